@@ -1,0 +1,12 @@
+# Finds vkd3d (D3D12 on Vulkan) through pkg-config. Defines the imported target Vkd3d::Vkd3d.
+find_package(PkgConfig QUIET)
+if(PkgConfig_FOUND)
+  pkg_check_modules(VKD3D QUIET IMPORTED_TARGET libvkd3d libvkd3d-utils)
+  pkg_check_modules(VULKAN QUIET IMPORTED_TARGET vulkan)
+endif()
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(Vkd3d REQUIRED_VARS VKD3D_FOUND VULKAN_FOUND)
+if(Vkd3d_FOUND AND NOT TARGET Vkd3d::Vkd3d)
+  add_library(Vkd3d::Vkd3d INTERFACE IMPORTED)
+  target_link_libraries(Vkd3d::Vkd3d INTERFACE PkgConfig::VKD3D PkgConfig::VULKAN)
+endif()

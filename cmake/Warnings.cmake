@@ -1,0 +1,12 @@
+# Project-wide warning flags, applied per target with dx12kit_warnings(<target>).
+function(dx12kit_warnings target)
+  if(MSVC)
+    target_compile_options(${target} PRIVATE /W4 /permissive-)
+  else()
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+  endif()
+  if(DX12KIT_SANITIZE AND NOT MSVC)
+    target_compile_options(${target} PRIVATE -fsanitize=address -fno-omit-frame-pointer)
+    target_link_options(${target} PRIVATE -fsanitize=address)
+  endif()
+endfunction()

@@ -1,0 +1,12 @@
+// dx12core: the extension module. Only calls the Bind*() functions, one per concept.
+#include "Bindings.hpp"
+
+PYBIND11_MODULE(dx12core, m) {
+    m.doc() = "dx12kit's C++ core (see the dx12kit package for the documented Python API)";
+    m.attr("__version__") = DX12KIT_VERSION;
+    dx12kit::bindings::BindErrors(m);
+    dx12kit::bindings::BindAlloc(m);
+#if defined(DX12KIT_HAS_GPU_BINDINGS)
+    dx12kit::bindings::BindGpu(m);
+#endif
+}

@@ -1,0 +1,47 @@
+// The only header that includes the platform's D3D12 headers.
+//
+// Windows: the Windows SDK (d3d12.h, dxgi1_6.h) and d3dx12.h (see external/d3dx12/).
+// Linux:   vkd3d's headers (D3D12 over Vulkan). vkd3d's COM methods use the Windows x64 calling
+//          convention, and without WIDL_EXPLICIT_AGGREGATE_RETURNS the methods that return a
+//          struct (GetDesc, GetCPUDescriptorHandleForHeapStart, ...) crash; it must be defined
+//          before the first vkd3d include, which is why every file goes through this header.
+//
+// Everything else in dx12kit uses D3D12 types through this header and the helpers beside it
+// (ComPtr.hpp, HResult.hpp, FenceEvent.hpp, D3dx12Lite.hpp), never a platform header directly.
+#pragma once
+
+#if defined(_WIN32)
+#  ifndef NOMINMAX
+#    define NOMINMAX
+#  endif
+#  ifndef WIN32_LEAN_AND_MEAN
+#    define WIN32_LEAN_AND_MEAN
+#  endif
+#  include <windows.h>
+#  include <d3d12.h>
+#  include <dxgi1_6.h>
+#  include <d3dx12.h>
+#  define DX12KIT_BACKEND_NAME "d3d12"
+#else
+#  ifndef NOMINMAX
+#    define NOMINMAX  // vkd3d_windows.h would otherwise define min/max macros
+#  endif
+#  ifndef WIDL_EXPLICIT_AGGREGATE_RETURNS
+#    define WIDL_EXPLICIT_AGGREGATE_RETURNS
+#  endif
+#  include <vkd3d/vkd3d_utils.h>
+#  define DX12KIT_BACKEND_NAME "vkd3d"
+#endif
+
+#include <cstdint>
+
+namespace dx12kit::platform {
+
+/// Creates the default D3D12 device at feature level 11_0 (vkd3d: the first Vulkan device).
+/// Throws DeviceError on failure.
+ID3D12Device* CreateDefaultDevice(D3D_FEATURE_LEVEL minimumLevel);
+
+/// Human-readable adapter description ("llvmpipe (LLVM 15.0.6, 256 bits)" on lavapipe).
+const char* AdapterName(ID3D12Device* device);
+
+}  // namespace dx12kit::platform

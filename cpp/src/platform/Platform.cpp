@@ -1,0 +1,111 @@
+// Platform layer: device creation, fence events and HRESULT names for Windows and vkd3d.
+#define INITGUID  // this translation unit defines the D3D12 IIDs on Linux
+#include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/platform/FenceEvent.hpp"
+#include "dx12kit/platform/HResult.hpp"
+
+#if !defined(_WIN32)
+#  include <vulkan/vulkan.h>
+#endif
+
+#include <cstdio>
+#include <mutex>
+#include <string>
+
+namespace dx12kit {
+
+std::string HResultName(HRESULT hr) {
+    switch (static_cast<uint32_t>(hr)) {
+        case 0x00000000u: return "S_OK";
+        case 0x00000001u: return "S_FALSE";
+        case 0x80004001u: return "E_NOTIMPL";
+        case 0x80004002u: return "E_NOINTERFACE";
+        case 0x80004003u: return "E_POINTER";
+        case 0x80004005u: return "E_FAIL";
+        case 0x8000FFFFu: return "E_UNEXPECTED";
+        case 0x8007000Eu: return "E_OUTOFMEMORY";
+        case 0x80070057u: return "E_INVALIDARG";
+        case 0x887A0001u: return "DXGI_ERROR_INVALID_CALL";
+        case 0x887A0002u: return "DXGI_ERROR_NOT_FOUND";
+        case 0x887A0004u: return "DXGI_ERROR_UNSUPPORTED";
+        case 0x887A0005u: return "DXGI_ERROR_DEVICE_REMOVED";
+        case 0x887A0006u: return "DXGI_ERROR_DEVICE_HUNG";
+        case 0x887A0007u: return "DXGI_ERROR_DEVICE_RESET";
+        case 0x887A0020u: return "DXGI_ERROR_DRIVER_INTERNAL_ERROR";
+        case 0x887E0001u: return "D3D12_ERROR_ADAPTER_NOT_FOUND";
+        case 0x887E0002u: return "D3D12_ERROR_DRIVER_VERSION_MISMATCH";
+        default: break;
+    }
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08X", static_cast<unsigned>(hr));
+    return buf;
+}
+
+void ThrowHResult(HRESULT hr, const char* what) {
+    const std::string name = HResultName(hr);
+    const std::string msg = std::string(what) + " failed: " + name;
+    if (static_cast<uint32_t>(hr) == 0x8007000Eu) throw OutOfMemory(msg);
+    if (static_cast<uint32_t>(hr) == 0x80070057u) throw DeviceError(msg + " (invalid argument)", hr, name);
+    throw DeviceError(msg, hr, name);
+}
+
+#if defined(_WIN32)
+FenceEvent::FenceEvent() : m_Event(CreateEventW(nullptr, FALSE, FALSE, nullptr)) {
+    if (!m_Event) throw DeviceError("CreateEvent failed", static_cast<int32_t>(GetLastError()), "GetLastError");
+}
+FenceEvent::~FenceEvent() { CloseHandle(m_Event); }
+void FenceEvent::Wait(ID3D12Fence* fence, uint64_t value) {
+    if (fence->GetCompletedValue() >= value) return;
+    ThrowIfFailed(fence->SetEventOnCompletion(value, m_Event), "ID3D12Fence::SetEventOnCompletion");
+    WaitForSingleObject(m_Event, INFINITE);
+}
+#else
+FenceEvent::FenceEvent() : m_Event(vkd3d_create_event()) {
+    if (!m_Event) throw DeviceError("vkd3d_create_event failed", -1, "E_FAIL");
+}
+FenceEvent::~FenceEvent() { vkd3d_destroy_event(m_Event); }
+void FenceEvent::Wait(ID3D12Fence* fence, uint64_t value) {
+    if (fence->GetCompletedValue() >= value) return;
+    ThrowIfFailed(fence->SetEventOnCompletion(value, m_Event), "ID3D12Fence::SetEventOnCompletion");
+    if (vkd3d_wait_event(m_Event, VKD3D_INFINITE) == VKD3D_WAIT_FAILED)
+        throw DeviceError("vkd3d_wait_event failed", -1, "E_FAIL");
+}
+#endif
+
+namespace platform {
+
+ID3D12Device* CreateDefaultDevice(D3D_FEATURE_LEVEL minimumLevel) {
+    ID3D12Device* device = nullptr;
+    HRESULT hr = D3D12CreateDevice(nullptr, minimumLevel, IID_ID3D12Device, reinterpret_cast<void**>(&device));
+    ThrowIfFailed(hr, "D3D12CreateDevice");
+    return device;
+}
+
+const char* AdapterName(ID3D12Device* device) {
+    static thread_local std::string name;
+#if defined(_WIN32)
+    name = "D3D12 adapter";
+    IDXGIFactory4* factory = nullptr;
+    if (SUCCEEDED(CreateDXGIFactory1(IID_PPV_ARGS(&factory)))) {
+        IDXGIAdapter1* adapter = nullptr;
+        if (SUCCEEDED(factory->EnumAdapterByLuid(device->GetAdapterLuid(), IID_PPV_ARGS(&adapter)))) {
+            DXGI_ADAPTER_DESC1 desc{};
+            adapter->GetDesc1(&desc);
+            char buf[256];
+            WideCharToMultiByte(CP_UTF8, 0, desc.Description, -1, buf, sizeof buf, nullptr, nullptr);
+            name = buf;
+            adapter->Release();
+        }
+        factory->Release();
+    }
+#else
+    VkPhysicalDevice pd = vkd3d_get_vk_physical_device(device);
+    VkPhysicalDeviceProperties props{};
+    vkGetPhysicalDeviceProperties(pd, &props);
+    name = props.deviceName;
+#endif
+    return name.c_str();
+}
+
+}  // namespace platform
+}  // namespace dx12kit

@@ -1,0 +1,73 @@
+"""Exception classes of dx12kit.
+
+Every error dx12kit raises derives from :class:`Dx12Error`. Where a built-in exception has the
+same meaning, the class also derives from it, so ``except ValueError`` and ``except MemoryError``
+keep working:
+
+- :class:`InvalidArgumentError` (also ``ValueError``): bad size, format, index, alignment...
+- :class:`UseAfterFreeError`: an object or allocation used after it was freed or closed.
+- :class:`OutOfMemoryError` (also ``MemoryError``): a heap, page or budget is exhausted.
+- :class:`DeviceError`: a D3D12 call failed; carries ``hresult`` and ``hresult_name``.
+- :class:`ShaderCompileError`: HLSL did not compile; carries the compiler's messages.
+- :class:`ResourceStateError`: validation found a resource in the wrong state.
+
+This module imports nothing native: the C++ core translates its errors into these classes in one
+table (``cpp/bindings/Errors.cpp``).
+"""
+from __future__ import annotations
+
+__all__ = [
+    "Dx12Error",
+    "InvalidArgumentError",
+    "UseAfterFreeError",
+    "OutOfMemoryError",
+    "DeviceError",
+    "ShaderCompileError",
+    "ResourceStateError",
+]
+
+
+class Dx12Error(Exception):
+    """Base class of every dx12kit error."""
+
+
+class InvalidArgumentError(Dx12Error, ValueError):
+    """An argument was out of range, of the wrong type or shape, or not supported."""
+
+
+class UseAfterFreeError(InvalidArgumentError):
+    """An object or allocation was used after it was freed, closed or destroyed."""
+
+
+class OutOfMemoryError(Dx12Error, MemoryError):
+    """A heap, allocator page or memory budget has no room for the request."""
+
+
+class DeviceError(Dx12Error):
+    """A D3D12 call failed.
+
+    Attributes:
+        hresult: the HRESULT as a signed 32-bit integer.
+        hresult_name: its symbolic name, for example ``"E_INVALIDARG"``.
+    """
+
+    def __init__(self, message: str, hresult: int = -1, hresult_name: str = "E_FAIL") -> None:
+        super().__init__(message)
+        self.hresult = hresult
+        self.hresult_name = hresult_name
+
+
+class ShaderCompileError(Dx12Error):
+    """HLSL failed to compile.
+
+    Attributes:
+        messages: the compiler's output, unchanged (file:line:column: message lines).
+    """
+
+    def __init__(self, message: str, messages: str = "") -> None:
+        super().__init__(message)
+        self.messages = messages
+
+
+class ResourceStateError(Dx12Error):
+    """A resource was not in the state an operation needs (validation mode)."""

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# dx12kit bootstrap: everything a fresh Debian machine needs to build and test dx12kit.
+#
+#   1. System packages: vkd3d (D3D12 over Vulkan), the Vulkan loader, Mesa's lavapipe.
+#   2. An HLSL -> DXBC compiler: the system's vkd3d-compiler if it compiles HLSL, otherwise
+#      vkd3d-compiler from Debian unstable unpacked into a private prefix (never installed into
+#      the system: it needs a newer glibc, which is unpacked beside it and used through its own
+#      loader). The prefix is the per-user location an installed dx12kit looks in.
+#   3. A virtual environment at .venv/ with the build and test dependencies, and dx12kit built
+#      and installed into it.
+#
+# Idempotent: each step checks whether it is already done. Safe to run again and again.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+DATA_HOME=${XDG_DATA_HOME:-$HOME/.local/share}
+PREFIX=${DX12KIT_COMPILER_PREFIX:-$DATA_HOME/dx12kit/vkd3d-compiler}
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+log() { printf '[bootstrap] %s\n' "$*" >&2; }
+
+# ---------------------------------------------------------------- 1. system packages
+SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
+          pkg-config python3-venv ca-certificates)
+missing=()
+for p in "${SYS_PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing system packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  log "system packages present"
+fi
+
+# ---------------------------------------------------------------- 2. HLSL compiler
+hlsl_ok() {  # $@ = command prefix that runs vkd3d-compiler
+  local tmp; tmp=$(mktemp -d)
+  printf 'RWStructuredBuffer<uint> b : register(u0);\n[numthreads(1,1,1)] void main(uint3 i : SV_DispatchThreadID) { b[i.x] = 1; }\n' > "$tmp/t.hlsl"
+  if "$@" -x hlsl -b dxbc-tpf -p cs_5_0 -e main -o "$tmp/t.dxbc" "$tmp/t.hlsl" >/dev/null 2>&1 \
+     && [ -s "$tmp/t.dxbc" ]; then rm -rf "$tmp"; return 0; fi
+  rm -rf "$tmp"; return 1
+}
+
+LIBDIR="$PREFIX/usr/lib/x86_64-linux-gnu"
+if [ -n "${DX12KIT_HLSL_COMPILER:-}" ]; then
+  log "DX12KIT_HLSL_COMPILER is set ($DX12KIT_HLSL_COMPILER); not providing a compiler"
+elif [ -x "$PREFIX/vkd3d-compiler" ] && hlsl_ok "$PREFIX/vkd3d-compiler"; then
+  log "HLSL compiler present: $PREFIX/vkd3d-compiler"
+elif command -v vkd3d-compiler >/dev/null && hlsl_ok vkd3d-compiler; then
+  log "system vkd3d-compiler compiles HLSL"
+else
+  log "fetching vkd3d-compiler from Debian unstable into $PREFIX (private prefix)"
+  # The mirror is read from the machine's own apt sources, never written into the repo.
+  mirror=""
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    mirror=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources)
+  fi
+  if [ -z "$mirror" ] && [ -f /etc/apt/sources.list ]; then
+    mirror=$(awk '$1=="deb"{for(i=2;i<=NF;i++) if ($i ~ /^[a-z]+:\/\//){print $i; exit}}' /etc/apt/sources.list)
+  fi
+  [ -n "$mirror" ] || { log "cannot find a Debian mirror in the apt sources"; exit 1; }
+  keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+  APTDIR=$(mktemp -d)
+  trap 'rm -rf "$APTDIR"' EXIT
+  mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$APTDIR/etc/preferences.d" "$APTDIR/dl"
+  echo "deb [signed-by=$keyring] $mirror sid main" > "$APTDIR/sources.list"
+  : > "$APTDIR/status"
+  APTOPTS=(-o "Dir::Etc::SourceList=$APTDIR/sources.list" -o "Dir::Etc::SourceParts=-"
+           -o "Dir::Etc::Preferences=-" -o "Dir::Etc::PreferencesParts=$APTDIR/etc/preferences.d"
+           -o "Dir::State::Lists=$APTDIR/lists" -o "Dir::Cache=$APTDIR/cache"
+           -o "Dir::State::status=$APTDIR/status" -o "APT::Architecture=amd64"
+           -o "Debug::NoLocking=1" -o "APT::Sandbox::User=root")
+  apt-get "${APTOPTS[@]}" update -qq
+  (cd "$APTDIR/dl" && apt-get "${APTOPTS[@]}" download vkd3d-compiler libvkd3d-shader1 libc6 libtinfo6 >/dev/null)
+  rm -rf "$PREFIX.tmp"; mkdir -p "$PREFIX.tmp"
+  for deb in "$APTDIR"/dl/*.deb; do dpkg -x "$deb" "$PREFIX.tmp"; done
+  # A wrapper that runs the compiler through the prefix's own loader and libraries.
+  cat > "$PREFIX.tmp/vkd3d-compiler" <<'WRAP'
+#!/bin/sh
+P=$(cd "$(dirname "$0")" && pwd)
+L="$P/usr/lib/x86_64-linux-gnu"
+exec "$L/ld-linux-x86-64.so.2" --library-path "$L" "$P/usr/bin/vkd3d-compiler" "$@"
+WRAP
+  chmod +x "$PREFIX.tmp/vkd3d-compiler"
+  hlsl_ok "$PREFIX.tmp/vkd3d-compiler" || { log "the fetched compiler does not compile HLSL"; exit 1; }
+  rm -rf "$PREFIX"; mkdir -p "$(dirname "$PREFIX")"; mv "$PREFIX.tmp" "$PREFIX"
+  log "HLSL compiler ready: $PREFIX/vkd3d-compiler ($("$PREFIX/vkd3d-compiler" --version 2>&1 | head -n1))"
+fi
+
+# ---------------------------------------------------------------- 3. Python environment
+VENV="$ROOT/.venv"
+PY=${PYTHON:-python3}
+if [ ! -x "$VENV/bin/python" ]; then
+  log "creating $VENV"
+  "$PY" -m venv "$VENV"
+fi
+REQ="$ROOT/requirements-dev.txt"
+STAMP="$VENV/.requirements.sha"
+want=$(sha256sum "$REQ" | cut -d' ' -f1)
+if [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
+  log "installing Python build and test dependencies"
+  "$VENV/bin/python" -m pip install -q --upgrade pip
+  "$VENV/bin/python" -m pip install -q -r "$REQ"
+  echo "$want" > "$STAMP"
+fi
+
+# Build and install dx12kit itself (incremental: scikit-build-core keeps build/ between runs).
+srcsum=$(cd "$ROOT" && git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external 2>/dev/null \
+         | sort | xargs -d '\n' cat 2>/dev/null | sha256sum | cut -d' ' -f1)
+BSTAMP="$VENV/.dx12kit-build.sha"
+if [ "$(cat "$BSTAMP" 2>/dev/null)" != "$srcsum" ] || ! "$VENV/bin/python" -c "import dx12kit.dx12core" 2>/dev/null; then
+  log "building dx12kit"
+  "$VENV/bin/python" -m pip install -q --no-build-isolation --no-deps "$ROOT"
+  echo "$srcsum" > "$BSTAMP"
+else
+  log "dx12kit build is up to date"
+fi
