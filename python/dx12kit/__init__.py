@@ -1,9 +1,70 @@
-"""dx12kit: Direct3D 12 from Python."""
+"""dx12kit: Direct3D 12 from Python, with memory, descriptors and resource states handled.
+
+Quick start::
+
+    import numpy as np, dx12kit as dx
+    dev = dx.Device()
+    q = dev.queue()
+    buf = dev.create_buffer(1024, uav=True)
+    cl = q.command_list()
+    cl.upload(buf, np.arange(256, dtype=np.float32))
+    q.wait(q.execute(cl))
+    print(q.read_buffer(buf, dtype=np.float32)[:4])
+
+On Linux dx12kit runs on vkd3d (D3D12 over Vulkan), so it works on machines without a GPU through
+Mesa's lavapipe. See README.md for the full picture.
+"""
 from __future__ import annotations
 
 from . import errors
-from .errors import *  # noqa: F401,F403
+from .errors import (
+    DeviceError,
+    Dx12Error,
+    InvalidArgumentError,
+    OutOfMemoryError,
+    ResourceStateError,
+    ShaderCompileError,
+    UseAfterFreeError,
+)
 from . import dx12core
+from .dx12core import (
+    ALL_SUBRESOURCES,
+    CBV,
+    SRV,
+    UAV,
+    Buffer,
+    CommandList,
+    CommandQueue,
+    DescriptorTable,
+    Device,
+    Format,
+    PipelineState,
+    Resource,
+    ResourceState,
+    RootCBV,
+    RootConstants,
+    RootSignature,
+    RootSRV,
+    RootUAV,
+    Sampler,
+    SamplerState,
+    StaticSampler,
+    Texture,
+    UploadAllocation,
+)
+from .shaders import Shader, compile_hlsl, find_compiler
+try:
+    from . import alloc
+except ImportError:  # pragma: no cover - the allocation core lands separately
+    pass
 
 __version__: str = dx12core.__version__
-__all__ = ["errors", "__version__", *errors.__all__]
+
+__all__ = [
+    "ALL_SUBRESOURCES", "CBV", "SRV", "UAV", "Buffer", "CommandList", "CommandQueue", "DescriptorTable",
+    "Device", "Format", "PipelineState", "Resource", "ResourceState", "RootCBV", "RootConstants",
+    "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
+    "UploadAllocation", "alloc", "compile_hlsl", "errors", "find_compiler", "__version__",
+    "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
+    "ShaderCompileError", "UseAfterFreeError",
+]

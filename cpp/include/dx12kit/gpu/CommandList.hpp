@@ -1,0 +1,164 @@
+// CommandList: records work for one queue, and takes care of states, descriptors and upload
+// memory on the way.
+//
+//   CommandList
+//   +-- ID3D12GraphicsCommandList + allocator (pooled by the queue)
+//   +-- ResourceStateTracker     every use requests its state; barriers batched, flushed before
+//   |                            each draw/dispatch/copy/clear; pending ones resolved at execute
+//   +-- DynamicDescriptorHeap x2 (CBV/SRV/UAV, SAMPLER) staged per root table, copied at draw
+//   +-- UploadBuffer             linear upload memory for constants, vertices, texture data
+//   +-- bindings                 what the bound tables/root views/targets need, re-requested at
+//                                each draw or dispatch (so a copy between binds stays correct)
+//   +-- tracked objects          pipelines, samplers... kept alive until the fence completes
+//
+// A list records until it is executed; after that it is closed and every recording call raises.
+// Not thread-safe: one thread records a list (many lists may be recorded in parallel).
+#pragma once
+
+#include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
+#include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/platform/ComPtr.hpp"
+#include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/resources/Resource.hpp"
+#include "dx12kit/resources/ResourceStateTracker.hpp"
+#include "dx12kit/resources/UploadBuffer.hpp"
+
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace dx12kit {
+
+class Device;
+class DeviceCore;
+class CommandQueue;
+
+class CommandList {
+public:
+    CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue,
+                ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list);
+    ~CommandList();
+    CommandList(const CommandList&) = delete;
+    CommandList& operator=(const CommandList&) = delete;
+
+    /// The native list (borrowed). Work recorded on it directly bypasses state tracking.
+    ID3D12GraphicsCommandList* D3D12List() const { return m_d3d12List.Get(); }
+    CommandQueue& Queue() const { return *m_Queue; }
+    bool IsClosed() const { return m_Closed; }
+
+    // ---- copies -------------------------------------------------------------------------
+    /// Uploads tightly packed texel rows (or buffer bytes at `dstOffset`) through upload memory.
+    void Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
+                uint32_t mip, uint32_t arraySlice, uint64_t dstOffset = 0);
+    void CopyResource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src);
+    void CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset,
+                          const std::shared_ptr<Resource>& src, uint64_t srcOffset, uint64_t bytes);
+    /// Copies from upload memory this list allocated (the zero-copy path).
+    void CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src,
+                        uint32_t mip, uint32_t arraySlice, uint64_t dstOffset);
+    /// Copies subresource (mip, slice) of a texture into a buffer with the placed footprint.
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT CopyTextureToBuffer(const std::shared_ptr<Resource>& dstBuffer,
+                                                           const std::shared_ptr<Resource>& src,
+                                                           uint32_t mip, uint32_t arraySlice);
+
+    // ---- barriers -------------------------------------------------------------------------
+    void TransitionBarrier(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t sub);
+    void UavBarrier(const std::shared_ptr<Resource>& r);
+    void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after);
+    /// Records a transition directly, without telling the tracker (escape hatch; validation
+    /// mode notices when it leaves a resource in the wrong state).
+    void RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before,
+                       D3D12_RESOURCE_STATES after, uint32_t sub);
+    bool AutoUavBarriers = true;
+
+    // ---- pipeline and root arguments ----------------------------------------------------
+    void SetPipelineState(const std::shared_ptr<PipelineState>& pso);
+    void SetConstants(uint32_t rootIndex, const uint32_t* values, uint32_t count, uint32_t offset);
+    void SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset);
+
+    // ---- descriptor tables ----------------------------------------------------------------
+    void SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
+                               uint32_t mip, uint32_t mipCount, DXGI_FORMAT format);
+    void SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip);
+    void SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer);
+    void SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler);
+    void ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]);
+    void ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& r, const uint32_t values[4]);
+
+    // ---- output merger and input assembler --------------------------------------------------
+    void SetRenderTargets(const std::vector<std::shared_ptr<Resource>>& targets,
+                          const std::shared_ptr<Resource>& depth, uint32_t mip);
+    void SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth);
+    void SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom);
+    void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip);
+    void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil);
+    void SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset);
+    void SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_FORMAT format, uint64_t offset);
+
+    // ---- dynamic upload data ------------------------------------------------------------------
+    UploadAllocation AllocateUpload(uint64_t bytes, uint64_t alignment);
+    void SetDynamicConstantBuffer(uint32_t rootIndex, const void* data, uint64_t bytes);
+    void SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64_t bytes, uint32_t stride);
+    void SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_FORMAT format);
+    void SetDynamicStructuredBuffer(uint32_t rootIndex, const void* data, uint64_t bytes);
+
+    // ---- work -------------------------------------------------------------------------------
+    void Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance);
+    void DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance);
+    void Dispatch(uint32_t x, uint32_t y, uint32_t z);
+
+    // ---- used by CommandQueue::Execute (submission mutex held) --------------------------------
+    void Close();
+    ID3D12CommandAllocator* Allocator() const { return m_Allocator.Get(); }
+    ResourceStateTracker& Tracker() { return m_Tracker; }
+    /// Moves everything that must live until the fence into `tracked`, and retires upload pages
+    /// and descriptor chunks with `serial`.
+    void Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked,
+                ComPtr<ID3D12CommandAllocator>& allocator, ComPtr<ID3D12GraphicsCommandList>& list);
+    void Keep(std::shared_ptr<void> object) { m_Tracked.push_back(std::move(object)); }
+
+    size_t UploadPageCount() const { return m_Upload.PageCount(); }
+
+private:
+    struct Binding {
+        std::shared_ptr<Resource> resource;
+        D3D12_RESOURCE_STATES state;
+        uint32_t firstMip, mipCount;   // mipCount 0: every subresource
+        bool uav;
+    };
+    void CheckOpen(const char* what) const;
+    void CheckSameDevice(const Resource& r, const char* what) const;
+    void RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount);
+    void PrepareWork(bool dispatch);          // bindings -> states, UAV hazards, flush, commit tables
+    void Flush() { if (m_Tracker.HasBatchedBarriers()) m_Tracker.FlushBarriers(m_d3d12List.Get()); }
+    void ValidateStates(const char* op);
+    void BindDescriptorHeaps();
+    D3D12_RESOURCE_STATES SrvState(uint32_t rootIndex) const;
+    const RootSignature& BoundRootSignature(const char* what) const;
+
+    std::shared_ptr<Device> m_Device;
+    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<CommandQueue> m_Queue;
+    ComPtr<ID3D12CommandAllocator> m_Allocator;
+    ComPtr<ID3D12GraphicsCommandList> m_d3d12List;
+    bool m_Closed = false;
+    bool m_HeapsBound = false;
+    bool m_Validate = false;
+
+    ResourceStateTracker m_Tracker;
+    UploadBuffer m_Upload;
+    DynamicDescriptorHeap m_ViewDescriptors;
+    DynamicDescriptorHeap m_SamplerDescriptors;
+
+    std::shared_ptr<PipelineState> m_Pipeline;
+    const RootSignature* m_RootSignature = nullptr;
+    bool m_Compute = false;
+    std::unordered_map<uint64_t, Binding> m_Bindings;         // (root index << 32 | offset)
+    std::vector<Binding> m_TargetBindings;                    // render targets and depth
+    std::vector<std::shared_ptr<void>> m_Tracked;
+    // validation mode: states the recorded barriers really produced (raw ones included)
+    std::unordered_map<Resource*, SubresourceStates> m_Shadow;
+};
+
+}  // namespace dx12kit

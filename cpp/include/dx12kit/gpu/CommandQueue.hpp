@@ -1,0 +1,89 @@
+// CommandQueue: an ID3D12CommandQueue, its fence, and the work it has in flight.
+//
+// Execute() runs under the device's submission mutex:
+//   1. each list resolves its pending barriers against the global states; the needed transitions
+//      go into a small command list executed just before it;
+//   2. the lists' final states become the global states;
+//   3. ExecuteCommandLists, Signal(fence, ++value), and an in-flight record
+//      {serial, fence value, command allocators, every object the lists used, upload pages,
+//       descriptor chunks} that is released when the fence reaches the value.
+// Command allocators and native command lists are pooled and reused after their fence.
+//
+// Thread-safe: several threads may record lists for one queue and execute them concurrently.
+#pragma once
+
+#include "dx12kit/platform/ComPtr.hpp"
+#include "dx12kit/platform/D3D12Platform.hpp"
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace dx12kit {
+
+class Device;
+class DeviceCore;
+class CommandList;
+
+class CommandQueue {
+public:
+    CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type);
+    ~CommandQueue();
+
+    D3D12_COMMAND_LIST_TYPE Type() const { return m_Type; }
+    ID3D12CommandQueue* D3D12Queue() const { return m_d3d12Queue.Get(); }
+    ID3D12Fence* D3D12Fence() const { return m_d3d12Fence.Get(); }
+
+    /// A new command list recording for this queue. `self` is this queue's owning pointer.
+    std::shared_ptr<CommandList> CreateCommandList(const std::shared_ptr<CommandQueue>& self);
+    /// Executes `lists` in order; returns the fence value that marks their completion.
+    uint64_t Execute(const std::vector<std::shared_ptr<CommandList>>& lists);
+    /// Blocks until the fence reaches `value` (InvalidArgument if never signalled).
+    void Wait(uint64_t value);
+    /// Signals and waits: every submitted list has completed on return.
+    uint64_t Flush();
+    /// Makes this queue wait on the GPU until `other` reaches `value`.
+    void WaitFor(CommandQueue& other, uint64_t value);
+    uint64_t CompletedValue() const { return m_d3d12Fence->GetCompletedValue(); }
+    uint64_t LastSubmittedValue() const;
+
+    /// Copies a buffer back to the CPU (executes, waits) and returns its bytes.
+    std::vector<uint8_t> ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer);
+    /// Copies subresource (mip, slice) of a texture back, tightly packed rows.
+    std::vector<uint8_t> ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& texture,
+                                     uint32_t mip, uint32_t arraySlice, uint32_t& width, uint32_t& height);
+
+    /// Releases completed in-flight work. Returns the smallest serial still in flight on this
+    /// queue, or UINT64_MAX when idle. Caller holds the device's submission mutex.
+    uint64_t Poll();
+    /// Waits for the oldest in-flight submission; false when nothing is in flight.
+    bool WaitOldest();
+
+    // Pools (caller holds the submission mutex).
+    ComPtr<ID3D12CommandAllocator> AcquireAllocator();
+    ComPtr<ID3D12GraphicsCommandList> AcquireList(ID3D12CommandAllocator* allocator);
+    void ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list);
+
+private:
+    struct InFlight {
+        uint64_t serial;
+        uint64_t fenceValue;
+        std::vector<ComPtr<ID3D12CommandAllocator>> allocators;
+        std::vector<std::shared_ptr<void>> tracked;
+        std::vector<std::function<void()>> onComplete;
+    };
+
+    Device& m_Device;
+    std::shared_ptr<DeviceCore> m_Core;
+    D3D12_COMMAND_LIST_TYPE m_Type;
+    ComPtr<ID3D12CommandQueue> m_d3d12Queue;
+    ComPtr<ID3D12Fence> m_d3d12Fence;
+    uint64_t m_LastSignalled = 0;
+    std::deque<InFlight> m_InFlight;
+    std::deque<std::pair<uint64_t, ComPtr<ID3D12CommandAllocator>>> m_AllocatorPool;
+    std::vector<ComPtr<ID3D12GraphicsCommandList>> m_ListPool;
+};
+
+}  // namespace dx12kit

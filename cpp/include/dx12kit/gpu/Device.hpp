@@ -1,0 +1,145 @@
+// Device and DeviceCore.
+//
+//   Python / C++ user
+//        |
+//        v
+//   Device (owns the queues and what they have in flight)
+//        |  shared_ptr
+//        v
+//   DeviceCore (ID3D12Device, CPU descriptor allocators, shader-visible heaps, upload pages,
+//               the submission mutex and serials)      <-- shared_ptr from every Resource,
+//                                                          pipeline and command list
+//
+// The split breaks a cycle: queues keep resources alive until their work completes, and
+// resources keep the core alive; if resources kept the Device (which owns the queues) alive, a
+// dropped device would never be destroyed. Destroying the Device waits for every queue to go idle.
+//
+// Submission serials: every ExecuteCommandLists on any queue gets the next device-wide serial.
+// CompletedSerial() is the largest serial s such that every submission <= s has completed. All
+// fence-deferred frees in dx12kit (descriptors, dynamic descriptor chunks, upload pages) are
+// tagged with serials, so one number orders work across the direct, compute and copy queues.
+//
+// Thread safety: Device and DeviceCore are thread-safe. The submission mutex (recursive) orders
+// executes on all queues with the global resource states they resolve and commit.
+#pragma once
+
+#include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
+#include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
+#include "dx12kit/platform/ComPtr.hpp"
+#include "dx12kit/platform/D3D12Platform.hpp"
+
+#include <array>
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace dx12kit {
+
+class CommandQueue;
+class UploadPagePool;
+class Buffer;
+class Texture;
+
+struct DeviceOptions {
+    bool validate = false;                  ///< check states before each draw/dispatch/copy
+    uint32_t cbvSrvUavHeapSize = 65536;     ///< shader-visible CBV/SRV/UAV descriptors
+    uint32_t samplerHeapSize = 2048;        ///< shader-visible samplers (D3D12 allows 2048)
+    uint32_t staticDescriptors = 4096;      ///< of the CBV/SRV/UAV heap, for long-lived tables
+    uint32_t staticSamplers = 256;          ///< of the sampler heap
+    uint32_t dynamicChunkSize = 256;        ///< descriptors a command list takes at a time
+    uint32_t samplerChunkSize = 64;
+    uint32_t cpuDescriptorPageSize = 256;
+    uint64_t uploadPageSize = 2u << 20;     ///< CPU-writable UPLOAD pages
+    uint64_t gpuPageSize = 64u << 10;       ///< GPU-exclusive DEFAULT UAV pages
+};
+
+struct BarrierStats {
+    std::atomic<uint64_t> recorded{0};      ///< transitions recorded inside command lists
+    std::atomic<uint64_t> batches{0};       ///< ResourceBarrier calls (flushes)
+    std::atomic<uint64_t> insertedAtExecute{0};  ///< transitions resolved at execute
+    std::atomic<uint64_t> uav{0};
+    std::atomic<uint64_t> aliasing{0};
+};
+
+class DeviceCore {
+public:
+    explicit DeviceCore(const DeviceOptions& options);
+    ~DeviceCore();
+
+    ID3D12Device* D3D12Device() const { return m_d3d12Device.Get(); }
+    const DeviceOptions& Options() const { return m_Options; }
+
+    CpuDescriptorAllocator& CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE type) { return *m_CpuAllocators[type]; }
+    ShaderVisibleHeap& ViewHeap() { return *m_ViewHeap; }
+    ShaderVisibleHeap& SamplerHeap() { return *m_SamplerHeap; }
+    UploadPagePool& UploadPages() { return *m_UploadPages; }
+
+    std::recursive_mutex& SubmitMutex() { return m_SubmitMutex; }
+    const std::atomic<uint64_t>& LastSerialRef() const { return m_LastSerial; }
+    uint64_t LastSerial() const { return m_LastSerial.load(std::memory_order_acquire); }
+    uint64_t CompletedSerial() const { return m_CompletedSerial.load(std::memory_order_acquire); }
+    /// Hands out the next serial (caller holds SubmitMutex()).
+    uint64_t NextSerial() { return m_LastSerial.fetch_add(1, std::memory_order_acq_rel) + 1; }
+    /// Records progress and releases everything deferred up to `completed`.
+    void OnSerialCompleted(uint64_t completed);
+
+    BarrierStats& Barriers() { return m_Barriers; }
+    std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
+
+private:
+    DeviceOptions m_Options;
+    ComPtr<ID3D12Device> m_d3d12Device;
+    std::array<std::unique_ptr<CpuDescriptorAllocator>, D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES> m_CpuAllocators;
+    std::unique_ptr<ShaderVisibleHeap> m_ViewHeap;
+    std::unique_ptr<ShaderVisibleHeap> m_SamplerHeap;
+    std::unique_ptr<UploadPagePool> m_UploadPages;
+    std::recursive_mutex m_SubmitMutex;
+    std::atomic<uint64_t> m_LastSerial{0};
+    std::atomic<uint64_t> m_CompletedSerial{0};
+    BarrierStats m_Barriers;
+    std::atomic<int64_t> m_LiveResources{0};
+};
+
+class Device : public std::enable_shared_from_this<Device> {
+public:
+    static std::shared_ptr<Device> Create(const DeviceOptions& options);
+    ~Device();
+
+    const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
+    ID3D12Device* D3D12Device() const { return m_Core->D3D12Device(); }
+
+    /// The queue of `type` (created on first use). The returned pointer keeps the Device alive.
+    std::shared_ptr<CommandQueue> Queue(D3D12_COMMAND_LIST_TYPE type);
+
+    /// Polls every queue's fence, releases completed work, and publishes the completed serial.
+    uint64_t Poll();
+    /// Blocks until the oldest in-flight submission on any queue completes, then polls.
+    /// Throws OutOfMemory naming `what` when nothing is in flight (waiting cannot help).
+    void WaitForProgress(const char* what);
+    /// Waits until every queue is idle.
+    void WaitIdle();
+
+    /// A buffer of `size` bytes in a DEFAULT (or UPLOAD/READBACK) heap.
+    std::shared_ptr<Buffer> CreateBuffer(uint64_t size, bool uav, D3D12_HEAP_TYPE heap, const std::string& name);
+    /// A 2D texture (array); depth formats are created typeless so they can also be sampled.
+    std::shared_ptr<Texture> CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
+                                             uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
+                                             const std::string& name);
+
+    std::map<std::string, std::string> Info() const;
+    std::string AdapterName() const { return m_AdapterName; }
+    D3D_FEATURE_LEVEL FeatureLevel() const { return m_FeatureLevel; }
+
+private:
+    explicit Device(const DeviceOptions& options);
+    std::shared_ptr<DeviceCore> m_Core;
+    std::mutex m_QueueMutex;
+    std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3)
+    std::string m_AdapterName;
+    D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
+};
+
+}  // namespace dx12kit

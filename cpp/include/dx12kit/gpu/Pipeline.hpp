@@ -1,0 +1,125 @@
+// Root signatures and pipeline state objects.
+//
+// RootSignature keeps, beside the native object, a description of every root parameter so the
+// command list can check bindings (index in range, right kind, right constant count) and the
+// dynamic descriptor heap knows each descriptor table's heap type and size.
+#pragma once
+
+#include "dx12kit/descriptors/DescriptorAllocation.hpp"
+#include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
+#include "dx12kit/platform/ComPtr.hpp"
+#include "dx12kit/platform/D3D12Platform.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace dx12kit {
+
+class DeviceCore;
+
+enum class RootParamKind : uint8_t { Constants, Cbv, Srv, Uav, Table };
+enum class RangeKind : uint8_t { Srv, Uav, Cbv, Sampler };
+
+struct DescriptorRangeDesc {
+    RangeKind kind;
+    uint32_t shaderRegister;
+    uint32_t count = 1;
+    uint32_t space = 0;
+};
+
+struct RootParameterDesc {
+    RootParamKind kind;
+    uint32_t shaderRegister = 0;
+    uint32_t space = 0;
+    uint32_t num32BitValues = 0;              ///< Constants only
+    std::vector<DescriptorRangeDesc> ranges;  ///< Table only
+    D3D12_SHADER_VISIBILITY visibility = D3D12_SHADER_VISIBILITY_ALL;
+};
+
+struct StaticSamplerDesc {
+    uint32_t shaderRegister;
+    D3D12_FILTER filter = D3D12_FILTER_MIN_MAG_MIP_LINEAR;
+    D3D12_TEXTURE_ADDRESS_MODE address = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
+    uint32_t space = 0;
+    D3D12_SHADER_VISIBILITY visibility = D3D12_SHADER_VISIBILITY_ALL;
+};
+
+class RootSignature {
+public:
+    RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
+                  std::vector<StaticSamplerDesc> samplers);
+    ID3D12RootSignature* D3D12RootSignature() const { return m_d3d12RootSignature.Get(); }
+    const std::vector<RootParameterDesc>& Parameters() const { return m_Params; }
+    const std::vector<DescriptorTableLayout>& Tables() const { return m_Tables; }
+    /// Throws InvalidArgument unless root parameter `index` exists and is of `kind`.
+    const RootParameterDesc& Require(uint32_t index, RootParamKind kind, const char* what) const;
+
+private:
+    std::shared_ptr<DeviceCore> m_Core;
+    ComPtr<ID3D12RootSignature> m_d3d12RootSignature;
+    std::vector<RootParameterDesc> m_Params;
+    std::vector<DescriptorTableLayout> m_Tables;
+};
+
+struct InputElementDesc {
+    std::string semantic;
+    uint32_t semanticIndex = 0;
+    DXGI_FORMAT format;
+    uint32_t slot = 0;
+    uint32_t offset = D3D12_APPEND_ALIGNED_ELEMENT;
+};
+
+enum class BlendMode : uint8_t { None, Alpha, Additive, Premultiplied };
+
+struct GraphicsPipelineDesc {
+    std::vector<uint8_t> vs, ps;
+    std::vector<DXGI_FORMAT> rtvFormats;
+    DXGI_FORMAT dsvFormat = DXGI_FORMAT_UNKNOWN;
+    std::vector<InputElementDesc> inputLayout;
+    D3D12_PRIMITIVE_TOPOLOGY_TYPE topologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
+    D3D_PRIMITIVE_TOPOLOGY topology = D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
+    D3D12_CULL_MODE cull = D3D12_CULL_MODE_NONE;
+    BlendMode blend = BlendMode::None;
+    bool depthTest = false;
+    bool depthWrite = true;
+};
+
+class PipelineState {
+public:
+    /// A compute pipeline.
+    PipelineState(std::shared_ptr<DeviceCore> core, const std::vector<uint8_t>& cs,
+                  std::shared_ptr<RootSignature> rootSignature);
+    /// A graphics pipeline.
+    PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& desc,
+                  std::shared_ptr<RootSignature> rootSignature);
+
+    ID3D12PipelineState* D3D12PipelineState() const { return m_d3d12Pipeline.Get(); }
+    const std::shared_ptr<RootSignature>& GetRootSignature() const { return m_RootSignature; }
+    bool IsCompute() const { return m_IsCompute; }
+    D3D_PRIMITIVE_TOPOLOGY Topology() const { return m_Topology; }
+    const std::vector<DXGI_FORMAT>& RtvFormats() const { return m_RtvFormats; }
+    DXGI_FORMAT DsvFormat() const { return m_DsvFormat; }
+
+private:
+    std::shared_ptr<DeviceCore> m_Core;
+    ComPtr<ID3D12PipelineState> m_d3d12Pipeline;
+    std::shared_ptr<RootSignature> m_RootSignature;
+    bool m_IsCompute;
+    D3D_PRIMITIVE_TOPOLOGY m_Topology = D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
+    std::vector<DXGI_FORMAT> m_RtvFormats;
+    DXGI_FORMAT m_DsvFormat = DXGI_FORMAT_UNKNOWN;
+};
+
+/// A sampler: a CPU descriptor in the SAMPLER allocator, staged with CommandList::SetSampler.
+class Sampler {
+public:
+    Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc);
+    D3D12_CPU_DESCRIPTOR_HANDLE Handle() const { return m_Descriptor.Handle(); }
+
+private:
+    std::shared_ptr<DeviceCore> m_Core;
+    DescriptorAllocation m_Descriptor;
+};
+
+}  // namespace dx12kit

@@ -1,0 +1,110 @@
+// Resource, Buffer and Texture: an ID3D12Resource with what dx12kit tracks about it.
+//
+// Ownership: a Resource holds a shared_ptr to its DeviceCore (so Python's collection order cannot
+// destroy the device first). Command lists hold shared_ptrs to every resource they use until
+// their fence completes, so destroying the last user-visible reference never frees memory the GPU
+// still reads: by the time ~Resource runs, no submitted work uses it.
+//
+// Global state: the state every subresource is in once all executed command lists have run, in
+// execution order. Guarded by the device's submission mutex (Device::SubmitMutex()); only the
+// queue's execute (and the validation checks) read or write it.
+//
+// Views: SRV/UAV/RTV/DSV/CBV descriptors are created on first request from the device's CPU
+// descriptor allocators and cached per view description, so binding a texture a thousand times
+// creates one view. Thread-safe (a mutex per resource guards the cache).
+#pragma once
+
+#include "dx12kit/descriptors/DescriptorAllocation.hpp"
+#include "dx12kit/platform/ComPtr.hpp"
+#include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/resources/ResourceState.hpp"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace dx12kit {
+
+class DeviceCore;
+
+enum class ViewKind : uint8_t { SRV, UAV, RTV, DSV, CBV };
+
+class Resource : public std::enable_shared_from_this<Resource> {
+public:
+    Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> resource,
+             D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES initialState, std::string name);
+    virtual ~Resource();
+    Resource(const Resource&) = delete;
+    Resource& operator=(const Resource&) = delete;
+
+    /// The native resource (borrowed: does not AddRef).
+    ID3D12Resource* D3D12Resource() const { return m_d3d12Resource.Get(); }
+    const D3D12_RESOURCE_DESC& Desc() const { return m_Desc; }
+    const std::string& Name() const { return m_Name; }
+    DeviceCore& Core() const { return *m_Core; }
+    const std::shared_ptr<DeviceCore>& CorePtr() const { return m_Core; }
+    /// The size in bytes the user asked for (buffers); the native resource may be larger.
+    uint64_t Size() const { return m_LogicalSize; }
+    void SetLogicalSize(uint64_t size) { m_LogicalSize = size; }
+    D3D12_HEAP_TYPE HeapType() const { return m_HeapType; }
+    bool IsBuffer() const { return m_Desc.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER; }
+    uint32_t NumSubresources() const { return m_NumSubresources; }
+    uint32_t MipLevels() const { return m_Desc.MipLevels; }
+    uint32_t ArraySize() const { return m_Desc.DepthOrArraySize; }
+    bool AllowsUav() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS; }
+    bool AllowsRenderTarget() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET; }
+    bool AllowsDepthStencil() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL; }
+    D3D12_GPU_VIRTUAL_ADDRESS GpuAddress() const { return m_GpuAddress; }
+    /// The format views use by default (the depth format for typeless depth textures).
+    DXGI_FORMAT ViewFormat() const { return m_ViewFormat; }
+
+    /// Throws InvalidArgument naming the resource when `sub` is not a subresource of it
+    /// (kAllSubresources is accepted).
+    void CheckSubresource(uint32_t sub) const;
+
+    // ---- global state (caller holds Device::SubmitMutex()) ---------------------------------
+    SubresourceStates& GlobalState() { return m_GlobalState; }
+
+    // ---- views (cached) ---------------------------------------------------------------------
+    /// SRV of mips [mostDetailedMip, mostDetailedMip + mipCount) (mipCount 0 = all remaining).
+    D3D12_CPU_DESCRIPTOR_HANDLE Srv(uint32_t mostDetailedMip = 0, uint32_t mipCount = 0,
+                                    DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN);
+    D3D12_CPU_DESCRIPTOR_HANDLE Uav(uint32_t mip = 0);
+    D3D12_CPU_DESCRIPTOR_HANDLE Rtv(uint32_t mip = 0, uint32_t arraySlice = 0);
+    D3D12_CPU_DESCRIPTOR_HANDLE Dsv(uint32_t mip = 0);
+    D3D12_CPU_DESCRIPTOR_HANDLE Cbv();
+    size_t CachedViewCount() const;
+
+protected:
+    D3D12_CPU_DESCRIPTOR_HANDLE GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format);
+
+    std::shared_ptr<DeviceCore> m_Core;
+    uint64_t m_LogicalSize = 0;
+    ComPtr<ID3D12Resource> m_d3d12Resource;
+    D3D12_RESOURCE_DESC m_Desc;
+    D3D12_HEAP_TYPE m_HeapType;
+    std::string m_Name;
+    uint32_t m_NumSubresources;
+    D3D12_GPU_VIRTUAL_ADDRESS m_GpuAddress = 0;
+    DXGI_FORMAT m_ViewFormat;
+    SubresourceStates m_GlobalState;
+
+    mutable std::mutex m_ViewMutex;
+    std::unordered_map<uint64_t, DescriptorAllocation> m_Views;
+};
+
+class Buffer : public Resource {
+public:
+    using Resource::Resource;
+};
+
+class Texture : public Resource {
+public:
+    using Resource::Resource;
+    uint32_t Width(uint32_t mip = 0) const { return std::max<uint32_t>(1u, static_cast<uint32_t>(m_Desc.Width >> mip)); }
+    uint32_t Height(uint32_t mip = 0) const { return std::max<uint32_t>(1u, m_Desc.Height >> mip); }
+    DXGI_FORMAT Format() const { return m_Desc.Format; }
+};
+
+}  // namespace dx12kit

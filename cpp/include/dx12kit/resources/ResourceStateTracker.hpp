@@ -1,0 +1,88 @@
+// ResourceStateTracker: the states one command list needs, resolved in two phases.
+//
+// Phase 1, while recording (no lock): the list keeps what it knows of each resource it touched
+// (per subresource). The first use of a subresource in the list cannot know its state, so it
+// becomes a *pending* barrier ("must be in state X before this list runs"). Later uses transition
+// from the known state; those barriers are batched and flushed before the next draw, dispatch,
+// copy, clear or resolve (FlushBarriers). A transition to the state a subresource already has
+// records nothing.
+//
+// Phase 2, at CommandQueue::Execute (under the device's submission mutex): ResolvePendingBarriers
+// compares each pending barrier with the resource's global state and records the transitions
+// that are really needed into a small command list executed just before this one; then
+// CommitFinalStates writes the list's final states into the global states.
+//
+//   list A records:  T: ? -> RENDER_TARGET (pending) ... T: RENDER_TARGET -> PSR (barrier)
+//   execute A:       global T = COPY_DEST  => pre-list gets COPY_DEST -> RENDER_TARGET
+//                    global T := PIXEL_SHADER_RESOURCE
+//
+// Resources in UPLOAD/READBACK heaps keep their fixed states (GENERIC_READ / COPY_DEST) and are
+// only kept alive. Not thread-safe: owned by one command list.
+#pragma once
+
+#include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/resources/ResourceState.hpp"
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace dx12kit {
+
+class Resource;
+struct BarrierStats;
+
+class ResourceStateTracker {
+public:
+    explicit ResourceStateTracker(BarrierStats& stats) : m_Stats(stats) {}
+
+    /// Requests `state` for `sub` (or every subresource). Keeps the resource alive.
+    void Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state,
+                    uint32_t sub = kAllSubresources);
+    /// A UAV barrier on `resource` (nullptr: every UAV access).
+    void UavBarrier(const std::shared_ptr<Resource>& resource);
+    void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after);
+    /// Marks that a UAV-state resource was written by a draw or dispatch (for automatic UAV
+    /// barriers between dependent dispatches).
+    void NoteUavWrite(Resource* resource);
+    /// Emits a UAV barrier when `resource` was written as UAV since the last one.
+    void UavHazard(const std::shared_ptr<Resource>& resource);
+
+    /// Records the batched barriers into `list` (one ResourceBarrier call).
+    void FlushBarriers(ID3D12GraphicsCommandList* list);
+    bool HasBatchedBarriers() const { return !m_Barriers.empty(); }
+
+    /// Phase 2 (caller holds the submission mutex): the barriers the global state requires
+    /// before this list. Returns them; the caller records and executes them first.
+    std::vector<D3D12_RESOURCE_BARRIER> ResolvePendingBarriers();
+    /// Phase 2: writes the final states into the global states (caller holds the mutex).
+    void CommitFinalStates();
+
+    /// The locally known state of `sub`, or kUnknownState.
+    D3D12_RESOURCE_STATES KnownState(Resource* resource, uint32_t sub) const;
+    /// Every resource this list touched (kept alive until the list's fence completes).
+    void MoveResourcesTo(std::vector<std::shared_ptr<void>>& out);
+    size_t PendingCount() const { return m_Pending.size(); }
+    void Reset();
+
+private:
+    struct Local {
+        std::shared_ptr<Resource> resource;
+        SubresourceStates states;   // kUnknownState where the list has not touched it
+        bool uavWritten = false;
+    };
+    struct Pending {
+        Resource* resource;
+        uint32_t sub;
+        D3D12_RESOURCE_STATES state;
+    };
+    Local& Lookup(const std::shared_ptr<Resource>& resource);
+    void Push(const D3D12_RESOURCE_BARRIER& b);
+
+    BarrierStats& m_Stats;
+    std::unordered_map<Resource*, Local> m_Locals;
+    std::vector<Pending> m_Pending;
+    std::vector<D3D12_RESOURCE_BARRIER> m_Barriers;
+};
+
+}  // namespace dx12kit

@@ -1,0 +1,116 @@
+// Upload memory: linear allocation from pages that are recycled by fence.
+//
+//   UploadPagePool (one per device, thread-safe: a mutex)
+//     free[kind]     pages ready for reuse
+//     retired        (serial, page): handed out again once CompletedSerial() >= serial
+//
+//   UploadBuffer (one per command list, no lock)
+//     current[kind] --LinearAllocator--> [used....|free.........]
+//     used pages    retired together, tagged with the list's submission serial
+//
+// Two kinds of page:
+//   CpuWritable   UPLOAD heap, persistently mapped, GENERIC_READ, default 2 MiB: constants,
+//                 vertices, texture data on their way to DEFAULT resources.
+//   GpuExclusive  DEFAULT heap, UAV-capable, UNORDERED_ACCESS, default 64 KiB: scratch memory
+//                 the GPU writes and reads within a frame.
+// A request larger than a page gets a page of its own, destroyed (not pooled) after its fence.
+// Allocation is O(1): a bump of the current page's LinearAllocator.
+#pragma once
+
+#include "dx12kit/alloc/LinearAllocator.hpp"
+#include "dx12kit/platform/ComPtr.hpp"
+#include "dx12kit/platform/D3D12Platform.hpp"
+
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace dx12kit {
+
+class DeviceCore;
+
+enum class UploadKind : uint8_t { CpuWritable = 0, GpuExclusive = 1 };
+
+struct UploadPage {
+    UploadKind kind;
+    bool dedicated;                      ///< a large request's own page (not pooled)
+    ComPtr<ID3D12Resource> resource;
+    uint8_t* cpu = nullptr;              ///< mapped pointer (CpuWritable only)
+    D3D12_GPU_VIRTUAL_ADDRESS gpu = 0;
+    alloc::LinearAllocator linear;
+    UploadPage(UploadKind k, bool d, uint64_t size) : kind(k), dedicated(d), linear(size) {}
+};
+
+/// One sub-allocation. `cpu` is null for GPU-exclusive memory. Borrowed pointers: valid until
+/// the owning command list's fence completes.
+struct UploadAllocation {
+    uint8_t* cpu = nullptr;
+    D3D12_GPU_VIRTUAL_ADDRESS gpu = 0;
+    ID3D12Resource* resource = nullptr;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+};
+
+struct UploadPoolStats {
+    uint64_t pagesInUse[2]{}, pagesRetired[2]{}, pagesFree[2]{}, peakPages[2]{};
+    uint64_t dedicatedInUse = 0, dedicatedBytes = 0, bytesAllocated = 0, pagesCreated = 0;
+};
+
+class UploadPagePool {
+public:
+    explicit UploadPagePool(DeviceCore& core);
+    /// A page of `kind` (reused when possible, created otherwise).
+    std::unique_ptr<UploadPage> Acquire(UploadKind kind);
+    /// A page of its own for a request of `size` bytes.
+    std::unique_ptr<UploadPage> AcquireDedicated(UploadKind kind, uint64_t size);
+    /// Returns pages used by a submission; they are reused once `serial` completes.
+    void Retire(std::vector<std::unique_ptr<UploadPage>>& pages, uint64_t serial, uint64_t bytesUsed);
+    /// Returns pages of a list that was never executed (immediately reusable).
+    void Discard(std::vector<std::unique_ptr<UploadPage>>& pages);
+    void ReleaseStale(uint64_t completedSerial);
+    UploadPoolStats GetStats() const;
+    uint64_t PageSize(UploadKind kind) const;
+
+private:
+    std::unique_ptr<UploadPage> Create(UploadKind kind, uint64_t size, bool dedicated);
+    DeviceCore& m_Core;
+    mutable std::mutex m_Mutex;
+    std::vector<std::unique_ptr<UploadPage>> m_Free[2];
+    std::deque<std::pair<uint64_t, std::unique_ptr<UploadPage>>> m_Retired;
+    UploadPoolStats m_Stats;
+};
+
+class UploadBuffer {
+public:
+    explicit UploadBuffer(UploadPagePool& pool) : m_Pool(pool) {}
+    ~UploadBuffer();
+    UploadBuffer(const UploadBuffer&) = delete;
+    UploadBuffer& operator=(const UploadBuffer&) = delete;
+
+    /// `size` bytes aligned to `alignment` (a power of two; 256 for constant buffers, 512 for
+    /// texture data). Throws InvalidArgument for size 0.
+    UploadAllocation Allocate(uint64_t size, uint64_t alignment, UploadKind kind = UploadKind::CpuWritable) {
+        UploadPage* page = m_Current[static_cast<int>(kind)];
+        if (page) {
+            uint64_t off = page->linear.Allocate(size, alignment);
+            if (off != alloc::kInvalidOffset) {
+                m_BytesUsed += size;
+                return {page->cpu ? page->cpu + off : nullptr, page->gpu + off, page->resource.Get(), off, size};
+            }
+        }
+        return AllocateSlow(size, alignment, kind);
+    }
+    /// Hands every page to the pool, tagged with the list's submission serial.
+    void Retire(uint64_t serial);
+    size_t PageCount() const { return m_Pages.size(); }
+
+private:
+    UploadAllocation AllocateSlow(uint64_t size, uint64_t alignment, UploadKind kind);
+    UploadPagePool& m_Pool;
+    UploadPage* m_Current[2]{nullptr, nullptr};
+    std::vector<std::unique_ptr<UploadPage>> m_Pages;
+    uint64_t m_BytesUsed = 0;
+};
+
+}  // namespace dx12kit

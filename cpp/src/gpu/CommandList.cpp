@@ -1,0 +1,609 @@
+#include "dx12kit/gpu/CommandList.hpp"
+
+#include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/Formats.hpp"
+
+#include <cstring>
+#include <string>
+
+namespace dx12kit {
+
+namespace {
+std::string Who(const Resource& r) { return "resource '" + r.Name() + "'"; }
+}  // namespace
+
+CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue,
+                         ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list)
+    : m_Device(std::move(device)),
+      m_Core(m_Device->Core()),
+      m_Queue(std::move(queue)),
+      m_Allocator(std::move(allocator)),
+      m_d3d12List(std::move(list)),
+      m_Validate(m_Core->Options().validate),
+      m_Tracker(m_Core->Barriers()),
+      m_Upload(m_Core->UploadPages()),
+      m_ViewDescriptors(m_Core->D3D12Device(), m_Core->ViewHeap(),
+                        [dev = m_Device.get()] { dev->WaitForProgress("shader-visible CBV/SRV/UAV heap"); }),
+      m_SamplerDescriptors(m_Core->D3D12Device(), m_Core->SamplerHeap(),
+                           [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {}
+
+CommandList::~CommandList() {
+    if (!m_Closed) {
+        // Never executed: nothing reached the GPU, so everything is reusable at once.
+        m_d3d12List->Close();
+        m_ViewDescriptors.Retire(0);
+        m_SamplerDescriptors.Retire(0);
+        m_Queue->ReturnUnused(std::move(m_Allocator), std::move(m_d3d12List));
+    }
+}
+
+void CommandList::CheckOpen(const char* what) const {
+    if (m_Closed)
+        throw UseAfterFree(std::string(what) + ": this command list was already executed; record a new one with queue.command_list()");
+}
+
+void CommandList::CheckSameDevice(const Resource& r, const char* what) const {
+    if (&r.Core() != m_Core.get()) throw InvalidArgument(std::string(what) + ": " + Who(r) + " belongs to another device");
+}
+
+// ---------------------------------------------------------------------------------- copies
+
+void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
+                         uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
+    CheckOpen("upload");
+    CheckSameDevice(*dst, "upload");
+    if (bytes == 0) throw InvalidArgument("upload: no data (0 bytes) for " + Who(*dst));
+    if (dst->HeapType() == D3D12_HEAP_TYPE_UPLOAD || dst->HeapType() == D3D12_HEAP_TYPE_READBACK)
+        throw InvalidArgument("upload: " + Who(*dst) + " is not in a DEFAULT heap");
+    if (dst->IsBuffer()) {
+        if (dstOffset + bytes > dst->Size())
+            throw InvalidArgument("upload: " + std::to_string(bytes) + " bytes at offset " + std::to_string(dstOffset) +
+                                  " do not fit " + Who(*dst) + " of " + std::to_string(dst->Size()) + " bytes");
+        UploadAllocation a = m_Upload.Allocate(bytes, 16);
+        std::memcpy(a.cpu, data, bytes);
+        CopyFromUpload(dst, a, 0, 0, dstOffset);
+        return;
+    }
+    auto& tex = static_cast<Texture&>(*dst);
+    if (mip >= tex.MipLevels()) throw InvalidArgument("upload: mip " + std::to_string(mip) + " out of range for " + Who(*dst));
+    if (arraySlice >= tex.ArraySize()) throw InvalidArgument("upload: array slice " + std::to_string(arraySlice) + " out of range for " + Who(*dst));
+    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "upload");
+    const uint64_t rowBytes = uint64_t(tex.Width(mip)) * fi.bytesPerTexel;
+    const uint64_t expected = rowBytes * tex.Height(mip);
+    if (bytes != expected)
+        throw InvalidArgument("upload: " + Who(*dst) + " mip " + std::to_string(mip) + " is " + std::to_string(tex.Width(mip)) + "x" +
+                              std::to_string(tex.Height(mip)) + " " + fi.name + " = " + std::to_string(expected) + " bytes, got " +
+                              std::to_string(bytes));
+    const uint64_t pitch = (rowBytes + D3D12_TEXTURE_DATA_PITCH_ALIGNMENT - 1) & ~uint64_t(D3D12_TEXTURE_DATA_PITCH_ALIGNMENT - 1);
+    UploadAllocation a = m_Upload.Allocate(pitch * tex.Height(mip), D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
+    const auto* src = static_cast<const uint8_t*>(data);
+    if (pitch == rowBytes) {
+        std::memcpy(a.cpu, src, bytes);
+    } else {
+        for (uint32_t y = 0; y < tex.Height(mip); ++y) std::memcpy(a.cpu + y * pitch, src + y * rowBytes, rowBytes);
+    }
+    CopyFromUpload(dst, a, mip, arraySlice, 0);
+}
+
+void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src,
+                                 uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
+    CheckOpen("copy");
+    if (dst->IsBuffer()) {
+        if (dstOffset + src.size > dst->Size()) throw InvalidArgument("copy: data does not fit " + Who(*dst));
+        m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
+        Flush();
+        if (m_Validate) ValidateStates("copy");
+        m_d3d12List->CopyBufferRegion(dst->D3D12Resource(), dstOffset, src.resource, src.offset, src.size);
+        return;
+    }
+    auto& tex = static_cast<Texture&>(*dst);
+    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "copy");
+    const uint32_t sub = d3dx::CalcSubresource(mip, arraySlice, tex.MipLevels());
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{};
+    fp.Offset = src.offset;
+    fp.Footprint.Format = tex.Desc().Format == DXGI_FORMAT_R32_TYPELESS ? DXGI_FORMAT_R32_TYPELESS : tex.Desc().Format;
+    fp.Footprint.Width = tex.Width(mip);
+    fp.Footprint.Height = tex.Height(mip);
+    fp.Footprint.Depth = 1;
+    const uint64_t rowBytes = uint64_t(tex.Width(mip)) * fi.bytesPerTexel;
+    fp.Footprint.RowPitch = static_cast<UINT>((rowBytes + 255) & ~uint64_t(255));
+    if (uint64_t(fp.Footprint.RowPitch) * fp.Footprint.Height > src.size)
+        throw InvalidArgument("copy: the upload allocation is smaller than " + Who(*dst) + " mip " + std::to_string(mip) + " with 256-byte row pitch");
+    m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST, sub);
+    Flush();
+    if (m_Validate) ValidateStates("copy");
+    D3D12_TEXTURE_COPY_LOCATION d = d3dx::SubresourceLocation(dst->D3D12Resource(), sub);
+    D3D12_TEXTURE_COPY_LOCATION s = d3dx::FootprintLocation(src.resource, fp);
+    m_d3d12List->CopyTextureRegion(&d, 0, 0, 0, &s, nullptr);
+}
+
+void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src) {
+    CheckOpen("copy_resource");
+    CheckSameDevice(*dst, "copy_resource");
+    CheckSameDevice(*src, "copy_resource");
+    if (dst == src) throw InvalidArgument("copy_resource: source and destination are the same " + Who(*dst));
+    const auto& a = dst->Desc();
+    const auto& b = src->Desc();
+    if (a.Dimension != b.Dimension || a.Width != b.Width || a.Height != b.Height || a.DepthOrArraySize != b.DepthOrArraySize ||
+        a.MipLevels != b.MipLevels || a.Format != b.Format)
+        throw InvalidArgument("copy_resource: " + Who(*dst) + " and " + Who(*src) + " differ in size, format or layout");
+    m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
+    m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    Flush();
+    if (m_Validate) ValidateStates("copy_resource");
+    m_d3d12List->CopyResource(dst->D3D12Resource(), src->D3D12Resource());
+}
+
+void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset,
+                                   const std::shared_ptr<Resource>& src, uint64_t srcOffset, uint64_t bytes) {
+    CheckOpen("copy_buffer_region");
+    CheckSameDevice(*dst, "copy_buffer_region");
+    CheckSameDevice(*src, "copy_buffer_region");
+    if (!dst->IsBuffer() || !src->IsBuffer()) throw InvalidArgument("copy_buffer_region: both resources must be buffers");
+    if (bytes == 0) throw InvalidArgument("copy_buffer_region: 0 bytes");
+    if (dstOffset + bytes > dst->Desc().Width || srcOffset + bytes > src->Desc().Width)
+        throw InvalidArgument("copy_buffer_region: range out of bounds of " + Who(*dst) + " or " + Who(*src));
+    if (dst == src) throw InvalidArgument("copy_buffer_region: source and destination are the same buffer");
+    m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
+    m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    Flush();
+    if (m_Validate) ValidateStates("copy_buffer_region");
+    m_d3d12List->CopyBufferRegion(dst->D3D12Resource(), dstOffset, src->D3D12Resource(), srcOffset, bytes);
+}
+
+D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::shared_ptr<Resource>& dstBuffer,
+                                                                    const std::shared_ptr<Resource>& src,
+                                                                    uint32_t mip, uint32_t arraySlice) {
+    CheckOpen("copy_texture_to_buffer");
+    if (src->IsBuffer()) throw InvalidArgument("copy_texture_to_buffer: " + Who(*src) + " is not a texture");
+    if (mip >= src->MipLevels()) throw InvalidArgument("read: mip " + std::to_string(mip) + " out of range for " + Who(*src));
+    if (arraySlice >= src->ArraySize()) throw InvalidArgument("read: array slice " + std::to_string(arraySlice) + " out of range for " + Who(*src));
+    const uint32_t sub = d3dx::CalcSubresource(mip, arraySlice, src->MipLevels());
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{};
+    UINT rows = 0;
+    UINT64 rowSize = 0, total = 0;
+    D3D12_RESOURCE_DESC desc = src->Desc();
+    m_Core->D3D12Device()->GetCopyableFootprints(&desc, sub, 1, 0, &fp, &rows, &rowSize, &total);
+    if (total > dstBuffer->Desc().Width) throw InvalidArgument("copy_texture_to_buffer: buffer too small");
+    m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE, sub);
+    m_Tracker.Transition(dstBuffer, D3D12_RESOURCE_STATE_COPY_DEST);
+    Flush();
+    if (m_Validate) ValidateStates("read_texture");
+    D3D12_TEXTURE_COPY_LOCATION d = d3dx::FootprintLocation(dstBuffer->D3D12Resource(), fp);
+    D3D12_TEXTURE_COPY_LOCATION s = d3dx::SubresourceLocation(src->D3D12Resource(), sub);
+    m_d3d12List->CopyTextureRegion(&d, 0, 0, 0, &s, nullptr);
+    return fp;
+}
+
+// ---------------------------------------------------------------------------------- barriers
+
+void CommandList::TransitionBarrier(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t sub) {
+    CheckOpen("transition_barrier");
+    CheckSameDevice(*r, "transition_barrier");
+    r->CheckSubresource(sub);
+    m_Tracker.Transition(r, state, sub);
+}
+
+void CommandList::UavBarrier(const std::shared_ptr<Resource>& r) {
+    CheckOpen("uav_barrier");
+    if (r) CheckSameDevice(*r, "uav_barrier");
+    m_Tracker.UavBarrier(r);
+}
+
+void CommandList::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after) {
+    CheckOpen("aliasing_barrier");
+    m_Tracker.AliasingBarrier(before, after);
+}
+
+void CommandList::RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before,
+                                D3D12_RESOURCE_STATES after, uint32_t sub) {
+    CheckOpen("raw_transition");
+    r->CheckSubresource(sub);
+    Flush();
+    m_Tracker.Transition(r, m_Tracker.KnownState(r.get(), sub) == kUnknownState ? before : m_Tracker.KnownState(r.get(), sub), sub);
+    Flush();
+    // Record the barrier behind the tracker's back: the tracker still believes `before`.
+    D3D12_RESOURCE_BARRIER b = d3dx::TransitionBarrier(r->D3D12Resource(), before, after, sub);
+    m_d3d12List->ResourceBarrier(1, &b);
+    auto it = m_Shadow.find(r.get());
+    if (it == m_Shadow.end()) it = m_Shadow.emplace(r.get(), SubresourceStates(r->NumSubresources(), kUnknownState)).first;
+    it->second.Set(sub, after);
+    m_Tracked.push_back(r);
+}
+
+// ----------------------------------------------------------------------- pipeline and root
+
+void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
+    CheckOpen("set_pipeline_state");
+    if (!pso) throw InvalidArgument("set_pipeline_state: None");
+    if (pso == m_Pipeline) return;
+    const bool newRoot = !m_Pipeline || m_Pipeline->GetRootSignature() != pso->GetRootSignature() || m_Compute != pso->IsCompute();
+    m_Pipeline = pso;
+    m_Tracked.push_back(pso);
+    m_Compute = pso->IsCompute();
+    m_d3d12List->SetPipelineState(pso->D3D12PipelineState());
+    if (!m_Compute) m_d3d12List->IASetPrimitiveTopology(pso->Topology());
+    if (newRoot) {
+        const RootSignature& rs = *pso->GetRootSignature();
+        m_RootSignature = &rs;
+        if (m_Compute) m_d3d12List->SetComputeRootSignature(rs.D3D12RootSignature());
+        else m_d3d12List->SetGraphicsRootSignature(rs.D3D12RootSignature());
+        m_ViewDescriptors.ParseRootSignature(rs.Tables());
+        m_SamplerDescriptors.ParseRootSignature(rs.Tables());
+        m_Bindings.clear();
+    }
+}
+
+const RootSignature& CommandList::BoundRootSignature(const char* what) const {
+    if (!m_RootSignature) throw InvalidArgument(std::string(what) + ": no pipeline is set; call set_pipeline_state first");
+    return *m_RootSignature;
+}
+
+void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint32_t count, uint32_t offset) {
+    CheckOpen("set_constants");
+    const RootParameterDesc& p = BoundRootSignature("set_constants").Require(rootIndex, RootParamKind::Constants, "set_constants");
+    if (count == 0) throw InvalidArgument("set_constants: no values");
+    if (offset + count > p.num32BitValues)
+        throw InvalidArgument("set_constants: " + std::to_string(count) + " values at offset " + std::to_string(offset) +
+                              " exceed the " + std::to_string(p.num32BitValues) + " constants of root parameter " + std::to_string(rootIndex));
+    if (m_Compute) m_d3d12List->SetComputeRoot32BitConstants(rootIndex, count, values, offset);
+    else m_d3d12List->SetGraphicsRoot32BitConstants(rootIndex, count, values, offset);
+}
+
+void CommandList::SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset) {
+    const char* what = kind == RootParamKind::Cbv ? "set_root_cbv" : kind == RootParamKind::Srv ? "set_root_srv" : "set_root_uav";
+    CheckOpen(what);
+    BoundRootSignature(what).Require(rootIndex, kind, what);
+    CheckSameDevice(*buffer, what);
+    if (!buffer->IsBuffer()) throw InvalidArgument(std::string(what) + ": " + Who(*buffer) + " is a texture; root views take buffers");
+    if (offset >= buffer->Desc().Width) throw InvalidArgument(std::string(what) + ": offset past the end of " + Who(*buffer));
+    if (kind == RootParamKind::Cbv && (offset % 256)) throw InvalidArgument(std::string(what) + ": offset must be a multiple of 256");
+    if (kind == RootParamKind::Uav && !buffer->AllowsUav())
+        throw InvalidArgument(std::string(what) + ": " + Who(*buffer) + " was not created with uav=True");
+    D3D12_RESOURCE_STATES state = kind == RootParamKind::Cbv ? D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER
+                                  : kind == RootParamKind::Srv ? SrvState(rootIndex)
+                                                               : D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
+    if (buffer->HeapType() == D3D12_HEAP_TYPE_UPLOAD) state = D3D12_RESOURCE_STATE_GENERIC_READ;
+    m_Bindings[(uint64_t(rootIndex) << 32) | 0xFFFFFFFFu] = Binding{buffer, state, 0, 0, kind == RootParamKind::Uav};
+    const D3D12_GPU_VIRTUAL_ADDRESS va = buffer->GpuAddress() + offset;
+    if (m_Compute) {
+        if (kind == RootParamKind::Cbv) m_d3d12List->SetComputeRootConstantBufferView(rootIndex, va);
+        else if (kind == RootParamKind::Srv) m_d3d12List->SetComputeRootShaderResourceView(rootIndex, va);
+        else m_d3d12List->SetComputeRootUnorderedAccessView(rootIndex, va);
+    } else {
+        if (kind == RootParamKind::Cbv) m_d3d12List->SetGraphicsRootConstantBufferView(rootIndex, va);
+        else if (kind == RootParamKind::Srv) m_d3d12List->SetGraphicsRootShaderResourceView(rootIndex, va);
+        else m_d3d12List->SetGraphicsRootUnorderedAccessView(rootIndex, va);
+    }
+}
+
+D3D12_RESOURCE_STATES CommandList::SrvState(uint32_t rootIndex) const {
+    if (m_Compute) return D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE;
+    if (m_RootSignature && rootIndex < m_RootSignature->Parameters().size() &&
+        m_RootSignature->Parameters()[rootIndex].visibility == D3D12_SHADER_VISIBILITY_PIXEL)
+        return D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;
+    return D3D12_RESOURCE_STATES(D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE | D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE);
+}
+
+// -------------------------------------------------------------------------- descriptor tables
+
+void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
+                                        uint32_t mip, uint32_t mipCount, DXGI_FORMAT format) {
+    CheckOpen("set_shader_resource_view");
+    BoundRootSignature("set_shader_resource_view");
+    CheckSameDevice(*r, "set_shader_resource_view");
+    D3D12_CPU_DESCRIPTOR_HANDLE h = r->Srv(mip, mipCount, format);
+    m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, r->IsBuffer() ? 0 : mipCount, false};
+}
+
+void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip) {
+    CheckOpen("set_unordered_access_view");
+    BoundRootSignature("set_unordered_access_view");
+    CheckSameDevice(*r, "set_unordered_access_view");
+    D3D12_CPU_DESCRIPTOR_HANDLE h = r->Uav(mip);
+    m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] =
+        Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, r->IsBuffer() ? 0u : 1u, true};
+}
+
+void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer) {
+    CheckOpen("set_constant_buffer_view");
+    BoundRootSignature("set_constant_buffer_view");
+    CheckSameDevice(*buffer, "set_constant_buffer_view");
+    D3D12_CPU_DESCRIPTOR_HANDLE h = buffer->Cbv();
+    m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false};
+}
+
+void CommandList::SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler) {
+    CheckOpen("set_sampler");
+    BoundRootSignature("set_sampler");
+    if (!sampler) throw InvalidArgument("set_sampler: None");
+    m_SamplerDescriptors.StageDescriptors(rootIndex, offset, 1, sampler->Handle());
+    m_Tracked.push_back(sampler);
+}
+
+void CommandList::BindDescriptorHeaps() {
+    if (m_HeapsBound) return;
+    ID3D12DescriptorHeap* heaps[2] = {m_Core->ViewHeap().D3D12Heap(), m_Core->SamplerHeap().D3D12Heap()};
+    m_d3d12List->SetDescriptorHeaps(2, heaps);
+    m_HeapsBound = true;
+}
+
+void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]) {
+    CheckOpen("clear_unordered_access_view");
+    CheckSameDevice(*r, "clear_unordered_access_view");
+    D3D12_CPU_DESCRIPTOR_HANDLE cpu = r->Uav(0);
+    m_Tracker.UavHazard(r);
+    m_Tracker.Transition(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, r->IsBuffer() ? kAllSubresources : 0);
+    Flush();
+    BindDescriptorHeaps();
+    D3D12_GPU_DESCRIPTOR_HANDLE gpu = m_ViewDescriptors.CopyDescriptor(m_d3d12List.Get(), cpu);
+    m_d3d12List->ClearUnorderedAccessViewFloat(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
+    m_Tracker.NoteUavWrite(r.get());
+}
+
+void CommandList::ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& r, const uint32_t values[4]) {
+    CheckOpen("clear_unordered_access_view");
+    CheckSameDevice(*r, "clear_unordered_access_view");
+    D3D12_CPU_DESCRIPTOR_HANDLE cpu = r->Uav(0);
+    m_Tracker.UavHazard(r);
+    m_Tracker.Transition(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, r->IsBuffer() ? kAllSubresources : 0);
+    Flush();
+    BindDescriptorHeaps();
+    D3D12_GPU_DESCRIPTOR_HANDLE gpu = m_ViewDescriptors.CopyDescriptor(m_d3d12List.Get(), cpu);
+    m_d3d12List->ClearUnorderedAccessViewUint(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
+    m_Tracker.NoteUavWrite(r.get());
+}
+
+// ---------------------------------------------------------------- output merger, input assembler
+
+void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>& targets,
+                                   const std::shared_ptr<Resource>& depth, uint32_t mip) {
+    CheckOpen("set_render_targets");
+    if (targets.size() > D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT) throw InvalidArgument("set_render_targets: at most 8 targets");
+    D3D12_CPU_DESCRIPTOR_HANDLE rtvs[D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT];
+    m_TargetBindings.clear();
+    uint32_t w = 0, h = 0;
+    for (size_t i = 0; i < targets.size(); ++i) {
+        const auto& t = targets[i];
+        if (!t) throw InvalidArgument("set_render_targets: None in the target list");
+        CheckSameDevice(*t, "set_render_targets");
+        if (t->IsBuffer()) throw InvalidArgument("set_render_targets: " + Who(*t) + " is a buffer");
+        rtvs[i] = t->Rtv(mip, 0);
+        m_TargetBindings.push_back(Binding{t, D3D12_RESOURCE_STATE_RENDER_TARGET, mip, 1, false});
+        w = static_cast<Texture&>(*t).Width(mip);
+        h = static_cast<Texture&>(*t).Height(mip);
+    }
+    D3D12_CPU_DESCRIPTOR_HANDLE dsv{};
+    if (depth) {
+        CheckSameDevice(*depth, "set_render_targets");
+        dsv = depth->Dsv(0);
+        m_TargetBindings.push_back(Binding{depth, D3D12_RESOURCE_STATE_DEPTH_WRITE, 0, 0, false});
+        if (targets.empty()) {
+            w = static_cast<Texture&>(*depth).Width();
+            h = static_cast<Texture&>(*depth).Height();
+        }
+    }
+    m_d3d12List->OMSetRenderTargets(static_cast<UINT>(targets.size()), targets.empty() ? nullptr : rtvs, FALSE, depth ? &dsv : nullptr);
+    if (w && h) {
+        SetViewport(0, 0, float(w), float(h), 0.0f, 1.0f);
+        SetScissor(0, 0, int32_t(w), int32_t(h));
+    }
+}
+
+void CommandList::SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth) {
+    CheckOpen("set_viewport");
+    D3D12_VIEWPORT vp{x, y, w, h, minDepth, maxDepth};
+    m_d3d12List->RSSetViewports(1, &vp);
+}
+
+void CommandList::SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom) {
+    CheckOpen("set_scissor");
+    D3D12_RECT r{left, top, right, bottom};
+    m_d3d12List->RSSetScissorRects(1, &r);
+}
+
+void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip) {
+    CheckOpen("clear_render_target");
+    CheckSameDevice(*target, "clear_render_target");
+    D3D12_CPU_DESCRIPTOR_HANDLE rtv = target->Rtv(mip, 0);
+    m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, 0, target->MipLevels()));
+    Flush();
+    if (m_Validate) ValidateStates("clear_render_target");
+    m_d3d12List->ClearRenderTargetView(rtv, rgba, 0, nullptr);
+}
+
+void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil) {
+    CheckOpen("clear_depth_stencil");
+    CheckSameDevice(*depth, "clear_depth_stencil");
+    D3D12_CPU_DESCRIPTOR_HANDLE dsv = depth->Dsv(0);
+    m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE);
+    Flush();
+    D3D12_CLEAR_FLAGS flags = D3D12_CLEAR_FLAG_DEPTH;
+    if (depth->ViewFormat() == DXGI_FORMAT_D24_UNORM_S8_UINT) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_STENCIL);
+    m_d3d12List->ClearDepthStencilView(dsv, flags, d, stencil, 0, nullptr);
+}
+
+void CommandList::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset) {
+    CheckOpen("set_vertex_buffer");
+    CheckSameDevice(*buffer, "set_vertex_buffer");
+    if (!buffer->IsBuffer()) throw InvalidArgument("set_vertex_buffer: " + Who(*buffer) + " is not a buffer");
+    if (stride == 0) throw InvalidArgument("set_vertex_buffer: stride 0");
+    if (offset >= buffer->Size()) throw InvalidArgument("set_vertex_buffer: offset past the end of " + Who(*buffer));
+    D3D12_VERTEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(buffer->Size() - offset), stride};
+    m_d3d12List->IASetVertexBuffers(slot, 1, &v);
+    m_Bindings[(uint64_t(0xFFFF0000u | slot) << 32)] = Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false};
+}
+
+void CommandList::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_FORMAT format, uint64_t offset) {
+    CheckOpen("set_index_buffer");
+    CheckSameDevice(*buffer, "set_index_buffer");
+    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument("set_index_buffer: format must be r16_uint or r32_uint");
+    if (offset >= buffer->Size()) throw InvalidArgument("set_index_buffer: offset past the end of " + Who(*buffer));
+    D3D12_INDEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(buffer->Size() - offset), format};
+    m_d3d12List->IASetIndexBuffer(&v);
+    m_Bindings[uint64_t(0xFFFFFFFFu) << 32] = Binding{buffer, D3D12_RESOURCE_STATE_INDEX_BUFFER, 0, 0, false};
+}
+
+// --------------------------------------------------------------------------- dynamic uploads
+
+UploadAllocation CommandList::AllocateUpload(uint64_t bytes, uint64_t alignment) {
+    CheckOpen("allocate_upload");
+    return m_Upload.Allocate(bytes, alignment);
+}
+
+void CommandList::SetDynamicConstantBuffer(uint32_t rootIndex, const void* data, uint64_t bytes) {
+    CheckOpen("set_dynamic_constant_buffer");
+    BoundRootSignature("set_dynamic_constant_buffer").Require(rootIndex, RootParamKind::Cbv, "set_dynamic_constant_buffer");
+    if (bytes == 0) throw InvalidArgument("set_dynamic_constant_buffer: 0 bytes");
+    if (bytes > 65536) throw InvalidArgument("set_dynamic_constant_buffer: " + std::to_string(bytes) + " bytes exceed the 65536-byte constant buffer limit");
+    UploadAllocation a = m_Upload.Allocate(bytes, D3D12_CONSTANT_BUFFER_DATA_PLACEMENT_ALIGNMENT);
+    std::memcpy(a.cpu, data, bytes);
+    if (m_Compute) m_d3d12List->SetComputeRootConstantBufferView(rootIndex, a.gpu);
+    else m_d3d12List->SetGraphicsRootConstantBufferView(rootIndex, a.gpu);
+    m_Bindings.erase((uint64_t(rootIndex) << 32) | 0xFFFFFFFFu);
+}
+
+void CommandList::SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64_t bytes, uint32_t stride) {
+    CheckOpen("set_dynamic_vertex_buffer");
+    if (bytes == 0) throw InvalidArgument("set_dynamic_vertex_buffer: 0 bytes");
+    if (stride == 0 || bytes % stride) throw InvalidArgument("set_dynamic_vertex_buffer: size is not a multiple of the stride");
+    if (bytes > 0xFFFFFFFFull) throw InvalidArgument("set_dynamic_vertex_buffer: larger than 4 GiB");
+    UploadAllocation a = m_Upload.Allocate(bytes, 16);
+    std::memcpy(a.cpu, data, bytes);
+    D3D12_VERTEX_BUFFER_VIEW v{a.gpu, static_cast<UINT>(bytes), stride};
+    m_d3d12List->IASetVertexBuffers(slot, 1, &v);
+    m_Bindings.erase(uint64_t(0xFFFF0000u | slot) << 32);
+}
+
+void CommandList::SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_FORMAT format) {
+    CheckOpen("set_dynamic_index_buffer");
+    if (bytes == 0) throw InvalidArgument("set_dynamic_index_buffer: 0 bytes");
+    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument("set_dynamic_index_buffer: indices must be uint16 or uint32");
+    UploadAllocation a = m_Upload.Allocate(bytes, 16);
+    std::memcpy(a.cpu, data, bytes);
+    D3D12_INDEX_BUFFER_VIEW v{a.gpu, static_cast<UINT>(bytes), format};
+    m_d3d12List->IASetIndexBuffer(&v);
+    m_Bindings.erase(uint64_t(0xFFFFFFFFu) << 32);
+}
+
+void CommandList::SetDynamicStructuredBuffer(uint32_t rootIndex, const void* data, uint64_t bytes) {
+    CheckOpen("set_dynamic_structured_buffer");
+    BoundRootSignature("set_dynamic_structured_buffer").Require(rootIndex, RootParamKind::Srv, "set_dynamic_structured_buffer");
+    if (bytes == 0) throw InvalidArgument("set_dynamic_structured_buffer: 0 bytes");
+    UploadAllocation a = m_Upload.Allocate(bytes, 16);
+    std::memcpy(a.cpu, data, bytes);
+    if (m_Compute) m_d3d12List->SetComputeRootShaderResourceView(rootIndex, a.gpu);
+    else m_d3d12List->SetGraphicsRootShaderResourceView(rootIndex, a.gpu);
+    m_Bindings.erase((uint64_t(rootIndex) << 32) | 0xFFFFFFFFu);
+}
+
+// ------------------------------------------------------------------------------------ work
+
+void CommandList::RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount) {
+    if (mipCount == 0 || r->IsBuffer() || (firstMip == 0 && mipCount >= r->MipLevels())) {
+        m_Tracker.Transition(r, state, kAllSubresources);
+        return;
+    }
+    const uint32_t mips = r->MipLevels();
+    const uint32_t end = std::min(mips, firstMip + mipCount);
+    for (uint32_t slice = 0; slice < r->ArraySize(); ++slice)
+        for (uint32_t m = firstMip; m < end; ++m) m_Tracker.Transition(r, state, d3dx::CalcSubresource(m, slice, mips));
+}
+
+void CommandList::PrepareWork(bool dispatch) {
+    if (!m_Pipeline) throw InvalidArgument(dispatch ? "dispatch: no pipeline is set" : "draw: no pipeline is set");
+    if (dispatch != m_Compute)
+        throw InvalidArgument(dispatch ? "dispatch: the bound pipeline is a graphics pipeline" : "draw: the bound pipeline is a compute pipeline");
+    if (AutoUavBarriers)
+        for (auto& kv : m_Bindings)
+            if (kv.second.uav) m_Tracker.UavHazard(kv.second.resource);
+    for (auto& kv : m_Bindings) RequireState(kv.second.resource, kv.second.state, kv.second.firstMip, kv.second.mipCount);
+    if (!dispatch)
+        for (auto& b : m_TargetBindings) RequireState(b.resource, b.state, b.firstMip, b.mipCount);
+    Flush();
+    if (m_Validate) ValidateStates(dispatch ? "dispatch" : "draw");
+    if (m_ViewDescriptors.StaleMask() || m_SamplerDescriptors.StaleMask()) {
+        BindDescriptorHeaps();
+        if (dispatch) {
+            m_ViewDescriptors.CommitStagedDescriptorsForDispatch(m_d3d12List.Get());
+            m_SamplerDescriptors.CommitStagedDescriptorsForDispatch(m_d3d12List.Get());
+        } else {
+            m_ViewDescriptors.CommitStagedDescriptorsForDraw(m_d3d12List.Get());
+            m_SamplerDescriptors.CommitStagedDescriptorsForDraw(m_d3d12List.Get());
+        }
+    }
+}
+
+void CommandList::Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance) {
+    CheckOpen("draw");
+    PrepareWork(false);
+    m_d3d12List->DrawInstanced(vertexCount, instanceCount, startVertex, startInstance);
+    for (auto& kv : m_Bindings) if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
+}
+
+void CommandList::DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance) {
+    CheckOpen("draw_indexed");
+    PrepareWork(false);
+    m_d3d12List->DrawIndexedInstanced(indexCount, instanceCount, startIndex, baseVertex, startInstance);
+    for (auto& kv : m_Bindings) if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
+}
+
+void CommandList::Dispatch(uint32_t x, uint32_t y, uint32_t z) {
+    CheckOpen("dispatch");
+    if (x == 0 || y == 0 || z == 0) throw InvalidArgument("dispatch: thread group counts must be positive");
+    if (x > 65535 || y > 65535 || z > 65535) throw InvalidArgument("dispatch: at most 65535 thread groups per dimension");
+    PrepareWork(true);
+    m_d3d12List->Dispatch(x, y, z);
+    for (auto& kv : m_Bindings) if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
+}
+
+void CommandList::ValidateStates(const char* op) {
+    // Only raw transitions can make the tracker's belief differ from what was recorded.
+    for (auto& kv : m_Shadow) {
+        Resource* r = kv.first;
+        for (uint32_t s = 0; s < r->NumSubresources(); ++s) {
+            const D3D12_RESOURCE_STATES actual = kv.second.Get(s);
+            if (actual == kUnknownState) continue;
+            const D3D12_RESOURCE_STATES believed = m_Tracker.KnownState(r, s);
+            if (believed != kUnknownState && believed != actual)
+                throw ResourceStateError(std::string(op) + ": resource '" + r->Name() + "' subresource " + std::to_string(s) +
+                                         " must be in state " + StateName(believed) + " but is in state " + StateName(actual) +
+                                         " (changed by a raw transition the state tracker does not know about)");
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------- lifecycle
+
+void CommandList::Close() {
+    if (m_Closed) return;
+    Flush();
+    m_Closed = true;
+    ThrowIfFailed(m_d3d12List->Close(), "ID3D12GraphicsCommandList::Close");
+}
+
+void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked,
+                         ComPtr<ID3D12CommandAllocator>& allocator, ComPtr<ID3D12GraphicsCommandList>& list) {
+    m_Tracker.MoveResourcesTo(tracked);
+    for (auto& t : m_Tracked) tracked.push_back(std::move(t));
+    m_Tracked.clear();
+    for (auto& kv : m_Bindings) tracked.push_back(std::move(kv.second.resource));
+    m_Bindings.clear();
+    m_TargetBindings.clear();
+    if (m_Pipeline) tracked.push_back(std::move(m_Pipeline));
+    m_Upload.Retire(serial);
+    m_ViewDescriptors.Retire(serial);
+    m_SamplerDescriptors.Retire(serial);
+    m_Shadow.clear();
+    m_Tracker.Reset();
+    allocator = std::move(m_Allocator);
+    list = std::move(m_d3d12List);
+}
+
+}  // namespace dx12kit

@@ -1,0 +1,258 @@
+#include "dx12kit/gpu/CommandQueue.hpp"
+
+#include "dx12kit/gpu/CommandList.hpp"
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/platform/FenceEvent.hpp"
+#include "dx12kit/platform/HResult.hpp"
+
+#include <limits>
+
+namespace dx12kit {
+
+CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
+    : m_Device(device), m_Core(device.Core()), m_Type(type) {
+    D3D12_COMMAND_QUEUE_DESC d{};
+    d.Type = type;
+    d.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
+    d.Flags = D3D12_COMMAND_QUEUE_FLAG_NONE;
+    ID3D12Device* dev = m_Core->D3D12Device();
+    ThrowIfFailed(dev->CreateCommandQueue(&d, IID_ID3D12CommandQueue, m_d3d12Queue.ReleaseAndGetVoidAddress()),
+                  "CreateCommandQueue");
+    ThrowIfFailed(dev->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_ID3D12Fence, m_d3d12Fence.ReleaseAndGetVoidAddress()),
+                  "CreateFence");
+}
+
+CommandQueue::~CommandQueue() {
+    try {
+        Flush();
+    } catch (...) {
+    }
+    m_InFlight.clear();
+}
+
+uint64_t CommandQueue::LastSubmittedValue() const {
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    return m_LastSignalled;
+}
+
+ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
+    if (!m_AllocatorPool.empty()) {
+        ComPtr<ID3D12CommandAllocator> a = std::move(m_AllocatorPool.front().second);
+        m_AllocatorPool.pop_front();
+        ThrowIfFailed(a->Reset(), "ID3D12CommandAllocator::Reset");
+        return a;
+    }
+    ComPtr<ID3D12CommandAllocator> a;
+    ThrowIfFailed(m_Core->D3D12Device()->CreateCommandAllocator(m_Type, IID_ID3D12CommandAllocator, a.ReleaseAndGetVoidAddress()),
+                  "CreateCommandAllocator");
+    return a;
+}
+
+ComPtr<ID3D12GraphicsCommandList> CommandQueue::AcquireList(ID3D12CommandAllocator* allocator) {
+    if (!m_ListPool.empty()) {
+        ComPtr<ID3D12GraphicsCommandList> l = std::move(m_ListPool.back());
+        m_ListPool.pop_back();
+        ThrowIfFailed(l->Reset(allocator, nullptr), "ID3D12GraphicsCommandList::Reset");
+        return l;
+    }
+    ComPtr<ID3D12GraphicsCommandList> l;
+    ThrowIfFailed(m_Core->D3D12Device()->CreateCommandList(0, m_Type, allocator, nullptr, IID_ID3D12GraphicsCommandList,
+                                                           l.ReleaseAndGetVoidAddress()),
+                  "CreateCommandList");
+    return l;
+}
+
+void CommandQueue::ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list) {
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    // A list that was never executed: its allocator holds no GPU work, so it is free at once.
+    if (allocator) m_AllocatorPool.emplace_back(0, std::move(allocator));
+    if (list) m_ListPool.push_back(std::move(list));
+}
+
+std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_ptr<CommandQueue>& self) {
+    ComPtr<ID3D12CommandAllocator> alloc;
+    ComPtr<ID3D12GraphicsCommandList> list;
+    {
+        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        Poll();
+        alloc = AcquireAllocator();
+        list = AcquireList(alloc.Get());
+    }
+    return std::make_shared<CommandList>(m_Device.shared_from_this(), self, std::move(alloc), std::move(list));
+}
+
+uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& lists) {
+    if (lists.empty()) throw InvalidArgument("execute: no command lists given");
+    for (const auto& l : lists) {
+        if (!l) throw InvalidArgument("execute: None is not a command list");
+        if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
+        if (l->IsClosed()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
+    }
+    for (size_t i = 0; i < lists.size(); ++i)
+        for (size_t j = i + 1; j < lists.size(); ++j)
+            if (lists[i] == lists[j]) throw InvalidArgument("execute: the same command list is given twice");
+
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    for (const auto& l : lists) l->Close();
+
+    InFlight record;
+    record.serial = m_Core->NextSerial();
+    std::vector<ID3D12CommandList*> natives;
+    std::vector<ComPtr<ID3D12GraphicsCommandList>> preLists;
+    for (const auto& l : lists) {
+        std::vector<D3D12_RESOURCE_BARRIER> barriers = l->Tracker().ResolvePendingBarriers();
+        if (!barriers.empty()) {
+            ComPtr<ID3D12CommandAllocator> a = AcquireAllocator();
+            ComPtr<ID3D12GraphicsCommandList> pre = AcquireList(a.Get());
+            pre->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+            ThrowIfFailed(pre->Close(), "Close (barrier list)");
+            natives.push_back(pre.Get());
+            record.allocators.push_back(std::move(a));
+            preLists.push_back(std::move(pre));
+            m_Core->Barriers().batches.fetch_add(1, std::memory_order_relaxed);
+        }
+        natives.push_back(l->D3D12List());
+        l->Tracker().CommitFinalStates();
+    }
+    m_d3d12Queue->ExecuteCommandLists(static_cast<UINT>(natives.size()), natives.data());
+    const uint64_t value = ++m_LastSignalled;
+    ThrowIfFailed(m_d3d12Queue->Signal(m_d3d12Fence.Get(), value), "ID3D12CommandQueue::Signal");
+    record.fenceValue = value;
+
+    for (const auto& l : lists) {
+        ComPtr<ID3D12CommandAllocator> a;
+        ComPtr<ID3D12GraphicsCommandList> native;
+        l->Retire(record.serial, record.tracked, a, native);
+        record.allocators.push_back(std::move(a));
+        m_ListPool.push_back(std::move(native));  // a list may be reset once submitted
+    }
+    for (auto& p : preLists) m_ListPool.push_back(std::move(p));
+    m_InFlight.push_back(std::move(record));
+    return value;
+}
+
+uint64_t CommandQueue::Poll() {
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    const uint64_t done = m_d3d12Fence->GetCompletedValue();
+    while (!m_InFlight.empty() && m_InFlight.front().fenceValue <= done) {
+        InFlight rec = std::move(m_InFlight.front());
+        m_InFlight.pop_front();
+        for (auto& a : rec.allocators) m_AllocatorPool.emplace_back(rec.fenceValue, std::move(a));
+        for (auto& f : rec.onComplete) f();
+        // rec.tracked is released here: the GPU no longer uses those objects.
+    }
+    return m_InFlight.empty() ? std::numeric_limits<uint64_t>::max() : m_InFlight.front().serial;
+}
+
+bool CommandQueue::WaitOldest() {
+    uint64_t value;
+    {
+        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        if (m_InFlight.empty()) return false;
+        value = m_InFlight.front().fenceValue;
+    }
+    FenceEvent ev;
+    ev.Wait(m_d3d12Fence.Get(), value);
+    return true;
+}
+
+void CommandQueue::Wait(uint64_t value) {
+    {
+        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        if (value > m_LastSignalled)
+            throw InvalidArgument("wait: fence value " + std::to_string(value) + " was never submitted on this queue (last is " +
+                                  std::to_string(m_LastSignalled) + ")");
+    }
+    FenceEvent ev;
+    ev.Wait(m_d3d12Fence.Get(), value);
+    m_Device.Poll();
+}
+
+uint64_t CommandQueue::Flush() {
+    uint64_t value;
+    {
+        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        value = ++m_LastSignalled;
+        ThrowIfFailed(m_d3d12Queue->Signal(m_d3d12Fence.Get(), value), "ID3D12CommandQueue::Signal");
+    }
+    FenceEvent ev;
+    ev.Wait(m_d3d12Fence.Get(), value);
+    {
+        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        Poll();
+    }
+    return value;
+}
+
+void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
+    if (value > other.LastSubmittedValue())
+        throw InvalidArgument("wait_for: fence value " + std::to_string(value) + " was never submitted on the other queue");
+    ThrowIfFailed(m_d3d12Queue->Wait(other.D3D12Fence(), value), "ID3D12CommandQueue::Wait");
+}
+
+}  // namespace dx12kit
+
+// ------------------------------------------------------------------------------- readback
+#include "dx12kit/resources/Formats.hpp"
+#include "dx12kit/resources/Resource.hpp"
+
+#include <cstring>
+
+namespace dx12kit {
+
+std::vector<uint8_t> CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer) {
+    if (!buffer->IsBuffer()) throw InvalidArgument("read_buffer: resource '" + buffer->Name() + "' is a texture; use read_texture");
+    if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
+    const uint64_t size = buffer->Size();
+    std::vector<uint8_t> out(size);
+    if (buffer->HeapType() == D3D12_HEAP_TYPE_DEFAULT) {
+        auto rb = m_Device.CreateBuffer(size, false, D3D12_HEAP_TYPE_READBACK, "readback");
+        auto list = CreateCommandList(self);
+        list->CopyBufferRegion(rb, 0, buffer, 0, size);
+        Wait(Execute({list}));
+        void* p = nullptr;
+        D3D12_RANGE r{0, static_cast<SIZE_T>(size)};
+        ThrowIfFailed(rb->D3D12Resource()->Map(0, &r, &p), "Map (readback)");
+        std::memcpy(out.data(), p, size);
+        D3D12_RANGE none{0, 0};
+        rb->D3D12Resource()->Unmap(0, &none);
+    } else {
+        Flush();  // an UPLOAD/READBACK buffer: its memory is read directly once the GPU is idle
+        void* p = nullptr;
+        D3D12_RANGE r{0, static_cast<SIZE_T>(size)};
+        ThrowIfFailed(buffer->D3D12Resource()->Map(0, &r, &p), "Map");
+        std::memcpy(out.data(), p, size);
+        D3D12_RANGE none{0, 0};
+        buffer->D3D12Resource()->Unmap(0, &none);
+    }
+    return out;
+}
+
+std::vector<uint8_t> CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
+                                               uint32_t mip, uint32_t arraySlice, uint32_t& width, uint32_t& height) {
+    if (texture->IsBuffer()) throw InvalidArgument("read_texture: resource '" + texture->Name() + "' is a buffer; use read_buffer");
+    if (&texture->Core() != m_Core.get()) throw InvalidArgument("read_texture: the texture belongs to another device");
+    auto& tex = static_cast<Texture&>(*texture);
+    if (mip >= tex.MipLevels()) throw InvalidArgument("read_texture: mip " + std::to_string(mip) + " out of range for resource '" + tex.Name() + "'");
+    if (arraySlice >= tex.ArraySize()) throw InvalidArgument("read_texture: array slice " + std::to_string(arraySlice) + " out of range");
+    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "read_texture");
+    width = tex.Width(mip);
+    height = tex.Height(mip);
+    const uint64_t rowBytes = uint64_t(width) * fi.bytesPerTexel;
+    const uint64_t pitch = (rowBytes + 255) & ~uint64_t(255);
+    auto rb = m_Device.CreateBuffer(pitch * height, false, D3D12_HEAP_TYPE_READBACK, "readback");
+    auto list = CreateCommandList(self);
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp = list->CopyTextureToBuffer(rb, texture, mip, arraySlice);
+    Wait(Execute({list}));
+    std::vector<uint8_t> out(rowBytes * height);
+    void* p = nullptr;
+    D3D12_RANGE r{0, static_cast<SIZE_T>(pitch * height)};
+    ThrowIfFailed(rb->D3D12Resource()->Map(0, &r, &p), "Map (readback)");
+    const auto* src = static_cast<const uint8_t*>(p) + fp.Offset;
+    for (uint32_t y = 0; y < height; ++y) std::memcpy(out.data() + y * rowBytes, src + y * uint64_t(fp.Footprint.RowPitch), rowBytes);
+    D3D12_RANGE none{0, 0};
+    rb->D3D12Resource()->Unmap(0, &none);
+    return out;
+}
+
+}  // namespace dx12kit

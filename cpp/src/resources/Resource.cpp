@@ -1,0 +1,179 @@
+#include "dx12kit/resources/Resource.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/resources/Formats.hpp"
+
+#include <string>
+
+namespace dx12kit {
+
+Resource::Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> resource,
+                   D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES initialState, std::string name)
+    : m_Core(std::move(core)),
+      m_d3d12Resource(std::move(resource)),
+      m_Desc(m_d3d12Resource->GetDesc()),
+      m_HeapType(heapType),
+      m_Name(std::move(name)) {
+    const uint32_t planes = m_Desc.Format == DXGI_FORMAT_R24G8_TYPELESS ? 1u : 1u;
+    m_NumSubresources = IsBuffer() ? 1u : uint32_t(m_Desc.MipLevels) * m_Desc.DepthOrArraySize * planes;
+    m_GlobalState = SubresourceStates(m_NumSubresources, initialState);
+    m_LogicalSize = IsBuffer() ? m_Desc.Width : 0;
+    if (IsBuffer()) m_GpuAddress = m_d3d12Resource->GetGPUVirtualAddress();
+    m_ViewFormat = m_Desc.Format;
+    switch (m_Desc.Format) {
+        case DXGI_FORMAT_R32_TYPELESS: m_ViewFormat = DXGI_FORMAT_D32_FLOAT; break;
+        case DXGI_FORMAT_R24G8_TYPELESS: m_ViewFormat = DXGI_FORMAT_D24_UNORM_S8_UINT; break;
+        case DXGI_FORMAT_R16_TYPELESS: m_ViewFormat = DXGI_FORMAT_D16_UNORM; break;
+        default: break;
+    }
+    m_Core->LiveResources().fetch_add(1);
+    if (!m_Name.empty()) {
+        std::wstring wide(m_Name.begin(), m_Name.end());
+        m_d3d12Resource->SetName(wide.c_str());
+    }
+}
+
+Resource::~Resource() {
+    m_Core->LiveResources().fetch_sub(1);
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    m_Views.clear();  // deferred frees, tagged with the current serial
+}
+
+void Resource::CheckSubresource(uint32_t sub) const {
+    if (sub != kAllSubresources && sub >= m_NumSubresources)
+        throw InvalidArgument("resource '" + m_Name + "': subresource " + std::to_string(sub) +
+                              " out of range (it has " + std::to_string(m_NumSubresources) + ")");
+}
+
+size_t Resource::CachedViewCount() const {
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    return m_Views.size();
+}
+
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Srv(uint32_t mostDetailedMip, uint32_t mipCount, DXGI_FORMAT format) {
+    return GetOrCreateView(ViewKind::SRV, mostDetailedMip, mipCount, format);
+}
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Uav(uint32_t mip) { return GetOrCreateView(ViewKind::UAV, mip, 0, DXGI_FORMAT_UNKNOWN); }
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Rtv(uint32_t mip, uint32_t slice) { return GetOrCreateView(ViewKind::RTV, mip, slice, DXGI_FORMAT_UNKNOWN); }
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Dsv(uint32_t mip) { return GetOrCreateView(ViewKind::DSV, mip, 0, DXGI_FORMAT_UNKNOWN); }
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Cbv() { return GetOrCreateView(ViewKind::CBV, 0, 0, DXGI_FORMAT_UNKNOWN); }
+
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format) {
+    const uint64_t key = (uint64_t(kind) << 56) | (uint64_t(a & 0xFFFF) << 40) | (uint64_t(b & 0xFFFF) << 24) | uint64_t(format);
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    auto it = m_Views.find(key);
+    if (it != m_Views.end()) return it->second.Handle();
+
+    const std::string who = "resource '" + m_Name + "'";
+    if (!IsBuffer() && kind != ViewKind::CBV) {
+        const uint32_t mips = m_Desc.MipLevels;
+        if (a >= mips) throw InvalidArgument(who + ": mip " + std::to_string(a) + " out of range (it has " + std::to_string(mips) + ")");
+        if (kind == ViewKind::SRV && b != 0 && a + b > mips)
+            throw InvalidArgument(who + ": mips " + std::to_string(a) + ".." + std::to_string(a + b - 1) + " out of range");
+        if (kind == ViewKind::RTV && b >= m_Desc.DepthOrArraySize)
+            throw InvalidArgument(who + ": array slice " + std::to_string(b) + " out of range");
+    }
+    ID3D12Device* dev = m_Core->D3D12Device();
+    DeviceCore& core = *m_Core;
+    DescriptorAllocation da;
+    const bool array = !IsBuffer() && m_Desc.DepthOrArraySize > 1;
+    switch (kind) {
+        case ViewKind::SRV: {
+            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
+            D3D12_SHADER_RESOURCE_VIEW_DESC d{};
+            d.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
+            if (IsBuffer()) {
+                d.Format = DXGI_FORMAT_R32_TYPELESS;
+                d.ViewDimension = D3D12_SRV_DIMENSION_BUFFER;
+                d.Buffer.NumElements = static_cast<UINT>(m_Desc.Width / 4);
+                d.Buffer.Flags = D3D12_BUFFER_SRV_FLAG_RAW;
+            } else {
+                d.Format = format != DXGI_FORMAT_UNKNOWN ? format : DepthSrvFormat(m_ViewFormat);
+                const UINT count = b == 0 ? UINT(-1) : b;
+                if (array) {
+                    d.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2DARRAY;
+                    d.Texture2DArray.MostDetailedMip = a;
+                    d.Texture2DArray.MipLevels = count;
+                    d.Texture2DArray.ArraySize = m_Desc.DepthOrArraySize;
+                } else {
+                    d.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
+                    d.Texture2D.MostDetailedMip = a;
+                    d.Texture2D.MipLevels = count;
+                }
+            }
+            dev->CreateShaderResourceView(m_d3d12Resource.Get(), &d, da.Handle());
+            break;
+        }
+        case ViewKind::UAV: {
+            if (!AllowsUav()) throw InvalidArgument(who + " was not created with uav=True, so it cannot be bound as an unordered access view");
+            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
+            D3D12_UNORDERED_ACCESS_VIEW_DESC d{};
+            if (IsBuffer()) {
+                d.Format = DXGI_FORMAT_R32_TYPELESS;
+                d.ViewDimension = D3D12_UAV_DIMENSION_BUFFER;
+                d.Buffer.NumElements = static_cast<UINT>(m_Desc.Width / 4);
+                d.Buffer.Flags = D3D12_BUFFER_UAV_FLAG_RAW;
+            } else if (array) {
+                d.Format = m_ViewFormat;
+                d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE2DARRAY;
+                d.Texture2DArray.MipSlice = a;
+                d.Texture2DArray.ArraySize = m_Desc.DepthOrArraySize;
+            } else {
+                d.Format = m_ViewFormat;
+                d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE2D;
+                d.Texture2D.MipSlice = a;
+            }
+            dev->CreateUnorderedAccessView(m_d3d12Resource.Get(), nullptr, &d, da.Handle());
+            break;
+        }
+        case ViewKind::RTV: {
+            if (!AllowsRenderTarget()) throw InvalidArgument(who + " was not created with render_target=True");
+            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_RTV).Allocate(1);
+            D3D12_RENDER_TARGET_VIEW_DESC d{};
+            d.Format = m_ViewFormat;
+            if (array) {
+                d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DARRAY;
+                d.Texture2DArray.MipSlice = a;
+                d.Texture2DArray.FirstArraySlice = b;
+                d.Texture2DArray.ArraySize = 1;
+            } else {
+                d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2D;
+                d.Texture2D.MipSlice = a;
+            }
+            dev->CreateRenderTargetView(m_d3d12Resource.Get(), &d, da.Handle());
+            break;
+        }
+        case ViewKind::DSV: {
+            if (!AllowsDepthStencil()) throw InvalidArgument(who + " was not created with depth_stencil=True");
+            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_DSV).Allocate(1);
+            D3D12_DEPTH_STENCIL_VIEW_DESC d{};
+            d.Format = m_ViewFormat;
+            if (array) {
+                d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2DARRAY;
+                d.Texture2DArray.MipSlice = a;
+                d.Texture2DArray.ArraySize = m_Desc.DepthOrArraySize;
+            } else {
+                d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
+                d.Texture2D.MipSlice = a;
+            }
+            dev->CreateDepthStencilView(m_d3d12Resource.Get(), &d, da.Handle());
+            break;
+        }
+        case ViewKind::CBV: {
+            if (!IsBuffer()) throw InvalidArgument(who + " is a texture; a constant buffer view needs a buffer");
+            if (m_Desc.Width > 65536) throw InvalidArgument(who + ": a constant buffer view covers at most 65536 bytes");
+            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
+            D3D12_CONSTANT_BUFFER_VIEW_DESC d{};
+            d.BufferLocation = m_GpuAddress;
+            d.SizeInBytes = static_cast<UINT>((m_Desc.Width + 255) & ~uint64_t(255));
+            dev->CreateConstantBufferView(&d, da.Handle());
+            break;
+        }
+    }
+    D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
+    m_Views.emplace(key, std::move(da));
+    return h;
+}
+
+}  // namespace dx12kit

@@ -1,0 +1,158 @@
+#include "dx12kit/resources/ResourceStateTracker.hpp"
+
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "dx12kit/resources/Resource.hpp"
+
+namespace dx12kit {
+
+namespace {
+bool FixedStateHeap(const Resource& r) {
+    return r.HeapType() == D3D12_HEAP_TYPE_UPLOAD || r.HeapType() == D3D12_HEAP_TYPE_READBACK;
+}
+}  // namespace
+
+ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<Resource>& resource) {
+    auto it = m_Locals.find(resource.get());
+    if (it != m_Locals.end()) return it->second;
+    Local& l = m_Locals[resource.get()];
+    l.resource = resource;
+    l.states = SubresourceStates(resource->NumSubresources(), kUnknownState);
+    return l;
+}
+
+void ResourceStateTracker::Push(const D3D12_RESOURCE_BARRIER& b) {
+    m_Barriers.push_back(b);
+    m_Stats.recorded.fetch_add(1, std::memory_order_relaxed);
+}
+
+void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub) {
+    Local& l = Lookup(resource);
+    if (FixedStateHeap(*resource)) return;  // kept alive only; its state never changes
+    ID3D12Resource* native = resource->D3D12Resource();
+    SubresourceStates& s = l.states;
+
+    if (sub == kAllSubresources && s.IsUniform()) {
+        const D3D12_RESOURCE_STATES before = s.All();
+        if (before == kUnknownState) {
+            m_Pending.push_back({resource.get(), kAllSubresources, state});
+        } else if (before != state) {
+            Push(d3dx::TransitionBarrier(native, before, state, kAllSubresources));
+        }
+        s.SetAll(state);
+        return;
+    }
+    if (sub == kAllSubresources) {
+        // Mixed local states: one barrier (or pending entry) per subresource that differs.
+        for (uint32_t i = 0; i < s.NumSubresources(); ++i) {
+            const D3D12_RESOURCE_STATES before = s.Get(i);
+            if (before == kUnknownState) m_Pending.push_back({resource.get(), i, state});
+            else if (before != state) Push(d3dx::TransitionBarrier(native, before, state, i));
+        }
+        s.SetAll(state);
+        return;
+    }
+    const D3D12_RESOURCE_STATES before = s.Get(sub);
+    if (before == kUnknownState) m_Pending.push_back({resource.get(), sub, state});
+    else if (before != state) Push(d3dx::TransitionBarrier(native, before, state, sub));
+    s.Set(sub, state);
+}
+
+void ResourceStateTracker::UavBarrier(const std::shared_ptr<Resource>& resource) {
+    if (resource) {
+        Local& l = Lookup(resource);
+        l.uavWritten = false;
+        Push(d3dx::UavBarrier(resource->D3D12Resource()));
+    } else {
+        for (auto& kv : m_Locals) kv.second.uavWritten = false;
+        Push(d3dx::UavBarrier(nullptr));
+    }
+    m_Stats.uav.fetch_add(1, std::memory_order_relaxed);
+}
+
+void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after) {
+    if (before) Lookup(before);
+    if (after) Lookup(after);
+    Push(d3dx::AliasingBarrier(before ? before->D3D12Resource() : nullptr, after ? after->D3D12Resource() : nullptr));
+    m_Stats.aliasing.fetch_add(1, std::memory_order_relaxed);
+}
+
+void ResourceStateTracker::NoteUavWrite(Resource* resource) {
+    auto it = m_Locals.find(resource);
+    if (it != m_Locals.end()) it->second.uavWritten = true;
+}
+
+void ResourceStateTracker::UavHazard(const std::shared_ptr<Resource>& resource) {
+    auto it = m_Locals.find(resource.get());
+    if (it != m_Locals.end() && it->second.uavWritten) {
+        it->second.uavWritten = false;
+        Push(d3dx::UavBarrier(resource->D3D12Resource()));
+        m_Stats.uav.fetch_add(1, std::memory_order_relaxed);
+    }
+}
+
+void ResourceStateTracker::FlushBarriers(ID3D12GraphicsCommandList* list) {
+    if (m_Barriers.empty()) return;
+    list->ResourceBarrier(static_cast<UINT>(m_Barriers.size()), m_Barriers.data());
+    m_Barriers.clear();
+    m_Stats.batches.fetch_add(1, std::memory_order_relaxed);
+}
+
+std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers() {
+    std::vector<D3D12_RESOURCE_BARRIER> out;
+    for (const Pending& p : m_Pending) {
+        SubresourceStates& g = p.resource->GlobalState();
+        ID3D12Resource* native = p.resource->D3D12Resource();
+        if (p.sub == kAllSubresources) {
+            if (g.IsUniform()) {
+                if (g.All() != p.state) out.push_back(d3dx::TransitionBarrier(native, g.All(), p.state, kAllSubresources));
+            } else {
+                for (uint32_t i = 0; i < g.NumSubresources(); ++i)
+                    if (g.Get(i) != p.state) out.push_back(d3dx::TransitionBarrier(native, g.Get(i), p.state, i));
+            }
+            // Later pending entries of the same resource see the state this one produced.
+            g.SetAll(p.state);
+        } else {
+            if (g.Get(p.sub) != p.state) out.push_back(d3dx::TransitionBarrier(native, g.Get(p.sub), p.state, p.sub));
+            g.Set(p.sub, p.state);
+        }
+    }
+    m_Stats.insertedAtExecute.fetch_add(out.size(), std::memory_order_relaxed);
+    return out;
+}
+
+void ResourceStateTracker::CommitFinalStates() {
+    for (auto& kv : m_Locals) {
+        const SubresourceStates& local = kv.second.states;
+        SubresourceStates& g = kv.first->GlobalState();
+        if (FixedStateHeap(*kv.first)) continue;
+        if (local.IsUniform()) {
+            if (local.All() != kUnknownState) g.SetAll(local.All());
+            continue;
+        }
+        for (uint32_t i = 0; i < local.NumSubresources(); ++i)
+            if (local.Get(i) != kUnknownState) g.Set(i, local.Get(i));
+        g.Collapse();
+    }
+}
+
+D3D12_RESOURCE_STATES ResourceStateTracker::KnownState(Resource* resource, uint32_t sub) const {
+    auto it = m_Locals.find(resource);
+    if (it == m_Locals.end()) return kUnknownState;
+    return sub == kAllSubresources ? (it->second.states.IsUniform() ? it->second.states.All() : kUnknownState)
+                                   : it->second.states.Get(sub);
+}
+
+void ResourceStateTracker::MoveResourcesTo(std::vector<std::shared_ptr<void>>& out) {
+    out.reserve(out.size() + m_Locals.size());
+    for (auto& kv : m_Locals) out.push_back(std::move(kv.second.resource));
+    m_Locals.clear();
+}
+
+void ResourceStateTracker::Reset() {
+    m_Locals.clear();
+    m_Pending.clear();
+    m_Barriers.clear();
+}
+
+}  // namespace dx12kit

@@ -1,0 +1,173 @@
+#include "dx12kit/resources/UploadBuffer.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "dx12kit/platform/HResult.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace dx12kit {
+
+UploadPagePool::UploadPagePool(DeviceCore& core) : m_Core(core) {}
+
+uint64_t UploadPagePool::PageSize(UploadKind kind) const {
+    return kind == UploadKind::CpuWritable ? m_Core.Options().uploadPageSize : m_Core.Options().gpuPageSize;
+}
+
+std::unique_ptr<UploadPage> UploadPagePool::Create(UploadKind kind, uint64_t size, bool dedicated) {
+    auto page = std::make_unique<UploadPage>(kind, dedicated, size);
+    const bool cpu = kind == UploadKind::CpuWritable;
+    D3D12_HEAP_PROPERTIES hp = d3dx::HeapProperties(cpu ? D3D12_HEAP_TYPE_UPLOAD : D3D12_HEAP_TYPE_DEFAULT);
+    D3D12_RESOURCE_DESC rd = d3dx::BufferDesc(size, cpu ? D3D12_RESOURCE_FLAG_NONE : D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS);
+    ThrowIfFailed(m_Core.D3D12Device()->CreateCommittedResource(
+                      &hp, D3D12_HEAP_FLAG_NONE, &rd,
+                      cpu ? D3D12_RESOURCE_STATE_GENERIC_READ : D3D12_RESOURCE_STATE_UNORDERED_ACCESS, nullptr,
+                      IID_ID3D12Resource, page->resource.ReleaseAndGetVoidAddress()),
+                  "CreateCommittedResource (upload page)");
+    page->gpu = page->resource->GetGPUVirtualAddress();
+    if (cpu) {
+        D3D12_RANGE none{0, 0};
+        void* p = nullptr;
+        ThrowIfFailed(page->resource->Map(0, &none, &p), "ID3D12Resource::Map (upload page)");
+        page->cpu = static_cast<uint8_t*>(p);
+    }
+    ++m_Stats.pagesCreated;
+    return page;
+}
+
+std::unique_ptr<UploadPage> UploadPagePool::Acquire(UploadKind kind) {
+    const int k = static_cast<int>(kind);
+    {
+        std::lock_guard<std::mutex> lock(m_Mutex);
+        if (m_Free[k].empty()) {
+            // Reuse pages whose fence completed since the last look.
+            const uint64_t done = m_Core.CompletedSerial();
+            while (!m_Retired.empty() && m_Retired.front().first <= done) {
+                auto page = std::move(m_Retired.front().second);
+                m_Retired.pop_front();
+                const int pk = static_cast<int>(page->kind);
+                --m_Stats.pagesRetired[pk];
+                page->linear.Reset();
+                m_Free[pk].push_back(std::move(page));
+                ++m_Stats.pagesFree[pk];
+            }
+        }
+        if (!m_Free[k].empty()) {
+            auto page = std::move(m_Free[k].back());
+            m_Free[k].pop_back();
+            --m_Stats.pagesFree[k];
+            ++m_Stats.pagesInUse[k];
+            m_Stats.peakPages[k] = std::max(m_Stats.peakPages[k], m_Stats.pagesInUse[k] + m_Stats.pagesRetired[k] + m_Stats.pagesFree[k]);
+            return page;
+        }
+    }
+    auto page = Create(kind, PageSize(kind), false);
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    ++m_Stats.pagesInUse[k];
+    m_Stats.peakPages[k] = std::max(m_Stats.peakPages[k], m_Stats.pagesInUse[k] + m_Stats.pagesRetired[k] + m_Stats.pagesFree[k]);
+    return page;
+}
+
+std::unique_ptr<UploadPage> UploadPagePool::AcquireDedicated(UploadKind kind, uint64_t size) {
+    const uint64_t rounded = (size + 65535) & ~uint64_t(65535);
+    auto page = Create(kind, rounded, true);
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    ++m_Stats.dedicatedInUse;
+    m_Stats.dedicatedBytes += rounded;
+    return page;
+}
+
+void UploadPagePool::Retire(std::vector<std::unique_ptr<UploadPage>>& pages, uint64_t serial, uint64_t bytesUsed) {
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    m_Stats.bytesAllocated += bytesUsed;
+    for (auto& p : pages) {
+        if (!p->dedicated) {
+            --m_Stats.pagesInUse[static_cast<int>(p->kind)];
+            ++m_Stats.pagesRetired[static_cast<int>(p->kind)];
+        }
+        m_Retired.emplace_back(serial, std::move(p));
+    }
+    pages.clear();
+}
+
+void UploadPagePool::Discard(std::vector<std::unique_ptr<UploadPage>>& pages) {
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    for (auto& p : pages) {
+        const int k = static_cast<int>(p->kind);
+        if (p->dedicated) {
+            --m_Stats.dedicatedInUse;
+            m_Stats.dedicatedBytes -= p->linear.Capacity();
+            continue;  // destroyed
+        }
+        --m_Stats.pagesInUse[k];
+        p->linear.Reset();
+        m_Free[k].push_back(std::move(p));
+        ++m_Stats.pagesFree[k];
+    }
+    pages.clear();
+}
+
+void UploadPagePool::ReleaseStale(uint64_t completedSerial) {
+    std::vector<std::unique_ptr<UploadPage>> destroy;
+    {
+        std::lock_guard<std::mutex> lock(m_Mutex);
+        while (!m_Retired.empty() && m_Retired.front().first <= completedSerial) {
+            auto page = std::move(m_Retired.front().second);
+            m_Retired.pop_front();
+            const int k = static_cast<int>(page->kind);
+            if (page->dedicated) {
+                --m_Stats.dedicatedInUse;
+                m_Stats.dedicatedBytes -= page->linear.Capacity();
+                destroy.push_back(std::move(page));
+                continue;
+            }
+            --m_Stats.pagesRetired[k];
+            page->linear.Reset();
+            m_Free[k].push_back(std::move(page));
+            ++m_Stats.pagesFree[k];
+        }
+    }
+}
+
+UploadPoolStats UploadPagePool::GetStats() const {
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    return m_Stats;
+}
+
+UploadBuffer::~UploadBuffer() {
+    if (!m_Pages.empty()) m_Pool.Discard(m_Pages);
+}
+
+UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment, UploadKind kind) {
+    if (size == 0) throw InvalidArgument("upload allocation of 0 bytes");
+    if (alignment == 0 || (alignment & (alignment - 1)))
+        throw InvalidArgument("upload alignment " + std::to_string(alignment) + " is not a power of two");
+    const int k = static_cast<int>(kind);
+    const uint64_t pageSize = m_Pool.PageSize(kind);
+    constexpr uint64_t kMaxDedicated = uint64_t(4) << 30;
+    if (size > kMaxDedicated)
+        throw InvalidArgument("upload of " + std::to_string(size) + " bytes is larger than the 4 GiB limit of one upload");
+    UploadPage* page;
+    if (size + alignment > pageSize) {
+        m_Pages.push_back(m_Pool.AcquireDedicated(kind, size));
+        page = m_Pages.back().get();  // the current page stays current for small requests
+    } else {
+        m_Pages.push_back(m_Pool.Acquire(kind));
+        page = m_Pages.back().get();
+        m_Current[k] = page;
+    }
+    const uint64_t off = page->linear.Allocate(size, alignment);
+    if (off == alloc::kInvalidOffset) throw OutOfMemory("upload page cannot hold " + std::to_string(size) + " bytes");
+    m_BytesUsed += size;
+    return {page->cpu ? page->cpu + off : nullptr, page->gpu + off, page->resource.Get(), off, size};
+}
+
+void UploadBuffer::Retire(uint64_t serial) {
+    m_Current[0] = m_Current[1] = nullptr;
+    if (!m_Pages.empty()) m_Pool.Retire(m_Pages, serial, m_BytesUsed);
+    m_BytesUsed = 0;
+}
+
+}  // namespace dx12kit

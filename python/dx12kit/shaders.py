@@ -1,0 +1,180 @@
+"""HLSL compilation to DXBC, with an on-disk cache.
+
+dx12kit compiles HLSL with vkd3d-shader's ``vkd3d-compiler`` (shader model 4.x/5.x to DXBC, which
+vkd3d runs). The compiler is found, in order:
+
+1. the ``DX12KIT_HLSL_COMPILER`` environment variable (a path to a ``vkd3d-compiler``-compatible
+   program), which overrides everything;
+2. the per-user copy that ``scripts/bootstrap.sh`` installs:
+   ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``);
+3. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.10 or newer).
+
+Results are cached under ``$XDG_CACHE_HOME/dx12kit/shaders`` (``~/.cache/...``; override with
+``DX12KIT_SHADER_CACHE``), keyed by source, entry point, profile, defines and compiler version.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping, Optional, Union
+
+from .errors import Dx12Error, ShaderCompileError
+
+__all__ = ["Shader", "compile_hlsl", "find_compiler", "compiler_version"]
+
+_PROFILES = {"vs", "ps", "cs", "gs", "hs", "ds"}
+
+
+@dataclass(frozen=True)
+class Shader:
+    """Compiled shader bytecode (DXBC).
+
+    Attributes:
+        bytecode: the DXBC container, ready for ``create_*_pipeline``.
+        entry: the entry point it was compiled from.
+        profile: the target profile, for example ``"cs_5_0"``.
+    """
+
+    bytecode: bytes
+    entry: str = "main"
+    profile: str = "cs_5_0"
+    messages: str = field(default="", compare=False)
+
+    def __len__(self) -> int:
+        return len(self.bytecode)
+
+
+_lock = threading.Lock()
+_compiler: Optional[str] = None
+_version: Optional[str] = None
+
+
+def _data_home() -> Path:
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+
+
+def _cache_dir() -> Path:
+    env = os.environ.get("DX12KIT_SHADER_CACHE")
+    if env:
+        return Path(env)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dx12kit" / "shaders"
+
+
+def _compiles_hlsl(exe: str) -> bool:
+    src = "RWStructuredBuffer<uint> b : register(u0);\n[numthreads(1,1,1)] void main(uint3 i : SV_DispatchThreadID) { b[i.x] = 1; }\n"
+    try:
+        r = subprocess.run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", "cs_5_0", "-e", "main", "-o", "-", "-"],
+                           input=src.encode(), capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return r.returncode == 0 and r.stdout[:4] == b"DXBC"
+
+
+def find_compiler() -> str:
+    """The path of the HLSL compiler dx12kit uses (see the module docstring for the order).
+
+    Raises:
+        Dx12Error: when no HLSL-capable compiler is found, with what to do about it.
+    """
+    global _compiler
+    with _lock:
+        if _compiler is not None and not os.environ.get("DX12KIT_HLSL_COMPILER"):
+            return _compiler
+        env = os.environ.get("DX12KIT_HLSL_COMPILER")
+        if env:
+            if not (os.path.isfile(env) and os.access(env, os.X_OK)):
+                raise Dx12Error(f"DX12KIT_HLSL_COMPILER={env!r} is not an executable file")
+            return env
+        user = _data_home() / "dx12kit" / "vkd3d-compiler" / "vkd3d-compiler"
+        if user.is_file() and os.access(user, os.X_OK):
+            _compiler = str(user)
+            return _compiler
+        system = shutil.which("vkd3d-compiler")
+        if system and _compiles_hlsl(system):
+            _compiler = system
+            return _compiler
+        raise Dx12Error(
+            "no HLSL compiler found: run scripts/bootstrap.sh (installs vkd3d-compiler into "
+            f"{user.parent}), install vkd3d-shader 1.10+ so vkd3d-compiler is on PATH, or set "
+            "DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
+
+
+def compiler_version() -> str:
+    """The compiler's version line (part of every cache key)."""
+    global _version
+    exe = find_compiler()
+    if _version is None or os.environ.get("DX12KIT_HLSL_COMPILER"):
+        r = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
+        _version = (r.stdout or r.stderr).strip().splitlines()[0] if (r.stdout or r.stderr) else "unknown"
+    return _version
+
+
+def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
+                 defines: Optional[Mapping[str, Union[str, int, float, None]]] = None) -> Shader:
+    """Compiles HLSL source to DXBC.
+
+    Args:
+        source: HLSL text.
+        entry: entry point function name.
+        profile: ``vs_5_0``, ``ps_5_0``, ``cs_5_0`` (also ``_4_0``, ``_4_1``, ``_5_1``).
+        defines: preprocessor macros, ``{"NAME": value}`` (value ``None`` defines it empty).
+
+    Returns:
+        A :class:`Shader` with ``.bytecode``.
+
+    Raises:
+        ShaderCompileError: the source did not compile; ``.messages`` holds the compiler's output
+            with line numbers that refer to ``source``.
+        InvalidArgumentError: a malformed profile or entry point.
+    """
+    from .errors import InvalidArgumentError
+
+    if not isinstance(source, str):
+        raise InvalidArgumentError("compile_hlsl: source must be a str")
+    stage, _, model = profile.partition("_")
+    if stage not in _PROFILES or model not in {"4_0", "4_1", "5_0", "5_1"}:
+        raise InvalidArgumentError(f"compile_hlsl: unsupported profile {profile!r} (use e.g. 'cs_5_0', 'vs_5_0', 'ps_5_0')")
+    if not entry.isidentifier():
+        raise InvalidArgumentError(f"compile_hlsl: entry point {entry!r} is not an identifier")
+    header = ""
+    for name, value in sorted((defines or {}).items()):
+        if not str(name).isidentifier():
+            raise InvalidArgumentError(f"compile_hlsl: define name {name!r} is not an identifier")
+        header += f"#define {name}" + ("" if value is None else f" {value}") + "\n"
+    # '#line 1' keeps the compiler's line numbers pointing into the user's source.
+    text = (header + "#line 1\n" + source) if header else source
+    exe = find_compiler()
+    version = compiler_version()
+    key = hashlib.sha256("\0".join([version, profile, entry, text]).encode()).hexdigest()
+    cache = _cache_dir()
+    cached = cache / f"{key}.dxbc"
+    try:
+        data = cached.read_bytes()
+        if data[:4] == b"DXBC":
+            return Shader(data, entry, profile)
+    except OSError:
+        pass
+    with tempfile.TemporaryDirectory(prefix="dx12kit-hlsl-") as tmp:
+        src_path = Path(tmp) / "shader.hlsl"
+        out_path = Path(tmp) / "shader.dxbc"
+        src_path.write_text(text)
+        r = subprocess.run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry, "-o", str(out_path), str(src_path)],
+                           capture_output=True, text=True, timeout=120)
+        messages = (r.stderr + r.stdout).replace(str(src_path), "shader.hlsl").strip()
+        if r.returncode != 0 or not out_path.exists():
+            raise ShaderCompileError(f"HLSL compilation failed ({profile}, entry '{entry}'):\n{messages}", messages)
+        data = out_path.read_bytes()
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        tmp_file = cache / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"
+        tmp_file.write_bytes(data)
+        os.replace(tmp_file, cached)
+    except OSError:
+        pass  # a read-only cache directory only costs speed
+    return Shader(data, entry, profile, messages)

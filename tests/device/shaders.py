@@ -1,0 +1,31 @@
+"""HLSL sources shared by the device tests."""
+
+SAXPY = """
+cbuffer Params : register(b0) { float a; uint n; };
+RWStructuredBuffer<float> x : register(u0);
+RWStructuredBuffer<float> y : register(u1);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    if (id.x < n) y[id.x] = a * x[id.x] + y[id.x];
+}
+"""
+
+FULLSCREEN_VS = """
+struct VSOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
+VSOut main(uint id : SV_VertexID) {
+    VSOut o;
+    float2 uv = float2((id << 1) & 2, id & 2);
+    o.uv = uv;
+    o.pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
+    return o;
+}
+"""
+
+TEXTURED_PS = """
+cbuffer Tint : register(b0) { float4 tint; };
+Texture2D tex : register(t0);
+SamplerState smp : register(s0);
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+    return tex.Sample(smp, uv) * tint;
+}
+"""
