@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets everything up (scripts/bootstrap.sh: system packages, HLSL compiler, .venv, build) and runs
+# the test suite on the real D3D12 device (vkd3d over lavapipe on Linux). Extra arguments go to pytest.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+"$ROOT/scripts/bootstrap.sh"
+cd "$ROOT"
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+exec .venv/bin/python -m pytest tests "$@"
