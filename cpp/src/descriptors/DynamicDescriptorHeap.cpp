@@ -228,6 +228,13 @@ D3D12_GPU_DESCRIPTOR_HANDLE DynamicDescriptorHeap::CopyDescriptor(ID3D12Graphics
     return D3D12_GPU_DESCRIPTOR_HANDLE{m_HeapGpuStart + uint64_t(index) * m_DescriptorSize};
 }
 
+uint32_t DynamicDescriptorHeap::AllocateDynamic(uint32_t count) {
+    if (count == 0 || count > m_ChunkSize)
+        throw InvalidArgument("DynamicDescriptorHeap::AllocateDynamic: count " + std::to_string(count) +
+                              " must be between 1 and the chunk size " + std::to_string(m_ChunkSize));
+    return Reserve(count);
+}
+
 uint32_t DynamicDescriptorHeap::ChunksHeld() const noexcept {
     return static_cast<uint32_t>(m_FullChunks.size()) + (m_ChunkFirst != kNoChunk ? 1u : 0u);
 }

@@ -119,6 +119,11 @@ public:
     /// ClearUnorderedAccessView*, which needs the same descriptor in a shader-visible heap).
     /// The CPU handle of that copy is CpuHandleOf(gpu). Throws InvalidArgument for src.ptr == 0.
     D3D12_GPU_DESCRIPTOR_HANDLE CopyDescriptor(ID3D12GraphicsCommandList* list, D3D12_CPU_DESCRIPTOR_HANDLE src);
+    /// Reserves `count` consecutive descriptors of the current dynamic chunk (taking a new chunk
+    /// when it has no room) and returns the heap index of the first; the caller writes them (via
+    /// Heap().CpuHandle) and uses Heap().GpuHandle. Valid until Retire. Throws InvalidArgument for
+    /// count 0 or count > chunk size.
+    uint32_t AllocateDynamic(uint32_t count);
     /// The shader-visible CPU handle that matches a GPU handle of the heap.
     D3D12_CPU_DESCRIPTOR_HANDLE CpuHandleOf(D3D12_GPU_DESCRIPTOR_HANDLE gpu) const noexcept {
         return D3D12_CPU_DESCRIPTOR_HANDLE{m_HeapCpuStart + size_t(gpu.ptr - m_HeapGpuStart)};
