@@ -115,6 +115,15 @@ def compiler_version() -> str:
     return _version
 
 
+def _renumber(messages: str, offset: int) -> str:
+    """Makes 'shader.hlsl:LINE:' refer to the user's source (defines are prepended lines)."""
+    if not offset:
+        return messages
+    import re
+
+    return re.sub(r"shader\.hlsl:(\d+):", lambda m: f"shader.hlsl:{max(int(m.group(1)) - offset, 1)}:", messages)
+
+
 def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
                  defines: Optional[Mapping[str, Union[str, int, float, None]]] = None) -> Shader:
     """Compiles HLSL source to DXBC.
@@ -147,8 +156,9 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         if not str(name).isidentifier():
             raise InvalidArgumentError(f"compile_hlsl: define name {name!r} is not an identifier")
         header += f"#define {name}" + ("" if value is None else f" {value}") + "\n"
-    # '#line 1' keeps the compiler's line numbers pointing into the user's source.
-    text = (header + "#line 1\n" + source) if header else source
+    # vkd3d's preprocessor ignores '#line', so messages are renumbered below instead.
+    header_lines = header.count("\n")
+    text = header + source
     exe = find_compiler()
     version = compiler_version()
     key = hashlib.sha256("\0".join([version, profile, entry, text]).encode()).hexdigest()
@@ -167,6 +177,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         r = subprocess.run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry, "-o", str(out_path), str(src_path)],
                            capture_output=True, text=True, timeout=120)
         messages = (r.stderr + r.stdout).replace(str(src_path), "shader.hlsl").strip()
+        messages = _renumber(messages, header_lines)
         if r.returncode != 0 or not out_path.exists():
             raise ShaderCompileError(f"HLSL compilation failed ({profile}, entry '{entry}'):\n{messages}", messages)
         data = out_path.read_bytes()
