@@ -1,0 +1,328 @@
+// TlsfAllocator: see the header for the class layout and the search order.
+#include "dx12kit/alloc/TlsfAllocator.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace dx12kit::alloc {
+
+namespace {
+[[noreturn]] void Broken(const std::string& what) {
+    throw Error("TlsfAllocator::Validate: " + what);
+}
+}  // namespace
+
+TlsfAllocator::TlsfAllocator(uint64_t capacity) : m_Capacity(capacity) {
+    if (capacity == 0 || capacity > kMaxCapacity)
+        throw InvalidArgument("TlsfAllocator: capacity " + std::to_string(capacity) +
+                              " is out of range 1..2^40");
+    Reset();
+}
+
+// ---- classes ----------------------------------------------------------------------------------
+
+uint32_t TlsfAllocator::ClassOf(uint64_t size) noexcept {
+    if (size < kSlCount) return static_cast<uint32_t>(size);
+    uint32_t msb = detail::HighestBit(size);
+    uint32_t fl = msb - (kSlBits - 1);
+    uint32_t sl = static_cast<uint32_t>(size >> (msb - kSlBits)) - kSlCount;
+    return fl * kSlCount + sl;
+}
+
+uint32_t TlsfAllocator::ClassAtLeast(uint64_t size) noexcept {
+    if (size < 2 * kSlCount) return ClassOf(size);  // classes below 64 hold a single size
+    uint32_t msb = detail::HighestBit(size);
+    return ClassOf(size + (uint64_t(1) << (msb - kSlBits)) - 1);
+}
+
+uint32_t TlsfAllocator::FindNonEmpty(uint32_t cls) const noexcept {
+    uint32_t fl = cls / kSlCount, sl = cls % kSlCount;
+    if (fl >= kFlCount) return kNil;
+    uint32_t bits = m_SlBitmap[fl] & (~0u << sl);
+    if (bits) return fl * kSlCount + detail::LowestBit(bits);
+    uint64_t fls = m_FlBitmap & (~uint64_t(0) << (fl + 1));
+    if (!fls) return kNil;
+    fl = detail::LowestBit(fls);
+    return fl * kSlCount + detail::LowestBit(m_SlBitmap[fl]);
+}
+
+bool TlsfAllocator::Fits(uint32_t b, uint64_t size, uint64_t alignment) const noexcept {
+    const Block& blk = m_Blocks[b];
+    return detail::AlignUp(blk.offset, alignment) - blk.offset + size <= blk.size;
+}
+
+uint32_t TlsfAllocator::FindBlock(uint64_t size, uint64_t alignment) const noexcept {
+    // 1. own class
+    const uint32_t own = ClassOf(size);
+    uint32_t b = m_Heads[own];
+    if (b != kNil && Fits(b, size, alignment)) return b;
+    // 2. a class whose blocks all hold `size`
+    uint32_t cls = FindNonEmpty(ClassAtLeast(size));
+    if (cls != kNil && (alignment == 1 || Fits(m_Heads[cls], size, alignment))) return m_Heads[cls];
+    // 3. a class whose blocks all hold `size` at any alignment
+    if (alignment > 1 && size + alignment - 1 <= m_Capacity) {
+        cls = FindNonEmpty(ClassAtLeast(size + alignment - 1));
+        if (cls != kNil) return m_Heads[cls];
+    }
+    // 4. nearly full: a few more blocks of the own class, which holds sizes around `size`
+    if (b != kNil && (own >= 2 * kSlCount || alignment > 1)) {
+        b = m_Blocks[b].nextFree;
+        for (uint32_t n = 0; b != kNil && n < kMaxScan; ++n, b = m_Blocks[b].nextFree)
+            if (Fits(b, size, alignment)) return b;
+    }
+    return kNil;
+}
+
+// ---- block records and free lists ---------------------------------------------------------------
+
+uint32_t TlsfAllocator::NewBlock() {
+    if (m_UnusedHead != kNil) {
+        uint32_t b = m_UnusedHead;
+        m_UnusedHead = m_Blocks[b].nextFree;
+        return b;
+    }
+    m_Blocks.push_back(Block{});
+    return static_cast<uint32_t>(m_Blocks.size() - 1);
+}
+
+void TlsfAllocator::ReleaseBlock(uint32_t b) noexcept {
+    m_Blocks[b].state = kUnused;
+    m_Blocks[b].nextFree = m_UnusedHead;
+    m_UnusedHead = b;
+}
+
+void TlsfAllocator::LinkFree(uint32_t b) noexcept {
+    Block& blk = m_Blocks[b];
+    uint32_t cls = ClassOf(blk.size);
+    blk.state = kFree;
+    blk.prevFree = kNil;
+    blk.nextFree = m_Heads[cls];
+    if (blk.nextFree != kNil) m_Blocks[blk.nextFree].prevFree = b;
+    m_Heads[cls] = b;
+    m_SlBitmap[cls / kSlCount] |= 1u << (cls % kSlCount);
+    m_FlBitmap |= uint64_t(1) << (cls / kSlCount);
+}
+
+void TlsfAllocator::UnlinkFree(uint32_t b) noexcept {
+    Block& blk = m_Blocks[b];
+    if (blk.prevFree != kNil) m_Blocks[blk.prevFree].nextFree = blk.nextFree;
+    if (blk.nextFree != kNil) m_Blocks[blk.nextFree].prevFree = blk.prevFree;
+    uint32_t cls = ClassOf(blk.size);
+    if (m_Heads[cls] == b) {
+        m_Heads[cls] = blk.nextFree;
+        if (blk.nextFree == kNil) {
+            uint32_t fl = cls / kSlCount;
+            m_SlBitmap[fl] &= ~(1u << (cls % kSlCount));
+            if (!m_SlBitmap[fl]) m_FlBitmap &= ~(uint64_t(1) << fl);
+        }
+    }
+}
+
+// ---- allocate / free ---------------------------------------------------------------------------
+
+uint64_t TlsfAllocator::Allocate(uint64_t size, uint64_t alignment) {
+    detail::CheckAllocateArgs("TlsfAllocator::Allocate", size, alignment, m_Capacity);
+    alignment = detail::ClampAlignment(alignment, m_Capacity);
+    uint32_t b = FindBlock(size, alignment);
+    if (b == kNil) return kInvalidOffset;
+    UnlinkFree(b);
+    const uint64_t offset = detail::AlignUp(m_Blocks[b].offset, alignment);
+    const uint64_t front = offset - m_Blocks[b].offset;
+    if (front) {  // the padding stays free, as its own block before the allocation
+        uint32_t f = NewBlock();  // may grow m_Blocks: index, don't hold references across it
+        Block& blk = m_Blocks[b];
+        m_Blocks[f] = Block{blk.offset, front, blk.prevPhys, b, kNil, kNil, kFree};
+        if (blk.prevPhys != kNil) m_Blocks[blk.prevPhys].nextPhys = f;
+        blk.prevPhys = f;
+        blk.offset = offset;
+        blk.size -= front;
+        LinkFree(f);
+        ++m_FreeBlocks;
+    }
+    if (m_Blocks[b].size > size) {
+        uint32_t t = NewBlock();
+        Block& blk = m_Blocks[b];
+        m_Blocks[t] = Block{offset + size, blk.size - size, b, blk.nextPhys, kNil, kNil, kFree};
+        if (blk.nextPhys != kNil) m_Blocks[blk.nextPhys].prevPhys = t;
+        blk.nextPhys = t;
+        blk.size = size;
+        LinkFree(t);
+        ++m_FreeBlocks;
+    }
+    m_Blocks[b].state = kUsed;
+    --m_FreeBlocks;
+    m_Allocated.Insert(offset, b);
+    m_Used += size;
+    ++m_Allocations;
+    return offset;
+}
+
+uint32_t TlsfAllocator::CheckFreeable(const char* who, uint64_t offset) const {
+    uint32_t b = m_Allocated.Find(offset);
+    if (DX12KIT_LIKELY(b != detail::OffsetHashMap::kMissing && m_Blocks[b].state == kUsed)) return b;
+    std::string at = std::string(who) + ": offset " + std::to_string(offset);
+    if (b != detail::OffsetHashMap::kMissing)
+        throw InvalidArgument(at + " was already passed to FreeDeferred (double free)");
+    throw InvalidArgument(at + " is not the start of a live allocation (never allocated, or "
+                               "already freed)");
+}
+
+void TlsfAllocator::Free(uint64_t offset) {
+    uint32_t b = CheckFreeable("TlsfAllocator::Free", offset);
+    m_Allocated.Erase(offset);
+    FreeBlock(b);
+}
+
+void TlsfAllocator::FreeDeferred(uint64_t offset, uint64_t fenceValue) {
+    uint32_t b = CheckFreeable("TlsfAllocator::FreeDeferred", offset);
+    m_Blocks[b].state = kPending;
+    m_Deferred.Push(fenceValue, offset, m_Blocks[b].size);
+}
+
+void TlsfAllocator::ReleaseStale(uint64_t completedValue) {
+    m_Deferred.PopReady(completedValue, [this](uint64_t offset, uint64_t) {
+        uint32_t b = m_Allocated.Find(offset);
+        m_Allocated.Erase(offset);
+        FreeBlock(b);
+    });
+}
+
+void TlsfAllocator::FreeBlock(uint32_t b) {
+    m_Used -= m_Blocks[b].size;
+    --m_Allocations;
+    uint32_t next = m_Blocks[b].nextPhys;
+    if (next != kNil && m_Blocks[next].state == kFree) {
+        UnlinkFree(next);
+        Block& blk = m_Blocks[b];
+        blk.size += m_Blocks[next].size;
+        blk.nextPhys = m_Blocks[next].nextPhys;
+        if (blk.nextPhys != kNil) m_Blocks[blk.nextPhys].prevPhys = b;
+        ReleaseBlock(next);
+        --m_FreeBlocks;
+    }
+    uint32_t prev = m_Blocks[b].prevPhys;
+    if (prev != kNil && m_Blocks[prev].state == kFree) {
+        UnlinkFree(prev);
+        Block& p = m_Blocks[prev];
+        p.size += m_Blocks[b].size;
+        p.nextPhys = m_Blocks[b].nextPhys;
+        if (p.nextPhys != kNil) m_Blocks[p.nextPhys].prevPhys = prev;
+        ReleaseBlock(b);
+        b = prev;
+        --m_FreeBlocks;
+    }
+    LinkFree(b);
+    ++m_FreeBlocks;
+}
+
+// ---- whole-state operations ----------------------------------------------------------------------
+
+void TlsfAllocator::Reset() {
+    m_Blocks.clear();
+    m_UnusedHead = kNil;
+    std::fill(std::begin(m_Heads), std::end(m_Heads), kNil);
+    m_FlBitmap = 0;
+    std::fill(std::begin(m_SlBitmap), std::end(m_SlBitmap), 0u);
+    m_Allocated.Clear();
+    m_Deferred.Clear();
+    uint32_t b = NewBlock();
+    m_Blocks[b] = Block{0, m_Capacity, kNil, kNil, kNil, kNil, kFree};
+    LinkFree(b);
+    m_Used = 0;
+    m_FreeBlocks = 1;
+    m_Allocations = 0;
+}
+
+AllocatorStats TlsfAllocator::GetStats() const noexcept {
+    uint64_t largest = 0;
+    if (m_FlBitmap) {
+        uint32_t fl = detail::HighestBit(m_FlBitmap);
+        uint32_t cls = fl * kSlCount + detail::HighestBit(m_SlBitmap[fl]);
+        for (uint32_t b = m_Heads[cls]; b != kNil; b = m_Blocks[b].nextFree)
+            largest = std::max(largest, m_Blocks[b].size);
+    }
+    return AllocatorStats{m_Capacity, m_Used, m_Capacity - m_Used, m_FreeBlocks, largest,
+                          m_Allocations};
+}
+
+std::vector<TlsfAllocator::BlockInfo> TlsfAllocator::CalculateBlocks() const {
+    uint32_t first = kNil;
+    for (uint32_t b = 0; b < m_Blocks.size(); ++b) {
+        if (m_Blocks[b].state != kUnused && m_Blocks[b].prevPhys == kNil) {
+            if (first != kNil) Broken("two blocks have no physical predecessor");
+            first = b;
+        }
+    }
+    if (first == kNil) Broken("no first block");
+    std::vector<BlockInfo> blocks;
+    uint64_t offset = 0;
+    uint32_t prev = kNil;
+    for (uint32_t b = first; b != kNil; prev = b, b = m_Blocks[b].nextPhys) {
+        const Block& blk = m_Blocks[b];
+        if (blk.state == kUnused) Broken("the physical chain reaches an unused record");
+        if (blk.offset != offset) Broken("block at " + std::to_string(blk.offset) + " should start at " + std::to_string(offset));
+        if (blk.prevPhys != prev) Broken("physical links disagree at " + std::to_string(offset));
+        if (blk.size == 0 || blk.size > m_Capacity - offset) Broken("bad block size at " + std::to_string(offset));
+        if (blocks.size() > m_Blocks.size()) Broken("the physical chain has a cycle");
+        uint32_t state = blk.state == kFree ? 0 : blk.state == kUsed ? 1 : 2;
+        blocks.push_back(BlockInfo{blk.offset, blk.size, state});
+        offset += blk.size;
+    }
+    if (offset != m_Capacity) Broken("blocks end at " + std::to_string(offset) + ", not at the capacity");
+    return blocks;
+}
+
+void TlsfAllocator::Validate() const {
+    std::vector<BlockInfo> blocks = CalculateBlocks();
+    uint64_t used = 0, allocations = 0, freeBlocks = 0, pending = 0;
+    bool prevFree = false;
+    for (const BlockInfo& b : blocks) {
+        if (b.state == 0) {
+            if (prevFree) Broken("two adjacent free blocks at " + std::to_string(b.offset) + ": not coalesced");
+            ++freeBlocks;
+        } else {
+            used += b.size;
+            ++allocations;
+            pending += b.state == 2;
+            uint32_t rec = m_Allocated.Find(b.offset);
+            if (rec == detail::OffsetHashMap::kMissing || m_Blocks[rec].offset != b.offset)
+                Broken("allocation at " + std::to_string(b.offset) + " is missing from the offset map");
+        }
+        prevFree = b.state == 0;
+    }
+    if (used != m_Used) Broken("used counter is wrong");
+    if (allocations != m_Allocations) Broken("allocation counter is wrong");
+    if (freeBlocks != m_FreeBlocks) Broken("free block counter is wrong");
+    if (m_Allocated.Size() != allocations) Broken("the offset map holds stale entries");
+    if (pending != m_Deferred.Size()) Broken("deferred queue and pending blocks disagree");
+    for (const auto& e : m_Deferred.Entries()) {
+        uint32_t rec = m_Allocated.Find(e.offset);
+        if (rec == detail::OffsetHashMap::kMissing || m_Blocks[rec].state != kPending ||
+            m_Blocks[rec].size != e.size)
+            Broken("deferred entry at " + std::to_string(e.offset) + " is not a pending block");
+    }
+    uint64_t listed = 0;
+    for (uint32_t cls = 0; cls < kFlCount * kSlCount; ++cls) {
+        bool bit = (m_SlBitmap[cls / kSlCount] >> (cls % kSlCount)) & 1;
+        if (bit != (m_Heads[cls] != kNil)) Broken("second-level bitmap disagrees with list " + std::to_string(cls));
+        uint32_t prev = kNil;
+        for (uint32_t b = m_Heads[cls]; b != kNil; prev = b, b = m_Blocks[b].nextFree) {
+            const Block& blk = m_Blocks[b];
+            if (blk.state != kFree) Broken("a free list holds a block that is not free");
+            if (ClassOf(blk.size) != cls) Broken("block of size " + std::to_string(blk.size) + " is in the wrong class");
+            if (blk.prevFree != prev) Broken("free-list links disagree");
+            if (++listed > freeBlocks) Broken("free lists hold more blocks than are free");
+        }
+    }
+    if (listed != freeBlocks) Broken("a free block is missing from the free lists");
+    for (uint32_t fl = 0; fl < kFlCount; ++fl)
+        if (((m_FlBitmap >> fl) & 1) != (m_SlBitmap[fl] != 0)) Broken("first-level bitmap is wrong");
+    uint64_t unused = 0;
+    for (uint32_t b = m_UnusedHead; b != kNil; b = m_Blocks[b].nextFree) {
+        if (m_Blocks[b].state != kUnused) Broken("the record pool holds a live block");
+        if (++unused > m_Blocks.size()) Broken("the record pool has a cycle");
+    }
+    if (unused + blocks.size() != m_Blocks.size()) Broken("block records leak");
+}
+
+}  // namespace dx12kit::alloc
