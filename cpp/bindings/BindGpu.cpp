@@ -327,6 +327,13 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("num_subresources", &Resource::NumSubresources)
         .def_property_readonly("uav", &Resource::AllowsUav)
         .def_property_readonly("cached_views", &Resource::CachedViewCount, "Number of descriptor views created for it (cached).")
+        .def("close", &Resource::Close,
+             "Marks the resource closed: any later use (barriers, bindings, copies, reads) raises UseAfterFreeError.\n"
+             "Work already recorded or submitted still completes; the memory is released once the last reference\n"
+             "(this object, command lists in flight) is gone. Closing twice is allowed.")
+        .def_property_readonly("closed", &Resource::IsClosed)
+        .def("__enter__", [](py::object self) { return self; })
+        .def("__exit__", [](Resource& r, py::args) { r.Close(); })
         .def("global_state", [](Resource& r, uint32_t sub) {
             std::lock_guard<std::recursive_mutex> lock(r.Core().SubmitMutex());
             r.CheckSubresource(sub);
@@ -557,6 +564,13 @@ void BindGpu(py::module_& m) {
         .def("flush", &CommandQueue::Flush, py::call_guard<py::gil_scoped_release>(), "Waits until everything submitted has completed.")
         .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
              "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).")
+        .def_property_readonly("last_inserted_barriers", [](const CommandQueue& q) {
+            py::list out;
+            for (const auto& b : q.LastInsertedBarriers())
+                out.append(py::make_tuple(b.listIndex, b.resource, b.subresource, b.before, b.after));
+            return out;
+        }, "The transitions the last execute() inserted before its lists, resolved against the global states:\n"
+           "[(list_index, resource_name, subresource, before, after)], subresource ALL_SUBRESOURCES for the whole resource.")
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue)
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
         .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype) {

@@ -46,6 +46,7 @@ void CommandList::CheckOpen(const char* what) const {
 }
 
 void CommandList::CheckSameDevice(const Resource& r, const char* what) const {
+    r.CheckNotClosed(what);  // before any state changes (the tracker checks again as a backstop)
     if (&r.Core() != m_Core.get()) throw InvalidArgument(std::string(what) + ": " + Who(r) + " belongs to another device");
 }
 
@@ -95,7 +96,7 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
         if (dstOffset + src.size > dst->Size()) throw InvalidArgument("copy: data does not fit " + Who(*dst));
         m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
         Flush();
-        if (m_Validate) ValidateStates("copy");
+        if (m_Validate) ValidateResource("copy", dst.get());
         m_d3d12List->CopyBufferRegion(dst->D3D12Resource(), dstOffset, src.resource, src.offset, src.size);
         return;
     }
@@ -114,7 +115,7 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
         throw InvalidArgument("copy: the upload allocation is smaller than " + Who(*dst) + " mip " + std::to_string(mip) + " with 256-byte row pitch");
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST, sub);
     Flush();
-    if (m_Validate) ValidateStates("copy");
+    if (m_Validate) ValidateResource("copy", dst.get());
     D3D12_TEXTURE_COPY_LOCATION d = d3dx::SubresourceLocation(dst->D3D12Resource(), sub);
     D3D12_TEXTURE_COPY_LOCATION s = d3dx::FootprintLocation(src.resource, fp);
     m_d3d12List->CopyTextureRegion(&d, 0, 0, 0, &s, nullptr);
@@ -133,7 +134,7 @@ void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE);
     Flush();
-    if (m_Validate) ValidateStates("copy_resource");
+    if (m_Validate) { ValidateResource("copy_resource", dst.get()); ValidateResource("copy_resource", src.get()); }
     m_d3d12List->CopyResource(dst->D3D12Resource(), src->D3D12Resource());
 }
 
@@ -150,7 +151,7 @@ void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE);
     Flush();
-    if (m_Validate) ValidateStates("copy_buffer_region");
+    if (m_Validate) { ValidateResource("copy_buffer_region", dst.get()); ValidateResource("copy_buffer_region", src.get()); }
     m_d3d12List->CopyBufferRegion(dst->D3D12Resource(), dstOffset, src->D3D12Resource(), srcOffset, bytes);
 }
 
@@ -171,7 +172,7 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE, sub);
     m_Tracker.Transition(dstBuffer, D3D12_RESOURCE_STATE_COPY_DEST);
     Flush();
-    if (m_Validate) ValidateStates("read_texture");
+    if (m_Validate) { ValidateResource("read_texture", src.get()); ValidateResource("read_texture", dstBuffer.get()); }
     D3D12_TEXTURE_COPY_LOCATION d = d3dx::FootprintLocation(dstBuffer->D3D12Resource(), fp);
     D3D12_TEXTURE_COPY_LOCATION s = d3dx::SubresourceLocation(src->D3D12Resource(), sub);
     m_d3d12List->CopyTextureRegion(&d, 0, 0, 0, &s, nullptr);
@@ -195,12 +196,15 @@ void CommandList::UavBarrier(const std::shared_ptr<Resource>& r) {
 
 void CommandList::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after) {
     CheckOpen("aliasing_barrier");
+    if (before) CheckSameDevice(*before, "aliasing_barrier");
+    if (after) CheckSameDevice(*after, "aliasing_barrier");
     m_Tracker.AliasingBarrier(before, after);
 }
 
 void CommandList::RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before,
                                 D3D12_RESOURCE_STATES after, uint32_t sub) {
     CheckOpen("raw_transition");
+    CheckSameDevice(*r, "raw_transition");
     r->CheckSubresource(sub);
     Flush();
     m_Tracker.Transition(r, m_Tracker.KnownState(r.get(), sub) == kUnknownState ? before : m_Tracker.KnownState(r.get(), sub), sub);
@@ -414,7 +418,7 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
     D3D12_CPU_DESCRIPTOR_HANDLE rtv = target->Rtv(mip, 0);
     m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, 0, target->MipLevels()));
     Flush();
-    if (m_Validate) ValidateStates("clear_render_target");
+    if (m_Validate) ValidateResource("clear_render_target", target.get());
     m_d3d12List->ClearRenderTargetView(rtv, rgba, 0, nullptr);
 }
 
@@ -485,6 +489,7 @@ void CommandList::SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_F
     CheckOpen("set_dynamic_index_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_index_buffer: 0 bytes");
     if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument("set_dynamic_index_buffer: indices must be uint16 or uint32");
+    if (bytes > 0xFFFFFFFFull) throw InvalidArgument("set_dynamic_index_buffer: larger than 4 GiB (an index buffer view holds at most 4 GiB - 1 bytes)");
     UploadAllocation a = m_Upload.Allocate(bytes, 16);
     std::memcpy(a.cpu, data, bytes);
     D3D12_INDEX_BUFFER_VIEW v{a.gpu, static_cast<UINT>(bytes), format};
@@ -527,7 +532,7 @@ void CommandList::PrepareWork(bool dispatch) {
     if (!dispatch)
         for (auto& b : m_TargetBindings) RequireState(b.resource, b.state, b.firstMip, b.mipCount);
     Flush();
-    if (m_Validate) ValidateStates(dispatch ? "dispatch" : "draw");
+    if (m_Validate) ValidateBindings(dispatch ? "dispatch" : "draw", !dispatch);
     if (m_ViewDescriptors.StaleMask() || m_SamplerDescriptors.StaleMask()) {
         BindDescriptorHeaps();
         if (dispatch) {
@@ -563,9 +568,20 @@ void CommandList::Dispatch(uint32_t x, uint32_t y, uint32_t z) {
     for (auto& kv : m_Bindings) if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
 }
 
-void CommandList::ValidateStates(const char* op) {
-    // Only raw transitions can make the tracker's belief differ from what was recorded.
-    for (auto& kv : m_Shadow) {
+void CommandList::ValidateBindings(const char* op, bool targets) {
+    if (m_Shadow.empty()) return;
+    for (const auto& kv : m_Bindings) ValidateResource(op, kv.second.resource.get());
+    if (targets)
+        for (const auto& b : m_TargetBindings) ValidateResource(op, b.resource.get());
+}
+
+void CommandList::ValidateResource(const char* op, const Resource* resource) {
+    // Only raw transitions can make the tracker's belief differ from what was recorded, and only
+    // the resources the operation touches matter to it.
+    auto it = m_Shadow.find(const_cast<Resource*>(resource));
+    if (it == m_Shadow.end()) return;
+    {
+        const auto& kv = *it;
         Resource* r = kv.first;
         for (uint32_t s = 0; s < r->NumSubresources(); ++s) {
             const D3D12_RESOURCE_STATES actual = kv.second.Get(s);

@@ -30,6 +30,11 @@ CommandQueue::~CommandQueue() {
     m_InFlight.clear();
 }
 
+std::vector<InsertedBarrier> CommandQueue::LastInsertedBarriers() const {
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    return m_LastInserted;
+}
+
 uint64_t CommandQueue::LastSubmittedValue() const {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     return m_LastSignalled;
@@ -99,8 +104,16 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     record.serial = m_Core->NextSerial();
     std::vector<ID3D12CommandList*> natives;
     std::vector<ComPtr<ID3D12GraphicsCommandList>> preLists;
-    for (const auto& l : lists) {
-        std::vector<D3D12_RESOURCE_BARRIER> barriers = l->Tracker().ResolvePendingBarriers();
+    m_LastInserted.clear();
+    std::vector<Resource*> owners;
+    for (size_t li = 0; li < lists.size(); ++li) {
+        const auto& l = lists[li];
+        owners.clear();
+        std::vector<D3D12_RESOURCE_BARRIER> barriers = l->Tracker().ResolvePendingBarriers(&owners);
+        for (size_t i = 0; i < barriers.size(); ++i) {
+            const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
+            m_LastInserted.push_back({static_cast<uint32_t>(li), owners[i]->Name(), t.Subresource, t.StateBefore, t.StateAfter});
+        }
         if (!barriers.empty()) {
             ComPtr<ID3D12CommandAllocator> a = AcquireAllocator();
             ComPtr<ID3D12GraphicsCommandList> pre = AcquireList(a.Get());
@@ -201,6 +214,7 @@ void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
 namespace dx12kit {
 
 std::vector<uint8_t> CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer) {
+    buffer->CheckNotClosed("read_buffer");
     if (!buffer->IsBuffer()) throw InvalidArgument("read_buffer: resource '" + buffer->Name() + "' is a texture; use read_texture");
     if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
     const uint64_t size = buffer->Size();
@@ -230,6 +244,7 @@ std::vector<uint8_t> CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue
 
 std::vector<uint8_t> CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
                                                uint32_t mip, uint32_t arraySlice, uint32_t& width, uint32_t& height) {
+    texture->CheckNotClosed("read_texture");
     if (texture->IsBuffer()) throw InvalidArgument("read_texture: resource '" + texture->Name() + "' is a buffer; use read_buffer");
     if (&texture->Core() != m_Core.get()) throw InvalidArgument("read_texture: the texture belongs to another device");
     auto& tex = static_cast<Texture&>(*texture);

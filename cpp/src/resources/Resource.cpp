@@ -46,6 +46,10 @@ void Resource::CheckSubresource(uint32_t sub) const {
                               " out of range (it has " + std::to_string(m_NumSubresources) + ")");
 }
 
+void Resource::ThrowClosed(const char* what) const {
+    throw UseAfterFree(std::string(what) + ": resource '" + m_Name + "' was closed");
+}
+
 size_t Resource::CachedViewCount() const {
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     return m_Views.size();

@@ -13,6 +13,7 @@ bool FixedStateHeap(const Resource& r) {
 }  // namespace
 
 ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<Resource>& resource) {
+    resource->CheckNotClosed("command list");
     auto it = m_Locals.find(resource.get());
     if (it != m_Locals.end()) return it->second;
     Local& l = m_Locals[resource.get()];
@@ -98,9 +99,10 @@ void ResourceStateTracker::FlushBarriers(ID3D12GraphicsCommandList* list) {
     m_Stats.batches.fetch_add(1, std::memory_order_relaxed);
 }
 
-std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers() {
+std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers(std::vector<Resource*>* owners) {
     std::vector<D3D12_RESOURCE_BARRIER> out;
     for (const Pending& p : m_Pending) {
+        const size_t first = out.size();
         SubresourceStates& g = p.resource->GlobalState();
         ID3D12Resource* native = p.resource->D3D12Resource();
         if (p.sub == kAllSubresources) {
@@ -116,6 +118,7 @@ std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers
             if (g.Get(p.sub) != p.state) out.push_back(d3dx::TransitionBarrier(native, g.Get(p.sub), p.state, p.sub));
             g.Set(p.sub, p.state);
         }
+        if (owners) owners->insert(owners->end(), out.size() - first, p.resource);
     }
     m_Stats.insertedAtExecute.fetch_add(out.size(), std::memory_order_relaxed);
     return out;

@@ -132,7 +132,10 @@ private:
     void RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount);
     void PrepareWork(bool dispatch);          // bindings -> states, UAV hazards, flush, commit tables
     void Flush() { if (m_Tracker.HasBatchedBarriers()) m_Tracker.FlushBarriers(m_d3d12List.Get()); }
-    void ValidateStates(const char* op);
+    // Validation mode: throws ResourceStateError when a resource the operation touches is not in
+    // the state the tracker requested for it (only raw transitions can cause that).
+    void ValidateBindings(const char* op, bool targets);   // draw/dispatch: bound resources (+ targets)
+    void ValidateResource(const char* op, const Resource* resource);
     void BindDescriptorHeaps();
     D3D12_RESOURCE_STATES SrvState(uint32_t rootIndex) const;
     const RootSignature& BoundRootSignature(const char* what) const;

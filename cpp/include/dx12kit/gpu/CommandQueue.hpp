@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace dx12kit {
@@ -26,6 +27,14 @@ namespace dx12kit {
 class Device;
 class DeviceCore;
 class CommandList;
+
+/// One transition that Execute inserted before a list (see CommandQueue::LastInsertedBarriers).
+struct InsertedBarrier {
+    uint32_t listIndex;              ///< position of the list in the Execute call
+    std::string resource;            ///< the resource's name
+    uint32_t subresource;            ///< or kAllSubresources
+    D3D12_RESOURCE_STATES before, after;
+};
 
 class CommandQueue {
 public:
@@ -47,6 +56,9 @@ public:
     /// Makes this queue wait on the GPU until `other` reaches `value`.
     void WaitFor(CommandQueue& other, uint64_t value);
     uint64_t CompletedValue() const { return m_d3d12Fence->GetCompletedValue(); }
+    /// The transitions the last Execute on this queue inserted before its lists, resolved against
+    /// the global states (for tests and debugging; a copy, taken under the submission mutex).
+    std::vector<InsertedBarrier> LastInsertedBarriers() const;
     uint64_t LastSubmittedValue() const;
 
     /// Copies a buffer back to the CPU (executes, waits) and returns its bytes.
@@ -81,6 +93,7 @@ private:
     ComPtr<ID3D12CommandQueue> m_d3d12Queue;
     ComPtr<ID3D12Fence> m_d3d12Fence;
     uint64_t m_LastSignalled = 0;
+    std::vector<InsertedBarrier> m_LastInserted;
     std::deque<InFlight> m_InFlight;
     std::deque<std::pair<uint64_t, ComPtr<ID3D12CommandAllocator>>> m_AllocatorPool;
     std::vector<ComPtr<ID3D12GraphicsCommandList>> m_ListPool;

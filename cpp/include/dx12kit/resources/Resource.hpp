@@ -19,6 +19,7 @@
 #include "dx12kit/platform/D3D12Platform.hpp"
 #include "dx12kit/resources/ResourceState.hpp"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -63,6 +64,18 @@ public:
     /// (kAllSubresources is accepted).
     void CheckSubresource(uint32_t sub) const;
 
+    // ---- closing ------------------------------------------------------------------------------
+    /// Marks the resource closed: every later use by a command list or queue throws UseAfterFree.
+    /// Work recorded or submitted before is unaffected: the C++ object, the native resource and
+    /// its views live on until the last reference (the Python object, command lists and their
+    /// in-flight records) goes away, so the GPU never reads freed memory. Idempotent.
+    void Close() { m_Closed.store(true, std::memory_order_release); }
+    bool IsClosed() const { return m_Closed.load(std::memory_order_acquire); }
+    /// Throws UseAfterFree naming `what` and the resource when it was closed.
+    void CheckNotClosed(const char* what) const {
+        if (IsClosed()) ThrowClosed(what);
+    }
+
     // ---- global state (caller holds Device::SubmitMutex()) ---------------------------------
     SubresourceStates& GlobalState() { return m_GlobalState; }
 
@@ -89,6 +102,8 @@ protected:
     D3D12_GPU_VIRTUAL_ADDRESS m_GpuAddress = 0;
     DXGI_FORMAT m_ViewFormat;
     SubresourceStates m_GlobalState;
+    std::atomic<bool> m_Closed{false};
+    [[noreturn]] void ThrowClosed(const char* what) const;
 
     mutable std::mutex m_ViewMutex;
     std::unordered_map<uint64_t, DescriptorAllocation> m_Views;

@@ -36,7 +36,8 @@ class ResourceStateTracker {
 public:
     explicit ResourceStateTracker(BarrierStats& stats) : m_Stats(stats) {}
 
-    /// Requests `state` for `sub` (or every subresource). Keeps the resource alive.
+    /// Requests `state` for `sub` (or every subresource). Keeps the resource alive. Every entry
+    /// point that takes a resource throws UseAfterFree when it was closed (Resource::Close).
     void Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state,
                     uint32_t sub = kAllSubresources);
     /// A UAV barrier on `resource` (nullptr: every UAV access).
@@ -53,8 +54,9 @@ public:
     bool HasBatchedBarriers() const { return !m_Barriers.empty(); }
 
     /// Phase 2 (caller holds the submission mutex): the barriers the global state requires
-    /// before this list. Returns them; the caller records and executes them first.
-    std::vector<D3D12_RESOURCE_BARRIER> ResolvePendingBarriers();
+    /// before this list. Returns them; the caller records and executes them first. When `owners`
+    /// is given, it receives the Resource of each returned barrier (same order).
+    std::vector<D3D12_RESOURCE_BARRIER> ResolvePendingBarriers(std::vector<Resource*>* owners = nullptr);
     /// Phase 2: writes the final states into the global states (caller holds the mutex).
     void CommitFinalStates();
 
