@@ -8,5 +8,6 @@ namespace dx12kit::bindings {
 void BindErrors(pybind11::module_& m);
 void BindAlloc(pybind11::module_& m);
 void BindGpu(pybind11::module_& m);
+void BindDescriptors(pybind11::module_& m);
 
 }  // namespace dx12kit::bindings

@@ -12,8 +12,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <random>
 #include <string>
+#include <thread>
+#include <unordered_set>
 
 namespace dx12kit::bench {
 
@@ -233,6 +236,66 @@ DynamicTiming MeasureDynamicSuballocation(ID3D12Device* device, uint32_t chunkSi
     t.suballocationsPerSecond = double(done) / Seconds(t0, t1);
     t.chunksAcquired = ddh.ChunksAcquired();
     return t;
+}
+
+StressResult StressCpuAllocator(CpuDescriptorAllocator& allocator, std::atomic<uint64_t>& serial, uint32_t threads,
+                                uint32_t iterations, uint32_t maxCount, uint32_t seed) {
+    if (threads == 0 || iterations == 0 || maxCount == 0)
+        throw InvalidArgument("StressCpuAllocator: threads, iterations and maxCount must be non-zero");
+    std::mutex checkMutex;
+    std::unordered_set<size_t> live;
+    uint64_t duplicates = 0, allocations = 0, peak = 0;
+    std::vector<std::exception_ptr> errors(threads);
+
+    auto worker = [&](uint32_t id) {
+        try {
+            std::mt19937 rng(seed * 7919u + id);
+            std::vector<DescriptorAllocation> mine;
+            const size_t stride = allocator.DescriptorSize();
+            for (uint32_t i = 0; i < iterations; ++i) {
+                if (mine.empty() || (mine.size() < 64 && rng() % 3 != 0)) {
+                    DescriptorAllocation a = allocator.Allocate(1 + rng() % maxCount);
+                    {
+                        std::lock_guard<std::mutex> lock(checkMutex);
+                        const size_t first = a.Handle(0).ptr;
+                        for (uint32_t k = 0; k < a.Count(); ++k)
+                            if (!live.insert(first + k * stride).second) ++duplicates;
+                        ++allocations;
+                        peak = std::max<uint64_t>(peak, live.size());
+                    }
+                    mine.push_back(std::move(a));
+                } else {
+                    const size_t j = rng() % mine.size();
+                    {
+                        std::lock_guard<std::mutex> lock(checkMutex);
+                        const size_t first = mine[j].Handle(0).ptr;
+                        for (uint32_t k = 0; k < mine[j].Count(); ++k) live.erase(first + k * stride);
+                    }
+                    std::swap(mine[j], mine.back());
+                    mine.pop_back();  // deferred free, outside the checker's lock
+                }
+                if (i % 64 == 63) {
+                    // Plays the device: one more submission, and the one three before it completed.
+                    const uint64_t s = serial.fetch_add(1, std::memory_order_acq_rel) + 1;
+                    allocator.ReleaseStaleDescriptors(s >= 3 ? s - 3 : 0);
+                }
+            }
+            std::lock_guard<std::mutex> lock(checkMutex);
+            for (DescriptorAllocation& a : mine) {
+                const size_t first = a.Handle(0).ptr;
+                for (uint32_t k = 0; k < a.Count(); ++k) live.erase(first + k * stride);
+            }
+            mine.clear();
+        } catch (...) {
+            errors[id] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+    for (std::thread& t : pool) t.join();
+    for (auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    return StressResult{allocations, duplicates, peak};
 }
 
 }  // namespace dx12kit::bench

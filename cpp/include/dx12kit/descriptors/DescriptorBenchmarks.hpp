@@ -1,4 +1,5 @@
-// DescriptorBenchmarks: timed C++ loops over the descriptor classes, for benchmarks/bench_descriptors.py.
+// DescriptorBenchmarks: timed C++ loops over the descriptor classes, for benchmarks/bench_descriptors.py,
+// and a multi-threaded stress loop for the tests.
 //
 // Concept
 //   The descriptor hot paths cost tens to hundreds of nanoseconds, far below what a Python loop
@@ -15,6 +16,12 @@
 //     ReleaseStaleDescriptors; repeated until `allocations` allocations were made.
 //   * MeasureDynamicSuballocation: DynamicDescriptorHeap::AllocateDynamic(count) in a loop, with
 //     Retire + ReleaseStale whenever the dynamic part is used up (chunk turnover included).
+//   * StressCpuAllocator: `threads` native threads allocate (1..maxCount descriptors) and free at
+//     random on one allocator; every 64 steps each thread also advances the serial and releases
+//     the ranges freed three serials earlier.
+//     Every descriptor handed out is entered into a shared set under a checker mutex (a duplicate
+//     means a handle was live twice) and removed before it is freed; the allocator calls
+//     themselves run outside that mutex, so they really race.
 //
 // Ownership: borrows the device. Thread-safety: single-threaded; run nothing else on the device
 // meanwhile. Complexity: linear in the requested counts.
@@ -28,8 +35,13 @@
 
 #include "dx12kit/platform/D3D12Platform.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
+
+namespace dx12kit {
+class CpuDescriptorAllocator;
+}
 
 namespace dx12kit::bench {
 
@@ -63,5 +75,15 @@ struct DynamicTiming {
 
 DynamicTiming MeasureDynamicSuballocation(ID3D12Device* device, uint32_t chunkSize, uint64_t suballocations,
                                           uint32_t count);
+
+struct StressResult {
+    uint64_t allocations;
+    uint64_t duplicates;   ///< Handles found live twice (must be 0).
+    uint64_t peakLive;     ///< Most descriptors live at once (per the checker).
+};
+
+/// Throws InvalidArgument for threads == 0, iterations == 0 or maxCount == 0.
+StressResult StressCpuAllocator(CpuDescriptorAllocator& allocator, std::atomic<uint64_t>& serial, uint32_t threads,
+                                uint32_t iterations, uint32_t maxCount, uint32_t seed);
 
 }  // namespace dx12kit::bench

@@ -1,0 +1,201 @@
+// Bindings of the descriptor subsystem's standalone parts, in the submodule dx12core.descriptors:
+//
+//   CpuDescriptorAllocator   a CPU descriptor allocator of its own on a Device's ID3D12Device, with
+//                            a serial the caller controls (tests play the device's submissions)
+//   DescriptorAllocation     the move-only handle it returns (free() / context manager)
+//   measure_*                the C++ timing loops of benchmarks/bench_descriptors.py
+//   stress_cpu_allocator     native threads racing on one allocator (tests)
+//
+// The device's own allocators and heaps are reached through the Device and CommandList classes
+// (BindGpu.cpp); this file only converts. Allocation, free, release and the loops run with the
+// GIL released: the allocator locks itself, so Python threads really race in it.
+#include "Bindings.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
+#include "dx12kit/descriptors/DescriptorBenchmarks.hpp"
+#include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
+#include "dx12kit/gpu/Device.hpp"
+
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <memory>
+#include <string>
+
+namespace py = pybind11;
+using namespace pybind11::literals;
+
+namespace dx12kit::bindings {
+
+namespace {
+
+/// The allocator plus what it borrows: the device core (keeps the ID3D12Device alive) and the serial.
+struct PyCpuAllocator {
+    PyCpuAllocator(std::shared_ptr<DeviceCore> c, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t pageSize)
+        : core(std::move(c)), allocator(core->D3D12Device(), type, pageSize, &serial) {}
+    std::shared_ptr<DeviceCore> core;
+    std::atomic<uint64_t> serial{0};
+    CpuDescriptorAllocator allocator;
+};
+
+/// A DescriptorAllocation that keeps its allocator alive (members die in reverse order: the
+/// allocation is freed before the owner can go).
+struct PyAllocation {
+    std::shared_ptr<PyCpuAllocator> owner;
+    DescriptorAllocation allocation;
+};
+
+D3D12_DESCRIPTOR_HEAP_TYPE ParseHeapType(const std::string& name) {
+    std::string k = name;
+    for (char& c : k) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (k == "cbv_srv_uav") return D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
+    if (k == "sampler") return D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER;
+    if (k == "rtv") return D3D12_DESCRIPTOR_HEAP_TYPE_RTV;
+    if (k == "dsv") return D3D12_DESCRIPTOR_HEAP_TYPE_DSV;
+    throw InvalidArgument("heap_type must be 'cbv_srv_uav', 'sampler', 'rtv' or 'dsv', not '" + name + "'");
+}
+
+std::string LowerName(D3D12_DESCRIPTOR_HEAP_TYPE type) {
+    std::string s = DescriptorHeapTypeName(type);
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+py::dict StatsDict(const CpuDescriptorStats& s) {
+    return py::dict("in_use"_a = s.inUse, "pages"_a = s.pages, "peak"_a = s.peakInUse, "stale"_a = s.stale,
+                    "capacity"_a = s.capacity);
+}
+
+}  // namespace
+
+void BindDescriptors(py::module_& parent) {
+    py::module_ m = parent.def_submodule(
+        "descriptors",
+        "Standalone descriptor allocators and the descriptor benchmarks (the device's own descriptors are managed "
+        "for you by Device and CommandList).");
+
+    py::class_<PyAllocation>(m, "DescriptorAllocation",
+                             "Consecutive CPU descriptors from a CpuDescriptorAllocator. Freed (deferred) by free(), "
+                             "at the end of a with-block, or when garbage-collected.")
+        .def("handle", [](const PyAllocation& a, uint32_t i) { return static_cast<uint64_t>(a.allocation.Handle(i).ptr); },
+             "i"_a = 0,
+             "CPU handle of descriptor i as an int.\n\nRaises:\n    UseAfterFreeError: the allocation was freed.\n"
+             "    InvalidArgumentError: i >= count.")
+        .def("handles", [](const PyAllocation& a) {
+            if (a.allocation.IsNull()) a.allocation.Handle(0);  // raises UseAfterFree
+            std::vector<uint64_t> out;
+            for (uint32_t i = 0; i < a.allocation.Count(); ++i) out.push_back(a.allocation.Handle(i).ptr);
+            return out;
+        }, "Every CPU handle of the range, as ints (raises UseAfterFreeError once freed).")
+        .def_property_readonly("count", [](const PyAllocation& a) { return a.allocation.Count(); }, "0 once freed.")
+        .def_property_readonly("is_null", [](const PyAllocation& a) { return a.allocation.IsNull(); })
+        .def_property_readonly("page_offset", [](const PyAllocation& a) { return a.allocation.PageOffset(); })
+        .def("free", [](PyAllocation& a) {
+            py::gil_scoped_release release;
+            a.allocation.Free();
+        }, "Deferred free, tagged with the allocator's current serial. Freeing twice does nothing.")
+        .def("__enter__", [](py::object self) { return self; })
+        .def("__exit__", [](PyAllocation& a, py::args) { a.allocation.Free(); })
+        .def("__bool__", [](const PyAllocation& a) { return !a.allocation.IsNull(); })
+        .def("__repr__", [](const PyAllocation& a) {
+            if (a.allocation.IsNull()) return std::string("<DescriptorAllocation null>");
+            return "<DescriptorAllocation " + std::to_string(a.allocation.Count()) + " descriptors at " +
+                   std::to_string(a.allocation.Handle(0).ptr) + ">";
+        });
+
+    py::class_<PyCpuAllocator, std::shared_ptr<PyCpuAllocator>>(
+        m, "CpuDescriptorAllocator",
+        "CPU-only descriptors of one heap type in pages of page_size, with deferred frees: a free is tagged with\n"
+        "current_serial and handed out again only after release_stale_descriptors(completed >= that serial).\n"
+        "Thread-safe. This is the allocator the device uses for views and samplers; one made here has its own\n"
+        "pages and its own serial, which the caller advances (as the device does at each submission).")
+        .def(py::init([](std::shared_ptr<Device> device, const std::string& heapType, uint32_t pageSize) {
+                 if (!device) throw InvalidArgument("CpuDescriptorAllocator: device is None");
+                 return std::make_shared<PyCpuAllocator>(device->Core(), ParseHeapType(heapType), pageSize);
+             }),
+             "device"_a, "heap_type"_a = "cbv_srv_uav", py::kw_only(), "page_size"_a = 256)
+        .def("allocate", [](std::shared_ptr<PyCpuAllocator> self, uint32_t count) {
+            DescriptorAllocation a;
+            {
+                py::gil_scoped_release release;
+                a = self->allocator.Allocate(count);
+            }
+            return PyAllocation{std::move(self), std::move(a)};
+        }, "count"_a = 1,
+           "`count` consecutive descriptors (a request larger than a page gets a page of its own).\n\n"
+           "Raises:\n    InvalidArgumentError: count is 0.")
+        .def("release_stale_descriptors", [](PyCpuAllocator& self, uint64_t completed) {
+            py::gil_scoped_release release;
+            self.allocator.ReleaseStaleDescriptors(completed);
+        }, "completed_serial"_a, "Makes every range freed with serial <= completed_serial reusable.")
+        .def_property("current_serial", [](const PyCpuAllocator& self) { return self.serial.load(); },
+                      [](PyCpuAllocator& self, uint64_t v) {
+                          if (v < self.serial.load())
+                              throw InvalidArgument("current_serial only moves forward (it is " +
+                                                    std::to_string(self.serial.load()) + ")");
+                          self.serial.store(v);
+                      },
+                      "The serial frees are tagged with (plays the device's last submission serial).")
+        .def("stats", [](const PyCpuAllocator& self) { return StatsDict(self.allocator.GetStats()); },
+             "in_use, pages, peak, stale and capacity, in descriptors (pages: in pages).")
+        .def("validate", [](const PyCpuAllocator& self) { self.allocator.Validate(); },
+             "Checks every internal invariant; raises Dx12Error naming a broken one.")
+        .def_property_readonly("descriptor_size", [](const PyCpuAllocator& self) { return self.allocator.DescriptorSize(); })
+        .def_property_readonly("page_size", [](const PyCpuAllocator& self) { return self.allocator.PageSize(); })
+        .def_property_readonly("heap_type", [](const PyCpuAllocator& self) { return LowerName(self.allocator.Type()); });
+
+    m.def("stress_cpu_allocator", [](std::shared_ptr<PyCpuAllocator> self, uint32_t threads, uint32_t iterations,
+                                     uint32_t maxCount, uint32_t seed) {
+        bench::StressResult r;
+        {
+            py::gil_scoped_release release;
+            r = bench::StressCpuAllocator(self->allocator, self->serial, threads, iterations, maxCount, seed);
+        }
+        return py::dict("allocations"_a = r.allocations, "duplicates"_a = r.duplicates, "peak_live"_a = r.peakLive);
+    }, "allocator"_a, "threads"_a = 4, "iterations"_a = 20000, "max_count"_a = 4, "seed"_a = 1,
+       "Native threads allocate and free on `allocator` at once; returns allocations, duplicates (handles found live\n"
+       "twice; must be 0) and peak_live.");
+
+    m.def("measure_commit", [](std::shared_ptr<Device> device, std::vector<uint32_t> perDraw, uint32_t draws, uint32_t repeats) {
+        std::vector<bench::CommitTiming> r;
+        {
+            py::gil_scoped_release release;
+            r = bench::MeasureCommit(device->D3D12Device(), perDraw, draws, repeats);
+        }
+        py::list out;
+        for (const auto& t : r)
+            out.append(py::dict("descriptors"_a = t.descriptorsPerDraw, "draws"_a = t.draws, "commit_ns"_a = t.commitNsPerDraw,
+                                "direct_ns"_a = t.directNsPerDraw, "ratio"_a = t.ratio));
+        return out;
+    }, "device"_a, "descriptors_per_draw"_a = std::vector<uint32_t>{1, 8, 32}, "draws"_a = 10000, "repeats"_a = 5,
+       "Per draw: staging n random descriptors + CommitStagedDescriptorsForDraw, against n CopyDescriptorsSimple +\n"
+       "SetGraphicsRootDescriptorTable by hand (medians over repeats, in ns; ratio = commit / direct).");
+
+    m.def("measure_cpu_allocator", [](std::shared_ptr<Device> device, uint32_t pageSize, uint64_t allocations, uint32_t batch,
+                                      uint32_t count) {
+        bench::CpuAllocatorTiming t;
+        {
+            py::gil_scoped_release release;
+            t = bench::MeasureCpuAllocator(device->D3D12Device(), pageSize, allocations, batch, count);
+        }
+        return py::dict("allocations"_a = t.allocations, "allocations_per_s"_a = t.allocationsPerSecond,
+                        "frees_per_s"_a = t.freesPerSecond, "pairs_per_s"_a = t.pairsPerSecond);
+    }, "device"_a, "page_size"_a = 256, "allocations"_a = 1000000, "batch"_a = 1024, "count"_a = 1,
+       "Allocate `batch` descriptors, drop them, release; repeated. Rates per second.");
+
+    m.def("measure_dynamic_suballocation", [](std::shared_ptr<Device> device, uint32_t chunkSize, uint64_t n, uint32_t count) {
+        bench::DynamicTiming t;
+        {
+            py::gil_scoped_release release;
+            t = bench::MeasureDynamicSuballocation(device->D3D12Device(), chunkSize, n, count);
+        }
+        return py::dict("suballocations"_a = t.suballocations, "per_s"_a = t.suballocationsPerSecond,
+                        "chunks_acquired"_a = t.chunksAcquired);
+    }, "device"_a, "chunk_size"_a = 256, "suballocations"_a = 10000000, "count"_a = 1,
+       "DynamicDescriptorHeap sub-allocations of `count` descriptors per second, chunk turnover included.");
+}
+
+}  // namespace dx12kit::bindings
