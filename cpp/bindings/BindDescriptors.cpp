@@ -3,6 +3,8 @@
 //   CpuDescriptorAllocator   a CPU descriptor allocator of its own on a Device's ID3D12Device, with
 //                            a serial the caller controls (tests play the device's submissions)
 //   DescriptorAllocation     the move-only handle it returns (free() / context manager)
+//   ShaderVisibleHeap        a shader-visible heap of its own (static part + dynamic chunks), for
+//                            tests of its bookkeeping; serials are plain ints the caller passes
 //   measure_*                the C++ timing loops of benchmarks/bench_descriptors.py
 //   stress_cpu_allocator     native threads racing on one allocator (tests)
 //
@@ -15,6 +17,7 @@
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
 #include "dx12kit/descriptors/DescriptorBenchmarks.hpp"
 #include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
+#include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
 #include "dx12kit/gpu/Device.hpp"
 
 #include <pybind11/stl.h>
@@ -39,6 +42,14 @@ struct PyCpuAllocator {
     std::shared_ptr<DeviceCore> core;
     std::atomic<uint64_t> serial{0};
     CpuDescriptorAllocator allocator;
+};
+
+/// A ShaderVisibleHeap plus the device core that keeps its ID3D12Device alive.
+struct PyShaderVisibleHeap {
+    PyShaderVisibleHeap(std::shared_ptr<DeviceCore> c, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t n, uint32_t s, uint32_t chunk)
+        : core(std::move(c)), heap(core->D3D12Device(), type, n, s, chunk) {}
+    std::shared_ptr<DeviceCore> core;
+    ShaderVisibleHeap heap;
 };
 
 /// A DescriptorAllocation that keeps its allocator alive (members die in reverse order: the
@@ -146,6 +157,42 @@ void BindDescriptors(py::module_& parent) {
         .def_property_readonly("descriptor_size", [](const PyCpuAllocator& self) { return self.allocator.DescriptorSize(); })
         .def_property_readonly("page_size", [](const PyCpuAllocator& self) { return self.allocator.PageSize(); })
         .def_property_readonly("heap_type", [](const PyCpuAllocator& self) { return LowerName(self.allocator.Type()); });
+
+    py::class_<PyShaderVisibleHeap, std::shared_ptr<PyShaderVisibleHeap>>(
+        m, "ShaderVisibleHeap",
+        "A shader-visible descriptor heap split into a static part [0, static_count) (free list, deferred frees) and\n"
+        "dynamic chunks of chunk_size (acquired, retired with a serial, free again after release_stale). The device\n"
+        "owns one per type; one made here is for experiments and tests. Thread-safe.")
+        .def(py::init([](std::shared_ptr<Device> device, const std::string& heapType, uint32_t n, uint32_t staticCount,
+                         uint32_t chunk) {
+                 if (!device) throw InvalidArgument("ShaderVisibleHeap: device is None");
+                 return std::make_shared<PyShaderVisibleHeap>(device->Core(), ParseHeapType(heapType), n, staticCount, chunk);
+             }),
+             "device"_a, "heap_type"_a, "num_descriptors"_a, py::kw_only(), "static_count"_a, "chunk_size"_a)
+        .def("allocate_static", [](PyShaderVisibleHeap& h, uint32_t count) { return h.heap.AllocateStatic(count); }, "count"_a,
+             "First index of `count` consecutive static descriptors.\n\nRaises:\n    OutOfMemoryError: no such room.")
+        .def("free_static", [](PyShaderVisibleHeap& h, uint32_t first, uint64_t serial) { h.heap.FreeStatic(first, serial); },
+             "first"_a, "serial"_a, "Deferred free: reusable after release_stale(completed >= serial).")
+        .def("try_acquire_chunk", [](PyShaderVisibleHeap& h) -> py::object {
+            uint32_t first = 0;
+            if (!h.heap.TryAcquireChunk(first)) return py::none();
+            return py::int_(first);
+        }, "First heap index of a free chunk, or None when every chunk is in use or retired.")
+        .def("retire_chunk", [](PyShaderVisibleHeap& h, uint32_t first, uint64_t serial) { h.heap.RetireChunk(first, serial); },
+             "first"_a, "serial"_a)
+        .def("release_stale", [](PyShaderVisibleHeap& h, uint64_t completed) { h.heap.ReleaseStale(completed); }, "completed_serial"_a)
+        .def("cpu_handle", [](const PyShaderVisibleHeap& h, uint32_t i) { return static_cast<uint64_t>(h.heap.CpuHandle(i).ptr); }, "index"_a)
+        .def("gpu_handle", [](const PyShaderVisibleHeap& h, uint32_t i) { return h.heap.GpuHandle(i).ptr; }, "index"_a)
+        .def("stats", [](const PyShaderVisibleHeap& h) {
+            const ShaderVisibleHeapStats v = h.heap.GetStats();
+            return py::dict("capacity"_a = v.capacity, "static_capacity"_a = v.staticCapacity, "static_in_use"_a = v.staticInUse,
+                            "dynamic_capacity"_a = v.dynamicCapacity, "dynamic_in_use"_a = v.dynamicInUse,
+                            "chunk_size"_a = v.chunkSize, "chunks_in_use"_a = v.chunksInUse, "chunks_retired"_a = v.chunksRetired,
+                            "peak_dynamic_in_use"_a = v.peakDynamicInUse);
+        })
+        .def("validate", [](const PyShaderVisibleHeap& h) { h.heap.Validate(); })
+        .def_property_readonly("chunk_count", [](const PyShaderVisibleHeap& h) { return h.heap.ChunkCount(); })
+        .def_property_readonly("descriptor_size", [](const PyShaderVisibleHeap& h) { return h.heap.DescriptorSize(); });
 
     m.def("stress_cpu_allocator", [](std::shared_ptr<PyCpuAllocator> self, uint32_t threads, uint32_t iterations,
                                      uint32_t maxCount, uint32_t seed) {

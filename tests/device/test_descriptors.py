@@ -427,6 +427,144 @@ def test_cpu_allocator_against_model(device):
     )
 
 
+class ShaderVisibleHeapMachine(RuleBasedStateMachine):
+    """Static ranges and dynamic chunks of a shader-visible heap against a model: nothing handed out
+    overlaps anything live or waiting for its serial, chunks come back exactly when their serial
+    completes (in any retire order), and everything comes back in the end."""
+
+    device = None
+    STATIC, CHUNK, CHUNKS = 40, 16, 6
+
+    def __init__(self):
+        super().__init__()
+        self.heap = D.ShaderVisibleHeap(self.device, "cbv_srv_uav", self.STATIC + self.CHUNK * self.CHUNKS + 5,
+                                        static_count=self.STATIC, chunk_size=self.CHUNK)
+        self.static_live: dict[int, int] = {}         # first -> count
+        self.static_pending: list[tuple[int, int, int]] = []  # (serial, first, count)
+        self.chunks_held: set[int] = set()
+        self.chunks_retired: list[tuple[int, int]] = []  # (serial, first)
+        self.completed = 0
+
+    def static_busy(self) -> set[int]:
+        out = {i for f, c in self.static_live.items() for i in range(f, f + c)}
+        out |= {i for _, f, c in self.static_pending for i in range(f, f + c)}
+        return out
+
+    @rule(count=st.integers(1, 12))
+    def allocate_static(self, count):
+        busy = self.static_busy()
+        try:
+            first = self.heap.allocate_static(count)
+        except dx.OutOfMemoryError:
+            # Only when no run of `count` free slots exists.
+            free = [i not in busy for i in range(self.STATIC)]
+            assert not any(all(free[i:i + count]) for i in range(self.STATIC - count + 1))
+            return
+        assert 0 <= first and first + count <= self.STATIC
+        assert busy.isdisjoint(range(first, first + count))
+        self.static_live[first] = count
+
+    @precondition(lambda self: self.static_live)
+    @rule(data=st.data(), ahead=st.integers(0, 3))
+    def free_static(self, data, ahead):
+        first = data.draw(st.sampled_from(sorted(self.static_live)))
+        serial = self.completed + ahead
+        self.heap.free_static(first, serial)
+        self.static_pending.append((serial, first, self.static_live.pop(first)))
+
+    @rule()
+    def acquire(self):
+        first = self.heap.try_acquire_chunk()
+        unavailable = len(self.chunks_held) + len(self.chunks_retired)
+        if first is None:
+            assert unavailable == self.CHUNKS
+            return
+        assert unavailable < self.CHUNKS
+        assert (first - self.STATIC) % self.CHUNK == 0 and self.STATIC <= first < self.STATIC + self.CHUNK * self.CHUNKS
+        assert first not in self.chunks_held and first not in {f for _, f in self.chunks_retired}
+        self.chunks_held.add(first)
+
+    @precondition(lambda self: self.chunks_held)
+    @rule(data=st.data(), ahead=st.integers(0, 4))
+    def retire(self, data, ahead):
+        first = data.draw(st.sampled_from(sorted(self.chunks_held)))
+        self.chunks_held.remove(first)
+        serial = self.completed + ahead
+        self.heap.retire_chunk(first, serial)
+        self.chunks_retired.append((serial, first))
+
+    @rule(step=st.integers(0, 2))
+    def complete(self, step):
+        self.completed += step
+        self.heap.release_stale(self.completed)
+        self.chunks_retired = [(s, f) for s, f in self.chunks_retired if s > self.completed]
+        self.static_pending = [(s, f, c) for s, f, c in self.static_pending if s > self.completed]
+
+    @invariant()
+    def stats_agree(self):
+        v = self.heap.stats()
+        assert v["chunks_in_use"] == len(self.chunks_held)
+        assert v["chunks_retired"] == len(self.chunks_retired)
+        assert v["dynamic_in_use"] == self.CHUNK * (len(self.chunks_held) + len(self.chunks_retired))
+        assert v["static_in_use"] == sum(self.static_live.values()) + sum(c for _, _, c in self.static_pending)
+        assert v["dynamic_capacity"] == self.CHUNK * self.CHUNKS and v["static_capacity"] == self.STATIC
+        self.heap.validate()
+
+    def teardown(self):
+        for f in sorted(self.chunks_held):
+            self.heap.retire_chunk(f, self.completed + 1)
+        for f in sorted(self.static_live):
+            self.heap.free_static(f, self.completed + 1)
+        self.heap.release_stale(self.completed + 10)  # past every serial handed out (at most completed + 4)
+        v = self.heap.stats()
+        assert v["dynamic_in_use"] == 0 and v["static_in_use"] == 0
+        self.heap.validate()
+
+
+def test_shader_visible_heap_against_model(device):
+    ShaderVisibleHeapMachine.device = device
+    run_state_machine_as_test(
+        ShaderVisibleHeapMachine,
+        settings=settings(max_examples=60, stateful_step_count=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow]),
+    )
+
+
+def test_shader_visible_heap_limits_and_misuse(device):
+    with pytest.raises(dx.InvalidArgumentError, match="2048"):
+        D.ShaderVisibleHeap(device, "sampler", 4096, static_count=0, chunk_size=64)
+    with pytest.raises(dx.InvalidArgumentError, match="cannot be shader-visible"):
+        D.ShaderVisibleHeap(device, "rtv", 64, static_count=0, chunk_size=8)
+    with pytest.raises(dx.InvalidArgumentError, match="no room for one chunk"):
+        D.ShaderVisibleHeap(device, "cbv_srv_uav", 100, static_count=90, chunk_size=16)
+    with pytest.raises(dx.InvalidArgumentError, match="2048"):
+        dx.Device(sampler_heap_size=4096)
+    heap = D.ShaderVisibleHeap(device, "sampler", 2048, static_count=256, chunk_size=64)
+    assert heap.chunk_count == (2048 - 256) // 64
+    assert heap.gpu_handle(3) - heap.gpu_handle(0) == 3 * heap.descriptor_size
+    with pytest.raises(dx.InvalidArgumentError, match="heap size"):
+        heap.cpu_handle(2048)
+    first = heap.try_acquire_chunk()
+    heap.retire_chunk(first, 1)
+    with pytest.raises(dx.InvalidArgumentError, match="not the first index of a chunk in use"):
+        heap.retire_chunk(first, 1)
+    with pytest.raises(dx.InvalidArgumentError, match="not the first index of a chunk in use"):
+        heap.retire_chunk(5, 1)
+    with pytest.raises(dx.InvalidArgumentError, match="not in the static part"):
+        heap.free_static(300, 1)
+    a = heap.allocate_static(200)
+    with pytest.raises(dx.OutOfMemoryError, match="no room for 100"):
+        heap.allocate_static(100)
+    heap.free_static(a, 7)
+    with pytest.raises(dx.OutOfMemoryError):
+        heap.allocate_static(100)  # the free is deferred until serial 7 completes
+    heap.release_stale(7)
+    assert heap.allocate_static(100) == 0
+    with pytest.raises(dx.InvalidArgumentError, match="count must be at least 1"):
+        heap.allocate_static(0)
+    heap.validate()
+
+
 # ----------------------------------------------------------------------------------------- threads
 
 def test_four_native_threads_never_share_a_handle(device):
@@ -550,6 +688,21 @@ def test_bad_bindings_raise_clear_errors(device, queue, table_pipeline):
     cl.draw(3)
     queue.execute(cl)
     np.testing.assert_array_equal(queue.read_texture(rt), np.repeat(values[0][:, :, None], 4, axis=2))
+
+
+def test_table_slot_beyond_chunk_size_is_rejected(small_chunks, vs):
+    """A table is copied contiguously into one 64-descriptor chunk: staging slot 80 of a 100-slot table
+    can never be committed, so staging it raises (naming the chunk size) instead of failing at draw."""
+    dev, q = small_chunks
+    ps = dx.compile_hlsl(THREE_OF_FOUR_PS, profile="ps_5_0")
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0, count=100)])])
+    pso = dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba32_uint"])
+    (tex,), _ = make_uint_textures(dev, q, 1)
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_shader_resource_view(0, 63, tex)  # the last slot that fits
+    with pytest.raises(dx.InvalidArgumentError, match="one dynamic chunk of 64 descriptors"):
+        cl.set_shader_resource_view(0, 64, tex)
 
 
 def test_device_descriptor_stats_shape(device):
