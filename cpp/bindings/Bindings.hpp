@@ -8,6 +8,7 @@ namespace dx12kit::bindings {
 void BindErrors(pybind11::module_& m);
 void BindAlloc(pybind11::module_& m);
 void BindGpu(pybind11::module_& m);
+void BindBench(pybind11::module_& m);  // hidden _bench_* timing loops for benchmarks/
 void BindDescriptors(pybind11::module_& m);
 
 }  // namespace dx12kit::bindings

@@ -1,0 +1,242 @@
+"""Upload memory benchmarks (issue 5), side by side with the peers' W1 when they are installed.
+
+- W1: a 64 MiB float32 numpy array uploaded to a DEFAULT buffer (``CommandList.upload``, execute,
+  wait) and read back (``CommandQueue.read_buffer``), MB/s, verified.
+- The zero-copy path (``allocate_upload`` + filling ``.array()`` in place + ``copy_from_upload``)
+  against numpy's memcpy (``np.copyto``) measured in the same run, as a ratio.
+- A dynamic constant buffer (16 bytes) per ``set_dynamic_constant_buffer`` call from Python, and in
+  C++ (``dx12core._bench_dynamic_cb``: allocation + copy alone, and the whole call).
+
+Run ``pytest benchmarks/bench_upload.py`` (pytest-benchmark) or ``python benchmarks/bench_upload.py``
+(prints the figures, and the peers' beside them when ../peers-venv exists).
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _gpu_common as g  # noqa: E402
+
+N = 64 * 2**20 // 4      # 64 MiB of float32, as the peers' W1
+NB = N * 4
+MB = 1e6
+
+
+class W1:
+    """The W1 workload on dx12kit, set up once."""
+
+    def __init__(self):
+        import dx12kit as dx
+
+        self.dx = dx
+        self.dev, self.q = g.device()
+        self.x = np.random.default_rng(0).random(N, dtype=np.float32)
+        self.buf = self.dev.create_buffer(NB, name="w1")
+        self.dst = np.empty_like(self.x)
+        np.copyto(self.dst, self.x)  # fault the memcpy destination in once
+        self.out = None
+
+    def upload(self):
+        cl = self.q.command_list()
+        cl.upload(self.buf, self.x)
+        self.q.wait(self.q.execute(cl))
+
+    def zero_copy(self):
+        cl = self.q.command_list()
+        a = cl.allocate_upload(NB)
+        np.copyto(a.array(np.float32), self.x)  # the only CPU copy: numpy straight into upload memory
+        cl.copy_from_upload(self.buf, a)
+        self.q.wait(self.q.execute(cl))
+
+    def zero_copy_fill(self):
+        """Filling the upload memory alone (what the zero-copy path costs the CPU)."""
+        cl = self.q.command_list()
+        a = cl.allocate_upload(NB)
+        view = a.array(np.float32)
+        t = time.perf_counter()
+        np.copyto(view, self.x)
+        return time.perf_counter() - t
+
+    def memcpy(self):
+        np.copyto(self.dst, self.x)
+
+    def readback(self):
+        self.out = self.q.read_buffer(self.buf, dtype=np.float32)
+
+    def verify(self):
+        self.upload()
+        self.readback()
+        assert np.array_equal(self.out, self.x), "W1 upload/readback mismatch"
+
+
+@pytest.fixture(scope="module")
+def w1():
+    w = W1()
+    w.verify()
+    return w
+
+
+def _record_rate(benchmark, nbytes):
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None and getattr(stats, "stats", None) is not None:
+        benchmark.extra_info["MB/s"] = round(nbytes / stats.stats.median / MB)
+
+
+@pytest.mark.benchmark(group="W1 upload 64 MiB")
+def test_w1_upload(benchmark, w1):
+    benchmark.pedantic(w1.upload, rounds=5, warmup_rounds=1)
+    _record_rate(benchmark, NB)
+
+
+@pytest.mark.benchmark(group="W1 upload 64 MiB")
+def test_w1_zero_copy(benchmark, w1):
+    benchmark.pedantic(w1.zero_copy, rounds=5, warmup_rounds=1)
+    _record_rate(benchmark, NB)
+    memcpy, _ = g.median_time(w1.memcpy)
+    fill = min(w1.zero_copy_fill() for _ in range(5))
+    benchmark.extra_info["fill/memcpy"] = round(memcpy / fill, 3)
+
+
+@pytest.mark.benchmark(group="W1 upload 64 MiB")
+def test_w1_memcpy(benchmark, w1):
+    benchmark.pedantic(w1.memcpy, rounds=5, warmup_rounds=1)
+    _record_rate(benchmark, NB)
+
+
+@pytest.mark.benchmark(group="W1 readback 64 MiB")
+def test_w1_readback(benchmark, w1):
+    benchmark.pedantic(w1.readback, rounds=5, warmup_rounds=1)
+    _record_rate(benchmark, NB)
+    assert np.array_equal(w1.out, w1.x)
+
+
+# ------------------------------------------------------------------------- dynamic constants
+
+def python_cb_ns(n=100_000):
+    """ns per set_dynamic_constant_buffer call from Python (a 16-byte numpy array)."""
+    _, q = g.device()
+    pso = g.cb_pipeline()
+    data = np.array([1, 2, 3, 4], np.uint32)
+
+    def run():
+        cl = q.command_list()
+        cl.set_pipeline_state(pso)
+        f = cl.set_dynamic_constant_buffer
+        t = time.perf_counter()
+        for _ in range(n):
+            f(0, data)
+        return (time.perf_counter() - t) / n * 1e9
+
+    run()
+    return min(run() for _ in range(3))
+
+
+def cpp_cb_ns(n=200_000):
+    import dx12kit as dx
+
+    dev, _ = g.device()
+    return dx.dx12core._bench_dynamic_cb(dev, g.cb_pipeline(), 0, n)
+
+
+@pytest.mark.benchmark(group="dynamic constant buffer")
+def test_dynamic_cb_from_python(benchmark):
+    import dx12kit as dx
+
+    _, q = g.device()
+    pso = g.cb_pipeline()
+    data = np.array([1, 2, 3, 4], np.uint32)
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+
+    def thousand():
+        for _ in range(1000):
+            cl.set_dynamic_constant_buffer(0, data)
+
+    benchmark.pedantic(thousand, rounds=20, warmup_rounds=2)
+    benchmark.extra_info["ns/call (median of 1000-call rounds)"] = (
+        round(benchmark.stats.stats.median / 1000 * 1e9) if getattr(benchmark, "stats", None) else None)
+    assert isinstance(cl, dx.CommandList)
+
+
+@pytest.mark.benchmark(group="dynamic constant buffer")
+def test_dynamic_cb_in_cpp(benchmark):
+    r = benchmark.pedantic(cpp_cb_ns, rounds=3, warmup_rounds=0)
+    benchmark.extra_info.update({k: round(v, 1) for k, v in r.items() if k != "n"})
+    assert r["allocate_ns"] > 0
+
+
+# ------------------------------------------------------------------------- script mode
+
+
+def measure() -> dict:
+    w = W1()
+    w.verify()
+    up, _ = g.median_time(w.upload)
+    zc, _ = g.median_time(w.zero_copy)
+    mc, _ = g.median_time(w.memcpy)
+    fill = statistics.median([w.zero_copy_fill() for _ in range(5)])
+    rb, _ = g.median_time(w.readback)
+    assert np.array_equal(w.out, w.x)
+    cpp = cpp_cb_ns()
+    return {
+        "upload": NB / up / MB, "zero_copy": NB / zc / MB, "memcpy": NB / mc / MB,
+        "zero_copy_fill": NB / fill / MB, "readback": NB / rb / MB,
+        "cb_python_ns": python_cb_ns(), "cb_cpp_alloc_ns": cpp["allocate_ns"], "cb_cpp_call_ns": cpp["set_dynamic_constant_buffer_ns"],
+    }
+
+
+def main() -> None:
+    print("dx12kit upload benchmarks (W1: 64 MiB float32; medians of 5)\n")
+    first = measure()
+    peers = {}
+    if g.peers_python() and g.peers_dir():
+        print("running the peers' scripts (../shared/peers) ...", flush=True)
+        for s in ["memcpy.py", "wgpu_w1.py", "cs_w1.py", "mgl_all.py"]:
+            peers[s] = g.run_peer(s) or ""
+    second = measure()
+    ours = g.combine(first, second)
+    wg = peers.get("wgpu_w1.py")
+    rows = [("W1, MB/s", "dx12kit", "wgpu idiom.", "wgpu staging", "compushady", "moderngl", "vs best peer")]
+    peer_up = [g.find_rate(wg, r"wgpu idiomatic\s+upload\s+(\d+)"), g.find_rate(wg, r"wgpu staging\s+upload\s+(\d+)"),
+               g.find_rate(peers.get("cs_w1.py"), r"compushady upload\s+(\d+)"),
+               g.find_rate(peers.get("mgl_all.py"), r"moderngl W1 upload (\d+)")]
+    peer_rb = [g.find_rate(wg, r"wgpu idiomatic.*readback\s+(\d+)"), g.find_rate(wg, r"wgpu staging.*readback\s+(\d+)"),
+               g.find_rate(peers.get("cs_w1.py"), r"compushady upload.*readback\s+(\d+)"),
+               g.find_rate(peers.get("mgl_all.py"), r"moderngl W1 .*readback (\d+)")]
+
+    def cells(vals):
+        return [f"{v:.0f}" if v else "-" for v in vals]
+
+    best_up = max([v for v in peer_up if v] or [0]) or None
+    best_rb = max([v for v in peer_rb if v] or [0]) or None
+    rows.append(("upload", f"{ours['upload']:.0f}", *cells(peer_up), g.fmt_ratio(ours["upload"], best_up)))
+    rows.append(("zero-copy upload", f"{ours['zero_copy']:.0f}", "-", "-", "-", "-", g.fmt_ratio(ours["zero_copy"], best_up)))
+    rows.append(("readback", f"{ours['readback']:.0f}", *cells(peer_rb), g.fmt_ratio(ours["readback"], best_rb)))
+    print(g.table(rows))
+    mem_peer = g.find_rate(peers.get("memcpy.py"), r"memcpy 64 MiB: .* (\d+) MB/s")
+    print(f"\nmemcpy (np.copyto, 64 MiB, warm destination), this run: {ours['memcpy']:.0f} MB/s"
+          + (f"; peers' memcpy.py: {mem_peer:.0f} MB/s" if mem_peer else ""))
+    print(f"zero-copy fill (np.copyto into upload memory): {ours['zero_copy_fill']:.0f} MB/s = "
+          f"{ours['zero_copy_fill'] / ours['memcpy']:.2f} of memcpy; whole zero-copy upload (with GPU copy and wait) = "
+          f"{ours['zero_copy'] / ours['memcpy']:.2f} of memcpy")
+    print(f"\ndynamic constant buffer (16 bytes): from Python {ours['cb_python_ns']:.0f} ns/call; in C++ "
+          f"{ours['cb_cpp_alloc_ns']:.1f} ns allocation+copy, {ours['cb_cpp_call_ns']:.1f} ns whole SetDynamicConstantBuffer")
+    print("\nper run (first, second):")
+    for k in first:
+        print(f"  {k:16s} {first[k]:10.1f} {second[k]:10.1f}")
+    if peers:
+        print("\npeers' raw output:")
+        for s, out in peers.items():
+            print(f"=== {s}\n{out.strip()}")
+    else:
+        print("\n(no peers venv at ../peers-venv: dx12kit figures only)")
+
+
+if __name__ == "__main__":
+    main()
