@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -138,14 +139,16 @@ Keys: capacity, used, free, free_blocks, largest_free_block, allocations (deferr
 yet released count as used and as allocations).)";
 
 template <class A>
-py::class_<Guarded<A>> BindCommon(py::module_& m, const char* name, const char* doc) {
+py::class_<Guarded<A>> BindCommon(py::module_& m, const char* name, const char* doc,
+                                  bool plainInit = true) {
     using G = Guarded<A>;
     py::class_<G> cls(m, name, doc);
-    cls.def(py::init([](const py::object& capacity) {
-                return std::make_unique<G>(ToU64(capacity, "capacity"));
-            }),
-            py::arg("capacity"))
-        .def(
+    if (plainInit)
+        cls.def(py::init([](const py::object& capacity) {
+                    return std::make_unique<G>(ToU64(capacity, "capacity"));
+                }),
+                py::arg("capacity"));
+    cls.def(
             "allocate",
             [](G& g, const py::object& size, const py::object& alignment) {
                 A& a = g.Get();
@@ -287,11 +290,27 @@ py::array_t<int64_t> BuildRandomTracePy(
 void BindAlloc(py::module_& m) {
     py::module_ a = m.def_submodule("alloc", "Device-free range allocators (see dx12kit.alloc)");
 
+    using GFreeList = Guarded<alloc::FreeListAllocator>;
     auto freeList = BindCommon<alloc::FreeListAllocator>(
         a, "FreeList",
-        "FreeList(capacity)\n\nExact address-ordered best fit (smallest block that fits, lowest "
-        "offset among equals), with\nalignment and fence-deferred frees. The allocator of the "
-        "descriptor pages. capacity <= 2**30 - 1;\n4 bytes of bookkeeping per unit.");
+        "FreeList(capacity, *, bitmap_bins=None)\n\nExact address-ordered best fit (smallest "
+        "block that fits, lowest offset among equals), with\nalignment and fence-deferred frees. "
+        "The allocator of the descriptor pages. capacity <= 2**32 - 1;\nabout 3 bits of "
+        "bookkeeping per unit.\n\nbitmap_bins: sizes below it are indexed by bitmaps, larger ones "
+        "by heaps; None picks it from the\ncapacity. Placements never depend on it (tests set it "
+        "to exercise both).",
+        false);
+    freeList
+        .def(py::init([](const py::object& capacity, const py::object& bitmapBins) {
+                 uint32_t bins = alloc::FreeListAllocator::kAutoBitmapBins;
+                 if (!bitmapBins.is_none())
+                     bins = static_cast<uint32_t>(std::min<uint64_t>(ToU64(bitmapBins, "bitmap_bins"), bins - 1));
+                 return std::make_unique<GFreeList>(ToU64(capacity, "capacity"), bins);
+             }),
+             py::arg("capacity"), py::kw_only(), py::arg("bitmap_bins") = py::none())
+        .def_property_readonly(
+            "bitmap_bins", [](GFreeList& g) { return g.impl.BitmapBins(); },
+            "Sizes below this value are indexed by bitmaps (the others by heaps).");
     BindDeferred(freeList);
 
     auto tlsf = BindCommon<alloc::TlsfAllocator>(

@@ -332,3 +332,12 @@ def test_freelist_large_blocks_and_long_scans():
         a.free(offset)
     assert a.free_blocks_list() == [(0, 3_000_000)]
     a.validate()
+
+
+def test_freelist_bitmap_bins_option():
+    assert alloc.FreeList(1000).bitmap_bins == 1001          # small heap: every bin is a bitmap
+    assert 0 < alloc.FreeList(1_000_000).bitmap_bins < 4096  # 1 MiB budget of bitmaps
+    assert alloc.FreeList(1000, bitmap_bins=0).bitmap_bins == 0
+    assert alloc.FreeList(1000, bitmap_bins=10**9).bitmap_bins == 1001
+    with pytest.raises(TypeError):
+        alloc.FreeList(1000, 0)  # keyword-only

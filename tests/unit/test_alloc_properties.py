@@ -116,11 +116,20 @@ def run_sequence(m, a, capacity, ops, model=None, tlsf=False):
     a.validate()
 
 
-@pytest.mark.parametrize("cls", [alloc.FreeList, alloc.BaselineBimap])
+BEST_FIT = {
+    "FreeList": alloc.FreeList,
+    # the two kinds of size bin, each alone: placements must not depend on them
+    "FreeList-heaps": lambda capacity: alloc.FreeList(capacity, bitmap_bins=0),
+    "FreeList-bitmaps": lambda capacity: alloc.FreeList(capacity, bitmap_bins=1 << 20),
+    "BaselineBimap": alloc.BaselineBimap,
+}
+
+
+@pytest.mark.parametrize("make", BEST_FIT.values(), ids=BEST_FIT.keys())
 @SETTINGS
 @given(capacity=CAPACITY, ops=OPS)
-def test_best_fit_matches_model(models, cls, capacity, ops):
-    run_sequence(models, cls(capacity), capacity, ops, model=models.BestFitModel(capacity))
+def test_best_fit_matches_model(models, make, capacity, ops):
+    run_sequence(models, make(capacity), capacity, ops, model=models.BestFitModel(capacity))
 
 
 @SETTINGS

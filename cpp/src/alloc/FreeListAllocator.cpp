@@ -10,12 +10,16 @@ namespace {
 
 // ---- 4-ary min-heap of uint32 offsets ------------------------------------------------------
 // Four children share a cache line far more often than two, and the tree is half as high as a
-// binary heap: pops (the hot path of Allocate) touch ~log4(n) lines.
+// binary heap. The array always ends with four kHeapPad entries past the live ones, so every
+// group of children is complete: the descent in HeapPop needs no bounds test per child, and the
+// minimum of four is computed without branches (offsets are < 2^32 - 1, below the padding).
 
-inline void HeapPush(std::vector<uint32_t>& h, uint32_t value) {
-    size_t i = h.size();
-    h.push_back(value);
+constexpr uint32_t kHeapPad = ~0u;
+
+inline void HeapPush(std::vector<uint32_t>& h, uint32_t& size, uint32_t value) {
+    if (h.size() < size_t(size) + 5) h.resize(std::max<size_t>(2 * h.size(), 16), kHeapPad);
     uint32_t* d = h.data();
+    size_t i = size++;
     while (i > 0) {
         size_t parent = (i - 1) >> 2;
         if (d[parent] <= value) break;
@@ -25,38 +29,39 @@ inline void HeapPush(std::vector<uint32_t>& h, uint32_t value) {
     d[i] = value;
 }
 
-inline void HeapPop(std::vector<uint32_t>& h) {
-    uint32_t value = h.back();
-    h.pop_back();
-    size_t n = h.size();
-    if (n == 0) return;
+// Bottom-up pop: walk the hole from the root to the bottom along the smallest children (a loop
+// whose trip count is the heap height, so it predicts well), then let the former last element
+// rise from there. It rarely rises: it came from the bottom.
+inline void HeapPop(std::vector<uint32_t>& h, uint32_t& size) {
     uint32_t* d = h.data();
+    const size_t n = --size;
+    const uint32_t value = d[n];
+    d[n] = kHeapPad;
+    if (n == 0) return;
     size_t i = 0;
-    for (;;) {
-        size_t c = 4 * i + 1;
-        if (c >= n) break;
-        size_t best = c;
-        uint32_t bv = d[c];
-        if (c + 3 < n) {
-            // full group: branch-light minimum of four
-            size_t b2 = d[c + 2] < d[c + 3] ? c + 2 : c + 3;
-            size_t b1 = d[c] < d[c + 1] ? c : c + 1;
-            best = d[b1] < d[b2] ? b1 : b2;
-            bv = d[best];
-        } else {
-            for (size_t k = c + 1; k < n; ++k)
-                if (d[k] < bv) bv = d[k], best = k;
-        }
-        if (value <= bv) break;
-        d[i] = bv;
+    for (size_t c = 1; c < n; c = 4 * i + 1) {
+        size_t b1 = c + (d[c + 1] < d[c]);
+        size_t b2 = c + 2 + (d[c + 3] < d[c + 2]);
+        size_t best = DX12KIT_UNPREDICTABLE(d[b2] < d[b1]) ? b2 : b1;  // a cmov, not a branch
+        d[i] = d[best];
         i = best;
+    }
+    while (i > 0) {
+        size_t parent = (i - 1) >> 2;
+        if (d[parent] <= value) break;
+        d[i] = d[parent];
+        i = parent;
     }
     d[i] = value;
 }
 
-inline bool IsHeap(const std::vector<uint32_t>& h) {
-    for (size_t i = 1; i < h.size(); ++i)
+inline bool IsHeap(const std::vector<uint32_t>& h, uint32_t size) {
+    if (size == 0) return true;
+    if (h.size() < size_t(size) + 4) return false;
+    for (size_t i = 1; i < size; ++i)
         if (h[(i - 1) >> 2] > h[i]) return false;
+    for (size_t i = size; i < h.size(); ++i)
+        if (h[i] != kHeapPad) return false;
     return true;
 }
 
@@ -66,7 +71,7 @@ inline bool IsHeap(const std::vector<uint32_t>& h) {
 
 }  // namespace
 
-FreeListAllocator::FreeListAllocator(uint64_t capacity)
+FreeListAllocator::FreeListAllocator(uint64_t capacity, uint32_t bitmapBins)
     : m_Capacity(capacity),
       m_Pool(std::make_unique<std::pmr::unsynchronized_pool_resource>()),
       m_Large(m_Pool.get()) {
@@ -78,24 +83,30 @@ FreeListAllocator::FreeListAllocator(uint64_t capacity)
     m_WordIndex.Reset(m_Words.size());
     m_Pending.assign(capacity / 64 + 1, 0);
     m_Bins.resize(m_NumBins);
+    // Bitmap bins cost one bit per 64 units each: spend up to 2^23 bits (1 MiB) on them.
+    const uint64_t words = m_Words.size();
+    if (bitmapBins == kAutoBitmapBins) bitmapBins = static_cast<uint32_t>(std::min<uint64_t>(m_NumBins, (uint64_t(1) << 23) / words));
+    m_BitmapBins = std::min(bitmapBins, m_NumBins);
+    m_BinBitmaps.resize(m_BitmapBins);
+    for (uint32_t b = 1; b < m_BitmapBins; ++b) m_BinBitmaps[b].Reset(words);
     Reset();
 }
 
 // ---- block starts ------------------------------------------------------------------------------
 
-void FreeListAllocator::SetStart(uint64_t offset) noexcept {
+DX12KIT_FORCEINLINE void FreeListAllocator::SetStart(uint64_t offset) noexcept {
     uint64_t& word = m_Words[offset >> 6].starts;
     if (!word) m_WordIndex.Set(offset >> 6);
     word |= uint64_t(1) << (offset & 63);
 }
 
-void FreeListAllocator::ClearStart(uint64_t offset) noexcept {
+DX12KIT_FORCEINLINE void FreeListAllocator::ClearStart(uint64_t offset) noexcept {
     uint64_t& word = m_Words[offset >> 6].starts;
     word &= ~(uint64_t(1) << (offset & 63));
     if (!word) m_WordIndex.Clear(offset >> 6);
 }
 
-uint64_t FreeListAllocator::NextStart(uint64_t offset) const noexcept {
+DX12KIT_FORCEINLINE uint64_t FreeListAllocator::NextStart(uint64_t offset) const noexcept {
     uint64_t w = offset >> 6;
     uint64_t bits = m_Words[w].starts & (~uint64_t(0) << (offset & 63));
     if (DX12KIT_LIKELY(bits)) return (w << 6) | detail::LowestBit(bits);
@@ -104,7 +115,7 @@ uint64_t FreeListAllocator::NextStart(uint64_t offset) const noexcept {
     return (w << 6) | detail::LowestBit(m_Words[w].starts);
 }
 
-uint64_t FreeListAllocator::PrevStart(uint64_t offset) const noexcept {
+DX12KIT_FORCEINLINE uint64_t FreeListAllocator::PrevStart(uint64_t offset) const noexcept {
     uint64_t w = offset >> 6;
     uint64_t bits = m_Words[w].starts & (~uint64_t(0) >> (63 - (offset & 63)));
     if (DX12KIT_LIKELY(bits)) return (w << 6) | detail::HighestBit(bits);
@@ -115,7 +126,7 @@ uint64_t FreeListAllocator::PrevStart(uint64_t offset) const noexcept {
 // ---- size index -----------------------------------------------------------------------------
 
 // First non-empty bin >= minSize (minSize < m_NumBins), or kNoBin.
-uint32_t FreeListAllocator::FindBin(uint64_t minSize) const noexcept {
+DX12KIT_FORCEINLINE uint32_t FreeListAllocator::FindBin(uint64_t minSize) const noexcept {
     uint32_t w = static_cast<uint32_t>(minSize >> 6);
     uint64_t bits = m_BinWords[w] & (~uint64_t(0) << (minSize & 63));
     if (bits) return (w << 6) | detail::LowestBit(bits);
@@ -127,41 +138,68 @@ uint32_t FreeListAllocator::FindBin(uint64_t minSize) const noexcept {
 }
 
 // Whether a heap entry still names a free block of the bin's size.
-bool FreeListAllocator::IsLiveEntry(uint32_t offset, uint32_t bin) const noexcept {
+DX12KIT_FORCEINLINE bool FreeListAllocator::IsLiveEntry(uint32_t offset, uint32_t bin) const noexcept {
     return IsFree(offset) && NextStart(uint64_t(offset) + 1) == uint64_t(offset) + bin;
 }
 
-// Pops the lowest live offset of a non-empty bin (and the stale entries above it).
-uint32_t FreeListAllocator::PopLowest(uint32_t bin) {
-    std::vector<uint32_t>& h = m_Bins[bin].heap;
+// The lowest block of a non-empty bitmap bin: the first word that may hold one, checked block by
+// block; words without one lose their bit. The caller takes the block, so the word loses its bit
+// at once unless it holds a second block of the size.
+DX12KIT_FORCEINLINE uint32_t FreeListAllocator::LowestInBitmapBin(uint32_t bin) {
+    detail::HierarchicalBitset& words = m_BinBitmaps[bin];
     for (;;) {
-        uint32_t offset = h.front();
-        HeapPop(h);
+        const uint64_t w = words.First();
+        for (uint64_t cand = m_Words[w].free; cand; cand &= cand - 1) {
+            uint64_t offset = (w << 6) | detail::LowestBit(cand);
+            if (BlockSize(offset) != bin) continue;
+            for (uint64_t rest = cand & (cand - 1); rest; rest &= rest - 1)
+                if (BlockSize((w << 6) | detail::LowestBit(rest)) == bin) return static_cast<uint32_t>(offset);
+            words.Clear(w);
+            return static_cast<uint32_t>(offset);
+        }
+        words.Clear(w);
+    }
+}
+
+// Takes the lowest block of a non-empty bin out of its heap or bitmap; the caller calls RemoveFree.
+DX12KIT_FORCEINLINE uint32_t FreeListAllocator::PopLowest(uint32_t bin) {
+    if (bin < m_BitmapBins) return LowestInBitmapBin(bin);
+    Bin& b = m_Bins[bin];
+    for (;;) {
+        uint32_t offset = b.heap[0];
+        HeapPop(b.heap, b.size);
         if (IsLiveEntry(offset, bin)) return offset;
     }
 }
 
-void FreeListAllocator::InsertFree(uint64_t offset, uint64_t size) {
+DX12KIT_FORCEINLINE void FreeListAllocator::InsertFree(uint64_t offset, uint64_t size) {
     if (size < m_NumBins) {
         Bin& bin = m_Bins[size];
         if (bin.count++ == 0) {
             m_BinWords[size >> 6] |= uint64_t(1) << (size & 63);
             m_BinSummary |= uint64_t(1) << (size >> 6);
         }
-        HeapPush(bin.heap, static_cast<uint32_t>(offset));
-        if (DX12KIT_UNLIKELY(bin.heap.size() > 2 * size_t(bin.count) + 32))
-            CompactBin(static_cast<uint32_t>(size));
+        if (size < m_BitmapBins) {
+            m_BinBitmaps[size].Set(offset >> 6);
+        } else {
+            HeapPush(bin.heap, bin.size, static_cast<uint32_t>(offset));
+            if (DX12KIT_UNLIKELY(bin.size > 2 * bin.count + 32))
+                CompactBin(static_cast<uint32_t>(size));
+        }
     } else {
         m_Large.insert((size << 32) | offset);
     }
 }
 
 // The block's heap entry stays behind and goes stale once the caller changes the bits.
-void FreeListAllocator::RemoveFree(uint64_t offset, uint64_t size) {
+DX12KIT_FORCEINLINE void FreeListAllocator::RemoveFree(uint64_t offset, uint64_t size) {
     if (size < m_NumBins) {
         Bin& bin = m_Bins[size];
         if (--bin.count == 0) {
-            bin.heap.clear();
+            if (size >= m_BitmapBins) {  // bitmap bins keep their stale bits for later
+                std::fill_n(bin.heap.begin(), bin.size, kHeapPad);
+                bin.size = 0;
+            }
             uint64_t& word = m_BinWords[size >> 6];
             word &= ~(uint64_t(1) << (size & 63));
             if (!word) m_BinSummary &= ~(uint64_t(1) << (size >> 6));
@@ -173,12 +211,14 @@ void FreeListAllocator::RemoveFree(uint64_t offset, uint64_t size) {
 
 // Keeps only live entries, each once. A sorted array is a valid min-heap.
 void FreeListAllocator::CompactBin(uint32_t binIndex) {
-    auto& h = m_Bins[binIndex].heap;
-    h.erase(std::remove_if(h.begin(), h.end(),
-                           [&](uint32_t o) { return !IsLiveEntry(o, binIndex); }),
-            h.end());
-    std::sort(h.begin(), h.end());
-    h.erase(std::unique(h.begin(), h.end()), h.end());
+    Bin& bin = m_Bins[binIndex];
+    auto& h = bin.heap;
+    auto end = std::remove_if(h.begin(), h.begin() + bin.size,
+                              [&](uint32_t o) { return !IsLiveEntry(o, binIndex); });
+    std::sort(h.begin(), end);
+    end = std::unique(h.begin(), end);
+    bin.size = static_cast<uint32_t>(end - h.begin());
+    std::fill(end, h.end(), kHeapPad);
 }
 
 // ---- allocate -------------------------------------------------------------------------------
@@ -223,8 +263,29 @@ uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
                 return Place(offset, bin, detail::AlignUp(offset, alignment), size);
             }
             uint64_t best = kInvalidOffset;
-            for (uint32_t offset : m_Bins[bin].heap)
-                if (offset < best && fits(offset, bin) && IsLiveEntry(offset, bin)) best = offset;
+            if (bin < m_BitmapBins) {  // words in address order: the first fit is the lowest
+                detail::HierarchicalBitset& words = m_BinBitmaps[bin];
+                for (uint64_t w = words.First(); w != detail::HierarchicalBitset::kNone && best == kInvalidOffset;
+                     w = words.Next(w + 1)) {
+                    bool any = false;
+                    for (uint64_t cand = m_Words[w].free; cand; cand &= cand - 1) {
+                        uint64_t offset = (w << 6) | detail::LowestBit(cand);
+                        if (BlockSize(offset) != bin) continue;
+                        any = true;
+                        if (fits(offset, bin)) {
+                            best = offset;
+                            break;
+                        }
+                    }
+                    if (!any) words.Clear(w);
+                }
+            } else {
+                const Bin& b = m_Bins[bin];
+                for (uint32_t k = 0; k < b.size; ++k)
+                    if (uint32_t offset = b.heap[k];
+                        offset < best && fits(offset, bin) && IsLiveEntry(offset, bin))
+                        best = offset;
+            }
             if (best != kInvalidOffset) {
                 RemoveFree(best, bin);  // lazily: its heap entry goes stale with the new bits
                 return Place(best, bin, detail::AlignUp(best, alignment), size);
@@ -244,7 +305,7 @@ uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
 
 // Carves [offset, offset + size) out of the free block [blockOffset, blockOffset + blockSize),
 // already removed from the size index; the parts before and after it become free blocks.
-uint64_t FreeListAllocator::Place(uint64_t blockOffset, uint64_t blockSize, uint64_t offset,
+DX12KIT_FORCEINLINE uint64_t FreeListAllocator::Place(uint64_t blockOffset, uint64_t blockSize, uint64_t offset,
                                   uint64_t size) {
     const uint64_t blockEnd = blockOffset + blockSize;
     const uint64_t end = offset + size;
@@ -270,10 +331,15 @@ uint64_t FreeListAllocator::Place(uint64_t blockOffset, uint64_t blockSize, uint
 
 // ---- free -----------------------------------------------------------------------------------
 
-uint64_t FreeListAllocator::CheckFreeable(const char* who, uint64_t offset) const {
+DX12KIT_FORCEINLINE uint64_t FreeListAllocator::CheckFreeable(const char* who,
+                                                              uint64_t offset) const {
     if (DX12KIT_LIKELY(offset < m_Capacity && IsStart(offset) && !IsFree(offset) &&
                        (m_Deferred.Empty() || !IsPending(offset))))
         return BlockSize(offset);
+    ThrowNotFreeable(who, offset);
+}
+
+void FreeListAllocator::ThrowNotFreeable(const char* who, uint64_t offset) const {
     std::string at = std::string(who) + ": offset " + std::to_string(offset);
     if (offset >= m_Capacity) throw InvalidArgument(at + " is outside the capacity " + std::to_string(m_Capacity));
     if (!IsStart(offset)) throw InvalidArgument(at + " is not the start of an allocation");
@@ -299,7 +365,7 @@ void FreeListAllocator::ReleaseStale(uint64_t completedValue) {
     });
 }
 
-void FreeListAllocator::FreeBlock(uint64_t offset, uint64_t size) {
+DX12KIT_FORCEINLINE void FreeListAllocator::FreeBlock(uint64_t offset, uint64_t size) {
     uint64_t start = offset, end = offset + size;
     uint64_t merged = 0;
     if (end < m_Capacity && IsFree(end)) {
@@ -330,9 +396,11 @@ void FreeListAllocator::FreeBlock(uint64_t offset, uint64_t size) {
 
 void FreeListAllocator::ClearIndex() {
     for (Bin& bin : m_Bins) {
-        bin.heap.clear();
+        std::fill(bin.heap.begin(), bin.heap.end(), kHeapPad);
+        bin.size = 0;
         bin.count = 0;
     }
+    for (uint32_t b = 1; b < m_BitmapBins; ++b) m_BinBitmaps[b].ClearAll();
     std::fill(std::begin(m_BinWords), std::end(m_BinWords), 0);
     m_BinSummary = 0;
     m_Large.clear();
@@ -435,15 +503,24 @@ void FreeListAllocator::Validate() const {
                    " blocks, the block walk finds " + std::to_string(binCounts[s]));
         bool bit = (m_BinWords[s >> 6] >> (s & 63)) & 1;
         if (bit != (bin.count != 0)) Broken("bin bitmap disagrees with bin " + std::to_string(s));
-        if (!IsHeap(bin.heap)) Broken("bin " + std::to_string(s) + " is not a heap");
+        if (s < m_BitmapBins) {
+            if (bin.size != 0) Broken("bitmap bin " + std::to_string(s) + " has heap entries");
+            if (s > 0 && !m_BinBitmaps[s].SummariesConsistent())
+                Broken("bitmap bin " + std::to_string(s) + " has inconsistent summary levels");
+            continue;
+        }
+        if (!IsHeap(bin.heap, bin.size)) Broken("bin " + std::to_string(s) + " is not a padded heap");
         std::vector<uint32_t> liveEntries;
-        for (uint32_t o : bin.heap)
-            if (o < m_Capacity && IsStart(o) && IsLiveEntry(o, s)) liveEntries.push_back(o);
+        for (uint32_t k = 0; k < bin.size; ++k)
+            if (uint32_t o = bin.heap[k]; o < m_Capacity && IsStart(o) && IsLiveEntry(o, s)) liveEntries.push_back(o);
         std::sort(liveEntries.begin(), liveEntries.end());
         liveEntries.erase(std::unique(liveEntries.begin(), liveEntries.end()), liveEntries.end());
         if (liveEntries.size() != bin.count)
             Broken("bin " + std::to_string(s) + " does not index every free block of its size");
     }
+    for (const BlockInfo& b : blocks)
+        if (b.state == 0 && b.size < m_BitmapBins && !m_BinBitmaps[b.size].Test(b.offset >> 6))
+            Broken("bitmap bin " + std::to_string(b.size) + " lost the block at " + std::to_string(b.offset));
     for (uint32_t w = 0; w < kSmallBins / 64; ++w)
         if (m_BinWords[w]) summary |= uint64_t(1) << w;
     if (summary != m_BinSummary) Broken("bin summary bitmap is wrong");

@@ -12,10 +12,11 @@ namespace {
 }
 }  // namespace
 
-TlsfAllocator::TlsfAllocator(uint64_t capacity) : m_Capacity(capacity) {
+TlsfAllocator::TlsfAllocator(uint64_t capacity) : m_Capacity(capacity), m_Allocated(capacity) {
     if (capacity == 0 || capacity > kMaxCapacity)
         throw InvalidArgument("TlsfAllocator: capacity " + std::to_string(capacity) +
                               " is out of range 1..2^40");
+    m_MaxBlocks = m_Allocated.MaxValue();
     Reset();
 }
 
@@ -79,6 +80,7 @@ uint32_t TlsfAllocator::NewBlock() {
     if (m_UnusedHead != kNil) {
         uint32_t b = m_UnusedHead;
         m_UnusedHead = m_Blocks[b].nextFree;
+        --m_UnusedCount;
         return b;
     }
     m_Blocks.push_back(Block{});
@@ -89,6 +91,7 @@ void TlsfAllocator::ReleaseBlock(uint32_t b) noexcept {
     m_Blocks[b].state = kUnused;
     m_Blocks[b].nextFree = m_UnusedHead;
     m_UnusedHead = b;
+    ++m_UnusedCount;
 }
 
 void TlsfAllocator::LinkFree(uint32_t b) noexcept {
@@ -123,35 +126,47 @@ void TlsfAllocator::UnlinkFree(uint32_t b) noexcept {
 uint64_t TlsfAllocator::Allocate(uint64_t size, uint64_t alignment) {
     detail::CheckAllocateArgs("TlsfAllocator::Allocate", size, alignment, m_Capacity);
     alignment = detail::ClampAlignment(alignment, m_Capacity);
-    uint32_t b = FindBlock(size, alignment);
+    const uint32_t b = FindBlock(size, alignment);
     if (b == kNil) return kInvalidOffset;
-    UnlinkFree(b);
-    const uint64_t offset = detail::AlignUp(m_Blocks[b].offset, alignment);
-    const uint64_t front = offset - m_Blocks[b].offset;
-    if (front) {  // the padding stays free, as its own block before the allocation
-        uint32_t f = NewBlock();  // may grow m_Blocks: index, don't hold references across it
+    if (DX12KIT_UNLIKELY(m_Blocks.size() - m_UnusedCount + 2 > m_MaxBlocks))
+        throw OutOfMemory("TlsfAllocator::Allocate: " + std::to_string(m_MaxBlocks) +
+                          " block records in use, the most the offset map can index");
+    const uint64_t blockOffset = m_Blocks[b].offset, blockSize = m_Blocks[b].size;
+    const uint64_t offset = detail::AlignUp(blockOffset, alignment);
+    const uint64_t front = offset - blockOffset;
+    const uint64_t tail = blockSize - front - size;
+    uint32_t a;  // the allocation's record
+    if (tail) {
+        // The found block's record keeps the tail: when the tail stays in the block's class (a
+        // large block shrinking a little), its free-list position stays valid as well.
+        const bool sameClass = ClassOf(tail) == ClassOf(blockSize);
+        if (!sameClass) UnlinkFree(b);
+        a = NewBlock();  // may grow m_Blocks: index, don't hold references across it
         Block& blk = m_Blocks[b];
-        m_Blocks[f] = Block{blk.offset, front, blk.prevPhys, b, kNil, kNil, kFree};
-        if (blk.prevPhys != kNil) m_Blocks[blk.prevPhys].nextPhys = f;
-        blk.prevPhys = f;
-        blk.offset = offset;
-        blk.size -= front;
+        m_Blocks[a] = Block{offset, kUsed, size, blk.prevPhys, b, kNil, kNil};
+        if (blk.prevPhys != kNil) m_Blocks[blk.prevPhys].nextPhys = a;
+        blk.prevPhys = a;
+        blk.offset = offset + size;
+        blk.size = tail;
+        if (!sameClass) LinkFree(b);
+    } else {
+        UnlinkFree(b);
+        a = b;
+        m_Blocks[a].offset = offset;
+        m_Blocks[a].size = size;
+        m_Blocks[a].state = kUsed;
+        --m_FreeBlocks;
+    }
+    if (front) {  // the padding stays free, as its own block before the allocation
+        uint32_t f = NewBlock();
+        Block& alloc = m_Blocks[a];
+        m_Blocks[f] = Block{blockOffset, kFree, front, alloc.prevPhys, a, kNil, kNil};
+        if (alloc.prevPhys != kNil) m_Blocks[alloc.prevPhys].nextPhys = f;
+        alloc.prevPhys = f;
         LinkFree(f);
         ++m_FreeBlocks;
     }
-    if (m_Blocks[b].size > size) {
-        uint32_t t = NewBlock();
-        Block& blk = m_Blocks[b];
-        m_Blocks[t] = Block{offset + size, blk.size - size, b, blk.nextPhys, kNil, kNil, kFree};
-        if (blk.nextPhys != kNil) m_Blocks[blk.nextPhys].prevPhys = t;
-        blk.nextPhys = t;
-        blk.size = size;
-        LinkFree(t);
-        ++m_FreeBlocks;
-    }
-    m_Blocks[b].state = kUsed;
-    --m_FreeBlocks;
-    m_Allocated.Insert(offset, b);
+    m_Allocated.Insert(offset, a);
     m_Used += size;
     ++m_Allocations;
     return offset;
@@ -220,13 +235,14 @@ void TlsfAllocator::FreeBlock(uint32_t b) {
 void TlsfAllocator::Reset() {
     m_Blocks.clear();
     m_UnusedHead = kNil;
+    m_UnusedCount = 0;
     std::fill(std::begin(m_Heads), std::end(m_Heads), kNil);
     m_FlBitmap = 0;
     std::fill(std::begin(m_SlBitmap), std::end(m_SlBitmap), 0u);
     m_Allocated.Clear();
     m_Deferred.Clear();
     uint32_t b = NewBlock();
-    m_Blocks[b] = Block{0, m_Capacity, kNil, kNil, kNil, kNil, kFree};
+    m_Blocks[b] = Block{0, kFree, m_Capacity, kNil, kNil, kNil, kNil};
     LinkFree(b);
     m_Used = 0;
     m_FreeBlocks = 1;
@@ -322,7 +338,7 @@ void TlsfAllocator::Validate() const {
         if (m_Blocks[b].state != kUnused) Broken("the record pool holds a live block");
         if (++unused > m_Blocks.size()) Broken("the record pool has a cycle");
     }
-    if (unused + blocks.size() != m_Blocks.size()) Broken("block records leak");
+    if (unused + blocks.size() != m_Blocks.size() || unused != m_UnusedCount) Broken("block records leak");
 }
 
 }  // namespace dx12kit::alloc

@@ -47,10 +47,18 @@ struct AllocatorStats {
 #define DX12KIT_LIKELY(x) __builtin_expect(!!(x), 1)
 #define DX12KIT_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define DX12KIT_NOINLINE __attribute__((noinline))
+#define DX12KIT_FORCEINLINE inline __attribute__((always_inline))
+#if defined(__clang__)
+#define DX12KIT_UNPREDICTABLE(x) __builtin_unpredictable(x)
+#else
+#define DX12KIT_UNPREDICTABLE(x) __builtin_expect_with_probability(!!(x), 1, 0.5)
+#endif
 #else
 #define DX12KIT_LIKELY(x) (x)
 #define DX12KIT_UNLIKELY(x) (x)
 #define DX12KIT_NOINLINE __declspec(noinline)
+#define DX12KIT_FORCEINLINE __forceinline
+#define DX12KIT_UNPREDICTABLE(x) (x)
 #endif
 
 namespace detail {

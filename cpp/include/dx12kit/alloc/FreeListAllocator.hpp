@@ -26,22 +26,28 @@
 //   exist. Two to three bits per unit: a 1M-descriptor heap costs ~250 KiB, small enough to stay
 //   in cache, which is what makes this allocator fast.
 //
-//   size index (by size, then offset):
-//     sizes < kSmallBins (4096): one bin per exact size; each bin is a 4-ary min-heap of the
-//       offsets of its blocks, and a two-level bitmap marks the non-empty bins:
+//   size index (by size, then offset): one bin per exact size below kSmallBins (4096), and a
+//   two-level bitmap marks the non-empty bins:
 //         m_BinSummary  bit w set  <=>  m_BinWords[w] != 0
 //         m_BinWords[w] bit i set  <=>  bin 64*w + i holds a block
-//         bins[3] = heap{2}   bins[7] = heap{9}   bits 3 and 7 of m_BinWords[0] set
-//     sizes >= kSmallBins: one ordered set of keys (size << 32 | offset).
+//   A bin finds its lowest-offset block in one of two ways:
+//     - bitmap bins (small sizes, the busiest): a HierarchicalBitset over 64-unit words, bit w set
+//       when a block of the bin's size may start in word w; the first set bit names the word,
+//       whose free bits are then checked for a block of exactly that size. Bits of blocks that
+//       went away are cleared lazily, when the search finds their word empty of such blocks.
+//       Costs (capacity / 64) bits per bin, so their number shrinks as the capacity grows
+//       (m_BitmapBins: 1 MiB of bitmaps in all, none beyond ~2^29 units).
+//     - heap bins: a 4-ary min-heap of offsets with lazy removal (entries whose block went away
+//       are skipped when they reach the top; a heap with more than twice as many entries as live
+//       blocks is compacted).
+//         bins[3]: bitmap, bit 0 set (a 3-block starts in word 0)     bins[7]: bit 0 set
+//   sizes >= kSmallBins: one ordered set of keys (size << 32 | offset).
 //
-// Allocate(size): the first non-empty bin >= size is two bit scans away; its smallest offset is
-// the heap top; the block leaves its heap (pop) and the remainder enters the bin of its size
-// (push). Free(offset): the start bits right after and right before the block locate both
-// neighbours and the free bits say whether to merge, so coalescing needs no search. Heap entries
-// are removed lazily: a neighbour absorbed by a free only loses its bits, and heap pops skip
-// entries that are no longer a free block of the bin's size; a bin whose live count drops to
-// zero is emptied, and one holding more than twice its live count is compacted, so heaps stay
-// O(live blocks).
+// Allocate(size): the first non-empty bin >= size is two bit scans away, then its lowest block;
+// the remainder of the block enters the bin of its size. Free(offset): the start bits right after
+// and right before the block locate both neighbours and the free bits say whether to merge, so
+// coalescing needs no search; a neighbour absorbed by a free only leaves its bin lazily (its
+// count drops at once, its bitmap bit or heap entry when a search meets it).
 //
 // Limits: capacity <= kMaxCapacity (2^32 - 1). Alignments > 1 are exact too but scan the bins
 // of sizes [size, size + alignment - 1), so they cost O(free blocks of those sizes); use
@@ -76,8 +82,13 @@ public:
     /// Free blocks smaller than this live in exact-size bins; larger ones in an ordered set.
     static constexpr uint32_t kSmallBins = 4096;
 
+    static constexpr uint32_t kAutoBitmapBins = ~0u;
+
     /// @param capacity number of units managed, 1..kMaxCapacity; throws InvalidArgument otherwise.
-    explicit FreeListAllocator(uint64_t capacity);
+    /// @param bitmapBins sizes below this use bitmap bins, the others heaps (see above); the
+    ///        default picks it from the capacity. Placements never depend on it; tests use it to
+    ///        exercise both kinds of bin.
+    explicit FreeListAllocator(uint64_t capacity, uint32_t bitmapBins = kAutoBitmapBins);
     FreeListAllocator(FreeListAllocator&&) noexcept = default;
     FreeListAllocator(const FreeListAllocator&) = delete;
     FreeListAllocator& operator=(const FreeListAllocator&) = delete;
@@ -110,6 +121,8 @@ public:
     void Validate() const;
 
     uint64_t Capacity() const noexcept { return m_Capacity; }
+    /// Sizes below this value use bitmap bins.
+    uint32_t BitmapBins() const noexcept { return m_BitmapBins; }
     /// Number of ranges waiting in the deferred-free queue.
     uint64_t PendingFrees() const noexcept { return m_Deferred.Size(); }
 
@@ -126,7 +139,8 @@ private:
     static constexpr uint32_t kNoBin = ~0u;
 
     struct Bin {
-        std::vector<uint32_t> heap;  // 4-ary min-heap of offsets; may hold stale entries
+        std::vector<uint32_t> heap;  // heap bins: 4-ary min-heap of offsets (may hold stale
+        uint32_t size = 0;           // entries), padded; `size` entries in it
         uint32_t count = 0;          // live free blocks of this size
     };
 
@@ -150,6 +164,7 @@ private:
 
     uint32_t FindBin(uint64_t minSize) const noexcept;
     uint32_t PopLowest(uint32_t bin);
+    uint32_t LowestInBitmapBin(uint32_t bin);
     bool IsLiveEntry(uint32_t offset, uint32_t bin) const noexcept;
     void InsertFree(uint64_t offset, uint64_t size);
     void RemoveFree(uint64_t offset, uint64_t size);
@@ -157,6 +172,7 @@ private:
     uint64_t AllocateAligned(uint64_t size, uint64_t alignment);
     void FreeBlock(uint64_t offset, uint64_t size);
     uint64_t CheckFreeable(const char* who, uint64_t offset) const;
+    [[noreturn]] DX12KIT_NOINLINE void ThrowNotFreeable(const char* who, uint64_t offset) const;
     void CompactBin(uint32_t bin);
     void ClearIndex();
 
@@ -165,7 +181,9 @@ private:
     std::vector<Word> m_Words;              // capacity + 1 units; unit `capacity` is a sentinel start
     detail::HierarchicalBitset m_WordIndex;  // bit w: m_Words[w].starts != 0 (for long scans)
     std::vector<uint64_t> m_Pending;         // start of an allocation whose free is deferred
+    uint32_t m_BitmapBins;                           // bins [1, m_BitmapBins) are bitmap bins
     std::vector<Bin> m_Bins;
+    std::vector<detail::HierarchicalBitset> m_BinBitmaps;  // per bitmap bin, one bit per word
     uint64_t m_BinWords[kSmallBins / 64] = {};
     uint64_t m_BinSummary = 0;
     // Free blocks of size >= m_NumBins, key (size << 32 | offset); nodes come from a private pool.

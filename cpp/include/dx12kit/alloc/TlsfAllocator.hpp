@@ -29,6 +29,10 @@
 // The padding before an aligned allocation stays a free block. Free() merges with the physical
 // neighbours. Deferred frees as in FreeListAllocator (see DeferredFreeQueue.hpp).
 //
+// Limits: the offset map packs an offset and a record index into 64 bits, so at most
+// 2^(64 - bits of capacity) block records exist at once (8M at capacity 2^40, 2^32 below 2^32
+// units); Allocate throws OutOfMemory, state unchanged, rather than exceed it.
+//
 // Ownership: owns its block pool and tables. Thread-safety: none, callers lock.
 // Complexity: Allocate, Free, FreeDeferred O(1) (expected, hash); ReleaseStale O(log q) per
 // released range; GetStats O(1) except that largestFreeBlock scans the largest non-empty class
@@ -91,12 +95,12 @@ private:
     static constexpr uint32_t kNil = ~0u;
     enum State : uint32_t { kUnused = 0, kFree = 1, kUsed = 2, kPending = 3 };
 
-    struct Block {
-        uint64_t offset;
+    struct Block {  // 32 bytes: two records per cache line
+        uint64_t offset : 62;
+        uint64_t state : 2;
         uint64_t size;
         uint32_t prevPhys, nextPhys;  // neighbours by offset (kNil at the ends)
         uint32_t prevFree, nextFree;  // free-list links (free blocks), pool link (unused blocks)
-        uint32_t state;
     };
 
     static uint32_t ClassOf(uint64_t size) noexcept;  // fl * kSlCount + sl
@@ -114,6 +118,8 @@ private:
     uint64_t m_Capacity;
     std::vector<Block> m_Blocks;
     uint32_t m_UnusedHead = kNil;  // pool of Block records
+    uint64_t m_UnusedCount = 0;
+    uint64_t m_MaxBlocks;          // block records the offset map can index
     uint32_t m_Heads[kFlCount * kSlCount];
     uint64_t m_FlBitmap = 0;
     uint32_t m_SlBitmap[kFlCount] = {};
