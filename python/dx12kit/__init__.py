@@ -53,10 +53,7 @@ from .dx12core import (
     UploadAllocation,
 )
 from .shaders import Shader, compile_hlsl, find_compiler
-try:
-    from . import alloc
-except ImportError:  # pragma: no cover - the allocation core lands separately
-    pass
+from . import alloc, descriptors
 
 __version__: str = dx12core.__version__
 
@@ -64,7 +61,7 @@ __all__ = [
     "ALL_SUBRESOURCES", "CBV", "SRV", "UAV", "Buffer", "CommandList", "CommandQueue", "DescriptorTable",
     "Device", "Format", "PipelineState", "Resource", "ResourceState", "RootCBV", "RootConstants",
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
-    "UploadAllocation", "alloc", "compile_hlsl", "errors", "find_compiler", "__version__",
+    "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError",
 ]
