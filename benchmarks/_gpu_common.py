@@ -28,7 +28,8 @@ os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # quiets Mesa/V
 
 REPO = Path(__file__).resolve().parents[1]
 
-__all__ = ["REPO", "W2_CS", "cb_pipeline", "device", "median_time", "peers_python", "peers_dir", "run_peer", "find_rate", "fmt_ratio"]
+__all__ = ["REPO", "W2_CS", "cb_pipeline", "combine", "device", "find_rate", "fmt_ratio", "interleave", "median_time",
+           "peers_dir", "peers_python", "run_peer", "table"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -115,6 +116,23 @@ def table(rows: List[Tuple[str, ...]]) -> str:
         if j == 0:
             out.append("  ".join("-" * w for w in widths))
     return "\n".join(out)
+
+
+def interleave(measure: Callable[[], Dict[str, float]], scripts: List[str]):
+    """Measures dx12kit, then after each peer script again (the machine's load drifts: each peer is
+    compared with the dx12kit runs just before and after it). Returns (all dx12kit runs, the peers'
+    outputs by script, the mean of the two adjacent dx12kit runs by script)."""
+    runs = [measure()]
+    outputs: Dict[str, str] = {}
+    adjacent: Dict[str, Dict[str, float]] = {}
+    if peers_python() is None or peers_dir() is None:
+        return runs, outputs, adjacent
+    for s in scripts:
+        print(f"  running peer {s} ...", flush=True)
+        outputs[s] = run_peer(s) or ""
+        runs.append(measure())
+        adjacent[s] = {k: (runs[-2][k] + runs[-1][k]) / 2 for k in runs[-1]}
+    return runs, outputs, adjacent
 
 
 def combine(*runs: Dict[str, float]) -> Dict[str, float]:

@@ -119,7 +119,7 @@ def test_w1_readback(benchmark, w1):
 # ------------------------------------------------------------------------- dynamic constants
 
 def python_cb_ns(n=100_000):
-    """ns per set_dynamic_constant_buffer call from Python (a 16-byte numpy array)."""
+    """ns per set_dynamic_constant_buffer call from Python (a 16-byte numpy array), min of 3."""
     _, q = g.device()
     pso = g.cb_pipeline()
     data = np.array([1, 2, 3, 4], np.uint32)
@@ -137,7 +137,8 @@ def python_cb_ns(n=100_000):
     return min(run() for _ in range(3))
 
 
-def cpp_cb_ns(n=200_000):
+def cpp_cb_ns(n=100_000):
+    """dx12core._bench_dynamic_cb: {name: (min, median) ns} over 5 runs of n calls."""
     import dx12kit as dx
 
     dev, _ = g.device()
@@ -146,29 +147,27 @@ def cpp_cb_ns(n=200_000):
 
 @pytest.mark.benchmark(group="dynamic constant buffer")
 def test_dynamic_cb_from_python(benchmark):
-    import dx12kit as dx
-
     _, q = g.device()
-    pso = g.cb_pipeline()
     data = np.array([1, 2, 3, 4], np.uint32)
     cl = q.command_list()
-    cl.set_pipeline_state(pso)
+    cl.set_pipeline_state(g.cb_pipeline())
 
     def thousand():
         for _ in range(1000):
             cl.set_dynamic_constant_buffer(0, data)
 
     benchmark.pedantic(thousand, rounds=20, warmup_rounds=2)
-    benchmark.extra_info["ns/call (median of 1000-call rounds)"] = (
-        round(benchmark.stats.stats.median / 1000 * 1e9) if getattr(benchmark, "stats", None) else None)
-    assert isinstance(cl, dx.CommandList)
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None and getattr(stats, "stats", None) is not None:
+        benchmark.extra_info["ns/call (median round)"] = round(stats.stats.median / 1000 * 1e9)
 
 
 @pytest.mark.benchmark(group="dynamic constant buffer")
 def test_dynamic_cb_in_cpp(benchmark):
-    r = benchmark.pedantic(cpp_cb_ns, rounds=3, warmup_rounds=0)
-    benchmark.extra_info.update({k: round(v, 1) for k, v in r.items() if k != "n"})
-    assert r["allocate_ns"] > 0
+    r = benchmark.pedantic(cpp_cb_ns, rounds=1, warmup_rounds=0)
+    for k in ("allocate_ns", "set_dynamic_constant_buffer_ns", "native_set_root_cbv_ns"):
+        benchmark.extra_info[k + " (min, median)"] = tuple(round(v, 1) for v in r[k])
+    assert r["allocate_ns"][0] > 0
 
 
 # ------------------------------------------------------------------------- script mode
@@ -186,54 +185,52 @@ def measure() -> dict:
     cpp = cpp_cb_ns()
     return {
         "upload": NB / up / MB, "zero_copy": NB / zc / MB, "memcpy": NB / mc / MB,
-        "zero_copy_fill": NB / fill / MB, "readback": NB / rb / MB,
-        "cb_python_ns": python_cb_ns(), "cb_cpp_alloc_ns": cpp["allocate_ns"], "cb_cpp_call_ns": cpp["set_dynamic_constant_buffer_ns"],
+        "zero_copy_fill": NB / fill / MB, "readback": NB / rb / MB, "cb_python_ns": python_cb_ns(),
+        "cb_cpp_alloc_ns": cpp["allocate_ns"][0], "cb_cpp_call_ns": cpp["set_dynamic_constant_buffer_ns"][0],
+        "cb_native_ns": cpp["native_set_root_cbv_ns"][0],
     }
 
 
+PEER_SCRIPTS = ["memcpy.py", "wgpu_w1.py", "cs_w1.py", "mgl_all.py"]
+# (label, script, regex for upload MB/s, regex for readback MB/s)
+PEERS = [
+    ("wgpu-py, queue.write_buffer/read_buffer", "wgpu_w1.py", r"wgpu idiomatic\s+upload\s+(\d+)", r"wgpu idiomatic.*readback\s+(\d+)"),
+    ("wgpu-py, reused mapped staging", "wgpu_w1.py", r"wgpu staging\s+upload\s+(\d+)", r"wgpu staging.*readback\s+(\d+)"),
+    ("compushady", "cs_w1.py", r"compushady upload\s+(\d+)", r"compushady upload.*readback\s+(\d+)"),
+    ("moderngl", "mgl_all.py", r"moderngl W1 upload (\d+)", r"moderngl W1 .*readback (\d+)"),
+]
+
+
 def main() -> None:
-    print("dx12kit upload benchmarks (W1: 64 MiB float32; medians of 5)\n")
-    first = measure()
-    peers = {}
-    if g.peers_python() and g.peers_dir():
-        print("running the peers' scripts (../shared/peers) ...", flush=True)
-        for s in ["memcpy.py", "wgpu_w1.py", "cs_w1.py", "mgl_all.py"]:
-            peers[s] = g.run_peer(s) or ""
-    second = measure()
-    ours = g.combine(first, second)
-    wg = peers.get("wgpu_w1.py")
-    rows = [("W1, MB/s", "dx12kit", "wgpu idiom.", "wgpu staging", "compushady", "moderngl", "vs best peer")]
-    peer_up = [g.find_rate(wg, r"wgpu idiomatic\s+upload\s+(\d+)"), g.find_rate(wg, r"wgpu staging\s+upload\s+(\d+)"),
-               g.find_rate(peers.get("cs_w1.py"), r"compushady upload\s+(\d+)"),
-               g.find_rate(peers.get("mgl_all.py"), r"moderngl W1 upload (\d+)")]
-    peer_rb = [g.find_rate(wg, r"wgpu idiomatic.*readback\s+(\d+)"), g.find_rate(wg, r"wgpu staging.*readback\s+(\d+)"),
-               g.find_rate(peers.get("cs_w1.py"), r"compushady upload.*readback\s+(\d+)"),
-               g.find_rate(peers.get("mgl_all.py"), r"moderngl W1 .*readback (\d+)")]
-
-    def cells(vals):
-        return [f"{v:.0f}" if v else "-" for v in vals]
-
-    best_up = max([v for v in peer_up if v] or [0]) or None
-    best_rb = max([v for v in peer_rb if v] or [0]) or None
-    rows.append(("upload", f"{ours['upload']:.0f}", *cells(peer_up), g.fmt_ratio(ours["upload"], best_up)))
-    rows.append(("zero-copy upload", f"{ours['zero_copy']:.0f}", "-", "-", "-", "-", g.fmt_ratio(ours["zero_copy"], best_up)))
-    rows.append(("readback", f"{ours['readback']:.0f}", *cells(peer_rb), g.fmt_ratio(ours["readback"], best_rb)))
-    print(g.table(rows))
-    mem_peer = g.find_rate(peers.get("memcpy.py"), r"memcpy 64 MiB: .* (\d+) MB/s")
-    print(f"\nmemcpy (np.copyto, 64 MiB, warm destination), this run: {ours['memcpy']:.0f} MB/s"
-          + (f"; peers' memcpy.py: {mem_peer:.0f} MB/s" if mem_peer else ""))
-    print(f"zero-copy fill (np.copyto into upload memory): {ours['zero_copy_fill']:.0f} MB/s = "
-          f"{ours['zero_copy_fill'] / ours['memcpy']:.2f} of memcpy; whole zero-copy upload (with GPU copy and wait) = "
-          f"{ours['zero_copy'] / ours['memcpy']:.2f} of memcpy")
-    print(f"\ndynamic constant buffer (16 bytes): from Python {ours['cb_python_ns']:.0f} ns/call; in C++ "
-          f"{ours['cb_cpp_alloc_ns']:.1f} ns allocation+copy, {ours['cb_cpp_call_ns']:.1f} ns whole SetDynamicConstantBuffer")
-    print("\nper run (first, second):")
-    for k in first:
-        print(f"  {k:16s} {first[k]:10.1f} {second[k]:10.1f}")
-    if peers:
+    print("dx12kit upload benchmarks (W1: 64 MiB float32, medians of 5 per run)\n", flush=True)
+    runs, outputs, adjacent = g.interleave(measure, PEER_SCRIPTS)
+    ours = g.combine(*runs)
+    print(f"\ndx12kit, median of {len(runs)} runs (MB/s): upload {ours['upload']:.0f}, zero-copy upload "
+          f"{ours['zero_copy']:.0f}, readback {ours['readback']:.0f}; memcpy (np.copyto, warm) {ours['memcpy']:.0f}")
+    print(f"zero-copy fill (np.copyto into fresh upload memory) {ours['zero_copy_fill']:.0f} MB/s = "
+          f"{ours['zero_copy_fill'] / ours['memcpy']:.2f} x memcpy; whole zero-copy upload = {ours['zero_copy'] / ours['memcpy']:.2f} x memcpy")
+    print(f"dynamic constant buffer, 16 bytes: from Python {ours['cb_python_ns']:.0f} ns/call; in C++ "
+          f"{ours['cb_cpp_alloc_ns']:.1f} ns allocation+copy, {ours['cb_cpp_call_ns']:.1f} ns whole SetDynamicConstantBuffer, "
+          f"of which vkd3d's SetComputeRootConstantBufferView {ours['cb_native_ns']:.1f} ns (C++: min of 5 runs)")
+    if outputs:
+        rows = [("peer (W1, MB/s)", "peer up", "dx12kit up", "ratio", "peer read", "dx12kit read", "ratio")]
+        for label, script, up_re, rb_re in PEERS:
+            out, adj = outputs.get(script), adjacent.get(script, ours)
+            pu, pr = g.find_rate(out, up_re), g.find_rate(out, rb_re)
+            rows.append((label, f"{pu:.0f}" if pu else "-", f"{adj['upload']:.0f}", g.fmt_ratio(adj["upload"], pu),
+                         f"{pr:.0f}" if pr else "-", f"{adj['readback']:.0f}", g.fmt_ratio(adj["readback"], pr)))
+        print("\nside by side (dx12kit: mean of the runs just before and after that peer; ratio > 1: dx12kit faster)")
+        print(g.table(rows))
+        mem = g.find_rate(outputs.get("memcpy.py"), r"memcpy 64 MiB: .* (\d+) MB/s")
+        if mem:
+            print(f"peers' memcpy.py, 64 MiB: {mem:.0f} MB/s")
+    print("\nevery dx12kit run:")
+    for k in runs[0]:
+        print(f"  {k:16s} " + " ".join(f"{r[k]:9.1f}" for r in runs))
+    if outputs:
         print("\npeers' raw output:")
-        for s, out in peers.items():
-            print(f"=== {s}\n{out.strip()}")
+        for s_, out in outputs.items():
+            print(f"=== {s_}\n{out.strip()}")
     else:
         print("\n(no peers venv at ../peers-venv: dx12kit figures only)")
 
