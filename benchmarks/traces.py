@@ -100,17 +100,17 @@ def linear_trace(
     seed: int = SEED,
 ) -> np.ndarray:
     """``allocations`` bump allocations (slot -1: offsets discarded), reset every ``reset_every``."""
+    if allocations % reset_every:
+        raise ValueError("allocations must be a multiple of reset_every")
     rng = np.random.default_rng(seed)
     sizes = rng.integers(low, high + 1, allocations, dtype=np.int64)
-    resets = allocations // reset_every
-    ops = np.zeros((allocations + resets, 3), dtype=np.int64)
-    # After every `reset_every` allocations comes one reset row.
-    row = np.arange(allocations) + np.arange(allocations) // reset_every
-    ops[row, 1] = -1
-    ops[row, 2] = sizes
-    reset_rows = np.arange(1, resets + 1) * (reset_every + 1) - 1
-    ops[reset_rows, 0] = 4
-    return ops
+    periods = allocations // reset_every
+    # One period = reset_every allocation rows [0, -1, size] and one reset row [4, 0, 0].
+    ops = np.zeros((periods, reset_every + 1, 3), dtype=np.int64)
+    ops[:, :-1, 1] = -1
+    ops[:, :-1, 2] = sizes.reshape(periods, reset_every)
+    ops[:, -1, 0] = 4
+    return ops.reshape(-1, 3)
 
 
 # Capacity of the linear trace: one reset period of 256-aligned allocations (~64.6M units on

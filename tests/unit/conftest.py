@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib.util
 import pathlib
+import sys
 import types
 from typing import Dict, List, Optional, Tuple
 
@@ -17,6 +18,7 @@ def traces():
     spec = importlib.util.spec_from_file_location("dx12kit_bench_traces", ROOT / "benchmarks" / "traces.py")
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 

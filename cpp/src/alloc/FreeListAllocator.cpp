@@ -83,12 +83,15 @@ FreeListAllocator::FreeListAllocator(uint64_t capacity, uint32_t bitmapBins)
     m_WordIndex.Reset(m_Words.size());
     m_Pending.assign(capacity / 64 + 1, 0);
     m_Bins.resize(m_NumBins);
-    // Bitmap bins cost one bit per 64 units each: spend up to 2^23 bits (1 MiB) on them.
+    // Bitmap bins cost one bit per 64 units each: spend up to 2^23 bits (1 MiB) on them, and
+    // none beyond the three-level bitset's 2^18 words (2^24 units).
     const uint64_t words = m_Words.size();
-    if (bitmapBins == kAutoBitmapBins) bitmapBins = static_cast<uint32_t>(std::min<uint64_t>(m_NumBins, (uint64_t(1) << 23) / words));
+    if (bitmapBins == kAutoBitmapBins)
+        bitmapBins = static_cast<uint32_t>(std::min<uint64_t>(m_NumBins, (uint64_t(1) << 23) / words));
+    if (words > detail::Bitset3Layout::kMaxBits) bitmapBins = 0;
     m_BitmapBins = std::min(bitmapBins, m_NumBins);
-    m_BinBitmaps.resize(m_BitmapBins);
-    for (uint32_t b = 1; b < m_BitmapBins; ++b) m_BinBitmaps[b].Reset(words);
+    m_BinBitsLayout = detail::Bitset3Layout(words);
+    m_BinBits.assign(m_BitmapBins * m_BinBitsLayout.Stride(), 0);
     Reset();
 }
 
@@ -146,18 +149,18 @@ DX12KIT_FORCEINLINE bool FreeListAllocator::IsLiveEntry(uint32_t offset, uint32_
 // block; words without one lose their bit. The caller takes the block, so the word loses its bit
 // at once unless it holds a second block of the size.
 DX12KIT_FORCEINLINE uint32_t FreeListAllocator::LowestInBitmapBin(uint32_t bin) {
-    detail::HierarchicalBitset& words = m_BinBitmaps[bin];
+    uint64_t* bits = BinBits(bin);
     for (;;) {
-        const uint64_t w = words.First();
+        const uint64_t w = m_BinBitsLayout.First(bits);
         for (uint64_t cand = m_Words[w].free; cand; cand &= cand - 1) {
             uint64_t offset = (w << 6) | detail::LowestBit(cand);
             if (BlockSize(offset) != bin) continue;
             for (uint64_t rest = cand & (cand - 1); rest; rest &= rest - 1)
                 if (BlockSize((w << 6) | detail::LowestBit(rest)) == bin) return static_cast<uint32_t>(offset);
-            words.Clear(w);
+            m_BinBitsLayout.Clear(bits, w);
             return static_cast<uint32_t>(offset);
         }
-        words.Clear(w);
+        m_BinBitsLayout.Clear(bits, w);
     }
 }
 
@@ -180,7 +183,7 @@ DX12KIT_FORCEINLINE void FreeListAllocator::InsertFree(uint64_t offset, uint64_t
             m_BinSummary |= uint64_t(1) << (size >> 6);
         }
         if (size < m_BitmapBins) {
-            m_BinBitmaps[size].Set(offset >> 6);
+            m_BinBitsLayout.Set(BinBits(static_cast<uint32_t>(size)), offset >> 6);
         } else {
             HeapPush(bin.heap, bin.size, static_cast<uint32_t>(offset));
             if (DX12KIT_UNLIKELY(bin.size > 2 * bin.count + 32))
@@ -264,9 +267,10 @@ uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
             }
             uint64_t best = kInvalidOffset;
             if (bin < m_BitmapBins) {  // words in address order: the first fit is the lowest
-                detail::HierarchicalBitset& words = m_BinBitmaps[bin];
-                for (uint64_t w = words.First(); w != detail::HierarchicalBitset::kNone && best == kInvalidOffset;
-                     w = words.Next(w + 1)) {
+                uint64_t* bits = BinBits(bin);
+                for (uint64_t w = m_BinBitsLayout.First(bits);
+                     w != detail::HierarchicalBitset::kNone && best == kInvalidOffset;
+                     w = m_BinBitsLayout.Next(bits, w + 1)) {
                     bool any = false;
                     for (uint64_t cand = m_Words[w].free; cand; cand &= cand - 1) {
                         uint64_t offset = (w << 6) | detail::LowestBit(cand);
@@ -277,7 +281,7 @@ uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
                             break;
                         }
                     }
-                    if (!any) words.Clear(w);
+                    if (!any) m_BinBitsLayout.Clear(bits, w);
                 }
             } else {
                 const Bin& b = m_Bins[bin];
@@ -400,7 +404,7 @@ void FreeListAllocator::ClearIndex() {
         bin.size = 0;
         bin.count = 0;
     }
-    for (uint32_t b = 1; b < m_BitmapBins; ++b) m_BinBitmaps[b].ClearAll();
+    std::fill(m_BinBits.begin(), m_BinBits.end(), 0);
     std::fill(std::begin(m_BinWords), std::end(m_BinWords), 0);
     m_BinSummary = 0;
     m_Large.clear();
@@ -505,7 +509,7 @@ void FreeListAllocator::Validate() const {
         if (bit != (bin.count != 0)) Broken("bin bitmap disagrees with bin " + std::to_string(s));
         if (s < m_BitmapBins) {
             if (bin.size != 0) Broken("bitmap bin " + std::to_string(s) + " has heap entries");
-            if (s > 0 && !m_BinBitmaps[s].SummariesConsistent())
+            if (!m_BinBitsLayout.SummariesConsistent(BinBits(s)))
                 Broken("bitmap bin " + std::to_string(s) + " has inconsistent summary levels");
             continue;
         }
@@ -519,7 +523,7 @@ void FreeListAllocator::Validate() const {
             Broken("bin " + std::to_string(s) + " does not index every free block of its size");
     }
     for (const BlockInfo& b : blocks)
-        if (b.state == 0 && b.size < m_BitmapBins && !m_BinBitmaps[b.size].Test(b.offset >> 6))
+        if (b.state == 0 && b.size < m_BitmapBins && !m_BinBitsLayout.Test(BinBits(static_cast<uint32_t>(b.size)), b.offset >> 6))
             Broken("bitmap bin " + std::to_string(b.size) + " lost the block at " + std::to_string(b.offset));
     for (uint32_t w = 0; w < kSmallBins / 64; ++w)
         if (m_BinWords[w]) summary |= uint64_t(1) << w;

@@ -31,12 +31,12 @@
 //         m_BinSummary  bit w set  <=>  m_BinWords[w] != 0
 //         m_BinWords[w] bit i set  <=>  bin 64*w + i holds a block
 //   A bin finds its lowest-offset block in one of two ways:
-//     - bitmap bins (small sizes, the busiest): a HierarchicalBitset over 64-unit words, bit w set
+//     - bitmap bins (small sizes, the busiest): a three-level bitset over 64-unit words, bit w set
 //       when a block of the bin's size may start in word w; the first set bit names the word,
 //       whose free bits are then checked for a block of exactly that size. Bits of blocks that
 //       went away are cleared lazily, when the search finds their word empty of such blocks.
 //       Costs (capacity / 64) bits per bin, so their number shrinks as the capacity grows
-//       (m_BitmapBins: 1 MiB of bitmaps in all, none beyond ~2^29 units).
+//       (m_BitmapBins: 1 MiB of bitmaps in all, none beyond 2^24 units).
 //     - heap bins: a 4-ary min-heap of offsets with lazy removal (entries whose block went away
 //       are skipped when they reach the top; a heap with more than twice as many entries as live
 //       blocks is compacted).
@@ -183,7 +183,10 @@ private:
     std::vector<uint64_t> m_Pending;         // start of an allocation whose free is deferred
     uint32_t m_BitmapBins;                           // bins [1, m_BitmapBins) are bitmap bins
     std::vector<Bin> m_Bins;
-    std::vector<detail::HierarchicalBitset> m_BinBitmaps;  // per bitmap bin, one bit per word
+    detail::Bitset3Layout m_BinBitsLayout;  // geometry of one bitmap bin (one bit per word)
+    std::vector<uint64_t> m_BinBits;        // the bitmap bins, one after the other
+    uint64_t* BinBits(uint32_t bin) noexcept { return m_BinBits.data() + bin * m_BinBitsLayout.Stride(); }
+    const uint64_t* BinBits(uint32_t bin) const noexcept { return m_BinBits.data() + bin * m_BinBitsLayout.Stride(); }
     uint64_t m_BinWords[kSmallBins / 64] = {};
     uint64_t m_BinSummary = 0;
     // Free blocks of size >= m_NumBins, key (size << 32 | offset); nodes come from a private pool.

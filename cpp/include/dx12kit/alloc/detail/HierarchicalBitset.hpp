@@ -147,4 +147,95 @@ private:
     std::vector<uint64_t> m_Words;
 };
 
+/// Three-level bitset of at most 2^18 bits stored in caller-provided words, for many small bitsets
+/// packed in one array (FreeListAllocator's bitmap bins). Fixed depth, no loops:
+///
+///   base[0]                       level 2: bit j <=> level-1 word j != 0
+///   base[1 .. 1 + l1Words)        level 1: bit k <=> level-0 word k != 0
+///   base[1 + l1Words .. stride)   level 0: the bits
+class Bitset3Layout {
+public:
+    static constexpr uint64_t kMaxBits = uint64_t(1) << 18;
+
+    explicit Bitset3Layout(uint64_t bits = 64) {
+        m_L0Words = (bits + 63) / 64;
+        m_L1Words = (m_L0Words + 63) / 64;
+    }
+    uint64_t Stride() const noexcept { return 1 + m_L1Words + m_L0Words; }
+
+    static bool Test(const uint64_t* base, uint64_t l1Words, uint64_t i) noexcept {
+        return (base[1 + l1Words + (i >> 6)] >> (i & 63)) & 1;
+    }
+    bool Test(const uint64_t* base, uint64_t i) const noexcept { return Test(base, m_L1Words, i); }
+
+    void Set(uint64_t* base, uint64_t i) const noexcept {
+        uint64_t& w0 = base[1 + m_L1Words + (i >> 6)];
+        if (!w0) {
+            uint64_t& w1 = base[1 + (i >> 12)];
+            if (!w1) base[0] |= uint64_t(1) << (i >> 12);
+            w1 |= uint64_t(1) << ((i >> 6) & 63);
+        }
+        w0 |= uint64_t(1) << (i & 63);
+    }
+
+    void Clear(uint64_t* base, uint64_t i) const noexcept {
+        uint64_t& w0 = base[1 + m_L1Words + (i >> 6)];
+        w0 &= ~(uint64_t(1) << (i & 63));
+        if (!w0) {
+            uint64_t& w1 = base[1 + (i >> 12)];
+            w1 &= ~(uint64_t(1) << ((i >> 6) & 63));
+            if (!w1) base[0] &= ~(uint64_t(1) << (i >> 12));
+        }
+    }
+
+    bool Empty(const uint64_t* base) const noexcept { return base[0] == 0; }
+
+    /// Smallest set bit; must not be empty.
+    uint64_t First(const uint64_t* base) const noexcept {
+        uint64_t j = LowestBit(base[0]);
+        uint64_t k = (j << 6) | LowestBit(base[1 + j]);
+        return (k << 6) | LowestBit(base[1 + m_L1Words + k]);
+    }
+
+    /// Smallest set bit >= i, or HierarchicalBitset::kNone.
+    uint64_t Next(const uint64_t* base, uint64_t i) const noexcept {
+        uint64_t k = i >> 6;
+        if (k >= m_L0Words) return HierarchicalBitset::kNone;
+        uint64_t bits = base[1 + m_L1Words + k] & (~uint64_t(0) << (i & 63));
+        if (bits) return (k << 6) | LowestBit(bits);
+        ++k;  // next level-0 word: search level 1 from bit k
+        uint64_t j = k >> 6;
+        if (j < m_L1Words) {
+            bits = base[1 + j] & (~uint64_t(0) << (k & 63));
+            if (bits) {
+                k = (j << 6) | LowestBit(bits);
+                return (k << 6) | LowestBit(base[1 + m_L1Words + k]);
+            }
+        }
+        ++j;  // next level-1 word: search level 2 from bit j
+        if (j >= 64) return HierarchicalBitset::kNone;
+        bits = base[0] & (~uint64_t(0) << j);
+        if (!bits) return HierarchicalBitset::kNone;
+        j = LowestBit(bits);
+        k = (j << 6) | LowestBit(base[1 + j]);
+        return (k << 6) | LowestBit(base[1 + m_L1Words + k]);
+    }
+
+    bool SummariesConsistent(const uint64_t* base) const noexcept {
+        for (uint64_t k = 0; k < m_L1Words * 64; ++k) {
+            bool bit = (base[1 + (k >> 6)] >> (k & 63)) & 1;
+            if (bit != (k < m_L0Words && base[1 + m_L1Words + k] != 0)) return false;
+        }
+        for (uint64_t j = 0; j < 64; ++j) {
+            bool bit = (base[0] >> j) & 1;
+            if (bit != (j < m_L1Words && base[1 + j] != 0)) return false;
+        }
+        return true;
+    }
+
+private:
+    uint64_t m_L0Words;
+    uint64_t m_L1Words;
+};
+
 }  // namespace dx12kit::alloc::detail
