@@ -79,13 +79,13 @@ FreeListAllocator::FreeListAllocator(uint64_t capacity, uint32_t bitmapBins)
         throw InvalidArgument("FreeListAllocator: capacity " + std::to_string(capacity) +
                               " is out of range 1.." + std::to_string(kMaxCapacity));
     m_NumBins = static_cast<uint32_t>(std::min<uint64_t>(kSmallBins, capacity + 1));
-    m_Words.assign(capacity / 64 + 1, Word{0, 0});
-    m_WordIndex.Reset(m_Words.size());
+    m_Words.assign(capacity / 64 + 2, Word{0, 0});  // + a padding word (see NextStart)
+    m_WordIndex.Reset(m_Words.size() - 1);
     m_Pending.assign(capacity / 64 + 1, 0);
     m_Bins.resize(m_NumBins);
     // Bitmap bins cost one bit per 64 units each: spend up to 2^23 bits (1 MiB) on them, and
     // none beyond the three-level bitset's 2^18 words (2^24 units).
-    const uint64_t words = m_Words.size();
+    const uint64_t words = m_Words.size() - 1;
     if (bitmapBins == kAutoBitmapBins)
         bitmapBins = static_cast<uint32_t>(std::min<uint64_t>(m_NumBins, (uint64_t(1) << 23) / words));
     if (words > detail::Bitset3Layout::kMaxBits) bitmapBins = 0;
@@ -109,6 +109,8 @@ DX12KIT_FORCEINLINE void FreeListAllocator::ClearStart(uint64_t offset) noexcept
     if (!word) m_WordIndex.Clear(offset >> 6);
 }
 
+// Most blocks are short: their next start is in this word or the next one. m_Words ends with a
+// padding word, so words[w + 1] always exists.
 DX12KIT_FORCEINLINE uint64_t FreeListAllocator::NextStart(uint64_t offset) const noexcept {
     uint64_t w = offset >> 6;
     uint64_t bits = m_Words[w].starts & (~uint64_t(0) << (offset & 63));
@@ -118,11 +120,12 @@ DX12KIT_FORCEINLINE uint64_t FreeListAllocator::NextStart(uint64_t offset) const
     return (w << 6) | detail::LowestBit(m_Words[w].starts);
 }
 
+// offset > 0 here, and block 0 always starts at 0: a start exists at or below offset.
 DX12KIT_FORCEINLINE uint64_t FreeListAllocator::PrevStart(uint64_t offset) const noexcept {
     uint64_t w = offset >> 6;
     uint64_t bits = m_Words[w].starts & (~uint64_t(0) >> (63 - (offset & 63)));
     if (DX12KIT_LIKELY(bits)) return (w << 6) | detail::HighestBit(bits);
-    w = m_WordIndex.Prev(w - 1);  // block 0 guarantees a hit (offset > 0 here)
+    w = m_WordIndex.Prev(w - 1);
     return (w << 6) | detail::HighestBit(m_Words[w].starts);
 }
 
@@ -178,10 +181,9 @@ DX12KIT_FORCEINLINE uint32_t FreeListAllocator::PopLowest(uint32_t bin) {
 DX12KIT_FORCEINLINE void FreeListAllocator::InsertFree(uint64_t offset, uint64_t size) {
     if (size < m_NumBins) {
         Bin& bin = m_Bins[size];
-        if (bin.count++ == 0) {
-            m_BinWords[size >> 6] |= uint64_t(1) << (size & 63);
-            m_BinSummary |= uint64_t(1) << (size >> 6);
-        }
+        ++bin.count;
+        m_BinWords[size >> 6] |= uint64_t(1) << (size & 63);  // idempotent: no branch needed
+        m_BinSummary |= uint64_t(1) << (size >> 6);
         if (size < m_BitmapBins) {
             m_BinBitsLayout.Set(BinBits(static_cast<uint32_t>(size)), offset >> 6);
         } else {
@@ -198,14 +200,13 @@ DX12KIT_FORCEINLINE void FreeListAllocator::InsertFree(uint64_t offset, uint64_t
 DX12KIT_FORCEINLINE void FreeListAllocator::RemoveFree(uint64_t offset, uint64_t size) {
     if (size < m_NumBins) {
         Bin& bin = m_Bins[size];
-        if (--bin.count == 0) {
-            if (size >= m_BitmapBins) {  // bitmap bins keep their stale bits for later
-                std::fill_n(bin.heap.begin(), bin.size, kHeapPad);
-                bin.size = 0;
-            }
-            uint64_t& word = m_BinWords[size >> 6];
-            word &= ~(uint64_t(1) << (size & 63));
-            if (!word) m_BinSummary &= ~(uint64_t(1) << (size >> 6));
+        const uint64_t empty = --bin.count == 0;
+        uint64_t& word = m_BinWords[size >> 6];
+        word &= ~(empty << (size & 63));
+        m_BinSummary &= ~(uint64_t(word == 0) << (size >> 6));
+        if (size >= m_BitmapBins && empty) {  // bitmap bins keep their stale bits for later
+            std::fill_n(bin.heap.begin(), bin.size, kHeapPad);
+            bin.size = 0;
         }
     } else {
         m_Large.erase((size << 32) | offset);
@@ -451,17 +452,20 @@ std::vector<FreeListAllocator::BlockInfo> FreeListAllocator::CalculateBlocks() c
 }
 
 void FreeListAllocator::Validate() const {
-    if (m_Words.size() != m_Capacity / 64 + 1 || !IsStart(0) || !IsStart(m_Capacity))
+    const uint64_t words = m_Capacity / 64 + 1;  // m_Words has one more, the padding word
+    if (m_Words.size() != words + 1 || !IsStart(0) || !IsStart(m_Capacity))
         Broken("the start bits lost the first block or the sentinel");
-    if ((m_Words.back().starts >> (m_Capacity & 63)) > 1 || (m_Words.back().free >> (m_Capacity & 63)) != 0)
+    const Word& last = m_Words[words - 1];
+    if ((last.starts >> (m_Capacity & 63)) > 1 || (last.free >> (m_Capacity & 63)) != 0 ||
+        m_Words[words].starts != 0 || m_Words[words].free != 0)
         Broken("start or free bits past the sentinel");
     if (!m_WordIndex.SummariesConsistent()) Broken("word index summary levels are inconsistent");
-    for (uint64_t w = 0; w < m_Words.size(); ++w)
+    for (uint64_t w = 0; w < words; ++w)
         if (m_WordIndex.Test(w) != (m_Words[w].starts != 0)) Broken("word index disagrees with word " + std::to_string(w));
     std::vector<BlockInfo> blocks = CalculateBlocks();
 
     // Free and pending bits only on block starts, never both, none past the capacity.
-    for (uint64_t w = 0; w < m_Words.size(); ++w) {
+    for (uint64_t w = 0; w < words; ++w) {
         for (uint64_t bits = m_Words[w].free | m_Pending[w]; bits; bits &= bits - 1) {
             uint64_t i = (w << 6) | detail::LowestBit(bits);
             if (i >= m_Capacity || !IsStart(i))

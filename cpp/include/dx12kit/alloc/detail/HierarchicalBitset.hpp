@@ -168,24 +168,22 @@ public:
     }
     bool Test(const uint64_t* base, uint64_t i) const noexcept { return Test(base, m_L1Words, i); }
 
+    // Set and Clear update the summaries without branches: whether a word turns empty or
+    // non-empty is data-dependent and would mispredict often.
     void Set(uint64_t* base, uint64_t i) const noexcept {
         uint64_t& w0 = base[1 + m_L1Words + (i >> 6)];
-        if (!w0) {
-            uint64_t& w1 = base[1 + (i >> 12)];
-            if (!w1) base[0] |= uint64_t(1) << (i >> 12);
-            w1 |= uint64_t(1) << ((i >> 6) & 63);
-        }
+        const uint64_t wasEmpty = w0 == 0;
         w0 |= uint64_t(1) << (i & 63);
+        base[1 + (i >> 12)] |= wasEmpty << ((i >> 6) & 63);
+        base[0] |= wasEmpty << (i >> 12);  // a no-op when the level-1 word was already non-empty
     }
 
     void Clear(uint64_t* base, uint64_t i) const noexcept {
         uint64_t& w0 = base[1 + m_L1Words + (i >> 6)];
         w0 &= ~(uint64_t(1) << (i & 63));
-        if (!w0) {
-            uint64_t& w1 = base[1 + (i >> 12)];
-            w1 &= ~(uint64_t(1) << ((i >> 6) & 63));
-            if (!w1) base[0] &= ~(uint64_t(1) << (i >> 12));
-        }
+        uint64_t& w1 = base[1 + (i >> 12)];
+        w1 &= ~(uint64_t(w0 == 0) << ((i >> 6) & 63));
+        base[0] &= ~(uint64_t(w1 == 0) << (i >> 12));
     }
 
     bool Empty(const uint64_t* base) const noexcept { return base[0] == 0; }
