@@ -122,11 +122,12 @@ def measure(trace_name: str, allocator_name: str) -> Dict[str, float]:
     }
 
 
-def measure_median(trace_name: str, allocator_name: str, repeat: int) -> Dict[str, float]:
-    runs = [measure(trace_name, allocator_name) for _ in range(repeat)]
+def summarize(runs: List[Dict[str, float]]) -> Dict[str, float]:
     out = dict(runs[-1])
-    out["ns_per_op"] = statistics.median(r["ns_per_op"] for r in runs)
-    out["ns_all"] = [r["ns_per_op"] for r in runs]
+    ns = [r["ns_per_op"] for r in runs]
+    out["ns_per_op"] = statistics.median(ns)
+    out["ns_min"] = min(ns)
+    out["ns_all"] = ns
     return out
 
 
@@ -178,30 +179,43 @@ def measure_failed_baseline(trace_name: str) -> int:
 
 
 def run_table(repeat: int, cases: List[Tuple[str, str]]) -> List[Dict[str, object]]:
+    """Rounds of every case in turn (not one case `repeat` times in a row), so that a burst of
+    load on the shared machine hits all allocators alike; then the median of each case."""
+    runs: Dict[Tuple[str, str], List[Dict[str, float]]] = {c: [] for c in cases}
+    for round_ in range(repeat):
+        for case in cases:
+            runs[case].append(measure(*case))
+        print(f"  round {round_ + 1}/{repeat}: load average {load_average()}", file=sys.stderr, flush=True)
     rows: List[Dict[str, object]] = []
     baseline: Dict[str, float] = {}
     for trace_name, allocator_name in cases:
-        t0 = time.perf_counter()
-        r = measure_median(trace_name, allocator_name, repeat)
+        r = summarize(runs[(trace_name, allocator_name)])
         if allocator_name == "BaselineBimap":
             baseline[trace_name] = r["ns_per_op"]
-        rows.append({"trace": trace_name, "allocator": allocator_name, **r,
-                     "seconds": time.perf_counter() - t0})
-        print(f"  measured {trace_name:>12} {allocator_name:<14} {r['ns_per_op']:10.1f} ns "
-              f"({', '.join(f'{x:.1f}' for x in r['ns_all'])})", file=sys.stderr, flush=True)
+        rows.append({"trace": trace_name, "allocator": allocator_name, **r})
+        print(f"  {trace_name:>12} {allocator_name:<14} "
+              f"{', '.join(f'{x:.1f}' for x in r['ns_all'])}", file=sys.stderr)
     for row in rows:
         base = baseline.get(str(row["trace"]))
         row["ratio"] = (row["ns_per_op"] / base) if base else None
     return rows
 
 
+def load_average() -> str:
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "n/a"
+
+
 def format_table(rows: List[Dict[str, object]], markdown: bool) -> str:
-    head = ["trace", "allocator", "ns/op", "failed", "largest/free", "fragmentation", "vs baseline"]
+    head = ["trace", "allocator", "ns/op", "min", "failed", "largest/free", "fragmentation", "vs baseline"]
     lines = []
     for r in rows:
         ratio: Optional[float] = r["ratio"]  # type: ignore[assignment]
         lines.append([
-            str(r["trace"]), str(r["allocator"]), f"{r['ns_per_op']:.1f}", f"{r['failed']:,}",
+            str(r["trace"]), str(r["allocator"]), f"{r['ns_per_op']:.1f}", f"{r['ns_min']:.1f}", f"{r['failed']:,}",
             f"{r['largest_over_free']:.3f}", f"{r['fragmentation']:.3f}",
             "1.00 (baseline)" if r["allocator"] == "BaselineBimap" else
             (f"{ratio:.3f} ({1 / ratio:.1f}x faster)" if ratio else "n/a"),
@@ -231,8 +245,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"traces built in {time.perf_counter() - t0:.2f} s", file=sys.stderr)
     rows = run_table(args.repeat, cases)
     print(format_table(rows, args.markdown))
-    print("\nns/op: median of %d replays (linear, linear-short, fail: ns per allocation); "
-          "fragmentation = 1 - largest free block / free." % args.repeat)
+    print("\nns/op: median of %d replays, min: fastest (linear, linear-short, fail: ns per "
+          "allocation); fragmentation = 1 - largest free block / free; load average at the end: %s."
+          % (args.repeat, load_average()))
     return 0
 
 
