@@ -338,28 +338,28 @@ void CommandList::BindDescriptorHeaps() {
     m_HeapsBound = true;
 }
 
-void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]) {
+D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<Resource>& r, D3D12_CPU_DESCRIPTOR_HANDLE& cpu) {
     CheckOpen("clear_unordered_access_view");
     CheckSameDevice(*r, "clear_unordered_access_view");
-    D3D12_CPU_DESCRIPTOR_HANDLE cpu = r->Uav(0);
+    cpu = r->Uav(0);
     m_Tracker.UavHazard(r);
     m_Tracker.Transition(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, r->IsBuffer() ? kAllSubresources : 0);
     Flush();
     BindDescriptorHeaps();
-    D3D12_GPU_DESCRIPTOR_HANDLE gpu = m_ViewDescriptors.CopyDescriptor(m_d3d12List.Get(), cpu);
+    // The clear needs the view both in a CPU-only heap and in the bound shader-visible heap.
+    return m_ViewDescriptors.CopyDescriptor(m_d3d12List.Get(), cpu);
+}
+
+void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]) {
+    D3D12_CPU_DESCRIPTOR_HANDLE cpu;
+    D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu);
     m_d3d12List->ClearUnorderedAccessViewFloat(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
     m_Tracker.NoteUavWrite(r.get());
 }
 
 void CommandList::ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& r, const uint32_t values[4]) {
-    CheckOpen("clear_unordered_access_view");
-    CheckSameDevice(*r, "clear_unordered_access_view");
-    D3D12_CPU_DESCRIPTOR_HANDLE cpu = r->Uav(0);
-    m_Tracker.UavHazard(r);
-    m_Tracker.Transition(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, r->IsBuffer() ? kAllSubresources : 0);
-    Flush();
-    BindDescriptorHeaps();
-    D3D12_GPU_DESCRIPTOR_HANDLE gpu = m_ViewDescriptors.CopyDescriptor(m_d3d12List.Get(), cpu);
+    D3D12_CPU_DESCRIPTOR_HANDLE cpu;
+    D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu);
     m_d3d12List->ClearUnorderedAccessViewUint(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
     m_Tracker.NoteUavWrite(r.get());
 }

@@ -137,6 +137,7 @@ private:
     void ValidateBindings(const char* op, bool targets);   // draw/dispatch: bound resources (+ targets)
     void ValidateResource(const char* op, const Resource* resource);
     void BindDescriptorHeaps();
+    D3D12_GPU_DESCRIPTOR_HANDLE PrepareUavClear(const std::shared_ptr<Resource>& r, D3D12_CPU_DESCRIPTOR_HANDLE& cpu);
     D3D12_RESOURCE_STATES SrvState(uint32_t rootIndex) const;
     const RootSignature& BoundRootSignature(const char* what) const;
 
