@@ -30,8 +30,8 @@
 //     +-----------------+                        +----+----+----+----+----+----+----+----+
 //     | m_Page ---------+----------------------> |    |####|####|####|    |    |    |    |
 //     | m_Cpu  ---------+---------------------------> ^ Handle(0)   ^ Handle(2)
-//     | m_Offset = 1    |                                     (slot stride = DescriptorSize())
-//     | m_Count  = 3    |
+//     | offset = 1      |                                     (slot stride = DescriptorSize())
+//     | count  = 3      |  (offset and count share one 64-bit word, m_OffsetCount)
 //     | m_Stride = 32   |
 //     +-----------------+
 #pragma once
@@ -55,7 +55,7 @@ public:
     /// Used by CpuDescriptorAllocator only.
     DescriptorAllocation(detail::CpuDescriptorPage* page, D3D12_CPU_DESCRIPTOR_HANDLE first,
                          uint32_t offset, uint32_t count, uint32_t stride) noexcept
-        : m_Page(page), m_Cpu(first), m_Offset(offset), m_Count(count), m_Stride(stride) {}
+        : m_Page(page), m_Cpu(first), m_OffsetCount(uint64_t(offset) | uint64_t(count) << 32), m_Stride(stride) {}
 
     DescriptorAllocation(const DescriptorAllocation&) = delete;
     DescriptorAllocation& operator=(const DescriptorAllocation&) = delete;
@@ -75,11 +75,11 @@ public:
     D3D12_CPU_DESCRIPTOR_HANDLE Handle(uint32_t i = 0) const;
 
     /// Number of descriptors in the range; 0 when null.
-    uint32_t Count() const noexcept { return m_Count; }
+    uint32_t Count() const noexcept { return static_cast<uint32_t>(m_OffsetCount >> 32); }
     /// Byte stride between consecutive handles (the device's descriptor increment); 0 when null.
     uint32_t DescriptorSize() const noexcept { return m_Stride; }
     /// Index of the first descriptor inside its page (diagnostics and tests).
-    uint32_t PageOffset() const noexcept { return m_Offset; }
+    uint32_t PageOffset() const noexcept { return static_cast<uint32_t>(m_OffsetCount); }
     bool IsNull() const noexcept { return m_Page == nullptr; }
     explicit operator bool() const noexcept { return m_Page != nullptr; }
 
@@ -87,7 +87,7 @@ public:
     /// null. Does nothing on a null allocation.
     void Free() noexcept {
         if (m_Page) {
-            detail::FreeCpuDescriptors(m_Page, m_Offset, m_Count);
+            detail::FreeCpuDescriptors(m_Page, PageOffset(), Count());
             Reset();
         }
     }
@@ -96,21 +96,24 @@ private:
     void Reset() noexcept {
         m_Page = nullptr;
         m_Cpu.ptr = 0;
-        m_Offset = m_Count = m_Stride = 0;
+        m_OffsetCount = 0;
+        m_Stride = 0;
     }
     void MoveFrom(DescriptorAllocation& o) noexcept {
         m_Page = o.m_Page;
         m_Cpu = o.m_Cpu;
-        m_Offset = o.m_Offset;
-        m_Count = o.m_Count;
+        m_OffsetCount = o.m_OffsetCount;
         m_Stride = o.m_Stride;
         o.Reset();
     }
 
     detail::CpuDescriptorPage* m_Page = nullptr;  ///< Owning page; null when the allocation is null.
     D3D12_CPU_DESCRIPTOR_HANDLE m_Cpu{0};         ///< Handle(0).
-    uint32_t m_Offset = 0;                        ///< First slot inside the page.
-    uint32_t m_Count = 0;
+    /// First slot inside the page (low 32 bits) and count (high 32 bits), kept in one word so
+    /// that the constructor's store and a move's load have the same width: two 32-bit stores
+    /// read back by one 64-bit load (what compilers emit for the move) defeat store-to-load
+    /// forwarding and cost a ~10-cycle stall on every `v.push_back(allocator.Allocate(1))`.
+    uint64_t m_OffsetCount = 0;
     uint32_t m_Stride = 0;
 };
 
