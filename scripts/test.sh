@@ -6,4 +6,5 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 "$ROOT/scripts/bootstrap.sh"
 cd "$ROOT"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
-exec .venv/bin/python -m pytest tests "$@"
+# The benchmarks run once each without timing (--benchmark-disable), so they cannot rot.
+exec .venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
