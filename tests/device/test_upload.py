@@ -7,6 +7,8 @@ cross pages, and validation on: validation must stay silent on every correct tes
 from __future__ import annotations
 
 import mmap
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -194,6 +196,53 @@ def test_dynamic_buffers_larger_than_a_page(dev, q):
     cl.draw(len(verts))
     q.wait(q.execute(cl))
     assert (q.read_texture(rt) == 9).all()
+
+
+def test_concurrent_recording_executing_and_polling():
+    """Two threads on two queues: one uploads more than a page (a page of its own each time) and
+    waits; the other fills normal pages, executes without waiting and polls. The pool's books must
+    balance at the end: nothing in use or retired, no page of its own left, every pooled page free.
+    (Guards the drain of completed pages in UploadPagePool::Acquire, which must treat pages of
+    their own as ReleaseStale does.)"""
+    dev = make_device()
+    direct, compute = dev.queue("direct"), dev.queue("compute")
+    big = np.arange(5 * PAGE, dtype=np.uint32).astype(np.uint8)
+    buf = dev.create_buffer(big.size)
+    stop = time.monotonic() + 1.5
+    errors = []
+
+    def uploader():
+        try:
+            while time.monotonic() < stop:
+                cl = direct.command_list()
+                cl.upload(buf, big)
+                direct.wait(direct.execute(cl))
+        except BaseException as e:  # pragma: no cover
+            errors.append(e)
+
+    def filler():
+        try:
+            while time.monotonic() < stop:
+                cl = compute.command_list()
+                for _ in range(4):
+                    cl.allocate_upload(PAGE - 256, 256)  # a page each
+                compute.execute(cl)
+                dev.poll()
+        except BaseException as e:  # pragma: no cover
+            errors.append(e)
+
+    threads = [threading.Thread(target=uploader), threading.Thread(target=filler)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    dev.wait_idle()
+    s = upload_stats(dev)
+    assert s["dedicated_in_use"] == 0 and s["dedicated_bytes"] == 0
+    assert s["cpu"]["pages_in_use"] == 0 and s["cpu"]["pages_retired"] == 0
+    assert s["cpu"]["pages_free"] == s["cpu"]["peak_pages"] < 1 << 20
+    np.testing.assert_array_equal(direct.read_buffer(buf), big)
 
 
 # --------------------------------------------------------------------------- vertex/index/structured

@@ -39,20 +39,13 @@ std::unique_ptr<UploadPage> UploadPagePool::Create(UploadKind kind, uint64_t siz
 
 std::unique_ptr<UploadPage> UploadPagePool::Acquire(UploadKind kind) {
     const int k = static_cast<int>(kind);
+    std::vector<std::unique_ptr<UploadPage>> destroy;  // declared first: destroyed after the lock
     {
         std::lock_guard<std::mutex> lock(m_Mutex);
         if (m_Free[k].empty()) {
-            // Reuse pages whose fence completed since the last look.
-            const uint64_t done = m_Core.CompletedSerial();
-            while (!m_Retired.empty() && m_Retired.front().first <= done) {
-                auto page = std::move(m_Retired.front().second);
-                m_Retired.pop_front();
-                const int pk = static_cast<int>(page->kind);
-                --m_Stats.pagesRetired[pk];
-                page->linear.Reset();
-                m_Free[pk].push_back(std::move(page));
-                ++m_Stats.pagesFree[pk];
-            }
+            // Reuse pages whose fence completed since the last look (a dedicated page among
+            // them is destroyed, as in ReleaseStale, once the lock is released).
+            DrainCompletedLocked(m_Core.CompletedSerial(), destroy);
         }
         if (!m_Free[k].empty()) {
             auto page = std::move(m_Free[k].back());
@@ -109,26 +102,28 @@ void UploadPagePool::Discard(std::vector<std::unique_ptr<UploadPage>>& pages) {
     pages.clear();
 }
 
-void UploadPagePool::ReleaseStale(uint64_t completedSerial) {
-    std::vector<std::unique_ptr<UploadPage>> destroy;
-    {
-        std::lock_guard<std::mutex> lock(m_Mutex);
-        while (!m_Retired.empty() && m_Retired.front().first <= completedSerial) {
-            auto page = std::move(m_Retired.front().second);
-            m_Retired.pop_front();
-            const int k = static_cast<int>(page->kind);
-            if (page->dedicated) {
-                --m_Stats.dedicatedInUse;
-                m_Stats.dedicatedBytes -= page->linear.Capacity();
-                destroy.push_back(std::move(page));
-                continue;
-            }
-            --m_Stats.pagesRetired[k];
-            page->linear.Reset();
-            m_Free[k].push_back(std::move(page));
-            ++m_Stats.pagesFree[k];
+void UploadPagePool::DrainCompletedLocked(uint64_t completedSerial, std::vector<std::unique_ptr<UploadPage>>& destroy) {
+    while (!m_Retired.empty() && m_Retired.front().first <= completedSerial) {
+        auto page = std::move(m_Retired.front().second);
+        m_Retired.pop_front();
+        const int k = static_cast<int>(page->kind);
+        if (page->dedicated) {
+            --m_Stats.dedicatedInUse;
+            m_Stats.dedicatedBytes -= page->linear.Capacity();
+            destroy.push_back(std::move(page));
+            continue;
         }
+        --m_Stats.pagesRetired[k];
+        page->linear.Reset();
+        m_Free[k].push_back(std::move(page));
+        ++m_Stats.pagesFree[k];
     }
+}
+
+void UploadPagePool::ReleaseStale(uint64_t completedSerial) {
+    std::vector<std::unique_ptr<UploadPage>> destroy;  // destroyed after the lock is released
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    DrainCompletedLocked(completedSerial, destroy);
 }
 
 UploadPoolStats UploadPagePool::GetStats() const {

@@ -74,6 +74,9 @@ public:
 
 private:
     std::unique_ptr<UploadPage> Create(UploadKind kind, uint64_t size, bool dedicated);
+    /// Moves retired pages whose serial completed to the free lists; dedicated pages go to
+    /// `destroy` (the caller destroys them after releasing m_Mutex). Caller holds m_Mutex.
+    void DrainCompletedLocked(uint64_t completedSerial, std::vector<std::unique_ptr<UploadPage>>& destroy);
     DeviceCore& m_Core;
     mutable std::mutex m_Mutex;
     std::vector<std::unique_ptr<UploadPage>> m_Free[2];
