@@ -16,15 +16,12 @@ Run ``pytest benchmarks/bench_dispatch.py`` (pytest-benchmark) or ``python bench
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _gpu_common as g  # noqa: E402
+import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
 
 D = 2000
 

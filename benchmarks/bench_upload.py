@@ -13,15 +13,12 @@ Run ``pytest benchmarks/bench_upload.py`` (pytest-benchmark) or ``python benchma
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _gpu_common as g  # noqa: E402
+import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
 
 N = 64 * 2**20 // 4      # 64 MiB of float32, as the peers' W1
 NB = N * 4
