@@ -109,24 +109,31 @@ DX12KIT_FORCEINLINE void FreeListAllocator::ClearStart(uint64_t offset) noexcept
     if (!word) m_WordIndex.Clear(offset >> 6);
 }
 
-// Most blocks are short: their next start is in this word or the next one. m_Words ends with a
-// padding word, so words[w + 1] always exists.
+// Most blocks are short: a 64-unit window starting at `offset`, read from two words, holds the
+// next start, and one branch (rarely taken) covers longer blocks. m_Words ends with a padding
+// word, so words[w + 1] always exists.
 DX12KIT_FORCEINLINE uint64_t FreeListAllocator::NextStart(uint64_t offset) const noexcept {
-    uint64_t w = offset >> 6;
-    uint64_t bits = m_Words[w].starts & (~uint64_t(0) << (offset & 63));
-    if (DX12KIT_LIKELY(bits)) return (w << 6) | detail::LowestBit(bits);
-    if (DX12KIT_LIKELY(m_Words[w + 1].starts)) return ((w + 1) << 6) | detail::LowestBit(m_Words[w + 1].starts);
-    w = m_WordIndex.Next(w + 2);  // the sentinel guarantees a hit
-    return (w << 6) | detail::LowestBit(m_Words[w].starts);
+    const uint64_t w = offset >> 6, sh = offset & 63;
+    const uint64_t window = (m_Words[w].starts >> sh) | ((m_Words[w + 1].starts << 1) << (63 - sh));
+    if (DX12KIT_LIKELY(window)) return offset + detail::LowestBit(window);
+    // Beyond the window: the rest of word w + 1, then the word index.
+    const uint64_t rest = m_Words[w + 1].starts & (~uint64_t(0) << sh);
+    if (rest) return ((w + 1) << 6) | detail::LowestBit(rest);
+    const uint64_t next = m_WordIndex.Next(w + 2);  // the sentinel guarantees a hit
+    return (next << 6) | detail::LowestBit(m_Words[next].starts);
 }
 
-// offset > 0 here, and block 0 always starts at 0: a start exists at or below offset.
+// The mirror image: a window of the 64 units ending at `offset`. offset > 0 here, and block 0
+// always starts at 0, so a start exists at or below offset.
 DX12KIT_FORCEINLINE uint64_t FreeListAllocator::PrevStart(uint64_t offset) const noexcept {
-    uint64_t w = offset >> 6;
-    uint64_t bits = m_Words[w].starts & (~uint64_t(0) >> (63 - (offset & 63)));
-    if (DX12KIT_LIKELY(bits)) return (w << 6) | detail::HighestBit(bits);
-    w = m_WordIndex.Prev(w - 1);
-    return (w << 6) | detail::HighestBit(m_Words[w].starts);
+    const uint64_t w = offset >> 6, sh = offset & 63;
+    const uint64_t below = w ? m_Words[w - 1].starts : 0;
+    const uint64_t window = (m_Words[w].starts << (63 - sh)) | ((below >> 1) >> sh);
+    if (DX12KIT_LIKELY(window)) return offset - 63 + detail::HighestBit(window);
+    const uint64_t rest = below & (~uint64_t(0) >> (63 - sh));  // w > 0 here
+    if (rest) return ((w - 1) << 6) | detail::HighestBit(rest);
+    const uint64_t prev = m_WordIndex.Prev(w - 2);
+    return (prev << 6) | detail::HighestBit(m_Words[prev].starts);
 }
 
 // ---- size index -----------------------------------------------------------------------------
