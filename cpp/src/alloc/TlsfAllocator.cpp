@@ -84,11 +84,12 @@ uint32_t TlsfAllocator::NewBlock() {
         return b;
     }
     m_Blocks.push_back(Block{});
+    m_States.push_back(kUnused);
     return static_cast<uint32_t>(m_Blocks.size() - 1);
 }
 
 void TlsfAllocator::ReleaseBlock(uint32_t b) noexcept {
-    m_Blocks[b].state = kUnused;
+    m_States[b] = kUnused;
     m_Blocks[b].nextFree = m_UnusedHead;
     m_UnusedHead = b;
     ++m_UnusedCount;
@@ -97,7 +98,7 @@ void TlsfAllocator::ReleaseBlock(uint32_t b) noexcept {
 void TlsfAllocator::LinkFree(uint32_t b) noexcept {
     Block& blk = m_Blocks[b];
     uint32_t cls = ClassOf(blk.size);
-    blk.state = kFree;
+    m_States[b] = kFree;
     blk.prevFree = kNil;
     blk.nextFree = m_Heads[cls];
     if (blk.nextFree != kNil) m_Blocks[blk.nextFree].prevFree = b;
@@ -143,7 +144,8 @@ uint64_t TlsfAllocator::Allocate(uint64_t size, uint64_t alignment) {
         if (!sameClass) UnlinkFree(b);
         a = NewBlock();  // may grow m_Blocks: index, don't hold references across it
         Block& blk = m_Blocks[b];
-        m_Blocks[a] = Block{offset, kUsed, size, blk.prevPhys, b, kNil, kNil};
+        m_Blocks[a] = Block{offset, size, blk.prevPhys, b, kNil, kNil};
+        m_States[a] = kUsed;
         if (blk.prevPhys != kNil) m_Blocks[blk.prevPhys].nextPhys = a;
         blk.prevPhys = a;
         blk.offset = offset + size;
@@ -154,13 +156,13 @@ uint64_t TlsfAllocator::Allocate(uint64_t size, uint64_t alignment) {
         a = b;
         m_Blocks[a].offset = offset;
         m_Blocks[a].size = size;
-        m_Blocks[a].state = kUsed;
+        m_States[a] = kUsed;
         --m_FreeBlocks;
     }
     if (front) {  // the padding stays free, as its own block before the allocation
         uint32_t f = NewBlock();
         Block& alloc = m_Blocks[a];
-        m_Blocks[f] = Block{blockOffset, kFree, front, alloc.prevPhys, a, kNil, kNil};
+        m_Blocks[f] = Block{blockOffset, front, alloc.prevPhys, a, kNil, kNil};
         if (alloc.prevPhys != kNil) m_Blocks[alloc.prevPhys].nextPhys = f;
         alloc.prevPhys = f;
         LinkFree(f);
@@ -174,7 +176,7 @@ uint64_t TlsfAllocator::Allocate(uint64_t size, uint64_t alignment) {
 
 uint32_t TlsfAllocator::CheckFreeable(const char* who, uint64_t offset) const {
     uint32_t b = m_Allocated.Find(offset);
-    if (DX12KIT_LIKELY(b != detail::OffsetHashMap::kMissing && m_Blocks[b].state == kUsed)) return b;
+    if (DX12KIT_LIKELY(b != detail::OffsetHashMap::kMissing && m_States[b] == kUsed)) return b;
     std::string at = std::string(who) + ": offset " + std::to_string(offset);
     if (b != detail::OffsetHashMap::kMissing)
         throw InvalidArgument(at + " was already passed to FreeDeferred (double free)");
@@ -190,7 +192,7 @@ void TlsfAllocator::Free(uint64_t offset) {
 
 void TlsfAllocator::FreeDeferred(uint64_t offset, uint64_t fenceValue) {
     uint32_t b = CheckFreeable("TlsfAllocator::FreeDeferred", offset);
-    m_Blocks[b].state = kPending;
+    m_States[b] = kPending;
     m_Deferred.Push(fenceValue, offset, m_Blocks[b].size);
 }
 
@@ -206,7 +208,7 @@ void TlsfAllocator::FreeBlock(uint32_t b) {
     m_Used -= m_Blocks[b].size;
     --m_Allocations;
     uint32_t next = m_Blocks[b].nextPhys;
-    if (next != kNil && m_Blocks[next].state == kFree) {
+    if (next != kNil && m_States[next] == kFree) {
         UnlinkFree(next);
         Block& blk = m_Blocks[b];
         blk.size += m_Blocks[next].size;
@@ -216,7 +218,7 @@ void TlsfAllocator::FreeBlock(uint32_t b) {
         --m_FreeBlocks;
     }
     uint32_t prev = m_Blocks[b].prevPhys;
-    if (prev != kNil && m_Blocks[prev].state == kFree) {
+    if (prev != kNil && m_States[prev] == kFree) {
         UnlinkFree(prev);
         Block& p = m_Blocks[prev];
         p.size += m_Blocks[b].size;
@@ -234,6 +236,7 @@ void TlsfAllocator::FreeBlock(uint32_t b) {
 
 void TlsfAllocator::Reset() {
     m_Blocks.clear();
+    m_States.clear();
     m_UnusedHead = kNil;
     m_UnusedCount = 0;
     std::fill(std::begin(m_Heads), std::end(m_Heads), kNil);
@@ -242,7 +245,7 @@ void TlsfAllocator::Reset() {
     m_Allocated.Clear();
     m_Deferred.Clear();
     uint32_t b = NewBlock();
-    m_Blocks[b] = Block{0, kFree, m_Capacity, kNil, kNil, kNil, kNil};
+    m_Blocks[b] = Block{0, m_Capacity, kNil, kNil, kNil, kNil};
     LinkFree(b);
     m_Used = 0;
     m_FreeBlocks = 1;
@@ -264,7 +267,7 @@ AllocatorStats TlsfAllocator::GetStats() const noexcept {
 std::vector<TlsfAllocator::BlockInfo> TlsfAllocator::CalculateBlocks() const {
     uint32_t first = kNil;
     for (uint32_t b = 0; b < m_Blocks.size(); ++b) {
-        if (m_Blocks[b].state != kUnused && m_Blocks[b].prevPhys == kNil) {
+        if (m_States[b] != kUnused && m_Blocks[b].prevPhys == kNil) {
             if (first != kNil) Broken("two blocks have no physical predecessor");
             first = b;
         }
@@ -275,12 +278,12 @@ std::vector<TlsfAllocator::BlockInfo> TlsfAllocator::CalculateBlocks() const {
     uint32_t prev = kNil;
     for (uint32_t b = first; b != kNil; prev = b, b = m_Blocks[b].nextPhys) {
         const Block& blk = m_Blocks[b];
-        if (blk.state == kUnused) Broken("the physical chain reaches an unused record");
+        if (m_States[b] == kUnused) Broken("the physical chain reaches an unused record");
         if (blk.offset != offset) Broken("block at " + std::to_string(blk.offset) + " should start at " + std::to_string(offset));
         if (blk.prevPhys != prev) Broken("physical links disagree at " + std::to_string(offset));
         if (blk.size == 0 || blk.size > m_Capacity - offset) Broken("bad block size at " + std::to_string(offset));
         if (blocks.size() > m_Blocks.size()) Broken("the physical chain has a cycle");
-        uint32_t state = blk.state == kFree ? 0 : blk.state == kUsed ? 1 : 2;
+        uint32_t state = m_States[b] == kFree ? 0 : m_States[b] == kUsed ? 1 : 2;
         blocks.push_back(BlockInfo{blk.offset, blk.size, state});
         offset += blk.size;
     }
@@ -313,7 +316,7 @@ void TlsfAllocator::Validate() const {
     if (pending != m_Deferred.Size()) Broken("deferred queue and pending blocks disagree");
     for (const auto& e : m_Deferred.Entries()) {
         uint32_t rec = m_Allocated.Find(e.offset);
-        if (rec == detail::OffsetHashMap::kMissing || m_Blocks[rec].state != kPending ||
+        if (rec == detail::OffsetHashMap::kMissing || m_States[rec] != kPending ||
             m_Blocks[rec].size != e.size)
             Broken("deferred entry at " + std::to_string(e.offset) + " is not a pending block");
     }
@@ -324,7 +327,7 @@ void TlsfAllocator::Validate() const {
         uint32_t prev = kNil;
         for (uint32_t b = m_Heads[cls]; b != kNil; prev = b, b = m_Blocks[b].nextFree) {
             const Block& blk = m_Blocks[b];
-            if (blk.state != kFree) Broken("a free list holds a block that is not free");
+            if (m_States[b] != kFree) Broken("a free list holds a block that is not free");
             if (ClassOf(blk.size) != cls) Broken("block of size " + std::to_string(blk.size) + " is in the wrong class");
             if (blk.prevFree != prev) Broken("free-list links disagree");
             if (++listed > freeBlocks) Broken("free lists hold more blocks than are free");
@@ -335,7 +338,7 @@ void TlsfAllocator::Validate() const {
         if (((m_FlBitmap >> fl) & 1) != (m_SlBitmap[fl] != 0)) Broken("first-level bitmap is wrong");
     uint64_t unused = 0;
     for (uint32_t b = m_UnusedHead; b != kNil; b = m_Blocks[b].nextFree) {
-        if (m_Blocks[b].state != kUnused) Broken("the record pool holds a live block");
+        if (m_States[b] != kUnused) Broken("the record pool holds a live block");
         if (++unused > m_Blocks.size()) Broken("the record pool has a cycle");
     }
     if (unused + blocks.size() != m_Blocks.size() || unused != m_UnusedCount) Broken("block records leak");

@@ -15,6 +15,8 @@
 //   m_Heads[fl][sl] -> block <-> block <-> block      (free lists, LIFO, doubly linked)
 //
 //   physical order:  [used a][free][used b][pending c][free] ...   (prev/next links, by offset)
+//   m_States[record]: free / used / pending / unused, one byte each (a compact copy that keeps the
+//                     neighbour checks of Free() in cache)
 //   m_Allocated: offset -> block of every live or pending allocation (open-addressing hash)
 //
 // Allocate(size, alignment) looks, in order, at
@@ -95,9 +97,8 @@ private:
     static constexpr uint32_t kNil = ~0u;
     enum State : uint32_t { kUnused = 0, kFree = 1, kUsed = 2, kPending = 3 };
 
-    struct Block {  // 32 bytes: two records per cache line
-        uint64_t offset : 62;
-        uint64_t state : 2;
+    struct Block {  // 32 bytes: two records per cache line; the state lives in m_States
+        uint64_t offset;
         uint64_t size;
         uint32_t prevPhys, nextPhys;  // neighbours by offset (kNil at the ends)
         uint32_t prevFree, nextFree;  // free-list links (free blocks), pool link (unused blocks)
@@ -117,6 +118,9 @@ private:
 
     uint64_t m_Capacity;
     std::vector<Block> m_Blocks;
+    // One byte per record, apart from the records: Free() asks whether both physical neighbours
+    // are free, and this small array answers from cache without fetching their records.
+    std::vector<uint8_t> m_States;
     uint32_t m_UnusedHead = kNil;  // pool of Block records
     uint64_t m_UnusedCount = 0;
     uint64_t m_MaxBlocks;          // block records the offset map can index
