@@ -479,6 +479,20 @@ def test_explicit_barriers_go_through_the_tracker(dev, q):
         q.command_list().transition_barrier(buf, S.COPY_DEST, 1)
 
 
+def test_uav_clear_of_a_texture_array_transitions_every_slice(dev, q):
+    """clear_unordered_access_view clears mip 0 of every array slice (the UAV covers them all), so
+    every one of them must be in UNORDERED_ACCESS, not only subresource 0."""
+    t = dev.create_texture2d(8, 8, "r32_float", mip_levels=2, array_size=3, uav=True, name="arr")
+    cl = q.command_list()
+    cl.clear_unordered_access_view(t, [2.5, 0.0, 0.0, 0.0])
+    q.wait(q.execute(cl))
+    assert sorted(q.last_inserted_barriers) == [(0, "arr", 2 * s, S.COMMON, S.UNORDERED_ACCESS) for s in range(3)]
+    for s in range(3):
+        assert t.global_state(2 * s) == S.UNORDERED_ACCESS      # mip 0 of slice s
+        assert t.global_state(2 * s + 1) == S.COMMON            # mip 1 untouched
+        assert (q.read_texture(t, mip=0, array_slice=s) == 2.5).all()
+
+
 def test_copy_queue_and_compute_queue_share_global_states(dev, psos):
     """A texture written on the copy queue, then modified on the compute queue: one global state."""
     n = 16

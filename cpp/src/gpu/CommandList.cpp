@@ -343,7 +343,7 @@ D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<R
     CheckSameDevice(*r, "clear_unordered_access_view");
     cpu = r->Uav(0);
     m_Tracker.UavHazard(r);
-    m_Tracker.Transition(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, r->IsBuffer() ? kAllSubresources : 0);
+    RequireState(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, 0, 1);  // what Uav(0) covers: mip 0 of every array slice
     Flush();
     BindDescriptorHeaps();
     // The clear needs the view both in a CPU-only heap and in the bound shader-visible heap.
