@@ -335,8 +335,9 @@ def test_freelist_large_blocks_and_long_scans():
 
 
 def test_freelist_bitmap_bins_option():
-    assert alloc.FreeList(1000).bitmap_bins == 1001          # small heap: every bin is a bitmap
-    assert 0 < alloc.FreeList(1_000_000).bitmap_bins < 4096  # 1 MiB budget of bitmaps
+    assert 64 <= alloc.FreeList(1000).bitmap_bins <= 1001     # the busiest (smallest) sizes
+    assert 64 <= alloc.FreeList(1_000_000).bitmap_bins < 4096
+    assert alloc.FreeList(2**30).bitmap_bins == 0             # too large: heaps only
     assert alloc.FreeList(1000, bitmap_bins=0).bitmap_bins == 0
     assert alloc.FreeList(1000, bitmap_bins=10**9).bitmap_bins == 1001
     with pytest.raises(TypeError):

@@ -82,16 +82,20 @@ FreeListAllocator::FreeListAllocator(uint64_t capacity, uint32_t bitmapBins)
     m_Words.assign(capacity / 64 + 2, Word{0, 0});  // + a padding word (see NextStart)
     m_WordIndex.Reset(m_Words.size() - 1);
     m_Pending.assign(capacity / 64 + 1, 0);
-    m_Bins.resize(m_NumBins);
-    // Bitmap bins cost one bit per 64 units each: spend up to 2^23 bits (1 MiB) on them, and
-    // none beyond the three-level bitset's 2^18 words (2^24 units).
+    m_BinCounts.assign(m_NumBins, 0);
+    // Bitmap bins cost a few words plus one bit per 64 units each. Budget: two bits per unit of
+    // capacity, at least 16 Kibit and at most 2^23 bits (1 MiB); none beyond the three-level
+    // bitset's 2^18 words (2^24 units).
     const uint64_t words = m_Words.size() - 1;
-    if (bitmapBins == kAutoBitmapBins)
-        bitmapBins = static_cast<uint32_t>(std::min<uint64_t>(m_NumBins, (uint64_t(1) << 23) / words));
+    m_BinBitsLayout = detail::Bitset3Layout(words);
+    if (bitmapBins == kAutoBitmapBins) {
+        const uint64_t budget = std::clamp<uint64_t>(2 * capacity, uint64_t(1) << 14, uint64_t(1) << 23);
+        bitmapBins = static_cast<uint32_t>(std::min<uint64_t>(m_NumBins, budget / (64 * m_BinBitsLayout.Stride())));
+    }
     if (words > detail::Bitset3Layout::kMaxBits) bitmapBins = 0;
     m_BitmapBins = std::min(bitmapBins, m_NumBins);
-    m_BinBitsLayout = detail::Bitset3Layout(words);
     m_BinBits.assign(m_BitmapBins * m_BinBitsLayout.Stride(), 0);
+    m_Heaps.resize(m_NumBins - m_BitmapBins);
     Reset();
 }
 
@@ -177,7 +181,7 @@ DX12KIT_FORCEINLINE uint32_t FreeListAllocator::LowestInBitmapBin(uint32_t bin) 
 // Takes the lowest block of a non-empty bin out of its heap or bitmap; the caller calls RemoveFree.
 DX12KIT_FORCEINLINE uint32_t FreeListAllocator::PopLowest(uint32_t bin) {
     if (bin < m_BitmapBins) return LowestInBitmapBin(bin);
-    Bin& b = m_Bins[bin];
+    HeapBin& b = m_Heaps[bin - m_BitmapBins];
     for (;;) {
         uint32_t offset = b.heap[0];
         HeapPop(b.heap, b.size);
@@ -187,15 +191,15 @@ DX12KIT_FORCEINLINE uint32_t FreeListAllocator::PopLowest(uint32_t bin) {
 
 DX12KIT_FORCEINLINE void FreeListAllocator::InsertFree(uint64_t offset, uint64_t size) {
     if (size < m_NumBins) {
-        Bin& bin = m_Bins[size];
-        ++bin.count;
+        ++m_BinCounts[size];
         m_BinWords[size >> 6] |= uint64_t(1) << (size & 63);  // idempotent: no branch needed
         m_BinSummary |= uint64_t(1) << (size >> 6);
         if (size < m_BitmapBins) {
             m_BinBitsLayout.Set(BinBits(static_cast<uint32_t>(size)), offset >> 6);
         } else {
+            HeapBin& bin = m_Heaps[size - m_BitmapBins];
             HeapPush(bin.heap, bin.size, static_cast<uint32_t>(offset));
-            if (DX12KIT_UNLIKELY(bin.size > 2 * bin.count + 32))
+            if (DX12KIT_UNLIKELY(bin.size > 2 * m_BinCounts[size] + 32))
                 CompactBin(static_cast<uint32_t>(size));
         }
     } else {
@@ -206,12 +210,12 @@ DX12KIT_FORCEINLINE void FreeListAllocator::InsertFree(uint64_t offset, uint64_t
 // The block's heap entry stays behind and goes stale once the caller changes the bits.
 DX12KIT_FORCEINLINE void FreeListAllocator::RemoveFree(uint64_t offset, uint64_t size) {
     if (size < m_NumBins) {
-        Bin& bin = m_Bins[size];
-        const uint64_t empty = --bin.count == 0;
+        const uint64_t empty = --m_BinCounts[size] == 0;
         uint64_t& word = m_BinWords[size >> 6];
         word &= ~(empty << (size & 63));
         m_BinSummary &= ~(uint64_t(word == 0) << (size >> 6));
         if (size >= m_BitmapBins && empty) {  // bitmap bins keep their stale bits for later
+            HeapBin& bin = m_Heaps[size - m_BitmapBins];
             std::fill_n(bin.heap.begin(), bin.size, kHeapPad);
             bin.size = 0;
         }
@@ -222,7 +226,7 @@ DX12KIT_FORCEINLINE void FreeListAllocator::RemoveFree(uint64_t offset, uint64_t
 
 // Keeps only live entries, each once. A sorted array is a valid min-heap.
 void FreeListAllocator::CompactBin(uint32_t binIndex) {
-    Bin& bin = m_Bins[binIndex];
+    HeapBin& bin = m_Heaps[binIndex - m_BitmapBins];
     auto& h = bin.heap;
     auto end = std::remove_if(h.begin(), h.begin() + bin.size,
                               [&](uint32_t o) { return !IsLiveEntry(o, binIndex); });
@@ -292,7 +296,7 @@ uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
                     if (!any) m_BinBitsLayout.Clear(bits, w);
                 }
             } else {
-                const Bin& b = m_Bins[bin];
+                const HeapBin& b = m_Heaps[bin - m_BitmapBins];
                 for (uint32_t k = 0; k < b.size; ++k)
                     if (uint32_t offset = b.heap[k];
                         offset < best && fits(offset, bin) && IsLiveEntry(offset, bin))
@@ -407,11 +411,11 @@ DX12KIT_FORCEINLINE void FreeListAllocator::FreeBlock(uint64_t offset, uint64_t 
 // ---- whole-state operations -------------------------------------------------------------------
 
 void FreeListAllocator::ClearIndex() {
-    for (Bin& bin : m_Bins) {
+    for (HeapBin& bin : m_Heaps) {
         std::fill(bin.heap.begin(), bin.heap.end(), kHeapPad);
         bin.size = 0;
-        bin.count = 0;
     }
+    std::fill(m_BinCounts.begin(), m_BinCounts.end(), 0);
     std::fill(m_BinBits.begin(), m_BinBits.end(), 0);
     std::fill(std::begin(m_BinWords), std::end(m_BinWords), 0);
     m_BinSummary = 0;
@@ -512,25 +516,25 @@ void FreeListAllocator::Validate() const {
 
     uint64_t summary = 0;
     for (uint32_t s = 0; s < m_NumBins; ++s) {
-        const Bin& bin = m_Bins[s];
-        if (bin.count != binCounts[s])
-            Broken("bin " + std::to_string(s) + " counts " + std::to_string(bin.count) +
+        const uint32_t count = m_BinCounts[s];
+        if (count != binCounts[s])
+            Broken("bin " + std::to_string(s) + " counts " + std::to_string(count) +
                    " blocks, the block walk finds " + std::to_string(binCounts[s]));
         bool bit = (m_BinWords[s >> 6] >> (s & 63)) & 1;
-        if (bit != (bin.count != 0)) Broken("bin bitmap disagrees with bin " + std::to_string(s));
+        if (bit != (count != 0)) Broken("bin bitmap disagrees with bin " + std::to_string(s));
         if (s < m_BitmapBins) {
-            if (bin.size != 0) Broken("bitmap bin " + std::to_string(s) + " has heap entries");
             if (!m_BinBitsLayout.SummariesConsistent(BinBits(s)))
                 Broken("bitmap bin " + std::to_string(s) + " has inconsistent summary levels");
             continue;
         }
+        const HeapBin& bin = m_Heaps[s - m_BitmapBins];
         if (!IsHeap(bin.heap, bin.size)) Broken("bin " + std::to_string(s) + " is not a padded heap");
         std::vector<uint32_t> liveEntries;
         for (uint32_t k = 0; k < bin.size; ++k)
             if (uint32_t o = bin.heap[k]; o < m_Capacity && IsStart(o) && IsLiveEntry(o, s)) liveEntries.push_back(o);
         std::sort(liveEntries.begin(), liveEntries.end());
         liveEntries.erase(std::unique(liveEntries.begin(), liveEntries.end()), liveEntries.end());
-        if (liveEntries.size() != bin.count)
+        if (liveEntries.size() != count)
             Broken("bin " + std::to_string(s) + " does not index every free block of its size");
     }
     for (const BlockInfo& b : blocks)

@@ -35,8 +35,9 @@
 //       when a block of the bin's size may start in word w; the first set bit names the word,
 //       whose free bits are then checked for a block of exactly that size. Bits of blocks that
 //       went away are cleared lazily, when the search finds their word empty of such blocks.
-//       Costs (capacity / 64) bits per bin, so their number shrinks as the capacity grows
-//       (m_BitmapBins: 1 MiB of bitmaps in all, none beyond 2^24 units).
+//       Costs (capacity / 64) bits per bin, so their number follows a budget of two bits per
+//       unit of capacity, between 16 Kibit and 1 MiB in all (m_BitmapBins; none beyond 2^24
+//       units).
 //     - heap bins: a 4-ary min-heap of offsets with lazy removal (entries whose block went away
 //       are skipped when they reach the top; a heap with more than twice as many entries as live
 //       blocks is compacted).
@@ -138,10 +139,9 @@ public:
 private:
     static constexpr uint32_t kNoBin = ~0u;
 
-    struct Bin {
-        std::vector<uint32_t> heap;  // heap bins: 4-ary min-heap of offsets (may hold stale
-        uint32_t size = 0;           // entries), padded; `size` entries in it
-        uint32_t count = 0;          // live free blocks of this size
+    struct HeapBin {
+        std::vector<uint32_t> heap;  // 4-ary min-heap of offsets (may hold stale entries), padded
+        uint32_t size = 0;           // entries in the heap
     };
 
     // Start and free bits of 64 consecutive units share a cache line.
@@ -182,7 +182,8 @@ private:
     detail::HierarchicalBitset m_WordIndex;  // bit w: m_Words[w].starts != 0 (for long scans)
     std::vector<uint64_t> m_Pending;         // start of an allocation whose free is deferred
     uint32_t m_BitmapBins;                           // bins [1, m_BitmapBins) are bitmap bins
-    std::vector<Bin> m_Bins;
+    std::vector<uint32_t> m_BinCounts;  // live free blocks per size, [0, m_NumBins)
+    std::vector<HeapBin> m_Heaps;       // heap bins, for sizes [m_BitmapBins, m_NumBins)
     detail::Bitset3Layout m_BinBitsLayout;  // geometry of one bitmap bin (one bit per word)
     std::vector<uint64_t> m_BinBits;        // the bitmap bins, one after the other
     uint64_t* BinBits(uint32_t bin) noexcept { return m_BinBits.data() + bin * m_BinBitsLayout.Stride(); }
