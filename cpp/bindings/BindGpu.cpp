@@ -185,10 +185,9 @@ std::vector<uint32_t> Dwords(py::handle values, const char* what) {
     return out;
 }
 
-py::array ToArray(const std::vector<uint8_t>& bytes, py::dtype dtype, std::vector<py::ssize_t> shape) {
-    py::array a(dtype, shape);
-    std::memcpy(a.mutable_data(), bytes.data(), bytes.size());
-    return a;
+/// A new, writable, C-contiguous numpy array (numpy.empty).
+py::array NewArray(const py::dtype& dtype, const py::tuple& shape) {
+    return py::module_::import("numpy").attr("empty")(shape, dtype).cast<py::array>();
 }
 
 std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {
@@ -211,6 +210,9 @@ py::dict UploadStatsDict(const UploadPoolStats& s) {
     d["dedicated_bytes"] = s.dedicatedBytes;
     d["bytes_allocated"] = s.bytesAllocated;
     d["pages_created"] = s.pagesCreated;
+    d["large_cached"] = s.largeCached;
+    d["large_cached_bytes"] = s.largeCachedBytes;
+    d["large_reused"] = s.largeReused;
     return d;
 }
 
@@ -575,33 +577,39 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
         .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype) {
             auto r = AsResource(b, "read_buffer");
-            std::vector<uint8_t> bytes;
+            py::dtype dt = py::dtype::from_args(dtype);
+            const uint64_t size = r->Size();
+            if (size % dt.itemsize())
+                throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");
+            py::array out = NewArray(dt, py::make_tuple(size / dt.itemsize()));
+            void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
-                bytes = q->ReadBuffer(q, r);
+                q->ReadBuffer(q, r, dst, size);
             }
-            py::dtype dt = py::dtype::from_args(dtype);
-            if (bytes.size() % dt.itemsize())
-                throw InvalidArgument("read_buffer: buffer size " + std::to_string(bytes.size()) + " is not a multiple of the dtype size");
-            return ToArray(bytes, dt, {static_cast<py::ssize_t>(bytes.size() / dt.itemsize())});
+            return out;
         }, "buffer"_a, "dtype"_a = py::dtype("uint8"), "Copies a buffer back into a new numpy array (waits for the GPU).")
         .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, uint32_t mip, uint32_t slice) {
             auto r = AsResource(t, "read_texture");
-            uint32_t w = 0, h = 0;
-            std::vector<uint8_t> bytes;
+            if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
+            const auto& tex = static_cast<const Texture&>(*r);
+            if (mip >= tex.MipLevels()) throw InvalidArgument("read_texture: mip " + std::to_string(mip) + " out of range for resource '" + tex.Name() + "'");
+            const FormatInfo& fi = RequireFormat(r->ViewFormat(), "read_texture");
+            py::array out = NewArray(DtypeFor(fi), py::make_tuple(tex.Height(mip), tex.Width(mip), fi.channels));
+            void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
-                bytes = q->ReadTexture(q, r, mip, slice, w, h);
+                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()));
             }
-            const FormatInfo& fi = RequireFormat(r->ViewFormat(), "read_texture");
-            return ToArray(bytes, DtypeFor(fi), {py::ssize_t(h), py::ssize_t(w), py::ssize_t(fi.channels)});
+            return out;
         }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, "Copies a texture subresource back as an array of shape (height, width, channels).");
 
     // ---- device ----------------------------------------------------------------------------------
     py::class_<Device, std::shared_ptr<Device>>(m, "Device",
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
         .def(py::init([](bool validate, uint32_t heapSize, uint32_t samplerHeapSize, uint32_t staticDescriptors, uint32_t chunk,
-                         uint32_t samplerChunk, uint32_t cpuPage, uint64_t uploadPage, uint64_t gpuPage) {
+                         uint32_t samplerChunk, uint32_t cpuPage, uint64_t uploadPage, uint64_t gpuPage,
+                         uint64_t largeCache) {
                  DeviceOptions o;
                  o.validate = validate;
                  o.cbvSrvUavHeapSize = heapSize;
@@ -612,12 +620,17 @@ void BindGpu(py::module_& m) {
                  o.samplerChunkSize = samplerChunk;
                  o.cpuDescriptorPageSize = cpuPage;
                  o.uploadPageSize = uploadPage;
+                 o.largePageCacheBytes = largeCache;
                  o.gpuPageSize = gpuPage;
                  return Device::Create(o);
              }),
              py::kw_only(), "validate"_a = false, "descriptor_heap_size"_a = 65536, "sampler_heap_size"_a = 2048,
              "static_descriptors"_a = 4096, "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,
-             "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10)
+             "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10,
+             "large_page_cache_size"_a = uint64_t(256) << 20,
+             "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
+             "dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages\n"
+             "kept for reuse after their fence (large_page_cache_size; 0 destroys them).")
         .def_property_readonly("info", [](const Device& d) {
             py::dict out;
             for (const auto& kv : d.Info()) {

@@ -16,7 +16,7 @@ TlsfAllocator::TlsfAllocator(uint64_t capacity) : m_Capacity(capacity), m_Alloca
     if (capacity == 0 || capacity > kMaxCapacity)
         throw InvalidArgument("TlsfAllocator: capacity " + std::to_string(capacity) +
                               " is out of range 1..2^40");
-    m_MaxBlocks = m_Allocated.MaxValue();
+    m_MaxBlocks = std::min<uint64_t>(m_Allocated.MaxValue(), kPhysNil);
     Reset();
 }
 
@@ -48,8 +48,8 @@ uint32_t TlsfAllocator::FindNonEmpty(uint32_t cls) const noexcept {
 }
 
 bool TlsfAllocator::Fits(uint32_t b, uint64_t size, uint64_t alignment) const noexcept {
-    const Block& blk = m_Blocks[b];
-    return detail::AlignUp(blk.offset, alignment) - blk.offset + size <= blk.size;
+    const uint64_t offset = OffsetOf(b);
+    return detail::AlignUp(offset, alignment) - offset + size <= SizeOf(b);
 }
 
 uint32_t TlsfAllocator::FindBlock(uint64_t size, uint64_t alignment) const noexcept {
@@ -67,8 +67,8 @@ uint32_t TlsfAllocator::FindBlock(uint64_t size, uint64_t alignment) const noexc
     }
     // 4. nearly full: a few more blocks of the own class, which holds sizes around `size`
     if (b != kNil && (own >= 2 * kSlCount || alignment > 1)) {
-        b = m_Blocks[b].nextFree;
-        for (uint32_t n = 0; b != kNil && n < kMaxScan; ++n, b = m_Blocks[b].nextFree)
+        b = m_Links[b].next;
+        for (uint32_t n = 0; b != kNil && n < kMaxScan; ++n, b = m_Links[b].next)
             if (Fits(b, size, alignment)) return b;
     }
     return kNil;
@@ -79,42 +79,42 @@ uint32_t TlsfAllocator::FindBlock(uint64_t size, uint64_t alignment) const noexc
 uint32_t TlsfAllocator::NewBlock() {
     if (m_UnusedHead != kNil) {
         uint32_t b = m_UnusedHead;
-        m_UnusedHead = m_Blocks[b].nextFree;
+        m_UnusedHead = m_Links[b].next;
         --m_UnusedCount;
         return b;
     }
     m_Blocks.push_back(Block{});
+    m_Links.push_back(Links{kNil, kNil});
     m_States.push_back(kUnused);
     return static_cast<uint32_t>(m_Blocks.size() - 1);
 }
 
 void TlsfAllocator::ReleaseBlock(uint32_t b) noexcept {
     m_States[b] = kUnused;
-    m_Blocks[b].nextFree = m_UnusedHead;
+    m_Links[b].next = m_UnusedHead;
     m_UnusedHead = b;
     ++m_UnusedCount;
 }
 
 void TlsfAllocator::LinkFree(uint32_t b) noexcept {
-    Block& blk = m_Blocks[b];
-    uint32_t cls = ClassOf(blk.size);
+    const uint32_t cls = ClassOf(SizeOf(b));
     m_States[b] = kFree;
-    blk.prevFree = kNil;
-    blk.nextFree = m_Heads[cls];
-    if (blk.nextFree != kNil) m_Blocks[blk.nextFree].prevFree = b;
+    const uint32_t head = m_Heads[cls];
+    m_Links[b] = Links{kNil, head};
+    if (head != kNil) m_Links[head].prev = b;
     m_Heads[cls] = b;
     m_SlBitmap[cls / kSlCount] |= 1u << (cls % kSlCount);
     m_FlBitmap |= uint64_t(1) << (cls / kSlCount);
 }
 
 void TlsfAllocator::UnlinkFree(uint32_t b) noexcept {
-    Block& blk = m_Blocks[b];
-    if (blk.prevFree != kNil) m_Blocks[blk.prevFree].nextFree = blk.nextFree;
-    if (blk.nextFree != kNil) m_Blocks[blk.nextFree].prevFree = blk.prevFree;
-    uint32_t cls = ClassOf(blk.size);
+    const Links links = m_Links[b];
+    if (links.prev != kNil) m_Links[links.prev].next = links.next;
+    if (links.next != kNil) m_Links[links.next].prev = links.prev;
+    const uint32_t cls = ClassOf(SizeOf(b));
     if (m_Heads[cls] == b) {
-        m_Heads[cls] = blk.nextFree;
-        if (blk.nextFree == kNil) {
+        m_Heads[cls] = links.next;
+        if (links.next == kNil) {
             uint32_t fl = cls / kSlCount;
             m_SlBitmap[fl] &= ~(1u << (cls % kSlCount));
             if (!m_SlBitmap[fl]) m_FlBitmap &= ~(uint64_t(1) << fl);
@@ -132,7 +132,7 @@ uint64_t TlsfAllocator::Allocate(uint64_t size, uint64_t alignment) {
     if (DX12KIT_UNLIKELY(m_Blocks.size() - m_UnusedCount + 2 > m_MaxBlocks))
         throw OutOfMemory("TlsfAllocator::Allocate: " + std::to_string(m_MaxBlocks) +
                           " block records in use, the most the offset map can index");
-    const uint64_t blockOffset = m_Blocks[b].offset, blockSize = m_Blocks[b].size;
+    const uint64_t blockOffset = OffsetOf(b), blockSize = SizeOf(b);
     const uint64_t offset = detail::AlignUp(blockOffset, alignment);
     const uint64_t front = offset - blockOffset;
     const uint64_t tail = blockSize - front - size;
@@ -142,29 +142,29 @@ uint64_t TlsfAllocator::Allocate(uint64_t size, uint64_t alignment) {
         // large block shrinking a little), its free-list position stays valid as well.
         const bool sameClass = ClassOf(tail) == ClassOf(blockSize);
         if (!sameClass) UnlinkFree(b);
-        a = NewBlock();  // may grow m_Blocks: index, don't hold references across it
-        Block& blk = m_Blocks[b];
-        m_Blocks[a] = Block{offset, size, blk.prevPhys, b, kNil, kNil};
+        a = NewBlock();  // may grow m_Blocks: indices only, no references across it
+        const uint32_t prev = PrevPhys(b);
+        InitBlock(a, offset, size, prev, b);
         m_States[a] = kUsed;
-        if (blk.prevPhys != kNil) m_Blocks[blk.prevPhys].nextPhys = a;
-        blk.prevPhys = a;
-        blk.offset = offset + size;
-        blk.size = tail;
+        if (prev != kNil) SetNextPhys(prev, a);
+        SetPrevPhys(b, a);
+        SetOffset(b, offset + size);
+        SetSize(b, tail);
         if (!sameClass) LinkFree(b);
     } else {
         UnlinkFree(b);
         a = b;
-        m_Blocks[a].offset = offset;
-        m_Blocks[a].size = size;
+        SetOffset(a, offset);
+        SetSize(a, size);
         m_States[a] = kUsed;
         --m_FreeBlocks;
     }
     if (front) {  // the padding stays free, as its own block before the allocation
-        uint32_t f = NewBlock();
-        Block& alloc = m_Blocks[a];
-        m_Blocks[f] = Block{blockOffset, front, alloc.prevPhys, a, kNil, kNil};
-        if (alloc.prevPhys != kNil) m_Blocks[alloc.prevPhys].nextPhys = f;
-        alloc.prevPhys = f;
+        const uint32_t f = NewBlock();
+        const uint32_t prev = PrevPhys(a);
+        InitBlock(f, blockOffset, front, prev, a);
+        if (prev != kNil) SetNextPhys(prev, f);
+        SetPrevPhys(a, f);
         LinkFree(f);
         ++m_FreeBlocks;
     }
@@ -193,7 +193,7 @@ void TlsfAllocator::Free(uint64_t offset) {
 void TlsfAllocator::FreeDeferred(uint64_t offset, uint64_t fenceValue) {
     uint32_t b = CheckFreeable("TlsfAllocator::FreeDeferred", offset);
     m_States[b] = kPending;
-    m_Deferred.Push(fenceValue, offset, m_Blocks[b].size);
+    m_Deferred.Push(fenceValue, offset, SizeOf(b));
 }
 
 void TlsfAllocator::ReleaseStale(uint64_t completedValue) {
@@ -205,29 +205,32 @@ void TlsfAllocator::ReleaseStale(uint64_t completedValue) {
 }
 
 void TlsfAllocator::FreeBlock(uint32_t b) {
-    m_Used -= m_Blocks[b].size;
+    const uint64_t size = SizeOf(b);
+    m_Used -= size;
     --m_Allocations;
-    uint32_t next = m_Blocks[b].nextPhys;
+    uint64_t merged = size;
+    uint32_t next = NextPhys(b);
     if (next != kNil && m_States[next] == kFree) {
         UnlinkFree(next);
-        Block& blk = m_Blocks[b];
-        blk.size += m_Blocks[next].size;
-        blk.nextPhys = m_Blocks[next].nextPhys;
-        if (blk.nextPhys != kNil) m_Blocks[blk.nextPhys].prevPhys = b;
+        merged += SizeOf(next);
+        const uint32_t after = NextPhys(next);
+        SetNextPhys(b, after);
+        if (after != kNil) SetPrevPhys(after, b);
         ReleaseBlock(next);
         --m_FreeBlocks;
     }
-    uint32_t prev = m_Blocks[b].prevPhys;
+    const uint32_t prev = PrevPhys(b);
     if (prev != kNil && m_States[prev] == kFree) {
         UnlinkFree(prev);
-        Block& p = m_Blocks[prev];
-        p.size += m_Blocks[b].size;
-        p.nextPhys = m_Blocks[b].nextPhys;
-        if (p.nextPhys != kNil) m_Blocks[p.nextPhys].prevPhys = prev;
+        merged += SizeOf(prev);
+        const uint32_t after = NextPhys(b);
+        SetNextPhys(prev, after);
+        if (after != kNil) SetPrevPhys(after, prev);
         ReleaseBlock(b);
         b = prev;
         --m_FreeBlocks;
     }
+    SetSize(b, merged);
     LinkFree(b);
     ++m_FreeBlocks;
 }
@@ -236,6 +239,7 @@ void TlsfAllocator::FreeBlock(uint32_t b) {
 
 void TlsfAllocator::Reset() {
     m_Blocks.clear();
+    m_Links.clear();
     m_States.clear();
     m_UnusedHead = kNil;
     m_UnusedCount = 0;
@@ -245,7 +249,7 @@ void TlsfAllocator::Reset() {
     m_Allocated.Clear();
     m_Deferred.Clear();
     uint32_t b = NewBlock();
-    m_Blocks[b] = Block{0, m_Capacity, kNil, kNil, kNil, kNil};
+    InitBlock(b, 0, m_Capacity, kNil, kNil);
     LinkFree(b);
     m_Used = 0;
     m_FreeBlocks = 1;
@@ -257,8 +261,8 @@ AllocatorStats TlsfAllocator::GetStats() const noexcept {
     if (m_FlBitmap) {
         uint32_t fl = detail::HighestBit(m_FlBitmap);
         uint32_t cls = fl * kSlCount + detail::HighestBit(m_SlBitmap[fl]);
-        for (uint32_t b = m_Heads[cls]; b != kNil; b = m_Blocks[b].nextFree)
-            largest = std::max(largest, m_Blocks[b].size);
+        for (uint32_t b = m_Heads[cls]; b != kNil; b = m_Links[b].next)
+            largest = std::max(largest, SizeOf(b));
     }
     return AllocatorStats{m_Capacity, m_Used, m_Capacity - m_Used, m_FreeBlocks, largest,
                           m_Allocations};
@@ -267,7 +271,7 @@ AllocatorStats TlsfAllocator::GetStats() const noexcept {
 std::vector<TlsfAllocator::BlockInfo> TlsfAllocator::CalculateBlocks() const {
     uint32_t first = kNil;
     for (uint32_t b = 0; b < m_Blocks.size(); ++b) {
-        if (m_States[b] != kUnused && m_Blocks[b].prevPhys == kNil) {
+        if (m_States[b] != kUnused && PrevPhys(b) == kNil) {
             if (first != kNil) Broken("two blocks have no physical predecessor");
             first = b;
         }
@@ -276,16 +280,16 @@ std::vector<TlsfAllocator::BlockInfo> TlsfAllocator::CalculateBlocks() const {
     std::vector<BlockInfo> blocks;
     uint64_t offset = 0;
     uint32_t prev = kNil;
-    for (uint32_t b = first; b != kNil; prev = b, b = m_Blocks[b].nextPhys) {
-        const Block& blk = m_Blocks[b];
+    for (uint32_t b = first; b != kNil; prev = b, b = NextPhys(b)) {
+        const uint64_t blockOffset = OffsetOf(b), size = SizeOf(b);
         if (m_States[b] == kUnused) Broken("the physical chain reaches an unused record");
-        if (blk.offset != offset) Broken("block at " + std::to_string(blk.offset) + " should start at " + std::to_string(offset));
-        if (blk.prevPhys != prev) Broken("physical links disagree at " + std::to_string(offset));
-        if (blk.size == 0 || blk.size > m_Capacity - offset) Broken("bad block size at " + std::to_string(offset));
+        if (blockOffset != offset) Broken("block at " + std::to_string(blockOffset) + " should start at " + std::to_string(offset));
+        if (PrevPhys(b) != prev) Broken("physical links disagree at " + std::to_string(offset));
+        if (size == 0 || size > m_Capacity - offset) Broken("bad block size at " + std::to_string(offset));
         if (blocks.size() > m_Blocks.size()) Broken("the physical chain has a cycle");
         uint32_t state = m_States[b] == kFree ? 0 : m_States[b] == kUsed ? 1 : 2;
-        blocks.push_back(BlockInfo{blk.offset, blk.size, state});
-        offset += blk.size;
+        blocks.push_back(BlockInfo{blockOffset, size, state});
+        offset += size;
     }
     if (offset != m_Capacity) Broken("blocks end at " + std::to_string(offset) + ", not at the capacity");
     return blocks;
@@ -304,7 +308,7 @@ void TlsfAllocator::Validate() const {
             ++allocations;
             pending += b.state == 2;
             uint32_t rec = m_Allocated.Find(b.offset);
-            if (rec == detail::OffsetHashMap::kMissing || m_Blocks[rec].offset != b.offset)
+            if (rec == detail::OffsetHashMap::kMissing || OffsetOf(rec) != b.offset)
                 Broken("allocation at " + std::to_string(b.offset) + " is missing from the offset map");
         }
         prevFree = b.state == 0;
@@ -317,7 +321,7 @@ void TlsfAllocator::Validate() const {
     for (const auto& e : m_Deferred.Entries()) {
         uint32_t rec = m_Allocated.Find(e.offset);
         if (rec == detail::OffsetHashMap::kMissing || m_States[rec] != kPending ||
-            m_Blocks[rec].size != e.size)
+            SizeOf(rec) != e.size)
             Broken("deferred entry at " + std::to_string(e.offset) + " is not a pending block");
     }
     uint64_t listed = 0;
@@ -325,11 +329,10 @@ void TlsfAllocator::Validate() const {
         bool bit = (m_SlBitmap[cls / kSlCount] >> (cls % kSlCount)) & 1;
         if (bit != (m_Heads[cls] != kNil)) Broken("second-level bitmap disagrees with list " + std::to_string(cls));
         uint32_t prev = kNil;
-        for (uint32_t b = m_Heads[cls]; b != kNil; prev = b, b = m_Blocks[b].nextFree) {
-            const Block& blk = m_Blocks[b];
+        for (uint32_t b = m_Heads[cls]; b != kNil; prev = b, b = m_Links[b].next) {
             if (m_States[b] != kFree) Broken("a free list holds a block that is not free");
-            if (ClassOf(blk.size) != cls) Broken("block of size " + std::to_string(blk.size) + " is in the wrong class");
-            if (blk.prevFree != prev) Broken("free-list links disagree");
+            if (ClassOf(SizeOf(b)) != cls) Broken("block of size " + std::to_string(SizeOf(b)) + " is in the wrong class");
+            if (m_Links[b].prev != prev) Broken("free-list links disagree");
             if (++listed > freeBlocks) Broken("free lists hold more blocks than are free");
         }
     }
@@ -337,7 +340,7 @@ void TlsfAllocator::Validate() const {
     for (uint32_t fl = 0; fl < kFlCount; ++fl)
         if (((m_FlBitmap >> fl) & 1) != (m_SlBitmap[fl] != 0)) Broken("first-level bitmap is wrong");
     uint64_t unused = 0;
-    for (uint32_t b = m_UnusedHead; b != kNil; b = m_Blocks[b].nextFree) {
+    for (uint32_t b = m_UnusedHead; b != kNil; b = m_Links[b].next) {
         if (m_States[b] != kUnused) Broken("the record pool holds a live block");
         if (++unused > m_Blocks.size()) Broken("the record pool has a cycle");
     }

@@ -4,7 +4,11 @@
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/Formats.hpp"
+#include "dx12kit/resources/Resource.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <limits>
 
 namespace dx12kit {
@@ -206,68 +210,81 @@ void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
 }  // namespace dx12kit
 
 // ------------------------------------------------------------------------------- readback
-#include "dx12kit/resources/Formats.hpp"
-#include "dx12kit/resources/Resource.hpp"
-
-#include <cstring>
 
 namespace dx12kit {
 
-std::vector<uint8_t> CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer) {
-    buffer->CheckNotClosed("read_buffer");
-    if (!buffer->IsBuffer()) throw InvalidArgument("read_buffer: resource '" + buffer->Name() + "' is a texture; use read_texture");
-    if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
-    const uint64_t size = buffer->Size();
-    std::vector<uint8_t> out(size);
-    if (buffer->HeapType() == D3D12_HEAP_TYPE_DEFAULT) {
-        auto rb = m_Device.CreateBuffer(size, false, D3D12_HEAP_TYPE_READBACK, "readback");
-        auto list = CreateCommandList(self);
-        list->CopyBufferRegion(rb, 0, buffer, 0, size);
-        Wait(Execute({list}));
-        void* p = nullptr;
-        D3D12_RANGE r{0, static_cast<SIZE_T>(size)};
-        ThrowIfFailed(rb->D3D12Resource()->Map(0, &r, &p), "Map (readback)");
-        std::memcpy(out.data(), p, size);
-        D3D12_RANGE none{0, 0};
-        rb->D3D12Resource()->Unmap(0, &none);
-    } else {
-        Flush();  // an UPLOAD/READBACK buffer: its memory is read directly once the GPU is idle
-        void* p = nullptr;
-        D3D12_RANGE r{0, static_cast<SIZE_T>(size)};
-        ThrowIfFailed(buffer->D3D12Resource()->Map(0, &r, &p), "Map");
-        std::memcpy(out.data(), p, size);
-        D3D12_RANGE none{0, 0};
-        buffer->D3D12Resource()->Unmap(0, &none);
+std::shared_ptr<Resource> CommandQueue::ReadbackBuffer(uint64_t size) {
+    if (!m_Readback || m_Readback->Size() < size) {
+        uint64_t cap = m_Readback ? std::max(size, m_Readback->Size() * 2) : std::max<uint64_t>(size, 1u << 20);
+        m_Readback = m_Device.CreateBuffer(cap, false, D3D12_HEAP_TYPE_READBACK, "readback");
     }
-    return out;
+    return m_Readback;
 }
 
-std::vector<uint8_t> CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
-                                               uint32_t mip, uint32_t arraySlice, uint32_t& width, uint32_t& height) {
-    texture->CheckNotClosed("read_texture");
+namespace {
+/// Maps a READBACK/UPLOAD buffer for reading and unmaps it when done.
+struct ReadMapping {
+    ID3D12Resource* resource;
+    const uint8_t* data = nullptr;
+    ReadMapping(ID3D12Resource* r, uint64_t bytes) : resource(r) {
+        D3D12_RANGE range{0, static_cast<SIZE_T>(bytes)};
+        void* p = nullptr;
+        ThrowIfFailed(r->Map(0, &range, &p), "ID3D12Resource::Map (readback)");
+        data = static_cast<const uint8_t*>(p);
+    }
+    ~ReadMapping() {
+        D3D12_RANGE none{0, 0};
+        resource->Unmap(0, &none);
+    }
+};
+}  // namespace
+
+void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, void* dst, uint64_t size) {
+    if (!buffer->IsBuffer()) throw InvalidArgument("read_buffer: resource '" + buffer->Name() + "' is a texture; use read_texture");
+    buffer->CheckNotClosed("read_buffer");
+    if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
+    if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
+    if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
+        Flush();  // an UPLOAD/READBACK buffer: its memory is read directly once the GPU is idle
+        ReadMapping map(buffer->D3D12Resource(), size);
+        std::memcpy(dst, map.data, size);
+        return;
+    }
+    std::lock_guard<std::mutex> lock(m_ReadbackMutex);
+    auto rb = ReadbackBuffer(size);
+    auto list = CreateCommandList(self);
+    list->CopyBufferRegion(rb, 0, buffer, 0, size);
+    Wait(Execute({list}));
+    ReadMapping map(rb->D3D12Resource(), size);
+    std::memcpy(dst, map.data, size);
+}
+
+void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
+                               uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size) {
     if (texture->IsBuffer()) throw InvalidArgument("read_texture: resource '" + texture->Name() + "' is a buffer; use read_buffer");
+    texture->CheckNotClosed("read_texture");
     if (&texture->Core() != m_Core.get()) throw InvalidArgument("read_texture: the texture belongs to another device");
     auto& tex = static_cast<Texture&>(*texture);
     if (mip >= tex.MipLevels()) throw InvalidArgument("read_texture: mip " + std::to_string(mip) + " out of range for resource '" + tex.Name() + "'");
     if (arraySlice >= tex.ArraySize()) throw InvalidArgument("read_texture: array slice " + std::to_string(arraySlice) + " out of range");
     const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "read_texture");
-    width = tex.Width(mip);
-    height = tex.Height(mip);
+    const uint32_t width = tex.Width(mip), height = tex.Height(mip);
     const uint64_t rowBytes = uint64_t(width) * fi.bytesPerTexel;
+    if (size != rowBytes * height) throw InvalidArgument("read_texture: destination size does not match the subresource");
     const uint64_t pitch = (rowBytes + 255) & ~uint64_t(255);
-    auto rb = m_Device.CreateBuffer(pitch * height, false, D3D12_HEAP_TYPE_READBACK, "readback");
+    std::lock_guard<std::mutex> lock(m_ReadbackMutex);
+    auto rb = ReadbackBuffer(pitch * height);
     auto list = CreateCommandList(self);
     D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp = list->CopyTextureToBuffer(rb, texture, mip, arraySlice);
     Wait(Execute({list}));
-    std::vector<uint8_t> out(rowBytes * height);
-    void* p = nullptr;
-    D3D12_RANGE r{0, static_cast<SIZE_T>(pitch * height)};
-    ThrowIfFailed(rb->D3D12Resource()->Map(0, &r, &p), "Map (readback)");
-    const auto* src = static_cast<const uint8_t*>(p) + fp.Offset;
-    for (uint32_t y = 0; y < height; ++y) std::memcpy(out.data() + y * rowBytes, src + y * uint64_t(fp.Footprint.RowPitch), rowBytes);
-    D3D12_RANGE none{0, 0};
-    rb->D3D12Resource()->Unmap(0, &none);
-    return out;
+    ReadMapping map(rb->D3D12Resource(), fp.Offset + uint64_t(fp.Footprint.RowPitch) * height);
+    const uint8_t* src = map.data + fp.Offset;
+    auto* out = static_cast<uint8_t*>(dst);
+    if (fp.Footprint.RowPitch == rowBytes) {
+        std::memcpy(out, src, size);
+    } else {
+        for (uint32_t y = 0; y < height; ++y) std::memcpy(out + y * rowBytes, src + y * uint64_t(fp.Footprint.RowPitch), rowBytes);
+    }
 }
 
 }  // namespace dx12kit

@@ -1,7 +1,10 @@
 #include "dx12kit/gpu/Device.hpp"
 
 #include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/Formats.hpp"
+#include "dx12kit/resources/Resource.hpp"
 #include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <algorithm>
@@ -130,9 +133,6 @@ std::map<std::string, std::string> Device::Info() const {
 }  // namespace dx12kit
 
 // ------------------------------------------------------------------------------- resources
-#include "dx12kit/platform/D3dx12Lite.hpp"
-#include "dx12kit/resources/Formats.hpp"
-#include "dx12kit/resources/Resource.hpp"
 
 namespace dx12kit {
 

@@ -63,8 +63,58 @@ std::unique_ptr<UploadPage> UploadPagePool::Acquire(UploadKind kind) {
     return page;
 }
 
+std::unique_ptr<UploadPage> UploadPagePool::TakeLargeLocked(UploadKind kind, uint64_t size) {
+    // Smallest cached page that holds `size` without wasting more than half of itself.
+    auto best = m_LargeCache.end();
+    for (auto it = m_LargeCache.begin(); it != m_LargeCache.end(); ++it) {
+        const uint64_t cap = (*it)->linear.Capacity();
+        if ((*it)->kind != kind || cap < size || cap / 2 > size) continue;
+        if (best == m_LargeCache.end() || cap < (*best)->linear.Capacity()) best = it;
+    }
+    if (best == m_LargeCache.end()) return nullptr;
+    std::unique_ptr<UploadPage> page = std::move(*best);
+    m_LargeCache.erase(best);
+    --m_Stats.largeCached;
+    m_Stats.largeCachedBytes -= page->linear.Capacity();
+    ++m_Stats.largeReused;
+    return page;
+}
+
+void UploadPagePool::CacheLargeLocked(std::unique_ptr<UploadPage> page, std::vector<std::unique_ptr<UploadPage>>& destroy) {
+    const uint64_t cap = page->linear.Capacity();
+    const uint64_t limit = m_Core.Options().largePageCacheBytes;
+    if (cap > limit) {
+        destroy.push_back(std::move(page));
+        return;
+    }
+    while (m_Stats.largeCachedBytes + cap > limit) {  // evict the oldest
+        m_Stats.largeCachedBytes -= m_LargeCache.front()->linear.Capacity();
+        --m_Stats.largeCached;
+        destroy.push_back(std::move(m_LargeCache.front()));
+        m_LargeCache.pop_front();
+    }
+    page->linear.Reset();
+    m_Stats.largeCachedBytes += cap;
+    ++m_Stats.largeCached;
+    m_LargeCache.push_back(std::move(page));
+}
+
 std::unique_ptr<UploadPage> UploadPagePool::AcquireDedicated(UploadKind kind, uint64_t size) {
     const uint64_t rounded = (size + 65535) & ~uint64_t(65535);
+    std::vector<std::unique_ptr<UploadPage>> destroy;  // declared first: destroyed after the lock
+    {
+        std::lock_guard<std::mutex> lock(m_Mutex);
+        std::unique_ptr<UploadPage> page = TakeLargeLocked(kind, rounded);
+        if (!page) {
+            DrainCompletedLocked(m_Core.CompletedSerial(), destroy);
+            page = TakeLargeLocked(kind, rounded);
+        }
+        if (page) {
+            ++m_Stats.dedicatedInUse;
+            m_Stats.dedicatedBytes += page->linear.Capacity();
+            return page;
+        }
+    }
     auto page = Create(kind, rounded, true);
     std::lock_guard<std::mutex> lock(m_Mutex);
     ++m_Stats.dedicatedInUse;
@@ -86,13 +136,15 @@ void UploadPagePool::Retire(std::vector<std::unique_ptr<UploadPage>>& pages, uin
 }
 
 void UploadPagePool::Discard(std::vector<std::unique_ptr<UploadPage>>& pages) {
+    std::vector<std::unique_ptr<UploadPage>> destroy;  // declared first: destroyed after the lock
     std::lock_guard<std::mutex> lock(m_Mutex);
     for (auto& p : pages) {
         const int k = static_cast<int>(p->kind);
         if (p->dedicated) {
             --m_Stats.dedicatedInUse;
             m_Stats.dedicatedBytes -= p->linear.Capacity();
-            continue;  // destroyed
+            CacheLargeLocked(std::move(p), destroy);
+            continue;
         }
         --m_Stats.pagesInUse[k];
         p->linear.Reset();
@@ -110,7 +162,7 @@ void UploadPagePool::DrainCompletedLocked(uint64_t completedSerial, std::vector<
         if (page->dedicated) {
             --m_Stats.dedicatedInUse;
             m_Stats.dedicatedBytes -= page->linear.Capacity();
-            destroy.push_back(std::move(page));
+            CacheLargeLocked(std::move(page), destroy);
             continue;
         }
         --m_Stats.pagesRetired[k];

@@ -31,9 +31,9 @@
 // The padding before an aligned allocation stays a free block. Free() merges with the physical
 // neighbours. Deferred frees as in FreeListAllocator (see DeferredFreeQueue.hpp).
 //
-// Limits: the offset map packs an offset and a record index into 64 bits, so at most
-// 2^(64 - bits of capacity) block records exist at once (8M at capacity 2^40, 2^32 below 2^32
-// units); Allocate throws OutOfMemory, state unchanged, rather than exceed it.
+// Limits: at most 2^23 - 2 block records (about 4M live allocations) exist at once: records
+// keep neighbour indices in 23 bits, and the offset map packs an offset and a record index into
+// 64 bits. Allocate throws OutOfMemory, state unchanged, rather than exceed it.
 //
 // Ownership: owns its block pool and tables. Thread-safety: none, callers lock.
 // Complexity: Allocate, Free, FreeDeferred O(1) (expected, hash); ReleaseStale O(log q) per
@@ -97,12 +97,34 @@ private:
     static constexpr uint32_t kNil = ~0u;
     enum State : uint32_t { kUnused = 0, kFree = 1, kUsed = 2, kPending = 3 };
 
-    struct Block {  // 32 bytes: two records per cache line; the state lives in m_States
-        uint64_t offset;
-        uint64_t size;
-        uint32_t prevPhys, nextPhys;  // neighbours by offset (kNil at the ends)
-        uint32_t prevFree, nextFree;  // free-list links (free blocks), pool link (unused blocks)
+    // A block record is 16 bytes, four per cache line: offset and size take 41 bits each, the
+    // physical neighbours 23 bits each (kPhysNil = none). The free-list links, needed only while
+    // a block is free, live apart in m_Links, and the state in m_States: the records touched by
+    // every free stay few and small.
+    struct Block {
+        uint64_t lo;  // offset | prevPhys << 41
+        uint64_t hi;  // size   | nextPhys << 41
     };
+    struct Links {
+        uint32_t prev, next;  // free-list neighbours (free blocks); next = pool link (unused records)
+    };
+    static constexpr uint32_t kPosBits = 41;
+    static constexpr uint64_t kPosMask = (uint64_t(1) << kPosBits) - 1;
+    static constexpr uint32_t kPhysNil = (1u << (64 - kPosBits)) - 1;
+
+    uint64_t OffsetOf(uint32_t b) const noexcept { return m_Blocks[b].lo & kPosMask; }
+    uint64_t SizeOf(uint32_t b) const noexcept { return m_Blocks[b].hi & kPosMask; }
+    uint32_t PrevPhys(uint32_t b) const noexcept { return Phys(m_Blocks[b].lo >> kPosBits); }
+    uint32_t NextPhys(uint32_t b) const noexcept { return Phys(m_Blocks[b].hi >> kPosBits); }
+    static uint32_t Phys(uint64_t field) noexcept { return field == kPhysNil ? kNil : static_cast<uint32_t>(field); }
+    static uint64_t PhysField(uint32_t b) noexcept { return uint64_t(b == kNil ? kPhysNil : b) << kPosBits; }
+    void SetOffset(uint32_t b, uint64_t v) noexcept { m_Blocks[b].lo = (m_Blocks[b].lo & ~kPosMask) | v; }
+    void SetSize(uint32_t b, uint64_t v) noexcept { m_Blocks[b].hi = (m_Blocks[b].hi & ~kPosMask) | v; }
+    void SetPrevPhys(uint32_t b, uint32_t p) noexcept { m_Blocks[b].lo = (m_Blocks[b].lo & kPosMask) | PhysField(p); }
+    void SetNextPhys(uint32_t b, uint32_t n) noexcept { m_Blocks[b].hi = (m_Blocks[b].hi & kPosMask) | PhysField(n); }
+    void InitBlock(uint32_t b, uint64_t offset, uint64_t size, uint32_t prev, uint32_t next) noexcept {
+        m_Blocks[b] = Block{offset | PhysField(prev), size | PhysField(next)};
+    }
 
     static uint32_t ClassOf(uint64_t size) noexcept;  // fl * kSlCount + sl
     static uint32_t ClassAtLeast(uint64_t size) noexcept;  // first class whose blocks are all >= size
@@ -118,6 +140,7 @@ private:
 
     uint64_t m_Capacity;
     std::vector<Block> m_Blocks;
+    std::vector<Links> m_Links;
     // One byte per record, apart from the records: Free() asks whether both physical neighbours
     // are free, and this small array answers from cache without fetching their records.
     std::vector<uint8_t> m_States;

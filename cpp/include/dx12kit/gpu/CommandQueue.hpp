@@ -61,11 +61,12 @@ public:
     std::vector<InsertedBarrier> LastInsertedBarriers() const;
     uint64_t LastSubmittedValue() const;
 
-    /// Copies a buffer back to the CPU (executes, waits) and returns its bytes.
-    std::vector<uint8_t> ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer);
-    /// Copies subresource (mip, slice) of a texture back, tightly packed rows.
-    std::vector<uint8_t> ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& texture,
-                                     uint32_t mip, uint32_t arraySlice, uint32_t& width, uint32_t& height);
+    /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a
+    /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
+    void ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer, void* dst, uint64_t size);
+    /// Copies subresource (mip, slice) of a texture into `dst` as tightly packed rows.
+    void ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& texture,
+                     uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size);
 
     /// Releases completed in-flight work. Returns the smallest serial still in flight on this
     /// queue, or UINT64_MAX when idle. Caller holds the device's submission mutex.
@@ -97,6 +98,9 @@ private:
     std::deque<InFlight> m_InFlight;
     std::deque<std::pair<uint64_t, ComPtr<ID3D12CommandAllocator>>> m_AllocatorPool;
     std::vector<ComPtr<ID3D12GraphicsCommandList>> m_ListPool;
+    std::mutex m_ReadbackMutex;                       // one readback at a time per queue
+    std::shared_ptr<class Resource> m_Readback;       // reused READBACK buffer, grown as needed
+    std::shared_ptr<class Resource> ReadbackBuffer(uint64_t size);  // caller holds m_ReadbackMutex
 };
 
 }  // namespace dx12kit

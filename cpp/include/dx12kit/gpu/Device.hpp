@@ -54,6 +54,10 @@ struct DeviceOptions {
     uint32_t cpuDescriptorPageSize = 256;
     uint64_t uploadPageSize = 2u << 20;     ///< CPU-writable UPLOAD pages
     uint64_t gpuPageSize = 64u << 10;       ///< GPU-exclusive DEFAULT UAV pages
+    /// Bytes of retired large (dedicated) upload pages kept for reuse instead of destroyed; first
+    /// touch of fresh upload memory costs more than the copy itself, so large uploads repeated
+    /// every frame reuse their pages. 0 destroys every large page after its fence.
+    uint64_t largePageCacheBytes = 256u << 20;
 };
 
 struct BarrierStats {

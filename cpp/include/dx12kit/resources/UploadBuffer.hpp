@@ -13,7 +13,10 @@
 //                 vertices, texture data on their way to DEFAULT resources.
 //   GpuExclusive  DEFAULT heap, UAV-capable, UNORDERED_ACCESS, default 64 KiB: scratch memory
 //                 the GPU writes and reads within a frame.
-// A request larger than a page gets a page of its own, destroyed (not pooled) after its fence.
+// A request larger than a page gets a page of its own. After its fence it goes to a bounded
+// cache of large pages (DeviceOptions::largePageCacheBytes, oldest evicted first) that serves a
+// later large request of up to its size (and at least half of it); pages that do not fit the
+// cache are destroyed.
 // Allocation is O(1): a bump of the current page's LinearAllocator.
 #pragma once
 
@@ -55,6 +58,7 @@ struct UploadAllocation {
 struct UploadPoolStats {
     uint64_t pagesInUse[2]{}, pagesRetired[2]{}, pagesFree[2]{}, peakPages[2]{};
     uint64_t dedicatedInUse = 0, dedicatedBytes = 0, bytesAllocated = 0, pagesCreated = 0;
+    uint64_t largeCached = 0, largeCachedBytes = 0, largeReused = 0;
 };
 
 class UploadPagePool {
@@ -77,6 +81,10 @@ private:
     /// Moves retired pages whose serial completed to the free lists; dedicated pages go to
     /// `destroy` (the caller destroys them after releasing m_Mutex). Caller holds m_Mutex.
     void DrainCompletedLocked(uint64_t completedSerial, std::vector<std::unique_ptr<UploadPage>>& destroy);
+    /// A finished dedicated page: into the large-page cache, or into `destroy`.
+    void CacheLargeLocked(std::unique_ptr<UploadPage> page, std::vector<std::unique_ptr<UploadPage>>& destroy);
+    std::unique_ptr<UploadPage> TakeLargeLocked(UploadKind kind, uint64_t size);
+    std::deque<std::unique_ptr<UploadPage>> m_LargeCache;  // oldest first
     DeviceCore& m_Core;
     mutable std::mutex m_Mutex;
     std::vector<std::unique_ptr<UploadPage>> m_Free[2];
