@@ -1,0 +1,393 @@
+"""
+Device-free range allocators (see dx12kit.alloc)
+"""
+from __future__ import annotations
+import numpy
+import numpy.typing
+import typing
+__all__: list[str] = ['BaselineBimap', 'FreeList', 'Linear', 'Tlsf', 'replay']
+class FreeList:
+    """
+    FreeList(capacity, *, bitmap_bins=None)
+    
+    Exact address-ordered best fit (smallest block that fits, lowest offset among equals), with
+    alignment and fence-deferred frees. The allocator of the descriptor pages. capacity <= 2**32 - 1;
+    about 3 bits of bookkeeping per unit.
+    
+    bitmap_bins: sizes below it are indexed by bitmaps, larger ones by heaps; None picks it from the
+    capacity. Placements never depend on it (tests set it to exercise both).
+    """
+    MAX_CAPACITY: typing.ClassVar[int] = 4294967295
+    def __init__(self, capacity: typing.Any, *, bitmap_bins: typing.Any = None) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def allocate(self, size: typing.Any, alignment: typing.Any = 1) -> typing.Any:
+        """
+        allocate(size, alignment=1) -> int | None
+        
+        Allocates `size` units at a multiple of `alignment`.
+        
+        Returns:
+            The offset, or None when the allocator has no room (an expected outcome, not an error).
+        Raises:
+            InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
+                (the allocator is unchanged).
+        """
+    def allocations_list(self) -> list:
+        """
+        allocations_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every live allocation (deferred frees excluded) in address order.
+        """
+    def blocks(self) -> list:
+        """
+        blocks() -> list[tuple[int, int, int]]
+        
+        (offset, size, state) of every block in address order; state 0 = free, 1 = allocated, 2 = deferred free pending.
+        """
+    def free(self, offset: typing.Any) -> None:
+        """
+        free(offset) -> None
+        
+        Returns the allocation starting at `offset`.
+        
+        Raises:
+            InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
+                already freed, or passed to free_deferred); the allocator is unchanged.
+        """
+    def free_blocks_list(self) -> list:
+        """
+        free_blocks_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every free block in address order. O(capacity or blocks); for tests.
+        """
+    def free_deferred(self, offset: typing.Any, fence_value: typing.Any) -> None:
+        """
+        free_deferred(offset, fence_value) -> None
+        
+        Frees the allocation at `offset` once the fence reaches `fence_value`: until
+        release_stale(v) with v >= fence_value the range is neither reusable nor freeable, and stays
+        counted in stats()["used"] and ["allocations"].
+        
+        Raises:
+            InvalidArgumentError: as free().
+        """
+    def pending_list(self) -> list:
+        """
+        pending_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every range waiting for release_stale(), in address order.
+        """
+    def release_stale(self, completed_value: typing.Any) -> None:
+        """
+        release_stale(completed_value) -> None
+        
+        Frees every deferred range whose fence value is <= `completed_value`.
+        """
+    def reset(self) -> None:
+        """
+        reset() -> None
+        
+        Forgets every allocation (and deferred free): the whole capacity is free again.
+        """
+    def stats(self) -> dict:
+        """
+        stats() -> dict
+        
+        Keys: capacity, used, free, free_blocks, largest_free_block, allocations (deferred frees not
+        yet released count as used and as allocations).
+        """
+    def validate(self) -> None:
+        """
+        validate() -> None
+        
+        Checks every internal invariant; raises Dx12Error naming the first broken one.
+        """
+    @property
+    def bitmap_bins(self) -> int:
+        """
+        Sizes below this value are indexed by bitmaps (the others by heaps).
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Number of units managed.
+        """
+class Tlsf:
+    """
+    Tlsf(capacity)
+    
+    Two-level segregated fit: O(1) allocate and free, capacity up to 2**40, alignment without
+    scans, fence-deferred frees. The allocator of the memory heaps.
+    """
+    MAX_CAPACITY: typing.ClassVar[int] = 1099511627776
+    def __init__(self, capacity: typing.Any) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def allocate(self, size: typing.Any, alignment: typing.Any = 1) -> typing.Any:
+        """
+        allocate(size, alignment=1) -> int | None
+        
+        Allocates `size` units at a multiple of `alignment`.
+        
+        Returns:
+            The offset, or None when the allocator has no room (an expected outcome, not an error).
+        Raises:
+            InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
+                (the allocator is unchanged).
+        """
+    def allocations_list(self) -> list:
+        """
+        allocations_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every live allocation (deferred frees excluded) in address order.
+        """
+    def blocks(self) -> list:
+        """
+        blocks() -> list[tuple[int, int, int]]
+        
+        (offset, size, state) of every block in address order; state 0 = free, 1 = allocated, 2 = deferred free pending.
+        """
+    def free(self, offset: typing.Any) -> None:
+        """
+        free(offset) -> None
+        
+        Returns the allocation starting at `offset`.
+        
+        Raises:
+            InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
+                already freed, or passed to free_deferred); the allocator is unchanged.
+        """
+    def free_blocks_list(self) -> list:
+        """
+        free_blocks_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every free block in address order. O(capacity or blocks); for tests.
+        """
+    def free_deferred(self, offset: typing.Any, fence_value: typing.Any) -> None:
+        """
+        free_deferred(offset, fence_value) -> None
+        
+        Frees the allocation at `offset` once the fence reaches `fence_value`: until
+        release_stale(v) with v >= fence_value the range is neither reusable nor freeable, and stays
+        counted in stats()["used"] and ["allocations"].
+        
+        Raises:
+            InvalidArgumentError: as free().
+        """
+    def pending_list(self) -> list:
+        """
+        pending_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every range waiting for release_stale(), in address order.
+        """
+    def release_stale(self, completed_value: typing.Any) -> None:
+        """
+        release_stale(completed_value) -> None
+        
+        Frees every deferred range whose fence value is <= `completed_value`.
+        """
+    def reset(self) -> None:
+        """
+        reset() -> None
+        
+        Forgets every allocation (and deferred free): the whole capacity is free again.
+        """
+    def stats(self) -> dict:
+        """
+        stats() -> dict
+        
+        Keys: capacity, used, free, free_blocks, largest_free_block, allocations (deferred frees not
+        yet released count as used and as allocations).
+        """
+    def validate(self) -> None:
+        """
+        validate() -> None
+        
+        Checks every internal invariant; raises Dx12Error naming the first broken one.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Number of units managed.
+        """
+class BaselineBimap:
+    """
+    BaselineBimap(capacity)
+    
+    The textbook std::map + size-ordered set free list (benchmarks/baseline/): the reference
+    placements and the speed yardstick of FreeList. Not for production use.
+    """
+    MAX_CAPACITY: typing.ClassVar[int] = 4611686018427387904
+    def __init__(self, capacity: typing.Any) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def allocate(self, size: typing.Any, alignment: typing.Any = 1) -> typing.Any:
+        """
+        allocate(size, alignment=1) -> int | None
+        
+        Allocates `size` units at a multiple of `alignment`.
+        
+        Returns:
+            The offset, or None when the allocator has no room (an expected outcome, not an error).
+        Raises:
+            InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
+                (the allocator is unchanged).
+        """
+    def allocations_list(self) -> list:
+        """
+        allocations_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every live allocation (deferred frees excluded) in address order.
+        """
+    def blocks(self) -> list:
+        """
+        blocks() -> list[tuple[int, int, int]]
+        
+        (offset, size, state) of every block in address order; state 0 = free, 1 = allocated, 2 = deferred free pending.
+        """
+    def free(self, offset: typing.Any) -> None:
+        """
+        free(offset) -> None
+        
+        Returns the allocation starting at `offset`.
+        
+        Raises:
+            InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
+                already freed, or passed to free_deferred); the allocator is unchanged.
+        """
+    def free_blocks_list(self) -> list:
+        """
+        free_blocks_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every free block in address order. O(capacity or blocks); for tests.
+        """
+    def free_deferred(self, offset: typing.Any, fence_value: typing.Any) -> None:
+        """
+        free_deferred(offset, fence_value) -> None
+        
+        Frees the allocation at `offset` once the fence reaches `fence_value`: until
+        release_stale(v) with v >= fence_value the range is neither reusable nor freeable, and stays
+        counted in stats()["used"] and ["allocations"].
+        
+        Raises:
+            InvalidArgumentError: as free().
+        """
+    def pending_list(self) -> list:
+        """
+        pending_list() -> list[tuple[int, int]]
+        
+        (offset, size) of every range waiting for release_stale(), in address order.
+        """
+    def release_stale(self, completed_value: typing.Any) -> None:
+        """
+        release_stale(completed_value) -> None
+        
+        Frees every deferred range whose fence value is <= `completed_value`.
+        """
+    def reset(self) -> None:
+        """
+        reset() -> None
+        
+        Forgets every allocation (and deferred free): the whole capacity is free again.
+        """
+    def stats(self) -> dict:
+        """
+        stats() -> dict
+        
+        Keys: capacity, used, free, free_blocks, largest_free_block, allocations (deferred frees not
+        yet released count as used and as allocations).
+        """
+    def validate(self) -> None:
+        """
+        validate() -> None
+        
+        Checks every internal invariant; raises Dx12Error naming the first broken one.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Number of units managed.
+        """
+class Linear:
+    """
+    Linear(capacity)
+    
+    Bump allocator of the upload pages: O(1) aligned allocate, reset(); allocate() returns None
+    when the page is full. free(offset) only undoes the most recent allocation.
+    """
+    MAX_CAPACITY: typing.ClassVar[int] = 4611686018427387904
+    def __init__(self, capacity: typing.Any) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def allocate(self, size: typing.Any, alignment: typing.Any = 1) -> typing.Any:
+        """
+        allocate(size, alignment=1) -> int | None
+        
+        Allocates `size` units at a multiple of `alignment`.
+        
+        Returns:
+            The offset, or None when the allocator has no room (an expected outcome, not an error).
+        Raises:
+            InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
+                (the allocator is unchanged).
+        """
+    def free(self, offset: typing.Any) -> None:
+        """
+        free(offset) -> None
+        
+        Returns the allocation starting at `offset`.
+        
+        Raises:
+            InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
+                already freed, or passed to free_deferred); the allocator is unchanged.
+        """
+    def free_blocks_list(self) -> list:
+        """
+        free_blocks_list() -> list[tuple[int, int]]
+        
+        The free tail [head, capacity), if any.
+        """
+    def reset(self) -> None:
+        """
+        reset() -> None
+        
+        Forgets every allocation (and deferred free): the whole capacity is free again.
+        """
+    def stats(self) -> dict:
+        """
+        stats() -> dict
+        
+        Keys: capacity, used, free, free_blocks, largest_free_block, allocations (deferred frees not
+        yet released count as used and as allocations).
+        """
+    def validate(self) -> None:
+        """
+        validate() -> None
+        
+        Checks every internal invariant; raises Dx12Error naming the first broken one.
+        """
+    @property
+    def capacity(self) -> int:
+        """
+        Number of units managed.
+        """
+    @property
+    def head(self) -> int:
+        """
+        Offset where the next allocation with alignment 1 would start.
+        """
+def _build_random_trace(u_alloc: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], u_pick: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], sizes: typing.Annotated[numpy.typing.ArrayLike, numpy.int64], max_live: typing.SupportsInt | typing.SupportsIndex, p_alloc: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.int64]:
+    """
+    Sequential part of benchmarks/traces.py's random traces (see Replay.hpp).
+    """
+def replay(allocator: typing.Any, ops: typing.Annotated[numpy.typing.ArrayLike, numpy.int64], alignment: typing.Any = 1, record_offsets: bool = False) -> dict:
+    """
+    replay(allocator, ops, alignment=1, record_offsets=False) -> dict
+    
+    See dx12kit.alloc.replay.
+    """

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Regenerates the type stubs of the extension module (python/dx12kit/dx12core/*.pyi) from the
+# built module with pybind11-stubgen. Run after changing a binding; commit the result.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PY="$ROOT/.venv/bin/python"
+"$PY" -m pip install -q pybind11-stubgen
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+(cd "$tmp" && "$PY" -m pybind11_stubgen dx12kit.dx12core -o "$tmp/out" --numpy-array-remove-parameters)
+# Enum members as 'NAME = value' (mypy reads 'NAME: ClassVar[...]' in an enum stub as no member).
+"$PY" - "$tmp/out/dx12kit/dx12core/__init__.pyi" <<'PYEOF'
+import enum, re, sys
+import dx12kit.dx12core as core
+path = sys.argv[1]
+text = open(path).read()
+def member(m):
+    cls = getattr(core, m.group(3), None)
+    if isinstance(cls, type) and issubclass(cls, enum.Enum) and m.group(2) in cls.__members__:
+        return f"{m.group(1)}{m.group(2)} = {int(cls[m.group(2)])}"
+    return m.group(0)
+text = re.sub(r"^(\s+)([A-Z0-9_]+): typing\.ClassVar\[(\w+)\]", member, text, flags=re.M)
+open(path, "w").write(text)
+PYEOF
+rm -rf "$ROOT/python/dx12kit/dx12core"
+cp -r "$tmp/out/dx12kit/dx12core" "$ROOT/python/dx12kit/dx12core"
+echo "stubs written to python/dx12kit/dx12core/"

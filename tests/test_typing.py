@@ -1,0 +1,19 @@
+"""The package ships type stubs (py.typed, dx12core/*.pyi): the README example type-checks strictly."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def test_readme_example_passes_mypy_strict(tmp_path):
+    pytest.importorskip("mypy")
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    example = tmp_path / "readme_example.py"
+    example.write_text(re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)[0])
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(example)],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
