@@ -16,13 +16,25 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA_HOME=${XDG_DATA_HOME:-$HOME/.local/share}
 PREFIX=${DX12KIT_COMPILER_PREFIX:-$DATA_HOME/dx12kit/vkd3d-compiler}
 SUDO=""
-if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+if [ "$(id -u)" != 0 ]; then
+  if ! command -v sudo >/dev/null; then
+    echo "[bootstrap] not root and no sudo: install the packages listed in SYS_PKGS in $0 as root, then rerun" >&2
+    exit 1
+  fi
+  SUDO="sudo"
+fi
+# The private compiler prefix is laid out by Debian's multiarch triplet and loader name.
+case "$(dpkg --print-architecture)" in
+  amd64) TRIPLET=x86_64-linux-gnu; LOADER=ld-linux-x86-64.so.2 ;;
+  arm64) TRIPLET=aarch64-linux-gnu; LOADER=ld-linux-aarch64.so.1 ;;
+  *) TRIPLET=""; LOADER="" ;;
+esac
 
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 # ---------------------------------------------------------------- 1. system packages
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
-          pkg-config python3-venv ca-certificates)
+          pkg-config g++ python3-dev python3-venv git ca-certificates)
 missing=()
 for p in "${SYS_PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -45,7 +57,6 @@ hlsl_ok() {  # $@ = command prefix that runs vkd3d-compiler
   rm -rf "$tmp"; return 1
 }
 
-LIBDIR="$PREFIX/usr/lib/x86_64-linux-gnu"
 if [ -n "${DX12KIT_HLSL_COMPILER:-}" ]; then
   log "DX12KIT_HLSL_COMPILER is set ($DX12KIT_HLSL_COMPILER); not providing a compiler"
 elif [ -x "$PREFIX/vkd3d-compiler" ] && hlsl_ok "$PREFIX/vkd3d-compiler"; then
@@ -53,6 +64,7 @@ elif [ -x "$PREFIX/vkd3d-compiler" ] && hlsl_ok "$PREFIX/vkd3d-compiler"; then
 elif command -v vkd3d-compiler >/dev/null && hlsl_ok vkd3d-compiler; then
   log "system vkd3d-compiler compiles HLSL"
 else
+  [ -n "$TRIPLET" ] || { log "no HLSL compiler: install vkd3d-shader 1.10+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
   log "fetching vkd3d-compiler from Debian unstable into $PREFIX (private prefix)"
   # The mirror is read from the machine's own apt sources, never written into the repo.
   mirror=""
@@ -72,18 +84,18 @@ else
   APTOPTS=(-o "Dir::Etc::SourceList=$APTDIR/sources.list" -o "Dir::Etc::SourceParts=-"
            -o "Dir::Etc::Preferences=-" -o "Dir::Etc::PreferencesParts=$APTDIR/etc/preferences.d"
            -o "Dir::State::Lists=$APTDIR/lists" -o "Dir::Cache=$APTDIR/cache"
-           -o "Dir::State::status=$APTDIR/status" -o "APT::Architecture=amd64"
+           -o "Dir::State::status=$APTDIR/status" -o "APT::Architecture=$(dpkg --print-architecture)"
            -o "Debug::NoLocking=1" -o "APT::Sandbox::User=root")
   apt-get "${APTOPTS[@]}" update -qq
   (cd "$APTDIR/dl" && apt-get "${APTOPTS[@]}" download vkd3d-compiler libvkd3d-shader1 libc6 libtinfo6 >/dev/null)
   rm -rf "$PREFIX.tmp"; mkdir -p "$PREFIX.tmp"
   for deb in "$APTDIR"/dl/*.deb; do dpkg -x "$deb" "$PREFIX.tmp"; done
   # A wrapper that runs the compiler through the prefix's own loader and libraries.
-  cat > "$PREFIX.tmp/vkd3d-compiler" <<'WRAP'
+  cat > "$PREFIX.tmp/vkd3d-compiler" <<WRAP
 #!/bin/sh
-P=$(cd "$(dirname "$0")" && pwd)
-L="$P/usr/lib/x86_64-linux-gnu"
-exec "$L/ld-linux-x86-64.so.2" --library-path "$L" "$P/usr/bin/vkd3d-compiler" "$@"
+P=\$(cd "\$(dirname "\$0")" && pwd)
+L="\$P/usr/lib/$TRIPLET"
+exec "\$L/$LOADER" --library-path "\$L" "\$P/usr/bin/vkd3d-compiler" "\$@"
 WRAP
   chmod +x "$PREFIX.tmp/vkd3d-compiler"
   hlsl_ok "$PREFIX.tmp/vkd3d-compiler" || { log "the fetched compiler does not compile HLSL"; exit 1; }
@@ -109,8 +121,9 @@ if [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
 fi
 
 # Build and install dx12kit itself (incremental: scikit-build-core keeps build/ between runs).
-srcsum=$(cd "$ROOT" && git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external 2>/dev/null \
-         | sort | xargs -d '\n' cat 2>/dev/null | sha256sum | cut -d' ' -f1)
+# (outside a git checkout, or with a listed file missing, the sum changes and dx12kit is rebuilt)
+srcsum=$( (cd "$ROOT" && { git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external 2>/dev/null || date +%s%N; } \
+         | sort | while IFS= read -r f; do [ -f "$f" ] && cat "$f"; echo "$f"; done) | sha256sum | cut -d' ' -f1)
 BSTAMP="$VENV/.dx12kit-build.sha"
 if [ "$(cat "$BSTAMP" 2>/dev/null)" != "$srcsum" ] || ! "$VENV/bin/python" -c "import dx12kit.dx12core" 2>/dev/null; then
   log "building dx12kit"

@@ -4,6 +4,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 "$ROOT/scripts/bootstrap.sh"
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run}
+mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 "$ROOT/.venv/bin/python" -m dx12kit info
 exec "$ROOT/.venv/bin/python" -m dx12kit demo --out "${1:-$ROOT/dx12kit-demo.png}"

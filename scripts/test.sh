@@ -5,6 +5,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 "$ROOT/scripts/bootstrap.sh"
 cd "$ROOT"
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run}
+mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 # The benchmarks run once each without timing (--benchmark-disable), so they cannot rot.
 exec .venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"

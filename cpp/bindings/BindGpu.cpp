@@ -185,6 +185,13 @@ std::vector<uint32_t> Dwords(py::handle values, const char* what) {
     return out;
 }
 
+/// A numpy dtype with a fixed, non-zero item size (not 'S', 'U' or 'V' without a size).
+py::dtype FixedSizeDtype(const py::object& dtype) {
+    py::dtype dt = py::dtype::from_args(dtype);
+    if (dt.itemsize() <= 0) throw InvalidArgument("dtype " + std::string(py::str(dt)) + " has no fixed item size");
+    return dt;
+}
+
 /// A new, writable, C-contiguous numpy array (numpy.empty).
 py::array NewArray(const py::dtype& dtype, const py::tuple& shape) {
     return py::module_::import("numpy").attr("empty")(shape, dtype).cast<py::array>();
@@ -377,17 +384,23 @@ void BindGpu(py::module_& m) {
     struct PyUpload {
         UploadAllocation alloc;
         std::shared_ptr<CommandList> list;
+        std::shared_ptr<UploadPage> pin;  // keeps the page out of reuse while views may exist
+        PyUpload(UploadAllocation a, std::shared_ptr<CommandList> l) : alloc(a), list(std::move(l)) {
+            alloc.page->pins.fetch_add(1, std::memory_order_acq_rel);
+            pin = std::shared_ptr<UploadPage>(alloc.page, [](UploadPage* p) { p->pins.fetch_sub(1, std::memory_order_acq_rel); });
+        }
     };
     py::class_<PyUpload>(m, "UploadAllocation",
-                         "Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload. "
-                         "Valid until the list is executed; after that the memory belongs to the GPU.")
+                         "Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.\n"
+                         "Fill it before the list is executed: .array() then raises, and writes through an older view\n"
+                         "race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.")
         .def_property_readonly("size", [](const PyUpload& u) { return u.alloc.size; })
         .def_property_readonly("gpu_address", [](const PyUpload& u) { return u.alloc.gpu; })
         .def_property_readonly("offset", [](const PyUpload& u) { return u.alloc.offset; })
         .def("array", [](py::object self, py::object dtype, py::object shape) {
             PyUpload& u = self.cast<PyUpload&>();
             if (u.list->IsClosed()) throw UseAfterFree("UploadAllocation.array: the command list was already executed");
-            py::dtype dt = py::dtype::from_args(dtype);
+            py::dtype dt = FixedSizeDtype(dtype);
             const uint64_t n = u.alloc.size / dt.itemsize();
             std::vector<py::ssize_t> shp;
             if (shape.is_none()) shp = {static_cast<py::ssize_t>(n)};
@@ -577,7 +590,7 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
         .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype) {
             auto r = AsResource(b, "read_buffer");
-            py::dtype dt = py::dtype::from_args(dtype);
+            py::dtype dt = FixedSizeDtype(dtype);
             const uint64_t size = r->Size();
             if (size % dt.itemsize())
                 throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");

@@ -50,6 +50,30 @@ void CommandList::CheckSameDevice(const Resource& r, const char* what) const {
     if (&r.Core() != m_Core.get()) throw InvalidArgument(std::string(what) + ": " + Who(r) + " belongs to another device");
 }
 
+void CommandList::CheckCopyDest(const Resource& r, const char* what) const {
+    if (r.HeapType() == D3D12_HEAP_TYPE_UPLOAD)
+        throw InvalidArgument(std::string(what) + ": " + Who(r) + " is in an UPLOAD heap, which the GPU cannot write");
+}
+
+void CommandList::CheckCopySource(const Resource& r, const char* what) const {
+    if (r.HeapType() == D3D12_HEAP_TYPE_READBACK)
+        throw InvalidArgument(std::string(what) + ": " + Who(r) + " is in a READBACK heap, which the GPU cannot read from");
+}
+
+void CommandList::CheckMipSlice(const Resource& r, uint32_t mip, uint32_t arraySlice, const char* what) const {
+    if (mip >= r.MipLevels())
+        throw InvalidArgument(std::string(what) + ": mip " + std::to_string(mip) + " out of range for " + Who(r) + " (it has " +
+                              std::to_string(r.MipLevels()) + ")");
+    if (arraySlice >= r.ArraySize())
+        throw InvalidArgument(std::string(what) + ": array slice " + std::to_string(arraySlice) + " out of range for " + Who(r) +
+                              " (it has " + std::to_string(r.ArraySize()) + ")");
+}
+
+void CommandList::CheckGraphics(const char* what) const {
+    if (m_Queue->Type() != D3D12_COMMAND_LIST_TYPE_DIRECT)
+        throw InvalidArgument(std::string(what) + ": needs a list of the direct queue (this one is for a compute or copy queue)");
+}
+
 // ---------------------------------------------------------------------------------- copies
 
 void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
@@ -60,7 +84,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
     if (dst->HeapType() == D3D12_HEAP_TYPE_UPLOAD || dst->HeapType() == D3D12_HEAP_TYPE_READBACK)
         throw InvalidArgument("upload: " + Who(*dst) + " is not in a DEFAULT heap");
     if (dst->IsBuffer()) {
-        if (dstOffset + bytes > dst->Size())
+        if (dstOffset > dst->Size() || bytes > dst->Size() - dstOffset)
             throw InvalidArgument("upload: " + std::to_string(bytes) + " bytes at offset " + std::to_string(dstOffset) +
                                   " do not fit " + Who(*dst) + " of " + std::to_string(dst->Size()) + " bytes");
         UploadAllocation a = m_Upload.Allocate(bytes, 16);
@@ -69,8 +93,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
         return;
     }
     auto& tex = static_cast<Texture&>(*dst);
-    if (mip >= tex.MipLevels()) throw InvalidArgument("upload: mip " + std::to_string(mip) + " out of range for " + Who(*dst));
-    if (arraySlice >= tex.ArraySize()) throw InvalidArgument("upload: array slice " + std::to_string(arraySlice) + " out of range for " + Who(*dst));
+    CheckMipSlice(tex, mip, arraySlice, "upload");
     const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "upload");
     const uint64_t rowBytes = uint64_t(tex.Width(mip)) * fi.bytesPerTexel;
     const uint64_t expected = rowBytes * tex.Height(mip);
@@ -92,8 +115,11 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
 void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src,
                                  uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
     CheckOpen("copy");
+    CheckSameDevice(*dst, "copy");
+    CheckCopyDest(*dst, "copy");
+    if (!dst->IsBuffer()) CheckMipSlice(*dst, mip, arraySlice, "copy");
     if (dst->IsBuffer()) {
-        if (dstOffset + src.size > dst->Size()) throw InvalidArgument("copy: data does not fit " + Who(*dst));
+        if (dstOffset > dst->Size() || src.size > dst->Size() - dstOffset) throw InvalidArgument("copy: data does not fit " + Who(*dst));
         m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
         Flush();
         if (m_Validate) ValidateResource("copy", dst.get());
@@ -126,6 +152,8 @@ void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::
     CheckSameDevice(*dst, "copy_resource");
     CheckSameDevice(*src, "copy_resource");
     if (dst == src) throw InvalidArgument("copy_resource: source and destination are the same " + Who(*dst));
+    CheckCopyDest(*dst, "copy_resource");
+    CheckCopySource(*src, "copy_resource");
     const auto& a = dst->Desc();
     const auto& b = src->Desc();
     if (a.Dimension != b.Dimension || a.Width != b.Width || a.Height != b.Height || a.DepthOrArraySize != b.DepthOrArraySize ||
@@ -145,9 +173,11 @@ void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_
     CheckSameDevice(*src, "copy_buffer_region");
     if (!dst->IsBuffer() || !src->IsBuffer()) throw InvalidArgument("copy_buffer_region: both resources must be buffers");
     if (bytes == 0) throw InvalidArgument("copy_buffer_region: 0 bytes");
-    if (dstOffset + bytes > dst->Desc().Width || srcOffset + bytes > src->Desc().Width)
+    if (dstOffset > dst->Size() || bytes > dst->Size() - dstOffset || srcOffset > src->Size() || bytes > src->Size() - srcOffset)
         throw InvalidArgument("copy_buffer_region: range out of bounds of " + Who(*dst) + " or " + Who(*src));
     if (dst == src) throw InvalidArgument("copy_buffer_region: source and destination are the same buffer");
+    CheckCopyDest(*dst, "copy_buffer_region");
+    CheckCopySource(*src, "copy_buffer_region");
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE);
     Flush();
@@ -224,6 +254,9 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     CheckOpen("set_pipeline_state");
     if (!pso) throw InvalidArgument("set_pipeline_state: None");
     if (pso == m_Pipeline) return;
+    if (pso->Core() != m_Core.get()) throw InvalidArgument("set_pipeline_state: the pipeline belongs to another device");
+    if (m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_COPY) throw InvalidArgument("set_pipeline_state: a copy-queue list cannot bind pipelines");
+    if (!pso->IsCompute()) CheckGraphics("set_pipeline_state (graphics pipeline)");
     const bool newRoot = !m_Pipeline || m_Pipeline->GetRootSignature() != pso->GetRootSignature() || m_Compute != pso->IsCompute();
     m_Pipeline = pso;
     m_Tracked.push_back(pso);
@@ -237,7 +270,11 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
         else m_d3d12List->SetGraphicsRootSignature(rs.D3D12RootSignature());
         m_ViewDescriptors.ParseRootSignature(rs.Tables());
         m_SamplerDescriptors.ParseRootSignature(rs.Tables());
-        m_Bindings.clear();
+        // Root arguments are gone with the old root signature; vertex and index buffers stay bound.
+        for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
+            if ((it->first >> 32) < 64) it = m_Bindings.erase(it);
+            else ++it;
+        }
     }
 }
 
@@ -327,6 +364,7 @@ void CommandList::SetSampler(uint32_t rootIndex, uint32_t offset, const std::sha
     CheckOpen("set_sampler");
     BoundRootSignature("set_sampler");
     if (!sampler) throw InvalidArgument("set_sampler: None");
+    if (sampler->Core() != m_Core.get()) throw InvalidArgument("set_sampler: the sampler belongs to another device");
     m_SamplerDescriptors.StageDescriptors(rootIndex, offset, 1, sampler->Handle());
     m_Tracked.push_back(sampler);
 }
@@ -369,6 +407,7 @@ void CommandList::ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& 
 void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>& targets,
                                    const std::shared_ptr<Resource>& depth, uint32_t mip) {
     CheckOpen("set_render_targets");
+    CheckGraphics("set_render_targets");
     if (targets.size() > D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT) throw InvalidArgument("set_render_targets: at most 8 targets");
     D3D12_CPU_DESCRIPTOR_HANDLE rtvs[D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT];
     m_TargetBindings.clear();
@@ -414,6 +453,7 @@ void CommandList::SetScissor(int32_t left, int32_t top, int32_t right, int32_t b
 
 void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip) {
     CheckOpen("clear_render_target");
+    CheckGraphics("clear_render_target");
     CheckSameDevice(*target, "clear_render_target");
     D3D12_CPU_DESCRIPTOR_HANDLE rtv = target->Rtv(mip, 0);
     m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, 0, target->MipLevels()));
@@ -424,6 +464,7 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
 
 void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil) {
     CheckOpen("clear_depth_stencil");
+    CheckGraphics("clear_depth_stencil");
     CheckSameDevice(*depth, "clear_depth_stencil");
     D3D12_CPU_DESCRIPTOR_HANDLE dsv = depth->Dsv(0);
     m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE);
@@ -438,8 +479,9 @@ void CommandList::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>
     CheckSameDevice(*buffer, "set_vertex_buffer");
     if (!buffer->IsBuffer()) throw InvalidArgument("set_vertex_buffer: " + Who(*buffer) + " is not a buffer");
     if (stride == 0) throw InvalidArgument("set_vertex_buffer: stride 0");
+    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) throw InvalidArgument("set_vertex_buffer: slot " + std::to_string(slot) + " out of range (0..31)");
     if (offset >= buffer->Size()) throw InvalidArgument("set_vertex_buffer: offset past the end of " + Who(*buffer));
-    D3D12_VERTEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(buffer->Size() - offset), stride};
+    D3D12_VERTEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), stride};
     m_d3d12List->IASetVertexBuffers(slot, 1, &v);
     m_Bindings[(uint64_t(0xFFFF0000u | slot) << 32)] = Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false};
 }
@@ -449,7 +491,7 @@ void CommandList::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_F
     CheckSameDevice(*buffer, "set_index_buffer");
     if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument("set_index_buffer: format must be r16_uint or r32_uint");
     if (offset >= buffer->Size()) throw InvalidArgument("set_index_buffer: offset past the end of " + Who(*buffer));
-    D3D12_INDEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(buffer->Size() - offset), format};
+    D3D12_INDEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), format};
     m_d3d12List->IASetIndexBuffer(&v);
     m_Bindings[uint64_t(0xFFFFFFFFu) << 32] = Binding{buffer, D3D12_RESOURCE_STATE_INDEX_BUFFER, 0, 0, false};
 }
@@ -476,6 +518,7 @@ void CommandList::SetDynamicConstantBuffer(uint32_t rootIndex, const void* data,
 void CommandList::SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64_t bytes, uint32_t stride) {
     CheckOpen("set_dynamic_vertex_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_vertex_buffer: 0 bytes");
+    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) throw InvalidArgument("set_dynamic_vertex_buffer: slot " + std::to_string(slot) + " out of range (0..31)");
     if (stride == 0 || bytes % stride) throw InvalidArgument("set_dynamic_vertex_buffer: size is not a multiple of the stride");
     if (bytes > 0xFFFFFFFFull) throw InvalidArgument("set_dynamic_vertex_buffer: larger than 4 GiB");
     UploadAllocation a = m_Upload.Allocate(bytes, 16);

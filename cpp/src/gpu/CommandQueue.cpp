@@ -92,6 +92,8 @@ std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_p
 
 uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& lists) {
     if (lists.empty()) throw InvalidArgument("execute: no command lists given");
+    // Checked under the submission mutex: two threads executing the same list must not both pass.
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     for (const auto& l : lists) {
         if (!l) throw InvalidArgument("execute: None is not a command list");
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
@@ -101,7 +103,6 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         for (size_t j = i + 1; j < lists.size(); ++j)
             if (lists[i] == lists[j]) throw InvalidArgument("execute: the same command list is given twice");
 
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     for (const auto& l : lists) l->Close();
 
     InFlight record;
@@ -133,7 +134,10 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     }
     m_d3d12Queue->ExecuteCommandLists(static_cast<UINT>(natives.size()), natives.data());
     const uint64_t value = ++m_LastSignalled;
-    ThrowIfFailed(m_d3d12Queue->Signal(m_d3d12Fence.Get(), value), "ID3D12CommandQueue::Signal");
+    // The lists are on the GPU now: whatever happens next, their record must be kept, or their
+    // memory would be reused under the GPU. A failed Signal leaves the record unfinished forever
+    // (a leak, never an early free) and is reported after the record is stored.
+    const HRESULT signalled = m_d3d12Queue->Signal(m_d3d12Fence.Get(), value);
     record.fenceValue = value;
 
     for (const auto& l : lists) {
@@ -145,6 +149,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     }
     for (auto& p : preLists) m_ListPool.push_back(std::move(p));
     m_InFlight.push_back(std::move(record));
+    ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
     return value;
 }
 
@@ -202,6 +207,7 @@ uint64_t CommandQueue::Flush() {
 }
 
 void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
+    if (other.m_Core != m_Core) throw InvalidArgument("wait_for: the other queue belongs to another device");
     if (value > other.LastSubmittedValue())
         throw InvalidArgument("wait_for: fence value " + std::to_string(value) + " was never submitted on the other queue");
     ThrowIfFailed(m_d3d12Queue->Wait(other.D3D12Fence(), value), "ID3D12CommandQueue::Wait");
@@ -245,7 +251,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
-        Flush();  // an UPLOAD/READBACK buffer: its memory is read directly once the GPU is idle
+        m_Device.WaitIdle();  // an UPLOAD/READBACK buffer: read directly once every queue is idle
         ReadMapping map(buffer->D3D12Resource(), size);
         std::memcpy(dst, map.data, size);
         return;

@@ -61,6 +61,9 @@ Device::Device(const DeviceOptions& options) : m_Core(std::make_shared<DeviceCor
     fl.pFeatureLevelsRequested = kLevels;
     if (SUCCEEDED(m_Core->D3D12Device()->CheckFeatureSupport(D3D12_FEATURE_FEATURE_LEVELS, &fl, sizeof fl)))
         m_FeatureLevel = fl.MaxSupportedFeatureLevel;
+    // All three queues exist for the device's lifetime, so Poll/WaitIdle read m_Queues without a lock.
+    for (D3D12_COMMAND_LIST_TYPE t : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
+        m_Queues[static_cast<int>(t)] = std::make_unique<CommandQueue>(*this, t);
 }
 
 Device::~Device() {
@@ -75,11 +78,8 @@ Device::~Device() {
 std::shared_ptr<CommandQueue> Device::Queue(D3D12_COMMAND_LIST_TYPE type) {
     if (type != D3D12_COMMAND_LIST_TYPE_DIRECT && type != D3D12_COMMAND_LIST_TYPE_COMPUTE && type != D3D12_COMMAND_LIST_TYPE_COPY)
         throw InvalidArgument("queue type must be direct, compute or copy");
-    std::lock_guard<std::mutex> lock(m_QueueMutex);
-    auto& q = m_Queues[static_cast<int>(type)];
-    if (!q) q = std::make_unique<CommandQueue>(*this, type);
     // Aliasing pointer: holding the queue keeps the whole Device alive.
-    return std::shared_ptr<CommandQueue>(shared_from_this(), q.get());
+    return std::shared_ptr<CommandQueue>(shared_from_this(), m_Queues[static_cast<int>(type)].get());
 }
 
 uint64_t Device::Poll() {

@@ -125,6 +125,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
                              std::shared_ptr<RootSignature> rootSignature)
     : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(true) {
     if (!m_RootSignature) throw InvalidArgument("create_compute_pipeline: no root signature");
+    if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_compute_pipeline: the root signature belongs to another device");
     if (cs.empty()) throw InvalidArgument("create_compute_pipeline: empty shader bytecode");
     D3D12_COMPUTE_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
@@ -138,6 +139,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
       m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat) {
     if (!m_RootSignature) throw InvalidArgument("create_graphics_pipeline: no root signature");
+    if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_graphics_pipeline: the root signature belongs to another device");
     if (g.vs.empty()) throw InvalidArgument("create_graphics_pipeline: empty vertex shader bytecode");
     if (g.rtvFormats.size() > 8) throw InvalidArgument("create_graphics_pipeline: at most 8 render target formats");
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};

@@ -65,19 +65,20 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::Cbv() { return GetOrCreateView(ViewKind::C
 
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format) {
     const uint64_t key = (uint64_t(kind) << 56) | (uint64_t(a & 0xFFFF) << 40) | (uint64_t(b & 0xFFFF) << 24) | uint64_t(format);
+
+    auto who = [this] { return "resource '" + m_Name + "'"; };  // built only on error paths
+    if (!IsBuffer() && kind != ViewKind::CBV) {
+        const uint32_t mips = m_Desc.MipLevels;
+        if (a >= mips) throw InvalidArgument(who() + ": mip " + std::to_string(a) + " out of range (it has " + std::to_string(mips) + ")");
+        if (kind == ViewKind::SRV && b != 0 && a + b > mips)
+            throw InvalidArgument(who() + ": mips " + std::to_string(a) + ".." + std::to_string(a + b - 1) + " out of range");
+        if (kind == ViewKind::RTV && b >= m_Desc.DepthOrArraySize)
+            throw InvalidArgument(who() + ": array slice " + std::to_string(b) + " out of range");
+    }
+    // Looked up only after the range checks: the key keeps 16 bits of mip and slice.
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     auto it = m_Views.find(key);
     if (it != m_Views.end()) return it->second.Handle();
-
-    const std::string who = "resource '" + m_Name + "'";
-    if (!IsBuffer() && kind != ViewKind::CBV) {
-        const uint32_t mips = m_Desc.MipLevels;
-        if (a >= mips) throw InvalidArgument(who + ": mip " + std::to_string(a) + " out of range (it has " + std::to_string(mips) + ")");
-        if (kind == ViewKind::SRV && b != 0 && a + b > mips)
-            throw InvalidArgument(who + ": mips " + std::to_string(a) + ".." + std::to_string(a + b - 1) + " out of range");
-        if (kind == ViewKind::RTV && b >= m_Desc.DepthOrArraySize)
-            throw InvalidArgument(who + ": array slice " + std::to_string(b) + " out of range");
-    }
     ID3D12Device* dev = m_Core->D3D12Device();
     DeviceCore& core = *m_Core;
     DescriptorAllocation da;
@@ -110,7 +111,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
             break;
         }
         case ViewKind::UAV: {
-            if (!AllowsUav()) throw InvalidArgument(who + " was not created with uav=True, so it cannot be bound as an unordered access view");
+            if (!AllowsUav()) throw InvalidArgument(who() + " was not created with uav=True, so it cannot be bound as an unordered access view");
             da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
             D3D12_UNORDERED_ACCESS_VIEW_DESC d{};
             if (IsBuffer()) {
@@ -132,7 +133,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
             break;
         }
         case ViewKind::RTV: {
-            if (!AllowsRenderTarget()) throw InvalidArgument(who + " was not created with render_target=True");
+            if (!AllowsRenderTarget()) throw InvalidArgument(who() + " was not created with render_target=True");
             da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_RTV).Allocate(1);
             D3D12_RENDER_TARGET_VIEW_DESC d{};
             d.Format = m_ViewFormat;
@@ -149,7 +150,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
             break;
         }
         case ViewKind::DSV: {
-            if (!AllowsDepthStencil()) throw InvalidArgument(who + " was not created with depth_stencil=True");
+            if (!AllowsDepthStencil()) throw InvalidArgument(who() + " was not created with depth_stencil=True");
             da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_DSV).Allocate(1);
             D3D12_DEPTH_STENCIL_VIEW_DESC d{};
             d.Format = m_ViewFormat;
@@ -165,8 +166,8 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
             break;
         }
         case ViewKind::CBV: {
-            if (!IsBuffer()) throw InvalidArgument(who + " is a texture; a constant buffer view needs a buffer");
-            if (m_Desc.Width > 65536) throw InvalidArgument(who + ": a constant buffer view covers at most 65536 bytes");
+            if (!IsBuffer()) throw InvalidArgument(who() + " is a texture; a constant buffer view needs a buffer");
+            if (m_Desc.Width > 65536) throw InvalidArgument(who() + ": a constant buffer view covers at most 65536 bytes");
             da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
             D3D12_CONSTANT_BUFFER_VIEW_DESC d{};
             d.BufferLocation = m_GpuAddress;

@@ -155,9 +155,24 @@ void UploadPagePool::Discard(std::vector<std::unique_ptr<UploadPage>>& pages) {
 }
 
 void UploadPagePool::DrainCompletedLocked(uint64_t completedSerial, std::vector<std::unique_ptr<UploadPage>>& destroy) {
+    std::vector<std::unique_ptr<UploadPage>> done;
+    for (auto it = m_Pinned.begin(); it != m_Pinned.end();) {
+        if ((*it)->pins.load(std::memory_order_acquire) == 0) {
+            done.push_back(std::move(*it));
+            it = m_Pinned.erase(it);
+        } else {
+            ++it;
+        }
+    }
     while (!m_Retired.empty() && m_Retired.front().first <= completedSerial) {
-        auto page = std::move(m_Retired.front().second);
+        done.push_back(std::move(m_Retired.front().second));
         m_Retired.pop_front();
+    }
+    for (auto& page : done) {
+        if (page->pins.load(std::memory_order_acquire) != 0) {  // a numpy view still points into it
+            m_Pinned.push_back(std::move(page));
+            continue;
+        }
         const int k = static_cast<int>(page->kind);
         if (page->dedicated) {
             --m_Stats.dedicatedInUse;
@@ -208,7 +223,7 @@ UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment, U
     const uint64_t off = page->linear.Allocate(size, alignment);
     if (off == alloc::kInvalidOffset) throw OutOfMemory("upload page cannot hold " + std::to_string(size) + " bytes");
     m_BytesUsed += size;
-    return {page->cpu ? page->cpu + off : nullptr, page->gpu + off, page->resource.Get(), off, size};
+    return {page->cpu ? page->cpu + off : nullptr, page->gpu + off, page->resource.Get(), off, size, page};
 }
 
 void UploadBuffer::Retire(uint64_t serial) {

@@ -115,7 +115,7 @@ public:
     const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
     ID3D12Device* D3D12Device() const { return m_Core->D3D12Device(); }
 
-    /// The queue of `type` (created on first use). The returned pointer keeps the Device alive.
+    /// The queue of `type` (all three exist from the start). The returned pointer keeps the Device alive.
     std::shared_ptr<CommandQueue> Queue(D3D12_COMMAND_LIST_TYPE type);
 
     /// Polls every queue's fence, releases completed work, and publishes the completed serial.
@@ -140,8 +140,7 @@ public:
 private:
     explicit Device(const DeviceOptions& options);
     std::shared_ptr<DeviceCore> m_Core;
-    std::mutex m_QueueMutex;
-    std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3)
+    std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3); [1] unused
     std::string m_AdapterName;
     D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
 };

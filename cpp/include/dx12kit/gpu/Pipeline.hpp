@@ -50,6 +50,7 @@ public:
     RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
                   std::vector<StaticSamplerDesc> samplers);
     ID3D12RootSignature* D3D12RootSignature() const { return m_d3d12RootSignature.Get(); }
+    const DeviceCore* Core() const { return m_Core.get(); }
     const std::vector<RootParameterDesc>& Parameters() const { return m_Params; }
     const std::vector<DescriptorTableLayout>& Tables() const { return m_Tables; }
     /// Throws InvalidArgument unless root parameter `index` exists and is of `kind`.
@@ -95,6 +96,7 @@ public:
                   std::shared_ptr<RootSignature> rootSignature);
 
     ID3D12PipelineState* D3D12PipelineState() const { return m_d3d12Pipeline.Get(); }
+    const DeviceCore* Core() const { return m_Core.get(); }
     const std::shared_ptr<RootSignature>& GetRootSignature() const { return m_RootSignature; }
     bool IsCompute() const { return m_IsCompute; }
     D3D_PRIMITIVE_TOPOLOGY Topology() const { return m_Topology; }
@@ -116,6 +118,7 @@ class Sampler {
 public:
     Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc);
     D3D12_CPU_DESCRIPTOR_HANDLE Handle() const { return m_Descriptor.Handle(); }
+    const DeviceCore* Core() const { return m_Core.get(); }
 
 private:
     std::shared_ptr<DeviceCore> m_Core;

@@ -24,6 +24,7 @@
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 
+#include <atomic>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -42,6 +43,9 @@ struct UploadPage {
     uint8_t* cpu = nullptr;              ///< mapped pointer (CpuWritable only)
     D3D12_GPU_VIRTUAL_ADDRESS gpu = 0;
     alloc::LinearAllocator linear;
+    /// Views of the page's memory held outside the list (zero-copy numpy arrays). A retired page
+    /// with pins is neither reused nor destroyed until the last pin goes.
+    std::atomic<uint32_t> pins{0};
     UploadPage(UploadKind k, bool d, uint64_t size) : kind(k), dedicated(d), linear(size) {}
 };
 
@@ -53,6 +57,7 @@ struct UploadAllocation {
     ID3D12Resource* resource = nullptr;
     uint64_t offset = 0;
     uint64_t size = 0;
+    UploadPage* page = nullptr;          ///< the page it lies in (to pin it)
 };
 
 struct UploadPoolStats {
@@ -85,6 +90,7 @@ private:
     void CacheLargeLocked(std::unique_ptr<UploadPage> page, std::vector<std::unique_ptr<UploadPage>>& destroy);
     std::unique_ptr<UploadPage> TakeLargeLocked(UploadKind kind, uint64_t size);
     std::deque<std::unique_ptr<UploadPage>> m_LargeCache;  // oldest first
+    std::vector<std::unique_ptr<UploadPage>> m_Pinned;     // completed, waiting for their pins
     DeviceCore& m_Core;
     mutable std::mutex m_Mutex;
     std::vector<std::unique_ptr<UploadPage>> m_Free[2];
@@ -107,7 +113,7 @@ public:
             uint64_t off = page->linear.Allocate(size, alignment);
             if (off != alloc::kInvalidOffset) {
                 m_BytesUsed += size;
-                return {page->cpu ? page->cpu + off : nullptr, page->gpu + off, page->resource.Get(), off, size};
+                return {page->cpu ? page->cpu + off : nullptr, page->gpu + off, page->resource.Get(), off, size, page};
             }
         }
         return AllocateSlow(size, alignment, kind);
