@@ -305,13 +305,17 @@ class Model:
     """Reference for the barrier count: per subresource, one barrier per change of state, none for a
     transition to the state it already has; a change of every subresource from one common state is
     one barrier. Inside a list the first use is not known (None) and is resolved at execute against
-    the global state."""
+    the global state. Buffers follow D3D12's implicit promotion and decay: a buffer in COMMON needs
+    no barrier before its first use, and every buffer is back in COMMON after its list executes."""
 
     def __init__(self):
         self.glob = {}  # resource -> [state per subresource]
+        self.buffers = set()
 
-    def add(self, res, subs, state=S.COMMON):
+    def add(self, res, subs, state=S.COMMON, buffer=False):
         self.glob[res] = [state] * subs
+        if buffer:
+            self.buffers.add(res)
 
     def begin(self):
         self.local = {r: [None] * len(g) for r, g in self.glob.items()}
@@ -338,6 +342,9 @@ class Model:
         inserted = 0
         for res, sub, state in self.pending:
             g = self.glob[res]
+            if res in self.buffers and g[0] == S.COMMON:
+                g[:] = [state] * len(g)  # implicit promotion
+                continue
             if sub == ALL:
                 inserted += int(g[0] != state) if len(set(g)) == 1 else sum(s != state for s in g)
                 g[:] = [state] * len(g)
@@ -348,6 +355,8 @@ class Model:
             for i, s in enumerate(loc):
                 if s is not None:
                     self.glob[res][i] = s
+            if res in self.buffers:
+                self.glob[res] = [S.COMMON] * len(self.glob[res])  # decay
         return self.recorded, inserted
 
 
@@ -380,7 +389,7 @@ class TestMinimumBarriers:
         assert tex.num_subresources == 8
         model = Model()
         model.add("tex", 8)
-        model.add("buf", 1)
+        model.add("buf", 1, buffer=True)
         script1 = [
             ("tex", S.COPY_DEST, ALL),             # first use: resolved at execute (COMMON -> COPY_DEST: 1)
             ("tex", S.COPY_DEST, ALL),             # same state: nothing
@@ -388,20 +397,20 @@ class TestMinimumBarriers:
             ("tex", S.PIXEL_SHADER_RESOURCE, 1),   # nothing
             ("tex", S.PIXEL_SHADER_RESOURCE, ALL), # the 7 others change: 7
             ("tex", S.COPY_SOURCE, ALL),           # uniform again: 1 for all
-            ("buf", S.COPY_DEST, ALL),             # first use: execute (1)
+            ("buf", S.COPY_DEST, ALL),             # first use: promoted from COMMON, no barrier
             ("buf", S.VERTEX_AND_CONSTANT_BUFFER, ALL),  # 1
         ]
         script2 = [
             ("tex", S.COPY_SOURCE, 3),             # first use, already COPY_SOURCE globally: nothing
             ("tex", S.RENDER_TARGET, 3),           # 1
-            ("buf", S.VERTEX_AND_CONSTANT_BUFFER, ALL),  # first use, already there: nothing
+            ("buf", S.VERTEX_AND_CONSTANT_BUFFER, ALL),  # first use: decayed to COMMON, promoted: nothing
             ("tex", S.UNORDERED_ACCESS, 5),        # first use of 5: execute (1)
         ]
         script3 = [
             ("tex", S.PIXEL_SHADER_RESOURCE, ALL), # global mixed: 8 changes at execute (COPY_SOURCE x6, RT, UAV)
             ("tex", S.PIXEL_SHADER_RESOURCE, 0),   # nothing
         ]
-        expected = [(10, 2), (1, 1), (0, 8)]
+        expected = [(10, 1), (1, 1), (0, 8)]
         for script, (rec, ins) in zip([script1, script2, script3], expected):
             model.begin()
             for name, state, sub in script:
@@ -409,7 +418,7 @@ class TestMinimumBarriers:
             assert model.execute() == (rec, ins)  # the model agrees with the hand count above
         model = Model()
         model.add("tex", 8)
-        model.add("buf", 1)
+        model.add("buf", 1, buffer=True)
         self.run_script(dev, q, res, model, [script1, script2, script3])
         assert tex.global_state() == S.PIXEL_SHADER_RESOURCE  # collapsed back to one state
 
@@ -420,7 +429,7 @@ class TestMinimumBarriers:
         res = {"rtex": tex, "rbuf": buf}
         model = Model()
         model.add("rtex", 6)
-        model.add("rbuf", 1)
+        model.add("rbuf", 1, buffer=True)
         tex_states = [S.RENDER_TARGET, S.PIXEL_SHADER_RESOURCE, S.NON_PIXEL_SHADER_RESOURCE,
                       S.PIXEL_SHADER_RESOURCE | S.NON_PIXEL_SHADER_RESOURCE, S.UNORDERED_ACCESS,
                       S.COPY_SOURCE, S.COPY_DEST]
@@ -465,16 +474,16 @@ def test_explicit_barriers_go_through_the_tracker(dev, q):
     buf = dev.create_buffer(256, uav=True, name="explicit")
     before = barrier_stats(dev)
     cl = q.command_list()
-    cl.transition_barrier(buf, S.UNORDERED_ACCESS)  # first use: resolved at execute
+    cl.transition_barrier(buf, S.UNORDERED_ACCESS)  # first use: a buffer in COMMON is promoted, no barrier
     cl.uav_barrier(buf)
     cl.uav_barrier()
     cl.aliasing_barrier(None, buf)
     cl.transition_barrier(buf, S.COPY_SOURCE)
     q.wait(q.execute(cl))
     d = delta(before, barrier_stats(dev))
-    assert (d["recorded"], d["uav"], d["aliasing"], d["inserted_at_execute"], d["batches"]) == (4, 2, 1, 1, 2)
-    assert q.last_inserted_barriers == [(0, "explicit", ALL, S.COMMON, S.UNORDERED_ACCESS)]
-    assert buf.global_state() == S.COPY_SOURCE
+    assert (d["recorded"], d["uav"], d["aliasing"], d["inserted_at_execute"], d["batches"]) == (4, 2, 1, 0, 1)
+    assert q.last_inserted_barriers == []
+    assert buf.global_state() == S.COMMON  # buffers decay to COMMON once their list has executed
     with pytest.raises(dx.InvalidArgumentError, match="subresource 1 out of range"):
         q.command_list().transition_barrier(buf, S.COPY_DEST, 1)
 
@@ -502,7 +511,7 @@ def test_copy_queue_and_compute_queue_share_global_states(dev, psos):
     up = copy_q.command_list()
     up.upload(t, data[..., None])
     fence = copy_q.execute(up)
-    assert t.global_state() == S.COPY_DEST
+    assert t.global_state() == S.COMMON  # what a copy queue touched decays to COMMON
     comp_q.wait_for(copy_q, fence)
     cl = comp_q.command_list()
     cl.set_pipeline_state(psos["add"])
@@ -510,7 +519,7 @@ def test_copy_queue_and_compute_queue_share_global_states(dev, psos):
     cl.set_unordered_access_view(1, 0, t)
     cl.dispatch(n // 8, n // 8)
     comp_q.wait(comp_q.execute(cl))
-    assert comp_q.last_inserted_barriers == [(0, "shared", ALL, S.COPY_DEST, S.UNORDERED_ACCESS)]
+    assert comp_q.last_inserted_barriers == [(0, "shared", ALL, S.COMMON, S.UNORDERED_ACCESS)]
     np.testing.assert_array_equal(comp_q.read_texture(t)[..., 0], data + 0.5)
 
 

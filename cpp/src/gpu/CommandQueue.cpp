@@ -130,7 +130,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
             m_Core->Barriers().batches.fetch_add(1, std::memory_order_relaxed);
         }
         natives.push_back(l->D3D12List());
-        l->Tracker().CommitFinalStates();
+        l->Tracker().CommitFinalStates(m_Type == D3D12_COMMAND_LIST_TYPE_COPY);
     }
     m_d3d12Queue->ExecuteCommandLists(static_cast<UINT>(natives.size()), natives.data());
     const uint64_t value = ++m_LastSignalled;

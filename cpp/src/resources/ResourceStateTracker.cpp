@@ -105,6 +105,11 @@ std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers
         const size_t first = out.size();
         SubresourceStates& g = p.resource->GlobalState();
         ID3D12Resource* native = p.resource->D3D12Resource();
+        if (p.resource->IsBuffer() && g.IsUniform() && g.All() == D3D12_RESOURCE_STATE_COMMON) {
+            // A buffer in COMMON is promoted implicitly to whatever its first use needs: no barrier.
+            g.SetAll(p.state);
+            continue;
+        }
         if (p.sub == kAllSubresources) {
             if (g.IsUniform()) {
                 if (g.All() != p.state) out.push_back(d3dx::TransitionBarrier(native, g.All(), p.state, kAllSubresources));
@@ -124,11 +129,17 @@ std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers
     return out;
 }
 
-void ResourceStateTracker::CommitFinalStates() {
+void ResourceStateTracker::CommitFinalStates(bool copyQueue) {
     for (auto& kv : m_Locals) {
         const SubresourceStates& local = kv.second.states;
         SubresourceStates& g = kv.first->GlobalState();
         if (FixedStateHeap(*kv.first)) continue;
+        // D3D12 state decay: buffers (on any queue) and everything a copy queue touched are back
+        // in COMMON once ExecuteCommandLists completes; the next use promotes or transitions them.
+        if (kv.first->IsBuffer() || copyQueue) {
+            g.SetAll(D3D12_RESOURCE_STATE_COMMON);
+            continue;
+        }
         if (local.IsUniform()) {
             if (local.All() != kUnknownState) g.SetAll(local.All());
             continue;

@@ -58,7 +58,10 @@ public:
     /// is given, it receives the Resource of each returned barrier (same order).
     std::vector<D3D12_RESOURCE_BARRIER> ResolvePendingBarriers(std::vector<Resource*>* owners = nullptr);
     /// Phase 2: writes the final states into the global states (caller holds the mutex).
-    void CommitFinalStates();
+    /// Buffers, and every resource of a copy-queue list, decay to COMMON (D3D12's implicit
+    /// state decay at the end of ExecuteCommandLists); a buffer in COMMON needs no barrier before
+    /// its first use (implicit promotion).
+    void CommitFinalStates(bool copyQueue);
 
     /// The locally known state of `sub`, or kUnknownState.
     D3D12_RESOURCE_STATES KnownState(Resource* resource, uint32_t sub) const;
