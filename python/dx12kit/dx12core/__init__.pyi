@@ -219,7 +219,9 @@ class SamplerState:
     """
 class UploadAllocation:
     """
-    Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload. Valid until the list is executed; after that the memory belongs to the GPU.
+    Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.
+    Fill it before the list is executed: .array() then raises, and writes through an older view
+    race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.
     """
     def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
         """
