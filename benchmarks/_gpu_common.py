@@ -138,3 +138,16 @@ def interleave(measure: Callable[[], Dict[str, float]], scripts: List[str]):
 def combine(*runs: Dict[str, float]) -> Dict[str, float]:
     """Per key, the median over several runs of the same measurements."""
     return {k: statistics.median([r[k] for r in runs if k in r]) for k in runs[0]}
+
+
+def print_runs_and_peers(runs: List[Dict[str, float]], outputs: Dict[str, str], width: int, fmt: str) -> None:
+    """The tail both script modes print: every dx12kit run, then the peers' raw output."""
+    print("\nevery dx12kit run:")
+    for k in runs[0]:
+        print(f"  {k:{width}s} " + " ".join(format(r[k], fmt) for r in runs))
+    if outputs:
+        print("\npeers' raw output:")
+        for name, out in outputs.items():
+            print(f"=== {name}\n{out.strip()}")
+    else:
+        print("\n(no peers venv at ../peers-venv: dx12kit figures only)")

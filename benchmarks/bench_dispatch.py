@@ -218,15 +218,7 @@ def main() -> None:
             adj = adjacent["wgpu_w2.py"]
             print(f"split, us/dispatch: recording dx12kit {adj['w2_record_us']:.2f} vs wgpu {rec:.2f}; "
                   f"execute+wait dx12kit {adj['w2_execute_wait_us']:.2f} vs wgpu submit+wait {sub:.2f}")
-    print("\nevery dx12kit run:")
-    for k in runs[0]:
-        print(f"  {k:28s} " + " ".join(f"{r[k]:8.2f}" for r in runs))
-    if outputs:
-        print("\npeers' raw output:")
-        for s_, out in outputs.items():
-            print(f"=== {s_}\n{out.strip()}")
-    else:
-        print("\n(no peers venv at ../peers-venv: dx12kit figures only)")
+    g.print_runs_and_peers(runs, outputs, 28, "8.2f")
 
 
 if __name__ == "__main__":

@@ -221,15 +221,7 @@ def main() -> None:
         mem = g.find_rate(outputs.get("memcpy.py"), r"memcpy 64 MiB: .* (\d+) MB/s")
         if mem:
             print(f"peers' memcpy.py, 64 MiB: {mem:.0f} MB/s")
-    print("\nevery dx12kit run:")
-    for k in runs[0]:
-        print(f"  {k:16s} " + " ".join(f"{r[k]:9.1f}" for r in runs))
-    if outputs:
-        print("\npeers' raw output:")
-        for s_, out in outputs.items():
-            print(f"=== {s_}\n{out.strip()}")
-    else:
-        print("\n(no peers venv at ../peers-venv: dx12kit figures only)")
+    g.print_runs_and_peers(runs, outputs, 16, "9.1f")
 
 
 if __name__ == "__main__":
