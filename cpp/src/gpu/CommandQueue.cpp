@@ -46,7 +46,7 @@ uint64_t CommandQueue::LastSubmittedValue() const {
 
 ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
     if (!m_AllocatorPool.empty()) {
-        ComPtr<ID3D12CommandAllocator> a = std::move(m_AllocatorPool.front().second);
+        ComPtr<ID3D12CommandAllocator> a = std::move(m_AllocatorPool.front());
         m_AllocatorPool.pop_front();
         ThrowIfFailed(a->Reset(), "ID3D12CommandAllocator::Reset");
         return a;
@@ -74,7 +74,7 @@ ComPtr<ID3D12GraphicsCommandList> CommandQueue::AcquireList(ID3D12CommandAllocat
 void CommandQueue::ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list) {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     // A list that was never executed: its allocator holds no GPU work, so it is free at once.
-    if (allocator) m_AllocatorPool.emplace_back(0, std::move(allocator));
+    if (allocator) m_AllocatorPool.push_back(std::move(allocator));
     if (list) m_ListPool.push_back(std::move(list));
 }
 
@@ -159,8 +159,7 @@ uint64_t CommandQueue::Poll() {
     while (!m_InFlight.empty() && m_InFlight.front().fenceValue <= done) {
         InFlight rec = std::move(m_InFlight.front());
         m_InFlight.pop_front();
-        for (auto& a : rec.allocators) m_AllocatorPool.emplace_back(rec.fenceValue, std::move(a));
-        for (auto& f : rec.onComplete) f();
+        for (auto& a : rec.allocators) m_AllocatorPool.push_back(std::move(a));  // their work is done
         // rec.tracked is released here: the GPU no longer uses those objects.
     }
     return m_InFlight.empty() ? std::numeric_limits<uint64_t>::max() : m_InFlight.front().serial;

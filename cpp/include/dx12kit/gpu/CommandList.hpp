@@ -110,7 +110,6 @@ public:
 
     // ---- used by CommandQueue::Execute (submission mutex held) --------------------------------
     void Close();
-    ID3D12CommandAllocator* Allocator() const { return m_Allocator.Get(); }
     ResourceStateTracker& Tracker() { return m_Tracker; }
     /// Moves everything that must live until the fence into `tracked`, and retires upload pages
     /// and descriptor chunks with `serial`.

@@ -16,7 +16,6 @@
 #include "dx12kit/platform/D3D12Platform.hpp"
 
 #include <deque>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -85,7 +84,6 @@ private:
         uint64_t fenceValue;
         std::vector<ComPtr<ID3D12CommandAllocator>> allocators;
         std::vector<std::shared_ptr<void>> tracked;
-        std::vector<std::function<void()>> onComplete;
     };
 
     Device& m_Device;
@@ -96,7 +94,7 @@ private:
     uint64_t m_LastSignalled = 0;
     std::vector<InsertedBarrier> m_LastInserted;
     std::deque<InFlight> m_InFlight;
-    std::deque<std::pair<uint64_t, ComPtr<ID3D12CommandAllocator>>> m_AllocatorPool;
+    std::deque<ComPtr<ID3D12CommandAllocator>> m_AllocatorPool;  // only allocators whose work completed
     std::vector<ComPtr<ID3D12GraphicsCommandList>> m_ListPool;
     std::mutex m_ReadbackMutex;                       // one readback at a time per queue
     std::shared_ptr<class Resource> m_Readback;       // reused READBACK buffer, grown as needed
