@@ -410,3 +410,34 @@ class TestBadInput:
         cl.draw(3)
         q.wait(q.execute(cl))
         assert q.read_texture(rt)[4, 3, 0] == 77
+
+
+def test_loop_that_never_calls_wait_reuses_pages():
+    """A loop paced by reading completed_value (two frames in flight), never calling wait/flush/poll,
+    still recycles upload pages: each new list polls the device, so pages whose fence completed
+    are reused."""
+    dev = dx.Device(upload_page_size=16 << 10)
+    q = dev.queue()
+    rs = dev.create_root_signature([dx.RootCBV(0), dx.RootUAV(0)])
+    cs = dx.compile_hlsl("""
+        cbuffer C : register(b0) { uint index; uint value; };
+        RWStructuredBuffer<uint> o : register(u0);
+        [numthreads(1, 1, 1)] void main() { o[index] = value; }
+    """)
+    pso = dev.create_compute_pipeline(cs, rs)
+    out = dev.create_buffer(4 * 64, uav=True)
+    frames = 200
+    for frame in range(frames):
+        cl = q.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_root_uav(1, out)
+        for i in range(64):  # 64 x 256-byte constants = one 16 KiB page per frame
+            cl.set_dynamic_constant_buffer(0, np.array([i, frame * 64 + i], np.uint32))
+            cl.dispatch(1)
+        fence = q.execute(cl)
+        while q.completed_value + 2 < fence:  # frame pacing without wait()
+            time.sleep(0.0002)
+    q.flush()
+    np.testing.assert_array_equal(q.read_buffer(out, dtype=np.uint32), (frames - 1) * 64 + np.arange(64, dtype=np.uint32))
+    created = dev.stats()["upload"]["pages_created"]
+    assert created <= 6, f"{created} upload pages for {frames} frames: pages are not being reused"

@@ -83,7 +83,9 @@ std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_p
     ComPtr<ID3D12GraphicsCommandList> list;
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-        Poll();
+        // Device-wide: publishes the completed serial, so upload pages and descriptor chunks of
+        // finished work are reused even by a loop that never waits.
+        m_Device.Poll();
         alloc = AcquireAllocator();
         list = AcquireList(alloc.Get());
     }
@@ -198,10 +200,7 @@ uint64_t CommandQueue::Flush() {
     }
     FenceEvent ev;
     ev.Wait(m_d3d12Fence.Get(), value);
-    {
-        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-        Poll();
-    }
+    m_Device.Poll();
     return value;
 }
 
