@@ -75,12 +75,19 @@ std::string LowerName(D3D12_DESCRIPTOR_HEAP_TYPE type) {
     return s;
 }
 
-py::dict StatsDict(const CpuDescriptorStats& s) {
+}  // namespace
+
+py::dict CpuDescriptorStatsDict(const CpuDescriptorStats& s) {
     return py::dict("in_use"_a = s.inUse, "pages"_a = s.pages, "peak"_a = s.peakInUse, "stale"_a = s.stale,
                     "capacity"_a = s.capacity);
 }
 
-}  // namespace
+py::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& v) {
+    return py::dict("capacity"_a = v.capacity, "static_capacity"_a = v.staticCapacity, "static_in_use"_a = v.staticInUse,
+                    "dynamic_capacity"_a = v.dynamicCapacity, "dynamic_in_use"_a = v.dynamicInUse,
+                    "chunk_size"_a = v.chunkSize, "chunks_in_use"_a = v.chunksInUse, "chunks_retired"_a = v.chunksRetired,
+                    "peak_dynamic_in_use"_a = v.peakDynamicInUse);
+}
 
 void BindDescriptors(py::module_& parent) {
     py::module_ m = parent.def_submodule(
@@ -150,7 +157,7 @@ void BindDescriptors(py::module_& parent) {
                           self.serial.store(v);
                       },
                       "The serial frees are tagged with (plays the device's last submission serial).")
-        .def("stats", [](const PyCpuAllocator& self) { return StatsDict(self.allocator.GetStats()); },
+        .def("stats", [](const PyCpuAllocator& self) { return CpuDescriptorStatsDict(self.allocator.GetStats()); },
              "in_use, pages, peak, stale and capacity, in descriptors (pages: in pages).")
         .def("validate", [](const PyCpuAllocator& self) { self.allocator.Validate(); },
              "Checks every internal invariant; raises Dx12Error naming a broken one.")
@@ -183,13 +190,7 @@ void BindDescriptors(py::module_& parent) {
         .def("release_stale", [](PyShaderVisibleHeap& h, uint64_t completed) { h.heap.ReleaseStale(completed); }, "completed_serial"_a)
         .def("cpu_handle", [](const PyShaderVisibleHeap& h, uint32_t i) { return static_cast<uint64_t>(h.heap.CpuHandle(i).ptr); }, "index"_a)
         .def("gpu_handle", [](const PyShaderVisibleHeap& h, uint32_t i) { return h.heap.GpuHandle(i).ptr; }, "index"_a)
-        .def("stats", [](const PyShaderVisibleHeap& h) {
-            const ShaderVisibleHeapStats v = h.heap.GetStats();
-            return py::dict("capacity"_a = v.capacity, "static_capacity"_a = v.staticCapacity, "static_in_use"_a = v.staticInUse,
-                            "dynamic_capacity"_a = v.dynamicCapacity, "dynamic_in_use"_a = v.dynamicInUse,
-                            "chunk_size"_a = v.chunkSize, "chunks_in_use"_a = v.chunksInUse, "chunks_retired"_a = v.chunksRetired,
-                            "peak_dynamic_in_use"_a = v.peakDynamicInUse);
-        })
+        .def("stats", [](const PyShaderVisibleHeap& h) { return ShaderVisibleHeapStatsDict(h.heap.GetStats()); })
         .def("validate", [](const PyShaderVisibleHeap& h) { h.heap.Validate(); })
         .def_property_readonly("chunk_count", [](const PyShaderVisibleHeap& h) { return h.heap.ChunkCount(); })
         .def_property_readonly("descriptor_size", [](const PyShaderVisibleHeap& h) { return h.heap.DescriptorSize(); });

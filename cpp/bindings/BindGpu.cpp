@@ -230,16 +230,11 @@ py::dict DescriptorStatsDict(DeviceCore& core) {
                                                                         {"rtv", D3D12_DESCRIPTOR_HEAP_TYPE_RTV},
                                                                         {"dsv", D3D12_DESCRIPTOR_HEAP_TYPE_DSV}};
     for (const auto& t : types) {
-        CpuDescriptorStats s = core.CpuDescriptors(t.second).GetStats();
-        py::dict e("in_use"_a = s.inUse, "pages"_a = s.pages, "peak"_a = s.peakInUse, "stale"_a = s.stale, "capacity"_a = s.capacity);
-        if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV || t.second == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER) {
-            ShaderVisibleHeap& h = t.second == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER ? core.SamplerHeap() : core.ViewHeap();
-            ShaderVisibleHeapStats v = h.GetStats();
-            e["shader_visible"] = py::dict("capacity"_a = v.capacity, "static_capacity"_a = v.staticCapacity, "static_in_use"_a = v.staticInUse,
-                                           "dynamic_capacity"_a = v.dynamicCapacity, "dynamic_in_use"_a = v.dynamicInUse,
-                                           "chunk_size"_a = v.chunkSize, "chunks_in_use"_a = v.chunksInUse,
-                                           "chunks_retired"_a = v.chunksRetired, "peak_dynamic_in_use"_a = v.peakDynamicInUse);
-        }
+        py::dict e = CpuDescriptorStatsDict(core.CpuDescriptors(t.second).GetStats());
+        if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV)
+            e["shader_visible"] = ShaderVisibleHeapStatsDict(core.ViewHeap().GetStats());
+        else if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER)
+            e["shader_visible"] = ShaderVisibleHeapStatsDict(core.SamplerHeap().GetStats());
         d[t.first] = e;
     }
     return d;
@@ -440,10 +435,8 @@ void BindGpu(py::module_& m) {
             auto r = AsResource(tex, "allocate_texture_upload");
             if (r->IsBuffer()) throw InvalidArgument("allocate_texture_upload: not a texture");
             auto& t = static_cast<Texture&>(*r);
-            if (mip >= t.MipLevels()) throw InvalidArgument("allocate_texture_upload: mip out of range");
-            const FormatInfo& fi = RequireFormat(t.ViewFormat(), "allocate_texture_upload");
-            const uint64_t pitch = (uint64_t(t.Width(mip)) * fi.bytesPerTexel + 255) & ~uint64_t(255);
-            return PyUpload{cl->AllocateUpload(pitch * t.Height(mip), 512), cl};
+            t.CheckMipSlice(mip, 0, "allocate_texture_upload");
+            return PyUpload{cl->AllocateUpload(t.Footprint(mip, 0).PaddedBytes(), D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT), cl};
         }, "texture"_a, "mip"_a = 0, "Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.")
         .def("copy_from_upload", [](CommandList& cl, py::handle dst, const PyUpload& u, uint32_t mip, uint32_t slice, uint64_t offset) {
             if (u.list.get() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
@@ -606,7 +599,7 @@ void BindGpu(py::module_& m) {
             auto r = AsResource(t, "read_texture");
             if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
             const auto& tex = static_cast<const Texture&>(*r);
-            if (mip >= tex.MipLevels()) throw InvalidArgument("read_texture: mip " + std::to_string(mip) + " out of range for resource '" + tex.Name() + "'");
+            tex.CheckMipSlice(mip, slice, "read_texture");
             const FormatInfo& fi = RequireFormat(r->ViewFormat(), "read_texture");
             py::array out = NewArray(DtypeFor(fi), py::make_tuple(tex.Height(mip), tex.Width(mip), fi.channels));
             void* dst = out.mutable_data();

@@ -3,6 +3,11 @@
 
 #include <pybind11/pybind11.h>
 
+namespace dx12kit {
+struct CpuDescriptorStats;
+struct ShaderVisibleHeapStats;
+}  // namespace dx12kit
+
 namespace dx12kit::bindings {
 
 void BindErrors(pybind11::module_& m);
@@ -10,5 +15,10 @@ void BindAlloc(pybind11::module_& m);
 void BindGpu(pybind11::module_& m);
 void BindBench(pybind11::module_& m);  // hidden _bench_* timing loops for benchmarks/
 void BindDescriptors(pybind11::module_& m);
+
+// Statistics as dicts, one definition each (BindDescriptors.cpp), shared by the standalone
+// descriptor classes and Device.descriptor_stats().
+pybind11::dict CpuDescriptorStatsDict(const CpuDescriptorStats& s);
+pybind11::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& s);
 
 }  // namespace dx12kit::bindings

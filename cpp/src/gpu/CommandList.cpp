@@ -1,5 +1,7 @@
 #include "dx12kit/gpu/CommandList.hpp"
 
+#include "dx12kit/core/CopyRows.hpp"
+
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
@@ -33,9 +35,8 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
 CommandList::~CommandList() {
     if (!m_Closed) {
         // Never executed: nothing reached the GPU, so everything is reusable at once.
+        // (the dynamic descriptor heaps hand their chunks back in their own destructors)
         m_d3d12List->Close();
-        m_ViewDescriptors.Retire(0);
-        m_SamplerDescriptors.Retire(0);
         m_Queue->ReturnUnused(std::move(m_Allocator), std::move(m_d3d12List));
     }
 }
@@ -58,15 +59,6 @@ void CommandList::CheckCopyDest(const Resource& r, const char* what) const {
 void CommandList::CheckCopySource(const Resource& r, const char* what) const {
     if (r.HeapType() == D3D12_HEAP_TYPE_READBACK)
         throw InvalidArgument(std::string(what) + ": " + Who(r) + " is in a READBACK heap, which the GPU cannot read from");
-}
-
-void CommandList::CheckMipSlice(const Resource& r, uint32_t mip, uint32_t arraySlice, const char* what) const {
-    if (mip >= r.MipLevels())
-        throw InvalidArgument(std::string(what) + ": mip " + std::to_string(mip) + " out of range for " + Who(r) + " (it has " +
-                              std::to_string(r.MipLevels()) + ")");
-    if (arraySlice >= r.ArraySize())
-        throw InvalidArgument(std::string(what) + ": array slice " + std::to_string(arraySlice) + " out of range for " + Who(r) +
-                              " (it has " + std::to_string(r.ArraySize()) + ")");
 }
 
 void CommandList::CheckGraphics(const char* what) const {
@@ -93,22 +85,16 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
         return;
     }
     auto& tex = static_cast<Texture&>(*dst);
-    CheckMipSlice(tex, mip, arraySlice, "upload");
+    tex.CheckMipSlice(mip, arraySlice, "upload");
     const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "upload");
-    const uint64_t rowBytes = uint64_t(tex.Width(mip)) * fi.bytesPerTexel;
-    const uint64_t expected = rowBytes * tex.Height(mip);
+    const uint64_t expected = uint64_t(tex.Width(mip)) * fi.bytesPerTexel * tex.Height(mip);
     if (bytes != expected)
         throw InvalidArgument("upload: " + Who(*dst) + " mip " + std::to_string(mip) + " is " + std::to_string(tex.Width(mip)) + "x" +
                               std::to_string(tex.Height(mip)) + " " + fi.name + " = " + std::to_string(expected) + " bytes, got " +
                               std::to_string(bytes));
-    const uint64_t pitch = (rowBytes + D3D12_TEXTURE_DATA_PITCH_ALIGNMENT - 1) & ~uint64_t(D3D12_TEXTURE_DATA_PITCH_ALIGNMENT - 1);
-    UploadAllocation a = m_Upload.Allocate(pitch * tex.Height(mip), D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
-    const auto* src = static_cast<const uint8_t*>(data);
-    if (pitch == rowBytes) {
-        std::memcpy(a.cpu, src, bytes);
-    } else {
-        for (uint32_t y = 0; y < tex.Height(mip); ++y) std::memcpy(a.cpu + y * pitch, src + y * rowBytes, rowBytes);
-    }
+    const TextureFootprint f = tex.Footprint(mip, arraySlice);
+    UploadAllocation a = m_Upload.Allocate(f.totalBytes, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
+    CopyRows(a.cpu, f.placed.Footprint.RowPitch, data, f.rowBytes, f.rowBytes, f.rows);
     CopyFromUpload(dst, a, mip, arraySlice, 0);
 }
 
@@ -117,7 +103,7 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
     CheckOpen("copy");
     CheckSameDevice(*dst, "copy");
     CheckCopyDest(*dst, "copy");
-    if (!dst->IsBuffer()) CheckMipSlice(*dst, mip, arraySlice, "copy");
+    if (!dst->IsBuffer()) dst->CheckMipSlice(mip, arraySlice, "copy");
     if (dst->IsBuffer()) {
         if (dstOffset > dst->Size() || src.size > dst->Size() - dstOffset) throw InvalidArgument("copy: data does not fit " + Who(*dst));
         m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
@@ -127,17 +113,10 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
         return;
     }
     auto& tex = static_cast<Texture&>(*dst);
-    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "copy");
     const uint32_t sub = d3dx::CalcSubresource(mip, arraySlice, tex.MipLevels());
-    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{};
-    fp.Offset = src.offset;
-    fp.Footprint.Format = tex.Desc().Format == DXGI_FORMAT_R32_TYPELESS ? DXGI_FORMAT_R32_TYPELESS : tex.Desc().Format;
-    fp.Footprint.Width = tex.Width(mip);
-    fp.Footprint.Height = tex.Height(mip);
-    fp.Footprint.Depth = 1;
-    const uint64_t rowBytes = uint64_t(tex.Width(mip)) * fi.bytesPerTexel;
-    fp.Footprint.RowPitch = static_cast<UINT>((rowBytes + 255) & ~uint64_t(255));
-    if (uint64_t(fp.Footprint.RowPitch) * fp.Footprint.Height > src.size)
+    const TextureFootprint f = tex.Footprint(mip, arraySlice, src.offset);
+    const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& fp = f.placed;
+    if (f.totalBytes > src.size)
         throw InvalidArgument("copy: the upload allocation is smaller than " + Who(*dst) + " mip " + std::to_string(mip) + " with 256-byte row pitch");
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST, sub);
     Flush();
@@ -190,15 +169,11 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
                                                                     uint32_t mip, uint32_t arraySlice) {
     CheckOpen("copy_texture_to_buffer");
     if (src->IsBuffer()) throw InvalidArgument("copy_texture_to_buffer: " + Who(*src) + " is not a texture");
-    if (mip >= src->MipLevels()) throw InvalidArgument("read: mip " + std::to_string(mip) + " out of range for " + Who(*src));
-    if (arraySlice >= src->ArraySize()) throw InvalidArgument("read: array slice " + std::to_string(arraySlice) + " out of range for " + Who(*src));
+    src->CheckMipSlice(mip, arraySlice, "read");
     const uint32_t sub = d3dx::CalcSubresource(mip, arraySlice, src->MipLevels());
-    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{};
-    UINT rows = 0;
-    UINT64 rowSize = 0, total = 0;
-    D3D12_RESOURCE_DESC desc = src->Desc();
-    m_Core->D3D12Device()->GetCopyableFootprints(&desc, sub, 1, 0, &fp, &rows, &rowSize, &total);
-    if (total > dstBuffer->Desc().Width) throw InvalidArgument("copy_texture_to_buffer: buffer too small");
+    const TextureFootprint f = static_cast<const Texture&>(*src).Footprint(mip, arraySlice);
+    const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& fp = f.placed;
+    if (f.totalBytes > dstBuffer->Desc().Width) throw InvalidArgument("copy_texture_to_buffer: buffer too small");
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE, sub);
     m_Tracker.Transition(dstBuffer, D3D12_RESOURCE_STATE_COPY_DEST);
     Flush();
@@ -568,10 +543,13 @@ void CommandList::PrepareWork(bool dispatch) {
     if (!m_Pipeline) throw InvalidArgument(dispatch ? "dispatch: no pipeline is set" : "draw: no pipeline is set");
     if (dispatch != m_Compute)
         throw InvalidArgument(dispatch ? "dispatch: the bound pipeline is a graphics pipeline" : "draw: the bound pipeline is a compute pipeline");
-    if (AutoUavBarriers)
-        for (auto& kv : m_Bindings)
-            if (kv.second.uav) m_Tracker.UavHazard(kv.second.resource);
-    for (auto& kv : m_Bindings) RequireState(kv.second.resource, kv.second.state, kv.second.firstMip, kv.second.mipCount);
+    // One pass over the bindings: a UAV written by earlier work gets its UAV barrier, then every
+    // bound resource is requested in the state this work needs.
+    for (auto& kv : m_Bindings) {
+        Binding& b = kv.second;
+        if (b.uav && AutoUavBarriers) m_Tracker.UavHazard(b.resource);
+        RequireState(b.resource, b.state, b.firstMip, b.mipCount);
+    }
     if (!dispatch)
         for (auto& b : m_TargetBindings) RequireState(b.resource, b.state, b.firstMip, b.mipCount);
     Flush();
@@ -588,18 +566,23 @@ void CommandList::PrepareWork(bool dispatch) {
     }
 }
 
+void CommandList::NoteUavWrites() {
+    for (auto& kv : m_Bindings)
+        if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
+}
+
 void CommandList::Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance) {
     CheckOpen("draw");
     PrepareWork(false);
     m_d3d12List->DrawInstanced(vertexCount, instanceCount, startVertex, startInstance);
-    for (auto& kv : m_Bindings) if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
+    NoteUavWrites();
 }
 
 void CommandList::DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance) {
     CheckOpen("draw_indexed");
     PrepareWork(false);
     m_d3d12List->DrawIndexedInstanced(indexCount, instanceCount, startIndex, baseVertex, startInstance);
-    for (auto& kv : m_Bindings) if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
+    NoteUavWrites();
 }
 
 void CommandList::Dispatch(uint32_t x, uint32_t y, uint32_t z) {
@@ -608,7 +591,7 @@ void CommandList::Dispatch(uint32_t x, uint32_t y, uint32_t z) {
     if (x > 65535 || y > 65535 || z > 65535) throw InvalidArgument("dispatch: at most 65535 thread groups per dimension");
     PrepareWork(true);
     m_d3d12List->Dispatch(x, y, z);
-    for (auto& kv : m_Bindings) if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
+    NoteUavWrites();
 }
 
 void CommandList::ValidateBindings(const char* op, bool targets) {

@@ -1,5 +1,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 
+#include "dx12kit/core/CopyRows.hpp"
+
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
@@ -269,26 +271,16 @@ void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const 
     texture->CheckNotClosed("read_texture");
     if (&texture->Core() != m_Core.get()) throw InvalidArgument("read_texture: the texture belongs to another device");
     auto& tex = static_cast<Texture&>(*texture);
-    if (mip >= tex.MipLevels()) throw InvalidArgument("read_texture: mip " + std::to_string(mip) + " out of range for resource '" + tex.Name() + "'");
-    if (arraySlice >= tex.ArraySize()) throw InvalidArgument("read_texture: array slice " + std::to_string(arraySlice) + " out of range");
-    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "read_texture");
-    const uint32_t width = tex.Width(mip), height = tex.Height(mip);
-    const uint64_t rowBytes = uint64_t(width) * fi.bytesPerTexel;
-    if (size != rowBytes * height) throw InvalidArgument("read_texture: destination size does not match the subresource");
-    const uint64_t pitch = (rowBytes + 255) & ~uint64_t(255);
+    tex.CheckMipSlice(mip, arraySlice, "read_texture");
+    const TextureFootprint f = tex.Footprint(mip, arraySlice);
+    if (size != f.rowBytes * f.rows) throw InvalidArgument("read_texture: destination size does not match the subresource");
     std::lock_guard<std::mutex> lock(m_ReadbackMutex);
-    auto rb = ReadbackBuffer(pitch * height);
+    auto rb = ReadbackBuffer(f.totalBytes);
     auto list = CreateCommandList(self);
-    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp = list->CopyTextureToBuffer(rb, texture, mip, arraySlice);
+    list->CopyTextureToBuffer(rb, texture, mip, arraySlice);
     Wait(Execute({list}));
-    ReadMapping map(rb->D3D12Resource(), fp.Offset + uint64_t(fp.Footprint.RowPitch) * height);
-    const uint8_t* src = map.data + fp.Offset;
-    auto* out = static_cast<uint8_t*>(dst);
-    if (fp.Footprint.RowPitch == rowBytes) {
-        std::memcpy(out, src, size);
-    } else {
-        for (uint32_t y = 0; y < height; ++y) std::memcpy(out + y * rowBytes, src + y * uint64_t(fp.Footprint.RowPitch), rowBytes);
-    }
+    ReadMapping map(rb->D3D12Resource(), f.placed.Offset + f.totalBytes);
+    CopyRows(dst, f.rowBytes, map.data + f.placed.Offset, f.placed.Footprint.RowPitch, f.rowBytes, f.rows);
 }
 
 }  // namespace dx12kit

@@ -50,6 +50,25 @@ void Resource::ThrowClosed(const char* what) const {
     throw UseAfterFree(std::string(what) + ": resource '" + m_Name + "' was closed");
 }
 
+void Resource::CheckMipSlice(uint32_t mip, uint32_t arraySlice, const char* what) const {
+    if (mip >= MipLevels())
+        throw InvalidArgument(std::string(what) + ": mip " + std::to_string(mip) + " out of range for resource '" + m_Name +
+                              "' (it has " + std::to_string(MipLevels()) + ")");
+    if (arraySlice >= ArraySize())
+        throw InvalidArgument(std::string(what) + ": array slice " + std::to_string(arraySlice) + " out of range for resource '" +
+                              m_Name + "' (it has " + std::to_string(ArraySize()) + ")");
+}
+
+TextureFootprint Texture::Footprint(uint32_t mip, uint32_t arraySlice, uint64_t offset) const {
+    TextureFootprint f{};
+    D3D12_RESOURCE_DESC desc = m_Desc;
+    UINT64 rowBytes = 0, total = 0;
+    m_Core->D3D12Device()->GetCopyableFootprints(&desc, mip + arraySlice * MipLevels(), 1, offset, &f.placed, &f.rows, &rowBytes, &total);
+    f.rowBytes = rowBytes;
+    f.totalBytes = total;
+    return f;
+}
+
 size_t Resource::CachedViewCount() const {
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     return m_Views.size();

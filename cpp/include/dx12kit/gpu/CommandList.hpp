@@ -130,10 +130,10 @@ private:
     void CheckSameDevice(const Resource& r, const char* what) const;
     void CheckCopyDest(const Resource& r, const char* what) const;
     void CheckCopySource(const Resource& r, const char* what) const;
-    void CheckMipSlice(const Resource& r, uint32_t mip, uint32_t arraySlice, const char* what) const;
     void CheckGraphics(const char* what) const;
     void RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount);
-    void PrepareWork(bool dispatch);          // bindings -> states, UAV hazards, flush, commit tables
+    void PrepareWork(bool dispatch);
+    void NoteUavWrites();                     // after a draw/dispatch: bound UAVs were written          // bindings -> states, UAV hazards, flush, commit tables
     void Flush() { if (m_Tracker.HasBatchedBarriers()) m_Tracker.FlushBarriers(m_d3d12List.Get()); }
     // Validation mode: throws ResourceStateError when a resource the operation touches is not in
     // the state the tracker requested for it (only raw transitions can cause that).

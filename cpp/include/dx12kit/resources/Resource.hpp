@@ -63,6 +63,8 @@ public:
     /// Throws InvalidArgument naming the resource when `sub` is not a subresource of it
     /// (kAllSubresources is accepted).
     void CheckSubresource(uint32_t sub) const;
+    /// Throws InvalidArgument naming `what` and the resource when `mip` or `arraySlice` is out of range.
+    void CheckMipSlice(uint32_t mip, uint32_t arraySlice, const char* what) const;
 
     // ---- closing ------------------------------------------------------------------------------
     /// Marks the resource closed: every later use by a command list or queue throws UseAfterFree.
@@ -114,9 +116,23 @@ public:
     using Resource::Resource;
 };
 
+/// Where subresource (mip, slice) lies in a buffer, as D3D12's copies lay it out (rows 256-byte aligned).
+struct TextureFootprint {
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT placed;
+    uint32_t rows;
+    uint64_t rowBytes;    ///< bytes of one tightly packed row
+    uint64_t totalBytes;  ///< bytes the layout spans from placed.Offset (the last row is not padded)
+    /// Bytes when every row, the last one included, is padded to the row pitch: what a caller who
+    /// views the memory as (rows, pitch) needs.
+    uint64_t PaddedBytes() const { return uint64_t(placed.Footprint.RowPitch) * rows; }
+};
+
 class Texture : public Resource {
 public:
     using Resource::Resource;
+    /// The layout of (mip, arraySlice) at `offset` in a buffer, from GetCopyableFootprints: the one
+    /// place uploads, zero-copy allocations and readbacks take their row pitch from.
+    TextureFootprint Footprint(uint32_t mip, uint32_t arraySlice, uint64_t offset = 0) const;
     uint32_t Width(uint32_t mip = 0) const { return std::max<uint32_t>(1u, static_cast<uint32_t>(m_Desc.Width >> mip)); }
     uint32_t Height(uint32_t mip = 0) const { return std::max<uint32_t>(1u, m_Desc.Height >> mip); }
     DXGI_FORMAT Format() const { return m_Desc.Format; }
