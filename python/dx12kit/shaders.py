@@ -52,7 +52,7 @@ class Shader:
 
 _lock = threading.Lock()
 _compiler: Optional[str] = None
-_version: Optional[str] = None
+_versions: dict = {}  # (compiler path, mtime) -> version line
 
 
 def _data_home() -> Path:
@@ -105,14 +105,22 @@ def find_compiler() -> str:
             "DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
 
 
-def compiler_version() -> str:
-    """The compiler's version line (part of every cache key)."""
-    global _version
-    exe = find_compiler()
-    if _version is None or os.environ.get("DX12KIT_HLSL_COMPILER"):
+def compiler_version(exe: Optional[str] = None) -> str:
+    """The version line of `exe` (default: :func:`find_compiler`), part of every cache key.
+
+    Asked once per compiler file (path and modification time), so an overriding
+    ``DX12KIT_HLSL_COMPILER`` costs no extra process per compilation.
+    """
+    exe = exe or find_compiler()
+    key = (exe, os.stat(exe).st_mtime_ns)
+    version = _versions.get(key)
+    if version is None:
         r = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
-        _version = (r.stdout or r.stderr).strip().splitlines()[0] if (r.stdout or r.stderr) else "unknown"
-    return _version
+        out = (r.stdout or r.stderr).strip()
+        version = out.splitlines()[0] if out else "unknown"
+        with _lock:
+            _versions[key] = version
+    return version
 
 
 def _renumber(messages: str, offset: int) -> str:
@@ -160,7 +168,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     header_lines = header.count("\n")
     text = header + source
     exe = find_compiler()
-    version = compiler_version()
+    version = compiler_version(exe)
     key = hashlib.sha256("\0".join([version, profile, entry, text]).encode()).hexdigest()
     cache = _cache_dir()
     cached = cache / f"{key}.dxbc"
