@@ -15,8 +15,10 @@ Resource::Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> reso
       m_Desc(m_d3d12Resource->GetDesc()),
       m_HeapType(heapType),
       m_Name(std::move(name)) {
-    const uint32_t planes = m_Desc.Format == DXGI_FORMAT_R24G8_TYPELESS ? 1u : 1u;
-    m_NumSubresources = IsBuffer() ? 1u : uint32_t(m_Desc.MipLevels) * m_Desc.DepthOrArraySize * planes;
+    // One plane per subresource is tracked. Whole-resource barriers (and every barrier of a
+    // single-subresource texture, see ResourceStateTracker::Transition) cover the stencil plane of
+    // d24_unorm_s8_uint too; a per-mip barrier of a mipmapped one moves its depth plane only.
+    m_NumSubresources = IsBuffer() ? 1u : uint32_t(m_Desc.MipLevels) * m_Desc.DepthOrArraySize;
     m_GlobalState = SubresourceStates(m_NumSubresources, initialState);
     m_LogicalSize = IsBuffer() ? m_Desc.Width : 0;
     if (IsBuffer()) m_GpuAddress = m_d3d12Resource->GetGPUVirtualAddress();

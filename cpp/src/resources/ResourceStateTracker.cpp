@@ -30,6 +30,9 @@ void ResourceStateTracker::Push(const D3D12_RESOURCE_BARRIER& b) {
 void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub) {
     Local& l = Lookup(resource);
     if (FixedStateHeap(*resource)) return;  // kept alive only; its state never changes
+    // With one subresource (per plane), "subresource 0" and "all" are the same state, and an ALL
+    // barrier also covers a second (stencil) plane.
+    if (resource->NumSubresources() == 1) sub = kAllSubresources;
     ID3D12Resource* native = resource->D3D12Resource();
     SubresourceStates& s = l.states;
 
