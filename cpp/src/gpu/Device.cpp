@@ -82,27 +82,29 @@ std::shared_ptr<CommandQueue> Device::Queue(D3D12_COMMAND_LIST_TYPE type) {
     return std::shared_ptr<CommandQueue>(shared_from_this(), m_Queues[static_cast<int>(type)].get());
 }
 
+CommandQueue* Device::PollQueues(uint64_t& oldestInFlight) {
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    oldestInFlight = std::numeric_limits<uint64_t>::max();
+    CommandQueue* oldestQueue = nullptr;
+    for (auto& q : m_Queues) {
+        if (!q) continue;
+        const uint64_t s = q->Poll();
+        if (s < oldestInFlight) { oldestInFlight = s; oldestQueue = q.get(); }
+    }
+    return oldestQueue;
+}
+
 uint64_t Device::Poll() {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-    uint64_t oldest = std::numeric_limits<uint64_t>::max();
-    for (auto& q : m_Queues)
-        if (q) oldest = std::min(oldest, q->Poll());
-    const uint64_t completed = oldest == std::numeric_limits<uint64_t>::max() ? m_Core->LastSerial() : oldest - 1;
+    uint64_t oldest;
+    const uint64_t completed = PollQueues(oldest) ? oldest - 1 : m_Core->LastSerial();
     m_Core->OnSerialCompleted(completed);
     return completed;
 }
 
 void Device::WaitForProgress(const char* what) {
-    CommandQueue* oldestQueue = nullptr;
-    {
-        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-        uint64_t oldest = std::numeric_limits<uint64_t>::max();
-        for (auto& q : m_Queues) {
-            if (!q) continue;
-            const uint64_t s = q->Poll();
-            if (s < oldest) { oldest = s; oldestQueue = q.get(); }
-        }
-    }
+    uint64_t oldest;
+    CommandQueue* oldestQueue = PollQueues(oldest);
     if (!oldestQueue) throw OutOfMemory(std::string(what) + ": exhausted, and no submitted work is in flight whose completion would free space");
     oldestQueue->WaitOldest();
     Poll();

@@ -139,6 +139,9 @@ public:
 
 private:
     explicit Device(const DeviceOptions& options);
+    /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
+    /// (nullptr when idle) and that submission's serial in `oldestInFlight`.
+    CommandQueue* PollQueues(uint64_t& oldestInFlight);
     std::shared_ptr<DeviceCore> m_Core;
     std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3); [1] unused
     std::string m_AdapterName;
