@@ -16,10 +16,8 @@ namespace {
 
 constexpr uint32_t kHeapPad = ~0u;
 
-inline void HeapPush(std::vector<uint32_t>& h, uint32_t& size, uint32_t value) {
-    if (h.size() < size_t(size) + 5) h.resize(std::max<size_t>(2 * h.size(), 16), kHeapPad);
-    uint32_t* d = h.data();
-    size_t i = size++;
+// Places `value` at hole `i` or above it, moving larger parents down (4-ary heap).
+inline void SiftUp(uint32_t* d, size_t i, uint32_t value) {
     while (i > 0) {
         size_t parent = (i - 1) >> 2;
         if (d[parent] <= value) break;
@@ -27,6 +25,11 @@ inline void HeapPush(std::vector<uint32_t>& h, uint32_t& size, uint32_t value) {
         i = parent;
     }
     d[i] = value;
+}
+
+inline void HeapPush(std::vector<uint32_t>& h, uint32_t& size, uint32_t value) {
+    if (h.size() < size_t(size) + 5) h.resize(std::max<size_t>(2 * h.size(), 16), kHeapPad);
+    SiftUp(h.data(), size++, value);
 }
 
 // Bottom-up pop: walk the hole from the root to the bottom along the smallest children (a loop
@@ -46,13 +49,7 @@ inline void HeapPop(std::vector<uint32_t>& h, uint32_t& size) {
         d[i] = d[best];
         i = best;
     }
-    while (i > 0) {
-        size_t parent = (i - 1) >> 2;
-        if (d[parent] <= value) break;
-        d[i] = d[parent];
-        i = parent;
-    }
-    d[i] = value;
+    SiftUp(d, i, value);
 }
 
 inline bool IsHeap(const std::vector<uint32_t>& h, uint32_t size) {
