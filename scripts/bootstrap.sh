@@ -34,7 +34,7 @@ log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 # ---------------------------------------------------------------- 1. system packages
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
-          pkg-config g++ python3-dev python3-venv git ca-certificates)
+          pkg-config g++ python3-dev python3-venv git ca-certificates ccache)
 missing=()
 for p in "${SYS_PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -127,6 +127,7 @@ srcsum=$( (cd "$ROOT" && { git ls-files -co --exclude-standard -- pyproject.toml
 BSTAMP="$VENV/.dx12kit-build.sha"
 if [ "$(cat "$BSTAMP" 2>/dev/null)" != "$srcsum" ] || ! "$VENV/bin/python" -c "import dx12kit.dx12core" 2>/dev/null; then
   log "building dx12kit"
+  export CCACHE_BASEDIR="$ROOT"   # paths relative to the checkout: other worktrees hit the cache
   "$VENV/bin/python" -m pip install -q --no-build-isolation --no-deps "$ROOT"
   echo "$srcsum" > "$BSTAMP"
 else
