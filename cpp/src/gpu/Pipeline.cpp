@@ -26,7 +26,7 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
     if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
     std::vector<D3D12_ROOT_PARAMETER> native(m_Params.size());
     std::vector<std::vector<D3D12_DESCRIPTOR_RANGE>> ranges(m_Params.size());
-    uint32_t dwords = 0;
+    uint64_t dwords = 0;  // 64-bit sums: counts come from the user and must not wrap past the limits
     for (size_t i = 0; i < m_Params.size(); ++i) {
         const RootParameterDesc& p = m_Params[i];
         D3D12_ROOT_PARAMETER& n = native[i];
@@ -50,7 +50,7 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
             case RootParamKind::Table: {
                 if (p.ranges.empty()) throw InvalidArgument("root parameter " + std::to_string(i) + ": empty DescriptorTable");
                 const bool sampler = p.ranges[0].kind == RangeKind::Sampler;
-                uint32_t total = 0;
+                uint64_t total = 0;
                 for (const DescriptorRangeDesc& r : p.ranges) {
                     if ((r.kind == RangeKind::Sampler) != sampler)
                         throw InvalidArgument("root parameter " + std::to_string(i) + ": a DescriptorTable cannot mix samplers with SRV/UAV/CBV ranges");
@@ -67,17 +67,26 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
                     ranges[i].push_back(dr);
                     total += r.count;
                 }
+                if (total > UINT32_MAX)
+                    throw InvalidArgument("root parameter " + std::to_string(i) + ": the DescriptorTable's ranges hold " + std::to_string(total) +
+                                          " descriptors, more than a table can (2**32 - 1)");
                 n.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
                 n.DescriptorTable.NumDescriptorRanges = static_cast<UINT>(ranges[i].size());
                 n.DescriptorTable.pDescriptorRanges = ranges[i].data();
                 m_Tables.push_back({static_cast<uint32_t>(i),
-                                    sampler ? D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER : D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, total});
+                                    sampler ? D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER : D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, static_cast<uint32_t>(total)});
                 dwords += 1;
                 break;
             }
         }
     }
     if (dwords > 64) throw InvalidArgument("root signature: " + std::to_string(dwords) + " DWORDs exceed the 64-DWORD limit");
+    // D3D12: a root signature holds at most 2032 static samplers ("Root signature limits",
+    // learn.microsoft.com/windows/win32/direct3d12/root-signature-limits; 2048 minus 16 reserved).
+    constexpr size_t kMaxStaticSamplers = 2032;
+    if (samplers.size() > kMaxStaticSamplers)
+        throw InvalidArgument("root signature: " + std::to_string(samplers.size()) + " static samplers exceed D3D12's limit of " +
+                              std::to_string(kMaxStaticSamplers));
     std::vector<D3D12_STATIC_SAMPLER_DESC> ss(samplers.size());
     for (size_t i = 0; i < samplers.size(); ++i) {
         D3D12_STATIC_SAMPLER_DESC& s = ss[i];

@@ -91,7 +91,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
     if (!IsBuffer() && kind != ViewKind::CBV) {
         const uint32_t mips = m_Desc.MipLevels;
         if (a >= mips) throw InvalidArgument(who() + ": mip " + std::to_string(a) + " out of range (it has " + std::to_string(mips) + ")");
-        if (kind == ViewKind::SRV && b != 0 && a + b > mips)
+        if (kind == ViewKind::SRV && b != 0 && b > mips - a)  // a + b > mips without overflow (a < mips here)
             throw InvalidArgument(who() + ": mips " + std::to_string(a) + ".." + std::to_string(a + b - 1) + " out of range");
         if (kind == ViewKind::RTV && b >= m_Desc.DepthOrArraySize)
             throw InvalidArgument(who() + ": array slice " + std::to_string(b) + " out of range");
