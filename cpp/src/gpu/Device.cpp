@@ -3,6 +3,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 #include "dx12kit/resources/UploadBuffer.hpp"
@@ -34,6 +35,7 @@ DeviceCore::DeviceCore(const DeviceOptions& options) : m_Options(options) {
                                                         options.samplerHeapSize, options.staticSamplers,
                                                         options.samplerChunkSize);
     m_UploadPages = std::make_unique<UploadPagePool>(*this);
+    m_FormatSupport = std::make_unique<FormatSupportCache>(dev);
 }
 
 DeviceCore::~DeviceCore() = default;
@@ -176,11 +178,15 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
                               std::to_string(height) + " texture has at most " + std::to_string(maxMips));
     if (fi->depth && (renderTarget || uav)) throw InvalidArgument(std::string("create_texture2d: ") + fi->name + " is a depth format; it cannot be a render target or UAV");
     if (!fi->depth && depthStencil) throw InvalidArgument(std::string("create_texture2d: depth_stencil=True needs a depth format, not ") + fi->name);
+    m_Core->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (depthStencil) flags |= D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
-    const DXGI_FORMAT nativeFormat = fi->depth ? DepthTypelessFormat(format) : format;
+    // Created with the family's TYPELESS format (when the format has a family), so views may use
+    // any format of the family (FormatSupport.hpp); the requested format is the default view format.
+    const DXGI_FORMAT family = TypelessFamily(format);
+    const DXGI_FORMAT nativeFormat = fi->depth ? DepthTypelessFormat(format) : family != DXGI_FORMAT_UNKNOWN ? family : format;
     D3D12_RESOURCE_DESC rd = d3dx::Tex2DDesc(nativeFormat, width, height, static_cast<uint16_t>(arraySize),
                                              static_cast<uint16_t>(mipLevels), flags);
     D3D12_HEAP_PROPERTIES hp = d3dx::HeapProperties(D3D12_HEAP_TYPE_DEFAULT);
@@ -193,7 +199,9 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
                                                                  useClear ? &clear : nullptr, IID_ID3D12Resource,
                                                                  r.ReleaseAndGetVoidAddress()),
                   "create_texture2d");
-    return std::make_shared<Texture>(m_Core, std::move(r), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
+    auto t = std::make_shared<Texture>(m_Core, std::move(r), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
+    t->SetViewFormat(format);
+    return t;
 }
 
 }  // namespace dx12kit

@@ -2,6 +2,7 @@
 
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/FormatSupport.hpp"
 
 #include <string>
 
@@ -151,6 +152,12 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_graphics_pipeline: the root signature belongs to another device");
     if (g.vs.empty()) throw InvalidArgument("create_graphics_pipeline: empty vertex shader bytecode");
     if (g.rtvFormats.size() > 8) throw InvalidArgument("create_graphics_pipeline: at most 8 render target formats");
+    // Targets by kind: colour formats as render targets (blendable when blending), depth formats
+    // only as the depth-stencil format (FormatSupport.hpp).
+    FormatSupportCache& formats = m_Core->FormatSupport();
+    for (size_t i = 0; i < g.rtvFormats.size(); ++i)
+        formats.CheckRenderTargetFormat(g.rtvFormats[i], static_cast<uint32_t>(i), g.blend != BlendMode::None, "create_graphics_pipeline");
+    if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckDepthStencilFormat(g.dsvFormat, "create_graphics_pipeline");
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
     d.VS = {g.vs.data(), g.vs.size()};

@@ -39,6 +39,7 @@
 namespace dx12kit {
 
 class CommandQueue;
+class FormatSupportCache;
 class UploadPagePool;
 class Buffer;
 class Texture;
@@ -80,6 +81,8 @@ public:
     ShaderVisibleHeap& ViewHeap() { return *m_ViewHeap; }
     ShaderVisibleHeap& SamplerHeap() { return *m_SamplerHeap; }
     UploadPagePool& UploadPages() { return *m_UploadPages; }
+    /// The device's format support, queried once per format (dx12kit/resources/FormatSupport.hpp).
+    FormatSupportCache& FormatSupport() { return *m_FormatSupport; }
 
     std::recursive_mutex& SubmitMutex() { return m_SubmitMutex; }
     const std::atomic<uint64_t>& LastSerialRef() const { return m_LastSerial; }
@@ -100,6 +103,7 @@ private:
     std::unique_ptr<ShaderVisibleHeap> m_ViewHeap;
     std::unique_ptr<ShaderVisibleHeap> m_SamplerHeap;
     std::unique_ptr<UploadPagePool> m_UploadPages;
+    std::unique_ptr<FormatSupportCache> m_FormatSupport;
     std::recursive_mutex m_SubmitMutex;
     std::atomic<uint64_t> m_LastSerial{0};
     std::atomic<uint64_t> m_CompletedSerial{0};
