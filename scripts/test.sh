@@ -8,4 +8,9 @@ cd "$ROOT"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run}
 mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 # The benchmarks run once each without timing (--benchmark-disable), so they cannot rot.
-exec .venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
+.venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
+# Then the device suite once more against a build with AddressSanitizer + UBSan (its own build
+# directory; any sanitizer report fails). DX12KIT_SANITIZERS=0 skips it (quick local runs).
+if [ "${DX12KIT_SANITIZERS:-1}" != 0 ]; then
+  "$ROOT/scripts/test-sanitizers.sh"
+fi

@@ -4,7 +4,7 @@
 // then fails overload resolution (a TypeError listing signatures), and `h.cast<uint32_t>()` inside
 // a binding raises `RuntimeError: Unable to cast ... to C++ type '?'`. Neither names the argument.
 // Bindings therefore take numbers as `Int` / `Float` (which accept any Python object and show as
-// `int` / `float` in signatures and stubs) and convert them here:
+// `typing.SupportsIndex` / `typing.SupportsFloat` in signatures and stubs) and convert them here:
 //
 //   wrong type (a str where an int belongs, a float for an int)  -> TypeError
 //   wrong value (out of range, NaN where a number is needed)     -> InvalidArgument
@@ -133,10 +133,11 @@ inline std::string Str(pybind11::handle h, const char* fn, const char* arg) {
 
 namespace pybind11::detail {
 
-// Int and Float accept any object (the checks above name the argument); signatures say int/float.
+// Int and Float accept any object (the checks above name the argument); signatures and stubs say
+// typing.SupportsIndex (ints, numpy integers) and typing.SupportsFloat | typing.SupportsIndex.
 template <>
 struct type_caster<dx12kit::bindings::Int> {
-    PYBIND11_TYPE_CASTER(dx12kit::bindings::Int, const_name("int"));
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::Int, const_name("typing.SupportsIndex"));
     bool load(handle src, bool) {
         if (!src) return false;
         value.value = reinterpret_borrow<object>(src);
@@ -146,7 +147,7 @@ struct type_caster<dx12kit::bindings::Int> {
 };
 template <>
 struct type_caster<dx12kit::bindings::Float> {
-    PYBIND11_TYPE_CASTER(dx12kit::bindings::Float, const_name("float"));
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::Float, const_name("typing.SupportsFloat | typing.SupportsIndex"));
     bool load(handle src, bool) {
         if (!src) return false;
         value.value = reinterpret_borrow<object>(src);
