@@ -83,7 +83,7 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
     }
     if (dwords > 64) throw InvalidArgument("root signature: " + std::to_string(dwords) + " DWORDs exceed the 64-DWORD limit");
     // D3D12: a root signature holds at most 2032 static samplers ("Root signature limits",
-    // learn.microsoft.com/windows/win32/direct3d12/root-signature-limits; 2048 minus 16 reserved).
+    // learn.microsoft.com/windows/win32/direct3d12/root-signature-limits).
     constexpr size_t kMaxStaticSamplers = 2032;
     if (samplers.size() > kMaxStaticSamplers)
         throw InvalidArgument("root signature: " + std::to_string(samplers.size()) + " static samplers exceed D3D12's limit of " +

@@ -5,10 +5,10 @@
 //   family      DXGI groups formats by bit layout under one TYPELESS format (R8G8B8A8_TYPELESS:
 //               rgba8_unorm, rgba8_unorm_srgb, rgba8_uint, rgba8_snorm, rgba8_sint). A resource
 //               created with the TYPELESS format may be viewed as any member; a fully typed one
-//               only as itself ("Format casting": learn.microsoft.com/windows/win32/direct3d12/
-//               typed-unordered-access-view-loads and the DXGI_FORMAT documentation). dx12kit
-//               therefore creates textures with their family's TYPELESS format and keeps the
-//               requested format as the default view format.
+//               only as itself (the DXGI_FORMAT documentation on TYPELESS formats; D3D12 relaxes
+//               this only with RelaxedFormatCastingSupported and a list of castable formats,
+//               which vkd3d 1.2 lacks). dx12kit therefore creates textures with their family's
+//               TYPELESS format and keeps the requested format as the default view format.
 //   support     D3D12_FEATURE_FORMAT_SUPPORT (Support1: TEXTURE2D, SHADER_LOAD, SHADER_SAMPLE,
 //               RENDER_TARGET, BLENDABLE, DEPTH_STENCIL, TYPED_UNORDERED_ACCESS_VIEW...) and
 //               D3D12_FEATURE_MULTISAMPLE_QUALITY_LEVELS. Support2's UAV_TYPED_LOAD/STORE read 0
