@@ -24,7 +24,7 @@ import os
 import re
 import warnings
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from .errors import ShaderCompileError
 
@@ -86,7 +86,7 @@ _DIRECTIVE = re.compile(r"^\s*#\s*(\w+)\s*(.*)$")
 
 def _strip_comments(line: str, in_comment: bool) -> Tuple[str, bool]:
     """The code of `line` without comments (string literals kept), and the block-comment state after it."""
-    out = []
+    out: List[str] = []
     i, n = 0, len(line)
     in_string = False
     while i < n:
@@ -202,12 +202,12 @@ class _Expander:
             if os.path.isfile(path):
                 return os.path.realpath(path)
         for d in dirs:
-            path = _find_case_insensitive(d, name)
-            if path is not None:
+            found = _find_case_insensitive(d, name)
+            if found is not None:
                 spelled = f"<{name}>" if angled else f'"{name}"'
-                warnings.warn(f"{file}:{line}: #include {spelled} matched {path} only without regard to case; "
+                warnings.warn(f"{file}:{line}: #include {spelled} matched {found} only without regard to case; "
                               "rename the file or fix the include", ShaderIncludeWarning, stacklevel=4)
-                return os.path.realpath(path)
+                return os.path.realpath(found)
         return None
 
     def expand(self, text: str, file: str, includer_dir: Optional[str], key: str) -> None:
@@ -276,7 +276,7 @@ class _Expander:
         self.expand(content, path, os.path.dirname(path), path)
 
 
-def expand_source(source: str, source_name: Optional[str], include_dirs: Sequence[str],
+def expand_source(source: str, source_name: "Optional[Union[str, os.PathLike[str]]]", include_dirs: Sequence[str],
                   defines: Mapping[str, str]) -> Expanded:
     """Expands the includes of `source` and prepends `defines`, keeping a line map.
 

@@ -25,7 +25,7 @@ the column.
 from __future__ import annotations
 
 import re
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import InvalidArgumentError
 
@@ -151,7 +151,7 @@ class _Parser:
             self.fail(col, f"unknown {what} '{name}' (one of: {options})")
         return up
 
-    def flags(self, table: dict, what: str) -> int:
+    def flags(self, table: Dict[str, int], what: str) -> int:
         value = 0
         while True:
             tok = self.take()
@@ -175,9 +175,9 @@ class _Parser:
         return int(m.group(2))
 
     # ---- clauses -------------------------------------------------------------------------------
-    def arguments(self, what: str, positional: Any, named: dict) -> dict:
+    def arguments(self, what: str, positional: Any, named: Dict[str, Any]) -> Dict[str, Any]:
         """Parses '(' args ')' where `positional(self)` handles a register token and named[key](self) a key=value."""
-        out: dict = {}
+        out: Dict[str, Any] = {}
         self.expect("(")
         if self.accept(")"):
             return out
@@ -207,11 +207,11 @@ class _Parser:
     def visibility(self) -> str:
         return _VISIBILITY[self.enum("SHADER_VISIBILITY_", _VISIBILITY, "shader visibility")]
 
-    def parse(self) -> Tuple[list, list, int]:
+    def parse(self) -> Tuple[List[Any], List[Any], int]:
         from . import dx12core as core
 
-        params: list = []
-        samplers: list = []
+        params: List[Any] = []
+        samplers: List[Any] = []
         flags = 0
         seen_flags = False
         while self.peek() is not None:
@@ -263,7 +263,7 @@ class _Parser:
     def table(self, col: int) -> Any:
         from . import dx12core as core
 
-        ranges: list = []
+        ranges: List[Any] = []
         visibility = "all"
         self.expect("(")
         while True:
@@ -343,7 +343,7 @@ class _Parser:
             border_color=a.get("bordercolor", "opaque_white"), min_lod=a.get("minlod", 0.0), max_lod=a.get("maxlod", _FLT_MAX))
 
 
-def parse_root_signature(text: str) -> Tuple[list, list, int]:
+def parse_root_signature(text: str) -> Tuple[List[Any], List[Any], int]:
     """Parses root-signature text into ``(parameters, static_samplers, flags)``.
 
     Args:

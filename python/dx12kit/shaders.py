@@ -123,7 +123,7 @@ class Shader:
 
 _lock = threading.Lock()
 _compiler: Optional[str] = None
-_versions: dict = {}  # (compiler path, mtime) -> version line
+_versions: "dict[tuple[str, int], str]" = {}  # (compiler path, mtime) -> version line
 
 
 def _data_home() -> Path:
@@ -243,7 +243,7 @@ def _check_profile(profile: str, what: str) -> None:
                                "or ds and model 4_0, 4_1, 5_0 or 5_1 (e.g. 'cs_5_0', 'vs_5_1', 'ps_5_0')")
 
 
-def _define_lines(defines: Optional[Mapping[str, Union[str, int, float, None]]], what: str) -> dict:
+def _define_lines(defines: Optional[Mapping[str, Union[str, int, float, None]]], what: str) -> "dict[str, str]":
     out = {}
     for name, value in sorted((defines or {}).items()):
         if not isinstance(name, str) or not name.isidentifier():

@@ -261,3 +261,33 @@ def test_define_with_line_continuation_keeps_line_numbers(tmp_path, monkeypatch)
     assert str(e.value.messages).splitlines()[0].startswith("shader.hlsl:4:")
     with pytest.raises(dx.InvalidArgumentError, match="line break"):
         dx.compile_hlsl(src, defines={"X": "1\n2"})
+
+
+def test_hostile_containers_with_valid_checksums_never_crash():
+    """Mutated containers whose checksum is recomputed reach the parser: each must reflect or
+    raise InvalidArgumentError (run apart, so a crash fails the test)."""
+    r = run_isolated(f"""
+        import random
+        import dx12kit as dx
+        from dx12kit.dx12core import shaders as native
+        srcs = [({CS_U0!r}, "cs_5_0"), ({S.TEXTURED_PS!r}, "ps_5_1"), ({S.FULLSCREEN_VS!r}, "vs_5_0")]
+        rng = random.Random(1234)
+        ok = bad = 0
+        for src, profile in srcs:
+            good = dx.compile_hlsl(src, profile=profile).bytecode
+            for _ in range(1500):
+                b = bytearray(good)
+                for _ in range(rng.randint(1, 8)):
+                    i = rng.randrange(32, len(b))
+                    b[i] = rng.choice([0, 0xFF, 0x7F, 0x80, rng.randrange(256)])
+                b[4:20] = native.dxbc_checksum(bytes(b))
+                try:
+                    r = dx.reflect(bytes(b))
+                    [str(x) for x in r.bindings + r.inputs + r.outputs]
+                    ok += 1
+                except dx.InvalidArgumentError:
+                    bad += 1
+        print("done", ok, bad)
+    """)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.startswith("done")

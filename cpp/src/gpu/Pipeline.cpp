@@ -158,9 +158,13 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
         if (error) msg += ": " + std::string(static_cast<const char*>(error->GetBufferPointer()), error->GetBufferSize());
         throw InvalidArgument(msg);
     }
+    bool unbounded = false;
+    for (const RootParameterDesc& p : m_Params)
+        for (const DescriptorRangeDesc& r : p.ranges) unbounded |= r.count == kUnboundedRange;
     ThrowIfFailed(m_Core->D3D12Device()->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(),
                                                              IID_ID3D12RootSignature, m_d3d12RootSignature.ReleaseAndGetVoidAddress()),
-                  "CreateRootSignature");
+                  unbounded ? "CreateRootSignature (with an unbounded descriptor range, which vkd3d 1.2 does not implement; give a count)"
+                            : "CreateRootSignature");
 }
 
 const RootParameterDesc& RootSignature::Require(uint32_t index, RootParamKind kind, const char* what) const {

@@ -76,12 +76,17 @@ struct Span {
         if (offset >= size) Fail("read at offset " + std::to_string(offset) + " past its end (" + std::to_string(size) + " bytes)");
         return data[offset];
     }
-    /// A NUL-terminated string at `offset` (must end inside the span).
+    /// A NUL-terminated string at `offset` (must end inside the span), non-ASCII bytes as '?'.
     std::string Str(size_t offset) const {
         if (offset >= size) Fail("string offset " + std::to_string(offset) + " past its end");
         const void* end = std::memchr(data + offset, 0, size - offset);
         if (!end) Fail("unterminated string at offset " + std::to_string(offset));
-        return std::string(reinterpret_cast<const char*>(data + offset), static_cast<const uint8_t*>(end) - (data + offset));
+        std::string s(reinterpret_cast<const char*>(data + offset), static_cast<const uint8_t*>(end) - (data + offset));
+        // Names in DXBC are ASCII identifiers; anything else is shown as '?' (callers and the
+        // Python bindings then always get valid UTF-8).
+        for (char& c : s)
+            if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F) c = '?';
+        return s;
     }
     /// Checks that `count` records of `stride` bytes fit at `offset`.
     void Records(size_t offset, uint64_t count, uint64_t stride, const char* kind) const {
