@@ -84,44 +84,36 @@ def _fail(file: str, line: int, column: int, text: str) -> ShaderCompileError:
 _DIRECTIVE = re.compile(r"^\s*#\s*(\w+)\s*(.*)$")
 
 
+_CODE_PIECE = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//|/\*|[^"/]+|/')
+
+
 def _strip_comments(line: str, in_comment: bool) -> Tuple[str, bool]:
     """The code of `line` without comments (string literals kept), and the block-comment state after it."""
+    if in_comment:
+        end = line.find("*/")
+        if end < 0:
+            return "", True
+        line = " " + line[end + 2:]
+    if "/" not in line:
+        return line, False
     out: List[str] = []
-    i, n = 0, len(line)
-    in_string = False
-    while i < n:
-        c = line[i]
-        if in_comment:
-            end = line.find("*/", i)
+    pos = 0
+    while pos < len(line):
+        m = _CODE_PIECE.match(line, pos)
+        assert m is not None  # the pattern matches any character
+        piece = m.group(0)
+        if piece == "//":
+            break
+        if piece == "/*":
+            end = line.find("*/", m.end())
             if end < 0:
                 return "".join(out), True
-            i = end + 2
-            in_comment = False
             out.append(" ")
+            pos = end + 2
             continue
-        if in_string:
-            out.append(c)
-            if c == "\\" and i + 1 < n:
-                out.append(line[i + 1])
-                i += 2
-                continue
-            if c == '"':
-                in_string = False
-            i += 1
-            continue
-        if c == '"':
-            in_string = True
-            out.append(c)
-        elif line.startswith("//", i):
-            break
-        elif line.startswith("/*", i):
-            in_comment = True
-            i += 2
-            continue
-        else:
-            out.append(c)
-        i += 1
-    return "".join(out), in_comment
+        out.append(piece)
+        pos = m.end()
+    return "".join(out), False
 
 
 def _logical_lines(text: str) -> List[Tuple[str, int, int]]:
