@@ -314,7 +314,11 @@ def _expand_macros(text: str, defines: Mapping[str, str], depth: int = 0) -> str
 def extract_root_signature(ex: Expanded, entry: str) -> Optional[str]:
     """Finds ``[RootSignature(...)]`` attributes, returns the one on `entry` as text (macros
     expanded, adjacent strings joined) or None, and blanks every such attribute in ``ex.text``
-    (the compiler does not parse them)."""
+    (the compiler does not parse them).
+
+    Macros are expanded from the object-like ``#define`` lines of the expanded text and from
+    ``defines=``; the last definition of a name wins and ``#if`` blocks around definitions are not
+    evaluated (one root signature per macro name, as engines write them)."""
     text = ex.text
     result: Optional[str] = None
     spans: List[Tuple[int, int]] = []
@@ -342,7 +346,9 @@ def extract_root_signature(ex: Expanded, entry: str) -> Optional[str]:
         end = close.end()
         spans.append((m.start(), end))
         # The function the attribute belongs to: skip other attributes and the return type up to 'name('.
-        follow = re.compile(r"(?:\s*\[[^\]]*\])*\s*(?:[A-Za-z_][\w<>, ]*\s+)+([A-Za-z_]\w*)\s*\(").match(text, end)
+        # (No whitespace inside the type pattern: each word ends at its whitespace, so matching
+        # stays linear on text that never reaches a '('.)
+        follow = re.compile(r"(?:\s*\[[^\]]*\])*\s*(?:[A-Za-z_][\w<>,:]*\s+)+([A-Za-z_]\w*)\s*\(").match(text, end)
         if follow is None or follow.group(1) != entry:
             continue
         line = text.count("\n", 0, m.start()) + 1
