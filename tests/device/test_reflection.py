@@ -175,7 +175,7 @@ def test_visibility_and_kind_are_checked(device):
         device.create_graphics_pipeline(vs, ps, device.create_root_signature([dx.RootConstants(0, 2), table], sampler),
                                         rtv_formats=["rgba8_unorm"])
     with pytest.raises(dx.InvalidArgumentError, match="b0 space0"):  # a cbuffer is not a t register
-        device.create_graphics_pipeline(vs, ps, device.create_root_signature([dx.RootSRV(0), table], sampler), rtv_formats=["rgba8_unorm"])
+        device.create_graphics_pipeline(vs, ps, device.create_root_signature([dx.RootSRV(5), table], sampler), rtv_formats=["rgba8_unorm"])
     deny_ps = device.create_root_signature("RootFlags(DENY_PIXEL_SHADER_ROOT_ACCESS), RootConstants(num32BitConstants=4, b0), "
                                            "DescriptorTable(SRV(t0)), StaticSampler(s0)")
     with pytest.raises(dx.InvalidArgumentError, match="deny the pixel shader root access"):
@@ -291,3 +291,22 @@ def test_hostile_containers_with_valid_checksums_never_crash():
     """)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.startswith("done")
+
+
+def test_overlapping_registers_are_refused_per_visibility(device):
+    # the same register for two different stages is fine (MiniEngine's text root signature does it)
+    device.create_root_signature([dx.RootCBV(0, visibility="vertex"), dx.RootCBV(0, visibility="pixel")])
+    device.create_root_signature([dx.RootSRV(0), dx.RootSRV(0, space=1), dx.DescriptorTable([dx.SRV(1, 4)])])
+    cases = [
+        ([dx.RootSRV(0), dx.DescriptorTable([dx.SRV(0)])], r"root parameter 0 \(root SRV\) and root parameter 1 .* t0 space0 to every stage"),
+        ([dx.RootConstants(2, 1), dx.DescriptorTable([dx.CBV(0, 4)], "pixel")], "b2 space0 to the pixel stage"),
+        ([dx.DescriptorTable([dx.UAV(0, 2), dx.UAV(1)])], "u1 space0"),
+        ([dx.DescriptorTable([dx.Sampler(0, 2)])], None),
+    ]
+    for params, match in cases:
+        if match is None:
+            with pytest.raises(dx.InvalidArgumentError, match="s1 space0"):
+                device.create_root_signature(params, [dx.StaticSampler(1)])
+        else:
+            with pytest.raises(dx.InvalidArgumentError, match=match):
+                device.create_root_signature(params)

@@ -75,9 +75,8 @@ struct Cover {
     std::string name;        // "root parameter 2 (DescriptorTable range 0)"
 };
 
-std::vector<Cover> Covers(const RootSignature& rs) {
+std::vector<Cover> Covers(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers) {
     std::vector<Cover> out;
-    const auto& params = rs.Parameters();
     for (size_t i = 0; i < params.size(); ++i) {
         const RootParameterDesc& p = params[i];
         const std::string at = "root parameter " + std::to_string(i);
@@ -104,7 +103,6 @@ std::vector<Cover> Covers(const RootSignature& rs) {
                 break;
         }
     }
-    const auto& samplers = rs.StaticSamplers();
     for (size_t i = 0; i < samplers.size(); ++i)
         out.push_back({BindingKind::Sampler, samplers[i].shaderRegister, uint64_t(samplers[i].shaderRegister) + 1, samplers[i].space,
                        samplers[i].visibility, false, 0, "static sampler " + std::to_string(i)});
@@ -161,7 +159,7 @@ void CheckShaderBindings(const char* what, const DxbcReflection& shader, const R
     uint32_t denyFlag;
     StageVisibility(shader.stage, stageVis, denyFlag);
     const bool denied = !compute && denyFlag && (rs.Flags() & denyFlag);
-    const std::vector<Cover> covers = Covers(rs);
+    const std::vector<Cover> covers = Covers(rs.Parameters(), rs.StaticSamplers());
     const std::string stageName = std::string(shader.StageName()) + " shader";
     for (const ShaderBinding& b : shader.bindings) {
         const uint64_t lo = b.shaderRegister;
@@ -203,6 +201,26 @@ void CheckShaderBindings(const char* what, const DxbcReflection& shader, const R
             next = std::max(next, g.second);
         }
         if (next < hi) fail(next, note.empty() ? "no root parameter, descriptor range or static sampler visible to it provides it" : note);
+    }
+}
+
+void CheckRootSignatureOverlaps(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers) {
+    const std::vector<Cover> covers = Covers(params, samplers);
+    for (size_t i = 0; i < covers.size(); ++i) {
+        for (size_t j = i + 1; j < covers.size(); ++j) {
+            const Cover &a = covers[i], &b = covers[j];
+            if (a.kind != b.kind || a.space != b.space || a.hi <= b.lo || b.hi <= a.lo) continue;
+            if (a.visibility != b.visibility && a.visibility != D3D12_SHADER_VISIBILITY_ALL && b.visibility != D3D12_SHADER_VISIBILITY_ALL)
+                continue;
+            const uint64_t reg = std::max(a.lo, b.lo);
+            throw InvalidArgument("root signature: " + a.name + " and " + b.name + " both provide " + RegisterClassOf(a.kind) +
+                                  std::to_string(reg) + " space" + std::to_string(a.space) +
+                                  (a.visibility == D3D12_SHADER_VISIBILITY_ALL && b.visibility == D3D12_SHADER_VISIBILITY_ALL
+                                       ? std::string(" to every stage")
+                                       : std::string(" to the ") +
+                                             VisibilityName(a.visibility == D3D12_SHADER_VISIBILITY_ALL ? b.visibility : a.visibility) + " stage") +
+                                  " (D3D12 refuses overlapping register ranges within one visibility)");
+        }
     }
 }
 
