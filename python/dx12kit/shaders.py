@@ -29,10 +29,13 @@ import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._hlsl_source import CompileMessage, ShaderIncludeWarning, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
+
+if TYPE_CHECKING:
+    from .dx12core.shaders import ShaderBinding, ShaderReflection, SignatureElement
 
 __all__ = ["Shader", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl", "compile_hlsl_file", "find_compiler",
            "compiler_version", "reflect"]
@@ -42,7 +45,7 @@ DEFAULT_TIMEOUT = 60.0
 """Seconds a compilation may take before :func:`compile_hlsl` gives up (``timeout=`` overrides)."""
 
 
-def reflect(bytecode: Union[bytes, bytearray, memoryview, "Shader"]) -> Any:
+def reflect(bytecode: Union[bytes, bytearray, memoryview, "Shader"]) -> "ShaderReflection":
     """Validates DXBC bytecode (size, chunk table, checksum) and reflects it.
 
     Returns:
@@ -91,27 +94,27 @@ class Shader:
         return len(self.bytecode)
 
     @functools.cached_property
-    def reflection(self) -> Any:
+    def reflection(self) -> "ShaderReflection":
         """The ``ShaderReflection`` of :attr:`bytecode` (see :func:`reflect`)."""
         from .dx12core import shaders as _native
 
         return _native.reflect_dxbc(self.bytecode)
 
     @property
-    def bindings(self) -> List[Any]:
+    def bindings(self) -> List["ShaderBinding"]:
         """The resources the shader binds: ``ShaderBinding`` objects with name, kind (``"cbv"``,
         ``"srv"``, ``"uav"``, ``"sampler"``), register, space, count (0: unbounded), type
         (``"Texture2D"``, ``"StructuredBuffer"``, ``"cbuffer"``, ...) and dimension."""
         return list(self.reflection.bindings)
 
     @property
-    def inputs(self) -> List[Any]:
+    def inputs(self) -> List["SignatureElement"]:
         """The input signature: ``SignatureElement`` objects (semantic, semantic_index, register,
         system_value, component_type, mask, used_mask)."""
         return list(self.reflection.inputs)
 
     @property
-    def outputs(self) -> List[Any]:
+    def outputs(self) -> List["SignatureElement"]:
         """The output signature (``SignatureElement`` objects, as :attr:`inputs`)."""
         return list(self.reflection.outputs)
 
