@@ -802,7 +802,13 @@ void BindGpu(py::module_& m) {
                 samplers = std::move(textSamplers);
                 f = parsed[2].cast<uint32_t>();
             } else {
-                params = parametersOrText.cast<std::vector<RootParameterDesc>>();
+                try {
+                    params = parametersOrText.cast<std::vector<RootParameterDesc>>();
+                } catch (const py::cast_error&) {
+                    throw py::type_error("create_root_signature: expected a list of root parameters (RootConstants, RootCBV, RootSRV, "
+                                         "RootUAV, DescriptorTable) or root-signature text, got " +
+                                         std::string(py::str(py::type::of(parametersOrText).attr("__name__"))));
+                }
             }
             if (!flags.is_none()) f = CheckFlags(flags.cast<uint32_t>(), kRootSignatureFlags, "create_root_signature flags");
             return std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);

@@ -249,7 +249,9 @@ def _check_profile(profile: str, what: str) -> None:
 def _define_lines(defines: Optional[Mapping[str, Union[str, int, float, None]]], what: str) -> "dict[str, str]":
     out = {}
     for name, value in sorted((defines or {}).items()):
-        if not isinstance(name, str) or not name.isidentifier():
+        if not isinstance(name, str):
+            raise TypeError(f"{what}: define names must be str, not {type(name).__name__}")
+        if not name.isidentifier():
             raise InvalidArgumentError(f"{what}: define name {name!r} is not an identifier")
         text = "" if value is None else str(value)
         # A continuation in a value is one logical line for the preprocessor: join it here, so
@@ -337,11 +339,15 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     if not isinstance(source, str):
         raise TypeError(f"compile_hlsl: source must be a str, not {type(source).__name__}")
     _check_profile(profile, "compile_hlsl")
-    if not isinstance(entry, str) or not entry.isidentifier():
+    if not isinstance(entry, str):
+        raise TypeError(f"compile_hlsl: entry must be a str, not {type(entry).__name__}")
+    if not entry.isidentifier():
         raise InvalidArgumentError(f"compile_hlsl: entry point {entry!r} is not an identifier")
     if isinstance(include_dirs, (str, os.PathLike)):
         include_dirs = [include_dirs]
-    if not (isinstance(timeout, (int, float)) and timeout > 0):
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"compile_hlsl: timeout must be a number of seconds, not {type(timeout).__name__}")
+    if not timeout > 0:
         raise InvalidArgumentError(f"compile_hlsl: timeout must be a positive number of seconds, not {timeout!r}")
     expanded = expand_source(source, source_name, [os.fspath(d) for d in include_dirs], _define_lines(defines, "compile_hlsl"))
     root_signature = extract_root_signature(expanded, entry)

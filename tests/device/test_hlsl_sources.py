@@ -226,3 +226,19 @@ def test_miniengine_style_graphics_shaders_against_numpy(device, queue):
     cl.draw(3)
     queue.execute(cl)
     np.testing.assert_array_equal(queue.read_texture(rt), (src.astype(np.float64) * tint).astype(np.uint8))
+
+
+def test_bad_arguments(device):
+    src = CS.format(expr="1")
+    with pytest.raises(TypeError, match="entry"):
+        dx.compile_hlsl(src, entry=5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="timeout"):
+        dx.compile_hlsl(src, timeout="10")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="source"):
+        dx.compile_hlsl(b"bytes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="define names"):
+        dx.compile_hlsl(src, defines={1: 2})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="root-signature text, got int"):
+        device.create_root_signature(123)
+    with pytest.raises(FileNotFoundError):
+        dx.compile_hlsl_file("/nonexistent/x.hlsl")
