@@ -202,7 +202,7 @@ class _Expander:
                 return os.path.realpath(found)
         return None
 
-    def expand(self, text: str, file: str, includer_dir: Optional[str], key: str) -> None:
+    def expand(self, text: str, file: str, includer_dir: Optional[str], key: str, outer_depth: int = 0) -> None:
         lines = _logical_lines(text)
         if key in self.stack:
             chain = " -> ".join(self.stack[self.stack.index(key):] + [key])
@@ -210,7 +210,7 @@ class _Expander:
         self.stack.append(key)
         if _is_guarded(lines):
             self.guarded.add(key)
-        depth = 0  # conditional nesting
+        depth = outer_depth  # conditional nesting, counting the blocks around the #include of this file
         in_comment = False
         for logical, first, count in lines:
             code, next_comment = _strip_comments(logical, in_comment)
@@ -222,7 +222,7 @@ class _Expander:
                 if word in ("if", "ifdef", "ifndef"):
                     depth += 1
                 elif word == "endif":
-                    depth = max(depth - 1, 0)
+                    depth = max(depth - 1, outer_depth)
                 elif word == "define":
                     m = re.match(r"(\w+)(.*)$", rest)
                     if m and not m.group(2).startswith("("):  # object-like macros only
@@ -265,7 +265,7 @@ class _Expander:
         except OSError as e:
             raise _fail(file, line, 1, f"cannot read include file '{path}': {e.strerror}") from None
         self.files.append(path)
-        self.expand(content, path, os.path.dirname(path), path)
+        self.expand(content, path, os.path.dirname(path), path, depth)
 
 
 def expand_source(source: str, source_name: "Optional[Union[str, os.PathLike[str]]]", include_dirs: Sequence[str],

@@ -105,6 +105,9 @@ def test_missing_include_is_always_an_error(tmp_path):
     with pytest.raises(dx.ShaderCompileError, match="nope.hlsli") as e:
         dx.compile_hlsl(guarded, defines={"WANT": 1})
     assert (e.value.messages[0].file, e.value.messages[0].line) == ("shader.hlsl", 2)
+    # ... also when the missing include sits in a header included inside the inactive block
+    write(tmp_path, {"inner.hlsli": '#include "nope.hlsli"\n'})
+    dx.compile_hlsl('#ifdef WANT\n#include "inner.hlsli"\n#endif\n' + CS.format(expr="1"), include_dirs=[tmp_path])
     # an include in a comment is not one
     dx.compile_hlsl('/* #include "nope.hlsli"\n#include "nope.hlsli" */\n// #include "nope.hlsli"\n' + CS.format(expr="1"))
 
