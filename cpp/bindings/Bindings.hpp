@@ -15,6 +15,7 @@ void BindAlloc(pybind11::module_& m);
 void BindGpu(pybind11::module_& m);
 void BindBench(pybind11::module_& m);  // hidden _bench_* timing loops for benchmarks/
 void BindDescriptors(pybind11::module_& m);
+void BindShaders(pybind11::module_& m);  // dx12core.shaders: DXBC validation and reflection
 
 // Statistics as dicts, one definition each (BindDescriptors.cpp), shared by the standalone
 // descriptor classes and Device.descriptor_stats().

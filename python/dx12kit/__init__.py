@@ -32,6 +32,7 @@ from .dx12core import (
     CBV,
     SRV,
     UAV,
+    UNBOUNDED,
     Buffer,
     CommandList,
     CommandQueue,
@@ -52,8 +53,16 @@ from .dx12core import (
     Texture,
     UploadAllocation,
 )
-from .shaders import Shader, compile_hlsl, find_compiler
-from . import alloc, descriptors
+from .shaders import (
+    CompileMessage,
+    Shader,
+    ShaderIncludeWarning,
+    compile_hlsl,
+    compile_hlsl_file,
+    find_compiler,
+    reflect,
+)
+from . import alloc, descriptors, rootsig
 
 __version__: str = dx12core.__version__
 
@@ -62,6 +71,7 @@ __all__ = [
     "Device", "Format", "PipelineState", "Resource", "ResourceState", "RootCBV", "RootConstants",
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
+    "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError",
 ]

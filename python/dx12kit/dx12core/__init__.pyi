@@ -9,8 +9,9 @@ import numpy
 import typing
 import typing_extensions
 from . import alloc
+from . import shaders
 from . import descriptors
-__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'PipelineState', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UploadAllocation', 'alloc', 'descriptors']
+__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'PipelineState', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'descriptors', 'shaders']
 class Format(enum.IntEnum):
     """
     DXGI formats dx12kit supports (also accepted as lower-case strings).
@@ -91,11 +92,27 @@ class DescriptorRange:
     """
     One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
     def __repr__(self) -> str:
         ...
     @property
     def count(self) -> int:
         ...
+    @property
+    def flags(self) -> int:
+        """
+        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def offset(self) -> typing.Any:
+        """
+        Descriptors from the table start, or None (appended after the previous range).
+        """
     @property
     def register(self) -> int:
         ...
@@ -106,8 +123,21 @@ class RootParameter:
     """
     A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
     @property
     def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> int:
+        """
+        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
         ...
     @property
     def ranges(self) -> list[DescriptorRange]:
@@ -118,12 +148,25 @@ class RootParameter:
     @property
     def space(self) -> int:
         ...
+    @property
+    def visibility(self) -> int:
+        """
+        D3D12_SHADER_VISIBILITY value.
+        """
 class StaticSamplerDesc:
     """
     A static sampler of a root signature (made by StaticSampler).
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
     @property
     def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
         ...
 class Resource:
     """
@@ -418,8 +461,16 @@ class Device:
         """
         A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].
         """
-    def create_root_signature(self, parameters: collections.abc.Sequence[RootParameter], static_samplers: collections.abc.Sequence[StaticSamplerDesc] = []) -> RootSignature:
-        ...
+    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: typing.Any = None) -> RootSignature:
+        """
+        A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from
+        text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are
+        added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter
+        lists, the text's RootFlags for text).
+        
+        Raises:
+            InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).
+        """
     def create_sampler(self, *, filter: typing.Any = 'linear', address: typing.Any = 'clamp') -> SamplerState:
         ...
     def create_texture2d(self, width: typing.SupportsInt | typing.SupportsIndex, height: typing.SupportsInt | typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsInt | typing.SupportsIndex = 1, array_size: typing.SupportsInt | typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None) -> Texture:
@@ -454,7 +505,7 @@ class Device:
     @property
     def validate(self) -> bool:
         ...
-def CBV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
+def CBV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
     """
@@ -462,7 +513,7 @@ def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibilit
     """
     A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.
     """
-def RootCBV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
+def RootCBV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> RootParameter:
     """
     A root constant buffer view (GPU address of a buffer).
     """
@@ -470,27 +521,32 @@ def RootConstants(register: typing.SupportsInt | typing.SupportsIndex, count: ty
     """
     32-bit root constants (a cbuffer at register b<register>).
     """
-def RootSRV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
+def RootSRV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> RootParameter:
     """
     A root shader resource view (a buffer, e.g. StructuredBuffer).
     """
-def RootUAV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
+def RootUAV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> RootParameter:
     """
     A root unordered access view (a buffer, e.g. RWStructuredBuffer).
     """
-def SRV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
+def SRV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of shader resource views (t registers) in a DescriptorTable.
+    count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the
+    previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).
     """
-def Sampler(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
+def Sampler(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of samplers (s registers) in a DescriptorTable.
     """
-def StaticSampler(register: typing.SupportsInt | typing.SupportsIndex, filter: typing.Any = 'linear', address: typing.Any = 'clamp', space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> StaticSamplerDesc:
+def StaticSampler(register: typing.SupportsInt | typing.SupportsIndex, filter: typing.Any = 'linear', address: typing.Any = 'clamp', space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, address_v: typing.Any = None, address_w: typing.Any = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsInt | typing.SupportsIndex = 16, comparison: typing.Any = 'never', border_color: typing.Any = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
     """
-    A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic'; address 'clamp' | 'wrap' | 'mirror' | 'border'.
+    A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix
+    ('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w
+    default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |
+    'opaque_black' | 'opaque_white'.
     """
-def UAV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
+def UAV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of unordered access views (u registers) in a DescriptorTable.
     """
@@ -504,4 +560,5 @@ def _bench_transition(device: Device, resource: Resource, n: typing.SupportsInt 
     Benchmark: ns per tracked transition (whole resource, same state, one subresource, via CommandList.transition_barrier).
     """
 ALL_SUBRESOURCES: int = 4294967295
+UNBOUNDED: int = 4294967295
 __version__: str = '0.1.0'
