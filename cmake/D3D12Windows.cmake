@@ -12,5 +12,6 @@ if(NOT DX12KIT_HAVE_D3D12_H)
 endif()
 add_library(dx12kit_d3d12 INTERFACE)
 add_library(Dx12kit::D3D12 ALIAS dx12kit_d3d12)
-# dxguid: the IID_* constants (IID_ID3D12Device, ...) the code passes to Create* calls.
+# dxguid: IID_* constants. (mingw-w64's libdxguid has no D3D12 IIDs; Platform.cpp defines the ones
+# the code uses through INITGUID, as on Linux, which the SDK's selectany GUIDs tolerate.)
 target_link_libraries(dx12kit_d3d12 INTERFACE d3d12 dxgi dxguid)

@@ -5,8 +5,9 @@ vkd3d runs). The compiler is found, in order:
 
 1. the ``DX12KIT_HLSL_COMPILER`` environment variable (a path to a ``vkd3d-compiler``-compatible
    program), which overrides everything;
-2. the per-user copy that ``scripts/bootstrap.sh`` installs:
-   ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``);
+2. the per-user copy that ``python -m dx12kit setup`` (and ``scripts/bootstrap.sh``) installs:
+   ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``;
+   ``DX12KIT_COMPILER_PREFIX`` overrides the folder);
 3. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.10 or newer).
 
 Results are cached under ``$XDG_CACHE_HOME/dx12kit/shaders`` (``~/.cache/...``; override with
@@ -26,7 +27,7 @@ from typing import Mapping, Optional, Union
 
 from .errors import Dx12Error, ShaderCompileError
 
-__all__ = ["Shader", "compile_hlsl", "find_compiler", "compiler_version"]
+__all__ = ["Shader", "compile_hlsl", "find_compiler", "compiler_version", "reset_compiler_cache"]
 
 _PROFILES = {"vs", "ps", "cs", "gs", "hs", "ds"}
 
@@ -53,10 +54,6 @@ class Shader:
 _lock = threading.Lock()
 _compiler: Optional[str] = None
 _versions: dict = {}  # (compiler path, mtime) -> version line
-
-
-def _data_home() -> Path:
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
 
 
 def _cache_dir() -> Path:
@@ -91,7 +88,9 @@ def find_compiler() -> str:
             if not (os.path.isfile(env) and os.access(env, os.X_OK)):
                 raise Dx12Error(f"DX12KIT_HLSL_COMPILER={env!r} is not an executable file")
             return env
-        user = _data_home() / "dx12kit" / "vkd3d-compiler" / "vkd3d-compiler"
+        from ._compiler_setup import default_prefix
+
+        user = default_prefix() / "vkd3d-compiler"
         if user.is_file() and os.access(user, os.X_OK):
             _compiler = str(user)
             return _compiler
@@ -100,9 +99,17 @@ def find_compiler() -> str:
             _compiler = system
             return _compiler
         raise Dx12Error(
-            "no HLSL compiler found: run scripts/bootstrap.sh (installs vkd3d-compiler into "
-            f"{user.parent}), install vkd3d-shader 1.10+ so vkd3d-compiler is on PATH, or set "
-            "DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
+            "no HLSL compiler found: run `python -m dx12kit setup` (fetches vkd3d-compiler into "
+            f"{user.parent}; scripts/bootstrap.sh does the same in a checkout), install vkd3d-shader 1.10+ "
+            "so vkd3d-compiler is on PATH, or set DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
+
+
+def reset_compiler_cache() -> None:
+    """Forgets the compiler found earlier, so the next :func:`find_compiler` looks again (after
+    ``python -m dx12kit setup`` installed one)."""
+    global _compiler
+    with _lock:
+        _compiler = None
 
 
 def compiler_version(exe: Optional[str] = None) -> str:

@@ -4,11 +4,12 @@
 # need no compiler at run time. (Under Wine, D3DCompile rejects ordinary cs_5_0 shaders, so the
 # Windows build must load DXBC compiled here anyway.) Each array comes with the SHA-256 of its
 # source; scripts/test-windows.sh fails when a source no longer matches the header.
-# Compiler: $DX12KIT_HLSL_COMPILER, else the per-user copy scripts/bootstrap.sh installs, else
+# Compiler: $DX12KIT_HLSL_COMPILER, else the per-user copy (scripts/bootstrap.sh or
+# `python -m dx12kit setup` installs it; DX12KIT_COMPILER_PREFIX moves it), else
 # vkd3d-compiler on PATH.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-CC=${DX12KIT_HLSL_COMPILER:-${XDG_DATA_HOME:-$HOME/.local/share}/dx12kit/vkd3d-compiler/vkd3d-compiler}
+CC=${DX12KIT_HLSL_COMPILER:-${DX12KIT_COMPILER_PREFIX:-${XDG_DATA_HOME:-$HOME/.local/share}/dx12kit/vkd3d-compiler}/vkd3d-compiler}
 [ -x "$CC" ] || CC=$(command -v vkd3d-compiler) || { echo "no HLSL compiler: run scripts/bootstrap.sh" >&2; exit 1; }
 OUT="$HERE/Shaders.generated.hpp"
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
