@@ -13,8 +13,11 @@
 #include "dx12kit/resources/Resource.hpp"
 #include "dx12kit/resources/UploadBuffer.hpp"
 
+#include <atomic>
+#include <cmath>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace dx12kit;
@@ -30,6 +33,13 @@ std::vector<uint32_t> ReadUints(const std::shared_ptr<CommandQueue>& q, const st
     std::vector<uint32_t> out(b->Size() / 4);
     q->ReadBuffer(q, b, out.data(), b->Size());
     return out;
+}
+
+std::shared_ptr<PipelineState> RootUavPipeline(Device& dev) {
+    auto rs = std::make_shared<RootSignature>(dev.Core(), std::vector<RootParameterDesc>{
+        {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}}, std::vector<StaticSamplerDesc>{});
+    return std::make_shared<PipelineState>(dev.Core(), Bytes(dx12kit_test::shaders::cs_root_uav,
+                                                             sizeof dx12kit_test::shaders::cs_root_uav), rs);
 }
 
 std::vector<uint8_t> Pattern(size_t n, uint32_t seed) {
@@ -103,10 +113,7 @@ TEST_CASE("device: compute dispatch with root constants and a root UAV") {
     auto dev = SharedDevice();
     auto q = Direct(*dev);
     const uint32_t n = 1000;
-    auto rs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
-        {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}}, std::vector<StaticSamplerDesc>{});
-    auto pso = std::make_shared<PipelineState>(dev->Core(), Bytes(dx12kit_test::shaders::cs_root_uav,
-                                                                  sizeof dx12kit_test::shaders::cs_root_uav), rs);
+    auto pso = RootUavPipeline(*dev);
     auto buf = dev->CreateBuffer(n * 4, true, D3D12_HEAP_TYPE_DEFAULT, "data");
     std::vector<uint32_t> in(n);
     for (uint32_t i = 0; i < n; ++i) in[i] = i * 7;
@@ -221,10 +228,7 @@ TEST_CASE("device: copy, compute and direct queues ordered by GPU waits") {
     auto compute = dev->Queue(D3D12_COMMAND_LIST_TYPE_COMPUTE);
     auto direct = Direct(*dev);
     const uint32_t n = 256;
-    auto rs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
-        {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}}, std::vector<StaticSamplerDesc>{});
-    auto pso = std::make_shared<PipelineState>(dev->Core(), Bytes(dx12kit_test::shaders::cs_root_uav,
-                                                                  sizeof dx12kit_test::shaders::cs_root_uav), rs);
+    auto pso = RootUavPipeline(*dev);
     auto buf = dev->CreateBuffer(n * 4, true, D3D12_HEAP_TYPE_DEFAULT, "xq");
     std::vector<uint32_t> in(n);
     for (uint32_t i = 0; i < n; ++i) in[i] = 1000 + i;
@@ -244,6 +248,77 @@ TEST_CASE("device: copy, compute and direct queues ordered by GPU waits") {
     size_t wrong = 0;
     for (uint32_t i = 0; i < n; ++i) wrong += out[i] != in[i] * 2 + 1 + i;
     CHECK(wrong == 0);
+}
+
+TEST_CASE("device: a draw with root constants into a render target") {
+    auto dev = SharedDevice();
+    auto q = Direct(*dev);
+    const uint32_t size = 32;
+    auto rs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
+        {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
+    GraphicsPipelineDesc g;
+    g.vs = Bytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
+    g.ps = Bytes(dx12kit_test::shaders::ps_constant, sizeof dx12kit_test::shaders::ps_constant);
+    g.rtvFormats = {DXGI_FORMAT_R8G8B8A8_UNORM};
+    auto pso = std::make_shared<PipelineState>(dev->Core(), g, rs);
+    auto rt = dev->CreateTexture2D(size, size, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, true, false, false, "target");
+    const float colour[4] = {1.0f, 0.6f, 0.2f, 1.0f};
+    uint32_t bits[4];
+    std::memcpy(bits, colour, sizeof bits);
+    auto cl = q->CreateCommandList(q);
+    cl->SetPipelineState(pso);
+    cl->SetRenderTargets({rt}, nullptr, 0);  // also a full-size viewport and scissor
+    const float black[4] = {0, 0, 0, 1};
+    cl->ClearRenderTarget(rt, black, 0);
+    cl->SetConstants(0, bits, 4, 0);
+    cl->Draw(3, 1, 0, 0);
+    q->Wait(q->Execute({cl}));
+    std::vector<uint8_t> px(size_t(size) * size * 4);
+    q->ReadTexture(q, rt, 0, 0, px.data(), px.size());
+    size_t wrong = 0;
+    for (uint32_t y = 0; y < size; ++y)
+        for (uint32_t x = 0; x < size; ++x) {
+            const float scale = ((x / 4 + y / 4) & 1) ? 0.5f : 1.0f;
+            for (int c = 0; c < 4; ++c) {
+                const float want = (c == 3 ? 1.0f : colour[c] * scale) * 255.0f;
+                wrong += std::fabs(px[(size_t(y) * size + x) * 4 + c] - want) > 1.0f;  // UNORM rounding
+            }
+        }
+    CHECK(wrong == 0);
+}
+
+TEST_CASE("device: four threads record and execute on the direct and compute queues at once") {
+    auto dev = SharedDevice();
+    auto pso = RootUavPipeline(*dev);
+    const uint32_t n = 256, iterations = 12;
+    std::atomic<uint32_t> wrong{0}, errors{0};
+    std::vector<std::thread> threads;
+    for (uint32_t t = 0; t < 4; ++t)
+        threads.emplace_back([&, t] {
+            try {
+                auto q = dev->Queue(t % 2 ? D3D12_COMMAND_LIST_TYPE_COMPUTE : D3D12_COMMAND_LIST_TYPE_DIRECT);
+                auto buf = dev->CreateBuffer(n * 4, true, D3D12_HEAP_TYPE_DEFAULT, "thread" + std::to_string(t));
+                for (uint32_t it = 0; it < iterations; ++it) {
+                    std::vector<uint32_t> in(n);
+                    for (uint32_t i = 0; i < n; ++i) in[i] = t * 100000 + it * 1000 + i;
+                    auto cl = q->CreateCommandList(q);
+                    cl->Upload(buf, in.data(), n * 4, 0, 0);
+                    cl->SetPipelineState(pso);
+                    const uint32_t params[3] = {t + 1, it, n};
+                    cl->SetConstants(0, params, 3, 0);
+                    cl->SetRootView(RootParamKind::Uav, 1, buf, 0);
+                    cl->Dispatch(n / 64, 1, 1);
+                    q->Wait(q->Execute({cl}));
+                    const auto out = ReadUints(q, buf);
+                    for (uint32_t i = 0; i < n; ++i) wrong += out[i] != in[i] * (t + 1) + it + i;
+                }
+            } catch (const std::exception&) {
+                ++errors;
+            }
+        });
+    for (auto& th : threads) th.join();
+    CHECK(errors.load() == 0);
+    CHECK(wrong.load() == 0);
 }
 
 TEST_CASE("device: upload pages are recycled after their fence, and reuse keeps data intact") {

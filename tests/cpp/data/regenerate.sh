@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates Shaders.generated.hpp: every *.hlsl here (compute shaders, entry `main`, cs_5_0)
-# compiled to DXBC by the project's HLSL compiler and embedded as byte arrays, so the C++ tests
+# Regenerates Shaders.generated.hpp: every *.hlsl here (entry `main`; the profile is `vs_5_0` or
+# `ps_5_0` for files named vs_* or ps_*, `cs_5_0` otherwise) compiled to DXBC by the project's HLSL compiler and embedded as byte arrays, so the C++ tests
 # need no compiler at run time. (Under Wine, D3DCompile rejects ordinary cs_5_0 shaders, so the
 # Windows build must load DXBC compiled here anyway.) Each array comes with the SHA-256 of its
 # source; scripts/test-windows.sh fails when a source no longer matches the header.
@@ -22,9 +22,11 @@ TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
   echo "namespace dx12kit_test::shaders {"
   for src in "$HERE"/*.hlsl; do
     name=$(basename "$src" .hlsl)
-    "$CC" -x hlsl -b dxbc-tpf -p cs_5_0 -e main -o "$TMP/$name.dxbc" "$src"
+    case "$name" in vs_*) profile=vs_5_0 ;; ps_*) profile=ps_5_0 ;; *) profile=cs_5_0 ;; esac
+    "$CC" -x hlsl -b dxbc-tpf -p "$profile" -e main -o "$TMP/$name.dxbc" "$src"
     sum=$(sha256sum "$src" | cut -d' ' -f1)
     echo "// $name.hlsl sha256 $sum"
+    echo "// profile $profile"
     echo "inline constexpr uint8_t $name[] = {"
     od -An -v -tx1 "$TMP/$name.dxbc" | sed -E 's/ ([0-9a-f]{2})/0x\1,/g; s/^/   /'
     echo "};"
