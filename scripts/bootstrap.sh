@@ -24,11 +24,10 @@ if [ "$(id -u)" != 0 ]; then
   fi
   SUDO="sudo"
 fi
-# The private compiler prefix is laid out by Debian's multiarch triplet and loader name.
+# A prebuilt compiler can be fetched for these architectures (python/dx12kit/_compiler_setup.py).
 case "$(dpkg --print-architecture)" in
-  amd64) TRIPLET=x86_64-linux-gnu; LOADER=ld-linux-x86-64.so.2 ;;
-  arm64) TRIPLET=aarch64-linux-gnu; LOADER=ld-linux-aarch64.so.1 ;;
-  *) TRIPLET=""; LOADER="" ;;
+  amd64|arm64) CAN_FETCH=1 ;;
+  *) CAN_FETCH="" ;;
 esac
 
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
@@ -67,7 +66,7 @@ elif [ -x "$PREFIX/vkd3d-compiler" ] && hlsl_ok "$PREFIX/vkd3d-compiler"; then
 elif command -v vkd3d-compiler >/dev/null && hlsl_ok vkd3d-compiler; then
   log "system vkd3d-compiler compiles HLSL"
 else
-  [ -n "$TRIPLET" ] || { log "no HLSL compiler: install vkd3d-shader 1.10+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
+  [ -n "$CAN_FETCH" ] || { log "no HLSL compiler: install vkd3d-shader 1.10+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
   # The same code as `python -m dx12kit setup` (standard library only, so it runs before the
   # build): private apt configuration, Debian unstable packages unpacked into $PREFIX.
   python3 "$ROOT/python/dx12kit/_compiler_setup.py" --prefix "$PREFIX"
