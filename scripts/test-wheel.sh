@@ -19,8 +19,8 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/dx12kit-wheel-test.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 VENV="$WORK/venv"
 python3 -m venv "$VENV"
-"$VENV/bin/python" -m pip install -q "$wheel[test]" mypy 2>&1 | grep -v "^WARNING: Location" >&2 || true
-"$VENV/bin/python" -c "import dx12kit" || { log "the installed wheel does not import"; exit 1; }
+"$VENV/bin/python" -m pip install -q "$wheel[test]" mypy > "$WORK/pip.log" 2>&1 \
+  || { cat "$WORK/pip.log" >&2; log "pip install of the wheel failed"; exit 1; }
 installed=$(date +%s)
 log "wheel built in $(( built - start )) s, installed into a fresh venv in $(( installed - built )) s"
 
@@ -28,8 +28,9 @@ cd "$WORK"   # nothing from the checkout on sys.path
 PY="$VENV/bin/python"
 so=$("$PY" -c "import dx12kit.dx12core as m; print(m.__file__)")
 case "$so" in "$VENV"/*) ;; *) log "dx12kit.dx12core was imported from $so, not the venv"; exit 1 ;; esac
-ldd "$so" | grep -q "libvkd3d-[0-9a-f]*\.so.* => $VENV/.*/dx12kit\.libs/" \
-  || { log "the extension does not load the bundled libvkd3d:"; ldd "$so" >&2; exit 1; }
+deps=$(ldd "$so")   # (not piped into grep -q: an early exit would SIGPIPE ldd under pipefail)
+grep -q "libvkd3d-[0-9a-f]*\.so.* => $VENV/.*/dx12kit\.libs/" <<<"$deps" \
+  || { log "the extension does not load the bundled libvkd3d:"; echo "$deps" >&2; exit 1; }
 "$PY" -m dx12kit setup
 # Without any compiler: the error names the fix (an empty data home, a PATH with no vkd3d-compiler).
 EMPTY="$WORK/empty"; mkdir -p "$EMPTY/bin"; ln -s "$(command -v python3)" "$EMPTY/bin/python3"
