@@ -25,13 +25,13 @@ def test_missing_compiler_names_the_setup_command(monkeypatch, tmp_path):
     monkeypatch.delenv("DX12KIT_COMPILER_PREFIX", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     monkeypatch.setenv("PATH", str(tmp_path))
-    shaders.reset_compiler_cache()
+    shaders._forget_compiler()
     try:
         with pytest.raises(dx12kit.Dx12Error, match=r"python -m dx12kit setup"):
             dx12kit.find_compiler()
     finally:
         monkeypatch.undo()
-        shaders.reset_compiler_cache()
+        shaders._forget_compiler()
     assert os.path.isfile(dx12kit.find_compiler())
 
 

@@ -1,5 +1,4 @@
-"""Command line: ``python -m dx12kit info``, ``python -m dx12kit demo [--out PATH] [--size N]`` and
-``python -m dx12kit setup [--force]`` (fetches the HLSL compiler into the per-user prefix)."""
+"""Command line: ``python -m dx12kit info`` and ``python -m dx12kit demo [--out PATH] [--size N]``."""
 from __future__ import annotations
 
 import argparse
@@ -52,6 +51,29 @@ float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
     return float4(c.rgb, 0.85);
 }
 """
+
+
+def setup(force: bool) -> int:
+    """``python -m dx12kit setup``: makes sure an HLSL compiler is there. Reports the one found, or
+    fetches vkd3d-compiler into the per-user prefix (see dx12kit/_compiler_setup.py)."""
+    from . import shaders
+    from ._compiler_setup import CompilerSetupError, fetch_compiler
+
+    if not force:
+        try:
+            exe = shaders.find_compiler()
+            print(f"HLSL compiler found: {exe} ({shaders.compiler_version(exe)})")
+            return 0
+        except Exception:  # Dx12Error: none found; fetch one below
+            pass
+    try:
+        fetch_compiler()
+    except CompilerSetupError as e:
+        print(f"dx12kit setup: {e}", file=sys.stderr)
+        return 1
+    shaders._forget_compiler()
+    print(f"HLSL compiler ready: {shaders.find_compiler()}")
+    return 0
 
 
 def info() -> int:
@@ -109,43 +131,20 @@ def demo(out: Path, size: int) -> int:
     return 0
 
 
-def setup(force: bool) -> int:
-    """Makes sure an HLSL compiler is there: reports the one found, or fetches vkd3d-compiler into
-    the per-user prefix (see dx12kit/_compiler_setup.py)."""
-    from . import shaders
-    from ._compiler_setup import CompilerSetupError, fetch_compiler
-
-    if not force:
-        try:
-            exe = shaders.find_compiler()
-            print(f"HLSL compiler found: {exe} ({shaders.compiler_version(exe)})")
-            return 0
-        except Exception:  # Dx12Error: none found; fetch one below
-            pass
-    try:
-        fetch_compiler()
-    except CompilerSetupError as e:
-        print(f"dx12kit setup: {e}", file=sys.stderr)
-        return 1
-    shaders.reset_compiler_cache()
-    print(f"HLSL compiler ready: {shaders.find_compiler()}")
-    return 0
-
-
 def main(argv: "list[str] | None" = None) -> int:
     p = argparse.ArgumentParser(prog="python -m dx12kit", description="dx12kit command line")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("info", help="print the device info")
+    s = sub.add_parser("setup", help="fetch the HLSL compiler (vkd3d-compiler) into the per-user prefix if none is found")
+    s.add_argument("--force", action="store_true", help="fetch even when a compiler is found")
     d = sub.add_parser("demo", help="render a compute-generated image with a render pass and write a PNG")
     d.add_argument("--out", type=Path, default=Path("dx12kit-demo.png"))
     d.add_argument("--size", type=int, default=256)
-    s = sub.add_parser("setup", help="fetch the HLSL compiler (vkd3d-compiler) into the per-user prefix if none is found")
-    s.add_argument("--force", action="store_true", help="fetch even when a compiler is found")
     args = p.parse_args(argv)
-    if args.cmd == "info":
-        return info()
     if args.cmd == "setup":
         return setup(args.force)
+    if args.cmd == "info":
+        return info()
     return demo(args.out, args.size)
 
 

@@ -7,7 +7,7 @@ vkd3d runs). The compiler is found, in order:
    program), which overrides everything;
 2. the per-user copy that ``python -m dx12kit setup`` (and ``scripts/bootstrap.sh``) installs:
    ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``;
-   ``DX12KIT_COMPILER_PREFIX`` overrides the folder);
+   ``DX12KIT_COMPILER_PREFIX`` names another folder);
 3. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.10 or newer).
 
 Results are cached under ``$XDG_CACHE_HOME/dx12kit/shaders`` (``~/.cache/...``; override with
@@ -27,7 +27,7 @@ from typing import Mapping, Optional, Union
 
 from .errors import Dx12Error, ShaderCompileError
 
-__all__ = ["Shader", "compile_hlsl", "find_compiler", "compiler_version", "reset_compiler_cache"]
+__all__ = ["Shader", "compile_hlsl", "find_compiler", "compiler_version"]
 
 _PROFILES = {"vs", "ps", "cs", "gs", "hs", "ds"}
 
@@ -88,7 +88,7 @@ def find_compiler() -> str:
             if not (os.path.isfile(env) and os.access(env, os.X_OK)):
                 raise Dx12Error(f"DX12KIT_HLSL_COMPILER={env!r} is not an executable file")
             return env
-        from ._compiler_setup import default_prefix
+        from ._compiler_setup import default_prefix  # the folder `python -m dx12kit setup` fills
 
         user = default_prefix() / "vkd3d-compiler"
         if user.is_file() and os.access(user, os.X_OK):
@@ -104,9 +104,8 @@ def find_compiler() -> str:
             "so vkd3d-compiler is on PATH, or set DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
 
 
-def reset_compiler_cache() -> None:
-    """Forgets the compiler found earlier, so the next :func:`find_compiler` looks again (after
-    ``python -m dx12kit setup`` installed one)."""
+def _forget_compiler() -> None:
+    """Makes the next :func:`find_compiler` look again (after ``python -m dx12kit setup``)."""
     global _compiler
     with _lock:
         _compiler = None
