@@ -53,6 +53,29 @@ float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
 """
 
 
+def setup(force: bool) -> int:
+    """``python -m dx12kit setup``: makes sure an HLSL compiler is there. Reports the one found, or
+    fetches vkd3d-compiler into the per-user prefix (see dx12kit/_compiler_setup.py)."""
+    from . import shaders
+    from ._compiler_setup import CompilerSetupError, fetch_compiler
+
+    if not force:
+        try:
+            exe = shaders.find_compiler()
+            print(f"HLSL compiler found: {exe} ({shaders.compiler_version(exe)})")
+            return 0
+        except Exception:  # Dx12Error: none found; fetch one below
+            pass
+    try:
+        fetch_compiler()
+    except CompilerSetupError as e:
+        print(f"dx12kit setup: {e}", file=sys.stderr)
+        return 1
+    shaders._forget_compiler()
+    print(f"HLSL compiler ready: {shaders.find_compiler()}")
+    return 0
+
+
 def info() -> int:
     import dx12kit
 
@@ -112,10 +135,14 @@ def main(argv: "list[str] | None" = None) -> int:
     p = argparse.ArgumentParser(prog="python -m dx12kit", description="dx12kit command line")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("info", help="print the device info")
+    s = sub.add_parser("setup", help="fetch the HLSL compiler (vkd3d-compiler) into the per-user prefix if none is found")
+    s.add_argument("--force", action="store_true", help="fetch even when a compiler is found")
     d = sub.add_parser("demo", help="render a compute-generated image with a render pass and write a PNG")
     d.add_argument("--out", type=Path, default=Path("dx12kit-demo.png"))
     d.add_argument("--size", type=int, default=256)
     args = p.parse_args(argv)
+    if args.cmd == "setup":
+        return setup(args.force)
     if args.cmd == "info":
         return info()
     return demo(args.out, args.size)

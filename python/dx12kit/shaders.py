@@ -5,8 +5,9 @@ vkd3d runs). The compiler is found, in order:
 
 1. the ``DX12KIT_HLSL_COMPILER`` environment variable (a path to a ``vkd3d-compiler``-compatible
    program), which overrides everything;
-2. the per-user copy that ``scripts/bootstrap.sh`` installs:
-   ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``);
+2. the per-user copy that ``python -m dx12kit setup`` (and ``scripts/bootstrap.sh``) installs:
+   ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``;
+   ``DX12KIT_COMPILER_PREFIX`` names another folder);
 3. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.10 or newer).
 
 dx12kit expands ``#include`` itself (see :func:`compile_hlsl`), so the compiler sees one text;
@@ -129,10 +130,6 @@ _compiler: Optional[str] = None
 _versions: "dict[tuple[str, int], str]" = {}  # (compiler path, mtime) -> version line
 
 
-def _data_home() -> Path:
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-
-
 def _cache_dir() -> Path:
     env = os.environ.get("DX12KIT_SHADER_CACHE")
     if env:
@@ -188,7 +185,9 @@ def find_compiler() -> str:
             if not (os.path.isfile(env) and os.access(env, os.X_OK)):
                 raise Dx12Error(f"DX12KIT_HLSL_COMPILER={env!r} is not an executable file")
             return env
-        user = _data_home() / "dx12kit" / "vkd3d-compiler" / "vkd3d-compiler"
+        from ._compiler_setup import default_prefix  # the folder `python -m dx12kit setup` fills
+
+        user = default_prefix() / "vkd3d-compiler"
         if user.is_file() and os.access(user, os.X_OK):
             _compiler = str(user)
             return _compiler
@@ -197,9 +196,16 @@ def find_compiler() -> str:
             _compiler = system
             return _compiler
         raise Dx12Error(
-            "no HLSL compiler found: run scripts/bootstrap.sh (installs vkd3d-compiler into "
-            f"{user.parent}), install vkd3d-shader 1.10+ so vkd3d-compiler is on PATH, or set "
-            "DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
+            "no HLSL compiler found: run `python -m dx12kit setup` (fetches vkd3d-compiler into "
+            f"{user.parent}; scripts/bootstrap.sh does the same in a checkout), install vkd3d-shader 1.10+ "
+            "so vkd3d-compiler is on PATH, or set DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
+
+
+def _forget_compiler() -> None:
+    """Makes the next :func:`find_compiler` look again (after ``python -m dx12kit setup``)."""
+    global _compiler
+    with _lock:
+        _compiler = None
 
 
 def compiler_version(exe: Optional[str] = None) -> str:
