@@ -39,6 +39,7 @@ from .dx12core import (
     Device,
     Format,
     PipelineState,
+    Pool,
     Resource,
     ResourceState,
     RootCBV,
@@ -59,7 +60,7 @@ __version__: str = dx12core.__version__
 
 __all__ = [
     "ALL_SUBRESOURCES", "CBV", "SRV", "UAV", "Buffer", "CommandList", "CommandQueue", "DescriptorTable",
-    "Device", "Format", "PipelineState", "Resource", "ResourceState", "RootCBV", "RootConstants",
+    "Device", "Format", "PipelineState", "Pool", "Resource", "ResourceState", "RootCBV", "RootConstants",
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
