@@ -54,7 +54,8 @@ from .dx12core import (
     UploadAllocation,
 )
 from .shaders import Shader, compile_hlsl, find_compiler
-from . import alloc, descriptors
+from . import alloc, descriptors, memory
+from .images import save_image
 
 __version__: str = dx12core.__version__
 
@@ -62,7 +63,7 @@ __all__ = [
     "ALL_SUBRESOURCES", "CBV", "SRV", "UAV", "Buffer", "CommandList", "CommandQueue", "DescriptorTable",
     "Device", "Format", "PipelineState", "Pool", "Resource", "ResourceState", "RootCBV", "RootConstants",
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
-    "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
+    "UploadAllocation", "alloc", "descriptors", "memory", "save_image", "compile_hlsl", "errors", "find_compiler", "__version__",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError",
 ]

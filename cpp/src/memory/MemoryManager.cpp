@@ -59,7 +59,7 @@ MemoryManager::MemoryManager(ID3D12Device* device, const std::atomic<uint64_t>& 
         if (kind == HeapKind::Custom && !m_CacheCoherentUma) continue;
         PoolDesc d;
         d.heap = kind;
-        d.name = std::string("default/") + HeapKindName(kind);
+        d.name = std::string(HeapKindName(kind)) + " (default pool)";
         m_DefaultPools[k] = std::make_shared<MemoryPool>(device, m_LastSerial, m_Budget, d, HeapPropertiesOf(kind), m_Tier1,
                                                          m_Options.preferredBlockSize, true, grace);
     }
