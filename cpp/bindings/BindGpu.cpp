@@ -670,8 +670,8 @@ void BindGpu(py::module_& m) {
         .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
              "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
         .def("create_buffer", [](Device& d, uint64_t size, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,
-                                 bool withinBudget) {
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, "create_buffer");
+                                 bool withinBudget, py::handle memory, uint64_t offset) {
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, offset, "create_buffer");
             std::shared_ptr<Buffer> b;
             {
                 py::gil_scoped_release release;
@@ -679,14 +679,17 @@ void BindGpu(py::module_& m) {
             }
             return b;
         }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(),
-           "committed"_a = false, "within_budget"_a = false,
+           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
            "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
            "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
            "cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
-           "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.")
+           "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
+           "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
+           "resources may alias it; its contents are then undefined until written.")
         .def("create_texture2d", [](Device& d, uint32_t w, uint32_t h, py::handle format, uint32_t mips, uint32_t arraySize, bool rt, bool ds,
-                                    bool uav, py::object name, py::handle heap, py::handle pool, bool committed, bool withinBudget) {
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, "create_texture2d");
+                                    bool uav, py::object name, py::handle heap, py::handle pool, bool committed, bool withinBudget,
+                                    py::handle memory, uint64_t offset) {
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, offset, "create_texture2d");
             const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
             const std::string n = name.is_none() ? "texture" : name.cast<std::string>();
             std::shared_ptr<Texture> t;
@@ -697,9 +700,9 @@ void BindGpu(py::module_& m) {
             return t;
         }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
            "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
-           "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
+           "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
            "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
-           "full chain. pool, committed, within_budget: as for create_buffer.")
+           "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.")
         .def("create_root_signature", [](Device& d, std::vector<RootParameterDesc> params, std::vector<StaticSamplerDesc> samplers) {
             return std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers));
         }, "parameters"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{})

@@ -67,8 +67,17 @@ py::dict TotalMemoryStatsDict(const memory::TotalMemoryStats& t) {
     return py::dict("total"_a = MemoryStatsDict(t.total), "heap_types"_a = kinds);
 }
 
-ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committed, bool withinBudget, const char* what) {
+ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memoryRegion,
+                                 uint64_t offset, const char* what) {
     ResourcePlacement p;
+    if (!memoryRegion.is_none()) {
+        if (!py::isinstance<memory::MemoryRegion>(memoryRegion))
+            throw py::type_error(std::string(what) + ": memory must be a dx12kit.Memory (from Device.allocate_memory) or None");
+        p.memory = memoryRegion.cast<std::shared_ptr<memory::MemoryRegion>>();
+        p.offset = offset;
+    } else if (offset != 0) {
+        throw InvalidArgument(std::string(what) + ": offset= needs memory= (the memory to place the resource in)");
+    }
     p.heap = ParseHeapKind(heap, what);
     if (!pool.is_none()) {
         if (!py::isinstance<MemoryPool>(pool)) throw py::type_error(std::string(what) + ": pool must be a dx12kit.Pool or None");
@@ -82,8 +91,25 @@ ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committe
     }
     p.committed = committed;
     p.withinBudget = withinBudget;
+    if (p.memory) {
+        if (!py::isinstance<py::str>(heap) || LowerStr(heap.cast<std::string>()) != "default")
+            throw InvalidArgument(std::string(what) + ": memory= brings its own heap; heap= does not apply");
+        p.heap = p.memory->heap;
+    }
     return p;
 }
+
+namespace {
+py::dict AllocationDict(const memory::MemoryAllocation& a) {
+    const MemoryPool* pool = a.Pool();
+    py::dict d("heap_type"_a = memory::HeapKindName(pool->Desc().heap), "committed"_a = a.IsCommitted(),
+               "block"_a = a.IsCommitted() ? py::object(py::none()) : py::object(py::int_(a.BlockId())), "offset"_a = a.Offset(),
+               "size"_a = a.Size(), "alignment"_a = a.Alignment(),
+               "pool"_a = pool->IsDefault() ? py::object(py::none()) : py::object(py::str(pool->Desc().name)));
+    if (a.IsAlias()) d["aliased"] = true;
+    return d;
+}
+}  // namespace
 
 void BindMemory(py::module_& m) {
     py::class_<MemoryPool, std::shared_ptr<MemoryPool>>(m, "Pool",
@@ -112,13 +138,23 @@ void BindMemory(py::module_& m) {
     resource.def_property_readonly("allocation", [](const Resource& r) -> py::object {
         const memory::MemoryAllocation& a = r.Memory();
         if (a.IsNull()) return py::none();
-        const MemoryPool* pool = a.Pool();
-        return py::dict("heap_type"_a = memory::HeapKindName(pool->Desc().heap), "committed"_a = a.IsCommitted(),
-                        "block"_a = a.IsCommitted() ? py::object(py::none()) : py::object(py::int_(a.BlockId())),
-                        "offset"_a = a.Offset(), "size"_a = a.Size(), "alignment"_a = a.Alignment(),
-                        "pool"_a = pool->IsDefault() ? py::object(py::none()) : py::object(py::str(pool->Desc().name)));
-    }, "Where the resource's memory lies: dict with heap_type, committed, block (None when committed), offset, size,\n"
-       "alignment, pool (its name, None for the device's default pools).");
+        return AllocationDict(a);
+    }, "Where the resource's memory lies: dict with heap_type, committed, block (None when committed), offset (in the\n"
+       "block), size, alignment, pool (its name, None for the device's default pools); 'aliased': True for a resource\n"
+       "placed with memory= (it lies in that memory, which other resources may share).");
+
+    py::class_<memory::MemoryRegion, std::shared_ptr<memory::MemoryRegion>>(m, "Memory",
+        "GPU memory to place resources in yourself (aliasing): Device.allocate_memory, then create_buffer /\n"
+        "create_texture2d with memory= and offset=. Resources placed in it keep it alive.")
+        .def_property_readonly("size", [](const memory::MemoryRegion& r) { return r.allocation.Size(); })
+        .def_property_readonly("allocation", [](const memory::MemoryRegion& r) { return AllocationDict(r.allocation); },
+                               "Where the memory lies (as Resource.allocation).")
+        .def_property_readonly("heap", [](const memory::MemoryRegion& r) { return memory::HeapKindName(r.heap); })
+        .def_property_readonly("name", [](const memory::MemoryRegion& r) { return r.name; })
+        .def("__repr__", [](const memory::MemoryRegion& r) {
+            return "<dx12kit.Memory '" + r.name + "' " + std::to_string(r.allocation.Size()) + " bytes heap=" + memory::HeapKindName(r.heap) +
+                   " block=" + std::to_string(r.allocation.BlockId()) + " offset=" + std::to_string(r.allocation.Offset()) + ">";
+        });
 
     auto buffer = py::reinterpret_borrow<py::class_<Buffer, Resource, std::shared_ptr<Buffer>>>(m.attr("Buffer"));
     buffer.def("map", [](py::object self, py::object dtype) {
@@ -143,6 +179,13 @@ void BindMemory(py::module_& m) {
 
     auto device = py::reinterpret_borrow<py::class_<Device, std::shared_ptr<Device>>>(m.attr("Device"));
     device
+        .def("allocate_memory", [](Device& d, uint64_t size, uint64_t alignment, py::handle heap, py::handle pool, py::object name) {
+            const ResourcePlacement from = ParsePlacement(heap, pool, false, false, py::none(), 0, "allocate_memory");
+            return d.AllocateMemory(size, alignment, from, name.is_none() ? "memory" : name.cast<std::string>());
+        }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = "default", "pool"_a = py::none(), "name"_a = py::none(),
+           "Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two\n"
+           ">= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);\n"
+           "offsets are checked against the resource's alignment and the memory's size.")
         .def("create_pool", [](Device& d, py::handle heap, py::object blockSize, uint32_t minBlocks, uint32_t maxBlocks,
                                const std::string& algorithm, py::object name) {
             memory::PoolDesc desc;

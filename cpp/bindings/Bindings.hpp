@@ -3,6 +3,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
+
 namespace dx12kit {
 struct CpuDescriptorStats;
 struct ResourcePlacement;
@@ -25,7 +27,8 @@ void BindMemory(pybind11::module_& m);  // after BindGpu: adds to Device, Resour
 // Memory statistics as dicts and the heap=/pool=/committed=/within_budget= arguments (BindMemory.cpp).
 pybind11::dict MemoryStatsDict(const memory::MemoryStats& s);
 pybind11::dict TotalMemoryStatsDict(const memory::TotalMemoryStats& t);
-ResourcePlacement ParsePlacement(pybind11::handle heap, pybind11::handle pool, bool committed, bool withinBudget, const char* what);
+ResourcePlacement ParsePlacement(pybind11::handle heap, pybind11::handle pool, bool committed, bool withinBudget,
+                                 pybind11::handle memory, uint64_t offset, const char* what);
 
 // Statistics as dicts, one definition each (BindDescriptors.cpp), shared by the standalone
 // descriptor classes and Device.descriptor_stats().

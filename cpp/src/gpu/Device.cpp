@@ -174,10 +174,39 @@ D3D12_HEAP_TYPE HeapTypeOf(memory::HeapKind kind) {
     }
 }
 
-}  // namespace
-
 void CheckPool(const Device::Placement& p, ID3D12Device* device, const char* what) {
     if (p.pool && p.pool->D3D12Device() != device) throw InvalidArgument(std::string(what) + ": the pool belongs to another device");
+    if (p.memory) {
+        const memory::MemoryPool* pool = p.memory->allocation.Pool();
+        if (!pool || pool->D3D12Device() != device) throw InvalidArgument(std::string(what) + ": the memory belongs to another device");
+        if (p.pool || p.committed) throw InvalidArgument(std::string(what) + ": memory= places the resource itself; pool= and committed= do not apply");
+    }
+}
+
+}  // namespace
+
+memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what) {
+    memory::CreatedResource out;
+    D3D12_RESOURCE_ALLOCATION_INFO info{};
+    try {
+        out.resource = m_Core->Memory().CreatePlacedResource(p.memory->allocation, p.offset, rq.desc, rq.initialState, rq.clearValue, &info);
+    } catch (const InvalidArgument& e) {
+        throw InvalidArgument(std::string(what) + ": " + e.what());
+    }
+    out.allocation = p.memory->allocation.Pool()->AddAlias(p.memory->allocation, p.memory->allocation.Offset() + p.offset,
+                                                           info.SizeInBytes, info.Alignment, rq.kind,
+                                                           static_cast<uint32_t>(rq.desc.Flags), rq.name);
+    return out;
+}
+
+std::shared_ptr<memory::MemoryRegion> Device::AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
+                                                             const std::string& name) {
+    CheckPool(from, D3D12Device(), "allocate_memory");
+    auto region = std::make_shared<memory::MemoryRegion>();
+    region->heap = from.pool ? from.pool->Desc().heap : from.heap;
+    region->name = name;
+    region->allocation = m_Core->Memory().AllocateMemory(size, alignment, region->heap, from.pool, from.withinBudget, name);
+    return region;
 }
 
 std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, D3D12_HEAP_TYPE heap, const std::string& name) {
@@ -191,7 +220,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     constexpr uint64_t kMax = uint64_t(1) << 40;
     if (size > kMax) throw InvalidArgument("create_buffer: size " + std::to_string(size) + " exceeds 1 TiB");
     CheckPool(placement, D3D12Device(), "create_buffer");
-    const memory::HeapKind kind = placement.pool ? placement.pool->Desc().heap : placement.heap;
+    const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     if (uav && (kind == memory::HeapKind::Upload || kind == memory::HeapKind::Readback))
         throw InvalidArgument(std::string("create_buffer: uav=True needs GPU-writable memory (heap 'default' or 'custom'), not '") +
                               memory::HeapKindName(kind) + "'");
@@ -208,11 +237,15 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     rq.withinBudget = placement.withinBudget;
     rq.kind = memory::AllocationKind::Buffer;
     rq.name = name;
-    memory::CreatedResource created = m_Core->Memory().CreateResource(rq);
+    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Core->Memory().CreateResource(rq);
     auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(kind), rq.initialState, name);
     b->AttachMemory(std::move(created.allocation));
     b->SetLogicalSize(size);
-    if (kind == memory::HeapKind::Default) {
+    if (placement.memory) {
+        // Placed by the user over memory other resources may use: contents undefined until written.
+        b->SetMemoryOwner(placement.memory);
+        if (kind != memory::HeapKind::Default) b->MapPersistently();
+    } else if (kind == memory::HeapKind::Default) {
         m_Core->QueueZeroInit(b);
     } else {
         // CPU-visible memory: mapped for the buffer's lifetime, and zeroed through the mapping.
@@ -240,7 +273,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     if (fi->depth && (renderTarget || uav)) throw InvalidArgument(std::string("create_texture2d: ") + fi->name + " is a depth format; it cannot be a render target or UAV");
     if (!fi->depth && depthStencil) throw InvalidArgument(std::string("create_texture2d: depth_stencil=True needs a depth format, not ") + fi->name);
     CheckPool(placement, D3D12Device(), "create_texture2d");
-    const memory::HeapKind kind = placement.pool ? placement.pool->Desc().heap : placement.heap;
+    const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     if (kind != memory::HeapKind::Default)
         throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
                               "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
@@ -264,10 +297,11 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
               : renderTarget ? memory::AllocationKind::RenderTarget
                              : memory::AllocationKind::Texture;
     rq.name = name;
-    memory::CreatedResource created = m_Core->Memory().CreateResource(rq);
+    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
     auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->AttachMemory(std::move(created.allocation));
-    m_Core->QueueZeroInit(t);
+    if (placement.memory) t->SetMemoryOwner(placement.memory);  // contents undefined until written
+    else m_Core->QueueZeroInit(t);
     return t;
 }
 

@@ -158,12 +158,18 @@ MemoryAllocation MemoryManager::AllocateMemory(uint64_t size, uint64_t alignment
 }
 
 ComPtr<ID3D12Resource> MemoryManager::CreatePlacedResource(const MemoryAllocation& memory, uint64_t offset, const D3D12_RESOURCE_DESC& d,
-                                                           D3D12_RESOURCE_STATES initialState, const D3D12_CLEAR_VALUE* clearValue) {
-    if (memory.IsNull() || memory.IsCommitted()) throw InvalidArgument("placed resource: the memory is not a heap range");
+                                                           D3D12_RESOURCE_STATES initialState, const D3D12_CLEAR_VALUE* clearValue,
+                                                           D3D12_RESOURCE_ALLOCATION_INFO* infoOut) {
+    if (memory.IsNull() || memory.IsCommitted() || memory.IsAlias()) throw InvalidArgument("placed resource: the memory is not a heap range");
     D3D12_RESOURCE_DESC desc = d;
     const D3D12_RESOURCE_ALLOCATION_INFO info = AllocationInfo(desc);
+    if (infoOut) *infoOut = info;
     CheckPlacement(memory.Size(), offset, info.SizeInBytes, info.Alignment, "placed resource");
     CheckPlacement(memory.BlockSize(), memory.Offset() + offset, info.SizeInBytes, info.Alignment, "placed resource (heap offset)");
+    // Tier 1: a heap holds one resource class, and raw memory is taken from buffer heaps there.
+    if (m_Tier1 && ClassOf(desc) != ResourceClass::Buffer)
+        throw InvalidArgument("placed resource: on resource heap tier 1 allocated memory holds buffers only (D3D12 heaps of tier 1 "
+                              "accept one resource class)");
     ComPtr<ID3D12Resource> r;
     ThrowIfFailed(m_Device->CreatePlacedResource(memory.Heap(), memory.Offset() + offset, &desc, initialState, clearValue,
                                                  IID_ID3D12Resource, r.ReleaseAndGetVoidAddress()),
@@ -282,6 +288,7 @@ void JsonAllocation(std::ostringstream& o, const AllocationInfo& a, bool withOff
     if (withOffset) o << "\"Offset\": " << a.offset << ", ";
     o << "\"Type\": \"" << AllocationKindName(a.kind) << "\", \"Size\": " << a.size << ", \"Flags\": " << a.resourceFlags;
     if (a.pendingFree) o << ", \"PendingFree\": true";
+    if (a.aliased) o << ", \"Aliased\": true";
     o << ", \"Name\": ";
     JsonString(o, a.name);
     o << "}";

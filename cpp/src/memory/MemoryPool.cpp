@@ -73,6 +73,7 @@ struct MemoryBlock {
     std::unique_ptr<alloc::TlsfAllocator> tlsf;      // TLSF pools
     std::unique_ptr<alloc::LinearAllocator> linear;  // linear pools
     std::unordered_map<uint64_t, AllocationInfo> records;  // offset -> live or pending allocation
+    std::unordered_map<uint64_t, AllocationInfo> aliases;  // id -> resource placed in allocated memory
     std::chrono::steady_clock::time_point emptySince = std::chrono::steady_clock::now();
 };
 
@@ -88,8 +89,10 @@ MemoryAllocation& MemoryAllocation::operator=(MemoryAllocation&& o) noexcept {
         m_Alignment = o.m_Alignment;
         m_CommittedId = o.m_CommittedId;
         m_Committed = o.m_Committed;
+        m_Alias = o.m_Alias;
         o.m_Block = nullptr;
         o.m_Committed = false;
+        o.m_Alias = false;
     }
     return *this;
 }
@@ -99,6 +102,7 @@ void MemoryAllocation::Release() noexcept {
     m_Pool->Free(*this);
     m_Block = nullptr;
     m_Committed = false;
+    m_Alias = false;
     m_Pool.reset();
 }
 
@@ -262,8 +266,35 @@ MemoryAllocation MemoryPool::AddCommitted(uint64_t size, uint64_t alignment, All
     return a;
 }
 
+MemoryAllocation MemoryPool::AddAlias(const MemoryAllocation& memory, uint64_t offset, uint64_t size, uint64_t alignment,
+                                      AllocationKind kind, uint32_t resourceFlags, const std::string& name) {
+    if (memory.Pool() != this || !memory.m_Block) throw InvalidArgument("alias: the memory is not a range of this pool");
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    MemoryAllocation a;
+    a.m_Pool = shared_from_this();
+    a.m_Block = memory.m_Block;
+    a.m_Alias = true;
+    a.m_CommittedId = m_NextCommittedId++;
+    a.m_Offset = offset;
+    a.m_Size = size;
+    a.m_Alignment = alignment;
+    AllocationInfo info;
+    info.offset = offset;
+    info.size = size;
+    info.kind = kind;
+    info.resourceFlags = resourceFlags;
+    info.aliased = true;
+    info.name = name;
+    memory.m_Block->aliases.emplace(a.m_CommittedId, std::move(info));
+    return a;
+}
+
 void MemoryPool::Free(MemoryAllocation& a) noexcept {
     std::lock_guard<std::mutex> lock(m_Mutex);
+    if (a.m_Alias) {
+        a.m_Block->aliases.erase(a.m_CommittedId);
+        return;
+    }
     if (a.m_Committed) {
         // The resource's own memory goes with the resource, which its owner releases with this
         // handle (after the GPU is done with it: command lists keep resources alive).
@@ -371,8 +402,11 @@ void MemoryPool::Snapshot(std::vector<BlockSnapshot>& blocks, std::vector<Alloca
         snap.cls = b->cls;
         snap.allocations.reserve(b->records.size());
         for (const auto& kv : b->records) snap.allocations.push_back(kv.second);
-        std::sort(snap.allocations.begin(), snap.allocations.end(),
-                  [](const AllocationInfo& x, const AllocationInfo& y) { return x.offset < y.offset; });
+        for (const auto& kv : b->aliases) snap.allocations.push_back(kv.second);
+        // By offset; an aliased resource after the memory it lies in.
+        std::sort(snap.allocations.begin(), snap.allocations.end(), [](const AllocationInfo& x, const AllocationInfo& y) {
+            return x.offset != y.offset ? x.offset < y.offset : x.aliased < y.aliased;
+        });
         UnusedRanges(*b, snap.unused);
         blocks.push_back(std::move(snap));
     }

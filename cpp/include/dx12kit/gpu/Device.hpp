@@ -138,6 +138,8 @@ struct ResourcePlacement {
     std::shared_ptr<memory::MemoryPool> pool;   ///< nullptr: the default pool of `heap`
     bool committed = false;
     bool withinBudget = false;
+    std::shared_ptr<memory::MemoryRegion> memory;   ///< place at `offset` of this memory (aliasing)
+    uint64_t offset = 0;
 };
 
 class Device : public std::enable_shared_from_this<Device> {
@@ -175,6 +177,9 @@ public:
     /// on the GPU for that work. `skip` lists resources the caller's lists overwrite completely
     /// before reading them. Caller holds the submission mutex.
     void InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
+    /// Raw memory to place resources in (ResourcePlacement::memory): `size` bytes at `alignment`.
+    std::shared_ptr<memory::MemoryRegion> AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
+                                                         const std::string& name);
     /// Releases every empty memory block above each pool's minimum now.
     void TrimMemory();
 
@@ -184,6 +189,7 @@ public:
 
 private:
     explicit Device(const DeviceOptions& options);
+    memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
     /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
     /// (nullptr when idle) and that submission's serial in `oldestInFlight`.
     CommandQueue* PollQueues(uint64_t& oldestInFlight);

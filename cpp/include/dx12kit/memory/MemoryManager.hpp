@@ -58,6 +58,14 @@ struct ResourceRequest {
     std::string name;
 };
 
+/// Raw memory users place resources in themselves (Device.allocate_memory). Resources placed in it
+/// hold it, so it returns to its pool only after the last of them is gone.
+struct MemoryRegion {
+    MemoryAllocation allocation;
+    HeapKind heap = HeapKind::Default;
+    std::string name;
+};
+
 struct CreatedResource {
     ComPtr<ID3D12Resource> resource;
     MemoryAllocation allocation;
@@ -91,8 +99,10 @@ public:
                                     bool withinBudget, const std::string& name);
     /// A resource placed at `offset` of `memory` (checked by CheckPlacement). The resource does not
     /// own the memory.
+    /// `info` receives the resource's size and alignment.
     ComPtr<ID3D12Resource> CreatePlacedResource(const MemoryAllocation& memory, uint64_t offset, const D3D12_RESOURCE_DESC& desc,
-                                                D3D12_RESOURCE_STATES initialState, const D3D12_CLEAR_VALUE* clearValue);
+                                                D3D12_RESOURCE_STATES initialState, const D3D12_CLEAR_VALUE* clearValue,
+                                                D3D12_RESOURCE_ALLOCATION_INFO* info = nullptr);
     /// Size and alignment D3D12 needs for `desc` (small-texture alignment when granted).
     D3D12_RESOURCE_ALLOCATION_INFO AllocationInfo(D3D12_RESOURCE_DESC& desc) const;
 

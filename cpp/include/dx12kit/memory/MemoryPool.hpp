@@ -75,6 +75,9 @@ public:
     void Release() noexcept;
     bool IsNull() const noexcept { return !m_Pool; }
     bool IsCommitted() const noexcept { return m_Committed; }
+    /// A resource placed by the user in memory it allocated (MemoryManager::AllocateMemory): the
+    /// record shows where it lies; releasing it frees nothing.
+    bool IsAlias() const noexcept { return m_Alias; }
     /// The heap the range lies in (borrowed); nullptr for a committed allocation.
     ID3D12Heap* Heap() const noexcept;
     uint64_t Offset() const noexcept { return m_Offset; }
@@ -93,8 +96,9 @@ private:
     uint64_t m_Offset = 0;
     uint64_t m_Size = 0;
     uint64_t m_Alignment = 0;
-    uint64_t m_CommittedId = 0;
+    uint64_t m_CommittedId = 0;   // committed allocations and aliases: their record's id
     bool m_Committed = false;
+    bool m_Alias = false;
 };
 
 /// What the pool remembers of each live allocation (statistics, JSON, heap map).
@@ -104,6 +108,7 @@ struct AllocationInfo {
     AllocationKind kind = AllocationKind::Buffer;
     uint32_t resourceFlags = 0;       ///< D3D12_RESOURCE_FLAGS of the resource
     bool pendingFree = false;         ///< released, waiting for its serial to complete
+    bool aliased = false;             ///< placed by the user in allocated memory (overlaps it)
     std::string name;
 };
 
@@ -143,6 +148,11 @@ public:
     /// OutOfMemory with `withinBudget` over it). The returned handle uncharges it when released.
     MemoryAllocation AddCommitted(uint64_t size, uint64_t alignment, AllocationKind kind, uint32_t resourceFlags,
                                   const std::string& name, bool withinBudget);
+
+    /// Records that a resource now lies at [offset, offset + size) of the block `memory` lies in
+    /// (an alias: it takes no space of its own). The returned handle removes the record.
+    MemoryAllocation AddAlias(const MemoryAllocation& memory, uint64_t offset, uint64_t size, uint64_t alignment, AllocationKind kind,
+                              uint32_t resourceFlags, const std::string& name);
 
     /// Returns ranges freed at serials <= completed; releases blocks that stayed empty for the
     /// grace period (above minBlocks).

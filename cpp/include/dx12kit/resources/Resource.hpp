@@ -72,6 +72,9 @@ public:
     /// Released with the resource, which itself dies only after the GPU is done with it.
     const memory::MemoryAllocation& Memory() const { return m_Memory; }
     void AttachMemory(memory::MemoryAllocation&& m) { m_Memory = std::move(m); }
+    /// Keeps `owner` (the memory the resource was placed in by the user) alive as long as the resource.
+    void SetMemoryOwner(std::shared_ptr<void> owner) { m_MemoryOwner = std::move(owner); }
+    const std::shared_ptr<void>& MemoryOwner() const { return m_MemoryOwner; }
     /// Maps a CPU-visible buffer for the resource's lifetime (UPLOAD, READBACK, CUSTOM heaps).
     void MapPersistently();
     /// The persistent mapping, or nullptr.
@@ -106,6 +109,7 @@ protected:
     D3D12_CPU_DESCRIPTOR_HANDLE GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format);
 
     std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<void> m_MemoryOwner; // user memory the resource lies in (released last)
     memory::MemoryAllocation m_Memory;   // declared before the resource: released after it
     uint8_t* m_Mapped = nullptr;
     uint64_t m_LogicalSize = 0;
