@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <string>
+#include <unordered_set>
 
 namespace dx12kit::memory {
 
@@ -226,6 +228,7 @@ MemoryAllocation MemoryPool::Allocate(uint64_t size, uint64_t alignment, Resourc
     AllocationInfo info;
     info.offset = offset;
     info.size = size;
+    info.alignment = alignment;
     info.kind = kind;
     info.resourceFlags = resourceFlags;
     info.name = name;
@@ -445,6 +448,118 @@ void MemoryPool::Validate() const {
     for (const auto& kv : m_Committed) committed += kv.second.size;
     if (committed != m_CommittedBytes) fail("committed byte total drifted");
     if (m_Desc.maxBlocks && m_Blocks.size() > m_Desc.maxBlocks) fail("more blocks than max_blocks");
+}
+
+// ------------------------------------------------------------------------------ defragmentation
+
+void MemoryPool::SetOwner(const MemoryAllocation& a, std::weak_ptr<void> owner) {
+    if (a.Pool() != this || !a.m_Block || a.m_Alias) return;
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    auto it = a.m_Block->records.find(a.m_Offset);
+    if (it != a.m_Block->records.end()) it->second.owner = std::move(owner);
+}
+
+void MemoryPool::CancelMove(uint64_t srcBlockId, uint64_t srcOffset) {
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    for (auto& b : m_Blocks) {
+        if (b->id != srcBlockId) continue;
+        auto it = b->records.find(srcOffset);
+        if (it != b->records.end()) it->second.moving = false;
+    }
+}
+
+std::vector<DefragMove> MemoryPool::PlanDefragmentation(DefragAlgorithm algorithm, uint64_t maxBytes, uint64_t maxMoves,
+                                                        const std::function<bool(const std::shared_ptr<void>&)>& movable) {
+    if (m_Desc.algorithm == PoolAlgorithm::Linear)
+        throw InvalidArgument("defragment: pool '" + m_Desc.name + "' is linear; linear pools are freed at once, not defragmented");
+    std::vector<DefragMove> moves;
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    uint64_t bytes = 0;
+    auto budgetLeft = [&](uint64_t size) {
+        return (maxMoves == 0 || moves.size() < maxMoves) && (maxBytes == 0 || bytes + size <= maxBytes);
+    };
+    // Destinations first in the fullest blocks: filling them lets the emptiest ones go.
+    std::vector<MemoryBlock*> order;
+    std::unordered_map<MemoryBlock*, uint64_t> used;
+    for (auto& b : m_Blocks) {
+        uint64_t u = 0;
+        for (const auto& kv : b->records) u += kv.second.size;
+        used[b.get()] = u;
+        order.push_back(b.get());
+    }
+    std::stable_sort(order.begin(), order.end(), [&](MemoryBlock* x, MemoryBlock* y) { return used[x] > used[y]; });
+
+    std::unordered_set<const void*> planned;  // owners already moving in this plan
+    auto candidates = [&](MemoryBlock* b) {
+        std::vector<std::pair<AllocationInfo*, std::shared_ptr<void>>> out;
+        for (auto& kv : b->records) {
+            AllocationInfo& info = kv.second;
+            if (info.pendingFree || info.moving || info.kind == AllocationKind::Memory || info.kind == AllocationKind::UploadPage) continue;
+            std::shared_ptr<void> owner = info.owner.lock();
+            if (!owner || planned.count(owner.get()) || (movable && !movable(owner))) continue;
+            out.emplace_back(&info, std::move(owner));
+        }
+        std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.first->offset < y.first->offset; });
+        return out;
+    };
+    auto reserve = [&](MemoryBlock* dstBlock, uint64_t offset, MemoryBlock* srcBlock, AllocationInfo& src, std::shared_ptr<void> owner) {
+        src.moving = true;
+        planned.insert(owner.get());
+        AllocationInfo info = src;
+        info.offset = offset;
+        info.moving = false;
+        info.pendingFree = false;
+        dstBlock->records.emplace(offset, std::move(info));  // node-based map: `src` stays valid
+        m_LiveBytes += src.size;
+        ++m_LiveCount;
+        m_Budget->allocationBytes.fetch_add(src.size, std::memory_order_relaxed);
+        used[dstBlock] += src.size;
+        used[srcBlock] -= src.size;
+        bytes += src.size;
+        DefragMove mv;
+        mv.owner = std::move(owner);
+        mv.srcBlockId = srcBlock->id;
+        mv.srcOffset = src.offset;
+        mv.size = src.size;
+        mv.dst.m_Pool = shared_from_this();
+        mv.dst.m_Block = dstBlock;
+        mv.dst.m_Offset = offset;
+        mv.dst.m_Size = src.size;
+        mv.dst.m_Alignment = src.alignment;
+        moves.push_back(std::move(mv));
+    };
+
+    // Phase 1 (every algorithm): empty the least-used blocks into fuller ones.
+    for (size_t si = order.size(); si-- > 1;) {
+        MemoryBlock* src = order[si];
+        for (auto& [info, owner] : candidates(src)) {
+            if (!budgetLeft(info->size)) return moves;
+            for (size_t di = 0; di < si; ++di) {
+                MemoryBlock* dst = order[di];
+                if (dst->cls != src->cls || !dst->tlsf) continue;
+                uint64_t off = alloc::kInvalidOffset;
+                if (!TryPlaceLocked(*dst, info->size, info->alignment, off)) continue;
+                reserve(dst, off, src, *info, owner);
+                break;
+            }
+        }
+    }
+    if (algorithm == DefragAlgorithm::Fast) return moves;
+    // Phase 2: move allocations down within their block (or into a lower free range of a fuller block).
+    for (MemoryBlock* b : order) {
+        if (!b->tlsf) continue;
+        uint64_t count = 0, total = 0;
+        for (const auto& kv : b->records) { ++count; total += kv.second.size; }
+        const uint64_t average = count ? total / count : 0;
+        for (auto& [info, owner] : candidates(b)) {
+            if (algorithm == DefragAlgorithm::Balanced && info->size > average) continue;
+            if (!budgetLeft(info->size)) return moves;
+            const uint64_t off = b->tlsf->AllocateLowest(info->size, info->alignment, info->offset);
+            if (off == alloc::kInvalidOffset) continue;
+            reserve(b, off, b, *info, owner);
+        }
+    }
+    return moves;
 }
 
 }  // namespace dx12kit::memory

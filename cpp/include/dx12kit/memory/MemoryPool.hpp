@@ -105,11 +105,31 @@ private:
 struct AllocationInfo {
     uint64_t offset = 0;
     uint64_t size = 0;
+    uint64_t alignment = 0;
     AllocationKind kind = AllocationKind::Buffer;
     uint32_t resourceFlags = 0;       ///< D3D12_RESOURCE_FLAGS of the resource
     bool pendingFree = false;         ///< released, waiting for its serial to complete
     bool aliased = false;             ///< placed by the user in allocated memory (overlaps it)
+    bool moving = false;              ///< chosen as the source of a defragmentation move
     std::string name;
+    std::weak_ptr<void> owner;        ///< the resource that lives here, if it may be moved
+};
+
+enum class DefragAlgorithm : uint8_t {
+    Fast = 0,      ///< empty the least-used blocks into free space of fuller ones
+    Balanced = 1,  ///< Fast, and move allocations no larger than the block's average down within blocks
+    Full = 2,      ///< Fast, and move every allocation to the lowest free range that holds it
+};
+
+/// One planned move: `owner`'s memory goes from (srcBlockId, srcOffset) to `dst`, a live
+/// allocation reserved for it that overlaps nothing. The caller copies the resource, re-points
+/// it to `dst` and releases the old allocation (deferred, as every free).
+struct DefragMove {
+    std::shared_ptr<void> owner;
+    uint64_t srcBlockId = 0;
+    uint64_t srcOffset = 0;
+    uint64_t size = 0;
+    MemoryAllocation dst;
 };
 
 /// A snapshot of one block, for the JSON dump.
@@ -153,6 +173,16 @@ public:
     /// (an alias: it takes no space of its own). The returned handle removes the record.
     MemoryAllocation AddAlias(const MemoryAllocation& memory, uint64_t offset, uint64_t size, uint64_t alignment, AllocationKind kind,
                               uint32_t resourceFlags, const std::string& name);
+
+    /// Remembers which resource lives in `a` (a placed allocation of this pool), so that
+    /// defragmentation can move it.
+    void SetOwner(const MemoryAllocation& a, std::weak_ptr<void> owner);
+    /// Plans at most `maxMoves` moves of at most `maxBytes` bytes in all (0: no limit) of
+    /// allocations whose owner is alive and accepted by `movable`. Linear pools throw InvalidArgument.
+    std::vector<DefragMove> PlanDefragmentation(DefragAlgorithm algorithm, uint64_t maxBytes, uint64_t maxMoves,
+                                                const std::function<bool(const std::shared_ptr<void>&)>& movable);
+    /// Forgets the `moving` mark of a planned move that was not carried out (its dst is released by the caller).
+    void CancelMove(uint64_t srcBlockId, uint64_t srcOffset);
 
     /// Returns ranges freed at serials <= completed; releases blocks that stayed empty for the
     /// grace period (above minBlocks).
