@@ -742,7 +742,7 @@ void BindGpu(py::module_& m) {
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
         .def(py::init([](bool validate, uint32_t heapSize, uint32_t samplerHeapSize, uint32_t staticDescriptors, uint32_t chunk,
                          uint32_t samplerChunk, uint32_t cpuPage, uint64_t uploadPage, uint64_t gpuPage,
-                         uint64_t largeCache) {
+                         uint64_t largeCache, py::object memoryBudget, uint64_t blockSize, py::object heapTier, double grace) {
                  DeviceOptions o;
                  o.validate = validate;
                  o.cbvSrvUavHeapSize = heapSize;
@@ -755,15 +755,35 @@ void BindGpu(py::module_& m) {
                  o.uploadPageSize = uploadPage;
                  o.largePageCacheBytes = largeCache;
                  o.gpuPageSize = gpuPage;
-                 return Device::Create(o);
+                 if (!memoryBudget.is_none()) {
+                     const long long b = memoryBudget.cast<long long>();
+                     if (b <= 0) throw InvalidArgument("Device: memory_budget must be a positive number of bytes (got " + std::to_string(b) + ")");
+                     o.memory.budgetBytes = static_cast<uint64_t>(b);
+                 }
+                 o.memory.preferredBlockSize = blockSize;
+                 if (!heapTier.is_none()) {
+                     const long long t = heapTier.cast<long long>();
+                     if (t != 1 && t != 2) throw InvalidArgument("Device: resource_heap_tier must be 1, 2 or None (got " + std::to_string(t) + ")");
+                     o.memory.forceTier1 = t == 1;
+                 }
+                 if (!(grace >= 0.0 && grace <= 3600.0)) throw InvalidArgument("Device: memory_grace must be 0..3600 seconds");
+                 o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
+                 auto dev = Device::Create(o);
+                 if (!heapTier.is_none() && heapTier.cast<long long>() == 2 && dev->Core()->Memory().Tier1())
+                     throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
+                 return dev;
              }),
              py::kw_only(), "validate"_a = false, "descriptor_heap_size"_a = 65536, "sampler_heap_size"_a = 2048,
              "static_descriptors"_a = 4096, "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,
              "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10,
-             "large_page_cache_size"_a = uint64_t(256) << 20,
+             "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
+             "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
              "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
              "dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages\n"
-             "kept for reuse after their fence (large_page_cache_size; 0 destroys them).")
+             "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
+             "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
+             "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
+             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).")
         .def_property_readonly("info", [](const Device& d) {
             py::dict out;
             for (const auto& kv : d.Info()) {
@@ -776,20 +796,40 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; })
         .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
              "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
-        .def("create_buffer", [](Device& d, uint64_t size, bool uav, py::object name, const std::string& heap) {
-            D3D12_HEAP_TYPE h = ParseChoice<D3D12_HEAP_TYPE>(py::str(heap), "create_buffer heap",
-                                                             {{"default", D3D12_HEAP_TYPE_DEFAULT}, {"upload", D3D12_HEAP_TYPE_UPLOAD},
-                                                              {"readback", D3D12_HEAP_TYPE_READBACK}});
-            return d.CreateBuffer(size, uav, h, name.is_none() ? "buffer" : name.cast<std::string>());
-        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
-           "A buffer of `size` bytes (> 0). uav=True allows unordered access.")
+        .def("create_buffer", [](Device& d, uint64_t size, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,
+                                 bool withinBudget, py::handle memory, uint64_t offset) {
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, offset, "create_buffer");
+            std::shared_ptr<Buffer> b;
+            {
+                py::gil_scoped_release release;
+                b = d.CreateBuffer(size, uav, p, name.is_none() ? "buffer" : name.cast<std::string>());
+            }
+            return b;
+        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(),
+           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
+           "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
+           "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
+           "cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
+           "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
+           "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
+           "resources may alias it; its contents are then undefined until written.")
         .def("create_texture2d", [](Device& d, uint32_t w, uint32_t h, py::handle format, uint32_t mips, uint32_t arraySize, bool rt, bool ds,
-                                    bool uav, py::object name) {
-            return d.CreateTexture2D(w, h, ParseFormat(format, "create_texture2d"), mips, arraySize, rt, ds, uav,
-                                     name.is_none() ? "texture" : name.cast<std::string>());
+                                    bool uav, py::object name, py::handle heap, py::handle pool, bool committed, bool withinBudget,
+                                    py::handle memory, uint64_t offset) {
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, offset, "create_texture2d");
+            const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
+            const std::string n = name.is_none() ? "texture" : name.cast<std::string>();
+            std::shared_ptr<Texture> t;
+            {
+                py::gil_scoped_release release;
+                t = d.CreateTexture2D(w, h, f, mips, arraySize, rt, ds, uav, n, p);
+            }
+            return t;
         }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
-           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(),
-           "A 2D texture. mip_levels=0 means a full chain.")
+           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
+           "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
+           "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
+           "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.")
         .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags) {
             std::vector<RootParameterDesc> params;
             uint32_t f = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
@@ -887,10 +927,13 @@ void BindGpu(py::module_& m) {
                                        "aliasing"_a = b.aliasing.load());
             out["descriptors"] = DescriptorStatsDict(c);
             out["live_resources"] = c.LiveResources().load();
+            out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
+            out["zero_init"] = py::dict("resources"_a = c.ZeroInitCounters().resources.load(), "bytes"_a = c.ZeroInitCounters().bytes.load());
             out["last_serial"] = c.LastSerial();
             out["completed_serial"] = c.CompletedSerial();
             return out;
-        }, "Statistics as a plain dict: upload pages, barriers, descriptors, live resources.");
+        }, "Statistics as a plain dict: upload pages, barriers, descriptors, live resources, memory (as memory_stats()),\n"
+   "zero_init (new resources zeroed before first use, and the bytes copied for it).");
 }
 
 }  // namespace dx12kit::bindings

@@ -40,6 +40,7 @@ from .dx12core import (
     Device,
     Format,
     PipelineState,
+    Pool,
     Resource,
     ResourceState,
     RootCBV,
@@ -62,16 +63,18 @@ from .shaders import (
     find_compiler,
     reflect,
 )
-from . import alloc, descriptors, rootsig
+from . import alloc, descriptors, memory, rootsig
+from .images import save_image
 
 __version__: str = dx12core.__version__
 
 __all__ = [
     "ALL_SUBRESOURCES", "CBV", "SRV", "UAV", "Buffer", "CommandList", "CommandQueue", "DescriptorTable",
-    "Device", "Format", "PipelineState", "Resource", "ResourceState", "RootCBV", "RootConstants",
+    "Device", "Format", "PipelineState", "Pool", "Resource", "ResourceState", "RootCBV", "RootConstants",
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
     "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
+    "memory", "save_image",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError",
 ]

@@ -1,4 +1,5 @@
-"""Command line: ``python -m dx12kit info`` and ``python -m dx12kit demo [--out PATH] [--size N]``."""
+"""Command line: ``python -m dx12kit info``, ``python -m dx12kit demo [--out PATH] [--size N] [--heap-map PNG]``
+and ``python -m dx12kit memory-map DUMP.json -o OUT.png``."""
 from __future__ import annotations
 
 import argparse
@@ -86,9 +87,9 @@ def info() -> int:
     return 0
 
 
-def demo(out: Path, size: int) -> int:
+def demo(out: Path, size: int, heap_map: "Path | None" = None) -> int:
     import dx12kit as dx
-    from ._png import write_png
+    from .images import save_image
 
     t0 = time.perf_counter()
     dev = dx.Device()
@@ -122,12 +123,35 @@ def demo(out: Path, size: int) -> int:
     q.wait(q.execute(cl))
     t_gpu = time.perf_counter()
     pixels = q.read_texture(target)
-    write_png(out, pixels)
+    save_image(out, pixels)
     t_end = time.perf_counter()
     print(f"wrote {out.resolve()} ({size}x{size}) on {dev.info['adapter']} via {dev.info['backend']}")
     print(f"setup (device, shaders, pipelines) {1e3 * (t_setup - t0):.1f} ms, "
           f"compute + render {1e3 * (t_gpu - t_setup):.1f} ms, readback + png {1e3 * (t_end - t_gpu):.1f} ms, "
           f"total {1e3 * (t_end - t0):.1f} ms")
+    m = dev.memory_stats()["total"]
+    print(f"GPU memory: {m['block_count']} blocks, {m['block_bytes'] / 2**20:.1f} MiB, "
+          f"{m['allocation_count']} allocations, {m['allocation_bytes'] / 2**20:.1f} MiB")
+    if heap_map is not None:
+        dx.memory.heap_map(dev, heap_map)
+        print(f"wrote {heap_map.resolve()} (heap map)")
+    return 0
+
+
+def memory_map(dump: Path, out: Path) -> int:
+    from .memory import heap_map
+
+    try:
+        text = dump.read_text(encoding="utf-8")
+    except OSError as e:
+        print(f"memory-map: cannot read {dump}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        heap_map(text, out)
+    except ValueError as e:  # json.JSONDecodeError is a ValueError
+        print(f"memory-map: {dump} is not a dx12kit memory dump: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {out.resolve()}")
     return 0
 
 
@@ -140,12 +164,18 @@ def main(argv: "list[str] | None" = None) -> int:
     d = sub.add_parser("demo", help="render a compute-generated image with a render pass and write a PNG")
     d.add_argument("--out", type=Path, default=Path("dx12kit-demo.png"))
     d.add_argument("--size", type=int, default=256)
+    d.add_argument("--heap-map", type=Path, default=None, help="also draw the device's memory heaps into this PNG")
+    mm = sub.add_parser("memory-map", help="draw a Device.memory_json() dump as a PNG heap map")
+    mm.add_argument("dump", type=Path, help="a JSON file written from Device.memory_json()")
+    mm.add_argument("-o", "--out", type=Path, default=Path("heap-map.png"))
     args = p.parse_args(argv)
     if args.cmd == "setup":
         return setup(args.force)
     if args.cmd == "info":
         return info()
-    return demo(args.out, args.size)
+    if args.cmd == "memory-map":
+        return memory_map(args.dump, args.out)
+    return demo(args.out, args.size, args.heap_map)
 
 
 if __name__ == "__main__":

@@ -45,4 +45,8 @@ ID3D12Device* CreateDefaultDevice(D3D_FEATURE_LEVEL minimumLevel);
 /// Human-readable adapter description ("llvmpipe (LLVM 15.0.6, 256 bits)" on lavapipe).
 const char* AdapterName(ID3D12Device* device);
 
+/// Bytes of device-local memory (vkd3d: the Vulkan device's DEVICE_LOCAL heaps; Windows: the
+/// DXGI adapter's dedicated video memory, plus shared system memory when `uma`). 0 if unknown.
+uint64_t LocalMemoryBytes(ID3D12Device* device, bool uma);
+
 }  // namespace dx12kit::platform
