@@ -5,7 +5,8 @@
 #   2. An HLSL -> DXBC compiler: the system's vkd3d-compiler if it compiles HLSL, otherwise
 #      vkd3d-compiler from Debian unstable unpacked into a private prefix (never installed into
 #      the system: it needs a newer glibc, which is unpacked beside it and used through its own
-#      loader). The prefix is the per-user location an installed dx12kit looks in.
+#      loader). The prefix is the per-user location an installed dx12kit looks in; the fetch is
+#      python/dx12kit/_compiler_setup.py, which `python -m dx12kit setup` runs for wheel users.
 #   3. A virtual environment at .venv/ with the build and test dependencies, and dx12kit built
 #      and installed into it.
 #
@@ -23,18 +24,19 @@ if [ "$(id -u)" != 0 ]; then
   fi
   SUDO="sudo"
 fi
-# The private compiler prefix is laid out by Debian's multiarch triplet and loader name.
+# A prebuilt compiler can be fetched for these architectures (python/dx12kit/_compiler_setup.py).
 case "$(dpkg --print-architecture)" in
-  amd64) TRIPLET=x86_64-linux-gnu; LOADER=ld-linux-x86-64.so.2 ;;
-  arm64) TRIPLET=aarch64-linux-gnu; LOADER=ld-linux-aarch64.so.1 ;;
-  *) TRIPLET=""; LOADER="" ;;
+  amd64|arm64) CAN_FETCH=1 ;;
+  *) CAN_FETCH="" ;;
 esac
 
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 # ---------------------------------------------------------------- 1. system packages
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
-          pkg-config g++ python3-dev python3-venv git ca-certificates ccache)
+          pkg-config g++ python3-dev python3-venv git ca-certificates ccache
+          # C++ tests (doctest), the mingw-w64 cross build and its tests under Wine (scripts/test-windows.sh)
+          doctest-dev g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 xvfb xauth)
 missing=()
 for p in "${SYS_PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -64,43 +66,10 @@ elif [ -x "$PREFIX/vkd3d-compiler" ] && hlsl_ok "$PREFIX/vkd3d-compiler"; then
 elif command -v vkd3d-compiler >/dev/null && hlsl_ok vkd3d-compiler; then
   log "system vkd3d-compiler compiles HLSL"
 else
-  [ -n "$TRIPLET" ] || { log "no HLSL compiler: install vkd3d-shader 1.10+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
-  log "fetching vkd3d-compiler from Debian unstable into $PREFIX (private prefix)"
-  # The mirror is read from the machine's own apt sources, never written into the repo.
-  mirror=""
-  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-    mirror=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources)
-  fi
-  if [ -z "$mirror" ] && [ -f /etc/apt/sources.list ]; then
-    mirror=$(awk '$1=="deb"{for(i=2;i<=NF;i++) if ($i ~ /^[a-z]+:\/\//){print $i; exit}}' /etc/apt/sources.list)
-  fi
-  [ -n "$mirror" ] || { log "cannot find a Debian mirror in the apt sources"; exit 1; }
-  keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-  APTDIR=$(mktemp -d)
-  trap 'rm -rf "$APTDIR"' EXIT
-  mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$APTDIR/etc/preferences.d" "$APTDIR/dl"
-  echo "deb [signed-by=$keyring] $mirror sid main" > "$APTDIR/sources.list"
-  : > "$APTDIR/status"
-  APTOPTS=(-o "Dir::Etc::SourceList=$APTDIR/sources.list" -o "Dir::Etc::SourceParts=-"
-           -o "Dir::Etc::Preferences=-" -o "Dir::Etc::PreferencesParts=$APTDIR/etc/preferences.d"
-           -o "Dir::State::Lists=$APTDIR/lists" -o "Dir::Cache=$APTDIR/cache"
-           -o "Dir::State::status=$APTDIR/status" -o "APT::Architecture=$(dpkg --print-architecture)"
-           -o "Debug::NoLocking=1" -o "APT::Sandbox::User=root")
-  apt-get "${APTOPTS[@]}" update -qq
-  (cd "$APTDIR/dl" && apt-get "${APTOPTS[@]}" download vkd3d-compiler libvkd3d-shader1 libc6 libtinfo6 >/dev/null)
-  rm -rf "$PREFIX.tmp"; mkdir -p "$PREFIX.tmp"
-  for deb in "$APTDIR"/dl/*.deb; do dpkg -x "$deb" "$PREFIX.tmp"; done
-  # A wrapper that runs the compiler through the prefix's own loader and libraries.
-  cat > "$PREFIX.tmp/vkd3d-compiler" <<WRAP
-#!/bin/sh
-P=\$(cd "\$(dirname "\$0")" && pwd)
-L="\$P/usr/lib/$TRIPLET"
-exec "\$L/$LOADER" --library-path "\$L" "\$P/usr/bin/vkd3d-compiler" "\$@"
-WRAP
-  chmod +x "$PREFIX.tmp/vkd3d-compiler"
-  hlsl_ok "$PREFIX.tmp/vkd3d-compiler" || { log "the fetched compiler does not compile HLSL"; exit 1; }
-  rm -rf "$PREFIX"; mkdir -p "$(dirname "$PREFIX")"; mv "$PREFIX.tmp" "$PREFIX"
-  log "HLSL compiler ready: $PREFIX/vkd3d-compiler ($("$PREFIX/vkd3d-compiler" --version 2>&1 | head -n1))"
+  [ -n "$CAN_FETCH" ] || { log "no HLSL compiler: install vkd3d-shader 1.10+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
+  # The same code as `python -m dx12kit setup` (standard library only, so it runs before the
+  # build): private apt configuration, Debian unstable packages unpacked into $PREFIX.
+  python3 "$ROOT/python/dx12kit/_compiler_setup.py" --prefix "$PREFIX"
 fi
 
 # ---------------------------------------------------------------- 3. Python environment

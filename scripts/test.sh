@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/bootstrap.sh: system packages, HLSL compiler, .venv, build) and runs
 # the test suite on the real D3D12 device (vkd3d over lavapipe on Linux). Extra arguments go to pytest.
+# Before it: the C++ suite (native and under Wine) and the installed-wheel suite;
+# DX12KIT_SKIP_EXTRA_TESTS=1 skips those for a quick local run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 "$ROOT/scripts/bootstrap.sh"
 cd "$ROOT"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run}
 mkdir -p -m 700 "$XDG_RUNTIME_DIR"
+"$ROOT/scripts/test-cpp.sh"     # C++ suite natively, then cross-built for Windows and run under Wine
+"$ROOT/scripts/test-wheel.sh"   # the auditwheel-repaired wheel, installed into a fresh venv, runs tests/
 # The benchmarks run once each without timing (--benchmark-disable), so they cannot rot.
 .venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
 # Then the device suite once more against a build with AddressSanitizer + UBSan (its own build

@@ -18,6 +18,20 @@ def device():
     dev.wait_idle()
 
 
+def pytest_sessionstart(session):
+    """scripts/test-wheel.sh sets DX12KIT_EXPECT_INSTALLED to the fresh venv the wheel went into:
+    the suite must then test that installed package, never python/ from the checkout."""
+    expected = os.environ.get("DX12KIT_EXPECT_INSTALLED")
+    if expected:
+        import dx12kit
+        import dx12kit.dx12core
+
+        for mod in (dx12kit, dx12kit.dx12core):
+            path = os.path.realpath(mod.__file__ or "")
+            if not path.startswith(os.path.realpath(expected) + os.sep):
+                raise pytest.UsageError(f"{mod.__name__} imported from {path}, not from the installed wheel in {expected}")
+
+
 @pytest.fixture(scope="session")
 def queue(device):
     return device.queue("direct")

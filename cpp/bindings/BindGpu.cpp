@@ -87,20 +87,61 @@ D3D12_SHADER_VISIBILITY ParseVisibility(py::handle h, const std::string& fn) {
     return ParseChoice<D3D12_SHADER_VISIBILITY>(h, (fn + ": visibility").c_str(),
                                                 {{"all", D3D12_SHADER_VISIBILITY_ALL}, {"vertex", D3D12_SHADER_VISIBILITY_VERTEX},
                                                  {"pixel", D3D12_SHADER_VISIBILITY_PIXEL}, {"vs", D3D12_SHADER_VISIBILITY_VERTEX},
-                                                 {"ps", D3D12_SHADER_VISIBILITY_PIXEL}});
+                                                 {"ps", D3D12_SHADER_VISIBILITY_PIXEL}, {"hull", D3D12_SHADER_VISIBILITY_HULL},
+                                                 {"domain", D3D12_SHADER_VISIBILITY_DOMAIN}, {"geometry", D3D12_SHADER_VISIBILITY_GEOMETRY}});
 }
 
 D3D12_FILTER ParseFilter(py::handle h, const std::string& fn) {
     return ParseChoice<D3D12_FILTER>(h, (fn + ": filter").c_str(),
                                      {{"point", D3D12_FILTER_MIN_MAG_MIP_POINT}, {"linear", D3D12_FILTER_MIN_MAG_MIP_LINEAR},
-                                      {"bilinear", D3D12_FILTER_MIN_MAG_LINEAR_MIP_POINT}, {"anisotropic", D3D12_FILTER_ANISOTROPIC}});
+                                      {"bilinear", D3D12_FILTER_MIN_MAG_LINEAR_MIP_POINT}, {"anisotropic", D3D12_FILTER_ANISOTROPIC},
+// The D3D12_FILTER names without the prefix, lower case (the root-signature language's FILTER_* values).
+#define DX12KIT_FILTERS(P, N) {N "min_mag_mip_point", D3D12_FILTER_##P##MIN_MAG_MIP_POINT}, \
+    {N "min_mag_point_mip_linear", D3D12_FILTER_##P##MIN_MAG_POINT_MIP_LINEAR}, \
+    {N "min_point_mag_linear_mip_point", D3D12_FILTER_##P##MIN_POINT_MAG_LINEAR_MIP_POINT}, \
+    {N "min_point_mag_mip_linear", D3D12_FILTER_##P##MIN_POINT_MAG_MIP_LINEAR}, \
+    {N "min_linear_mag_mip_point", D3D12_FILTER_##P##MIN_LINEAR_MAG_MIP_POINT}, \
+    {N "min_linear_mag_point_mip_linear", D3D12_FILTER_##P##MIN_LINEAR_MAG_POINT_MIP_LINEAR}, \
+    {N "min_mag_linear_mip_point", D3D12_FILTER_##P##MIN_MAG_LINEAR_MIP_POINT}, \
+    {N "min_mag_mip_linear", D3D12_FILTER_##P##MIN_MAG_MIP_LINEAR}
+                                      DX12KIT_FILTERS(, ""), DX12KIT_FILTERS(COMPARISON_, "comparison_"),
+                                      DX12KIT_FILTERS(MINIMUM_, "minimum_"), DX12KIT_FILTERS(MAXIMUM_, "maximum_"),
+#undef DX12KIT_FILTERS
+                                      {"comparison_anisotropic", D3D12_FILTER_COMPARISON_ANISOTROPIC},
+                                      {"minimum_anisotropic", D3D12_FILTER_MINIMUM_ANISOTROPIC},
+                                      {"maximum_anisotropic", D3D12_FILTER_MAXIMUM_ANISOTROPIC}});
 }
 
 D3D12_TEXTURE_ADDRESS_MODE ParseAddress(py::handle h, const std::string& fn) {
     return ParseChoice<D3D12_TEXTURE_ADDRESS_MODE>(h, (fn + ": address").c_str(),
                                                    {{"clamp", D3D12_TEXTURE_ADDRESS_MODE_CLAMP}, {"wrap", D3D12_TEXTURE_ADDRESS_MODE_WRAP},
-                                                    {"mirror", D3D12_TEXTURE_ADDRESS_MODE_MIRROR}, {"border", D3D12_TEXTURE_ADDRESS_MODE_BORDER}});
+                                                    {"mirror", D3D12_TEXTURE_ADDRESS_MODE_MIRROR}, {"border", D3D12_TEXTURE_ADDRESS_MODE_BORDER},
+                                                    {"mirror_once", D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE}});
 }
+
+D3D12_COMPARISON_FUNC ParseComparison(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_COMPARISON_FUNC>(h, (fn + ": comparison").c_str(),
+                                              {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS},
+                                               {"equal", D3D12_COMPARISON_FUNC_EQUAL}, {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL},
+                                               {"greater", D3D12_COMPARISON_FUNC_GREATER}, {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL},
+                                               {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL}, {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
+}
+
+D3D12_STATIC_BORDER_COLOR ParseBorderColor(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_STATIC_BORDER_COLOR>(h, (fn + ": border_color").c_str(),
+                                                  {{"transparent_black", D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK},
+                                                   {"opaque_black", D3D12_STATIC_BORDER_COLOR_OPAQUE_BLACK},
+                                                   {"opaque_white", D3D12_STATIC_BORDER_COLOR_OPAQUE_WHITE}});
+}
+
+/// D3D12_DESCRIPTOR_RANGE_FLAGS / D3D12_ROOT_DESCRIPTOR_FLAGS bits (root signature 1.1).
+uint32_t CheckFlags(uint32_t flags, uint32_t allowed, const char* what) {
+    if (flags & ~allowed) throw InvalidArgument(std::string(what) + ": flags " + std::to_string(flags) + " has bits outside " + std::to_string(allowed));
+    return flags;
+}
+constexpr uint32_t kRangeFlags = 0x1 | 0x2 | 0x4 | 0x8 | 0x10000;  // DESCRIPTORS_VOLATILE .. DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
+constexpr uint32_t kRootDescriptorFlags = 0x2 | 0x4 | 0x8;        // DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE, DATA_STATIC
+constexpr uint32_t kRootSignatureFlags = 0x7F;                    // ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT .. ALLOW_STREAM_OUTPUT
 
 D3D12_COMMAND_LIST_TYPE ParseQueueKind(const std::string& kind) {
     const std::string k = Lower(kind);
@@ -386,18 +427,44 @@ void BindGpu(py::module_& m) {
         .def_readonly("register", &DescriptorRangeDesc::shaderRegister)
         .def_readonly("count", &DescriptorRangeDesc::count)
         .def_readonly("space", &DescriptorRangeDesc::space)
+        .def_property_readonly("offset", [](const DescriptorRangeDesc& r) -> py::object {
+            return r.offset == kAppendRange ? py::object(py::none()) : py::object(py::int_(r.offset));
+        }, "Descriptors from the table start, or None (appended after the previous range).")
+        .def_readonly("flags", &DescriptorRangeDesc::flags, "D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).")
+        .def_property_readonly("kind", [](const DescriptorRangeDesc& r) {
+            const char* k[] = {"srv", "uav", "cbv", "sampler"};
+            return k[int(r.kind)];
+        })
+        .def("__eq__", [](const DescriptorRangeDesc& a, py::object o) {
+            if (!py::isinstance<DescriptorRangeDesc>(o)) return false;
+            const auto& b = o.cast<const DescriptorRangeDesc&>();
+            return a.kind == b.kind && a.shaderRegister == b.shaderRegister && a.count == b.count && a.space == b.space && a.offset == b.offset &&
+                   a.flags == b.flags;
+        })
         .def("__repr__", [](const DescriptorRangeDesc& r) {
             const char* k[] = {"SRV", "UAV", "CBV", "Sampler"};
-            return std::string(k[int(r.kind)]) + "(" + std::to_string(r.shaderRegister) + ", count=" + std::to_string(r.count) + ")";
+            std::string s = std::string(k[int(r.kind)]) + "(" + std::to_string(r.shaderRegister) + ", count=" +
+                            (r.count == kUnboundedRange ? std::string("UNBOUNDED") : std::to_string(r.count));
+            if (r.space) s += ", space=" + std::to_string(r.space);
+            if (r.offset != kAppendRange) s += ", offset=" + std::to_string(r.offset);
+            if (r.flags) s += ", flags=" + std::to_string(r.flags);
+            return s + ")";
         });
+    py::setattr(py::type::of<DescriptorRangeDesc>(), "__hash__", py::none());
+    m.attr("UNBOUNDED") = kUnboundedRange;
     auto range = [&m](const char* name, RangeKind kind, const char* doc) {
-        m.def(name, [kind, name](Int reg, Int count, Int space) {
+        m.def(name, [kind, name](Int reg, Int count, Int space, py::object offset, Int flags) {
             const uint32_t n = U32(count, name, "count");
             if (n == 0) throw InvalidArgument(std::string(name) + ": count must be positive");
-            return DescriptorRangeDesc{kind, U32(reg, name, "register"), n, U32(space, name, "space")};
-        }, "register"_a, "count"_a = 1, "space"_a = 0, doc);
+            DescriptorRangeDesc r{kind, U32(reg, name, "register"), n, U32(space, name, "space")};
+            if (!offset.is_none()) r.offset = U32(offset, name, "offset");
+            r.flags = CheckFlags(U32(flags, name, "flags"), kRangeFlags, "descriptor range");
+            return r;
+        }, "register"_a, "count"_a = 1, "space"_a = 0, py::kw_only(), "offset"_a = py::none(), "flags"_a = 0, doc);
     };
-    range("SRV", RangeKind::Srv, "A range of shader resource views (t registers) in a DescriptorTable.");
+    range("SRV", RangeKind::Srv, "A range of shader resource views (t registers) in a DescriptorTable.\n"
+                                 "count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the\n"
+                                 "previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).");
     range("UAV", RangeKind::Uav, "A range of unordered access views (u registers) in a DescriptorTable.");
     range("CBV", RangeKind::Cbv, "A range of constant buffer views (b registers) in a DescriptorTable.");
     range("Sampler", RangeKind::Sampler, "A range of samplers (s registers) in a DescriptorTable.");
@@ -406,7 +473,35 @@ void BindGpu(py::module_& m) {
         .def_readonly("register", &RootParameterDesc::shaderRegister)
         .def_readonly("space", &RootParameterDesc::space)
         .def_readonly("count", &RootParameterDesc::num32BitValues)
-        .def_readonly("ranges", &RootParameterDesc::ranges);
+        .def_readonly("ranges", &RootParameterDesc::ranges)
+        .def_readonly("flags", &RootParameterDesc::flags, "Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).")
+        .def_property_readonly("kind", [](const RootParameterDesc& p) {
+            const char* k[] = {"constants", "cbv", "srv", "uav", "table"};
+            return k[int(p.kind)];
+        })
+        .def_property_readonly("visibility", [](const RootParameterDesc& p) { return int(p.visibility); }, "D3D12_SHADER_VISIBILITY value.")
+        .def("__eq__", [](const RootParameterDesc& a, py::object o) {
+            if (!py::isinstance<RootParameterDesc>(o)) return false;
+            const auto& b = o.cast<const RootParameterDesc&>();
+            if (a.kind != b.kind || a.shaderRegister != b.shaderRegister || a.space != b.space || a.num32BitValues != b.num32BitValues ||
+                a.visibility != b.visibility || a.flags != b.flags || a.ranges.size() != b.ranges.size())
+                return false;
+            for (size_t i = 0; i < a.ranges.size(); ++i) {
+                const auto &x = a.ranges[i], &y = b.ranges[i];
+                if (x.kind != y.kind || x.shaderRegister != y.shaderRegister || x.count != y.count || x.space != y.space || x.offset != y.offset ||
+                    x.flags != y.flags)
+                    return false;
+            }
+            return true;
+        })
+        .def("__repr__", [](const RootParameterDesc& p) {
+            const char* k[] = {"RootConstants", "RootCBV", "RootSRV", "RootUAV", "DescriptorTable"};
+            std::string s = std::string(k[int(p.kind)]) + "(";
+            if (p.kind == RootParamKind::Table) s += std::to_string(p.ranges.size()) + " ranges";
+            else s += std::to_string(p.shaderRegister) + (p.kind == RootParamKind::Constants ? ", " + std::to_string(p.num32BitValues) : std::string());
+            return s + ", visibility=" + std::to_string(int(p.visibility)) + ")";
+        });
+    py::setattr(py::type::of<RootParameterDesc>(), "__hash__", py::none());
     m.def("RootConstants", [](Int reg, Int count, Int space, py::handle vis) {
         const char* fn = "RootConstants";
         const uint32_t n = U32(count, fn, "count");
@@ -415,9 +510,10 @@ void BindGpu(py::module_& m) {
         return p;
     }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", "32-bit root constants (a cbuffer at register b<register>).");
     auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
-        m.def(name, [kind, name](Int reg, Int space, py::handle vis) {
-            return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis, name)};
-        }, "register"_a, "space"_a = 0, "visibility"_a = "all", doc);
+        m.def(name, [kind, name](Int reg, Int space, py::handle vis, Int flags) {
+            return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis, name),
+                                     CheckFlags(U32(flags, name, "flags"), kRootDescriptorFlags, "root descriptor")};
+        }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
     };
     rootView("RootCBV", RootParamKind::Cbv, "A root constant buffer view (GPU address of a buffer).");
     rootView("RootSRV", RootParamKind::Srv, "A root shader resource view (a buffer, e.g. StructuredBuffer).");
@@ -427,13 +523,48 @@ void BindGpu(py::module_& m) {
         return RootParameterDesc{RootParamKind::Table, 0, 0, 0, std::move(ranges), ParseVisibility(vis, "DescriptorTable")};
     }, "ranges"_a, "visibility"_a = "all", "A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.");
     py::class_<StaticSamplerDesc>(m, "StaticSamplerDesc", "A static sampler of a root signature (made by StaticSampler).")
-        .def_readonly("register", &StaticSamplerDesc::shaderRegister);
-    m.def("StaticSampler", [](Int reg, py::handle filter, py::handle address, Int space, py::handle vis) {
+        .def_readonly("register", &StaticSamplerDesc::shaderRegister)
+        .def_readonly("space", &StaticSamplerDesc::space)
+        .def("__eq__", [](const StaticSamplerDesc& a, py::object o) {
+            if (!py::isinstance<StaticSamplerDesc>(o)) return false;
+            const auto& b = o.cast<const StaticSamplerDesc&>();
+            auto v = [](const StaticSamplerDesc& s, D3D12_TEXTURE_ADDRESS_MODE m) { return m ? m : s.address; };
+            return a.shaderRegister == b.shaderRegister && a.filter == b.filter && a.address == b.address && a.space == b.space &&
+                   a.visibility == b.visibility && v(a, a.addressV) == v(b, b.addressV) && v(a, a.addressW) == v(b, b.addressW) &&
+                   a.mipLodBias == b.mipLodBias && a.maxAnisotropy == b.maxAnisotropy && a.comparison == b.comparison &&
+                   a.borderColor == b.borderColor && a.minLod == b.minLod && a.maxLod == b.maxLod;
+        })
+        .def("__repr__", [](const StaticSamplerDesc& s) {
+            return "StaticSampler(" + std::to_string(s.shaderRegister) + ", filter=" + std::to_string(int(s.filter)) + ", address=" +
+                   std::to_string(int(s.address)) + ", space=" + std::to_string(s.space) + ")";
+        });
+    py::setattr(py::type::of<StaticSamplerDesc>(), "__hash__", py::none());
+    m.def("StaticSampler", [](Int reg, py::handle filter, py::handle address, Int space, py::handle vis, py::handle addressV,
+                              py::handle addressW, Float mipLodBias, Int maxAnisotropyArg, py::handle comparison, py::handle borderColor,
+                              Float minLod, Float maxLod) {
         const char* fn = "StaticSampler";
-        return StaticSamplerDesc{U32(reg, fn, "register"), ParseFilter(filter, fn), ParseAddress(address, fn), U32(space, fn, "space"),
-                                 ParseVisibility(vis, fn)};
-    }, "register"_a, "filter"_a = "linear", "address"_a = "clamp", "space"_a = 0, "visibility"_a = "all",
-          "A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic'; address 'clamp' | 'wrap' | 'mirror' | 'border'.");
+        StaticSamplerDesc s{U32(reg, fn, "register"), ParseFilter(filter, fn), ParseAddress(address, fn), U32(space, fn, "space"),
+                            ParseVisibility(vis, fn)};
+        if (!addressV.is_none()) s.addressV = ParseAddress(addressV, "StaticSampler (address_v)");
+        if (!addressW.is_none()) s.addressW = ParseAddress(addressW, "StaticSampler (address_w)");
+        const uint32_t maxAnisotropy = U32(maxAnisotropyArg, fn, "max_anisotropy");
+        if (maxAnisotropy > 16) throw InvalidArgument("StaticSampler: max_anisotropy " + std::to_string(maxAnisotropy) + " is above 16");
+        s.mipLodBias = Finite(mipLodBias, fn, "mip_lod_bias");
+        s.maxAnisotropy = maxAnisotropy;
+        s.comparison = ParseComparison(comparison, fn);
+        s.borderColor = ParseBorderColor(borderColor, fn);
+        s.minLod = F32(minLod, fn, "min_lod");
+        s.maxLod = F32(maxLod, fn, "max_lod");
+        if (std::isnan(s.minLod) || std::isnan(s.maxLod) || s.minLod > s.maxLod)
+            throw InvalidArgument("StaticSampler: min_lod <= max_lod is required, got " + std::to_string(s.minLod) + ", " + std::to_string(s.maxLod));
+        return s;
+    }, "register"_a, "filter"_a = "linear", "address"_a = "clamp", "space"_a = 0, "visibility"_a = "all", py::kw_only(),
+          "address_v"_a = py::none(), "address_w"_a = py::none(), "mip_lod_bias"_a = 0.0f, "max_anisotropy"_a = 16,
+          "comparison"_a = "never", "border_color"_a = "transparent_black", "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f,
+          "A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix\n"
+          "('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w\n"
+          "default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |\n"
+          "'opaque_black' | 'opaque_white'.");
 
     // ---- resources ----------------------------------------------------------------------------
     py::class_<Resource, std::shared_ptr<Resource>>(m, "Resource", "A GPU resource (Buffer or Texture).")
@@ -839,7 +970,7 @@ void BindGpu(py::module_& m) {
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
         .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, Int staticDescriptors, Int chunk,
                          Int samplerChunk, Int cpuPage, Int uploadPage, Int gpuPage,
-                         Int largeCache) {
+                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace) {
                  const char* fn = "Device";
                  DeviceOptions o;
                  o.validate = validate;
@@ -859,15 +990,34 @@ void BindGpu(py::module_& m) {
                  if (o.gpuPageSize == 0 || o.gpuPageSize > (uint64_t(4) << 30))
                      throw InvalidArgument("Device: gpu_page_size must be 1..4 GiB, got " + std::to_string(o.gpuPageSize));
                  if (o.cpuDescriptorPageSize == 0) throw InvalidArgument("Device: cpu_descriptor_page_size must be positive");
-                 return Device::Create(o);
+                 if (!memoryBudget.is_none()) {
+                     const long long b = detail::Ranged(memoryBudget, fn, "memory_budget", 1, INT64_MAX);
+                     o.memory.budgetBytes = static_cast<uint64_t>(b);
+                 }
+                 o.memory.preferredBlockSize = U64(blockSize, fn, "memory_block_size");
+                 if (!heapTier.is_none()) {
+                     const long long t = detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX);
+                     if (t != 1 && t != 2) throw InvalidArgument("Device: resource_heap_tier must be 1, 2 or None (got " + std::to_string(t) + ")");
+                     o.memory.forceTier1 = t == 1;
+                 }
+                 if (!(grace >= 0.0 && grace <= 3600.0)) throw InvalidArgument("Device: memory_grace must be 0..3600 seconds");
+                 o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
+                 auto dev = Device::Create(o);
+                 if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Core()->Memory().Tier1())
+                     throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
+                 return dev;
              }),
              py::kw_only(), "validate"_a = false, "descriptor_heap_size"_a = 65536, "sampler_heap_size"_a = 2048,
              "static_descriptors"_a = 4096, "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,
              "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10,
-             "large_page_cache_size"_a = uint64_t(256) << 20,
+             "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
+             "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
              "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
              "dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages\n"
-             "kept for reuse after their fence (large_page_cache_size; 0 destroys them).")
+             "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
+             "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
+             "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
+             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).")
         .def_property_readonly("info", [](const Device& d) {
             py::dict out;
             for (const auto& kv : d.Info()) {
@@ -880,25 +1030,74 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; })
         .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
              "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
-        .def("create_buffer", [](Device& d, Int size, bool uav, py::object name, py::handle heap) {
+        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,
+                                 bool withinBudget, py::handle memory, Int offset) {
             const char* fn = "create_buffer";
-            D3D12_HEAP_TYPE h = ParseChoice<D3D12_HEAP_TYPE>(heap, "create_buffer: heap",
-                                                             {{"default", D3D12_HEAP_TYPE_DEFAULT}, {"upload", D3D12_HEAP_TYPE_UPLOAD},
-                                                              {"readback", D3D12_HEAP_TYPE_READBACK}});
-            return d.CreateBuffer(U64(size, fn, "size"), uav, h, name.is_none() ? "buffer" : Str(name, fn, "name"));
-        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
-           "A buffer of `size` bytes (> 0). uav=True allows unordered access.")
-        .def("create_texture2d", [](Device& d, Int w, Int h, py::handle format, Int mips, Int arraySize, bool rt, bool ds,
-                                    bool uav, py::object name) {
+            const uint64_t size = U64(sizeArg, fn, "size");
+            const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
+            std::shared_ptr<Buffer> b;
+            {
+                py::gil_scoped_release release;
+                b = d.CreateBuffer(size, uav, p, n);
+            }
+            return b;
+        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(),
+           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
+           "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
+           "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
+           "cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
+           "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
+           "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
+           "resources may alias it; its contents are then undefined until written.")
+        .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
+                                    bool uav, py::object name, py::handle heap, py::handle pool, bool committed, bool withinBudget,
+                                    py::handle memory, Int offset) {
             const char* fn = "create_texture2d";
-            return d.CreateTexture2D(U32(w, fn, "width"), U32(h, fn, "height"), ParseFormat(format, fn), U32(mips, fn, "mip_levels"),
-                                     U32(arraySize, fn, "array_size"), rt, ds, uav, name.is_none() ? "texture" : Str(name, fn, "name"));
+            const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
+            const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
+            const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
+            const std::string n = name.is_none() ? "texture" : Str(name, fn, "name");
+            std::shared_ptr<Texture> t;
+            {
+                py::gil_scoped_release release;
+                t = d.CreateTexture2D(w, h, f, mips, arraySize, rt, ds, uav, n, p);
+            }
+            return t;
         }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
-           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(),
-           "A 2D texture. mip_levels=0 means a full chain.")
-        .def("create_root_signature", [](Device& d, std::vector<RootParameterDesc> params, std::vector<StaticSamplerDesc> samplers) {
-            return std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers));
-        }, "parameters"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{})
+           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
+           "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
+           "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
+           "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.")
+        .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags) {
+            std::vector<RootParameterDesc> params;
+            uint32_t f = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
+            if (py::isinstance<py::str>(parametersOrText)) {
+                // The HLSL root-signature language, parsed in Python (dx12kit/rootsig.py).
+                py::tuple parsed = py::module_::import("dx12kit.rootsig").attr("parse_root_signature")(parametersOrText);
+                params = parsed[0].cast<std::vector<RootParameterDesc>>();
+                auto textSamplers = parsed[1].cast<std::vector<StaticSamplerDesc>>();
+                textSamplers.insert(textSamplers.end(), samplers.begin(), samplers.end());
+                samplers = std::move(textSamplers);
+                f = parsed[2].cast<uint32_t>();
+            } else {
+                try {
+                    params = parametersOrText.cast<std::vector<RootParameterDesc>>();
+                } catch (const py::cast_error&) {
+                    throw py::type_error("create_root_signature: expected a list of root parameters (RootConstants, RootCBV, RootSRV, "
+                                         "RootUAV, DescriptorTable) or root-signature text, got " +
+                                         std::string(py::str(py::type::of(parametersOrText).attr("__name__"))));
+                }
+            }
+            if (!flags.is_none()) f = CheckFlags(U32(flags, "create_root_signature", "flags"), kRootSignatureFlags, "create_root_signature flags");
+            return std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
+        }, "parameters_or_text"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{}, py::kw_only(), "flags"_a = py::none(),
+           "A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from\n"
+           "text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are\n"
+           "added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter\n"
+           "lists, the text's RootFlags for text).\n\n"
+           "Raises:\n    InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).")
         .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs) {
             return std::make_shared<PipelineState>(d.Core(), Bytecode(cs, "create_compute_pipeline"), std::move(rs));
         }, "cs"_a, "root_signature"_a)
@@ -988,10 +1187,13 @@ void BindGpu(py::module_& m) {
                                        "aliasing"_a = b.aliasing.load());
             out["descriptors"] = DescriptorStatsDict(c);
             out["live_resources"] = c.LiveResources().load();
+            out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
+            out["zero_init"] = py::dict("resources"_a = c.ZeroInitCounters().resources.load(), "bytes"_a = c.ZeroInitCounters().bytes.load());
             out["last_serial"] = c.LastSerial();
             out["completed_serial"] = c.CompletedSerial();
             return out;
-        }, "Statistics as a plain dict: upload pages, barriers, descriptors, live resources.");
+        }, "Statistics as a plain dict: upload pages, barriers, descriptors, live resources, memory (as memory_stats()),\n"
+   "zero_init (new resources zeroed before first use, and the bytes copied for it).");
 }
 
 }  // namespace dx12kit::bindings

@@ -3,8 +3,15 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
+
 namespace dx12kit {
 struct CpuDescriptorStats;
+struct ResourcePlacement;
+namespace memory {
+struct MemoryStats;
+struct TotalMemoryStats;
+}
 struct ShaderVisibleHeapStats;
 }  // namespace dx12kit
 
@@ -15,6 +22,14 @@ void BindAlloc(pybind11::module_& m);
 void BindGpu(pybind11::module_& m);
 void BindBench(pybind11::module_& m);  // hidden _bench_* timing loops for benchmarks/
 void BindDescriptors(pybind11::module_& m);
+void BindShaders(pybind11::module_& m);  // dx12core.shaders: DXBC validation and reflection
+void BindMemory(pybind11::module_& m);  // after BindGpu: adds to Device, Resource, Buffer
+
+// Memory statistics as dicts and the heap=/pool=/committed=/within_budget= arguments (BindMemory.cpp).
+pybind11::dict MemoryStatsDict(const memory::MemoryStats& s);
+pybind11::dict TotalMemoryStatsDict(const memory::TotalMemoryStats& t);
+ResourcePlacement ParsePlacement(pybind11::handle heap, pybind11::handle pool, bool committed, bool withinBudget,
+                                 pybind11::handle memory, uint64_t offset, const char* what);
 
 // Statistics as dicts, one definition each (BindDescriptors.cpp), shared by the standalone
 // descriptor classes and Device.descriptor_stats().

@@ -6,8 +6,10 @@ PYBIND11_MODULE(dx12core, m) {
     m.attr("__version__") = DX12KIT_VERSION;
     dx12kit::bindings::BindErrors(m);
     dx12kit::bindings::BindAlloc(m);
+    dx12kit::bindings::BindShaders(m);
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
     dx12kit::bindings::BindGpu(m);
+    dx12kit::bindings::BindMemory(m);
     dx12kit::bindings::BindBench(m);
     dx12kit::bindings::BindDescriptors(m);
 #endif

@@ -32,6 +32,7 @@ from .dx12core import (
     CBV,
     SRV,
     UAV,
+    UNBOUNDED,
     Buffer,
     CommandList,
     CommandQueue,
@@ -40,6 +41,7 @@ from .dx12core import (
     Format,
     FormatSupport,
     PipelineState,
+    Pool,
     Resource,
     ResourceState,
     RootCBV,
@@ -53,16 +55,27 @@ from .dx12core import (
     Texture,
     UploadAllocation,
 )
-from .shaders import Shader, compile_hlsl, find_compiler
-from . import alloc, descriptors
+from .shaders import (
+    CompileMessage,
+    Shader,
+    ShaderIncludeWarning,
+    compile_hlsl,
+    compile_hlsl_file,
+    find_compiler,
+    reflect,
+)
+from . import alloc, descriptors, memory, rootsig
+from .images import save_image
 
 __version__: str = dx12core.__version__
 
 __all__ = [
     "ALL_SUBRESOURCES", "CBV", "SRV", "UAV", "Buffer", "CommandList", "CommandQueue", "DescriptorTable",
-    "Device", "Format", "FormatSupport", "PipelineState", "Resource", "ResourceState", "RootCBV", "RootConstants",
+    "Device", "Format", "FormatSupport", "PipelineState", "Pool", "Resource", "ResourceState", "RootCBV", "RootConstants",
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
+    "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
+    "memory", "save_image",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError",
 ]

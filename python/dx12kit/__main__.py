@@ -1,4 +1,5 @@
-"""Command line: ``python -m dx12kit info`` and ``python -m dx12kit demo [--out PATH] [--size N]``."""
+"""Command line: ``python -m dx12kit info``, ``python -m dx12kit demo [--out PATH] [--size N] [--heap-map PNG]``
+and ``python -m dx12kit memory-map DUMP.json -o OUT.png``."""
 from __future__ import annotations
 
 import argparse
@@ -53,6 +54,29 @@ float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
 """
 
 
+def setup(force: bool) -> int:
+    """``python -m dx12kit setup``: makes sure an HLSL compiler is there. Reports the one found, or
+    fetches vkd3d-compiler into the per-user prefix (see dx12kit/_compiler_setup.py)."""
+    from . import shaders
+    from ._compiler_setup import CompilerSetupError, fetch_compiler
+
+    if not force:
+        try:
+            exe = shaders.find_compiler()
+            print(f"HLSL compiler found: {exe} ({shaders.compiler_version(exe)})")
+            return 0
+        except Exception:  # Dx12Error: none found; fetch one below
+            pass
+    try:
+        fetch_compiler()
+    except CompilerSetupError as e:
+        print(f"dx12kit setup: {e}", file=sys.stderr)
+        return 1
+    shaders._forget_compiler()
+    print(f"HLSL compiler ready: {shaders.find_compiler()}")
+    return 0
+
+
 def info() -> int:
     import dx12kit
 
@@ -63,9 +87,9 @@ def info() -> int:
     return 0
 
 
-def demo(out: Path, size: int) -> int:
+def demo(out: Path, size: int, heap_map: "Path | None" = None) -> int:
     import dx12kit as dx
-    from ._png import write_png
+    from .images import save_image
 
     t0 = time.perf_counter()
     dev = dx.Device()
@@ -99,12 +123,35 @@ def demo(out: Path, size: int) -> int:
     q.wait(q.execute(cl))
     t_gpu = time.perf_counter()
     pixels = q.read_texture(target)
-    write_png(out, pixels)
+    save_image(out, pixels)
     t_end = time.perf_counter()
     print(f"wrote {out.resolve()} ({size}x{size}) on {dev.info['adapter']} via {dev.info['backend']}")
     print(f"setup (device, shaders, pipelines) {1e3 * (t_setup - t0):.1f} ms, "
           f"compute + render {1e3 * (t_gpu - t_setup):.1f} ms, readback + png {1e3 * (t_end - t_gpu):.1f} ms, "
           f"total {1e3 * (t_end - t0):.1f} ms")
+    m = dev.memory_stats()["total"]
+    print(f"GPU memory: {m['block_count']} blocks, {m['block_bytes'] / 2**20:.1f} MiB, "
+          f"{m['allocation_count']} allocations, {m['allocation_bytes'] / 2**20:.1f} MiB")
+    if heap_map is not None:
+        dx.memory.heap_map(dev, heap_map)
+        print(f"wrote {heap_map.resolve()} (heap map)")
+    return 0
+
+
+def memory_map(dump: Path, out: Path) -> int:
+    from .memory import heap_map
+
+    try:
+        text = dump.read_text(encoding="utf-8")
+    except OSError as e:
+        print(f"memory-map: cannot read {dump}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        heap_map(text, out)
+    except ValueError as e:  # json.JSONDecodeError is a ValueError
+        print(f"memory-map: {dump} is not a dx12kit memory dump: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {out.resolve()}")
     return 0
 
 
@@ -112,13 +159,23 @@ def main(argv: "list[str] | None" = None) -> int:
     p = argparse.ArgumentParser(prog="python -m dx12kit", description="dx12kit command line")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("info", help="print the device info")
+    s = sub.add_parser("setup", help="fetch the HLSL compiler (vkd3d-compiler) into the per-user prefix if none is found")
+    s.add_argument("--force", action="store_true", help="fetch even when a compiler is found")
     d = sub.add_parser("demo", help="render a compute-generated image with a render pass and write a PNG")
     d.add_argument("--out", type=Path, default=Path("dx12kit-demo.png"))
     d.add_argument("--size", type=int, default=256)
+    d.add_argument("--heap-map", type=Path, default=None, help="also draw the device's memory heaps into this PNG")
+    mm = sub.add_parser("memory-map", help="draw a Device.memory_json() dump as a PNG heap map")
+    mm.add_argument("dump", type=Path, help="a JSON file written from Device.memory_json()")
+    mm.add_argument("-o", "--out", type=Path, default=Path("heap-map.png"))
     args = p.parse_args(argv)
+    if args.cmd == "setup":
+        return setup(args.force)
     if args.cmd == "info":
         return info()
-    return demo(args.out, args.size)
+    if args.cmd == "memory-map":
+        return memory_map(args.dump, args.out)
+    return demo(args.out, args.size, args.heap_map)
 
 
 if __name__ == "__main__":

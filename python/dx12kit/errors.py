@@ -16,6 +16,8 @@ table (``cpp/bindings/Errors.cpp``).
 """
 from __future__ import annotations
 
+from typing import Any, List
+
 __all__ = [
     "Dx12Error",
     "InvalidArgumentError",
@@ -23,6 +25,7 @@ __all__ = [
     "OutOfMemoryError",
     "DeviceError",
     "ShaderCompileError",
+    "CompileMessages",
     "ResourceStateError",
 ]
 
@@ -57,16 +60,42 @@ class DeviceError(Dx12Error):
         self.hresult_name = hresult_name
 
 
-class ShaderCompileError(Dx12Error):
-    """HLSL failed to compile.
+class CompileMessages(list):  # type: ignore[type-arg]
+    """The list of a :class:`ShaderCompileError`'s messages; also reads as text.
 
-    Attributes:
-        messages: the compiler's output, unchanged (file:line:column: message lines).
+    A list of ``dx12kit.CompileMessage``; ``str()`` gives one ``file:line:column: ...`` line per
+    message, and ``"text" in messages`` / ``messages.splitlines()`` work on that text, as when
+    ``messages`` was the compiler's output string.
     """
 
-    def __init__(self, message: str, messages: str = "") -> None:
+    def __str__(self) -> str:
+        return "\n".join(str(m) for m in self)
+
+    def splitlines(self) -> List[str]:
+        return str(self).splitlines()
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return item in str(self)
+        return list.__contains__(self, item)
+
+
+class ShaderCompileError(Dx12Error):
+    """HLSL failed to compile (or the compiler hung, or returned invalid bytecode).
+
+    Attributes:
+        messages: the errors and warnings, each a ``dx12kit.CompileMessage`` with ``file``,
+            ``line``, ``column``, ``severity``, ``code`` and ``text``, mapped to the user's files
+            (``str()`` of the exception shows the first few).
+        fixme: the compiler's internal log lines (vkd3d ``fixme:``/``err:``), kept apart.
+        output: other compiler output that is not a located message.
+    """
+
+    def __init__(self, message: str, messages: Any = ()) -> None:
         super().__init__(message)
-        self.messages = messages
+        self.messages = CompileMessages(messages if not isinstance(messages, str) else ([messages] if messages else []))
+        self.fixme: List[str] = []
+        self.output: str = ""
 
 
 class ResourceStateError(Dx12Error):

@@ -5,30 +5,65 @@ vkd3d runs). The compiler is found, in order:
 
 1. the ``DX12KIT_HLSL_COMPILER`` environment variable (a path to a ``vkd3d-compiler``-compatible
    program), which overrides everything;
-2. the per-user copy that ``scripts/bootstrap.sh`` installs:
-   ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``);
+2. the per-user copy that ``python -m dx12kit setup`` (and ``scripts/bootstrap.sh``) installs:
+   ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``;
+   ``DX12KIT_COMPILER_PREFIX`` names another folder);
 3. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.10 or newer).
 
-Results are cached under ``$XDG_CACHE_HOME/dx12kit/shaders`` (``~/.cache/...``; override with
-``DX12KIT_SHADER_CACHE``), keyed by source, entry point, profile, defines and compiler version.
+dx12kit expands ``#include`` itself (see :func:`compile_hlsl`), so the compiler sees one text;
+messages are mapped back to each file's own lines. Results are cached under
+``$XDG_CACHE_HOME/dx12kit/shaders`` (``~/.cache/...``; override with ``DX12KIT_SHADER_CACHE``),
+keyed by the fully expanded source (every included file's content), the defines, the entry point,
+the profile and the compiler version. Cached and freshly compiled bytecode is checked (DXBC size,
+chunk table and checksum): a damaged cache file is recompiled, junk compiler output is an error.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .errors import Dx12Error, ShaderCompileError
+from ._hlsl_source import CompileMessage, ShaderIncludeWarning, expand_source, extract_root_signature
+from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
 
-__all__ = ["Shader", "compile_hlsl", "find_compiler", "compiler_version"]
+if TYPE_CHECKING:
+    from .dx12core.shaders import ShaderBinding, ShaderReflection, SignatureElement
+
+__all__ = ["Shader", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl", "compile_hlsl_file", "find_compiler",
+           "compiler_version", "reflect"]
 
 _PROFILES = {"vs", "ps", "cs", "gs", "hs", "ds"}
+DEFAULT_TIMEOUT = 60.0
+"""Seconds a compilation may take before :func:`compile_hlsl` gives up (``timeout=`` overrides)."""
+
+
+def reflect(bytecode: Union[bytes, bytearray, memoryview, "Shader"]) -> "ShaderReflection":
+    """Validates DXBC bytecode (size, chunk table, checksum) and reflects it.
+
+    Returns:
+        A ``ShaderReflection`` with ``stage``, ``profile``, ``bindings`` (``ShaderBinding``: name,
+        kind ``"cbv"|"srv"|"uav"|"sampler"``, register, space, count (0: unbounded), type such as
+        ``"Texture2D"``, dimension), ``inputs`` and ``outputs`` (``SignatureElement``: semantic,
+        semantic_index, register, system_value, component_type, mask) and ``numthreads``.
+
+    Raises:
+        InvalidArgumentError: the bytes are not a valid DXBC container (says what is wrong).
+        TypeError: not bytes-like.
+    """
+    from .dx12core import shaders as _native
+
+    if isinstance(bytecode, Shader):
+        return bytecode.reflection
+    return _native.reflect_dxbc(bytecode)
 
 
 @dataclass(frozen=True)
@@ -39,24 +74,60 @@ class Shader:
         bytecode: the DXBC container, ready for ``create_*_pipeline``.
         entry: the entry point it was compiled from.
         profile: the target profile, for example ``"cs_5_0"``.
+        messages: the compiler's warnings (text, mapped to the user's files and lines).
+        root_signature: the text of the entry point's ``[RootSignature(...)]`` attribute (macros
+            expanded, adjacent strings joined), or None; pass it to ``Device.create_root_signature``.
+        source_files: the files the source was read from (main file first if compiled from a
+            file, then every included file).
+
+    The reflection properties (:attr:`bindings`, :attr:`inputs`, :attr:`outputs`,
+    :attr:`reflection`) are computed on first use and kept.
     """
 
     bytecode: bytes
     entry: str = "main"
     profile: str = "cs_5_0"
     messages: str = field(default="", compare=False)
+    root_signature: Optional[str] = field(default=None, compare=False)
+    source_files: Tuple[str, ...] = field(default=(), compare=False)
 
     def __len__(self) -> int:
         return len(self.bytecode)
 
+    @functools.cached_property
+    def reflection(self) -> "ShaderReflection":
+        """The ``ShaderReflection`` of :attr:`bytecode` (see :func:`reflect`)."""
+        from .dx12core import shaders as _native
+
+        return _native.reflect_dxbc(self.bytecode)
+
+    @property
+    def bindings(self) -> List["ShaderBinding"]:
+        """The resources the shader binds: ``ShaderBinding`` objects with name, kind (``"cbv"``,
+        ``"srv"``, ``"uav"``, ``"sampler"``), register, space, count (0: unbounded), type
+        (``"Texture2D"``, ``"StructuredBuffer"``, ``"cbuffer"``, ...) and dimension."""
+        return list(self.reflection.bindings)
+
+    @property
+    def inputs(self) -> List["SignatureElement"]:
+        """The input signature: ``SignatureElement`` objects (semantic, semantic_index, register,
+        system_value, component_type, mask, used_mask)."""
+        return list(self.reflection.inputs)
+
+    @property
+    def outputs(self) -> List["SignatureElement"]:
+        """The output signature (``SignatureElement`` objects, as :attr:`inputs`)."""
+        return list(self.reflection.outputs)
+
+    @property
+    def stage(self) -> str:
+        """``"vertex"``, ``"pixel"``, ``"compute"``, ... as the bytecode says."""
+        return str(self.reflection.stage)
+
 
 _lock = threading.Lock()
 _compiler: Optional[str] = None
-_versions: dict = {}  # (compiler path, mtime) -> version line
-
-
-def _data_home() -> Path:
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+_versions: "dict[tuple[str, int], str]" = {}  # (compiler path, mtime) -> version line
 
 
 def _cache_dir() -> Path:
@@ -66,14 +137,37 @@ def _cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dx12kit" / "shaders"
 
 
+def _run(args: List[str], timeout: float, input: Optional[bytes] = None) -> Tuple[int, bytes, bytes]:
+    """Runs the compiler in its own process group; on timeout kills the whole group (a wrapper
+    script's children too) and raises subprocess.TimeoutExpired."""
+    p = subprocess.Popen(args, stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = p.communicate(input, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except OSError:
+            p.kill()
+        p.communicate()
+        raise
+    except BaseException:  # KeyboardInterrupt: do not leave the compiler running
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        p.wait()
+        raise
+    return p.returncode, out, err
+
+
 def _compiles_hlsl(exe: str) -> bool:
     src = "RWStructuredBuffer<uint> b : register(u0);\n[numthreads(1,1,1)] void main(uint3 i : SV_DispatchThreadID) { b[i.x] = 1; }\n"
     try:
-        r = subprocess.run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", "cs_5_0", "-e", "main", "-o", "-", "-"],
-                           input=src.encode(), capture_output=True, timeout=60)
+        rc, out, _ = _run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", "cs_5_0", "-e", "main", "-o", "-", "-"], 60, src.encode())
     except (OSError, subprocess.SubprocessError):
         return False
-    return r.returncode == 0 and r.stdout[:4] == b"DXBC"
+    return rc == 0 and out[:4] == b"DXBC"
 
 
 def find_compiler() -> str:
@@ -91,7 +185,9 @@ def find_compiler() -> str:
             if not (os.path.isfile(env) and os.access(env, os.X_OK)):
                 raise Dx12Error(f"DX12KIT_HLSL_COMPILER={env!r} is not an executable file")
             return env
-        user = _data_home() / "dx12kit" / "vkd3d-compiler" / "vkd3d-compiler"
+        from ._compiler_setup import default_prefix  # the folder `python -m dx12kit setup` fills
+
+        user = default_prefix() / "vkd3d-compiler"
         if user.is_file() and os.access(user, os.X_OK):
             _compiler = str(user)
             return _compiler
@@ -100,9 +196,16 @@ def find_compiler() -> str:
             _compiler = system
             return _compiler
         raise Dx12Error(
-            "no HLSL compiler found: run scripts/bootstrap.sh (installs vkd3d-compiler into "
-            f"{user.parent}), install vkd3d-shader 1.10+ so vkd3d-compiler is on PATH, or set "
-            "DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
+            "no HLSL compiler found: run `python -m dx12kit setup` (fetches vkd3d-compiler into "
+            f"{user.parent}; scripts/bootstrap.sh does the same in a checkout), install vkd3d-shader 1.10+ "
+            "so vkd3d-compiler is on PATH, or set DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
+
+
+def _forget_compiler() -> None:
+    """Makes the next :func:`find_compiler` look again (after ``python -m dx12kit setup``)."""
+    global _compiler
+    with _lock:
+        _compiler = None
 
 
 def compiler_version(exe: Optional[str] = None) -> str:
@@ -115,80 +218,179 @@ def compiler_version(exe: Optional[str] = None) -> str:
     key = (exe, os.stat(exe).st_mtime_ns)
     version = _versions.get(key)
     if version is None:
-        r = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
-        out = (r.stdout or r.stderr).strip()
+        try:
+            _, stdout, stderr = _run([exe, "--version"], DEFAULT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise ShaderCompileError(f"the HLSL compiler {exe} did not answer '--version' within {DEFAULT_TIMEOUT:g} s "
+                                     "(killed); check DX12KIT_HLSL_COMPILER") from None
+        except OSError as e:
+            raise Dx12Error(f"cannot run the HLSL compiler {exe}: {e}") from None
+        out = (stdout or stderr).decode(errors="replace").strip()
         version = out.splitlines()[0] if out else "unknown"
         with _lock:
             _versions[key] = version
     return version
 
 
-def _renumber(messages: str, offset: int) -> str:
-    """Makes 'shader.hlsl:LINE:' refer to the user's source (defines are prepended lines)."""
-    if not offset:
-        return messages
-    import re
+_MESSAGE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>[EW]\d+): (?P<text>.*)$")
+_LOG = re.compile(r"^vkd3d:[^:]*:(?:fixme|err|warn|trace|info):")
+_SM6 = ("SM6-era code: vkd3d 1.2 runs DXBC only (shader model 4.0-5.1) and this compiler emits no DXIL, so "
+        "use a _5_0 or _5_1 profile (e.g. 'cs_5_0', 'ps_5_1'). Shader model 6 features cannot be had here: "
+        "wave intrinsics (WaveActiveSum...), 16-bit types, 64-bit atomics, SV_ViewID, mesh/amplification "
+        "shaders, ray tracing, ResourceDescriptorHeap/SamplerDescriptorHeap, and library (lib_6_x) targets.")
 
-    return re.sub(r"shader\.hlsl:(\d+):", lambda m: f"shader.hlsl:{max(int(m.group(1)) - offset, 1)}:", messages)
+
+def _check_profile(profile: str, what: str) -> None:
+    if not isinstance(profile, str):
+        raise TypeError(f"{what}: profile must be a str, not {type(profile).__name__}")
+    stage, _, model = profile.partition("_")
+    if stage in _PROFILES and model in {"4_0", "4_1", "5_0", "5_1"}:
+        return
+    if re.fullmatch(r"(vs|ps|cs|gs|hs|ds|ms|as|lib)_6_\d+", profile):
+        raise InvalidArgumentError(f"{what}: profile {profile!r} is shader model 6. {_SM6}")
+    raise InvalidArgumentError(f"{what}: unsupported profile {profile!r}: use <stage>_<model> with stage vs, ps, cs, gs, hs "
+                               "or ds and model 4_0, 4_1, 5_0 or 5_1 (e.g. 'cs_5_0', 'vs_5_1', 'ps_5_0')")
+
+
+def _define_lines(defines: Optional[Mapping[str, Union[str, int, float, None]]], what: str) -> "dict[str, str]":
+    out = {}
+    for name, value in sorted((defines or {}).items()):
+        if not isinstance(name, str):
+            raise TypeError(f"{what}: define names must be str, not {type(name).__name__}")
+        if not name.isidentifier():
+            raise InvalidArgumentError(f"{what}: define name {name!r} is not an identifier")
+        text = "" if value is None else str(value)
+        # A continuation in a value is one logical line for the preprocessor: join it here, so
+        # every define is exactly one line of the text (and line numbers stay right).
+        text = re.sub(r"\\\r?\n", "", text)
+        if "\n" in text or "\r" in text:
+            raise InvalidArgumentError(f"{what}: the value of define {name!r} holds a line break (end lines with '\\' to continue)")
+        out[name] = text
+    return out
+
+
+def _parse_messages(output: str, tmp_path: str, expanded: Any) -> Tuple[List[CompileMessage], List[str], List[str]]:
+    """(messages mapped to the user's files, fixme/log lines, other lines) of the compiler output."""
+    messages: List[CompileMessage] = []
+    log: List[str] = []
+    other: List[str] = []
+    for raw in output.splitlines():
+        line = raw.rstrip()
+        if not line:
+            continue
+        if _LOG.match(line):
+            log.append(line)
+            continue
+        m = _MESSAGE.match(line)
+        if m and m.group("file") in (tmp_path, os.path.basename(tmp_path)):
+            file, fline = expanded.locate(int(m.group("line")))
+            severity = "error" if m.group("code").startswith("E") else "warning"
+            messages.append(CompileMessage(file, fline, int(m.group("col")), severity, m.group("code"), m.group("text")))
+        else:
+            other.append(line)
+    return messages, log, other
+
+
+def _compile_error(summary: str, messages: List[CompileMessage], log: List[str], other: List[str]) -> ShaderCompileError:
+    shown = [str(m) for m in messages[:5]]
+    if len(messages) > 5:
+        shown.append(f"... and {len(messages) - 5} more (see .messages)")
+    if not messages:
+        shown.extend(other)
+    err = ShaderCompileError(summary + ("\n" + "\n".join(shown) if shown else ""), messages)
+    err.fixme = log
+    err.output = "\n".join(other)
+    return err
 
 
 def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
-                 defines: Optional[Mapping[str, Union[str, int, float, None]]] = None) -> Shader:
+                 defines: Optional[Mapping[str, Union[str, int, float, None]]] = None, *,
+                 include_dirs: Sequence[Union[str, "os.PathLike[str]"]] = (),
+                 source_name: Optional[Union[str, "os.PathLike[str]"]] = None,
+                 timeout: float = DEFAULT_TIMEOUT) -> Shader:
     """Compiles HLSL source to DXBC.
 
     Args:
         source: HLSL text.
         entry: entry point function name.
-        profile: ``vs_5_0``, ``ps_5_0``, ``cs_5_0`` (also ``_4_0``, ``_4_1``, ``_5_1``).
+        profile: ``vs_5_0``, ``ps_5_0``, ``cs_5_0`` (also ``_4_0``, ``_4_1``, ``_5_1``; gs/hs/ds).
         defines: preprocessor macros, ``{"NAME": value}`` (value ``None`` defines it empty).
+        include_dirs: folders searched, in order, for ``#include "x"`` (after the including
+            file's own folder) and ``#include <x>``.
+        source_name: the file `source` came from: messages name it, and its folder is searched
+            first for quoted includes. Without it messages say ``shader.hlsl`` and quoted includes
+            are found in `include_dirs` only (never in the working directory).
+        timeout: seconds the compiler may run (default :data:`DEFAULT_TIMEOUT`).
+
+    Includes are expanded by dx12kit (the compiler has none of ``-I``, ``#pragma once`` or the
+    includer's folder): ``#pragma once`` and include guards are honoured, a cycle is an error, a
+    name matching a file only without regard to case is used with a :class:`ShaderIncludeWarning`,
+    and a missing include is always an error (inside ``#if`` blocks: when the block is compiled).
+    The entry point's ``[RootSignature(...)]`` attribute is removed before compiling and kept as
+    :attr:`Shader.root_signature`.
 
     Returns:
-        A :class:`Shader` with ``.bytecode``.
+        A :class:`Shader` with ``.bytecode`` (validated DXBC) and ``.root_signature``.
 
     Raises:
-        ShaderCompileError: the source did not compile; ``.messages`` holds the compiler's output
-            with line numbers that refer to ``source``.
-        InvalidArgumentError: a malformed profile or entry point.
+        ShaderCompileError: the source did not compile, an include is missing, the compiler hung
+            or returned something that is not valid DXBC. ``.messages`` holds the errors and
+            warnings as :class:`CompileMessage` (file, line, column, severity, code, text), mapped
+            to the user's files; ``.fixme`` the compiler's internal log lines, kept apart.
+        InvalidArgumentError: a malformed profile (shader model 6 explained), entry point or define.
+        TypeError: `source` is not a str.
     """
-    from .errors import InvalidArgumentError
+    from .dx12core import shaders as _native
 
     if not isinstance(source, str):
-        raise InvalidArgumentError("compile_hlsl: source must be a str")
-    stage, _, model = profile.partition("_")
-    if stage not in _PROFILES or model not in {"4_0", "4_1", "5_0", "5_1"}:
-        raise InvalidArgumentError(f"compile_hlsl: unsupported profile {profile!r} (use e.g. 'cs_5_0', 'vs_5_0', 'ps_5_0')")
+        raise TypeError(f"compile_hlsl: source must be a str, not {type(source).__name__}")
+    _check_profile(profile, "compile_hlsl")
+    if not isinstance(entry, str):
+        raise TypeError(f"compile_hlsl: entry must be a str, not {type(entry).__name__}")
     if not entry.isidentifier():
         raise InvalidArgumentError(f"compile_hlsl: entry point {entry!r} is not an identifier")
-    header = ""
-    for name, value in sorted((defines or {}).items()):
-        if not str(name).isidentifier():
-            raise InvalidArgumentError(f"compile_hlsl: define name {name!r} is not an identifier")
-        header += f"#define {name}" + ("" if value is None else f" {value}") + "\n"
-    # vkd3d's preprocessor ignores '#line', so messages are renumbered below instead.
-    header_lines = header.count("\n")
-    text = header + source
+    if isinstance(include_dirs, (str, os.PathLike)):
+        include_dirs = [include_dirs]
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"compile_hlsl: timeout must be a number of seconds, not {type(timeout).__name__}")
+    if not timeout > 0:
+        raise InvalidArgumentError(f"compile_hlsl: timeout must be a positive number of seconds, not {timeout!r}")
+    expanded = expand_source(source, source_name, [os.fspath(d) for d in include_dirs], _define_lines(defines, "compile_hlsl"))
+    root_signature = extract_root_signature(expanded, entry)
+    files = tuple(([os.path.realpath(os.fspath(source_name))] if source_name is not None else []) + expanded.files)
+    text = expanded.text
     exe = find_compiler()
     version = compiler_version(exe)
-    key = hashlib.sha256("\0".join([version, profile, entry, text]).encode()).hexdigest()
+    key = hashlib.sha256("\0".join([version, profile, entry, text]).encode("utf-8", "surrogateescape")).hexdigest()
     cache = _cache_dir()
     cached = cache / f"{key}.dxbc"
     try:
         data = cached.read_bytes()
-        if data[:4] == b"DXBC":
-            return Shader(data, entry, profile)
+        if not _native.dxbc_problem(data):
+            return Shader(data, entry, profile, root_signature=root_signature, source_files=files)
+        # A damaged cache file (torn write, disk corruption): fall through and recompile over it.
     except OSError:
         pass
     with tempfile.TemporaryDirectory(prefix="dx12kit-hlsl-") as tmp:
         src_path = Path(tmp) / "shader.hlsl"
         out_path = Path(tmp) / "shader.dxbc"
-        src_path.write_text(text)
-        r = subprocess.run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry, "-o", str(out_path), str(src_path)],
-                           capture_output=True, text=True, timeout=120)
-        messages = (r.stderr + r.stdout).replace(str(src_path), "shader.hlsl").strip()
-        messages = _renumber(messages, header_lines)
-        if r.returncode != 0 or not out_path.exists():
-            raise ShaderCompileError(f"HLSL compilation failed ({profile}, entry '{entry}'):\n{messages}", messages)
+        src_path.write_text(text, encoding="utf-8", errors="surrogateescape")
+        try:
+            rc, stdout, stderr = _run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry, "-o", str(out_path), str(src_path)],
+                                      timeout)
+        except subprocess.TimeoutExpired:
+            raise ShaderCompileError(f"HLSL compilation ({profile}, entry '{entry}') did not finish within {timeout:g} s: the "
+                                     f"compiler {exe} was killed (raise timeout= for very large shaders)") from None
+        except OSError as e:
+            raise ShaderCompileError(f"cannot run the HLSL compiler {exe}: {e}") from None
+        output = (stderr + stdout).decode("utf-8", errors="replace")
+        messages, log, other = _parse_messages(output, str(src_path), expanded)
+        if rc != 0 or not out_path.exists():
+            raise _compile_error(f"HLSL compilation failed ({profile}, entry '{entry}'):", messages, log, other)
         data = out_path.read_bytes()
+    problem = _native.dxbc_problem(data)
+    if problem:
+        raise ShaderCompileError(f"the HLSL compiler {exe} reported success but wrote invalid DXBC ({len(data)} bytes: {problem})")
     try:
         cache.mkdir(parents=True, exist_ok=True)
         tmp_file = cache / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"
@@ -196,4 +398,20 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         os.replace(tmp_file, cached)
     except OSError:
         pass  # a read-only cache directory only costs speed
-    return Shader(data, entry, profile, messages)
+    return Shader(data, entry, profile, "\n".join(str(m) for m in messages), root_signature, files)
+
+
+def compile_hlsl_file(path: Union[str, "os.PathLike[str]"], entry: str = "main", profile: str = "cs_5_0",
+                      defines: Optional[Mapping[str, Union[str, int, float, None]]] = None, *,
+                      include_dirs: Sequence[Union[str, "os.PathLike[str]"]] = (),
+                      timeout: float = DEFAULT_TIMEOUT) -> Shader:
+    """Compiles an HLSL file: :func:`compile_hlsl` with the file's text and ``source_name=path``
+    (so its folder is searched first for quoted includes and messages name it).
+
+    Raises:
+        ShaderCompileError, InvalidArgumentError: as :func:`compile_hlsl`.
+        FileNotFoundError / OSError: the file cannot be read.
+    """
+    with open(os.fspath(path), encoding="utf-8", errors="surrogateescape") as f:
+        source = f.read()
+    return compile_hlsl(source, entry, profile, defines, include_dirs=include_dirs, source_name=path, timeout=timeout)

@@ -17,3 +17,12 @@ def test_demo_writes_png(tmp_path):
     out = tmp_path / "demo.png"
     assert main(["demo", "--out", str(out), "--size", "64"]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_readme_memory_example_runs(tmp_path, monkeypatch):
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    section = readme.read_text().split("## Memory", 1)[1]
+    block = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, str(readme), "exec"), {"__name__": "readme_memory_example"})
+    assert (tmp_path / "heap-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

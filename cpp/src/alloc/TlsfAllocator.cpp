@@ -129,6 +129,28 @@ uint64_t TlsfAllocator::Allocate(uint64_t size, uint64_t alignment) {
     alignment = detail::ClampAlignment(alignment, m_Capacity);
     const uint32_t b = FindBlock(size, alignment);
     if (b == kNil) return kInvalidOffset;
+    return AllocateFrom(b, size, alignment);
+}
+
+uint64_t TlsfAllocator::AllocateLowest(uint64_t size, uint64_t alignment, uint64_t limit) {
+    detail::CheckAllocateArgs("TlsfAllocator::AllocateLowest", size, alignment, m_Capacity);
+    alignment = detail::ClampAlignment(alignment, m_Capacity);
+    if (m_FreeBlocks == 0) return kInvalidOffset;
+    // The first record of the physical chain: the block whose offset is 0 (O(records), like the
+    // chain walk that follows; defragmentation calls this a few times per move, not per frame).
+    uint32_t b = kNil;
+    for (uint32_t r = 0; r < m_Blocks.size(); ++r)
+        if (m_States[r] != kUnused && PrevPhys(r) == kNil) { b = r; break; }
+    for (; b != kNil && OffsetOf(b) < limit; b = NextPhys(b)) {
+        if (m_States[b] != kFree) continue;
+        const uint64_t start = detail::AlignUp(OffsetOf(b), alignment);
+        if (start >= limit) return kInvalidOffset;
+        if (Fits(b, size, alignment)) return AllocateFrom(b, size, alignment);
+    }
+    return kInvalidOffset;
+}
+
+uint64_t TlsfAllocator::AllocateFrom(uint32_t b, uint64_t size, uint64_t alignment) {
     if (DX12KIT_UNLIKELY(m_Blocks.size() - m_UnusedCount + 2 > m_MaxBlocks))
         throw OutOfMemory("TlsfAllocator::Allocate: " + std::to_string(m_MaxBlocks) +
                           " block records in use, the most the offset map can index");

@@ -69,6 +69,11 @@ void CommandList::CheckGraphics(const char* what) const {
 
 // ---------------------------------------------------------------------------------- copies
 
+void CommandList::NoteFullWrite(const Resource& r, bool whole) {
+    // Only a first use counts: an earlier use in this list might have read the zeros.
+    if (whole && !m_Tracker.Touches(&r)) m_FullyWritten.insert(&r);
+}
+
 void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
                          uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
     CheckOpen("upload");
@@ -82,6 +87,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
                                   " do not fit " + Who(*dst) + " of " + std::to_string(dst->Size()) + " bytes");
         UploadAllocation a = m_Upload.Allocate(bytes, 16);
         std::memcpy(a.cpu, data, bytes);
+        NoteFullWrite(*dst, dstOffset == 0 && bytes == dst->Size());
         CopyFromUpload(dst, a, 0, 0, dstOffset);
         return;
     }
@@ -96,6 +102,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
     UploadAllocation a = m_Upload.Allocate(f.totalBytes, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
     CopyRows(a.cpu, f.placed.Footprint.RowPitch, data, f.rowBytes, f.rowBytes, f.rows);
+    NoteFullWrite(*dst, tex.NumSubresources() == 1);
     CopyFromUpload(dst, a, mip, arraySlice, 0);
 }
 
@@ -139,6 +146,7 @@ void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::
     if (a.Dimension != b.Dimension || a.Width != b.Width || a.Height != b.Height || a.DepthOrArraySize != b.DepthOrArraySize ||
         a.MipLevels != b.MipLevels || a.Format != b.Format)
         throw InvalidArgument("copy_resource: " + Who(*dst) + " and " + Who(*src) + " differ in size, format or layout");
+    NoteFullWrite(*dst, true);
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE);
     Flush();

@@ -107,6 +107,15 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         for (size_t j = i + 1; j < lists.size(); ++j)
             if (lists[i] == lists[j]) throw InvalidArgument("execute: the same command list is given twice");
 
+    // New resources read as zeros: their zeroing runs first (on the direct queue), except for
+    // resources whose first use in these lists overwrites them completely.
+    if (m_Core->HasZeroInits())
+        m_Device.InitializeNewResources(*this, [&lists](const Resource* r) {
+            for (const auto& l : lists)
+                if (l->Tracker().Touches(r)) return l->FullyWrites(r);
+            return false;
+        });
+
     for (const auto& l : lists) l->Close();
 
     InFlight record;
@@ -152,6 +161,24 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         m_ListPool.push_back(std::move(native));  // a list may be reset once submitted
     }
     for (auto& p : preLists) m_ListPool.push_back(std::move(p));
+    m_InFlight.push_back(std::move(record));
+    ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
+    return value;
+}
+
+uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
+                                       std::vector<std::shared_ptr<void>> tracked) {
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    InFlight record;
+    record.serial = m_Core->NextSerial();
+    ID3D12CommandList* native = list.Get();
+    m_d3d12Queue->ExecuteCommandLists(1, &native);
+    const uint64_t value = ++m_LastSignalled;
+    const HRESULT signalled = m_d3d12Queue->Signal(m_d3d12Fence.Get(), value);
+    record.fenceValue = value;
+    record.allocators.push_back(std::move(allocator));
+    record.tracked = std::move(tracked);
+    m_ListPool.push_back(std::move(list));
     m_InFlight.push_back(std::move(record));
     ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
     return value;

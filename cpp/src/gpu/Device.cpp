@@ -9,6 +9,8 @@
 #include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <functional>
 #include <cstdio>
 #include <limits>
 
@@ -34,8 +36,21 @@ DeviceCore::DeviceCore(const DeviceOptions& options) : m_Options(options) {
     m_SamplerHeap = std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER,
                                                         options.samplerHeapSize, options.staticSamplers,
                                                         options.samplerChunkSize);
+    m_Memory = std::make_unique<memory::MemoryManager>(dev, m_LastSerial, options.memory);
     m_UploadPages = std::make_unique<UploadPagePool>(*this);
     m_FormatSupport = std::make_unique<FormatSupportCache>(dev);
+}
+
+void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {
+    std::lock_guard<std::mutex> lock(m_ZeroInitMutex);
+    m_ZeroInits.push_back(r);
+    m_HasZeroInits.store(true, std::memory_order_release);
+}
+
+std::vector<std::weak_ptr<Resource>> DeviceCore::TakeZeroInits() {
+    std::lock_guard<std::mutex> lock(m_ZeroInitMutex);
+    m_HasZeroInits.store(false, std::memory_order_release);
+    return std::move(m_ZeroInits);
 }
 
 DeviceCore::~DeviceCore() = default;
@@ -48,6 +63,7 @@ void DeviceCore::OnSerialCompleted(uint64_t completed) {
     m_ViewHeap->ReleaseStale(completed);
     m_SamplerHeap->ReleaseStale(completed);
     m_UploadPages->ReleaseStale(completed);
+    m_Memory->ReleaseStale(completed);
 }
 
 std::shared_ptr<Device> Device::Create(const DeviceOptions& options) {
@@ -140,30 +156,110 @@ std::map<std::string, std::string> Device::Info() const {
 
 namespace dx12kit {
 
+namespace {
+
+memory::HeapKind HeapKindOf(D3D12_HEAP_TYPE heap) {
+    switch (heap) {
+        case D3D12_HEAP_TYPE_UPLOAD: return memory::HeapKind::Upload;
+        case D3D12_HEAP_TYPE_READBACK: return memory::HeapKind::Readback;
+        case D3D12_HEAP_TYPE_CUSTOM: return memory::HeapKind::Custom;
+        default: return memory::HeapKind::Default;
+    }
+}
+
+D3D12_HEAP_TYPE HeapTypeOf(memory::HeapKind kind) {
+    switch (kind) {
+        case memory::HeapKind::Upload: return D3D12_HEAP_TYPE_UPLOAD;
+        case memory::HeapKind::Readback: return D3D12_HEAP_TYPE_READBACK;
+        case memory::HeapKind::Custom: return D3D12_HEAP_TYPE_CUSTOM;
+        default: return D3D12_HEAP_TYPE_DEFAULT;
+    }
+}
+
+void CheckPool(const Device::Placement& p, ID3D12Device* device, const char* what) {
+    if (p.pool && p.pool->D3D12Device() != device) throw InvalidArgument(std::string(what) + ": the pool belongs to another device");
+    if (p.memory) {
+        const memory::MemoryPool* pool = p.memory->allocation.Pool();
+        if (!pool || pool->D3D12Device() != device) throw InvalidArgument(std::string(what) + ": the memory belongs to another device");
+        if (p.pool || p.committed) throw InvalidArgument(std::string(what) + ": memory= places the resource itself; pool= and committed= do not apply");
+    }
+}
+
+}  // namespace
+
+memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what) {
+    memory::CreatedResource out;
+    D3D12_RESOURCE_ALLOCATION_INFO info{};
+    try {
+        out.resource = m_Core->Memory().CreatePlacedResource(p.memory->allocation, p.offset, rq.desc, rq.initialState, rq.clearValue, &info);
+    } catch (const InvalidArgument& e) {
+        throw InvalidArgument(std::string(what) + ": " + e.what());
+    }
+    out.allocation = p.memory->allocation.Pool()->AddAlias(p.memory->allocation, p.memory->allocation.Offset() + p.offset,
+                                                           info.SizeInBytes, info.Alignment, rq.kind,
+                                                           static_cast<uint32_t>(rq.desc.Flags), rq.name);
+    return out;
+}
+
+std::shared_ptr<memory::MemoryRegion> Device::AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
+                                                             const std::string& name) {
+    CheckPool(from, D3D12Device(), "allocate_memory");
+    auto region = std::make_shared<memory::MemoryRegion>();
+    region->heap = from.pool ? from.pool->Desc().heap : from.heap;
+    region->name = name;
+    region->allocation = m_Core->Memory().AllocateMemory(size, alignment, region->heap, from.pool, from.withinBudget, name);
+    return region;
+}
+
 std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, D3D12_HEAP_TYPE heap, const std::string& name) {
+    Placement p;
+    p.heap = HeapKindOf(heap);
+    return CreateBuffer(size, uav, p, name);
+}
+
+std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Placement& placement, const std::string& name) {
     if (size == 0) throw InvalidArgument("create_buffer: size must be positive (got 0)");
     constexpr uint64_t kMax = uint64_t(1) << 40;
     if (size > kMax) throw InvalidArgument("create_buffer: size " + std::to_string(size) + " exceeds 1 TiB");
-    if (uav && heap != D3D12_HEAP_TYPE_DEFAULT) throw InvalidArgument("create_buffer: uav=True needs the DEFAULT heap");
+    CheckPool(placement, D3D12Device(), "create_buffer");
+    const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
+    if (uav && (kind == memory::HeapKind::Upload || kind == memory::HeapKind::Readback))
+        throw InvalidArgument(std::string("create_buffer: uav=True needs GPU-writable memory (heap 'default' or 'custom'), not '") +
+                              memory::HeapKindName(kind) + "'");
     // Rounded to 256 bytes so constant buffer views and raw views of the whole buffer are legal.
     const uint64_t native = (size + 255) & ~uint64_t(255);
-    D3D12_HEAP_PROPERTIES hp = d3dx::HeapProperties(heap);
-    D3D12_RESOURCE_DESC rd = d3dx::BufferDesc(native, uav ? D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS : D3D12_RESOURCE_FLAG_NONE);
-    const D3D12_RESOURCE_STATES initial = heap == D3D12_HEAP_TYPE_UPLOAD     ? D3D12_RESOURCE_STATE_GENERIC_READ
-                                          : heap == D3D12_HEAP_TYPE_READBACK ? D3D12_RESOURCE_STATE_COPY_DEST
-                                                                             : D3D12_RESOURCE_STATE_COMMON;
-    ComPtr<ID3D12Resource> r;
-    ThrowIfFailed(m_Core->D3D12Device()->CreateCommittedResource(&hp, D3D12_HEAP_FLAG_NONE, &rd, initial, nullptr, IID_ID3D12Resource,
-                                                                 r.ReleaseAndGetVoidAddress()),
-                  ("create_buffer(" + std::to_string(size) + " bytes)").c_str());
-    auto b = std::make_shared<Buffer>(m_Core, std::move(r), heap, initial, name);
+    memory::ResourceRequest rq;
+    rq.desc = d3dx::BufferDesc(native, uav ? D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS : D3D12_RESOURCE_FLAG_NONE);
+    rq.initialState = kind == memory::HeapKind::Upload     ? D3D12_RESOURCE_STATE_GENERIC_READ
+                      : kind == memory::HeapKind::Readback ? D3D12_RESOURCE_STATE_COPY_DEST
+                                                           : D3D12_RESOURCE_STATE_COMMON;
+    rq.heap = kind;
+    rq.pool = placement.pool;
+    rq.committed = placement.committed;
+    rq.withinBudget = placement.withinBudget;
+    rq.kind = memory::AllocationKind::Buffer;
+    rq.name = name;
+    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Core->Memory().CreateResource(rq);
+    auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(kind), rq.initialState, name);
+    b->AttachMemory(std::move(created.allocation));
     b->SetLogicalSize(size);
+    if (placement.memory) {
+        // Placed by the user over memory other resources may use: contents undefined until written.
+        b->SetMemoryOwner(placement.memory);
+        if (kind != memory::HeapKind::Default) b->MapPersistently();
+    } else if (kind == memory::HeapKind::Default) {
+        m_Core->QueueZeroInit(b);
+    } else {
+        // CPU-visible memory: mapped for the buffer's lifetime, and zeroed through the mapping.
+        b->MapPersistently();
+        std::memset(b->Mapped(), 0, native);
+    }
     return b;
 }
 
 std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
                                                  uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
-                                                 const std::string& name) {
+                                                 const std::string& name, const Placement& placement) {
     const FormatInfo* fi = FindFormat(format);
     if (!fi) throw InvalidArgument("create_texture2d: unsupported format " + std::to_string(static_cast<int>(format)));
     if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
@@ -178,6 +274,11 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
                               std::to_string(height) + " texture has at most " + std::to_string(maxMips));
     if (fi->depth && (renderTarget || uav)) throw InvalidArgument(std::string("create_texture2d: ") + fi->name + " is a depth format; it cannot be a render target or UAV");
     if (!fi->depth && depthStencil) throw InvalidArgument(std::string("create_texture2d: depth_stencil=True needs a depth format, not ") + fi->name);
+    CheckPool(placement, D3D12Device(), "create_texture2d");
+    const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
+    if (kind != memory::HeapKind::Default)
+        throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
+                              "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
     m_Core->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
@@ -187,21 +288,122 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     // any format of the family (FormatSupport.hpp); the requested format is the default view format.
     const DXGI_FORMAT family = TypelessFamily(format);
     const DXGI_FORMAT nativeFormat = fi->depth ? DepthTypelessFormat(format) : family != DXGI_FORMAT_UNKNOWN ? family : format;
-    D3D12_RESOURCE_DESC rd = d3dx::Tex2DDesc(nativeFormat, width, height, static_cast<uint16_t>(arraySize),
-                                             static_cast<uint16_t>(mipLevels), flags);
-    D3D12_HEAP_PROPERTIES hp = d3dx::HeapProperties(D3D12_HEAP_TYPE_DEFAULT);
     D3D12_CLEAR_VALUE clear{};
     clear.Format = format;
     if (depthStencil) clear.DepthStencil.Depth = 1.0f;
-    const bool useClear = renderTarget || depthStencil;
-    ComPtr<ID3D12Resource> r;
-    ThrowIfFailed(m_Core->D3D12Device()->CreateCommittedResource(&hp, D3D12_HEAP_FLAG_NONE, &rd, D3D12_RESOURCE_STATE_COMMON,
-                                                                 useClear ? &clear : nullptr, IID_ID3D12Resource,
-                                                                 r.ReleaseAndGetVoidAddress()),
-                  "create_texture2d");
-    auto t = std::make_shared<Texture>(m_Core, std::move(r), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
+    memory::ResourceRequest rq;
+    rq.desc = d3dx::Tex2DDesc(nativeFormat, width, height, static_cast<uint16_t>(arraySize), static_cast<uint16_t>(mipLevels), flags);
+    rq.initialState = D3D12_RESOURCE_STATE_COMMON;
+    rq.clearValue = (renderTarget || depthStencil) ? &clear : nullptr;
+    rq.heap = kind;
+    rq.pool = placement.pool;
+    rq.committed = placement.committed;
+    rq.withinBudget = placement.withinBudget;
+    rq.kind = depthStencil ? memory::AllocationKind::DepthStencil
+              : renderTarget ? memory::AllocationKind::RenderTarget
+                             : memory::AllocationKind::Texture;
+    rq.name = name;
+    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
+    auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(format);
+    t->AttachMemory(std::move(created.allocation));
+    if (placement.memory) t->SetMemoryOwner(placement.memory);  // contents undefined until written
+    else m_Core->QueueZeroInit(t);
     return t;
+}
+
+void Device::InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
+    std::vector<std::weak_ptr<Resource>> batch = m_Core->TakeZeroInits();
+    std::vector<std::shared_ptr<Resource>> todo;
+    todo.reserve(batch.size());
+    for (auto& w : batch) {
+        std::shared_ptr<Resource> r = w.lock();
+        // Dropped before first use: nothing can read it. Closed: nothing may use it any more.
+        if (!r || r->IsClosed() || (skip && skip(r.get()))) continue;
+        todo.push_back(std::move(r));
+    }
+    if (todo.empty()) return;
+    // Zeroing runs on the direct queue (clears of render targets and depth buffers need it); every
+    // resource is new, so its global state is COMMON before and after (explicit barriers for
+    // textures; buffers are promoted to COPY_DEST and decay back when the call completes).
+    if (!m_ZeroBuffer) {
+        Placement p;
+        p.heap = memory::HeapKind::Upload;
+        m_ZeroBuffer = CreateBuffer(kZeroBufferBytes, false, p, "zeros");  // mapped and zeroed by CreateBuffer
+    }
+    CommandQueue& direct = *m_Queues[D3D12_COMMAND_LIST_TYPE_DIRECT];
+    ComPtr<ID3D12CommandAllocator> allocator = direct.AcquireAllocator();
+    ComPtr<ID3D12GraphicsCommandList> list = direct.AcquireList(allocator.Get());
+    std::vector<D3D12_RESOURCE_BARRIER> before, after;
+    for (const auto& r : todo) {
+        if (r->IsBuffer()) continue;
+        const D3D12_RESOURCE_STATES s = r->AllowsDepthStencil()    ? D3D12_RESOURCE_STATE_DEPTH_WRITE
+                                        : r->AllowsRenderTarget() ? D3D12_RESOURCE_STATE_RENDER_TARGET
+                                                                  : D3D12_RESOURCE_STATE_COPY_DEST;
+        before.push_back(d3dx::TransitionBarrier(r->D3D12Resource(), D3D12_RESOURCE_STATE_COMMON, s, kAllSubresources));
+        after.push_back(d3dx::TransitionBarrier(r->D3D12Resource(), s, D3D12_RESOURCE_STATE_COMMON, kAllSubresources));
+    }
+    if (!before.empty()) list->ResourceBarrier(static_cast<UINT>(before.size()), before.data());
+    ID3D12Resource* zeros = m_ZeroBuffer->D3D12Resource();
+    uint64_t bytes = 0;
+    for (const auto& r : todo) {
+        if (r->IsBuffer()) {
+            const uint64_t size = r->Desc().Width;
+            for (uint64_t off = 0; off < size; off += kZeroBufferBytes) {
+                const uint64_t n = std::min<uint64_t>(kZeroBufferBytes, size - off);
+                list->CopyBufferRegion(r->D3D12Resource(), off, zeros, 0, n);
+            }
+            bytes += size;
+            continue;
+        }
+        auto& tex = static_cast<Texture&>(*r);
+        if (r->AllowsDepthStencil()) {
+            const DXGI_FORMAT f = r->ViewFormat();
+            const bool stencil = f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+            for (uint32_t mip = 0; mip < r->MipLevels(); ++mip)
+                list->ClearDepthStencilView(r->Dsv(mip), stencil ? D3D12_CLEAR_FLAGS(D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)
+                                                                 : D3D12_CLEAR_FLAG_DEPTH,
+                                            0.0f, 0, 0, nullptr);
+            continue;
+        }
+        if (r->AllowsRenderTarget()) {
+            const float black[4] = {0, 0, 0, 0};
+            for (uint32_t slice = 0; slice < r->ArraySize(); ++slice)
+                for (uint32_t mip = 0; mip < r->MipLevels(); ++mip) list->ClearRenderTargetView(r->Rtv(mip, slice), black, 0, nullptr);
+            continue;
+        }
+        // Other textures: each subresource copied from the zero buffer in bands of whole rows.
+        for (uint32_t slice = 0; slice < r->ArraySize(); ++slice) {
+            for (uint32_t mip = 0; mip < r->MipLevels(); ++mip) {
+                const TextureFootprint f = tex.Footprint(mip, slice);
+                const uint32_t pitch = f.placed.Footprint.RowPitch;
+                const uint32_t bandRows = static_cast<uint32_t>(std::max<uint64_t>(1, kZeroBufferBytes / pitch));
+                const uint32_t sub = d3dx::CalcSubresource(mip, slice, r->MipLevels());
+                D3D12_TEXTURE_COPY_LOCATION dst = d3dx::SubresourceLocation(r->D3D12Resource(), sub);
+                for (uint32_t y = 0; y < f.placed.Footprint.Height; y += bandRows) {
+                    D3D12_PLACED_SUBRESOURCE_FOOTPRINT band = f.placed;
+                    band.Offset = 0;
+                    band.Footprint.Height = std::min(bandRows, f.placed.Footprint.Height - y);
+                    D3D12_TEXTURE_COPY_LOCATION src = d3dx::FootprintLocation(zeros, band);
+                    list->CopyTextureRegion(&dst, 0, y, 0, &src, nullptr);
+                }
+                bytes += f.totalBytes;
+            }
+        }
+    }
+    if (!after.empty()) list->ResourceBarrier(static_cast<UINT>(after.size()), after.data());
+    ThrowIfFailed(list->Close(), "Close (zero-initialisation list)");
+    m_Core->ZeroInitCounters().resources += todo.size();
+    m_Core->ZeroInitCounters().bytes += bytes;
+    std::vector<std::shared_ptr<void>> tracked(todo.begin(), todo.end());
+    tracked.push_back(m_ZeroBuffer);
+    const uint64_t value = direct.ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked));
+    if (&executing != &direct) ThrowIfFailed(executing.D3D12Queue()->Wait(direct.D3D12Fence(), value), "ID3D12CommandQueue::Wait (zeroing)");
+}
+
+void Device::TrimMemory() {
+    Poll();
+    m_Core->Memory().Trim(m_Core->CompletedSerial());
 }
 
 }  // namespace dx12kit

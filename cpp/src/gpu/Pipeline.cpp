@@ -1,6 +1,7 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 
 #include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 
@@ -19,18 +20,30 @@ const char* KindName(RootParamKind k) {
     }
     return "?";
 }
+/// Validates and reflects `bytecode` (DXBC: size, chunks, checksum), naming the call and stage.
+DxbcReflection ReflectShader(const char* what, const char* stage, const std::vector<uint8_t>& bytecode) {
+    try {
+        return ReflectDxbc(bytecode.data(), bytecode.size());
+    } catch (const InvalidArgument& e) {
+        throw InvalidArgument(std::string(what) + " (" + stage + "): " + e.what());
+    }
+}
 }  // namespace
 
 RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
-                             std::vector<StaticSamplerDesc> samplers)
-    : m_Core(std::move(core)), m_Params(std::move(params)) {
+                             std::vector<StaticSamplerDesc> samplers, uint32_t flags)
+    : m_Core(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
     if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
-    std::vector<D3D12_ROOT_PARAMETER> native(m_Params.size());
-    std::vector<std::vector<D3D12_DESCRIPTOR_RANGE>> ranges(m_Params.size());
-    uint64_t dwords = 0;  // 64-bit sums: counts come from the user and must not wrap past the limits
+    CheckRootSignatureOverlaps(m_Params, m_Samplers);
+    // Built as version 1.1; serialized as 1.0 unless a range or root descriptor has flags (the
+    // 1.1 defaults for "no flags" differ from 1.0's, so 1.0 keeps what parameter lists meant).
+    bool v11 = false;
+    std::vector<D3D12_ROOT_PARAMETER1> native(m_Params.size());
+    std::vector<std::vector<D3D12_DESCRIPTOR_RANGE1>> ranges(m_Params.size());
+    uint64_t dwords = 0;  // 64-bit sum: counts come from the user and must not wrap past the limit
     for (size_t i = 0; i < m_Params.size(); ++i) {
         const RootParameterDesc& p = m_Params[i];
-        D3D12_ROOT_PARAMETER& n = native[i];
+        D3D12_ROOT_PARAMETER1& n = native[i];
         n.ShaderVisibility = p.visibility;
         switch (p.kind) {
             case RootParamKind::Constants:
@@ -45,18 +58,19 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
                 n.ParameterType = p.kind == RootParamKind::Cbv   ? D3D12_ROOT_PARAMETER_TYPE_CBV
                                   : p.kind == RootParamKind::Srv ? D3D12_ROOT_PARAMETER_TYPE_SRV
                                                                  : D3D12_ROOT_PARAMETER_TYPE_UAV;
-                n.Descriptor = {p.shaderRegister, p.space};
+                n.Descriptor = {p.shaderRegister, p.space, static_cast<D3D12_ROOT_DESCRIPTOR_FLAGS>(p.flags)};
+                v11 |= p.flags != 0;
                 dwords += 2;
                 break;
             case RootParamKind::Table: {
                 if (p.ranges.empty()) throw InvalidArgument("root parameter " + std::to_string(i) + ": empty DescriptorTable");
                 const bool sampler = p.ranges[0].kind == RangeKind::Sampler;
-                uint64_t total = 0;
+                uint64_t next = 0, slots = 0;  // next appended offset; table slots staged
                 for (const DescriptorRangeDesc& r : p.ranges) {
                     if ((r.kind == RangeKind::Sampler) != sampler)
                         throw InvalidArgument("root parameter " + std::to_string(i) + ": a DescriptorTable cannot mix samplers with SRV/UAV/CBV ranges");
                     if (r.count == 0) throw InvalidArgument("root parameter " + std::to_string(i) + ": a range with count 0");
-                    D3D12_DESCRIPTOR_RANGE dr{};
+                    D3D12_DESCRIPTOR_RANGE1 dr{};
                     dr.RangeType = r.kind == RangeKind::Srv   ? D3D12_DESCRIPTOR_RANGE_TYPE_SRV
                                    : r.kind == RangeKind::Uav ? D3D12_DESCRIPTOR_RANGE_TYPE_UAV
                                    : r.kind == RangeKind::Cbv ? D3D12_DESCRIPTOR_RANGE_TYPE_CBV
@@ -64,18 +78,22 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
                     dr.NumDescriptors = r.count;
                     dr.BaseShaderRegister = r.shaderRegister;
                     dr.RegisterSpace = r.space;
-                    dr.OffsetInDescriptorsFromTableStart = D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND;
+                    dr.Flags = static_cast<D3D12_DESCRIPTOR_RANGE_FLAGS>(r.flags);
+                    dr.OffsetInDescriptorsFromTableStart = r.offset;
+                    v11 |= r.flags != 0;
                     ranges[i].push_back(dr);
-                    total += r.count;
+                    const uint64_t start = r.offset == kAppendRange ? next : r.offset;
+                    const uint64_t end = start + (r.count == kUnboundedRange ? kUnboundedTableSlots : r.count);
+                    if (end > slots) slots = end;
+                    next = r.count == kUnboundedRange ? end : start + r.count;
                 }
-                if (total > UINT32_MAX)
-                    throw InvalidArgument("root parameter " + std::to_string(i) + ": the DescriptorTable's ranges hold " + std::to_string(total) +
-                                          " descriptors, more than a table can (2**32 - 1)");
+                if (slots > UINT32_MAX) throw InvalidArgument("root parameter " + std::to_string(i) + ": the table's ranges exceed 2^32 descriptors");
                 n.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
                 n.DescriptorTable.NumDescriptorRanges = static_cast<UINT>(ranges[i].size());
                 n.DescriptorTable.pDescriptorRanges = ranges[i].data();
                 m_Tables.push_back({static_cast<uint32_t>(i),
-                                    sampler ? D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER : D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, static_cast<uint32_t>(total)});
+                                    sampler ? D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER : D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
+                                    static_cast<uint32_t>(slots)});
                 dwords += 1;
                 break;
             }
@@ -85,40 +103,76 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
     // D3D12: a root signature holds at most 2032 static samplers ("Root signature limits",
     // learn.microsoft.com/windows/win32/direct3d12/root-signature-limits).
     constexpr size_t kMaxStaticSamplers = 2032;
-    if (samplers.size() > kMaxStaticSamplers)
-        throw InvalidArgument("root signature: " + std::to_string(samplers.size()) + " static samplers exceed D3D12's limit of " +
+    if (m_Samplers.size() > kMaxStaticSamplers)
+        throw InvalidArgument("root signature: " + std::to_string(m_Samplers.size()) + " static samplers exceed D3D12's limit of " +
                               std::to_string(kMaxStaticSamplers));
-    std::vector<D3D12_STATIC_SAMPLER_DESC> ss(samplers.size());
-    for (size_t i = 0; i < samplers.size(); ++i) {
+    std::vector<D3D12_STATIC_SAMPLER_DESC> ss(m_Samplers.size());
+    for (size_t i = 0; i < m_Samplers.size(); ++i) {
+        const StaticSamplerDesc& in = m_Samplers[i];
         D3D12_STATIC_SAMPLER_DESC& s = ss[i];
-        s.Filter = samplers[i].filter;
-        s.AddressU = s.AddressV = s.AddressW = samplers[i].address;
-        s.MipLODBias = 0;
-        s.MaxAnisotropy = 16;
-        s.ComparisonFunc = D3D12_COMPARISON_FUNC_NEVER;
-        s.BorderColor = D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK;
-        s.MinLOD = 0;
-        s.MaxLOD = 3.402823466e+38f;
-        s.ShaderRegister = samplers[i].shaderRegister;
-        s.RegisterSpace = samplers[i].space;
-        s.ShaderVisibility = samplers[i].visibility;
+        s.Filter = in.filter;
+        s.AddressU = in.address;
+        s.AddressV = in.addressV ? in.addressV : in.address;
+        s.AddressW = in.addressW ? in.addressW : in.address;
+        s.MipLODBias = in.mipLodBias;
+        s.MaxAnisotropy = in.maxAnisotropy;
+        s.ComparisonFunc = in.comparison;
+        s.BorderColor = in.borderColor;
+        s.MinLOD = in.minLod;
+        s.MaxLOD = in.maxLod;
+        s.ShaderRegister = in.shaderRegister;
+        s.RegisterSpace = in.space;
+        s.ShaderVisibility = in.visibility;
     }
-    D3D12_ROOT_SIGNATURE_DESC desc{};
-    desc.NumParameters = static_cast<UINT>(native.size());
-    desc.pParameters = native.data();
-    desc.NumStaticSamplers = static_cast<UINT>(ss.size());
-    desc.pStaticSamplers = ss.data();
-    desc.Flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
     ComPtr<ID3DBlob> blob, error;
-    HRESULT hr = D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf());
+    HRESULT hr;
+    if (v11) {
+        D3D12_VERSIONED_ROOT_SIGNATURE_DESC desc{};
+        desc.Version = D3D_ROOT_SIGNATURE_VERSION_1_1;
+        desc.Desc_1_1.NumParameters = static_cast<UINT>(native.size());
+        desc.Desc_1_1.pParameters = native.data();
+        desc.Desc_1_1.NumStaticSamplers = static_cast<UINT>(ss.size());
+        desc.Desc_1_1.pStaticSamplers = ss.data();
+        desc.Desc_1_1.Flags = static_cast<D3D12_ROOT_SIGNATURE_FLAGS>(m_Flags);
+        hr = D3D12SerializeVersionedRootSignature(&desc, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf());
+    } else {
+        std::vector<D3D12_ROOT_PARAMETER> native10(native.size());
+        std::vector<std::vector<D3D12_DESCRIPTOR_RANGE>> ranges10(native.size());
+        for (size_t i = 0; i < native.size(); ++i) {
+            D3D12_ROOT_PARAMETER& n = native10[i];
+            n.ParameterType = native[i].ParameterType;
+            n.ShaderVisibility = native[i].ShaderVisibility;
+            if (n.ParameterType == D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS) {
+                n.Constants = native[i].Constants;
+            } else if (n.ParameterType == D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE) {
+                for (const D3D12_DESCRIPTOR_RANGE1& r : ranges[i])
+                    ranges10[i].push_back({r.RangeType, r.NumDescriptors, r.BaseShaderRegister, r.RegisterSpace, r.OffsetInDescriptorsFromTableStart});
+                n.DescriptorTable.NumDescriptorRanges = static_cast<UINT>(ranges10[i].size());
+                n.DescriptorTable.pDescriptorRanges = ranges10[i].data();
+            } else {
+                n.Descriptor = {native[i].Descriptor.ShaderRegister, native[i].Descriptor.RegisterSpace};
+            }
+        }
+        D3D12_ROOT_SIGNATURE_DESC desc{};
+        desc.NumParameters = static_cast<UINT>(native10.size());
+        desc.pParameters = native10.data();
+        desc.NumStaticSamplers = static_cast<UINT>(ss.size());
+        desc.pStaticSamplers = ss.data();
+        desc.Flags = static_cast<D3D12_ROOT_SIGNATURE_FLAGS>(m_Flags);
+        hr = D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf());
+    }
     if (FAILED(hr)) {
         std::string msg = "D3D12SerializeRootSignature failed: " + HResultName(hr);
         if (error) msg += ": " + std::string(static_cast<const char*>(error->GetBufferPointer()), error->GetBufferSize());
         throw InvalidArgument(msg);
     }
+    bool unbounded = false;
+    for (const RootParameterDesc& p : m_Params)
+        for (const DescriptorRangeDesc& r : p.ranges) unbounded |= r.count == kUnboundedRange;
     ThrowIfFailed(m_Core->D3D12Device()->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(),
                                                              IID_ID3D12RootSignature, m_d3d12RootSignature.ReleaseAndGetVoidAddress()),
-                  "CreateRootSignature");
+                  unbounded ? "CreateRootSignature (with an unbounded descriptor range, which vkd3d 1.2 does not implement; give a count)"
+                            : "CreateRootSignature");
 }
 
 const RootParameterDesc& RootSignature::Require(uint32_t index, RootParamKind kind, const char* what) const {
@@ -137,6 +191,12 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
     if (!m_RootSignature) throw InvalidArgument("create_compute_pipeline: no root signature");
     if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_compute_pipeline: the root signature belongs to another device");
     if (cs.empty()) throw InvalidArgument("create_compute_pipeline: empty shader bytecode");
+    {
+        const DxbcReflection r = ReflectShader("create_compute_pipeline", "cs", cs);
+        if (r.stage != ShaderStage::Compute)
+            throw InvalidArgument(std::string("create_compute_pipeline: the shader is a ") + r.StageName() + " shader (" + r.Profile() + "), not a compute shader");
+        CheckShaderBindings("create_compute_pipeline", r, *m_RootSignature);
+    }
     D3D12_COMPUTE_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
     d.CS = {cs.data(), cs.size()};
@@ -158,6 +218,19 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     for (size_t i = 0; i < g.rtvFormats.size(); ++i)
         formats.CheckRenderTargetFormat(g.rtvFormats[i], static_cast<uint32_t>(i), g.blend != BlendMode::None, "create_graphics_pipeline");
     if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckDepthStencilFormat(g.dsvFormat, "create_graphics_pipeline");
+    {
+        const DxbcReflection vs = ReflectShader("create_graphics_pipeline", "vs", g.vs);
+        if (vs.stage != ShaderStage::Vertex)
+            throw InvalidArgument(std::string("create_graphics_pipeline: vs is a ") + vs.StageName() + " shader (" + vs.Profile() + "), not a vertex shader");
+        CheckShaderBindings("create_graphics_pipeline", vs, *m_RootSignature);
+        if (!g.ps.empty()) {
+            const DxbcReflection ps = ReflectShader("create_graphics_pipeline", "ps", g.ps);
+            if (ps.stage != ShaderStage::Pixel)
+                throw InvalidArgument(std::string("create_graphics_pipeline: ps is a ") + ps.StageName() + " shader (" + ps.Profile() + "), not a pixel shader");
+            CheckShaderBindings("create_graphics_pipeline", ps, *m_RootSignature);
+            CheckStageLinkage("create_graphics_pipeline", vs, ps);
+        }
+    }
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
     d.VS = {g.vs.data(), g.vs.size()};

@@ -107,5 +107,33 @@ const char* AdapterName(ID3D12Device* device) {
     return name.c_str();
 }
 
+uint64_t LocalMemoryBytes(ID3D12Device* device, bool uma) {
+#if defined(_WIN32)
+    uint64_t bytes = 0;
+    IDXGIFactory4* factory = nullptr;
+    if (SUCCEEDED(CreateDXGIFactory1(IID_PPV_ARGS(&factory)))) {
+        IDXGIAdapter1* adapter = nullptr;
+        if (SUCCEEDED(factory->EnumAdapterByLuid(device->GetAdapterLuid(), IID_PPV_ARGS(&adapter)))) {
+            DXGI_ADAPTER_DESC1 desc{};
+            adapter->GetDesc1(&desc);
+            // On UMA the GPU's memory is shared system memory (D3D12MA's GetMemoryCapacity does the same).
+            bytes = desc.DedicatedVideoMemory + (uma ? desc.SharedSystemMemory : 0);
+            adapter->Release();
+        }
+        factory->Release();
+    }
+    return bytes;
+#else
+    (void)uma;
+    VkPhysicalDevice pd = vkd3d_get_vk_physical_device(device);
+    VkPhysicalDeviceMemoryProperties props{};
+    vkGetPhysicalDeviceMemoryProperties(pd, &props);
+    uint64_t bytes = 0;
+    for (uint32_t i = 0; i < props.memoryHeapCount; ++i)
+        if (props.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) bytes += props.memoryHeaps[i].size;
+    return bytes;
+#endif
+}
+
 }  // namespace platform
 }  // namespace dx12kit

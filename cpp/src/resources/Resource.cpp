@@ -1,6 +1,7 @@
 #include "dx12kit/resources/Resource.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
@@ -41,6 +42,16 @@ Resource::~Resource() {
     m_Core->LiveResources().fetch_sub(1);
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     m_Views.clear();  // deferred frees, tagged with the current serial
+}
+
+void Resource::MapPersistently() {
+    if (m_Mapped) return;
+    if (!IsBuffer()) throw InvalidArgument("map: resource '" + m_Name + "' is a texture; only buffers are mapped");
+    void* p = nullptr;
+    // Readback memory is read by the CPU: the whole range; upload memory is only written.
+    D3D12_RANGE read{0, m_HeapType == D3D12_HEAP_TYPE_UPLOAD ? 0 : static_cast<SIZE_T>(m_Desc.Width)};
+    ThrowIfFailed(m_d3d12Resource->Map(0, &read, &p), ("ID3D12Resource::Map ('" + m_Name + "')").c_str());
+    m_Mapped = static_cast<uint8_t*>(p);
 }
 
 void Resource::CheckSubresource(uint32_t sub) const {

@@ -1,6 +1,7 @@
 #include "dx12kit/resources/UploadBuffer.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
@@ -19,13 +20,17 @@ uint64_t UploadPagePool::PageSize(UploadKind kind) const {
 std::unique_ptr<UploadPage> UploadPagePool::Create(UploadKind kind, uint64_t size, bool dedicated) {
     auto page = std::make_unique<UploadPage>(kind, dedicated, size);
     const bool cpu = kind == UploadKind::CpuWritable;
-    D3D12_HEAP_PROPERTIES hp = d3dx::HeapProperties(cpu ? D3D12_HEAP_TYPE_UPLOAD : D3D12_HEAP_TYPE_DEFAULT);
-    D3D12_RESOURCE_DESC rd = d3dx::BufferDesc(size, cpu ? D3D12_RESOURCE_FLAG_NONE : D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS);
-    ThrowIfFailed(m_Core.D3D12Device()->CreateCommittedResource(
-                      &hp, D3D12_HEAP_FLAG_NONE, &rd,
-                      cpu ? D3D12_RESOURCE_STATE_GENERIC_READ : D3D12_RESOURCE_STATE_UNORDERED_ACCESS, nullptr,
-                      IID_ID3D12Resource, page->resource.ReleaseAndGetVoidAddress()),
-                  "CreateCommittedResource (upload page)");
+    // Upload memory comes from the memory layer like every other byte the device holds, so it shows
+    // in the same statistics and budget (a large page over half a block becomes a committed resource).
+    memory::ResourceRequest rq;
+    rq.desc = d3dx::BufferDesc(size, cpu ? D3D12_RESOURCE_FLAG_NONE : D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS);
+    rq.initialState = cpu ? D3D12_RESOURCE_STATE_GENERIC_READ : D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
+    rq.heap = cpu ? memory::HeapKind::Upload : memory::HeapKind::Default;
+    rq.kind = memory::AllocationKind::UploadPage;
+    rq.name = dedicated ? "upload page (large)" : "upload page";
+    memory::CreatedResource created = m_Core.Memory().CreateResource(rq);
+    page->memory = std::move(created.allocation);
+    page->resource = std::move(created.resource);
     page->gpu = page->resource->GetGPUVirtualAddress();
     if (cpu) {
         D3D12_RANGE none{0, 0};

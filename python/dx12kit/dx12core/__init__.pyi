@@ -9,8 +9,9 @@ import numpy
 import typing
 import typing_extensions
 from . import alloc
+from . import shaders
 from . import descriptors
-__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'FormatSupport', 'PipelineState', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UploadAllocation', 'alloc', 'descriptors']
+__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'FormatSupport', 'Memory', 'PipelineState', 'Pool', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'descriptors', 'shaders']
 class Format(enum.IntEnum):
     """
     DXGI formats dx12kit supports (also accepted as lower-case strings).
@@ -91,11 +92,27 @@ class DescriptorRange:
     """
     One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
     def __repr__(self) -> str:
         ...
     @property
     def count(self) -> int:
         ...
+    @property
+    def flags(self) -> int:
+        """
+        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def offset(self) -> typing.Any:
+        """
+        Descriptors from the table start, or None (appended after the previous range).
+        """
     @property
     def register(self) -> int:
         ...
@@ -106,8 +123,21 @@ class RootParameter:
     """
     A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
     @property
     def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> int:
+        """
+        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
         ...
     @property
     def ranges(self) -> list[DescriptorRange]:
@@ -118,12 +148,25 @@ class RootParameter:
     @property
     def space(self) -> int:
         ...
+    @property
+    def visibility(self) -> int:
+        """
+        D3D12_SHADER_VISIBILITY value.
+        """
 class StaticSamplerDesc:
     """
     A static sampler of a root signature (made by StaticSampler).
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
     @property
     def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
         ...
 class Resource:
     """
@@ -142,6 +185,13 @@ class Resource:
     def global_state(self, subresource: typing.SupportsIndex = 4294967295) -> ResourceState:
         """
         The state the resource is in once every executed command list has run (what execute resolves against).
+        """
+    @property
+    def allocation(self) -> typing.Any:
+        """
+        Where the resource's memory lies: dict with heap_type, committed, block (None when committed), offset (in the
+        block), size, alignment, pool (its name, None for the device's default pools); 'aliased': True for a resource
+        placed with memory= (it lies in that memory, which other resources may share).
         """
     @property
     def cached_views(self) -> int:
@@ -166,6 +216,12 @@ class Buffer(Resource):
     """
     def __repr__(self: typing_extensions.Buffer) -> str:
         ...
+    def map(self, dtype: typing.Any = ...) -> numpy.ndarray:
+        """
+        A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.
+        Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the
+        GPU work that wrote it has completed (queue.wait).
+        """
     @property
     def gpu_address(self) -> int:
         ...
@@ -461,15 +517,29 @@ class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
-    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsIndex = 268435456) -> None:
+    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
         dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages
         kept for reuse after their fence (large_page_cache_size; 0 destroys them).
+        GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the
+        default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures
+        and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default') -> typing_extensions.Buffer:
+    def allocate_memory(self, size: typing.SupportsInt | typing.SupportsIndex, *, alignment: typing.SupportsInt | typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
         """
-        A buffer of `size` bytes (> 0). uav=True allows unordered access.
+        Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
+        >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
+        offsets are checked against the resource's alignment and the memory's size.
+        """
+    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> typing_extensions.Buffer:
+        """
+        A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
+        'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
+        cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own
+        memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.
+        memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other
+        resources may alias it; its contents are then undefined until written.
         """
     def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature) -> PipelineState:
         ...
@@ -477,13 +547,28 @@ class Device:
         """
         A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].
         """
-    def create_root_signature(self, parameters: collections.abc.Sequence[RootParameter], static_samplers: collections.abc.Sequence[StaticSamplerDesc] = []) -> RootSignature:
-        ...
+    def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsInt | typing.SupportsIndex = 0, max_blocks: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'tlsf', name: typing.Any = None) -> Pool:
+        """
+        A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);
+        min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
+        OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).
+        """
+    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: typing.Any = None) -> RootSignature:
+        """
+        A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from
+        text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are
+        added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter
+        lists, the text's RootFlags for text).
+        
+        Raises:
+            InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).
+        """
     def create_sampler(self, *, filter: typing.Any = 'linear', address: typing.Any = 'clamp') -> SamplerState:
         ...
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
-        A 2D texture. mip_levels=0 means a full chain.
+        A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
+        full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
         """
     def descriptor_stats(self) -> dict:
         """
@@ -492,6 +577,24 @@ class Device:
     def format_support(self, format: typing.Any) -> FormatSupport:
         """
         What this device supports for `format` (queried once per format and cached): a FormatSupport.
+        """
+    def memory_budget(self) -> dict:
+        """
+        {'local': {...}, 'non_local': {...}} with budget_bytes, usage_bytes, block_bytes, allocation_bytes. usage is
+        dx12kit's own bookkeeping (vkd3d reports no budget); on a UMA adapter everything is local.
+        """
+    def memory_json(self, detailed: bool = True) -> str:
+        """
+        The memory layout as JSON (in the spirit of D3D12MA's BuildStatsString): General, Total, MemoryInfo, HeapTypes,
+        DefaultPools and CustomPools; with detailed=True every block lists its suballocations (offset, type, size, flags,
+        name) and free ranges in address order. dx12kit.memory.heap_map draws it.
+        """
+    def memory_stats(self) -> dict:
+        """
+        GPU memory statistics: {'total': {...}, 'heap_types': {'default', 'upload', 'readback', 'custom'}}, each with
+        block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count, allocation_size_min/max,
+        unused_range_size_min/max. A committed resource counts as a block holding one allocation. Memory of dropped
+        resources is counted until the GPU work that used it has completed.
         """
     def poll(self) -> int:
         """
@@ -503,7 +606,17 @@ class Device:
         """
     def stats(self) -> dict:
         """
-        Statistics as a plain dict: upload pages, barriers, descriptors, live resources.
+        Statistics as a plain dict: upload pages, barriers, descriptors, live resources, memory (as memory_stats()),
+        zero_init (new resources zeroed before first use, and the bytes copied for it).
+        """
+    def trim_memory(self) -> None:
+        """
+        Releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a
+        grace period, so per-frame allocate/free patterns do not create and destroy heaps).
+        """
+    def validate_memory(self) -> None:
+        """
+        Checks every pool's invariants and the budget's bookkeeping; raises Dx12Error naming a broken one.
         """
     def wait_idle(self) -> None:
         """
@@ -517,7 +630,73 @@ class Device:
     @property
     def validate(self) -> bool:
         ...
-def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0) -> DescriptorRange:
+class Pool:
+    """
+    A custom memory pool: heaps of one heap type with its own block size, block limits and placement
+    algorithm. Create with Device.create_pool; pass as pool= to create_buffer / create_texture2d.
+    """
+    def __repr__(self) -> str:
+        ...
+    def stats(self) -> dict:
+        """
+        Statistics of this pool: block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count,
+        allocation_size_min/max, unused_range_size_min/max (bytes).
+        """
+    def validate(self) -> None:
+        """
+        Checks the pool's invariants (no overlap, allocator consistency); raises Dx12Error naming a broken one.
+        """
+    @property
+    def algorithm(self) -> str:
+        ...
+    @property
+    def block_count(self) -> int:
+        """
+        Heaps the pool holds now.
+        """
+    @property
+    def block_size(self) -> int:
+        """
+        Bytes of each block (the largest new block size when the pool grows).
+        """
+    @property
+    def heap(self) -> str:
+        """
+        'default', 'upload', 'readback' or 'custom'.
+        """
+    @property
+    def max_blocks(self) -> int:
+        """
+        0 = no limit.
+        """
+    @property
+    def min_blocks(self) -> int:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+class Memory:
+    """
+    GPU memory to place resources in yourself (aliasing): Device.allocate_memory, then create_buffer /
+    create_texture2d with memory= and offset=. Resources placed in it keep it alive.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def allocation(self) -> dict:
+        """
+        Where the memory lies (as Resource.allocation).
+        """
+    @property
+    def heap(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def size(self) -> int:
+        ...
+def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
     """
@@ -525,7 +704,7 @@ def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibilit
     """
     A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.
     """
-def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
+def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root constant buffer view (GPU address of a buffer).
     """
@@ -533,27 +712,32 @@ def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, s
     """
     32-bit root constants (a cbuffer at register b<register>).
     """
-def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
+def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root shader resource view (a buffer, e.g. StructuredBuffer).
     """
-def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
+def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root unordered access view (a buffer, e.g. RWStructuredBuffer).
     """
-def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0) -> DescriptorRange:
+def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of shader resource views (t registers) in a DescriptorTable.
+    count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the
+    previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).
     """
-def Sampler(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0) -> DescriptorRange:
+def Sampler(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of samplers (s registers) in a DescriptorTable.
     """
-def StaticSampler(register: typing.SupportsIndex, filter: typing.Any = 'linear', address: typing.Any = 'clamp', space: typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> StaticSamplerDesc:
+def StaticSampler(register: typing.SupportsIndex, filter: typing.Any = 'linear', address: typing.Any = 'clamp', space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, address_v: typing.Any = None, address_w: typing.Any = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: typing.Any = 'never', border_color: typing.Any = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
     """
-    A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic'; address 'clamp' | 'wrap' | 'mirror' | 'border'.
+    A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix
+    ('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w
+    default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |
+    'opaque_black' | 'opaque_white'.
     """
-def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0) -> DescriptorRange:
+def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of unordered access views (u registers) in a DescriptorTable.
     """
@@ -567,4 +751,5 @@ def _bench_transition(device: Device, resource: Resource, n: typing.SupportsInt 
     Benchmark: ns per tracked transition (whole resource, same state, one subresource, via CommandList.transition_barrier).
     """
 ALL_SUBRESOURCES: int = 4294967295
+UNBOUNDED: int = 4294967295
 __version__: str = '0.1.0'

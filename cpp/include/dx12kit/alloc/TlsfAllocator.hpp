@@ -71,6 +71,9 @@ public:
     /// Throws InvalidArgument, state unchanged, on size 0, size > capacity, alignment not a power
     /// of two.
     uint64_t Allocate(uint64_t size, uint64_t alignment = 1);
+    /// The free range with the lowest offset that holds the request, if it starts below `limit`
+    /// (kInvalidOffset otherwise): what defragmentation uses to move an allocation down. O(blocks).
+    uint64_t AllocateLowest(uint64_t size, uint64_t alignment, uint64_t limit);
     /// Throws InvalidArgument, state unchanged, unless `offset` starts a live allocation.
     void Free(uint64_t offset);
     /// Validated like Free(); the range is reusable only after ReleaseStale(>= fenceValue).
@@ -130,6 +133,7 @@ private:
     static uint32_t ClassAtLeast(uint64_t size) noexcept;  // first class whose blocks are all >= size
     uint32_t FindNonEmpty(uint32_t cls) const noexcept;
     uint32_t FindBlock(uint64_t size, uint64_t alignment) const noexcept;
+    uint64_t AllocateFrom(uint32_t freeBlock, uint64_t size, uint64_t alignment);  // carves the request out of it
     bool Fits(uint32_t block, uint64_t size, uint64_t alignment) const noexcept;
     uint32_t NewBlock();
     void ReleaseBlock(uint32_t b) noexcept;

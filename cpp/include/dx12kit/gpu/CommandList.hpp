@@ -26,6 +26,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace dx12kit {
@@ -118,6 +119,9 @@ public:
     void Keep(std::shared_ptr<void> object) { m_Tracked.push_back(std::move(object)); }
 
     size_t UploadPageCount() const { return m_Upload.PageCount(); }
+    /// Whether this list's first use of `r` overwrites all of it (then a new resource's zeroing
+    /// is skipped: nothing could read the zeros).
+    bool FullyWrites(const Resource* r) const { return m_FullyWritten.count(r) != 0; }
 
 private:
     struct Binding {
@@ -164,6 +168,8 @@ private:
     std::unordered_map<uint64_t, Binding> m_Bindings;         // (root index << 32 | offset)
     std::vector<Binding> m_TargetBindings;                    // render targets and depth
     std::vector<std::shared_ptr<void>> m_Tracked;
+    std::unordered_set<const Resource*> m_FullyWritten;      // first use overwrote the whole resource
+    void NoteFullWrite(const Resource& r, bool whole);        // call before the write's transition
     // validation mode: states the recorded barriers really produced (raw ones included)
     std::unordered_map<Resource*, SubresourceStates> m_Shadow;
 };

@@ -25,10 +25,12 @@
 
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
+#include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 
 #include <array>
+#include <functional>
 #include <atomic>
 #include <map>
 #include <memory>
@@ -43,6 +45,7 @@ class FormatSupportCache;
 class UploadPagePool;
 class Buffer;
 class Texture;
+class Resource;
 
 struct DeviceOptions {
     bool validate = false;                  ///< check states before each draw/dispatch/copy
@@ -59,6 +62,14 @@ struct DeviceOptions {
     /// touch of fresh upload memory costs more than the copy itself, so large uploads repeated
     /// every frame reuse their pages. 0 destroys every large page after its fence.
     uint64_t largePageCacheBytes = 256u << 20;
+    /// GPU memory: block size of the default pools, budget (0 = 80% of device-local memory),
+    /// resource heap tier 1 behaviour forced, grace period of empty blocks.
+    memory::MemoryOptions memory;
+};
+
+struct ZeroInitStats {
+    std::atomic<uint64_t> resources{0};     ///< new resources zeroed before their first use
+    std::atomic<uint64_t> bytes{0};         ///< bytes written by those copies (clears not counted)
 };
 
 struct BarrierStats {
@@ -83,6 +94,14 @@ public:
     UploadPagePool& UploadPages() { return *m_UploadPages; }
     /// The device's format support, queried once per format (dx12kit/resources/FormatSupport.hpp).
     FormatSupportCache& FormatSupport() { return *m_FormatSupport; }
+    memory::MemoryManager& Memory() { return *m_Memory; }
+
+    /// New DEFAULT-heap resources are zeroed (D3D12 committed resources read as zeros; vkd3d does
+    /// not always zero, and placed resources reuse memory): Device queues them here and the next
+    /// execute on any queue records the zeroing first (Device::InitializeNewResources).
+    void QueueZeroInit(const std::shared_ptr<Resource>& r);
+    std::vector<std::weak_ptr<Resource>> TakeZeroInits();
+    bool HasZeroInits() const { return m_HasZeroInits.load(std::memory_order_acquire); }
 
     std::recursive_mutex& SubmitMutex() { return m_SubmitMutex; }
     const std::atomic<uint64_t>& LastSerialRef() const { return m_LastSerial; }
@@ -94,6 +113,7 @@ public:
     void OnSerialCompleted(uint64_t completed);
 
     BarrierStats& Barriers() { return m_Barriers; }
+    ZeroInitStats& ZeroInitCounters() { return m_ZeroInit; }
     std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
 
 private:
@@ -102,13 +122,28 @@ private:
     std::array<std::unique_ptr<CpuDescriptorAllocator>, D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES> m_CpuAllocators;
     std::unique_ptr<ShaderVisibleHeap> m_ViewHeap;
     std::unique_ptr<ShaderVisibleHeap> m_SamplerHeap;
-    std::unique_ptr<UploadPagePool> m_UploadPages;
     std::unique_ptr<FormatSupportCache> m_FormatSupport;
-    std::recursive_mutex m_SubmitMutex;
     std::atomic<uint64_t> m_LastSerial{0};
+    std::unique_ptr<memory::MemoryManager> m_Memory;   // before the upload pages, which use it
+    std::unique_ptr<UploadPagePool> m_UploadPages;
+    std::mutex m_ZeroInitMutex;
+    std::vector<std::weak_ptr<Resource>> m_ZeroInits;
+    std::atomic<bool> m_HasZeroInits{false};
+    std::recursive_mutex m_SubmitMutex;
     std::atomic<uint64_t> m_CompletedSerial{0};
     BarrierStats m_Barriers;
+    ZeroInitStats m_ZeroInit;
     std::atomic<int64_t> m_LiveResources{0};
+};
+
+/// Where a new resource's memory comes from (Python: heap=, pool=, committed=, within_budget=).
+struct ResourcePlacement {
+    memory::HeapKind heap = memory::HeapKind::Default;
+    std::shared_ptr<memory::MemoryPool> pool;   ///< nullptr: the default pool of `heap`
+    bool committed = false;
+    bool withinBudget = false;
+    std::shared_ptr<memory::MemoryRegion> memory;   ///< place at `offset` of this memory (aliasing)
+    uint64_t offset = 0;
 };
 
 class Device : public std::enable_shared_from_this<Device> {
@@ -130,12 +165,27 @@ public:
     /// Waits until every queue is idle.
     void WaitIdle();
 
-    /// A buffer of `size` bytes in a DEFAULT (or UPLOAD/READBACK) heap.
+    using Placement = ResourcePlacement;
+    /// A buffer of `size` bytes placed by the memory layer. UPLOAD/READBACK/CUSTOM buffers are
+    /// persistently mapped (Resource::Mapped()). New buffers read as zeros.
+    std::shared_ptr<Buffer> CreateBuffer(uint64_t size, bool uav, const Placement& placement, const std::string& name);
     std::shared_ptr<Buffer> CreateBuffer(uint64_t size, bool uav, D3D12_HEAP_TYPE heap, const std::string& name);
-    /// A 2D texture (array); depth formats are created typeless so they can also be sampled.
+    /// A 2D texture (array); depth formats are created typeless so they can also be sampled. New
+    /// textures read as zeros (render targets and depth buffers are cleared to 0).
     std::shared_ptr<Texture> CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
                                              uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
-                                             const std::string& name);
+                                             const std::string& name, const Placement& placement = Placement());
+
+    /// Records and submits the zeroing of resources created since the last execute (see
+    /// DeviceCore::QueueZeroInit) on the direct queue; when `executing` is another queue, it waits
+    /// on the GPU for that work. `skip` lists resources the caller's lists overwrite completely
+    /// before reading them. Caller holds the submission mutex.
+    void InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
+    /// Raw memory to place resources in (ResourcePlacement::memory): `size` bytes at `alignment`.
+    std::shared_ptr<memory::MemoryRegion> AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
+                                                         const std::string& name);
+    /// Releases every empty memory block above each pool's minimum now.
+    void TrimMemory();
 
     std::map<std::string, std::string> Info() const;
     std::string AdapterName() const { return m_AdapterName; }
@@ -143,11 +193,14 @@ public:
 
 private:
     explicit Device(const DeviceOptions& options);
+    memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
     /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
     /// (nullptr when idle) and that submission's serial in `oldestInFlight`.
     CommandQueue* PollQueues(uint64_t& oldestInFlight);
     std::shared_ptr<DeviceCore> m_Core;
     std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3); [1] unused
+    static constexpr uint64_t kZeroBufferBytes = uint64_t(4) << 20;
+    std::shared_ptr<Buffer> m_ZeroBuffer;   // zeros in upload memory, the source of every zeroing copy
     std::string m_AdapterName;
     D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
 };

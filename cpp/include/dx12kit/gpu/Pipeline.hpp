@@ -21,11 +21,20 @@ class DeviceCore;
 enum class RootParamKind : uint8_t { Constants, Cbv, Srv, Uav, Table };
 enum class RangeKind : uint8_t { Srv, Uav, Cbv, Sampler };
 
+/// Count of an unbounded range (numDescriptors = unbounded in the root-signature language).
+constexpr uint32_t kUnboundedRange = 0xFFFFFFFFu;
+/// Offset of a range that follows the previous one (D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND).
+constexpr uint32_t kAppendRange = 0xFFFFFFFFu;
+/// Table slots staged for an unbounded range (the dynamic descriptor heap needs a finite size).
+constexpr uint32_t kUnboundedTableSlots = 4096;
+
 struct DescriptorRangeDesc {
     RangeKind kind;
     uint32_t shaderRegister;
-    uint32_t count = 1;
+    uint32_t count = 1;                 ///< kUnboundedRange: to the end of the table
     uint32_t space = 0;
+    uint32_t offset = kAppendRange;     ///< descriptors from the table start, or kAppendRange
+    uint32_t flags = 0;                 ///< D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1)
 };
 
 struct RootParameterDesc {
@@ -35,6 +44,7 @@ struct RootParameterDesc {
     uint32_t num32BitValues = 0;              ///< Constants only
     std::vector<DescriptorRangeDesc> ranges;  ///< Table only
     D3D12_SHADER_VISIBILITY visibility = D3D12_SHADER_VISIBILITY_ALL;
+    uint32_t flags = 0;                       ///< Cbv/Srv/Uav: D3D12_ROOT_DESCRIPTOR_FLAGS (1.1)
 };
 
 struct StaticSamplerDesc {
@@ -43,15 +53,28 @@ struct StaticSamplerDesc {
     D3D12_TEXTURE_ADDRESS_MODE address = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
     uint32_t space = 0;
     D3D12_SHADER_VISIBILITY visibility = D3D12_SHADER_VISIBILITY_ALL;
+    D3D12_TEXTURE_ADDRESS_MODE addressV = static_cast<D3D12_TEXTURE_ADDRESS_MODE>(0);  ///< 0: as `address`
+    D3D12_TEXTURE_ADDRESS_MODE addressW = static_cast<D3D12_TEXTURE_ADDRESS_MODE>(0);  ///< 0: as `address`
+    float mipLodBias = 0.0f;
+    uint32_t maxAnisotropy = 16;
+    D3D12_COMPARISON_FUNC comparison = D3D12_COMPARISON_FUNC_NEVER;  ///< (the HLSL text's default is LESS_EQUAL)
+    D3D12_STATIC_BORDER_COLOR borderColor = D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK;  ///< (HLSL text: OPAQUE_WHITE)
+    float minLod = 0.0f;
+    float maxLod = 3.402823466e+38f;
 };
 
 class RootSignature {
 public:
+    /// `flags`: D3D12_ROOT_SIGNATURE_FLAGS. Parameter lists built in Python get
+    /// ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT; root signatures from HLSL text get what the text says.
     RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
-                  std::vector<StaticSamplerDesc> samplers);
+                  std::vector<StaticSamplerDesc> samplers,
+                  uint32_t flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
     ID3D12RootSignature* D3D12RootSignature() const { return m_d3d12RootSignature.Get(); }
     const DeviceCore* Core() const { return m_Core.get(); }
     const std::vector<RootParameterDesc>& Parameters() const { return m_Params; }
+    const std::vector<StaticSamplerDesc>& StaticSamplers() const { return m_Samplers; }
+    uint32_t Flags() const { return m_Flags; }
     const std::vector<DescriptorTableLayout>& Tables() const { return m_Tables; }
     /// Throws InvalidArgument unless root parameter `index` exists and is of `kind`.
     const RootParameterDesc& Require(uint32_t index, RootParamKind kind, const char* what) const;
@@ -60,6 +83,8 @@ private:
     std::shared_ptr<DeviceCore> m_Core;
     ComPtr<ID3D12RootSignature> m_d3d12RootSignature;
     std::vector<RootParameterDesc> m_Params;
+    std::vector<StaticSamplerDesc> m_Samplers;
+    uint32_t m_Flags;
     std::vector<DescriptorTableLayout> m_Tables;
 };
 

@@ -1,6 +1,8 @@
 // The only header that includes the platform's D3D12 headers.
 //
-// Windows: the Windows SDK (d3d12.h, dxgi1_6.h) and d3dx12.h (see external/d3dx12/).
+// Windows: the Windows SDK's d3d12.h and dxgi1_6.h (MSVC), or mingw-w64's (cross builds). No
+//          d3dx12.h: mingw-w64 does not ship it, and the project's own helpers (D3dx12Lite.hpp)
+//          serve both platforms.
 // Linux:   vkd3d's headers (D3D12 over Vulkan). vkd3d's COM methods use the Windows x64 calling
 //          convention, and without WIDL_EXPLICIT_AGGREGATE_RETURNS the methods that return a
 //          struct (GetDesc, GetCPUDescriptorHandleForHeapStart, ...) crash; it must be defined
@@ -20,7 +22,6 @@
 #  include <windows.h>
 #  include <d3d12.h>
 #  include <dxgi1_6.h>
-#  include <d3dx12.h>
 #  define DX12KIT_BACKEND_NAME "d3d12"
 #else
 #  ifndef NOMINMAX
@@ -43,5 +44,9 @@ ID3D12Device* CreateDefaultDevice(D3D_FEATURE_LEVEL minimumLevel);
 
 /// Human-readable adapter description ("llvmpipe (LLVM 15.0.6, 256 bits)" on lavapipe).
 const char* AdapterName(ID3D12Device* device);
+
+/// Bytes of device-local memory (vkd3d: the Vulkan device's DEVICE_LOCAL heaps; Windows: the
+/// DXGI adapter's dedicated video memory, plus shared system memory when `uma`). 0 if unknown.
+uint64_t LocalMemoryBytes(ID3D12Device* device, bool uma);
 
 }  // namespace dx12kit::platform

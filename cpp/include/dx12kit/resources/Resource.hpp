@@ -15,6 +15,7 @@
 #pragma once
 
 #include "dx12kit/descriptors/DescriptorAllocation.hpp"
+#include "dx12kit/memory/MemoryPool.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 #include "dx12kit/resources/ResourceState.hpp"
@@ -68,6 +69,19 @@ public:
     /// Throws InvalidArgument naming `what` and the resource when `mip` or `arraySlice` is out of range.
     void CheckMipSlice(uint32_t mip, uint32_t arraySlice, const char* what) const;
 
+    // ---- memory -------------------------------------------------------------------------------
+    /// The memory the resource lies in (null for resources the memory layer did not create).
+    /// Released with the resource, which itself dies only after the GPU is done with it.
+    const memory::MemoryAllocation& Memory() const { return m_Memory; }
+    void AttachMemory(memory::MemoryAllocation&& m) { m_Memory = std::move(m); }
+    /// Keeps `owner` (the memory the resource was placed in by the user) alive as long as the resource.
+    void SetMemoryOwner(std::shared_ptr<void> owner) { m_MemoryOwner = std::move(owner); }
+    const std::shared_ptr<void>& MemoryOwner() const { return m_MemoryOwner; }
+    /// Maps a CPU-visible buffer for the resource's lifetime (UPLOAD, READBACK, CUSTOM heaps).
+    void MapPersistently();
+    /// The persistent mapping, or nullptr.
+    uint8_t* Mapped() const { return m_Mapped; }
+
     // ---- closing ------------------------------------------------------------------------------
     /// Marks the resource closed: every later use by a command list or queue throws UseAfterFree.
     /// Work recorded or submitted before is unaffected: the C++ object, the native resource and
@@ -97,6 +111,9 @@ protected:
     D3D12_CPU_DESCRIPTOR_HANDLE GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format);
 
     std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<void> m_MemoryOwner; // user memory the resource lies in (released last)
+    memory::MemoryAllocation m_Memory;   // declared before the resource: released after it
+    uint8_t* m_Mapped = nullptr;
     uint64_t m_LogicalSize = 0;
     ComPtr<ID3D12Resource> m_d3d12Resource;
     D3D12_RESOURCE_DESC m_Desc;

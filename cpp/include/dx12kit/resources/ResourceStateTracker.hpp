@@ -65,6 +65,8 @@ public:
 
     /// The locally known state of `sub`, or kUnknownState.
     D3D12_RESOURCE_STATES KnownState(Resource* resource, uint32_t sub) const;
+    /// Whether this list used `resource` at all.
+    bool Touches(const Resource* resource) const { return m_Locals.count(const_cast<Resource*>(resource)) != 0; }
     /// Every resource this list touched (kept alive until the list's fence completes).
     void MoveResourcesTo(std::vector<std::shared_ptr<void>>& out);
     size_t PendingCount() const { return m_Pending.size(); }

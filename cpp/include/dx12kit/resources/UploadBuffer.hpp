@@ -21,6 +21,7 @@
 #pragma once
 
 #include "dx12kit/alloc/LinearAllocator.hpp"
+#include "dx12kit/memory/MemoryPool.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 
@@ -39,6 +40,7 @@ enum class UploadKind : uint8_t { CpuWritable = 0, GpuExclusive = 1 };
 struct UploadPage {
     UploadKind kind;
     bool dedicated;                      ///< a large request's own page (not pooled)
+    memory::MemoryAllocation memory;     ///< from the device's memory layer (declared first: freed last)
     ComPtr<ID3D12Resource> resource;
     uint8_t* cpu = nullptr;              ///< mapped pointer (CpuWritable only)
     D3D12_GPU_VIRTUAL_ADDRESS gpu = 0;

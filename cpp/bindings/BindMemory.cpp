@@ -1,0 +1,234 @@
+// Bindings of the memory layer: Pool, Device.create_pool / memory_stats / memory_budget /
+// memory_json / trim_memory, Resource.allocation, Buffer.map. Only conversions live here.
+#include "Bindings.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/memory/MemoryManager.hpp"
+#include "dx12kit/resources/Resource.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+namespace py = pybind11;
+using namespace py::literals;
+
+namespace dx12kit::bindings {
+
+using memory::HeapKind;
+using memory::MemoryPool;
+using memory::PoolAlgorithm;
+
+namespace {
+
+std::string LowerStr(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+HeapKind ParseHeapKind(py::handle h, const char* what) {
+    py::object o = py::reinterpret_borrow<py::object>(h);
+    if (py::hasattr(o, "value") && !py::isinstance<py::str>(o)) o = o.attr("value");  // a str-valued enum member
+    if (!py::isinstance<py::str>(o))
+        throw py::type_error(std::string(what) + ": heap must be a string ('default', 'upload', 'readback' or 'custom')");
+    const std::string s = LowerStr(o.cast<std::string>());
+    if (s == "default") return HeapKind::Default;
+    if (s == "upload") return HeapKind::Upload;
+    if (s == "readback") return HeapKind::Readback;
+    if (s == "custom") return HeapKind::Custom;
+    throw InvalidArgument(std::string(what) + ": heap '" + s + "' is not one of default, upload, readback, custom");
+}
+
+py::object OptionalMin(uint64_t count, uint64_t v) { return py::int_(count ? v : 0); }
+
+py::dict BudgetDict(const memory::BudgetInfo& b) {
+    return py::dict("budget_bytes"_a = b.budgetBytes, "usage_bytes"_a = b.usageBytes, "block_bytes"_a = b.blockBytes,
+                    "allocation_bytes"_a = b.allocationBytes);
+}
+
+const char* AlgorithmName(PoolAlgorithm a) { return a == PoolAlgorithm::Linear ? "linear" : "tlsf"; }
+
+}  // namespace
+
+py::dict MemoryStatsDict(const memory::MemoryStats& s) {
+    return py::dict("block_count"_a = s.blockCount, "block_bytes"_a = s.blockBytes, "allocation_count"_a = s.allocationCount,
+                    "allocation_bytes"_a = s.allocationBytes, "unused_range_count"_a = s.unusedRangeCount,
+                    "allocation_size_min"_a = OptionalMin(s.allocationCount, s.allocationSizeMin),
+                    "allocation_size_max"_a = s.allocationSizeMax,
+                    "unused_range_size_min"_a = OptionalMin(s.unusedRangeCount, s.unusedRangeSizeMin),
+                    "unused_range_size_max"_a = s.unusedRangeSizeMax);
+}
+
+py::dict TotalMemoryStatsDict(const memory::TotalMemoryStats& t) {
+    py::dict kinds;
+    for (int k = 0; k < memory::kHeapKindCount; ++k) kinds[memory::HeapKindName(static_cast<HeapKind>(k))] = MemoryStatsDict(t.heapKinds[k]);
+    return py::dict("total"_a = MemoryStatsDict(t.total), "heap_types"_a = kinds);
+}
+
+ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memoryRegion,
+                                 uint64_t offset, const char* what) {
+    ResourcePlacement p;
+    if (!memoryRegion.is_none()) {
+        if (!py::isinstance<memory::MemoryRegion>(memoryRegion))
+            throw py::type_error(std::string(what) + ": memory must be a dx12kit.Memory (from Device.allocate_memory) or None");
+        p.memory = memoryRegion.cast<std::shared_ptr<memory::MemoryRegion>>();
+        p.offset = offset;
+    } else if (offset != 0) {
+        throw InvalidArgument(std::string(what) + ": offset= needs memory= (the memory to place the resource in)");
+    }
+    p.heap = ParseHeapKind(heap, what);
+    if (!pool.is_none()) {
+        if (!py::isinstance<MemoryPool>(pool)) throw py::type_error(std::string(what) + ": pool must be a dx12kit.Pool or None");
+        p.pool = pool.cast<std::shared_ptr<MemoryPool>>();
+        // heap= is the default's; a pool brings its own heap type, and naming another one is a mistake.
+        if (!py::isinstance<py::str>(heap) || LowerStr(heap.cast<std::string>()) != "default")
+            if (p.heap != p.pool->Desc().heap)
+                throw InvalidArgument(std::string(what) + ": heap '" + memory::HeapKindName(p.heap) + "' differs from the pool's heap '" +
+                                      memory::HeapKindName(p.pool->Desc().heap) + "'");
+        p.heap = p.pool->Desc().heap;
+    }
+    p.committed = committed;
+    p.withinBudget = withinBudget;
+    if (p.memory) {
+        if (!py::isinstance<py::str>(heap) || LowerStr(heap.cast<std::string>()) != "default")
+            throw InvalidArgument(std::string(what) + ": memory= brings its own heap; heap= does not apply");
+        p.heap = p.memory->heap;
+    }
+    return p;
+}
+
+namespace {
+py::dict AllocationDict(const memory::MemoryAllocation& a) {
+    const MemoryPool* pool = a.Pool();
+    py::dict d("heap_type"_a = memory::HeapKindName(pool->Desc().heap), "committed"_a = a.IsCommitted(),
+               "block"_a = a.IsCommitted() ? py::object(py::none()) : py::object(py::int_(a.BlockId())), "offset"_a = a.Offset(),
+               "size"_a = a.Size(), "alignment"_a = a.Alignment(),
+               "pool"_a = pool->IsDefault() ? py::object(py::none()) : py::object(py::str(pool->Desc().name)));
+    if (a.IsAlias()) d["aliased"] = true;
+    return d;
+}
+}  // namespace
+
+void BindMemory(py::module_& m) {
+    py::class_<MemoryPool, std::shared_ptr<MemoryPool>>(m, "Pool",
+        "A custom memory pool: heaps of one heap type with its own block size, block limits and placement\n"
+        "algorithm. Create with Device.create_pool; pass as pool= to create_buffer / create_texture2d.")
+        .def_property_readonly("name", [](const MemoryPool& p) { return p.Desc().name; })
+        .def_property_readonly("heap", [](const MemoryPool& p) { return memory::HeapKindName(p.Desc().heap); },
+                               "'default', 'upload', 'readback' or 'custom'.")
+        .def_property_readonly("block_size", [](const MemoryPool& p) { return p.PreferredBlockSize(); },
+                               "Bytes of each block (the largest new block size when the pool grows).")
+        .def_property_readonly("min_blocks", [](const MemoryPool& p) { return p.Desc().minBlocks; })
+        .def_property_readonly("max_blocks", [](const MemoryPool& p) { return p.Desc().maxBlocks; }, "0 = no limit.")
+        .def_property_readonly("algorithm", [](const MemoryPool& p) { return AlgorithmName(p.Desc().algorithm); })
+        .def_property_readonly("block_count", &MemoryPool::BlockCount, "Heaps the pool holds now.")
+        .def("stats", [](const MemoryPool& p) { return MemoryStatsDict(p.Stats()); },
+             "Statistics of this pool: block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count,\n"
+             "allocation_size_min/max, unused_range_size_min/max (bytes).")
+        .def("validate", &MemoryPool::Validate, py::call_guard<py::gil_scoped_release>(),
+             "Checks the pool's invariants (no overlap, allocator consistency); raises Dx12Error naming a broken one.")
+        .def("__repr__", [](const MemoryPool& p) {
+            return "<dx12kit.Pool '" + p.Desc().name + "' heap=" + memory::HeapKindName(p.Desc().heap) + " algorithm=" +
+                   AlgorithmName(p.Desc().algorithm) + " blocks=" + std::to_string(p.BlockCount()) + ">";
+        });
+
+    auto resource = py::reinterpret_borrow<py::class_<Resource, std::shared_ptr<Resource>>>(m.attr("Resource"));
+    resource.def_property_readonly("allocation", [](const Resource& r) -> py::object {
+        const memory::MemoryAllocation& a = r.Memory();
+        if (a.IsNull()) return py::none();
+        return AllocationDict(a);
+    }, "Where the resource's memory lies: dict with heap_type, committed, block (None when committed), offset (in the\n"
+       "block), size, alignment, pool (its name, None for the device's default pools); 'aliased': True for a resource\n"
+       "placed with memory= (it lies in that memory, which other resources may share).");
+
+    py::class_<memory::MemoryRegion, std::shared_ptr<memory::MemoryRegion>>(m, "Memory",
+        "GPU memory to place resources in yourself (aliasing): Device.allocate_memory, then create_buffer /\n"
+        "create_texture2d with memory= and offset=. Resources placed in it keep it alive.")
+        .def_property_readonly("size", [](const memory::MemoryRegion& r) { return r.allocation.Size(); })
+        .def_property_readonly("allocation", [](const memory::MemoryRegion& r) { return AllocationDict(r.allocation); },
+                               "Where the memory lies (as Resource.allocation).")
+        .def_property_readonly("heap", [](const memory::MemoryRegion& r) { return memory::HeapKindName(r.heap); })
+        .def_property_readonly("name", [](const memory::MemoryRegion& r) { return r.name; })
+        .def("__repr__", [](const memory::MemoryRegion& r) {
+            return "<dx12kit.Memory '" + r.name + "' " + std::to_string(r.allocation.Size()) + " bytes heap=" + memory::HeapKindName(r.heap) +
+                   " block=" + std::to_string(r.allocation.BlockId()) + " offset=" + std::to_string(r.allocation.Offset()) + ">";
+        });
+
+    auto buffer = py::reinterpret_borrow<py::class_<Buffer, Resource, std::shared_ptr<Buffer>>>(m.attr("Buffer"));
+    buffer.def("map", [](py::object self, py::object dtype) {
+        auto& b = self.cast<Buffer&>();
+        b.CheckNotClosed("map");
+        if (!b.Mapped())
+            throw InvalidArgument("map: buffer '" + b.Name() + "' lives in GPU-only memory; create it with heap='upload', 'readback' "
+                                  "or 'custom' to map it");
+        py::dtype dt = py::dtype::from_args(dtype);
+        if (dt.attr("hasobject").cast<bool>()) throw InvalidArgument("map: a dtype holding Python objects cannot view raw memory");
+        const uint64_t item = static_cast<uint64_t>(dt.itemsize());
+        if (item == 0) throw InvalidArgument("map: the dtype has no size");
+        if (b.Size() % item)
+            throw InvalidArgument("map: buffer '" + b.Name() + "' of " + std::to_string(b.Size()) + " bytes is not a whole number of " +
+                                  std::to_string(item) + "-byte items");
+        // The array's base is the Buffer object, so the memory stays mapped while the array lives.
+        return py::array(dt, {static_cast<py::ssize_t>(b.Size() / item)}, {static_cast<py::ssize_t>(item)}, b.Mapped(), self);
+    }, "dtype"_a = py::dtype::of<uint8_t>(),
+       "A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.\n"
+       "Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the\n"
+       "GPU work that wrote it has completed (queue.wait).");
+
+    auto device = py::reinterpret_borrow<py::class_<Device, std::shared_ptr<Device>>>(m.attr("Device"));
+    device
+        .def("allocate_memory", [](Device& d, uint64_t size, uint64_t alignment, py::handle heap, py::handle pool, py::object name) {
+            const ResourcePlacement from = ParsePlacement(heap, pool, false, false, py::none(), 0, "allocate_memory");
+            return d.AllocateMemory(size, alignment, from, name.is_none() ? "memory" : name.cast<std::string>());
+        }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = "default", "pool"_a = py::none(), "name"_a = py::none(),
+           "Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two\n"
+           ">= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);\n"
+           "offsets are checked against the resource's alignment and the memory's size.")
+        .def("create_pool", [](Device& d, py::handle heap, py::object blockSize, uint32_t minBlocks, uint32_t maxBlocks,
+                               const std::string& algorithm, py::object name) {
+            memory::PoolDesc desc;
+            desc.heap = ParseHeapKind(heap, "create_pool");
+            if (!blockSize.is_none()) {
+                if (!py::isinstance<py::int_>(blockSize)) throw py::type_error("create_pool: block_size must be an int or None");
+                const long long v = blockSize.cast<long long>();
+                if (v <= 0) throw InvalidArgument("create_pool: block_size must be positive (got " + std::to_string(v) + ")");
+                desc.blockSize = static_cast<uint64_t>(v);
+            }
+            desc.minBlocks = minBlocks;
+            desc.maxBlocks = maxBlocks;
+            const std::string a = LowerStr(algorithm);
+            if (a == "tlsf") desc.algorithm = PoolAlgorithm::Tlsf;
+            else if (a == "linear") desc.algorithm = PoolAlgorithm::Linear;
+            else throw InvalidArgument("create_pool: algorithm '" + algorithm + "' is not one of tlsf, linear");
+            if (!name.is_none()) desc.name = name.cast<std::string>();
+            return d.Core()->Memory().CreatePool(desc);
+        }, py::kw_only(), "heap"_a = "default", "block_size"_a = py::none(), "min_blocks"_a = 0, "max_blocks"_a = 0,
+           "algorithm"_a = "tlsf", "name"_a = py::none(), py::keep_alive<0, 1>(),
+           "A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);\n"
+           "min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises\n"
+           "OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).")
+        .def("memory_stats", [](Device& d) { return TotalMemoryStatsDict(d.Core()->Memory().Stats()); },
+             "GPU memory statistics: {'total': {...}, 'heap_types': {'default', 'upload', 'readback', 'custom'}}, each with\n"
+             "block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count, allocation_size_min/max,\n"
+             "unused_range_size_min/max. A committed resource counts as a block holding one allocation. Memory of dropped\n"
+             "resources is counted until the GPU work that used it has completed.")
+        .def("memory_budget", [](Device& d) {
+            const memory::MemoryManager& mm = d.Core()->Memory();
+            return py::dict("local"_a = BudgetDict(mm.Budget(true)), "non_local"_a = BudgetDict(mm.Budget(false)));
+        }, "{'local': {...}, 'non_local': {...}} with budget_bytes, usage_bytes, block_bytes, allocation_bytes. usage is\n"
+           "dx12kit's own bookkeeping (vkd3d reports no budget); on a UMA adapter everything is local.")
+        .def("memory_json", [](Device& d, bool detailed) { return d.Core()->Memory().BuildJson(detailed, d.AdapterName()); },
+             "detailed"_a = true,
+             "The memory layout as JSON (in the spirit of D3D12MA's BuildStatsString): General, Total, MemoryInfo, HeapTypes,\n"
+             "DefaultPools and CustomPools; with detailed=True every block lists its suballocations (offset, type, size, flags,\n"
+             "name) and free ranges in address order. dx12kit.memory.heap_map draws it.")
+        .def("trim_memory", &Device::TrimMemory, py::call_guard<py::gil_scoped_release>(),
+             "Releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a\n"
+             "grace period, so per-frame allocate/free patterns do not create and destroy heaps).")
+        .def("validate_memory", [](Device& d) { d.Core()->Memory().Validate(); }, py::call_guard<py::gil_scoped_release>(),
+             "Checks every pool's invariants and the budget's bookkeeping; raises Dx12Error naming a broken one.");
+}
+
+}  // namespace dx12kit::bindings

@@ -1,0 +1,123 @@
+// Bindings of the device-independent shader tools: DXBC validation, checksum and reflection
+// (submodule dx12core.shaders; dx12kit.shaders wraps it as Shader.bindings/.inputs/.outputs).
+#include "Bindings.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/shaders/DxbcReflection.hpp"
+
+#include <pybind11/stl.h>
+
+#include <string>
+
+namespace py = pybind11;
+using namespace py::literals;
+
+namespace dx12kit::bindings {
+
+namespace {
+
+/// Bytes of a bytes-like object (copied: reflection is rare and the input may be any buffer).
+std::string DxbcBytes(py::handle h, const char* what) {
+    if (py::isinstance<py::bytes>(h)) return h.cast<std::string>();
+    if (!PyObject_CheckBuffer(h.ptr())) throw py::type_error(std::string(what) + ": expected DXBC bytes (bytes, bytearray or memoryview)");
+    py::object contiguous = py::reinterpret_steal<py::object>(PyBytes_FromObject(h.ptr()));
+    if (!contiguous) throw py::error_already_set();
+    return contiguous.cast<std::string>();
+}
+
+const char* KindName(BindingKind k) {
+    switch (k) {
+        case BindingKind::Cbv: return "cbv";
+        case BindingKind::Srv: return "srv";
+        case BindingKind::Uav: return "uav";
+        case BindingKind::Sampler: return "sampler";
+    }
+    return "?";
+}
+
+const char* ComponentTypeName(uint32_t t) {
+    switch (t) {
+        case 1: return "uint32";
+        case 2: return "int32";
+        case 3: return "float32";
+        default: return "unknown";
+    }
+}
+
+std::string MaskString(uint8_t mask) {
+    std::string s;
+    const char* xyzw = "xyzw";
+    for (int i = 0; i < 4; ++i)
+        if (mask & (1 << i)) s += xyzw[i];
+    return s;
+}
+
+}  // namespace
+
+void BindShaders(py::module_& parent) {
+    py::module_ m = parent.def_submodule("shaders", "DXBC validation and reflection (device-free; see dx12kit.Shader.bindings).");
+
+    py::class_<ShaderBinding>(m, "ShaderBinding", "A resource a shader binds: a constant buffer, texture, buffer, UAV or sampler.")
+        .def_readonly("name", &ShaderBinding::name, "The HLSL name (the cbuffer's name for constant buffers).")
+        .def_property_readonly("kind", [](const ShaderBinding& b) { return KindName(b.kind); }, "'cbv', 'srv', 'uav' or 'sampler'.")
+        .def_readonly("register", &ShaderBinding::shaderRegister, "The first register (t3 -> 3).")
+        .def_readonly("space", &ShaderBinding::space, "The register space.")
+        .def_readonly("count", &ShaderBinding::count, "Registers used (array size); 0 for an unbounded array.")
+        .def_property_readonly("type", &ShaderBinding::TypeName, "The HLSL type: 'cbuffer', 'Texture2D', 'StructuredBuffer', ...")
+        .def_readonly("dimension", &ShaderBinding::dimension, "D3D_SRV_DIMENSION value (1 buffer, 4 texture2d, ...; 0 when not a view).")
+        .def_readonly("input_type", &ShaderBinding::inputType, "D3D_SHADER_INPUT_TYPE value.")
+        .def_readonly("return_type", &ShaderBinding::returnType, "D3D_RESOURCE_RETURN_TYPE value (5 float, 4 uint, ...; 0 if none).")
+        .def_readonly("cbuffer_size", &ShaderBinding::cbufferSize, "Constant buffers: declared size in bytes.")
+        .def_readonly("cbuffer_used_bytes", &ShaderBinding::cbufferUsedBytes, "Constant buffers: one past the last byte the shader reads.")
+        .def_property_readonly("register_name", &ShaderBinding::RegisterName, "As error messages write it: 't3 space0'.")
+        .def_property_readonly("root_descriptor_ok", &ShaderBinding::CanBeRootDescriptor,
+                               "True when D3D12 allows it as a root CBV/SRV/UAV (constant, raw or structured buffers).")
+        .def("__repr__", [](const ShaderBinding& b) {
+            return "<ShaderBinding " + std::string(KindName(b.kind)) + " " + b.RegisterName() + " " + b.TypeName() + " '" + b.name + "'>";
+        });
+
+    py::class_<SignatureElement>(m, "SignatureElement", "One element of a shader's input or output signature.")
+        .def_readonly("semantic", &SignatureElement::semantic, "Semantic name as written (TEXCOORD, SV_Position, SV_Target).")
+        .def_readonly("semantic_index", &SignatureElement::semanticIndex)
+        .def_readonly("register", &SignatureElement::shaderRegister, "The v#/o# register.")
+        .def_readonly("system_value", &SignatureElement::systemValue, "D3D_NAME value (0 none, 1 position, 64 target, ...).")
+        .def_property_readonly("component_type", [](const SignatureElement& e) { return ComponentTypeName(e.componentType); },
+                               "'float32', 'uint32', 'int32' or 'unknown'.")
+        .def_property_readonly("mask", [](const SignatureElement& e) { return MaskString(e.mask); }, "Components present, e.g. 'xyzw'.")
+        .def_property_readonly("used_mask", [](const SignatureElement& e) { return MaskString(e.rwMask); },
+                               "Inputs: components read; outputs: components never written.")
+        .def_readonly("stream", &SignatureElement::stream)
+        .def("__repr__", [](const SignatureElement& e) {
+            return "<SignatureElement " + e.semantic + std::to_string(e.semanticIndex) + " r" + std::to_string(e.shaderRegister) + "." +
+                   MaskString(e.mask) + " " + ComponentTypeName(e.componentType) + ">";
+        });
+
+    py::class_<DxbcReflection>(m, "ShaderReflection", "What a DXBC container declares: stage, bindings, signatures, numthreads.")
+        .def_property_readonly("stage", &DxbcReflection::StageName, "'vertex', 'pixel', 'compute', ...")
+        .def_property_readonly("profile", &DxbcReflection::Profile, "For example 'cs_5_0'.")
+        .def_readonly("bindings", &DxbcReflection::bindings)
+        .def_readonly("inputs", &DxbcReflection::inputs)
+        .def_readonly("outputs", &DxbcReflection::outputs)
+        .def_readonly("patch_constants", &DxbcReflection::patchConstants)
+        .def_property_readonly("numthreads", [](const DxbcReflection& r) { return py::make_tuple(r.numThreads[0], r.numThreads[1], r.numThreads[2]); },
+                               "(x, y, z) of [numthreads] for compute shaders; (0, 0, 0) otherwise.")
+        .def_readonly("creator", &DxbcReflection::creator, "The compiler's name as stored in the bytecode.");
+
+    m.def("reflect_dxbc", [](py::handle data) {
+        const std::string b = DxbcBytes(data, "reflect_dxbc");
+        return ReflectDxbc(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+    }, "bytecode"_a,
+          "Validates a DXBC container (size, chunk table, checksum) and reflects it.\n\n"
+          "Raises:\n    InvalidArgumentError: the container is malformed, naming what is wrong.\n    TypeError: not bytes-like.");
+    m.def("dxbc_problem", [](py::handle data, bool checksum) {
+        const std::string b = DxbcBytes(data, "dxbc_problem");
+        return DxbcContainerProblem(reinterpret_cast<const uint8_t*>(b.data()), b.size(), checksum);
+    }, "bytecode"_a, "checksum"_a = true, "What is wrong with a DXBC container ('' when nothing): magic, size, chunks, checksum.");
+    m.def("dxbc_checksum", [](py::handle data) {
+        const std::string b = DxbcBytes(data, "dxbc_checksum");
+        const auto sum = DxbcChecksum(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+        return py::bytes(reinterpret_cast<const char*>(sum.data()), sum.size());
+    }, "bytecode"_a, "The DXBC checksum of a container (16 bytes), as stored at bytes 4..20 of a valid one.");
+}
+
+}  // namespace dx12kit::bindings

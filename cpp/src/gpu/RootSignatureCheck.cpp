@@ -1,0 +1,253 @@
+#include "dx12kit/gpu/RootSignatureCheck.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+namespace dx12kit {
+
+namespace {
+
+constexpr uint64_t kInfinity = uint64_t(1) << 40;  // past every 32-bit register
+
+const char* VisibilityName(D3D12_SHADER_VISIBILITY v) {
+    switch (v) {
+        case D3D12_SHADER_VISIBILITY_ALL: return "all";
+        case D3D12_SHADER_VISIBILITY_VERTEX: return "vertex";
+        case D3D12_SHADER_VISIBILITY_HULL: return "hull";
+        case D3D12_SHADER_VISIBILITY_DOMAIN: return "domain";
+        case D3D12_SHADER_VISIBILITY_GEOMETRY: return "geometry";
+        case D3D12_SHADER_VISIBILITY_PIXEL: return "pixel";
+        default: return "?";
+    }
+}
+
+/// The visibility value of a graphics stage, and the root-signature flag denying it root access.
+void StageVisibility(ShaderStage stage, D3D12_SHADER_VISIBILITY& vis, uint32_t& denyFlag) {
+    switch (stage) {
+        case ShaderStage::Vertex: vis = D3D12_SHADER_VISIBILITY_VERTEX; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_VERTEX_SHADER_ROOT_ACCESS; return;
+        case ShaderStage::Hull: vis = D3D12_SHADER_VISIBILITY_HULL; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS; return;
+        case ShaderStage::Domain: vis = D3D12_SHADER_VISIBILITY_DOMAIN; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_DOMAIN_SHADER_ROOT_ACCESS; return;
+        case ShaderStage::Geometry: vis = D3D12_SHADER_VISIBILITY_GEOMETRY; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_GEOMETRY_SHADER_ROOT_ACCESS; return;
+        case ShaderStage::Pixel: vis = D3D12_SHADER_VISIBILITY_PIXEL; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_PIXEL_SHADER_ROOT_ACCESS; return;
+        default: vis = D3D12_SHADER_VISIBILITY_ALL; denyFlag = 0; return;
+    }
+}
+
+BindingKind KindOfRange(RangeKind k) {
+    switch (k) {
+        case RangeKind::Srv: return BindingKind::Srv;
+        case RangeKind::Uav: return BindingKind::Uav;
+        case RangeKind::Cbv: return BindingKind::Cbv;
+        case RangeKind::Sampler: return BindingKind::Sampler;
+    }
+    return BindingKind::Srv;
+}
+
+const char* RegisterClassOf(BindingKind k) {
+    switch (k) {
+        case BindingKind::Cbv: return "b";
+        case BindingKind::Srv: return "t";
+        case BindingKind::Uav: return "u";
+        case BindingKind::Sampler: return "s";
+    }
+    return "?";
+}
+
+std::string Registers(BindingKind k, uint32_t base, uint32_t count, uint32_t space) {
+    std::string s = RegisterClassOf(k) + std::to_string(base);
+    if (count == kUnboundedRange) s += "..unbounded";
+    else if (count > 1) s += std::string("..") + RegisterClassOf(k) + std::to_string(uint64_t(base) + count - 1);
+    return s + " space" + std::to_string(space);
+}
+
+/// One root-signature entry that could provide registers: a parameter, a range or a sampler.
+struct Cover {
+    BindingKind kind;
+    uint64_t lo, hi;  // registers [lo, hi)
+    uint32_t space;
+    D3D12_SHADER_VISIBILITY visibility;
+    bool rootDescriptor;     // root CBV/SRV/UAV (rule 2)
+    uint32_t rootConstants;  // 32-bit values, when root constants (rule 4)
+    std::string name;        // "root parameter 2 (DescriptorTable range 0)"
+};
+
+std::vector<Cover> Covers(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers) {
+    std::vector<Cover> out;
+    for (size_t i = 0; i < params.size(); ++i) {
+        const RootParameterDesc& p = params[i];
+        const std::string at = "root parameter " + std::to_string(i);
+        switch (p.kind) {
+            case RootParamKind::Constants:
+                out.push_back({BindingKind::Cbv, p.shaderRegister, uint64_t(p.shaderRegister) + 1, p.space, p.visibility, false, p.num32BitValues,
+                               at + " (RootConstants)"});
+                break;
+            case RootParamKind::Cbv:
+            case RootParamKind::Srv:
+            case RootParamKind::Uav: {
+                const BindingKind k = p.kind == RootParamKind::Cbv ? BindingKind::Cbv : p.kind == RootParamKind::Srv ? BindingKind::Srv : BindingKind::Uav;
+                const char* n = p.kind == RootParamKind::Cbv ? " (root CBV)" : p.kind == RootParamKind::Srv ? " (root SRV)" : " (root UAV)";
+                out.push_back({k, p.shaderRegister, uint64_t(p.shaderRegister) + 1, p.space, p.visibility, true, 0, at + n});
+                break;
+            }
+            case RootParamKind::Table:
+                for (size_t r = 0; r < p.ranges.size(); ++r) {
+                    const DescriptorRangeDesc& d = p.ranges[r];
+                    const uint64_t hi = d.count == kUnboundedRange ? kInfinity : uint64_t(d.shaderRegister) + d.count;
+                    out.push_back({KindOfRange(d.kind), d.shaderRegister, hi, d.space, p.visibility, false, 0,
+                                   at + " (DescriptorTable range " + std::to_string(r) + ")"});
+                }
+                break;
+        }
+    }
+    for (size_t i = 0; i < samplers.size(); ++i)
+        out.push_back({BindingKind::Sampler, samplers[i].shaderRegister, uint64_t(samplers[i].shaderRegister) + 1, samplers[i].space,
+                       samplers[i].visibility, false, 0, "static sampler " + std::to_string(i)});
+    return out;
+}
+
+std::string Lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string ElementName(const SignatureElement& e) {
+    return e.semantic + (e.semanticIndex ? std::to_string(e.semanticIndex) : std::string());
+}
+
+}  // namespace
+
+std::string DescribeRootSignature(const RootSignature& rs) {
+    std::string s;
+    const auto& params = rs.Parameters();
+    for (size_t i = 0; i < params.size(); ++i) {
+        const RootParameterDesc& p = params[i];
+        s += "\n  [" + std::to_string(i) + "] ";
+        switch (p.kind) {
+            case RootParamKind::Constants:
+                s += "RootConstants " + Registers(BindingKind::Cbv, p.shaderRegister, 1, p.space) + " (" + std::to_string(p.num32BitValues) + " values)";
+                break;
+            case RootParamKind::Cbv: s += "RootCBV " + Registers(BindingKind::Cbv, p.shaderRegister, 1, p.space); break;
+            case RootParamKind::Srv: s += "RootSRV " + Registers(BindingKind::Srv, p.shaderRegister, 1, p.space); break;
+            case RootParamKind::Uav: s += "RootUAV " + Registers(BindingKind::Uav, p.shaderRegister, 1, p.space); break;
+            case RootParamKind::Table:
+                s += "DescriptorTable(";
+                for (size_t r = 0; r < p.ranges.size(); ++r) {
+                    const DescriptorRangeDesc& d = p.ranges[r];
+                    static const char* const kNames[] = {"SRV", "UAV", "CBV", "Sampler"};
+                    s += (r ? ", " : "") + std::string(kNames[int(d.kind)]) + " " + Registers(KindOfRange(d.kind), d.shaderRegister, d.count, d.space);
+                }
+                s += ")";
+                break;
+        }
+        s += std::string(", visibility ") + VisibilityName(p.visibility);
+    }
+    const auto& samplers = rs.StaticSamplers();
+    for (size_t i = 0; i < samplers.size(); ++i)
+        s += "\n  StaticSampler " + Registers(BindingKind::Sampler, samplers[i].shaderRegister, 1, samplers[i].space) + ", visibility " +
+             VisibilityName(samplers[i].visibility);
+    if (params.empty() && samplers.empty()) s += " nothing (no parameters, no static samplers)";
+    return s;
+}
+
+void CheckShaderBindings(const char* what, const DxbcReflection& shader, const RootSignature& rs) {
+    const bool compute = shader.stage == ShaderStage::Compute;
+    D3D12_SHADER_VISIBILITY stageVis;
+    uint32_t denyFlag;
+    StageVisibility(shader.stage, stageVis, denyFlag);
+    const bool denied = !compute && denyFlag && (rs.Flags() & denyFlag);
+    const std::vector<Cover> covers = Covers(rs.Parameters(), rs.StaticSamplers());
+    const std::string stageName = std::string(shader.StageName()) + " shader";
+    for (const ShaderBinding& b : shader.bindings) {
+        const uint64_t lo = b.shaderRegister;
+        const uint64_t hi = b.count == 0 ? kInfinity : lo + b.count;
+        auto fail = [&](uint64_t reg, const std::string& why) {
+            const std::string regName = RegisterClassOf(b.kind) + std::to_string(reg) + " space" + std::to_string(b.space);
+            throw InvalidArgument(std::string(what) + ": the " + stageName + " uses " + regName + " (" + b.TypeName() + " '" + b.name + "'" +
+                                  (b.count != 1 ? ", registers " + b.RegisterName() : std::string()) + "), but " + why +
+                                  ". The root signature has:" + DescribeRootSignature(rs));
+        };
+        // The covers usable here, as intervals; the notes explain near misses.
+        std::vector<std::pair<uint64_t, uint64_t>> good;
+        std::string note;
+        for (const Cover& c : covers) {
+            if (c.kind != b.kind || c.space != b.space || c.hi <= lo || c.lo >= hi) continue;
+            const bool visible = compute || (!denied && (c.visibility == D3D12_SHADER_VISIBILITY_ALL || c.visibility == stageVis));
+            if (!visible) {
+                if (note.empty())
+                    note = denied ? "the root signature's flags deny the " + stageName + " root access"
+                                  : c.name + " provides it but is visible to the " + VisibilityName(c.visibility) + " stage only";
+                continue;
+            }
+            if (c.rootDescriptor && !b.CanBeRootDescriptor()) {
+                note = c.name + " provides it, but D3D12 allows only constant buffers and raw or structured buffers as root descriptors; put the " +
+                       b.TypeName() + " in a DescriptorTable range instead";
+                continue;
+            }
+            if (c.rootConstants && b.cbufferUsedBytes > uint64_t(c.rootConstants) * 4) {
+                throw InvalidArgument(std::string(what) + ": the " + stageName + "'s cbuffer '" + b.name + "' at " + b.RegisterName() + " uses " +
+                                      std::to_string(b.cbufferUsedBytes) + " bytes, but " + c.name + " holds " + std::to_string(c.rootConstants) +
+                                      " 32-bit values (" + std::to_string(uint64_t(c.rootConstants) * 4) + " bytes)");
+            }
+            good.push_back({std::max(c.lo, lo), std::min(c.hi, hi)});
+        }
+        std::sort(good.begin(), good.end());
+        uint64_t next = lo;
+        for (const auto& g : good) {
+            if (g.first > next) break;
+            next = std::max(next, g.second);
+        }
+        if (next < hi) fail(next, note.empty() ? "no root parameter, descriptor range or static sampler visible to it provides it" : note);
+    }
+}
+
+void CheckRootSignatureOverlaps(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers) {
+    const std::vector<Cover> covers = Covers(params, samplers);
+    for (size_t i = 0; i < covers.size(); ++i) {
+        for (size_t j = i + 1; j < covers.size(); ++j) {
+            const Cover &a = covers[i], &b = covers[j];
+            if (a.kind != b.kind || a.space != b.space || a.hi <= b.lo || b.hi <= a.lo) continue;
+            if (a.visibility != b.visibility && a.visibility != D3D12_SHADER_VISIBILITY_ALL && b.visibility != D3D12_SHADER_VISIBILITY_ALL)
+                continue;
+            const uint64_t reg = std::max(a.lo, b.lo);
+            throw InvalidArgument("root signature: " + a.name + " and " + b.name + " both provide " + RegisterClassOf(a.kind) +
+                                  std::to_string(reg) + " space" + std::to_string(a.space) +
+                                  (a.visibility == D3D12_SHADER_VISIBILITY_ALL && b.visibility == D3D12_SHADER_VISIBILITY_ALL
+                                       ? std::string(" to every stage")
+                                       : std::string(" to the ") +
+                                             VisibilityName(a.visibility == D3D12_SHADER_VISIBILITY_ALL ? b.visibility : a.visibility) + " stage") +
+                                  " (D3D12 refuses overlapping register ranges within one visibility)");
+        }
+    }
+}
+
+void CheckStageLinkage(const char* what, const DxbcReflection& vs, const DxbcReflection& ps) {
+    auto outputs = [&]() {
+        std::string s;
+        for (const SignatureElement& o : vs.outputs) s += (s.empty() ? "" : ", ") + ElementName(o) + " (o" + std::to_string(o.shaderRegister) + ")";
+        return s.empty() ? std::string("none") : s;
+    };
+    for (const SignatureElement& in : ps.inputs) {
+        // Generated by the rasterizer or input assembler when no earlier stage writes them.
+        if (in.systemValue == 4 || in.systemValue == 5 || in.systemValue == 7 || in.systemValue == 9 || in.systemValue == 10) continue;
+        const SignatureElement* match = nullptr;
+        for (const SignatureElement& o : vs.outputs)
+            if (o.semanticIndex == in.semanticIndex && o.stream == 0 && Lower(o.semantic) == Lower(in.semantic)) match = &o;
+        const std::string head = std::string(what) + ": the pixel shader's input " + ElementName(in) + " (v" + std::to_string(in.shaderRegister) + ") ";
+        if (!match) throw InvalidArgument(head + "is not an output of the vertex shader (its outputs: " + outputs() + ")");
+        if (match->shaderRegister != in.shaderRegister)
+            throw InvalidArgument(head + "is in a different register than the vertex shader's output (o" + std::to_string(match->shaderRegister) +
+                                  "); D3D12 links stages by register: declare the pixel shader's inputs in the order of the vertex "
+                                  "shader's outputs (its outputs: " + outputs() + ")");
+        if (match->systemValue != in.systemValue || match->componentType != in.componentType)
+            throw InvalidArgument(head + "has another type or system value than the vertex shader's output " + ElementName(*match));
+        const uint8_t unwritten = static_cast<uint8_t>(~match->mask | match->rwMask) & 0xF;
+        if (in.rwMask & unwritten)
+            throw InvalidArgument(head + "reads components the vertex shader's output " + ElementName(*match) + " does not write");
+    }
+}
+
+}  // namespace dx12kit

