@@ -526,7 +526,7 @@ class Device:
         default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures
         and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).
         """
-    def allocate_memory(self, size: typing.SupportsInt | typing.SupportsIndex, *, alignment: typing.SupportsInt | typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
+    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
         """
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
@@ -547,7 +547,7 @@ class Device:
         """
         A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].
         """
-    def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsInt | typing.SupportsIndex = 0, max_blocks: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'tlsf', name: typing.Any = None) -> Pool:
+    def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: str = 'tlsf', name: typing.Any = None) -> Pool:
         """
         A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);
         min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
