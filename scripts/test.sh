@@ -12,4 +12,9 @@ mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 "$ROOT/scripts/test-cpp.sh"     # C++ suite natively, then cross-built for Windows and run under Wine
 "$ROOT/scripts/test-wheel.sh"   # the auditwheel-repaired wheel, installed into a fresh venv, runs tests/
 # The benchmarks run once each without timing (--benchmark-disable), so they cannot rot.
-exec .venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
+.venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
+# Then the device suite once more against a build with AddressSanitizer + UBSan (its own build
+# directory; any sanitizer report fails). DX12KIT_SANITIZERS=0 skips it (quick local runs).
+if [ "${DX12KIT_SANITIZERS:-1}" != 0 ]; then
+  "$ROOT/scripts/test-sanitizers.sh"
+fi

@@ -35,3 +35,15 @@ def pytest_sessionstart(session):
 @pytest.fixture(scope="session")
 def queue(device):
     return device.queue("direct")
+
+
+def pytest_configure(config):
+    # scripts/test-sanitizers.sh runs the suite against a sanitized build installed elsewhere:
+    # make sure that build (not the .venv's) is the one imported.
+    expect = os.environ.get("DX12KIT_EXPECT_PACKAGE_DIR")
+    if expect:
+        import dx12kit
+
+        got = os.path.dirname(os.path.realpath(dx12kit.__file__))
+        if got != os.path.realpath(expect):
+            raise pytest.UsageError(f"dx12kit imported from {got}, expected the sanitized build in {expect}")

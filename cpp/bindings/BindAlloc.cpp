@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "Bindings.hpp"
 #include "dx12kit/alloc/FreeListAllocator.hpp"
@@ -222,7 +223,11 @@ bool TryReplay(const py::object& obj, const Ops& ops, uint64_t alignment, bool r
     Guarded<A>& g = obj.cast<Guarded<A>&>();
     A& a = g.Get();
     const size_t n = static_cast<size_t>(ops.shape(0));
-    const int64_t* rows = ops.data();
+    // A private copy of the trace, taken with the GIL held: `ops` may be the caller's own array
+    // (forcecast copies only when converting), and another Python thread could change it while
+    // the GIL is released below, between validation and replay.
+    const std::vector<int64_t> trace(ops.data(), ops.data() + n * 3);
+    const int64_t* rows = trace.data();
     if (!alloc::detail::IsPowerOfTwo(alignment))
         throw InvalidArgument("replay: alignment " + std::to_string(alignment) +
                               " is not a power of two");
@@ -239,8 +244,8 @@ bool TryReplay(const py::object& obj, const Ops& ops, uint64_t alignment, bool r
             explicit BusyScope(bool& f) : flag(f) { flag = true; }
             ~BusyScope() { flag = false; }
         } busy(g.busy);
-        // Safe without the GIL: the loop touches only the allocator (guarded by `busy`), the ops
-        // buffer (kept alive by `ops`) and the offsets buffer we own.
+        // Safe without the GIL: the loop touches only the allocator (guarded by `busy`), our copy
+        // of the trace and the offsets buffer we own.
         py::gil_scoped_release nogil;
         size_t slots = alloc::ValidateTrace(rows, n, a.Capacity(), A::kSupportsDeferred);
         r = alloc::Replay(a, rows, n, slots, alignment, offsetsData);

@@ -11,6 +11,7 @@
 // The device's own allocators and heaps are reached through the Device and CommandList classes
 // (BindGpu.cpp); this file only converts. Allocation, free, release and the loops run with the
 // GIL released: the allocator locks itself, so Python threads really race in it.
+#include "Args.hpp"
 #include "Bindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -98,7 +99,7 @@ void BindDescriptors(py::module_& parent) {
     py::class_<PyAllocation>(m, "DescriptorAllocation",
                              "Consecutive CPU descriptors from a CpuDescriptorAllocator. Freed (deferred) by free(), "
                              "at the end of a with-block, or when garbage-collected.")
-        .def("handle", [](const PyAllocation& a, uint32_t i) { return static_cast<uint64_t>(a.allocation.Handle(i).ptr); },
+        .def("handle", [](const PyAllocation& a, Int i) { return static_cast<uint64_t>(a.allocation.Handle(U32(i, "DescriptorAllocation.handle", "i")).ptr); },
              "i"_a = 0,
              "CPU handle of descriptor i as an int.\n\nRaises:\n    UseAfterFreeError: the allocation was freed.\n"
              "    InvalidArgumentError: i >= count.")
@@ -130,12 +131,13 @@ void BindDescriptors(py::module_& parent) {
         "current_serial and handed out again only after release_stale_descriptors(completed >= that serial).\n"
         "Thread-safe. This is the allocator the device uses for views and samplers; one made here has its own\n"
         "pages and its own serial, which the caller advances (as the device does at each submission).")
-        .def(py::init([](std::shared_ptr<Device> device, const std::string& heapType, uint32_t pageSize) {
+        .def(py::init([](std::shared_ptr<Device> device, const std::string& heapType, Int pageSize) {
                  if (!device) throw InvalidArgument("CpuDescriptorAllocator: device is None");
-                 return std::make_shared<PyCpuAllocator>(device->Core(), ParseHeapType(heapType), pageSize);
+                 return std::make_shared<PyCpuAllocator>(device->Core(), ParseHeapType(heapType), U32(pageSize, "CpuDescriptorAllocator", "page_size"));
              }),
              "device"_a, "heap_type"_a = "cbv_srv_uav", py::kw_only(), "page_size"_a = 256)
-        .def("allocate", [](std::shared_ptr<PyCpuAllocator> self, uint32_t count) {
+        .def("allocate", [](std::shared_ptr<PyCpuAllocator> self, Int countArg) {
+            const uint32_t count = U32(countArg, "CpuDescriptorAllocator.allocate", "count");
             DescriptorAllocation a;
             {
                 py::gil_scoped_release release;
@@ -145,12 +147,14 @@ void BindDescriptors(py::module_& parent) {
         }, "count"_a = 1,
            "`count` consecutive descriptors (a request larger than a page gets a page of its own).\n\n"
            "Raises:\n    InvalidArgumentError: count is 0.")
-        .def("release_stale_descriptors", [](PyCpuAllocator& self, uint64_t completed) {
+        .def("release_stale_descriptors", [](PyCpuAllocator& self, Int completedArg) {
+            const uint64_t completed = U64(completedArg, "CpuDescriptorAllocator.release_stale_descriptors", "completed_serial");
             py::gil_scoped_release release;
             self.allocator.ReleaseStaleDescriptors(completed);
         }, "completed_serial"_a, "Makes every range freed with serial <= completed_serial reusable.")
         .def_property("current_serial", [](const PyCpuAllocator& self) { return self.serial.load(); },
-                      [](PyCpuAllocator& self, uint64_t v) {
+                      [](PyCpuAllocator& self, Int value) {
+                          const uint64_t v = U64(value, "CpuDescriptorAllocator", "current_serial");
                           if (v < self.serial.load())
                               throw InvalidArgument("current_serial only moves forward (it is " +
                                                     std::to_string(self.serial.load()) + ")");
@@ -170,26 +174,33 @@ void BindDescriptors(py::module_& parent) {
         "A shader-visible descriptor heap split into a static part [0, static_count) (free list, deferred frees) and\n"
         "dynamic chunks of chunk_size (acquired, retired with a serial, free again after release_stale). The device\n"
         "owns one per type; one made here is for experiments and tests. Thread-safe.")
-        .def(py::init([](std::shared_ptr<Device> device, const std::string& heapType, uint32_t n, uint32_t staticCount,
-                         uint32_t chunk) {
+        .def(py::init([](std::shared_ptr<Device> device, const std::string& heapType, Int n, Int staticCount, Int chunk) {
+                 const char* fn = "ShaderVisibleHeap";
                  if (!device) throw InvalidArgument("ShaderVisibleHeap: device is None");
-                 return std::make_shared<PyShaderVisibleHeap>(device->Core(), ParseHeapType(heapType), n, staticCount, chunk);
+                 return std::make_shared<PyShaderVisibleHeap>(device->Core(), ParseHeapType(heapType), U32(n, fn, "num_descriptors"),
+                                                              U32(staticCount, fn, "static_count"), U32(chunk, fn, "chunk_size"));
              }),
              "device"_a, "heap_type"_a, "num_descriptors"_a, py::kw_only(), "static_count"_a, "chunk_size"_a)
-        .def("allocate_static", [](PyShaderVisibleHeap& h, uint32_t count) { return h.heap.AllocateStatic(count); }, "count"_a,
+        .def("allocate_static", [](PyShaderVisibleHeap& h, Int count) { return h.heap.AllocateStatic(U32(count, "allocate_static", "count")); }, "count"_a,
              "First index of `count` consecutive static descriptors.\n\nRaises:\n    OutOfMemoryError: no such room.")
-        .def("free_static", [](PyShaderVisibleHeap& h, uint32_t first, uint64_t serial) { h.heap.FreeStatic(first, serial); },
+        .def("free_static", [](PyShaderVisibleHeap& h, Int first, Int serial) {
+                h.heap.FreeStatic(U32(first, "free_static", "first"), U64(serial, "free_static", "serial"));
+            },
              "first"_a, "serial"_a, "Deferred free: reusable after release_stale(completed >= serial).")
         .def("try_acquire_chunk", [](PyShaderVisibleHeap& h) -> py::object {
             uint32_t first = 0;
             if (!h.heap.TryAcquireChunk(first)) return py::none();
             return py::int_(first);
         }, "First heap index of a free chunk, or None when every chunk is in use or retired.")
-        .def("retire_chunk", [](PyShaderVisibleHeap& h, uint32_t first, uint64_t serial) { h.heap.RetireChunk(first, serial); },
+        .def("retire_chunk", [](PyShaderVisibleHeap& h, Int first, Int serial) {
+                h.heap.RetireChunk(U32(first, "retire_chunk", "first"), U64(serial, "retire_chunk", "serial"));
+            },
              "first"_a, "serial"_a)
-        .def("release_stale", [](PyShaderVisibleHeap& h, uint64_t completed) { h.heap.ReleaseStale(completed); }, "completed_serial"_a)
-        .def("cpu_handle", [](const PyShaderVisibleHeap& h, uint32_t i) { return static_cast<uint64_t>(h.heap.CpuHandle(i).ptr); }, "index"_a)
-        .def("gpu_handle", [](const PyShaderVisibleHeap& h, uint32_t i) { return h.heap.GpuHandle(i).ptr; }, "index"_a)
+        .def("release_stale", [](PyShaderVisibleHeap& h, Int completed) { h.heap.ReleaseStale(U64(completed, "release_stale", "completed_serial")); },
+             "completed_serial"_a)
+        .def("cpu_handle", [](const PyShaderVisibleHeap& h, Int i) { return static_cast<uint64_t>(h.heap.CpuHandle(U32(i, "cpu_handle", "index")).ptr); },
+             "index"_a)
+        .def("gpu_handle", [](const PyShaderVisibleHeap& h, Int i) { return h.heap.GpuHandle(U32(i, "gpu_handle", "index")).ptr; }, "index"_a)
         .def("stats", [](const PyShaderVisibleHeap& h) { return ShaderVisibleHeapStatsDict(h.heap.GetStats()); })
         .def("validate", [](const PyShaderVisibleHeap& h) { h.heap.Validate(); })
         .def_property_readonly("chunk_count", [](const PyShaderVisibleHeap& h) { return h.heap.ChunkCount(); })

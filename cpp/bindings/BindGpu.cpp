@@ -1,5 +1,6 @@
 // Bindings of the D3D12 layer: Device, CommandQueue, CommandList, resources, pipelines.
 // Only conversions live here (strings -> enums, numpy <-> bytes); behaviour is in cpp/src/.
+#include "Args.hpp"
 #include "Bindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -7,6 +8,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -39,43 +41,58 @@ std::string FormatNames() {
 
 DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
     if (py::isinstance<py::str>(h)) {
-        const std::string name = Lower(h.cast<std::string>());
+        const std::string name = Lower(Str(h, what, "format"));
         if (const FormatInfo* f = FindFormat(name.c_str())) return f->format;
         throw InvalidArgument(std::string(what) + ": unsupported format '" + name + "'; supported: " + FormatNames());
     }
-    if (py::isinstance<py::int_>(h) || py::hasattr(h, "value")) {
-        const int v = py::int_(py::reinterpret_borrow<py::object>(h)).cast<int>();
-        if (const FormatInfo* f = FindFormat(static_cast<DXGI_FORMAT>(v))) return f->format;
-        throw InvalidArgument(std::string(what) + ": unsupported format " + std::to_string(v) + "; supported: " + FormatNames());
+    if (PyIndex_Check(h.ptr())) {  // dx12kit.Format (an IntEnum) or a plain int
+        py::int_ v = detail::Index(h, what, "format");
+        int overflow = 0;
+        const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+        if (overflow == 0 && x > 0 && x <= INT32_MAX)
+            if (const FormatInfo* f = FindFormat(static_cast<DXGI_FORMAT>(x))) return f->format;
+        throw InvalidArgument(std::string(what) + ": unsupported format " + std::string(py::str(v)) + "; supported: " + FormatNames());
     }
-    throw InvalidArgument(std::string(what) + ": a format is a string such as 'rgba8_unorm' or a dx12kit.Format");
+    throw py::type_error(std::string(what) + ": a format is a str such as 'rgba8_unorm' or a dx12kit.Format, not " + detail::TypeName(h));
 }
 
+/// The one parser of enum-like choices ("what" names the function and argument, e.g.
+/// "create_sampler: filter"). Accepts the documented (case-insensitive) strings; with `ints`, also
+/// an int (or IntEnum) equal to the value of one of the choices (the D3D12 enum value). Anything
+/// else: InvalidArgument for an unknown str or int, TypeError for another type.
 template <typename T>
-T ParseChoice(py::handle h, const char* what, std::initializer_list<std::pair<const char*, T>> choices) {
-    if (!py::isinstance<py::str>(h)) {
-        if (py::isinstance<py::int_>(h)) return static_cast<T>(h.cast<int>());
-        throw InvalidArgument(std::string(what) + ": expected a string");
-    }
-    const std::string s = Lower(h.cast<std::string>());
+T ParseChoice(py::handle h, const char* what, std::initializer_list<std::pair<const char*, T>> choices, bool ints = true) {
     std::string names;
-    for (const auto& c : choices) {
-        if (s == c.first) return c.second;
-        names += (names.empty() ? "" : ", ") + std::string(c.first);
+    for (const auto& c : choices) names += (names.empty() ? "" : ", ") + std::string(c.first);
+    if (!py::isinstance<py::str>(h)) {
+        if (PyIndex_Check(h.ptr()) && !py::isinstance<py::float_>(h)) {
+            py::int_ v = detail::Index(h, what, "value");
+            int overflow = 0;
+            const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+            if (ints && overflow == 0)
+                for (const auto& c : choices)
+                    if (static_cast<long long>(c.second) == x) return c.second;
+            throw InvalidArgument(std::string(what) + ": " + std::string(py::str(v)) + " is not " +
+                                  (ints ? "the value of one of " : "one of ") + names);
+        }
+        throw py::type_error(std::string(what) + ": expected a str (one of " + names + "), not " + detail::TypeName(h));
     }
+    const std::string s = Lower(Str(h, what, "value"));
+    for (const auto& c : choices)
+        if (s == c.first) return c.second;
     throw InvalidArgument(std::string(what) + ": '" + s + "' is not one of " + names);
 }
 
-D3D12_SHADER_VISIBILITY ParseVisibility(py::handle h) {
-    return ParseChoice<D3D12_SHADER_VISIBILITY>(h, "visibility",
+D3D12_SHADER_VISIBILITY ParseVisibility(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_SHADER_VISIBILITY>(h, (fn + ": visibility").c_str(),
                                                 {{"all", D3D12_SHADER_VISIBILITY_ALL}, {"vertex", D3D12_SHADER_VISIBILITY_VERTEX},
                                                  {"pixel", D3D12_SHADER_VISIBILITY_PIXEL}, {"vs", D3D12_SHADER_VISIBILITY_VERTEX},
                                                  {"ps", D3D12_SHADER_VISIBILITY_PIXEL}, {"hull", D3D12_SHADER_VISIBILITY_HULL},
                                                  {"domain", D3D12_SHADER_VISIBILITY_DOMAIN}, {"geometry", D3D12_SHADER_VISIBILITY_GEOMETRY}});
 }
 
-D3D12_FILTER ParseFilter(py::handle h) {
-    return ParseChoice<D3D12_FILTER>(h, "filter",
+D3D12_FILTER ParseFilter(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_FILTER>(h, (fn + ": filter").c_str(),
                                      {{"point", D3D12_FILTER_MIN_MAG_MIP_POINT}, {"linear", D3D12_FILTER_MIN_MAG_MIP_LINEAR},
                                       {"bilinear", D3D12_FILTER_MIN_MAG_LINEAR_MIP_POINT}, {"anisotropic", D3D12_FILTER_ANISOTROPIC},
 // The D3D12_FILTER names without the prefix, lower case (the root-signature language's FILTER_* values).
@@ -95,23 +112,23 @@ D3D12_FILTER ParseFilter(py::handle h) {
                                       {"maximum_anisotropic", D3D12_FILTER_MAXIMUM_ANISOTROPIC}});
 }
 
-D3D12_TEXTURE_ADDRESS_MODE ParseAddress(py::handle h) {
-    return ParseChoice<D3D12_TEXTURE_ADDRESS_MODE>(h, "address",
+D3D12_TEXTURE_ADDRESS_MODE ParseAddress(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_TEXTURE_ADDRESS_MODE>(h, (fn + ": address").c_str(),
                                                    {{"clamp", D3D12_TEXTURE_ADDRESS_MODE_CLAMP}, {"wrap", D3D12_TEXTURE_ADDRESS_MODE_WRAP},
                                                     {"mirror", D3D12_TEXTURE_ADDRESS_MODE_MIRROR}, {"border", D3D12_TEXTURE_ADDRESS_MODE_BORDER},
                                                     {"mirror_once", D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE}});
 }
 
-D3D12_COMPARISON_FUNC ParseComparison(py::handle h) {
-    return ParseChoice<D3D12_COMPARISON_FUNC>(h, "comparison",
+D3D12_COMPARISON_FUNC ParseComparison(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_COMPARISON_FUNC>(h, (fn + ": comparison").c_str(),
                                               {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS},
                                                {"equal", D3D12_COMPARISON_FUNC_EQUAL}, {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL},
                                                {"greater", D3D12_COMPARISON_FUNC_GREATER}, {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL},
                                                {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL}, {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
 }
 
-D3D12_STATIC_BORDER_COLOR ParseBorderColor(py::handle h) {
-    return ParseChoice<D3D12_STATIC_BORDER_COLOR>(h, "border_color",
+D3D12_STATIC_BORDER_COLOR ParseBorderColor(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_STATIC_BORDER_COLOR>(h, (fn + ": border_color").c_str(),
                                                   {{"transparent_black", D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK},
                                                    {"opaque_black", D3D12_STATIC_BORDER_COLOR_OPAQUE_BLACK},
                                                    {"opaque_white", D3D12_STATIC_BORDER_COLOR_OPAQUE_WHITE}});
@@ -138,14 +155,52 @@ const char* QueueKindName(D3D12_COMMAND_LIST_TYPE t) {
     return t == D3D12_COMMAND_LIST_TYPE_DIRECT ? "direct" : t == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute" : "copy";
 }
 
+/// True when a buffer-protocol struct format holds a Python object ('O'), field names skipped
+/// (numpy exposes a structured dtype as "T{<i:a:O:b:}").
+bool FormatHasObject(const char* fmt) {
+    for (bool name = false; fmt && *fmt; ++fmt) {
+        if (*fmt == ':') name = !name;
+        else if (!name && *fmt == 'O') return true;
+    }
+    return false;
+}
+
+/// Refuses arrays whose items hold Python objects: raw bytes must never become (or come from)
+/// PyObject pointers. Numpy arrays are asked directly (dtype.hasobject), other buffers by format.
+void RefuseObjects(py::handle h, const char* format, const char* what) {
+    bool objects = format && FormatHasObject(format);
+    if (!objects && py::isinstance<py::array>(h)) objects = py::reinterpret_borrow<py::array>(h).dtype().attr("hasobject").cast<bool>();
+    if (objects)
+        throw InvalidArgument(std::string(what) + ": the array holds Python objects (dtype object, or a structured dtype with object "
+                              "fields); only plain numeric data can be copied to or from GPU memory");
+}
+
+/// The bytes of a DXBC blob: a dx12kit.Shader (its .bytecode) or a bytes-like object. A
+/// non-contiguous buffer (a strided memoryview) is copied element by element in C order.
 std::vector<uint8_t> Bytecode(py::handle h, const char* what) {
     py::object obj = py::reinterpret_borrow<py::object>(h);
     if (py::hasattr(obj, "bytecode")) obj = obj.attr("bytecode");
     if (!py::isinstance<py::bytes>(obj) && !py::isinstance<py::bytearray>(obj) && !py::isinstance<py::memoryview>(obj))
-        throw InvalidArgument(std::string(what) + ": expected a dx12kit.Shader or DXBC bytes");
-    py::buffer_info info = py::reinterpret_borrow<py::buffer>(obj).request();
-    const auto* p = static_cast<const uint8_t*>(info.ptr);
-    return std::vector<uint8_t>(p, p + info.size * info.itemsize);
+        throw py::type_error(std::string(what) + ": expected a dx12kit.Shader or DXBC bytes, not " + detail::TypeName(obj));
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj.ptr(), &view, PyBUF_RECORDS_RO) != 0) {
+        PyErr_Clear();
+        throw InvalidArgument(std::string(what) + ": the bytecode object does not expose its bytes");
+    }
+    struct Release {
+        Py_buffer* v;
+        ~Release() { PyBuffer_Release(v); }
+    } release{&view};
+    RefuseObjects(obj, view.format, what);
+    std::vector<uint8_t> out(static_cast<size_t>(view.len));
+    if (view.len == 0) return out;
+    if (PyBuffer_IsContiguous(&view, 'C')) {
+        std::memcpy(out.data(), view.buf, out.size());
+    } else if (PyBuffer_ToContiguous(out.data(), &view, view.len, 'C') != 0) {
+        PyErr_Clear();
+        throw InvalidArgument(std::string(what) + ": cannot copy the non-contiguous bytecode buffer");
+    }
+    return out;
 }
 
 /// Contiguous bytes of any buffer-protocol object; InvalidArgument names `what` otherwise.
@@ -155,8 +210,10 @@ struct Bytes {
     uint64_t size;
 };
 Bytes GetBytes(py::handle h, const char* what) {
-    if (!PyObject_CheckBuffer(h.ptr())) throw InvalidArgument(std::string(what) + ": expected a numpy array or bytes-like object");
+    if (!PyObject_CheckBuffer(h.ptr()))
+        throw py::type_error(std::string(what) + ": expected a numpy array or bytes-like object, not " + detail::TypeName(h));
     py::buffer_info info = py::reinterpret_borrow<py::buffer>(h).request();
+    RefuseObjects(h, info.format.c_str(), what);
     // C-contiguity check
     py::ssize_t expect = info.itemsize;
     for (py::ssize_t d = info.ndim - 1; d >= 0; --d) {
@@ -209,6 +266,8 @@ std::vector<uint32_t> Dwords(py::handle values, const char* what) {
         std::memcpy(out.data(), b.data, b.size);
         return out;
     }
+    if (!py::isinstance<py::iterable>(values))
+        throw py::type_error(std::string(what) + ": values must be a numpy array, bytes or a list of ints/floats, not " + detail::TypeName(values));
     for (py::handle v : values) {
         if (py::isinstance<py::float_>(v)) {
             float f = v.cast<float>();
@@ -216,20 +275,31 @@ std::vector<uint32_t> Dwords(py::handle values, const char* what) {
             std::memcpy(&u, &f, 4);
             out.push_back(u);
         } else if (py::isinstance<py::int_>(v)) {
-            long long i = v.cast<long long>();
-            if (i < INT32_MIN || i > UINT32_MAX) throw InvalidArgument(std::string(what) + ": integer out of 32-bit range");
+            // A signed (int32) or unsigned (uint32) DWORD: -2**31 .. 2**32-1.
+            const long long i = detail::Ranged(v, what, "values item", INT32_MIN, UINT32_MAX);
             out.push_back(static_cast<uint32_t>(i));
         } else {
-            throw InvalidArgument(std::string(what) + ": values must be ints or floats");
+            throw py::type_error(std::string(what) + ": values must be ints or floats, not " + detail::TypeName(v));
         }
     }
     return out;
 }
 
 /// A numpy dtype with a fixed, non-zero item size (not 'S', 'U' or 'V' without a size).
-py::dtype FixedSizeDtype(const py::object& dtype) {
-    py::dtype dt = py::dtype::from_args(dtype);
+/// Also refuses dtypes holding Python objects (object, or structured with object fields): raw
+/// GPU bytes must never be read as PyObject pointers.
+py::dtype FixedSizeDtype(const py::object& dtype, const char* what) {
+    py::dtype dt;
+    try {
+        dt = py::dtype::from_args(dtype);
+    } catch (py::error_already_set& e) {
+        if (!e.matches(PyExc_TypeError) && !e.matches(PyExc_ValueError)) throw;
+        throw py::type_error(std::string(what) + ": dtype " + std::string(py::repr(dtype)) + " is not a numpy dtype (" + e.what() + ")");
+    }
     if (dt.itemsize() <= 0) throw InvalidArgument("dtype " + std::string(py::str(dt)) + " has no fixed item size");
+    if (dt.attr("hasobject").cast<bool>())
+        throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) +
+                              " holds Python objects; raw GPU bytes can only be viewed as plain numeric dtypes");
     return dt;
 }
 
@@ -239,12 +309,10 @@ py::array NewArray(const py::dtype& dtype, const py::tuple& shape) {
 }
 
 std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {
-    if (h.is_none()) throw InvalidArgument(std::string(what) + ": None is not a resource");
-    try {
-        return h.cast<std::shared_ptr<Resource>>();
-    } catch (const py::cast_error&) {
-        throw InvalidArgument(std::string(what) + ": expected a dx12kit Buffer or Texture");
-    }
+    if (h.is_none()) throw py::type_error(std::string(what) + ": None is not a resource");
+    if (!py::isinstance<Resource>(h))
+        throw py::type_error(std::string(what) + ": expected a dx12kit Buffer or Texture, not " + detail::TypeName(h));
+    return h.cast<std::shared_ptr<Resource>>();
 }
 
 py::dict UploadStatsDict(const UploadPoolStats& s) {
@@ -262,6 +330,43 @@ py::dict UploadStatsDict(const UploadPoolStats& s) {
     d["large_cached_bytes"] = s.largeCachedBytes;
     d["large_reused"] = s.largeReused;
     return d;
+}
+
+/// Device.format_support(format): what the device can do with a format, as plain values.
+struct FormatSupportView {
+    std::string format;
+    bool buffer, texture2d, texture3d, texture_cube, shader_load, shader_sample, render_target, blendable, depth_stencil, typed_uav,
+        uav_typed_load, uav_typed_store, mip_autogen;
+    std::vector<uint32_t> msaa;
+};
+
+FormatSupportView QueryFormatSupport(DeviceCore& core, DXGI_FORMAT format) {
+    FormatSupportCache& cache = core.FormatSupport();
+    const FormatSupportInfo& s = cache.Get(format);
+    FormatSupportView v;
+    v.format = FormatName(format);
+    v.buffer = s.Has(D3D12_FORMAT_SUPPORT1_BUFFER);
+    v.texture2d = s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE2D);
+    v.texture3d = s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE3D);
+    v.texture_cube = s.Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE);
+    v.shader_load = s.Has(D3D12_FORMAT_SUPPORT1_SHADER_LOAD);
+    v.shader_sample = s.Has(D3D12_FORMAT_SUPPORT1_SHADER_SAMPLE);
+    v.render_target = s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET);
+    v.blendable = s.Has(D3D12_FORMAT_SUPPORT1_BLENDABLE);
+    v.depth_stencil = s.Has(D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL);
+    v.typed_uav = s.TypedUav(format);
+    v.uav_typed_load = s.Has2(D3D12_FORMAT_SUPPORT2_UAV_TYPED_LOAD);
+    v.uav_typed_store = s.Has2(D3D12_FORMAT_SUPPORT2_UAV_TYPED_STORE);
+    // Whether mips could be generated by a compute pass: a typed UAV of the format, or (sRGB,
+    // BGRA) of a cast partner in its family. TODO: dx12kit has no mip generation yet; when it
+    // comes, this must say exactly what it supports.
+    bool partner = false;
+    if (IsSrgb(format) || IsBgra(format))
+        for (DXGI_FORMAT m : FamilyMembers(format))
+            if (m != format && FindFormat(m) && cache.Get(m).TypedUav(m)) partner = true;
+    v.mip_autogen = v.shader_sample && (v.typed_uav || partner);
+    v.msaa = s.msaa;
+    return v;
 }
 
 py::dict DescriptorStatsDict(DeviceCore& core) {
@@ -348,11 +453,12 @@ void BindGpu(py::module_& m) {
     py::setattr(py::type::of<DescriptorRangeDesc>(), "__hash__", py::none());
     m.attr("UNBOUNDED") = kUnboundedRange;
     auto range = [&m](const char* name, RangeKind kind, const char* doc) {
-        m.def(name, [kind](uint32_t reg, uint32_t count, uint32_t space, py::object offset, uint32_t flags) {
-            if (count == 0) throw InvalidArgument("descriptor range count must be positive");
-            DescriptorRangeDesc r{kind, reg, count, space};
-            if (!offset.is_none()) r.offset = offset.cast<uint32_t>();
-            r.flags = CheckFlags(flags, kRangeFlags, "descriptor range");
+        m.def(name, [kind, name](Int reg, Int count, Int space, py::object offset, Int flags) {
+            const uint32_t n = U32(count, name, "count");
+            if (n == 0) throw InvalidArgument(std::string(name) + ": count must be positive");
+            DescriptorRangeDesc r{kind, U32(reg, name, "register"), n, U32(space, name, "space")};
+            if (!offset.is_none()) r.offset = U32(offset, name, "offset");
+            r.flags = CheckFlags(U32(flags, name, "flags"), kRangeFlags, "descriptor range");
             return r;
         }, "register"_a, "count"_a = 1, "space"_a = 0, py::kw_only(), "offset"_a = py::none(), "flags"_a = 0, doc);
     };
@@ -396,14 +502,17 @@ void BindGpu(py::module_& m) {
             return s + ", visibility=" + std::to_string(int(p.visibility)) + ")";
         });
     py::setattr(py::type::of<RootParameterDesc>(), "__hash__", py::none());
-    m.def("RootConstants", [](uint32_t reg, uint32_t count, uint32_t space, py::handle vis) {
-        if (count == 0) throw InvalidArgument("RootConstants: count must be positive");
-        RootParameterDesc p{RootParamKind::Constants, reg, space, count, {}, ParseVisibility(vis)};
+    m.def("RootConstants", [](Int reg, Int count, Int space, py::handle vis) {
+        const char* fn = "RootConstants";
+        const uint32_t n = U32(count, fn, "count");
+        if (n == 0) throw InvalidArgument("RootConstants: count must be positive");
+        RootParameterDesc p{RootParamKind::Constants, U32(reg, fn, "register"), U32(space, fn, "space"), n, {}, ParseVisibility(vis, fn)};
         return p;
     }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", "32-bit root constants (a cbuffer at register b<register>).");
     auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
-        m.def(name, [kind](uint32_t reg, uint32_t space, py::handle vis, uint32_t flags) {
-            return RootParameterDesc{kind, reg, space, 0, {}, ParseVisibility(vis), CheckFlags(flags, kRootDescriptorFlags, "root descriptor")};
+        m.def(name, [kind, name](Int reg, Int space, py::handle vis, Int flags) {
+            return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis, name),
+                                     CheckFlags(U32(flags, name, "flags"), kRootDescriptorFlags, "root descriptor")};
         }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
     };
     rootView("RootCBV", RootParamKind::Cbv, "A root constant buffer view (GPU address of a buffer).");
@@ -411,7 +520,7 @@ void BindGpu(py::module_& m) {
     rootView("RootUAV", RootParamKind::Uav, "A root unordered access view (a buffer, e.g. RWStructuredBuffer).");
     m.def("DescriptorTable", [](std::vector<DescriptorRangeDesc> ranges, py::handle vis) {
         if (ranges.empty()) throw InvalidArgument("DescriptorTable: at least one range");
-        return RootParameterDesc{RootParamKind::Table, 0, 0, 0, std::move(ranges), ParseVisibility(vis)};
+        return RootParameterDesc{RootParamKind::Table, 0, 0, 0, std::move(ranges), ParseVisibility(vis, "DescriptorTable")};
     }, "ranges"_a, "visibility"_a = "all", "A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.");
     py::class_<StaticSamplerDesc>(m, "StaticSamplerDesc", "A static sampler of a root signature (made by StaticSampler).")
         .def_readonly("register", &StaticSamplerDesc::shaderRegister)
@@ -430,19 +539,24 @@ void BindGpu(py::module_& m) {
                    std::to_string(int(s.address)) + ", space=" + std::to_string(s.space) + ")";
         });
     py::setattr(py::type::of<StaticSamplerDesc>(), "__hash__", py::none());
-    m.def("StaticSampler", [](uint32_t reg, py::handle filter, py::handle address, uint32_t space, py::handle vis, py::handle addressV,
-                              py::handle addressW, float mipLodBias, uint32_t maxAnisotropy, py::handle comparison, py::handle borderColor,
-                              float minLod, float maxLod) {
-        StaticSamplerDesc s{reg, ParseFilter(filter), ParseAddress(address), space, ParseVisibility(vis)};
-        if (!addressV.is_none()) s.addressV = ParseAddress(addressV);
-        if (!addressW.is_none()) s.addressW = ParseAddress(addressW);
+    m.def("StaticSampler", [](Int reg, py::handle filter, py::handle address, Int space, py::handle vis, py::handle addressV,
+                              py::handle addressW, Float mipLodBias, Int maxAnisotropyArg, py::handle comparison, py::handle borderColor,
+                              Float minLod, Float maxLod) {
+        const char* fn = "StaticSampler";
+        StaticSamplerDesc s{U32(reg, fn, "register"), ParseFilter(filter, fn), ParseAddress(address, fn), U32(space, fn, "space"),
+                            ParseVisibility(vis, fn)};
+        if (!addressV.is_none()) s.addressV = ParseAddress(addressV, "StaticSampler (address_v)");
+        if (!addressW.is_none()) s.addressW = ParseAddress(addressW, "StaticSampler (address_w)");
+        const uint32_t maxAnisotropy = U32(maxAnisotropyArg, fn, "max_anisotropy");
         if (maxAnisotropy > 16) throw InvalidArgument("StaticSampler: max_anisotropy " + std::to_string(maxAnisotropy) + " is above 16");
-        s.mipLodBias = mipLodBias;
+        s.mipLodBias = Finite(mipLodBias, fn, "mip_lod_bias");
         s.maxAnisotropy = maxAnisotropy;
-        s.comparison = ParseComparison(comparison);
-        s.borderColor = ParseBorderColor(borderColor);
-        s.minLod = minLod;
-        s.maxLod = maxLod;
+        s.comparison = ParseComparison(comparison, fn);
+        s.borderColor = ParseBorderColor(borderColor, fn);
+        s.minLod = F32(minLod, fn, "min_lod");
+        s.maxLod = F32(maxLod, fn, "max_lod");
+        if (std::isnan(s.minLod) || std::isnan(s.maxLod) || s.minLod > s.maxLod)
+            throw InvalidArgument("StaticSampler: min_lod <= max_lod is required, got " + std::to_string(s.minLod) + ", " + std::to_string(s.maxLod));
         return s;
     }, "register"_a, "filter"_a = "linear", "address"_a = "clamp", "space"_a = 0, "visibility"_a = "all", py::kw_only(),
           "address_v"_a = py::none(), "address_w"_a = py::none(), "mip_lod_bias"_a = 0.0f, "max_anisotropy"_a = 16,
@@ -465,7 +579,8 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("closed", &Resource::IsClosed)
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](Resource& r, py::args) { r.Close(); })
-        .def("global_state", [](Resource& r, uint32_t sub) {
+        .def("global_state", [](Resource& r, Int subArg) {
+            const uint32_t sub = U32(subArg, "global_state", "subresource");
             std::lock_guard<std::recursive_mutex> lock(r.Core().SubmitMutex());
             r.CheckSubresource(sub);
             if (sub == kAllSubresources) {
@@ -495,6 +610,38 @@ void BindGpu(py::module_& m) {
                    (fi ? fi->name : "?") + ">";
         });
 
+    py::class_<FormatSupportView>(m, "FormatSupport",
+                                  "What the device supports for one format (Device.format_support). typed_uav is False for sRGB\n"
+                                  "formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.")
+        .def_readonly("format", &FormatSupportView::format)
+        .def_readonly("buffer", &FormatSupportView::buffer)
+        .def_readonly("texture2d", &FormatSupportView::texture2d)
+        .def_readonly("texture3d", &FormatSupportView::texture3d)
+        .def_readonly("texture_cube", &FormatSupportView::texture_cube)
+        .def_readonly("shader_load", &FormatSupportView::shader_load)
+        .def_readonly("shader_sample", &FormatSupportView::shader_sample)
+        .def_readonly("render_target", &FormatSupportView::render_target)
+        .def_readonly("blendable", &FormatSupportView::blendable)
+        .def_readonly("depth_stencil", &FormatSupportView::depth_stencil)
+        .def_readonly("typed_uav", &FormatSupportView::typed_uav)
+        .def_readonly("uav_typed_load", &FormatSupportView::uav_typed_load)
+        .def_readonly("uav_typed_store", &FormatSupportView::uav_typed_store)
+        .def_readonly("mip_autogen", &FormatSupportView::mip_autogen)
+        .def_readonly("msaa", &FormatSupportView::msaa)
+        .def("__repr__", [](const FormatSupportView& v) {
+            std::string s = "<dx12kit.FormatSupport " + v.format + ":";
+            const std::pair<const char*, bool> flags[] = {
+                {"buffer", v.buffer}, {"texture2d", v.texture2d}, {"texture3d", v.texture3d}, {"texture_cube", v.texture_cube},
+                {"shader_load", v.shader_load}, {"shader_sample", v.shader_sample}, {"render_target", v.render_target},
+                {"blendable", v.blendable}, {"depth_stencil", v.depth_stencil}, {"typed_uav", v.typed_uav},
+                {"uav_typed_load", v.uav_typed_load}, {"uav_typed_store", v.uav_typed_store}, {"mip_autogen", v.mip_autogen}};
+            for (const auto& f : flags)
+                if (f.second) s += std::string(" ") + f.first;
+            s += " msaa=[";
+            for (size_t i = 0; i < v.msaa.size(); ++i) s += (i ? ", " : "") + std::to_string(v.msaa[i]);
+            return s + "]>";
+        });
+
     py::class_<RootSignature, std::shared_ptr<RootSignature>>(m, "RootSignature", "A root signature. Create with Device.create_root_signature.")
         .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); });
     py::class_<PipelineState, std::shared_ptr<PipelineState>>(m, "PipelineState", "A compute or graphics pipeline state object.")
@@ -522,14 +669,26 @@ void BindGpu(py::module_& m) {
         .def("array", [](py::object self, py::object dtype, py::object shape) {
             PyUpload& u = self.cast<PyUpload&>();
             if (u.list->IsClosed()) throw UseAfterFree("UploadAllocation.array: the command list was already executed");
-            py::dtype dt = FixedSizeDtype(dtype);
-            const uint64_t n = u.alloc.size / dt.itemsize();
+            const char* fn = "UploadAllocation.array";
+            py::dtype dt = FixedSizeDtype(dtype, fn);
+            const uint64_t item = static_cast<uint64_t>(dt.itemsize());
+            const uint64_t n = u.alloc.size / item;
             std::vector<py::ssize_t> shp;
             if (shape.is_none()) shp = {static_cast<py::ssize_t>(n)};
-            else shp = shape.cast<std::vector<py::ssize_t>>();
-            uint64_t count = 1;
-            for (auto s : shp) count *= uint64_t(s);
-            if (count * dt.itemsize() > u.alloc.size) throw InvalidArgument("UploadAllocation.array: shape larger than the allocation");
+            else {
+                if (PyIndex_Check(shape.ptr())) shape = py::make_tuple(shape);
+                if (!py::isinstance<py::sequence>(shape) || py::isinstance<py::str>(shape))
+                    throw py::type_error(std::string(fn) + ": shape must be a tuple of ints, not " + detail::TypeName(shape));
+                for (py::handle d : shape) shp.push_back(static_cast<py::ssize_t>(detail::Ranged(d, fn, "shape item", 0, INT64_MAX)));
+            }
+            // Overflow-safe: count * item <= size, checked one factor at a time.
+            uint64_t bytes = item;
+            for (auto d : shp) {
+                if (d != 0 && bytes > u.alloc.size / uint64_t(d))
+                    throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(u.alloc.size) + " bytes");
+                bytes *= uint64_t(d);
+            }
+            if (bytes > u.alloc.size) throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(u.alloc.size) + " bytes");
             return py::array(dt, shp, u.alloc.cpu, self);  // the view keeps the allocation (and its list) alive
         }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), "A writable numpy view of the upload memory (no copy).");
 
@@ -541,10 +700,15 @@ void BindGpu(py::module_& m) {
         .def_readwrite("auto_uav_barriers", &CommandList::AutoUavBarriers,
                        "Insert a UAV barrier when a UAV written by an earlier draw/dispatch is used again (default True).")
         .def_property_readonly("upload_pages", &CommandList::UploadPageCount)
-        .def("upload", [](CommandList& cl, py::handle res, py::handle array, uint32_t mip, uint32_t slice, uint64_t offset) {
+        .def("upload", [](CommandList& cl, py::handle res, py::handle array, Int mipArg, Int sliceArg, Int offsetArg) {
             auto r = AsResource(res, "upload");
+            const uint32_t mip = U32(mipArg, "upload", "mip"), slice = U32(sliceArg, "upload", "array_slice");
+            const uint64_t offset = U64(offsetArg, "upload", "offset");
             Bytes b = GetBytes(array, "upload");
-            if (!r->IsBuffer()) CheckTextureArray(static_cast<Texture&>(*r), b, mip);
+            if (!r->IsBuffer()) {
+                r->CheckMipSlice(mip, slice, "upload");
+                CheckTextureArray(static_cast<Texture&>(*r), b, mip);
+            }
             cl.Upload(r, b.data, b.size, mip, slice, offset);
         }, "resource"_a, "array"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0,
            "Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.\n"
@@ -552,25 +716,29 @@ void BindGpu(py::module_& m) {
         .def("copy_resource", [](CommandList& cl, py::handle dst, py::handle src) {
             cl.CopyResource(AsResource(dst, "copy_resource"), AsResource(src, "copy_resource"));
         }, "dst"_a, "src"_a)
-        .def("copy_buffer_region", [](CommandList& cl, py::handle dst, uint64_t dstOffset, py::handle src, uint64_t srcOffset, uint64_t size) {
-            cl.CopyBufferRegion(AsResource(dst, "copy_buffer_region"), dstOffset, AsResource(src, "copy_buffer_region"), srcOffset, size);
+        .def("copy_buffer_region", [](CommandList& cl, py::handle dst, Int dstOffset, py::handle src, Int srcOffset, Int size) {
+            const char* fn = "copy_buffer_region";
+            cl.CopyBufferRegion(AsResource(dst, fn), U64(dstOffset, fn, "dst_offset"), AsResource(src, fn), U64(srcOffset, fn, "src_offset"),
+                                U64(size, fn, "size"));
         }, "dst"_a, "dst_offset"_a, "src"_a, "src_offset"_a, "size"_a)
-        .def("allocate_upload", [](std::shared_ptr<CommandList> cl, uint64_t size, uint64_t alignment) {
-            return PyUpload{cl->AllocateUpload(size, alignment), cl};
+        .def("allocate_upload", [](std::shared_ptr<CommandList> cl, Int size, Int alignment) {
+            return PyUpload{cl->AllocateUpload(U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment")), cl};
         }, "size"_a, "alignment"_a = 256, "Upload memory for the zero-copy path (see UploadAllocation).")
-        .def("allocate_texture_upload", [](std::shared_ptr<CommandList> cl, py::handle tex, uint32_t mip) {
+        .def("allocate_texture_upload", [](std::shared_ptr<CommandList> cl, py::handle tex, Int mipArg) {
             auto r = AsResource(tex, "allocate_texture_upload");
+            const uint32_t mip = U32(mipArg, "allocate_texture_upload", "mip");
             if (r->IsBuffer()) throw InvalidArgument("allocate_texture_upload: not a texture");
             auto& t = static_cast<Texture&>(*r);
             t.CheckMipSlice(mip, 0, "allocate_texture_upload");
             return PyUpload{cl->AllocateUpload(t.Footprint(mip, 0).PaddedBytes(), D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT), cl};
         }, "texture"_a, "mip"_a = 0, "Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.")
-        .def("copy_from_upload", [](CommandList& cl, py::handle dst, const PyUpload& u, uint32_t mip, uint32_t slice, uint64_t offset) {
+        .def("copy_from_upload", [](CommandList& cl, py::handle dst, const PyUpload& u, Int mip, Int slice, Int offset) {
+            const char* fn = "copy_from_upload";
             if (u.list.get() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
-            cl.CopyFromUpload(AsResource(dst, "copy_from_upload"), u.alloc, mip, slice, offset);
+            cl.CopyFromUpload(AsResource(dst, fn), u.alloc, U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
         }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0)
-        .def("transition_barrier", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES s, uint32_t sub) {
-            cl.TransitionBarrier(AsResource(r, "transition_barrier"), s, sub);
+        .def("transition_barrier", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES s, Int sub) {
+            cl.TransitionBarrier(AsResource(r, "transition_barrier"), s, U32(sub, "transition_barrier", "subresource"));
         }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources,
            "Requests a state explicitly (goes through the state tracker; rarely needed).")
         .def("uav_barrier", [](CommandList& cl, py::handle r) {
@@ -580,86 +748,133 @@ void BindGpu(py::module_& m) {
             cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
                                after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
         }, "before"_a = py::none(), "after"_a = py::none())
-        .def("raw_transition", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, uint32_t sub) {
-            cl.RawTransition(AsResource(r, "raw_transition"), before, after, sub);
+        .def("raw_transition", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, Int sub) {
+            cl.RawTransition(AsResource(r, "raw_transition"), before, after, U32(sub, "raw_transition", "subresource"));
         }, "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources,
            "Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports\n"
            "uses that then find the resource in a state the tracker did not expect.")
         .def("set_pipeline_state", &CommandList::SetPipelineState, "pso"_a,
              "Binds a pipeline and its root signature; later set_* calls apply to its side (graphics or compute).")
-        .def("set_constants", [](CommandList& cl, uint32_t root, py::handle values, uint32_t offset) {
-            std::vector<uint32_t> v = Dwords(values, "set_constants");
-            cl.SetConstants(root, v.data(), static_cast<uint32_t>(v.size()), offset);
+        .def("set_constants", [](CommandList& cl, Int root, py::handle values, Int offset) {
+            const char* fn = "set_constants";
+            const uint32_t rootIndex = U32(root, fn, "root_index"), first = U32(offset, fn, "offset");
+            std::vector<uint32_t> v = Dwords(values, fn);
+            if (v.size() > UINT32_MAX) throw InvalidArgument("set_constants: too many values");
+            cl.SetConstants(rootIndex, v.data(), static_cast<uint32_t>(v.size()), first);
         }, "root_index"_a, "values"_a, "offset"_a = 0, "Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats).")
-        .def("set_root_cbv", [](CommandList& cl, uint32_t root, py::handle b, uint64_t off) { cl.SetRootView(RootParamKind::Cbv, root, AsResource(b, "set_root_cbv"), off); },
+        .def("set_root_cbv", [](CommandList& cl, Int root, py::handle b, Int off) {
+            cl.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(b, "set_root_cbv"), U64(off, "set_root_cbv", "offset"));
+        },
              "root_index"_a, "buffer"_a, "offset"_a = 0)
-        .def("set_root_srv", [](CommandList& cl, uint32_t root, py::handle b, uint64_t off) { cl.SetRootView(RootParamKind::Srv, root, AsResource(b, "set_root_srv"), off); },
+        .def("set_root_srv", [](CommandList& cl, Int root, py::handle b, Int off) {
+            cl.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(b, "set_root_srv"), U64(off, "set_root_srv", "offset"));
+        },
              "root_index"_a, "buffer"_a, "offset"_a = 0)
-        .def("set_root_uav", [](CommandList& cl, uint32_t root, py::handle b, uint64_t off) { cl.SetRootView(RootParamKind::Uav, root, AsResource(b, "set_root_uav"), off); },
+        .def("set_root_uav", [](CommandList& cl, Int root, py::handle b, Int off) {
+            cl.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(b, "set_root_uav"), U64(off, "set_root_uav", "offset"));
+        },
              "root_index"_a, "buffer"_a, "offset"_a = 0)
-        .def("set_shader_resource_view", [](CommandList& cl, uint32_t root, uint32_t offset, py::handle r, py::object mip, py::object format) {
-            auto res = AsResource(r, "set_shader_resource_view");
+        .def("set_shader_resource_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format) {
+            const char* fn = "set_shader_resource_view";
+            const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
+            auto res = AsResource(r, fn);
             uint32_t first = 0, count = 0;
-            if (!mip.is_none()) { first = mip.cast<uint32_t>(); count = 1; }
+            if (!mip.is_none()) { first = U32(mip, fn, "mip"); count = 1; }
             DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, "set_shader_resource_view");
-            cl.SetShaderResourceView(root, offset, res, first, count, f);
+            cl.SetShaderResourceView(rootIndex, slot, res, first, count, f);
         }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
            "Stages an SRV of `resource` (all mips, or only `mip`) into slot `descriptor_offset` of the table at `root_index`.")
-        .def("set_unordered_access_view", [](CommandList& cl, uint32_t root, uint32_t offset, py::handle r, uint32_t mip) {
-            cl.SetUnorderedAccessView(root, offset, AsResource(r, "set_unordered_access_view"), mip);
+        .def("set_unordered_access_view", [](CommandList& cl, Int root, Int offset, py::handle r, Int mip) {
+            const char* fn = "set_unordered_access_view";
+            cl.SetUnorderedAccessView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(r, fn), U32(mip, fn, "mip"));
         }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = 0)
-        .def("set_constant_buffer_view", [](CommandList& cl, uint32_t root, uint32_t offset, py::handle b) {
-            cl.SetConstantBufferView(root, offset, AsResource(b, "set_constant_buffer_view"));
+        .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, py::handle b) {
+            const char* fn = "set_constant_buffer_view";
+            cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn));
         }, "root_index"_a, "descriptor_offset"_a, "buffer"_a)
-        .def("set_sampler", &CommandList::SetSampler, "root_index"_a, "descriptor_offset"_a, "sampler"_a)
-        .def("clear_unordered_access_view", [](CommandList& cl, py::handle r, py::sequence values) {
-            auto res = AsResource(r, "clear_unordered_access_view");
+        .def("set_sampler", [](CommandList& cl, Int root, Int offset, py::handle sampler) {
+            const char* fn = "set_sampler";
+            if (!py::isinstance<Sampler>(sampler))
+                throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " + detail::TypeName(sampler));
+            cl.SetSampler(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), sampler.cast<std::shared_ptr<Sampler>>());
+        }, "root_index"_a, "descriptor_offset"_a, "sampler"_a)
+        .def("clear_unordered_access_view", [](CommandList& cl, py::handle r, py::object valuesObj) {
+            const char* fn = "clear_unordered_access_view";
+            auto res = AsResource(r, fn);
+            if (!py::isinstance<py::sequence>(valuesObj) || py::isinstance<py::str>(valuesObj))
+                throw py::type_error(std::string(fn) + ": values must be a sequence of 4 numbers, not " + detail::TypeName(valuesObj));
+            py::sequence values = valuesObj;
             if (py::len(values) != 4) throw InvalidArgument("clear_unordered_access_view: 4 values expected");
             bool floats = false;
             for (py::handle v : values) floats |= py::isinstance<py::float_>(v);
             if (floats) {
                 float f[4];
-                for (int i = 0; i < 4; ++i) f[i] = values[i].cast<float>();
+                for (int i = 0; i < 4; ++i) f[i] = F32(values[i], fn, "values item");
                 cl.ClearUnorderedAccessViewFloat(res, f);
             } else {
                 uint32_t u[4];
-                for (int i = 0; i < 4; ++i) u[i] = values[i].cast<uint32_t>();
+                for (int i = 0; i < 4; ++i) u[i] = U32(values[i], fn, "values item");
                 cl.ClearUnorderedAccessViewUint(res, u);
             }
         }, "resource"_a, "values"_a, "Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).")
-        .def("set_render_targets", [](CommandList& cl, py::object targets, py::object depth, uint32_t mip) {
+        .def("set_render_targets", [](CommandList& cl, py::object targets, py::object depth, Int mipArg) {
+            const uint32_t mip = U32(mipArg, "set_render_targets", "mip");
             std::vector<std::shared_ptr<Resource>> ts;
             if (!targets.is_none()) {
                 if (py::isinstance<Resource>(targets)) ts.push_back(AsResource(targets, "set_render_targets"));
-                else for (py::handle t : targets) ts.push_back(AsResource(t, "set_render_targets"));
+                else if (py::isinstance<py::iterable>(targets) && !py::isinstance<py::str>(targets))
+                    for (py::handle t : targets) ts.push_back(AsResource(t, "set_render_targets"));
+                else throw py::type_error("set_render_targets: textures must be a Texture or a list of them, not " + detail::TypeName(targets));
             }
             cl.SetRenderTargets(ts, depth.is_none() ? nullptr : AsResource(depth, "set_render_targets"), mip);
         }, "textures"_a, "depth"_a = py::none(), py::kw_only(), "mip"_a = 0,
            "Binds render targets (and depth); also sets a full-size viewport and scissor.")
-        .def("set_viewport", &CommandList::SetViewport, "x"_a, "y"_a, "width"_a, "height"_a, "min_depth"_a = 0.0f, "max_depth"_a = 1.0f)
-        .def("set_scissor", &CommandList::SetScissor, "left"_a, "top"_a, "right"_a, "bottom"_a)
-        .def("clear_render_target", [](CommandList& cl, py::handle t, std::array<float, 4> rgba, uint32_t mip) {
-            cl.ClearRenderTarget(AsResource(t, "clear_render_target"), rgba.data(), mip);
+        .def("set_viewport", [](CommandList& cl, Float x, Float y, Float w, Float h, Float minDepth, Float maxDepth) {
+            const char* fn = "set_viewport";
+            cl.SetViewport(F32(x, fn, "x"), F32(y, fn, "y"), F32(w, fn, "width"), F32(h, fn, "height"), F32(minDepth, fn, "min_depth"),
+                           F32(maxDepth, fn, "max_depth"));
+        }, "x"_a, "y"_a, "width"_a, "height"_a, "min_depth"_a = 0.0f, "max_depth"_a = 1.0f,
+           "Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within\n"
+           "[-32768, 32767], 0 <= min_depth <= max_depth <= 1.")
+        .def("set_scissor", [](CommandList& cl, Int l, Int t, Int r, Int b) {
+            const char* fn = "set_scissor";
+            cl.SetScissor(I32(l, fn, "left"), I32(t, fn, "top"), I32(r, fn, "right"), I32(b, fn, "bottom"));
+        }, "left"_a, "top"_a, "right"_a, "bottom"_a, "Sets the scissor rectangle (left <= right, top <= bottom).")
+        .def("clear_render_target", [](CommandList& cl, py::handle t, py::object rgbaObj, Int mip) {
+            const char* fn = "clear_render_target";
+            auto res = AsResource(t, fn);
+            if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
+                throw py::type_error(std::string(fn) + ": rgba must be a sequence of 4 numbers, not " + detail::TypeName(rgbaObj));
+            py::sequence seq = rgbaObj;
+            if (py::len(seq) != 4) throw InvalidArgument(std::string(fn) + ": rgba needs 4 values, got " + std::to_string(py::len(seq)));
+            std::array<float, 4> rgba;
+            for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
+            cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"));
         }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0)
-        .def("clear_depth_stencil", [](CommandList& cl, py::handle t, float d, uint8_t s) {
-            cl.ClearDepthStencil(AsResource(t, "clear_depth_stencil"), d, s);
-        }, "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0)
-        .def("set_vertex_buffer", [](CommandList& cl, uint32_t slot, py::handle b, uint32_t stride, uint64_t off) {
-            cl.SetVertexBuffer(slot, AsResource(b, "set_vertex_buffer"), stride, off);
+        .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s) {
+            const char* fn = "clear_depth_stencil";
+            auto res = AsResource(t, fn);
+            cl.ClearDepthStencil(res, F32(d, fn, "depth"), U8(s, fn, "stencil"));
+        }, "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0, "Clears a depth-stencil texture: depth in [0, 1], stencil 0..255.")
+        .def("set_vertex_buffer", [](CommandList& cl, Int slot, py::handle b, Int stride, Int off) {
+            const char* fn = "set_vertex_buffer";
+            cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
         }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0)
-        .def("set_index_buffer", [](CommandList& cl, py::handle b, py::handle format, uint64_t off) {
-            DXGI_FORMAT f = ParseChoice<DXGI_FORMAT>(format, "set_index_buffer format", {{"uint16", DXGI_FORMAT_R16_UINT}, {"uint32", DXGI_FORMAT_R32_UINT},
-                                                                                         {"r16_uint", DXGI_FORMAT_R16_UINT}, {"r32_uint", DXGI_FORMAT_R32_UINT}});
-            cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, off);
+        .def("set_index_buffer", [](CommandList& cl, py::handle b, py::handle format, Int off) {
+            DXGI_FORMAT f = ParseChoice<DXGI_FORMAT>(format, "set_index_buffer: format", {{"uint16", DXGI_FORMAT_R16_UINT}, {"uint32", DXGI_FORMAT_R32_UINT},
+                                                                                          {"r16_uint", DXGI_FORMAT_R16_UINT}, {"r32_uint", DXGI_FORMAT_R32_UINT}});
+            cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, U64(off, "set_index_buffer", "offset"));
         }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0)
-        .def("set_dynamic_constant_buffer", [](CommandList& cl, uint32_t root, py::handle data) {
+        .def("set_dynamic_constant_buffer", [](CommandList& cl, Int root, py::handle data) {
+            const uint32_t rootIndex = U32(root, "set_dynamic_constant_buffer", "root_index");
             Bytes b = GetBytes(data, "set_dynamic_constant_buffer");
-            cl.SetDynamicConstantBuffer(root, b.data, b.size);
+            cl.SetDynamicConstantBuffer(rootIndex, b.data, b.size);
         }, "root_index"_a, "data"_a, "Copies `data` into upload memory (256-byte aligned) and binds it as the root CBV `root_index`.")
-        .def("set_dynamic_vertex_buffer", [](CommandList& cl, uint32_t slot, py::handle data, py::object stride) {
+        .def("set_dynamic_vertex_buffer", [](CommandList& cl, Int slotArg, py::handle data, py::object stride) {
+            const uint32_t slot = U32(slotArg, "set_dynamic_vertex_buffer", "slot");
             Bytes b = GetBytes(data, "set_dynamic_vertex_buffer");
             uint32_t st;
-            if (!stride.is_none()) st = stride.cast<uint32_t>();
+            if (!stride.is_none()) st = U32(stride, "set_dynamic_vertex_buffer", "stride");
             else if (b.info.ndim >= 2) st = static_cast<uint32_t>(b.info.strides[0]);
             else throw InvalidArgument("set_dynamic_vertex_buffer: give stride= for a 1-D array (or pass shape (vertices, components))");
             cl.SetDynamicVertexBuffer(slot, b.data, b.size, st);
@@ -672,14 +887,24 @@ void BindGpu(py::module_& m) {
             if (!u16 && !u32) throw InvalidArgument("set_dynamic_index_buffer: indices must be a uint16 or uint32 array, got format '" + fmt + "'");
             cl.SetDynamicIndexBuffer(b.data, b.size, u16 ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT);
         }, "array"_a)
-        .def("set_dynamic_structured_buffer", [](CommandList& cl, uint32_t root, py::handle data) {
+        .def("set_dynamic_structured_buffer", [](CommandList& cl, Int root, py::handle data) {
+            const uint32_t rootIndex = U32(root, "set_dynamic_structured_buffer", "root_index");
             Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
-            cl.SetDynamicStructuredBuffer(root, b.data, b.size);
+            cl.SetDynamicStructuredBuffer(rootIndex, b.data, b.size);
         }, "root_index"_a, "array"_a, "Copies `array` into upload memory and binds it as the root SRV `root_index`.")
-        .def("draw", &CommandList::Draw, "vertex_count"_a, "instance_count"_a = 1, "start_vertex"_a = 0, "start_instance"_a = 0)
-        .def("draw_indexed", &CommandList::DrawIndexed, "index_count"_a, "instance_count"_a = 1, "start_index"_a = 0, "base_vertex"_a = 0,
-             "start_instance"_a = 0)
-        .def("dispatch", &CommandList::Dispatch, "x"_a, "y"_a = 1, "z"_a = 1);
+        .def("draw", [](CommandList& cl, Int n, Int instances, Int start, Int startInstance) {
+            const char* fn = "draw";
+            cl.Draw(U32(n, fn, "vertex_count"), U32(instances, fn, "instance_count"), U32(start, fn, "start_vertex"),
+                    U32(startInstance, fn, "start_instance"));
+        }, "vertex_count"_a, "instance_count"_a = 1, "start_vertex"_a = 0, "start_instance"_a = 0)
+        .def("draw_indexed", [](CommandList& cl, Int n, Int instances, Int start, Int baseVertex, Int startInstance) {
+            const char* fn = "draw_indexed";
+            cl.DrawIndexed(U32(n, fn, "index_count"), U32(instances, fn, "instance_count"), U32(start, fn, "start_index"),
+                           I32(baseVertex, fn, "base_vertex"), U32(startInstance, fn, "start_instance"));
+        }, "index_count"_a, "instance_count"_a = 1, "start_index"_a = 0, "base_vertex"_a = 0, "start_instance"_a = 0)
+        .def("dispatch", [](CommandList& cl, Int x, Int y, Int z) {
+            cl.Dispatch(U32(x, "dispatch", "x"), U32(y, "dispatch", "y"), U32(z, "dispatch", "z"));
+        }, "x"_a, "y"_a = 1, "z"_a = 1);
 
     // ---- queue ----------------------------------------------------------------------------------
     py::class_<CommandQueue, std::shared_ptr<CommandQueue>>(m, "CommandQueue", "A direct, compute or copy queue. Get one with Device.queue(kind).")
@@ -688,8 +913,10 @@ void BindGpu(py::module_& m) {
         .def("execute", [](CommandQueue& q, py::object lists) {
             std::vector<std::shared_ptr<CommandList>> v;
             if (py::isinstance<CommandList>(lists)) v.push_back(lists.cast<std::shared_ptr<CommandList>>());
+            else if (!py::isinstance<py::iterable>(lists))
+                throw py::type_error("execute: command_lists must be a CommandList or a list of them, not " + detail::TypeName(lists));
             else for (py::handle h : lists) {
-                if (!py::isinstance<CommandList>(h)) throw InvalidArgument("execute: expected CommandList objects");
+                if (!py::isinstance<CommandList>(h)) throw py::type_error("execute: expected CommandList objects, not " + detail::TypeName(h));
                 v.push_back(h.cast<std::shared_ptr<CommandList>>());
             }
             py::gil_scoped_release release;
@@ -710,7 +937,7 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
         .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype) {
             auto r = AsResource(b, "read_buffer");
-            py::dtype dt = FixedSizeDtype(dtype);
+            py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
             const uint64_t size = r->Size();
             if (size % dt.itemsize())
                 throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");
@@ -722,8 +949,9 @@ void BindGpu(py::module_& m) {
             }
             return out;
         }, "buffer"_a, "dtype"_a = py::dtype("uint8"), "Copies a buffer back into a new numpy array (waits for the GPU).")
-        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, uint32_t mip, uint32_t slice) {
+        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg) {
             auto r = AsResource(t, "read_texture");
+            const uint32_t mip = U32(mipArg, "read_texture", "mip"), slice = U32(sliceArg, "read_texture", "array_slice");
             if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
             const auto& tex = static_cast<const Texture&>(*r);
             tex.CheckMipSlice(mip, slice, "read_texture");
@@ -740,36 +968,42 @@ void BindGpu(py::module_& m) {
     // ---- device ----------------------------------------------------------------------------------
     py::class_<Device, std::shared_ptr<Device>>(m, "Device",
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
-        .def(py::init([](bool validate, uint32_t heapSize, uint32_t samplerHeapSize, uint32_t staticDescriptors, uint32_t chunk,
-                         uint32_t samplerChunk, uint32_t cpuPage, uint64_t uploadPage, uint64_t gpuPage,
-                         uint64_t largeCache, py::object memoryBudget, uint64_t blockSize, py::object heapTier, double grace) {
+        .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, Int staticDescriptors, Int chunk,
+                         Int samplerChunk, Int cpuPage, Int uploadPage, Int gpuPage,
+                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace) {
+                 const char* fn = "Device";
                  DeviceOptions o;
                  o.validate = validate;
-                 o.cbvSrvUavHeapSize = heapSize;
-                 o.samplerHeapSize = samplerHeapSize;
-                 o.staticDescriptors = staticDescriptors;
-                 o.staticSamplers = std::min<uint32_t>(o.staticSamplers, samplerHeapSize / 4);
-                 o.dynamicChunkSize = chunk;
-                 o.samplerChunkSize = samplerChunk;
-                 o.cpuDescriptorPageSize = cpuPage;
-                 o.uploadPageSize = uploadPage;
-                 o.largePageCacheBytes = largeCache;
-                 o.gpuPageSize = gpuPage;
+                 o.cbvSrvUavHeapSize = U32(heapSize, fn, "descriptor_heap_size");
+                 o.samplerHeapSize = U32(samplerHeapSize, fn, "sampler_heap_size");
+                 o.staticDescriptors = U32(staticDescriptors, fn, "static_descriptors");
+                 o.staticSamplers = std::min<uint32_t>(o.staticSamplers, o.samplerHeapSize / 4);
+                 o.dynamicChunkSize = U32(chunk, fn, "dynamic_chunk_size");
+                 o.samplerChunkSize = U32(samplerChunk, fn, "sampler_chunk_size");
+                 o.cpuDescriptorPageSize = U32(cpuPage, fn, "cpu_descriptor_page_size");
+                 o.uploadPageSize = U64(uploadPage, fn, "upload_page_size");
+                 o.largePageCacheBytes = U64(largeCache, fn, "large_page_cache_size");
+                 o.gpuPageSize = U64(gpuPage, fn, "gpu_page_size");
+                 // Page sizes: positive, and within what one committed buffer (and a LinearAllocator) holds.
+                 if (o.uploadPageSize == 0 || o.uploadPageSize > (uint64_t(4) << 30))
+                     throw InvalidArgument("Device: upload_page_size must be 1..4 GiB, got " + std::to_string(o.uploadPageSize));
+                 if (o.gpuPageSize == 0 || o.gpuPageSize > (uint64_t(4) << 30))
+                     throw InvalidArgument("Device: gpu_page_size must be 1..4 GiB, got " + std::to_string(o.gpuPageSize));
+                 if (o.cpuDescriptorPageSize == 0) throw InvalidArgument("Device: cpu_descriptor_page_size must be positive");
                  if (!memoryBudget.is_none()) {
-                     const long long b = memoryBudget.cast<long long>();
-                     if (b <= 0) throw InvalidArgument("Device: memory_budget must be a positive number of bytes (got " + std::to_string(b) + ")");
+                     const long long b = detail::Ranged(memoryBudget, fn, "memory_budget", 1, INT64_MAX);
                      o.memory.budgetBytes = static_cast<uint64_t>(b);
                  }
-                 o.memory.preferredBlockSize = blockSize;
+                 o.memory.preferredBlockSize = U64(blockSize, fn, "memory_block_size");
                  if (!heapTier.is_none()) {
-                     const long long t = heapTier.cast<long long>();
+                     const long long t = detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX);
                      if (t != 1 && t != 2) throw InvalidArgument("Device: resource_heap_tier must be 1, 2 or None (got " + std::to_string(t) + ")");
                      o.memory.forceTier1 = t == 1;
                  }
                  if (!(grace >= 0.0 && grace <= 3600.0)) throw InvalidArgument("Device: memory_grace must be 0..3600 seconds");
                  o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
                  auto dev = Device::Create(o);
-                 if (!heapTier.is_none() && heapTier.cast<long long>() == 2 && dev->Core()->Memory().Tier1())
+                 if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Core()->Memory().Tier1())
                      throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
                  return dev;
              }),
@@ -796,13 +1030,16 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; })
         .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
              "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
-        .def("create_buffer", [](Device& d, uint64_t size, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,
-                                 bool withinBudget, py::handle memory, uint64_t offset) {
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, offset, "create_buffer");
+        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,
+                                 bool withinBudget, py::handle memory, Int offset) {
+            const char* fn = "create_buffer";
+            const uint64_t size = U64(sizeArg, fn, "size");
+            const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
             std::shared_ptr<Buffer> b;
             {
                 py::gil_scoped_release release;
-                b = d.CreateBuffer(size, uav, p, name.is_none() ? "buffer" : name.cast<std::string>());
+                b = d.CreateBuffer(size, uav, p, n);
             }
             return b;
         }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(),
@@ -813,12 +1050,15 @@ void BindGpu(py::module_& m) {
            "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
            "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
            "resources may alias it; its contents are then undefined until written.")
-        .def("create_texture2d", [](Device& d, uint32_t w, uint32_t h, py::handle format, uint32_t mips, uint32_t arraySize, bool rt, bool ds,
+        .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
                                     bool uav, py::object name, py::handle heap, py::handle pool, bool committed, bool withinBudget,
-                                    py::handle memory, uint64_t offset) {
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, offset, "create_texture2d");
+                                    py::handle memory, Int offset) {
+            const char* fn = "create_texture2d";
+            const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
+            const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
             const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
-            const std::string n = name.is_none() ? "texture" : name.cast<std::string>();
+            const std::string n = name.is_none() ? "texture" : Str(name, fn, "name");
             std::shared_ptr<Texture> t;
             {
                 py::gil_scoped_release release;
@@ -850,7 +1090,7 @@ void BindGpu(py::module_& m) {
                                          std::string(py::str(py::type::of(parametersOrText).attr("__name__"))));
                 }
             }
-            if (!flags.is_none()) f = CheckFlags(flags.cast<uint32_t>(), kRootSignatureFlags, "create_root_signature flags");
+            if (!flags.is_none()) f = CheckFlags(U32(flags, "create_root_signature", "flags"), kRootSignatureFlags, "create_root_signature flags");
             return std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
         }, "parameters_or_text"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{}, py::kw_only(), "flags"_a = py::none(),
            "A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from\n"
@@ -864,38 +1104,56 @@ void BindGpu(py::module_& m) {
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
                                             py::object dsvFormat, py::object inputLayout, py::handle topology, py::handle cull, py::object blend,
                                             bool depthTest, bool depthWrite) {
+            const char* fn = "create_graphics_pipeline";
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
             if (!ps.is_none()) g.ps = Bytecode(ps, "create_graphics_pipeline (ps)");
-            if (py::isinstance<py::str>(rtvFormats)) g.rtvFormats.push_back(ParseFormat(rtvFormats, "rtv_formats"));
-            else for (py::handle f : rtvFormats) g.rtvFormats.push_back(ParseFormat(f, "rtv_formats"));
-            if (!dsvFormat.is_none()) g.dsvFormat = ParseFormat(dsvFormat, "dsv_format");
+            if (py::isinstance<py::str>(rtvFormats) || PyIndex_Check(rtvFormats.ptr()))
+                g.rtvFormats.push_back(ParseFormat(rtvFormats, "create_graphics_pipeline: rtv_formats"));
+            else if (py::isinstance<py::iterable>(rtvFormats))
+                for (py::handle f : rtvFormats) g.rtvFormats.push_back(ParseFormat(f, "create_graphics_pipeline: rtv_formats"));
+            else throw py::type_error("create_graphics_pipeline: rtv_formats must be a format or a list of formats, not " + detail::TypeName(rtvFormats));
+            if (!dsvFormat.is_none()) g.dsvFormat = ParseFormat(dsvFormat, "create_graphics_pipeline: dsv_format");
             if (!inputLayout.is_none()) {
+                if (!py::isinstance<py::iterable>(inputLayout))
+                    throw py::type_error("create_graphics_pipeline: input_layout must be a list of tuples, not " + detail::TypeName(inputLayout));
                 for (py::handle e : inputLayout) {
+                    if (!py::isinstance<py::tuple>(e) && !py::isinstance<py::list>(e))
+                        throw py::type_error("create_graphics_pipeline: input_layout entries are tuples, not " + detail::TypeName(e));
                     py::tuple t = py::tuple(py::reinterpret_borrow<py::object>(e));
-                    if (t.size() < 2) throw InvalidArgument("input_layout: entries are (semantic, format[, slot[, offset[, semantic_index]]])");
+                    if (t.size() < 2 || t.size() > 5)
+                        throw InvalidArgument("input_layout: entries are (semantic, format[, slot[, offset[, semantic_index]]])");
                     InputElementDesc ie;
-                    ie.semantic = t[0].cast<std::string>();
-                    ie.format = ParseChoice<DXGI_FORMAT>(t[1], "input_layout format",
+                    ie.semantic = Str(t[0], fn, "input_layout semantic");
+                    ie.format = ParseChoice<DXGI_FORMAT>(t[1], "create_graphics_pipeline: input_layout format",
                                                          {{"float", DXGI_FORMAT_R32_FLOAT}, {"float2", DXGI_FORMAT_R32G32_FLOAT},
                                                           {"float3", DXGI_FORMAT_R32G32B32_FLOAT}, {"float4", DXGI_FORMAT_R32G32B32A32_FLOAT},
                                                           {"uint", DXGI_FORMAT_R32_UINT}, {"rgba8_unorm", DXGI_FORMAT_R8G8B8A8_UNORM}});
-                    if (t.size() > 2) ie.slot = t[2].cast<uint32_t>();
-                    if (t.size() > 3) ie.offset = t[3].cast<uint32_t>();
-                    if (t.size() > 4) ie.semanticIndex = t[4].cast<uint32_t>();
+                    if (t.size() > 2) ie.slot = U32(t[2], fn, "input_layout slot");
+                    if (t.size() > 3) ie.offset = U32(t[3], fn, "input_layout offset");
+                    if (t.size() > 4) ie.semanticIndex = U32(t[4], fn, "input_layout semantic_index");
+                    if (ie.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+                        throw InvalidArgument("create_graphics_pipeline: input_layout slot " + std::to_string(ie.slot) + " out of range (0..31)");
                     g.inputLayout.push_back(ie);
                 }
             }
-            const std::string topo = Lower(py::str(topology));
-            if (topo == "triangle" || topo == "triangle_list") { g.topologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE; g.topology = D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST; }
-            else if (topo == "triangle_strip") { g.topologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE; g.topology = D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP; }
-            else if (topo == "line" || topo == "line_list") { g.topologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_LINE; g.topology = D3D_PRIMITIVE_TOPOLOGY_LINELIST; }
-            else if (topo == "point" || topo == "point_list") { g.topologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_POINT; g.topology = D3D_PRIMITIVE_TOPOLOGY_POINTLIST; }
-            else throw InvalidArgument("topology: '" + topo + "' is not one of triangle, triangle_strip, line, point");
-            g.cull = ParseChoice<D3D12_CULL_MODE>(cull, "cull", {{"none", D3D12_CULL_MODE_NONE}, {"front", D3D12_CULL_MODE_FRONT}, {"back", D3D12_CULL_MODE_BACK}});
+            g.topology = ParseChoice<D3D_PRIMITIVE_TOPOLOGY>(topology, "create_graphics_pipeline: topology",
+                                                             {{"triangle", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST},
+                                                              {"triangle_list", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST},
+                                                              {"triangle_strip", D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP},
+                                                              {"line", D3D_PRIMITIVE_TOPOLOGY_LINELIST}, {"line_list", D3D_PRIMITIVE_TOPOLOGY_LINELIST},
+                                                              {"point", D3D_PRIMITIVE_TOPOLOGY_POINTLIST}, {"point_list", D3D_PRIMITIVE_TOPOLOGY_POINTLIST}});
+            g.topologyType = g.topology == D3D_PRIMITIVE_TOPOLOGY_POINTLIST  ? D3D12_PRIMITIVE_TOPOLOGY_TYPE_POINT
+                             : g.topology == D3D_PRIMITIVE_TOPOLOGY_LINELIST ? D3D12_PRIMITIVE_TOPOLOGY_TYPE_LINE
+                                                                             : D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
+            g.cull = ParseChoice<D3D12_CULL_MODE>(cull, "create_graphics_pipeline: cull",
+                                                  {{"none", D3D12_CULL_MODE_NONE}, {"front", D3D12_CULL_MODE_FRONT}, {"back", D3D12_CULL_MODE_BACK}});
+            // Blend modes are dx12kit's presets, not a D3D12 enum: strings only.
             g.blend = blend.is_none() ? BlendMode::None
-                                      : ParseChoice<BlendMode>(blend, "blend", {{"none", BlendMode::None}, {"alpha", BlendMode::Alpha},
-                                                                                {"additive", BlendMode::Additive}, {"premultiplied", BlendMode::Premultiplied}});
+                                      : ParseChoice<BlendMode>(blend, "create_graphics_pipeline: blend",
+                                                               {{"none", BlendMode::None}, {"alpha", BlendMode::Alpha},
+                                                                {"additive", BlendMode::Additive}, {"premultiplied", BlendMode::Premultiplied}},
+                                                               false);
             g.depthTest = depthTest;
             g.depthWrite = depthWrite;
             if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
@@ -905,13 +1163,15 @@ void BindGpu(py::module_& m) {
            "A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].")
         .def("create_sampler", [](Device& d, py::handle filter, py::handle address) {
             D3D12_SAMPLER_DESC s{};
-            s.Filter = ParseFilter(filter);
-            s.AddressU = s.AddressV = s.AddressW = ParseAddress(address);
+            s.Filter = ParseFilter(filter, "create_sampler");
+            s.AddressU = s.AddressV = s.AddressW = ParseAddress(address, "create_sampler");
             s.MaxAnisotropy = 16;
             s.ComparisonFunc = D3D12_COMPARISON_FUNC_NEVER;
             s.MaxLOD = 3.402823466e+38f;
             return std::make_shared<Sampler>(d.Core(), s);
         }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp")
+        .def("format_support", [](Device& d, py::handle format) { return QueryFormatSupport(*d.Core(), ParseFormat(format, "format_support")); },
+             "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.")
         .def("poll", &Device::Poll, py::call_guard<py::gil_scoped_release>(),
              "Releases completed work; returns the completed submission serial.")
         .def("wait_idle", &Device::WaitIdle, py::call_guard<py::gil_scoped_release>(), "Waits until every queue is idle.")

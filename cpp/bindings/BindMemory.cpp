@@ -1,5 +1,6 @@
 // Bindings of the memory layer: Pool, Device.create_pool / memory_stats / memory_budget /
 // memory_json / trim_memory, Resource.allocation, Buffer.map. Only conversions live here.
+#include "Args.hpp"
 #include "Bindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -179,30 +180,30 @@ void BindMemory(py::module_& m) {
 
     auto device = py::reinterpret_borrow<py::class_<Device, std::shared_ptr<Device>>>(m.attr("Device"));
     device
-        .def("allocate_memory", [](Device& d, uint64_t size, uint64_t alignment, py::handle heap, py::handle pool, py::object name) {
+        .def("allocate_memory", [](Device& d, Int size, Int alignment, py::handle heap, py::handle pool, py::object name) {
+            const char* fn = "allocate_memory";
             const ResourcePlacement from = ParsePlacement(heap, pool, false, false, py::none(), 0, "allocate_memory");
-            return d.AllocateMemory(size, alignment, from, name.is_none() ? "memory" : name.cast<std::string>());
+            return d.AllocateMemory(U64(size, fn, "size"), U64(alignment, fn, "alignment"), from, name.is_none() ? "memory" : Str(name, fn, "name"));
         }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = "default", "pool"_a = py::none(), "name"_a = py::none(),
            "Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two\n"
            ">= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);\n"
            "offsets are checked against the resource's alignment and the memory's size.")
-        .def("create_pool", [](Device& d, py::handle heap, py::object blockSize, uint32_t minBlocks, uint32_t maxBlocks,
+        .def("create_pool", [](Device& d, py::handle heap, py::object blockSize, Int minBlocks, Int maxBlocks,
                                const std::string& algorithm, py::object name) {
             memory::PoolDesc desc;
             desc.heap = ParseHeapKind(heap, "create_pool");
             if (!blockSize.is_none()) {
                 if (!py::isinstance<py::int_>(blockSize)) throw py::type_error("create_pool: block_size must be an int or None");
-                const long long v = blockSize.cast<long long>();
-                if (v <= 0) throw InvalidArgument("create_pool: block_size must be positive (got " + std::to_string(v) + ")");
+                const long long v = detail::Ranged(blockSize, "create_pool", "block_size", 1, INT64_MAX);
                 desc.blockSize = static_cast<uint64_t>(v);
             }
-            desc.minBlocks = minBlocks;
-            desc.maxBlocks = maxBlocks;
+            desc.minBlocks = U32(minBlocks, "create_pool", "min_blocks");
+            desc.maxBlocks = U32(maxBlocks, "create_pool", "max_blocks");
             const std::string a = LowerStr(algorithm);
             if (a == "tlsf") desc.algorithm = PoolAlgorithm::Tlsf;
             else if (a == "linear") desc.algorithm = PoolAlgorithm::Linear;
             else throw InvalidArgument("create_pool: algorithm '" + algorithm + "' is not one of tlsf, linear");
-            if (!name.is_none()) desc.name = name.cast<std::string>();
+            if (!name.is_none()) desc.name = Str(name, "create_pool", "name");
             return d.Core()->Memory().CreatePool(desc);
         }, py::kw_only(), "heap"_a = "default", "block_size"_a = py::none(), "min_blocks"_a = 0, "max_blocks"_a = 0,
            "algorithm"_a = "tlsf", "name"_a = py::none(), py::keep_alive<0, 1>(),

@@ -39,6 +39,7 @@ from .dx12core import (
     DescriptorTable,
     Device,
     Format,
+    FormatSupport,
     PipelineState,
     Pool,
     Resource,
@@ -70,7 +71,7 @@ __version__: str = dx12core.__version__
 
 __all__ = [
     "ALL_SUBRESOURCES", "CBV", "SRV", "UAV", "Buffer", "CommandList", "CommandQueue", "DescriptorTable",
-    "Device", "Format", "PipelineState", "Pool", "Resource", "ResourceState", "RootCBV", "RootConstants",
+    "Device", "Format", "FormatSupport", "PipelineState", "Pool", "Resource", "ResourceState", "RootCBV", "RootConstants",
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
     "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",

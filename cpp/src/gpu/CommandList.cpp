@@ -8,6 +8,7 @@
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/Formats.hpp"
 
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -270,7 +271,8 @@ void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint3
     CheckOpen("set_constants");
     const RootParameterDesc& p = BoundRootSignature("set_constants").Require(rootIndex, RootParamKind::Constants, "set_constants");
     if (count == 0) throw InvalidArgument("set_constants: no values");
-    if (offset + count > p.num32BitValues)
+    // Overflow-safe form of offset + count > num32BitValues (offset and count come from the user).
+    if (count > p.num32BitValues || offset > p.num32BitValues - count)
         throw InvalidArgument("set_constants: " + std::to_string(count) + " values at offset " + std::to_string(offset) +
                               " exceed the " + std::to_string(p.num32BitValues) + " constants of root parameter " + std::to_string(rootIndex));
     if (m_Compute) m_d3d12List->SetComputeRoot32BitConstants(rootIndex, count, values, offset);
@@ -424,12 +426,31 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
 
 void CommandList::SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth) {
     CheckOpen("set_viewport");
+    // D3D12_VIEWPORT / D3D11.3 functional spec (viewports): finite values, Width and Height >= 0,
+    // TopLeftX/Y and TopLeft + size within [D3D12_VIEWPORT_BOUNDS_MIN, D3D12_VIEWPORT_BOUNDS_MAX],
+    // MinDepth and MaxDepth in [0, 1], MinDepth <= MaxDepth (the debug layer's rule).
+    const float v[6] = {x, y, w, h, minDepth, maxDepth};
+    const char* names[6] = {"x", "y", "width", "height", "min_depth", "max_depth"};
+    for (int i = 0; i < 6; ++i)
+        if (!std::isfinite(v[i])) throw InvalidArgument(std::string("set_viewport: ") + names[i] + " must be finite, got " + std::to_string(v[i]));
+    if (w < 0 || h < 0) throw InvalidArgument("set_viewport: width and height must be >= 0, got " + std::to_string(w) + " x " + std::to_string(h));
+    const float lo = float(D3D12_VIEWPORT_BOUNDS_MIN), hi = float(D3D12_VIEWPORT_BOUNDS_MAX);
+    if (x < lo || y < lo || x + w > hi || y + h > hi)
+        throw InvalidArgument("set_viewport: the viewport must lie within [" + std::to_string(D3D12_VIEWPORT_BOUNDS_MIN) + ", " +
+                              std::to_string(D3D12_VIEWPORT_BOUNDS_MAX) + "]");
+    if (!(minDepth >= 0.0f && maxDepth <= 1.0f && minDepth <= maxDepth))
+        throw InvalidArgument("set_viewport: depths must satisfy 0 <= min_depth <= max_depth <= 1, got " + std::to_string(minDepth) + ", " +
+                              std::to_string(maxDepth));
     D3D12_VIEWPORT vp{x, y, w, h, minDepth, maxDepth};
     m_d3d12List->RSSetViewports(1, &vp);
 }
 
 void CommandList::SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom) {
     CheckOpen("set_scissor");
+    // D3D12: a scissor rectangle with left > right or top > bottom is invalid (RSSetScissorRects).
+    if (left > right || top > bottom)
+        throw InvalidArgument("set_scissor: left <= right and top <= bottom are required, got (" + std::to_string(left) + ", " +
+                              std::to_string(top) + ", " + std::to_string(right) + ", " + std::to_string(bottom) + ")");
     D3D12_RECT r{left, top, right, bottom};
     m_d3d12List->RSSetScissorRects(1, &r);
 }
@@ -447,6 +468,8 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
 
 void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil) {
     CheckOpen("clear_depth_stencil");
+    // D3D12 ClearDepthStencilView: the depth must be in [0, 1] (the debug layer rejects others); NaN too.
+    if (!(d >= 0.0f && d <= 1.0f)) throw InvalidArgument("clear_depth_stencil: depth must be in [0, 1], got " + std::to_string(d));
     CheckGraphics("clear_depth_stencil");
     CheckSameDevice(*depth, "clear_depth_stencil");
     D3D12_CPU_DESCRIPTOR_HANDLE dsv = depth->Dsv(0);

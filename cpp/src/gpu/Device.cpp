@@ -3,6 +3,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 #include "dx12kit/resources/UploadBuffer.hpp"
@@ -37,6 +38,7 @@ DeviceCore::DeviceCore(const DeviceOptions& options) : m_Options(options) {
                                                         options.samplerChunkSize);
     m_Memory = std::make_unique<memory::MemoryManager>(dev, m_LastSerial, options.memory);
     m_UploadPages = std::make_unique<UploadPagePool>(*this);
+    m_FormatSupport = std::make_unique<FormatSupportCache>(dev);
 }
 
 void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {
@@ -277,11 +279,15 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     if (kind != memory::HeapKind::Default)
         throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
                               "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
+    m_Core->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (depthStencil) flags |= D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
-    const DXGI_FORMAT nativeFormat = fi->depth ? DepthTypelessFormat(format) : format;
+    // Created with the family's TYPELESS format (when the format has a family), so views may use
+    // any format of the family (FormatSupport.hpp); the requested format is the default view format.
+    const DXGI_FORMAT family = TypelessFamily(format);
+    const DXGI_FORMAT nativeFormat = fi->depth ? DepthTypelessFormat(format) : family != DXGI_FORMAT_UNKNOWN ? family : format;
     D3D12_CLEAR_VALUE clear{};
     clear.Format = format;
     if (depthStencil) clear.DepthStencil.Depth = 1.0f;
@@ -299,6 +305,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     rq.name = name;
     memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
     auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
+    t->SetViewFormat(format);
     t->AttachMemory(std::move(created.allocation));
     if (placement.memory) t->SetMemoryOwner(placement.memory);  // contents undefined until written
     else m_Core->QueueZeroInit(t);

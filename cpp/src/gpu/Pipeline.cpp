@@ -3,6 +3,7 @@
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/FormatSupport.hpp"
 
 #include <string>
 
@@ -39,7 +40,7 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
     bool v11 = false;
     std::vector<D3D12_ROOT_PARAMETER1> native(m_Params.size());
     std::vector<std::vector<D3D12_DESCRIPTOR_RANGE1>> ranges(m_Params.size());
-    uint32_t dwords = 0;
+    uint64_t dwords = 0;  // 64-bit sum: counts come from the user and must not wrap past the limit
     for (size_t i = 0; i < m_Params.size(); ++i) {
         const RootParameterDesc& p = m_Params[i];
         D3D12_ROOT_PARAMETER1& n = native[i];
@@ -99,6 +100,12 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
         }
     }
     if (dwords > 64) throw InvalidArgument("root signature: " + std::to_string(dwords) + " DWORDs exceed the 64-DWORD limit");
+    // D3D12: a root signature holds at most 2032 static samplers ("Root signature limits",
+    // learn.microsoft.com/windows/win32/direct3d12/root-signature-limits).
+    constexpr size_t kMaxStaticSamplers = 2032;
+    if (m_Samplers.size() > kMaxStaticSamplers)
+        throw InvalidArgument("root signature: " + std::to_string(m_Samplers.size()) + " static samplers exceed D3D12's limit of " +
+                              std::to_string(kMaxStaticSamplers));
     std::vector<D3D12_STATIC_SAMPLER_DESC> ss(m_Samplers.size());
     for (size_t i = 0; i < m_Samplers.size(); ++i) {
         const StaticSamplerDesc& in = m_Samplers[i];
@@ -205,6 +212,12 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_graphics_pipeline: the root signature belongs to another device");
     if (g.vs.empty()) throw InvalidArgument("create_graphics_pipeline: empty vertex shader bytecode");
     if (g.rtvFormats.size() > 8) throw InvalidArgument("create_graphics_pipeline: at most 8 render target formats");
+    // Targets by kind: colour formats as render targets (blendable when blending), depth formats
+    // only as the depth-stencil format (FormatSupport.hpp).
+    FormatSupportCache& formats = m_Core->FormatSupport();
+    for (size_t i = 0; i < g.rtvFormats.size(); ++i)
+        formats.CheckRenderTargetFormat(g.rtvFormats[i], static_cast<uint32_t>(i), g.blend != BlendMode::None, "create_graphics_pipeline");
+    if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckDepthStencilFormat(g.dsvFormat, "create_graphics_pipeline");
     {
         const DxbcReflection vs = ReflectShader("create_graphics_pipeline", "vs", g.vs);
         if (vs.stage != ShaderStage::Vertex)

@@ -3,6 +3,7 @@
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 
 #include <string>
@@ -96,13 +97,26 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::Dsv(uint32_t mip) { return GetOrCreateView
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Cbv() { return GetOrCreateView(ViewKind::CBV, 0, 0, DXGI_FORMAT_UNKNOWN); }
 
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format) {
+    if (format != DXGI_FORMAT_UNKNOWN) {
+        // A format override: same cast family as the texture, usable for this kind of view on the
+        // device (FormatSupportCache::CheckViewFormat); depth formats become their readable formats.
+        static const char* const kWhat[] = {"set_shader_resource_view", "set_unordered_access_view", "render target view",
+                                            "depth-stencil view", "constant buffer view"};
+        static const D3D12_FORMAT_SUPPORT1 kUse[] = {D3D12_FORMAT_SUPPORT1_SHADER_LOAD, D3D12_FORMAT_SUPPORT1_TYPED_UNORDERED_ACCESS_VIEW,
+                                                     D3D12_FORMAT_SUPPORT1_RENDER_TARGET, D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL,
+                                                     D3D12_FORMAT_SUPPORT1_BUFFER};
+        const int k = static_cast<int>(kind);
+        if (IsBuffer() || kind == ViewKind::CBV)
+            throw InvalidArgument(std::string(kWhat[k]) + ": resource '" + m_Name + "' is a buffer; format= applies to texture views");
+        format = m_Core->FormatSupport().CheckViewFormat(m_ViewFormat, format, kUse[k], kWhat[k], m_Name);
+    }
     const uint64_t key = (uint64_t(kind) << 56) | (uint64_t(a & 0xFFFF) << 40) | (uint64_t(b & 0xFFFF) << 24) | uint64_t(format);
 
     auto who = [this] { return "resource '" + m_Name + "'"; };  // built only on error paths
     if (!IsBuffer() && kind != ViewKind::CBV) {
         const uint32_t mips = m_Desc.MipLevels;
         if (a >= mips) throw InvalidArgument(who() + ": mip " + std::to_string(a) + " out of range (it has " + std::to_string(mips) + ")");
-        if (kind == ViewKind::SRV && b != 0 && a + b > mips)
+        if (kind == ViewKind::SRV && b != 0 && b > mips - a)  // a + b > mips without overflow (a < mips here)
             throw InvalidArgument(who() + ": mips " + std::to_string(a) + ".." + std::to_string(a + b - 1) + " out of range");
         if (kind == ViewKind::RTV && b >= m_Desc.DepthOrArraySize)
             throw InvalidArgument(who() + ": array slice " + std::to_string(b) + " out of range");
@@ -152,12 +166,12 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
                 d.Buffer.NumElements = static_cast<UINT>(m_Desc.Width / 4);
                 d.Buffer.Flags = D3D12_BUFFER_UAV_FLAG_RAW;
             } else if (array) {
-                d.Format = m_ViewFormat;
+                d.Format = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
                 d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE2DARRAY;
                 d.Texture2DArray.MipSlice = a;
                 d.Texture2DArray.ArraySize = m_Desc.DepthOrArraySize;
             } else {
-                d.Format = m_ViewFormat;
+                d.Format = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
                 d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE2D;
                 d.Texture2D.MipSlice = a;
             }
@@ -168,7 +182,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
             if (!AllowsRenderTarget()) throw InvalidArgument(who() + " was not created with render_target=True");
             da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_RTV).Allocate(1);
             D3D12_RENDER_TARGET_VIEW_DESC d{};
-            d.Format = m_ViewFormat;
+            d.Format = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
             if (array) {
                 d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DARRAY;
                 d.Texture2DArray.MipSlice = a;
@@ -185,7 +199,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
             if (!AllowsDepthStencil()) throw InvalidArgument(who() + " was not created with depth_stencil=True");
             da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_DSV).Allocate(1);
             D3D12_DEPTH_STENCIL_VIEW_DESC d{};
-            d.Format = m_ViewFormat;
+            d.Format = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
             if (array) {
                 d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2DARRAY;
                 d.Texture2DArray.MipSlice = a;

@@ -216,8 +216,12 @@ UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment, U
     constexpr uint64_t kMaxDedicated = uint64_t(4) << 30;
     if (size > kMaxDedicated)
         throw InvalidArgument("upload of " + std::to_string(size) + " bytes is larger than the 4 GiB limit of one upload");
+    // D3D12 places buffers at 64 KiB (D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT): a page cannot
+    // promise a larger alignment of GPU addresses.
+    if (alignment > D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT)
+        throw InvalidArgument("upload alignment " + std::to_string(alignment) + " is larger than 65536, the alignment of a D3D12 buffer");
     UploadPage* page;
-    if (size + alignment > pageSize) {
+    if (alignment > pageSize || size > pageSize - alignment) {  // size + alignment > pageSize, without overflow
         m_Pages.push_back(m_Pool.AcquireDedicated(kind, size));
         page = m_Pages.back().get();  // the current page stays current for small requests
     } else {

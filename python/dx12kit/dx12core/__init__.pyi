@@ -11,7 +11,7 @@ import typing_extensions
 from . import alloc
 from . import shaders
 from . import descriptors
-__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'Memory', 'PipelineState', 'Pool', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'descriptors', 'shaders']
+__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'FormatSupport', 'Memory', 'PipelineState', 'Pool', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'descriptors', 'shaders']
 class Format(enum.IntEnum):
     """
     DXGI formats dx12kit supports (also accepted as lower-case strings).
@@ -182,7 +182,7 @@ class Resource:
         Work already recorded or submitted still completes; the memory is released once the last reference
         (this object, command lists in flight) is gone. Closing twice is allowed.
         """
-    def global_state(self, subresource: typing.SupportsInt | typing.SupportsIndex = 4294967295) -> ResourceState:
+    def global_state(self, subresource: typing.SupportsIndex = 4294967295) -> ResourceState:
         """
         The state the resource is in once every executed command list has run (what execute resolves against).
         """
@@ -252,6 +252,58 @@ class Texture(Resource):
     @property
     def width(self) -> int:
         ...
+class FormatSupport:
+    """
+    What the device supports for one format (Device.format_support). typed_uav is False for sRGB
+    formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def blendable(self) -> bool:
+        ...
+    @property
+    def buffer(self) -> bool:
+        ...
+    @property
+    def depth_stencil(self) -> bool:
+        ...
+    @property
+    def format(self) -> str:
+        ...
+    @property
+    def mip_autogen(self) -> bool:
+        ...
+    @property
+    def msaa(self) -> list[int]:
+        ...
+    @property
+    def render_target(self) -> bool:
+        ...
+    @property
+    def shader_load(self) -> bool:
+        ...
+    @property
+    def shader_sample(self) -> bool:
+        ...
+    @property
+    def texture2d(self) -> bool:
+        ...
+    @property
+    def texture3d(self) -> bool:
+        ...
+    @property
+    def texture_cube(self) -> bool:
+        ...
+    @property
+    def typed_uav(self) -> bool:
+        ...
+    @property
+    def uav_typed_load(self) -> bool:
+        ...
+    @property
+    def uav_typed_store(self) -> bool:
+        ...
 class RootSignature:
     """
     A root signature. Create with Device.create_root_signature.
@@ -299,94 +351,101 @@ class CommandList:
     """
     def aliasing_barrier(self, before: typing.Any = None, after: typing.Any = None) -> None:
         ...
-    def allocate_texture_upload(self, texture: typing.Any, mip: typing.SupportsInt | typing.SupportsIndex = 0) -> UploadAllocation:
+    def allocate_texture_upload(self, texture: typing.Any, mip: typing.SupportsIndex = 0) -> UploadAllocation:
         """
         Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.
         """
-    def allocate_upload(self, size: typing.SupportsInt | typing.SupportsIndex, alignment: typing.SupportsInt | typing.SupportsIndex = 256) -> UploadAllocation:
+    def allocate_upload(self, size: typing.SupportsIndex, alignment: typing.SupportsIndex = 256) -> UploadAllocation:
         """
         Upload memory for the zero-copy path (see UploadAllocation).
         """
-    def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0) -> None:
+        """
+        Clears a depth-stencil texture: depth in [0, 1], stencil 0..255.
+        """
+    def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
         ...
-    def clear_render_target(self, texture: typing.Any, rgba: typing.Annotated[collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], "FixedSize(4)"], *, mip: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
-        ...
-    def clear_unordered_access_view(self, resource: typing.Any, values: collections.abc.Sequence) -> None:
+    def clear_unordered_access_view(self, resource: typing.Any, values: typing.Any) -> None:
         """
         Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).
         """
-    def copy_buffer_region(self, dst: typing.Any, dst_offset: typing.SupportsInt | typing.SupportsIndex, src: typing.Any, src_offset: typing.SupportsInt | typing.SupportsIndex, size: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def copy_buffer_region(self, dst: typing.Any, dst_offset: typing.SupportsIndex, src: typing.Any, src_offset: typing.SupportsIndex, size: typing.SupportsIndex) -> None:
         ...
-    def copy_from_upload(self, dst: typing.Any, allocation: UploadAllocation, mip: typing.SupportsInt | typing.SupportsIndex = 0, array_slice: typing.SupportsInt | typing.SupportsIndex = 0, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def copy_from_upload(self, dst: typing.Any, allocation: UploadAllocation, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         ...
     def copy_resource(self, dst: typing.Any, src: typing.Any) -> None:
         ...
-    def dispatch(self, x: typing.SupportsInt | typing.SupportsIndex, y: typing.SupportsInt | typing.SupportsIndex = 1, z: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
+    def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         ...
-    def draw(self, vertex_count: typing.SupportsInt | typing.SupportsIndex, instance_count: typing.SupportsInt | typing.SupportsIndex = 1, start_vertex: typing.SupportsInt | typing.SupportsIndex = 0, start_instance: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def draw(self, vertex_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
         ...
-    def draw_indexed(self, index_count: typing.SupportsInt | typing.SupportsIndex, instance_count: typing.SupportsInt | typing.SupportsIndex = 1, start_index: typing.SupportsInt | typing.SupportsIndex = 0, base_vertex: typing.SupportsInt | typing.SupportsIndex = 0, start_instance: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
         ...
-    def raw_transition(self, resource: typing.Any, before: ResourceState, after: ResourceState, subresource: typing.SupportsInt | typing.SupportsIndex = 4294967295) -> None:
+    def raw_transition(self, resource: typing.Any, before: ResourceState, after: ResourceState, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
         uses that then find the resource in a state the tracker did not expect.
         """
-    def set_constant_buffer_view(self, root_index: typing.SupportsInt | typing.SupportsIndex, descriptor_offset: typing.SupportsInt | typing.SupportsIndex, buffer: typing.Any) -> None:
+    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
         ...
-    def set_constants(self, root_index: typing.SupportsInt | typing.SupportsIndex, values: typing.Any, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
         Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats).
         """
-    def set_dynamic_constant_buffer(self, root_index: typing.SupportsInt | typing.SupportsIndex, data: typing.Any) -> None:
+    def set_dynamic_constant_buffer(self, root_index: typing.SupportsIndex, data: typing.Any) -> None:
         """
         Copies `data` into upload memory (256-byte aligned) and binds it as the root CBV `root_index`.
         """
     def set_dynamic_index_buffer(self, array: typing.Any) -> None:
         ...
-    def set_dynamic_structured_buffer(self, root_index: typing.SupportsInt | typing.SupportsIndex, array: typing.Any) -> None:
+    def set_dynamic_structured_buffer(self, root_index: typing.SupportsIndex, array: typing.Any) -> None:
         """
         Copies `array` into upload memory and binds it as the root SRV `root_index`.
         """
-    def set_dynamic_vertex_buffer(self, slot: typing.SupportsInt | typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
+    def set_dynamic_vertex_buffer(self, slot: typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
         ...
-    def set_index_buffer(self, buffer: typing.Any, format: typing.Any = 'uint32', offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def set_index_buffer(self, buffer: typing.Any, format: typing.Any = 'uint32', offset: typing.SupportsIndex = 0) -> None:
         ...
     def set_pipeline_state(self, pso: PipelineState) -> None:
         """
         Binds a pipeline and its root signature; later set_* calls apply to its side (graphics or compute).
         """
-    def set_render_targets(self, textures: typing.Any, depth: typing.Any = None, *, mip: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def set_render_targets(self, textures: typing.Any, depth: typing.Any = None, *, mip: typing.SupportsIndex = 0) -> None:
         """
         Binds render targets (and depth); also sets a full-size viewport and scissor.
         """
-    def set_root_cbv(self, root_index: typing.SupportsInt | typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         ...
-    def set_root_srv(self, root_index: typing.SupportsInt | typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def set_root_srv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         ...
-    def set_root_uav(self, root_index: typing.SupportsInt | typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def set_root_uav(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         ...
-    def set_sampler(self, root_index: typing.SupportsInt | typing.SupportsIndex, descriptor_offset: typing.SupportsInt | typing.SupportsIndex, sampler: SamplerState) -> None:
+    def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
         ...
-    def set_scissor(self, left: typing.SupportsInt | typing.SupportsIndex, top: typing.SupportsInt | typing.SupportsIndex, right: typing.SupportsInt | typing.SupportsIndex, bottom: typing.SupportsInt | typing.SupportsIndex) -> None:
-        ...
-    def set_shader_resource_view(self, root_index: typing.SupportsInt | typing.SupportsIndex, descriptor_offset: typing.SupportsInt | typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None) -> None:
+    def set_scissor(self, left: typing.SupportsIndex, top: typing.SupportsIndex, right: typing.SupportsIndex, bottom: typing.SupportsIndex) -> None:
+        """
+        Sets the scissor rectangle (left <= right, top <= bottom).
+        """
+    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None) -> None:
         """
         Stages an SRV of `resource` (all mips, or only `mip`) into slot `descriptor_offset` of the table at `root_index`.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsInt | typing.SupportsIndex, descriptor_offset: typing.SupportsInt | typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
         ...
-    def set_vertex_buffer(self, slot: typing.SupportsInt | typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsInt | typing.SupportsIndex, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
         ...
     def set_viewport(self, x: typing.SupportsFloat | typing.SupportsIndex, y: typing.SupportsFloat | typing.SupportsIndex, width: typing.SupportsFloat | typing.SupportsIndex, height: typing.SupportsFloat | typing.SupportsIndex, min_depth: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_depth: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
-        ...
-    def transition_barrier(self, resource: typing.Any, state: ResourceState, subresource: typing.SupportsInt | typing.SupportsIndex = 4294967295) -> None:
+        """
+        Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within
+        [-32768, 32767], 0 <= min_depth <= max_depth <= 1.
+        """
+    def transition_barrier(self, resource: typing.Any, state: ResourceState, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Requests a state explicitly (goes through the state tracker; rarely needed).
         """
     def uav_barrier(self, resource: typing.Any = None) -> None:
         ...
-    def upload(self, resource: typing.Any, array: typing.Any, mip: typing.SupportsInt | typing.SupportsIndex = 0, array_slice: typing.SupportsInt | typing.SupportsIndex = 0, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def upload(self, resource: typing.Any, array: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
         Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.
         Textures take shape (height, width, channels) matching the format.
@@ -427,7 +486,7 @@ class CommandQueue:
         """
         Copies a buffer back into a new numpy array (waits for the GPU).
         """
-    def read_texture(self, texture: typing.Any, mip: typing.SupportsInt | typing.SupportsIndex = 0, array_slice: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.ndarray:
+    def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0) -> numpy.ndarray:
         """
         Copies a texture subresource back as an array of shape (height, width, channels).
         """
@@ -458,7 +517,7 @@ class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
-    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsInt | typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsInt | typing.SupportsIndex = 2048, static_descriptors: typing.SupportsInt | typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsInt | typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsInt | typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsInt | typing.SupportsIndex = 256, upload_page_size: typing.SupportsInt | typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsInt | typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsInt | typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsInt | typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
         dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages
@@ -467,13 +526,13 @@ class Device:
         default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures
         and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).
         """
-    def allocate_memory(self, size: typing.SupportsInt | typing.SupportsIndex, *, alignment: typing.SupportsInt | typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
+    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
         """
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
         offsets are checked against the resource's alignment and the memory's size.
         """
-    def create_buffer(self, size: typing.SupportsInt | typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> typing_extensions.Buffer:
+    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> typing_extensions.Buffer:
         """
         A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
@@ -488,7 +547,7 @@ class Device:
         """
         A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].
         """
-    def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsInt | typing.SupportsIndex = 0, max_blocks: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'tlsf', name: typing.Any = None) -> Pool:
+    def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: str = 'tlsf', name: typing.Any = None) -> Pool:
         """
         A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);
         min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
@@ -506,7 +565,7 @@ class Device:
         """
     def create_sampler(self, *, filter: typing.Any = 'linear', address: typing.Any = 'clamp') -> SamplerState:
         ...
-    def create_texture2d(self, width: typing.SupportsInt | typing.SupportsIndex, height: typing.SupportsInt | typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsInt | typing.SupportsIndex = 1, array_size: typing.SupportsInt | typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
@@ -514,6 +573,10 @@ class Device:
     def descriptor_stats(self) -> dict:
         """
         Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.
+        """
+    def format_support(self, format: typing.Any) -> FormatSupport:
+        """
+        What this device supports for `format` (queried once per format and cached): a FormatSupport.
         """
     def memory_budget(self) -> dict:
         """
@@ -633,7 +696,7 @@ class Memory:
     @property
     def size(self) -> int:
         ...
-def CBV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
+def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
     """
@@ -641,40 +704,40 @@ def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibilit
     """
     A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.
     """
-def RootCBV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> RootParameter:
+def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root constant buffer view (GPU address of a buffer).
     """
-def RootConstants(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
+def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
     """
     32-bit root constants (a cbuffer at register b<register>).
     """
-def RootSRV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> RootParameter:
+def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root shader resource view (a buffer, e.g. StructuredBuffer).
     """
-def RootUAV(register: typing.SupportsInt | typing.SupportsIndex, space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> RootParameter:
+def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root unordered access view (a buffer, e.g. RWStructuredBuffer).
     """
-def SRV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
+def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of shader resource views (t registers) in a DescriptorTable.
     count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the
     previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).
     """
-def Sampler(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
+def Sampler(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of samplers (s registers) in a DescriptorTable.
     """
-def StaticSampler(register: typing.SupportsInt | typing.SupportsIndex, filter: typing.Any = 'linear', address: typing.Any = 'clamp', space: typing.SupportsInt | typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, address_v: typing.Any = None, address_w: typing.Any = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsInt | typing.SupportsIndex = 16, comparison: typing.Any = 'never', border_color: typing.Any = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
+def StaticSampler(register: typing.SupportsIndex, filter: typing.Any = 'linear', address: typing.Any = 'clamp', space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, address_v: typing.Any = None, address_w: typing.Any = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: typing.Any = 'never', border_color: typing.Any = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
     """
     A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix
     ('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w
     default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |
     'opaque_black' | 'opaque_white'.
     """
-def UAV(register: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex = 1, space: typing.SupportsInt | typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsInt | typing.SupportsIndex = 0) -> DescriptorRange:
+def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of unordered access views (u registers) in a DescriptorTable.
     """

@@ -22,7 +22,7 @@ class DescriptorAllocation:
         """
         Deferred free, tagged with the allocator's current serial. Freeing twice does nothing.
         """
-    def handle(self, i: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
+    def handle(self, i: typing.SupportsIndex = 0) -> int:
         """
         CPU handle of descriptor i as an int.
         
@@ -52,16 +52,16 @@ class CpuDescriptorAllocator:
     Thread-safe. This is the allocator the device uses for views and samplers; one made here has its own
     pages and its own serial, which the caller advances (as the device does at each submission).
     """
-    def __init__(self, device: dx12kit.dx12core.Device, heap_type: str = 'cbv_srv_uav', *, page_size: typing.SupportsInt | typing.SupportsIndex = 256) -> None:
+    def __init__(self, device: dx12kit.dx12core.Device, heap_type: str = 'cbv_srv_uav', *, page_size: typing.SupportsIndex = 256) -> None:
         ...
-    def allocate(self, count: typing.SupportsInt | typing.SupportsIndex = 1) -> DescriptorAllocation:
+    def allocate(self, count: typing.SupportsIndex = 1) -> DescriptorAllocation:
         """
         `count` consecutive descriptors (a request larger than a page gets a page of its own).
         
         Raises:
             InvalidArgumentError: count is 0.
         """
-    def release_stale_descriptors(self, completed_serial: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def release_stale_descriptors(self, completed_serial: typing.SupportsIndex) -> None:
         """
         Makes every range freed with serial <= completed_serial reusable.
         """
@@ -79,7 +79,7 @@ class CpuDescriptorAllocator:
         The serial frees are tagged with (plays the device's last submission serial).
         """
     @current_serial.setter
-    def current_serial(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def current_serial(self, arg1: typing.SupportsIndex) -> None:
         ...
     @property
     def descriptor_size(self) -> int:
@@ -96,26 +96,26 @@ class ShaderVisibleHeap:
     dynamic chunks of chunk_size (acquired, retired with a serial, free again after release_stale). The device
     owns one per type; one made here is for experiments and tests. Thread-safe.
     """
-    def __init__(self, device: dx12kit.dx12core.Device, heap_type: str, num_descriptors: typing.SupportsInt | typing.SupportsIndex, *, static_count: typing.SupportsInt | typing.SupportsIndex, chunk_size: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def __init__(self, device: dx12kit.dx12core.Device, heap_type: str, num_descriptors: typing.SupportsIndex, *, static_count: typing.SupportsIndex, chunk_size: typing.SupportsIndex) -> None:
         ...
-    def allocate_static(self, count: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def allocate_static(self, count: typing.SupportsIndex) -> int:
         """
         First index of `count` consecutive static descriptors.
         
         Raises:
             OutOfMemoryError: no such room.
         """
-    def cpu_handle(self, index: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def cpu_handle(self, index: typing.SupportsIndex) -> int:
         ...
-    def free_static(self, first: typing.SupportsInt | typing.SupportsIndex, serial: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def free_static(self, first: typing.SupportsIndex, serial: typing.SupportsIndex) -> None:
         """
         Deferred free: reusable after release_stale(completed >= serial).
         """
-    def gpu_handle(self, index: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def gpu_handle(self, index: typing.SupportsIndex) -> int:
         ...
-    def release_stale(self, completed_serial: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def release_stale(self, completed_serial: typing.SupportsIndex) -> None:
         ...
-    def retire_chunk(self, first: typing.SupportsInt | typing.SupportsIndex, serial: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def retire_chunk(self, first: typing.SupportsIndex, serial: typing.SupportsIndex) -> None:
         ...
     def stats(self) -> dict:
         ...

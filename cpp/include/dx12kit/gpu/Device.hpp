@@ -41,6 +41,7 @@
 namespace dx12kit {
 
 class CommandQueue;
+class FormatSupportCache;
 class UploadPagePool;
 class Buffer;
 class Texture;
@@ -91,6 +92,8 @@ public:
     ShaderVisibleHeap& ViewHeap() { return *m_ViewHeap; }
     ShaderVisibleHeap& SamplerHeap() { return *m_SamplerHeap; }
     UploadPagePool& UploadPages() { return *m_UploadPages; }
+    /// The device's format support, queried once per format (dx12kit/resources/FormatSupport.hpp).
+    FormatSupportCache& FormatSupport() { return *m_FormatSupport; }
     memory::MemoryManager& Memory() { return *m_Memory; }
 
     /// New DEFAULT-heap resources are zeroed (D3D12 committed resources read as zeros; vkd3d does
@@ -119,6 +122,7 @@ private:
     std::array<std::unique_ptr<CpuDescriptorAllocator>, D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES> m_CpuAllocators;
     std::unique_ptr<ShaderVisibleHeap> m_ViewHeap;
     std::unique_ptr<ShaderVisibleHeap> m_SamplerHeap;
+    std::unique_ptr<FormatSupportCache> m_FormatSupport;
     std::atomic<uint64_t> m_LastSerial{0};
     std::unique_ptr<memory::MemoryManager> m_Memory;   // before the upload pages, which use it
     std::unique_ptr<UploadPagePool> m_UploadPages;

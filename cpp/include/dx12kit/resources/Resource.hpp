@@ -49,6 +49,8 @@ public:
     /// The size in bytes the user asked for (buffers); the native resource may be larger.
     uint64_t Size() const { return m_LogicalSize; }
     void SetLogicalSize(uint64_t size) { m_LogicalSize = size; }
+    /// The format views use by default (a texture created TYPELESS keeps the format it was asked for).
+    void SetViewFormat(DXGI_FORMAT format) { m_ViewFormat = format; }
     D3D12_HEAP_TYPE HeapType() const { return m_HeapType; }
     bool IsBuffer() const { return m_Desc.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER; }
     uint32_t NumSubresources() const { return m_NumSubresources; }

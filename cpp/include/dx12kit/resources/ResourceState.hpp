@@ -18,8 +18,10 @@
 
 namespace dx12kit {
 
-/// A state value no D3D12 state uses: "not known yet" in a command list's local view.
-inline constexpr D3D12_RESOURCE_STATES kUnknownState = static_cast<D3D12_RESOURCE_STATES>(-1);
+/// A state value no D3D12 state uses: "not known yet" in a command list's local view. Every bit
+/// from VERTEX_AND_CONSTANT_BUFFER to RESOLVE_SOURCE: an impossible mix of write states, and (unlike
+/// -1) inside the value range of the enum, so loading it is defined behaviour (UBSan checks that).
+inline constexpr D3D12_RESOURCE_STATES kUnknownState = static_cast<D3D12_RESOURCE_STATES>(0x3FFF);
 inline constexpr uint32_t kAllSubresources = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
 
 class SubresourceStates {

@@ -111,7 +111,9 @@ public:
     /// texture data). Throws InvalidArgument for size 0.
     UploadAllocation Allocate(uint64_t size, uint64_t alignment, UploadKind kind = UploadKind::CpuWritable) {
         UploadPage* page = m_Current[static_cast<int>(kind)];
-        if (page) {
+        // A request larger than the current page goes to AllocateSlow (a dedicated page): the
+        // page's LinearAllocator would reject it as an argument error, not as "page full".
+        if (page && size <= page->linear.Capacity()) {
             uint64_t off = page->linear.Allocate(size, alignment);
             if (off != alloc::kInvalidOffset) {
                 m_BytesUsed += size;

@@ -1,0 +1,84 @@
+// What a format may be used for: its cast family (a DXGI rule, the same on every device) and what
+// the device supports for it (CheckFeatureSupport, queried once per format and cached). Every
+// format rule of dx12kit is decided here.
+//
+//   family      DXGI groups formats by bit layout under one TYPELESS format (R8G8B8A8_TYPELESS:
+//               rgba8_unorm, rgba8_unorm_srgb, rgba8_uint, rgba8_snorm, rgba8_sint). A resource
+//               created with the TYPELESS format may be viewed as any member; a fully typed one
+//               only as itself (the DXGI_FORMAT documentation on TYPELESS formats; D3D12 relaxes
+//               this only with RelaxedFormatCastingSupported and a list of castable formats,
+//               which vkd3d 1.2 lacks). dx12kit therefore creates textures with their family's
+//               TYPELESS format and keeps the requested format as the default view format.
+//   support     D3D12_FEATURE_FORMAT_SUPPORT (Support1: TEXTURE2D, SHADER_LOAD, SHADER_SAMPLE,
+//               RENDER_TARGET, BLENDABLE, DEPTH_STENCIL, TYPED_UNORDERED_ACCESS_VIEW...) and
+//               D3D12_FEATURE_MULTISAMPLE_QUALITY_LEVELS. Support2's UAV_TYPED_LOAD/STORE read 0
+//               for every format on vkd3d 1.2, so no rule depends on them.
+//   sRGB        D3D12 has no unordered access views of sRGB formats (the format support tables
+//               list no typed UAV for any *_SRGB format), whatever a driver reports.
+#pragma once
+
+#include "dx12kit/platform/D3D12Platform.hpp"
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace dx12kit {
+
+/// The TYPELESS format of `format`'s cast family (itself for a TYPELESS format), or
+/// DXGI_FORMAT_UNKNOWN when the format has no family (R11G11B10_FLOAT, R9G9B9E5...).
+DXGI_FORMAT TypelessFamily(DXGI_FORMAT format);
+/// The formats of `format`'s family other than the TYPELESS one (just `format` when it has none).
+std::vector<DXGI_FORMAT> FamilyMembers(DXGI_FORMAT format);
+bool IsSrgb(DXGI_FORMAT format);
+bool IsBgra(DXGI_FORMAT format);
+/// True when a view of format `view` may be created on a resource whose format (as created,
+/// TYPELESS or not) is in the family of `resource`: the same format, or the same family.
+bool CastCompatible(DXGI_FORMAT resource, DXGI_FORMAT view);
+/// dx12kit's name of a format ("rgba8_unorm"), or its number when dx12kit has no name for it.
+std::string FormatName(DXGI_FORMAT format);
+
+/// What the device supports for one format.
+struct FormatSupportInfo {
+    uint32_t support1 = 0;            ///< D3D12_FORMAT_SUPPORT1 bits
+    uint32_t support2 = 0;            ///< D3D12_FORMAT_SUPPORT2 bits
+    std::vector<uint32_t> msaa;       ///< sample counts with at least one quality level
+    bool Has(D3D12_FORMAT_SUPPORT1 bit) const { return (support1 & bit) != 0; }
+    bool Has2(D3D12_FORMAT_SUPPORT2 bit) const { return (support2 & bit) != 0; }
+    /// Whether dx12kit may create a typed UAV of the format: D3D12 allows none for sRGB, and
+    /// otherwise the device must report TYPED_UNORDERED_ACCESS_VIEW.
+    bool TypedUav(DXGI_FORMAT format) const { return !IsSrgb(format) && Has(D3D12_FORMAT_SUPPORT1_TYPED_UNORDERED_ACCESS_VIEW); }
+};
+
+/// The device's answers, queried on first use of each format. Thread-safe; references stay valid
+/// for the cache's life.
+class FormatSupportCache {
+public:
+    explicit FormatSupportCache(ID3D12Device* device) : m_Device(device) {}
+    const FormatSupportInfo& Get(DXGI_FORMAT format);
+
+    /// Throws InvalidArgument naming `what` and the format unless a 2D texture of `format` with
+    /// these usages is allowed (by D3D12's rules and by the device).
+    void CheckTexture2D(DXGI_FORMAT format, bool renderTarget, bool depthStencil, bool uav, const char* what);
+    /// The format to put in a view description when the user asks for `requested` on a texture
+    /// whose default view format is `resourceFormat` (its family's TYPELESS format is what the
+    /// texture was created with). Depth formats map to their readable formats (d32_float ->
+    /// r32_float) for shader resource views. Throws InvalidArgument naming both formats when they
+    /// are not cast-compatible or the device cannot use the view format that way.
+    DXGI_FORMAT CheckViewFormat(DXGI_FORMAT resourceFormat, DXGI_FORMAT requested, D3D12_FORMAT_SUPPORT1 use, const char* what,
+                                const std::string& resourceName);
+    /// Throws InvalidArgument unless `format` can be render target `index` of a pipeline (not a
+    /// depth format, RENDER_TARGET support, BLENDABLE when `blend`).
+    void CheckRenderTargetFormat(DXGI_FORMAT format, uint32_t index, bool blend, const char* what);
+    /// Throws InvalidArgument unless `format` is a depth-stencil format the device supports.
+    void CheckDepthStencilFormat(DXGI_FORMAT format, const char* what);
+
+private:
+    ID3D12Device* m_Device;
+    std::mutex m_Mutex;
+    std::unordered_map<uint32_t, FormatSupportInfo> m_Cache;
+};
+
+}  // namespace dx12kit
