@@ -189,7 +189,10 @@ void BindMemory(py::module_& m) {
            ">= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);\n"
            "offsets are checked against the resource's alignment and the memory's size.")
         .def("create_pool", [](Device& d, py::handle heap, py::object blockSize, Int minBlocks, Int maxBlocks,
-                               const std::string& algorithm, py::object name) {
+                               py::handle algorithmArg, py::object name) {
+            // (no py::keep_alive here: pybind11 runs its postcall on a failed overload's sentinel; the
+            // pool holds a reference to the ID3D12Device itself)
+            const std::string algorithm = Str(algorithmArg, "create_pool", "algorithm");
             memory::PoolDesc desc;
             desc.heap = ParseHeapKind(heap, "create_pool");
             if (!blockSize.is_none()) {
@@ -206,7 +209,7 @@ void BindMemory(py::module_& m) {
             if (!name.is_none()) desc.name = Str(name, "create_pool", "name");
             return d.Core()->Memory().CreatePool(desc);
         }, py::kw_only(), "heap"_a = "default", "block_size"_a = py::none(), "min_blocks"_a = 0, "max_blocks"_a = 0,
-           "algorithm"_a = "tlsf", "name"_a = py::none(), py::keep_alive<0, 1>(),
+           "algorithm"_a = "tlsf", "name"_a = py::none(),
            "A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);\n"
            "min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises\n"
            "OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).")

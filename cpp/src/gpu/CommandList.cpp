@@ -87,7 +87,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
                                   " do not fit " + Who(*dst) + " of " + std::to_string(dst->Size()) + " bytes");
         UploadAllocation a = m_Upload.Allocate(bytes, 16);
         std::memcpy(a.cpu, data, bytes);
-        NoteFullWrite(*dst, dstOffset == 0 && bytes == dst->Size());
+        NoteFullWrite(*dst, dstOffset == 0 && bytes == dst->Desc().Width);  // the D3D12 buffer is rounded up to 256 bytes
         CopyFromUpload(dst, a, 0, 0, dstOffset);
         return;
     }

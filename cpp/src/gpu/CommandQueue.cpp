@@ -109,8 +109,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
 
     // New resources read as zeros: their zeroing runs first (on the direct queue), except for
     // resources whose first use in these lists overwrites them completely.
-    if (m_Core->HasZeroInits())
-        m_Device.InitializeNewResources(*this, [&lists](const Resource* r) {
+    m_Device.InitializeNewResources(*this, [&lists](const Resource* r) {
             for (const auto& l : lists)
                 if (l->Tracker().Touches(r)) return l->FullyWrites(r);
             return false;

@@ -43,6 +43,13 @@ DeviceCore::DeviceCore(const DeviceOptions& options) : m_Options(options) {
 
 void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {
     std::lock_guard<std::mutex> lock(m_ZeroInitMutex);
+    // Resources dropped before any execute leave expired entries: pruned whenever the list has
+    // doubled since the last prune, so a create/drop loop that never executes stays bounded.
+    if (m_ZeroInits.size() >= m_ZeroInitPruneAt) {
+        m_ZeroInits.erase(std::remove_if(m_ZeroInits.begin(), m_ZeroInits.end(), [](const auto& w) { return w.expired(); }),
+                          m_ZeroInits.end());
+        m_ZeroInitPruneAt = std::max<size_t>(64, m_ZeroInits.size() * 2);
+    }
     m_ZeroInits.push_back(r);
     m_HasZeroInits.store(true, std::memory_order_release);
 }
@@ -205,6 +212,7 @@ std::shared_ptr<memory::MemoryRegion> Device::AllocateMemory(uint64_t size, uint
                                                              const std::string& name) {
     CheckPool(from, D3D12Device(), "allocate_memory");
     auto region = std::make_shared<memory::MemoryRegion>();
+    region->device = m_Core;
     region->heap = from.pool ? from.pool->Desc().heap : from.heap;
     region->name = name;
     region->allocation = m_Core->Memory().AllocateMemory(size, alignment, region->heap, from.pool, from.withinBudget, name);
@@ -313,6 +321,21 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
 }
 
 void Device::InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
+    ZeroNewResources(executing, skip);
+    // Every queue's later work follows the latest zeroing, not only the queue whose execute
+    // triggered it: a zeroed resource may next be used on any queue.
+    CommandQueue& direct = *m_Queues[D3D12_COMMAND_LIST_TYPE_DIRECT];
+    uint64_t& waited = m_ZeroWaited[executing.Type()];
+    if (&executing != &direct && m_ZeroFence > waited) {
+        if (direct.CompletedValue() < m_ZeroFence)
+            ThrowIfFailed(executing.D3D12Queue()->Wait(direct.D3D12Fence(), m_ZeroFence), "ID3D12CommandQueue::Wait (zeroing)");
+        waited = m_ZeroFence;
+    }
+}
+
+void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
+    (void)executing;
+    if (!m_Core->HasZeroInits()) return;
     std::vector<std::weak_ptr<Resource>> batch = m_Core->TakeZeroInits();
     std::vector<std::shared_ptr<Resource>> todo;
     todo.reserve(batch.size());
@@ -397,8 +420,7 @@ void Device::InitializeNewResources(CommandQueue& executing, const std::function
     m_Core->ZeroInitCounters().bytes += bytes;
     std::vector<std::shared_ptr<void>> tracked(todo.begin(), todo.end());
     tracked.push_back(m_ZeroBuffer);
-    const uint64_t value = direct.ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked));
-    if (&executing != &direct) ThrowIfFailed(executing.D3D12Queue()->Wait(direct.D3D12Fence(), value), "ID3D12CommandQueue::Wait (zeroing)");
+    m_ZeroFence = direct.ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked));
 }
 
 void Device::TrimMemory() {

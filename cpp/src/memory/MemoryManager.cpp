@@ -235,12 +235,18 @@ BudgetInfo MemoryManager::Budget(bool local) const {
 }
 
 void MemoryManager::Validate() const {
+    std::vector<std::shared_ptr<MemoryPool>> pools = AllPools();
+    for (const auto& p : pools) p->Validate();
+    // Budget changes happen under each pool's lock: with every pool locked (in address order, as
+    // nothing else holds two), the sum of their blocks must equal the budget's count. Pools that
+    // died with their last allocation unreserved their blocks.
+    std::sort(pools.begin(), pools.end());
+    std::vector<std::unique_lock<std::mutex>> locks;
     uint64_t blockBytes = 0;
-    for (const auto& p : AllPools()) {
-        p->Validate();
-        blockBytes += p->Stats().blockBytes;
+    for (const auto& p : pools) {
+        locks.push_back(p->Lock());
+        blockBytes += p->BlockBytesLocked();
     }
-    // Pools that died with their last allocation unreserved their blocks; the rest must agree.
     if (blockBytes != m_Budget->blockBytes.load())
         throw Error("memory budget invalid: pools hold " + std::to_string(blockBytes) + " block bytes, the budget counts " +
                     std::to_string(m_Budget->blockBytes.load()));

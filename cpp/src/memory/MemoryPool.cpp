@@ -117,7 +117,7 @@ uint64_t MemoryAllocation::BlockSize() const noexcept { return m_Block ? m_Block
 MemoryPool::MemoryPool(ID3D12Device* device, const std::atomic<uint64_t>& lastSerial, std::shared_ptr<MemoryBudget> budget,
                        const PoolDesc& desc, const D3D12_HEAP_PROPERTIES& heapProperties, bool tier1, uint64_t preferredBlockSize,
                        bool isDefault, std::chrono::milliseconds emptyGrace)
-    : m_Device(device),
+    : m_Device((device->AddRef(), device)),
       m_LastSerial(lastSerial),
       m_Budget(std::move(budget)),
       m_Desc(desc),
@@ -142,6 +142,7 @@ MemoryPool::MemoryPool(ID3D12Device* device, const std::atomic<uint64_t>& lastSe
 
 MemoryPool::~MemoryPool() {
     for (auto& b : m_Blocks) m_Budget->Unreserve(b->size);
+    m_Budget->allocationBytes.fetch_sub(m_LiveBytes, std::memory_order_relaxed);  // frees still pending
 }
 
 size_t MemoryPool::BlockCount() const {
@@ -180,7 +181,7 @@ MemoryBlock* MemoryPool::CreateBlockLocked(uint64_t size, ResourceClass cls, boo
         case ResourceClass::Texture: hd.Flags = D3D12_HEAP_FLAG_ALLOW_ONLY_NON_RT_DS_TEXTURES; break;
         case ResourceClass::RtDsTexture: hd.Flags = D3D12_HEAP_FLAG_ALLOW_ONLY_RT_DS_TEXTURES; break;
     }
-    const HRESULT hr = m_Device->CreateHeap(&hd, IID_ID3D12Heap, b->heap.ReleaseAndGetVoidAddress());
+    const HRESULT hr = m_Device.Get()->CreateHeap(&hd, IID_ID3D12Heap, b->heap.ReleaseAndGetVoidAddress());
     if (FAILED(hr)) {
         m_Budget->Unreserve(size);
         if (hr == E_OUTOFMEMORY) throw OutOfMemory("CreateHeap(" + MiB(size) + "): out of device memory");
@@ -193,6 +194,40 @@ MemoryBlock* MemoryPool::CreateBlockLocked(uint64_t size, ResourceClass cls, boo
     else b->tlsf = std::make_unique<alloc::TlsfAllocator>(size);
     m_Blocks.push_back(std::move(b));
     return m_Blocks.back().get();
+}
+
+MemoryBlock* MemoryPool::NewBlockForLocked(uint64_t request, ResourceClass cls, bool withinBudget) {
+    // An empty block of another resource class (tier 1) is remade for this class rather than
+    // adding a block: min_blocks and max_blocks count blocks whatever they hold.
+    if (m_Tier1 && m_Desc.maxBlocks && m_Blocks.size() >= m_Desc.maxBlocks) {
+        for (size_t i = 0; i < m_Blocks.size(); ++i) {
+            MemoryBlock& b = *m_Blocks[i];
+            if (b.cls == cls || !b.records.empty() || b.size < request) continue;
+            const uint64_t size = b.size;
+            m_Budget->Unreserve(size);
+            std::unique_ptr<MemoryBlock> old = std::move(m_Blocks[i]);
+            m_Blocks.erase(m_Blocks.begin() + static_cast<std::ptrdiff_t>(i));
+            try {
+                return CreateBlockLocked(size, cls, withinBudget);
+            } catch (...) {
+                m_Budget->Reserve(size, false);
+                m_Blocks.insert(m_Blocks.begin() + static_cast<std::ptrdiff_t>(i), std::move(old));
+                throw;
+            }
+        }
+    }
+    // A growing pool that would go over the budget tries smaller blocks, down to the request
+    // (D3D12MA does the same when CreateHeap fails).
+    uint64_t size = NewBlockSizeLocked(request);
+    for (;;) {
+        try {
+            return CreateBlockLocked(size, cls, withinBudget);
+        } catch (const OutOfMemory&) {
+            const uint64_t smaller = AlignUp(std::max(size / 2, request), kHeapAlignment);
+            if (m_Desc.blockSize || smaller >= size || (m_Desc.maxBlocks && m_Blocks.size() >= m_Desc.maxBlocks)) throw;
+            size = smaller;
+        }
+    }
 }
 
 bool MemoryPool::TryPlaceLocked(MemoryBlock& b, uint64_t size, uint64_t alignment, uint64_t& offset) {
@@ -217,7 +252,7 @@ MemoryAllocation MemoryPool::Allocate(uint64_t size, uint64_t alignment, Resourc
         if (TryPlaceLocked(*b, size, alignment, offset)) { block = b.get(); break; }
     }
     if (!block) {
-        block = CreateBlockLocked(NewBlockSizeLocked(AlignUp(size, alignment)), cls, withinBudget);
+        block = NewBlockForLocked(AlignUp(size, alignment), cls, withinBudget);
         if (!TryPlaceLocked(*block, size, alignment, offset))
             throw Error("memory pool: a new block of " + std::to_string(block->size) + " bytes could not hold " + std::to_string(size));
     }
@@ -248,11 +283,11 @@ MemoryAllocation MemoryPool::Allocate(uint64_t size, uint64_t alignment, Resourc
 
 MemoryAllocation MemoryPool::AddCommitted(uint64_t size, uint64_t alignment, AllocationKind kind, uint32_t resourceFlags,
                                           const std::string& name, bool withinBudget) {
+    std::lock_guard<std::mutex> lock(m_Mutex);  // budget changes under the pool's lock (see MemoryManager::Validate)
     if (!m_Budget->Reserve(size, withinBudget))
         throw OutOfMemory("memory budget: a committed resource of " + MiB(size) + " would exceed the budget of " +
                           MiB(m_Budget->budgetBytes) + " (" + MiB(m_Budget->blockBytes.load()) + " in use)");
     m_Budget->allocationBytes.fetch_add(size, std::memory_order_relaxed);
-    std::lock_guard<std::mutex> lock(m_Mutex);
     MemoryAllocation a;
     a.m_Pool = shared_from_this();
     a.m_Committed = true;
@@ -375,6 +410,14 @@ void UnusedRanges(const MemoryBlock& b, std::vector<std::pair<uint64_t, uint64_t
     }
 }
 }  // namespace
+
+std::unique_lock<std::mutex> MemoryPool::Lock() const { return std::unique_lock<std::mutex>(m_Mutex); }
+
+uint64_t MemoryPool::BlockBytesLocked() const {
+    uint64_t bytes = m_CommittedBytes;
+    for (const auto& b : m_Blocks) bytes += b->size;
+    return bytes;
+}
 
 MemoryStats MemoryPool::Stats() const {
     MemoryStats s;

@@ -128,6 +128,7 @@ private:
     std::unique_ptr<UploadPagePool> m_UploadPages;
     std::mutex m_ZeroInitMutex;
     std::vector<std::weak_ptr<Resource>> m_ZeroInits;
+    size_t m_ZeroInitPruneAt = 64;
     std::atomic<bool> m_HasZeroInits{false};
     std::recursive_mutex m_SubmitMutex;
     std::atomic<uint64_t> m_CompletedSerial{0};
@@ -193,6 +194,9 @@ public:
 
 private:
     explicit Device(const DeviceOptions& options);
+    void ZeroNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
+    uint64_t m_ZeroFence = 0;                 // direct-queue fence value of the latest zeroing (submission mutex)
+    std::array<uint64_t, 4> m_ZeroWaited{};   // per queue type: the zeroing fence value it already waits for
     memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
     /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
     /// (nullptr when idle) and that submission's serial in `oldestInFlight`.

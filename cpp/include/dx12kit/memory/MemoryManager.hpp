@@ -61,6 +61,7 @@ struct ResourceRequest {
 /// Raw memory users place resources in themselves (Device.allocate_memory). Resources placed in it
 /// hold it, so it returns to its pool only after the last of them is gone.
 struct MemoryRegion {
+    std::shared_ptr<void> device;       ///< keeps the device (its serial counter) alive while the memory lives
     MemoryAllocation allocation;
     HeapKind heap = HeapKind::Default;
     std::string name;

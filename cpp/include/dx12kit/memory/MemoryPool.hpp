@@ -153,7 +153,7 @@ public:
     MemoryPool& operator=(const MemoryPool&) = delete;
 
     const PoolDesc& Desc() const { return m_Desc; }
-    ID3D12Device* D3D12Device() const { return m_Device; }
+    ID3D12Device* D3D12Device() const { return m_Device.Get(); }
     bool IsDefault() const { return m_IsDefault; }
     const D3D12_HEAP_PROPERTIES& HeapProperties() const { return m_HeapProperties; }
     uint64_t PreferredBlockSize() const { return m_Desc.blockSize ? m_Desc.blockSize : m_Preferred; }
@@ -196,18 +196,23 @@ public:
     /// Throws dx12kit::Error naming the first broken invariant (blocks, allocators, records, budget).
     void Validate() const;
     size_t BlockCount() const;
+    /// The pool's lock, for a caller that must see several pools at one instant (MemoryManager::Validate).
+    std::unique_lock<std::mutex> Lock() const;
+    /// Bytes of blocks and committed resources (caller holds Lock()).
+    uint64_t BlockBytesLocked() const;
 
 private:
     friend class MemoryAllocation;
     void Free(MemoryAllocation& a) noexcept;
     MemoryBlock* CreateBlockLocked(uint64_t size, ResourceClass cls, bool withinBudget);
     uint64_t NewBlockSizeLocked(uint64_t request) const;
+    MemoryBlock* NewBlockForLocked(uint64_t request, ResourceClass cls, bool withinBudget);
     bool TryPlaceLocked(MemoryBlock& b, uint64_t size, uint64_t alignment, uint64_t& offset);
     void ReleaseStaleLocked(uint64_t completed);
     void CollectEmptyLocked(bool all, std::vector<std::unique_ptr<MemoryBlock>>& out);
 
-    ID3D12Device* m_Device;
-    const std::atomic<uint64_t>& m_LastSerial;
+    ComPtr<ID3D12Device> m_Device;     // a reference: a pool (held by Python) may outlive the Device object
+    const std::atomic<uint64_t>& m_LastSerial;   // the device's; every allocation's holder keeps the device alive
     std::shared_ptr<MemoryBudget> m_Budget;
     PoolDesc m_Desc;
     D3D12_HEAP_PROPERTIES m_HeapProperties;
