@@ -315,6 +315,16 @@ def test_budget_within_budget_out_of_memory_then_success_after_free():
     del big
 
 
+@pytest.mark.xfail(strict=True, reason="BUG: within_budget fails when the pool's next growth block (8 MiB here) exceeds "
+                                        "the budget, although the 64 KiB request fits it: MemoryPool::Allocate does not retry "
+                                        "smaller blocks (D3D12MA halves down to the request size)")
+def test_within_budget_uses_a_smaller_block_when_the_growth_block_does_not_fit():
+    dev = dx.Device(memory_budget=1 * MiB)
+    b = dev.create_buffer(64 * KiB, within_budget=True)
+    assert dev.memory_budget()["local"]["usage_bytes"] <= 1 * MiB
+    assert b.allocation["size"] == 64 * KiB
+
+
 # ----------------------------------------------------------------------------- statistics
 
 def test_statistics_consistent_over_heap_types_pools_and_committed():
@@ -809,6 +819,37 @@ def test_dropped_resource_keeps_its_memory_until_the_fence():
     assert live == []
     later = [dev.create_buffer(n) for _ in range(3)]
     assert any(overlaps(x.allocation, old) for x in later)
+
+
+def test_zeroing_done_for_another_queue_still_precedes_a_third_queue():
+    """A new buffer is taken for zeroing by an execute on the compute queue (zeroing on the direct
+    queue, behind slow work); a list on the copy queue then writes part of it. D3D12 runs the queues
+    concurrently, so the copy queue must wait for that zeroing, or the zeros land on top of its data.
+    (vkd3d over lavapipe serialises the queues, so this passes here either way; on Windows it is the
+    check of Device::InitializeNewResources' cross-queue wait.)"""
+    dev = dx.Device()
+    d, c, cp = dev.queue("direct"), dev.queue("compute"), dev.queue("copy")
+    pso = slow_pipeline(dev)
+    sink = dev.create_buffer(16 * 64 * 4, uav=True)
+    other = dev.create_buffer(256)
+    cl = d.command_list()
+    cl.upload(other, np.zeros(256, np.uint8))
+    d.wait(d.execute(cl))
+    cl = d.command_list()
+    record_slow_work(dev, cl, pso, sink)
+    d.execute(cl)
+    r = dev.create_buffer(4096, name="r")
+    la = cp.command_list()
+    data = (np.arange(4096 - 256) % 255 + 1).astype(np.uint8)
+    la.upload(r, data)  # partial: the zeroing must run before it
+    lb = c.command_list()
+    lb.upload(other, np.ones(256, np.uint8))
+    c.execute(lb)  # takes r's zeroing (direct queue, behind the slow work)
+    cp.execute(la)
+    dev.wait_idle()
+    out = d.read_buffer(r)
+    np.testing.assert_array_equal(out[:4096 - 256], data)
+    assert not out[4096 - 256:].any()
 
 
 def _dirty_then_fresh(dev, make, fill, read, zero_check):
