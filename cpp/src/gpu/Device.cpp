@@ -250,6 +250,8 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Core->Memory().CreateResource(rq);
     auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(kind), rq.initialState, name);
     b->AttachMemory(std::move(created.allocation));
+    if (kind == memory::HeapKind::Default && !placement.memory && !b->Memory().IsCommitted())
+        b->Memory().Pool()->SetOwner(b->Memory(), b);  // movable by defragmentation
     b->SetLogicalSize(size);
     if (placement.memory) {
         // Placed by the user over memory other resources may use: contents undefined until written.
@@ -315,6 +317,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(format);
     t->AttachMemory(std::move(created.allocation));
+    if (!placement.memory && !t->Memory().IsCommitted()) t->Memory().Pool()->SetOwner(t->Memory(), t);  // movable by defragmentation
     if (placement.memory) t->SetMemoryOwner(placement.memory);  // contents undefined until written
     else m_Core->QueueZeroInit(t);
     return t;

@@ -131,7 +131,9 @@ private:
         bool uav;
     };
     void CheckOpen(const char* what) const;
-    void CheckSameDevice(const Resource& r, const char* what) const;
+    void CheckSameDevice(const Resource& r, const char* what) const;   // also NoteUse(r)
+    void NoteUse(const Resource& r) const;
+    void EndUses();
     void CheckCopyDest(const Resource& r, const char* what) const;
     void CheckCopySource(const Resource& r, const char* what) const;
     void CheckGraphics(const char* what) const;
@@ -168,7 +170,8 @@ private:
     std::unordered_map<uint64_t, Binding> m_Bindings;         // (root index << 32 | offset)
     std::vector<Binding> m_TargetBindings;                    // render targets and depth
     std::vector<std::shared_ptr<void>> m_Tracked;
-    std::unordered_set<const Resource*> m_FullyWritten;      // first use overwrote the whole resource
+    std::unordered_set<const Resource*> m_FullyWritten;
+    mutable std::unordered_map<const Resource*, std::shared_ptr<const Resource>> m_Users;  // BeginUse'd, EndUse at retire      // first use overwrote the whole resource
     void NoteFullWrite(const Resource& r, bool whole);        // call before the write's transition
     // validation mode: states the recorded barriers really produced (raw ones included)
     std::unordered_map<Resource*, SubresourceStates> m_Shadow;

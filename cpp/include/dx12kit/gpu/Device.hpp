@@ -67,6 +67,14 @@ struct DeviceOptions {
     memory::MemoryOptions memory;
 };
 
+struct DefragmentStats {
+    uint64_t moves = 0;
+    uint64_t bytesMoved = 0;
+    uint64_t blocksFreed = 0;
+    uint32_t passes = 0;
+    double seconds = 0;
+};
+
 struct ZeroInitStats {
     std::atomic<uint64_t> resources{0};     ///< new resources zeroed before their first use
     std::atomic<uint64_t> bytes{0};         ///< bytes written by those copies (clears not counted)
@@ -185,6 +193,14 @@ public:
     /// Raw memory to place resources in (ResourcePlacement::memory): `size` bytes at `alignment`.
     std::shared_ptr<memory::MemoryRegion> AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
                                                          const std::string& name);
+    /// Moves placed resources of `pool` (nullptr: the default pool of the default heap) so that
+    /// blocks empty: plans with the memory layer, copies on the GPU (copy queue when every source
+    /// is in COMMON), re-points each Resource (same object, same cached descriptors), frees the old
+    /// memory after the copy. maxBytes/maxMoves (0: none) make it incremental: one bounded pass
+    /// without waiting; otherwise passes run until nothing moves, then empty blocks are released.
+    /// Resources used by a command list still being recorded are not moved.
+    DefragmentStats Defragment(const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm,
+                               uint64_t maxBytes, uint64_t maxMoves);
     /// Releases every empty memory block above each pool's minimum now.
     void TrimMemory();
 
