@@ -15,6 +15,7 @@
 #include <pybind11/stl.h>
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 namespace py = pybind11;
@@ -83,6 +84,13 @@ D3D12_TEXTURE_ADDRESS_MODE ParseAddress(py::handle h) {
     return ParseChoice<D3D12_TEXTURE_ADDRESS_MODE>(h, "address",
                                                    {{"clamp", D3D12_TEXTURE_ADDRESS_MODE_CLAMP}, {"wrap", D3D12_TEXTURE_ADDRESS_MODE_WRAP},
                                                     {"mirror", D3D12_TEXTURE_ADDRESS_MODE_MIRROR}, {"border", D3D12_TEXTURE_ADDRESS_MODE_BORDER}});
+}
+
+/// A timeout argument in seconds: None (forever, -1) or a non-negative finite number.
+double Timeout(const std::optional<double>& t, const char* what) {
+    if (!t) return -1.0;
+    if (!(*t >= 0.0) || *t > 1e9) throw InvalidArgument(std::string(what) + ": timeout must be None or seconds >= 0, got " + std::to_string(*t));
+    return *t;
 }
 
 D3D12_COMMAND_LIST_TYPE ParseQueueKind(const std::string& kind) {
@@ -568,8 +576,18 @@ void BindGpu(py::module_& m) {
             py::gil_scoped_release release;
             return q.Execute(v);
         }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.")
-        .def("wait", &CommandQueue::Wait, "fence_value"_a, py::call_guard<py::gil_scoped_release>(), "Blocks until the fence reaches `fence_value`.")
-        .def("flush", &CommandQueue::Flush, py::call_guard<py::gil_scoped_release>(), "Waits until everything submitted has completed.")
+        .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "wait");
+            py::gil_scoped_release release;
+            q.Wait(value, t);
+        }, "fence_value"_a, "timeout"_a = py::none(),
+           "Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).\n"
+           "timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.")
+        .def("flush", [](CommandQueue& q, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "flush");
+            py::gil_scoped_release release;
+            return q.Flush(t);
+        }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).")
         .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
              "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).")
         .def_property_readonly("last_inserted_barriers", [](const CommandQueue& q) {
@@ -579,9 +597,17 @@ void BindGpu(py::module_& m) {
             return out;
         }, "The transitions the last execute() inserted before its lists, resolved against the global states:\n"
            "[(list_index, resource_name, subresource, before, after)], subresource ALL_SUBRESOURCES for the whole resource.")
+        .def_property_readonly("last_direct_queue_barriers", [](const CommandQueue& q) {
+            py::list out;
+            for (const auto& b : q.LastInsertedBarriers())
+                if (b.onDirectQueue) out.append(py::make_tuple(b.listIndex, b.resource, b.subresource, b.before, b.after));
+            return out;
+        }, "Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):\n"
+           "execute recorded them on the direct queue, which this queue waited for on the GPU.")
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue)
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
-        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype) {
+        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "read_buffer");
             auto r = AsResource(b, "read_buffer");
             py::dtype dt = FixedSizeDtype(dtype);
             const uint64_t size = r->Size();
@@ -591,11 +617,13 @@ void BindGpu(py::module_& m) {
             void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
-                q->ReadBuffer(q, r, dst, size);
+                q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
-        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), "Copies a buffer back into a new numpy array (waits for the GPU).")
-        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, uint32_t mip, uint32_t slice) {
+        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(),
+           "Copies a buffer back into a new numpy array (waits for the GPU; interruptible, timeout as for wait).")
+        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, uint32_t mip, uint32_t slice, std::optional<double> timeout) {
+            const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");
             if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
             const auto& tex = static_cast<const Texture&>(*r);
@@ -605,10 +633,12 @@ void BindGpu(py::module_& m) {
             void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
-                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()));
+                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()), seconds);
             }
             return out;
-        }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, "Copies a texture subresource back as an array of shape (height, width, channels).");
+        }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
+           "Copies a texture subresource back as an array of shape (height, width, channels); depth-stencil formats\n"
+           "give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
 
     // ---- device ----------------------------------------------------------------------------------
     py::class_<Device, std::shared_ptr<Device>>(m, "Device",
@@ -628,7 +658,8 @@ void BindGpu(py::module_& m) {
                  o.uploadPageSize = uploadPage;
                  o.largePageCacheBytes = largeCache;
                  o.gpuPageSize = gpuPage;
-                 return Device::Create(o);
+                 o.hooks = PythonWaitHooks();
+                 return Device::Create(o, DestroyDevice);
              }),
              py::kw_only(), "validate"_a = false, "descriptor_heap_size"_a = 65536, "sampler_heap_size"_a = 2048,
              "static_descriptors"_a = 4096, "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,

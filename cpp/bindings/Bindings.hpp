@@ -4,6 +4,8 @@
 #include <pybind11/pybind11.h>
 
 namespace dx12kit {
+class Device;
+struct WaitHooks;
 struct CpuDescriptorStats;
 struct ShaderVisibleHeapStats;
 }  // namespace dx12kit
@@ -15,6 +17,13 @@ void BindAlloc(pybind11::module_& m);
 void BindGpu(pybind11::module_& m);
 void BindBench(pybind11::module_& m);  // hidden _bench_* timing loops for benchmarks/
 void BindDescriptors(pybind11::module_& m);
+
+// Blocking waits (WaitHooks.cpp): hooks that release the GIL and check for signals, the
+// translation of an interrupted wait back into the signal handler's exception, and the deleter
+// every Python-created Device gets (releases the GIL while ~Device waits for the GPU).
+WaitHooks PythonWaitHooks();
+void RaiseInterruption();
+void DestroyDevice(Device* device);
 
 // Statistics as dicts, one definition each (BindDescriptors.cpp), shared by the standalone
 // descriptor classes and Device.descriptor_stats().

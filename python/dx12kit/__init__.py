@@ -25,6 +25,7 @@ from .errors import (
     ResourceStateError,
     ShaderCompileError,
     UseAfterFreeError,
+    WaitTimeoutError,
 )
 from . import dx12core
 from .dx12core import (
@@ -63,5 +64,5 @@ __all__ = [
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
-    "ShaderCompileError", "UseAfterFreeError",
+    "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
 ]
