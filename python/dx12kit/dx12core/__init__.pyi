@@ -20,6 +20,7 @@ class Format(enum.IntEnum):
     D16_UNORM = 55
     D24_UNORM_S8_UINT = 45
     D32_FLOAT = 40
+    D32_FLOAT_S8X24_UINT = 20
     R16_FLOAT = 54
     R16_UINT = 57
     R16_UNORM = 56
@@ -363,21 +364,23 @@ class CommandQueue:
         """
         Executes one list or a list of lists in order; returns the fence value marking their completion.
         """
-    def flush(self) -> int:
+    def flush(self, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> int:
         """
-        Waits until everything submitted has completed.
+        Waits until everything submitted has completed (interruptible; timeout as for wait).
         """
-    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = ...) -> numpy.ndarray:
+    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = ..., *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
-        Copies a buffer back into a new numpy array (waits for the GPU).
+        Copies a buffer back into a new numpy array (waits for the GPU; interruptible, timeout as for wait).
         """
-    def read_texture(self, texture: typing.Any, mip: typing.SupportsInt | typing.SupportsIndex = 0, array_slice: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.ndarray:
+    def read_texture(self, texture: typing.Any, mip: typing.SupportsInt | typing.SupportsIndex = 0, array_slice: typing.SupportsInt | typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
-        Copies a texture subresource back as an array of shape (height, width, channels).
+        Copies a texture subresource back as an array of shape (height, width, channels); depth-stencil formats
+        give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
         """
-    def wait(self, fence_value: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def wait(self, fence_value: typing.SupportsInt | typing.SupportsIndex, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> None:
         """
-        Blocks until the fence reaches `fence_value`.
+        Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).
+        timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.
         """
     def wait_for(self, other: CommandQueue, fence_value: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
@@ -389,6 +392,12 @@ class CommandQueue:
     @property
     def kind(self) -> str:
         ...
+    @property
+    def last_direct_queue_barriers(self) -> list:
+        """
+        Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):
+        execute recorded them on the direct queue, which this queue waited for on the GPU.
+        """
     @property
     def last_inserted_barriers(self) -> list:
         """
