@@ -472,3 +472,50 @@ def test_item11_validate_option_reaches_every_device(request, device):
     on = request.config.getoption("--validate")
     assert device.validate == on and dx.Device().validate == on
     assert dx.Device(validate=False).validate is False
+
+
+DEPTH_VS = """
+cbuffer C : register(b0) { float z; float3 pad; float4 color; };
+float4 main(uint id : SV_VertexID) : SV_Position {
+    float2 uv = float2((id << 1) & 2, id & 2);
+    return float4(uv * float2(2, -2) + float2(-1, 1), z, 1);
+}
+"""
+DEPTH_PS = """
+cbuffer C : register(b0) { float z; float3 pad; float4 color; };
+float4 main(float4 pos : SV_Position) : SV_Target { return color; }
+"""
+
+
+@pytest.mark.parametrize("fmt", ["d24_unorm_s8_uint", "d32_float_s8x24_uint"])
+def test_item14_depth_stencil_formats_end_to_end(dev, fmt):
+    """Clear depth and stencil, draw with the depth test, read the depth plane back."""
+    q = dev.queue()
+    n = 16
+    rs = dev.create_root_signature([dx.RootConstants(0, 8)])
+    pso = dev.create_graphics_pipeline(dx.compile_hlsl(DEPTH_VS, profile="vs_5_0"), dx.compile_hlsl(DEPTH_PS, profile="ps_5_0"),
+                                       rs, rtv_formats=["rgba8_unorm"], dsv_format=fmt, depth_test=True)
+    rt = dev.create_texture2d(n, n, render_target=True, name="color14")
+    ds = dev.create_texture2d(n, n, fmt, depth_stencil=True, name="depth14")
+    assert ds.num_subresources == 2
+    cl = q.command_list()
+    cl.clear_render_target(rt, [0, 0, 0, 1])
+    cl.clear_depth_stencil(ds, 1.0, 5)
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt], ds)
+    cl.set_constants(0, [0.5, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0])   # red at z = 0.5: passes (0.5 < 1)
+    cl.draw(3)
+    cl.set_constants(0, [0.75, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0])  # green at z = 0.75: fails (0.75 > 0.5)
+    cl.draw(3)
+    cl.set_constants(0, [0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0])  # blue at z = 0.25: passes
+    cl.draw(3)
+    q.wait(q.execute(cl))
+    assert ds.global_state() == S.DEPTH_WRITE  # both planes
+    assert (q.read_texture(rt) == np.array([0, 0, 255, 255], np.uint8)).all()
+    depth = q.read_texture(ds)[..., 0]
+    assert depth.shape == (n, n)
+    if fmt == "d24_unorm_s8_uint":  # 24-bit unorm in the low bits; the high 8 bits are not the depth plane's
+        np.testing.assert_allclose((depth & 0xFFFFFF) / 0xFFFFFF, 0.25, atol=1e-6)
+    else:
+        np.testing.assert_array_equal(depth, np.float32(0.25))
+    assert ds.global_state(0) == S.COPY_SOURCE and ds.global_state(1) == S.DEPTH_WRITE  # only the depth plane was read

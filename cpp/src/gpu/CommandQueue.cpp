@@ -380,14 +380,30 @@ void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const 
     auto& tex = static_cast<Texture&>(*texture);
     tex.CheckMipSlice(mip, arraySlice, "read_texture");
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
-    if (size != f.rowBytes * f.rows) throw InvalidArgument("read_texture: destination size does not match the subresource");
+    // A depth-stencil texture is read through its depth plane (plane 0). D3D12 lays plane 0 out
+    // with the depth plane's texel size (4 bytes); vkd3d 1.2 has no planes in its footprints and
+    // gives D32_FLOAT_S8X24's whole 8-byte texel, of which the depth plane is the first 4 bytes.
+    const uint64_t width = tex.Width(mip);
+    const uint64_t dstTexel = f.rows && width ? size / (uint64_t(f.rows) * width) : 0;
+    const uint64_t srcTexel = width ? f.rowBytes / width : 0;
+    const bool planeOfWider = tex.PlaneCount() > 1 && dstTexel && srcTexel > dstTexel && size == dstTexel * width * f.rows;
+    if (size != f.rowBytes * f.rows && !planeOfWider)
+        throw InvalidArgument("read_texture: destination size does not match the subresource");
     std::lock_guard<std::mutex> lock(m_ReadbackMutex);
     auto rb = ReadbackBuffer(f.totalBytes);
     auto list = CreateCommandList(self);
     list->CopyTextureToBuffer(rb, texture, mip, arraySlice);
     Wait(Execute({list}), timeoutSeconds);
     ReadMapping map(rb->D3D12Resource(), f.placed.Offset + f.totalBytes);
-    CopyRows(dst, f.rowBytes, map.data + f.placed.Offset, f.placed.Footprint.RowPitch, f.rowBytes, f.rows);
+    if (!planeOfWider) {
+        CopyRows(dst, f.rowBytes, map.data + f.placed.Offset, f.placed.Footprint.RowPitch, f.rowBytes, f.rows);
+        return;
+    }
+    auto* out = static_cast<uint8_t*>(dst);
+    for (uint32_t y = 0; y < f.rows; ++y) {
+        const uint8_t* row = map.data + f.placed.Offset + uint64_t(y) * f.placed.Footprint.RowPitch;
+        for (uint64_t x = 0; x < width; ++x) std::memcpy(out + (y * width + x) * dstTexel, row + x * srcTexel, dstTexel);
+    }
 }
 
 }  // namespace dx12kit
