@@ -519,3 +519,46 @@ def test_item14_depth_stencil_formats_end_to_end(dev, fmt):
     else:
         np.testing.assert_array_equal(depth, np.float32(0.25))
     assert ds.global_state(0) == S.COPY_SOURCE and ds.global_state(1) == S.DEPTH_WRITE  # only the depth plane was read
+
+
+LONG_TABLE_CS = """
+RWTexture2D<float> o : register(u0);
+[numthreads(64,1,1)] void main(uint3 t : SV_DispatchThreadID) {
+  float a = t.x; [loop] for (uint i = 0; i < 60000u; ++i) { a = a * 0.5f + o[uint2(i & 7, 0)]; } o[uint2(t.x & 7, 0)] = a; }
+"""
+
+
+def test_item5_descriptor_heap_exhaustion_waits_without_the_gil():
+    """A dispatch that must wait for the GPU to free shader-visible descriptors (Device.WaitForProgress)
+    releases the GIL meanwhile: another Python thread keeps running."""
+    d = dx.Device(descriptor_heap_size=300, static_descriptors=44, dynamic_chunk_size=256)  # one dynamic chunk
+    q = d.queue()
+    rs = d.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
+    pso = d.create_compute_pipeline(dx.compile_hlsl(LONG_TABLE_CS), rs)
+    buf = d.create_texture2d(8, 1, "r32_float", uav=True)
+
+    def record(groups):
+        cl = q.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_unordered_access_view(0, 0, buf)
+        cl.dispatch(groups)
+        return cl
+
+    first = q.execute(record(128))  # holds the only chunk until it completes
+    ticks = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    before = len(ticks)
+    second = record(1)  # waits inside dispatch() for the first list's fence
+    assert q.completed_value >= first
+    stop.set()
+    t.join()
+    assert len(ticks) - before > 5
+    q.wait(q.execute(second))
