@@ -418,7 +418,9 @@ void BindGpu(py::module_& m) {
     py::class_<CommandList, std::shared_ptr<CommandList>>(m, "CommandList",
         "Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.\n"
         "Create with CommandQueue.command_list(); submit with CommandQueue.execute().")
-        .def_property_readonly("closed", &CommandList::IsClosed, "True once executed.")
+        .def_property_readonly("closed", &CommandList::IsClosed,
+                               "True once executed (no more recording). A failed execute leaves its lists open, unless a list\n"
+                               "failed to close (then execute raises DeviceError and that list can never run).")
         .def_readwrite("auto_uav_barriers", &CommandList::AutoUavBarriers,
                        "Insert a UAV barrier when a UAV written by an earlier draw/dispatch is used again (default True).")
         .def_property_readonly("upload_pages", &CommandList::UploadPageCount)

@@ -103,10 +103,9 @@ void ResourceStateTracker::FlushBarriers(ID3D12GraphicsCommandList* list) {
 }
 
 SubresourceStates& ExecuteStates::Get(Resource* r) {
-    for (auto& kv : m_States)
-        if (kv.first == r) return kv.second;
-    m_States.emplace_back(r, r->GlobalState());
-    return m_States.back().second;
+    auto it = m_States.find(r);
+    if (it == m_States.end()) it = m_States.emplace(r, r->GlobalState()).first;
+    return it->second;
 }
 
 void ExecuteStates::Decay(D3D12_COMMAND_LIST_TYPE queueType) {

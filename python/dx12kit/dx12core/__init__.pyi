@@ -347,7 +347,8 @@ class CommandList:
     @property
     def closed(self) -> bool:
         """
-        True once executed.
+        True once executed (no more recording). A failed execute leaves its lists open, unless a list
+        failed to close (then execute raises DeviceError and that list can never run).
         """
     @property
     def upload_pages(self) -> int:

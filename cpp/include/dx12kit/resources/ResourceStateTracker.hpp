@@ -46,7 +46,7 @@ public:
     void Commit();
 
 private:
-    std::vector<std::pair<Resource*, SubresourceStates>> m_States;  // few per call: a linear search is fastest
+    std::unordered_map<Resource*, SubresourceStates> m_States;
 };
 
 class ResourceStateTracker {
