@@ -562,3 +562,30 @@ def test_item5_descriptor_heap_exhaustion_waits_without_the_gil():
     t.join()
     assert len(ticks) - before > 5
     q.wait(q.execute(second))
+
+
+def test_item5_ctrl_c_interrupts_a_wait_for_descriptors_inside_dispatch():
+    """dispatch() waiting for shader-visible descriptors held by a long GPU job is interruptible too."""
+    r = run_script(f"""
+import os, time, signal, threading, dx12kit as dx
+d = dx.Device(descriptor_heap_size=300, static_descriptors=44, dynamic_chunk_size=256)
+q = d.queue()
+rs = d.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
+pso = d.create_compute_pipeline(dx.compile_hlsl('''{LONG_TABLE_CS}'''), rs)
+t = d.create_texture2d(8, 1, "r32_float", uav=True)
+def record(groups):
+    cl = q.command_list(); cl.set_pipeline_state(pso); cl.set_unordered_access_view(0, 0, t); cl.dispatch(groups); return cl
+q.execute(record(65535))
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+t0 = time.time()
+try:
+    record(1)
+    print("returned", flush=True)
+except KeyboardInterrupt:
+    print(f"interrupted {{time.time() - t0:.2f}}", flush=True)
+os._exit(0)
+""", timeout=60)
+    assert r.returncode == 0, r.stderr[-2000:]
+    line = [x for x in r.stdout.splitlines() if x.startswith(("interrupted", "returned"))]
+    assert line and line[0].startswith("interrupted"), r.stdout
+    assert float(line[0].split()[1]) < 1.5
