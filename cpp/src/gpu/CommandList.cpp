@@ -11,6 +11,7 @@
 
 #include <cstring>
 #include <string>
+#include <thread>
 
 namespace dx12kit {
 
@@ -57,10 +58,40 @@ std::unique_lock<std::recursive_mutex> CommandList::LockRecording() {
     return lock;
 }
 
-std::unique_lock<std::recursive_mutex> CommandList::Begin(const char* what) {
+namespace {
+thread_local const CommandList* t_Recording = nullptr;  // the list this thread is inside a recording call of
+}  // namespace
+
+CommandList::RecordingScope::RecordingScope(std::unique_lock<std::recursive_mutex> l, bool outer)
+    : lock(std::move(l)), outermost(outer) {}
+
+CommandList::RecordingScope::~RecordingScope() {
+    if (outermost) t_Recording = nullptr;
+}
+
+std::unique_lock<std::recursive_mutex> CommandList::LockForExecute() {
+    m_ExecuteWaiting.fetch_add(1, std::memory_order_acq_rel);
+    std::unique_lock<std::recursive_mutex> lock;
+    try {
+        lock = LockRecording();
+    } catch (...) {
+        m_ExecuteWaiting.fetch_sub(1, std::memory_order_acq_rel);
+        throw;
+    }
+    m_ExecuteWaiting.fetch_sub(1, std::memory_order_acq_rel);
+    return lock;
+}
+
+CommandList::RecordingScope CommandList::Begin(const char* what) {
+    const bool nested = t_Recording == this;  // e.g. upload -> copy: the lock is already ours
+    if (!nested && m_ExecuteWaiting.load(std::memory_order_acquire))
+        m_Core->Blocking([&] {
+            while (m_ExecuteWaiting.load(std::memory_order_acquire)) std::this_thread::yield();
+        });
     std::unique_lock<std::recursive_mutex> lock = LockRecording();
     CheckOpen(what);
-    return lock;
+    if (!nested) t_Recording = this;
+    return RecordingScope(std::move(lock), !nested);
 }
 
 void CommandList::CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const {

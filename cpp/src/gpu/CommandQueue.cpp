@@ -117,7 +117,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     order.erase(std::unique(order.begin(), order.end()), order.end());
     std::vector<std::unique_lock<std::recursive_mutex>> listLocks;
     listLocks.reserve(order.size());
-    for (CommandList* l : order) listLocks.push_back(l->LockRecording());
+    for (CommandList* l : order) listLocks.push_back(l->LockForExecute());
 
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     for (const auto& l : lists) {

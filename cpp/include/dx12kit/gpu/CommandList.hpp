@@ -60,6 +60,9 @@ public:
     bool IsDead() const { return m_Dead; }
     /// The recording lock (recursive); waits through WaitHooks::blocking when another thread holds it.
     std::unique_lock<std::recursive_mutex> LockRecording();
+    /// LockRecording for CommandQueue::Execute: recording calls that start meanwhile let it go first
+    /// (a tight recording loop would otherwise keep winning the mutex).
+    std::unique_lock<std::recursive_mutex> LockForExecute();
 
     // ---- copies -------------------------------------------------------------------------
     /// Uploads tightly packed texel rows (or buffer bytes at `dstOffset`) through upload memory.
@@ -141,8 +144,17 @@ private:
         bool uav;
     };
     void CheckOpen(const char* what) const;
-    /// Takes the recording lock, then CheckOpen.
-    std::unique_lock<std::recursive_mutex> Begin(const char* what);
+    /// The recording lock held for one recording call (the outermost call of a thread marks it).
+    struct RecordingScope {
+        RecordingScope(std::unique_lock<std::recursive_mutex> l, bool outermost);
+        ~RecordingScope();
+        RecordingScope(const RecordingScope&) = delete;
+        RecordingScope& operator=(const RecordingScope&) = delete;
+        std::unique_lock<std::recursive_mutex> lock;
+        bool outermost;
+    };
+    /// Takes the recording lock (after any execute already waiting for it), then CheckOpen.
+    RecordingScope Begin(const char* what);
     /// d3d12rules rules 1-3: `state` is a legal state that this list's queue type may hold.
     void CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const;
     void CheckNotCopy(const char* what) const;
@@ -169,6 +181,7 @@ private:
     ComPtr<ID3D12CommandAllocator> m_Allocator;
     ComPtr<ID3D12GraphicsCommandList> m_d3d12List;
     std::recursive_mutex m_RecordMutex;
+    std::atomic<int> m_ExecuteWaiting{0};
     std::atomic<bool> m_Closed{false};
     std::atomic<bool> m_Executed{false};
     bool m_Dead = false;
