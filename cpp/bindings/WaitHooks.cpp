@@ -45,10 +45,15 @@ void Blocking(const std::function<void()>& block) {
 }
 
 bool KeepWaiting() {
-    if (!Py_IsInitialized() || Finalizing()) return true;  // no signal handlers run any more
+    if (!Py_IsInitialized()) return true;
     PyGILState_STATE gil = PyGILState_Ensure();
     bool keep = true;
-    if (PyErr_CheckSignals() != 0) {  // a handler raised (KeyboardInterrupt for Ctrl-C)
+    if (Finalizing()) {
+        // A device destroyed at interpreter exit waits for the GPU. No Python handler runs any
+        // more, but Ctrl-C still trips SIGINT: then stop waiting (the device leaks its in-flight
+        // work rather than free it under the GPU) and let the process exit.
+        keep = !PyOS_InterruptOccurred();
+    } else if (PyErr_CheckSignals() != 0) {  // a handler raised (KeyboardInterrupt for Ctrl-C)
         if (t_Interruption.Empty()) PyErr_Fetch(&t_Interruption.type, &t_Interruption.value, &t_Interruption.traceback);
         else PyErr_Clear();
         keep = false;

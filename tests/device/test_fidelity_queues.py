@@ -589,3 +589,26 @@ os._exit(0)
     line = [x for x in r.stdout.splitlines() if x.startswith(("interrupted", "returned"))]
     assert line and line[0].startswith("interrupted"), r.stdout
     assert float(line[0].split()[1]) < 1.5
+
+
+def test_item5_ctrl_c_at_exit_stops_waiting_for_a_busy_gpu():
+    """At interpreter exit the device waits for its GPU work (never frees memory under the GPU);
+    Ctrl-C then abandons the wait (leaking the in-flight work) and the process exits at once."""
+    script = SIGINT_SCRIPT.split("threading.Timer")[0] + "print('exiting', flush=True)\n"
+    env = dict(os.environ)
+    env.setdefault("XDG_RUNTIME_DIR", "/tmp")
+    p = subprocess.Popen([sys.executable, "-c", script.format(cs=LONG_CS)], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        assert p.stdout.readline().strip() == "exiting"
+        time.sleep(1.0)  # now in interpreter shutdown, inside ~Device's wait
+        assert p.poll() is None  # still waiting for the GPU
+        p.send_signal(2)  # SIGINT
+        t0 = time.monotonic()
+        p.wait(timeout=30)
+        assert time.monotonic() - t0 < 3
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        p.stdout.close()
