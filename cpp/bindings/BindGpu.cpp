@@ -521,6 +521,7 @@ void BindGpu(py::module_& m) {
            "Binds render targets (and depth); also sets a full-size viewport and scissor.")
         .def("set_viewport", &CommandList::SetViewport, "x"_a, "y"_a, "width"_a, "height"_a, "min_depth"_a = 0.0f, "max_depth"_a = 1.0f)
         .def("set_scissor", &CommandList::SetScissor, "left"_a, "top"_a, "right"_a, "bottom"_a)
+        .def("set_stencil_ref", &CommandList::SetStencilRef, "ref"_a, "The stencil reference value (0..255) of the stencil test.")
         .def("clear_render_target", [](CommandList& cl, py::handle t, std::array<float, 4> rgba, uint32_t mip) {
             cl.ClearRenderTarget(AsResource(t, "clear_render_target"), rgba.data(), mip);
         }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0)
@@ -704,7 +705,7 @@ void BindGpu(py::module_& m) {
         }, "cs"_a, "root_signature"_a)
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
                                             py::object dsvFormat, py::object inputLayout, py::handle topology, py::handle cull, py::object blend,
-                                            bool depthTest, bool depthWrite) {
+                                            bool depthTest, bool depthWrite, py::object stencilFunc, py::handle stencilPassOp) {
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
             if (!ps.is_none()) g.ps = Bytecode(ps, "create_graphics_pipeline (ps)");
@@ -739,11 +740,28 @@ void BindGpu(py::module_& m) {
                                                                                 {"additive", BlendMode::Additive}, {"premultiplied", BlendMode::Premultiplied}});
             g.depthTest = depthTest;
             g.depthWrite = depthWrite;
+            if (!stencilFunc.is_none()) {
+                g.stencilTest = true;
+                g.stencilFunc = ParseChoice<D3D12_COMPARISON_FUNC>(stencilFunc, "stencil_func",
+                    {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS}, {"equal", D3D12_COMPARISON_FUNC_EQUAL},
+                     {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL}, {"greater", D3D12_COMPARISON_FUNC_GREATER},
+                     {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL}, {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL},
+                     {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
+                g.stencilPassOp = ParseChoice<D3D12_STENCIL_OP>(stencilPassOp, "stencil_pass_op",
+                    {{"keep", D3D12_STENCIL_OP_KEEP}, {"zero", D3D12_STENCIL_OP_ZERO}, {"replace", D3D12_STENCIL_OP_REPLACE},
+                     {"incr_sat", D3D12_STENCIL_OP_INCR_SAT}, {"decr_sat", D3D12_STENCIL_OP_DECR_SAT}, {"invert", D3D12_STENCIL_OP_INVERT},
+                     {"incr", D3D12_STENCIL_OP_INCR}, {"decr", D3D12_STENCIL_OP_DECR}});
+            }
             if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
             return std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
         }, "vs"_a, "ps"_a, "root_signature"_a, "rtv_formats"_a, "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
            "topology"_a = "triangle", "cull"_a = "none", "blend"_a = py::none(), "depth_test"_a = false, "depth_write"_a = true,
-           "A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].")
+           "stencil_func"_a = py::none(), "stencil_pass_op"_a = "keep",
+           "A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].\n"
+           "stencil_func ('never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'; None: no\n"
+           "stencil test) compares CommandList.set_stencil_ref's value with the stencil plane; where depth and stencil pass,\n"
+           "stencil_pass_op ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr') updates it.\n"
+           "The stencil test needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).")
         .def("create_sampler", [](Device& d, py::handle filter, py::handle address) {
             D3D12_SAMPLER_DESC s{};
             s.Filter = ParseFilter(filter);

@@ -612,3 +612,41 @@ def test_item5_ctrl_c_at_exit_stops_waiting_for_a_busy_gpu():
             p.kill()
             p.wait()
         p.stdout.close()
+
+
+@pytest.mark.parametrize("fmt", ["d24_unorm_s8_uint", "d32_float_s8x24_uint"])
+def test_item14_stencil_test_end_to_end(dev, fmt):
+    """The stencil plane works: mark the left half (stencil 'replace' under a scissor), then draw the
+    whole target with stencil 'equal': only the marked half is drawn."""
+    q = dev.queue()
+    n = 16
+    rs = dev.create_root_signature([dx.RootConstants(0, 8)])
+    vs, ps = dx.compile_hlsl(DEPTH_VS, profile="vs_5_0"), dx.compile_hlsl(DEPTH_PS, profile="ps_5_0")
+    mark = dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba8_unorm"], dsv_format=fmt,
+                                        stencil_func="always", stencil_pass_op="replace")
+    test = dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba8_unorm"], dsv_format=fmt, stencil_func="equal")
+    rt = dev.create_texture2d(n, n, render_target=True, name="color14s")
+    ds = dev.create_texture2d(n, n, fmt, depth_stencil=True, mip_levels=2, name="stencil14")
+    cl = q.command_list()
+    cl.clear_render_target(rt, [0, 0, 0, 1])
+    cl.clear_depth_stencil(ds, 1.0, 0)
+    cl.set_render_targets([rt], ds)
+    cl.set_pipeline_state(mark)
+    cl.set_stencil_ref(1)
+    cl.set_scissor(0, 0, n // 2, n)
+    cl.set_constants(0, [0.5, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0])  # red, marks stencil = 1
+    cl.draw(3)
+    cl.set_scissor(0, 0, n, n)
+    cl.set_pipeline_state(test)
+    cl.set_constants(0, [0.5, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0])  # green where stencil == 1
+    cl.draw(3)
+    q.wait(q.execute(cl))
+    out = q.read_texture(rt)
+    assert (out[:, : n // 2] == np.array([0, 255, 0, 255], np.uint8)).all()
+    assert (out[:, n // 2:] == np.array([0, 0, 0, 255], np.uint8)).all()
+    with pytest.raises(dx.InvalidArgumentError):
+        q.command_list().set_stencil_ref(256)
+    with pytest.raises(dx.InvalidArgumentError, match="stencil"):
+        dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba8_unorm"], dsv_format="d32_float", stencil_func="equal")
+    with pytest.raises(dx.InvalidArgumentError):
+        dev.queue("compute").command_list().set_stencil_ref(1)

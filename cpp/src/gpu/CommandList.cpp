@@ -502,6 +502,13 @@ void CommandList::SetScissor(int32_t left, int32_t top, int32_t right, int32_t b
     m_d3d12List->RSSetScissorRects(1, &r);
 }
 
+void CommandList::SetStencilRef(uint32_t ref) {
+    const auto recording = Begin("set_stencil_ref");
+    CheckGraphics("set_stencil_ref");
+    if (ref > 255) throw InvalidArgument("set_stencil_ref: the reference is 8-bit (0..255), got " + std::to_string(ref));
+    m_d3d12List->OMSetStencilRef(ref);
+}
+
 void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip) {
     const auto recording = Begin("clear_render_target");
     CheckGraphics("clear_render_target");

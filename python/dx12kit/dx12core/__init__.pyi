@@ -319,6 +319,10 @@ class CommandList:
         """
         Stages an SRV of `resource` (all mips, or only `mip`) into slot `descriptor_offset` of the table at `root_index`.
         """
+    def set_stencil_ref(self, ref: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        The stencil reference value (0..255) of the stencil test.
+        """
     def set_unordered_access_view(self, root_index: typing.SupportsInt | typing.SupportsIndex, descriptor_offset: typing.SupportsInt | typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         ...
     def set_vertex_buffer(self, slot: typing.SupportsInt | typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsInt | typing.SupportsIndex, offset: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
@@ -424,9 +428,13 @@ class Device:
         """
     def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature) -> PipelineState:
         ...
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True, stencil_func: typing.Any = None, stencil_pass_op: typing.Any = 'keep') -> PipelineState:
         """
         A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].
+        stencil_func ('never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'; None: no
+        stencil test) compares CommandList.set_stencil_ref's value with the stencil plane; where depth and stencil pass,
+        stencil_pass_op ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr') updates it.
+        The stencil test needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).
         """
     def create_root_signature(self, parameters: collections.abc.Sequence[RootParameter], static_samplers: collections.abc.Sequence[StaticSamplerDesc] = []) -> RootSignature:
         ...

@@ -108,6 +108,8 @@ public:
                           const std::shared_ptr<Resource>& depth, uint32_t mip);
     void SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth);
     void SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom);
+    /// The stencil reference value the bound pipeline's stencil test compares with (0..255).
+    void SetStencilRef(uint32_t ref);
     void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip);
     void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil);
     void SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset);
