@@ -9,6 +9,7 @@
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -143,6 +144,16 @@ uint32_t CheckFlags(uint32_t flags, uint32_t allowed, const char* what) {
 constexpr uint32_t kRangeFlags = 0x1 | 0x2 | 0x4 | 0x8 | 0x10000;  // DESCRIPTORS_VOLATILE .. DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
 constexpr uint32_t kRootDescriptorFlags = 0x2 | 0x4 | 0x8;        // DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE, DATA_STATIC
 constexpr uint32_t kRootSignatureFlags = 0x7F;                    // ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT .. ALLOW_STREAM_OUTPUT
+
+/// A D3D12_RESOURCE_STATES argument (dx.ResourceState flags or an int), checked as an integer before
+/// it becomes the C++ enum: a value outside the enum's bits would be undefined behaviour (UBSan).
+D3D12_RESOURCE_STATES StateArg(const Int& v, const char* fn, const char* arg, const Resource& r) {
+    const long long x = detail::Ranged(v.value, fn, arg, 0, UINT32_MAX);
+    if (static_cast<uint64_t>(x) & ~uint64_t(d3d12rules::kKnownStateBits))
+        throw InvalidArgument(std::string(fn) + ": " + arg + " " + std::to_string(x) + " for resource '" + r.Name() +
+                              "' has bits outside D3D12_RESOURCE_STATES");
+    return static_cast<D3D12_RESOURCE_STATES>(x);
+}
 
 /// A timeout argument in seconds: None (forever, -1) or a non-negative finite number.
 double Timeout(const std::optional<double>& t, const char* what) {
@@ -747,8 +758,10 @@ void BindGpu(py::module_& m) {
             if (u.list.get() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
             cl.CopyFromUpload(AsResource(dst, fn), u.alloc, U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
         }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0)
-        .def("transition_barrier", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES s, Int sub) {
-            cl.TransitionBarrier(AsResource(r, "transition_barrier"), s, U32(sub, "transition_barrier", "subresource"));
+        .def("transition_barrier", [](CommandList& cl, py::handle r, Int s, Int sub) {
+            const char* fn = "transition_barrier";
+            auto res = AsResource(r, fn);
+            cl.TransitionBarrier(res, StateArg(s, fn, "state", *res), U32(sub, fn, "subresource"));
         }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources,
            "Requests a state explicitly (goes through the state tracker; rarely needed).")
         .def("uav_barrier", [](CommandList& cl, py::handle r) {
@@ -758,8 +771,10 @@ void BindGpu(py::module_& m) {
             cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
                                after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
         }, "before"_a = py::none(), "after"_a = py::none())
-        .def("raw_transition", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, Int sub) {
-            cl.RawTransition(AsResource(r, "raw_transition"), before, after, U32(sub, "raw_transition", "subresource"));
+        .def("raw_transition", [](CommandList& cl, py::handle r, Int before, Int after, Int sub) {
+            const char* fn = "raw_transition";
+            auto res = AsResource(r, fn);
+            cl.RawTransition(res, StateArg(before, fn, "before", *res), StateArg(after, fn, "after", *res), U32(sub, fn, "subresource"));
         }, "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources,
            "Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports\n"
            "uses that then find the resource in a state the tracker did not expect.")
@@ -993,9 +1008,10 @@ void BindGpu(py::module_& m) {
             const FormatInfo& fi = RequireFormat(r->ViewFormat(), "read_texture");
             py::array out = NewArray(DtypeFor(fi), py::make_tuple(tex.Height(mip), tex.Width(mip), fi.channels));
             void* dst = out.mutable_data();
+            const uint64_t nbytes = static_cast<uint64_t>(out.nbytes());  // (touches the dtype: needs the GIL)
             {
                 py::gil_scoped_release release;
-                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()), seconds);
+                q->ReadTexture(q, r, mip, slice, dst, nbytes, seconds);
             }
             return out;
         }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
