@@ -140,7 +140,7 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 // The copy follows every submission so far on every queue (the GPU may still be
                 // writing a source), and every later submission follows the copy.
                 for (auto& q : m_Queues)
-                    if (q && q.get() != used && q->LastSubmittedValue() > 0)
+                    if (q && q.get() != used && q->CompletedValue() < q->LastSubmittedValue())
                         ThrowIfFailed(used->D3D12Queue()->Wait(q->D3D12Fence(), q->LastSubmittedValue()), "ID3D12CommandQueue::Wait (defragment)");
                 // 3. Re-point: the old resources and memory go with the copy's submission.
                 std::vector<std::shared_ptr<void>> tracked;
@@ -154,9 +154,7 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                     ++stats.moves;
                 }
                 fence = used->ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked));
-                for (auto& q : m_Queues)
-                    if (q && q.get() != used)
-                        ThrowIfFailed(q->D3D12Queue()->Wait(used->D3D12Fence(), fence), "ID3D12CommandQueue::Wait (defragment)");
+                FollowInternalWork(*used, fence);  // every later execute, on any queue, follows the copies
             } catch (...) {
                 for (auto& m : moves)
                     if (!m.plan.dst.IsNull()) m.plan.dst.Pool()->CancelMove(m.plan.srcBlockId, m.plan.srcOffset);

@@ -243,8 +243,10 @@ public:
 private:
     explicit Device(const DeviceOptions& options);
     void ZeroNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
-    uint64_t m_ZeroFence = 0;                 // direct-queue fence value of the latest zeroing (submission mutex)
-    std::array<uint64_t, 4> m_ZeroWaited{};   // per queue type: the zeroing fence value it already waits for
+    /// Later executes on every queue follow `value` of `producer` (dx12kit's own submissions).
+    void FollowInternalWork(CommandQueue& producer, uint64_t value);
+    std::array<uint64_t, 4> m_Follow{};                    // per producing queue type: its latest own-work fence value
+    std::array<std::array<uint64_t, 4>, 4> m_Followed{};   // [consumer][producer]: the value already waited for
     memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
     /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
     /// (nullptr when idle) and that submission's serial in `oldestInFlight`.
