@@ -344,6 +344,10 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
 
     if not isinstance(source, str):
         raise TypeError(f"compile_hlsl: source must be a str, not {type(source).__name__}")
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError as e:  # a lone surrogate: no file can hold it, no compiler can read it
+        raise InvalidArgumentError(f"compile_hlsl: source is not valid Unicode text ({e.reason} at character {e.start})") from None
     _check_profile(profile, "compile_hlsl")
     if not isinstance(entry, str):
         raise TypeError(f"compile_hlsl: entry must be a str, not {type(entry).__name__}")

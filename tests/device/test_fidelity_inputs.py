@@ -531,3 +531,10 @@ def test_replay_reads_a_private_copy_of_the_trace():
     """)
     assert_clean(r, "INCONSISTENT")
     assert "INCONSISTENT 0" in r.stdout, r.stdout
+
+
+def test_compile_hlsl_refuses_text_that_is_not_unicode():
+    import dx12kit as dx
+
+    with pytest.raises(dx.InvalidArgumentError, match="not valid Unicode"):
+        dx.compile_hlsl("// \ud800\n[numthreads(1,1,1)] void main() {}")
