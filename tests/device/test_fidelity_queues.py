@@ -6,6 +6,7 @@ run their scenario in a subprocess, so a regression fails the test instead of ki
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -36,6 +37,27 @@ STORE7_CS = """
 RWByteAddressBuffer o : register(u0);
 [numthreads(1,1,1)] void main() { o.Store(0, 7); o.Store(4, 8); }
 """
+
+
+@contextlib.contextmanager
+def ticking():
+    """A Python thread appending to the yielded list every millisecond: it grows only while the
+    caller's waits leave the GIL free."""
+    ticks: list = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    try:
+        yield ticks
+    finally:
+        stop.set()
+        t.join()
 
 
 def run_script(body: str, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -164,19 +186,8 @@ def test_item5_wait_does_not_hold_the_gil(dev, long_pso):
     q = dev.queue()
     buf = dev.create_buffer(256, uav=True)
     fence = q.execute(long_list(q, long_pso, buf, 64))
-    ticks = []
-    stop = threading.Event()
-
-    def ticker():
-        while not stop.is_set():
-            ticks.append(1)
-            time.sleep(0.001)
-
-    t = threading.Thread(target=ticker)
-    t.start()
-    q.wait(fence)
-    stop.set()
-    t.join()
+    with ticking() as ticks:
+        q.wait(fence)
     assert len(ticks) > 5
 
 
@@ -545,21 +556,10 @@ def test_item5_descriptor_heap_exhaustion_waits_without_the_gil():
         return cl
 
     first = q.execute(record(128))  # holds the only chunk until it completes
-    ticks = []
-    stop = threading.Event()
-
-    def ticker():
-        while not stop.is_set():
-            ticks.append(1)
-            time.sleep(0.001)
-
-    t = threading.Thread(target=ticker)
-    t.start()
-    before = len(ticks)
-    second = record(1)  # waits inside dispatch() for the first list's fence
-    assert q.completed_value >= first
-    stop.set()
-    t.join()
+    with ticking() as ticks:
+        before = len(ticks)
+        second = record(1)  # waits inside dispatch() for the first list's fence
+        assert q.completed_value >= first
     assert len(ticks) - before > 5
     q.wait(q.execute(second))
 

@@ -173,22 +173,34 @@ ID3D12Device* CreateDefaultDevice(D3D_FEATURE_LEVEL minimumLevel) {
     return device;
 }
 
-const char* AdapterName(ID3D12Device* device) {
-    static thread_local std::string name;
 #if defined(_WIN32)
-    name = "D3D12 adapter";
+namespace {
+/// The DXGI description of the adapter `device` runs on; false when DXGI cannot tell.
+bool AdapterDesc(ID3D12Device* device, DXGI_ADAPTER_DESC1& desc) {
+    bool found = false;
     IDXGIFactory4* factory = nullptr;
     if (SUCCEEDED(CreateDXGIFactory1(IID_PPV_ARGS(&factory)))) {
         IDXGIAdapter1* adapter = nullptr;
         if (SUCCEEDED(factory->EnumAdapterByLuid(device->GetAdapterLuid(), IID_PPV_ARGS(&adapter)))) {
-            DXGI_ADAPTER_DESC1 desc{};
-            adapter->GetDesc1(&desc);
-            char buf[256];
-            WideCharToMultiByte(CP_UTF8, 0, desc.Description, -1, buf, sizeof buf, nullptr, nullptr);
-            name = buf;
+            found = SUCCEEDED(adapter->GetDesc1(&desc));
             adapter->Release();
         }
         factory->Release();
+    }
+    return found;
+}
+}  // namespace
+#endif
+
+const char* AdapterName(ID3D12Device* device) {
+    static thread_local std::string name;
+#if defined(_WIN32)
+    name = "D3D12 adapter";
+    DXGI_ADAPTER_DESC1 desc{};
+    if (AdapterDesc(device, desc)) {
+        char buf[256];
+        WideCharToMultiByte(CP_UTF8, 0, desc.Description, -1, buf, sizeof buf, nullptr, nullptr);
+        name = buf;
     }
 #else
     VkPhysicalDevice pd = vkd3d_get_vk_physical_device(device);
@@ -201,20 +213,10 @@ const char* AdapterName(ID3D12Device* device) {
 
 uint64_t LocalMemoryBytes(ID3D12Device* device, bool uma) {
 #if defined(_WIN32)
-    uint64_t bytes = 0;
-    IDXGIFactory4* factory = nullptr;
-    if (SUCCEEDED(CreateDXGIFactory1(IID_PPV_ARGS(&factory)))) {
-        IDXGIAdapter1* adapter = nullptr;
-        if (SUCCEEDED(factory->EnumAdapterByLuid(device->GetAdapterLuid(), IID_PPV_ARGS(&adapter)))) {
-            DXGI_ADAPTER_DESC1 desc{};
-            adapter->GetDesc1(&desc);
-            // On UMA the GPU's memory is shared system memory (D3D12MA's GetMemoryCapacity does the same).
-            bytes = desc.DedicatedVideoMemory + (uma ? desc.SharedSystemMemory : 0);
-            adapter->Release();
-        }
-        factory->Release();
-    }
-    return bytes;
+    DXGI_ADAPTER_DESC1 desc{};
+    if (!AdapterDesc(device, desc)) return 0;
+    // On UMA the GPU's memory is shared system memory (D3D12MA's GetMemoryCapacity does the same).
+    return desc.DedicatedVideoMemory + (uma ? desc.SharedSystemMemory : 0);
 #else
     (void)uma;
     VkPhysicalDevice pd = vkd3d_get_vk_physical_device(device);
