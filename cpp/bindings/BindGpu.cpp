@@ -8,6 +8,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
@@ -709,6 +710,11 @@ void BindGpu(py::module_& m) {
                 r->CheckMipSlice(mip, slice, "upload");
                 CheckTextureArray(static_cast<Texture&>(*r), b, mip);
             }
+            if (b.size >= (uint64_t(1) << 20)) {  // a long copy: other Python threads may run meanwhile
+                py::gil_scoped_release release;
+                cl.Upload(r, b.data, b.size, mip, slice, offset);
+                return;
+            }
             cl.Upload(r, b.data, b.size, mip, slice, offset);
         }, "resource"_a, "array"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0,
            "Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.\n"
@@ -970,7 +976,7 @@ void BindGpu(py::module_& m) {
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
         .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, Int staticDescriptors, Int chunk,
                          Int samplerChunk, Int cpuPage, Int uploadPage, Int gpuPage,
-                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace) {
+                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect) {
                  const char* fn = "Device";
                  DeviceOptions o;
                  o.validate = validate;
@@ -983,6 +989,7 @@ void BindGpu(py::module_& m) {
                  o.cpuDescriptorPageSize = U32(cpuPage, fn, "cpu_descriptor_page_size");
                  o.uploadPageSize = U64(uploadPage, fn, "upload_page_size");
                  o.largePageCacheBytes = U64(largeCache, fn, "large_page_cache_size");
+                 o.umaDirect = umaDirect;
                  o.gpuPageSize = U64(gpuPage, fn, "gpu_page_size");
                  // Page sizes: positive, and within what one committed buffer (and a LinearAllocator) holds.
                  if (o.uploadPageSize == 0 || o.uploadPageSize > (uint64_t(4) << 30))
@@ -1012,12 +1019,15 @@ void BindGpu(py::module_& m) {
              "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10,
              "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
              "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
+             "uma_direct"_a = true,
              "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
              "dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages\n"
              "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
              "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
              "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
-             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).")
+             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).\n"
+             "uma_direct: on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so\n"
+             "CommandList.upload into an idle buffer and CommandQueue.read_buffer are one memcpy (False: staging copies).")
         .def_property_readonly("info", [](const Device& d) {
             py::dict out;
             for (const auto& kv : d.Info()) {
@@ -1028,6 +1038,8 @@ void BindGpu(py::module_& m) {
             return out;
         }, "backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.")
         .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; })
+        .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); },
+                               "Whether 'default' buffers live in CPU-visible memory (uma_direct asked and the adapter is cache-coherent UMA).")
         .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
              "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
         .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,

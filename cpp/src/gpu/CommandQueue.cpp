@@ -4,6 +4,7 @@
 
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/Formats.hpp"
@@ -102,6 +103,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         if (!l) throw InvalidArgument("execute: None is not a command list");
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
         if (l->IsClosed()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
+        l->Tracker().CheckDirectWrites("execute");
     }
     for (size_t i = 0; i < lists.size(); ++i)
         for (size_t j = i + 1; j < lists.size(); ++j)
@@ -276,6 +278,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     buffer->CheckNotClosed("read_buffer");
     if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
+    if (uma::ReadsDirectly(*buffer)) return uma::ReadDirect(m_Device, *buffer, dst, size);  // one memcpy (UmaAccess.hpp)
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
         m_Device.WaitIdle();  // an UPLOAD/READBACK buffer: read directly once every queue is idle
         ReadMapping map(buffer->D3D12Resource(), size);

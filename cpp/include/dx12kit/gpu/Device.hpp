@@ -62,6 +62,9 @@ struct DeviceOptions {
     /// touch of fresh upload memory costs more than the copy itself, so large uploads repeated
     /// every frame reuse their pages. 0 destroys every large page after its fence.
     uint64_t largePageCacheBytes = 256u << 20;
+    /// On a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory so that
+    /// upload and read_buffer are one memcpy (dx12kit/gpu/UmaAccess.hpp). No effect elsewhere.
+    bool umaDirect = true;
     /// GPU memory: block size of the default pools, budget (0 = 80% of device-local memory),
     /// resource heap tier 1 behaviour forced, grace period of empty blocks.
     memory::MemoryOptions memory;
@@ -165,6 +168,8 @@ public:
     void WaitForProgress(const char* what);
     /// Waits until every queue is idle.
     void WaitIdle();
+    /// Waits until all work with serial <= `serial` has completed on every queue, then polls.
+    void WaitForSerial(uint64_t serial);
 
     using Placement = ResourcePlacement;
     /// A buffer of `size` bytes placed by the memory layer. UPLOAD/READBACK/CUSTOM buffers are
