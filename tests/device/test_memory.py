@@ -973,7 +973,7 @@ def test_create_drop_without_execute_does_not_grow_cpu_memory():
         "import gc, dx12kit as dx\n"
         "def rss():\n"
         "    return int(open('/proc/self/statm').read().split()[1]) * 4096\n"
-        "d = dx.Device()\n"
+        "d = dx.Device(uma_direct=False)\n"  # the zero-init queue of GPU-only buffers
         "for i in range(2000):\n"
         "    b = d.create_buffer(256); del b\n"
         "d.poll(); gc.collect(); r0 = rss()\n"
