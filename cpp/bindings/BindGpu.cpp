@@ -10,6 +10,7 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -18,6 +19,7 @@
 #include <pybind11/stl.h>
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 namespace py = pybind11;
@@ -143,6 +145,22 @@ uint32_t CheckFlags(uint32_t flags, uint32_t allowed, const char* what) {
 constexpr uint32_t kRangeFlags = 0x1 | 0x2 | 0x4 | 0x8 | 0x10000;  // DESCRIPTORS_VOLATILE .. DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
 constexpr uint32_t kRootDescriptorFlags = 0x2 | 0x4 | 0x8;        // DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE, DATA_STATIC
 constexpr uint32_t kRootSignatureFlags = 0x7F;                    // ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT .. ALLOW_STREAM_OUTPUT
+
+/// A D3D12_RESOURCE_STATES argument (dx.ResourceState flags or an int), checked as an integer before
+/// it becomes the C++ enum: a value outside the enum's bits would be undefined behaviour (UBSan).
+D3D12_RESOURCE_STATES StateArg(const Int& v, const char* fn, const char* arg) {
+    const long long x = detail::Ranged(v.value, fn, arg, 0, UINT32_MAX);
+    if (static_cast<uint64_t>(x) & ~uint64_t(d3d12rules::kKnownStateBits))
+        throw InvalidArgument(std::string(fn) + ": " + arg + " " + std::to_string(x) + " has bits outside D3D12_RESOURCE_STATES");
+    return static_cast<D3D12_RESOURCE_STATES>(x);
+}
+
+/// A timeout argument in seconds: None (forever, -1) or a non-negative finite number.
+double Timeout(const std::optional<double>& t, const char* what) {
+    if (!t) return -1.0;
+    if (!(*t >= 0.0) || *t > 1e9) throw InvalidArgument(std::string(what) + ": timeout must be None or seconds >= 0, got " + std::to_string(*t));
+    return *t;
+}
 
 D3D12_COMMAND_LIST_TYPE ParseQueueKind(const std::string& kind) {
     const std::string k = Lower(kind);
@@ -697,7 +715,9 @@ void BindGpu(py::module_& m) {
     py::class_<CommandList, std::shared_ptr<CommandList>>(m, "CommandList",
         "Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.\n"
         "Create with CommandQueue.command_list(); submit with CommandQueue.execute().")
-        .def_property_readonly("closed", &CommandList::IsClosed, "True once executed.")
+        .def_property_readonly("closed", &CommandList::IsClosed,
+                               "True once executed (no more recording). A failed execute leaves its lists open, unless a list\n"
+                               "failed to close (then execute raises DeviceError and that list can never run).")
         .def_readwrite("auto_uav_barriers", &CommandList::AutoUavBarriers,
                        "Insert a UAV barrier when a UAV written by an earlier draw/dispatch is used again (default True).")
         .def_property_readonly("upload_pages", &CommandList::UploadPageCount)
@@ -743,8 +763,9 @@ void BindGpu(py::module_& m) {
             if (u.list.get() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
             cl.CopyFromUpload(AsResource(dst, fn), u.alloc, U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
         }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0)
-        .def("transition_barrier", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES s, Int sub) {
-            cl.TransitionBarrier(AsResource(r, "transition_barrier"), s, U32(sub, "transition_barrier", "subresource"));
+        .def("transition_barrier", [](CommandList& cl, py::handle r, Int s, Int sub) {
+            const char* fn = "transition_barrier";
+            cl.TransitionBarrier(AsResource(r, fn), StateArg(s, fn, "state"), U32(sub, fn, "subresource"));
         }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources,
            "Requests a state explicitly (goes through the state tracker; rarely needed).")
         .def("uav_barrier", [](CommandList& cl, py::handle r) {
@@ -754,8 +775,9 @@ void BindGpu(py::module_& m) {
             cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
                                after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
         }, "before"_a = py::none(), "after"_a = py::none())
-        .def("raw_transition", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, Int sub) {
-            cl.RawTransition(AsResource(r, "raw_transition"), before, after, U32(sub, "raw_transition", "subresource"));
+        .def("raw_transition", [](CommandList& cl, py::handle r, Int before, Int after, Int sub) {
+            const char* fn = "raw_transition";
+            cl.RawTransition(AsResource(r, fn), StateArg(before, fn, "before"), StateArg(after, fn, "after"), U32(sub, fn, "subresource"));
         }, "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources,
            "Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports\n"
            "uses that then find the resource in a state the tracker did not expect.")
@@ -846,6 +868,11 @@ void BindGpu(py::module_& m) {
             const char* fn = "set_scissor";
             cl.SetScissor(I32(l, fn, "left"), I32(t, fn, "top"), I32(r, fn, "right"), I32(b, fn, "bottom"));
         }, "left"_a, "top"_a, "right"_a, "bottom"_a, "Sets the scissor rectangle (left <= right, top <= bottom).")
+        .def("set_stencil_ref", [](CommandList& cl, Int ref) {
+            const uint32_t v = U32(ref, "set_stencil_ref", "ref");
+            if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
+            cl.SetStencilRef(v);
+        }, "ref"_a, "The stencil reference value (0..255) of the stencil test.")
         .def("clear_render_target", [](CommandList& cl, py::handle t, py::object rgbaObj, Int mip) {
             const char* fn = "clear_render_target";
             auto res = AsResource(t, fn);
@@ -928,8 +955,18 @@ void BindGpu(py::module_& m) {
             py::gil_scoped_release release;
             return q.Execute(v);
         }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.")
-        .def("wait", &CommandQueue::Wait, "fence_value"_a, py::call_guard<py::gil_scoped_release>(), "Blocks until the fence reaches `fence_value`.")
-        .def("flush", &CommandQueue::Flush, py::call_guard<py::gil_scoped_release>(), "Waits until everything submitted has completed.")
+        .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "wait");
+            py::gil_scoped_release release;
+            q.Wait(value, t);
+        }, "fence_value"_a, "timeout"_a = py::none(),
+           "Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).\n"
+           "timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.")
+        .def("flush", [](CommandQueue& q, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "flush");
+            py::gil_scoped_release release;
+            return q.Flush(t);
+        }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).")
         .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
              "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).")
         .def_property_readonly("last_inserted_barriers", [](const CommandQueue& q) {
@@ -939,9 +976,17 @@ void BindGpu(py::module_& m) {
             return out;
         }, "The transitions the last execute() inserted before its lists, resolved against the global states:\n"
            "[(list_index, resource_name, subresource, before, after)], subresource ALL_SUBRESOURCES for the whole resource.")
+        .def_property_readonly("last_direct_queue_barriers", [](const CommandQueue& q) {
+            py::list out;
+            for (const auto& b : q.LastInsertedBarriers())
+                if (b.onDirectQueue) out.append(py::make_tuple(b.listIndex, b.resource, b.subresource, b.before, b.after));
+            return out;
+        }, "Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):\n"
+           "execute recorded them on the direct queue, which this queue waited for on the GPU.")
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue)
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
-        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype) {
+        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "read_buffer");
             auto r = AsResource(b, "read_buffer");
             py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
             const uint64_t size = r->Size();
@@ -951,11 +996,13 @@ void BindGpu(py::module_& m) {
             void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
-                q->ReadBuffer(q, r, dst, size);
+                q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
-        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), "Copies a buffer back into a new numpy array (waits for the GPU).")
-        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg) {
+        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(),
+           "Copies a buffer back into a new numpy array (waits for the GPU; interruptible, timeout as for wait).")
+        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
+            const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");
             const uint32_t mip = U32(mipArg, "read_texture", "mip"), slice = U32(sliceArg, "read_texture", "array_slice");
             if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
@@ -966,17 +1013,19 @@ void BindGpu(py::module_& m) {
             void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
-                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()));
+                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()), seconds);
             }
             return out;
-        }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, "Copies a texture subresource back as an array of shape (height, width, channels).");
+        }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
+           "Copies a texture subresource back as an array of shape (height, width, channels); depth-stencil formats\n"
+           "give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
 
     // ---- device ----------------------------------------------------------------------------------
     py::class_<Device, std::shared_ptr<Device>>(m, "Device",
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
         .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, Int staticDescriptors, Int chunk,
                          Int samplerChunk, Int cpuPage, Int uploadPage, Int gpuPage,
-                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect) {
+                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect, bool lazySignals) {
                  const char* fn = "Device";
                  DeviceOptions o;
                  o.validate = validate;
@@ -990,6 +1039,7 @@ void BindGpu(py::module_& m) {
                  o.uploadPageSize = U64(uploadPage, fn, "upload_page_size");
                  o.largePageCacheBytes = U64(largeCache, fn, "large_page_cache_size");
                  o.umaDirect = umaDirect;
+                 o.lazyFenceSignals = lazySignals;
                  o.gpuPageSize = U64(gpuPage, fn, "gpu_page_size");
                  // Page sizes: positive, and within what one committed buffer (and a LinearAllocator) holds.
                  if (o.uploadPageSize == 0 || o.uploadPageSize > (uint64_t(4) << 30))
@@ -1009,7 +1059,8 @@ void BindGpu(py::module_& m) {
                  }
                  if (!(grace >= 0.0 && grace <= 3600.0)) throw InvalidArgument("Device: memory_grace must be 0..3600 seconds");
                  o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
-                 auto dev = Device::Create(o);
+                 o.hooks = PythonWaitHooks();
+                 auto dev = Device::Create(o, DestroyDevice);
                  if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Core()->Memory().Tier1())
                      throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
                  return dev;
@@ -1019,7 +1070,7 @@ void BindGpu(py::module_& m) {
              "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10,
              "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
              "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
-             "uma_direct"_a = true,
+             "uma_direct"_a = true, "lazy_fence_signals"_a = true,
              "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
              "dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages\n"
              "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
@@ -1027,7 +1078,9 @@ void BindGpu(py::module_& m) {
              "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
              "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).\n"
              "uma_direct: on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so\n"
-             "CommandList.upload into an idle buffer and CommandQueue.read_buffer are one memcpy (False: staging copies).")
+             "CommandList.upload into an idle buffer and CommandQueue.read_buffer are one memcpy (False: staging copies).\n"
+             "lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs\n"
+             "it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).")
         .def_property_readonly("info", [](const Device& d) {
             py::dict out;
             for (const auto& kv : d.Info()) {
@@ -1115,7 +1168,7 @@ void BindGpu(py::module_& m) {
         }, "cs"_a, "root_signature"_a)
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
                                             py::object dsvFormat, py::object inputLayout, py::handle topology, py::handle cull, py::object blend,
-                                            bool depthTest, bool depthWrite) {
+                                            bool depthTest, bool depthWrite, py::object stencilFunc, py::handle stencilPassOp) {
             const char* fn = "create_graphics_pipeline";
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
@@ -1168,11 +1221,28 @@ void BindGpu(py::module_& m) {
                                                                false);
             g.depthTest = depthTest;
             g.depthWrite = depthWrite;
+            if (!stencilFunc.is_none()) {
+                g.stencilTest = true;
+                g.stencilFunc = ParseChoice<D3D12_COMPARISON_FUNC>(stencilFunc, "stencil_func",
+                    {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS}, {"equal", D3D12_COMPARISON_FUNC_EQUAL},
+                     {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL}, {"greater", D3D12_COMPARISON_FUNC_GREATER},
+                     {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL}, {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL},
+                     {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
+                g.stencilPassOp = ParseChoice<D3D12_STENCIL_OP>(stencilPassOp, "stencil_pass_op",
+                    {{"keep", D3D12_STENCIL_OP_KEEP}, {"zero", D3D12_STENCIL_OP_ZERO}, {"replace", D3D12_STENCIL_OP_REPLACE},
+                     {"incr_sat", D3D12_STENCIL_OP_INCR_SAT}, {"decr_sat", D3D12_STENCIL_OP_DECR_SAT}, {"invert", D3D12_STENCIL_OP_INVERT},
+                     {"incr", D3D12_STENCIL_OP_INCR}, {"decr", D3D12_STENCIL_OP_DECR}});
+            }
             if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
             return std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
         }, "vs"_a, "ps"_a, "root_signature"_a, "rtv_formats"_a, "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
            "topology"_a = "triangle", "cull"_a = "none", "blend"_a = py::none(), "depth_test"_a = false, "depth_write"_a = true,
-           "A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].")
+           "stencil_func"_a = py::none(), "stencil_pass_op"_a = "keep",
+           "A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].\n"
+           "stencil_func ('never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'; None: no\n"
+           "stencil test) compares CommandList.set_stencil_ref's value with the stencil plane; where depth and stencil pass,\n"
+           "stencil_pass_op ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr') updates it.\n"
+           "The stencil test needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).")
         .def("create_sampler", [](Device& d, py::handle filter, py::handle address) {
             D3D12_SAMPLER_DESC s{};
             s.Filter = ParseFilter(filter, "create_sampler");

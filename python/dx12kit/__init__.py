@@ -25,6 +25,7 @@ from .errors import (
     ResourceStateError,
     ShaderCompileError,
     UseAfterFreeError,
+    WaitTimeoutError,
 )
 from . import dx12core
 from .dx12core import (
@@ -77,5 +78,5 @@ __all__ = [
     "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
     "memory", "save_image",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
-    "ShaderCompileError", "UseAfterFreeError",
+    "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
 ]

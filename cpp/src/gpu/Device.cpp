@@ -10,6 +10,7 @@
 #include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <functional>
 #include <cstdio>
@@ -74,7 +75,8 @@ void DeviceCore::OnSerialCompleted(uint64_t completed) {
     m_Memory->ReleaseStale(completed);
 }
 
-std::shared_ptr<Device> Device::Create(const DeviceOptions& options) {
+std::shared_ptr<Device> Device::Create(const DeviceOptions& options, void (*deleter)(Device*)) {
+    if (deleter) return std::shared_ptr<Device>(new Device(options), deleter);
     return std::shared_ptr<Device>(new Device(options));
 }
 
@@ -96,7 +98,11 @@ Device::~Device() {
     try {
         WaitIdle();
     } catch (...) {
-        // A destructor cannot report; the device is going away either way.
+        // Interrupted (or a failed wait): the GPU may still run submitted work. Freeing its
+        // memory, allocators or queues now would pull them from under the GPU, so the queues and
+        // everything they keep in flight are leaked on purpose. A destructor cannot report.
+        for (auto& q : m_Queues) (void)q.release();
+        return;
     }
     for (auto& q : m_Queues) q.reset();
 }
@@ -136,14 +142,24 @@ void Device::WaitForProgress(const char* what) {
     Poll();
 }
 
-void Device::WaitForSerial(uint64_t serial) {
+void Device::WaitForSerial(uint64_t serial, double timeoutSeconds) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
     for (;;) {
         uint64_t oldest;
         CommandQueue* q = PollQueues(oldest);
         if (!q || oldest > serial) break;
-        q->WaitOldest();  // false when another thread retired it meanwhile: look again
+        double left = -1.0;
+        if (timeoutSeconds >= 0) left = std::max(0.0, timeoutSeconds - std::chrono::duration<double>(Clock::now() - start).count());
+        q->WaitOldest(left);  // false when another thread retired it meanwhile: look again
     }
     Poll();
+}
+
+bool Device::AnySignalPending() const {
+    for (const auto& q : m_Queues)
+        if (q && q->SignalPending()) return true;
+    return false;
 }
 
 void Device::WaitIdle() {

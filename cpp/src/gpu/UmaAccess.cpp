@@ -31,12 +31,12 @@ bool ReadsDirectly(const Resource& buffer) {
     return buffer.IsBuffer() && buffer.HeapType() == D3D12_HEAP_TYPE_DEFAULT && buffer.Mapped() != nullptr;
 }
 
-void ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size) {
+void ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size, double timeoutSeconds) {
     if (buffer.DirectWriter() != nullptr)
         throw InvalidArgument("read_buffer: buffer '" + buffer.Name() +
                               "' was uploaded into directly (CPU-visible memory) by a command list that has not been executed; "
                               "execute that list first (or create the Device with uma_direct=False)");
-    device.WaitForSerial(buffer.LastUseSerial());
+    device.WaitForSerial(buffer.LastUseSerial(), timeoutSeconds);
     std::memcpy(dst, buffer.Mapped(), size);
 }
 

@@ -1,12 +1,27 @@
 // CommandQueue: an ID3D12CommandQueue, its fence, and the work it has in flight.
 //
-// Execute() runs under the device's submission mutex:
-//   1. each list resolves its pending barriers against the global states; the needed transitions
-//      go into a small command list executed just before it;
-//   2. the lists' final states become the global states;
-//   3. ExecuteCommandLists, Signal(fence, ++value), and an in-flight record
+// Execute() locks the lists (a thread still recording waits, then finds the list closed), then
+// runs under the device's submission mutex, all or nothing:
+//   1. validate: each list resolves its pending barriers against a copy of the global states
+//      (ExecuteStates), advanced list by list; D3D12's implicit decay applies once, after the last
+//      list (d3d12rules rule 5). Nothing has changed yet, so any error leaves every list open and
+//      re-executable and every global state as it was;
+//   2. the transitions go into small command lists executed just before each list; those this
+//      queue type may not record (d3d12rules rule 3: a compute queue leaving RENDER_TARGET) go
+//      into one list executed on the direct queue, which this queue waits for on the GPU;
+//   3. the lists are closed; only if every Close succeeded are the states committed, then
+//      ExecuteCommandLists, Signal(fence, ++value), and an in-flight record
 //      {serial, fence value, command allocators, every object the lists used, upload pages,
 //       descriptor chunks} that is released when the fence reaches the value.
+//
+// Fence signals on vkd3d are lazy (issue 10): every execute gets the next fence value as before,
+// but Signal(fence, value) is issued only when no signal of the device is pending, or when a CPU
+// wait, a GPU wait of another queue or a poll needs a value not signalled yet (EnsureSignalled,
+// PumpSignal). vkd3d 1.2 has one thread per device waiting on every pending signal's Vulkan fence
+// at once, and lavapipe answers that wait-any by polling: with many signals pending the thread
+// burns a core. One signal covers every earlier execute of its queue (a queue runs in order), so
+// everything that retires by fence value or serial still does, one signal round later at most.
+// On Windows every execute signals (drivers wait properly); DeviceOptions::lazyFenceSignals.
 // Command allocators and native command lists are pooled and reused after their fence.
 //
 // Thread-safe: several threads may record lists for one queue and execute them concurrently.
@@ -33,6 +48,7 @@ struct InsertedBarrier {
     std::string resource;            ///< the resource's name
     uint32_t subresource;            ///< or kAllSubresources
     D3D12_RESOURCE_STATES before, after;
+    bool onDirectQueue = false;      ///< recorded on the direct queue (this queue type may not)
 };
 
 class CommandQueue {
@@ -52,13 +68,27 @@ public:
     /// alive until the fence passes. Returns the fence value. Caller holds the submission mutex.
     uint64_t ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
                              std::vector<std::shared_ptr<void>> tracked);
-    /// Blocks until the fence reaches `value` (InvalidArgument if never signalled).
-    void Wait(uint64_t value);
-    /// Signals and waits: every submitted list has completed on return.
-    uint64_t Flush();
+    /// Blocks until the fence reaches `value` (InvalidArgument if never signalled). `timeoutSeconds`
+    /// < 0 waits forever; Timeout is thrown when it expires, Interrupted when WaitHooks say stop.
+    void Wait(uint64_t value, double timeoutSeconds = -1.0);
+    /// Signals and waits: every submitted list has completed on return (same timeout rules).
+    uint64_t Flush(double timeoutSeconds = -1.0);
+    /// THE one place the CPU waits for this queue's fence (every wait above and below goes through
+    /// it): waits in slices of WaitHooks::sliceMs through WaitHooks::blocking, asking
+    /// WaitHooks::keepWaiting between slices (Interrupted when it says stop). Returns false when
+    /// `timeoutSeconds` (>= 0) expired first.
+    bool WaitForFence(uint64_t value, double timeoutSeconds = -1.0);
     /// Makes this queue wait on the GPU until `other` reaches `value`.
     void WaitFor(CommandQueue& other, uint64_t value);
-    uint64_t CompletedValue() const { return m_d3d12Fence->GetCompletedValue(); }
+    /// The fence's completed value (issues a deferred signal first when none is pending, so that a
+    /// loop reading only this value still sees progress).
+    uint64_t CompletedValue();
+    /// Makes sure a signal of at least `value` is issued (lazy signals; see above).
+    void EnsureSignalled(uint64_t value);
+    /// Whether a signal issued on this queue has not been reached yet.
+    bool SignalPending() const;
+    /// Issues the deferred signal when the device has no signal pending. Caller holds the submission mutex.
+    void PumpSignal();
     /// The transitions the last Execute on this queue inserted before its lists, resolved against
     /// the global states (for tests and debugging; a copy, taken under the submission mutex).
     std::vector<InsertedBarrier> LastInsertedBarriers() const;
@@ -66,16 +96,18 @@ public:
 
     /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a
     /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
-    void ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer, void* dst, uint64_t size);
+    void ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer, void* dst, uint64_t size,
+                    double timeoutSeconds = -1.0);
     /// Copies subresource (mip, slice) of a texture into `dst` as tightly packed rows.
     void ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& texture,
-                     uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size);
+                     uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size, double timeoutSeconds = -1.0);
 
     /// Releases completed in-flight work. Returns the smallest serial still in flight on this
     /// queue, or UINT64_MAX when idle. Caller holds the device's submission mutex.
     uint64_t Poll();
     /// Waits for the oldest in-flight submission; false when nothing is in flight.
-    bool WaitOldest();
+    /// Throws Timeout when `timeoutSeconds` (>= 0) expires first.
+    bool WaitOldest(double timeoutSeconds = -1.0);
 
     // Pools (caller holds the submission mutex).
     ComPtr<ID3D12CommandAllocator> AcquireAllocator();
@@ -95,7 +127,11 @@ private:
     D3D12_COMMAND_LIST_TYPE m_Type;
     ComPtr<ID3D12CommandQueue> m_d3d12Queue;
     ComPtr<ID3D12Fence> m_d3d12Fence;
-    uint64_t m_LastSignalled = 0;
+    uint64_t m_LastSubmitted = 0;   // fence value of the latest submission (what Execute returns)
+    uint64_t m_LastSignalled = 0;   // latest value a Signal was issued for (<= m_LastSubmitted)
+    bool m_LazySignals = false;
+    /// Signal(fence, m_LastSubmitted) now. Caller holds the submission mutex.
+    HRESULT SignalSubmitted();
     std::vector<InsertedBarrier> m_LastInserted;
     std::deque<InFlight> m_InFlight;
     std::deque<ComPtr<ID3D12CommandAllocator>> m_AllocatorPool;  // only allocators whose work completed
@@ -103,6 +139,8 @@ private:
     std::mutex m_ReadbackMutex;                       // one readback at a time per queue
     std::shared_ptr<class Resource> m_Readback;       // reused READBACK buffer, grown as needed
     std::shared_ptr<class Resource> ReadbackBuffer(uint64_t size);  // caller holds m_ReadbackMutex
+    // Timed waits on m_d3d12Fence (declared after it: destroyed first, once the queue is idle).
+    std::unique_ptr<class FenceWaiter> m_Waiter;
 };
 
 }  // namespace dx12kit

@@ -44,7 +44,8 @@ bool TryDirectUpload(ResourceStateTracker& tracker, const std::shared_ptr<Resour
 /// Whether read_buffer of `buffer` reads its mapping directly (a CPU-visible 'default' buffer).
 bool ReadsDirectly(const Resource& buffer);
 /// Waits for the work that used `buffer`, then copies `size` bytes of its mapping into `dst`.
-void ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size);
+/// `timeoutSeconds` >= 0: Timeout when the work is not done by then.
+void ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size, double timeoutSeconds = -1.0);
 
 }  // namespace uma
 }  // namespace dx12kit
