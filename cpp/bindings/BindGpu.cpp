@@ -1011,9 +1011,10 @@ void BindGpu(py::module_& m) {
             const FormatInfo& fi = RequireFormat(r->ViewFormat(), "read_texture");
             py::array out = NewArray(DtypeFor(fi), py::make_tuple(tex.Height(mip), tex.Width(mip), fi.channels));
             void* dst = out.mutable_data();
+            const uint64_t nbytes = static_cast<uint64_t>(out.nbytes());  // (touches the dtype: needs the GIL)
             {
                 py::gil_scoped_release release;
-                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()), seconds);
+                q->ReadTexture(q, r, mip, slice, dst, nbytes, seconds);
             }
             return out;
         }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
