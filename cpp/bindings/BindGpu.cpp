@@ -985,22 +985,37 @@ void BindGpu(py::module_& m) {
            "execute recorded them on the direct queue, which this queue waited for on the GPU.")
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue)
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
-        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout) {
+        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout,
+                               py::object outArg) {
             const double t = Timeout(timeout, "read_buffer");
             auto r = AsResource(b, "read_buffer");
-            py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
             const uint64_t size = r->Size();
-            if (size % dt.itemsize())
-                throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");
-            py::array out = NewArray(dt, py::make_tuple(size / dt.itemsize()));
+            py::array out;
+            if (!outArg.is_none()) {
+                // Into the caller's array: no new memory to fault in (the numpy out= convention).
+                if (!py::isinstance<py::array>(outArg))
+                    throw py::type_error("read_buffer: out must be a numpy array, not " + detail::TypeName(outArg));
+                out = outArg.cast<py::array>();
+                if (!(out.flags() & py::array::c_style) || !out.writeable())
+                    throw InvalidArgument("read_buffer: out must be a writable C-contiguous array");
+                if (out.dtype().attr("hasobject").cast<bool>()) throw InvalidArgument("read_buffer: out holds Python objects");
+                if (static_cast<uint64_t>(out.nbytes()) != size)
+                    throw InvalidArgument("read_buffer: out has " + std::to_string(out.nbytes()) + " bytes, the buffer " + std::to_string(size));
+            } else {
+                py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
+                if (size % dt.itemsize())
+                    throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");
+                out = NewArray(dt, py::make_tuple(size / dt.itemsize()));
+            }
             void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
                 q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
-        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(),
-           "Copies a buffer back into a new numpy array (waits for the GPU; interruptible, timeout as for wait).")
+        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
+           "Copies a buffer back into a new numpy array, or into `out` (a writable C-contiguous array of the buffer's size,\n"
+           "returned; dtype is then ignored). Waits for the GPU; interruptible, timeout as for wait.")
         .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
             const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");

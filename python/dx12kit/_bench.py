@@ -84,6 +84,7 @@ class W1:
         self.dst = np.empty_like(self.x)
         np.copyto(self.dst, self.x)  # fault the memcpy destination in once
         self.out: Optional[np.ndarray] = None
+        self.into = np.zeros_like(self.x)  # read_buffer(out=): as moderngl's read_into, compushady's readback(array)
 
     def upload(self) -> None:
         cl = self.q.command_list()
@@ -91,6 +92,9 @@ class W1:
         self.q.wait(self.q.execute(cl))
 
     def readback(self) -> None:
+        self.out = self.q.read_buffer(self.buf, out=self.into)
+
+    def readback_new_array(self) -> None:
         self.out = self.q.read_buffer(self.buf, dtype=np.float32)
 
     def memcpy(self) -> None:
@@ -106,6 +110,7 @@ class W1:
         self.verify()
         nb = self.n * 4
         r = {"W1 upload MB/s": nb / median_time(self.upload, reps) / MB,
+             "W1 readback (new array) MB/s": nb / median_time(self.readback_new_array, reps) / MB,
              "W1 readback MB/s": nb / median_time(self.readback, reps) / MB,
              "memcpy MB/s": nb / median_time(self.memcpy, reps) / MB}
         assert self.out is not None and np.array_equal(self.out, self.x), "W1 readback mismatch"
@@ -167,6 +172,7 @@ class W3:
         self.x = rng.random(n, dtype=np.float32)
         self.y0 = rng.random(n, dtype=np.float32)
         self.out: Optional[np.ndarray] = None
+        self.into = np.zeros_like(self.y0)
         self.grid = (256, n // 65536)
 
     def run(self) -> None:
@@ -178,8 +184,8 @@ class W3:
         cl.set_root_srv(1, self.xb)
         cl.set_root_uav(2, self.yb)
         cl.dispatch(*self.grid)
-        self.q.wait(self.q.execute(cl))
-        self.out = self.q.read_buffer(self.yb, dtype=np.float32)
+        self.q.execute(cl)  # read_buffer waits for it
+        self.out = self.q.read_buffer(self.yb, out=self.into)
 
     def verify(self) -> None:
         exp = np.float32(self.A) * self.x + self.y0

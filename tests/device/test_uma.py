@@ -192,3 +192,25 @@ def test_textures_are_unaffected(dev, q):
     cl.upload(t, img)
     q.wait(q.execute(cl))
     np.testing.assert_array_equal(q.read_texture(t), img)
+
+
+def test_read_buffer_into_out(dev, q):
+    b = dev.create_buffer(N * 4, name="out")
+    x = data(13)
+    uploaded(q, b, x)
+    out = np.empty(N, np.uint32)
+    assert q.read_buffer(b, out=out) is out
+    np.testing.assert_array_equal(out, x)
+    as_bytes = np.empty(N * 4, np.uint8)
+    q.read_buffer(b, out=as_bytes)
+    np.testing.assert_array_equal(as_bytes.view(np.uint32), x)
+    with pytest.raises(InvalidArgumentError, match="bytes"):
+        q.read_buffer(b, out=np.empty(N - 1, np.uint32))
+    with pytest.raises(InvalidArgumentError, match="C-contiguous"):
+        q.read_buffer(b, out=np.empty(2 * N, np.uint32)[::2])
+    with pytest.raises(TypeError):
+        q.read_buffer(b, out=bytearray(N * 4))
+    ro = np.empty(N, np.uint32)
+    ro.flags.writeable = False
+    with pytest.raises(InvalidArgumentError, match="writable"):
+        q.read_buffer(b, out=ro)
