@@ -148,10 +148,11 @@ constexpr uint32_t kRootSignatureFlags = 0x7F;                    // ALLOW_INPUT
 
 /// A D3D12_RESOURCE_STATES argument (dx.ResourceState flags or an int), checked as an integer before
 /// it becomes the C++ enum: a value outside the enum's bits would be undefined behaviour (UBSan).
-D3D12_RESOURCE_STATES StateArg(const Int& v, const char* fn, const char* arg) {
+D3D12_RESOURCE_STATES StateArg(const Int& v, const char* fn, const char* arg, const Resource& r) {
     const long long x = detail::Ranged(v.value, fn, arg, 0, UINT32_MAX);
     if (static_cast<uint64_t>(x) & ~uint64_t(d3d12rules::kKnownStateBits))
-        throw InvalidArgument(std::string(fn) + ": " + arg + " " + std::to_string(x) + " has bits outside D3D12_RESOURCE_STATES");
+        throw InvalidArgument(std::string(fn) + ": " + arg + " " + std::to_string(x) + " for resource '" + r.Name() +
+                              "' has bits outside D3D12_RESOURCE_STATES");
     return static_cast<D3D12_RESOURCE_STATES>(x);
 }
 
@@ -765,7 +766,8 @@ void BindGpu(py::module_& m) {
         }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0)
         .def("transition_barrier", [](CommandList& cl, py::handle r, Int s, Int sub) {
             const char* fn = "transition_barrier";
-            cl.TransitionBarrier(AsResource(r, fn), StateArg(s, fn, "state"), U32(sub, fn, "subresource"));
+            auto res = AsResource(r, fn);
+            cl.TransitionBarrier(res, StateArg(s, fn, "state", *res), U32(sub, fn, "subresource"));
         }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources,
            "Requests a state explicitly (goes through the state tracker; rarely needed).")
         .def("uav_barrier", [](CommandList& cl, py::handle r) {
@@ -777,7 +779,8 @@ void BindGpu(py::module_& m) {
         }, "before"_a = py::none(), "after"_a = py::none())
         .def("raw_transition", [](CommandList& cl, py::handle r, Int before, Int after, Int sub) {
             const char* fn = "raw_transition";
-            cl.RawTransition(AsResource(r, fn), StateArg(before, fn, "before"), StateArg(after, fn, "after"), U32(sub, fn, "subresource"));
+            auto res = AsResource(r, fn);
+            cl.RawTransition(res, StateArg(before, fn, "before", *res), StateArg(after, fn, "after", *res), U32(sub, fn, "subresource"));
         }, "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources,
            "Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports\n"
            "uses that then find the resource in a state the tracker did not expect.")

@@ -213,6 +213,38 @@ void BindMemory(py::module_& m) {
            "A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);\n"
            "min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises\n"
            "OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).")
+        .def("defragment", [](Device& d, py::handle pool, py::handle algorithmArg, py::object maxBytes, py::object maxMoves) {
+            const char* fn = "defragment";
+            std::shared_ptr<MemoryPool> p;
+            if (!pool.is_none()) {
+                if (!py::isinstance<MemoryPool>(pool)) throw py::type_error("defragment: pool must be a dx12kit.Pool or None");
+                p = pool.cast<std::shared_ptr<MemoryPool>>();
+            }
+            const std::string a = LowerStr(Str(algorithmArg, fn, "algorithm"));
+            memory::DefragAlgorithm alg;
+            if (a == "full") alg = memory::DefragAlgorithm::Full;
+            else if (a == "balanced") alg = memory::DefragAlgorithm::Balanced;
+            else if (a == "fast") alg = memory::DefragAlgorithm::Fast;
+            else throw InvalidArgument("defragment: algorithm '" + a + "' is not one of full, balanced, fast");
+            const uint64_t bytes = maxBytes.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxBytes, fn, "max_bytes", 1, INT64_MAX));
+            const uint64_t moves = maxMoves.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxMoves, fn, "max_moves", 1, INT64_MAX));
+            DefragmentStats st;
+            {
+                py::gil_scoped_release release;
+                st = d.Defragment(p, alg, bytes, moves);
+            }
+            return py::dict("moves"_a = st.moves, "bytes_moved"_a = st.bytesMoved, "blocks_freed"_a = st.blocksFreed,
+                            "passes"_a = st.passes, "seconds"_a = st.seconds);
+        }, py::kw_only(), "pool"_a = py::none(), "algorithm"_a = "full", "max_bytes"_a = py::none(), "max_moves"_a = py::none(),
+           "Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,\n"
+           "GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached\n"
+           "views and the CPU descriptors handed out describe the moved resource), old memory freed after the copy.\n"
+           "pool: a 'default'-heap Pool, or None for the device's default pool. algorithm: 'fast' (empty the least-used\n"
+           "blocks into fuller ones), 'balanced' (also move small allocations down within blocks), 'full' (every allocation\n"
+           "to the lowest free range). max_bytes / max_moves bound one incremental pass (for a frame loop; no wait);\n"
+           "without them passes run until nothing moves, then empty blocks are released. Resources used by a command list\n"
+           "still being recorded are not moved. Returns {'moves', 'bytes_moved', 'blocks_freed', 'passes', 'seconds'}.\n"
+           "A buffer's gpu_address changes when it moves.")
         .def("memory_stats", [](Device& d) { return TotalMemoryStatsDict(d.Core()->Memory().Stats()); },
              "GPU memory statistics: {'total': {...}, 'heap_types': {'default', 'upload', 'readback', 'custom'}}, each with\n"
              "block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count, allocation_size_min/max,\n"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import random
 import subprocess
 import sys
@@ -977,6 +978,8 @@ def test_full_upload_of_an_unaligned_buffer_zeroes_its_tail():
         assert not out[100:].any(), f"tail holds old bytes: {set(out[100:].tolist())}"
 
 
+@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="AddressSanitizer's quarantine keeps freed memory: resident size says nothing there")
 def test_create_drop_without_execute_does_not_grow_cpu_memory():
     code = (
         "import gc, dx12kit as dx\n"

@@ -26,3 +26,13 @@ def test_readme_memory_example_runs(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     exec(compile(block, str(readme), "exec"), {"__name__": "readme_memory_example"})
     assert (tmp_path / "heap-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_readme_aliasing_and_defragmentation_examples_run(tmp_path, monkeypatch):
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    text = readme.read_text()
+    monkeypatch.chdir(tmp_path)
+    for title in ("### Aliasing", "### Defragmentation"):
+        block = re.findall(r"```python\n(.*?)```", text.split(title, 1)[1], re.S)[0]
+        exec(compile(block, str(readme), "exec"), {"__name__": "readme_example"})
+    assert (tmp_path / "before.png").exists() and (tmp_path / "after.png").exists()

@@ -37,6 +37,7 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
                            [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {}
 
 CommandList::~CommandList() {
+    EndUses();
     if (!m_Executed.load() && m_d3d12List) {
         // Never executed: nothing reached the GPU, so everything is reusable at once.
         // (the dynamic descriptor heaps hand their chunks back in their own destructors)
@@ -114,6 +115,19 @@ void CommandList::CheckNotCopy(const char* what) const {
 void CommandList::CheckSameDevice(const Resource& r, const char* what) const {
     r.CheckNotClosed(what);  // before any state changes (the tracker checks again as a backstop)
     if (&r.Core() != m_Core.get()) throw InvalidArgument(std::string(what) + ": " + Who(r) + " belongs to another device");
+    NoteUse(r);
+}
+
+void CommandList::NoteUse(const Resource& r) const {
+    // Defragmentation moves no resource an open list uses (Resource::BeginUse/TryBeginMove).
+    if (m_Users.count(&r)) return;
+    r.BeginUse();
+    m_Users.emplace(&r, r.shared_from_this());
+}
+
+void CommandList::EndUses() {
+    for (auto& kv : m_Users) kv.second->EndUse();
+    m_Users.clear();
 }
 
 void CommandList::CheckCopyDest(const Resource& r, const char* what) const {
@@ -761,6 +775,7 @@ void CommandList::Close() {
 void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked,
                          ComPtr<ID3D12CommandAllocator>& allocator, ComPtr<ID3D12GraphicsCommandList>& list) {
     m_Tracker.MarkExecuted(serial);
+    EndUses();
     m_Tracker.MoveResourcesTo(tracked);
     for (auto& t : m_Tracked) tracked.push_back(std::move(t));
     m_Tracked.clear();

@@ -281,6 +281,8 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Core->Memory().CreateResource(rq);
     auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(asked), rq.initialState, name);
     b->AttachMemory(std::move(created.allocation));
+    if (kind == memory::HeapKind::Default && !placement.memory && !b->Memory().IsCommitted())
+        b->Memory().Pool()->SetOwner(b->Memory(), b);  // movable by defragmentation
     b->SetLogicalSize(size);
     if (placement.memory) {
         // Placed by the user over memory other resources may use: contents undefined until written.
@@ -346,6 +348,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(format);
     t->AttachMemory(std::move(created.allocation));
+    if (!placement.memory && !t->Memory().IsCommitted()) t->Memory().Pool()->SetOwner(t->Memory(), t);  // movable by defragmentation
     if (placement.memory) t->SetMemoryOwner(placement.memory);  // contents undefined until written
     else m_Core->QueueZeroInit(t);
     return t;
@@ -353,15 +356,23 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
 
 void Device::InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
     ZeroNewResources(executing, skip);
-    // Every queue's later work follows the latest zeroing, not only the queue whose execute
-    // triggered it: a zeroed resource may next be used on any queue.
-    CommandQueue& direct = *m_Queues[D3D12_COMMAND_LIST_TYPE_DIRECT];
-    uint64_t& waited = m_ZeroWaited[executing.Type()];
-    if (&executing != &direct && m_ZeroFence > waited) {
-        if (direct.CompletedValue() < m_ZeroFence)
-            ThrowIfFailed(executing.D3D12Queue()->Wait(direct.D3D12Fence(), m_ZeroFence), "ID3D12CommandQueue::Wait (zeroing)");
-        waited = m_ZeroFence;
+    // Work dx12kit submits on its own (zeroing, defragmentation copies) must precede every later
+    // execute on every queue, not only the one that triggered it: a GPU wait on each producing
+    // queue's fence, once per value, skipped when that work has already completed.
+    for (int p = 0; p < 4; ++p) {
+        const uint64_t value = m_Follow[p];
+        uint64_t& waited = m_Followed[executing.Type()][p];
+        if (!value || value <= waited || p == static_cast<int>(executing.Type())) continue;
+        CommandQueue& producer = *m_Queues[p];
+        if (producer.CompletedValue() < value)
+            ThrowIfFailed(executing.D3D12Queue()->Wait(producer.D3D12Fence(), value), "ID3D12CommandQueue::Wait (dx12kit's own work)");
+        waited = value;
     }
+}
+
+void Device::FollowInternalWork(CommandQueue& producer, uint64_t value) {
+    uint64_t& v = m_Follow[producer.Type()];
+    v = std::max(v, value);
 }
 
 void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
@@ -451,7 +462,7 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
     m_Core->ZeroInitCounters().bytes += bytes;
     std::vector<std::shared_ptr<void>> tracked(todo.begin(), todo.end());
     tracked.push_back(m_ZeroBuffer);
-    m_ZeroFence = direct.ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked));
+    FollowInternalWork(direct, direct.ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked)));
 }
 
 void Device::TrimMemory() {

@@ -588,13 +588,18 @@ std::vector<DefragMove> MemoryPool::PlanDefragmentation(DefragAlgorithm algorith
         }
     }
     if (algorithm == DefragAlgorithm::Fast) return moves;
-    // Phase 2: move allocations down within their block (or into a lower free range of a fuller block).
+    // Phase 2: compact each block: allocations that lie beyond the size the block's live
+    // allocations would take packed ("target") move into the lowest free range below them, so
+    // each moves about once and the next pass (after these sources are freed) finds the block
+    // packed. Balanced moves only allocations no larger than the block's average.
     for (MemoryBlock* b : order) {
         if (!b->tlsf) continue;
-        uint64_t count = 0, total = 0;
-        for (const auto& kv : b->records) { ++count; total += kv.second.size; }
-        const uint64_t average = count ? total / count : 0;
+        uint64_t count = 0, live = 0;
+        for (const auto& kv : b->records)
+            if (!kv.second.pendingFree && !kv.second.moving) { ++count; live += kv.second.size; }
+        const uint64_t average = count ? live / count : 0;
         for (auto& [info, owner] : candidates(b)) {
+            if (info->offset + info->size <= live) continue;  // already inside the packed prefix
             if (algorithm == DefragAlgorithm::Balanced && info->size > average) continue;
             if (!budgetLeft(info->size)) return moves;
             const uint64_t off = b->tlsf->AllocateLowest(info->size, info->alignment, info->offset);

@@ -7,6 +7,7 @@
 #include "dx12kit/resources/Formats.hpp"
 
 #include <string>
+#include <thread>
 
 namespace dx12kit {
 
@@ -130,13 +131,22 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     auto it = m_Views.find(key);
     if (it != m_Views.end()) return it->second.Handle();
+    static const D3D12_DESCRIPTOR_HEAP_TYPE kHeap[] = {D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
+                                                      D3D12_DESCRIPTOR_HEAP_TYPE_RTV, D3D12_DESCRIPTOR_HEAP_TYPE_DSV,
+                                                      D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV};
+    DescriptorAllocation da = m_Core->CpuDescriptors(kHeap[static_cast<int>(kind)]).Allocate(1);
+    WriteView(kind, a, b, format, da.Handle());
+    D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
+    m_Views.emplace(key, std::move(da));
+    return h;
+}
+
+void Resource::WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const {
+    auto who = [this] { return "resource '" + m_Name + "'"; };  // built only on error paths
     ID3D12Device* dev = m_Core->D3D12Device();
-    DeviceCore& core = *m_Core;
-    DescriptorAllocation da;
     const bool array = !IsBuffer() && m_Desc.DepthOrArraySize > 1;
     switch (kind) {
         case ViewKind::SRV: {
-            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
             D3D12_SHADER_RESOURCE_VIEW_DESC d{};
             d.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
             if (IsBuffer()) {
@@ -158,12 +168,11 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
                     d.Texture2D.MipLevels = count;
                 }
             }
-            dev->CreateShaderResourceView(m_d3d12Resource.Get(), &d, da.Handle());
+            dev->CreateShaderResourceView(m_d3d12Resource.Get(), &d, dst);
             break;
         }
         case ViewKind::UAV: {
             if (!AllowsUav()) throw InvalidArgument(who() + " was not created with uav=True, so it cannot be bound as an unordered access view");
-            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
             D3D12_UNORDERED_ACCESS_VIEW_DESC d{};
             if (IsBuffer()) {
                 d.Format = DXGI_FORMAT_R32_TYPELESS;
@@ -180,12 +189,11 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
                 d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE2D;
                 d.Texture2D.MipSlice = a;
             }
-            dev->CreateUnorderedAccessView(m_d3d12Resource.Get(), nullptr, &d, da.Handle());
+            dev->CreateUnorderedAccessView(m_d3d12Resource.Get(), nullptr, &d, dst);
             break;
         }
         case ViewKind::RTV: {
             if (!AllowsRenderTarget()) throw InvalidArgument(who() + " was not created with render_target=True");
-            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_RTV).Allocate(1);
             D3D12_RENDER_TARGET_VIEW_DESC d{};
             d.Format = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
             if (array) {
@@ -197,12 +205,11 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
                 d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2D;
                 d.Texture2D.MipSlice = a;
             }
-            dev->CreateRenderTargetView(m_d3d12Resource.Get(), &d, da.Handle());
+            dev->CreateRenderTargetView(m_d3d12Resource.Get(), &d, dst);
             break;
         }
         case ViewKind::DSV: {
             if (!AllowsDepthStencil()) throw InvalidArgument(who() + " was not created with depth_stencil=True");
-            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_DSV).Allocate(1);
             D3D12_DEPTH_STENCIL_VIEW_DESC d{};
             d.Format = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
             if (array) {
@@ -213,23 +220,62 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
                 d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
                 d.Texture2D.MipSlice = a;
             }
-            dev->CreateDepthStencilView(m_d3d12Resource.Get(), &d, da.Handle());
+            dev->CreateDepthStencilView(m_d3d12Resource.Get(), &d, dst);
             break;
         }
         case ViewKind::CBV: {
             if (!IsBuffer()) throw InvalidArgument(who() + " is a texture; a constant buffer view needs a buffer");
             if (m_Desc.Width > 65536) throw InvalidArgument(who() + ": a constant buffer view covers at most 65536 bytes");
-            da = core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
             D3D12_CONSTANT_BUFFER_VIEW_DESC d{};
             d.BufferLocation = m_GpuAddress;
             d.SizeInBytes = static_cast<UINT>((m_Desc.Width + 255) & ~uint64_t(255));
-            dev->CreateConstantBufferView(&d, da.Handle());
+            dev->CreateConstantBufferView(&d, dst);
             break;
         }
     }
-    D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
-    m_Views.emplace(key, std::move(da));
-    return h;
+}
+
+void Resource::RewriteViewsLocked() {
+    for (const auto& kv : m_Views) {
+        const uint64_t key = kv.first;
+        WriteView(static_cast<ViewKind>(key >> 56), static_cast<uint32_t>((key >> 40) & 0xFFFF), static_cast<uint32_t>((key >> 24) & 0xFFFF),
+                  static_cast<DXGI_FORMAT>(key & 0xFFFFFF), kv.second.Handle());
+    }
+}
+
+// ------------------------------------------------------------------------------------ moving
+
+void Resource::BeginUse() const {
+    for (;;) {
+        uint32_t v = m_Uses.load(std::memory_order_acquire);
+        if (v & kMoving) {  // a defragmentation is re-pointing the resource: a few microseconds
+            std::this_thread::yield();
+            continue;
+        }
+        if (m_Uses.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel)) return;
+    }
+}
+
+void Resource::EndUse() const { m_Uses.fetch_sub(1, std::memory_order_acq_rel); }
+
+bool Resource::TryBeginMove() {
+    uint32_t idle = 0;
+    return m_Uses.compare_exchange_strong(idle, kMoving, std::memory_order_acq_rel);
+}
+
+void Resource::EndMove() { m_Uses.fetch_and(~kMoving, std::memory_order_acq_rel); }
+
+void Resource::Repoint(ComPtr<ID3D12Resource> resource, memory::MemoryAllocation&& memory, ComPtr<ID3D12Resource>& oldResource,
+                       memory::MemoryAllocation& oldMemory) {
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    oldResource = std::move(m_d3d12Resource);
+    oldMemory = std::move(m_Memory);
+    m_d3d12Resource = std::move(resource);
+    m_Memory = std::move(memory);
+    if (IsBuffer()) m_GpuAddress = m_d3d12Resource->GetGPUVirtualAddress();
+    // Same descriptors, new resource: every CPU handle handed out (cached views, handles staged by
+    // lists) now describes the moved resource.
+    RewriteViewsLocked();
 }
 
 }  // namespace dx12kit

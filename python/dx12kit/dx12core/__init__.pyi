@@ -593,6 +593,18 @@ class Device:
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
         """
+    def defragment(self, *, pool: typing.Any = None, algorithm: typing.Any = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict:
+        """
+        Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
+        GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
+        views and the CPU descriptors handed out describe the moved resource), old memory freed after the copy.
+        pool: a 'default'-heap Pool, or None for the device's default pool. algorithm: 'fast' (empty the least-used
+        blocks into fuller ones), 'balanced' (also move small allocations down within blocks), 'full' (every allocation
+        to the lowest free range). max_bytes / max_moves bound one incremental pass (for a frame loop; no wait);
+        without them passes run until nothing moves, then empty blocks are released. Resources used by a command list
+        still being recorded are not moved. Returns {'moves', 'bytes_moved', 'blocks_freed', 'passes', 'seconds'}.
+        A buffer's gpu_address changes when it moves.
+        """
     def descriptor_stats(self) -> dict:
         """
         Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.

@@ -164,7 +164,9 @@ private:
     /// d3d12rules rules 1-3: `state` is a legal state that this list's queue type may hold.
     void CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const;
     void CheckNotCopy(const char* what) const;
-    void CheckSameDevice(const Resource& r, const char* what) const;
+    void CheckSameDevice(const Resource& r, const char* what) const;   // also NoteUse(r)
+    void NoteUse(const Resource& r) const;
+    void EndUses();
     void CheckCopyDest(const Resource& r, const char* what) const;
     void CheckCopySource(const Resource& r, const char* what) const;
     void CheckGraphics(const char* what) const;
@@ -205,7 +207,8 @@ private:
     std::unordered_map<uint64_t, Binding> m_Bindings;         // (root index << 32 | offset)
     std::vector<Binding> m_TargetBindings;                    // render targets and depth
     std::vector<std::shared_ptr<void>> m_Tracked;
-    std::unordered_set<const Resource*> m_FullyWritten;      // first use overwrote the whole resource
+    std::unordered_set<const Resource*> m_FullyWritten;
+    mutable std::unordered_map<const Resource*, std::shared_ptr<const Resource>> m_Users;  // BeginUse'd, EndUse at retire      // first use overwrote the whole resource
     void NoteFullWrite(const Resource& r, bool whole);        // call before the write's transition
     // validation mode: states the recorded barriers really produced (raw ones included)
     std::unordered_map<Resource*, SubresourceStates> m_Shadow;

@@ -89,6 +89,14 @@ struct DeviceOptions {
     WaitHooks hooks;
 };
 
+struct DefragmentStats {
+    uint64_t moves = 0;
+    uint64_t bytesMoved = 0;
+    uint64_t blocksFreed = 0;
+    uint32_t passes = 0;
+    double seconds = 0;
+};
+
 struct ZeroInitStats {
     std::atomic<uint64_t> resources{0};     ///< new resources zeroed before their first use
     std::atomic<uint64_t> bytes{0};         ///< bytes written by those copies (clears not counted)
@@ -229,6 +237,14 @@ public:
     /// Raw memory to place resources in (ResourcePlacement::memory): `size` bytes at `alignment`.
     std::shared_ptr<memory::MemoryRegion> AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
                                                          const std::string& name);
+    /// Moves placed resources of `pool` (nullptr: the default pool of the default heap) so that
+    /// blocks empty: plans with the memory layer, copies on the GPU (copy queue when every source
+    /// is in COMMON), re-points each Resource (same object, same cached descriptors), frees the old
+    /// memory after the copy. maxBytes/maxMoves (0: none) make it incremental: one bounded pass
+    /// without waiting; otherwise passes run until nothing moves, then empty blocks are released.
+    /// Resources used by a command list still being recorded are not moved.
+    DefragmentStats Defragment(const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm,
+                               uint64_t maxBytes, uint64_t maxMoves);
     /// Releases every empty memory block above each pool's minimum now.
     void TrimMemory();
 
@@ -239,8 +255,10 @@ public:
 private:
     explicit Device(const DeviceOptions& options);
     void ZeroNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
-    uint64_t m_ZeroFence = 0;                 // direct-queue fence value of the latest zeroing (submission mutex)
-    std::array<uint64_t, 4> m_ZeroWaited{};   // per queue type: the zeroing fence value it already waits for
+    /// Later executes on every queue follow `value` of `producer` (dx12kit's own submissions).
+    void FollowInternalWork(CommandQueue& producer, uint64_t value);
+    std::array<uint64_t, 4> m_Follow{};                    // per producing queue type: its latest own-work fence value
+    std::array<std::array<uint64_t, 4>, 4> m_Followed{};   // [consumer][producer]: the value already waited for
     memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
     /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
     /// (nullptr when idle) and that submission's serial in `oldestInFlight`.

@@ -106,6 +106,19 @@ public:
         const void* expected = list;
         m_DirectWriter.compare_exchange_strong(expected, nullptr, std::memory_order_acq_rel);
     }
+    // ---- moving (defragmentation) -----------------------------------------------------------
+    /// A command list being recorded uses the resource: it is not moved until EndUse. Waits while
+    /// a move is in progress (a few microseconds).
+    void BeginUse() const;
+    void EndUse() const;
+    /// Claims the resource for a move when no open list uses it; EndMove releases the claim.
+    bool TryBeginMove();
+    void EndMove();
+    /// Swaps in `resource` (a copy of this one, lying in `memory`) and re-creates every cached
+    /// view at its existing descriptor. The old native resource and memory come back in the out
+    /// parameters, to be released once the GPU copy that read them has completed.
+    void Repoint(ComPtr<ID3D12Resource> resource, memory::MemoryAllocation&& memory, ComPtr<ID3D12Resource>& oldResource,
+                 memory::MemoryAllocation& oldMemory);
 
     // ---- closing ------------------------------------------------------------------------------
     /// Marks the resource closed: every later use by a command list or queue throws UseAfterFree.
@@ -134,6 +147,9 @@ public:
 
 protected:
     D3D12_CPU_DESCRIPTOR_HANDLE GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format);
+    /// Creates the view (kind, a, b, format) of the current native resource at `dst`.
+    void WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
+    void RewriteViewsLocked();   // caller holds m_ViewMutex
 
     std::shared_ptr<DeviceCore> m_Core;
     std::shared_ptr<void> m_MemoryOwner; // user memory the resource lies in (released last)
@@ -153,6 +169,8 @@ protected:
     DXGI_FORMAT m_ViewFormat;
     SubresourceStates m_GlobalState;
     std::atomic<bool> m_Closed{false};
+    static constexpr uint32_t kMoving = 0x80000000u;
+    mutable std::atomic<uint32_t> m_Uses{0};   // open command lists using it; kMoving while being moved
     [[noreturn]] void ThrowClosed(const char* what) const;
 
     mutable std::mutex m_ViewMutex;

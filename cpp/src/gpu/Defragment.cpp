@@ -1,0 +1,178 @@
+// Device::Defragment: moves placed resources so that memory blocks empty and can be released,
+// finishing every step D3D12MA leaves to its users.
+//
+//   plan (MemoryPool::PlanDefragmentation)     which allocation goes where; destinations reserved
+//   claim (Resource::TryBeginMove)             only resources no open command list uses
+//   copy  (one list, copy queue when every     new placed resource, CopyResource old -> new, the new
+//          source is in COMMON, else direct)   one left in the old one's states; queues wait on it
+//   re-point (Resource::Repoint)               the same Resource object now owns the new resource;
+//                                              its cached views are re-created at the same CPU
+//                                              descriptors, so staged and cached handles stay valid
+//   free                                       the old resource and memory ride with the copy's
+//                                              submission and are released after its fence
+//
+// Thread-safety: runs under the submission mutex; resources being recorded into lists are never
+// moved (they are skipped), and a list that starts using a resource during its move waits in
+// Resource::BeginUse until the move is done.
+#include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/Resource.hpp"
+
+#include <chrono>
+
+namespace dx12kit {
+
+namespace {
+
+struct PreparedMove {
+    std::shared_ptr<Resource> resource;
+    ComPtr<ID3D12Resource> moved;       // the copy, placed at the destination
+    memory::DefragMove plan;
+};
+
+}  // namespace
+
+DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& onlyPool, memory::DefragAlgorithm algorithm,
+                                   uint64_t maxBytes, uint64_t maxMoves) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (onlyPool && onlyPool->D3D12Device() != D3D12Device()) throw InvalidArgument("defragment: the pool belongs to another device");
+    std::vector<std::shared_ptr<memory::MemoryPool>> pools;
+    if (onlyPool) {
+        if (onlyPool->Desc().heap != memory::HeapKind::Default)
+            throw InvalidArgument(std::string("defragment: pool '") + onlyPool->Desc().name + "' holds CPU-visible memory ('" +
+                                  memory::HeapKindName(onlyPool->Desc().heap) + "'); only 'default' heap pools are defragmented");
+        pools.push_back(onlyPool);
+    } else {
+        pools.push_back(m_Core->Memory().DefaultPool(memory::HeapKind::Default));
+    }
+    const bool incremental = maxBytes != 0 || maxMoves != 0;
+    DefragmentStats stats;
+    uint64_t blocksBefore = 0;
+    for (const auto& p : pools) blocksBefore += p->BlockCount();
+    CommandQueue& direct = *m_Queues[D3D12_COMMAND_LIST_TYPE_DIRECT];
+    CommandQueue& copy = *m_Queues[D3D12_COMMAND_LIST_TYPE_COPY];
+
+    for (int pass = 0; pass < 16; ++pass) {
+        Poll();
+        std::vector<PreparedMove> moves;
+        uint64_t fence = 0;
+        CommandQueue* used = nullptr;
+        {
+            std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+            // 1. Plan, claiming each candidate; the claims of candidates that got no destination are dropped.
+            std::vector<std::shared_ptr<Resource>> claimed;
+            for (const auto& pool : pools) {
+                const uint64_t bytesLeft = maxBytes ? maxBytes - std::min(maxBytes, stats.bytesMoved) : 0;
+                const uint64_t movesLeft = maxMoves ? maxMoves - std::min<uint64_t>(maxMoves, stats.moves + moves.size()) : 0;
+                if ((maxBytes && !bytesLeft) || (maxMoves && !movesLeft)) break;
+                std::vector<memory::DefragMove> plan = pool->PlanDefragmentation(
+                    algorithm, bytesLeft, movesLeft, [&claimed](const std::shared_ptr<void>& owner) {
+                        auto r = std::static_pointer_cast<Resource>(owner);
+                        if (r->IsClosed() || !r->TryBeginMove()) return false;
+                        claimed.push_back(std::move(r));
+                        return true;
+                    });
+                for (auto& mv : plan) {
+                    PreparedMove pm;
+                    pm.resource = std::static_pointer_cast<Resource>(mv.owner);
+                    pm.plan = std::move(mv);
+                    moves.push_back(std::move(pm));
+                }
+            }
+            auto unclaim = [&] {
+                for (auto& r : claimed) r->EndMove();
+            };
+            if (moves.empty()) {
+                unclaim();
+                break;
+            }
+            try {
+                // 2. The copies: a new placed resource per move, same description, at its destination.
+                bool allCommon = true;
+                for (auto& m : moves) {
+                    const SubresourceStates& st = m.resource->GlobalState();
+                    if (!st.IsUniform() || st.All() != D3D12_RESOURCE_STATE_COMMON) allCommon = false;
+                    D3D12_RESOURCE_DESC desc = m.resource->Desc();
+                    const bool clear = desc.Flags & (D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET | D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL);
+                    D3D12_CLEAR_VALUE cv{};
+                    cv.Format = m.resource->ViewFormat();
+                    if (desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL) cv.DepthStencil.Depth = 1.0f;
+                    desc.Alignment = m.plan.dst.Alignment();
+                    memory::CheckPlacement(m.plan.dst.BlockSize(), m.plan.dst.Offset(), m.plan.dst.Size(), m.plan.dst.Alignment(),
+                                           "defragment");
+                    ThrowIfFailed(D3D12Device()->CreatePlacedResource(m.plan.dst.Heap(), m.plan.dst.Offset(), &desc,
+                                                                      D3D12_RESOURCE_STATE_COMMON, clear ? &cv : nullptr,
+                                                                      IID_ID3D12Resource, m.moved.ReleaseAndGetVoidAddress()),
+                                  "CreatePlacedResource (defragment)");
+                    if (!m.resource->Name().empty()) {
+                        std::wstring wide(m.resource->Name().begin(), m.resource->Name().end());
+                        m.moved->SetName(wide.c_str());
+                    }
+                }
+                // On the copy queue when every source is in COMMON (a copy queue may hold no other
+                // state; both decay back to COMMON when the call completes), else on the direct queue,
+                // which leaves the copy in the source's states.
+                used = allCommon ? &copy : &direct;
+                ComPtr<ID3D12CommandAllocator> allocator = used->AcquireAllocator();
+                ComPtr<ID3D12GraphicsCommandList> list = used->AcquireList(allocator.Get());
+                std::vector<D3D12_RESOURCE_BARRIER> before, after;
+                if (!allCommon) {
+                    for (auto& m : moves) {
+                        const SubresourceStates& st = m.resource->GlobalState();
+                        for (uint32_t s = 0; s < (st.IsUniform() ? 1u : m.resource->NumSubresources()); ++s) {
+                            const uint32_t sub = st.IsUniform() ? kAllSubresources : s;
+                            const D3D12_RESOURCE_STATES state = st.IsUniform() ? st.All() : st.Get(s);
+                            if (state != D3D12_RESOURCE_STATE_COPY_SOURCE && state != D3D12_RESOURCE_STATE_COMMON)
+                                before.push_back(d3dx::TransitionBarrier(m.resource->D3D12Resource(), state, D3D12_RESOURCE_STATE_COPY_SOURCE, sub));
+                            if (state != D3D12_RESOURCE_STATE_COPY_DEST)
+                                after.push_back(d3dx::TransitionBarrier(m.moved.Get(), D3D12_RESOURCE_STATE_COPY_DEST, state, sub));
+                        }
+                        before.push_back(d3dx::TransitionBarrier(m.moved.Get(), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_DEST,
+                                                                 kAllSubresources));
+                    }
+                }
+                if (!before.empty()) list->ResourceBarrier(static_cast<UINT>(before.size()), before.data());
+                for (auto& m : moves) list->CopyResource(m.moved.Get(), m.resource->D3D12Resource());
+                if (!after.empty()) list->ResourceBarrier(static_cast<UINT>(after.size()), after.data());
+                ThrowIfFailed(list->Close(), "Close (defragment list)");
+                // The copy follows every submission so far on every queue (the GPU may still be
+                // writing a source), and every later submission follows the copy.
+                for (auto& q : m_Queues)
+                    if (q && q.get() != used && q->CompletedValue() < q->LastSubmittedValue())
+                        ThrowIfFailed(used->D3D12Queue()->Wait(q->D3D12Fence(), q->LastSubmittedValue()), "ID3D12CommandQueue::Wait (defragment)");
+                // 3. Re-point: the old resources and memory go with the copy's submission.
+                std::vector<std::shared_ptr<void>> tracked;
+                for (auto& m : moves) {
+                    ComPtr<ID3D12Resource> oldResource;
+                    memory::MemoryAllocation oldMemory;
+                    m.resource->Repoint(std::move(m.moved), std::move(m.plan.dst), oldResource, oldMemory);
+                    tracked.push_back(std::make_shared<ComPtr<ID3D12Resource>>(std::move(oldResource)));
+                    tracked.push_back(std::make_shared<memory::MemoryAllocation>(std::move(oldMemory)));
+                    stats.bytesMoved += m.plan.size;
+                    ++stats.moves;
+                }
+                fence = used->ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked));
+                FollowInternalWork(*used, fence);  // every later execute, on any queue, follows the copies
+            } catch (...) {
+                for (auto& m : moves)
+                    if (!m.plan.dst.IsNull()) m.plan.dst.Pool()->CancelMove(m.plan.srcBlockId, m.plan.srcOffset);
+                unclaim();
+                throw;
+            }
+            unclaim();
+        }
+        ++stats.passes;
+        if (incremental) break;
+        used->Wait(fence);  // the sources free once the copies are done; the next pass may use them
+    }
+    if (!incremental) TrimMemory();
+    uint64_t blocksAfter = 0;
+    for (const auto& p : pools) blocksAfter += p->BlockCount();
+    stats.blocksFreed = blocksBefore > blocksAfter ? blocksBefore - blocksAfter : 0;
+    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return stats;
+}
+
+}  // namespace dx12kit

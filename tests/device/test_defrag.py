@@ -1,0 +1,287 @@
+"""Defragmentation (Device.defragment) on the real device: dx12kit plans the moves, copies on the GPU,
+re-points the same Python objects (cached views included) and frees the old memory after the copy.
+Adapted from D3D12MA's defragmentation tests (fast/balanced/full, immovable allocations, incremental
+passes with new allocations between them)."""
+from __future__ import annotations
+
+import gc
+import threading
+
+import numpy as np
+import pytest
+
+import dx12kit as dx
+from dx12kit import InvalidArgumentError
+
+KiB = 1024
+
+READ_TEX_CS = """
+Texture2D<float4> t : register(t0);
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 i : SV_DispatchThreadID) {
+    float4 c = t.Load(int3(i.xy, 0));
+    uint4 b = uint4(round(c * 255.0));
+    o[i.y * 64 + i.x] = b.x | (b.y << 8) | (b.z << 16) | (b.w << 24);
+}
+"""
+
+
+def fragmented_device(n_buffers=240, n_textures=40, seed=1):
+    """Hundreds of buffers and small textures of mixed sizes with distinct contents, then every
+    second one dropped: the default pool is left with holes."""
+    dev = dx.Device(uma_direct=False)  # 'default' buffers in the default pool (uma_direct puts them in the custom one)
+    q = dev.queue()
+    rng = np.random.default_rng(seed)
+    bufs, datas, texs, tdatas = [], [], [], []
+    for i in range(n_buffers):
+        n = int(rng.integers(1, 48)) * 4 * KiB
+        bufs.append(dev.create_buffer(n, name=f"b{i}"))
+        datas.append(rng.integers(0, 256, n, dtype=np.uint8))
+    for i in range(n_textures):
+        texs.append(dev.create_texture2d(64, 64, "rgba8_unorm", name=f"t{i}"))
+        tdatas.append(rng.integers(0, 256, (64, 64, 4), dtype=np.uint8))
+    cl = q.command_list()
+    for b, d in zip(bufs, datas):
+        cl.upload(b, d)
+    for t, d in zip(texs, tdatas):
+        cl.upload(t, d)
+    q.wait(q.execute(cl))
+    del bufs[::2], datas[::2], texs[::2], tdatas[::2]
+    gc.collect()
+    dev.wait_idle()
+    dev.trim_memory()
+    return dev, q, bufs, datas, texs, tdatas
+
+
+def check_contents(q, bufs, datas, texs, tdatas):
+    for b, d in zip(bufs, datas):
+        np.testing.assert_array_equal(q.read_buffer(b), d, err_msg=b.name)
+    for t, d in zip(texs, tdatas):
+        np.testing.assert_array_equal(q.read_texture(t), d, err_msg=t.name)
+
+
+def default_stats(dev):
+    return dev.memory_stats()["heap_types"]["default"]
+
+
+@pytest.mark.parametrize("algorithm", ["fast", "balanced", "full"])
+def test_defragment_frees_memory_and_keeps_every_byte(algorithm):
+    dev, q, bufs, datas, texs, tdatas = fragmented_device()
+    before = default_stats(dev)
+    placements = {r.name: (r.allocation["block"], r.allocation["offset"]) for r in bufs + texs}
+    st = dev.defragment(algorithm=algorithm)
+    dev.validate_memory()
+    after = default_stats(dev)
+    assert set(st) == {"moves", "bytes_moved", "blocks_freed", "passes", "seconds"}
+    assert st["moves"] > 0 and st["bytes_moved"] > 0 and st["passes"] >= 1 and st["seconds"] >= 0
+    moved = sum(placements[r.name] != (r.allocation["block"], r.allocation["offset"]) for r in bufs + texs)
+    assert moved >= 1
+    # Memory given back: fewer blocks, or fewer holes.
+    assert after["block_count"] < before["block_count"] or after["unused_range_count"] < before["unused_range_count"]
+    assert after["block_count"] == before["block_count"] - st["blocks_freed"]
+    check_contents(q, bufs, datas, texs, tdatas)
+
+
+def test_full_defragmentation_compacts_and_a_second_call_is_a_no_op():
+    dev, q, bufs, datas, texs, tdatas = fragmented_device(seed=2)
+    st = dev.defragment(algorithm="full")
+    assert st["moves"] > 0
+    again = dev.defragment(algorithm="full")
+    assert again["moves"] == 0 and again["blocks_freed"] == 0
+    check_contents(q, bufs, datas, texs, tdatas)
+
+
+def test_defragmenting_an_empty_device_is_a_no_op():
+    dev = dx.Device()
+    st = dev.defragment()
+    assert st["moves"] == 0 and st["bytes_moved"] == 0 and st["blocks_freed"] == 0
+    b = dev.create_buffer(64 * KiB)
+    st = dev.defragment()  # one allocation, already at the front
+    assert st["moves"] == 0
+    assert b.allocation["offset"] == 0
+
+
+def test_views_cached_before_the_move_still_sample_right():
+    dev, q, bufs, datas, texs, tdatas = fragmented_device(seed=3)
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)]), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(READ_TEX_CS, profile="cs_5_0"), rs)
+    out = dev.create_buffer(64 * 64 * 4, uav=True)
+
+    def sample(t):
+        cl = q.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_shader_resource_view(0, 0, t)   # the texture's cached SRV
+        cl.set_root_uav(1, out)
+        cl.dispatch(8, 8)
+        q.wait(q.execute(cl))
+        return q.read_buffer(out, dtype=np.uint32).view(np.uint8).reshape(64, 64, 4)
+
+    for t, d in zip(texs, tdatas):  # views created (and cached) before the move
+        np.testing.assert_array_equal(sample(t), d)
+    views_before = [t.cached_views for t in texs]
+    where = [(t.allocation["block"], t.allocation["offset"]) for t in texs]
+    dev.defragment(algorithm="full")
+    assert any((t.allocation["block"], t.allocation["offset"]) != w for t, w in zip(texs, where)), "no texture moved"
+    assert [t.cached_views for t in texs] == views_before  # the same descriptors, rewritten in place
+    for t, d in zip(texs, tdatas):
+        np.testing.assert_array_equal(sample(t), d)
+
+
+def test_a_moved_buffer_gets_a_new_gpu_address_and_root_views_follow():
+    dev, q, bufs, datas, texs, tdatas = fragmented_device(seed=4)
+    addresses = {b.name: b.gpu_address for b in bufs}
+    offsets = {b.name: (b.allocation["block"], b.allocation["offset"]) for b in bufs}
+    dev.defragment(algorithm="full")
+    moved = [b for b in bufs if (b.allocation["block"], b.allocation["offset"]) != offsets[b.name]]
+    assert moved
+    assert all(b.gpu_address != addresses[b.name] for b in moved)
+    # A root view recorded after the move reads the moved memory.
+    rs = dev.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl("""
+StructuredBuffer<uint> s : register(t0);
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(64, 1, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.x] = s[i.x]; }
+""", profile="cs_5_0"), rs)
+    b = moved[0]
+    d = datas[bufs.index(b)]
+    out = dev.create_buffer(b.size, uav=True)
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_root_srv(0, b)
+    cl.set_root_uav(1, out)
+    cl.dispatch(b.size // 4 // 64)
+    q.wait(q.execute(cl))
+    np.testing.assert_array_equal(q.read_buffer(out), d)
+
+
+def test_resources_of_a_list_still_being_recorded_are_not_moved_and_the_list_still_works():
+    dev, q, bufs, datas, texs, tdatas = fragmented_device(seed=5)
+    held = bufs[-20:]   # the last ones: the likeliest to move
+    where = {b.name: (b.allocation["block"], b.allocation["offset"]) for b in held}
+    sink = dev.create_buffer(sum(b.size for b in held))
+    cl = q.command_list()   # recorded before the defragmentation, executed after it
+    off = 0
+    for b in held:
+        cl.copy_buffer_region(sink, off, b, 0, b.size)
+        off += b.size
+    st = dev.defragment(algorithm="full")
+    assert st["moves"] > 0
+    assert all((b.allocation["block"], b.allocation["offset"]) == where[b.name] for b in held)
+    q.wait(q.execute(cl))
+    np.testing.assert_array_equal(q.read_buffer(sink), np.concatenate([datas[bufs.index(b)] for b in held]))
+    # Once the list is executed they may move.
+    dev.defragment(algorithm="full")
+    check_contents(q, bufs, datas, texs, tdatas)
+
+
+def test_committed_and_aliased_memory_is_immovable():
+    dev, q, bufs, datas, texs, tdatas = fragmented_device(n_buffers=60, n_textures=0, seed=6)
+    c = dev.create_buffer(64 * KiB, committed=True, name="committed")
+    mem = dev.allocate_memory(256 * KiB, name="shared")
+    a = dev.create_buffer(64 * KiB, memory=mem, offset=0, name="alias")
+    where = (mem.allocation["block"], mem.allocation["offset"])
+    dev.defragment(algorithm="full")
+    assert c.allocation["committed"]
+    assert (mem.allocation["block"], mem.allocation["offset"]) == where
+    assert a.allocation["offset"] == where[1]
+    check_contents(q, bufs, datas, [], [])
+
+
+def test_incremental_passes_with_new_allocations_between_them():
+    dev, q, bufs, datas, texs, tdatas = fragmented_device(seed=7)
+    rng = np.random.default_rng(70)
+    total_moves = 0
+    for frame in range(40):
+        st = dev.defragment(algorithm="full", max_moves=4, max_bytes=1 << 20)
+        assert st["moves"] <= 4 and st["bytes_moved"] <= 1 << 20 and st["passes"] <= 1
+        total_moves += st["moves"]
+        if frame % 5 == 0:  # the game keeps allocating meanwhile
+            n = int(rng.integers(1, 16)) * 4 * KiB
+            b = dev.create_buffer(n, name=f"new{frame}")
+            d = rng.integers(0, 256, n, dtype=np.uint8)
+            cl = q.command_list()
+            cl.upload(b, d)
+            q.execute(cl)
+            bufs.append(b)
+            datas.append(d)
+        dev.poll()
+        dev.validate_memory()
+    assert total_moves > 0
+    dev.wait_idle()
+    check_contents(q, bufs, datas, texs, tdatas)
+
+
+def test_threads_create_while_another_defragments():
+    dev, q, bufs, datas, texs, tdatas = fragmented_device(seed=8)
+    errors = []
+    made = [[] for _ in range(4)]
+
+    def creator(k):
+        try:
+            rng = np.random.default_rng(100 + k)
+            qq = dev.queue()
+            for i in range(40):
+                n = int(rng.integers(1, 8)) * 4 * KiB
+                b = dev.create_buffer(n, name=f"th{k}-{i}")
+                d = rng.integers(0, 256, n, dtype=np.uint8)
+                cl = qq.command_list()
+                cl.upload(b, d)
+                qq.execute(cl)
+                made[k].append((b, d))
+                if i % 3 == 0:
+                    made[k].pop(0)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=creator, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    moves = 0
+    for _ in range(10):
+        moves += dev.defragment(algorithm="full", max_moves=8)["moves"]
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    dev.wait_idle()
+    dev.validate_memory()
+    assert moves > 0
+    check_contents(q, bufs, datas, texs, tdatas)
+    for lst in made:
+        for b, d in lst:
+            np.testing.assert_array_equal(q.read_buffer(b), d)
+
+
+def test_custom_pool_defragmentation_and_bad_input():
+    dev = dx.Device()
+    q = dev.queue()
+    pool = dev.create_pool(block_size=1 << 20, name="p")
+    rng = np.random.default_rng(9)
+    bufs = [dev.create_buffer(int(rng.integers(1, 4)) * 64 * KiB, pool=pool) for _ in range(30)]
+    datas = [rng.integers(0, 256, b.size, dtype=np.uint8) for b in bufs]
+    cl = q.command_list()
+    for b, d in zip(bufs, datas):
+        cl.upload(b, d)
+    q.wait(q.execute(cl))
+    del bufs[::2], datas[::2]
+    gc.collect()
+    dev.wait_idle()
+    blocks = pool.block_count
+    st = dev.defragment(pool=pool)
+    assert st["moves"] > 0
+    assert pool.block_count <= blocks
+    pool.validate()
+    check_contents(q, bufs, datas, [], [])
+    with pytest.raises(InvalidArgumentError, match="linear"):
+        dev.defragment(pool=dev.create_pool(algorithm="linear"))
+    with pytest.raises(InvalidArgumentError, match="upload"):
+        dev.defragment(pool=dev.create_pool(heap="upload"))
+    with pytest.raises(InvalidArgumentError, match="algorithm"):
+        dev.defragment(algorithm="best")
+    with pytest.raises(InvalidArgumentError, match="max_bytes"):
+        dev.defragment(max_bytes=0)
+    with pytest.raises(TypeError):
+        dev.defragment(pool="p")
+    with pytest.raises(TypeError):
+        dev.defragment(max_moves="3")
+    with pytest.raises(InvalidArgumentError, match="another device"):
+        dx.Device().defragment(pool=pool)
