@@ -107,3 +107,52 @@ def test_flush_and_device_wait_idle(dev, fill):
     submit_fill(q, fill, buf, 77)
     dev.wait_idle()
     np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), 77 + np.arange(N, dtype=np.uint32))
+
+
+def test_defragment_waits_for_deferred_signals_of_other_queues():
+    """Defragmentation makes its copy wait on the GPU for every queue's last submission: with a
+    signal deferred (another queue's still pending) that value must be signalled first, or the
+    copy and the wait for it would never end. Run in a subprocess: a regression hangs."""
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent('''
+        import numpy as np, dx12kit as dx
+        dev = dx.Device(uma_direct=False)
+        dq, cq = dev.queue("direct"), dev.queue("compute")
+        rng = np.random.default_rng(5)
+        bufs = [dev.create_buffer(int(rng.integers(1, 64)) * 4096, name=f"b{i}") for i in range(120)]
+        datas = []
+        cl = dq.command_list()
+        for b in bufs:
+            d = rng.integers(0, 256, b.size, dtype=np.uint8)
+            cl.upload(b, d)
+            datas.append(d)
+        dq.wait(dq.execute(cl))
+        keep = list(zip(bufs[::2], datas[::2]))
+        del bufs, datas
+        dev.poll()
+        SLOW = """
+        RWStructuredBuffer<float> o : register(u0);
+        [numthreads(64, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+            float a = id.x;
+            for (uint i = 0; i < 20000; ++i) a = a * 0.999f + 1.0f;
+            o[id.x] = a;
+        }"""
+        rs = dev.create_root_signature([dx.RootUAV(0)])
+        slow = dev.create_compute_pipeline(dx.compile_hlsl(SLOW, profile="cs_5_0"), rs)
+        out = dev.create_buffer(64 * 1024 * 4, uav=True)
+        other = dev.create_buffer(1 << 16)
+        cl = dq.command_list(); cl.set_pipeline_state(slow); cl.set_root_uav(0, out); cl.dispatch(1024)
+        dq.execute(cl)                           # long GPU work: the direct queue's signal stays pending ...
+        cl = cq.command_list(); cl.upload(other, np.ones(1 << 16, np.uint8)); cq.execute(cl)  # ... so this one's is deferred
+        st = dev.defragment()
+        dev.wait_idle()
+        for b, d in keep:
+            assert np.array_equal(dq.read_buffer(b), d)
+        print("ok", st["moves"])
+    ''')
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.startswith("ok")
