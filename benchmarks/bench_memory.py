@@ -56,7 +56,7 @@ def create_drop_textures(dev, committed: bool, n: int = N_TEXTURES) -> None:
 def fresh_device():
     import dx12kit as dx
 
-    return dx.Device()
+    return dx.Device(uma_direct=False)  # the memory layer's default pools and GPU zeroing (not uma_direct's CPU-visible buffers)
 
 
 def _rate(benchmark, n):

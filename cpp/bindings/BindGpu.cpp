@@ -8,6 +8,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Formats.hpp"
@@ -730,6 +731,11 @@ void BindGpu(py::module_& m) {
                 r->CheckMipSlice(mip, slice, "upload");
                 CheckTextureArray(static_cast<Texture&>(*r), b, mip);
             }
+            if (b.size >= (uint64_t(1) << 20)) {  // a long copy: other Python threads may run meanwhile
+                py::gil_scoped_release release;
+                cl.Upload(r, b.data, b.size, mip, slice, offset);
+                return;
+            }
             cl.Upload(r, b.data, b.size, mip, slice, offset);
         }, "resource"_a, "array"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0,
            "Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.\n"
@@ -982,22 +988,37 @@ void BindGpu(py::module_& m) {
            "execute recorded them on the direct queue, which this queue waited for on the GPU.")
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue)
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
-        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout) {
+        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout,
+                               py::object outArg) {
             const double t = Timeout(timeout, "read_buffer");
             auto r = AsResource(b, "read_buffer");
-            py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
             const uint64_t size = r->Size();
-            if (size % dt.itemsize())
-                throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");
-            py::array out = NewArray(dt, py::make_tuple(size / dt.itemsize()));
+            py::array out;
+            if (!outArg.is_none()) {
+                // Into the caller's array: no new memory to fault in (the numpy out= convention).
+                if (!py::isinstance<py::array>(outArg))
+                    throw py::type_error("read_buffer: out must be a numpy array, not " + detail::TypeName(outArg));
+                out = outArg.cast<py::array>();
+                if (!(out.flags() & py::array::c_style) || !out.writeable())
+                    throw InvalidArgument("read_buffer: out must be a writable C-contiguous array");
+                if (out.dtype().attr("hasobject").cast<bool>()) throw InvalidArgument("read_buffer: out holds Python objects");
+                if (static_cast<uint64_t>(out.nbytes()) != size)
+                    throw InvalidArgument("read_buffer: out has " + std::to_string(out.nbytes()) + " bytes, the buffer " + std::to_string(size));
+            } else {
+                py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
+                if (size % dt.itemsize())
+                    throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");
+                out = NewArray(dt, py::make_tuple(size / dt.itemsize()));
+            }
             void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
                 q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
-        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(),
-           "Copies a buffer back into a new numpy array (waits for the GPU; interruptible, timeout as for wait).")
+        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
+           "Copies a buffer back into a new numpy array, or into `out` (a writable C-contiguous array of the buffer's size,\n"
+           "returned; dtype is then ignored). Waits for the GPU; interruptible, timeout as for wait.")
         .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
             const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");
@@ -1023,7 +1044,7 @@ void BindGpu(py::module_& m) {
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
         .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, Int staticDescriptors, Int chunk,
                          Int samplerChunk, Int cpuPage, Int uploadPage, Int gpuPage,
-                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace) {
+                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect, bool lazySignals) {
                  const char* fn = "Device";
                  DeviceOptions o;
                  o.validate = validate;
@@ -1036,6 +1057,8 @@ void BindGpu(py::module_& m) {
                  o.cpuDescriptorPageSize = U32(cpuPage, fn, "cpu_descriptor_page_size");
                  o.uploadPageSize = U64(uploadPage, fn, "upload_page_size");
                  o.largePageCacheBytes = U64(largeCache, fn, "large_page_cache_size");
+                 o.umaDirect = umaDirect;
+                 o.lazyFenceSignals = lazySignals;
                  o.gpuPageSize = U64(gpuPage, fn, "gpu_page_size");
                  // Page sizes: positive, and within what one committed buffer (and a LinearAllocator) holds.
                  if (o.uploadPageSize == 0 || o.uploadPageSize > (uint64_t(4) << 30))
@@ -1066,12 +1089,17 @@ void BindGpu(py::module_& m) {
              "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10,
              "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
              "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
+             "uma_direct"_a = true, "lazy_fence_signals"_a = true,
              "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
              "dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages\n"
              "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
              "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
              "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
-             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).")
+             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).\n"
+             "uma_direct: on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so\n"
+             "CommandList.upload into an idle buffer and CommandQueue.read_buffer are one memcpy (False: staging copies).\n"
+             "lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs\n"
+             "it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).")
         .def_property_readonly("info", [](const Device& d) {
             py::dict out;
             for (const auto& kv : d.Info()) {
@@ -1082,6 +1110,8 @@ void BindGpu(py::module_& m) {
             return out;
         }, "backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.")
         .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; })
+        .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); },
+                               "Whether 'default' buffers live in CPU-visible memory (uma_direct asked and the adapter is cache-coherent UMA).")
         .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
              "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
         .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,

@@ -161,7 +161,7 @@ void BindMemory(py::module_& m) {
     buffer.def("map", [](py::object self, py::object dtype) {
         auto& b = self.cast<Buffer&>();
         b.CheckNotClosed("map");
-        if (!b.Mapped())
+        if (!b.Mapped() || b.HeapType() == D3D12_HEAP_TYPE_DEFAULT)  // uma_direct buffers are mapped for dx12kit only
             throw InvalidArgument("map: buffer '" + b.Name() + "' lives in GPU-only memory; create it with heap='upload', 'readback' "
                                   "or 'custom' to map it");
         py::dtype dt = py::dtype::from_args(dtype);

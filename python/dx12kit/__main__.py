@@ -1,5 +1,5 @@
-"""Command line: ``python -m dx12kit info``, ``python -m dx12kit demo [--out PATH] [--size N] [--heap-map PNG]``
-and ``python -m dx12kit memory-map DUMP.json -o OUT.png``."""
+"""Command line: ``python -m dx12kit info``, ``python -m dx12kit demo [--out PATH] [--size N] [--heap-map PNG]``,
+``python -m dx12kit memory-map DUMP.json -o OUT.png`` and ``python -m dx12kit bench [W1 ...] [--runs N] [--peers]``."""
 from __future__ import annotations
 
 import argparse
@@ -155,7 +155,29 @@ def memory_map(dump: Path, out: Path) -> int:
     return 0
 
 
+def bench(rest: "list[str]") -> int:
+    """``python -m dx12kit bench``: dx12kit's W1-W4 figures (dx12kit/_bench.py); with ``--peers``, from a
+    source checkout (the current directory), benchmarks/bench_peers.py's table beside moderngl and wgpu-py."""
+    if "--peers" in rest:
+        script = Path.cwd() / "benchmarks" / "bench_peers.py"
+        if not script.exists():
+            print("bench --peers: run it from a dx12kit source checkout (benchmarks/bench_peers.py not found)", file=sys.stderr)
+            return 2
+        import runpy
+
+        sys.path.insert(0, str(script.parent))
+        sys.argv = [str(script)] + [a for a in rest if a != "--peers"]
+        runpy.run_path(str(script), run_name="__main__")
+        return 0
+    from ._bench import main as bench_main
+
+    return bench_main(rest)
+
+
 def main(argv: "list[str] | None" = None) -> int:
+    args_in = sys.argv[1:] if argv is None else argv
+    if args_in[:1] == ["bench"]:
+        return bench(args_in[1:])
     p = argparse.ArgumentParser(prog="python -m dx12kit", description="dx12kit command line")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("info", help="print the device info")
@@ -168,6 +190,7 @@ def main(argv: "list[str] | None" = None) -> int:
     mm = sub.add_parser("memory-map", help="draw a Device.memory_json() dump as a PNG heap map")
     mm.add_argument("dump", type=Path, help="a JSON file written from Device.memory_json()")
     mm.add_argument("-o", "--out", type=Path, default=Path("heap-map.png"))
+    sub.add_parser("bench", help="W1-W4 speed on this machine ([W1 ...] [--runs N]; --peers: beside moderngl/wgpu-py, from a checkout)")
     args = p.parse_args(argv)
     if args.cmd == "setup":
         return setup(args.force)

@@ -29,7 +29,7 @@ RWStructuredBuffer<uint> o : register(u0);
 def fragmented_device(n_buffers=240, n_textures=40, seed=1):
     """Hundreds of buffers and small textures of mixed sizes with distinct contents, then every
     second one dropped: the default pool is left with holes."""
-    dev = dx.Device()
+    dev = dx.Device(uma_direct=False)  # 'default' buffers in the default pool (uma_direct puts them in the custom one)
     q = dev.queue()
     rng = np.random.default_rng(seed)
     bufs, datas, texs, tdatas = [], [], [], []

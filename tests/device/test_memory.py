@@ -188,7 +188,7 @@ def record_slow_work(dev, cl, pso, sink, repeats=3):
 # ------------------------------------------------------------------------- placement basics
 
 def test_placed_resources_share_a_heap_without_overlap():
-    dev = dx.Device()
+    dev = dx.Device(uma_direct=False)  # default buffers in the default pool
     dev.validate_memory()
     res = []
     for i in range(4):  # D3D12MA TestPlacedResources: 4 x 64 KiB buffers in one heap
@@ -671,7 +671,7 @@ def _tier_resources(dev):
 
 
 def test_tier1_separates_buffers_textures_and_rt_ds():
-    dev = dx.Device(resource_heap_tier=1)
+    dev = dx.Device(resource_heap_tier=1, uma_direct=False)
     buf, tex, rt, ds, buf2, tex2 = _tier_resources(dev)
     blocks = {n: r.allocation["block"] for n, r in
               dict(buf=buf, tex=tex, rt=rt, ds=ds, buf2=buf2, tex2=tex2).items()}
@@ -985,7 +985,7 @@ def test_create_drop_without_execute_does_not_grow_cpu_memory():
         "import gc, dx12kit as dx\n"
         "def rss():\n"
         "    return int(open('/proc/self/statm').read().split()[1]) * 4096\n"
-        "d = dx.Device()\n"
+        "d = dx.Device(uma_direct=False)\n"  # the zero-init queue of GPU-only buffers
         "for i in range(2000):\n"
         "    b = d.create_buffer(256); del b\n"
         "d.poll(); gc.collect(); r0 = rss()\n"
@@ -1089,7 +1089,7 @@ def test_threads_create_and_drop_at_random():
 # --------------------------------------------------------------------- per-frame allocation
 
 def test_per_frame_allocate_free_does_not_churn_heaps():
-    dev = dx.Device()  # memory_grace 1 s (default)
+    dev = dx.Device(uma_direct=False)  # memory_grace 1 s (default)
     q = dev.queue()
     blocks_seen = set()
     counts = []
@@ -1142,7 +1142,7 @@ def test_zero_grace_releases_empty_blocks_at_the_next_poll():
 # ----------------------------------------------------------------------------------- bad input
 
 def test_bad_input_raises_and_changes_nothing():
-    dev = dx.Device(memory_block_size=4 * MiB)
+    dev = dx.Device(memory_block_size=4 * MiB, uma_direct=False)
     other = dx.Device()
     other_pool = other.create_pool(name="other")
     up_pool = dev.create_pool(heap="upload", name="up")

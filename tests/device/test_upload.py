@@ -45,7 +45,8 @@ RWStructuredBuffer<float> dst : register(u0);
 
 
 def make_device():
-    return dx.Device(validate=True, upload_page_size=PAGE)
+    # These tests measure the staging path (upload pages), which uma_direct bypasses for idle buffers.
+    return dx.Device(validate=True, upload_page_size=PAGE, uma_direct=False)
 
 
 @pytest.fixture(scope="module")

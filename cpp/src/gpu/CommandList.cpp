@@ -4,6 +4,7 @@
 
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
@@ -163,6 +164,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
         if (dstOffset > dst->Size() || bytes > dst->Size() - dstOffset)
             throw InvalidArgument("upload: " + std::to_string(bytes) + " bytes at offset " + std::to_string(dstOffset) +
                                   " do not fit " + Who(*dst) + " of " + std::to_string(dst->Size()) + " bytes");
+        if (uma::TryDirectUpload(m_Tracker, dst, data, bytes, dstOffset)) return;  // one memcpy (UmaAccess.hpp)
         UploadAllocation a = m_Upload.Allocate(bytes, 16);
         std::memcpy(a.cpu, data, bytes);
         NoteFullWrite(*dst, dstOffset == 0 && bytes == dst->Desc().Width);  // the D3D12 buffer is rounded up to 256 bytes
@@ -772,6 +774,7 @@ void CommandList::Close() {
 
 void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked,
                          ComPtr<ID3D12CommandAllocator>& allocator, ComPtr<ID3D12GraphicsCommandList>& list) {
+    m_Tracker.MarkExecuted(serial);
     EndUses();
     m_Tracker.MoveResourcesTo(tracked);
     for (auto& t : m_Tracked) tracked.push_back(std::move(t));

@@ -4,6 +4,7 @@
 
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
@@ -29,6 +30,9 @@ CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
     ThrowIfFailed(dev->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_ID3D12Fence, m_d3d12Fence.ReleaseAndGetVoidAddress()),
                   "CreateFence");
     m_Waiter = std::make_unique<FenceWaiter>(m_d3d12Fence.Get());
+#if !defined(_WIN32)
+    m_LazySignals = m_Core->Options().lazyFenceSignals;
+#endif
 }
 
 CommandQueue::~CommandQueue() {
@@ -53,7 +57,31 @@ std::vector<InsertedBarrier> CommandQueue::LastInsertedBarriers() const {
 
 uint64_t CommandQueue::LastSubmittedValue() const {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-    return m_LastSignalled;
+    return m_LastSubmitted;
+}
+
+HRESULT CommandQueue::SignalSubmitted() {
+    const HRESULT hr = m_d3d12Queue->Signal(m_d3d12Fence.Get(), m_LastSubmitted);
+    if (SUCCEEDED(hr)) m_LastSignalled = m_LastSubmitted;
+    return hr;
+}
+
+bool CommandQueue::SignalPending() const { return m_d3d12Fence->GetCompletedValue() < m_LastSignalled; }
+
+void CommandQueue::PumpSignal() {
+    if (m_LastSubmitted > m_LastSignalled && !m_Device.AnySignalPending())
+        ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
+}
+
+void CommandQueue::EnsureSignalled(uint64_t value) {
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    if (value > m_LastSignalled && value <= m_LastSubmitted) ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
+}
+
+uint64_t CommandQueue::CompletedValue() {
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    PumpSignal();
+    return m_d3d12Fence->GetCompletedValue();
 }
 
 ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
@@ -124,6 +152,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
         if (l->IsExecuted()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
         if (l->IsDead()) throw InvalidArgument("execute: a command list failed to close earlier and cannot be executed");
+        l->Tracker().CheckDirectWrites("execute");
     }
     if (order.size() != lists.size()) throw InvalidArgument("execute: the same command list is given twice");
 
@@ -212,8 +241,8 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         Recorded& r = recorded[0];
         ID3D12CommandList* native = r.list.Get();
         directQueue.m_d3d12Queue->ExecuteCommandLists(1, &native);
-        const uint64_t dv = ++directQueue.m_LastSignalled;
-        directFailed = directQueue.m_d3d12Queue->Signal(directQueue.m_d3d12Fence.Get(), dv);
+        const uint64_t dv = ++directQueue.m_LastSubmitted;
+        directFailed = directQueue.SignalSubmitted();  // always: this queue waits for it on the GPU
         InFlight drec;
         drec.serial = m_Core->NextSerial();
         drec.fenceValue = dv;
@@ -227,11 +256,12 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     InFlight record;
     record.serial = m_Core->NextSerial();
     m_d3d12Queue->ExecuteCommandLists(static_cast<UINT>(natives.size()), natives.data());
-    const uint64_t value = ++m_LastSignalled;
+    const uint64_t value = ++m_LastSubmitted;
     // The lists are on the GPU now: whatever happens next, their record must be kept, or their
     // memory would be reused under the GPU. A failed Signal leaves the record unfinished forever
-    // (a leak, never an early free) and is reported after the record is stored.
-    const HRESULT signalled = m_d3d12Queue->Signal(m_d3d12Fence.Get(), value);
+    // (a leak, never an early free) and is reported after the record is stored. Lazy signals:
+    // none while another signal of the device is pending (a later signal or wait covers this one).
+    const HRESULT signalled = m_LazySignals && m_Device.AnySignalPending() ? S_OK : SignalSubmitted();
     record.fenceValue = value;
     for (size_t i = first; i < recorded.size(); ++i) {
         record.allocators.push_back(std::move(recorded[i].allocator));
@@ -257,8 +287,8 @@ uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, C
     record.serial = m_Core->NextSerial();
     ID3D12CommandList* native = list.Get();
     m_d3d12Queue->ExecuteCommandLists(1, &native);
-    const uint64_t value = ++m_LastSignalled;
-    const HRESULT signalled = m_d3d12Queue->Signal(m_d3d12Fence.Get(), value);
+    const uint64_t value = ++m_LastSubmitted;
+    const HRESULT signalled = SignalSubmitted();  // always: other queues may wait for it on the GPU
     record.fenceValue = value;
     record.allocators.push_back(std::move(allocator));
     record.tracked = std::move(tracked);
@@ -277,33 +307,41 @@ uint64_t CommandQueue::Poll() {
         for (auto& a : rec.allocators) m_AllocatorPool.push_back(std::move(a));  // their work is done
         // rec.tracked is released here: the GPU no longer uses those objects.
     }
+    if (m_LazySignals) PumpSignal();
     return m_InFlight.empty() ? std::numeric_limits<uint64_t>::max() : m_InFlight.front().serial;
 }
 
-bool CommandQueue::WaitOldest() {
+bool CommandQueue::WaitOldest(double timeoutSeconds) {
     uint64_t value;
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
         if (m_InFlight.empty()) return false;
         value = m_InFlight.front().fenceValue;
     }
-    WaitForFence(value);
+    if (!WaitForFence(value, timeoutSeconds))
+        throw Timeout("wait: fence value " + std::to_string(value) + " not reached within " + std::to_string(timeoutSeconds) + " s");
     return true;
 }
 
 bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
     if (m_d3d12Fence->GetCompletedValue() >= value) return true;
+    EnsureSignalled(value);  // lazy signals: the value this wait needs may not be signalled yet
     using Clock = std::chrono::steady_clock;
     const bool forever = timeoutSeconds < 0;
     const Clock::time_point deadline =
         forever ? Clock::time_point::max()
                 : Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::min(timeoutSeconds, 1e9)));
     const uint32_t slice = m_Core->WaitSliceMs();
+    // Slices of 1, 2, 4 ... ms up to `slice`: a wake-up the watcher misses (seen with short waits,
+    // more often with lazy signals, where waits block instead of finding the signal done) costs
+    // at most the slice it fell in, not a whole 50 ms one.
+    uint32_t grow = 1;
     for (;;) {
-        uint32_t ms = slice;
+        uint32_t ms = std::min(slice, grow);
+        grow = std::min<uint32_t>(slice, grow * 2);
         if (!forever) {
             const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            ms = static_cast<uint32_t>(std::max<int64_t>(0, std::min<int64_t>(left, slice)));
+            ms = static_cast<uint32_t>(std::max<int64_t>(0, std::min<int64_t>(left, ms)));
         }
         bool done = false;
         m_Core->Blocking([&] { done = m_Waiter->WaitFor(value, ms); });
@@ -316,9 +354,9 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
 void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-        if (value > m_LastSignalled)
+        if (value > m_LastSubmitted)
             throw InvalidArgument("wait: fence value " + std::to_string(value) + " was never submitted on this queue (last is " +
-                                  std::to_string(m_LastSignalled) + ")");
+                                  std::to_string(m_LastSubmitted) + ")");
     }
     if (!WaitForFence(value, timeoutSeconds))
         throw Timeout("wait: fence value " + std::to_string(value) + " not reached within " + std::to_string(timeoutSeconds) +
@@ -330,8 +368,8 @@ uint64_t CommandQueue::Flush(double timeoutSeconds) {
     uint64_t value;
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-        value = ++m_LastSignalled;
-        ThrowIfFailed(m_d3d12Queue->Signal(m_d3d12Fence.Get(), value), "ID3D12CommandQueue::Signal");
+        value = ++m_LastSubmitted;
+        ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
     }
     if (!WaitForFence(value, timeoutSeconds))
         throw Timeout("flush: the queue did not go idle within " + std::to_string(timeoutSeconds) + " s");
@@ -343,6 +381,7 @@ void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
     if (other.m_Core != m_Core) throw InvalidArgument("wait_for: the other queue belongs to another device");
     if (value > other.LastSubmittedValue())
         throw InvalidArgument("wait_for: fence value " + std::to_string(value) + " was never submitted on the other queue");
+    other.EnsureSignalled(value);  // lazy signals: the GPU waits for a value that must be signalled
     ThrowIfFailed(m_d3d12Queue->Wait(other.D3D12Fence(), value), "ID3D12CommandQueue::Wait");
 }
 
@@ -384,6 +423,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     buffer->CheckNotClosed("read_buffer");
     if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
+    if (uma::ReadsDirectly(*buffer)) return uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds);  // one memcpy (UmaAccess.hpp)
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
         m_Device.WaitIdle();  // an UPLOAD/READBACK buffer: read directly once every queue is idle
         ReadMapping map(buffer->D3D12Resource(), size);

@@ -140,8 +140,10 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 // The copy follows every submission so far on every queue (the GPU may still be
                 // writing a source), and every later submission follows the copy.
                 for (auto& q : m_Queues)
-                    if (q && q.get() != used && q->CompletedValue() < q->LastSubmittedValue())
+                    if (q && q.get() != used && q->CompletedValue() < q->LastSubmittedValue()) {
+                        q->EnsureSignalled(q->LastSubmittedValue());  // lazy fence signals: the GPU waits for a signalled value
                         ThrowIfFailed(used->D3D12Queue()->Wait(q->D3D12Fence(), q->LastSubmittedValue()), "ID3D12CommandQueue::Wait (defragment)");
+                    }
                 // 3. Re-point: the old resources and memory go with the copy's submission.
                 std::vector<std::shared_ptr<void>> tracked;
                 for (auto& m : moves) {

@@ -1,6 +1,7 @@
 #include "dx12kit/gpu/Device.hpp"
 
 #include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
@@ -9,6 +10,7 @@
 #include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <functional>
 #include <cstdio>
@@ -140,6 +142,26 @@ void Device::WaitForProgress(const char* what) {
     Poll();
 }
 
+void Device::WaitForSerial(uint64_t serial, double timeoutSeconds) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    for (;;) {
+        uint64_t oldest;
+        CommandQueue* q = PollQueues(oldest);
+        if (!q || oldest > serial) break;
+        double left = -1.0;
+        if (timeoutSeconds >= 0) left = std::max(0.0, timeoutSeconds - std::chrono::duration<double>(Clock::now() - start).count());
+        q->WaitOldest(left);  // false when another thread retired it meanwhile: look again
+    }
+    Poll();
+}
+
+bool Device::AnySignalPending() const {
+    for (const auto& q : m_Queues)
+        if (q && q->SignalPending()) return true;
+    return false;
+}
+
 void Device::WaitIdle() {
     for (auto& q : m_Queues)
         if (q) q->Flush();
@@ -235,7 +257,11 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     constexpr uint64_t kMax = uint64_t(1) << 40;
     if (size > kMax) throw InvalidArgument("create_buffer: size " + std::to_string(size) + " exceeds 1 TiB");
     CheckPool(placement, D3D12Device(), "create_buffer");
-    const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
+    const memory::HeapKind asked = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
+    // uma_direct: a 'default' buffer of the default pools lives in CPU-visible memory (UmaAccess.hpp);
+    // it stays a DEFAULT buffer in every other respect (states, uses, heap reported).
+    const bool cpuVisibleDefault = asked == memory::HeapKind::Default && !placement.memory && !placement.pool && uma::DirectBuffers(*m_Core);
+    const memory::HeapKind kind = cpuVisibleDefault ? memory::HeapKind::Custom : asked;
     if (uav && (kind == memory::HeapKind::Upload || kind == memory::HeapKind::Readback))
         throw InvalidArgument(std::string("create_buffer: uav=True needs GPU-writable memory (heap 'default' or 'custom'), not '") +
                               memory::HeapKindName(kind) + "'");
@@ -253,7 +279,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     rq.kind = memory::AllocationKind::Buffer;
     rq.name = name;
     memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Core->Memory().CreateResource(rq);
-    auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(kind), rq.initialState, name);
+    auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(asked), rq.initialState, name);
     b->AttachMemory(std::move(created.allocation));
     if (kind == memory::HeapKind::Default && !placement.memory && !b->Memory().IsCommitted())
         b->Memory().Pool()->SetOwner(b->Memory(), b);  // movable by defragmentation

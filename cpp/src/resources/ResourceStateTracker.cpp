@@ -19,6 +19,9 @@ ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<
     if (it != m_Locals.end()) return it->second;
     Local& l = m_Locals[resource.get()];
     l.resource = resource;
+    bool counted = false;  // a resource written directly first was counted then
+    for (const auto& r : m_DirectWrites) counted |= r.get() == resource.get();
+    if (!counted) resource->AddOpenUser();
     l.states = SubresourceStates(resource->NumSubresources(), kUnknownState);
     return l;
 }
@@ -183,13 +186,56 @@ D3D12_RESOURCE_STATES ResourceStateTracker::KnownState(Resource* resource, uint3
                                    : it->second.states.Get(sub);
 }
 
+ResourceStateTracker::~ResourceStateTracker() { ReleaseOpenUses(); }
+
+void ResourceStateTracker::ReleaseOpenUses() {
+    for (auto& kv : m_Locals) kv.first->RemoveOpenUser();
+    for (auto& r : m_DirectWrites) {  // each counted once: by its direct write, or by its Local
+        if (!m_Locals.count(r.get())) r->RemoveOpenUser();
+        r->ClearDirectWriter(this);
+    }
+    m_DirectWrites.clear();
+}
+
+void ResourceStateTracker::NoteDirectWrite(const std::shared_ptr<Resource>& resource) {
+    if (!UsesOrWrote(resource.get())) {
+        resource->AddOpenUser();
+        m_DirectWrites.push_back(resource);
+    }
+    resource->SetDirectWriter(this);
+}
+
+bool ResourceStateTracker::UsesOrWrote(const Resource* resource) const {
+    if (Touches(resource)) return true;
+    for (const auto& r : m_DirectWrites)
+        if (r.get() == resource) return true;
+    return false;
+}
+
+void ResourceStateTracker::MarkExecuted(uint64_t serial) {
+    for (auto& kv : m_Locals) kv.first->NoteUse(serial);
+    for (auto& r : m_DirectWrites) r->NoteUse(serial);
+}
+
+void ResourceStateTracker::CheckDirectWrites(const char* what) const {
+    for (const auto& kv : m_Locals) {
+        const void* w = kv.first->DirectWriter();
+        if (w && w != this)
+            throw InvalidArgument(std::string(what) + ": resource '" + kv.first->Name() +
+                                  "' was uploaded into directly (CPU-visible memory) by a command list that has not been executed; "
+                                  "execute that list first (or create the Device with uma_direct=False)");
+    }
+}
+
 void ResourceStateTracker::MoveResourcesTo(std::vector<std::shared_ptr<void>>& out) {
+    ReleaseOpenUses();
     out.reserve(out.size() + m_Locals.size());
     for (auto& kv : m_Locals) out.push_back(std::move(kv.second.resource));
     m_Locals.clear();
 }
 
 void ResourceStateTracker::Reset() {
+    ReleaseOpenUses();
     m_Locals.clear();
     m_Pending.clear();
     m_Barriers.clear();

@@ -382,7 +382,7 @@ class CommandList:
         ...
     def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
         ...
-    def raw_transition(self, resource: typing.Any, before: ResourceState, after: ResourceState, subresource: typing.SupportsIndex = 4294967295) -> None:
+    def raw_transition(self, resource: typing.Any, before: typing.SupportsIndex, after: typing.SupportsIndex, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
         uses that then find the resource in a state the tracker did not expect.
@@ -444,7 +444,7 @@ class CommandList:
         Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within
         [-32768, 32767], 0 <= min_depth <= max_depth <= 1.
         """
-    def transition_barrier(self, resource: typing.Any, state: ResourceState, subresource: typing.SupportsIndex = 4294967295) -> None:
+    def transition_barrier(self, resource: typing.Any, state: typing.SupportsIndex, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Requests a state explicitly (goes through the state tracker; rarely needed).
         """
@@ -488,9 +488,10 @@ class CommandQueue:
         """
         Waits until everything submitted has completed (interruptible; timeout as for wait).
         """
-    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = ..., *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
+    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = ..., *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
         """
-        Copies a buffer back into a new numpy array (waits for the GPU; interruptible, timeout as for wait).
+        Copies a buffer back into a new numpy array, or into `out` (a writable C-contiguous array of the buffer's size,
+        returned; dtype is then ignored). Waits for the GPU; interruptible, timeout as for wait.
         """
     def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
@@ -531,7 +532,7 @@ class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
-    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = True, lazy_fence_signals: bool = True) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
         dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages
@@ -539,6 +540,10 @@ class Device:
         GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the
         default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures
         and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).
+        uma_direct: on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so
+        CommandList.upload into an idle buffer and CommandQueue.read_buffer are one memcpy (False: staging copies).
+        lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs
+        it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).
         """
     def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
         """
@@ -587,6 +592,18 @@ class Device:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
+        """
+    def defragment(self, *, pool: typing.Any = None, algorithm: typing.Any = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict:
+        """
+        Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
+        GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
+        views and the CPU descriptors handed out describe the moved resource), old memory freed after the copy.
+        pool: a 'default'-heap Pool, or None for the device's default pool. algorithm: 'fast' (empty the least-used
+        blocks into fuller ones), 'balanced' (also move small allocations down within blocks), 'full' (every allocation
+        to the lowest free range). max_bytes / max_moves bound one incremental pass (for a frame loop; no wait);
+        without them passes run until nothing moves, then empty blocks are released. Resources used by a command list
+        still being recorded are not moved. Returns {'moves', 'bytes_moved', 'blocks_freed', 'passes', 'seconds'}.
+        A buffer's gpu_address changes when it moves.
         """
     def descriptor_stats(self) -> dict:
         """
@@ -644,6 +661,11 @@ class Device:
     def info(self) -> dict:
         """
         backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.
+        """
+    @property
+    def uma_direct(self) -> bool:
+        """
+        Whether 'default' buffers live in CPU-visible memory (uma_direct asked and the adapter is cache-coherent UMA).
         """
     @property
     def validate(self) -> bool:

@@ -13,6 +13,15 @@
 //      ExecuteCommandLists, Signal(fence, ++value), and an in-flight record
 //      {serial, fence value, command allocators, every object the lists used, upload pages,
 //       descriptor chunks} that is released when the fence reaches the value.
+//
+// Fence signals on vkd3d are lazy (issue 10): every execute gets the next fence value as before,
+// but Signal(fence, value) is issued only when no signal of the device is pending, or when a CPU
+// wait, a GPU wait of another queue or a poll needs a value not signalled yet (EnsureSignalled,
+// PumpSignal). vkd3d 1.2 has one thread per device waiting on every pending signal's Vulkan fence
+// at once, and lavapipe answers that wait-any by polling: with many signals pending the thread
+// burns a core. One signal covers every earlier execute of its queue (a queue runs in order), so
+// everything that retires by fence value or serial still does, one signal round later at most.
+// On Windows every execute signals (drivers wait properly); DeviceOptions::lazyFenceSignals.
 // Command allocators and native command lists are pooled and reused after their fence.
 //
 // Thread-safe: several threads may record lists for one queue and execute them concurrently.
@@ -71,7 +80,15 @@ public:
     bool WaitForFence(uint64_t value, double timeoutSeconds = -1.0);
     /// Makes this queue wait on the GPU until `other` reaches `value`.
     void WaitFor(CommandQueue& other, uint64_t value);
-    uint64_t CompletedValue() const { return m_d3d12Fence->GetCompletedValue(); }
+    /// The fence's completed value (issues a deferred signal first when none is pending, so that a
+    /// loop reading only this value still sees progress).
+    uint64_t CompletedValue();
+    /// Makes sure a signal of at least `value` is issued (lazy signals; see above).
+    void EnsureSignalled(uint64_t value);
+    /// Whether a signal issued on this queue has not been reached yet.
+    bool SignalPending() const;
+    /// Issues the deferred signal when the device has no signal pending. Caller holds the submission mutex.
+    void PumpSignal();
     /// The transitions the last Execute on this queue inserted before its lists, resolved against
     /// the global states (for tests and debugging; a copy, taken under the submission mutex).
     std::vector<InsertedBarrier> LastInsertedBarriers() const;
@@ -89,7 +106,8 @@ public:
     /// queue, or UINT64_MAX when idle. Caller holds the device's submission mutex.
     uint64_t Poll();
     /// Waits for the oldest in-flight submission; false when nothing is in flight.
-    bool WaitOldest();
+    /// Throws Timeout when `timeoutSeconds` (>= 0) expires first.
+    bool WaitOldest(double timeoutSeconds = -1.0);
 
     // Pools (caller holds the submission mutex).
     ComPtr<ID3D12CommandAllocator> AcquireAllocator();
@@ -109,7 +127,11 @@ private:
     D3D12_COMMAND_LIST_TYPE m_Type;
     ComPtr<ID3D12CommandQueue> m_d3d12Queue;
     ComPtr<ID3D12Fence> m_d3d12Fence;
-    uint64_t m_LastSignalled = 0;
+    uint64_t m_LastSubmitted = 0;   // fence value of the latest submission (what Execute returns)
+    uint64_t m_LastSignalled = 0;   // latest value a Signal was issued for (<= m_LastSubmitted)
+    bool m_LazySignals = false;
+    /// Signal(fence, m_LastSubmitted) now. Caller holds the submission mutex.
+    HRESULT SignalSubmitted();
     std::vector<InsertedBarrier> m_LastInserted;
     std::deque<InFlight> m_InFlight;
     std::deque<ComPtr<ID3D12CommandAllocator>> m_AllocatorPool;  // only allocators whose work completed

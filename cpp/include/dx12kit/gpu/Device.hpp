@@ -76,6 +76,13 @@ struct DeviceOptions {
     /// touch of fresh upload memory costs more than the copy itself, so large uploads repeated
     /// every frame reuse their pages. 0 destroys every large page after its fence.
     uint64_t largePageCacheBytes = 256u << 20;
+    /// On a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory so that
+    /// upload and read_buffer are one memcpy (dx12kit/gpu/UmaAccess.hpp). No effect elsewhere.
+    bool umaDirect = true;
+    /// vkd3d: a queue signals its fence only when no signal of the device is pending or a wait
+    /// needs it (CommandQueue.hpp, "lazy signals"); false signals after every execute. Windows
+    /// always signals after every execute.
+    bool lazyFenceSignals = true;
     /// GPU memory: block size of the default pools, budget (0 = 80% of device-local memory),
     /// resource heap tier 1 behaviour forced, grace period of empty blocks.
     memory::MemoryOptions memory;
@@ -205,6 +212,11 @@ public:
     void WaitForProgress(const char* what);
     /// Waits until every queue is idle (interruptible, see WaitHooks).
     void WaitIdle();
+    /// Waits until all work with serial <= `serial` has completed on every queue, then polls
+    /// (Timeout when `timeoutSeconds` >= 0 expires first).
+    void WaitForSerial(uint64_t serial, double timeoutSeconds = -1.0);
+    /// Whether a fence signal of any queue has not been reached yet (lazy signals, CommandQueue.hpp).
+    bool AnySignalPending() const;
 
     using Placement = ResourcePlacement;
     /// A buffer of `size` bytes placed by the memory layer. UPLOAD/READBACK/CUSTOM buffers are

@@ -88,6 +88,24 @@ public:
     /// The persistent mapping, or nullptr.
     uint8_t* Mapped() const { return m_Mapped; }
 
+    // ---- CPU access without staging (cache-coherent UMA, dx12kit/gpu/UmaAccess.hpp) -----------
+    /// The serial of the latest execute whose lists used the resource (0: never used).
+    uint64_t LastUseSerial() const { return m_LastUseSerial.load(std::memory_order_acquire); }
+    void NoteUse(uint64_t serial) {
+        uint64_t prev = m_LastUseSerial.load(std::memory_order_relaxed);
+        while (serial > prev && !m_LastUseSerial.compare_exchange_weak(prev, serial, std::memory_order_acq_rel)) {}
+    }
+    /// Command lists, not yet executed or dropped, that use the resource (a list counts once).
+    int32_t OpenUsers() const { return m_OpenUsers.load(std::memory_order_acquire); }
+    void AddOpenUser() { m_OpenUsers.fetch_add(1, std::memory_order_acq_rel); }
+    void RemoveOpenUser() { m_OpenUsers.fetch_sub(1, std::memory_order_acq_rel); }
+    /// The (open) command list that wrote the resource's memory directly at record time, or nullptr.
+    const void* DirectWriter() const { return m_DirectWriter.load(std::memory_order_acquire); }
+    void SetDirectWriter(const void* list) { m_DirectWriter.store(list, std::memory_order_release); }
+    void ClearDirectWriter(const void* list) {
+        const void* expected = list;
+        m_DirectWriter.compare_exchange_strong(expected, nullptr, std::memory_order_acq_rel);
+    }
     // ---- moving (defragmentation) -----------------------------------------------------------
     /// A command list being recorded uses the resource: it is not moved until EndUse. Waits while
     /// a move is in progress (a few microseconds).
@@ -137,6 +155,9 @@ protected:
     std::shared_ptr<void> m_MemoryOwner; // user memory the resource lies in (released last)
     memory::MemoryAllocation m_Memory;   // declared before the resource: released after it
     uint8_t* m_Mapped = nullptr;
+    std::atomic<uint64_t> m_LastUseSerial{0};
+    std::atomic<int32_t> m_OpenUsers{0};
+    std::atomic<const void*> m_DirectWriter{nullptr};
     uint64_t m_LogicalSize = 0;
     ComPtr<ID3D12Resource> m_d3d12Resource;
     D3D12_RESOURCE_DESC m_Desc;

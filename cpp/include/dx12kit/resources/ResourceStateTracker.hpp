@@ -52,6 +52,9 @@ private:
 class ResourceStateTracker {
 public:
     explicit ResourceStateTracker(BarrierStats& stats) : m_Stats(stats) {}
+    ~ResourceStateTracker();
+    ResourceStateTracker(const ResourceStateTracker&) = delete;
+    ResourceStateTracker& operator=(const ResourceStateTracker&) = delete;
 
     /// Requests `state` for `sub` (or every subresource). Keeps the resource alive. Every entry
     /// point that takes a resource throws UseAfterFree when it was closed (Resource::Close).
@@ -92,6 +95,19 @@ public:
     size_t PendingCount() const { return m_Pending.size(); }
     void Reset();
 
+    // ---- direct CPU writes (cache-coherent UMA; dx12kit/gpu/UmaAccess.hpp) --------------------
+    // Every resource the list touches counts as one open user of it (Resource::OpenUsers) until the
+    // list is executed (MoveResourcesTo), reset or destroyed.
+    /// The list wrote `resource`'s memory directly at record time (an upload without staging).
+    void NoteDirectWrite(const std::shared_ptr<Resource>& resource);
+    /// Whether this list used `resource` or wrote it directly.
+    bool UsesOrWrote(const Resource* resource) const;
+    /// At execute: sets the last-use serial of every resource the list used or wrote.
+    void MarkExecuted(uint64_t serial);
+    /// Throws InvalidArgument when a resource this list uses was written directly by another list
+    /// that has not been executed (executing this one first would show it that list's data early).
+    void CheckDirectWrites(const char* what) const;
+
 private:
     struct Local {
         std::shared_ptr<Resource> resource;
@@ -106,8 +122,11 @@ private:
     Local& Lookup(const std::shared_ptr<Resource>& resource);
     void Push(const D3D12_RESOURCE_BARRIER& b);
 
+    void ReleaseOpenUses();
+
     BarrierStats& m_Stats;
     std::unordered_map<Resource*, Local> m_Locals;
+    std::vector<std::shared_ptr<Resource>> m_DirectWrites;
     std::vector<Pending> m_Pending;
     std::vector<D3D12_RESOURCE_BARRIER> m_Barriers;
     struct Raw {

@@ -1,0 +1,44 @@
+#include "dx12kit/gpu/UmaAccess.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/resources/Resource.hpp"
+#include "dx12kit/resources/ResourceStateTracker.hpp"
+
+#include <cstring>
+#include <string>
+
+namespace dx12kit {
+namespace uma {
+
+bool DirectBuffers(const DeviceCore& core) {
+    return core.Options().umaDirect && const_cast<DeviceCore&>(core).Memory().CacheCoherentUma();
+}
+
+bool TryDirectUpload(ResourceStateTracker& tracker, const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
+                     uint64_t offset) {
+    if (!ReadsDirectly(*dst)) return false;
+    // Idle: nothing open uses it (this list included: an earlier command of it may read the old
+    // data) and everything submitted that used it has completed.
+    if (dst->OpenUsers() != 0 || dst->DirectWriter() != nullptr || tracker.UsesOrWrote(dst.get())) return false;
+    if (dst->LastUseSerial() > dst->Core().CompletedSerial()) return false;
+    std::memcpy(dst->Mapped() + offset, data, bytes);
+    tracker.NoteDirectWrite(dst);
+    return true;
+}
+
+bool ReadsDirectly(const Resource& buffer) {
+    return buffer.IsBuffer() && buffer.HeapType() == D3D12_HEAP_TYPE_DEFAULT && buffer.Mapped() != nullptr;
+}
+
+void ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size, double timeoutSeconds) {
+    if (buffer.DirectWriter() != nullptr)
+        throw InvalidArgument("read_buffer: buffer '" + buffer.Name() +
+                              "' was uploaded into directly (CPU-visible memory) by a command list that has not been executed; "
+                              "execute that list first (or create the Device with uma_direct=False)");
+    device.WaitForSerial(buffer.LastUseSerial(), timeoutSeconds);
+    std::memcpy(dst, buffer.Mapped(), size);
+}
+
+}  // namespace uma
+}  // namespace dx12kit
