@@ -1089,15 +1089,16 @@ void BindGpu(py::module_& m) {
              "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10,
              "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
              "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
-             "uma_direct"_a = true, "lazy_fence_signals"_a = true,
+             "uma_direct"_a = false, "lazy_fence_signals"_a = true,
              "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
              "dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages\n"
              "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
              "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
              "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
              "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).\n"
-             "uma_direct: on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so\n"
-             "CommandList.upload into an idle buffer and CommandQueue.read_buffer are one memcpy (False: staging copies).\n"
+             "uma_direct (opt-in): on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so\n"
+             "CommandList.upload into an idle buffer is one memcpy at record time and read_buffer one memcpy; an upload\n"
+             "still pending when another list using the buffer executes first raises (README, Speed). Default: staging.\n"
              "lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs\n"
              "it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).")
         .def_property_readonly("info", [](const Device& d) {

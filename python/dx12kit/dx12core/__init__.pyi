@@ -532,7 +532,7 @@ class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
-    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = True, lazy_fence_signals: bool = True) -> None:
+    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = False, lazy_fence_signals: bool = True) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
         dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages
@@ -540,8 +540,9 @@ class Device:
         GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the
         default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures
         and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).
-        uma_direct: on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so
-        CommandList.upload into an idle buffer and CommandQueue.read_buffer are one memcpy (False: staging copies).
+        uma_direct (opt-in): on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so
+        CommandList.upload into an idle buffer is one memcpy at record time and read_buffer one memcpy; an upload
+        still pending when another list using the buffer executes first raises (README, Speed). Default: staging.
         lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs
         it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).
         """

@@ -78,7 +78,7 @@ struct DeviceOptions {
     uint64_t largePageCacheBytes = 256u << 20;
     /// On a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory so that
     /// upload and read_buffer are one memcpy (dx12kit/gpu/UmaAccess.hpp). No effect elsewhere.
-    bool umaDirect = true;
+    bool umaDirect = false;
     /// vkd3d: a queue signals its fence only when no signal of the device is pending or a wait
     /// needs it (CommandQueue.hpp, "lazy signals"); false signals after every execute. Windows
     /// always signals after every execute.
