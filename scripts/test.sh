@@ -11,7 +11,9 @@ export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run}
 mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 "$ROOT/scripts/test-cpp.sh"     # C++ suite natively, then cross-built for Windows and run under Wine
 "$ROOT/scripts/test-wheel.sh"   # the auditwheel-repaired wheel, installed into a fresh venv, runs tests/
-# The benchmarks run once each without timing (--benchmark-disable), so they cannot rot.
+"$ROOT/scripts/build-docs.sh"    # the documentation (docs/, API reference from the docstrings), warnings as errors
+# The benchmarks run once each without timing (--benchmark-disable), so they cannot rot; each checks
+# what it computed.
 .venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
 # Then the device suite once more against a build with AddressSanitizer + UBSan (its own build
 # directory; any sanitizer report fails). DX12KIT_SANITIZERS=0 skips it (quick local runs).

@@ -57,11 +57,17 @@ DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
 }
 
 /// The one parser of enum-like choices ("what" names the function and argument, e.g.
-/// "create_sampler: filter"). Accepts the documented (case-insensitive) strings; with `ints`, also
+/// "create_sampler: filter"). Accepts the documented (case-insensitive) strings and the members of
+/// the matching dx12kit.enums enum (str-valued; python/dx12kit/enums.py); with `ints`, also
 /// an int (or IntEnum) equal to the value of one of the choices (the D3D12 enum value). Anything
 /// else: InvalidArgument for an unknown str or int, TypeError for another type.
 template <typename T>
-T ParseChoice(py::handle h, const char* what, std::initializer_list<std::pair<const char*, T>> choices, bool ints = true) {
+T ParseChoice(py::handle hArg, const char* what, std::initializer_list<std::pair<const char*, T>> choices, bool ints = true) {
+    // dx12kit.enums members are str subclasses and pass as strings; a plain enum.Enum member with a
+    // str value passes as its value.
+    py::object h = py::reinterpret_borrow<py::object>(hArg);
+    if (h && !py::isinstance<py::str>(h) && !PyIndex_Check(h.ptr()) && py::hasattr(h, "value") && py::isinstance<py::str>(h.attr("value")))
+        h = h.attr("value");
     std::string names;
     for (const auto& c : choices) names += (names.empty() ? "" : ", ") + std::string(c.first);
     if (!py::isinstance<py::str>(h)) {
@@ -317,8 +323,8 @@ std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {
 
 py::dict UploadStatsDict(const UploadPoolStats& s) {
     py::dict d;
-    const char* names[2] = {"cpu", "gpu"};
-    for (int k = 0; k < 2; ++k) {
+    const char* names[kUploadKinds] = {"cpu"};
+    for (int k = 0; k < kUploadKinds; ++k) {
         d[names[k]] = py::dict("pages_in_use"_a = s.pagesInUse[k], "pages_retired"_a = s.pagesRetired[k], "pages_free"_a = s.pagesFree[k],
                                "peak_pages"_a = s.peakPages[k]);
     }
@@ -442,7 +448,7 @@ void BindGpu(py::module_& m) {
                    a.flags == b.flags;
         })
         .def("__repr__", [](const DescriptorRangeDesc& r) {
-            const char* k[] = {"SRV", "UAV", "CBV", "Sampler"};
+            const char* k[] = {"SRV", "UAV", "CBV", "SamplerRange"};
             std::string s = std::string(k[int(r.kind)]) + "(" + std::to_string(r.shaderRegister) + ", count=" +
                             (r.count == kUnboundedRange ? std::string("UNBOUNDED") : std::to_string(r.count));
             if (r.space) s += ", space=" + std::to_string(r.space);
@@ -467,7 +473,9 @@ void BindGpu(py::module_& m) {
                                  "previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).");
     range("UAV", RangeKind::Uav, "A range of unordered access views (u registers) in a DescriptorTable.");
     range("CBV", RangeKind::Cbv, "A range of constant buffer views (b registers) in a DescriptorTable.");
-    range("Sampler", RangeKind::Sampler, "A range of samplers (s registers) in a DescriptorTable.");
+    range("SamplerRange", RangeKind::Sampler, "A range of samplers (s registers) in a DescriptorTable (the sampler objects\n"
+                                              "themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.");
+    m.attr("Sampler") = m.attr("SamplerRange");  // the name before issue 12
 
     py::class_<RootParameterDesc>(m, "RootParameter", "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).")
         .def_readonly("register", &RootParameterDesc::shaderRegister)
@@ -568,15 +576,15 @@ void BindGpu(py::module_& m) {
 
     // ---- resources ----------------------------------------------------------------------------
     py::class_<Resource, std::shared_ptr<Resource>>(m, "Resource", "A GPU resource (Buffer or Texture).")
-        .def_property_readonly("name", &Resource::Name)
-        .def_property_readonly("num_subresources", &Resource::NumSubresources)
-        .def_property_readonly("uav", &Resource::AllowsUav)
+        .def_property_readonly("name", &Resource::Name, "Debug name given at creation (also the D3D12 object's name).")
+        .def_property_readonly("num_subresources", &Resource::NumSubresources, "Number of subresources (1 for a buffer; mips x array slices for a texture).")
+        .def_property_readonly("uav", &Resource::AllowsUav, "True when the resource allows unordered access (created with uav=True).")
         .def_property_readonly("cached_views", &Resource::CachedViewCount, "Number of descriptor views created for it (cached).")
         .def("close", &Resource::Close,
              "Marks the resource closed: any later use (barriers, bindings, copies, reads) raises UseAfterFreeError.\n"
              "Work already recorded or submitted still completes; the memory is released once the last reference\n"
              "(this object, command lists in flight) is gone. Closing twice is allowed.")
-        .def_property_readonly("closed", &Resource::IsClosed)
+        .def_property_readonly("closed", &Resource::IsClosed, "True once close() was called (any later use raises UseAfterFreeError).")
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](Resource& r, py::args) { r.Close(); })
         .def("global_state", [](Resource& r, Int subArg) {
@@ -591,19 +599,19 @@ void BindGpu(py::module_& m) {
         }, "subresource"_a = kAllSubresources,
            "The state the resource is in once every executed command list has run (what execute resolves against).");
     py::class_<Buffer, Resource, std::shared_ptr<Buffer>>(m, "Buffer", "A GPU buffer. Create with Device.create_buffer.")
-        .def_property_readonly("size", &Buffer::Size)
-        .def_property_readonly("gpu_address", &Buffer::GpuAddress)
+        .def_property_readonly("size", &Buffer::Size, "Size in bytes.")
+        .def_property_readonly("gpu_address", &Buffer::GpuAddress, "GPU virtual address of the first byte (for root CBV/SRV/UAV arguments).")
         .def("__repr__", [](const Buffer& b) { return "<dx12kit.Buffer '" + b.Name() + "' " + std::to_string(b.Size()) + " bytes>"; });
     py::class_<Texture, Resource, std::shared_ptr<Texture>>(m, "Texture", "A 2D texture (array). Create with Device.create_texture2d.")
-        .def_property_readonly("width", [](const Texture& t) { return t.Width(); })
-        .def_property_readonly("height", [](const Texture& t) { return t.Height(); })
-        .def_property_readonly("format", &Texture::ViewFormat)
-        .def_property_readonly("mip_levels", &Texture::MipLevels)
-        .def_property_readonly("array_size", &Texture::ArraySize)
+        .def_property_readonly("width", [](const Texture& t) { return t.Width(); }, "Width in texels of mip 0.")
+        .def_property_readonly("height", [](const Texture& t) { return t.Height(); }, "Height in texels of mip 0.")
+        .def_property_readonly("format", &Texture::ViewFormat, "The format views and reads use (a dx12kit.Format).")
+        .def_property_readonly("mip_levels", &Texture::MipLevels, "Number of mip levels.")
+        .def_property_readonly("array_size", &Texture::ArraySize, "Number of array slices.")
         .def_property_readonly("shape", [](const Texture& t) {
             const FormatInfo& fi = RequireFormat(t.ViewFormat(), "shape");
             return py::make_tuple(t.Height(), t.Width(), fi.channels);
-        })
+        }, "(height, width, channels) of mip 0, as read_texture returns it.")
         .def("__repr__", [](const Texture& t) {
             const FormatInfo* fi = FindFormat(t.ViewFormat());
             return "<dx12kit.Texture '" + t.Name() + "' " + std::to_string(t.Width()) + "x" + std::to_string(t.Height()) + " " +
@@ -613,21 +621,21 @@ void BindGpu(py::module_& m) {
     py::class_<FormatSupportView>(m, "FormatSupport",
                                   "What the device supports for one format (Device.format_support). typed_uav is False for sRGB\n"
                                   "formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.")
-        .def_readonly("format", &FormatSupportView::format)
-        .def_readonly("buffer", &FormatSupportView::buffer)
-        .def_readonly("texture2d", &FormatSupportView::texture2d)
-        .def_readonly("texture3d", &FormatSupportView::texture3d)
-        .def_readonly("texture_cube", &FormatSupportView::texture_cube)
-        .def_readonly("shader_load", &FormatSupportView::shader_load)
-        .def_readonly("shader_sample", &FormatSupportView::shader_sample)
-        .def_readonly("render_target", &FormatSupportView::render_target)
-        .def_readonly("blendable", &FormatSupportView::blendable)
-        .def_readonly("depth_stencil", &FormatSupportView::depth_stencil)
-        .def_readonly("typed_uav", &FormatSupportView::typed_uav)
-        .def_readonly("uav_typed_load", &FormatSupportView::uav_typed_load)
-        .def_readonly("uav_typed_store", &FormatSupportView::uav_typed_store)
-        .def_readonly("mip_autogen", &FormatSupportView::mip_autogen)
-        .def_readonly("msaa", &FormatSupportView::msaa)
+        .def_readonly("format", &FormatSupportView::format, "The format queried (a dx12kit.Format).")
+        .def_readonly("buffer", &FormatSupportView::buffer, "Usable in typed buffer views.")
+        .def_readonly("texture2d", &FormatSupportView::texture2d, "Usable for 2D textures.")
+        .def_readonly("texture3d", &FormatSupportView::texture3d, "Usable for 3D textures.")
+        .def_readonly("texture_cube", &FormatSupportView::texture_cube, "Usable for cube textures.")
+        .def_readonly("shader_load", &FormatSupportView::shader_load, "Readable with Load in shaders.")
+        .def_readonly("shader_sample", &FormatSupportView::shader_sample, "Readable with Sample (filtered) in shaders.")
+        .def_readonly("render_target", &FormatSupportView::render_target, "Usable as a render target.")
+        .def_readonly("blendable", &FormatSupportView::blendable, "Render targets of this format blend.")
+        .def_readonly("depth_stencil", &FormatSupportView::depth_stencil, "Usable as a depth-stencil target.")
+        .def_readonly("typed_uav", &FormatSupportView::typed_uav, "Usable in typed UAVs (never for sRGB formats).")
+        .def_readonly("uav_typed_load", &FormatSupportView::uav_typed_load, "Typed UAV loads supported (D3D12 Support2 bit).")
+        .def_readonly("uav_typed_store", &FormatSupportView::uav_typed_store, "Typed UAV stores supported (D3D12 Support2 bit).")
+        .def_readonly("mip_autogen", &FormatSupportView::mip_autogen, "Whether mips can be generated for it on the GPU.")
+        .def_readonly("msaa", &FormatSupportView::msaa, "Supported MSAA sample counts (list of ints).")
         .def("__repr__", [](const FormatSupportView& v) {
             std::string s = "<dx12kit.FormatSupport " + v.format + ":";
             const std::pair<const char*, bool> flags[] = {
@@ -643,11 +651,29 @@ void BindGpu(py::module_& m) {
         });
 
     py::class_<RootSignature, std::shared_ptr<RootSignature>>(m, "RootSignature", "A root signature. Create with Device.create_root_signature.")
-        .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); });
+        .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); }, "Number of root parameters.")
+        .def_property("name", &RootSignature::Name, [](RootSignature& r, py::handle n) { r.SetName(Str(n, "RootSignature.name", "name")); },
+                      "Debug name (also the D3D12 object's name).")
+        .def("__repr__", [](const RootSignature& r) {
+            return "<dx12kit.RootSignature '" + r.Name() + "' parameters=" + std::to_string(r.Parameters().size()) +
+                   " static_samplers=" + std::to_string(r.StaticSamplers().size()) + ">";
+        });
     py::class_<PipelineState, std::shared_ptr<PipelineState>>(m, "PipelineState", "A compute or graphics pipeline state object.")
-        .def_property_readonly("is_compute", &PipelineState::IsCompute)
-        .def_property_readonly("root_signature", &PipelineState::GetRootSignature);
-    py::class_<Sampler, std::shared_ptr<Sampler>>(m, "SamplerState", "A sampler descriptor. Create with Device.create_sampler.");
+        .def_property_readonly("is_compute", &PipelineState::IsCompute, "True for a compute pipeline, False for a graphics one.")
+        .def_property_readonly("root_signature", &PipelineState::GetRootSignature, "The root signature the pipeline was created with.")
+        .def_property("name", &PipelineState::Name, [](PipelineState& p, py::handle n) { p.SetName(Str(n, "PipelineState.name", "name")); },
+                      "Debug name (also the D3D12 object's name).")
+        .def("__repr__", [](const PipelineState& p) {
+            return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
+                   p.GetRootSignature()->Name() + "'>";
+        });
+    py::class_<Sampler, std::shared_ptr<Sampler>>(m, "SamplerState", "A sampler descriptor. Create with Device.create_sampler.")
+        .def_property("name", &Sampler::Name, [](Sampler& s, py::handle n) { s.SetName(Str(n, "SamplerState.name", "name")); },
+                      "Debug name, shown by repr.")
+        .def("__repr__", [](const Sampler& s) {
+            return "<dx12kit.SamplerState '" + s.Name() + "' filter=" + std::to_string(int(s.Desc().Filter)) +
+                   " address=" + std::to_string(int(s.Desc().AddressU)) + ">";
+        });
 
     // ---- upload allocations (zero-copy path) ------------------------------------------------
     struct PyUpload {
@@ -663,9 +689,13 @@ void BindGpu(py::module_& m) {
                          "Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.\n"
                          "Fill it before the list is executed: .array() then raises, and writes through an older view\n"
                          "race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.")
-        .def_property_readonly("size", [](const PyUpload& u) { return u.alloc.size; })
-        .def_property_readonly("gpu_address", [](const PyUpload& u) { return u.alloc.gpu; })
-        .def_property_readonly("offset", [](const PyUpload& u) { return u.alloc.offset; })
+        .def_property_readonly("size", [](const PyUpload& u) { return u.alloc.size; }, "Bytes reserved.")
+        .def_property_readonly("gpu_address", [](const PyUpload& u) { return u.alloc.gpu; }, "GPU virtual address of the first byte.")
+        .def_property_readonly("offset", [](const PyUpload& u) { return u.alloc.offset; }, "Offset of the first byte in its upload page.")
+        .def("__repr__", [](const PyUpload& u) {
+            return "<dx12kit.UploadAllocation size=" + std::to_string(u.alloc.size) + " offset=" + std::to_string(u.alloc.offset) +
+                   (u.list->IsClosed() ? " (list executed)" : "") + ">";
+        })
         .def("array", [](py::object self, py::object dtype, py::object shape) {
             PyUpload& u = self.cast<PyUpload&>();
             if (u.list->IsClosed()) throw UseAfterFree("UploadAllocation.array: the command list was already executed");
@@ -699,7 +729,10 @@ void BindGpu(py::module_& m) {
         .def_property_readonly("closed", &CommandList::IsClosed, "True once executed.")
         .def_readwrite("auto_uav_barriers", &CommandList::AutoUavBarriers,
                        "Insert a UAV barrier when a UAV written by an earlier draw/dispatch is used again (default True).")
-        .def_property_readonly("upload_pages", &CommandList::UploadPageCount)
+        .def_property_readonly("upload_pages", &CommandList::UploadPageCount, "Upload pages this list holds.")
+        .def("__repr__", [](const CommandList& cl) {
+            return std::string("<dx12kit.CommandList ") + QueueKindName(cl.Queue().Type()) + (cl.IsClosed() ? " executed" : " recording") + ">";
+        })
         .def("upload", [](CommandList& cl, py::handle res, py::handle array, Int mipArg, Int sliceArg, Int offsetArg) {
             auto r = AsResource(res, "upload");
             const uint32_t mip = U32(mipArg, "upload", "mip"), slice = U32(sliceArg, "upload", "array_slice");
@@ -715,12 +748,12 @@ void BindGpu(py::module_& m) {
            "Textures take shape (height, width, channels) matching the format.")
         .def("copy_resource", [](CommandList& cl, py::handle dst, py::handle src) {
             cl.CopyResource(AsResource(dst, "copy_resource"), AsResource(src, "copy_resource"));
-        }, "dst"_a, "src"_a)
+        }, "dst"_a, "src"_a, "Copies the whole of `src` into `dst` (same size and format); both states are tracked.")
         .def("copy_buffer_region", [](CommandList& cl, py::handle dst, Int dstOffset, py::handle src, Int srcOffset, Int size) {
             const char* fn = "copy_buffer_region";
             cl.CopyBufferRegion(AsResource(dst, fn), U64(dstOffset, fn, "dst_offset"), AsResource(src, fn), U64(srcOffset, fn, "src_offset"),
                                 U64(size, fn, "size"));
-        }, "dst"_a, "dst_offset"_a, "src"_a, "src_offset"_a, "size"_a)
+        }, "dst"_a, "dst_offset"_a, "src"_a, "src_offset"_a, "size"_a, "Copies `size` bytes from `src` at `src_offset` to `dst` at `dst_offset`; bounds are checked.")
         .def("allocate_upload", [](std::shared_ptr<CommandList> cl, Int size, Int alignment) {
             return PyUpload{cl->AllocateUpload(U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment")), cl};
         }, "size"_a, "alignment"_a = 256, "Upload memory for the zero-copy path (see UploadAllocation).")
@@ -736,18 +769,18 @@ void BindGpu(py::module_& m) {
             const char* fn = "copy_from_upload";
             if (u.list.get() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
             cl.CopyFromUpload(AsResource(dst, fn), u.alloc, U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
-        }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0)
+        }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, "Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).")
         .def("transition_barrier", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES s, Int sub) {
             cl.TransitionBarrier(AsResource(r, "transition_barrier"), s, U32(sub, "transition_barrier", "subresource"));
         }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources,
            "Requests a state explicitly (goes through the state tracker; rarely needed).")
         .def("uav_barrier", [](CommandList& cl, py::handle r) {
             cl.UavBarrier(r.is_none() ? nullptr : AsResource(r, "uav_barrier"));
-        }, "resource"_a = py::none())
+        }, "resource"_a = py::none(), "Records a UAV barrier on `resource` (None: on every UAV access), ordering UAV writes before later accesses.")
         .def("aliasing_barrier", [](CommandList& cl, py::handle before, py::handle after) {
             cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
                                after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
-        }, "before"_a = py::none(), "after"_a = py::none())
+        }, "before"_a = py::none(), "after"_a = py::none(), "Records an aliasing barrier between two placed resources sharing memory (either may be None).")
         .def("raw_transition", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, Int sub) {
             cl.RawTransition(AsResource(r, "raw_transition"), before, after, U32(sub, "raw_transition", "subresource"));
         }, "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources,
@@ -765,15 +798,15 @@ void BindGpu(py::module_& m) {
         .def("set_root_cbv", [](CommandList& cl, Int root, py::handle b, Int off) {
             cl.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(b, "set_root_cbv"), U64(off, "set_root_cbv", "offset"));
         },
-             "root_index"_a, "buffer"_a, "offset"_a = 0)
+             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root constant-buffer view `root_index` (offset 256-byte aligned).")
         .def("set_root_srv", [](CommandList& cl, Int root, py::handle b, Int off) {
             cl.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(b, "set_root_srv"), U64(off, "set_root_srv", "offset"));
         },
-             "root_index"_a, "buffer"_a, "offset"_a = 0)
+             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root shader-resource view `root_index`.")
         .def("set_root_uav", [](CommandList& cl, Int root, py::handle b, Int off) {
             cl.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(b, "set_root_uav"), U64(off, "set_root_uav", "offset"));
         },
-             "root_index"_a, "buffer"_a, "offset"_a = 0)
+             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root unordered-access view `root_index`; the buffer moves to UNORDERED_ACCESS.")
         .def("set_shader_resource_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format) {
             const char* fn = "set_shader_resource_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
@@ -787,17 +820,17 @@ void BindGpu(py::module_& m) {
         .def("set_unordered_access_view", [](CommandList& cl, Int root, Int offset, py::handle r, Int mip) {
             const char* fn = "set_unordered_access_view";
             cl.SetUnorderedAccessView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(r, fn), U32(mip, fn, "mip"));
-        }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = 0)
+        }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = 0, "Stages a UAV of `resource` (one mip of a texture) into slot `offset` of descriptor table `root_index`.")
         .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, py::handle b) {
             const char* fn = "set_constant_buffer_view";
             cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn));
-        }, "root_index"_a, "descriptor_offset"_a, "buffer"_a)
+        }, "root_index"_a, "descriptor_offset"_a, "buffer"_a, "Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.")
         .def("set_sampler", [](CommandList& cl, Int root, Int offset, py::handle sampler) {
             const char* fn = "set_sampler";
             if (!py::isinstance<Sampler>(sampler))
                 throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " + detail::TypeName(sampler));
             cl.SetSampler(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), sampler.cast<std::shared_ptr<Sampler>>());
-        }, "root_index"_a, "descriptor_offset"_a, "sampler"_a)
+        }, "root_index"_a, "descriptor_offset"_a, "sampler"_a, "Stages a SamplerState into slot `offset` of sampler descriptor table `root_index`.")
         .def("clear_unordered_access_view", [](CommandList& cl, py::handle r, py::object valuesObj) {
             const char* fn = "clear_unordered_access_view";
             auto res = AsResource(r, fn);
@@ -850,7 +883,7 @@ void BindGpu(py::module_& m) {
             std::array<float, 4> rgba;
             for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
             cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"));
-        }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0)
+        }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "Clears one mip of a render-target texture to `rgba` (four floats).")
         .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s) {
             const char* fn = "clear_depth_stencil";
             auto res = AsResource(t, fn);
@@ -859,12 +892,12 @@ void BindGpu(py::module_& m) {
         .def("set_vertex_buffer", [](CommandList& cl, Int slot, py::handle b, Int stride, Int off) {
             const char* fn = "set_vertex_buffer";
             cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
-        }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0)
+        }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0, "Binds `buffer` as vertex buffer `slot` with `stride` bytes per vertex, from `offset`.")
         .def("set_index_buffer", [](CommandList& cl, py::handle b, py::handle format, Int off) {
             DXGI_FORMAT f = ParseChoice<DXGI_FORMAT>(format, "set_index_buffer: format", {{"uint16", DXGI_FORMAT_R16_UINT}, {"uint32", DXGI_FORMAT_R32_UINT},
                                                                                           {"r16_uint", DXGI_FORMAT_R16_UINT}, {"r32_uint", DXGI_FORMAT_R32_UINT}});
             cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, U64(off, "set_index_buffer", "offset"));
-        }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0)
+        }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0, "Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').")
         .def("set_dynamic_constant_buffer", [](CommandList& cl, Int root, py::handle data) {
             const uint32_t rootIndex = U32(root, "set_dynamic_constant_buffer", "root_index");
             Bytes b = GetBytes(data, "set_dynamic_constant_buffer");
@@ -878,7 +911,7 @@ void BindGpu(py::module_& m) {
             else if (b.info.ndim >= 2) st = static_cast<uint32_t>(b.info.strides[0]);
             else throw InvalidArgument("set_dynamic_vertex_buffer: give stride= for a 1-D array (or pass shape (vertices, components))");
             cl.SetDynamicVertexBuffer(slot, b.data, b.size, st);
-        }, "slot"_a, "array"_a, "stride"_a = py::none())
+        }, "slot"_a, "array"_a, "stride"_a = py::none(), "Copies an array into upload memory and binds it as vertex buffer `slot` (stride: the row size unless given).")
         .def("set_dynamic_index_buffer", [](CommandList& cl, py::handle data) {
             Bytes b = GetBytes(data, "set_dynamic_index_buffer");
             const std::string fmt = b.info.format;
@@ -886,7 +919,7 @@ void BindGpu(py::module_& m) {
             const bool u32 = b.info.itemsize == 4 && (fmt == "I" || fmt == "L");
             if (!u16 && !u32) throw InvalidArgument("set_dynamic_index_buffer: indices must be a uint16 or uint32 array, got format '" + fmt + "'");
             cl.SetDynamicIndexBuffer(b.data, b.size, u16 ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT);
-        }, "array"_a)
+        }, "array"_a, "Copies a uint16 or uint32 array into upload memory and binds it as the index buffer.")
         .def("set_dynamic_structured_buffer", [](CommandList& cl, Int root, py::handle data) {
             const uint32_t rootIndex = U32(root, "set_dynamic_structured_buffer", "root_index");
             Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
@@ -896,19 +929,23 @@ void BindGpu(py::module_& m) {
             const char* fn = "draw";
             cl.Draw(U32(n, fn, "vertex_count"), U32(instances, fn, "instance_count"), U32(start, fn, "start_vertex"),
                     U32(startInstance, fn, "start_instance"));
-        }, "vertex_count"_a, "instance_count"_a = 1, "start_vertex"_a = 0, "start_instance"_a = 0)
+        }, "vertex_count"_a, "instance_count"_a = 1, "start_vertex"_a = 0, "start_instance"_a = 0, "Draws `vertex_count` vertices (instanced); staged descriptors and pending transitions are committed first.")
         .def("draw_indexed", [](CommandList& cl, Int n, Int instances, Int start, Int baseVertex, Int startInstance) {
             const char* fn = "draw_indexed";
             cl.DrawIndexed(U32(n, fn, "index_count"), U32(instances, fn, "instance_count"), U32(start, fn, "start_index"),
                            I32(baseVertex, fn, "base_vertex"), U32(startInstance, fn, "start_instance"));
-        }, "index_count"_a, "instance_count"_a = 1, "start_index"_a = 0, "base_vertex"_a = 0, "start_instance"_a = 0)
+        }, "index_count"_a, "instance_count"_a = 1, "start_index"_a = 0, "base_vertex"_a = 0, "start_instance"_a = 0, "Draws `index_count` indices of the bound index buffer (instanced).")
         .def("dispatch", [](CommandList& cl, Int x, Int y, Int z) {
             cl.Dispatch(U32(x, "dispatch", "x"), U32(y, "dispatch", "y"), U32(z, "dispatch", "z"));
-        }, "x"_a, "y"_a = 1, "z"_a = 1);
+        }, "x"_a, "y"_a = 1, "z"_a = 1, "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.");
 
     // ---- queue ----------------------------------------------------------------------------------
     py::class_<CommandQueue, std::shared_ptr<CommandQueue>>(m, "CommandQueue", "A direct, compute or copy queue. Get one with Device.queue(kind).")
-        .def_property_readonly("kind", [](const CommandQueue& q) { return QueueKindName(q.Type()); })
+        .def_property_readonly("kind", [](const CommandQueue& q) { return QueueKindName(q.Type()); },
+                               "'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).")
+        .def("__repr__", [](const CommandQueue& q) {
+            return std::string("<dx12kit.CommandQueue ") + QueueKindName(q.Type()) + " completed=" + std::to_string(q.CompletedValue()) + ">";
+        })
         .def("command_list", [](std::shared_ptr<CommandQueue> q) { return q->CreateCommandList(q); }, "A new CommandList for this queue.")
         .def("execute", [](CommandQueue& q, py::object lists) {
             std::vector<std::shared_ptr<CommandList>> v;
@@ -933,8 +970,8 @@ void BindGpu(py::module_& m) {
             return out;
         }, "The transitions the last execute() inserted before its lists, resolved against the global states:\n"
            "[(list_index, resource_name, subresource, before, after)], subresource ALL_SUBRESOURCES for the whole resource.")
-        .def_property_readonly("completed_value", &CommandQueue::CompletedValue)
-        .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue)
+        .def_property_readonly("completed_value", &CommandQueue::CompletedValue, "The queue fence's completed value: every submission with a value <= it has finished.")
+        .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue, "The fence value of the latest execute on this queue.")
         .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype) {
             auto r = AsResource(b, "read_buffer");
             py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
@@ -968,27 +1005,29 @@ void BindGpu(py::module_& m) {
     // ---- device ----------------------------------------------------------------------------------
     py::class_<Device, std::shared_ptr<Device>>(m, "Device",
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
-        .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, Int staticDescriptors, Int chunk,
-                         Int samplerChunk, Int cpuPage, Int uploadPage, Int gpuPage,
+        .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, py::object staticDescriptors, Int chunk,
+                         Int samplerChunk, Int cpuPage, Int uploadPage, py::object gpuPage,
                          Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace) {
                  const char* fn = "Device";
                  DeviceOptions o;
                  o.validate = validate;
                  o.cbvSrvUavHeapSize = U32(heapSize, fn, "descriptor_heap_size");
                  o.samplerHeapSize = U32(samplerHeapSize, fn, "sampler_heap_size");
-                 o.staticDescriptors = U32(staticDescriptors, fn, "static_descriptors");
-                 o.staticSamplers = std::min<uint32_t>(o.staticSamplers, o.samplerHeapSize / 4);
+                 // Removed options: a clear error instead of a silent no-op (see docs/api.md, "Device").
+                 if (!staticDescriptors.is_none())
+                     throw InvalidArgument("Device: static_descriptors was removed: the shader-visible heaps have no static part "
+                                           "any more (nothing allocated from it); drop the argument");
+                 if (!gpuPage.is_none())
+                     throw InvalidArgument("Device: gpu_page_size was removed: there are no GPU-exclusive upload pages any more "
+                                           "(nothing used them); drop the argument");
                  o.dynamicChunkSize = U32(chunk, fn, "dynamic_chunk_size");
                  o.samplerChunkSize = U32(samplerChunk, fn, "sampler_chunk_size");
                  o.cpuDescriptorPageSize = U32(cpuPage, fn, "cpu_descriptor_page_size");
                  o.uploadPageSize = U64(uploadPage, fn, "upload_page_size");
                  o.largePageCacheBytes = U64(largeCache, fn, "large_page_cache_size");
-                 o.gpuPageSize = U64(gpuPage, fn, "gpu_page_size");
                  // Page sizes: positive, and within what one committed buffer (and a LinearAllocator) holds.
                  if (o.uploadPageSize == 0 || o.uploadPageSize > (uint64_t(4) << 30))
                      throw InvalidArgument("Device: upload_page_size must be 1..4 GiB, got " + std::to_string(o.uploadPageSize));
-                 if (o.gpuPageSize == 0 || o.gpuPageSize > (uint64_t(4) << 30))
-                     throw InvalidArgument("Device: gpu_page_size must be 1..4 GiB, got " + std::to_string(o.gpuPageSize));
                  if (o.cpuDescriptorPageSize == 0) throw InvalidArgument("Device: cpu_descriptor_page_size must be positive");
                  if (!memoryBudget.is_none()) {
                      const long long b = detail::Ranged(memoryBudget, fn, "memory_budget", 1, INT64_MAX);
@@ -1008,16 +1047,18 @@ void BindGpu(py::module_& m) {
                  return dev;
              }),
              py::kw_only(), "validate"_a = false, "descriptor_heap_size"_a = 65536, "sampler_heap_size"_a = 2048,
-             "static_descriptors"_a = 4096, "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,
-             "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = 64u << 10,
+             "static_descriptors"_a = py::none(), "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,
+             "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = py::none(),
              "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
              "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
              "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
-             "dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages\n"
+             "dynamic chunk sizes, CPU descriptor page size, upload page size, and the bytes of large upload pages\n"
              "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
              "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
              "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
-             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).")
+             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).\n"
+             "static_descriptors and gpu_page_size were removed (nothing used them): passing either raises\n"
+             "InvalidArgumentError.")
         .def_property_readonly("info", [](const Device& d) {
             py::dict out;
             for (const auto& kv : d.Info()) {
@@ -1027,7 +1068,15 @@ void BindGpu(py::module_& m) {
             }
             return out;
         }, "backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.")
-        .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; })
+        .def("__repr__", [](const Device& d) {
+            std::string backend, adapter;
+            for (const auto& kv : d.Info()) {
+                if (kv.first == "backend") backend = kv.second;
+                else if (kv.first == "adapter") adapter = kv.second;
+            }
+            return "<dx12kit.Device " + backend + " '" + adapter + "'" + (d.Core()->Options().validate ? " validate" : "") + ">";
+        })
+        .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; }, "True when the device checks resource states before each draw, dispatch and copy.")
         .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
              "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
         .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,
@@ -1070,7 +1119,8 @@ void BindGpu(py::module_& m) {
            "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
            "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
            "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.")
-        .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags) {
+        .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags,
+                                         py::object name) {
             std::vector<RootParameterDesc> params;
             uint32_t f = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
             if (py::isinstance<py::str>(parametersOrText)) {
@@ -1091,19 +1141,27 @@ void BindGpu(py::module_& m) {
                 }
             }
             if (!flags.is_none()) f = CheckFlags(U32(flags, "create_root_signature", "flags"), kRootSignatureFlags, "create_root_signature flags");
-            return std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
+            auto rs = std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
+            if (!name.is_none()) rs->SetName(Str(name, "create_root_signature", "name"));
+            return rs;
         }, "parameters_or_text"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{}, py::kw_only(), "flags"_a = py::none(),
+           "name"_a = py::none(),
            "A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from\n"
            "text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are\n"
            "added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter\n"
-           "lists, the text's RootFlags for text).\n\n"
+           "lists, the text's RootFlags for text). name: debug name (repr, D3D12 SetName).\n\n"
            "Raises:\n    InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).")
-        .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs) {
-            return std::make_shared<PipelineState>(d.Core(), Bytecode(cs, "create_compute_pipeline"), std::move(rs));
-        }, "cs"_a, "root_signature"_a)
+        .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs, py::object name) {
+            auto p = std::make_shared<PipelineState>(d.Core(), Bytecode(cs, "create_compute_pipeline"), std::move(rs));
+            if (!name.is_none()) p->SetName(Str(name, "create_compute_pipeline", "name"));
+            return p;
+        }, "cs"_a, "root_signature"_a, py::kw_only(), "name"_a = py::none(),
+           "A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)\n"
+           "and the root signature it runs with. name: debug name (repr, D3D12 SetName).\n\n"
+           "Raises:\n    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
                                             py::object dsvFormat, py::object inputLayout, py::handle topology, py::handle cull, py::object blend,
-                                            bool depthTest, bool depthWrite) {
+                                            bool depthTest, bool depthWrite, py::object name) {
             const char* fn = "create_graphics_pipeline";
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
@@ -1157,19 +1215,34 @@ void BindGpu(py::module_& m) {
             g.depthTest = depthTest;
             g.depthWrite = depthWrite;
             if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
-            return std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
+            auto p = std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
+            if (!name.is_none()) p->SetName(Str(name, fn, "name"));
+            return p;
         }, "vs"_a, "ps"_a, "root_signature"_a, "rtv_formats"_a, "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
            "topology"_a = "triangle", "cull"_a = "none", "blend"_a = py::none(), "depth_test"_a = false, "depth_write"_a = true,
-           "A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].")
-        .def("create_sampler", [](Device& d, py::handle filter, py::handle address) {
+           py::kw_only(), "name"_a = py::none(),
+           "A graphics pipeline.\n\n"
+           "Args:\n"
+           "    vs, ps: vertex and pixel shader bytecode (ps may be None).\n"
+           "    rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').\n"
+           "    dsv_format: depth-stencil format, or None.\n"
+           "    input_layout: [(semantic, dx12kit.VertexFormat, slot, offset, semantic_index), ...] (the last three optional).\n"
+           "    topology: dx12kit.Topology; cull: dx12kit.CullMode; blend: dx12kit.BlendMode or None (strings accepted).\n"
+           "    depth_test, depth_write: depth state (depth_test needs dsv_format).\n"
+           "    name: debug name (repr, D3D12 SetName).")
+        .def("create_sampler", [](Device& d, py::handle filter, py::handle address, py::object name) {
             D3D12_SAMPLER_DESC s{};
             s.Filter = ParseFilter(filter, "create_sampler");
             s.AddressU = s.AddressV = s.AddressW = ParseAddress(address, "create_sampler");
             s.MaxAnisotropy = 16;
             s.ComparisonFunc = D3D12_COMPARISON_FUNC_NEVER;
             s.MaxLOD = 3.402823466e+38f;
-            return std::make_shared<Sampler>(d.Core(), s);
-        }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp")
+            auto sampler = std::make_shared<Sampler>(d.Core(), s);
+            if (!name.is_none()) sampler->SetName(Str(name, "create_sampler", "name"));
+            return sampler;
+        }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp", "name"_a = py::none(),
+           "A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode\n"
+           "for u, v and w (strings accepted); name: debug name shown by repr.")
         .def("format_support", [](Device& d, py::handle format) { return QueryFormatSupport(*d.Core(), ParseFormat(format, "format_support")); },
              "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.")
         .def("poll", &Device::Poll, py::call_guard<py::gil_scoped_release>(),

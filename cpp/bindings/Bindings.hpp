@@ -20,7 +20,6 @@ namespace dx12kit::bindings {
 void BindErrors(pybind11::module_& m);
 void BindAlloc(pybind11::module_& m);
 void BindGpu(pybind11::module_& m);
-void BindBench(pybind11::module_& m);  // hidden _bench_* timing loops for benchmarks/
 void BindDescriptors(pybind11::module_& m);
 void BindShaders(pybind11::module_& m);  // dx12core.shaders: DXBC validation and reflection
 void BindMemory(pybind11::module_& m);  // after BindGpu: adds to Device, Resource, Buffer

@@ -10,7 +10,6 @@ PYBIND11_MODULE(dx12core, m) {
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
     dx12kit::bindings::BindGpu(m);
     dx12kit::bindings::BindMemory(m);
-    dx12kit::bindings::BindBench(m);
     dx12kit::bindings::BindDescriptors(m);
 #endif
 }

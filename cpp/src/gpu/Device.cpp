@@ -19,10 +19,6 @@ namespace dx12kit {
 DeviceCore::DeviceCore(const DeviceOptions& options) : m_Options(options) {
     if (options.samplerHeapSize == 0 || options.samplerHeapSize > 2048)
         throw InvalidArgument("sampler heap size " + std::to_string(options.samplerHeapSize) + " must be 1..2048 (D3D12's limit)");
-    if (options.staticDescriptors >= options.cbvSrvUavHeapSize)
-        throw InvalidArgument("static descriptors must be fewer than the shader-visible heap size");
-    if (options.staticSamplers >= options.samplerHeapSize)
-        throw InvalidArgument("static samplers must be fewer than the sampler heap size");
     if (options.dynamicChunkSize == 0 || options.samplerChunkSize == 0)
         throw InvalidArgument("dynamic chunk sizes must be positive");
     m_d3d12Device = ComPtr<ID3D12Device>(platform::CreateDefaultDevice(D3D_FEATURE_LEVEL_11_0));
@@ -30,12 +26,12 @@ DeviceCore::DeviceCore(const DeviceOptions& options) : m_Options(options) {
     for (int t = 0; t < D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES; ++t)
         m_CpuAllocators[t] = std::make_unique<CpuDescriptorAllocator>(
             dev, static_cast<D3D12_DESCRIPTOR_HEAP_TYPE>(t), options.cpuDescriptorPageSize, &m_LastSerial);
+    // The whole shader-visible heaps are dynamic chunks: the device reserves no static part
+    // (nothing allocated long-lived tables from it).
     m_ViewHeap = std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
-                                                     options.cbvSrvUavHeapSize, options.staticDescriptors,
-                                                     options.dynamicChunkSize);
+                                                     options.cbvSrvUavHeapSize, 0, options.dynamicChunkSize);
     m_SamplerHeap = std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER,
-                                                        options.samplerHeapSize, options.staticSamplers,
-                                                        options.samplerChunkSize);
+                                                        options.samplerHeapSize, 0, options.samplerChunkSize);
     m_Memory = std::make_unique<memory::MemoryManager>(dev, m_LastSerial, options.memory);
     m_UploadPages = std::make_unique<UploadPagePool>(*this);
     m_FormatSupport = std::make_unique<FormatSupportCache>(dev);

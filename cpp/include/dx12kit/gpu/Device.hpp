@@ -51,13 +51,10 @@ struct DeviceOptions {
     bool validate = false;                  ///< check states before each draw/dispatch/copy
     uint32_t cbvSrvUavHeapSize = 65536;     ///< shader-visible CBV/SRV/UAV descriptors
     uint32_t samplerHeapSize = 2048;        ///< shader-visible samplers (D3D12 allows 2048)
-    uint32_t staticDescriptors = 4096;      ///< of the CBV/SRV/UAV heap, for long-lived tables
-    uint32_t staticSamplers = 256;          ///< of the sampler heap
     uint32_t dynamicChunkSize = 256;        ///< descriptors a command list takes at a time
     uint32_t samplerChunkSize = 64;
     uint32_t cpuDescriptorPageSize = 256;
     uint64_t uploadPageSize = 2u << 20;     ///< CPU-writable UPLOAD pages
-    uint64_t gpuPageSize = 64u << 10;       ///< GPU-exclusive DEFAULT UAV pages
     /// Bytes of retired large (dedicated) upload pages kept for reuse instead of destroyed; first
     /// touch of fresh upload memory costs more than the copy itself, so large uploads repeated
     /// every frame reuse their pages. 0 destroys every large page after its fence.
