@@ -20,11 +20,11 @@ def test_readme_example_passes_mypy_strict(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_public_api_uses_pass_mypy_strict():
+def test_public_api_uses_pass_mypy_strict(tmp_path):
     """tests/typing/public_api.py: buffers (``create_buffer(n).size``), textures, queues, pipelines,
     samplers, the enums, pools, allocators and errors, as typed code uses them."""
     pytest.importorskip("mypy")
     path = Path(__file__).resolve().parent / "typing" / "public_api.py"
-    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(path)],
-                       capture_output=True, text=True, cwd=path.parent)
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"),
+                        str(path)], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr

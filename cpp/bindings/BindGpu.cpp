@@ -17,6 +17,7 @@
 #include <pybind11/stl.h>
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 namespace py = pybind11;
@@ -148,6 +149,13 @@ uint32_t CheckFlags(uint32_t flags, uint32_t allowed, const char* what) {
 constexpr uint32_t kRangeFlags = 0x1 | 0x2 | 0x4 | 0x8 | 0x10000;  // DESCRIPTORS_VOLATILE .. DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
 constexpr uint32_t kRootDescriptorFlags = 0x2 | 0x4 | 0x8;        // DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE, DATA_STATIC
 constexpr uint32_t kRootSignatureFlags = 0x7F;                    // ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT .. ALLOW_STREAM_OUTPUT
+
+/// A timeout argument in seconds: None (forever, -1) or a non-negative finite number.
+double Timeout(const std::optional<double>& t, const char* what) {
+    if (!t) return -1.0;
+    if (!(*t >= 0.0) || *t > 1e9) throw InvalidArgument(std::string(what) + ": timeout must be None or seconds >= 0, got " + std::to_string(*t));
+    return *t;
+}
 
 D3D12_COMMAND_LIST_TYPE ParseQueueKind(const std::string& kind) {
     const std::string k = Lower(kind);
@@ -726,7 +734,9 @@ void BindGpu(py::module_& m) {
     py::class_<CommandList, std::shared_ptr<CommandList>>(m, "CommandList",
         "Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.\n"
         "Create with CommandQueue.command_list(); submit with CommandQueue.execute().")
-        .def_property_readonly("closed", &CommandList::IsClosed, "True once executed.")
+        .def_property_readonly("closed", &CommandList::IsClosed,
+                               "True once executed (no more recording). A failed execute leaves its lists open, unless a list\n"
+                               "failed to close (then execute raises DeviceError and that list can never run).")
         .def_readwrite("auto_uav_barriers", &CommandList::AutoUavBarriers,
                        "Insert a UAV barrier when a UAV written by an earlier draw/dispatch is used again (default True).")
         .def_property_readonly("upload_pages", &CommandList::UploadPageCount, "Upload pages this list holds.")
@@ -873,6 +883,11 @@ void BindGpu(py::module_& m) {
             const char* fn = "set_scissor";
             cl.SetScissor(I32(l, fn, "left"), I32(t, fn, "top"), I32(r, fn, "right"), I32(b, fn, "bottom"));
         }, "left"_a, "top"_a, "right"_a, "bottom"_a, "Sets the scissor rectangle (left <= right, top <= bottom).")
+        .def("set_stencil_ref", [](CommandList& cl, Int ref) {
+            const uint32_t v = U32(ref, "set_stencil_ref", "ref");
+            if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
+            cl.SetStencilRef(v);
+        }, "ref"_a, "The stencil reference value (0..255) of the stencil test.")
         .def("clear_render_target", [](CommandList& cl, py::handle t, py::object rgbaObj, Int mip) {
             const char* fn = "clear_render_target";
             auto res = AsResource(t, fn);
@@ -959,8 +974,18 @@ void BindGpu(py::module_& m) {
             py::gil_scoped_release release;
             return q.Execute(v);
         }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.")
-        .def("wait", &CommandQueue::Wait, "fence_value"_a, py::call_guard<py::gil_scoped_release>(), "Blocks until the fence reaches `fence_value`.")
-        .def("flush", &CommandQueue::Flush, py::call_guard<py::gil_scoped_release>(), "Waits until everything submitted has completed.")
+        .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "wait");
+            py::gil_scoped_release release;
+            q.Wait(value, t);
+        }, "fence_value"_a, "timeout"_a = py::none(),
+           "Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).\n"
+           "timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.")
+        .def("flush", [](CommandQueue& q, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "flush");
+            py::gil_scoped_release release;
+            return q.Flush(t);
+        }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).")
         .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
              "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).")
         .def_property_readonly("last_inserted_barriers", [](const CommandQueue& q) {
@@ -970,9 +995,17 @@ void BindGpu(py::module_& m) {
             return out;
         }, "The transitions the last execute() inserted before its lists, resolved against the global states:\n"
            "[(list_index, resource_name, subresource, before, after)], subresource ALL_SUBRESOURCES for the whole resource.")
+        .def_property_readonly("last_direct_queue_barriers", [](const CommandQueue& q) {
+            py::list out;
+            for (const auto& b : q.LastInsertedBarriers())
+                if (b.onDirectQueue) out.append(py::make_tuple(b.listIndex, b.resource, b.subresource, b.before, b.after));
+            return out;
+        }, "Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):\n"
+           "execute recorded them on the direct queue, which this queue waited for on the GPU.")
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue, "The queue fence's completed value: every submission with a value <= it has finished.")
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue, "The fence value of the latest execute on this queue.")
-        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype) {
+        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "read_buffer");
             auto r = AsResource(b, "read_buffer");
             py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
             const uint64_t size = r->Size();
@@ -982,11 +1015,13 @@ void BindGpu(py::module_& m) {
             void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
-                q->ReadBuffer(q, r, dst, size);
+                q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
-        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), "Copies a buffer back into a new numpy array (waits for the GPU).")
-        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg) {
+        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(),
+           "Copies a buffer back into a new numpy array (waits for the GPU; interruptible, timeout as for wait).")
+        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
+            const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");
             const uint32_t mip = U32(mipArg, "read_texture", "mip"), slice = U32(sliceArg, "read_texture", "array_slice");
             if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
@@ -997,10 +1032,12 @@ void BindGpu(py::module_& m) {
             void* dst = out.mutable_data();
             {
                 py::gil_scoped_release release;
-                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()));
+                q->ReadTexture(q, r, mip, slice, dst, static_cast<uint64_t>(out.nbytes()), seconds);
             }
             return out;
-        }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, "Copies a texture subresource back as an array of shape (height, width, channels).");
+        }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
+           "Copies a texture subresource back as an array of shape (height, width, channels); depth-stencil formats\n"
+           "give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
 
     // ---- device ----------------------------------------------------------------------------------
     py::class_<Device, std::shared_ptr<Device>>(m, "Device",
@@ -1041,7 +1078,8 @@ void BindGpu(py::module_& m) {
                  }
                  if (!(grace >= 0.0 && grace <= 3600.0)) throw InvalidArgument("Device: memory_grace must be 0..3600 seconds");
                  o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
-                 auto dev = Device::Create(o);
+                 o.hooks = PythonWaitHooks();
+                 auto dev = Device::Create(o, DestroyDevice);
                  if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Core()->Memory().Tier1())
                      throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
                  return dev;
@@ -1161,7 +1199,7 @@ void BindGpu(py::module_& m) {
            "Raises:\n    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
                                             py::object dsvFormat, py::object inputLayout, py::handle topology, py::handle cull, py::object blend,
-                                            bool depthTest, bool depthWrite, py::object name) {
+                                            bool depthTest, bool depthWrite, py::object stencilFunc, py::handle stencilPassOp, py::object name) {
             const char* fn = "create_graphics_pipeline";
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
@@ -1214,13 +1252,25 @@ void BindGpu(py::module_& m) {
                                                                false);
             g.depthTest = depthTest;
             g.depthWrite = depthWrite;
+            if (!stencilFunc.is_none()) {
+                g.stencilTest = true;
+                g.stencilFunc = ParseChoice<D3D12_COMPARISON_FUNC>(stencilFunc, "stencil_func",
+                    {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS}, {"equal", D3D12_COMPARISON_FUNC_EQUAL},
+                     {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL}, {"greater", D3D12_COMPARISON_FUNC_GREATER},
+                     {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL}, {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL},
+                     {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
+                g.stencilPassOp = ParseChoice<D3D12_STENCIL_OP>(stencilPassOp, "stencil_pass_op",
+                    {{"keep", D3D12_STENCIL_OP_KEEP}, {"zero", D3D12_STENCIL_OP_ZERO}, {"replace", D3D12_STENCIL_OP_REPLACE},
+                     {"incr_sat", D3D12_STENCIL_OP_INCR_SAT}, {"decr_sat", D3D12_STENCIL_OP_DECR_SAT}, {"invert", D3D12_STENCIL_OP_INVERT},
+                     {"incr", D3D12_STENCIL_OP_INCR}, {"decr", D3D12_STENCIL_OP_DECR}});
+            }
             if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
             auto p = std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, fn, "name"));
             return p;
         }, "vs"_a, "ps"_a, "root_signature"_a, "rtv_formats"_a, "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
            "topology"_a = "triangle", "cull"_a = "none", "blend"_a = py::none(), "depth_test"_a = false, "depth_write"_a = true,
-           py::kw_only(), "name"_a = py::none(),
+           "stencil_func"_a = py::none(), "stencil_pass_op"_a = "keep", py::kw_only(), "name"_a = py::none(),
            "A graphics pipeline.\n\n"
            "Args:\n"
            "    vs, ps: vertex and pixel shader bytecode (ps may be None).\n"
@@ -1229,6 +1279,10 @@ void BindGpu(py::module_& m) {
            "    input_layout: [(semantic, dx12kit.VertexFormat, slot, offset, semantic_index), ...] (the last three optional).\n"
            "    topology: dx12kit.Topology; cull: dx12kit.CullMode; blend: dx12kit.BlendMode or None (strings accepted).\n"
            "    depth_test, depth_write: depth state (depth_test needs dsv_format).\n"
+           "    stencil_func: a dx12kit.ComparisonFunc (None: no stencil test) comparing CommandList.set_stencil_ref's value\n"
+           "        with the stencil plane; needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).\n"
+           "    stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',\n"
+           "        'decr'), applied where depth and stencil pass.\n"
            "    name: debug name (repr, D3D12 SetName).")
         .def("create_sampler", [](Device& d, py::handle filter, py::handle address, py::object name) {
             D3D12_SAMPLER_DESC s{};

@@ -6,6 +6,8 @@
 #include <cstdint>
 
 namespace dx12kit {
+class Device;
+struct WaitHooks;
 struct CpuDescriptorStats;
 struct ResourcePlacement;
 namespace memory {
@@ -29,6 +31,13 @@ pybind11::dict MemoryStatsDict(const memory::MemoryStats& s);
 pybind11::dict TotalMemoryStatsDict(const memory::TotalMemoryStats& t);
 ResourcePlacement ParsePlacement(pybind11::handle heap, pybind11::handle pool, bool committed, bool withinBudget,
                                  pybind11::handle memory, uint64_t offset, const char* what);
+
+// Blocking waits (WaitHooks.cpp): hooks that release the GIL and check for signals, the
+// translation of an interrupted wait back into the signal handler's exception, and the deleter
+// every Python-created Device gets (releases the GIL while ~Device waits for the GPU).
+WaitHooks PythonWaitHooks();
+void RaiseInterruption();
+void DestroyDevice(Device* device);
 
 // Statistics as dicts, one definition each (BindDescriptors.cpp), shared by the standalone
 // descriptor classes and Device.descriptor_stats().

@@ -31,6 +31,10 @@ void BindErrors(py::module_& m) {
             raise("ShaderCompileError", ex);
         } catch (const ResourceStateError& ex) {
             raise("ResourceStateError", ex);
+        } catch (const Timeout& ex) {
+            raise("WaitTimeoutError", ex);
+        } catch (const Interrupted&) {
+            RaiseInterruption();  // what the signal handler raised (KeyboardInterrupt)
         } catch (const DeviceError& ex) {
             py::object inst = e.attr("DeviceError")(ex.what(), ex.HResult(), ex.HResultName());
             PyErr_SetObject(e.attr("DeviceError").ptr(), inst.ptr());

@@ -25,6 +25,7 @@ from .errors import (
     ResourceStateError,
     ShaderCompileError,
     UseAfterFreeError,
+    WaitTimeoutError,
 )
 from . import dx12core
 from .dx12core import (
@@ -78,6 +79,7 @@ from .enums import (
     IndexFormat,
     PoolAlgorithm,
     QueueKind,
+    StencilOp,
     Topology,
     VertexFormat,
     Visibility,
@@ -94,7 +96,7 @@ __all__ = [
     "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
     "memory", "save_image", "enums",
     "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DescriptorHeapType", "Filter",
-    "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "Topology", "VertexFormat", "Visibility",
+    "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
-    "ShaderCompileError", "UseAfterFreeError",
+    "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
 ]

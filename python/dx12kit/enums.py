@@ -22,7 +22,7 @@ import enum
 
 __all__ = [
     "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DescriptorHeapType",
-    "Filter", "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "Topology", "VertexFormat",
+    "Filter", "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat",
     "Visibility",
 ]
 
@@ -199,6 +199,20 @@ class ComparisonFunc(_StrEnum):
     NOT_EQUAL = "not_equal"
     GREATER_EQUAL = "greater_equal"
     ALWAYS = "always"
+
+
+class StencilOp(_StrEnum):
+    """What a passing stencil test does to the stencil value (``create_graphics_pipeline(stencil_pass_op=)``;
+    D3D12_STENCIL_OP_*). The test itself compares with a :class:`ComparisonFunc` (``stencil_func=``)."""
+
+    KEEP = "keep"
+    ZERO = "zero"
+    REPLACE = "replace"
+    INCR_SAT = "incr_sat"
+    DECR_SAT = "decr_sat"
+    INVERT = "invert"
+    INCR = "incr"
+    DECR = "decr"
 
 
 class BorderColor(_StrEnum):

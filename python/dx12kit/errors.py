@@ -10,6 +10,7 @@ keep working:
 - :class:`DeviceError`: a D3D12 call failed; carries ``hresult`` and ``hresult_name``.
 - :class:`ShaderCompileError`: HLSL did not compile; carries the compiler's messages.
 - :class:`ResourceStateError`: validation found a resource in the wrong state.
+- :class:`WaitTimeoutError` (also the built-in ``TimeoutError``): a wait's ``timeout=`` expired.
 
 This module imports nothing native: the C++ core translates its errors into these classes in one
 table (``cpp/bindings/Errors.cpp``).
@@ -27,6 +28,7 @@ __all__ = [
     "ShaderCompileError",
     "CompileMessages",
     "ResourceStateError",
+    "WaitTimeoutError",
 ]
 
 
@@ -101,3 +103,8 @@ class ShaderCompileError(Dx12Error):
 
 class ResourceStateError(Dx12Error):
     """A resource was not in the state an operation needs (validation mode)."""
+
+
+class WaitTimeoutError(Dx12Error, TimeoutError):
+    """A wait for the GPU (``CommandQueue.wait``, ``flush``, ``read_buffer``, ``read_texture`` with
+    ``timeout=``) did not finish in time. The work is still queued; waiting again is allowed."""

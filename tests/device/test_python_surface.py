@@ -55,6 +55,12 @@ def test_enum_values_are_the_choices_the_parsers_accept(device, shaders):
         lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", blend=v)))
     same(dx.VertexFormat, choices_named_by(
         lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", input_layout=[("POSITION", v)])))
+    same(dx.ComparisonFunc, choices_named_by(
+        lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", dsv_format="d24_unorm_s8_uint",
+                                                  stencil_func=v)))
+    same(dx.StencilOp, choices_named_by(
+        lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", dsv_format="d24_unorm_s8_uint",
+                                                  stencil_func="always", stencil_pass_op=v)))
     same(dx.PoolAlgorithm, choices_named_by(lambda v: device.create_pool(algorithm=v)))
     same(dx.HeapType, choices_named_by(lambda v: device.create_buffer(256, heap=v)))
     buf = device.create_buffer(256)

@@ -310,3 +310,15 @@ def test_overlapping_registers_are_refused_per_visibility(device):
         else:
             with pytest.raises(dx.InvalidArgumentError, match=match):
                 device.create_root_signature(params)
+
+
+def test_raw_buffer_declared_in_the_program_counts_as_raw(device):
+    # vkd3d-shader's RDEF calls a RWByteAddressBuffer a typed RWBuffer; the program's dcl_uav_raw
+    # is what the shader runs with, and D3D12 allows raw buffers as root UAVs.
+    import dx12kit as dx
+
+    cs = dx.compile_hlsl("RWByteAddressBuffer o : register(u0);\n"
+                         "[numthreads(1,1,1)] void main() { o.Store(0, 7); }", profile="cs_5_0")
+    (b,) = cs.bindings
+    assert b.type_name == "RWByteAddressBuffer" if hasattr(b, "type_name") else "RWByteAddressBuffer" in repr(b)
+    device.create_compute_pipeline(cs, device.create_root_signature([dx.RootUAV(0)]))

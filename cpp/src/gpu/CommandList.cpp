@@ -6,11 +6,13 @@
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Formats.hpp"
 
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <thread>
 
 namespace dx12kit {
 
@@ -34,17 +36,78 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
                            [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {}
 
 CommandList::~CommandList() {
-    if (!m_Closed) {
+    if (!m_Executed.load() && m_d3d12List) {
         // Never executed: nothing reached the GPU, so everything is reusable at once.
         // (the dynamic descriptor heaps hand their chunks back in their own destructors)
-        m_d3d12List->Close();
-        m_Queue->ReturnUnused(std::move(m_Allocator), std::move(m_d3d12List));
+        if (!m_Closed.load()) m_d3d12List->Close();
+        m_Queue->ReturnUnused(std::move(m_Allocator), m_Dead ? nullptr : std::move(m_d3d12List));
     }
 }
 
 void CommandList::CheckOpen(const char* what) const {
-    if (m_Closed)
+    if (m_Executed.load(std::memory_order_acquire))
         throw UseAfterFree(std::string(what) + ": this command list was already executed; record a new one with queue.command_list()");
+    if (m_Dead) throw UseAfterFree(std::string(what) + ": this command list failed to close and cannot be used; record a new one");
+    if (m_Closed.load(std::memory_order_acquire))
+        throw UseAfterFree(std::string(what) + ": this command list was closed by an execute that failed; execute it again or record a new one");
+}
+
+std::unique_lock<std::recursive_mutex> CommandList::LockRecording() {
+    std::unique_lock<std::recursive_mutex> lock(m_RecordMutex, std::try_to_lock);
+    // Held by another thread (recording, or executing this list): wait without holding the GIL.
+    if (!lock.owns_lock()) m_Core->Blocking([&] { lock.lock(); });
+    return lock;
+}
+
+namespace {
+thread_local const CommandList* t_Recording = nullptr;  // the list this thread is inside a recording call of
+}  // namespace
+
+CommandList::RecordingScope::RecordingScope(std::unique_lock<std::recursive_mutex> l, bool outer)
+    : lock(std::move(l)), outermost(outer) {}
+
+CommandList::RecordingScope::~RecordingScope() {
+    if (outermost) t_Recording = nullptr;
+}
+
+std::unique_lock<std::recursive_mutex> CommandList::LockForExecute() {
+    m_ExecuteWaiting.fetch_add(1, std::memory_order_acq_rel);
+    std::unique_lock<std::recursive_mutex> lock;
+    try {
+        lock = LockRecording();
+    } catch (...) {
+        m_ExecuteWaiting.fetch_sub(1, std::memory_order_acq_rel);
+        throw;
+    }
+    m_ExecuteWaiting.fetch_sub(1, std::memory_order_acq_rel);
+    return lock;
+}
+
+CommandList::RecordingScope CommandList::Begin(const char* what) {
+    const bool nested = t_Recording == this;  // e.g. upload -> copy: the lock is already ours
+    if (!nested && m_ExecuteWaiting.load(std::memory_order_acquire))
+        m_Core->Blocking([&] {
+            while (m_ExecuteWaiting.load(std::memory_order_acquire)) std::this_thread::yield();
+        });
+    std::unique_lock<std::recursive_mutex> lock = LockRecording();
+    CheckOpen(what);
+    if (!nested) t_Recording = this;
+    return RecordingScope(std::move(lock), !nested);
+}
+
+void CommandList::CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const {
+    if (const char* why = d3d12rules::InvalidStateReason(state))
+        throw InvalidArgument(std::string(what) + ": state " + StateName(state) + " for " + Who(r) + " " + why);
+    const D3D12_COMMAND_LIST_TYPE t = m_Queue->Type();
+    if (!d3d12rules::QueueSupportsState(t, state))
+        throw InvalidArgument(std::string(what) + ": a " + d3d12rules::QueueTypeName(t) + "-queue list cannot put " + Who(r) + " in state " +
+                              StateName(state) + " (D3D12 allows only " + StateName(D3D12_RESOURCE_STATES(d3d12rules::QueueStates(t))) +
+                              " and COMMON there)");
+}
+
+void CommandList::CheckNotCopy(const char* what) const {
+    if (m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_COPY)
+        throw InvalidArgument(std::string(what) + ": a copy-queue list records only copies (use a direct or compute queue)");
 }
 
 void CommandList::CheckSameDevice(const Resource& r, const char* what) const {
@@ -64,7 +127,8 @@ void CommandList::CheckCopySource(const Resource& r, const char* what) const {
 
 void CommandList::CheckGraphics(const char* what) const {
     if (m_Queue->Type() != D3D12_COMMAND_LIST_TYPE_DIRECT)
-        throw InvalidArgument(std::string(what) + ": needs a list of the direct queue (this one is for a compute or copy queue)");
+        throw InvalidArgument(std::string(what) + ": graphics work needs a list of the direct queue (this one is for the " +
+                              d3d12rules::QueueTypeName(m_Queue->Type()) + " queue)");
 }
 
 // ---------------------------------------------------------------------------------- copies
@@ -76,7 +140,7 @@ void CommandList::NoteFullWrite(const Resource& r, bool whole) {
 
 void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
                          uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
-    CheckOpen("upload");
+    const auto recording = Begin("upload");
     CheckSameDevice(*dst, "upload");
     if (bytes == 0) throw InvalidArgument("upload: no data (0 bytes) for " + Who(*dst));
     if (dst->HeapType() == D3D12_HEAP_TYPE_UPLOAD || dst->HeapType() == D3D12_HEAP_TYPE_READBACK)
@@ -108,7 +172,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
 
 void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src,
                                  uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
-    CheckOpen("copy");
+    const auto recording = Begin("copy");
     CheckSameDevice(*dst, "copy");
     CheckCopyDest(*dst, "copy");
     if (!dst->IsBuffer()) dst->CheckMipSlice(mip, arraySlice, "copy");
@@ -135,7 +199,7 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
 }
 
 void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src) {
-    CheckOpen("copy_resource");
+    const auto recording = Begin("copy_resource");
     CheckSameDevice(*dst, "copy_resource");
     CheckSameDevice(*src, "copy_resource");
     if (dst == src) throw InvalidArgument("copy_resource: source and destination are the same " + Who(*dst));
@@ -156,7 +220,7 @@ void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::
 
 void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset,
                                    const std::shared_ptr<Resource>& src, uint64_t srcOffset, uint64_t bytes) {
-    CheckOpen("copy_buffer_region");
+    const auto recording = Begin("copy_buffer_region");
     CheckSameDevice(*dst, "copy_buffer_region");
     CheckSameDevice(*src, "copy_buffer_region");
     if (!dst->IsBuffer() || !src->IsBuffer()) throw InvalidArgument("copy_buffer_region: both resources must be buffers");
@@ -176,7 +240,7 @@ void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_
 D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::shared_ptr<Resource>& dstBuffer,
                                                                     const std::shared_ptr<Resource>& src,
                                                                     uint32_t mip, uint32_t arraySlice) {
-    CheckOpen("copy_texture_to_buffer");
+    const auto recording = Begin("copy_texture_to_buffer");
     if (src->IsBuffer()) throw InvalidArgument("copy_texture_to_buffer: " + Who(*src) + " is not a texture");
     src->CheckMipSlice(mip, arraySlice, "read");
     const uint32_t sub = d3dx::CalcSubresource(mip, arraySlice, src->MipLevels());
@@ -196,20 +260,21 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
 // ---------------------------------------------------------------------------------- barriers
 
 void CommandList::TransitionBarrier(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t sub) {
-    CheckOpen("transition_barrier");
+    const auto recording = Begin("transition_barrier");
     CheckSameDevice(*r, "transition_barrier");
     r->CheckSubresource(sub);
+    CheckQueueState(state, *r, "transition_barrier");
     m_Tracker.Transition(r, state, sub);
 }
 
 void CommandList::UavBarrier(const std::shared_ptr<Resource>& r) {
-    CheckOpen("uav_barrier");
+    const auto recording = Begin("uav_barrier");
     if (r) CheckSameDevice(*r, "uav_barrier");
     m_Tracker.UavBarrier(r);
 }
 
 void CommandList::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after) {
-    CheckOpen("aliasing_barrier");
+    const auto recording = Begin("aliasing_barrier");
     if (before) CheckSameDevice(*before, "aliasing_barrier");
     if (after) CheckSameDevice(*after, "aliasing_barrier");
     m_Tracker.AliasingBarrier(before, after);
@@ -217,12 +282,17 @@ void CommandList::AliasingBarrier(const std::shared_ptr<Resource>& before, const
 
 void CommandList::RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before,
                                 D3D12_RESOURCE_STATES after, uint32_t sub) {
-    CheckOpen("raw_transition");
+    const auto recording = Begin("raw_transition");
     CheckSameDevice(*r, "raw_transition");
     r->CheckSubresource(sub);
+    CheckQueueState(before, *r, "raw_transition (before)");
+    CheckQueueState(after, *r, "raw_transition (after)");
     Flush();
     m_Tracker.Transition(r, m_Tracker.KnownState(r.get(), sub) == kUnknownState ? before : m_Tracker.KnownState(r.get(), sub), sub);
     Flush();
+    // At execute the GPU's state (after), not the tracker's belief, becomes the global state.
+    const D3D12_RESOURCE_STATES believed = m_Tracker.KnownState(r.get(), sub);
+    if (believed != kUnknownState) m_Tracker.NoteRawTransition(r.get(), sub, believed, after);
     // Record the barrier behind the tracker's back: the tracker still believes `before`.
     D3D12_RESOURCE_BARRIER b = d3dx::TransitionBarrier(r->D3D12Resource(), before, after, sub);
     m_d3d12List->ResourceBarrier(1, &b);
@@ -235,7 +305,7 @@ void CommandList::RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOUR
 // ----------------------------------------------------------------------- pipeline and root
 
 void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
-    CheckOpen("set_pipeline_state");
+    const auto recording = Begin("set_pipeline_state");
     if (!pso) throw InvalidArgument("set_pipeline_state: None");
     if (pso == m_Pipeline) return;
     if (pso->Core() != m_Core.get()) throw InvalidArgument("set_pipeline_state: the pipeline belongs to another device");
@@ -268,7 +338,7 @@ const RootSignature& CommandList::BoundRootSignature(const char* what) const {
 }
 
 void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint32_t count, uint32_t offset) {
-    CheckOpen("set_constants");
+    const auto recording = Begin("set_constants");
     const RootParameterDesc& p = BoundRootSignature("set_constants").Require(rootIndex, RootParamKind::Constants, "set_constants");
     if (count == 0) throw InvalidArgument("set_constants: no values");
     // Overflow-safe form of offset + count > num32BitValues (offset and count come from the user).
@@ -281,7 +351,7 @@ void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint3
 
 void CommandList::SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset) {
     const char* what = kind == RootParamKind::Cbv ? "set_root_cbv" : kind == RootParamKind::Srv ? "set_root_srv" : "set_root_uav";
-    CheckOpen(what);
+    const auto recording = Begin(what);
     BoundRootSignature(what).Require(rootIndex, kind, what);
     CheckSameDevice(*buffer, what);
     if (!buffer->IsBuffer()) throw InvalidArgument(std::string(what) + ": " + Who(*buffer) + " is a texture; root views take buffers");
@@ -318,7 +388,7 @@ D3D12_RESOURCE_STATES CommandList::SrvState(uint32_t rootIndex) const {
 
 void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
                                         uint32_t mip, uint32_t mipCount, DXGI_FORMAT format) {
-    CheckOpen("set_shader_resource_view");
+    const auto recording = Begin("set_shader_resource_view");
     BoundRootSignature("set_shader_resource_view");
     CheckSameDevice(*r, "set_shader_resource_view");
     D3D12_CPU_DESCRIPTOR_HANDLE h = r->Srv(mip, mipCount, format);
@@ -327,7 +397,7 @@ void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, con
 }
 
 void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip) {
-    CheckOpen("set_unordered_access_view");
+    const auto recording = Begin("set_unordered_access_view");
     BoundRootSignature("set_unordered_access_view");
     CheckSameDevice(*r, "set_unordered_access_view");
     D3D12_CPU_DESCRIPTOR_HANDLE h = r->Uav(mip);
@@ -337,7 +407,7 @@ void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, co
 }
 
 void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer) {
-    CheckOpen("set_constant_buffer_view");
+    const auto recording = Begin("set_constant_buffer_view");
     BoundRootSignature("set_constant_buffer_view");
     CheckSameDevice(*buffer, "set_constant_buffer_view");
     D3D12_CPU_DESCRIPTOR_HANDLE h = buffer->Cbv();
@@ -346,7 +416,7 @@ void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, con
 }
 
 void CommandList::SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler) {
-    CheckOpen("set_sampler");
+    const auto recording = Begin("set_sampler");
     BoundRootSignature("set_sampler");
     if (!sampler) throw InvalidArgument("set_sampler: None");
     if (sampler->Core() != m_Core.get()) throw InvalidArgument("set_sampler: the sampler belongs to another device");
@@ -362,18 +432,21 @@ void CommandList::BindDescriptorHeaps() {
 }
 
 D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<Resource>& r, D3D12_CPU_DESCRIPTOR_HANDLE& cpu) {
-    CheckOpen("clear_unordered_access_view");
+    const auto recording = Begin("clear_unordered_access_view");
+    CheckNotCopy("clear_unordered_access_view");
     CheckSameDevice(*r, "clear_unordered_access_view");
     cpu = r->Uav(0);
     m_Tracker.UavHazard(r);
     RequireState(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, 0, 1);  // what Uav(0) covers: mip 0 of every array slice
     Flush();
+    if (m_Validate) ValidateResource("clear_unordered_access_view", r.get());
     BindDescriptorHeaps();
     // The clear needs the view both in a CPU-only heap and in the bound shader-visible heap.
     return m_ViewDescriptors.CopyDescriptor(m_d3d12List.Get(), cpu);
 }
 
 void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]) {
+    const auto recording = Begin("clear_unordered_access_view");
     D3D12_CPU_DESCRIPTOR_HANDLE cpu;
     D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu);
     m_d3d12List->ClearUnorderedAccessViewFloat(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
@@ -381,6 +454,7 @@ void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>&
 }
 
 void CommandList::ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& r, const uint32_t values[4]) {
+    const auto recording = Begin("clear_unordered_access_view");
     D3D12_CPU_DESCRIPTOR_HANDLE cpu;
     D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu);
     m_d3d12List->ClearUnorderedAccessViewUint(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
@@ -391,7 +465,7 @@ void CommandList::ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& 
 
 void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>& targets,
                                    const std::shared_ptr<Resource>& depth, uint32_t mip) {
-    CheckOpen("set_render_targets");
+    const auto recording = Begin("set_render_targets");
     CheckGraphics("set_render_targets");
     if (targets.size() > D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT) throw InvalidArgument("set_render_targets: at most 8 targets");
     D3D12_CPU_DESCRIPTOR_HANDLE rtvs[D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT];
@@ -425,7 +499,8 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
 }
 
 void CommandList::SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth) {
-    CheckOpen("set_viewport");
+    const auto recording = Begin("set_viewport");
+    CheckGraphics("set_viewport");
     // D3D12_VIEWPORT / D3D11.3 functional spec (viewports): finite values, Width and Height >= 0,
     // TopLeftX/Y and TopLeft + size within [D3D12_VIEWPORT_BOUNDS_MIN, D3D12_VIEWPORT_BOUNDS_MAX],
     // MinDepth and MaxDepth in [0, 1], MinDepth <= MaxDepth (the debug layer's rule).
@@ -446,7 +521,8 @@ void CommandList::SetViewport(float x, float y, float w, float h, float minDepth
 }
 
 void CommandList::SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom) {
-    CheckOpen("set_scissor");
+    const auto recording = Begin("set_scissor");
+    CheckGraphics("set_scissor");
     // D3D12: a scissor rectangle with left > right or top > bottom is invalid (RSSetScissorRects).
     if (left > right || top > bottom)
         throw InvalidArgument("set_scissor: left <= right and top <= bottom are required, got (" + std::to_string(left) + ", " +
@@ -455,8 +531,15 @@ void CommandList::SetScissor(int32_t left, int32_t top, int32_t right, int32_t b
     m_d3d12List->RSSetScissorRects(1, &r);
 }
 
+void CommandList::SetStencilRef(uint32_t ref) {
+    const auto recording = Begin("set_stencil_ref");
+    CheckGraphics("set_stencil_ref");
+    if (ref > 255) throw InvalidArgument("set_stencil_ref: the reference is 8-bit (0..255), got " + std::to_string(ref));
+    m_d3d12List->OMSetStencilRef(ref);
+}
+
 void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip) {
-    CheckOpen("clear_render_target");
+    const auto recording = Begin("clear_render_target");
     CheckGraphics("clear_render_target");
     CheckSameDevice(*target, "clear_render_target");
     D3D12_CPU_DESCRIPTOR_HANDLE rtv = target->Rtv(mip, 0);
@@ -467,7 +550,7 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
 }
 
 void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil) {
-    CheckOpen("clear_depth_stencil");
+    const auto recording = Begin("clear_depth_stencil");
     // D3D12 ClearDepthStencilView: the depth must be in [0, 1] (the debug layer rejects others); NaN too.
     if (!(d >= 0.0f && d <= 1.0f)) throw InvalidArgument("clear_depth_stencil: depth must be in [0, 1], got " + std::to_string(d));
     CheckGraphics("clear_depth_stencil");
@@ -475,13 +558,15 @@ void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, floa
     D3D12_CPU_DESCRIPTOR_HANDLE dsv = depth->Dsv(0);
     m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE);
     Flush();
+    if (m_Validate) ValidateResource("clear_depth_stencil", depth.get());
     D3D12_CLEAR_FLAGS flags = D3D12_CLEAR_FLAG_DEPTH;
-    if (depth->ViewFormat() == DXGI_FORMAT_D24_UNORM_S8_UINT) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_STENCIL);
+    if (depth->PlaneCount() > 1) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_STENCIL);
     m_d3d12List->ClearDepthStencilView(dsv, flags, d, stencil, 0, nullptr);
 }
 
 void CommandList::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset) {
-    CheckOpen("set_vertex_buffer");
+    const auto recording = Begin("set_vertex_buffer");
+    CheckGraphics("set_vertex_buffer");
     CheckSameDevice(*buffer, "set_vertex_buffer");
     if (!buffer->IsBuffer()) throw InvalidArgument("set_vertex_buffer: " + Who(*buffer) + " is not a buffer");
     if (stride == 0) throw InvalidArgument("set_vertex_buffer: stride 0");
@@ -493,7 +578,8 @@ void CommandList::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>
 }
 
 void CommandList::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_FORMAT format, uint64_t offset) {
-    CheckOpen("set_index_buffer");
+    const auto recording = Begin("set_index_buffer");
+    CheckGraphics("set_index_buffer");
     CheckSameDevice(*buffer, "set_index_buffer");
     if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument("set_index_buffer: format must be r16_uint or r32_uint");
     if (offset >= buffer->Size()) throw InvalidArgument("set_index_buffer: offset past the end of " + Who(*buffer));
@@ -505,12 +591,12 @@ void CommandList::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_F
 // --------------------------------------------------------------------------- dynamic uploads
 
 UploadAllocation CommandList::AllocateUpload(uint64_t bytes, uint64_t alignment) {
-    CheckOpen("allocate_upload");
+    const auto recording = Begin("allocate_upload");
     return m_Upload.Allocate(bytes, alignment);
 }
 
 void CommandList::SetDynamicConstantBuffer(uint32_t rootIndex, const void* data, uint64_t bytes) {
-    CheckOpen("set_dynamic_constant_buffer");
+    const auto recording = Begin("set_dynamic_constant_buffer");
     BoundRootSignature("set_dynamic_constant_buffer").Require(rootIndex, RootParamKind::Cbv, "set_dynamic_constant_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_constant_buffer: 0 bytes");
     if (bytes > 65536) throw InvalidArgument("set_dynamic_constant_buffer: " + std::to_string(bytes) + " bytes exceed the 65536-byte constant buffer limit");
@@ -522,7 +608,8 @@ void CommandList::SetDynamicConstantBuffer(uint32_t rootIndex, const void* data,
 }
 
 void CommandList::SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64_t bytes, uint32_t stride) {
-    CheckOpen("set_dynamic_vertex_buffer");
+    const auto recording = Begin("set_dynamic_vertex_buffer");
+    CheckGraphics("set_dynamic_vertex_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_vertex_buffer: 0 bytes");
     if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) throw InvalidArgument("set_dynamic_vertex_buffer: slot " + std::to_string(slot) + " out of range (0..31)");
     if (stride == 0 || bytes % stride) throw InvalidArgument("set_dynamic_vertex_buffer: size is not a multiple of the stride");
@@ -535,7 +622,8 @@ void CommandList::SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64
 }
 
 void CommandList::SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_FORMAT format) {
-    CheckOpen("set_dynamic_index_buffer");
+    const auto recording = Begin("set_dynamic_index_buffer");
+    CheckGraphics("set_dynamic_index_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_index_buffer: 0 bytes");
     if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument("set_dynamic_index_buffer: indices must be uint16 or uint32");
     if (bytes > 0xFFFFFFFFull) throw InvalidArgument("set_dynamic_index_buffer: larger than 4 GiB (an index buffer view holds at most 4 GiB - 1 bytes)");
@@ -547,7 +635,7 @@ void CommandList::SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_F
 }
 
 void CommandList::SetDynamicStructuredBuffer(uint32_t rootIndex, const void* data, uint64_t bytes) {
-    CheckOpen("set_dynamic_structured_buffer");
+    const auto recording = Begin("set_dynamic_structured_buffer");
     BoundRootSignature("set_dynamic_structured_buffer").Require(rootIndex, RootParamKind::Srv, "set_dynamic_structured_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_structured_buffer: 0 bytes");
     UploadAllocation a = m_Upload.Allocate(bytes, 16);
@@ -566,8 +654,10 @@ void CommandList::RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURC
     }
     const uint32_t mips = r->MipLevels();
     const uint32_t end = std::min(mips, firstMip + mipCount);
-    for (uint32_t slice = 0; slice < r->ArraySize(); ++slice)
-        for (uint32_t m = firstMip; m < end; ++m) m_Tracker.Transition(r, state, d3dx::CalcSubresource(m, slice, mips));
+    // Every plane: the stencil plane of a depth-stencil format moves with its depth plane.
+    for (uint32_t plane = 0; plane < r->PlaneCount(); ++plane)
+        for (uint32_t slice = 0; slice < r->ArraySize(); ++slice)
+            for (uint32_t m = firstMip; m < end; ++m) m_Tracker.Transition(r, state, r->Subresource(m, slice, plane));
 }
 
 void CommandList::PrepareWork(bool dispatch) {
@@ -603,21 +693,24 @@ void CommandList::NoteUavWrites() {
 }
 
 void CommandList::Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance) {
-    CheckOpen("draw");
+    const auto recording = Begin("draw");
+    CheckGraphics("draw");
     PrepareWork(false);
     m_d3d12List->DrawInstanced(vertexCount, instanceCount, startVertex, startInstance);
     NoteUavWrites();
 }
 
 void CommandList::DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance) {
-    CheckOpen("draw_indexed");
+    const auto recording = Begin("draw_indexed");
+    CheckGraphics("draw_indexed");
     PrepareWork(false);
     m_d3d12List->DrawIndexedInstanced(indexCount, instanceCount, startIndex, baseVertex, startInstance);
     NoteUavWrites();
 }
 
 void CommandList::Dispatch(uint32_t x, uint32_t y, uint32_t z) {
-    CheckOpen("dispatch");
+    const auto recording = Begin("dispatch");
+    CheckNotCopy("dispatch");
     if (x == 0 || y == 0 || z == 0) throw InvalidArgument("dispatch: thread group counts must be positive");
     if (x > 65535 || y > 65535 || z > 65535) throw InvalidArgument("dispatch: at most 65535 thread groups per dimension");
     PrepareWork(true);
@@ -655,10 +748,12 @@ void CommandList::ValidateResource(const char* op, const Resource* resource) {
 // ------------------------------------------------------------------------------- lifecycle
 
 void CommandList::Close() {
-    if (m_Closed) return;
+    if (m_Closed.load()) return;
     Flush();
-    m_Closed = true;
-    ThrowIfFailed(m_d3d12List->Close(), "ID3D12GraphicsCommandList::Close");
+    const HRESULT hr = m_d3d12List->Close();
+    m_Closed.store(true, std::memory_order_release);
+    if (FAILED(hr)) m_Dead = true;  // never executable; the error names why
+    ThrowIfFailed(hr, "ID3D12GraphicsCommandList::Close");
 }
 
 void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked,
@@ -675,6 +770,7 @@ void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tr
     m_SamplerDescriptors.Retire(serial);
     m_Shadow.clear();
     m_Tracker.Reset();
+    m_Executed.store(true, std::memory_order_release);
     allocator = std::move(m_Allocator);
     list = std::move(m_d3d12List);
 }

@@ -6,10 +6,12 @@
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <limits>
 
@@ -26,12 +28,20 @@ CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
                   "CreateCommandQueue");
     ThrowIfFailed(dev->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_ID3D12Fence, m_d3d12Fence.ReleaseAndGetVoidAddress()),
                   "CreateFence");
+    m_Waiter = std::make_unique<FenceWaiter>(m_d3d12Fence.Get());
 }
 
 CommandQueue::~CommandQueue() {
     try {
         Flush();
     } catch (...) {
+        // Interrupted: work may still run on the GPU. Leak what it uses (and the events it may
+        // still signal) rather than free it under the GPU.
+        new std::deque<InFlight>(std::move(m_InFlight));
+        (void)m_Waiter.release();
+        (void)m_d3d12Queue.AddRefAndGet();
+        (void)m_d3d12Fence.AddRefAndGet();
+        return;
     }
     m_InFlight.clear();
 }
@@ -96,54 +106,126 @@ std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_p
 
 uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& lists) {
     if (lists.empty()) throw InvalidArgument("execute: no command lists given");
-    // Checked under the submission mutex: two threads executing the same list must not both pass.
+    for (const auto& l : lists)
+        if (!l) throw InvalidArgument("execute: None is not a command list");
+    // Lock every list before the submission mutex (the order a recording thread takes them in),
+    // in address order so that two executes sharing lists cannot deadlock. A thread recording
+    // into one of them finishes its call first; its next call finds the list closed.
+    std::vector<CommandList*> order;
+    for (const auto& l : lists) order.push_back(l.get());
+    std::sort(order.begin(), order.end());
+    order.erase(std::unique(order.begin(), order.end()), order.end());
+    std::vector<std::unique_lock<std::recursive_mutex>> listLocks;
+    listLocks.reserve(order.size());
+    for (CommandList* l : order) listLocks.push_back(l->LockForExecute());
+
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     for (const auto& l : lists) {
-        if (!l) throw InvalidArgument("execute: None is not a command list");
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
-        if (l->IsClosed()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
+        if (l->IsExecuted()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
+        if (l->IsDead()) throw InvalidArgument("execute: a command list failed to close earlier and cannot be executed");
     }
-    for (size_t i = 0; i < lists.size(); ++i)
-        for (size_t j = i + 1; j < lists.size(); ++j)
-            if (lists[i] == lists[j]) throw InvalidArgument("execute: the same command list is given twice");
+    if (order.size() != lists.size()) throw InvalidArgument("execute: the same command list is given twice");
+
+    // 1. Resolve every list against a copy of the global states; nothing changes yet.
+    ExecuteStates states;
+    std::vector<std::vector<D3D12_RESOURCE_BARRIER>> pre(lists.size());
+    std::vector<D3D12_RESOURCE_BARRIER> onDirect;
+    std::vector<InsertedBarrier> inserted;
+    std::vector<Resource*> owners;
+    for (size_t li = 0; li < lists.size(); ++li) {
+        owners.clear();
+        std::vector<D3D12_RESOURCE_BARRIER> barriers = lists[li]->Tracker().ResolvePendingBarriers(states, &owners);
+        for (size_t i = 0; i < barriers.size(); ++i) {
+            const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
+            for (D3D12_RESOURCE_STATES st : {t.StateBefore, t.StateAfter})
+                if (const char* why = d3d12rules::InvalidStateReason(st))
+                    throw InvalidArgument("execute: list " + std::to_string(li) + " needs resource '" + owners[i]->Name() + "' in state " +
+                                          StateName(st) + ", which " + why);
+            // d3d12rules rule 3: a transition this queue type may not record is done on the direct
+            // queue before the whole call. That is right for list li too: the subresource is in a
+            // state this queue cannot hold, so no earlier list of this call touched it.
+            const bool direct = !d3d12rules::QueueCanTransition(m_Type, t.StateBefore, t.StateAfter);
+            if (direct && m_Type == D3D12_COMMAND_LIST_TYPE_DIRECT)
+                throw InvalidArgument("execute: transition " + StateName(t.StateBefore) + " -> " + StateName(t.StateAfter) + " is not recordable");
+            (direct ? onDirect : pre[li]).push_back(barriers[i]);
+            inserted.push_back({static_cast<uint32_t>(li), owners[i]->Name(), t.Subresource, t.StateBefore, t.StateAfter, direct});
+        }
+        lists[li]->Tracker().ApplyFinalStates(states);
+    }
+    states.Decay(m_Type);
 
     // New resources read as zeros: their zeroing runs first (on the direct queue), except for
-    // resources whose first use in these lists overwrites them completely.
+    // resources whose first use in these lists overwrites them completely. After validation, before
+    // the transitions: the zeroing leaves every resource it touches in COMMON.
     m_Device.InitializeNewResources(*this, [&lists](const Resource* r) {
-            for (const auto& l : lists)
-                if (l->Tracker().Touches(r)) return l->FullyWrites(r);
-            return false;
-        });
+        for (const auto& l : lists)
+            if (l->Tracker().Touches(r)) return l->FullyWrites(r);
+        return false;
+    });
 
-    for (const auto& l : lists) l->Close();
+    // 2. Record the transition lists. On failure the allocators and lists go back to the pools.
+    CommandQueue& directQueue = m_Device.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    struct Recorded {
+        CommandQueue* queue;
+        ComPtr<ID3D12CommandAllocator> allocator;
+        ComPtr<ID3D12GraphicsCommandList> list;
+    };
+    std::vector<Recorded> recorded;  // [0] is the direct queue's when onDirect is not empty
+    std::vector<ID3D12CommandList*> natives;
+    try {
+        auto record = [&](CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers) {
+            Recorded r{&q, q.AcquireAllocator(), nullptr};
+            r.list = q.AcquireList(r.allocator.Get());
+            r.list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+            const HRESULT hr = r.list->Close();
+            recorded.push_back(std::move(r));
+            ThrowIfFailed(hr, "Close (barrier list)");
+        };
+        if (!onDirect.empty()) record(directQueue, onDirect);
+        for (size_t li = 0; li < lists.size(); ++li) {
+            if (!pre[li].empty()) {
+                record(*this, pre[li]);
+                natives.push_back(recorded.back().list.Get());
+            }
+            natives.push_back(lists[li]->D3D12List());
+        }
+        // 3. Close the lists. A failing Close leaves that list dead (closed, never executable);
+        // the lists closed before it stay executable as they are.
+        for (const auto& l : lists) l->Close();
+    } catch (...) {
+        for (auto& r : recorded) {
+            r.queue->m_AllocatorPool.push_back(std::move(r.allocator));  // never submitted: reusable now
+            r.queue->m_ListPool.push_back(std::move(r.list));
+        }
+        throw;
+    }
+
+    // 4. Commit: from here on nothing may fail before the record is stored.
+    states.Commit();
+    m_LastInserted = std::move(inserted);
+    m_Core->Barriers().insertedAtExecute.fetch_add(m_LastInserted.size(), std::memory_order_relaxed);
+    m_Core->Barriers().batches.fetch_add(recorded.size(), std::memory_order_relaxed);
+    HRESULT directFailed = S_OK;
+    size_t first = 0;
+    if (!onDirect.empty()) {
+        Recorded& r = recorded[0];
+        ID3D12CommandList* native = r.list.Get();
+        directQueue.m_d3d12Queue->ExecuteCommandLists(1, &native);
+        const uint64_t dv = ++directQueue.m_LastSignalled;
+        directFailed = directQueue.m_d3d12Queue->Signal(directQueue.m_d3d12Fence.Get(), dv);
+        InFlight drec;
+        drec.serial = m_Core->NextSerial();
+        drec.fenceValue = dv;
+        drec.allocators.push_back(std::move(r.allocator));
+        directQueue.m_InFlight.push_back(std::move(drec));
+        directQueue.m_ListPool.push_back(std::move(r.list));
+        if (SUCCEEDED(directFailed)) directFailed = m_d3d12Queue->Wait(directQueue.m_d3d12Fence.Get(), dv);
+        first = 1;
+    }
 
     InFlight record;
     record.serial = m_Core->NextSerial();
-    std::vector<ID3D12CommandList*> natives;
-    std::vector<ComPtr<ID3D12GraphicsCommandList>> preLists;
-    m_LastInserted.clear();
-    std::vector<Resource*> owners;
-    for (size_t li = 0; li < lists.size(); ++li) {
-        const auto& l = lists[li];
-        owners.clear();
-        std::vector<D3D12_RESOURCE_BARRIER> barriers = l->Tracker().ResolvePendingBarriers(&owners);
-        for (size_t i = 0; i < barriers.size(); ++i) {
-            const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
-            m_LastInserted.push_back({static_cast<uint32_t>(li), owners[i]->Name(), t.Subresource, t.StateBefore, t.StateAfter});
-        }
-        if (!barriers.empty()) {
-            ComPtr<ID3D12CommandAllocator> a = AcquireAllocator();
-            ComPtr<ID3D12GraphicsCommandList> pre = AcquireList(a.Get());
-            pre->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
-            ThrowIfFailed(pre->Close(), "Close (barrier list)");
-            natives.push_back(pre.Get());
-            record.allocators.push_back(std::move(a));
-            preLists.push_back(std::move(pre));
-            m_Core->Barriers().batches.fetch_add(1, std::memory_order_relaxed);
-        }
-        natives.push_back(l->D3D12List());
-        l->Tracker().CommitFinalStates(m_Type == D3D12_COMMAND_LIST_TYPE_COPY);
-    }
     m_d3d12Queue->ExecuteCommandLists(static_cast<UINT>(natives.size()), natives.data());
     const uint64_t value = ++m_LastSignalled;
     // The lists are on the GPU now: whatever happens next, their record must be kept, or their
@@ -151,7 +233,10 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     // (a leak, never an early free) and is reported after the record is stored.
     const HRESULT signalled = m_d3d12Queue->Signal(m_d3d12Fence.Get(), value);
     record.fenceValue = value;
-
+    for (size_t i = first; i < recorded.size(); ++i) {
+        record.allocators.push_back(std::move(recorded[i].allocator));
+        m_ListPool.push_back(std::move(recorded[i].list));
+    }
     for (const auto& l : lists) {
         ComPtr<ID3D12CommandAllocator> a;
         ComPtr<ID3D12GraphicsCommandList> native;
@@ -159,8 +244,8 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         record.allocators.push_back(std::move(a));
         m_ListPool.push_back(std::move(native));  // a list may be reset once submitted
     }
-    for (auto& p : preLists) m_ListPool.push_back(std::move(p));
     m_InFlight.push_back(std::move(record));
+    ThrowIfFailed(directFailed, "direct-queue transitions (Signal/Wait)");
     ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
     return value;
 }
@@ -202,32 +287,54 @@ bool CommandQueue::WaitOldest() {
         if (m_InFlight.empty()) return false;
         value = m_InFlight.front().fenceValue;
     }
-    FenceEvent ev;
-    ev.Wait(m_d3d12Fence.Get(), value);
+    WaitForFence(value);
     return true;
 }
 
-void CommandQueue::Wait(uint64_t value) {
+bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
+    if (m_d3d12Fence->GetCompletedValue() >= value) return true;
+    using Clock = std::chrono::steady_clock;
+    const bool forever = timeoutSeconds < 0;
+    const Clock::time_point deadline =
+        forever ? Clock::time_point::max()
+                : Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::min(timeoutSeconds, 1e9)));
+    const uint32_t slice = m_Core->WaitSliceMs();
+    for (;;) {
+        uint32_t ms = slice;
+        if (!forever) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+            ms = static_cast<uint32_t>(std::max<int64_t>(0, std::min<int64_t>(left, slice)));
+        }
+        bool done = false;
+        m_Core->Blocking([&] { done = m_Waiter->WaitFor(value, ms); });
+        if (done) return true;
+        if (!m_Core->KeepWaiting()) throw Interrupted("wait for fence value " + std::to_string(value) + " interrupted");
+        if (!forever && Clock::now() >= deadline) return m_d3d12Fence->GetCompletedValue() >= value;
+    }
+}
+
+void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
         if (value > m_LastSignalled)
             throw InvalidArgument("wait: fence value " + std::to_string(value) + " was never submitted on this queue (last is " +
                                   std::to_string(m_LastSignalled) + ")");
     }
-    FenceEvent ev;
-    ev.Wait(m_d3d12Fence.Get(), value);
+    if (!WaitForFence(value, timeoutSeconds))
+        throw Timeout("wait: fence value " + std::to_string(value) + " not reached within " + std::to_string(timeoutSeconds) +
+                      " s (completed: " + std::to_string(m_d3d12Fence->GetCompletedValue()) + ")");
     m_Device.Poll();
 }
 
-uint64_t CommandQueue::Flush() {
+uint64_t CommandQueue::Flush(double timeoutSeconds) {
     uint64_t value;
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
         value = ++m_LastSignalled;
         ThrowIfFailed(m_d3d12Queue->Signal(m_d3d12Fence.Get(), value), "ID3D12CommandQueue::Signal");
     }
-    FenceEvent ev;
-    ev.Wait(m_d3d12Fence.Get(), value);
+    if (!WaitForFence(value, timeoutSeconds))
+        throw Timeout("flush: the queue did not go idle within " + std::to_string(timeoutSeconds) + " s");
     m_Device.Poll();
     return value;
 }
@@ -271,7 +378,8 @@ struct ReadMapping {
 };
 }  // namespace
 
-void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, void* dst, uint64_t size) {
+void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, void* dst, uint64_t size,
+                              double timeoutSeconds) {
     if (!buffer->IsBuffer()) throw InvalidArgument("read_buffer: resource '" + buffer->Name() + "' is a texture; use read_texture");
     buffer->CheckNotClosed("read_buffer");
     if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
@@ -286,27 +394,43 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     auto rb = ReadbackBuffer(size);
     auto list = CreateCommandList(self);
     list->CopyBufferRegion(rb, 0, buffer, 0, size);
-    Wait(Execute({list}));
+    Wait(Execute({list}), timeoutSeconds);
     ReadMapping map(rb->D3D12Resource(), size);
     std::memcpy(dst, map.data, size);
 }
 
 void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
-                               uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size) {
+                               uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size, double timeoutSeconds) {
     if (texture->IsBuffer()) throw InvalidArgument("read_texture: resource '" + texture->Name() + "' is a buffer; use read_buffer");
     texture->CheckNotClosed("read_texture");
     if (&texture->Core() != m_Core.get()) throw InvalidArgument("read_texture: the texture belongs to another device");
     auto& tex = static_cast<Texture&>(*texture);
     tex.CheckMipSlice(mip, arraySlice, "read_texture");
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
-    if (size != f.rowBytes * f.rows) throw InvalidArgument("read_texture: destination size does not match the subresource");
+    // A depth-stencil texture is read through its depth plane (plane 0). D3D12 lays plane 0 out
+    // with the depth plane's texel size (4 bytes); vkd3d 1.2 has no planes in its footprints and
+    // gives D32_FLOAT_S8X24's whole 8-byte texel, of which the depth plane is the first 4 bytes.
+    const uint64_t width = tex.Width(mip);
+    const uint64_t dstTexel = f.rows && width ? size / (uint64_t(f.rows) * width) : 0;
+    const uint64_t srcTexel = width ? f.rowBytes / width : 0;
+    const bool planeOfWider = tex.PlaneCount() > 1 && dstTexel && srcTexel > dstTexel && size == dstTexel * width * f.rows;
+    if (size != f.rowBytes * f.rows && !planeOfWider)
+        throw InvalidArgument("read_texture: destination size does not match the subresource");
     std::lock_guard<std::mutex> lock(m_ReadbackMutex);
     auto rb = ReadbackBuffer(f.totalBytes);
     auto list = CreateCommandList(self);
     list->CopyTextureToBuffer(rb, texture, mip, arraySlice);
-    Wait(Execute({list}));
+    Wait(Execute({list}), timeoutSeconds);
     ReadMapping map(rb->D3D12Resource(), f.placed.Offset + f.totalBytes);
-    CopyRows(dst, f.rowBytes, map.data + f.placed.Offset, f.placed.Footprint.RowPitch, f.rowBytes, f.rows);
+    if (!planeOfWider) {
+        CopyRows(dst, f.rowBytes, map.data + f.placed.Offset, f.placed.Footprint.RowPitch, f.rowBytes, f.rows);
+        return;
+    }
+    auto* out = static_cast<uint8_t*>(dst);
+    for (uint32_t y = 0; y < f.rows; ++y) {
+        const uint8_t* row = map.data + f.placed.Offset + uint64_t(y) * f.placed.Footprint.RowPitch;
+        for (uint64_t x = 0; x < width; ++x) std::memcpy(out + (y * width + x) * dstTexel, row + x * srcTexel, dstTexel);
+    }
 }
 
 }  // namespace dx12kit

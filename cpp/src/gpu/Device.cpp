@@ -69,7 +69,8 @@ void DeviceCore::OnSerialCompleted(uint64_t completed) {
     m_Memory->ReleaseStale(completed);
 }
 
-std::shared_ptr<Device> Device::Create(const DeviceOptions& options) {
+std::shared_ptr<Device> Device::Create(const DeviceOptions& options, void (*deleter)(Device*)) {
+    if (deleter) return std::shared_ptr<Device>(new Device(options), deleter);
     return std::shared_ptr<Device>(new Device(options));
 }
 
@@ -91,7 +92,11 @@ Device::~Device() {
     try {
         WaitIdle();
     } catch (...) {
-        // A destructor cannot report; the device is going away either way.
+        // Interrupted (or a failed wait): the GPU may still run submitted work. Freeing its
+        // memory, allocators or queues now would pull them from under the GPU, so the queues and
+        // everything they keep in flight are leaked on purpose. A destructor cannot report.
+        for (auto& q : m_Queues) (void)q.release();
+        return;
     }
     for (auto& q : m_Queues) q.reset();
 }

@@ -258,6 +258,16 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     d.DepthStencilState.DepthEnable = g.depthTest ? TRUE : FALSE;
     d.DepthStencilState.DepthWriteMask = g.depthWrite ? D3D12_DEPTH_WRITE_MASK_ALL : D3D12_DEPTH_WRITE_MASK_ZERO;
     d.DepthStencilState.DepthFunc = D3D12_COMPARISON_FUNC_LESS;
+    if (g.stencilTest) {
+        if (g.dsvFormat != DXGI_FORMAT_D24_UNORM_S8_UINT && g.dsvFormat != DXGI_FORMAT_D32_FLOAT_S8X24_UINT)
+            throw InvalidArgument("create_graphics_pipeline: a stencil test needs a depth-stencil dsv_format (d24_unorm_s8_uint or d32_float_s8x24_uint)");
+        d.DepthStencilState.StencilEnable = TRUE;
+        d.DepthStencilState.StencilReadMask = 0xFF;
+        d.DepthStencilState.StencilWriteMask = 0xFF;
+        const D3D12_DEPTH_STENCILOP_DESC face{D3D12_STENCIL_OP_KEEP, D3D12_STENCIL_OP_KEEP, g.stencilPassOp, g.stencilFunc};
+        d.DepthStencilState.FrontFace = face;
+        d.DepthStencilState.BackFace = face;
+    }
     std::vector<D3D12_INPUT_ELEMENT_DESC> elems(g.inputLayout.size());
     for (size_t i = 0; i < elems.size(); ++i) {
         const InputElementDesc& e = g.inputLayout[i];

@@ -8,6 +8,7 @@
 #  include <vulkan/vulkan.h>
 #endif
 
+#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -54,21 +55,112 @@ FenceEvent::FenceEvent() : m_Event(CreateEventW(nullptr, FALSE, FALSE, nullptr))
     if (!m_Event) throw DeviceError("CreateEvent failed", static_cast<int32_t>(GetLastError()), "GetLastError");
 }
 FenceEvent::~FenceEvent() { CloseHandle(m_Event); }
-void FenceEvent::Wait(ID3D12Fence* fence, uint64_t value) {
-    if (fence->GetCompletedValue() >= value) return;
+void FenceEvent::Arm(ID3D12Fence* fence, uint64_t value) {
     ThrowIfFailed(fence->SetEventOnCompletion(value, m_Event), "ID3D12Fence::SetEventOnCompletion");
-    WaitForSingleObject(m_Event, INFINITE);
+}
+bool FenceEvent::WaitSignal(uint32_t timeoutMs) {
+    const DWORD r = WaitForSingleObject(m_Event, timeoutMs);
+    if (r == WAIT_FAILED) throw DeviceError("WaitForSingleObject failed", static_cast<int32_t>(GetLastError()), "GetLastError");
+    return r == WAIT_OBJECT_0;
+}
+void FenceEvent::Signal() { SetEvent(m_Event); }
+
+FenceWaiter::~FenceWaiter() {
+    for (FenceEvent* e : m_Events) delete e;
+}
+
+bool FenceWaiter::WaitFor(uint64_t value, uint32_t timeoutMs) {
+    if (m_Fence->GetCompletedValue() >= value) return true;
+    FenceEvent* ev = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(m_Mutex);
+        if (!m_Events.empty()) { ev = m_Events.back(); m_Events.pop_back(); }
+    }
+    if (!ev) ev = new FenceEvent();
+    bool done = false;
+    try {
+        ev->Arm(m_Fence, value);
+        ev->WaitSignal(timeoutMs);
+        done = m_Fence->GetCompletedValue() >= value;
+    } catch (...) {
+        std::lock_guard<std::mutex> lock(m_Mutex);
+        m_Events.push_back(ev);
+        throw;
+    }
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    m_Events.push_back(ev);
+    return done;
 }
 #else
 FenceEvent::FenceEvent() : m_Event(vkd3d_create_event()) {
     if (!m_Event) throw DeviceError("vkd3d_create_event failed", -1, "E_FAIL");
 }
 FenceEvent::~FenceEvent() { vkd3d_destroy_event(m_Event); }
-void FenceEvent::Wait(ID3D12Fence* fence, uint64_t value) {
-    if (fence->GetCompletedValue() >= value) return;
+void FenceEvent::Arm(ID3D12Fence* fence, uint64_t value) {
     ThrowIfFailed(fence->SetEventOnCompletion(value, m_Event), "ID3D12Fence::SetEventOnCompletion");
-    if (vkd3d_wait_event(m_Event, VKD3D_INFINITE) == VKD3D_WAIT_FAILED)
-        throw DeviceError("vkd3d_wait_event failed", -1, "E_FAIL");
+}
+bool FenceEvent::WaitSignal(uint32_t) {
+    // vkd3d 1.2 implements only 0 and infinite timeouts.
+    const unsigned r = vkd3d_wait_event(m_Event, VKD3D_INFINITE);
+    if (r == VKD3D_WAIT_FAILED) throw DeviceError("vkd3d_wait_event failed", -1, "E_FAIL");
+    return r == VKD3D_WAIT_OBJECT_0;
+}
+void FenceEvent::Signal() { vkd3d_signal_event(m_Event); }
+
+FenceWaiter::~FenceWaiter() {
+    if (m_Thread.joinable()) {
+        {
+            std::lock_guard<std::mutex> lock(m_Mutex);
+            m_Stop = true;
+        }
+        m_Work.notify_all();
+        m_Event->Signal();
+        m_Thread.join();
+    }
+    delete m_Event;
+}
+
+// The watcher: waits (infinitely, which vkd3d supports) for the smallest value a waiter wants that
+// the fence has not reached, then wakes every waiter. A waiter wanting a smaller value than the
+// one armed signals the event, so the watcher re-arms for it.
+void FenceWaiter::Watch() {
+    std::unique_lock<std::mutex> lock(m_Mutex);
+    for (;;) {
+        const uint64_t completed = m_Fence->GetCompletedValue();
+        auto next = m_Targets.upper_bound(completed);
+        if (m_Stop) return;
+        if (next == m_Targets.end()) {
+            m_Work.wait(lock);
+            continue;
+        }
+        m_Armed = *next;
+        lock.unlock();
+        try {
+            m_Event->Arm(m_Fence, m_Armed);
+            m_Event->WaitSignal(0);
+        } catch (...) {
+            // A failing event: waiters still see progress through their own slices.
+        }
+        lock.lock();
+        m_Armed = 0;
+        m_Progress.notify_all();
+    }
+}
+
+bool FenceWaiter::WaitFor(uint64_t value, uint32_t timeoutMs) {
+    if (m_Fence->GetCompletedValue() >= value) return true;
+    std::unique_lock<std::mutex> lock(m_Mutex);
+    if (!m_Thread.joinable()) {
+        if (!m_Event) m_Event = new FenceEvent();
+        m_Thread = std::thread([this] { Watch(); });
+    }
+    m_Targets.insert(value);
+    if (m_Armed == 0) m_Work.notify_one();
+    else if (value < m_Armed) m_Event->Signal();  // re-arm the watcher for the smaller value
+    const bool done = m_Progress.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                                          [&] { return m_Fence->GetCompletedValue() >= value; });
+    m_Targets.erase(m_Targets.find(value));
+    return done;
 }
 #endif
 

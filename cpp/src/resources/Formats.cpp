@@ -37,6 +37,8 @@ const FormatInfo kFormats[] = {
     {DXGI_FORMAT_D32_FLOAT,            "d32_float",         4, 1, 'f', true},
     {DXGI_FORMAT_D24_UNORM_S8_UINT,    "d24_unorm_s8_uint", 4, 1, 'u', true},
     {DXGI_FORMAT_D16_UNORM,            "d16_unorm",         2, 1, 'u', true},
+    // Two planes; texel size and reads are those of the depth plane (plane 0, R32 float).
+    {DXGI_FORMAT_D32_FLOAT_S8X24_UINT, "d32_float_s8x24_uint", 4, 1, 'f', true},
 };
 // clang-format on
 }  // namespace
@@ -66,6 +68,7 @@ DXGI_FORMAT DepthSrvFormat(DXGI_FORMAT format) {
         case DXGI_FORMAT_D32_FLOAT: return DXGI_FORMAT_R32_FLOAT;
         case DXGI_FORMAT_D24_UNORM_S8_UINT: return DXGI_FORMAT_R24_UNORM_X8_TYPELESS;
         case DXGI_FORMAT_D16_UNORM: return DXGI_FORMAT_R16_UNORM;
+        case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: return DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
         default: return format;
     }
 }
@@ -75,6 +78,7 @@ DXGI_FORMAT DepthTypelessFormat(DXGI_FORMAT format) {
         case DXGI_FORMAT_D32_FLOAT: return DXGI_FORMAT_R32_TYPELESS;
         case DXGI_FORMAT_D24_UNORM_S8_UINT: return DXGI_FORMAT_R24G8_TYPELESS;
         case DXGI_FORMAT_D16_UNORM: return DXGI_FORMAT_R16_TYPELESS;
+        case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: return DXGI_FORMAT_R32G8X24_TYPELESS;
         default: return format;
     }
 }

@@ -17,10 +17,14 @@ Resource::Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> reso
       m_Desc(m_d3d12Resource->GetDesc()),
       m_HeapType(heapType),
       m_Name(std::move(name)) {
-    // One plane per subresource is tracked. Whole-resource barriers (and every barrier of a
-    // single-subresource texture, see ResourceStateTracker::Transition) cover the stencil plane of
-    // d24_unorm_s8_uint too; a per-mip barrier of a mipmapped one moves its depth plane only.
-    m_NumSubresources = IsBuffer() ? 1u : uint32_t(m_Desc.MipLevels) * m_Desc.DepthOrArraySize;
+    // Depth-stencil formats have two planes (depth, stencil), each with its own subresources and
+    // states: mips * array size * planes subresources (D3D12 "Subresources", plane slices).
+    switch (m_Desc.Format) {
+        case DXGI_FORMAT_R24G8_TYPELESS: case DXGI_FORMAT_D24_UNORM_S8_UINT:
+        case DXGI_FORMAT_R32G8X24_TYPELESS: case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: m_PlaneCount = 2; break;
+        default: break;
+    }
+    m_NumSubresources = IsBuffer() ? 1u : uint32_t(m_Desc.MipLevels) * m_Desc.DepthOrArraySize * m_PlaneCount;
     m_GlobalState = SubresourceStates(m_NumSubresources, initialState);
     m_LogicalSize = IsBuffer() ? m_Desc.Width : 0;
     if (IsBuffer()) m_GpuAddress = m_d3d12Resource->GetGPUVirtualAddress();
@@ -28,6 +32,7 @@ Resource::Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> reso
     switch (m_Desc.Format) {
         case DXGI_FORMAT_R32_TYPELESS: m_ViewFormat = DXGI_FORMAT_D32_FLOAT; break;
         case DXGI_FORMAT_R24G8_TYPELESS: m_ViewFormat = DXGI_FORMAT_D24_UNORM_S8_UINT; break;
+        case DXGI_FORMAT_R32G8X24_TYPELESS: m_ViewFormat = DXGI_FORMAT_D32_FLOAT_S8X24_UINT; break;
         case DXGI_FORMAT_R16_TYPELESS: m_ViewFormat = DXGI_FORMAT_D16_UNORM; break;
         default: break;
     }

@@ -2,6 +2,7 @@
 
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
 namespace dx12kit {
@@ -30,8 +31,7 @@ void ResourceStateTracker::Push(const D3D12_RESOURCE_BARRIER& b) {
 void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub) {
     Local& l = Lookup(resource);
     if (FixedStateHeap(*resource)) return;  // kept alive only; its state never changes
-    // With one subresource (per plane), "subresource 0" and "all" are the same state, and an ALL
-    // barrier also covers a second (stencil) plane.
+    // With one subresource, "subresource 0" and "all" are the same state.
     if (resource->NumSubresources() == 1) sub = kAllSubresources;
     ID3D12Resource* native = resource->D3D12Resource();
     SubresourceStates& s = l.states;
@@ -102,11 +102,27 @@ void ResourceStateTracker::FlushBarriers(ID3D12GraphicsCommandList* list) {
     m_Stats.batches.fetch_add(1, std::memory_order_relaxed);
 }
 
-std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers(std::vector<Resource*>* owners) {
+SubresourceStates& ExecuteStates::Get(Resource* r) {
+    auto it = m_States.find(r);
+    if (it == m_States.end()) it = m_States.emplace(r, r->GlobalState()).first;
+    return it->second;
+}
+
+void ExecuteStates::Decay(D3D12_COMMAND_LIST_TYPE queueType) {
+    for (auto& kv : m_States)
+        if (!FixedStateHeap(*kv.first) && d3d12rules::DecaysAtEndOfExecute(kv.first->IsBuffer(), queueType))
+            kv.second.SetAll(D3D12_RESOURCE_STATE_COMMON);
+}
+
+void ExecuteStates::Commit() {
+    for (auto& kv : m_States) kv.first->GlobalState() = kv.second;
+}
+
+std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers(ExecuteStates& states, std::vector<Resource*>* owners) {
     std::vector<D3D12_RESOURCE_BARRIER> out;
     for (const Pending& p : m_Pending) {
         const size_t first = out.size();
-        SubresourceStates& g = p.resource->GlobalState();
+        SubresourceStates& g = states.Get(p.resource);
         ID3D12Resource* native = p.resource->D3D12Resource();
         if (p.resource->IsBuffer() && g.IsUniform() && g.All() == D3D12_RESOURCE_STATE_COMMON) {
             // A buffer in COMMON is promoted implicitly to whatever its first use needs: no barrier.
@@ -128,29 +144,36 @@ std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers
         }
         if (owners) owners->insert(owners->end(), out.size() - first, p.resource);
     }
-    m_Stats.insertedAtExecute.fetch_add(out.size(), std::memory_order_relaxed);
     return out;
 }
 
-void ResourceStateTracker::CommitFinalStates(bool copyQueue) {
-    for (auto& kv : m_Locals) {
-        const SubresourceStates& local = kv.second.states;
-        SubresourceStates& g = kv.first->GlobalState();
+void ResourceStateTracker::ApplyFinalStates(ExecuteStates& states) const {
+    for (const auto& kv : m_Locals) {
         if (FixedStateHeap(*kv.first)) continue;
-        // D3D12 state decay: buffers (on any queue) and everything a copy queue touched are back
-        // in COMMON once ExecuteCommandLists completes; the next use promotes or transitions them.
-        if (kv.first->IsBuffer() || copyQueue) {
-            g.SetAll(D3D12_RESOURCE_STATE_COMMON);
-            continue;
-        }
-        if (local.IsUniform()) {
+        const SubresourceStates& local = kv.second.states;
+        SubresourceStates& g = states.Get(kv.first);
+        auto raw = m_Raw.find(kv.first);
+        if (raw == m_Raw.end() && local.IsUniform()) {
             if (local.All() != kUnknownState) g.SetAll(local.All());
             continue;
         }
-        for (uint32_t i = 0; i < local.NumSubresources(); ++i)
-            if (local.Get(i) != kUnknownState) g.Set(i, local.Get(i));
+        for (uint32_t i = 0; i < local.NumSubresources(); ++i) {
+            D3D12_RESOURCE_STATES s = local.Get(i);
+            if (raw != m_Raw.end() && raw->second.actual.Get(i) != kUnknownState && raw->second.believed.Get(i) == s)
+                s = raw->second.actual.Get(i);  // the GPU is where the raw transition left it
+            if (s != kUnknownState) g.Set(i, s);
+        }
         g.Collapse();
     }
+}
+
+void ResourceStateTracker::NoteRawTransition(Resource* resource, uint32_t sub, D3D12_RESOURCE_STATES believed, D3D12_RESOURCE_STATES actual) {
+    auto it = m_Raw.find(resource);
+    if (it == m_Raw.end())
+        it = m_Raw.emplace(resource, Raw{SubresourceStates(resource->NumSubresources(), kUnknownState),
+                                         SubresourceStates(resource->NumSubresources(), kUnknownState)}).first;
+    it->second.believed.Set(sub, believed);
+    it->second.actual.Set(sub, actual);
 }
 
 D3D12_RESOURCE_STATES ResourceStateTracker::KnownState(Resource* resource, uint32_t sub) const {
@@ -170,6 +193,7 @@ void ResourceStateTracker::Reset() {
     m_Locals.clear();
     m_Pending.clear();
     m_Barriers.clear();
+    m_Raw.clear();
 }
 
 }  // namespace dx12kit

@@ -250,14 +250,24 @@ std::vector<SignatureElement> ReadSignature(const Span& s, uint32_t fourcc) {
     return out;
 }
 
-void ReadProgram(const Span& s, DxbcReflection& r) {
+/// A raw or structured buffer declared in the program (dcl_resource_raw/structured,
+/// dcl_uav_raw/structured): the declaration is what the shader runs with, and it wins over the
+/// RDEF's resource type (vkd3d-shader's RDEF calls a RWByteAddressBuffer a typed RWBuffer).
+struct BufferDecl {
+    bool uav;
+    bool structured;
+    uint32_t reg, space;
+};
+
+void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decls) {
     const uint32_t token = s.U32(0);
     const uint32_t type = token >> 16;
     r.stage = type <= 5 ? static_cast<ShaderStage>(type) : ShaderStage::Unknown;
     r.majorVersion = (token >> 4) & 0xF;
     r.minorVersion = token & 0xF;
     const uint64_t dwords = std::min<uint64_t>(s.U32(4), s.size / 4);
-    // Walk the declarations for dcl_thread_group (opcode 155: x, y, z follow the opcode token).
+    // Walk the program for dcl_thread_group (opcode 155: x, y, z follow the opcode token) and the
+    // buffer declarations.
     uint64_t at = 2;
     while (at < dwords) {
         const uint32_t op = s.U32(size_t(at) * 4);
@@ -267,7 +277,20 @@ void ReadProgram(const Span& s, DxbcReflection& r) {
         if (length == 0) break;                                 // malformed: stop rather than loop
         if (opcode == 155 && length >= 4) {
             for (int i = 0; i < 3; ++i) r.numThreads[size_t(i)] = s.U32(size_t(at + 1 + uint64_t(i)) * 4);
-            break;
+        }
+        // 157/158: dcl_uav_raw/structured; 161/162: dcl_resource_raw/structured. The operand token
+        // (+1 extended token when bit 31 is set) is followed by the register index (shader model
+        // 5.1: range id, lower bound, upper bound, and the space as the last dword).
+        if (decls && (opcode == 157 || opcode == 158 || opcode == 161 || opcode == 162) && length >= 3) {
+            uint64_t idx = at + 2;
+            if (s.U32(size_t(at + 1) * 4) >> 31) ++idx;
+            const bool sm51 = r.majorVersion == 5 && r.minorVersion == 1;
+            BufferDecl d;
+            d.uav = opcode == 157 || opcode == 158;
+            d.structured = opcode == 158 || opcode == 162;
+            d.reg = sm51 ? s.U32(size_t(idx + 1) * 4) : s.U32(size_t(idx) * 4);
+            d.space = sm51 ? s.U32(size_t(at + length - 1) * 4) : 0;
+            decls->push_back(d);
         }
         at += length;
     }
@@ -403,16 +426,24 @@ DxbcReflection ReflectDxbc(const uint8_t* data, size_t size) {
     std::string unused;
     const std::vector<Chunk> chunks = Chunks(data, size, unused);
     DxbcReflection r;
+    std::vector<BufferDecl> decls;
     if (const Chunk* c = Find(chunks, {FourCC("SHEX"), FourCC("SHDR")})) {
         Span s = c->span;
         s.what = "SHEX/SHDR";
-        ReadProgram(s, r);
+        ReadProgram(s, r, &decls);
     }
     if (const Chunk* c = Find(chunks, {FourCC("RDEF")})) {
         Span s = c->span;
         s.what = "RDEF";
         ReadRdef(s, r);
     }
+    for (const BufferDecl& d : decls)
+        for (ShaderBinding& b : r.bindings) {
+            if (b.kind != (d.uav ? BindingKind::Uav : BindingKind::Srv) || b.space != d.space) continue;
+            if (d.reg < b.shaderRegister || (b.count != 0 && d.reg >= b.shaderRegister + b.count)) continue;
+            if (b.inputType == 2 || b.inputType == 4)  // typed (texture or buffer): the declaration says otherwise
+                b.inputType = d.uav ? (d.structured ? 6u : 8u) : (d.structured ? 5u : 7u);
+        }
     if (const Chunk* c = Find(chunks, {FourCC("ISG1"), FourCC("ISGN")})) {
         Span s = c->span;
         s.what = "input signature";

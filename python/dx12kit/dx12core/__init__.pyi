@@ -20,6 +20,7 @@ class Format(enum.IntEnum):
     D16_UNORM = 55
     D24_UNORM_S8_UINT = 45
     D32_FLOAT = 40
+    D32_FLOAT_S8X24_UINT = 20
     R16_FLOAT = 54
     R16_UINT = 57
     R16_UNORM = 56
@@ -561,6 +562,10 @@ class CommandList:
         """
         Stages an SRV of `resource` (all mips, or only `mip`) into slot `descriptor_offset` of the table at `root_index`.
         """
+    def set_stencil_ref(self, ref: typing.SupportsIndex) -> None:
+        """
+        The stencil reference value (0..255) of the stencil test.
+        """
     def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
         """
         Stages a UAV of `resource` (one mip of a texture) into slot `offset` of descriptor table `root_index`.
@@ -598,7 +603,8 @@ class CommandList:
     @property
     def closed(self) -> bool:
         """
-        True once executed.
+        True once executed (no more recording). A failed execute leaves its lists open, unless a list
+        failed to close (then execute raises DeviceError and that list can never run).
         """
     @property
     def upload_pages(self) -> int:
@@ -619,21 +625,23 @@ class CommandQueue:
         """
         Executes one list or a list of lists in order; returns the fence value marking their completion.
         """
-    def flush(self) -> int:
+    def flush(self, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> int:
         """
-        Waits until everything submitted has completed.
+        Waits until everything submitted has completed (interruptible; timeout as for wait).
         """
-    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = ...) -> numpy.ndarray:
+    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = ..., *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
-        Copies a buffer back into a new numpy array (waits for the GPU).
+        Copies a buffer back into a new numpy array (waits for the GPU; interruptible, timeout as for wait).
         """
-    def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0) -> numpy.ndarray:
+    def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
-        Copies a texture subresource back as an array of shape (height, width, channels).
+        Copies a texture subresource back as an array of shape (height, width, channels); depth-stencil formats
+        give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
         """
-    def wait(self, fence_value: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def wait(self, fence_value: typing.SupportsInt | typing.SupportsIndex, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> None:
         """
-        Blocks until the fence reaches `fence_value`.
+        Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).
+        timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.
         """
     def wait_for(self, other: CommandQueue, fence_value: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
@@ -648,6 +656,12 @@ class CommandQueue:
     def kind(self) -> str:
         """
         'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).
+        """
+    @property
+    def last_direct_queue_barriers(self) -> list:
+        """
+        Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):
+        execute recorded them on the direct queue, which this queue waited for on the GPU.
         """
     @property
     def last_inserted_barriers(self) -> list:
@@ -700,7 +714,7 @@ class Device:
         Raises:
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True, *, name: typing.Any = None) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True, stencil_func: typing.Any = None, stencil_pass_op: typing.Any = 'keep', *, name: typing.Any = None) -> PipelineState:
         """
         A graphics pipeline.
         
@@ -711,6 +725,10 @@ class Device:
             input_layout: [(semantic, dx12kit.VertexFormat, slot, offset, semantic_index), ...] (the last three optional).
             topology: dx12kit.Topology; cull: dx12kit.CullMode; blend: dx12kit.BlendMode or None (strings accepted).
             depth_test, depth_write: depth state (depth_test needs dsv_format).
+            stencil_func: a dx12kit.ComparisonFunc (None: no stencil test) comparing CommandList.set_stencil_ref's value
+                with the stencil plane; needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).
+            stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',
+                'decr'), applied where depth and stencil pass.
             name: debug name (repr, D3D12 SetName).
         """
     def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: typing.Any = 'tlsf', name: typing.Any = None) -> Pool:

@@ -10,6 +10,8 @@
 //   DeviceError         -> dx12kit.DeviceError          (.hresult, .hresult_name)
 //   ShaderCompileError  -> dx12kit.ShaderCompileError
 //   ResourceStateError  -> dx12kit.ResourceStateError
+//   Timeout             -> dx12kit.WaitTimeoutError     (also the built-in TimeoutError)
+//   Interrupted         -> the Python exception a signal handler raised (KeyboardInterrupt)
 //
 // Expected failures (an allocator without room) are reported by return value, not by exception.
 // A broken contract (size 0, alignment not a power of two, double free) throws before any state
@@ -48,6 +50,19 @@ public:
 };
 
 class ResourceStateError : public Error {
+public:
+    using Error::Error;
+};
+
+/// A wait for the GPU did not finish within its timeout.
+class Timeout : public Error {
+public:
+    using Error::Error;
+};
+
+/// A wait for the GPU was abandoned because the wait hook (DeviceOptions::hooks) asked to stop,
+/// for instance because a signal arrived; the bindings re-raise what the signal handler raised.
+class Interrupted : public Error {
 public:
     using Error::Error;
 };

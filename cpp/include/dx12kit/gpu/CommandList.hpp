@@ -12,7 +12,13 @@
 //   +-- tracked objects          pipelines, samplers... kept alive until the fence completes
 //
 // A list records until it is executed; after that it is closed and every recording call raises.
-// Not thread-safe: one thread records a list (many lists may be recorded in parallel).
+// One thread records a list (many lists may be recorded in parallel). Every recording call holds
+// the list's recording lock, which execute takes too: a thread recording while another executes
+// the list either finishes first (its work is executed) or finds the list closed (UseAfterFree),
+// never records into a list being submitted.
+//
+// A failed execute (invalid state, queue-type rule, ...) changes nothing: the list stays open and
+// can be recorded into and executed again. Only a failing native Close leaves it dead (IsDead).
 #pragma once
 
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
@@ -23,7 +29,9 @@
 #include "dx12kit/resources/ResourceStateTracker.hpp"
 #include "dx12kit/resources/UploadBuffer.hpp"
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -46,7 +54,16 @@ public:
     /// The native list (borrowed). Work recorded on it directly bypasses state tracking.
     ID3D12GraphicsCommandList* D3D12List() const { return m_d3d12List.Get(); }
     CommandQueue& Queue() const { return *m_Queue; }
-    bool IsClosed() const { return m_Closed; }
+    /// No more recording: executed, or closed by an execute whose later step failed.
+    bool IsClosed() const { return m_Closed.load(std::memory_order_acquire); }
+    bool IsExecuted() const { return m_Executed.load(std::memory_order_acquire); }
+    /// Its native Close failed: it can never be executed.
+    bool IsDead() const { return m_Dead; }
+    /// The recording lock (recursive); waits through WaitHooks::blocking when another thread holds it.
+    std::unique_lock<std::recursive_mutex> LockRecording();
+    /// LockRecording for CommandQueue::Execute: recording calls that start meanwhile let it go first
+    /// (a tight recording loop would otherwise keep winning the mutex).
+    std::unique_lock<std::recursive_mutex> LockForExecute();
 
     // ---- copies -------------------------------------------------------------------------
     /// Uploads tightly packed texel rows (or buffer bytes at `dstOffset`) through upload memory.
@@ -92,6 +109,8 @@ public:
                           const std::shared_ptr<Resource>& depth, uint32_t mip);
     void SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth);
     void SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom);
+    /// The stencil reference value the bound pipeline's stencil test compares with (0..255).
+    void SetStencilRef(uint32_t ref);
     void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip);
     void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil);
     void SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset);
@@ -131,6 +150,20 @@ private:
         bool uav;
     };
     void CheckOpen(const char* what) const;
+    /// The recording lock held for one recording call (the outermost call of a thread marks it).
+    struct RecordingScope {
+        RecordingScope(std::unique_lock<std::recursive_mutex> l, bool outermost);
+        ~RecordingScope();
+        RecordingScope(const RecordingScope&) = delete;
+        RecordingScope& operator=(const RecordingScope&) = delete;
+        std::unique_lock<std::recursive_mutex> lock;
+        bool outermost;
+    };
+    /// Takes the recording lock (after any execute already waiting for it), then CheckOpen.
+    RecordingScope Begin(const char* what);
+    /// d3d12rules rules 1-3: `state` is a legal state that this list's queue type may hold.
+    void CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const;
+    void CheckNotCopy(const char* what) const;
     void CheckSameDevice(const Resource& r, const char* what) const;
     void CheckCopyDest(const Resource& r, const char* what) const;
     void CheckCopySource(const Resource& r, const char* what) const;
@@ -153,7 +186,11 @@ private:
     std::shared_ptr<CommandQueue> m_Queue;
     ComPtr<ID3D12CommandAllocator> m_Allocator;
     ComPtr<ID3D12GraphicsCommandList> m_d3d12List;
-    bool m_Closed = false;
+    std::recursive_mutex m_RecordMutex;
+    std::atomic<int> m_ExecuteWaiting{0};
+    std::atomic<bool> m_Closed{false};
+    std::atomic<bool> m_Executed{false};
+    bool m_Dead = false;
     bool m_HeapsBound = false;
     bool m_Validate = false;
 

@@ -1,10 +1,16 @@
 // CommandQueue: an ID3D12CommandQueue, its fence, and the work it has in flight.
 //
-// Execute() runs under the device's submission mutex:
-//   1. each list resolves its pending barriers against the global states; the needed transitions
-//      go into a small command list executed just before it;
-//   2. the lists' final states become the global states;
-//   3. ExecuteCommandLists, Signal(fence, ++value), and an in-flight record
+// Execute() locks the lists (a thread still recording waits, then finds the list closed), then
+// runs under the device's submission mutex, all or nothing:
+//   1. validate: each list resolves its pending barriers against a copy of the global states
+//      (ExecuteStates), advanced list by list; D3D12's implicit decay applies once, after the last
+//      list (d3d12rules rule 5). Nothing has changed yet, so any error leaves every list open and
+//      re-executable and every global state as it was;
+//   2. the transitions go into small command lists executed just before each list; those this
+//      queue type may not record (d3d12rules rule 3: a compute queue leaving RENDER_TARGET) go
+//      into one list executed on the direct queue, which this queue waits for on the GPU;
+//   3. the lists are closed; only if every Close succeeded are the states committed, then
+//      ExecuteCommandLists, Signal(fence, ++value), and an in-flight record
 //      {serial, fence value, command allocators, every object the lists used, upload pages,
 //       descriptor chunks} that is released when the fence reaches the value.
 // Command allocators and native command lists are pooled and reused after their fence.
@@ -33,6 +39,7 @@ struct InsertedBarrier {
     std::string resource;            ///< the resource's name
     uint32_t subresource;            ///< or kAllSubresources
     D3D12_RESOURCE_STATES before, after;
+    bool onDirectQueue = false;      ///< recorded on the direct queue (this queue type may not)
 };
 
 class CommandQueue {
@@ -52,10 +59,16 @@ public:
     /// alive until the fence passes. Returns the fence value. Caller holds the submission mutex.
     uint64_t ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
                              std::vector<std::shared_ptr<void>> tracked);
-    /// Blocks until the fence reaches `value` (InvalidArgument if never signalled).
-    void Wait(uint64_t value);
-    /// Signals and waits: every submitted list has completed on return.
-    uint64_t Flush();
+    /// Blocks until the fence reaches `value` (InvalidArgument if never signalled). `timeoutSeconds`
+    /// < 0 waits forever; Timeout is thrown when it expires, Interrupted when WaitHooks say stop.
+    void Wait(uint64_t value, double timeoutSeconds = -1.0);
+    /// Signals and waits: every submitted list has completed on return (same timeout rules).
+    uint64_t Flush(double timeoutSeconds = -1.0);
+    /// THE one place the CPU waits for this queue's fence (every wait above and below goes through
+    /// it): waits in slices of WaitHooks::sliceMs through WaitHooks::blocking, asking
+    /// WaitHooks::keepWaiting between slices (Interrupted when it says stop). Returns false when
+    /// `timeoutSeconds` (>= 0) expired first.
+    bool WaitForFence(uint64_t value, double timeoutSeconds = -1.0);
     /// Makes this queue wait on the GPU until `other` reaches `value`.
     void WaitFor(CommandQueue& other, uint64_t value);
     uint64_t CompletedValue() const { return m_d3d12Fence->GetCompletedValue(); }
@@ -66,10 +79,11 @@ public:
 
     /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a
     /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
-    void ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer, void* dst, uint64_t size);
+    void ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer, void* dst, uint64_t size,
+                    double timeoutSeconds = -1.0);
     /// Copies subresource (mip, slice) of a texture into `dst` as tightly packed rows.
     void ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& texture,
-                     uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size);
+                     uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size, double timeoutSeconds = -1.0);
 
     /// Releases completed in-flight work. Returns the smallest serial still in flight on this
     /// queue, or UINT64_MAX when idle. Caller holds the device's submission mutex.
@@ -103,6 +117,8 @@ private:
     std::mutex m_ReadbackMutex;                       // one readback at a time per queue
     std::shared_ptr<class Resource> m_Readback;       // reused READBACK buffer, grown as needed
     std::shared_ptr<class Resource> ReadbackBuffer(uint64_t size);  // caller holds m_ReadbackMutex
+    // Timed waits on m_d3d12Fence (declared after it: destroyed first, once the queue is idle).
+    std::unique_ptr<class FenceWaiter> m_Waiter;
 };
 
 }  // namespace dx12kit

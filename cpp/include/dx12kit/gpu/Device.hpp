@@ -32,6 +32,7 @@
 #include <array>
 #include <functional>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -46,6 +47,19 @@ class UploadPagePool;
 class Buffer;
 class Texture;
 class Resource;
+
+/// How blocking waits behave (every CPU wait for the GPU, and waits for a command list another
+/// thread is recording or executing). The core knows nothing of Python; the bindings set these so
+/// that no wait holds the GIL and Ctrl-C interrupts a wait within a slice.
+struct WaitHooks {
+    /// Runs `block`, which may block for up to one slice. Default: runs it.
+    /// (Python: releases the GIL around it when the calling thread holds it.)
+    std::function<void(const std::function<void()>& block)> blocking;
+    /// Called between slices of a GPU wait; false abandons the wait with Interrupted.
+    /// Default: always true. (Python: PyErr_CheckSignals, so KeyboardInterrupt stops the wait.)
+    std::function<bool()> keepWaiting;
+    uint32_t sliceMs = 50;  ///< longest uninterrupted block of a GPU wait
+};
 
 struct DeviceOptions {
     bool validate = false;                  ///< check states before each draw/dispatch/copy
@@ -62,6 +76,7 @@ struct DeviceOptions {
     /// GPU memory: block size of the default pools, budget (0 = 80% of device-local memory),
     /// resource heap tier 1 behaviour forced, grace period of empty blocks.
     memory::MemoryOptions memory;
+    WaitHooks hooks;
 };
 
 struct ZeroInitStats {
@@ -109,6 +124,15 @@ public:
     /// Records progress and releases everything deferred up to `completed`.
     void OnSerialCompleted(uint64_t completed);
 
+    /// Runs a blocking call through WaitHooks::blocking (see there).
+    void Blocking(const std::function<void()>& block) const {
+        if (m_Options.hooks.blocking) m_Options.hooks.blocking(block);
+        else block();
+    }
+    /// WaitHooks::keepWaiting, or true.
+    bool KeepWaiting() const { return !m_Options.hooks.keepWaiting || m_Options.hooks.keepWaiting(); }
+    uint32_t WaitSliceMs() const { return m_Options.hooks.sliceMs ? m_Options.hooks.sliceMs : 50; }
+
     BarrierStats& Barriers() { return m_Barriers; }
     ZeroInitStats& ZeroInitCounters() { return m_ZeroInit; }
     std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
@@ -146,7 +170,12 @@ struct ResourcePlacement {
 
 class Device : public std::enable_shared_from_this<Device> {
 public:
-    static std::shared_ptr<Device> Create(const DeviceOptions& options);
+    /// `deleter` (optional) destroys the device when the last reference goes; it must `delete` it.
+    /// (The Python bindings use it to release the GIL while ~Device waits for the GPU.)
+    static std::shared_ptr<Device> Create(const DeviceOptions& options, void (*deleter)(Device*) = nullptr);
+    /// Waits for every queue to go idle, then releases everything. When the wait is interrupted
+    /// (WaitHooks::keepWaiting said stop), whatever is still in flight is leaked instead of freed
+    /// under the GPU; the destructor itself never throws.
     ~Device();
 
     const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
@@ -154,13 +183,16 @@ public:
 
     /// The queue of `type` (all three exist from the start). The returned pointer keeps the Device alive.
     std::shared_ptr<CommandQueue> Queue(D3D12_COMMAND_LIST_TYPE type);
+    /// The queue of `type`, borrowed (for the queues themselves, e.g. a compute queue's execute
+    /// recording transitions on the direct queue).
+    CommandQueue& QueueRef(D3D12_COMMAND_LIST_TYPE type) { return *m_Queues[static_cast<int>(type)]; }
 
     /// Polls every queue's fence, releases completed work, and publishes the completed serial.
     uint64_t Poll();
     /// Blocks until the oldest in-flight submission on any queue completes, then polls.
     /// Throws OutOfMemory naming `what` when nothing is in flight (waiting cannot help).
     void WaitForProgress(const char* what);
-    /// Waits until every queue is idle.
+    /// Waits until every queue is idle (interruptible, see WaitHooks).
     void WaitIdle();
 
     using Placement = ResourcePlacement;

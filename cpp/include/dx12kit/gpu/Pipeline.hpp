@@ -113,6 +113,11 @@ struct GraphicsPipelineDesc {
     BlendMode blend = BlendMode::None;
     bool depthTest = false;
     bool depthWrite = true;
+    /// Stencil test (front and back faces alike; needs a depth-stencil dsvFormat). The reference
+    /// value is CommandList::SetStencilRef.
+    bool stencilTest = false;
+    D3D12_COMPARISON_FUNC stencilFunc = D3D12_COMPARISON_FUNC_ALWAYS;
+    D3D12_STENCIL_OP stencilPassOp = D3D12_STENCIL_OP_KEEP;
 };
 
 class PipelineState {

@@ -56,6 +56,12 @@ public:
     uint32_t NumSubresources() const { return m_NumSubresources; }
     uint32_t MipLevels() const { return m_Desc.MipLevels; }
     uint32_t ArraySize() const { return m_Desc.DepthOrArraySize; }
+    /// Planes: 2 for depth-stencil formats (depth, stencil), else 1. D3D12 numbers subresources
+    /// mip + slice * mips + plane * mips * arraySize, and tracks (and transitions) each plane.
+    uint32_t PlaneCount() const { return m_PlaneCount; }
+    uint32_t Subresource(uint32_t mip, uint32_t slice, uint32_t plane = 0) const {
+        return mip + slice * MipLevels() + plane * MipLevels() * ArraySize();
+    }
     bool AllowsUav() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS; }
     bool AllowsRenderTarget() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET; }
     bool AllowsDepthStencil() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL; }
@@ -120,6 +126,7 @@ protected:
     D3D12_HEAP_TYPE m_HeapType;
     std::string m_Name;
     uint32_t m_NumSubresources;
+    uint32_t m_PlaneCount = 1;
     D3D12_GPU_VIRTUAL_ADDRESS m_GpuAddress = 0;
     DXGI_FORMAT m_ViewFormat;
     SubresourceStates m_GlobalState;

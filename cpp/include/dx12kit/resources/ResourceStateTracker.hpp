@@ -8,9 +8,10 @@
 // records nothing.
 //
 // Phase 2, at CommandQueue::Execute (under the device's submission mutex): ResolvePendingBarriers
-// compares each pending barrier with the resource's global state and records the transitions
-// that are really needed into a small command list executed just before this one; then
-// CommitFinalStates writes the list's final states into the global states.
+// compares each pending barrier with the resource's state (an ExecuteStates copy of the global
+// states, advanced by the earlier lists of the same call) and returns the transitions that are
+// really needed, recorded into a small command list executed just before this one; then
+// ApplyFinalStates advances the copy. Only when every list resolved does Execute commit it.
 //
 //   list A records:  T: ? -> RENDER_TARGET (pending) ... T: RENDER_TARGET -> PSR (barrier)
 //   execute A:       global T = COPY_DEST  => pre-list gets COPY_DEST -> RENDER_TARGET
@@ -31,6 +32,22 @@ namespace dx12kit {
 
 class Resource;
 struct BarrierStats;
+
+/// The resource states during one CommandQueue::Execute (caller holds the submission mutex): a
+/// copy of each touched resource's global state, advanced list by list, written back only by
+/// Commit once the whole call is known to be valid (so a failing execute changes nothing).
+class ExecuteStates {
+public:
+    /// The state of `r` as the lists resolved so far leave it (its global state at first).
+    SubresourceStates& Get(Resource* r);
+    /// D3D12's implicit decay at the end of the ExecuteCommandLists call (d3d12rules rule 5).
+    void Decay(D3D12_COMMAND_LIST_TYPE queueType);
+    /// Writes every state into the resources' global states.
+    void Commit();
+
+private:
+    std::unordered_map<Resource*, SubresourceStates> m_States;
+};
 
 class ResourceStateTracker {
 public:
@@ -53,15 +70,18 @@ public:
     void FlushBarriers(ID3D12GraphicsCommandList* list);
     bool HasBatchedBarriers() const { return !m_Barriers.empty(); }
 
-    /// Phase 2 (caller holds the submission mutex): the barriers the global state requires
-    /// before this list. Returns them; the caller records and executes them first. When `owners`
-    /// is given, it receives the Resource of each returned barrier (same order).
-    std::vector<D3D12_RESOURCE_BARRIER> ResolvePendingBarriers(std::vector<Resource*>* owners = nullptr);
-    /// Phase 2: writes the final states into the global states (caller holds the mutex).
-    /// Buffers, and every resource of a copy-queue list, decay to COMMON (D3D12's implicit
-    /// state decay at the end of ExecuteCommandLists); a buffer in COMMON needs no barrier before
-    /// its first use (implicit promotion).
-    void CommitFinalStates(bool copyQueue);
+    /// Phase 2 (caller holds the submission mutex): the barriers needed before this list, resolved
+    /// against `states` (the global states as the earlier lists of the same execute call leave
+    /// them); updates `states` and changes no global state, so an execute can still be abandoned.
+    /// When `owners` is given, it receives the Resource of each returned barrier (same order).
+    std::vector<D3D12_RESOURCE_BARRIER> ResolvePendingBarriers(ExecuteStates& states, std::vector<Resource*>* owners = nullptr);
+    /// Phase 2: writes this list's final states into `states` (no decay: D3D12 decays only when
+    /// the whole ExecuteCommandLists call completes, see ExecuteStates::Decay). A subresource a raw
+    /// transition changed, and that the tracker did not move afterwards, gets the raw transition's state.
+    void ApplyFinalStates(ExecuteStates& states) const;
+    /// A raw transition recorded behind the tracker's back: `believed` is what the tracker thinks
+    /// `sub` is in (and keeps thinking), `actual` what the GPU will have.
+    void NoteRawTransition(Resource* resource, uint32_t sub, D3D12_RESOURCE_STATES believed, D3D12_RESOURCE_STATES actual);
 
     /// The locally known state of `sub`, or kUnknownState.
     D3D12_RESOURCE_STATES KnownState(Resource* resource, uint32_t sub) const;
@@ -90,6 +110,10 @@ private:
     std::unordered_map<Resource*, Local> m_Locals;
     std::vector<Pending> m_Pending;
     std::vector<D3D12_RESOURCE_BARRIER> m_Barriers;
+    struct Raw {
+        SubresourceStates believed, actual;  // kUnknownState where no raw transition happened
+    };
+    std::unordered_map<Resource*, Raw> m_Raw;
 };
 
 }  // namespace dx12kit
