@@ -2,7 +2,7 @@
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
-#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/resources/DeviceCore.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
