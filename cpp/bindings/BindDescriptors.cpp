@@ -10,7 +10,7 @@
 // loop of the tests (stress_cpu_allocator) live in the benchmark module dx12kit._bench (cpp/bench/).
 //
 // The device's own allocators and heaps are reached through the Device and CommandList classes
-// (BindGpu.cpp); this file only converts. Allocation, free, release and the loops run with the
+// (BindDevice.cpp, BindCommandList.cpp); this file only converts. Allocation, free, release and the loops run with the
 // GIL released: the allocator locks itself, so Python threads really race in it.
 #include "Args.hpp"
 #include "Bindings.hpp"

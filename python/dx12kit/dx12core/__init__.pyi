@@ -88,86 +88,6 @@ class ResourceState(enum.IntFlag):
         ...
     def __xor__(self, other):
         ...
-class DescriptorRange:
-    """
-    One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
-    """
-    __hash__: typing.ClassVar[None] = None
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def count(self) -> int:
-        ...
-    @property
-    def flags(self) -> int:
-        """
-        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
-        """
-    @property
-    def kind(self) -> str:
-        ...
-    @property
-    def offset(self) -> typing.Any:
-        """
-        Descriptors from the table start, or None (appended after the previous range).
-        """
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
-class RootParameter:
-    """
-    A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
-    """
-    __hash__: typing.ClassVar[None] = None
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def count(self) -> int:
-        ...
-    @property
-    def flags(self) -> int:
-        """
-        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
-        """
-    @property
-    def kind(self) -> str:
-        ...
-    @property
-    def ranges(self) -> list[DescriptorRange]:
-        ...
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
-    @property
-    def visibility(self) -> int:
-        """
-        D3D12_SHADER_VISIBILITY value.
-        """
-class StaticSamplerDesc:
-    """
-    A static sampler of a root signature (made by StaticSampler).
-    """
-    __hash__: typing.ClassVar[None] = None
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
 class Resource:
     """
     A GPU resource (Buffer or Texture).
@@ -358,6 +278,86 @@ class FormatSupport:
         """
         Typed UAV stores supported (D3D12 Support2 bit).
         """
+class DescriptorRange:
+    """
+    One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
+    """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> int:
+        """
+        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def offset(self) -> typing.Any:
+        """
+        Descriptors from the table start, or None (appended after the previous range).
+        """
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+class RootParameter:
+    """
+    A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
+    """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> int:
+        """
+        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def ranges(self) -> list[DescriptorRange]:
+        ...
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+    @property
+    def visibility(self) -> int:
+        """
+        D3D12_SHADER_VISIBILITY value.
+        """
+class StaticSamplerDesc:
+    """
+    A static sampler of a root signature (made by StaticSampler).
+    """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
 class RootSignature:
     """
     A root signature. Create with Device.create_root_signature.
