@@ -102,8 +102,9 @@ void BindCommandList(py::module_& m) {
             if (u.list.get() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
             cl.CopyFromUpload(AsResource(dst, fn), u.alloc, U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
         }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, "Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).")
-        .def("transition_barrier", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES s, Int sub) {
-            cl.TransitionBarrier(AsResource(r, "transition_barrier"), s, U32(sub, "transition_barrier", "subresource"));
+        .def("transition_barrier", [](CommandList& cl, py::handle r, py::handle s, Int sub) {
+            auto res = AsResource(r, "transition_barrier");
+            cl.TransitionBarrier(res, StateArg(s, "transition_barrier", "state", *res), U32(sub, "transition_barrier", "subresource"));
         }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources,
            "Requests a state explicitly (goes through the state tracker; rarely needed).")
         .def("uav_barrier", [](CommandList& cl, py::handle r) {
@@ -113,8 +114,10 @@ void BindCommandList(py::module_& m) {
             cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
                                after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
         }, "before"_a = py::none(), "after"_a = py::none(), "Records an aliasing barrier between two placed resources sharing memory (either may be None).")
-        .def("raw_transition", [](CommandList& cl, py::handle r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, Int sub) {
-            cl.RawTransition(AsResource(r, "raw_transition"), before, after, U32(sub, "raw_transition", "subresource"));
+        .def("raw_transition", [](CommandList& cl, py::handle r, py::handle before, py::handle after, Int sub) {
+            auto res = AsResource(r, "raw_transition");
+            cl.RawTransition(res, StateArg(before, "raw_transition", "before", *res), StateArg(after, "raw_transition", "after", *res),
+                             U32(sub, "raw_transition", "subresource"));
         }, "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources,
            "Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports\n"
            "uses that then find the resource in a state the tracker did not expect.")

@@ -13,6 +13,7 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 #include "dx12kit/resources/UploadBuffer.hpp"
 
@@ -20,6 +21,7 @@
 #include <pybind11/stl.h>
 
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -323,6 +325,20 @@ inline py::dtype FixedSizeDtype(const py::object& dtype, const char* what) {
 /// A new, writable, C-contiguous numpy array (numpy.empty).
 inline py::array NewArray(const py::dtype& dtype, const py::tuple& shape) {
     return py::module_::import("numpy").attr("empty")(shape, dtype).cast<py::array>();
+}
+
+/// A D3D12_RESOURCE_STATES argument (a dx12kit.ResourceState or an int) for resource `r`. Bits outside
+/// D3D12_RESOURCE_STATES are refused here, before the value becomes the enum type: an enum value
+/// outside the enum's range is undefined behaviour (UBSan: "not a valid value for type").
+inline D3D12_RESOURCE_STATES StateArg(py::handle h, const char* fn, const char* arg, const Resource& r) {
+    const uint32_t v = U32(h, fn, arg);
+    if (v & ~d3d12rules::kKnownStateBits) {
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%X", v);
+        throw InvalidArgument(std::string(fn) + ": " + arg + " " + hex + " for '" + r.Name() +
+                              "' has bits outside D3D12_RESOURCE_STATES");
+    }
+    return static_cast<D3D12_RESOURCE_STATES>(v);
 }
 
 inline std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {

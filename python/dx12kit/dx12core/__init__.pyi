@@ -497,7 +497,7 @@ class CommandList:
         """
         Draws `index_count` indices of the bound index buffer (instanced).
         """
-    def raw_transition(self, resource: typing.Any, before: ResourceState, after: ResourceState, subresource: typing.SupportsIndex = 4294967295) -> None:
+    def raw_transition(self, resource: typing.Any, before: typing.Any, after: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
         uses that then find the resource in a state the tracker did not expect.
@@ -579,7 +579,7 @@ class CommandList:
         Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within
         [-32768, 32767], 0 <= min_depth <= max_depth <= 1.
         """
-    def transition_barrier(self, resource: typing.Any, state: ResourceState, subresource: typing.SupportsIndex = 4294967295) -> None:
+    def transition_barrier(self, resource: typing.Any, state: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Requests a state explicitly (goes through the state tracker; rarely needed).
         """
