@@ -40,10 +40,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import traces  # noqa: E402
 
-from dx12kit import alloc  # noqa: E402
+from dx12kit import _bench, alloc  # noqa: E402
 
 ALLOCATORS = {
-    "BaselineBimap": alloc.BaselineBimap,
+    "BaselineBimap": _bench.BaselineBimap,
     "FreeList": alloc.FreeList,
     "Tlsf": alloc.Tlsf,
     "Linear": alloc.Linear,
@@ -171,7 +171,7 @@ _BASELINE_FAILED: Dict[str, int] = {}
 def measure_failed_baseline(trace_name: str) -> int:
     if trace_name not in _BASELINE_FAILED:
         trace = get_trace(trace_name)
-        _BASELINE_FAILED[trace_name] = alloc.replay(alloc.BaselineBimap(trace.capacity), trace.ops)["failed"]
+        _BASELINE_FAILED[trace_name] = alloc.replay(_bench.BaselineBimap(trace.capacity), trace.ops)["failed"]
     return _BASELINE_FAILED[trace_name]
 
 

@@ -2,7 +2,7 @@
 floor, CPU descriptor allocation, and dynamic sub-allocation.
 
 The hot paths cost tens to hundreds of nanoseconds, far below what a Python loop can time, so the
-timed loops are C++ (``dx12kit.dx12core.descriptors.measure_*``, cpp/src/descriptors/
+timed loops are C++ (``dx12kit._bench.measure_*``, cpp/bench/
 DescriptorBenchmarks.cpp); Python only reads their results:
 
 - commit: per draw, stage n descriptors picked at random from 512 distinct SRVs and commit them
@@ -29,6 +29,7 @@ import statistics
 import tempfile
 import time
 
+import numpy as np
 import pytest
 
 os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # quiets Mesa/Vulkan loader warnings
@@ -65,9 +66,9 @@ def device():
 
 
 def descriptors():
-    from dx12kit.dx12core import descriptors as d
+    from dx12kit import _bench
 
-    return d
+    return _bench
 
 
 def commit_table(draws: int = 10000, repeats: int = 5) -> list:
@@ -109,6 +110,11 @@ def python_binding(draws: int = 2000, reps: int = 3) -> float:
     rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0, count=4)])])
     pso = dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba8_unorm"])
     textures = [dev.create_texture2d(4, 4, "rgba8_unorm") for _ in range(64)]
+    value = [(i % 60) + 1 for i in range(64)]  # texture i holds value[i] in every channel (sums of 4 stay < 256)
+    cl = q.command_list()
+    for t, v in zip(textures, value):
+        cl.upload(t, np.full((4, 4, 4), v, np.uint8))
+    q.execute(cl)
     rt = dev.create_texture2d(8, 8, "rgba8_unorm", render_target=True)
     times = []
     for _ in range(reps):
@@ -125,6 +131,11 @@ def python_binding(draws: int = 2000, reps: int = 3) -> float:
             draw(3)
         times.append((time.perf_counter() - t) / draws * 1e6)
         q.wait(q.execute(cl))
+    # The last draw covers the target: each pixel is the sum of the four textures it bound.
+    d = draws - 1
+    expected = sum(value[i] for i in (d & 63, (d * 7) & 63, (d * 13) & 63, (d * 29) & 63))
+    pixels = q.read_texture(rt)
+    assert (pixels == expected).all(), f"bound textures drew {np.unique(pixels)}, expected {expected}"
     return statistics.median(times)
 
 

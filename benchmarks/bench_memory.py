@@ -239,6 +239,7 @@ def test_zero_init_cost(benchmark, zero_init, way):
     stats = getattr(benchmark, "stats", None)
     if stats is not None and getattr(stats, "stats", None) is not None:
         benchmark.extra_info["MB/s"] = round(N_ZERO * ZERO_BYTES / stats.stats.median / 1e6)
+    zero_init.verify()  # after the timed rounds every way still gives zeros / the uploaded data
 
 
 # ------------------------------------------------------------------------------ script mode

@@ -5,7 +5,7 @@
 - The zero-copy path (``allocate_upload`` + filling ``.array()`` in place + ``copy_from_upload``)
   against numpy's memcpy (``np.copyto``) measured in the same run, as a ratio.
 - A dynamic constant buffer (16 bytes) per ``set_dynamic_constant_buffer`` call from Python, and in
-  C++ (``dx12core._bench_dynamic_cb``: allocation + copy alone, and the whole call).
+  C++ (``dx12kit._bench.dynamic_cb``: allocation + copy alone, and the whole call).
 
 Run ``pytest benchmarks/bench_upload.py`` (pytest-benchmark) or ``python benchmarks/bench_upload.py``
 (prints the figures, and the peers' beside them when ../peers-venv exists).
@@ -17,6 +17,8 @@ import time
 
 import numpy as np
 import pytest
+
+from dx12kit import _bench
 
 import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
 
@@ -89,6 +91,8 @@ def _record_rate(benchmark, nbytes):
 def test_w1_upload(benchmark, w1):
     benchmark.pedantic(w1.upload, rounds=5, warmup_rounds=1)
     _record_rate(benchmark, NB)
+    w1.readback()
+    assert np.array_equal(w1.out, w1.x), "W1 upload mismatch"
 
 
 @pytest.mark.benchmark(group="W1 upload 64 MiB")
@@ -98,12 +102,16 @@ def test_w1_zero_copy(benchmark, w1):
     memcpy, _ = g.median_time(w1.memcpy)
     fill = min(w1.zero_copy_fill() for _ in range(5))
     benchmark.extra_info["fill/memcpy"] = round(memcpy / fill, 3)
+    w1.zero_copy()
+    w1.readback()
+    assert np.array_equal(w1.out, w1.x), "W1 zero-copy upload mismatch"
 
 
 @pytest.mark.benchmark(group="W1 upload 64 MiB")
 def test_w1_memcpy(benchmark, w1):
     benchmark.pedantic(w1.memcpy, rounds=5, warmup_rounds=1)
     _record_rate(benchmark, NB)
+    assert np.array_equal(w1.dst, w1.x)
 
 
 @pytest.mark.benchmark(group="W1 readback 64 MiB")
@@ -135,11 +143,11 @@ def python_cb_ns(n=100_000):
 
 
 def cpp_cb_ns(n=100_000):
-    """dx12core._bench_dynamic_cb: {name: (min, median) ns} over 5 runs of n calls."""
+    """dx12kit._bench.dynamic_cb: {name: (min, median) ns} over 5 runs of n calls."""
     import dx12kit as dx
 
     dev, _ = g.device()
-    return dx.dx12core._bench_dynamic_cb(dev, g.cb_pipeline(), 0, n)
+    return _bench.dynamic_cb(dev, g.cb_pipeline(), 0, n)
 
 
 @pytest.mark.benchmark(group="dynamic constant buffer")
@@ -157,6 +165,7 @@ def test_dynamic_cb_from_python(benchmark):
     stats = getattr(benchmark, "stats", None)
     if stats is not None and getattr(stats, "stats", None) is not None:
         benchmark.extra_info["ns/call (median round)"] = round(stats.stats.median / 1000 * 1e9)
+    assert cl.upload_pages >= 1  # the constants went to upload memory the list holds
 
 
 @pytest.mark.benchmark(group="dynamic constant buffer")

@@ -90,8 +90,10 @@ if [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
 fi
 
 # Build and install dx12kit itself (incremental: scikit-build-core keeps build/ between runs).
-# (outside a git checkout, or with a listed file missing, the sum changes and dx12kit is rebuilt)
-srcsum=$( (cd "$ROOT" && { git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external 2>/dev/null || date +%s%N; } \
+# The sum covers every file the build reads (the CMake project, cpp/ incl. cpp/bench/, python/, and
+# benchmarks/baseline/, compiled into the benchmark module); outside a git checkout, or with a
+# listed file missing, the sum changes and dx12kit is rebuilt.
+srcsum=$( (cd "$ROOT" && { git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external benchmarks/baseline 2>/dev/null || date +%s%N; } \
          | sort | while IFS= read -r f; do [ -f "$f" ] && cat "$f"; echo "$f"; done) | sha256sum | cut -d' ' -f1)
 BSTAMP="$VENV/.dx12kit-build.sha"
 if [ "$(cat "$BSTAMP" 2>/dev/null)" != "$srcsum" ] || ! "$VENV/bin/python" -c "import dx12kit.dx12core" 2>/dev/null; then

@@ -20,6 +20,11 @@ def member(m):
         return f"{m.group(1)}{m.group(2)} = {int(cls[m.group(2)])}"
     return m.group(0)
 text = re.sub(r"^(\s+)([A-Z0-9_]+): typing\.ClassVar\[(\w+)\]", member, text, flags=re.M)
+# pybind11-stubgen maps the name "Buffer" to typing_extensions.Buffer (the buffer protocol); in this
+# module it is dx12kit's Buffer class (create_buffer's result, Buffer.__repr__'s self).
+text = text.replace("typing_extensions.Buffer", "Buffer")
+if "typing_extensions." not in text:
+    text = text.replace("import typing_extensions\n", "")
 open(path, "w").write(text)
 PYEOF
 rm -rf "$ROOT/python/dx12kit/dx12core"

@@ -11,7 +11,9 @@ export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run}
 mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 "$ROOT/scripts/test-cpp.sh"     # C++ suite natively, then cross-built for Windows and run under Wine
 "$ROOT/scripts/test-wheel.sh"   # the auditwheel-repaired wheel, installed into a fresh venv, runs tests/
-# The benchmarks run once each without timing (--benchmark-disable), so they cannot rot.
+"$ROOT/scripts/build-docs.sh"    # the documentation (docs/, API reference from the docstrings), warnings as errors
+# The benchmarks run once each without timing (--benchmark-disable), so they cannot rot; each checks
+# what it computed.
 .venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
 # The device suite once more in validation mode (every Device(validate=True), tests/conftest.py),
 # so every test's states are also checked by dx12kit's validation.

@@ -1,4 +1,5 @@
-"""The package ships type stubs (py.typed, dx12core/*.pyi): the README example type-checks strictly."""
+"""The package ships type stubs (py.typed, dx12core/*.pyi): the README example and the typed uses of the
+public API in tests/typing/public_api.py type-check strictly."""
 from __future__ import annotations
 
 import re
@@ -16,4 +17,14 @@ def test_readme_example_passes_mypy_strict(tmp_path):
     example.write_text(re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)[0])
     r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(example)],
                        capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_public_api_uses_pass_mypy_strict(tmp_path):
+    """tests/typing/public_api.py: buffers (``create_buffer(n).size``), textures, queues, pipelines,
+    samplers, the enums, pools, allocators and errors, as typed code uses them."""
+    pytest.importorskip("mypy")
+    path = Path(__file__).resolve().parent / "typing" / "public_api.py"
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"),
+                        str(path)], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -15,8 +15,8 @@
 // the first one that holds the aligned request wins (O(n) scan in the worst case). FreeList must
 // place every allocation exactly where this class does; the tests replay both side by side.
 //
-// Not part of the library: compiled into the extension only so the benchmarks can run it through
-// the same replay loop (dx12kit.dx12core.alloc.BaselineBimap).
+// Not part of the library: compiled only into the benchmark module, so the benchmarks and the
+// property tests can run it through the same replay loop (dx12kit._bench.BaselineBimap).
 // Ownership: owns its containers. Thread-safety: none.
 // Complexity: O(log n) per operation (plus the alignment scan); node allocation on every insert.
 #pragma once

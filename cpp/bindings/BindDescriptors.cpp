@@ -5,18 +5,19 @@
 //   DescriptorAllocation     the move-only handle it returns (free() / context manager)
 //   ShaderVisibleHeap        a shader-visible heap of its own (static part + dynamic chunks), for
 //                            tests of its bookkeeping; serials are plain ints the caller passes
-//   measure_*                the C++ timing loops of benchmarks/bench_descriptors.py
-//   stress_cpu_allocator     native threads racing on one allocator (tests)
+//
+// The C++ timing loops of benchmarks/bench_descriptors.py (measure_*) and the native-thread stress
+// loop of the tests (stress_cpu_allocator) live in the benchmark module dx12kit._bench (cpp/bench/).
 //
 // The device's own allocators and heaps are reached through the Device and CommandList classes
-// (BindGpu.cpp); this file only converts. Allocation, free, release and the loops run with the
+// (BindDevice.cpp, BindCommandList.cpp); this file only converts. Allocation, free, release and the loops run with the
 // GIL released: the allocator locks itself, so Python threads really race in it.
 #include "Args.hpp"
 #include "Bindings.hpp"
+#include "DescriptorBindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
-#include "dx12kit/descriptors/DescriptorBenchmarks.hpp"
 #include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -35,15 +36,6 @@ using namespace pybind11::literals;
 namespace dx12kit::bindings {
 
 namespace {
-
-/// The allocator plus what it borrows: the device core (keeps the ID3D12Device alive) and the serial.
-struct PyCpuAllocator {
-    PyCpuAllocator(std::shared_ptr<DeviceCore> c, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t pageSize)
-        : core(std::move(c)), allocator(core->D3D12Device(), type, pageSize, &serial) {}
-    std::shared_ptr<DeviceCore> core;
-    std::atomic<uint64_t> serial{0};
-    CpuDescriptorAllocator allocator;
-};
 
 /// A ShaderVisibleHeap plus the device core that keeps its ID3D12Device alive.
 struct PyShaderVisibleHeap {
@@ -110,8 +102,8 @@ void BindDescriptors(py::module_& parent) {
             return out;
         }, "Every CPU handle of the range, as ints (raises UseAfterFreeError once freed).")
         .def_property_readonly("count", [](const PyAllocation& a) { return a.allocation.Count(); }, "0 once freed.")
-        .def_property_readonly("is_null", [](const PyAllocation& a) { return a.allocation.IsNull(); })
-        .def_property_readonly("page_offset", [](const PyAllocation& a) { return a.allocation.PageOffset(); })
+        .def_property_readonly("is_null", [](const PyAllocation& a) { return a.allocation.IsNull(); }, "True for an empty allocation (freed, or never allocated).")
+        .def_property_readonly("page_offset", [](const PyAllocation& a) { return a.allocation.PageOffset(); }, "Index of the first descriptor within its page.")
         .def("free", [](PyAllocation& a) {
             py::gil_scoped_release release;
             a.allocation.Free();
@@ -165,9 +157,15 @@ void BindDescriptors(py::module_& parent) {
              "in_use, pages, peak, stale and capacity, in descriptors (pages: in pages).")
         .def("validate", [](const PyCpuAllocator& self) { self.allocator.Validate(); },
              "Checks every internal invariant; raises Dx12Error naming a broken one.")
-        .def_property_readonly("descriptor_size", [](const PyCpuAllocator& self) { return self.allocator.DescriptorSize(); })
-        .def_property_readonly("page_size", [](const PyCpuAllocator& self) { return self.allocator.PageSize(); })
-        .def_property_readonly("heap_type", [](const PyCpuAllocator& self) { return LowerName(self.allocator.Type()); });
+        .def_property_readonly("descriptor_size", [](const PyCpuAllocator& self) { return self.allocator.DescriptorSize(); },
+                               "Bytes between consecutive descriptors of this heap type.")
+        .def_property_readonly("page_size", [](const PyCpuAllocator& self) { return self.allocator.PageSize(); }, "Descriptors per page.")
+        .def_property_readonly("heap_type", [](const PyCpuAllocator& self) { return LowerName(self.allocator.Type()); },
+                               "'cbv_srv_uav', 'sampler', 'rtv' or 'dsv' (a dx12kit.DescriptorHeapType value).")
+        .def("__repr__", [](const PyCpuAllocator& self) {
+            return "<dx12kit.descriptors.CpuDescriptorAllocator " + LowerName(self.allocator.Type()) + " page_size=" +
+                   std::to_string(self.allocator.PageSize()) + " in_use=" + std::to_string(self.allocator.GetStats().inUse) + ">";
+        });
 
     py::class_<PyShaderVisibleHeap, std::shared_ptr<PyShaderVisibleHeap>>(
         m, "ShaderVisibleHeap",
@@ -195,66 +193,20 @@ void BindDescriptors(py::module_& parent) {
         .def("retire_chunk", [](PyShaderVisibleHeap& h, Int first, Int serial) {
                 h.heap.RetireChunk(U32(first, "retire_chunk", "first"), U64(serial, "retire_chunk", "serial"));
             },
-             "first"_a, "serial"_a)
+             "first"_a, "serial"_a, "Hands back a chunk taken with try_acquire_chunk, reusable once release_stale sees `serial` completed.")
         .def("release_stale", [](PyShaderVisibleHeap& h, Int completed) { h.heap.ReleaseStale(U64(completed, "release_stale", "completed_serial")); },
-             "completed_serial"_a)
+             "completed_serial"_a, "Frees the retired chunks and deferred static ranges whose serial <= completed_serial.")
         .def("cpu_handle", [](const PyShaderVisibleHeap& h, Int i) { return static_cast<uint64_t>(h.heap.CpuHandle(U32(i, "cpu_handle", "index")).ptr); },
-             "index"_a)
-        .def("gpu_handle", [](const PyShaderVisibleHeap& h, Int i) { return h.heap.GpuHandle(U32(i, "gpu_handle", "index")).ptr; }, "index"_a)
-        .def("stats", [](const PyShaderVisibleHeap& h) { return ShaderVisibleHeapStatsDict(h.heap.GetStats()); })
-        .def("validate", [](const PyShaderVisibleHeap& h) { h.heap.Validate(); })
-        .def_property_readonly("chunk_count", [](const PyShaderVisibleHeap& h) { return h.heap.ChunkCount(); })
-        .def_property_readonly("descriptor_size", [](const PyShaderVisibleHeap& h) { return h.heap.DescriptorSize(); });
-
-    m.def("stress_cpu_allocator", [](std::shared_ptr<PyCpuAllocator> self, uint32_t threads, uint32_t iterations,
-                                     uint32_t maxCount, uint32_t seed) {
-        bench::StressResult r;
-        {
-            py::gil_scoped_release release;
-            r = bench::StressCpuAllocator(self->allocator, self->serial, threads, iterations, maxCount, seed);
-        }
-        return py::dict("allocations"_a = r.allocations, "duplicates"_a = r.duplicates, "peak_live"_a = r.peakLive);
-    }, "allocator"_a, "threads"_a = 4, "iterations"_a = 20000, "max_count"_a = 4, "seed"_a = 1,
-       "Native threads allocate and free on `allocator` at once; returns allocations, duplicates (handles found live\n"
-       "twice; must be 0) and peak_live.");
-
-    m.def("measure_commit", [](std::shared_ptr<Device> device, std::vector<uint32_t> perDraw, uint32_t draws, uint32_t repeats) {
-        std::vector<bench::CommitTiming> r;
-        {
-            py::gil_scoped_release release;
-            r = bench::MeasureCommit(device->D3D12Device(), perDraw, draws, repeats);
-        }
-        py::list out;
-        for (const auto& t : r)
-            out.append(py::dict("descriptors"_a = t.descriptorsPerDraw, "draws"_a = t.draws, "commit_ns"_a = t.commitNsPerDraw,
-                                "direct_ns"_a = t.directNsPerDraw, "ratio"_a = t.ratio));
-        return out;
-    }, "device"_a, "descriptors_per_draw"_a = std::vector<uint32_t>{1, 8, 32}, "draws"_a = 10000, "repeats"_a = 5,
-       "Per draw: staging n random descriptors + CommitStagedDescriptorsForDraw, against n CopyDescriptorsSimple +\n"
-       "SetGraphicsRootDescriptorTable by hand (medians over repeats, in ns; ratio = commit / direct).");
-
-    m.def("measure_cpu_allocator", [](std::shared_ptr<Device> device, uint32_t pageSize, uint64_t allocations, uint32_t batch,
-                                      uint32_t count) {
-        bench::CpuAllocatorTiming t;
-        {
-            py::gil_scoped_release release;
-            t = bench::MeasureCpuAllocator(device->D3D12Device(), pageSize, allocations, batch, count);
-        }
-        return py::dict("allocations"_a = t.allocations, "allocations_per_s"_a = t.allocationsPerSecond,
-                        "frees_per_s"_a = t.freesPerSecond, "pairs_per_s"_a = t.pairsPerSecond);
-    }, "device"_a, "page_size"_a = 256, "allocations"_a = 1000000, "batch"_a = 1024, "count"_a = 1,
-       "Allocate `batch` descriptors, drop them, release; repeated. Rates per second.");
-
-    m.def("measure_dynamic_suballocation", [](std::shared_ptr<Device> device, uint32_t chunkSize, uint64_t n, uint32_t count) {
-        bench::DynamicTiming t;
-        {
-            py::gil_scoped_release release;
-            t = bench::MeasureDynamicSuballocation(device->D3D12Device(), chunkSize, n, count);
-        }
-        return py::dict("suballocations"_a = t.suballocations, "per_s"_a = t.suballocationsPerSecond,
-                        "chunks_acquired"_a = t.chunksAcquired);
-    }, "device"_a, "chunk_size"_a = 256, "suballocations"_a = 10000000, "count"_a = 1,
-       "DynamicDescriptorHeap sub-allocations of `count` descriptors per second, chunk turnover included.");
+             "index"_a, "CPU descriptor handle of heap index `index` (as an int).")
+        .def("gpu_handle", [](const PyShaderVisibleHeap& h, Int i) { return h.heap.GpuHandle(U32(i, "gpu_handle", "index")).ptr; }, "index"_a, "GPU descriptor handle of heap index `index` (as an int).")
+        .def("stats", [](const PyShaderVisibleHeap& h) { return ShaderVisibleHeapStatsDict(h.heap.GetStats()); }, "capacity, static/dynamic capacity and use, chunk size and counts (a dict).")
+        .def("validate", [](const PyShaderVisibleHeap& h) { h.heap.Validate(); }, "Checks every internal invariant; raises Dx12Error naming a broken one.")
+        .def("__repr__", [](const PyShaderVisibleHeap& h) {
+            return "<dx12kit.descriptors.ShaderVisibleHeap " + LowerName(h.heap.Type()) + " descriptors=" + std::to_string(h.heap.NumDescriptors()) +
+                   " chunks=" + std::to_string(h.heap.ChunkCount()) + "x" + std::to_string(h.heap.ChunkSize()) + ">";
+        })
+        .def_property_readonly("chunk_count", [](const PyShaderVisibleHeap& h) { return h.heap.ChunkCount(); }, "Number of dynamic chunks.")
+        .def_property_readonly("descriptor_size", [](const PyShaderVisibleHeap& h) { return h.heap.DescriptorSize(); }, "Bytes between consecutive descriptors of this heap type.");
 }
 
 }  // namespace dx12kit::bindings

@@ -116,14 +116,14 @@ void BindMemory(py::module_& m) {
     py::class_<MemoryPool, std::shared_ptr<MemoryPool>>(m, "Pool",
         "A custom memory pool: heaps of one heap type with its own block size, block limits and placement\n"
         "algorithm. Create with Device.create_pool; pass as pool= to create_buffer / create_texture2d.")
-        .def_property_readonly("name", [](const MemoryPool& p) { return p.Desc().name; })
+        .def_property_readonly("name", [](const MemoryPool& p) { return p.Desc().name; }, "The pool's name (create_pool(name=)).")
         .def_property_readonly("heap", [](const MemoryPool& p) { return memory::HeapKindName(p.Desc().heap); },
                                "'default', 'upload', 'readback' or 'custom'.")
         .def_property_readonly("block_size", [](const MemoryPool& p) { return p.PreferredBlockSize(); },
                                "Bytes of each block (the largest new block size when the pool grows).")
-        .def_property_readonly("min_blocks", [](const MemoryPool& p) { return p.Desc().minBlocks; })
+        .def_property_readonly("min_blocks", [](const MemoryPool& p) { return p.Desc().minBlocks; }, "Blocks the pool keeps even when empty.")
         .def_property_readonly("max_blocks", [](const MemoryPool& p) { return p.Desc().maxBlocks; }, "0 = no limit.")
-        .def_property_readonly("algorithm", [](const MemoryPool& p) { return AlgorithmName(p.Desc().algorithm); })
+        .def_property_readonly("algorithm", [](const MemoryPool& p) { return AlgorithmName(p.Desc().algorithm); }, "'tlsf' or 'linear' (a dx12kit.PoolAlgorithm value).")
         .def_property_readonly("block_count", &MemoryPool::BlockCount, "Heaps the pool holds now.")
         .def("stats", [](const MemoryPool& p) { return MemoryStatsDict(p.Stats()); },
              "Statistics of this pool: block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count,\n"

@@ -21,11 +21,15 @@ namespace dx12kit::bindings {
 
 void BindErrors(pybind11::module_& m);
 void BindAlloc(pybind11::module_& m);
-void BindGpu(pybind11::module_& m);
-void BindBench(pybind11::module_& m);  // hidden _bench_* timing loops for benchmarks/
+// The D3D12 layer, in this order (GpuArgs.hpp: their shared argument conversion):
+void BindResources(pybind11::module_& m);    // Format, ResourceState, Resource, Buffer, Texture, FormatSupport
+void BindPipelines(pybind11::module_& m);    // root parameters, ranges, static samplers, RootSignature, PipelineState, SamplerState
+void BindCommandList(pybind11::module_& m);  // CommandList, UploadAllocation
+void BindQueue(pybind11::module_& m);        // CommandQueue
+void BindDevice(pybind11::module_& m);       // Device
 void BindDescriptors(pybind11::module_& m);
 void BindShaders(pybind11::module_& m);  // dx12core.shaders: DXBC validation and reflection
-void BindMemory(pybind11::module_& m);  // after BindGpu: adds to Device, Resource, Buffer
+void BindMemory(pybind11::module_& m);  // after BindDevice: adds to Device, Resource, Buffer
 
 // Memory statistics as dicts and the heap=/pool=/committed=/within_budget= arguments (BindMemory.cpp).
 pybind11::dict MemoryStatsDict(const memory::MemoryStats& s);

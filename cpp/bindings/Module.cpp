@@ -8,9 +8,12 @@ PYBIND11_MODULE(dx12core, m) {
     dx12kit::bindings::BindAlloc(m);
     dx12kit::bindings::BindShaders(m);
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
-    dx12kit::bindings::BindGpu(m);
+    dx12kit::bindings::BindResources(m);
+    dx12kit::bindings::BindPipelines(m);
+    dx12kit::bindings::BindCommandList(m);
+    dx12kit::bindings::BindQueue(m);
+    dx12kit::bindings::BindDevice(m);
     dx12kit::bindings::BindMemory(m);
-    dx12kit::bindings::BindBench(m);
     dx12kit::bindings::BindDescriptors(m);
 #endif
 }

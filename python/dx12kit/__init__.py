@@ -51,6 +51,7 @@ from .dx12core import (
     RootSRV,
     RootUAV,
     Sampler,
+    SamplerRange,
     SamplerState,
     StaticSampler,
     Texture,
@@ -65,7 +66,24 @@ from .shaders import (
     find_compiler,
     reflect,
 )
-from . import alloc, descriptors, memory, rootsig
+from . import alloc, descriptors, enums, memory, rootsig
+from .enums import (
+    AddressMode,
+    BlendMode,
+    BorderColor,
+    ComparisonFunc,
+    CullMode,
+    DescriptorHeapType,
+    Filter,
+    HeapType,
+    IndexFormat,
+    PoolAlgorithm,
+    QueueKind,
+    StencilOp,
+    Topology,
+    VertexFormat,
+    Visibility,
+)
 from .images import save_image
 
 __version__: str = dx12core.__version__
@@ -73,10 +91,12 @@ __version__: str = dx12core.__version__
 __all__ = [
     "ALL_SUBRESOURCES", "CBV", "SRV", "UAV", "Buffer", "CommandList", "CommandQueue", "DescriptorTable",
     "Device", "Format", "FormatSupport", "PipelineState", "Pool", "Resource", "ResourceState", "RootCBV", "RootConstants",
-    "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerState", "Shader", "StaticSampler", "Texture",
+    "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerRange", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
     "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
-    "memory", "save_image",
+    "memory", "save_image", "enums",
+    "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DescriptorHeapType", "Filter",
+    "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
 ]

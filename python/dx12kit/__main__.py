@@ -156,7 +156,7 @@ def memory_map(dump: Path, out: Path) -> int:
 
 
 def bench(rest: "list[str]") -> int:
-    """``python -m dx12kit bench``: dx12kit's W1-W4 figures (dx12kit/_bench.py); with ``--peers``, from a
+    """``python -m dx12kit bench``: dx12kit's W1-W4 figures (dx12kit/workloads.py); with ``--peers``, from a
     source checkout (the current directory), benchmarks/bench_peers.py's table beside moderngl and wgpu-py."""
     if "--peers" in rest:
         script = Path.cwd() / "benchmarks" / "bench_peers.py"
@@ -169,7 +169,7 @@ def bench(rest: "list[str]") -> int:
         sys.argv = [str(script)] + [a for a in rest if a != "--peers"]
         runpy.run_path(str(script), run_name="__main__")
         return 0
-    from ._bench import main as bench_main
+    from .workloads import main as bench_main
 
     return bench_main(rest)
 

@@ -10,9 +10,10 @@ Every allocator hands out ranges ``[offset, offset + size)`` of an abstract spac
   ``2**40`` units; alignment never causes a scan.
 - :class:`Linear` -- the bump allocator of the upload pages: O(1) aligned allocation,
   :meth:`Linear.reset`, ``None`` when the page is full.
-- :class:`BaselineBimap` -- the textbook ``std::map`` + size-ordered ``std::set`` free list, kept
-  as the reference for FreeList's placements and as the benchmarks' yardstick. Not for
-  production use.
+
+The textbook ``std::map`` + size-ordered ``std::set`` free list that serves as the reference for
+FreeList's placements and as the benchmarks' yardstick is not part of dx12kit: it lives in the
+benchmark module ``dx12kit._bench`` (``BaselineBimap``), which :func:`replay` also accepts.
 
 Common methods (see each class's docstrings):
 
@@ -23,7 +24,7 @@ Common methods (see each class's docstrings):
     Raises :class:`~dx12kit.InvalidArgumentError` for an offset that is not a live allocation
     (never allocated, double free). Linear only undoes its most recent allocation.
 ``free_deferred(offset, fence_value)``, ``release_stale(completed_value)``
-    (FreeList, Tlsf, BaselineBimap) the range stays unusable until the fence completes.
+    (FreeList, Tlsf) the range stays unusable until the fence completes.
 ``reset()``, ``stats() -> dict``, ``validate()``, ``capacity``
     ``stats()`` keys: capacity, used, free, free_blocks, largest_free_block, allocations.
 ``free_blocks_list()``, ``allocations_list()``, ``pending_list()``, ``blocks()``
@@ -51,7 +52,7 @@ import numpy as np
 
 from . import dx12core as _core
 
-__all__ = ["FreeList", "Tlsf", "Linear", "BaselineBimap", "Allocator", "replay", "KIND_ALLOCATE",
+__all__ = ["FreeList", "Tlsf", "Linear", "Allocator", "replay", "KIND_ALLOCATE",
            "KIND_FREE", "KIND_FREE_DEFERRED", "KIND_RELEASE_STALE", "KIND_RESET"]
 
 _alloc = _core.alloc
@@ -59,9 +60,8 @@ _alloc = _core.alloc
 FreeList = _alloc.FreeList
 Tlsf = _alloc.Tlsf
 Linear = _alloc.Linear
-BaselineBimap = _alloc.BaselineBimap
 
-Allocator = Union[FreeList, Tlsf, Linear, BaselineBimap]
+Allocator = Union[FreeList, Tlsf, Linear]
 
 #: Row kinds of a replay trace.
 KIND_ALLOCATE = 0
@@ -81,8 +81,9 @@ def replay(
     """Run a whole allocation trace in C++, without Python per operation.
 
     Args:
-        allocator: a :class:`FreeList`, :class:`Tlsf`, :class:`Linear` or
-            :class:`BaselineBimap`; it is modified by the trace.
+        allocator: a :class:`FreeList`, :class:`Tlsf` or :class:`Linear` (or an allocator
+            class that brings its own replay loop as a ``_replay`` static method, such as the
+            benchmarks' ``dx12kit._bench.BaselineBimap``); it is modified by the trace.
         ops: integer array of shape (N, 3) (converted to C-contiguous int64), one row
             ``[kind, slot, size]`` per operation:
 
@@ -97,8 +98,8 @@ def replay(
         record_offsets: also return ``offsets``.
 
     Returns:
-        ``{"ns": elapsed nanoseconds of the replay loop, "failed": failed allocations,
-        "stats": allocator.stats() after the trace}``, plus ``"offsets"`` (int64 array of N:
+        A dict: ``"ns"`` (elapsed nanoseconds of the replay loop), ``"failed"`` (failed
+        allocations), ``"stats"`` (allocator.stats() after the trace), plus ``"offsets"`` (int64 array of N:
         the offset of each allocation row, -1 where it failed, -2 on other rows) when
         ``record_offsets`` is true.
 
@@ -122,4 +123,5 @@ def replay(
             f"replay: ops must have shape (N, 3), rows [kind, slot, size]; got {arr.shape}"
         )
     arr = np.ascontiguousarray(arr, dtype=np.int64)
-    return _alloc.replay(allocator, arr, alignment, record_offsets)
+    native = getattr(type(allocator), "_replay", None) or _alloc.replay
+    return native(allocator, arr, alignment, record_offsets)  # type: ignore[no-any-return]

@@ -4,7 +4,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["FreeList", "Tlsf", "Linear", "BaselineBimap", "Allocator", "replay", "KIND_ALLOCATE",
+__all__ = ["FreeList", "Tlsf", "Linear", "Allocator", "replay", "KIND_ALLOCATE",
            "KIND_FREE", "KIND_FREE_DEFERRED", "KIND_RELEASE_STALE", "KIND_RESET"]
 
 _Int = Union[int, np.integer[Any]]
@@ -35,15 +35,12 @@ class FreeList(_DeferredAllocator):
 class Tlsf(_DeferredAllocator):
     def __init__(self, capacity: _Int) -> None: ...
 
-class BaselineBimap(_DeferredAllocator):
-    def __init__(self, capacity: _Int) -> None: ...
-
 class Linear(_Allocator):
     def __init__(self, capacity: _Int) -> None: ...
     @property
     def head(self) -> int: ...
 
-Allocator = Union[FreeList, Tlsf, Linear, BaselineBimap]
+Allocator = Union[FreeList, Tlsf, Linear]
 
 KIND_ALLOCATE: int
 KIND_FREE: int
@@ -52,7 +49,7 @@ KIND_RELEASE_STALE: int
 KIND_RESET: int
 
 def replay(
-    allocator: Allocator,
+    allocator: Union[Allocator, Any],
     ops: npt.ArrayLike,
     *,
     alignment: int = 1,

@@ -74,6 +74,7 @@ class CompileMessages(list):  # type: ignore[type-arg]
         return "\n".join(str(m) for m in self)
 
     def splitlines(self) -> List[str]:
+        """The messages as lines of text, as ``str(self).splitlines()``."""
         return str(self).splitlines()
 
     def __contains__(self, item: object) -> bool:

@@ -542,7 +542,7 @@ RWTexture2D<float> o : register(u0);
 def test_item5_descriptor_heap_exhaustion_waits_without_the_gil():
     """A dispatch that must wait for the GPU to free shader-visible descriptors (Device.WaitForProgress)
     releases the GIL meanwhile: another Python thread keeps running."""
-    d = dx.Device(descriptor_heap_size=300, static_descriptors=44, dynamic_chunk_size=256)  # one dynamic chunk
+    d = dx.Device(descriptor_heap_size=256, dynamic_chunk_size=256)  # one dynamic chunk
     q = d.queue()
     rs = d.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
     pso = d.create_compute_pipeline(dx.compile_hlsl(LONG_TABLE_CS), rs)
@@ -568,7 +568,7 @@ def test_item5_ctrl_c_interrupts_a_wait_for_descriptors_inside_dispatch():
     """dispatch() waiting for shader-visible descriptors held by a long GPU job is interruptible too."""
     r = run_script(f"""
 import os, time, signal, threading, dx12kit as dx
-d = dx.Device(descriptor_heap_size=300, static_descriptors=44, dynamic_chunk_size=256)
+d = dx.Device(descriptor_heap_size=256, dynamic_chunk_size=256)
 q = d.queue()
 rs = d.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
 pso = d.create_compute_pipeline(dx.compile_hlsl('''{LONG_TABLE_CS}'''), rs)

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 import dx12kit
-from dx12kit import alloc
+from dx12kit import _bench, alloc
 
-FREE_LISTS = [alloc.FreeList, alloc.Tlsf, alloc.BaselineBimap]
+FREE_LISTS = [alloc.FreeList, alloc.Tlsf, _bench.BaselineBimap]
 ALL = FREE_LISTS + [alloc.Linear]
 STATS_KEYS = {"capacity", "used", "free", "free_blocks", "largest_free_block", "allocations"}
 
@@ -106,7 +106,7 @@ def test_free_coalesces_both_neighbours(cls):
     a.validate()
 
 
-@pytest.mark.parametrize("cls", [alloc.FreeList, alloc.BaselineBimap])
+@pytest.mark.parametrize("cls", [alloc.FreeList, _bench.BaselineBimap])
 def test_best_fit_prefers_smallest_then_lowest(cls):
     a = cls(100)
     offs = [a.allocate(s) for s in (5, 1, 3, 1, 5, 1, 3, 1)]

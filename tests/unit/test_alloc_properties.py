@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dx12kit import alloc
+from dx12kit import _bench, alloc
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -121,7 +121,7 @@ BEST_FIT = {
     # the two kinds of size bin, each alone: placements must not depend on them
     "FreeList-heaps": lambda capacity: alloc.FreeList(capacity, bitmap_bins=0),
     "FreeList-bitmaps": lambda capacity: alloc.FreeList(capacity, bitmap_bins=1 << 20),
-    "BaselineBimap": alloc.BaselineBimap,
+    "BaselineBimap": _bench.BaselineBimap,
 }
 
 
@@ -182,7 +182,7 @@ def test_linear_matches_model(models, capacity, ops):
        sizes=st.lists(st.integers(1, 300), min_size=1, max_size=60),
        data=st.data())
 def test_freeing_everything_in_any_order_leaves_one_block(capacity, sizes, data):
-    for cls in (alloc.FreeList, alloc.Tlsf, alloc.BaselineBimap):
+    for cls in (alloc.FreeList, alloc.Tlsf, _bench.BaselineBimap):
         a = cls(capacity)
         offsets = [o for o in (a.allocate(min(s, capacity)) for s in sizes) if o is not None]
         for o in data.draw(st.permutations(offsets)):

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import dx12kit
-from dx12kit import alloc
+from dx12kit import _bench, alloc
 
 N = 200_000  # rows per long trace: a fraction of a second per allocator
 
@@ -53,7 +53,7 @@ def test_freelist_places_exactly_like_the_baseline(name, alignment, trace_s, tra
         ops = ops[:30_000]  # aligned best fit scans; keep the baseline's share short
     capacity = 1_000_000 if name == "S" else 300_000  # U at 300k runs full: failures matter
     results = []
-    for make in (alloc.BaselineBimap, alloc.FreeList,
+    for make in (_bench.BaselineBimap, alloc.FreeList,
                  lambda c: alloc.FreeList(c, bitmap_bins=0)):
         a = make(capacity)
         r = alloc.replay(a, ops, alignment=alignment, record_offsets=True)
@@ -72,7 +72,7 @@ def test_freelist_places_exactly_like_the_baseline(name, alignment, trace_s, tra
 def test_deferred_frees_in_a_trace(name, trace_s, trace_u):
     ops = with_deferred(trace_s if name == "S" else trace_u)
     results = []
-    for cls in (alloc.BaselineBimap, alloc.FreeList, alloc.Tlsf):
+    for cls in (_bench.BaselineBimap, alloc.FreeList, alloc.Tlsf):
         a = cls(1_000_000)
         r = alloc.replay(a, ops, record_offsets=True)
         a.validate()
@@ -84,7 +84,7 @@ def test_deferred_frees_in_a_trace(name, trace_s, trace_u):
         a.validate()
 
 
-@pytest.mark.parametrize("cls", [alloc.FreeList, alloc.Tlsf, alloc.BaselineBimap])
+@pytest.mark.parametrize("cls", [alloc.FreeList, alloc.Tlsf, _bench.BaselineBimap])
 def test_long_trace_ends_valid_and_consistent(cls, trace_u):
     a = cls(1_000_000)
     r = alloc.replay(a, trace_u)
@@ -153,7 +153,7 @@ def test_trace_shape_follows_the_issue(traces):
     assert u[u > 0].min() == 1 and u.max() == 64
 
 
-@pytest.mark.parametrize("cls", [alloc.FreeList, alloc.Tlsf, alloc.BaselineBimap])
+@pytest.mark.parametrize("cls", [alloc.FreeList, alloc.Tlsf, _bench.BaselineBimap])
 def test_replay_is_deterministic(cls, trace_s):
     r1 = alloc.replay(cls(1_000_000), trace_s, record_offsets=True)
     r2 = alloc.replay(cls(1_000_000), trace_s, record_offsets=True)
@@ -178,7 +178,7 @@ BAD_TRACES = [
 ]
 
 
-@pytest.mark.parametrize("cls", [alloc.FreeList, alloc.Tlsf, alloc.BaselineBimap, alloc.Linear])
+@pytest.mark.parametrize("cls", [alloc.FreeList, alloc.Tlsf, _bench.BaselineBimap, alloc.Linear])
 @pytest.mark.parametrize("ops", BAD_TRACES, ids=range(len(BAD_TRACES)))
 def test_bad_trace_raises_and_changes_nothing(cls, ops):
     a = cls(1000)

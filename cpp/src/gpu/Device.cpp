@@ -18,63 +18,6 @@
 
 namespace dx12kit {
 
-DeviceCore::DeviceCore(const DeviceOptions& options) : m_Options(options) {
-    if (options.samplerHeapSize == 0 || options.samplerHeapSize > 2048)
-        throw InvalidArgument("sampler heap size " + std::to_string(options.samplerHeapSize) + " must be 1..2048 (D3D12's limit)");
-    if (options.staticDescriptors >= options.cbvSrvUavHeapSize)
-        throw InvalidArgument("static descriptors must be fewer than the shader-visible heap size");
-    if (options.staticSamplers >= options.samplerHeapSize)
-        throw InvalidArgument("static samplers must be fewer than the sampler heap size");
-    if (options.dynamicChunkSize == 0 || options.samplerChunkSize == 0)
-        throw InvalidArgument("dynamic chunk sizes must be positive");
-    m_d3d12Device = ComPtr<ID3D12Device>(platform::CreateDefaultDevice(D3D_FEATURE_LEVEL_11_0));
-    ID3D12Device* dev = m_d3d12Device.Get();
-    for (int t = 0; t < D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES; ++t)
-        m_CpuAllocators[t] = std::make_unique<CpuDescriptorAllocator>(
-            dev, static_cast<D3D12_DESCRIPTOR_HEAP_TYPE>(t), options.cpuDescriptorPageSize, &m_LastSerial);
-    m_ViewHeap = std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
-                                                     options.cbvSrvUavHeapSize, options.staticDescriptors,
-                                                     options.dynamicChunkSize);
-    m_SamplerHeap = std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER,
-                                                        options.samplerHeapSize, options.staticSamplers,
-                                                        options.samplerChunkSize);
-    m_Memory = std::make_unique<memory::MemoryManager>(dev, m_LastSerial, options.memory);
-    m_UploadPages = std::make_unique<UploadPagePool>(*this);
-    m_FormatSupport = std::make_unique<FormatSupportCache>(dev);
-}
-
-void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {
-    std::lock_guard<std::mutex> lock(m_ZeroInitMutex);
-    // Resources dropped before any execute leave expired entries: pruned whenever the list has
-    // doubled since the last prune, so a create/drop loop that never executes stays bounded.
-    if (m_ZeroInits.size() >= m_ZeroInitPruneAt) {
-        m_ZeroInits.erase(std::remove_if(m_ZeroInits.begin(), m_ZeroInits.end(), [](const auto& w) { return w.expired(); }),
-                          m_ZeroInits.end());
-        m_ZeroInitPruneAt = std::max<size_t>(64, m_ZeroInits.size() * 2);
-    }
-    m_ZeroInits.push_back(r);
-    m_HasZeroInits.store(true, std::memory_order_release);
-}
-
-std::vector<std::weak_ptr<Resource>> DeviceCore::TakeZeroInits() {
-    std::lock_guard<std::mutex> lock(m_ZeroInitMutex);
-    m_HasZeroInits.store(false, std::memory_order_release);
-    return std::move(m_ZeroInits);
-}
-
-DeviceCore::~DeviceCore() = default;
-
-void DeviceCore::OnSerialCompleted(uint64_t completed) {
-    uint64_t prev = m_CompletedSerial.load(std::memory_order_acquire);
-    while (completed > prev && !m_CompletedSerial.compare_exchange_weak(prev, completed)) {}
-    completed = std::max(completed, prev);
-    for (auto& a : m_CpuAllocators) a->ReleaseStaleDescriptors(completed);
-    m_ViewHeap->ReleaseStale(completed);
-    m_SamplerHeap->ReleaseStale(completed);
-    m_UploadPages->ReleaseStale(completed);
-    m_Memory->ReleaseStale(completed);
-}
-
 std::shared_ptr<Device> Device::Create(const DeviceOptions& options, void (*deleter)(Device*)) {
     if (deleter) return std::shared_ptr<Device>(new Device(options), deleter);
     return std::shared_ptr<Device>(new Device(options));

@@ -284,8 +284,26 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
 }
 
 Sampler::Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc)
-    : m_Core(std::move(core)), m_Descriptor(m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER).Allocate(1)) {
+    : m_Core(std::move(core)), m_Desc(desc), m_Descriptor(m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER).Allocate(1)) {
     m_Core->D3D12Device()->CreateSampler(&desc, m_Descriptor.Handle());
+}
+
+namespace {
+void SetNativeName(ID3D12Object* object, const std::string& name) {
+    if (!object) return;
+    const std::wstring wide(name.begin(), name.end());
+    object->SetName(wide.c_str());
+}
+}  // namespace
+
+void RootSignature::SetName(std::string name) {
+    m_Name = std::move(name);
+    SetNativeName(m_d3d12RootSignature.Get(), m_Name);
+}
+
+void PipelineState::SetName(std::string name) {
+    m_Name = std::move(name);
+    SetNativeName(m_d3d12Pipeline.Get(), m_Name);
 }
 
 }  // namespace dx12kit

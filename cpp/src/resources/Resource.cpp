@@ -2,7 +2,7 @@
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/platform/HResult.hpp"
-#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/resources/DeviceCore.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 

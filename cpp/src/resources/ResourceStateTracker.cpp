@@ -1,6 +1,6 @@
 #include "dx12kit/resources/ResourceStateTracker.hpp"
 
-#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/resources/DeviceCore.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"

@@ -2,7 +2,7 @@
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
-#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/resources/DeviceCore.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
@@ -13,26 +13,23 @@ namespace dx12kit {
 
 UploadPagePool::UploadPagePool(DeviceCore& core) : m_Core(core) {}
 
-uint64_t UploadPagePool::PageSize(UploadKind kind) const {
-    return kind == UploadKind::CpuWritable ? m_Core.Options().uploadPageSize : m_Core.Options().gpuPageSize;
-}
+uint64_t UploadPagePool::PageSize(UploadKind) const { return m_Core.Options().uploadPageSize; }
 
 std::unique_ptr<UploadPage> UploadPagePool::Create(UploadKind kind, uint64_t size, bool dedicated) {
     auto page = std::make_unique<UploadPage>(kind, dedicated, size);
-    const bool cpu = kind == UploadKind::CpuWritable;
     // Upload memory comes from the memory layer like every other byte the device holds, so it shows
     // in the same statistics and budget (a large page over half a block becomes a committed resource).
     memory::ResourceRequest rq;
-    rq.desc = d3dx::BufferDesc(size, cpu ? D3D12_RESOURCE_FLAG_NONE : D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS);
-    rq.initialState = cpu ? D3D12_RESOURCE_STATE_GENERIC_READ : D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
-    rq.heap = cpu ? memory::HeapKind::Upload : memory::HeapKind::Default;
+    rq.desc = d3dx::BufferDesc(size, D3D12_RESOURCE_FLAG_NONE);
+    rq.initialState = D3D12_RESOURCE_STATE_GENERIC_READ;
+    rq.heap = memory::HeapKind::Upload;
     rq.kind = memory::AllocationKind::UploadPage;
     rq.name = dedicated ? "upload page (large)" : "upload page";
     memory::CreatedResource created = m_Core.Memory().CreateResource(rq);
     page->memory = std::move(created.allocation);
     page->resource = std::move(created.resource);
     page->gpu = page->resource->GetGPUVirtualAddress();
-    if (cpu) {
+    {
         D3D12_RANGE none{0, 0};
         void* p = nullptr;
         ThrowIfFailed(page->resource->Map(0, &none, &p), "ID3D12Resource::Map (upload page)");
@@ -236,7 +233,7 @@ UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment, U
 }
 
 void UploadBuffer::Retire(uint64_t serial) {
-    m_Current[0] = m_Current[1] = nullptr;
+    for (UploadPage*& p : m_Current) p = nullptr;
     if (!m_Pages.empty()) m_Pool.Retire(m_Pages, serial, m_BytesUsed);
     m_BytesUsed = 0;
 }

@@ -7,11 +7,10 @@ from dx12kit import errors as _errors
 import enum
 import numpy
 import typing
-import typing_extensions
 from . import alloc
 from . import shaders
 from . import descriptors
-__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'FormatSupport', 'Memory', 'PipelineState', 'Pool', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'descriptors', 'shaders']
+__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'FormatSupport', 'Memory', 'PipelineState', 'Pool', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerRange', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'descriptors', 'shaders']
 class Format(enum.IntEnum):
     """
     DXGI formats dx12kit supports (also accepted as lower-case strings).
@@ -89,6 +88,196 @@ class ResourceState(enum.IntFlag):
         ...
     def __xor__(self, other):
         ...
+class Resource:
+    """
+    A GPU resource (Buffer or Texture).
+    """
+    def __enter__(self) -> typing.Any:
+        ...
+    def __exit__(self, *args) -> None:
+        ...
+    def close(self) -> None:
+        """
+        Marks the resource closed: any later use (barriers, bindings, copies, reads) raises UseAfterFreeError.
+        Work already recorded or submitted still completes; the memory is released once the last reference
+        (this object, command lists in flight) is gone. Closing twice is allowed.
+        """
+    def global_state(self, subresource: typing.SupportsIndex = 4294967295) -> ResourceState:
+        """
+        The state the resource is in once every executed command list has run (what execute resolves against).
+        """
+    @property
+    def allocation(self) -> typing.Any:
+        """
+        Where the resource's memory lies: dict with heap_type, committed, block (None when committed), offset (in the
+        block), size, alignment, pool (its name, None for the device's default pools); 'aliased': True for a resource
+        placed with memory= (it lies in that memory, which other resources may share).
+        """
+    @property
+    def cached_views(self) -> int:
+        """
+        Number of descriptor views created for it (cached).
+        """
+    @property
+    def closed(self) -> bool:
+        """
+        True once close() was called (any later use raises UseAfterFreeError).
+        """
+    @property
+    def name(self) -> str:
+        """
+        Debug name given at creation (also the D3D12 object's name).
+        """
+    @property
+    def num_subresources(self) -> int:
+        """
+        Number of subresources (1 for a buffer; mips x array slices for a texture).
+        """
+    @property
+    def uav(self) -> bool:
+        """
+        True when the resource allows unordered access (created with uav=True).
+        """
+class Buffer(Resource):
+    """
+    A GPU buffer. Create with Device.create_buffer.
+    """
+    def __repr__(self: Buffer) -> str:
+        ...
+    def map(self, dtype: typing.Any = ...) -> numpy.ndarray:
+        """
+        A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.
+        Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the
+        GPU work that wrote it has completed (queue.wait).
+        """
+    @property
+    def gpu_address(self) -> int:
+        """
+        GPU virtual address of the first byte (for root CBV/SRV/UAV arguments).
+        """
+    @property
+    def size(self) -> int:
+        """
+        Size in bytes.
+        """
+class Texture(Resource):
+    """
+    A 2D texture (array). Create with Device.create_texture2d.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def array_size(self) -> int:
+        """
+        Number of array slices.
+        """
+    @property
+    def format(self) -> Format:
+        """
+        The format views and reads use (a dx12kit.Format).
+        """
+    @property
+    def height(self) -> int:
+        """
+        Height in texels of mip 0.
+        """
+    @property
+    def mip_levels(self) -> int:
+        """
+        Number of mip levels.
+        """
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        """
+        (height, width, channels) of mip 0, as read_texture returns it.
+        """
+    @property
+    def width(self) -> int:
+        """
+        Width in texels of mip 0.
+        """
+class FormatSupport:
+    """
+    What the device supports for one format (Device.format_support). typed_uav is False for sRGB
+    formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def blendable(self) -> bool:
+        """
+        Render targets of this format blend.
+        """
+    @property
+    def buffer(self) -> bool:
+        """
+        Usable in typed buffer views.
+        """
+    @property
+    def depth_stencil(self) -> bool:
+        """
+        Usable as a depth-stencil target.
+        """
+    @property
+    def format(self) -> str:
+        """
+        The format queried (a dx12kit.Format).
+        """
+    @property
+    def mip_autogen(self) -> bool:
+        """
+        Whether mips can be generated for it on the GPU.
+        """
+    @property
+    def msaa(self) -> list[int]:
+        """
+        Supported MSAA sample counts (list of ints).
+        """
+    @property
+    def render_target(self) -> bool:
+        """
+        Usable as a render target.
+        """
+    @property
+    def shader_load(self) -> bool:
+        """
+        Readable with Load in shaders.
+        """
+    @property
+    def shader_sample(self) -> bool:
+        """
+        Readable with Sample (filtered) in shaders.
+        """
+    @property
+    def texture2d(self) -> bool:
+        """
+        Usable for 2D textures.
+        """
+    @property
+    def texture3d(self) -> bool:
+        """
+        Usable for 3D textures.
+        """
+    @property
+    def texture_cube(self) -> bool:
+        """
+        Usable for cube textures.
+        """
+    @property
+    def typed_uav(self) -> bool:
+        """
+        Usable in typed UAVs (never for sRGB formats).
+        """
+    @property
+    def uav_typed_load(self) -> bool:
+        """
+        Typed UAV loads supported (D3D12 Support2 bit).
+        """
+    @property
+    def uav_typed_store(self) -> bool:
+        """
+        Typed UAV stores supported (D3D12 Support2 bit).
+        """
 class DescriptorRange:
     """
     One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
@@ -169,189 +358,101 @@ class StaticSamplerDesc:
     @property
     def space(self) -> int:
         ...
-class Resource:
-    """
-    A GPU resource (Buffer or Texture).
-    """
-    def __enter__(self) -> typing.Any:
-        ...
-    def __exit__(self, *args) -> None:
-        ...
-    def close(self) -> None:
-        """
-        Marks the resource closed: any later use (barriers, bindings, copies, reads) raises UseAfterFreeError.
-        Work already recorded or submitted still completes; the memory is released once the last reference
-        (this object, command lists in flight) is gone. Closing twice is allowed.
-        """
-    def global_state(self, subresource: typing.SupportsIndex = 4294967295) -> ResourceState:
-        """
-        The state the resource is in once every executed command list has run (what execute resolves against).
-        """
-    @property
-    def allocation(self) -> typing.Any:
-        """
-        Where the resource's memory lies: dict with heap_type, committed, block (None when committed), offset (in the
-        block), size, alignment, pool (its name, None for the device's default pools); 'aliased': True for a resource
-        placed with memory= (it lies in that memory, which other resources may share).
-        """
-    @property
-    def cached_views(self) -> int:
-        """
-        Number of descriptor views created for it (cached).
-        """
-    @property
-    def closed(self) -> bool:
-        ...
-    @property
-    def name(self) -> str:
-        ...
-    @property
-    def num_subresources(self) -> int:
-        ...
-    @property
-    def uav(self) -> bool:
-        ...
-class Buffer(Resource):
-    """
-    A GPU buffer. Create with Device.create_buffer.
-    """
-    def __repr__(self: typing_extensions.Buffer) -> str:
-        ...
-    def map(self, dtype: typing.Any = ...) -> numpy.ndarray:
-        """
-        A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.
-        Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the
-        GPU work that wrote it has completed (queue.wait).
-        """
-    @property
-    def gpu_address(self) -> int:
-        ...
-    @property
-    def size(self) -> int:
-        ...
-class Texture(Resource):
-    """
-    A 2D texture (array). Create with Device.create_texture2d.
-    """
-    def __repr__(self) -> str:
-        ...
-    @property
-    def array_size(self) -> int:
-        ...
-    @property
-    def format(self) -> Format:
-        ...
-    @property
-    def height(self) -> int:
-        ...
-    @property
-    def mip_levels(self) -> int:
-        ...
-    @property
-    def shape(self) -> tuple[int, int, int]:
-        ...
-    @property
-    def width(self) -> int:
-        ...
-class FormatSupport:
-    """
-    What the device supports for one format (Device.format_support). typed_uav is False for sRGB
-    formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
-    """
-    def __repr__(self) -> str:
-        ...
-    @property
-    def blendable(self) -> bool:
-        ...
-    @property
-    def buffer(self) -> bool:
-        ...
-    @property
-    def depth_stencil(self) -> bool:
-        ...
-    @property
-    def format(self) -> str:
-        ...
-    @property
-    def mip_autogen(self) -> bool:
-        ...
-    @property
-    def msaa(self) -> list[int]:
-        ...
-    @property
-    def render_target(self) -> bool:
-        ...
-    @property
-    def shader_load(self) -> bool:
-        ...
-    @property
-    def shader_sample(self) -> bool:
-        ...
-    @property
-    def texture2d(self) -> bool:
-        ...
-    @property
-    def texture3d(self) -> bool:
-        ...
-    @property
-    def texture_cube(self) -> bool:
-        ...
-    @property
-    def typed_uav(self) -> bool:
-        ...
-    @property
-    def uav_typed_load(self) -> bool:
-        ...
-    @property
-    def uav_typed_store(self) -> bool:
-        ...
 class RootSignature:
     """
     A root signature. Create with Device.create_root_signature.
     """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        """
+        Debug name (also the D3D12 object's name).
+        """
+    @name.setter
+    def name(self, arg1: typing.Any) -> None:
+        ...
     @property
     def num_parameters(self) -> int:
-        ...
+        """
+        Number of root parameters.
+        """
 class PipelineState:
     """
     A compute or graphics pipeline state object.
     """
+    def __repr__(self) -> str:
+        ...
     @property
     def is_compute(self) -> bool:
+        """
+        True for a compute pipeline, False for a graphics one.
+        """
+    @property
+    def name(self) -> str:
+        """
+        Debug name (also the D3D12 object's name).
+        """
+    @name.setter
+    def name(self, arg1: typing.Any) -> None:
         ...
     @property
     def root_signature(self) -> RootSignature:
-        ...
+        """
+        The root signature the pipeline was created with.
+        """
 class SamplerState:
     """
     A sampler descriptor. Create with Device.create_sampler.
     """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        """
+        Debug name, shown by repr.
+        """
+    @name.setter
+    def name(self, arg1: typing.Any) -> None:
+        ...
 class UploadAllocation:
     """
     Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.
     Fill it before the list is executed: .array() then raises, and writes through an older view
     race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.
     """
+    def __repr__(self) -> str:
+        ...
     def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
         """
         A writable numpy view of the upload memory (no copy).
         """
     @property
     def gpu_address(self) -> int:
-        ...
+        """
+        GPU virtual address of the first byte.
+        """
     @property
     def offset(self) -> int:
-        ...
+        """
+        Offset of the first byte in its upload page.
+        """
     @property
     def size(self) -> int:
-        ...
+        """
+        Bytes reserved.
+        """
 class CommandList:
     """
     Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.
     Create with CommandQueue.command_list(); submit with CommandQueue.execute().
     """
-    def aliasing_barrier(self, before: typing.Any = None, after: typing.Any = None) -> None:
+    def __repr__(self) -> str:
         ...
+    def aliasing_barrier(self, before: typing.Any = None, after: typing.Any = None) -> None:
+        """
+        Records an aliasing barrier between two placed resources sharing memory (either may be None).
+        """
     def allocate_texture_upload(self, texture: typing.Any, mip: typing.SupportsIndex = 0) -> UploadAllocation:
         """
         Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.
@@ -365,30 +466,46 @@ class CommandList:
         Clears a depth-stencil texture: depth in [0, 1], stencil 0..255.
         """
     def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Clears one mip of a render-target texture to `rgba` (four floats).
+        """
     def clear_unordered_access_view(self, resource: typing.Any, values: typing.Any) -> None:
         """
         Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).
         """
     def copy_buffer_region(self, dst: typing.Any, dst_offset: typing.SupportsIndex, src: typing.Any, src_offset: typing.SupportsIndex, size: typing.SupportsIndex) -> None:
-        ...
+        """
+        Copies `size` bytes from `src` at `src_offset` to `dst` at `dst_offset`; bounds are checked.
+        """
     def copy_from_upload(self, dst: typing.Any, allocation: UploadAllocation, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).
+        """
     def copy_resource(self, dst: typing.Any, src: typing.Any) -> None:
-        ...
+        """
+        Copies the whole of `src` into `dst` (same size and format); both states are tracked.
+        """
     def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
-        ...
+        """
+        Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.
+        """
     def draw(self, vertex_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Draws `vertex_count` vertices (instanced); staged descriptors and pending transitions are committed first.
+        """
     def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
-        ...
-    def raw_transition(self, resource: typing.Any, before: typing.SupportsIndex, after: typing.SupportsIndex, subresource: typing.SupportsIndex = 4294967295) -> None:
+        """
+        Draws `index_count` indices of the bound index buffer (instanced).
+        """
+    def raw_transition(self, resource: typing.Any, before: typing.Any, after: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
         uses that then find the resource in a state the tracker did not expect.
         """
     def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
-        ...
+        """
+        Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.
+        """
     def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
         Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats).
@@ -398,15 +515,21 @@ class CommandList:
         Copies `data` into upload memory (256-byte aligned) and binds it as the root CBV `root_index`.
         """
     def set_dynamic_index_buffer(self, array: typing.Any) -> None:
-        ...
+        """
+        Copies a uint16 or uint32 array into upload memory and binds it as the index buffer.
+        """
     def set_dynamic_structured_buffer(self, root_index: typing.SupportsIndex, array: typing.Any) -> None:
         """
         Copies `array` into upload memory and binds it as the root SRV `root_index`.
         """
     def set_dynamic_vertex_buffer(self, slot: typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
-        ...
+        """
+        Copies an array into upload memory and binds it as vertex buffer `slot` (stride: the row size unless given).
+        """
     def set_index_buffer(self, buffer: typing.Any, format: typing.Any = 'uint32', offset: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').
+        """
     def set_pipeline_state(self, pso: PipelineState) -> None:
         """
         Binds a pipeline and its root signature; later set_* calls apply to its side (graphics or compute).
@@ -416,13 +539,21 @@ class CommandList:
         Binds render targets (and depth); also sets a full-size viewport and scissor.
         """
     def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Binds buffer + offset as the root constant-buffer view `root_index` (offset 256-byte aligned).
+        """
     def set_root_srv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Binds buffer + offset as the root shader-resource view `root_index`.
+        """
     def set_root_uav(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Binds buffer + offset as the root unordered-access view `root_index`; the buffer moves to UNORDERED_ACCESS.
+        """
     def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
-        ...
+        """
+        Stages a SamplerState into slot `offset` of sampler descriptor table `root_index`.
+        """
     def set_scissor(self, left: typing.SupportsIndex, top: typing.SupportsIndex, right: typing.SupportsIndex, bottom: typing.SupportsIndex) -> None:
         """
         Sets the scissor rectangle (left <= right, top <= bottom).
@@ -436,20 +567,26 @@ class CommandList:
         The stencil reference value (0..255) of the stencil test.
         """
     def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Stages a UAV of `resource` (one mip of a texture) into slot `offset` of descriptor table `root_index`.
+        """
     def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
-        ...
+        """
+        Binds `buffer` as vertex buffer `slot` with `stride` bytes per vertex, from `offset`.
+        """
     def set_viewport(self, x: typing.SupportsFloat | typing.SupportsIndex, y: typing.SupportsFloat | typing.SupportsIndex, width: typing.SupportsFloat | typing.SupportsIndex, height: typing.SupportsFloat | typing.SupportsIndex, min_depth: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_depth: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within
         [-32768, 32767], 0 <= min_depth <= max_depth <= 1.
         """
-    def transition_barrier(self, resource: typing.Any, state: typing.SupportsIndex, subresource: typing.SupportsIndex = 4294967295) -> None:
+    def transition_barrier(self, resource: typing.Any, state: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Requests a state explicitly (goes through the state tracker; rarely needed).
         """
     def uav_barrier(self, resource: typing.Any = None) -> None:
-        ...
+        """
+        Records a UAV barrier on `resource` (None: on every UAV access), ordering UAV writes before later accesses.
+        """
     def upload(self, resource: typing.Any, array: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
         Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.
@@ -471,11 +608,15 @@ class CommandList:
         """
     @property
     def upload_pages(self) -> int:
-        ...
+        """
+        Upload pages this list holds.
+        """
 class CommandQueue:
     """
     A direct, compute or copy queue. Get one with Device.queue(kind).
     """
+    def __repr__(self) -> str:
+        ...
     def command_list(self) -> CommandList:
         """
         A new CommandList for this queue.
@@ -509,10 +650,14 @@ class CommandQueue:
         """
     @property
     def completed_value(self) -> int:
-        ...
+        """
+        The queue fence's completed value: every submission with a value <= it has finished.
+        """
     @property
     def kind(self) -> str:
-        ...
+        """
+        'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).
+        """
     @property
     def last_direct_queue_barriers(self) -> list:
         """
@@ -527,15 +672,17 @@ class CommandQueue:
         """
     @property
     def last_submitted_value(self) -> int:
-        ...
+        """
+        The fence value of the latest execute on this queue.
+        """
 class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
-    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.SupportsIndex = 4096, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.SupportsIndex = 65536, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = False, lazy_fence_signals: bool = True) -> None:
+    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.Any = None, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.Any = None, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = False, lazy_fence_signals: bool = True) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
-        dynamic chunk sizes, CPU descriptor page size, upload page sizes, and the bytes of large upload pages
+        dynamic chunk sizes, CPU descriptor page size, upload page size, and the bytes of large upload pages
         kept for reuse after their fence (large_page_cache_size; 0 destroys them).
         GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the
         default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures
@@ -545,14 +692,18 @@ class Device:
         still pending when another list using the buffer executes first raises (README, Speed). Default: staging.
         lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs
         it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).
+        static_descriptors and gpu_page_size were removed (nothing used them): passing either raises
+        InvalidArgumentError.
         """
+    def __repr__(self) -> str:
+        ...
     def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
         """
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
         offsets are checked against the resource's alignment and the memory's size.
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> typing_extensions.Buffer:
+    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
         """
         A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
@@ -561,15 +712,30 @@ class Device:
         memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other
         resources may alias it; its contents are then undefined until written.
         """
-    def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature) -> PipelineState:
-        ...
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True, stencil_func: typing.Any = None, stencil_pass_op: typing.Any = 'keep') -> PipelineState:
+    def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature, *, name: typing.Any = None) -> PipelineState:
         """
-        A graphics pipeline. input_layout: [(semantic, 'float2'|'float3'|..., slot, offset), ...].
-        stencil_func ('never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'; None: no
-        stencil test) compares CommandList.set_stencil_ref's value with the stencil plane; where depth and stencil pass,
-        stencil_pass_op ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr') updates it.
-        The stencil test needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).
+        A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)
+        and the root signature it runs with. name: debug name (repr, D3D12 SetName).
+        
+        Raises:
+            InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
+        """
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True, stencil_func: typing.Any = None, stencil_pass_op: typing.Any = 'keep', *, name: typing.Any = None) -> PipelineState:
+        """
+        A graphics pipeline.
+        
+        Args:
+            vs, ps: vertex and pixel shader bytecode (ps may be None).
+            rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').
+            dsv_format: depth-stencil format, or None.
+            input_layout: [(semantic, dx12kit.VertexFormat, slot, offset, semantic_index), ...] (the last three optional).
+            topology: dx12kit.Topology; cull: dx12kit.CullMode; blend: dx12kit.BlendMode or None (strings accepted).
+            depth_test, depth_write: depth state (depth_test needs dsv_format).
+            stencil_func: a dx12kit.ComparisonFunc (None: no stencil test) comparing CommandList.set_stencil_ref's value
+                with the stencil plane; needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).
+            stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',
+                'decr'), applied where depth and stencil pass.
+            name: debug name (repr, D3D12 SetName).
         """
     def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: typing.Any = 'tlsf', name: typing.Any = None) -> Pool:
         """
@@ -577,18 +743,21 @@ class Device:
         min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
         OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).
         """
-    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: typing.Any = None) -> RootSignature:
+    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: typing.Any = None, name: typing.Any = None) -> RootSignature:
         """
         A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from
         text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are
         added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter
-        lists, the text's RootFlags for text).
+        lists, the text's RootFlags for text). name: debug name (repr, D3D12 SetName).
         
         Raises:
             InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).
         """
-    def create_sampler(self, *, filter: typing.Any = 'linear', address: typing.Any = 'clamp') -> SamplerState:
-        ...
+    def create_sampler(self, *, filter: typing.Any = 'linear', address: typing.Any = 'clamp', name: typing.Any = None) -> SamplerState:
+        """
+        A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode
+        for u, v and w (strings accepted); name: debug name shown by repr.
+        """
     def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
@@ -670,7 +839,9 @@ class Device:
         """
     @property
     def validate(self) -> bool:
-        ...
+        """
+        True when the device checks resource states before each draw, dispatch and copy.
+        """
 class Pool:
     """
     A custom memory pool: heaps of one heap type with its own block size, block limits and placement
@@ -689,7 +860,9 @@ class Pool:
         """
     @property
     def algorithm(self) -> str:
-        ...
+        """
+        'tlsf' or 'linear' (a dx12kit.PoolAlgorithm value).
+        """
     @property
     def block_count(self) -> int:
         """
@@ -712,10 +885,14 @@ class Pool:
         """
     @property
     def min_blocks(self) -> int:
-        ...
+        """
+        Blocks the pool keeps even when empty.
+        """
     @property
     def name(self) -> str:
-        ...
+        """
+        The pool's name (create_pool(name=)).
+        """
 class Memory:
     """
     GPU memory to place resources in yourself (aliasing): Device.allocate_memory, then create_buffer /
@@ -767,9 +944,10 @@ def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
     count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the
     previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).
     """
-def Sampler(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
-    A range of samplers (s registers) in a DescriptorTable.
+    A range of samplers (s registers) in a DescriptorTable (the sampler objects
+    themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.
     """
 def StaticSampler(register: typing.SupportsIndex, filter: typing.Any = 'linear', address: typing.Any = 'clamp', space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, address_v: typing.Any = None, address_w: typing.Any = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: typing.Any = 'never', border_color: typing.Any = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
     """
@@ -782,15 +960,7 @@ def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
     """
     A range of unordered access views (u registers) in a DescriptorTable.
     """
-def _bench_dynamic_cb(device: Device, pipeline: PipelineState, root_index: typing.SupportsInt | typing.SupportsIndex, n: typing.SupportsInt | typing.SupportsIndex = 100000) -> dict:
-    """
-    Benchmark: ns per 16-byte dynamic constant buffer: allocation+copy alone, the whole SetDynamicConstantBuffer,
-    and vkd3d's SetComputeRootConstantBufferView alone; each (min, median) of 5 runs of n calls.
-    """
-def _bench_transition(device: Device, resource: Resource, n: typing.SupportsInt | typing.SupportsIndex = 200000) -> dict:
-    """
-    Benchmark: ns per tracked transition (whole resource, same state, one subresource, via CommandList.transition_barrier).
-    """
 ALL_SUBRESOURCES: int = 4294967295
 UNBOUNDED: int = 4294967295
 __version__: str = '0.1.0'
+Sampler = SamplerRange

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['BaselineBimap', 'FreeList', 'Linear', 'Tlsf', 'replay']
+__all__: list[str] = ['FreeList', 'Linear', 'Tlsf', 'replay']
 class FreeList:
     """
     FreeList(capacity, *, bitmap_bins=None)
@@ -122,105 +122,6 @@ class Tlsf:
     scans, fence-deferred frees. The allocator of the memory heaps.
     """
     MAX_CAPACITY: typing.ClassVar[int] = 1099511627776
-    def __init__(self, capacity: typing.Any) -> None:
-        ...
-    def __repr__(self) -> str:
-        ...
-    def allocate(self, size: typing.Any, alignment: typing.Any = 1) -> typing.Any:
-        """
-        allocate(size, alignment=1) -> int | None
-        
-        Allocates `size` units at a multiple of `alignment`.
-        
-        Returns:
-            The offset, or None when the allocator has no room (an expected outcome, not an error).
-        Raises:
-            InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
-                (the allocator is unchanged).
-        """
-    def allocations_list(self) -> list:
-        """
-        allocations_list() -> list[tuple[int, int]]
-        
-        (offset, size) of every live allocation (deferred frees excluded) in address order.
-        """
-    def blocks(self) -> list:
-        """
-        blocks() -> list[tuple[int, int, int]]
-        
-        (offset, size, state) of every block in address order; state 0 = free, 1 = allocated, 2 = deferred free pending.
-        """
-    def free(self, offset: typing.Any) -> None:
-        """
-        free(offset) -> None
-        
-        Returns the allocation starting at `offset`.
-        
-        Raises:
-            InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
-                already freed, or passed to free_deferred); the allocator is unchanged.
-        """
-    def free_blocks_list(self) -> list:
-        """
-        free_blocks_list() -> list[tuple[int, int]]
-        
-        (offset, size) of every free block in address order. O(capacity or blocks); for tests.
-        """
-    def free_deferred(self, offset: typing.Any, fence_value: typing.Any) -> None:
-        """
-        free_deferred(offset, fence_value) -> None
-        
-        Frees the allocation at `offset` once the fence reaches `fence_value`: until
-        release_stale(v) with v >= fence_value the range is neither reusable nor freeable, and stays
-        counted in stats()["used"] and ["allocations"].
-        
-        Raises:
-            InvalidArgumentError: as free().
-        """
-    def pending_list(self) -> list:
-        """
-        pending_list() -> list[tuple[int, int]]
-        
-        (offset, size) of every range waiting for release_stale(), in address order.
-        """
-    def release_stale(self, completed_value: typing.Any) -> None:
-        """
-        release_stale(completed_value) -> None
-        
-        Frees every deferred range whose fence value is <= `completed_value`.
-        """
-    def reset(self) -> None:
-        """
-        reset() -> None
-        
-        Forgets every allocation (and deferred free): the whole capacity is free again.
-        """
-    def stats(self) -> dict:
-        """
-        stats() -> dict
-        
-        Keys: capacity, used, free, free_blocks, largest_free_block, allocations (deferred frees not
-        yet released count as used and as allocations).
-        """
-    def validate(self) -> None:
-        """
-        validate() -> None
-        
-        Checks every internal invariant; raises Dx12Error naming the first broken one.
-        """
-    @property
-    def capacity(self) -> int:
-        """
-        Number of units managed.
-        """
-class BaselineBimap:
-    """
-    BaselineBimap(capacity)
-    
-    The textbook std::map + size-ordered set free list (benchmarks/baseline/): the reference
-    placements and the speed yardstick of FreeList. Not for production use.
-    """
-    MAX_CAPACITY: typing.ClassVar[int] = 4611686018427387904
     def __init__(self, capacity: typing.Any) -> None:
         ...
     def __repr__(self) -> str:

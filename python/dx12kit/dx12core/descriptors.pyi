@@ -2,10 +2,9 @@
 Standalone descriptor allocators and the descriptor benchmarks (the device's own descriptors are managed for you by Device and CommandList).
 """
 from __future__ import annotations
-import collections.abc
 import dx12kit.dx12core
 import typing
-__all__: list[str] = ['CpuDescriptorAllocator', 'DescriptorAllocation', 'ShaderVisibleHeap', 'measure_commit', 'measure_cpu_allocator', 'measure_dynamic_suballocation', 'stress_cpu_allocator']
+__all__: list[str] = ['CpuDescriptorAllocator', 'DescriptorAllocation', 'ShaderVisibleHeap']
 class DescriptorAllocation:
     """
     Consecutive CPU descriptors from a CpuDescriptorAllocator. Freed (deferred) by free(), at the end of a with-block, or when garbage-collected.
@@ -41,10 +40,14 @@ class DescriptorAllocation:
         """
     @property
     def is_null(self) -> bool:
-        ...
+        """
+        True for an empty allocation (freed, or never allocated).
+        """
     @property
     def page_offset(self) -> int:
-        ...
+        """
+        Index of the first descriptor within its page.
+        """
 class CpuDescriptorAllocator:
     """
     CPU-only descriptors of one heap type in pages of page_size, with deferred frees: a free is tagged with
@@ -53,6 +56,8 @@ class CpuDescriptorAllocator:
     pages and its own serial, which the caller advances (as the device does at each submission).
     """
     def __init__(self, device: dx12kit.dx12core.Device, heap_type: str = 'cbv_srv_uav', *, page_size: typing.SupportsIndex = 256) -> None:
+        ...
+    def __repr__(self) -> str:
         ...
     def allocate(self, count: typing.SupportsIndex = 1) -> DescriptorAllocation:
         """
@@ -83,13 +88,19 @@ class CpuDescriptorAllocator:
         ...
     @property
     def descriptor_size(self) -> int:
-        ...
+        """
+        Bytes between consecutive descriptors of this heap type.
+        """
     @property
     def heap_type(self) -> str:
-        ...
+        """
+        'cbv_srv_uav', 'sampler', 'rtv' or 'dsv' (a dx12kit.DescriptorHeapType value).
+        """
     @property
     def page_size(self) -> int:
-        ...
+        """
+        Descriptors per page.
+        """
 class ShaderVisibleHeap:
     """
     A shader-visible descriptor heap split into a static part [0, static_count) (free list, deferred frees) and
@@ -97,6 +108,8 @@ class ShaderVisibleHeap:
     owns one per type; one made here is for experiments and tests. Thread-safe.
     """
     def __init__(self, device: dx12kit.dx12core.Device, heap_type: str, num_descriptors: typing.SupportsIndex, *, static_count: typing.SupportsIndex, chunk_size: typing.SupportsIndex) -> None:
+        ...
+    def __repr__(self) -> str:
         ...
     def allocate_static(self, count: typing.SupportsIndex) -> int:
         """
@@ -106,46 +119,44 @@ class ShaderVisibleHeap:
             OutOfMemoryError: no such room.
         """
     def cpu_handle(self, index: typing.SupportsIndex) -> int:
-        ...
+        """
+        CPU descriptor handle of heap index `index` (as an int).
+        """
     def free_static(self, first: typing.SupportsIndex, serial: typing.SupportsIndex) -> None:
         """
         Deferred free: reusable after release_stale(completed >= serial).
         """
     def gpu_handle(self, index: typing.SupportsIndex) -> int:
-        ...
+        """
+        GPU descriptor handle of heap index `index` (as an int).
+        """
     def release_stale(self, completed_serial: typing.SupportsIndex) -> None:
-        ...
+        """
+        Frees the retired chunks and deferred static ranges whose serial <= completed_serial.
+        """
     def retire_chunk(self, first: typing.SupportsIndex, serial: typing.SupportsIndex) -> None:
-        ...
+        """
+        Hands back a chunk taken with try_acquire_chunk, reusable once release_stale sees `serial` completed.
+        """
     def stats(self) -> dict:
-        ...
+        """
+        capacity, static/dynamic capacity and use, chunk size and counts (a dict).
+        """
     def try_acquire_chunk(self) -> typing.Any:
         """
         First heap index of a free chunk, or None when every chunk is in use or retired.
         """
     def validate(self) -> None:
-        ...
+        """
+        Checks every internal invariant; raises Dx12Error naming a broken one.
+        """
     @property
     def chunk_count(self) -> int:
-        ...
+        """
+        Number of dynamic chunks.
+        """
     @property
     def descriptor_size(self) -> int:
-        ...
-def measure_commit(device: dx12kit.dx12core.Device, descriptors_per_draw: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [1, 8, 32], draws: typing.SupportsInt | typing.SupportsIndex = 10000, repeats: typing.SupportsInt | typing.SupportsIndex = 5) -> list:
-    """
-    Per draw: staging n random descriptors + CommitStagedDescriptorsForDraw, against n CopyDescriptorsSimple +
-    SetGraphicsRootDescriptorTable by hand (medians over repeats, in ns; ratio = commit / direct).
-    """
-def measure_cpu_allocator(device: dx12kit.dx12core.Device, page_size: typing.SupportsInt | typing.SupportsIndex = 256, allocations: typing.SupportsInt | typing.SupportsIndex = 1000000, batch: typing.SupportsInt | typing.SupportsIndex = 1024, count: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
-    """
-    Allocate `batch` descriptors, drop them, release; repeated. Rates per second.
-    """
-def measure_dynamic_suballocation(device: dx12kit.dx12core.Device, chunk_size: typing.SupportsInt | typing.SupportsIndex = 256, suballocations: typing.SupportsInt | typing.SupportsIndex = 10000000, count: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
-    """
-    DynamicDescriptorHeap sub-allocations of `count` descriptors per second, chunk turnover included.
-    """
-def stress_cpu_allocator(allocator: CpuDescriptorAllocator, threads: typing.SupportsInt | typing.SupportsIndex = 4, iterations: typing.SupportsInt | typing.SupportsIndex = 20000, max_count: typing.SupportsInt | typing.SupportsIndex = 4, seed: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
-    """
-    Native threads allocate and free on `allocator` at once; returns allocations, duplicates (handles found live
-    twice; must be 0) and peak_live.
-    """
+        """
+        Bytes between consecutive descriptors of this heap type.
+        """

@@ -1,4 +1,4 @@
-// Device and DeviceCore.
+// Device (DeviceCore, what resources need from the device, is in dx12kit/resources/DeviceCore.hpp).
 //
 //   Python / C++ user
 //        |
@@ -28,6 +28,7 @@
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/resources/DeviceCore.hpp"
 
 #include <array>
 #include <functional>
@@ -48,132 +49,12 @@ class Buffer;
 class Texture;
 class Resource;
 
-/// How blocking waits behave (every CPU wait for the GPU, and waits for a command list another
-/// thread is recording or executing). The core knows nothing of Python; the bindings set these so
-/// that no wait holds the GIL and Ctrl-C interrupts a wait within a slice.
-struct WaitHooks {
-    /// Runs `block`, which may block for up to one slice. Default: runs it.
-    /// (Python: releases the GIL around it when the calling thread holds it.)
-    std::function<void(const std::function<void()>& block)> blocking;
-    /// Called between slices of a GPU wait; false abandons the wait with Interrupted.
-    /// Default: always true. (Python: PyErr_CheckSignals, so KeyboardInterrupt stops the wait.)
-    std::function<bool()> keepWaiting;
-    uint32_t sliceMs = 50;  ///< longest uninterrupted block of a GPU wait
-};
-
-struct DeviceOptions {
-    bool validate = false;                  ///< check states before each draw/dispatch/copy
-    uint32_t cbvSrvUavHeapSize = 65536;     ///< shader-visible CBV/SRV/UAV descriptors
-    uint32_t samplerHeapSize = 2048;        ///< shader-visible samplers (D3D12 allows 2048)
-    uint32_t staticDescriptors = 4096;      ///< of the CBV/SRV/UAV heap, for long-lived tables
-    uint32_t staticSamplers = 256;          ///< of the sampler heap
-    uint32_t dynamicChunkSize = 256;        ///< descriptors a command list takes at a time
-    uint32_t samplerChunkSize = 64;
-    uint32_t cpuDescriptorPageSize = 256;
-    uint64_t uploadPageSize = 2u << 20;     ///< CPU-writable UPLOAD pages
-    uint64_t gpuPageSize = 64u << 10;       ///< GPU-exclusive DEFAULT UAV pages
-    /// Bytes of retired large (dedicated) upload pages kept for reuse instead of destroyed; first
-    /// touch of fresh upload memory costs more than the copy itself, so large uploads repeated
-    /// every frame reuse their pages. 0 destroys every large page after its fence.
-    uint64_t largePageCacheBytes = 256u << 20;
-    /// On a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory so that
-    /// upload and read_buffer are one memcpy (dx12kit/gpu/UmaAccess.hpp). No effect elsewhere.
-    bool umaDirect = false;
-    /// vkd3d: a queue signals its fence only when no signal of the device is pending or a wait
-    /// needs it (CommandQueue.hpp, "lazy signals"); false signals after every execute. Windows
-    /// always signals after every execute.
-    bool lazyFenceSignals = true;
-    /// GPU memory: block size of the default pools, budget (0 = 80% of device-local memory),
-    /// resource heap tier 1 behaviour forced, grace period of empty blocks.
-    memory::MemoryOptions memory;
-    WaitHooks hooks;
-};
-
 struct DefragmentStats {
     uint64_t moves = 0;
     uint64_t bytesMoved = 0;
     uint64_t blocksFreed = 0;
     uint32_t passes = 0;
     double seconds = 0;
-};
-
-struct ZeroInitStats {
-    std::atomic<uint64_t> resources{0};     ///< new resources zeroed before their first use
-    std::atomic<uint64_t> bytes{0};         ///< bytes written by those copies (clears not counted)
-};
-
-struct BarrierStats {
-    std::atomic<uint64_t> recorded{0};      ///< transitions recorded inside command lists
-    std::atomic<uint64_t> batches{0};       ///< ResourceBarrier calls (flushes)
-    std::atomic<uint64_t> insertedAtExecute{0};  ///< transitions resolved at execute
-    std::atomic<uint64_t> uav{0};
-    std::atomic<uint64_t> aliasing{0};
-};
-
-class DeviceCore {
-public:
-    explicit DeviceCore(const DeviceOptions& options);
-    ~DeviceCore();
-
-    ID3D12Device* D3D12Device() const { return m_d3d12Device.Get(); }
-    const DeviceOptions& Options() const { return m_Options; }
-
-    CpuDescriptorAllocator& CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE type) { return *m_CpuAllocators[type]; }
-    ShaderVisibleHeap& ViewHeap() { return *m_ViewHeap; }
-    ShaderVisibleHeap& SamplerHeap() { return *m_SamplerHeap; }
-    UploadPagePool& UploadPages() { return *m_UploadPages; }
-    /// The device's format support, queried once per format (dx12kit/resources/FormatSupport.hpp).
-    FormatSupportCache& FormatSupport() { return *m_FormatSupport; }
-    memory::MemoryManager& Memory() { return *m_Memory; }
-
-    /// New DEFAULT-heap resources are zeroed (D3D12 committed resources read as zeros; vkd3d does
-    /// not always zero, and placed resources reuse memory): Device queues them here and the next
-    /// execute on any queue records the zeroing first (Device::InitializeNewResources).
-    void QueueZeroInit(const std::shared_ptr<Resource>& r);
-    std::vector<std::weak_ptr<Resource>> TakeZeroInits();
-    bool HasZeroInits() const { return m_HasZeroInits.load(std::memory_order_acquire); }
-
-    std::recursive_mutex& SubmitMutex() { return m_SubmitMutex; }
-    const std::atomic<uint64_t>& LastSerialRef() const { return m_LastSerial; }
-    uint64_t LastSerial() const { return m_LastSerial.load(std::memory_order_acquire); }
-    uint64_t CompletedSerial() const { return m_CompletedSerial.load(std::memory_order_acquire); }
-    /// Hands out the next serial (caller holds SubmitMutex()).
-    uint64_t NextSerial() { return m_LastSerial.fetch_add(1, std::memory_order_acq_rel) + 1; }
-    /// Records progress and releases everything deferred up to `completed`.
-    void OnSerialCompleted(uint64_t completed);
-
-    /// Runs a blocking call through WaitHooks::blocking (see there).
-    void Blocking(const std::function<void()>& block) const {
-        if (m_Options.hooks.blocking) m_Options.hooks.blocking(block);
-        else block();
-    }
-    /// WaitHooks::keepWaiting, or true.
-    bool KeepWaiting() const { return !m_Options.hooks.keepWaiting || m_Options.hooks.keepWaiting(); }
-    uint32_t WaitSliceMs() const { return m_Options.hooks.sliceMs ? m_Options.hooks.sliceMs : 50; }
-
-    BarrierStats& Barriers() { return m_Barriers; }
-    ZeroInitStats& ZeroInitCounters() { return m_ZeroInit; }
-    std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
-
-private:
-    DeviceOptions m_Options;
-    ComPtr<ID3D12Device> m_d3d12Device;
-    std::array<std::unique_ptr<CpuDescriptorAllocator>, D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES> m_CpuAllocators;
-    std::unique_ptr<ShaderVisibleHeap> m_ViewHeap;
-    std::unique_ptr<ShaderVisibleHeap> m_SamplerHeap;
-    std::unique_ptr<FormatSupportCache> m_FormatSupport;
-    std::atomic<uint64_t> m_LastSerial{0};
-    std::unique_ptr<memory::MemoryManager> m_Memory;   // before the upload pages, which use it
-    std::unique_ptr<UploadPagePool> m_UploadPages;
-    std::mutex m_ZeroInitMutex;
-    std::vector<std::weak_ptr<Resource>> m_ZeroInits;
-    size_t m_ZeroInitPruneAt = 64;
-    std::atomic<bool> m_HasZeroInits{false};
-    std::recursive_mutex m_SubmitMutex;
-    std::atomic<uint64_t> m_CompletedSerial{0};
-    BarrierStats m_Barriers;
-    ZeroInitStats m_ZeroInit;
-    std::atomic<int64_t> m_LiveResources{0};
 };
 
 /// Where a new resource's memory comes from (Python: heap=, pool=, committed=, within_budget=).

@@ -78,9 +78,13 @@ public:
     const std::vector<DescriptorTableLayout>& Tables() const { return m_Tables; }
     /// Throws InvalidArgument unless root parameter `index` exists and is of `kind`.
     const RootParameterDesc& Require(uint32_t index, RootParamKind kind, const char* what) const;
+    /// Debug name: shown by repr() and given to the D3D12 object (SetName). Not thread-safe.
+    const std::string& Name() const { return m_Name; }
+    void SetName(std::string name);
 
 private:
     std::shared_ptr<DeviceCore> m_Core;
+    std::string m_Name = "root_signature";
     ComPtr<ID3D12RootSignature> m_d3d12RootSignature;
     std::vector<RootParameterDesc> m_Params;
     std::vector<StaticSamplerDesc> m_Samplers;
@@ -132,9 +136,13 @@ public:
     D3D_PRIMITIVE_TOPOLOGY Topology() const { return m_Topology; }
     const std::vector<DXGI_FORMAT>& RtvFormats() const { return m_RtvFormats; }
     DXGI_FORMAT DsvFormat() const { return m_DsvFormat; }
+    /// Debug name: shown by repr() and given to the D3D12 object (SetName). Not thread-safe.
+    const std::string& Name() const { return m_Name; }
+    void SetName(std::string name);
 
 private:
     std::shared_ptr<DeviceCore> m_Core;
+    std::string m_Name = "pipeline";
     ComPtr<ID3D12PipelineState> m_d3d12Pipeline;
     std::shared_ptr<RootSignature> m_RootSignature;
     bool m_IsCompute;
@@ -149,9 +157,15 @@ public:
     Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc);
     D3D12_CPU_DESCRIPTOR_HANDLE Handle() const { return m_Descriptor.Handle(); }
     const DeviceCore* Core() const { return m_Core.get(); }
+    const D3D12_SAMPLER_DESC& Desc() const { return m_Desc; }
+    /// Debug name, shown by repr() (a descriptor has no D3D12 object to name). Not thread-safe.
+    const std::string& Name() const { return m_Name; }
+    void SetName(std::string name) { m_Name = std::move(name); }
 
 private:
     std::shared_ptr<DeviceCore> m_Core;
+    D3D12_SAMPLER_DESC m_Desc;
+    std::string m_Name = "sampler";
     DescriptorAllocation m_Descriptor;
 };
 

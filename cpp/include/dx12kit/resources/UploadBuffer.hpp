@@ -8,11 +8,9 @@
 //     current[kind] --LinearAllocator--> [used....|free.........]
 //     used pages    retired together, tagged with the list's submission serial
 //
-// Two kinds of page:
+// One kind of page (UploadKind keeps the pool's per-kind arrays should another kind come back):
 //   CpuWritable   UPLOAD heap, persistently mapped, GENERIC_READ, default 2 MiB: constants,
 //                 vertices, texture data on their way to DEFAULT resources.
-//   GpuExclusive  DEFAULT heap, UAV-capable, UNORDERED_ACCESS, default 64 KiB: scratch memory
-//                 the GPU writes and reads within a frame.
 // A request larger than a page gets a page of its own. After its fence it goes to a bounded
 // cache of large pages (DeviceOptions::largePageCacheBytes, oldest evicted first) that serves a
 // later large request of up to its size (and at least half of it); pages that do not fit the
@@ -35,7 +33,8 @@ namespace dx12kit {
 
 class DeviceCore;
 
-enum class UploadKind : uint8_t { CpuWritable = 0, GpuExclusive = 1 };
+enum class UploadKind : uint8_t { CpuWritable = 0 };
+constexpr int kUploadKinds = 1;
 
 struct UploadPage {
     UploadKind kind;
@@ -63,7 +62,7 @@ struct UploadAllocation {
 };
 
 struct UploadPoolStats {
-    uint64_t pagesInUse[2]{}, pagesRetired[2]{}, pagesFree[2]{}, peakPages[2]{};
+    uint64_t pagesInUse[kUploadKinds]{}, pagesRetired[kUploadKinds]{}, pagesFree[kUploadKinds]{}, peakPages[kUploadKinds]{};
     uint64_t dedicatedInUse = 0, dedicatedBytes = 0, bytesAllocated = 0, pagesCreated = 0;
     uint64_t largeCached = 0, largeCachedBytes = 0, largeReused = 0;
 };
@@ -95,7 +94,7 @@ private:
     std::vector<std::unique_ptr<UploadPage>> m_Pinned;     // completed, waiting for their pins
     DeviceCore& m_Core;
     mutable std::mutex m_Mutex;
-    std::vector<std::unique_ptr<UploadPage>> m_Free[2];
+    std::vector<std::unique_ptr<UploadPage>> m_Free[kUploadKinds];
     std::deque<std::pair<uint64_t, std::unique_ptr<UploadPage>>> m_Retired;
     UploadPoolStats m_Stats;
 };
@@ -129,7 +128,7 @@ public:
 private:
     UploadAllocation AllocateSlow(uint64_t size, uint64_t alignment, UploadKind kind);
     UploadPagePool& m_Pool;
-    UploadPage* m_Current[2]{nullptr, nullptr};
+    UploadPage* m_Current[kUploadKinds]{};
     std::vector<std::unique_ptr<UploadPage>> m_Pages;
     uint64_t m_BytesUsed = 0;
 };

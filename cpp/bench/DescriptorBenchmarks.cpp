@@ -1,5 +1,5 @@
 // DescriptorBenchmarks (see the header).
-#include "dx12kit/descriptors/DescriptorBenchmarks.hpp"
+#include "DescriptorBenchmarks.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"

@@ -1,15 +1,22 @@
-// Hidden C++ timing loops for benchmarks/ (bench_upload.py, bench_dispatch.py): what the hot paths
-// of issue 5 cost with no Python in between. Underscore names: not part of the public API.
+// dx12kit._bench: C++ timing loops for benchmarks/ (bench_upload.py, bench_dispatch.py,
+// bench_descriptors.py) and the native-thread stress loop of the descriptor tests: what the hot
+// paths cost with no Python in between. Not part of dx12kit: this module is built beside the
+// extension (CMake option DX12KIT_BENCH) and only benchmarks and tests import it.
 //
 // Each loop runs on a command list of its own that is never executed (its upload pages go back to
 // the pool at once), with the GIL released around the timed loops (they touch no Python object).
-#include "Bindings.hpp"
+#include "BenchBindings.hpp"
+#include "DescriptorBenchmarks.hpp"
+
+#include "../bindings/DescriptorBindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/resources/ResourceStateTracker.hpp"
+
+#include <pybind11/stl.h>
 
 #include <algorithm>
 #include <chrono>
@@ -38,9 +45,9 @@ py::tuple MinMedian(F&& once) {
 }  // namespace
 
 void BindBench(py::module_& m) {
-    m.def("_bench_dynamic_cb", [](std::shared_ptr<Device> dev, std::shared_ptr<PipelineState> pso, uint32_t rootIndex, uint64_t n) {
-        if (!dev || !pso || n == 0) throw InvalidArgument("_bench_dynamic_cb: device, pipeline and n > 0 needed");
-        if (!pso->IsCompute()) throw InvalidArgument("_bench_dynamic_cb: a compute pipeline with a root CBV is needed");
+    m.def("dynamic_cb", [](std::shared_ptr<Device> dev, std::shared_ptr<PipelineState> pso, uint32_t rootIndex, uint64_t n) {
+        if (!dev || !pso || n == 0) throw InvalidArgument("dynamic_cb: device, pipeline and n > 0 needed");
+        if (!pso->IsCompute()) throw InvalidArgument("dynamic_cb: a compute pipeline with a root CBV is needed");
         auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
         const uint32_t data[4] = {1, 2, 3, 4};
         // 0: allocation + 16-byte copy; 1: the whole SetDynamicConstantBuffer; 2: the native
@@ -78,8 +85,8 @@ void BindBench(py::module_& m) {
        "Benchmark: ns per 16-byte dynamic constant buffer: allocation+copy alone, the whole SetDynamicConstantBuffer,\n"
        "and vkd3d's SetComputeRootConstantBufferView alone; each (min, median) of 5 runs of n calls.");
 
-    m.def("_bench_transition", [](std::shared_ptr<Device> dev, std::shared_ptr<Resource> r, uint64_t n) {
-        if (!dev || !r || n == 0) throw InvalidArgument("_bench_transition: device, resource and n > 0 needed");
+    m.def("transition", [](std::shared_ptr<Device> dev, std::shared_ptr<Resource> r, uint64_t n) {
+        if (!dev || !r || n == 0) throw InvalidArgument("transition: device, resource and n > 0 needed");
         auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
         const D3D12_RESOURCE_STATES a = D3D12_RESOURCE_STATE_COPY_DEST, b = D3D12_RESOURCE_STATE_COPY_SOURCE;
         const uint32_t sub = r->NumSubresources() > 1 ? 1u : kAllSubresources;
@@ -124,6 +131,58 @@ void BindBench(py::module_& m) {
                         "command_list_transition_ns"_a = viaList, "n"_a = n, "stat"_a = "(min, median) of 5");
     }, "device"_a, "resource"_a, "n"_a = 200000,
        "Benchmark: ns per tracked transition (whole resource, same state, one subresource, via CommandList.transition_barrier).");
+}
+
+void BindBenchDescriptors(py::module_& m) {
+    m.def("stress_cpu_allocator", [](std::shared_ptr<PyCpuAllocator> self, uint32_t threads, uint32_t iterations,
+                                     uint32_t maxCount, uint32_t seed) {
+        bench::StressResult r;
+        {
+            py::gil_scoped_release release;
+            r = bench::StressCpuAllocator(self->allocator, self->serial, threads, iterations, maxCount, seed);
+        }
+        return py::dict("allocations"_a = r.allocations, "duplicates"_a = r.duplicates, "peak_live"_a = r.peakLive);
+    }, "allocator"_a, "threads"_a = 4, "iterations"_a = 20000, "max_count"_a = 4, "seed"_a = 1,
+       "Native threads allocate and free on `allocator` (a dx12kit.descriptors.CpuDescriptorAllocator) at once;\n"
+       "returns allocations, duplicates (handles found live twice; must be 0) and peak_live.");
+
+    m.def("measure_commit", [](std::shared_ptr<Device> device, std::vector<uint32_t> perDraw, uint32_t draws, uint32_t repeats) {
+        std::vector<bench::CommitTiming> r;
+        {
+            py::gil_scoped_release release;
+            r = bench::MeasureCommit(device->D3D12Device(), perDraw, draws, repeats);
+        }
+        py::list out;
+        for (const auto& t : r)
+            out.append(py::dict("descriptors"_a = t.descriptorsPerDraw, "draws"_a = t.draws, "commit_ns"_a = t.commitNsPerDraw,
+                                "direct_ns"_a = t.directNsPerDraw, "ratio"_a = t.ratio));
+        return out;
+    }, "device"_a, "descriptors_per_draw"_a = std::vector<uint32_t>{1, 8, 32}, "draws"_a = 10000, "repeats"_a = 5,
+       "Per draw: staging n random descriptors + CommitStagedDescriptorsForDraw, against n CopyDescriptorsSimple +\n"
+       "SetGraphicsRootDescriptorTable by hand (medians over repeats, in ns; ratio = commit / direct).");
+
+    m.def("measure_cpu_allocator", [](std::shared_ptr<Device> device, uint32_t pageSize, uint64_t allocations, uint32_t batch,
+                                      uint32_t count) {
+        bench::CpuAllocatorTiming t;
+        {
+            py::gil_scoped_release release;
+            t = bench::MeasureCpuAllocator(device->D3D12Device(), pageSize, allocations, batch, count);
+        }
+        return py::dict("allocations"_a = t.allocations, "allocations_per_s"_a = t.allocationsPerSecond,
+                        "frees_per_s"_a = t.freesPerSecond, "pairs_per_s"_a = t.pairsPerSecond);
+    }, "device"_a, "page_size"_a = 256, "allocations"_a = 1000000, "batch"_a = 1024, "count"_a = 1,
+       "Allocate `batch` descriptors, drop them, release; repeated. Rates per second.");
+
+    m.def("measure_dynamic_suballocation", [](std::shared_ptr<Device> device, uint32_t chunkSize, uint64_t n, uint32_t count) {
+        bench::DynamicTiming t;
+        {
+            py::gil_scoped_release release;
+            t = bench::MeasureDynamicSuballocation(device->D3D12Device(), chunkSize, n, count);
+        }
+        return py::dict("suballocations"_a = t.suballocations, "per_s"_a = t.suballocationsPerSecond,
+                        "chunks_acquired"_a = t.chunksAcquired);
+    }, "device"_a, "chunk_size"_a = 256, "suballocations"_a = 10000000, "count"_a = 1,
+       "DynamicDescriptorHeap sub-allocations of `count` descriptors per second, chunk turnover included.");
 }
 
 }  // namespace dx12kit::bindings

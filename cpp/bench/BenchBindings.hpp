@@ -1,0 +1,11 @@
+// Declarations of the benchmark module's binding functions; BenchModule.cpp calls each once.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace dx12kit::bindings {
+
+void BindBench(pybind11::module_& m);             // GPU hot-path timing loops (BindBench.cpp)
+void BindBenchDescriptors(pybind11::module_& m);  // descriptor timing loops, stress loop (BindBench.cpp)
+
+}  // namespace dx12kit::bindings

@@ -1,0 +1,305 @@
+// dx12core: Device (the factory of queues, resources and pipelines; statistics).
+// Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
+#include "GpuArgs.hpp"
+
+#include "dx12kit/gpu/UmaAccess.hpp"
+
+namespace dx12kit::bindings {
+
+void BindDevice(py::module_& m) {
+    // ---- device ----------------------------------------------------------------------------------
+    py::class_<Device, std::shared_ptr<Device>>(m, "Device",
+        "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
+        .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, py::object staticDescriptors, Int chunk,
+                         Int samplerChunk, Int cpuPage, Int uploadPage, py::object gpuPage,
+                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect,
+                         bool lazySignals) {
+                 const char* fn = "Device";
+                 DeviceOptions o;
+                 o.validate = validate;
+                 o.cbvSrvUavHeapSize = U32(heapSize, fn, "descriptor_heap_size");
+                 o.samplerHeapSize = U32(samplerHeapSize, fn, "sampler_heap_size");
+                 // Removed options: a clear error instead of a silent no-op (see docs/api.md, "Device").
+                 if (!staticDescriptors.is_none())
+                     throw InvalidArgument("Device: static_descriptors was removed: the shader-visible heaps have no static part "
+                                           "any more (nothing allocated from it); drop the argument");
+                 if (!gpuPage.is_none())
+                     throw InvalidArgument("Device: gpu_page_size was removed: there are no GPU-exclusive upload pages any more "
+                                           "(nothing used them); drop the argument");
+                 o.dynamicChunkSize = U32(chunk, fn, "dynamic_chunk_size");
+                 o.samplerChunkSize = U32(samplerChunk, fn, "sampler_chunk_size");
+                 o.cpuDescriptorPageSize = U32(cpuPage, fn, "cpu_descriptor_page_size");
+                 o.uploadPageSize = U64(uploadPage, fn, "upload_page_size");
+                 o.largePageCacheBytes = U64(largeCache, fn, "large_page_cache_size");
+                 o.umaDirect = umaDirect;
+                 o.lazyFenceSignals = lazySignals;
+                 // Page sizes: positive, and within what one committed buffer (and a LinearAllocator) holds.
+                 if (o.uploadPageSize == 0 || o.uploadPageSize > (uint64_t(4) << 30))
+                     throw InvalidArgument("Device: upload_page_size must be 1..4 GiB, got " + std::to_string(o.uploadPageSize));
+                 if (o.cpuDescriptorPageSize == 0) throw InvalidArgument("Device: cpu_descriptor_page_size must be positive");
+                 if (!memoryBudget.is_none()) {
+                     const long long b = detail::Ranged(memoryBudget, fn, "memory_budget", 1, INT64_MAX);
+                     o.memory.budgetBytes = static_cast<uint64_t>(b);
+                 }
+                 o.memory.preferredBlockSize = U64(blockSize, fn, "memory_block_size");
+                 if (!heapTier.is_none()) {
+                     const long long t = detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX);
+                     if (t != 1 && t != 2) throw InvalidArgument("Device: resource_heap_tier must be 1, 2 or None (got " + std::to_string(t) + ")");
+                     o.memory.forceTier1 = t == 1;
+                 }
+                 if (!(grace >= 0.0 && grace <= 3600.0)) throw InvalidArgument("Device: memory_grace must be 0..3600 seconds");
+                 o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
+                 o.hooks = PythonWaitHooks();
+                 auto dev = Device::Create(o, DestroyDevice);
+                 if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Core()->Memory().Tier1())
+                     throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
+                 return dev;
+             }),
+             py::kw_only(), "validate"_a = false, "descriptor_heap_size"_a = 65536, "sampler_heap_size"_a = 2048,
+             "static_descriptors"_a = py::none(), "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,
+             "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = py::none(),
+             "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
+             "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
+             "uma_direct"_a = false, "lazy_fence_signals"_a = true,
+             "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
+             "dynamic chunk sizes, CPU descriptor page size, upload page size, and the bytes of large upload pages\n"
+             "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
+             "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
+             "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
+             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).\n"
+             "uma_direct (opt-in): on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so\n"
+             "CommandList.upload into an idle buffer is one memcpy at record time and read_buffer one memcpy; an upload\n"
+             "still pending when another list using the buffer executes first raises (README, Speed). Default: staging.\n"
+             "lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs\n"
+             "it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).\n"
+             "static_descriptors and gpu_page_size were removed (nothing used them): passing either raises\n"
+             "InvalidArgumentError.")
+        .def_property_readonly("info", [](const Device& d) {
+            py::dict out;
+            for (const auto& kv : d.Info()) {
+                if (kv.first == "resource_binding_tier" || kv.first == "resource_heap_tier" || kv.first == "tiled_resources_tier")
+                    out[kv.first.c_str()] = std::stoi(kv.second);
+                else out[kv.first.c_str()] = kv.second;
+            }
+            return out;
+        }, "backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.")
+        .def("__repr__", [](const Device& d) {
+            std::string backend, adapter;
+            for (const auto& kv : d.Info()) {
+                if (kv.first == "backend") backend = kv.second;
+                else if (kv.first == "adapter") adapter = kv.second;
+            }
+            return "<dx12kit.Device " + backend + " '" + adapter + "'" + (d.Core()->Options().validate ? " validate" : "") + ">";
+        })
+        .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; }, "True when the device checks resource states before each draw, dispatch and copy.")
+        .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); },
+                               "Whether 'default' buffers live in CPU-visible memory (uma_direct asked and the adapter is cache-coherent UMA).")
+        .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
+             "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
+        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,
+                                 bool withinBudget, py::handle memory, Int offset) {
+            const char* fn = "create_buffer";
+            const uint64_t size = U64(sizeArg, fn, "size");
+            const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
+            std::shared_ptr<Buffer> b;
+            {
+                py::gil_scoped_release release;
+                b = d.CreateBuffer(size, uav, p, n);
+            }
+            return b;
+        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(),
+           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
+           "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
+           "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
+           "cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
+           "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
+           "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
+           "resources may alias it; its contents are then undefined until written.")
+        .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
+                                    bool uav, py::object name, py::handle heap, py::handle pool, bool committed, bool withinBudget,
+                                    py::handle memory, Int offset) {
+            const char* fn = "create_texture2d";
+            const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
+            const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
+            const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
+            const std::string n = name.is_none() ? "texture" : Str(name, fn, "name");
+            std::shared_ptr<Texture> t;
+            {
+                py::gil_scoped_release release;
+                t = d.CreateTexture2D(w, h, f, mips, arraySize, rt, ds, uav, n, p);
+            }
+            return t;
+        }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
+           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
+           "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
+           "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
+           "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.")
+        .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags,
+                                         py::object name) {
+            std::vector<RootParameterDesc> params;
+            uint32_t f = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
+            if (py::isinstance<py::str>(parametersOrText)) {
+                // The HLSL root-signature language, parsed in Python (dx12kit/rootsig.py).
+                py::tuple parsed = py::module_::import("dx12kit.rootsig").attr("parse_root_signature")(parametersOrText);
+                params = parsed[0].cast<std::vector<RootParameterDesc>>();
+                auto textSamplers = parsed[1].cast<std::vector<StaticSamplerDesc>>();
+                textSamplers.insert(textSamplers.end(), samplers.begin(), samplers.end());
+                samplers = std::move(textSamplers);
+                f = parsed[2].cast<uint32_t>();
+            } else {
+                try {
+                    params = parametersOrText.cast<std::vector<RootParameterDesc>>();
+                } catch (const py::cast_error&) {
+                    throw py::type_error("create_root_signature: expected a list of root parameters (RootConstants, RootCBV, RootSRV, "
+                                         "RootUAV, DescriptorTable) or root-signature text, got " +
+                                         std::string(py::str(py::type::of(parametersOrText).attr("__name__"))));
+                }
+            }
+            if (!flags.is_none()) f = CheckFlags(U32(flags, "create_root_signature", "flags"), kRootSignatureFlags, "create_root_signature flags");
+            auto rs = std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
+            if (!name.is_none()) rs->SetName(Str(name, "create_root_signature", "name"));
+            return rs;
+        }, "parameters_or_text"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{}, py::kw_only(), "flags"_a = py::none(),
+           "name"_a = py::none(),
+           "A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from\n"
+           "text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are\n"
+           "added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter\n"
+           "lists, the text's RootFlags for text). name: debug name (repr, D3D12 SetName).\n\n"
+           "Raises:\n    InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).")
+        .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs, py::object name) {
+            auto p = std::make_shared<PipelineState>(d.Core(), Bytecode(cs, "create_compute_pipeline"), std::move(rs));
+            if (!name.is_none()) p->SetName(Str(name, "create_compute_pipeline", "name"));
+            return p;
+        }, "cs"_a, "root_signature"_a, py::kw_only(), "name"_a = py::none(),
+           "A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)\n"
+           "and the root signature it runs with. name: debug name (repr, D3D12 SetName).\n\n"
+           "Raises:\n    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
+        .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
+                                            py::object dsvFormat, py::object inputLayout, py::handle topology, py::handle cull, py::object blend,
+                                            bool depthTest, bool depthWrite, py::object stencilFunc, py::handle stencilPassOp, py::object name) {
+            const char* fn = "create_graphics_pipeline";
+            GraphicsPipelineDesc g;
+            g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
+            if (!ps.is_none()) g.ps = Bytecode(ps, "create_graphics_pipeline (ps)");
+            if (py::isinstance<py::str>(rtvFormats) || PyIndex_Check(rtvFormats.ptr()))
+                g.rtvFormats.push_back(ParseFormat(rtvFormats, "create_graphics_pipeline: rtv_formats"));
+            else if (py::isinstance<py::iterable>(rtvFormats))
+                for (py::handle f : rtvFormats) g.rtvFormats.push_back(ParseFormat(f, "create_graphics_pipeline: rtv_formats"));
+            else throw py::type_error("create_graphics_pipeline: rtv_formats must be a format or a list of formats, not " + detail::TypeName(rtvFormats));
+            if (!dsvFormat.is_none()) g.dsvFormat = ParseFormat(dsvFormat, "create_graphics_pipeline: dsv_format");
+            if (!inputLayout.is_none()) {
+                if (!py::isinstance<py::iterable>(inputLayout))
+                    throw py::type_error("create_graphics_pipeline: input_layout must be a list of tuples, not " + detail::TypeName(inputLayout));
+                for (py::handle e : inputLayout) {
+                    if (!py::isinstance<py::tuple>(e) && !py::isinstance<py::list>(e))
+                        throw py::type_error("create_graphics_pipeline: input_layout entries are tuples, not " + detail::TypeName(e));
+                    py::tuple t = py::tuple(py::reinterpret_borrow<py::object>(e));
+                    if (t.size() < 2 || t.size() > 5)
+                        throw InvalidArgument("input_layout: entries are (semantic, format[, slot[, offset[, semantic_index]]])");
+                    InputElementDesc ie;
+                    ie.semantic = Str(t[0], fn, "input_layout semantic");
+                    ie.format = ParseChoice<DXGI_FORMAT>(t[1], "create_graphics_pipeline: input_layout format",
+                                                         {{"float", DXGI_FORMAT_R32_FLOAT}, {"float2", DXGI_FORMAT_R32G32_FLOAT},
+                                                          {"float3", DXGI_FORMAT_R32G32B32_FLOAT}, {"float4", DXGI_FORMAT_R32G32B32A32_FLOAT},
+                                                          {"uint", DXGI_FORMAT_R32_UINT}, {"rgba8_unorm", DXGI_FORMAT_R8G8B8A8_UNORM}});
+                    if (t.size() > 2) ie.slot = U32(t[2], fn, "input_layout slot");
+                    if (t.size() > 3) ie.offset = U32(t[3], fn, "input_layout offset");
+                    if (t.size() > 4) ie.semanticIndex = U32(t[4], fn, "input_layout semantic_index");
+                    if (ie.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+                        throw InvalidArgument("create_graphics_pipeline: input_layout slot " + std::to_string(ie.slot) + " out of range (0..31)");
+                    g.inputLayout.push_back(ie);
+                }
+            }
+            g.topology = ParseChoice<D3D_PRIMITIVE_TOPOLOGY>(topology, "create_graphics_pipeline: topology",
+                                                             {{"triangle", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST},
+                                                              {"triangle_list", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST},
+                                                              {"triangle_strip", D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP},
+                                                              {"line", D3D_PRIMITIVE_TOPOLOGY_LINELIST}, {"line_list", D3D_PRIMITIVE_TOPOLOGY_LINELIST},
+                                                              {"point", D3D_PRIMITIVE_TOPOLOGY_POINTLIST}, {"point_list", D3D_PRIMITIVE_TOPOLOGY_POINTLIST}});
+            g.topologyType = g.topology == D3D_PRIMITIVE_TOPOLOGY_POINTLIST  ? D3D12_PRIMITIVE_TOPOLOGY_TYPE_POINT
+                             : g.topology == D3D_PRIMITIVE_TOPOLOGY_LINELIST ? D3D12_PRIMITIVE_TOPOLOGY_TYPE_LINE
+                                                                             : D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
+            g.cull = ParseChoice<D3D12_CULL_MODE>(cull, "create_graphics_pipeline: cull",
+                                                  {{"none", D3D12_CULL_MODE_NONE}, {"front", D3D12_CULL_MODE_FRONT}, {"back", D3D12_CULL_MODE_BACK}});
+            // Blend modes are dx12kit's presets, not a D3D12 enum: strings only.
+            g.blend = blend.is_none() ? BlendMode::None
+                                      : ParseChoice<BlendMode>(blend, "create_graphics_pipeline: blend",
+                                                               {{"none", BlendMode::None}, {"alpha", BlendMode::Alpha},
+                                                                {"additive", BlendMode::Additive}, {"premultiplied", BlendMode::Premultiplied}},
+                                                               false);
+            g.depthTest = depthTest;
+            g.depthWrite = depthWrite;
+            if (!stencilFunc.is_none()) {
+                g.stencilTest = true;
+                g.stencilFunc = ParseChoice<D3D12_COMPARISON_FUNC>(stencilFunc, "stencil_func",
+                    {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS}, {"equal", D3D12_COMPARISON_FUNC_EQUAL},
+                     {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL}, {"greater", D3D12_COMPARISON_FUNC_GREATER},
+                     {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL}, {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL},
+                     {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
+                g.stencilPassOp = ParseChoice<D3D12_STENCIL_OP>(stencilPassOp, "stencil_pass_op",
+                    {{"keep", D3D12_STENCIL_OP_KEEP}, {"zero", D3D12_STENCIL_OP_ZERO}, {"replace", D3D12_STENCIL_OP_REPLACE},
+                     {"incr_sat", D3D12_STENCIL_OP_INCR_SAT}, {"decr_sat", D3D12_STENCIL_OP_DECR_SAT}, {"invert", D3D12_STENCIL_OP_INVERT},
+                     {"incr", D3D12_STENCIL_OP_INCR}, {"decr", D3D12_STENCIL_OP_DECR}});
+            }
+            if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
+            auto p = std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
+            if (!name.is_none()) p->SetName(Str(name, fn, "name"));
+            return p;
+        }, "vs"_a, "ps"_a, "root_signature"_a, "rtv_formats"_a, "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
+           "topology"_a = "triangle", "cull"_a = "none", "blend"_a = py::none(), "depth_test"_a = false, "depth_write"_a = true,
+           "stencil_func"_a = py::none(), "stencil_pass_op"_a = "keep", py::kw_only(), "name"_a = py::none(),
+           "A graphics pipeline.\n\n"
+           "Args:\n"
+           "    vs, ps: vertex and pixel shader bytecode (ps may be None).\n"
+           "    rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').\n"
+           "    dsv_format: depth-stencil format, or None.\n"
+           "    input_layout: [(semantic, dx12kit.VertexFormat, slot, offset, semantic_index), ...] (the last three optional).\n"
+           "    topology: dx12kit.Topology; cull: dx12kit.CullMode; blend: dx12kit.BlendMode or None (strings accepted).\n"
+           "    depth_test, depth_write: depth state (depth_test needs dsv_format).\n"
+           "    stencil_func: a dx12kit.ComparisonFunc (None: no stencil test) comparing CommandList.set_stencil_ref's value\n"
+           "        with the stencil plane; needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).\n"
+           "    stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',\n"
+           "        'decr'), applied where depth and stencil pass.\n"
+           "    name: debug name (repr, D3D12 SetName).")
+        .def("create_sampler", [](Device& d, py::handle filter, py::handle address, py::object name) {
+            D3D12_SAMPLER_DESC s{};
+            s.Filter = ParseFilter(filter, "create_sampler");
+            s.AddressU = s.AddressV = s.AddressW = ParseAddress(address, "create_sampler");
+            s.MaxAnisotropy = 16;
+            s.ComparisonFunc = D3D12_COMPARISON_FUNC_NEVER;
+            s.MaxLOD = 3.402823466e+38f;
+            auto sampler = std::make_shared<Sampler>(d.Core(), s);
+            if (!name.is_none()) sampler->SetName(Str(name, "create_sampler", "name"));
+            return sampler;
+        }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp", "name"_a = py::none(),
+           "A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode\n"
+           "for u, v and w (strings accepted); name: debug name shown by repr.")
+        .def("format_support", [](Device& d, py::handle format) { return QueryFormatSupport(*d.Core(), ParseFormat(format, "format_support")); },
+             "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.")
+        .def("poll", &Device::Poll, py::call_guard<py::gil_scoped_release>(),
+             "Releases completed work; returns the completed submission serial.")
+        .def("wait_idle", &Device::WaitIdle, py::call_guard<py::gil_scoped_release>(), "Waits until every queue is idle.")
+        .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Core()); },
+             "Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.")
+        .def("stats", [](Device& d) {
+            DeviceCore& c = *d.Core();
+            BarrierStats& b = c.Barriers();
+            py::dict out;
+            out["upload"] = UploadStatsDict(c.UploadPages().GetStats());
+            out["barriers"] = py::dict("recorded"_a = b.recorded.load(), "batches"_a = b.batches.load(),
+                                       "inserted_at_execute"_a = b.insertedAtExecute.load(), "uav"_a = b.uav.load(),
+                                       "aliasing"_a = b.aliasing.load());
+            out["descriptors"] = DescriptorStatsDict(c);
+            out["live_resources"] = c.LiveResources().load();
+            out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
+            out["zero_init"] = py::dict("resources"_a = c.ZeroInitCounters().resources.load(), "bytes"_a = c.ZeroInitCounters().bytes.load());
+            out["last_serial"] = c.LastSerial();
+            out["completed_serial"] = c.CompletedSerial();
+            return out;
+        }, "Statistics as a plain dict: upload pages, barriers, descriptors, live resources, memory (as memory_stats()),\n"
+   "zero_init (new resources zeroed before first use, and the bytes copied for it).");
+}
+
+}  // namespace dx12kit::bindings

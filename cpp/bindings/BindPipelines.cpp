@@ -1,0 +1,180 @@
+// dx12core: root parameters and descriptor ranges, static samplers, RootSignature, PipelineState, SamplerState.
+// Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
+#include "GpuArgs.hpp"
+
+namespace dx12kit::bindings {
+
+void BindPipelines(py::module_& m) {
+    // ---- root signature descriptions ------------------------------------------------------
+    py::class_<DescriptorRangeDesc>(m, "DescriptorRange", "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")
+        .def_readonly("register", &DescriptorRangeDesc::shaderRegister)
+        .def_readonly("count", &DescriptorRangeDesc::count)
+        .def_readonly("space", &DescriptorRangeDesc::space)
+        .def_property_readonly("offset", [](const DescriptorRangeDesc& r) -> py::object {
+            return r.offset == kAppendRange ? py::object(py::none()) : py::object(py::int_(r.offset));
+        }, "Descriptors from the table start, or None (appended after the previous range).")
+        .def_readonly("flags", &DescriptorRangeDesc::flags, "D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).")
+        .def_property_readonly("kind", [](const DescriptorRangeDesc& r) {
+            const char* k[] = {"srv", "uav", "cbv", "sampler"};
+            return k[int(r.kind)];
+        })
+        .def("__eq__", [](const DescriptorRangeDesc& a, py::object o) {
+            if (!py::isinstance<DescriptorRangeDesc>(o)) return false;
+            const auto& b = o.cast<const DescriptorRangeDesc&>();
+            return a.kind == b.kind && a.shaderRegister == b.shaderRegister && a.count == b.count && a.space == b.space && a.offset == b.offset &&
+                   a.flags == b.flags;
+        })
+        .def("__repr__", [](const DescriptorRangeDesc& r) {
+            const char* k[] = {"SRV", "UAV", "CBV", "SamplerRange"};
+            std::string s = std::string(k[int(r.kind)]) + "(" + std::to_string(r.shaderRegister) + ", count=" +
+                            (r.count == kUnboundedRange ? std::string("UNBOUNDED") : std::to_string(r.count));
+            if (r.space) s += ", space=" + std::to_string(r.space);
+            if (r.offset != kAppendRange) s += ", offset=" + std::to_string(r.offset);
+            if (r.flags) s += ", flags=" + std::to_string(r.flags);
+            return s + ")";
+        });
+    py::setattr(py::type::of<DescriptorRangeDesc>(), "__hash__", py::none());
+    m.attr("UNBOUNDED") = kUnboundedRange;
+    auto range = [&m](const char* name, RangeKind kind, const char* doc) {
+        m.def(name, [kind, name](Int reg, Int count, Int space, py::object offset, Int flags) {
+            const uint32_t n = U32(count, name, "count");
+            if (n == 0) throw InvalidArgument(std::string(name) + ": count must be positive");
+            DescriptorRangeDesc r{kind, U32(reg, name, "register"), n, U32(space, name, "space")};
+            if (!offset.is_none()) r.offset = U32(offset, name, "offset");
+            r.flags = CheckFlags(U32(flags, name, "flags"), kRangeFlags, "descriptor range");
+            return r;
+        }, "register"_a, "count"_a = 1, "space"_a = 0, py::kw_only(), "offset"_a = py::none(), "flags"_a = 0, doc);
+    };
+    range("SRV", RangeKind::Srv, "A range of shader resource views (t registers) in a DescriptorTable.\n"
+                                 "count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the\n"
+                                 "previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).");
+    range("UAV", RangeKind::Uav, "A range of unordered access views (u registers) in a DescriptorTable.");
+    range("CBV", RangeKind::Cbv, "A range of constant buffer views (b registers) in a DescriptorTable.");
+    range("SamplerRange", RangeKind::Sampler, "A range of samplers (s registers) in a DescriptorTable (the sampler objects\n"
+                                              "themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.");
+    m.attr("Sampler") = m.attr("SamplerRange");  // the name before issue 12
+
+    py::class_<RootParameterDesc>(m, "RootParameter", "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).")
+        .def_readonly("register", &RootParameterDesc::shaderRegister)
+        .def_readonly("space", &RootParameterDesc::space)
+        .def_readonly("count", &RootParameterDesc::num32BitValues)
+        .def_readonly("ranges", &RootParameterDesc::ranges)
+        .def_readonly("flags", &RootParameterDesc::flags, "Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).")
+        .def_property_readonly("kind", [](const RootParameterDesc& p) {
+            const char* k[] = {"constants", "cbv", "srv", "uav", "table"};
+            return k[int(p.kind)];
+        })
+        .def_property_readonly("visibility", [](const RootParameterDesc& p) { return int(p.visibility); }, "D3D12_SHADER_VISIBILITY value.")
+        .def("__eq__", [](const RootParameterDesc& a, py::object o) {
+            if (!py::isinstance<RootParameterDesc>(o)) return false;
+            const auto& b = o.cast<const RootParameterDesc&>();
+            if (a.kind != b.kind || a.shaderRegister != b.shaderRegister || a.space != b.space || a.num32BitValues != b.num32BitValues ||
+                a.visibility != b.visibility || a.flags != b.flags || a.ranges.size() != b.ranges.size())
+                return false;
+            for (size_t i = 0; i < a.ranges.size(); ++i) {
+                const auto &x = a.ranges[i], &y = b.ranges[i];
+                if (x.kind != y.kind || x.shaderRegister != y.shaderRegister || x.count != y.count || x.space != y.space || x.offset != y.offset ||
+                    x.flags != y.flags)
+                    return false;
+            }
+            return true;
+        })
+        .def("__repr__", [](const RootParameterDesc& p) {
+            const char* k[] = {"RootConstants", "RootCBV", "RootSRV", "RootUAV", "DescriptorTable"};
+            std::string s = std::string(k[int(p.kind)]) + "(";
+            if (p.kind == RootParamKind::Table) s += std::to_string(p.ranges.size()) + " ranges";
+            else s += std::to_string(p.shaderRegister) + (p.kind == RootParamKind::Constants ? ", " + std::to_string(p.num32BitValues) : std::string());
+            return s + ", visibility=" + std::to_string(int(p.visibility)) + ")";
+        });
+    py::setattr(py::type::of<RootParameterDesc>(), "__hash__", py::none());
+    m.def("RootConstants", [](Int reg, Int count, Int space, py::handle vis) {
+        const char* fn = "RootConstants";
+        const uint32_t n = U32(count, fn, "count");
+        if (n == 0) throw InvalidArgument("RootConstants: count must be positive");
+        RootParameterDesc p{RootParamKind::Constants, U32(reg, fn, "register"), U32(space, fn, "space"), n, {}, ParseVisibility(vis, fn)};
+        return p;
+    }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", "32-bit root constants (a cbuffer at register b<register>).");
+    auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
+        m.def(name, [kind, name](Int reg, Int space, py::handle vis, Int flags) {
+            return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis, name),
+                                     CheckFlags(U32(flags, name, "flags"), kRootDescriptorFlags, "root descriptor")};
+        }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
+    };
+    rootView("RootCBV", RootParamKind::Cbv, "A root constant buffer view (GPU address of a buffer).");
+    rootView("RootSRV", RootParamKind::Srv, "A root shader resource view (a buffer, e.g. StructuredBuffer).");
+    rootView("RootUAV", RootParamKind::Uav, "A root unordered access view (a buffer, e.g. RWStructuredBuffer).");
+    m.def("DescriptorTable", [](std::vector<DescriptorRangeDesc> ranges, py::handle vis) {
+        if (ranges.empty()) throw InvalidArgument("DescriptorTable: at least one range");
+        return RootParameterDesc{RootParamKind::Table, 0, 0, 0, std::move(ranges), ParseVisibility(vis, "DescriptorTable")};
+    }, "ranges"_a, "visibility"_a = "all", "A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.");
+    py::class_<StaticSamplerDesc>(m, "StaticSamplerDesc", "A static sampler of a root signature (made by StaticSampler).")
+        .def_readonly("register", &StaticSamplerDesc::shaderRegister)
+        .def_readonly("space", &StaticSamplerDesc::space)
+        .def("__eq__", [](const StaticSamplerDesc& a, py::object o) {
+            if (!py::isinstance<StaticSamplerDesc>(o)) return false;
+            const auto& b = o.cast<const StaticSamplerDesc&>();
+            auto v = [](const StaticSamplerDesc& s, D3D12_TEXTURE_ADDRESS_MODE m) { return m ? m : s.address; };
+            return a.shaderRegister == b.shaderRegister && a.filter == b.filter && a.address == b.address && a.space == b.space &&
+                   a.visibility == b.visibility && v(a, a.addressV) == v(b, b.addressV) && v(a, a.addressW) == v(b, b.addressW) &&
+                   a.mipLodBias == b.mipLodBias && a.maxAnisotropy == b.maxAnisotropy && a.comparison == b.comparison &&
+                   a.borderColor == b.borderColor && a.minLod == b.minLod && a.maxLod == b.maxLod;
+        })
+        .def("__repr__", [](const StaticSamplerDesc& s) {
+            return "StaticSampler(" + std::to_string(s.shaderRegister) + ", filter=" + std::to_string(int(s.filter)) + ", address=" +
+                   std::to_string(int(s.address)) + ", space=" + std::to_string(s.space) + ")";
+        });
+    py::setattr(py::type::of<StaticSamplerDesc>(), "__hash__", py::none());
+    m.def("StaticSampler", [](Int reg, py::handle filter, py::handle address, Int space, py::handle vis, py::handle addressV,
+                              py::handle addressW, Float mipLodBias, Int maxAnisotropyArg, py::handle comparison, py::handle borderColor,
+                              Float minLod, Float maxLod) {
+        const char* fn = "StaticSampler";
+        StaticSamplerDesc s{U32(reg, fn, "register"), ParseFilter(filter, fn), ParseAddress(address, fn), U32(space, fn, "space"),
+                            ParseVisibility(vis, fn)};
+        if (!addressV.is_none()) s.addressV = ParseAddress(addressV, "StaticSampler (address_v)");
+        if (!addressW.is_none()) s.addressW = ParseAddress(addressW, "StaticSampler (address_w)");
+        const uint32_t maxAnisotropy = U32(maxAnisotropyArg, fn, "max_anisotropy");
+        if (maxAnisotropy > 16) throw InvalidArgument("StaticSampler: max_anisotropy " + std::to_string(maxAnisotropy) + " is above 16");
+        s.mipLodBias = Finite(mipLodBias, fn, "mip_lod_bias");
+        s.maxAnisotropy = maxAnisotropy;
+        s.comparison = ParseComparison(comparison, fn);
+        s.borderColor = ParseBorderColor(borderColor, fn);
+        s.minLod = F32(minLod, fn, "min_lod");
+        s.maxLod = F32(maxLod, fn, "max_lod");
+        if (std::isnan(s.minLod) || std::isnan(s.maxLod) || s.minLod > s.maxLod)
+            throw InvalidArgument("StaticSampler: min_lod <= max_lod is required, got " + std::to_string(s.minLod) + ", " + std::to_string(s.maxLod));
+        return s;
+    }, "register"_a, "filter"_a = "linear", "address"_a = "clamp", "space"_a = 0, "visibility"_a = "all", py::kw_only(),
+          "address_v"_a = py::none(), "address_w"_a = py::none(), "mip_lod_bias"_a = 0.0f, "max_anisotropy"_a = 16,
+          "comparison"_a = "never", "border_color"_a = "transparent_black", "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f,
+          "A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix\n"
+          "('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w\n"
+          "default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |\n"
+          "'opaque_black' | 'opaque_white'.");
+
+    py::class_<RootSignature, std::shared_ptr<RootSignature>>(m, "RootSignature", "A root signature. Create with Device.create_root_signature.")
+        .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); }, "Number of root parameters.")
+        .def_property("name", &RootSignature::Name, [](RootSignature& r, py::handle n) { r.SetName(Str(n, "RootSignature.name", "name")); },
+                      "Debug name (also the D3D12 object's name).")
+        .def("__repr__", [](const RootSignature& r) {
+            return "<dx12kit.RootSignature '" + r.Name() + "' parameters=" + std::to_string(r.Parameters().size()) +
+                   " static_samplers=" + std::to_string(r.StaticSamplers().size()) + ">";
+        });
+    py::class_<PipelineState, std::shared_ptr<PipelineState>>(m, "PipelineState", "A compute or graphics pipeline state object.")
+        .def_property_readonly("is_compute", &PipelineState::IsCompute, "True for a compute pipeline, False for a graphics one.")
+        .def_property_readonly("root_signature", &PipelineState::GetRootSignature, "The root signature the pipeline was created with.")
+        .def_property("name", &PipelineState::Name, [](PipelineState& p, py::handle n) { p.SetName(Str(n, "PipelineState.name", "name")); },
+                      "Debug name (also the D3D12 object's name).")
+        .def("__repr__", [](const PipelineState& p) {
+            return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
+                   p.GetRootSignature()->Name() + "'>";
+        });
+    py::class_<Sampler, std::shared_ptr<Sampler>>(m, "SamplerState", "A sampler descriptor. Create with Device.create_sampler.")
+        .def_property("name", &Sampler::Name, [](Sampler& s, py::handle n) { s.SetName(Str(n, "SamplerState.name", "name")); },
+                      "Debug name, shown by repr.")
+        .def("__repr__", [](const Sampler& s) {
+            return "<dx12kit.SamplerState '" + s.Name() + "' filter=" + std::to_string(int(s.Desc().Filter)) +
+                   " address=" + std::to_string(int(s.Desc().AddressU)) + ">";
+        });
+}
+
+}  // namespace dx12kit::bindings

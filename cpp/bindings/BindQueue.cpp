@@ -1,0 +1,110 @@
+// dx12core: CommandQueue (execute, waits, reads back).
+// Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
+#include "GpuArgs.hpp"
+
+namespace dx12kit::bindings {
+
+void BindQueue(py::module_& m) {
+    // ---- queue ----------------------------------------------------------------------------------
+    py::class_<CommandQueue, std::shared_ptr<CommandQueue>>(m, "CommandQueue", "A direct, compute or copy queue. Get one with Device.queue(kind).")
+        .def_property_readonly("kind", [](const CommandQueue& q) { return QueueKindName(q.Type()); },
+                               "'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).")
+        .def("__repr__", [](CommandQueue& q) {
+            return std::string("<dx12kit.CommandQueue ") + QueueKindName(q.Type()) + " completed=" + std::to_string(q.CompletedValue()) + ">";
+        })
+        .def("command_list", [](std::shared_ptr<CommandQueue> q) { return q->CreateCommandList(q); }, "A new CommandList for this queue.")
+        .def("execute", [](CommandQueue& q, py::object lists) {
+            std::vector<std::shared_ptr<CommandList>> v;
+            if (py::isinstance<CommandList>(lists)) v.push_back(lists.cast<std::shared_ptr<CommandList>>());
+            else if (!py::isinstance<py::iterable>(lists))
+                throw py::type_error("execute: command_lists must be a CommandList or a list of them, not " + detail::TypeName(lists));
+            else for (py::handle h : lists) {
+                if (!py::isinstance<CommandList>(h)) throw py::type_error("execute: expected CommandList objects, not " + detail::TypeName(h));
+                v.push_back(h.cast<std::shared_ptr<CommandList>>());
+            }
+            py::gil_scoped_release release;
+            return q.Execute(v);
+        }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.")
+        .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "wait");
+            py::gil_scoped_release release;
+            q.Wait(value, t);
+        }, "fence_value"_a, "timeout"_a = py::none(),
+           "Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).\n"
+           "timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.")
+        .def("flush", [](CommandQueue& q, std::optional<double> timeout) {
+            const double t = Timeout(timeout, "flush");
+            py::gil_scoped_release release;
+            return q.Flush(t);
+        }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).")
+        .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
+             "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).")
+        .def_property_readonly("last_inserted_barriers", [](const CommandQueue& q) {
+            py::list out;
+            for (const auto& b : q.LastInsertedBarriers())
+                out.append(py::make_tuple(b.listIndex, b.resource, b.subresource, b.before, b.after));
+            return out;
+        }, "The transitions the last execute() inserted before its lists, resolved against the global states:\n"
+           "[(list_index, resource_name, subresource, before, after)], subresource ALL_SUBRESOURCES for the whole resource.")
+        .def_property_readonly("last_direct_queue_barriers", [](const CommandQueue& q) {
+            py::list out;
+            for (const auto& b : q.LastInsertedBarriers())
+                if (b.onDirectQueue) out.append(py::make_tuple(b.listIndex, b.resource, b.subresource, b.before, b.after));
+            return out;
+        }, "Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):\n"
+           "execute recorded them on the direct queue, which this queue waited for on the GPU.")
+        .def_property_readonly("completed_value", &CommandQueue::CompletedValue, "The queue fence's completed value: every submission with a value <= it has finished.")
+        .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue, "The fence value of the latest execute on this queue.")
+        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout,
+                               py::object outArg) {
+            const double t = Timeout(timeout, "read_buffer");
+            auto r = AsResource(b, "read_buffer");
+            const uint64_t size = r->Size();
+            py::array out;
+            if (!outArg.is_none()) {
+                // Into the caller's array: no new memory to fault in (the numpy out= convention).
+                if (!py::isinstance<py::array>(outArg))
+                    throw py::type_error("read_buffer: out must be a numpy array, not " + detail::TypeName(outArg));
+                out = outArg.cast<py::array>();
+                if (!(out.flags() & py::array::c_style) || !out.writeable())
+                    throw InvalidArgument("read_buffer: out must be a writable C-contiguous array");
+                if (out.dtype().attr("hasobject").cast<bool>()) throw InvalidArgument("read_buffer: out holds Python objects");
+                if (static_cast<uint64_t>(out.nbytes()) != size)
+                    throw InvalidArgument("read_buffer: out has " + std::to_string(out.nbytes()) + " bytes, the buffer " + std::to_string(size));
+            } else {
+                py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
+                if (size % dt.itemsize())
+                    throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");
+                out = NewArray(dt, py::make_tuple(size / dt.itemsize()));
+            }
+            void* dst = out.mutable_data();
+            {
+                py::gil_scoped_release release;
+                q->ReadBuffer(q, r, dst, size, t);
+            }
+            return out;
+        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
+           "Copies a buffer back into a new numpy array, or into `out` (a writable C-contiguous array of the buffer's size,\n"
+           "returned; dtype is then ignored). Waits for the GPU; interruptible, timeout as for wait.")
+        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
+            const double seconds = Timeout(timeout, "read_texture");
+            auto r = AsResource(t, "read_texture");
+            const uint32_t mip = U32(mipArg, "read_texture", "mip"), slice = U32(sliceArg, "read_texture", "array_slice");
+            if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
+            const auto& tex = static_cast<const Texture&>(*r);
+            tex.CheckMipSlice(mip, slice, "read_texture");
+            const FormatInfo& fi = RequireFormat(r->ViewFormat(), "read_texture");
+            py::array out = NewArray(DtypeFor(fi), py::make_tuple(tex.Height(mip), tex.Width(mip), fi.channels));
+            void* dst = out.mutable_data();
+            const uint64_t nbytes = static_cast<uint64_t>(out.nbytes());  // (touches the dtype: needs the GIL)
+            {
+                py::gil_scoped_release release;
+                q->ReadTexture(q, r, mip, slice, dst, nbytes, seconds);
+            }
+            return out;
+        }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
+           "Copies a texture subresource back as an array of shape (height, width, channels); depth-stencil formats\n"
+           "give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
+}
+
+}  // namespace dx12kit::bindings

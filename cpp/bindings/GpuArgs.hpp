@@ -1,0 +1,422 @@
+// Argument conversion shared by the D3D12-layer bindings (BindResources, BindPipelines,
+// BindCommandList, BindQueue, BindDevice): strings and dx12kit.enums members -> D3D12 enums,
+// bytecode and array data -> bytes, statistics -> dicts. Only conversions; behaviour is in cpp/src/.
+#pragma once
+
+#include "Args.hpp"
+#include "Bindings.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/gpu/CommandList.hpp"
+#include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/resources/FormatSupport.hpp"
+#include "dx12kit/resources/Formats.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
+#include "dx12kit/resources/Resource.hpp"
+#include "dx12kit/resources/UploadBuffer.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dx12kit::bindings {
+
+namespace py = pybind11;
+using namespace py::literals;
+
+inline std::string Lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+inline std::string FormatNames() {
+    size_t n;
+    const FormatInfo* all = AllFormats(n);
+    std::string s;
+    for (size_t i = 0; i < n; ++i) s += (i ? ", " : "") + std::string(all[i].name);
+    return s;
+}
+
+inline DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
+    if (py::isinstance<py::str>(h)) {
+        const std::string name = Lower(Str(h, what, "format"));
+        if (const FormatInfo* f = FindFormat(name.c_str())) return f->format;
+        throw InvalidArgument(std::string(what) + ": unsupported format '" + name + "'; supported: " + FormatNames());
+    }
+    if (PyIndex_Check(h.ptr())) {  // dx12kit.Format (an IntEnum) or a plain int
+        py::int_ v = detail::Index(h, what, "format");
+        int overflow = 0;
+        const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+        if (overflow == 0 && x > 0 && x <= INT32_MAX)
+            if (const FormatInfo* f = FindFormat(static_cast<DXGI_FORMAT>(x))) return f->format;
+        throw InvalidArgument(std::string(what) + ": unsupported format " + std::string(py::str(v)) + "; supported: " + FormatNames());
+    }
+    throw py::type_error(std::string(what) + ": a format is a str such as 'rgba8_unorm' or a dx12kit.Format, not " + detail::TypeName(h));
+}
+
+/// The one parser of enum-like choices ("what" names the function and argument, e.g.
+/// "create_sampler: filter"). Accepts the documented (case-insensitive) strings and the members of
+/// the matching dx12kit.enums enum (str-valued; python/dx12kit/enums.py); with `ints`, also
+/// an int (or IntEnum) equal to the value of one of the choices (the D3D12 enum value). Anything
+/// else: InvalidArgument for an unknown str or int, TypeError for another type.
+template <typename T>
+inline T ParseChoice(py::handle hArg, const char* what, std::initializer_list<std::pair<const char*, T>> choices, bool ints = true) {
+    // dx12kit.enums members are str subclasses and pass as strings; a plain enum.Enum member with a
+    // str value passes as its value.
+    py::object h = py::reinterpret_borrow<py::object>(hArg);
+    if (h && !py::isinstance<py::str>(h) && !PyIndex_Check(h.ptr()) && py::hasattr(h, "value") && py::isinstance<py::str>(h.attr("value")))
+        h = h.attr("value");
+    std::string names;
+    for (const auto& c : choices) names += (names.empty() ? "" : ", ") + std::string(c.first);
+    if (!py::isinstance<py::str>(h)) {
+        if (PyIndex_Check(h.ptr()) && !py::isinstance<py::float_>(h)) {
+            py::int_ v = detail::Index(h, what, "value");
+            int overflow = 0;
+            const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+            if (ints && overflow == 0)
+                for (const auto& c : choices)
+                    if (static_cast<long long>(c.second) == x) return c.second;
+            throw InvalidArgument(std::string(what) + ": " + std::string(py::str(v)) + " is not " +
+                                  (ints ? "the value of one of " : "one of ") + names);
+        }
+        throw py::type_error(std::string(what) + ": expected a str (one of " + names + "), not " + detail::TypeName(h));
+    }
+    const std::string s = Lower(Str(h, what, "value"));
+    for (const auto& c : choices)
+        if (s == c.first) return c.second;
+    throw InvalidArgument(std::string(what) + ": '" + s + "' is not one of " + names);
+}
+
+inline D3D12_SHADER_VISIBILITY ParseVisibility(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_SHADER_VISIBILITY>(h, (fn + ": visibility").c_str(),
+                                                {{"all", D3D12_SHADER_VISIBILITY_ALL}, {"vertex", D3D12_SHADER_VISIBILITY_VERTEX},
+                                                 {"pixel", D3D12_SHADER_VISIBILITY_PIXEL}, {"vs", D3D12_SHADER_VISIBILITY_VERTEX},
+                                                 {"ps", D3D12_SHADER_VISIBILITY_PIXEL}, {"hull", D3D12_SHADER_VISIBILITY_HULL},
+                                                 {"domain", D3D12_SHADER_VISIBILITY_DOMAIN}, {"geometry", D3D12_SHADER_VISIBILITY_GEOMETRY}});
+}
+
+inline D3D12_FILTER ParseFilter(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_FILTER>(h, (fn + ": filter").c_str(),
+                                     {{"point", D3D12_FILTER_MIN_MAG_MIP_POINT}, {"linear", D3D12_FILTER_MIN_MAG_MIP_LINEAR},
+                                      {"bilinear", D3D12_FILTER_MIN_MAG_LINEAR_MIP_POINT}, {"anisotropic", D3D12_FILTER_ANISOTROPIC},
+// The D3D12_FILTER names without the prefix, lower case (the root-signature language's FILTER_* values).
+#define DX12KIT_FILTERS(P, N) {N "min_mag_mip_point", D3D12_FILTER_##P##MIN_MAG_MIP_POINT}, \
+    {N "min_mag_point_mip_linear", D3D12_FILTER_##P##MIN_MAG_POINT_MIP_LINEAR}, \
+    {N "min_point_mag_linear_mip_point", D3D12_FILTER_##P##MIN_POINT_MAG_LINEAR_MIP_POINT}, \
+    {N "min_point_mag_mip_linear", D3D12_FILTER_##P##MIN_POINT_MAG_MIP_LINEAR}, \
+    {N "min_linear_mag_mip_point", D3D12_FILTER_##P##MIN_LINEAR_MAG_MIP_POINT}, \
+    {N "min_linear_mag_point_mip_linear", D3D12_FILTER_##P##MIN_LINEAR_MAG_POINT_MIP_LINEAR}, \
+    {N "min_mag_linear_mip_point", D3D12_FILTER_##P##MIN_MAG_LINEAR_MIP_POINT}, \
+    {N "min_mag_mip_linear", D3D12_FILTER_##P##MIN_MAG_MIP_LINEAR}
+                                      DX12KIT_FILTERS(, ""), DX12KIT_FILTERS(COMPARISON_, "comparison_"),
+                                      DX12KIT_FILTERS(MINIMUM_, "minimum_"), DX12KIT_FILTERS(MAXIMUM_, "maximum_"),
+#undef DX12KIT_FILTERS
+                                      {"comparison_anisotropic", D3D12_FILTER_COMPARISON_ANISOTROPIC},
+                                      {"minimum_anisotropic", D3D12_FILTER_MINIMUM_ANISOTROPIC},
+                                      {"maximum_anisotropic", D3D12_FILTER_MAXIMUM_ANISOTROPIC}});
+}
+
+inline D3D12_TEXTURE_ADDRESS_MODE ParseAddress(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_TEXTURE_ADDRESS_MODE>(h, (fn + ": address").c_str(),
+                                                   {{"clamp", D3D12_TEXTURE_ADDRESS_MODE_CLAMP}, {"wrap", D3D12_TEXTURE_ADDRESS_MODE_WRAP},
+                                                    {"mirror", D3D12_TEXTURE_ADDRESS_MODE_MIRROR}, {"border", D3D12_TEXTURE_ADDRESS_MODE_BORDER},
+                                                    {"mirror_once", D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE}});
+}
+
+inline D3D12_COMPARISON_FUNC ParseComparison(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_COMPARISON_FUNC>(h, (fn + ": comparison").c_str(),
+                                              {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS},
+                                               {"equal", D3D12_COMPARISON_FUNC_EQUAL}, {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL},
+                                               {"greater", D3D12_COMPARISON_FUNC_GREATER}, {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL},
+                                               {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL}, {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
+}
+
+inline D3D12_STATIC_BORDER_COLOR ParseBorderColor(py::handle h, const std::string& fn) {
+    return ParseChoice<D3D12_STATIC_BORDER_COLOR>(h, (fn + ": border_color").c_str(),
+                                                  {{"transparent_black", D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK},
+                                                   {"opaque_black", D3D12_STATIC_BORDER_COLOR_OPAQUE_BLACK},
+                                                   {"opaque_white", D3D12_STATIC_BORDER_COLOR_OPAQUE_WHITE}});
+}
+
+/// D3D12_DESCRIPTOR_RANGE_FLAGS / D3D12_ROOT_DESCRIPTOR_FLAGS bits (root signature 1.1).
+inline uint32_t CheckFlags(uint32_t flags, uint32_t allowed, const char* what) {
+    if (flags & ~allowed) throw InvalidArgument(std::string(what) + ": flags " + std::to_string(flags) + " has bits outside " + std::to_string(allowed));
+    return flags;
+}
+constexpr uint32_t kRangeFlags = 0x1 | 0x2 | 0x4 | 0x8 | 0x10000;  // DESCRIPTORS_VOLATILE .. DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
+constexpr uint32_t kRootDescriptorFlags = 0x2 | 0x4 | 0x8;        // DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE, DATA_STATIC
+constexpr uint32_t kRootSignatureFlags = 0x7F;                    // ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT .. ALLOW_STREAM_OUTPUT
+
+/// A timeout argument in seconds: None (forever, -1) or a non-negative finite number.
+inline double Timeout(const std::optional<double>& t, const char* what) {
+    if (!t) return -1.0;
+    if (!(*t >= 0.0) || *t > 1e9) throw InvalidArgument(std::string(what) + ": timeout must be None or seconds >= 0, got " + std::to_string(*t));
+    return *t;
+}
+
+inline D3D12_COMMAND_LIST_TYPE ParseQueueKind(const std::string& kind) {
+    const std::string k = Lower(kind);
+    if (k == "direct" || k == "graphics") return D3D12_COMMAND_LIST_TYPE_DIRECT;
+    if (k == "compute") return D3D12_COMMAND_LIST_TYPE_COMPUTE;
+    if (k == "copy") return D3D12_COMMAND_LIST_TYPE_COPY;
+    throw InvalidArgument("queue: kind must be 'direct', 'compute' or 'copy', not '" + kind + "'");
+}
+
+inline const char* QueueKindName(D3D12_COMMAND_LIST_TYPE t) {
+    return t == D3D12_COMMAND_LIST_TYPE_DIRECT ? "direct" : t == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute" : "copy";
+}
+
+/// True when a buffer-protocol struct format holds a Python object ('O'), field names skipped
+/// (numpy exposes a structured dtype as "T{<i:a:O:b:}").
+inline bool FormatHasObject(const char* fmt) {
+    for (bool name = false; fmt && *fmt; ++fmt) {
+        if (*fmt == ':') name = !name;
+        else if (!name && *fmt == 'O') return true;
+    }
+    return false;
+}
+
+/// Refuses arrays whose items hold Python objects: raw bytes must never become (or come from)
+/// PyObject pointers. Numpy arrays are asked directly (dtype.hasobject), other buffers by format.
+inline void RefuseObjects(py::handle h, const char* format, const char* what) {
+    bool objects = format && FormatHasObject(format);
+    if (!objects && py::isinstance<py::array>(h)) objects = py::reinterpret_borrow<py::array>(h).dtype().attr("hasobject").cast<bool>();
+    if (objects)
+        throw InvalidArgument(std::string(what) + ": the array holds Python objects (dtype object, or a structured dtype with object "
+                              "fields); only plain numeric data can be copied to or from GPU memory");
+}
+
+/// The bytes of a DXBC blob: a dx12kit.Shader (its .bytecode) or a bytes-like object. A
+/// non-contiguous buffer (a strided memoryview) is copied element by element in C order.
+inline std::vector<uint8_t> Bytecode(py::handle h, const char* what) {
+    py::object obj = py::reinterpret_borrow<py::object>(h);
+    if (py::hasattr(obj, "bytecode")) obj = obj.attr("bytecode");
+    if (!py::isinstance<py::bytes>(obj) && !py::isinstance<py::bytearray>(obj) && !py::isinstance<py::memoryview>(obj))
+        throw py::type_error(std::string(what) + ": expected a dx12kit.Shader or DXBC bytes, not " + detail::TypeName(obj));
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj.ptr(), &view, PyBUF_RECORDS_RO) != 0) {
+        PyErr_Clear();
+        throw InvalidArgument(std::string(what) + ": the bytecode object does not expose its bytes");
+    }
+    struct Release {
+        Py_buffer* v;
+        ~Release() { PyBuffer_Release(v); }
+    } release{&view};
+    RefuseObjects(obj, view.format, what);
+    std::vector<uint8_t> out(static_cast<size_t>(view.len));
+    if (view.len == 0) return out;
+    if (PyBuffer_IsContiguous(&view, 'C')) {
+        std::memcpy(out.data(), view.buf, out.size());
+    } else if (PyBuffer_ToContiguous(out.data(), &view, view.len, 'C') != 0) {
+        PyErr_Clear();
+        throw InvalidArgument(std::string(what) + ": cannot copy the non-contiguous bytecode buffer");
+    }
+    return out;
+}
+
+/// Contiguous bytes of any buffer-protocol object; InvalidArgument names `what` otherwise.
+struct Bytes {
+    py::buffer_info info;
+    const void* data;
+    uint64_t size;
+};
+inline Bytes GetBytes(py::handle h, const char* what) {
+    if (!PyObject_CheckBuffer(h.ptr()))
+        throw py::type_error(std::string(what) + ": expected a numpy array or bytes-like object, not " + detail::TypeName(h));
+    py::buffer_info info = py::reinterpret_borrow<py::buffer>(h).request();
+    RefuseObjects(h, info.format.c_str(), what);
+    // C-contiguity check
+    py::ssize_t expect = info.itemsize;
+    for (py::ssize_t d = info.ndim - 1; d >= 0; --d) {
+        if (info.shape[d] != 1 && info.strides[d] != expect)
+            throw InvalidArgument(std::string(what) + ": the array is not C-contiguous (use numpy.ascontiguousarray)");
+        expect *= info.shape[d];
+    }
+    const uint64_t size = uint64_t(info.size) * info.itemsize;
+    const void* data = info.ptr;
+    return Bytes{std::move(info), data, size};
+}
+
+inline py::dtype DtypeFor(const FormatInfo& fi) {
+    const uint32_t comp = fi.bytesPerTexel / fi.channels;
+    std::string code;
+    switch (fi.componentKind) {
+        case 'f': code = "float32"; break;
+        case 'h': code = "float16"; break;
+        case 'i': code = comp == 1 ? "int8" : comp == 2 ? "int16" : "int32"; break;
+        default: code = comp == 1 ? "uint8" : comp == 2 ? "uint16" : "uint32"; break;
+    }
+    return py::dtype(code);
+}
+
+inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) {
+    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "upload");
+    const auto& info = b.info;
+    const uint32_t w = tex.Width(mip), h = tex.Height(mip);
+    const uint32_t comp = fi.bytesPerTexel / fi.channels;
+    std::string want = "(" + std::to_string(h) + ", " + std::to_string(w) + ", " + std::to_string(fi.channels) + ")";
+    bool ok = info.ndim >= 2 && info.shape[0] == h && info.shape[1] == w &&
+              ((info.ndim == 3 && info.shape[2] == fi.channels && uint32_t(info.itemsize) == comp) ||
+               (info.ndim == 2 && uint32_t(info.itemsize) == fi.bytesPerTexel) ||
+               (info.ndim == 2 && fi.channels == 1 && uint32_t(info.itemsize) == comp));
+    if (!ok) {
+        std::string got = "(";
+        for (py::ssize_t d = 0; d < info.ndim; ++d) got += (d ? ", " : "") + std::to_string(info.shape[d]);
+        got += ") with " + std::to_string(info.itemsize) + "-byte items";
+        throw InvalidArgument("upload: resource '" + tex.Name() + "' mip " + std::to_string(mip) + " (" + fi.name + ") needs an array of shape " +
+                              want + " with " + std::to_string(comp) + "-byte items, got " + got);
+    }
+}
+
+inline std::vector<uint32_t> Dwords(py::handle values, const char* what) {
+    std::vector<uint32_t> out;
+    if (PyObject_CheckBuffer(values.ptr())) {
+        Bytes b = GetBytes(values, what);
+        if (b.size % 4) throw InvalidArgument(std::string(what) + ": values must be 32-bit (size " + std::to_string(b.size) + " bytes is not a multiple of 4)");
+        out.resize(b.size / 4);
+        std::memcpy(out.data(), b.data, b.size);
+        return out;
+    }
+    if (!py::isinstance<py::iterable>(values))
+        throw py::type_error(std::string(what) + ": values must be a numpy array, bytes or a list of ints/floats, not " + detail::TypeName(values));
+    for (py::handle v : values) {
+        if (py::isinstance<py::float_>(v)) {
+            float f = v.cast<float>();
+            uint32_t u;
+            std::memcpy(&u, &f, 4);
+            out.push_back(u);
+        } else if (py::isinstance<py::int_>(v)) {
+            // A signed (int32) or unsigned (uint32) DWORD: -2**31 .. 2**32-1.
+            const long long i = detail::Ranged(v, what, "values item", INT32_MIN, UINT32_MAX);
+            out.push_back(static_cast<uint32_t>(i));
+        } else {
+            throw py::type_error(std::string(what) + ": values must be ints or floats, not " + detail::TypeName(v));
+        }
+    }
+    return out;
+}
+
+/// A numpy dtype with a fixed, non-zero item size (not 'S', 'U' or 'V' without a size).
+/// Also refuses dtypes holding Python objects (object, or structured with object fields): raw
+/// GPU bytes must never be read as PyObject pointers.
+inline py::dtype FixedSizeDtype(const py::object& dtype, const char* what) {
+    py::dtype dt;
+    try {
+        dt = py::dtype::from_args(dtype);
+    } catch (py::error_already_set& e) {
+        if (!e.matches(PyExc_TypeError) && !e.matches(PyExc_ValueError)) throw;
+        throw py::type_error(std::string(what) + ": dtype " + std::string(py::repr(dtype)) + " is not a numpy dtype (" + e.what() + ")");
+    }
+    if (dt.itemsize() <= 0) throw InvalidArgument("dtype " + std::string(py::str(dt)) + " has no fixed item size");
+    if (dt.attr("hasobject").cast<bool>())
+        throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) +
+                              " holds Python objects; raw GPU bytes can only be viewed as plain numeric dtypes");
+    return dt;
+}
+
+/// A new, writable, C-contiguous numpy array (numpy.empty).
+inline py::array NewArray(const py::dtype& dtype, const py::tuple& shape) {
+    return py::module_::import("numpy").attr("empty")(shape, dtype).cast<py::array>();
+}
+
+/// A D3D12_RESOURCE_STATES argument (a dx12kit.ResourceState or an int) for resource `r`. Bits outside
+/// D3D12_RESOURCE_STATES are refused here, before the value becomes the enum type: an enum value
+/// outside the enum's range is undefined behaviour (UBSan: "not a valid value for type").
+inline D3D12_RESOURCE_STATES StateArg(py::handle h, const char* fn, const char* arg, const Resource& r) {
+    const uint32_t v = U32(h, fn, arg);
+    if (v & ~d3d12rules::kKnownStateBits) {
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%X", v);
+        throw InvalidArgument(std::string(fn) + ": " + arg + " " + hex + " for '" + r.Name() +
+                              "' has bits outside D3D12_RESOURCE_STATES");
+    }
+    return static_cast<D3D12_RESOURCE_STATES>(v);
+}
+
+inline std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {
+    if (h.is_none()) throw py::type_error(std::string(what) + ": None is not a resource");
+    if (!py::isinstance<Resource>(h))
+        throw py::type_error(std::string(what) + ": expected a dx12kit Buffer or Texture, not " + detail::TypeName(h));
+    return h.cast<std::shared_ptr<Resource>>();
+}
+
+inline py::dict UploadStatsDict(const UploadPoolStats& s) {
+    py::dict d;
+    const char* names[kUploadKinds] = {"cpu"};
+    for (int k = 0; k < kUploadKinds; ++k) {
+        d[names[k]] = py::dict("pages_in_use"_a = s.pagesInUse[k], "pages_retired"_a = s.pagesRetired[k], "pages_free"_a = s.pagesFree[k],
+                               "peak_pages"_a = s.peakPages[k]);
+    }
+    d["dedicated_in_use"] = s.dedicatedInUse;
+    d["dedicated_bytes"] = s.dedicatedBytes;
+    d["bytes_allocated"] = s.bytesAllocated;
+    d["pages_created"] = s.pagesCreated;
+    d["large_cached"] = s.largeCached;
+    d["large_cached_bytes"] = s.largeCachedBytes;
+    d["large_reused"] = s.largeReused;
+    return d;
+}
+
+/// Device.format_support(format): what the device can do with a format, as plain values.
+struct FormatSupportView {
+    std::string format;
+    bool buffer, texture2d, texture3d, texture_cube, shader_load, shader_sample, render_target, blendable, depth_stencil, typed_uav,
+        uav_typed_load, uav_typed_store, mip_autogen;
+    std::vector<uint32_t> msaa;
+};
+
+inline FormatSupportView QueryFormatSupport(DeviceCore& core, DXGI_FORMAT format) {
+    FormatSupportCache& cache = core.FormatSupport();
+    const FormatSupportInfo& s = cache.Get(format);
+    FormatSupportView v;
+    v.format = FormatName(format);
+    v.buffer = s.Has(D3D12_FORMAT_SUPPORT1_BUFFER);
+    v.texture2d = s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE2D);
+    v.texture3d = s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE3D);
+    v.texture_cube = s.Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE);
+    v.shader_load = s.Has(D3D12_FORMAT_SUPPORT1_SHADER_LOAD);
+    v.shader_sample = s.Has(D3D12_FORMAT_SUPPORT1_SHADER_SAMPLE);
+    v.render_target = s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET);
+    v.blendable = s.Has(D3D12_FORMAT_SUPPORT1_BLENDABLE);
+    v.depth_stencil = s.Has(D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL);
+    v.typed_uav = s.TypedUav(format);
+    v.uav_typed_load = s.Has2(D3D12_FORMAT_SUPPORT2_UAV_TYPED_LOAD);
+    v.uav_typed_store = s.Has2(D3D12_FORMAT_SUPPORT2_UAV_TYPED_STORE);
+    // Whether mips could be generated by a compute pass: a typed UAV of the format, or (sRGB,
+    // BGRA) of a cast partner in its family. TODO: dx12kit has no mip generation yet; when it
+    // comes, this must say exactly what it supports.
+    bool partner = false;
+    if (IsSrgb(format) || IsBgra(format))
+        for (DXGI_FORMAT m : FamilyMembers(format))
+            if (m != format && FindFormat(m) && cache.Get(m).TypedUav(m)) partner = true;
+    v.mip_autogen = v.shader_sample && (v.typed_uav || partner);
+    v.msaa = s.msaa;
+    return v;
+}
+
+inline py::dict DescriptorStatsDict(DeviceCore& core) {
+    py::dict d;
+    const std::pair<const char*, D3D12_DESCRIPTOR_HEAP_TYPE> types[] = {{"cbv_srv_uav", D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV},
+                                                                        {"sampler", D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER},
+                                                                        {"rtv", D3D12_DESCRIPTOR_HEAP_TYPE_RTV},
+                                                                        {"dsv", D3D12_DESCRIPTOR_HEAP_TYPE_DSV}};
+    for (const auto& t : types) {
+        py::dict e = CpuDescriptorStatsDict(core.CpuDescriptors(t.second).GetStats());
+        if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV)
+            e["shader_visible"] = ShaderVisibleHeapStatsDict(core.ViewHeap().GetStats());
+        else if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER)
+            e["shader_visible"] = ShaderVisibleHeapStatsDict(core.SamplerHeap().GetStats());
+        d[t.first] = e;
+    }
+    return d;
+}
+
+}  // namespace dx12kit::bindings

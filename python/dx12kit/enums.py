@@ -1,0 +1,241 @@
+"""Named choices: every argument that takes one of a fixed set of strings has an enum here.
+
+Each enum is a ``str`` enum (``class X(str, enum.Enum)``, which Python 3.9 supports): a member *is*
+the string it stands for, so the bindings accept members and plain strings alike, and the two can
+be mixed freely::
+
+    dev.queue(dx.QueueKind.COMPUTE)        # same as dev.queue("compute")
+    dev.create_sampler(filter=dx.Filter.POINT, address=dx.AddressMode.WRAP)
+    dx.StaticSampler(0, filter="linear", address=dx.AddressMode.CLAMP)
+
+Strings are matched case-insensitively; a value that is not one of the choices raises
+:class:`~dx12kit.InvalidArgumentError` naming the argument and listing the choices, and a value of
+another type raises ``TypeError``. Members compare equal to their strings
+(``dx.CullMode.BACK == "back"``) and print as them.
+
+D3D12's numeric enums and flags (:class:`~dx12kit.Format`, :class:`~dx12kit.ResourceState`) are
+``IntEnum``/``IntFlag`` types defined by the extension; formats also accept their names as strings.
+"""
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DescriptorHeapType",
+    "Filter", "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat",
+    "Visibility",
+]
+
+
+class _StrEnum(str, enum.Enum):
+    """A str-valued enum whose members are their strings (str() and format() give the value)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+
+class QueueKind(_StrEnum):
+    """The kind of a command queue and its command lists (``Device.queue(kind)``).
+
+    ``DIRECT`` runs everything (also accepted as ``"graphics"``), ``COMPUTE`` runs dispatches and
+    copies, ``COPY`` runs copies only (D3D12_COMMAND_LIST_TYPE_*).
+    """
+
+    DIRECT = "direct"
+    COMPUTE = "compute"
+    COPY = "copy"
+
+
+class HeapType(_StrEnum):
+    """The D3D12 heap a resource, pool or memory block lives in (``heap=`` arguments).
+
+    ``DEFAULT``: GPU memory; ``UPLOAD``: CPU-written, GPU-read; ``READBACK``: GPU-written,
+    CPU-read; ``CUSTOM``: a CUSTOM heap with write-back CPU pages (D3D12_HEAP_TYPE_*).
+    """
+
+    DEFAULT = "default"
+    UPLOAD = "upload"
+    READBACK = "readback"
+    CUSTOM = "custom"
+
+
+class PoolAlgorithm(_StrEnum):
+    """How a memory pool places allocations in its blocks (``Device.create_pool(algorithm=)``).
+
+    ``TLSF``: general purpose, O(1); ``LINEAR``: offsets only grow, a block restarts at 0 when empty.
+    """
+
+    TLSF = "tlsf"
+    LINEAR = "linear"
+
+
+class DescriptorHeapType(_StrEnum):
+    """A descriptor heap type (``dx12kit.descriptors``; D3D12_DESCRIPTOR_HEAP_TYPE_*)."""
+
+    CBV_SRV_UAV = "cbv_srv_uav"
+    SAMPLER = "sampler"
+    RTV = "rtv"
+    DSV = "dsv"
+
+
+class Topology(_StrEnum):
+    """Primitive topology of a graphics pipeline (``create_graphics_pipeline(topology=)``).
+
+    ``TRIANGLE`` is a triangle list (also ``"triangle_list"``), ``LINE`` a line list
+    (``"line_list"``), ``POINT`` a point list (``"point_list"``).
+    """
+
+    TRIANGLE = "triangle"
+    TRIANGLE_STRIP = "triangle_strip"
+    LINE = "line"
+    POINT = "point"
+
+
+class CullMode(_StrEnum):
+    """Which triangles the rasterizer discards (``create_graphics_pipeline(cull=)``)."""
+
+    NONE = "none"
+    FRONT = "front"
+    BACK = "back"
+
+
+class BlendMode(_StrEnum):
+    """dx12kit's blend presets for render target 0 (``create_graphics_pipeline(blend=)``).
+
+    ``ALPHA``: src*a + dst*(1-a); ``ADDITIVE``: src + dst; ``PREMULTIPLIED``: src + dst*(1-a).
+    """
+
+    NONE = "none"
+    ALPHA = "alpha"
+    ADDITIVE = "additive"
+    PREMULTIPLIED = "premultiplied"
+
+
+class Visibility(_StrEnum):
+    """Shader stages that see a root parameter or static sampler (D3D12_SHADER_VISIBILITY_*).
+
+    ``"vs"`` and ``"ps"`` are accepted as short forms of ``VERTEX`` and ``PIXEL``.
+    """
+
+    ALL = "all"
+    VERTEX = "vertex"
+    HULL = "hull"
+    DOMAIN = "domain"
+    GEOMETRY = "geometry"
+    PIXEL = "pixel"
+
+
+class Filter(_StrEnum):
+    """Texture filtering of a sampler or static sampler (D3D12_FILTER_* without the prefix).
+
+    The four short names are presets: ``POINT`` (min/mag/mip point), ``LINEAR`` (trilinear),
+    ``BILINEAR`` (linear min/mag, point mip) and ``ANISOTROPIC``. The others name D3D12's filters;
+    ``COMPARISON_*`` filters compare against a reference value (shadow maps), ``MINIMUM_*`` and
+    ``MAXIMUM_*`` reduce the taps by min/max.
+    """
+
+    POINT = "point"
+    LINEAR = "linear"
+    BILINEAR = "bilinear"
+    ANISOTROPIC = "anisotropic"
+    MIN_MAG_MIP_POINT = "min_mag_mip_point"
+    MIN_MAG_POINT_MIP_LINEAR = "min_mag_point_mip_linear"
+    MIN_POINT_MAG_LINEAR_MIP_POINT = "min_point_mag_linear_mip_point"
+    MIN_POINT_MAG_MIP_LINEAR = "min_point_mag_mip_linear"
+    MIN_LINEAR_MAG_MIP_POINT = "min_linear_mag_mip_point"
+    MIN_LINEAR_MAG_POINT_MIP_LINEAR = "min_linear_mag_point_mip_linear"
+    MIN_MAG_LINEAR_MIP_POINT = "min_mag_linear_mip_point"
+    MIN_MAG_MIP_LINEAR = "min_mag_mip_linear"
+    COMPARISON_MIN_MAG_MIP_POINT = "comparison_min_mag_mip_point"
+    COMPARISON_MIN_MAG_POINT_MIP_LINEAR = "comparison_min_mag_point_mip_linear"
+    COMPARISON_MIN_POINT_MAG_LINEAR_MIP_POINT = "comparison_min_point_mag_linear_mip_point"
+    COMPARISON_MIN_POINT_MAG_MIP_LINEAR = "comparison_min_point_mag_mip_linear"
+    COMPARISON_MIN_LINEAR_MAG_MIP_POINT = "comparison_min_linear_mag_mip_point"
+    COMPARISON_MIN_LINEAR_MAG_POINT_MIP_LINEAR = "comparison_min_linear_mag_point_mip_linear"
+    COMPARISON_MIN_MAG_LINEAR_MIP_POINT = "comparison_min_mag_linear_mip_point"
+    COMPARISON_MIN_MAG_MIP_LINEAR = "comparison_min_mag_mip_linear"
+    COMPARISON_ANISOTROPIC = "comparison_anisotropic"
+    MINIMUM_MIN_MAG_MIP_POINT = "minimum_min_mag_mip_point"
+    MINIMUM_MIN_MAG_POINT_MIP_LINEAR = "minimum_min_mag_point_mip_linear"
+    MINIMUM_MIN_POINT_MAG_LINEAR_MIP_POINT = "minimum_min_point_mag_linear_mip_point"
+    MINIMUM_MIN_POINT_MAG_MIP_LINEAR = "minimum_min_point_mag_mip_linear"
+    MINIMUM_MIN_LINEAR_MAG_MIP_POINT = "minimum_min_linear_mag_mip_point"
+    MINIMUM_MIN_LINEAR_MAG_POINT_MIP_LINEAR = "minimum_min_linear_mag_point_mip_linear"
+    MINIMUM_MIN_MAG_LINEAR_MIP_POINT = "minimum_min_mag_linear_mip_point"
+    MINIMUM_MIN_MAG_MIP_LINEAR = "minimum_min_mag_mip_linear"
+    MINIMUM_ANISOTROPIC = "minimum_anisotropic"
+    MAXIMUM_MIN_MAG_MIP_POINT = "maximum_min_mag_mip_point"
+    MAXIMUM_MIN_MAG_POINT_MIP_LINEAR = "maximum_min_mag_point_mip_linear"
+    MAXIMUM_MIN_POINT_MAG_LINEAR_MIP_POINT = "maximum_min_point_mag_linear_mip_point"
+    MAXIMUM_MIN_POINT_MAG_MIP_LINEAR = "maximum_min_point_mag_mip_linear"
+    MAXIMUM_MIN_LINEAR_MAG_MIP_POINT = "maximum_min_linear_mag_mip_point"
+    MAXIMUM_MIN_LINEAR_MAG_POINT_MIP_LINEAR = "maximum_min_linear_mag_point_mip_linear"
+    MAXIMUM_MIN_MAG_LINEAR_MIP_POINT = "maximum_min_mag_linear_mip_point"
+    MAXIMUM_MIN_MAG_MIP_LINEAR = "maximum_min_mag_mip_linear"
+    MAXIMUM_ANISOTROPIC = "maximum_anisotropic"
+
+
+class AddressMode(_StrEnum):
+    """How texture coordinates outside [0, 1] are resolved (D3D12_TEXTURE_ADDRESS_MODE_*)."""
+
+    CLAMP = "clamp"
+    WRAP = "wrap"
+    MIRROR = "mirror"
+    BORDER = "border"
+    MIRROR_ONCE = "mirror_once"
+
+
+class ComparisonFunc(_StrEnum):
+    """The comparison of a comparison sampler (D3D12_COMPARISON_FUNC_*)."""
+
+    NEVER = "never"
+    LESS = "less"
+    EQUAL = "equal"
+    LESS_EQUAL = "less_equal"
+    GREATER = "greater"
+    NOT_EQUAL = "not_equal"
+    GREATER_EQUAL = "greater_equal"
+    ALWAYS = "always"
+
+
+class StencilOp(_StrEnum):
+    """What a passing stencil test does to the stencil value (``create_graphics_pipeline(stencil_pass_op=)``;
+    D3D12_STENCIL_OP_*). The test itself compares with a :class:`ComparisonFunc` (``stencil_func=``)."""
+
+    KEEP = "keep"
+    ZERO = "zero"
+    REPLACE = "replace"
+    INCR_SAT = "incr_sat"
+    DECR_SAT = "decr_sat"
+    INVERT = "invert"
+    INCR = "incr"
+    DECR = "decr"
+
+
+class BorderColor(_StrEnum):
+    """Border colour of a static sampler with ``AddressMode.BORDER`` (D3D12_STATIC_BORDER_COLOR_*)."""
+
+    TRANSPARENT_BLACK = "transparent_black"
+    OPAQUE_BLACK = "opaque_black"
+    OPAQUE_WHITE = "opaque_white"
+
+
+class IndexFormat(_StrEnum):
+    """Index size of ``CommandList.set_index_buffer(format=)`` (R16_UINT / R32_UINT)."""
+
+    UINT16 = "uint16"
+    UINT32 = "uint32"
+
+
+class VertexFormat(_StrEnum):
+    """Format of a vertex attribute in ``create_graphics_pipeline(input_layout=)`` entries."""
+
+    FLOAT = "float"
+    FLOAT2 = "float2"
+    FLOAT3 = "float3"
+    FLOAT4 = "float4"
+    UINT = "uint"
+    RGBA8_UNORM = "rgba8_unorm"

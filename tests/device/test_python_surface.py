@@ -1,0 +1,142 @@
+"""The Python surface of issue 12: string enums for every choice, consistent names, name= and repr.
+
+The enums' values are checked against what the C++ parsers accept: an unknown value makes a parser
+list its choices, and that list must be exactly the enum's values (plus documented aliases), so
+the enums cannot drift from the bindings.
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import dx12kit as dx
+from dx12kit import enums
+
+from .shaders import FULLSCREEN_VS
+
+PS = "float4 main(float4 p : SV_Position) : SV_Target { return float4(1, 0, 0, 1); }"
+CS = "RWStructuredBuffer<uint> b : register(u0); [numthreads(1, 1, 1)] void main() { b[0] = 7; }"
+
+
+def choices_named_by(call) -> set[str]:
+    """The choices a parser lists when given a value that is not one of them."""
+    with pytest.raises(dx.InvalidArgumentError) as e:
+        call("no_such_choice")
+    m = re.search(r"is not one of (.*)$", str(e.value))
+    assert m, str(e.value)
+    return {c.strip() for c in m.group(1).split(",")}
+
+
+@pytest.fixture(scope="module")
+def shaders():
+    return dx.compile_hlsl(FULLSCREEN_VS, profile="vs_5_0"), dx.compile_hlsl(PS, profile="ps_5_0")
+
+
+def test_enum_values_are_the_choices_the_parsers_accept(device, shaders):
+    vs, ps = shaders
+    rs = device.create_root_signature([])
+    aliases = {"triangle_list", "line_list", "point_list", "vs", "ps", "r16_uint", "r32_uint"}
+
+    def same(enum_cls, accepted):
+        assert {m.value for m in enum_cls} == accepted - aliases, enum_cls
+
+    same(dx.Filter, choices_named_by(lambda v: device.create_sampler(filter=v)))
+    same(dx.AddressMode, choices_named_by(lambda v: device.create_sampler(address=v)))
+    same(dx.Visibility, choices_named_by(lambda v: dx.RootConstants(0, 1, visibility=v)))
+    same(dx.ComparisonFunc, choices_named_by(lambda v: dx.StaticSampler(0, comparison=v)))
+    same(dx.BorderColor, choices_named_by(lambda v: dx.StaticSampler(0, border_color=v)))
+    same(dx.Topology, choices_named_by(
+        lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", topology=v)))
+    same(dx.CullMode, choices_named_by(
+        lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", cull=v)))
+    same(dx.BlendMode, choices_named_by(
+        lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", blend=v)))
+    same(dx.VertexFormat, choices_named_by(
+        lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", input_layout=[("POSITION", v)])))
+    same(dx.ComparisonFunc, choices_named_by(
+        lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", dsv_format="d24_unorm_s8_uint",
+                                                  stencil_func=v)))
+    same(dx.StencilOp, choices_named_by(
+        lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", dsv_format="d24_unorm_s8_uint",
+                                                  stencil_func="always", stencil_pass_op=v)))
+    same(dx.PoolAlgorithm, choices_named_by(lambda v: device.create_pool(algorithm=v)))
+    same(dx.HeapType, choices_named_by(lambda v: device.create_buffer(256, heap=v)))
+    buf = device.create_buffer(256)
+    same(dx.IndexFormat, choices_named_by(lambda v: device.queue().command_list().set_index_buffer(buf, v)))
+
+
+def test_queue_kind_and_descriptor_heap_type_members(device):
+    for kind in dx.QueueKind:
+        q = device.queue(kind)
+        assert q.kind == kind and q.kind == kind.value
+        assert q is device.queue(kind.value) or q.kind == device.queue(kind.value).kind
+    for t in dx.DescriptorHeapType:
+        a = dx.descriptors.CpuDescriptorAllocator(device, t, page_size=8)
+        assert a.heap_type == t.value
+
+
+def test_members_work_where_strings_do(device, shaders):
+    """A draw with enum members gives the same pixels as with strings."""
+    vs, ps = shaders
+    rs = device.create_root_signature([], static_samplers=[
+        dx.StaticSampler(0, filter=dx.Filter.POINT, address=dx.AddressMode.BORDER, visibility=dx.Visibility.PIXEL,
+                         comparison=dx.ComparisonFunc.LESS, border_color=dx.BorderColor.OPAQUE_WHITE)])
+    q = device.queue(dx.QueueKind.DIRECT)
+    images = []
+    for topology, cull, blend in ((dx.Topology.TRIANGLE, dx.CullMode.NONE, dx.BlendMode.NONE),
+                                  ("triangle", "none", "none")):
+        pso = device.create_graphics_pipeline(vs, ps, rs, rtv_formats=[dx.Format.RGBA8_UNORM],
+                                              topology=topology, cull=cull, blend=blend)
+        rt = device.create_texture2d(8, 8, "rgba8_unorm", render_target=True)
+        cl = q.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_render_targets([rt])
+        cl.draw(3)
+        q.wait(q.execute(cl))
+        images.append(q.read_texture(rt))
+    np.testing.assert_array_equal(images[0], images[1])
+    assert (images[0] == [255, 0, 0, 255]).all()
+    sampler = device.create_sampler(filter=dx.Filter.ANISOTROPIC, address=dx.AddressMode.MIRROR_ONCE)
+    assert isinstance(sampler, dx.SamplerState)
+    pool = device.create_pool(heap=dx.HeapType.UPLOAD, algorithm=dx.PoolAlgorithm.LINEAR)
+    assert pool.algorithm == dx.PoolAlgorithm.LINEAR
+
+
+def test_enums_are_their_strings():
+    assert dx.Filter.LINEAR == "linear" and str(dx.Filter.LINEAR) == "linear" and f"{dx.CullMode.BACK}" == "back"
+    assert set(enums.__all__) <= set(dx.__all__)
+
+
+def test_sampler_range_and_sampler_state_names():
+    """dx.SamplerRange is the descriptor range, dx.SamplerState the object; dx.Sampler stays an alias."""
+    assert dx.Sampler is dx.SamplerRange
+    r = dx.SamplerRange(2, count=3)
+    assert r == dx.Sampler(2, count=3) and r.kind == "sampler"
+    assert repr(r) == "SamplerRange(2, count=3)"
+
+
+def test_name_and_repr_on_gpu_objects(device):
+    rs = device.create_root_signature([dx.DescriptorTable([dx.UAV(0)])], name="rs-compute")
+    pso = device.create_compute_pipeline(dx.compile_hlsl(CS, profile="cs_5_0"), rs, name="write7")
+    sampler = device.create_sampler(name="linear-clamp")
+    assert (rs.name, pso.name, sampler.name) == ("rs-compute", "write7", "linear-clamp")
+    assert "'rs-compute'" in repr(rs) and "parameters=1" in repr(rs)
+    assert "'write7'" in repr(pso) and "compute" in repr(pso) and "rs-compute" in repr(pso)
+    assert "'linear-clamp'" in repr(sampler)
+    pso.name = "renamed"
+    assert "'renamed'" in repr(pso)
+    with pytest.raises(TypeError, match="name"):
+        device.create_sampler(name=3)
+    q = device.queue("compute")
+    cl = q.command_list()
+    assert "compute" in repr(q) and "recording" in repr(cl)
+    up = cl.allocate_upload(64)
+    assert "UploadAllocation size=256" in repr(up) or "UploadAllocation size=64" in repr(up)
+    q.wait(q.execute(cl))
+    assert "executed" in repr(cl)
+    assert "Device" in repr(device)
+    assert "CpuDescriptorAllocator" in repr(dx.descriptors.CpuDescriptorAllocator(device, "rtv", page_size=4))
+    for obj in (rs, pso, sampler, q, cl):
+        assert not repr(obj).startswith("<dx12kit.dx12core."), repr(obj)
