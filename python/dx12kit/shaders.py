@@ -283,7 +283,7 @@ def _parse_messages(output: str, tmp_path: str, expanded: Any,
                     line_map: Optional[LineMap] = None) -> Tuple[List[CompileMessage], List[str], List[str]]:
     """(messages mapped to the user's files, fixme/log lines, other lines) of the compiler output.
 
-    The compiler's line numbers count lines of its preprocessed text; `line_map` (from
+    The compiler's line numbers (but a preprocessor message's) count lines of its preprocessed text; `line_map` (from
     :func:`_preprocessed_line_map`) turns them into lines of the expanded text, which
     ``expanded.locate`` maps to the user's files."""
     messages: List[CompileMessage] = []
@@ -299,7 +299,10 @@ def _parse_messages(output: str, tmp_path: str, expanded: Any,
         m = _MESSAGE.match(line)
         if m and m.group("file") in (tmp_path, os.path.basename(tmp_path)):
             line_no, column = int(m.group("line")), int(m.group("col"))
-            found = line_map.locate(line_no, column) if line_map is not None else None
+            # Preprocessor messages (codes 4xxx) count lines of the compiler's input, the others of
+            # its preprocessed text.
+            preprocessor = m.group("code")[1:2] == "4"
+            found = line_map.locate(line_no, column) if line_map is not None and not preprocessor else None
             if found is not None:
                 line_no, column = found
             file, fline = expanded.locate(line_no)
@@ -343,7 +346,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
 
     Includes are expanded by dx12kit (the compiler has none of ``-I``, ``#pragma once`` or the
     includer's folder): ``#pragma once`` and include guards are honoured, a cycle is an error, a
-    name matching a file only without regard to case is used with a :class:`ShaderIncludeWarning`,
+    name matching a file only without regard to case is used with a :class:`ShaderIncludeWarning`
+    (so is an `include_dirs` folder existing only in another case; a missing folder is skipped with it),
     and a missing include is always an error (inside ``#if`` blocks: when the block is compiled).
     The entry point's ``[RootSignature(...)]`` attribute is removed before compiling and kept as
     :attr:`Shader.root_signature`.

@@ -119,6 +119,22 @@ def test_case_insensitive_fallback_warns(tmp_path, device, queue):
     assert run_value(device, queue, s) == 11
 
 
+def test_include_dirs_missing_or_in_another_case(tmp_path, device, queue):
+    write(tmp_path, {"Shaders/Include/v.hlsli": "#define V 7\n"})
+    src = '#include <v.hlsli>\n' + CS.format(expr="V")
+    # a folder spelled in another letter case (build files written on Windows): used, with a warning
+    with pytest.warns(dx.ShaderIncludeWarning, match=r"shaders/include matched .*Shaders/Include only without regard to case"):
+        s = dx.compile_hlsl(src, include_dirs=[tmp_path / "shaders/include"])
+    assert run_value(device, queue, s) == 7
+    # a folder that does not exist: skipped, with a warning (not silently)
+    with pytest.warns(dx.ShaderIncludeWarning, match=r"nowhere is not a folder \(skipped\)"):
+        s = dx.compile_hlsl(src, include_dirs=[tmp_path / "nowhere", tmp_path / "Shaders/Include"])
+    assert run_value(device, queue, s) == 7
+    with pytest.warns(dx.ShaderIncludeWarning, match="not a folder"), \
+            pytest.raises(dx.ShaderCompileError, match="cannot open include file 'v.hlsli'"):
+        dx.compile_hlsl(src, include_dirs=[tmp_path / "nowhere"])
+
+
 # ---- cache -------------------------------------------------------------------------------------
 
 
@@ -210,6 +226,10 @@ def test_dropped_lines_inside_a_multiline_macro_call_and_after_a_comment(tmp_pat
     got = {m.text.split('"')[1]: (m.file, m.line, m.column) for m in e.value.messages if "is not declared" in m.text}
     assert got == {"undefined_one": ("shader.hlsl", 4, 5), "undefined_two": ("shader.hlsl", 6, 34),
                    "undefined_three": ("shader.hlsl", 10, 42)}, e.value.messages
+    # the preprocessor's own messages count lines of its input (no lines dropped yet)
+    with pytest.raises(dx.ShaderCompileError) as e:
+        dx.compile_hlsl("#pragma foo\n#if 0\nx\n#endif\n#define A 1\n#define A 2\n" + CS.format(expr="A + nope"))
+    assert [(m.code, m.line) for m in e.value.messages] == [("W4300", 6), ("E5005", 8)], e.value.messages
 
 
 def test_profile_error_explains_sm6():
