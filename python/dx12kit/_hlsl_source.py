@@ -10,7 +10,9 @@ Rules (documented in ``compile_hlsl``):
 
 - ``#include "x"``: the including file's folder first, then ``include_dirs`` in order;
   ``#include <x>``: ``include_dirs`` only. When no exact match exists, a case-insensitive match is
-  used (shaders written on Windows) with a :class:`ShaderIncludeWarning`.
+  used (shaders written on Windows) with a :class:`ShaderIncludeWarning`. So is an ``include_dirs``
+  folder that exists only in another letter case; one that does not exist at all is skipped with
+  that warning.
 - ``#pragma once`` is honoured (by file identity), include guards work as the preprocessor runs
   them, and a file that includes itself again without either is a cycle error.
 - A missing include is an error. Inside ``#if``/``#ifdef`` blocks the ``#include`` becomes an
@@ -32,7 +34,8 @@ __all__ = ["ShaderIncludeWarning", "CompileMessage", "Expanded", "expand_source"
 
 
 class ShaderIncludeWarning(UserWarning):
-    """An ``#include`` was resolved by a case-insensitive match (the file's name differs in case)."""
+    """An ``#include`` or an ``include_dirs`` folder was resolved by a case-insensitive match (the
+    name differs in case), or an ``include_dirs`` folder does not exist (it is skipped)."""
 
 
 @dataclass(frozen=True)
@@ -172,9 +175,53 @@ def _find_case_insensitive(base: str, rel: str) -> Optional[str]:
     return current if os.path.isfile(current) else None
 
 
+def _find_dir_case_insensitive(path: str) -> Optional[str]:
+    """The existing folder matching the absolute `path` component by component without regard to case."""
+    drive, rest = os.path.splitdrive(path)
+    current = drive + os.sep
+    for part in rest.split(os.sep):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            current = os.path.dirname(current)
+            continue
+        exact = os.path.join(current, part)
+        if os.path.isdir(exact):
+            current = exact
+            continue
+        try:
+            names = os.listdir(current)
+        except OSError:
+            return None
+        match = next((n for n in names if n.lower() == part.lower() and os.path.isdir(os.path.join(current, n))), None)
+        if match is None:
+            return None
+        current = os.path.join(current, match)
+    return current
+
+
+def _include_dirs(dirs: Sequence[str]) -> List[str]:
+    """The absolute `dirs` that exist: one existing only in another letter case is used with a
+    ShaderIncludeWarning, one missing altogether is skipped with that warning."""
+    out = []
+    for d in dirs:
+        path = os.path.abspath(os.fspath(d))
+        if os.path.isdir(path):
+            out.append(path)
+            continue
+        found = _find_dir_case_insensitive(path)
+        if found is not None:
+            warnings.warn(f"include_dirs: {path} matched {found} only without regard to case; fix the path",
+                          ShaderIncludeWarning, stacklevel=4)
+            out.append(found)
+        else:
+            warnings.warn(f"include_dirs: {path} is not a folder (skipped)", ShaderIncludeWarning, stacklevel=4)
+    return out
+
+
 class _Expander:
     def __init__(self, include_dirs: Sequence[str]) -> None:
-        self.include_dirs = [os.path.abspath(os.fspath(d)) for d in include_dirs]
+        self.include_dirs = _include_dirs(include_dirs)
         self.out: List[str] = []
         self.origin: List[Tuple[str, int]] = []
         self.files: List[str] = []

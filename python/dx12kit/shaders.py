@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple, Union
 
+from ._hlsl_linemap import LineMap, tag_text
 from ._hlsl_source import CompileMessage, ShaderIncludeWarning, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
 
@@ -232,7 +233,7 @@ def compiler_version(exe: Optional[str] = None) -> str:
     return version
 
 
-_MESSAGE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>[EW]\d+): (?P<text>.*)$")
+_MESSAGE = re.compile(r"(?m)^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>[EW]\d+): (?P<text>.*)$")
 _LOG = re.compile(r"^vkd3d:[^:]*:(?:fixme|err|warn|trace|info):")
 _SM6 = ("SM6-era code: vkd3d 1.2 runs DXBC only (shader model 4.0-5.1) and this compiler emits no DXIL, so "
         "use a _5_0 or _5_1 profile (e.g. 'cs_5_0', 'ps_5_1'). Shader model 6 features cannot be had here: "
@@ -269,8 +270,22 @@ def _define_lines(defines: Optional[Mapping[str, Union[str, int, float, None]]],
     return out
 
 
-def _parse_messages(output: str, tmp_path: str, expanded: Any) -> Tuple[List[CompileMessage], List[str], List[str]]:
-    """(messages mapped to the user's files, fixme/log lines, other lines) of the compiler output."""
+def _preprocessed_line_map(exe: str, text: str, timeout: float) -> Optional[LineMap]:
+    """The compiler's line numbering of `text` (see ``_hlsl_linemap``), from its preprocessor; None if it fails."""
+    try:
+        rc, out, _ = _run([exe, "-x", "hlsl", "-E", "-o", "-", "-"], timeout, tag_text(text).encode("utf-8", "surrogateescape"))
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return LineMap(out.decode("utf-8", errors="replace"), text) if rc == 0 else None
+
+
+def _parse_messages(output: str, tmp_path: str, expanded: Any,
+                    line_map: Optional[LineMap] = None) -> Tuple[List[CompileMessage], List[str], List[str]]:
+    """(messages mapped to the user's files, fixme/log lines, other lines) of the compiler output.
+
+    The compiler's line numbers (but a preprocessor message's) count lines of its preprocessed text; `line_map` (from
+    :func:`_preprocessed_line_map`) turns them into lines of the expanded text, which
+    ``expanded.locate`` maps to the user's files."""
     messages: List[CompileMessage] = []
     log: List[str] = []
     other: List[str] = []
@@ -283,9 +298,16 @@ def _parse_messages(output: str, tmp_path: str, expanded: Any) -> Tuple[List[Com
             continue
         m = _MESSAGE.match(line)
         if m and m.group("file") in (tmp_path, os.path.basename(tmp_path)):
-            file, fline = expanded.locate(int(m.group("line")))
+            line_no, column = int(m.group("line")), int(m.group("col"))
+            # Preprocessor messages (codes 4xxx) count lines of the compiler's input, the others of
+            # its preprocessed text.
+            preprocessor = m.group("code")[1:2] == "4"
+            found = line_map.locate(line_no, column) if line_map is not None and not preprocessor else None
+            if found is not None:
+                line_no, column = found
+            file, fline = expanded.locate(line_no)
             severity = "error" if m.group("code").startswith("E") else "warning"
-            messages.append(CompileMessage(file, fline, int(m.group("col")), severity, m.group("code"), m.group("text")))
+            messages.append(CompileMessage(file, fline, column, severity, m.group("code"), m.group("text")))
         else:
             other.append(line)
     return messages, log, other
@@ -324,7 +346,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
 
     Includes are expanded by dx12kit (the compiler has none of ``-I``, ``#pragma once`` or the
     includer's folder): ``#pragma once`` and include guards are honoured, a cycle is an error, a
-    name matching a file only without regard to case is used with a :class:`ShaderIncludeWarning`,
+    name matching a file only without regard to case is used with a :class:`ShaderIncludeWarning`
+    (so is an `include_dirs` folder existing only in another case; a missing folder is skipped with it),
     and a missing include is always an error (inside ``#if`` blocks: when the block is compiled).
     The entry point's ``[RootSignature(...)]`` attribute is removed before compiling and kept as
     :attr:`Shader.root_signature`.
@@ -388,7 +411,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         except OSError as e:
             raise ShaderCompileError(f"cannot run the HLSL compiler {exe}: {e}") from None
         output = (stderr + stdout).decode("utf-8", errors="replace")
-        messages, log, other = _parse_messages(output, str(src_path), expanded)
+        line_map = _preprocessed_line_map(exe, text, timeout) if _MESSAGE.search(output) else None
+        messages, log, other = _parse_messages(output, str(src_path), expanded, line_map)
         if rc != 0 or not out_path.exists():
             raise _compile_error(f"HLSL compilation failed ({profile}, entry '{entry}'):", messages, log, other)
         data = out_path.read_bytes()

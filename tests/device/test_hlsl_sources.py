@@ -119,6 +119,22 @@ def test_case_insensitive_fallback_warns(tmp_path, device, queue):
     assert run_value(device, queue, s) == 11
 
 
+def test_include_dirs_missing_or_in_another_case(tmp_path, device, queue):
+    write(tmp_path, {"Shaders/Include/v.hlsli": "#define V 7\n"})
+    src = '#include <v.hlsli>\n' + CS.format(expr="V")
+    # a folder spelled in another letter case (build files written on Windows): used, with a warning
+    with pytest.warns(dx.ShaderIncludeWarning, match=r"shaders/include matched .*Shaders/Include only without regard to case"):
+        s = dx.compile_hlsl(src, include_dirs=[tmp_path / "shaders/include"])
+    assert run_value(device, queue, s) == 7
+    # a folder that does not exist: skipped, with a warning (not silently)
+    with pytest.warns(dx.ShaderIncludeWarning, match=r"nowhere is not a folder \(skipped\)"):
+        s = dx.compile_hlsl(src, include_dirs=[tmp_path / "nowhere", tmp_path / "Shaders/Include"])
+    assert run_value(device, queue, s) == 7
+    with pytest.warns(dx.ShaderIncludeWarning, match="not a folder"), \
+            pytest.raises(dx.ShaderCompileError, match="cannot open include file 'v.hlsli'"):
+        dx.compile_hlsl(src, include_dirs=[tmp_path / "nowhere"])
+
+
 # ---- cache -------------------------------------------------------------------------------------
 
 
@@ -158,8 +174,62 @@ def test_fixme_lines_kept_apart(tmp_path):
     with pytest.raises(dx.ShaderCompileError) as e:
         dx.compile_hlsl("#pragma warning(disable: 1234)\n" + CS.format(expr="nope"))  # vkd3d logs a fixme for the pragma
     assert e.value.fixme and all(":fixme:" in f or ":err:" in f for f in e.value.fixme)
-    assert [m.line for m in e.value.messages] == [2]
+    assert [m.line for m in e.value.messages] == [3]  # line 1: the #pragma (the compiler counts no line for it)
     assert "fixme" not in str(e.value)
+
+
+# Lines vkd3d-compiler's preprocessor drops (its line numbers count its preprocessed text): each
+# case is (text before the error, the error line). The error line's column of `undefined_name` is 22.
+DROPPED_LINES = {
+    "pragma": "#pragma warning(disable: 3571)\n#pragma pack_matrix(row_major)\n",
+    "inactive_if": "#if 0\nnot code\nnot code\n#elif 0\nnot code\n#else\nstatic const float A = 1;\n#endif\n"
+                   "#ifdef NOT_DEFINED\nnot code\n#endif\n",
+    "comment": "/* a comment\n   over\n   lines */ static const float C = 1;\n/**/ /* and\n */\n",
+    "macro_call": "#define ADD(a, b) ((a) + (b))\nstatic const float M = ADD(1,\n    2\n    );\n",
+}
+BAD = "float Bad() { return undefined_name; }\n"
+
+
+@pytest.mark.parametrize("case", sorted(DROPPED_LINES))
+@pytest.mark.parametrize("where", ["main", "nested_header"])
+def test_dropped_lines_keep_file_line_and_column(tmp_path, case, where):
+    before = DROPPED_LINES[case]
+    line = before.count("\n") + 1
+    if where == "main":
+        write(tmp_path, {"main.hlsl": before + BAD + CS.format(expr="1")})
+        expected = tmp_path / "main.hlsl"
+    else:
+        # the header's dropped lines come before the main file's error too: both must be right
+        write(tmp_path, {"inc/outer.hlsli": before + '#include "inner.hlsli"\n' + before,
+                         "inc/inner.hlsli": "// inner\n" + before + BAD,
+                         "main.hlsl": before + '#include "inc/outer.hlsli"\n' + before + BAD + CS.format(expr="1")})
+        expected = tmp_path / "inc/inner.hlsli"
+        line += 1
+    with pytest.raises(dx.ShaderCompileError) as e:
+        dx.compile_hlsl_file(tmp_path / "main.hlsl", defines={"D1": 1, "D2": 2})
+    got = [(Path(m.file).resolve(), m.line, m.column) for m in e.value.messages if "undefined_name" in m.text]
+    assert got[0] == (expected.resolve(), line, 22), e.value.messages
+    if where == "nested_header":
+        main_line = 2 * before.count("\n") + 2
+        assert got[1] == ((tmp_path / "main.hlsl").resolve(), main_line, 22), e.value.messages
+
+
+def test_dropped_lines_inside_a_multiline_macro_call_and_after_a_comment(tmp_path):
+    src = ("#define ADD(a, b) ((a) + (b))\n#pragma once\n"
+           "static const float M = ADD(1,\n"
+           "    undefined_one);\n"              # line 4, column 5
+           "/* two\n lines */ static const float K = undefined_two;\n"  # line 6, column 34
+           "#if 0\n#endif\n"
+           + CS.format(expr="undefined_three"))   # line 10, column 42
+    with pytest.raises(dx.ShaderCompileError) as e:
+        dx.compile_hlsl(src)
+    got = {m.text.split('"')[1]: (m.file, m.line, m.column) for m in e.value.messages if "is not declared" in m.text}
+    assert got == {"undefined_one": ("shader.hlsl", 4, 5), "undefined_two": ("shader.hlsl", 6, 34),
+                   "undefined_three": ("shader.hlsl", 10, 42)}, e.value.messages
+    # the preprocessor's own messages count lines of its input (no lines dropped yet)
+    with pytest.raises(dx.ShaderCompileError) as e:
+        dx.compile_hlsl("#pragma foo\n#if 0\nx\n#endif\n#define A 1\n#define A 2\n" + CS.format(expr="A + nope"))
+    assert [(m.code, m.line) for m in e.value.messages] == [("W4300", 6), ("E5005", 8)], e.value.messages
 
 
 def test_profile_error_explains_sm6():
