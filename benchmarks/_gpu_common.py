@@ -20,7 +20,6 @@ import re
 import statistics
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -60,14 +59,10 @@ def cb_pipeline():
 
 
 def median_time(fn: Callable[[], object], reps: int = 5, warmup: int = 1) -> Tuple[float, List[float]]:
-    """Median wall time of `reps` calls of `fn` after `warmup` calls (the peers' `bench`)."""
-    for _ in range(warmup):
-        fn()
-    ts = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t)
+    """Median wall time of `reps` calls of `fn` after `warmup` calls, and every time (dx12kit.workloads' loop)."""
+    from dx12kit.workloads import timed_runs
+
+    ts = timed_runs(fn, reps, warmup)
     return statistics.median(ts), ts
 
 

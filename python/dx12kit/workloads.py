@@ -61,8 +61,8 @@ float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target { retur
 """
 
 
-def median_time(fn: Callable[[], object], reps: int = 5, warmup: int = 1) -> float:
-    """Median wall time in seconds of `reps` calls of `fn` after `warmup` calls (the peers' `bench`)."""
+def timed_runs(fn: Callable[[], object], reps: int = 5, warmup: int = 1) -> List[float]:
+    """Wall times in seconds of `reps` calls of `fn` after `warmup` calls (the peers' `bench`)."""
     for _ in range(warmup):
         fn()
     ts = []
@@ -70,7 +70,12 @@ def median_time(fn: Callable[[], object], reps: int = 5, warmup: int = 1) -> flo
         t = time.perf_counter()
         fn()
         ts.append(time.perf_counter() - t)
-    return statistics.median(ts)
+    return ts
+
+
+def median_time(fn: Callable[[], object], reps: int = 5, warmup: int = 1) -> float:
+    """Median wall time in seconds of `reps` calls of `fn` after `warmup` calls."""
+    return statistics.median(timed_runs(fn, reps, warmup))
 
 
 class W1:
