@@ -211,6 +211,34 @@ def test_incremental_passes_with_new_allocations_between_them():
     check_contents(q, bufs, datas, texs, tdatas)
 
 
+def test_resources_dropped_while_their_move_is_in_flight():
+    """An incremental pass returns with its copies still running; the user may drop the moved
+    resources at once. The copies' destinations belong to those objects now: they must live until
+    the copies (and every earlier submission) are done. (Before the fix, lavapipe crashed executing
+    a copy into a destroyed destination; CI found it with creator threads dropping buffers.)"""
+    for seed in range(6):
+        dev = dx.Device(uma_direct=False)
+        q = dev.queue()
+        rng = np.random.default_rng(300 + seed)
+        bufs = [dev.create_buffer(int(rng.integers(8, 64)) * 16 * KiB, name=f"big{i}") for i in range(48)]
+        cl = q.command_list()
+        for b in bufs:
+            cl.upload(b, np.full(b.size, 7, np.uint8))
+        q.wait(q.execute(cl))
+        del bufs[::2]
+        gc.collect()
+        dev.wait_idle()
+        st = dev.defragment(algorithm="full", max_moves=32)
+        assert st["moves"] > 0
+        del bufs  # every moved buffer goes while its copy may still run
+        gc.collect()
+        dev.poll()
+        dev.wait_idle()
+        dev.validate_memory()
+        keep = dev.create_buffer(4 * KiB)  # the device still works
+        np.testing.assert_array_equal(q.read_buffer(keep), np.zeros(4 * KiB, np.uint8))
+
+
 def test_threads_create_while_another_defragments():
     dev, q, bufs, datas, texs, tdatas = fragmented_device(seed=8)
     errors = []

@@ -291,7 +291,10 @@ uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, C
     const HRESULT signalled = SignalSubmitted();  // always: other queues may wait for it on the GPU
     record.fenceValue = value;
     record.allocators.push_back(std::move(allocator));
-    record.tracked = std::move(tracked);
+    // What this work replaces or reads (resources moved by defragmentation, the zero buffer) is
+    // released once every submission up to it, on every queue, is done: not on this queue's fence
+    // alone, since lists submitted earlier on other queues may still use a moved resource.
+    m_Core->ReleaseAfter(record.serial, std::move(tracked));
     m_ListPool.push_back(std::move(list));
     m_InFlight.push_back(std::move(record));
     ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");

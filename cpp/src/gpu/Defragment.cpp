@@ -8,8 +8,10 @@
 //   re-point (Resource::Repoint)               the same Resource object now owns the new resource;
 //                                              its cached views are re-created at the same CPU
 //                                              descriptors, so staged and cached handles stay valid
-//   free                                       the old resource and memory ride with the copy's
-//                                              submission and are released after its fence
+//   free                                       the old resource and memory, and the Resource
+//                                              object, ride with the copy's submission and are
+//                                              released once it and every earlier submission on
+//                                              every queue are done (DeviceCore::ReleaseAfter)
 //
 // Thread-safety: runs under the submission mutex; resources being recorded into lists are never
 // moved (they are skipped), and a list that starts using a resource during its move waits in
@@ -144,9 +146,12 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                         q->EnsureSignalled(q->LastSubmittedValue());  // lazy fence signals: the GPU waits for a signalled value
                         ThrowIfFailed(used->D3D12Queue()->Wait(q->D3D12Fence(), q->LastSubmittedValue()), "ID3D12CommandQueue::Wait (defragment)");
                     }
-                // 3. Re-point: the old resources and memory go with the copy's submission.
+                // 3. Re-point: the old resources and memory go with the copy's submission, and so
+                // does the Resource itself: it owns the copy's destination from here on, and a user
+                // dropping it while the copy runs must not destroy that destination early.
                 std::vector<std::shared_ptr<void>> tracked;
                 for (auto& m : moves) {
+                    tracked.push_back(m.resource);
                     ComPtr<ID3D12Resource> oldResource;
                     memory::MemoryAllocation oldMemory;
                     m.resource->Repoint(std::move(m.moved), std::move(m.plan.dst), oldResource, oldMemory);

@@ -8,6 +8,7 @@
 #include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 namespace dx12kit {
@@ -63,6 +64,26 @@ void DeviceCore::OnSerialCompleted(uint64_t completed) {
     m_SamplerHeap->ReleaseStale(completed);
     m_UploadPages->ReleaseStale(completed);
     m_Memory->ReleaseStale(completed);
+    std::vector<std::shared_ptr<void>> done;  // destroyed outside the lock (frees take the pools' locks)
+    {
+        std::lock_guard<std::mutex> lock(m_ReleaseMutex);
+        size_t n = 0;
+        while (n < m_Releases.size() && m_Releases[n].first <= completed) {
+            for (auto& o : m_Releases[n].second) done.push_back(std::move(o));
+            ++n;
+        }
+        m_Releases.erase(m_Releases.begin(), m_Releases.begin() + static_cast<std::ptrdiff_t>(n));
+    }
+}
+
+void DeviceCore::ReleaseAfter(uint64_t serial, std::vector<std::shared_ptr<void>> objects) {
+    if (objects.empty()) return;
+    std::lock_guard<std::mutex> lock(m_ReleaseMutex);
+    // Callers hold the submission lock, under which serials are handed out, so this appends; the
+    // search keeps the order for any caller that does not.
+    auto at = m_Releases.end();
+    while (at != m_Releases.begin() && std::prev(at)->first > serial) --at;
+    m_Releases.emplace(at, serial, std::move(objects));
 }
 
 }  // namespace dx12kit

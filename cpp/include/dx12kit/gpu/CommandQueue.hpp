@@ -65,7 +65,8 @@ public:
     /// Executes `lists` in order; returns the fence value that marks their completion.
     uint64_t Execute(const std::vector<std::shared_ptr<CommandList>>& lists);
     /// Executes a list dx12kit recorded itself (no state tracking), signals, and keeps `tracked`
-    /// alive until the fence passes. Returns the fence value. Caller holds the submission mutex.
+    /// alive until every submission up to this one, on every queue, has completed
+    /// (DeviceCore::ReleaseAfter). Returns the fence value. Caller holds the submission mutex.
     uint64_t ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
                              std::vector<std::shared_ptr<void>> tracked);
     /// Blocks until the fence reaches `value` (InvalidArgument if never signalled). `timeoutSeconds`

@@ -126,6 +126,12 @@ public:
     uint64_t NextSerial() { return m_LastSerial.fetch_add(1, std::memory_order_acq_rel) + 1; }
     /// Records progress and releases everything deferred up to `completed`.
     void OnSerialCompleted(uint64_t completed);
+    /// Keeps `objects` alive until every submission up to `serial`, on every queue, has completed
+    /// (not only the queue that ran the work). dx12kit's own submissions (zeroing, defragmentation
+    /// copies) release what they replace this way: a resource moved by defragmentation may still be
+    /// in use by lists submitted earlier on other queues, and the release must not depend on the
+    /// GPU-side waits between queues alone.
+    void ReleaseAfter(uint64_t serial, std::vector<std::shared_ptr<void>> objects);
 
     /// Runs a blocking call through WaitHooks::blocking (see there).
     void Blocking(const std::function<void()>& block) const {
@@ -156,6 +162,8 @@ private:
     std::atomic<bool> m_HasZeroInits{false};
     std::recursive_mutex m_SubmitMutex;
     std::atomic<uint64_t> m_CompletedSerial{0};
+    std::mutex m_ReleaseMutex;
+    std::vector<std::pair<uint64_t, std::vector<std::shared_ptr<void>>>> m_Releases;  // in serial order
     BarrierStats m_Barriers;
     ZeroInitStats m_ZeroInit;
     std::atomic<int64_t> m_LiveResources{0};
