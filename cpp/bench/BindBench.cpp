@@ -173,6 +173,39 @@ void BindBenchDescriptors(py::module_& m) {
     }, "device"_a, "page_size"_a = 256, "allocations"_a = 1000000, "batch"_a = 1024, "count"_a = 1,
        "Allocate `batch` descriptors, drop them, release; repeated. Rates per second.");
 
+    m.def("create_drop", [](std::shared_ptr<Device> dev, uint64_t n, uint64_t size, bool committed, bool textures) {
+        if (!dev || n == 0 || size == 0) throw InvalidArgument("create_drop: device, n > 0 and size > 0 needed");
+        // One round: create n resources through Device (what create_buffer / create_texture2d run,
+        // without Python), drop them all, poll so placed memory is back in its heap. ns per resource.
+        Device::Placement p;
+        p.committed = committed;
+        auto round = [&] {
+            std::vector<std::shared_ptr<Resource>> live;
+            live.reserve(n);
+            const auto t0 = Clock::now();
+            for (uint64_t i = 0; i < n; ++i) {
+                if (textures)
+                    live.push_back(dev->CreateTexture2D(static_cast<uint32_t>(size), static_cast<uint32_t>(size),
+                                                        DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, false, "bench", p));
+                else
+                    live.push_back(dev->CreateBuffer(size, false, p, "bench"));
+            }
+            live.clear();
+            dev->Poll();
+            return NsPer(t0, Clock::now(), n);
+        };
+        {
+            py::gil_scoped_release release;
+            round();  // warm-up: the heaps exist afterwards, as in a running program
+        }
+        return MinMedian([&] {
+            py::gil_scoped_release release;
+            return round();
+        });
+    }, "device"_a, "n"_a = 1000, "size"_a = 4096, "committed"_a = false, "textures"_a = false,
+       "Create n buffers of `size` bytes (or n size x size RGBA8 textures) through Device, drop them, poll:\n"
+       "(min, median) ns per resource over 5 rounds. committed=True makes each a committed resource.");
+
     m.def("measure_dynamic_suballocation", [](std::shared_ptr<Device> device, uint32_t chunkSize, uint64_t n, uint32_t count) {
         bench::DynamicTiming t;
         {

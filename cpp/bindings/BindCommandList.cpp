@@ -63,8 +63,10 @@ void BindCommandList(py::module_& m) {
                        "Insert a UAV barrier when a UAV written by an earlier draw/dispatch is used again (default True).")
         .def_property_readonly("upload_pages", &CommandList::UploadPageCount, "Upload pages this list holds.")
         .def("__repr__", [](const CommandList& cl) {
-            return std::string("<dx12kit.CommandList ") + QueueKindName(cl.Queue().Type()) + (cl.IsClosed() ? " executed" : " recording") + ">";
+            return std::string("<dx12kit.CommandList ") + QueueKindName(cl.Queue().Type()) + (cl.Name() != "command list" ? " '" + cl.Name() + "'" : "") +
+                   (cl.IsClosed() ? " executed" : " recording") + ">";
         })
+        .def_property_readonly("name", &CommandList::Name, "The name given to queue.command_list(name=...), else 'command list'.")
         .def("upload", [](CommandList& cl, py::handle res, py::handle array, Int mipArg, Int sliceArg, Int offsetArg) {
             auto r = AsResource(res, "upload");
             const uint32_t mip = U32(mipArg, "upload", "mip"), slice = U32(sliceArg, "upload", "array_slice");

@@ -261,7 +261,8 @@ void BindMemory(py::module_& m) {
              "DefaultPools and CustomPools; with detailed=True every block lists its suballocations (offset, type, size, flags,\n"
              "name) and free ranges in address order. dx12kit.memory.heap_map draws it.")
         .def("trim_memory", &Device::TrimMemory, py::call_guard<py::gil_scoped_release>(),
-             "Releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a\n"
+             "Destroys the idle upload pages (free pages and cached large pages; those of lists in flight stay), then\n"
+             "releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a\n"
              "grace period, so per-frame allocate/free patterns do not create and destroy heaps).")
         .def("validate_memory", [](Device& d) { d.Core()->Memory().Validate(); }, py::call_guard<py::gil_scoped_release>(),
              "Checks every pool's invariants and the budget's bookkeeping; raises Dx12Error naming a broken one.");

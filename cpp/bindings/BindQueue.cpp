@@ -10,9 +10,18 @@ void BindQueue(py::module_& m) {
         .def_property_readonly("kind", [](const CommandQueue& q) { return QueueKindName(q.Type()); },
                                "'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).")
         .def("__repr__", [](CommandQueue& q) {
-            return std::string("<dx12kit.CommandQueue ") + QueueKindName(q.Type()) + " completed=" + std::to_string(q.CompletedValue()) + ">";
+            const std::string name = q.Name();
+            return std::string("<dx12kit.CommandQueue ") + QueueKindName(q.Type()) + (name != QueueKindName(q.Type()) ? " '" + name + "'" : "") +
+                   " completed=" + std::to_string(q.CompletedValue()) + ">";
         })
-        .def("command_list", [](std::shared_ptr<CommandQueue> q) { return q->CreateCommandList(q); }, "A new CommandList for this queue.")
+        .def_property("name", &CommandQueue::Name, [](CommandQueue& q, py::handle name) { q.SetName(Str(name, "CommandQueue.name", "name")); },
+                      "The queue's name (its kind unless set), also given to the native queue for debuggers.")
+        .def("command_list", [](std::shared_ptr<CommandQueue> q, py::object name) {
+            auto cl = q->CreateCommandList(q);
+            if (!name.is_none()) cl->SetName(Str(name, "command_list", "name"));
+            return cl;
+        }, py::kw_only(), "name"_a = py::none(),
+           "A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).")
         .def("execute", [](CommandQueue& q, py::object lists) {
             std::vector<std::shared_ptr<CommandList>> v;
             if (py::isinstance<CommandList>(lists)) v.push_back(lists.cast<std::shared_ptr<CommandList>>());

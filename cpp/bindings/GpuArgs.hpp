@@ -350,11 +350,8 @@ inline std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {
 
 inline py::dict UploadStatsDict(const UploadPoolStats& s) {
     py::dict d;
-    const char* names[kUploadKinds] = {"cpu"};
-    for (int k = 0; k < kUploadKinds; ++k) {
-        d[names[k]] = py::dict("pages_in_use"_a = s.pagesInUse[k], "pages_retired"_a = s.pagesRetired[k], "pages_free"_a = s.pagesFree[k],
-                               "peak_pages"_a = s.peakPages[k]);
-    }
+    d["cpu"] = py::dict("pages_in_use"_a = s.pagesInUse, "pages_retired"_a = s.pagesRetired, "pages_free"_a = s.pagesFree,
+                        "peak_pages"_a = s.peakPages);
     d["dedicated_in_use"] = s.dedicatedInUse;
     d["dedicated_bytes"] = s.dedicatedBytes;
     d["bytes_allocated"] = s.bytesAllocated;
@@ -362,6 +359,7 @@ inline py::dict UploadStatsDict(const UploadPoolStats& s) {
     d["large_cached"] = s.largeCached;
     d["large_cached_bytes"] = s.largeCachedBytes;
     d["large_reused"] = s.largeReused;
+    d["pages_trimmed"] = s.pagesTrimmed;
     return d;
 }
 

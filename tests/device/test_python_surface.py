@@ -140,3 +140,18 @@ def test_name_and_repr_on_gpu_objects(device):
     assert "CpuDescriptorAllocator" in repr(dx.descriptors.CpuDescriptorAllocator(device, "rtv", page_size=4))
     for obj in (rs, pso, sampler, q, cl):
         assert not repr(obj).startswith("<dx12kit.dx12core."), repr(obj)
+
+
+def test_queues_and_command_lists_have_names():
+    dev = dx.Device()
+    q = dev.queue("compute")
+    assert q.name == "compute" and "'" not in repr(q)
+    q.name = "async compute"
+    assert q.name == "async compute" and "'async compute'" in repr(q)
+    cl = q.command_list(name="blur pass")
+    assert cl.name == "blur pass" and "'blur pass'" in repr(cl)
+    assert dev.queue().command_list().name == "command list"
+    with pytest.raises(TypeError, match="name"):
+        q.command_list(name=3)
+    with pytest.raises(TypeError, match="name"):
+        q.name = None

@@ -442,3 +442,30 @@ def test_loop_that_never_calls_wait_reuses_pages():
     np.testing.assert_array_equal(q.read_buffer(out, dtype=np.uint32), (frames - 1) * 64 + np.arange(64, dtype=np.uint32))
     created = dev.stats()["upload"]["pages_created"]
     assert created <= 6, f"{created} upload pages for {frames} frames: pages are not being reused"
+
+
+def test_trim_memory_destroys_idle_upload_pages_and_uploads_still_work():
+    dev = dx.Device(uma_direct=False)
+    q = dev.queue()
+    buf = dev.create_buffer(8 << 20)
+    data = values_for(11, (8 << 20) // 4)
+    cl = q.command_list()
+    cl.upload(buf, data[: (1 << 20) // 4])  # a pooled page
+    cl.upload(buf, data, offset=0)  # 8 MiB: a large page of its own, cached after its fence
+    q.wait(q.execute(cl))
+    dev.poll()
+    before = upload_stats(dev)
+    assert before["cpu"]["pages_free"] >= 1 and before["large_cached"] == 1
+    upload_blocks = dev.memory_stats()["heap_types"]["upload"]["block_bytes"]
+    dev.trim_memory()
+    s = upload_stats(dev)
+    assert s["cpu"]["pages_free"] == 0 and s["large_cached"] == 0 and s["large_cached_bytes"] == 0
+    assert s["pages_trimmed"] == before["cpu"]["pages_free"] + 1
+    assert dev.memory_stats()["heap_types"]["upload"]["block_bytes"] < upload_blocks
+    dev.validate_memory()
+    # A list recorded before the trim and executed after it keeps its pages.
+    cl = q.command_list()
+    cl.upload(buf, data[::-1].copy())
+    dev.trim_memory()
+    q.wait(q.execute(cl))
+    np.testing.assert_array_equal(q.read_buffer(buf).view(data.dtype), data[::-1])

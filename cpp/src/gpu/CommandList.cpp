@@ -36,6 +36,12 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
       m_SamplerDescriptors(m_Core->D3D12Device(), m_Core->SamplerHeap(),
                            [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {}
 
+void CommandList::SetName(std::string name) {
+    m_Name = std::move(name);
+    const std::wstring wide(m_Name.begin(), m_Name.end());
+    m_d3d12List->SetName(wide.c_str());
+}
+
 CommandList::~CommandList() {
     EndUses();
     if (!m_Executed.load() && m_d3d12List) {

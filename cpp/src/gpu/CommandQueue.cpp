@@ -30,9 +30,22 @@ CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
     ThrowIfFailed(dev->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_ID3D12Fence, m_d3d12Fence.ReleaseAndGetVoidAddress()),
                   "CreateFence");
     m_Waiter = std::make_unique<FenceWaiter>(m_d3d12Fence.Get());
+    SetName(type == D3D12_COMMAND_LIST_TYPE_DIRECT ? "direct" : type == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute" : "copy");
 #if !defined(_WIN32)
     m_LazySignals = m_Core->Options().lazyFenceSignals;
 #endif
+}
+
+std::string CommandQueue::Name() const {
+    std::lock_guard<std::mutex> lock(m_NameMutex);
+    return m_Name;
+}
+
+void CommandQueue::SetName(std::string name) {
+    std::lock_guard<std::mutex> lock(m_NameMutex);
+    m_Name = std::move(name);
+    const std::wstring wide(m_Name.begin(), m_Name.end());
+    m_d3d12Queue->SetName(wide.c_str());
 }
 
 CommandQueue::~CommandQueue() {
@@ -169,7 +182,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
             const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
             for (D3D12_RESOURCE_STATES st : {t.StateBefore, t.StateAfter})
                 if (const char* why = d3d12rules::InvalidStateReason(st))
-                    throw InvalidArgument("execute: list " + std::to_string(li) + " needs resource '" + owners[i]->Name() + "' in state " +
+                    throw InvalidArgument("execute: list " + std::to_string(li) + " ('" + lists[li]->Name() + "') needs resource '" + owners[i]->Name() + "' in state " +
                                           StateName(st) + ", which " + why);
             // d3d12rules rule 3: a transition this queue type may not record is done on the direct
             // queue before the whole call. That is right for list li too: the subresource is in a

@@ -410,6 +410,8 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
 
 void Device::TrimMemory() {
     Poll();
+    // Idle upload pages first: their memory is in upload blocks that can then empty and go.
+    m_Core->UploadPages().Trim(m_Core->CompletedSerial());
     m_Core->Memory().Trim(m_Core->CompletedSerial());
 }
 

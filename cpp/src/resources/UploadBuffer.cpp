@@ -13,10 +13,10 @@ namespace dx12kit {
 
 UploadPagePool::UploadPagePool(DeviceCore& core) : m_Core(core) {}
 
-uint64_t UploadPagePool::PageSize(UploadKind) const { return m_Core.Options().uploadPageSize; }
+uint64_t UploadPagePool::PageSize() const { return m_Core.Options().uploadPageSize; }
 
-std::unique_ptr<UploadPage> UploadPagePool::Create(UploadKind kind, uint64_t size, bool dedicated) {
-    auto page = std::make_unique<UploadPage>(kind, dedicated, size);
+std::unique_ptr<UploadPage> UploadPagePool::Create(uint64_t size, bool dedicated) {
+    auto page = std::make_unique<UploadPage>(dedicated, size);
     // Upload memory comes from the memory layer like every other byte the device holds, so it shows
     // in the same statistics and budget (a large page over half a block becomes a committed resource).
     memory::ResourceRequest rq;
@@ -39,38 +39,37 @@ std::unique_ptr<UploadPage> UploadPagePool::Create(UploadKind kind, uint64_t siz
     return page;
 }
 
-std::unique_ptr<UploadPage> UploadPagePool::Acquire(UploadKind kind) {
-    const int k = static_cast<int>(kind);
+std::unique_ptr<UploadPage> UploadPagePool::Acquire() {
     std::vector<std::unique_ptr<UploadPage>> destroy;  // declared first: destroyed after the lock
     {
         std::lock_guard<std::mutex> lock(m_Mutex);
-        if (m_Free[k].empty()) {
+        if (m_Free.empty()) {
             // Reuse pages whose fence completed since the last look (a dedicated page among
             // them is destroyed, as in ReleaseStale, once the lock is released).
             DrainCompletedLocked(m_Core.CompletedSerial(), destroy);
         }
-        if (!m_Free[k].empty()) {
-            auto page = std::move(m_Free[k].back());
-            m_Free[k].pop_back();
-            --m_Stats.pagesFree[k];
-            ++m_Stats.pagesInUse[k];
-            m_Stats.peakPages[k] = std::max(m_Stats.peakPages[k], m_Stats.pagesInUse[k] + m_Stats.pagesRetired[k] + m_Stats.pagesFree[k]);
+        if (!m_Free.empty()) {
+            auto page = std::move(m_Free.back());
+            m_Free.pop_back();
+            --m_Stats.pagesFree;
+            ++m_Stats.pagesInUse;
+            m_Stats.peakPages = std::max(m_Stats.peakPages, m_Stats.pagesInUse + m_Stats.pagesRetired + m_Stats.pagesFree);
             return page;
         }
     }
-    auto page = Create(kind, PageSize(kind), false);
+    auto page = Create(PageSize(), false);
     std::lock_guard<std::mutex> lock(m_Mutex);
-    ++m_Stats.pagesInUse[k];
-    m_Stats.peakPages[k] = std::max(m_Stats.peakPages[k], m_Stats.pagesInUse[k] + m_Stats.pagesRetired[k] + m_Stats.pagesFree[k]);
+    ++m_Stats.pagesInUse;
+    m_Stats.peakPages = std::max(m_Stats.peakPages, m_Stats.pagesInUse + m_Stats.pagesRetired + m_Stats.pagesFree);
     return page;
 }
 
-std::unique_ptr<UploadPage> UploadPagePool::TakeLargeLocked(UploadKind kind, uint64_t size) {
+std::unique_ptr<UploadPage> UploadPagePool::TakeLargeLocked(uint64_t size) {
     // Smallest cached page that holds `size` without wasting more than half of itself.
     auto best = m_LargeCache.end();
     for (auto it = m_LargeCache.begin(); it != m_LargeCache.end(); ++it) {
         const uint64_t cap = (*it)->linear.Capacity();
-        if ((*it)->kind != kind || cap < size || cap / 2 > size) continue;
+        if (cap < size || cap / 2 > size) continue;
         if (best == m_LargeCache.end() || cap < (*best)->linear.Capacity()) best = it;
     }
     if (best == m_LargeCache.end()) return nullptr;
@@ -101,15 +100,15 @@ void UploadPagePool::CacheLargeLocked(std::unique_ptr<UploadPage> page, std::vec
     m_LargeCache.push_back(std::move(page));
 }
 
-std::unique_ptr<UploadPage> UploadPagePool::AcquireDedicated(UploadKind kind, uint64_t size) {
+std::unique_ptr<UploadPage> UploadPagePool::AcquireDedicated(uint64_t size) {
     const uint64_t rounded = (size + 65535) & ~uint64_t(65535);
     std::vector<std::unique_ptr<UploadPage>> destroy;  // declared first: destroyed after the lock
     {
         std::lock_guard<std::mutex> lock(m_Mutex);
-        std::unique_ptr<UploadPage> page = TakeLargeLocked(kind, rounded);
+        std::unique_ptr<UploadPage> page = TakeLargeLocked(rounded);
         if (!page) {
             DrainCompletedLocked(m_Core.CompletedSerial(), destroy);
-            page = TakeLargeLocked(kind, rounded);
+            page = TakeLargeLocked(rounded);
         }
         if (page) {
             ++m_Stats.dedicatedInUse;
@@ -117,7 +116,7 @@ std::unique_ptr<UploadPage> UploadPagePool::AcquireDedicated(UploadKind kind, ui
             return page;
         }
     }
-    auto page = Create(kind, rounded, true);
+    auto page = Create(rounded, true);
     std::lock_guard<std::mutex> lock(m_Mutex);
     ++m_Stats.dedicatedInUse;
     m_Stats.dedicatedBytes += rounded;
@@ -129,8 +128,8 @@ void UploadPagePool::Retire(std::vector<std::unique_ptr<UploadPage>>& pages, uin
     m_Stats.bytesAllocated += bytesUsed;
     for (auto& p : pages) {
         if (!p->dedicated) {
-            --m_Stats.pagesInUse[static_cast<int>(p->kind)];
-            ++m_Stats.pagesRetired[static_cast<int>(p->kind)];
+            --m_Stats.pagesInUse;
+            ++m_Stats.pagesRetired;
         }
         m_Retired.emplace_back(serial, std::move(p));
     }
@@ -141,17 +140,16 @@ void UploadPagePool::Discard(std::vector<std::unique_ptr<UploadPage>>& pages) {
     std::vector<std::unique_ptr<UploadPage>> destroy;  // declared first: destroyed after the lock
     std::lock_guard<std::mutex> lock(m_Mutex);
     for (auto& p : pages) {
-        const int k = static_cast<int>(p->kind);
         if (p->dedicated) {
             --m_Stats.dedicatedInUse;
             m_Stats.dedicatedBytes -= p->linear.Capacity();
             CacheLargeLocked(std::move(p), destroy);
             continue;
         }
-        --m_Stats.pagesInUse[k];
+        --m_Stats.pagesInUse;
         p->linear.Reset();
-        m_Free[k].push_back(std::move(p));
-        ++m_Stats.pagesFree[k];
+        m_Free.push_back(std::move(p));
+        ++m_Stats.pagesFree;
     }
     pages.clear();
 }
@@ -175,17 +173,16 @@ void UploadPagePool::DrainCompletedLocked(uint64_t completedSerial, std::vector<
             m_Pinned.push_back(std::move(page));
             continue;
         }
-        const int k = static_cast<int>(page->kind);
         if (page->dedicated) {
             --m_Stats.dedicatedInUse;
             m_Stats.dedicatedBytes -= page->linear.Capacity();
             CacheLargeLocked(std::move(page), destroy);
             continue;
         }
-        --m_Stats.pagesRetired[k];
+        --m_Stats.pagesRetired;
         page->linear.Reset();
-        m_Free[k].push_back(std::move(page));
-        ++m_Stats.pagesFree[k];
+        m_Free.push_back(std::move(page));
+        ++m_Stats.pagesFree;
     }
 }
 
@@ -193,6 +190,21 @@ void UploadPagePool::ReleaseStale(uint64_t completedSerial) {
     std::vector<std::unique_ptr<UploadPage>> destroy;  // destroyed after the lock is released
     std::lock_guard<std::mutex> lock(m_Mutex);
     DrainCompletedLocked(completedSerial, destroy);
+}
+
+uint64_t UploadPagePool::Trim(uint64_t completedSerial) {
+    std::vector<std::unique_ptr<UploadPage>> destroy;  // destroyed after the lock is released
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    DrainCompletedLocked(completedSerial, destroy);
+    for (auto& p : m_Free) destroy.push_back(std::move(p));
+    m_Free.clear();
+    m_Stats.pagesFree = 0;
+    for (auto& p : m_LargeCache) destroy.push_back(std::move(p));
+    m_LargeCache.clear();
+    m_Stats.largeCached = 0;
+    m_Stats.largeCachedBytes = 0;
+    m_Stats.pagesTrimmed += destroy.size();
+    return destroy.size();
 }
 
 UploadPoolStats UploadPagePool::GetStats() const {
@@ -204,12 +216,11 @@ UploadBuffer::~UploadBuffer() {
     if (!m_Pages.empty()) m_Pool.Discard(m_Pages);
 }
 
-UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment, UploadKind kind) {
+UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment) {
     if (size == 0) throw InvalidArgument("upload allocation of 0 bytes");
     if (alignment == 0 || (alignment & (alignment - 1)))
         throw InvalidArgument("upload alignment " + std::to_string(alignment) + " is not a power of two");
-    const int k = static_cast<int>(kind);
-    const uint64_t pageSize = m_Pool.PageSize(kind);
+    const uint64_t pageSize = m_Pool.PageSize();
     constexpr uint64_t kMaxDedicated = uint64_t(4) << 30;
     if (size > kMaxDedicated)
         throw InvalidArgument("upload of " + std::to_string(size) + " bytes is larger than the 4 GiB limit of one upload");
@@ -219,12 +230,12 @@ UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment, U
         throw InvalidArgument("upload alignment " + std::to_string(alignment) + " is larger than 65536, the alignment of a D3D12 buffer");
     UploadPage* page;
     if (alignment > pageSize || size > pageSize - alignment) {  // size + alignment > pageSize, without overflow
-        m_Pages.push_back(m_Pool.AcquireDedicated(kind, size));
+        m_Pages.push_back(m_Pool.AcquireDedicated(size));
         page = m_Pages.back().get();  // the current page stays current for small requests
     } else {
-        m_Pages.push_back(m_Pool.Acquire(kind));
+        m_Pages.push_back(m_Pool.Acquire());
         page = m_Pages.back().get();
-        m_Current[k] = page;
+        m_Current = page;
     }
     const uint64_t off = page->linear.Allocate(size, alignment);
     if (off == alloc::kInvalidOffset) throw OutOfMemory("upload page cannot hold " + std::to_string(size) + " bytes");
@@ -233,7 +244,7 @@ UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment, U
 }
 
 void UploadBuffer::Retire(uint64_t serial) {
-    for (UploadPage*& p : m_Current) p = nullptr;
+    m_Current = nullptr;
     if (!m_Pages.empty()) m_Pool.Retire(m_Pages, serial, m_BytesUsed);
     m_BytesUsed = 0;
 }

@@ -607,6 +607,11 @@ class CommandList:
         failed to close (then execute raises DeviceError and that list can never run).
         """
     @property
+    def name(self) -> str:
+        """
+        The name given to queue.command_list(name=...), else 'command list'.
+        """
+    @property
     def upload_pages(self) -> int:
         """
         Upload pages this list holds.
@@ -617,9 +622,9 @@ class CommandQueue:
     """
     def __repr__(self) -> str:
         ...
-    def command_list(self) -> CommandList:
+    def command_list(self, *, name: typing.Any = None) -> CommandList:
         """
-        A new CommandList for this queue.
+        A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).
         """
     def execute(self, command_lists: typing.Any) -> int:
         """
@@ -675,6 +680,14 @@ class CommandQueue:
         """
         The fence value of the latest execute on this queue.
         """
+    @property
+    def name(self) -> str:
+        """
+        The queue's name (its kind unless set), also given to the native queue for debuggers.
+        """
+    @name.setter
+    def name(self, arg1: typing.Any) -> None:
+        ...
 class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
@@ -816,7 +829,8 @@ class Device:
         """
     def trim_memory(self) -> None:
         """
-        Releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a
+        Destroys the idle upload pages (free pages and cached large pages; those of lists in flight stay), then
+        releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a
         grace period, so per-frame allocate/free patterns do not create and destroy heaps).
         """
     def validate_memory(self) -> None:

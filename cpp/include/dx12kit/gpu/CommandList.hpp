@@ -31,6 +31,7 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 #include <mutex>
 #include <optional>
 #include <unordered_map>
@@ -54,6 +55,10 @@ public:
     /// The native list (borrowed). Work recorded on it directly bypasses state tracking.
     ID3D12GraphicsCommandList* D3D12List() const { return m_d3d12List.Get(); }
     CommandQueue& Queue() const { return *m_Queue; }
+    /// Its name, for messages and debuggers ("command list" unless set; SetName also names the
+    /// native list).
+    const std::string& Name() const { return m_Name; }
+    void SetName(std::string name);
     /// No more recording: executed, or closed by an execute whose later step failed.
     bool IsClosed() const { return m_Closed.load(std::memory_order_acquire); }
     bool IsExecuted() const { return m_Executed.load(std::memory_order_acquire); }
@@ -143,6 +148,7 @@ public:
     bool FullyWrites(const Resource* r) const { return m_FullyWritten.count(r) != 0; }
 
 private:
+    std::string m_Name = "command list";
     struct Binding {
         std::shared_ptr<Resource> resource;
         D3D12_RESOURCE_STATES state;

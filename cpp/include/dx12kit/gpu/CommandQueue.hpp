@@ -57,6 +57,10 @@ public:
     ~CommandQueue();
 
     D3D12_COMMAND_LIST_TYPE Type() const { return m_Type; }
+    /// Its name, for messages and debuggers ("direct", "compute" or "copy" unless set; SetName also
+    /// names the native queue). Thread-safe.
+    std::string Name() const;
+    void SetName(std::string name);
     ID3D12CommandQueue* D3D12Queue() const { return m_d3d12Queue.Get(); }
     ID3D12Fence* D3D12Fence() const { return m_d3d12Fence.Get(); }
 
@@ -116,6 +120,8 @@ public:
     void ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list);
 
 private:
+    mutable std::mutex m_NameMutex;
+    std::string m_Name;
     struct InFlight {
         uint64_t serial;
         uint64_t fenceValue;

@@ -126,7 +126,8 @@ public:
     /// Resources used by a command list still being recorded are not moved.
     DefragmentStats Defragment(const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm,
                                uint64_t maxBytes, uint64_t maxMoves);
-    /// Releases every empty memory block above each pool's minimum now.
+    /// Destroys idle upload pages, then releases every empty memory block above each pool's
+    /// minimum now.
     void TrimMemory();
 
     std::map<std::string, std::string> Info() const;
