@@ -243,7 +243,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
 
 std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
                                                  uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
-                                                 const std::string& name, const Placement& placement) {
+                                                 const std::string& name, const Placement& placement, uint32_t sampleCount) {
     const FormatInfo* fi = FindFormat(format);
     if (!fi) throw InvalidArgument("create_texture2d: unsupported format " + std::to_string(static_cast<int>(format)));
     if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
@@ -264,6 +264,22 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
         throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
                               "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
     m_Core->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
+    if (sampleCount != 1) {
+        // D3D12_RESOURCE_DESC rules for multisampled textures: 2D only, MipLevels 1, a render
+        // target or depth-stencil flag, no ALLOW_UNORDERED_ACCESS; and a count the device reports
+        // quality levels for (CheckFeatureSupport MULTISAMPLE_QUALITY_LEVELS).
+        m_Core->FormatSupport().CheckSampleCount(format, sampleCount, "create_texture2d");
+        if (!renderTarget && !depthStencil)
+            throw InvalidArgument("create_texture2d: a multisampled texture (sample_count=" + std::to_string(sampleCount) +
+                                  ") must be a render target or depth buffer (render_target=True or depth_stencil=True)");
+        if (uav) throw InvalidArgument("create_texture2d: a multisampled texture cannot have uav=True (D3D12 has no MSAA UAVs)");
+        if (mipLevels != 1)
+            throw InvalidArgument("create_texture2d: a multisampled texture has exactly one mip (mip_levels=1), got " + std::to_string(mipLevels));
+        if (placement.memory)
+            throw InvalidArgument("create_texture2d: multisampled textures cannot be placed in allocated memory (memory=): D3D12 heaps "
+                                  "holding MSAA textures need 4 MiB alignment, dx12kit's are 64 KiB aligned; omit memory= "
+                                  "(MSAA textures are committed resources)");
+    }
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (depthStencil) flags |= D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
@@ -277,6 +293,8 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     if (depthStencil) clear.DepthStencil.Depth = 1.0f;
     memory::ResourceRequest rq;
     rq.desc = d3dx::Tex2DDesc(nativeFormat, width, height, static_cast<uint16_t>(arraySize), static_cast<uint16_t>(mipLevels), flags);
+    rq.desc.SampleDesc.Count = sampleCount;
+    rq.desc.SampleDesc.Quality = 0;
     rq.initialState = D3D12_RESOURCE_STATE_COMMON;
     rq.clearValue = (renderTarget || depthStencil) ? &clear : nullptr;
     rq.heap = kind;
