@@ -305,7 +305,20 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
               : renderTarget ? memory::AllocationKind::RenderTarget
                              : memory::AllocationKind::Texture;
     rq.name = name;
-    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
+    memory::CreatedResource created;
+    try {
+        created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
+    } catch (const InvalidArgument& e) {
+        // The device refused the description itself: say which texture. (vkd3d 1.2 refuses the
+        // stencil formats without depth_stencil=True, which D3D12 allows: Vulkan needs the
+        // depth-stencil usage to create such an image.)
+        if (std::string(e.what()).find("GetResourceAllocationInfo") == std::string::npos) throw;
+        const bool stencil = fi->format == DXGI_FORMAT_D24_UNORM_S8_UINT || fi->format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+        throw InvalidArgument("create_texture2d: this device cannot create a " + std::to_string(width) + "x" + std::to_string(height) + " " +
+                              fi->name + " texture" + (renderTarget ? " render target" : "") + (depthStencil ? " depth buffer" : "") +
+                              (uav ? " with uav=True" : "") + " (GetResourceAllocationInfo refused it)" +
+                              (stencil && !depthStencil ? "; create it with depth_stencil=True" : ""));
+    }
     auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(format);
     t->AttachMemory(std::move(created.allocation));
