@@ -111,9 +111,10 @@ void BindResources(py::module_& m) {
                  return py::object(d[key.c_str()]);
              },
              "key"_a, "The value of one key (KeyError for unknown keys).")
-        .def("__contains__", [](const FormatSupportView& v, py::object key) { return FormatSupportDict(v).contains(key); }, "key"_a)
-        .def("__iter__", [](const FormatSupportView&) { return py::iter(FormatSupportKeys()); })
-        .def("__len__", [](const FormatSupportView&) { return FormatSupportKeys().size(); })
+        .def("__contains__", [](const FormatSupportView& v, py::object key) { return FormatSupportDict(v).contains(key); }, "key"_a,
+             "Whether `key` is one of the keys.")
+        .def("__iter__", [](const FormatSupportView&) { return py::iter(FormatSupportKeys()); }, "Iterates over the keys.")
+        .def("__len__", [](const FormatSupportView&) { return FormatSupportKeys().size(); }, "The number of keys.")
         .def("as_dict", &FormatSupportDict, "Every key and value as a new dict (booleans, and msaa as a list of ints).")
         .def("__repr__", [](const FormatSupportView& v) {
             std::string s = "<dx12kit.FormatSupport " + v.format + ":";

@@ -286,7 +286,6 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     for (size_t i = 0; i < g.rtvFormats.size(); ++i) d.RTVFormats[i] = g.rtvFormats[i];
     d.DSVFormat = g.dsvFormat;
     d.SampleDesc.Count = g.sampleCount;
-    d.RasterizerState.MultisampleEnable = g.sampleCount > 1 ? TRUE : FALSE;
     ThrowIfFailed(m_Core->D3D12Device()->CreateGraphicsPipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
                   "CreateGraphicsPipelineState");
 }
