@@ -215,6 +215,46 @@ void BindCommandList(py::module_& m) {
             const char* fn = "set_scissor";
             cl.SetScissor(I32(l, fn, "left"), I32(t, fn, "top"), I32(r, fn, "right"), I32(b, fn, "bottom"));
         }, "left"_a, "top"_a, "right"_a, "bottom"_a, "Sets the scissor rectangle (left <= right, top <= bottom).")
+        .def("set_viewports", [](CommandList& cl, py::object list) {
+            const char* fn = "set_viewports";
+            if (!py::isinstance<py::sequence>(list) || py::isinstance<py::str>(list))
+                throw py::type_error("set_viewports: expected a list of (x, y, width, height[, min_depth, max_depth]) tuples, not " +
+                                     detail::TypeName(list));
+            std::vector<D3D12_VIEWPORT> vps;
+            for (py::handle item : list) {
+                if (!py::isinstance<py::sequence>(item) || py::isinstance<py::str>(item))
+                    throw py::type_error("set_viewports: each viewport is a tuple (x, y, width, height[, min_depth, max_depth]), not " +
+                                         detail::TypeName(item));
+                py::sequence t = py::reinterpret_borrow<py::sequence>(item);
+                if (py::len(t) != 4 && py::len(t) != 6)
+                    throw InvalidArgument("set_viewports: each viewport is (x, y, width, height[, min_depth, max_depth]), got " +
+                                          std::to_string(py::len(t)) + " values");
+                D3D12_VIEWPORT vp{F32(t[0], fn, "x"), F32(t[1], fn, "y"), F32(t[2], fn, "width"), F32(t[3], fn, "height"), 0.0f, 1.0f};
+                if (py::len(t) == 6) { vp.MinDepth = F32(t[4], fn, "min_depth"); vp.MaxDepth = F32(t[5], fn, "max_depth"); }
+                vps.push_back(vp);
+            }
+            cl.SetViewports(vps);
+        }, "viewports"_a,
+           "Sets viewports 0..n-1 (1 <= n <= 16) from (x, y, width, height[, min_depth, max_depth]) tuples; a shader picks\n"
+           "one with SV_ViewportArrayIndex (else viewport 0 is used). Each is checked as set_viewport checks one.")
+        .def("set_scissors", [](CommandList& cl, py::object list) {
+            const char* fn = "set_scissors";
+            if (!py::isinstance<py::sequence>(list) || py::isinstance<py::str>(list))
+                throw py::type_error("set_scissors: expected a list of (left, top, right, bottom) tuples, not " + detail::TypeName(list));
+            std::vector<D3D12_RECT> rects;
+            for (py::handle item : list) {
+                if (!py::isinstance<py::sequence>(item) || py::isinstance<py::str>(item))
+                    throw py::type_error("set_scissors: each rectangle is a tuple (left, top, right, bottom), not " + detail::TypeName(item));
+                py::sequence t = py::reinterpret_borrow<py::sequence>(item);
+                if (py::len(t) != 4)
+                    throw InvalidArgument("set_scissors: each rectangle is (left, top, right, bottom), got " + std::to_string(py::len(t)) + " values");
+                rects.push_back(D3D12_RECT{I32(Int{py::object(t[0])}, fn, "left"), I32(Int{py::object(t[1])}, fn, "top"),
+                                           I32(Int{py::object(t[2])}, fn, "right"), I32(Int{py::object(t[3])}, fn, "bottom")});
+            }
+            cl.SetScissors(rects);
+        }, "rects"_a,
+           "Sets scissor rectangles 0..n-1 (1 <= n <= 16) from (left, top, right, bottom) tuples; rectangle i clips what\n"
+           "viewport i draws.")
         .def("set_stencil_ref", [](CommandList& cl, Int ref) {
             const uint32_t v = U32(ref, "set_stencil_ref", "ref");
             if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
@@ -231,11 +271,24 @@ void BindCommandList(py::module_& m) {
             for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
             cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"));
         }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "Clears one mip of a render-target texture to `rgba` (four floats).")
-        .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s) {
+        .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, Int slice) {
             const char* fn = "clear_depth_stencil";
             auto res = AsResource(t, fn);
-            cl.ClearDepthStencil(res, F32(d, fn, "depth"), U8(s, fn, "stencil"));
-        }, "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0, "Clears a depth-stencil texture: depth in [0, 1], stencil 0..255.")
+            cl.ClearDepthStencil(res, F32(d, fn, "depth"), U8(s, fn, "stencil"), clearDepth, clearStencil, U32(mip, fn, "mip"),
+                                 U32(slice, fn, "array_slice"));
+        }, "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0, py::kw_only(), "clear_depth"_a = true, "clear_stencil"_a = true, "mip"_a = 0,
+           "array_slice"_a = 0,
+           "Clears (mip, array_slice) of a depth-stencil texture: depth in [0, 1] (clear_depth), stencil 0..255\n"
+           "(clear_stencil; formats without stencil ignore it unless it is the only thing asked for, which raises).")
+        .def("resolve", [](CommandList& cl, py::handle dst, py::handle src, py::object format, Int dstSub, Int srcSub) {
+            const char* fn = "resolve";
+            DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, fn);
+            cl.Resolve(AsResource(dst, fn), AsResource(src, fn), U32(dstSub, fn, "dst_subresource"), U32(srcSub, fn, "src_subresource"), f);
+        }, "dst"_a, "src"_a, py::kw_only(), "format"_a = py::none(), "dst_subresource"_a = 0, "src_subresource"_a = 0,
+           "Resolves multisampled `src` into single-sample `dst` (ResolveSubresource: each pixel the average of its\n"
+           "samples). States are tracked (RESOLVE_SOURCE / RESOLVE_DEST). format: the format to resolve as (default:\n"
+           "src's), a member of both textures' format families with MULTISAMPLE_RESOLVE support; subresources are\n"
+           "mip + array_slice * mip_levels. Direct-queue lists only.")
         .def("set_vertex_buffer", [](CommandList& cl, Int slot, py::handle b, Int stride, Int off) {
             const char* fn = "set_vertex_buffer";
             cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));

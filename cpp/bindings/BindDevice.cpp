@@ -118,24 +118,30 @@ void BindDevice(py::module_& m) {
            "resources may alias it; its contents are then undefined until written.")
         .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
                                     bool uav, py::object name, py::handle heap, py::handle pool, bool committed, bool withinBudget,
-                                    py::handle memory, Int offset) {
+                                    py::handle memory, Int offset, Int samplesArg) {
             const char* fn = "create_texture2d";
             const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
             const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
+            const uint32_t samples = U32(samplesArg, fn, "sample_count");
             const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
             const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
             const std::string n = name.is_none() ? "texture" : Str(name, fn, "name");
             std::shared_ptr<Texture> t;
             {
                 py::gil_scoped_release release;
-                t = d.CreateTexture2D(w, h, f, mips, arraySize, rt, ds, uav, n, p);
+                t = d.CreateTexture2D(w, h, f, mips, arraySize, rt, ds, uav, n, p, samples);
             }
             return t;
         }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
            "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
            "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
+           "sample_count"_a = 1,
            "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
-           "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.")
+           "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.\n"
+           "sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the\n"
+           "device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError\n"
+           "listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve\n"
+           "them (CommandList.resolve) before read_texture.")
         .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags,
                                          py::object name) {
             std::vector<RootParameterDesc> params;
@@ -178,7 +184,8 @@ void BindDevice(py::module_& m) {
            "Raises:\n    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
                                             py::object dsvFormat, py::object inputLayout, py::handle topology, py::handle cull, py::object blend,
-                                            bool depthTest, bool depthWrite, py::object stencilFunc, py::handle stencilPassOp, py::object name) {
+                                            bool depthTest, bool depthWrite, py::object stencilFunc, py::handle stencilPassOp, py::object name,
+                                            Int samplesArg) {
             const char* fn = "create_graphics_pipeline";
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
@@ -244,12 +251,13 @@ void BindDevice(py::module_& m) {
                      {"incr", D3D12_STENCIL_OP_INCR}, {"decr", D3D12_STENCIL_OP_DECR}});
             }
             if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
+            g.sampleCount = U32(samplesArg, fn, "sample_count");
             auto p = std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, fn, "name"));
             return p;
         }, "vs"_a, "ps"_a, "root_signature"_a, "rtv_formats"_a, "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
            "topology"_a = "triangle", "cull"_a = "none", "blend"_a = py::none(), "depth_test"_a = false, "depth_write"_a = true,
-           "stencil_func"_a = py::none(), "stencil_pass_op"_a = "keep", py::kw_only(), "name"_a = py::none(),
+           "stencil_func"_a = py::none(), "stencil_pass_op"_a = "keep", py::kw_only(), "name"_a = py::none(), "sample_count"_a = 1,
            "A graphics pipeline.\n\n"
            "Args:\n"
            "    vs, ps: vertex and pixel shader bytecode (ps may be None).\n"
@@ -262,7 +270,10 @@ void BindDevice(py::module_& m) {
            "        with the stencil plane; needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).\n"
            "    stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',\n"
            "        'decr'), applied where depth and stencil pass.\n"
-           "    name: debug name (repr, D3D12 SetName).")
+           "    name: debug name (repr, D3D12 SetName).\n"
+           "    sample_count: samples per pixel of the targets it draws into (1, or an MSAA count every target format\n"
+           "        supports; others raise InvalidArgumentError listing the supported ones). A draw raises when the bound\n"
+           "        targets' sample count differs.")
         .def("create_sampler", [](Device& d, py::handle filter, py::handle address, py::object name) {
             D3D12_SAMPLER_DESC s{};
             s.Filter = ParseFilter(filter, "create_sampler");

@@ -74,6 +74,7 @@ void BindResources(py::module_& m) {
         .def_property_readonly("format", &Texture::ViewFormat, "The format views and reads use (a dx12kit.Format).")
         .def_property_readonly("mip_levels", &Texture::MipLevels, "Number of mip levels.")
         .def_property_readonly("array_size", &Texture::ArraySize, "Number of array slices.")
+        .def_property_readonly("sample_count", &Texture::SampleCount, "Samples per pixel (1, or the MSAA count of a multisampled texture).")
         .def_property_readonly("shape", [](const Texture& t) {
             const FormatInfo& fi = RequireFormat(t.ViewFormat(), "shape");
             return py::make_tuple(t.Height(), t.Width(), fi.channels);
@@ -102,6 +103,19 @@ void BindResources(py::module_& m) {
         .def_readonly("uav_typed_store", &FormatSupportView::uav_typed_store, "Typed UAV stores supported (D3D12 Support2 bit).")
         .def_readonly("mip_autogen", &FormatSupportView::mip_autogen, "Whether mips can be generated for it on the GPU.")
         .def_readonly("msaa", &FormatSupportView::msaa, "Supported MSAA sample counts (list of ints).")
+        // A read-only mapping too (the "dict of booleans"): fs["render_target"], dict(fs), "msaa" in fs.
+        .def("keys", [](const FormatSupportView&) { return FormatSupportKeys(); }, "The keys, in order (every field but format).")
+        .def("__getitem__", [](const FormatSupportView& v, const std::string& key) {
+                 py::dict d = FormatSupportDict(v);
+                 if (!d.contains(key)) throw py::key_error(key);
+                 return py::object(d[key.c_str()]);
+             },
+             "key"_a, "The value of one key (KeyError for unknown keys).")
+        .def("__contains__", [](const FormatSupportView& v, py::object key) { return FormatSupportDict(v).contains(key); }, "key"_a,
+             "Whether `key` is one of the keys.")
+        .def("__iter__", [](const FormatSupportView&) { return py::iter(FormatSupportKeys()); }, "Iterates over the keys.")
+        .def("__len__", [](const FormatSupportView&) { return FormatSupportKeys().size(); }, "The number of keys.")
+        .def("as_dict", &FormatSupportDict, "Every key and value as a new dict (booleans, and msaa as a list of ints).")
         .def("__repr__", [](const FormatSupportView& v) {
             std::string s = "<dx12kit.FormatSupport " + v.format + ":";
             const std::pair<const char*, bool> flags[] = {

@@ -400,6 +400,23 @@ inline FormatSupportView QueryFormatSupport(DeviceCore& core, DXGI_FORMAT format
     return v;
 }
 
+/// The keys of FormatSupport as a mapping, in the order.
+inline py::list FormatSupportKeys() {
+    py::list keys;
+    for (const char* k : {"buffer", "texture2d", "texture3d", "texture_cube", "shader_load", "shader_sample", "render_target", "blendable",
+                          "depth_stencil", "typed_uav", "uav_typed_load", "uav_typed_store", "mip_autogen", "msaa"})
+        keys.append(k);
+    return keys;
+}
+
+inline py::dict FormatSupportDict(const FormatSupportView& v) {
+    return py::dict("buffer"_a = v.buffer, "texture2d"_a = v.texture2d, "texture3d"_a = v.texture3d, "texture_cube"_a = v.texture_cube,
+                    "shader_load"_a = v.shader_load, "shader_sample"_a = v.shader_sample, "render_target"_a = v.render_target,
+                    "blendable"_a = v.blendable, "depth_stencil"_a = v.depth_stencil, "typed_uav"_a = v.typed_uav,
+                    "uav_typed_load"_a = v.uav_typed_load, "uav_typed_store"_a = v.uav_typed_store, "mip_autogen"_a = v.mip_autogen,
+                    "msaa"_a = v.msaa);
+}
+
 inline py::dict DescriptorStatsDict(DeviceCore& core) {
     py::dict d;
     const std::pair<const char*, D3D12_DESCRIPTOR_HEAP_TYPE> types[] = {{"cbv_srv_uav", D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV},

@@ -456,6 +456,7 @@ def test_item14_stencil_plane_is_tracked_per_mip(dev, fmt):
     assert d.num_subresources == 2 * 2  # mips * array * planes
     cl = q.command_list()
     cl.clear_depth_stencil(d, 0.5, 3)
+    cl.clear_depth_stencil(d, 0.5, 3, mip=1)  # a clear transitions only the (mip, slice) it clears
     q.wait(q.execute(cl))
     assert d.global_state() == S.DEPTH_WRITE
     # Mip 1 alone as a shader resource: both of its planes move, mip 0 (both planes) stays.

@@ -36,3 +36,10 @@ def test_readme_aliasing_and_defragmentation_examples_run(tmp_path, monkeypatch)
         block = re.findall(r"```python\n(.*?)```", text.split(title, 1)[1], re.S)[0]
         exec(compile(block, str(readme), "exec"), {"__name__": "readme_example"})
     assert (tmp_path / "before.png").exists() and (tmp_path / "after.png").exists()
+
+
+def test_readme_msaa_example_runs():
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    section = readme.read_text().split("### Anti-aliasing (MSAA) and resolve", 1)[1]
+    block = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    exec(compile(block, str(readme), "exec"), {"__name__": "readme_msaa_example"})

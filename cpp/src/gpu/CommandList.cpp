@@ -8,6 +8,7 @@
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
+#include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 
 #include <cmath>
@@ -152,6 +153,13 @@ void CommandList::CheckGraphics(const char* what) const {
                               d3d12rules::QueueTypeName(m_Queue->Type()) + " queue)");
 }
 
+void CommandList::CheckSingleSample(const Resource& r, const char* what) const {
+    // D3D12 CopyTextureRegion: multisampled subresources cannot be copied to or from buffers.
+    if (!r.IsBuffer() && r.SampleCount() > 1)
+        throw InvalidArgument(std::string(what) + ": " + Who(r) + " is multisampled (" + std::to_string(r.SampleCount()) +
+                              " samples); resolve it into a single-sample texture first (CommandList.resolve)");
+}
+
 // ---------------------------------------------------------------------------------- copies
 
 void CommandList::NoteFullWrite(const Resource& r, bool whole) {
@@ -177,6 +185,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
         CopyFromUpload(dst, a, 0, 0, dstOffset);
         return;
     }
+    CheckSingleSample(*dst, "upload");
     auto& tex = static_cast<Texture&>(*dst);
     tex.CheckMipSlice(mip, arraySlice, "upload");
     const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "upload");
@@ -198,6 +207,7 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
     CheckSameDevice(*dst, "copy");
     CheckCopyDest(*dst, "copy");
     if (!dst->IsBuffer()) dst->CheckMipSlice(mip, arraySlice, "copy");
+    CheckSingleSample(*dst, "copy");
     if (dst->IsBuffer()) {
         if (dstOffset > dst->Size() || src.size > dst->Size() - dstOffset) throw InvalidArgument("copy: data does not fit " + Who(*dst));
         m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
@@ -230,7 +240,7 @@ void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::
     const auto& a = dst->Desc();
     const auto& b = src->Desc();
     if (a.Dimension != b.Dimension || a.Width != b.Width || a.Height != b.Height || a.DepthOrArraySize != b.DepthOrArraySize ||
-        a.MipLevels != b.MipLevels || a.Format != b.Format)
+        a.MipLevels != b.MipLevels || a.Format != b.Format || a.SampleDesc.Count != b.SampleDesc.Count)
         throw InvalidArgument("copy_resource: " + Who(*dst) + " and " + Who(*src) + " differ in size, format or layout");
     NoteFullWrite(*dst, true);
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
@@ -265,6 +275,7 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
     const auto recording = Begin("copy_texture_to_buffer");
     if (src->IsBuffer()) throw InvalidArgument("copy_texture_to_buffer: " + Who(*src) + " is not a texture");
     src->CheckMipSlice(mip, arraySlice, "read");
+    CheckSingleSample(*src, "read_texture");
     const uint32_t sub = d3dx::CalcSubresource(mip, arraySlice, src->MipLevels());
     const TextureFootprint f = static_cast<const Texture&>(*src).Footprint(mip, arraySlice);
     const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& fp = f.placed;
@@ -277,6 +288,56 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
     D3D12_TEXTURE_COPY_LOCATION s = d3dx::SubresourceLocation(src->D3D12Resource(), sub);
     m_d3d12List->CopyTextureRegion(&d, 0, 0, 0, &s, nullptr);
     return fp;
+}
+
+void CommandList::Resolve(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t dstSub, uint32_t srcSub,
+                          DXGI_FORMAT format) {
+    const auto recording = Begin("resolve");
+    CheckGraphics("resolve");
+    CheckSameDevice(*dst, "resolve");
+    CheckSameDevice(*src, "resolve");
+    // ID3D12GraphicsCommandList::ResolveSubresource: src multisampled, dst single-sample, same
+    // subresource size, `Format` compatible with both (a member of both families; typed when
+    // either resource is typeless, which dx12kit's textures are) and supporting MULTISAMPLE_RESOLVE.
+    if (dst->IsBuffer() || src->IsBuffer()) throw InvalidArgument("resolve: both resources must be textures");
+    if (dst == src) throw InvalidArgument("resolve: source and destination are the same " + Who(*dst));
+    if (src->SampleCount() < 2)
+        throw InvalidArgument("resolve: the source " + Who(*src) + " is not multisampled (create it with sample_count > 1)");
+    if (dst->SampleCount() != 1)
+        throw InvalidArgument("resolve: the destination " + Who(*dst) + " is multisampled (" + std::to_string(dst->SampleCount()) +
+                              " samples); it must have sample_count=1");
+    CheckCopyDest(*dst, "resolve");
+    if (dstSub >= dst->NumSubresources() || srcSub >= src->NumSubresources())
+        throw InvalidArgument("resolve: subresource out of range (dst_subresource " + std::to_string(dstSub) + " of " +
+                              std::to_string(dst->NumSubresources()) + ", src_subresource " + std::to_string(srcSub) + " of " +
+                              std::to_string(src->NumSubresources()) + ")");
+    const auto& d = static_cast<const Texture&>(*dst);
+    const auto& sTex = static_cast<const Texture&>(*src);
+    const uint32_t dstMip = dstSub % dst->MipLevels(), srcMip = srcSub % src->MipLevels();
+    if (d.Width(dstMip) != sTex.Width(srcMip) || d.Height(dstMip) != sTex.Height(srcMip))
+        throw InvalidArgument("resolve: sizes differ: " + Who(*src) + " is " + std::to_string(sTex.Width(srcMip)) + "x" +
+                              std::to_string(sTex.Height(srcMip)) + ", " + Who(*dst) + " subresource " + std::to_string(dstSub) + " is " +
+                              std::to_string(d.Width(dstMip)) + "x" + std::to_string(d.Height(dstMip)));
+    if (format == DXGI_FORMAT_UNKNOWN) format = src->ViewFormat();
+    const DXGI_FORMAT srcFormat = src->ViewFormat(), dstFormat = dst->ViewFormat();
+    if (!CastCompatible(srcFormat, format) || !CastCompatible(dstFormat, format))
+        throw InvalidArgument("resolve: format " + FormatName(format) + " must be compatible with both " + Who(*src) + " (" +
+                              FormatName(srcFormat) + ") and " + Who(*dst) + " (" + FormatName(dstFormat) + ")");
+    // D3D12's format support tables list MULTISAMPLE_RESOLVE for no depth and no integer format,
+    // whatever a driver reports (vkd3d 1.2 claims it for d32_float, then cannot do it).
+    const std::string formatName = FormatName(format);
+    const bool integer = formatName.size() > 4 && (formatName.compare(formatName.size() - 4, 4, "uint") == 0 ||
+                                                   formatName.compare(formatName.size() - 4, 4, "sint") == 0);
+    const FormatInfo* fi = FindFormat(format);
+    if ((fi && fi->depth) || integer || !m_Core->FormatSupport().Get(format).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_RESOLVE))
+        throw InvalidArgument("resolve: format " + FormatName(format) + " cannot be resolved on this device (no MULTISAMPLE_RESOLVE "
+                              "support; depth and integer formats never can)");
+    NoteFullWrite(*dst, dst->NumSubresources() == 1);
+    m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_RESOLVE_DEST, dstSub);
+    m_Tracker.Transition(src, D3D12_RESOURCE_STATE_RESOLVE_SOURCE, srcSub);
+    Flush();
+    if (m_Validate) { ValidateResource("resolve", dst.get()); ValidateResource("resolve", src.get()); }
+    m_d3d12List->ResolveSubresource(dst->D3D12Resource(), dstSub, src->D3D12Resource(), srcSub, format);
 }
 
 // ---------------------------------------------------------------------------------- barriers
@@ -498,6 +559,10 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
         if (!t) throw InvalidArgument("set_render_targets: None in the target list");
         CheckSameDevice(*t, "set_render_targets");
         if (t->IsBuffer()) throw InvalidArgument("set_render_targets: " + Who(*t) + " is a buffer");
+        if (t->SampleCount() != targets[0]->SampleCount())
+            throw InvalidArgument("set_render_targets: " + Who(*t) + " has " + std::to_string(t->SampleCount()) + " sample(s), " +
+                                  Who(*targets[0]) + " " + std::to_string(targets[0]->SampleCount()) +
+                                  " (D3D12: all bound targets share one sample count)");
         rtvs[i] = t->Rtv(mip, 0);
         m_TargetBindings.push_back(Binding{t, D3D12_RESOURCE_STATE_RENDER_TARGET, mip, 1, false});
         w = static_cast<Texture&>(*t).Width(mip);
@@ -506,6 +571,10 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
     D3D12_CPU_DESCRIPTOR_HANDLE dsv{};
     if (depth) {
         CheckSameDevice(*depth, "set_render_targets");
+        if (!targets.empty() && depth->SampleCount() != targets[0]->SampleCount())
+            throw InvalidArgument("set_render_targets: depth " + Who(*depth) + " has " + std::to_string(depth->SampleCount()) + " sample(s), " +
+                                  Who(*targets[0]) + " " + std::to_string(targets[0]->SampleCount()) +
+                                  " (D3D12: all bound targets share one sample count)");
         dsv = depth->Dsv(0);
         m_TargetBindings.push_back(Binding{depth, D3D12_RESOURCE_STATE_DEPTH_WRITE, 0, 0, false});
         if (targets.empty()) {
@@ -520,37 +589,71 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
     }
 }
 
+namespace {
+// D3D12_VIEWPORT / D3D11.3 functional spec (viewports): finite values, Width and Height >= 0,
+// TopLeftX/Y and TopLeft + size within [D3D12_VIEWPORT_BOUNDS_MIN, D3D12_VIEWPORT_BOUNDS_MAX],
+// MinDepth and MaxDepth in [0, 1], MinDepth <= MaxDepth (the debug layer's rule).
+void CheckViewport(const D3D12_VIEWPORT& vp, const std::string& what) {
+    const float v[6] = {vp.TopLeftX, vp.TopLeftY, vp.Width, vp.Height, vp.MinDepth, vp.MaxDepth};
+    const char* names[6] = {"x", "y", "width", "height", "min_depth", "max_depth"};
+    for (int i = 0; i < 6; ++i)
+        if (!std::isfinite(v[i])) throw InvalidArgument(what + ": " + names[i] + " must be finite, got " + std::to_string(v[i]));
+    if (vp.Width < 0 || vp.Height < 0)
+        throw InvalidArgument(what + ": width and height must be >= 0, got " + std::to_string(vp.Width) + " x " + std::to_string(vp.Height));
+    const float lo = float(D3D12_VIEWPORT_BOUNDS_MIN), hi = float(D3D12_VIEWPORT_BOUNDS_MAX);
+    if (vp.TopLeftX < lo || vp.TopLeftY < lo || vp.TopLeftX + vp.Width > hi || vp.TopLeftY + vp.Height > hi)
+        throw InvalidArgument(what + ": the viewport must lie within [" + std::to_string(D3D12_VIEWPORT_BOUNDS_MIN) + ", " +
+                              std::to_string(D3D12_VIEWPORT_BOUNDS_MAX) + "]");
+    if (!(vp.MinDepth >= 0.0f && vp.MaxDepth <= 1.0f && vp.MinDepth <= vp.MaxDepth))
+        throw InvalidArgument(what + ": depths must satisfy 0 <= min_depth <= max_depth <= 1, got " + std::to_string(vp.MinDepth) + ", " +
+                              std::to_string(vp.MaxDepth));
+}
+
+// D3D12: a scissor rectangle with left > right or top > bottom is invalid (RSSetScissorRects).
+void CheckScissor(const D3D12_RECT& r, const std::string& what) {
+    if (r.left > r.right || r.top > r.bottom)
+        throw InvalidArgument(what + ": left <= right and top <= bottom are required, got (" + std::to_string(r.left) + ", " +
+                              std::to_string(r.top) + ", " + std::to_string(r.right) + ", " + std::to_string(r.bottom) + ")");
+}
+
+// RSSetViewports / RSSetScissorRects: 1..D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE (16).
+void CheckCount(size_t n, const char* what) {
+    if (n == 0 || n > D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE)
+        throw InvalidArgument(std::string(what) + ": 1 to " + std::to_string(D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE) +
+                              " entries are allowed, got " + std::to_string(n));
+}
+}  // namespace
+
 void CommandList::SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth) {
     const auto recording = Begin("set_viewport");
     CheckGraphics("set_viewport");
-    // D3D12_VIEWPORT / D3D11.3 functional spec (viewports): finite values, Width and Height >= 0,
-    // TopLeftX/Y and TopLeft + size within [D3D12_VIEWPORT_BOUNDS_MIN, D3D12_VIEWPORT_BOUNDS_MAX],
-    // MinDepth and MaxDepth in [0, 1], MinDepth <= MaxDepth (the debug layer's rule).
-    const float v[6] = {x, y, w, h, minDepth, maxDepth};
-    const char* names[6] = {"x", "y", "width", "height", "min_depth", "max_depth"};
-    for (int i = 0; i < 6; ++i)
-        if (!std::isfinite(v[i])) throw InvalidArgument(std::string("set_viewport: ") + names[i] + " must be finite, got " + std::to_string(v[i]));
-    if (w < 0 || h < 0) throw InvalidArgument("set_viewport: width and height must be >= 0, got " + std::to_string(w) + " x " + std::to_string(h));
-    const float lo = float(D3D12_VIEWPORT_BOUNDS_MIN), hi = float(D3D12_VIEWPORT_BOUNDS_MAX);
-    if (x < lo || y < lo || x + w > hi || y + h > hi)
-        throw InvalidArgument("set_viewport: the viewport must lie within [" + std::to_string(D3D12_VIEWPORT_BOUNDS_MIN) + ", " +
-                              std::to_string(D3D12_VIEWPORT_BOUNDS_MAX) + "]");
-    if (!(minDepth >= 0.0f && maxDepth <= 1.0f && minDepth <= maxDepth))
-        throw InvalidArgument("set_viewport: depths must satisfy 0 <= min_depth <= max_depth <= 1, got " + std::to_string(minDepth) + ", " +
-                              std::to_string(maxDepth));
     D3D12_VIEWPORT vp{x, y, w, h, minDepth, maxDepth};
+    CheckViewport(vp, "set_viewport");
     m_d3d12List->RSSetViewports(1, &vp);
 }
 
 void CommandList::SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom) {
     const auto recording = Begin("set_scissor");
     CheckGraphics("set_scissor");
-    // D3D12: a scissor rectangle with left > right or top > bottom is invalid (RSSetScissorRects).
-    if (left > right || top > bottom)
-        throw InvalidArgument("set_scissor: left <= right and top <= bottom are required, got (" + std::to_string(left) + ", " +
-                              std::to_string(top) + ", " + std::to_string(right) + ", " + std::to_string(bottom) + ")");
     D3D12_RECT r{left, top, right, bottom};
+    CheckScissor(r, "set_scissor");
     m_d3d12List->RSSetScissorRects(1, &r);
+}
+
+void CommandList::SetViewports(const std::vector<D3D12_VIEWPORT>& viewports) {
+    const auto recording = Begin("set_viewports");
+    CheckGraphics("set_viewports");
+    CheckCount(viewports.size(), "set_viewports");
+    for (size_t i = 0; i < viewports.size(); ++i) CheckViewport(viewports[i], "set_viewports: viewport " + std::to_string(i));
+    m_d3d12List->RSSetViewports(static_cast<UINT>(viewports.size()), viewports.data());
+}
+
+void CommandList::SetScissors(const std::vector<D3D12_RECT>& rects) {
+    const auto recording = Begin("set_scissors");
+    CheckGraphics("set_scissors");
+    CheckCount(rects.size(), "set_scissors");
+    for (size_t i = 0; i < rects.size(); ++i) CheckScissor(rects[i], "set_scissors: rectangle " + std::to_string(i));
+    m_d3d12List->RSSetScissorRects(static_cast<UINT>(rects.size()), rects.data());
 }
 
 void CommandList::SetStencilRef(uint32_t ref) {
@@ -571,18 +674,32 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
     m_d3d12List->ClearRenderTargetView(rtv, rgba, 0, nullptr);
 }
 
-void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil) {
+void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth, bool clearStencil,
+                                    uint32_t mip, uint32_t arraySlice) {
     const auto recording = Begin("clear_depth_stencil");
     // D3D12 ClearDepthStencilView: the depth must be in [0, 1] (the debug layer rejects others); NaN too.
     if (!(d >= 0.0f && d <= 1.0f)) throw InvalidArgument("clear_depth_stencil: depth must be in [0, 1], got " + std::to_string(d));
     CheckGraphics("clear_depth_stencil");
     CheckSameDevice(*depth, "clear_depth_stencil");
-    D3D12_CPU_DESCRIPTOR_HANDLE dsv = depth->Dsv(0);
-    m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE);
+    if (depth->IsBuffer() || !depth->AllowsDepthStencil())
+        throw InvalidArgument("clear_depth_stencil: " + Who(*depth) + " is not a depth-stencil texture (depth_stencil=True)");
+    depth->CheckMipSlice(mip, arraySlice, "clear_depth_stencil");
+    const bool hasStencil = depth->PlaneCount() > 1;
+    // ClearFlags must not be 0; a stencil clear needs a format with stencil (d24_unorm_s8_uint,
+    // d32_float_s8x24_uint). With both asked for, a depth-only format clears its depth.
+    if (!clearDepth && !clearStencil) throw InvalidArgument("clear_depth_stencil: clear_depth and clear_stencil are both False: nothing to clear");
+    if (!clearDepth && !hasStencil)
+        throw InvalidArgument("clear_depth_stencil: " + Who(*depth) + " (" + FormatName(depth->ViewFormat()) + ") has no stencil to clear");
+    D3D12_CLEAR_FLAGS flags = D3D12_CLEAR_FLAGS(0);
+    if (clearDepth) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_DEPTH);
+    if (clearStencil && hasStencil) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_STENCIL);
+    const bool wholeView = depth->ArraySize() == 1;
+    D3D12_CPU_DESCRIPTOR_HANDLE dsv = wholeView ? depth->Dsv(mip) : depth->Dsv(mip, arraySlice);
+    // The view covers both planes of (mip, slice): both must be in DEPTH_WRITE.
+    for (uint32_t plane = 0; plane < depth->PlaneCount(); ++plane)
+        m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE, depth->Subresource(mip, arraySlice, plane));
     Flush();
     if (m_Validate) ValidateResource("clear_depth_stencil", depth.get());
-    D3D12_CLEAR_FLAGS flags = D3D12_CLEAR_FLAG_DEPTH;
-    if (depth->PlaneCount() > 1) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_STENCIL);
     m_d3d12List->ClearDepthStencilView(dsv, flags, d, stencil, 0, nullptr);
 }
 
@@ -693,8 +810,10 @@ void CommandList::PrepareWork(bool dispatch) {
         if (b.uav && AutoUavBarriers) m_Tracker.UavHazard(b.resource);
         RequireState(b.resource, b.state, b.firstMip, b.mipCount);
     }
-    if (!dispatch)
+    if (!dispatch) {
+        CheckTargetSamples("draw");
         for (auto& b : m_TargetBindings) RequireState(b.resource, b.state, b.firstMip, b.mipCount);
+    }
     Flush();
     if (m_Validate) ValidateBindings(dispatch ? "dispatch" : "draw", !dispatch);
     if (m_ViewDescriptors.StaleMask() || m_SamplerDescriptors.StaleMask()) {
@@ -707,6 +826,17 @@ void CommandList::PrepareWork(bool dispatch) {
             m_SamplerDescriptors.CommitStagedDescriptorsForDraw(m_d3d12List.Get());
         }
     }
+}
+
+void CommandList::CheckTargetSamples(const char* what) const {
+    // D3D12_GRAPHICS_PIPELINE_STATE_DESC.SampleDesc must match the bound render targets' and
+    // depth buffer's sample count (the debug layer rejects the draw; drivers misrender).
+    const uint32_t want = m_Pipeline->SampleCount();
+    for (const auto& b : m_TargetBindings)
+        if (b.resource->SampleCount() != want)
+            throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' renders with sample_count=" + std::to_string(want) +
+                                  " but " + Who(*b.resource) + " has " + std::to_string(b.resource->SampleCount()) +
+                                  " sample(s); create the pipeline with sample_count=" + std::to_string(b.resource->SampleCount()));
 }
 
 void CommandList::NoteUavWrites() {

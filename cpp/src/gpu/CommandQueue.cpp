@@ -462,6 +462,11 @@ void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const 
     if (&texture->Core() != m_Core.get()) throw InvalidArgument("read_texture: the texture belongs to another device");
     auto& tex = static_cast<Texture&>(*texture);
     tex.CheckMipSlice(mip, arraySlice, "read_texture");
+    // Multisampled textures cannot be copied to a buffer (CopyTextureRegion); dx12kit does not
+    // resolve behind the user's back (which samples and which format would be a guess).
+    if (tex.SampleCount() > 1)
+        throw InvalidArgument("read_texture: texture '" + tex.Name() + "' is multisampled (" + std::to_string(tex.SampleCount()) +
+                              " samples); resolve it into a single-sample texture with CommandList.resolve and read that");
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
     // A depth-stencil texture is read through its depth plane (plane 0). D3D12 lays plane 0 out
     // with the depth plane's texel size (4 bytes); vkd3d 1.2 has no planes in its footprints and

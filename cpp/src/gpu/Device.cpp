@@ -243,7 +243,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
 
 std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
                                                  uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
-                                                 const std::string& name, const Placement& placement) {
+                                                 const std::string& name, const Placement& placement, uint32_t sampleCount) {
     const FormatInfo* fi = FindFormat(format);
     if (!fi) throw InvalidArgument("create_texture2d: unsupported format " + std::to_string(static_cast<int>(format)));
     if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
@@ -264,6 +264,22 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
         throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
                               "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
     m_Core->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
+    if (sampleCount != 1) {
+        // D3D12_RESOURCE_DESC rules for multisampled textures: 2D only, MipLevels 1, a render
+        // target or depth-stencil flag, no ALLOW_UNORDERED_ACCESS; and a count the device reports
+        // quality levels for (CheckFeatureSupport MULTISAMPLE_QUALITY_LEVELS).
+        m_Core->FormatSupport().CheckSampleCount(format, sampleCount, "create_texture2d");
+        if (!renderTarget && !depthStencil)
+            throw InvalidArgument("create_texture2d: a multisampled texture (sample_count=" + std::to_string(sampleCount) +
+                                  ") must be a render target or depth buffer (render_target=True or depth_stencil=True)");
+        if (uav) throw InvalidArgument("create_texture2d: a multisampled texture cannot have uav=True (D3D12 has no MSAA UAVs)");
+        if (mipLevels != 1)
+            throw InvalidArgument("create_texture2d: a multisampled texture has exactly one mip (mip_levels=1), got " + std::to_string(mipLevels));
+        if (placement.memory)
+            throw InvalidArgument("create_texture2d: multisampled textures cannot be placed in allocated memory (memory=): D3D12 heaps "
+                                  "holding MSAA textures need 4 MiB alignment, dx12kit's are 64 KiB aligned; omit memory= "
+                                  "(MSAA textures are committed resources)");
+    }
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (depthStencil) flags |= D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
@@ -277,6 +293,8 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     if (depthStencil) clear.DepthStencil.Depth = 1.0f;
     memory::ResourceRequest rq;
     rq.desc = d3dx::Tex2DDesc(nativeFormat, width, height, static_cast<uint16_t>(arraySize), static_cast<uint16_t>(mipLevels), flags);
+    rq.desc.SampleDesc.Count = sampleCount;
+    rq.desc.SampleDesc.Quality = 0;
     rq.initialState = D3D12_RESOURCE_STATE_COMMON;
     rq.clearValue = (renderTarget || depthStencil) ? &clear : nullptr;
     rq.heap = kind;
@@ -287,7 +305,20 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
               : renderTarget ? memory::AllocationKind::RenderTarget
                              : memory::AllocationKind::Texture;
     rq.name = name;
-    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
+    memory::CreatedResource created;
+    try {
+        created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
+    } catch (const InvalidArgument& e) {
+        // The device refused the description itself: say which texture. (vkd3d 1.2 refuses the
+        // stencil formats without depth_stencil=True, which D3D12 allows: Vulkan needs the
+        // depth-stencil usage to create such an image.)
+        if (std::string(e.what()).find("GetResourceAllocationInfo") == std::string::npos) throw;
+        const bool stencil = fi->format == DXGI_FORMAT_D24_UNORM_S8_UINT || fi->format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+        throw InvalidArgument("create_texture2d: this device cannot create a " + std::to_string(width) + "x" + std::to_string(height) + " " +
+                              fi->name + " texture" + (renderTarget ? " render target" : "") + (depthStencil ? " depth buffer" : "") +
+                              (uav ? " with uav=True" : "") + " (GetResourceAllocationInfo refused it)" +
+                              (stencil && !depthStencil ? "; create it with depth_stencil=True" : ""));
+    }
     auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(format);
     t->AttachMemory(std::move(created.allocation));

@@ -207,7 +207,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
 PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& g,
                              std::shared_ptr<RootSignature> rootSignature)
     : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
-      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat) {
+      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount) {
     if (!m_RootSignature) throw InvalidArgument("create_graphics_pipeline: no root signature");
     if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_graphics_pipeline: the root signature belongs to another device");
     if (g.vs.empty()) throw InvalidArgument("create_graphics_pipeline: empty vertex shader bytecode");
@@ -218,6 +218,13 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     for (size_t i = 0; i < g.rtvFormats.size(); ++i)
         formats.CheckRenderTargetFormat(g.rtvFormats[i], static_cast<uint32_t>(i), g.blend != BlendMode::None, "create_graphics_pipeline");
     if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckDepthStencilFormat(g.dsvFormat, "create_graphics_pipeline");
+    // D3D12_GRAPHICS_PIPELINE_STATE_DESC.SampleDesc: a count every target format supports.
+    if (g.sampleCount != 1) {
+        for (DXGI_FORMAT f : g.rtvFormats) formats.CheckSampleCount(f, g.sampleCount, "create_graphics_pipeline");
+        if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckSampleCount(g.dsvFormat, g.sampleCount, "create_graphics_pipeline");
+        if (g.rtvFormats.empty() && g.dsvFormat == DXGI_FORMAT_UNKNOWN)
+            formats.CheckSampleCount(DXGI_FORMAT_R8G8B8A8_UNORM, g.sampleCount, "create_graphics_pipeline");
+    }
     {
         const DxbcReflection vs = ReflectShader("create_graphics_pipeline", "vs", g.vs);
         if (vs.stage != ShaderStage::Vertex)
@@ -278,7 +285,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     d.NumRenderTargets = static_cast<UINT>(g.rtvFormats.size());
     for (size_t i = 0; i < g.rtvFormats.size(); ++i) d.RTVFormats[i] = g.rtvFormats[i];
     d.DSVFormat = g.dsvFormat;
-    d.SampleDesc.Count = 1;
+    d.SampleDesc.Count = g.sampleCount;
     ThrowIfFailed(m_Core->D3D12Device()->CreateGraphicsPipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
                   "CreateGraphicsPipelineState");
 }

@@ -118,7 +118,12 @@ CreatedResource MemoryManager::CreateResource(const ResourceRequest& rq) {
     if (desc.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER && (heap == HeapKind::Upload || heap == HeapKind::Readback))
         throw InvalidArgument(std::string("textures cannot live in a '") + HeapKindName(heap) + "' heap (D3D12 allows only buffers there)");
     const D3D12_RESOURCE_ALLOCATION_INFO info = AllocationInfo(desc);
-    const bool msaaNeedsCommitted = desc.SampleDesc.Count > 1 && info.Alignment > kDefaultAlignment;
+    // D3D12_HEAP_DESC: a heap that holds MSAA textures must be created with 4 MiB alignment
+    // (D3D12_DEFAULT_MSAA_RESOURCE_PLACEMENT_ALIGNMENT), even when OPTIONS4 grants the texture
+    // itself 64 KiB (small MSAA) alignment within it. dx12kit's blocks are 64 KiB-aligned heaps, so
+    // MSAA textures are committed resources (as D3D12MA's MSAA_TEXTURES_ALWAYS_COMMITTED does).
+    // vkd3d checks none of this.
+    const bool msaaNeedsCommitted = desc.SampleDesc.Count > 1;
     bool committed = rq.committed || msaaNeedsCommitted;
     if (!committed && pool->IsDefault() && info.SizeInBytes > pool->PreferredBlockSize() / 2) committed = true;
     if (committed && !pool->IsDefault() && pool->Desc().blockSize)
@@ -161,6 +166,9 @@ ComPtr<ID3D12Resource> MemoryManager::CreatePlacedResource(const MemoryAllocatio
                                                            D3D12_RESOURCE_STATES initialState, const D3D12_CLEAR_VALUE* clearValue,
                                                            D3D12_RESOURCE_ALLOCATION_INFO* infoOut) {
     if (memory.IsNull() || memory.IsCommitted() || memory.IsAlias()) throw InvalidArgument("placed resource: the memory is not a heap range");
+    if (d.SampleDesc.Count > 1)  // the heap rule above (CreateResource): dx12kit's heaps are 64 KiB aligned
+        throw InvalidArgument("placed resource: multisampled textures need a heap with 4 MiB alignment (D3D12_HEAP_DESC); dx12kit's "
+                              "memory blocks are 64 KiB aligned, so MSAA textures are committed resources");
     D3D12_RESOURCE_DESC desc = d;
     const D3D12_RESOURCE_ALLOCATION_INFO info = AllocationInfo(desc);
     if (infoOut) *infoOut = info;

@@ -176,6 +176,16 @@ void FormatSupportCache::CheckRenderTargetFormat(DXGI_FORMAT format, uint32_t in
         throw InvalidArgument(where + " is not blendable (integer formats never are); use blend=None for it");
 }
 
+void FormatSupportCache::CheckSampleCount(DXGI_FORMAT format, uint32_t count, const char* what) {
+    const FormatSupportInfo& s = Get(format);
+    for (uint32_t c : s.msaa)
+        if (c == count) return;
+    std::string list;
+    for (uint32_t c : s.msaa) list += (list.empty() ? "" : ", ") + std::to_string(c);
+    throw InvalidArgument(std::string(what) + ": sample_count=" + std::to_string(count) + " is not supported for " + FormatName(format) +
+                          " on this device (supported: " + (list.empty() ? "none" : list) + ")");
+}
+
 void FormatSupportCache::CheckDepthStencilFormat(DXGI_FORMAT format, const char* what) {
     if (!IsDepth(format))
         throw InvalidArgument(std::string(what) + ": dsv_format " + FormatName(format) + " is not a depth format (d32_float, d24_unorm_s8_uint, d16_unorm)");

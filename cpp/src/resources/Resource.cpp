@@ -99,7 +99,10 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::Srv(uint32_t mostDetailedMip, uint32_t mip
 }
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Uav(uint32_t mip) { return GetOrCreateView(ViewKind::UAV, mip, 0, DXGI_FORMAT_UNKNOWN); }
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Rtv(uint32_t mip, uint32_t slice) { return GetOrCreateView(ViewKind::RTV, mip, slice, DXGI_FORMAT_UNKNOWN); }
-D3D12_CPU_DESCRIPTOR_HANDLE Resource::Dsv(uint32_t mip) { return GetOrCreateView(ViewKind::DSV, mip, 0, DXGI_FORMAT_UNKNOWN); }
+// The DSV key's `b` is 0 for every slice, slice + 1 for one slice.
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Dsv(uint32_t mip, uint32_t arraySlice) {
+    return GetOrCreateView(ViewKind::DSV, mip, arraySlice == kAllSlices ? 0 : arraySlice + 1, DXGI_FORMAT_UNKNOWN);
+}
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Cbv() { return GetOrCreateView(ViewKind::CBV, 0, 0, DXGI_FORMAT_UNKNOWN); }
 
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format) {
@@ -126,11 +129,25 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
             throw InvalidArgument(who() + ": mips " + std::to_string(a) + ".." + std::to_string(a + b - 1) + " out of range");
         if (kind == ViewKind::RTV && b >= m_Desc.DepthOrArraySize)
             throw InvalidArgument(who() + ": array slice " + std::to_string(b) + " out of range");
+        if (kind == ViewKind::DSV && b > m_Desc.DepthOrArraySize)
+            throw InvalidArgument(who() + ": array slice " + std::to_string(b - 1) + " out of range");
     }
     // Looked up only after the range checks: the key keeps 16 bits of mip and slice.
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     auto it = m_Views.find(key);
     if (it != m_Views.end()) return it->second.Handle();
+    if (format == DXGI_FORMAT_UNKNOWN && !IsBuffer() && kind != ViewKind::CBV) {
+        // The texture's own format: still one the device must support for this kind of view
+        // (Device.format_support), checked before the driver sees the view.
+        static const char* const kWhat[] = {"shader resource view", "unordered access view", "render target view", "depth-stencil view"};
+        static const D3D12_FORMAT_SUPPORT1 kUse[] = {D3D12_FORMAT_SUPPORT1_SHADER_LOAD, D3D12_FORMAT_SUPPORT1_TYPED_UNORDERED_ACCESS_VIEW,
+                                                     D3D12_FORMAT_SUPPORT1_RENDER_TARGET, D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL};
+        const int k = static_cast<int>(kind);
+        (void)m_Core->FormatSupport().CheckViewFormat(m_ViewFormat, m_ViewFormat, kUse[k], kWhat[k], m_Name);
+        if (SampleCount() > 1 && kind == ViewKind::SRV && !m_Core->FormatSupport().Get(DepthSrvFormat(m_ViewFormat)).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_LOAD))
+            throw InvalidArgument(who() + ": format " + FormatName(m_ViewFormat) + " cannot be read from a multisampled texture on this device "
+                                  "(no MULTISAMPLE_LOAD support); resolve it first");
+    }
     static const D3D12_DESCRIPTOR_HEAP_TYPE kHeap[] = {D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
                                                       D3D12_DESCRIPTOR_HEAP_TYPE_RTV, D3D12_DESCRIPTOR_HEAP_TYPE_DSV,
                                                       D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV};
@@ -145,6 +162,9 @@ void Resource::WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT form
     auto who = [this] { return "resource '" + m_Name + "'"; };  // built only on error paths
     ID3D12Device* dev = m_Core->D3D12Device();
     const bool array = !IsBuffer() && m_Desc.DepthOrArraySize > 1;
+    // Multisampled textures have their own view dimensions (TEXTURE2DMS, TEXTURE2DMSARRAY): one
+    // mip, no mip fields; HLSL reads them as Texture2DMS<T, N> with Load(pixel, sample).
+    const bool ms = !IsBuffer() && m_Desc.SampleDesc.Count > 1;
     switch (kind) {
         case ViewKind::SRV: {
             D3D12_SHADER_RESOURCE_VIEW_DESC d{};
@@ -157,7 +177,12 @@ void Resource::WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT form
             } else {
                 d.Format = format != DXGI_FORMAT_UNKNOWN ? format : DepthSrvFormat(m_ViewFormat);
                 const UINT count = b == 0 ? UINT(-1) : b;
-                if (array) {
+                if (ms && array) {
+                    d.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2DMSARRAY;
+                    d.Texture2DMSArray.ArraySize = m_Desc.DepthOrArraySize;
+                } else if (ms) {
+                    d.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2DMS;
+                } else if (array) {
                     d.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2DARRAY;
                     d.Texture2DArray.MostDetailedMip = a;
                     d.Texture2DArray.MipLevels = count;
@@ -196,7 +221,13 @@ void Resource::WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT form
             if (!AllowsRenderTarget()) throw InvalidArgument(who() + " was not created with render_target=True");
             D3D12_RENDER_TARGET_VIEW_DESC d{};
             d.Format = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
-            if (array) {
+            if (ms && array) {
+                d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DMSARRAY;
+                d.Texture2DMSArray.FirstArraySlice = b;
+                d.Texture2DMSArray.ArraySize = 1;
+            } else if (ms) {
+                d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DMS;
+            } else if (array) {
                 d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DARRAY;
                 d.Texture2DArray.MipSlice = a;
                 d.Texture2DArray.FirstArraySlice = b;
@@ -212,10 +243,19 @@ void Resource::WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT form
             if (!AllowsDepthStencil()) throw InvalidArgument(who() + " was not created with depth_stencil=True");
             D3D12_DEPTH_STENCIL_VIEW_DESC d{};
             d.Format = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
-            if (array) {
+            // b: 0 = every slice, else slice b - 1 only.
+            const UINT first = b ? b - 1 : 0, slices = b ? 1 : m_Desc.DepthOrArraySize;
+            if (ms && array) {
+                d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2DMSARRAY;
+                d.Texture2DMSArray.FirstArraySlice = first;
+                d.Texture2DMSArray.ArraySize = slices;
+            } else if (ms) {
+                d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2DMS;
+            } else if (array) {
                 d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2DARRAY;
                 d.Texture2DArray.MipSlice = a;
-                d.Texture2DArray.ArraySize = m_Desc.DepthOrArraySize;
+                d.Texture2DArray.FirstArraySlice = first;
+                d.Texture2DArray.ArraySize = slices;
             } else {
                 d.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
                 d.Texture2D.MipSlice = a;

@@ -187,6 +187,11 @@ class Texture(Resource):
         Number of mip levels.
         """
     @property
+    def sample_count(self) -> int:
+        """
+        Samples per pixel (1, or the MSAA count of a multisampled texture).
+        """
+    @property
     def shape(self) -> tuple[int, int, int]:
         """
         (height, width, channels) of mip 0, as read_texture returns it.
@@ -201,8 +206,32 @@ class FormatSupport:
     What the device supports for one format (Device.format_support). typed_uav is False for sRGB
     formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
     """
+    def __contains__(self, key: typing.Any) -> bool:
+        """
+        Whether `key` is one of the keys.
+        """
+    def __getitem__(self, key: str) -> typing.Any:
+        """
+        The value of one key (KeyError for unknown keys).
+        """
+    def __iter__(self) -> collections.abc.Iterator:
+        """
+        Iterates over the keys.
+        """
+    def __len__(self) -> int:
+        """
+        The number of keys.
+        """
     def __repr__(self) -> str:
         ...
+    def as_dict(self) -> dict:
+        """
+        Every key and value as a new dict (booleans, and msaa as a list of ints).
+        """
+    def keys(self) -> list:
+        """
+        The keys, in order (every field but format).
+        """
     @property
     def blendable(self) -> bool:
         """
@@ -461,9 +490,10 @@ class CommandList:
         """
         Upload memory for the zero-copy path (see UploadAllocation).
         """
-    def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0) -> None:
+    def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0) -> None:
         """
-        Clears a depth-stencil texture: depth in [0, 1], stencil 0..255.
+        Clears (mip, array_slice) of a depth-stencil texture: depth in [0, 1] (clear_depth), stencil 0..255
+        (clear_stencil; formats without stencil ignore it unless it is the only thing asked for, which raises).
         """
     def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
         """
@@ -501,6 +531,13 @@ class CommandList:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
         uses that then find the resource in a state the tracker did not expect.
+        """
+    def resolve(self, dst: typing.Any, src: typing.Any, *, format: typing.Any = None, dst_subresource: typing.SupportsIndex = 0, src_subresource: typing.SupportsIndex = 0) -> None:
+        """
+        Resolves multisampled `src` into single-sample `dst` (ResolveSubresource: each pixel the average of its
+        samples). States are tracked (RESOLVE_SOURCE / RESOLVE_DEST). format: the format to resolve as (default:
+        src's), a member of both textures' format families with MULTISAMPLE_RESOLVE support; subresources are
+        mip + array_slice * mip_levels. Direct-queue lists only.
         """
     def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
         """
@@ -558,6 +595,11 @@ class CommandList:
         """
         Sets the scissor rectangle (left <= right, top <= bottom).
         """
+    def set_scissors(self, rects: typing.Any) -> None:
+        """
+        Sets scissor rectangles 0..n-1 (1 <= n <= 16) from (left, top, right, bottom) tuples; rectangle i clips what
+        viewport i draws.
+        """
     def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None) -> None:
         """
         Stages an SRV of `resource` (all mips, or only `mip`) into slot `descriptor_offset` of the table at `root_index`.
@@ -578,6 +620,11 @@ class CommandList:
         """
         Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within
         [-32768, 32767], 0 <= min_depth <= max_depth <= 1.
+        """
+    def set_viewports(self, viewports: typing.Any) -> None:
+        """
+        Sets viewports 0..n-1 (1 <= n <= 16) from (x, y, width, height[, min_depth, max_depth]) tuples; a shader picks
+        one with SV_ViewportArrayIndex (else viewport 0 is used). Each is checked as set_viewport checks one.
         """
     def transition_barrier(self, resource: typing.Any, state: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
@@ -733,7 +780,7 @@ class Device:
         Raises:
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True, stencil_func: typing.Any = None, stencil_pass_op: typing.Any = 'keep', *, name: typing.Any = None) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True, stencil_func: typing.Any = None, stencil_pass_op: typing.Any = 'keep', *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1) -> PipelineState:
         """
         A graphics pipeline.
         
@@ -749,6 +796,9 @@ class Device:
             stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',
                 'decr'), applied where depth and stencil pass.
             name: debug name (repr, D3D12 SetName).
+            sample_count: samples per pixel of the targets it draws into (1, or an MSAA count every target format
+                supports; others raise InvalidArgumentError listing the supported ones). A draw raises when the bound
+                targets' sample count differs.
         """
     def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: typing.Any = 'tlsf', name: typing.Any = None) -> Pool:
         """
@@ -771,10 +821,14 @@ class Device:
         A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode
         for u, v and w (strings accepted); name: debug name shown by repr.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
+        sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the
+        device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError
+        listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
+        them (CommandList.resolve) before read_texture.
         """
     def defragment(self, *, pool: typing.Any = None, algorithm: typing.Any = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict:
         """

@@ -84,6 +84,12 @@ public:
     D3D12_PLACED_SUBRESOURCE_FOOTPRINT CopyTextureToBuffer(const std::shared_ptr<Resource>& dstBuffer,
                                                            const std::shared_ptr<Resource>& src,
                                                            uint32_t mip, uint32_t arraySlice);
+    /// Resolves subresource `srcSub` of multisampled `src` into subresource `dstSub` of
+    /// single-sample `dst` (ResolveSubresource; RESOLVE_SOURCE / RESOLVE_DEST through the state
+    /// tracker). `format` (UNKNOWN: src's view format) must belong to both textures' families and
+    /// support MULTISAMPLE_RESOLVE. Direct lists only.
+    void Resolve(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t dstSub, uint32_t srcSub,
+                 DXGI_FORMAT format);
 
     // ---- barriers -------------------------------------------------------------------------
     void TransitionBarrier(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t sub);
@@ -114,10 +120,18 @@ public:
                           const std::shared_ptr<Resource>& depth, uint32_t mip);
     void SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth);
     void SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom);
+    /// Viewports / scissor rectangles 0..n-1 (1 <= n <= 16), for SV_ViewportArrayIndex; each
+    /// checked as SetViewport / SetScissor check one.
+    void SetViewports(const std::vector<D3D12_VIEWPORT>& viewports);
+    void SetScissors(const std::vector<D3D12_RECT>& rects);
     /// The stencil reference value the bound pipeline's stencil test compares with (0..255).
     void SetStencilRef(uint32_t ref);
     void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip);
-    void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil);
+    /// Clears the depth and/or stencil of (mip, arraySlice) of a depth-stencil texture
+    /// (clearStencil on a format without stencil throws unless clearDepth is also set, when it is
+    /// ignored).
+    void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth = true,
+                           bool clearStencil = true, uint32_t mip = 0, uint32_t arraySlice = 0);
     void SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset);
     void SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_FORMAT format, uint64_t offset);
 
@@ -176,6 +190,8 @@ private:
     void CheckCopyDest(const Resource& r, const char* what) const;
     void CheckCopySource(const Resource& r, const char* what) const;
     void CheckGraphics(const char* what) const;
+    void CheckSingleSample(const Resource& r, const char* what) const;
+    void CheckTargetSamples(const char* what) const;   // draw: pipeline sample count == targets'
     void RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount);
     void PrepareWork(bool dispatch);
     void NoteUavWrites();                     // after a draw/dispatch: bound UAVs were written          // bindings -> states, UAV hazards, flush, commit tables

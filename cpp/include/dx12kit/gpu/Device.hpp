@@ -106,9 +106,12 @@ public:
     std::shared_ptr<Buffer> CreateBuffer(uint64_t size, bool uav, D3D12_HEAP_TYPE heap, const std::string& name);
     /// A 2D texture (array); depth formats are created typeless so they can also be sampled. New
     /// textures read as zeros (render targets and depth buffers are cleared to 0).
+    /// `sampleCount` > 1: a multisampled render target or depth buffer (one mip, no UAV); the
+    /// count must be one the device supports for the format (FormatSupportInfo::msaa).
     std::shared_ptr<Texture> CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
                                              uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
-                                             const std::string& name, const Placement& placement = Placement());
+                                             const std::string& name, const Placement& placement = Placement(),
+                                             uint32_t sampleCount = 1);
 
     /// Records and submits the zeroing of resources created since the last execute (see
     /// DeviceCore::QueueZeroInit) on the direct queue; when `executing` is another queue, it waits

@@ -118,6 +118,8 @@ struct GraphicsPipelineDesc {
     bool stencilTest = false;
     D3D12_COMPARISON_FUNC stencilFunc = D3D12_COMPARISON_FUNC_ALWAYS;
     D3D12_STENCIL_OP stencilPassOp = D3D12_STENCIL_OP_KEEP;
+    /// Samples per pixel of the render targets it draws into (D3D12: must equal theirs).
+    uint32_t sampleCount = 1;
 };
 
 class PipelineState {
@@ -136,6 +138,8 @@ public:
     D3D_PRIMITIVE_TOPOLOGY Topology() const { return m_Topology; }
     const std::vector<DXGI_FORMAT>& RtvFormats() const { return m_RtvFormats; }
     DXGI_FORMAT DsvFormat() const { return m_DsvFormat; }
+    /// Samples per pixel of its render targets (1 for compute pipelines).
+    uint32_t SampleCount() const { return m_SampleCount; }
     /// Debug name: shown by repr() and given to the D3D12 object (SetName). Not thread-safe.
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name);
@@ -149,6 +153,7 @@ private:
     D3D_PRIMITIVE_TOPOLOGY m_Topology = D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
     std::vector<DXGI_FORMAT> m_RtvFormats;
     DXGI_FORMAT m_DsvFormat = DXGI_FORMAT_UNKNOWN;
+    uint32_t m_SampleCount = 1;
 };
 
 /// A sampler: a CPU descriptor in the SAMPLER allocator, staged with CommandList::SetSampler.

@@ -9,8 +9,8 @@
 //   |   when the platform reports no budget: vkd3d has neither DXGI nor VK_EXT_memory_budget)
 //   +-- CreateResource: size and alignment from GetResourceAllocationInfo (small textures at
 //       4 KiB when the device grants it), placed resource in a pool block, or a committed
-//       resource when asked for, when the request is over half the preferred block size, or for
-//       MSAA textures (which need 4 MiB heap alignment otherwise)
+//       resource when asked for, when the request is over half the preferred block size, and for
+//       every MSAA texture (D3D12 heaps holding MSAA textures need 4 MiB alignment; blocks are 64 KiB)
 //
 // Placement checks: vkd3d does not check placed offsets, so every CreatePlacedResource goes through
 // CheckPlacement (offset a multiple of the resource's alignment, range inside the heap), which

@@ -72,6 +72,9 @@ public:
     /// Throws InvalidArgument unless `format` can be render target `index` of a pipeline (not a
     /// depth format, RENDER_TARGET support, BLENDABLE when `blend`).
     void CheckRenderTargetFormat(DXGI_FORMAT format, uint32_t index, bool blend, const char* what);
+    /// Throws InvalidArgument naming `what`, the format and the supported counts unless the device
+    /// supports `count` samples per pixel for `format`.
+    void CheckSampleCount(DXGI_FORMAT format, uint32_t count, const char* what);
     /// Throws InvalidArgument unless `format` is a depth-stencil format the device supports.
     void CheckDepthStencilFormat(DXGI_FORMAT format, const char* what);
 

@@ -62,6 +62,8 @@ public:
     uint32_t Subresource(uint32_t mip, uint32_t slice, uint32_t plane = 0) const {
         return mip + slice * MipLevels() + plane * MipLevels() * ArraySize();
     }
+    /// Samples per pixel (1, or the MSAA count of a multisampled texture).
+    uint32_t SampleCount() const { return m_Desc.SampleDesc.Count; }
     bool AllowsUav() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS; }
     bool AllowsRenderTarget() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET; }
     bool AllowsDepthStencil() const { return m_Desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL; }
@@ -141,7 +143,9 @@ public:
                                     DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN);
     D3D12_CPU_DESCRIPTOR_HANDLE Uav(uint32_t mip = 0);
     D3D12_CPU_DESCRIPTOR_HANDLE Rtv(uint32_t mip = 0, uint32_t arraySlice = 0);
-    D3D12_CPU_DESCRIPTOR_HANDLE Dsv(uint32_t mip = 0);
+    /// DSV of `mip`: every array slice (kAllSlices), or the one slice `arraySlice`.
+    static constexpr uint32_t kAllSlices = 0xFFFFFFFFu;
+    D3D12_CPU_DESCRIPTOR_HANDLE Dsv(uint32_t mip = 0, uint32_t arraySlice = kAllSlices);
     D3D12_CPU_DESCRIPTOR_HANDLE Cbv();
     size_t CachedViewCount() const;
 
