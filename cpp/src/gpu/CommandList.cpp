@@ -34,7 +34,9 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
       m_ViewDescriptors(m_Core->D3D12Device(), m_Core->ViewHeap(),
                         [dev = m_Device.get()] { dev->WaitForProgress("shader-visible CBV/SRV/UAV heap"); }),
       m_SamplerDescriptors(m_Core->D3D12Device(), m_Core->SamplerHeap(),
-                           [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {}
+                           [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {
+    m_Tracker.SetValidate(m_Validate);
+}
 
 CommandList::~CommandList() {
     EndUses();
@@ -151,6 +153,7 @@ void CommandList::CheckGraphics(const char* what) const {
 void CommandList::NoteFullWrite(const Resource& r, bool whole) {
     // Only a first use counts: an earlier use in this list might have read the zeros.
     if (whole && !m_Tracker.Touches(&r)) m_FullyWritten.insert(&r);
+    if (whole) m_Tracker.NoteInitializingUse(&r);   // what an activated render target needs (D3D12Rules rule 6d)
 }
 
 void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
@@ -559,6 +562,7 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
     CheckGraphics("clear_render_target");
     CheckSameDevice(*target, "clear_render_target");
     D3D12_CPU_DESCRIPTOR_HANDLE rtv = target->Rtv(mip, 0);
+    m_Tracker.NoteInitializingUse(target.get());   // D3D12Rules rule 6d
     m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, 0, target->MipLevels()));
     Flush();
     if (m_Validate) ValidateResource("clear_render_target", target.get());
@@ -572,6 +576,7 @@ void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, floa
     CheckGraphics("clear_depth_stencil");
     CheckSameDevice(*depth, "clear_depth_stencil");
     D3D12_CPU_DESCRIPTOR_HANDLE dsv = depth->Dsv(0);
+    m_Tracker.NoteInitializingUse(depth.get());    // D3D12Rules rule 6d
     m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE);
     Flush();
     if (m_Validate) ValidateResource("clear_depth_stencil", depth.get());
