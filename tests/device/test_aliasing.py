@@ -336,3 +336,21 @@ def q_validate():
 def q_novalidate():
     dev = dx.Device(validate=False)
     return dev, dev.queue()
+
+
+def test_partial_overlaps_remember_the_last_user_of_each_range(dev, q):
+    """R = [0, 128K), A = [64K, 192K), C = [128K, 256K): after R, A, C, the range [64K, 128K) was
+    last used by A, so R's next use needs a barrier although C, the latest user, does not overlap R."""
+    mem = dev.allocate_memory(256 * KiB, name="staggered")
+    r = dev.create_buffer(128 * KiB, memory=mem, offset=0, name="R")
+    a = dev.create_buffer(128 * KiB, memory=mem, offset=64 * KiB, name="A")
+    c = dev.create_buffer(128 * KiB, memory=mem, offset=128 * KiB, name="C")
+    counts = []
+    for buf, value in ((r, 1), (a, 2), (c, 3), (r, 4), (r, 5)):
+        start = aliasing(dev)
+        cl = q.command_list()
+        cl.upload(buf, np.full(32 * KiB, value, np.uint32))
+        q.wait(q.execute(cl))
+        counts.append(since(start, dev)[0])
+        assert (q.read_buffer(buf, np.uint32) == value).all()
+    assert counts == [0, 1, 1, 1, 0]

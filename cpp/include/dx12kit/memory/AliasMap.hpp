@@ -17,6 +17,7 @@
 // lists used); ExecuteStates copies the latter and writes it back only when an execute succeeds.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -45,8 +46,8 @@ public:
         Overlap o;
         uint64_t at = begin;
         int distinct = 0;
-        for (const Piece& p : m_Pieces) {
-            if (p.end <= begin) continue;
+        for (auto it = FirstEndingAfter(begin); it != m_Pieces.end(); ++it) {
+            const Piece& p = *it;
             if (p.begin >= end) break;
             if (p.begin > at) o.uncovered = true;
             at = p.end;
@@ -69,27 +70,22 @@ public:
 
     /// `user` is now the last user of [begin, end).
     void Use(const void* user, const std::weak_ptr<void>& alive, uint64_t begin, uint64_t end) {
-        std::vector<Piece> out;
-        out.reserve(m_Pieces.size() + 2);
-        bool placed = false;
-        for (Piece& p : m_Pieces) {
-            if (p.end <= begin || p.begin >= end) {
-                if (!placed && p.begin >= end) {
-                    out.push_back({begin, end, user, alive});
-                    placed = true;
-                }
-                out.push_back(std::move(p));
-                continue;
-            }
-            if (p.begin < begin) out.push_back({p.begin, begin, p.user, p.alive});   // the part before
-            if (!placed) {
-                out.push_back({begin, end, user, alive});
-                placed = true;
-            }
-            if (p.end > end) out.push_back({end, p.end, p.user, p.alive});           // the part after
+        auto first = FirstEndingAfter(begin);
+        auto last = first;
+        while (last != m_Pieces.end() && last->begin < end) ++last;   // [first, last) overlap the range
+        Piece newPiece{begin, end, user, alive};
+        if (first == last) {
+            m_Pieces.insert(first, std::move(newPiece));
+            return;
         }
-        if (!placed) out.push_back({begin, end, user, alive});
-        m_Pieces = std::move(out);
+        Piece before{}, after{};
+        const bool hasBefore = first->begin < begin, hasAfter = (last - 1)->end > end;
+        if (hasBefore) before = Piece{first->begin, begin, first->user, first->alive};
+        if (hasAfter) after = Piece{end, (last - 1)->end, (last - 1)->user, (last - 1)->alive};
+        auto at = m_Pieces.erase(first, last);
+        if (hasAfter) at = m_Pieces.insert(at, std::move(after));
+        at = m_Pieces.insert(at, std::move(newPiece));
+        if (hasBefore) m_Pieces.insert(at, std::move(before));
     }
 
     /// Writes every piece of `newer` over this map (a list's uses over the global record).
@@ -98,6 +94,13 @@ public:
     }
 
 private:
+    // Pieces are disjoint and sorted, so their ends are sorted too.
+    std::vector<Piece>::iterator FirstEndingAfter(uint64_t offset) {
+        return std::upper_bound(m_Pieces.begin(), m_Pieces.end(), offset, [](uint64_t o, const Piece& p) { return o < p.end; });
+    }
+    std::vector<Piece>::const_iterator FirstEndingAfter(uint64_t offset) const {
+        return std::upper_bound(m_Pieces.begin(), m_Pieces.end(), offset, [](uint64_t o, const Piece& p) { return o < p.end; });
+    }
     std::vector<Piece> m_Pieces;
 };
 
