@@ -7,6 +7,8 @@
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
+#include <algorithm>
+
 namespace dx12kit {
 
 namespace {
@@ -20,9 +22,9 @@ ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<
     auto it = m_Locals.find(resource.get());
     if (it != m_Locals.end()) {
         Local& l = it->second;
-        // Aliased and not the last user of its range in this list (or just activated explicitly).
-        if (!l.aliasActive && resource->AliasRegion()) AliasUse(resource, &l, false);
-        else if (l.needsInit) AliasUse(resource, &l, false);
+        // Aliased and not the last user of its range in this list (or just activated explicitly);
+        // never true for other resources (Create).
+        if (!l.aliasActive || l.needsInit) AliasUse(resource, &l, false);
         m_NextInit = nullptr;
         return l;
     }
@@ -41,6 +43,7 @@ ResourceStateTracker::Local& ResourceStateTracker::Create(const std::shared_ptr<
     for (const auto& r : m_DirectWrites) counted |= r.get() == resource.get();
     if (!counted) resource->AddOpenUser();
     l.states = SubresourceStates(resource->NumSubresources(), kUnknownState);
+    l.aliasActive = !resource->AliasRegion();
     return l;
 }
 
@@ -161,10 +164,16 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
     // earlier in this list). D3D12Rules rule 6.
     if (!explicitBarrier && mustInit && !initializes && m_Validate)
         ThrowUninitialized(*r, "this use follows the use of an overlapping resource in the same command list");
-    if (!local) {
-        local = &Create(resource);
-        if (!FixedStateHeap(*r)) {   // parked: COMMON before the list, moved from COMMON after the barrier (rule 6c)
-            local->states.SetAll(D3D12_RESOURCE_STATE_COMMON);
+    if (!local) local = &Create(resource);
+    if (!FixedStateHeap(*r)) {
+        // Parked (rule 6c): what the list does not know of its state yet (all of it, for a resource
+        // new to the list) is COMMON before the list, and moves from COMMON after the barrier.
+        bool unknown = false;
+        for (uint32_t i = 0; i < local->states.NumSubresources() && !unknown; ++i) unknown = local->states.Get(i) == kUnknownState;
+        if (unknown) {
+            for (uint32_t i = 0; i < local->states.NumSubresources(); ++i)
+                if (local->states.Get(i) == kUnknownState) local->states.Set(i, D3D12_RESOURCE_STATE_COMMON);
+            local->states.Collapse();
             m_Pending.push_back({r, kAllSubresources, D3D12_RESOURCE_STATE_COMMON, PendingKind::Park});
         }
     }
@@ -233,11 +242,14 @@ void ResourceStateTracker::ResolveActivation(Resource* r, bool park, ExecuteStat
     // Parked (rule 6c): nothing to do when it is in COMMON already (buffers always are here).
     if (park && g.IsUniform() && g.All() == D3D12_RESOURCE_STATE_COMMON) return;
     memory::AliasMap& map = states.Aliases(r->AliasRegion());
-    const memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
-    if (!park && m_Validate && (o.others || o.uncovered) && d3d12rules::NeedsInitAfterActivation(r->Desc().Flags) &&
+    memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
+    // Activated by its parking just before: the list's first use is still its activation.
+    const bool parkedFirst = !park && std::find(m_ParkActivated.begin(), m_ParkActivated.end(), r) != m_ParkActivated.end();
+    if (!park && m_Validate && (o.others || o.uncovered || parkedFirst) && d3d12rules::NeedsInitAfterActivation(r->Desc().Flags) &&
         !m_InitializedFirst.count(r))
-        ThrowUninitialized(*r, o.others ? "this command list uses it after another resource used its memory"
-                                        : "this command list is the first to use it");
+        ThrowUninitialized(*r, o.others || parkedFirst ? "this command list uses it after another resource used its memory"
+                                                       : "this command list is the first to use it");
+    if (park && (o.others || o.uncovered)) m_ParkActivated.push_back(r);
     if (o.others) {
         out.push_back(d3dx::AliasingBarrier(o.single ? static_cast<Resource*>(o.single.get())->D3D12Resource() : nullptr, r->D3D12Resource()));
         if (owners) owners->push_back(r);
@@ -262,6 +274,7 @@ void ResourceStateTracker::ResolveActivation(Resource* r, bool park, ExecuteStat
 
 std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers(ExecuteStates& states, std::vector<Resource*>* owners) {
     std::vector<D3D12_RESOURCE_BARRIER> out;
+    m_ParkActivated.clear();
     // Parked resources first: their activation for the parking transition must precede the
     // activations of the resources this list uses before them (rule 6c).
     if (!m_AliasMaps.empty())

@@ -181,6 +181,7 @@ private:
     const Resource* m_NextInit = nullptr;                  // NoteInitializingUse, until its transition
     std::unordered_set<const Resource*> m_InitializedFirst;  // aliased, first use in the list initialized it
     std::vector<std::pair<memory::MemoryRegion*, memory::AliasMap>> m_AliasMaps;  // what this list used
+    std::vector<Resource*> m_ParkActivated;                // at execute: activated by their parking
 };
 
 }  // namespace dx12kit
