@@ -376,3 +376,26 @@ def test_texture_mips_used_around_an_overlapping_buffer_in_one_list(dev, q):
             assert ("mipped", S.COPY_SOURCE, S.COMMON) in inserted
         np.testing.assert_array_equal(q.read_texture(tex, mip=1), small)
         assert (tex.global_state(0), tex.global_state(1)) == (S.COPY_DEST, S.COPY_SOURCE)   # read_texture left mip 1 there
+
+
+def test_memory_used_by_a_dropped_resource_still_needs_a_barrier(dev, q):
+    import gc
+
+    mem = dev.allocate_memory(64 * KiB, name="reused")
+    old = dev.create_buffer(64 * KiB, memory=mem, offset=0, name="old")
+    cl = q.command_list()
+    cl.upload(old, words(110))
+    q.wait(q.execute(cl))
+    del old, cl
+    gc.collect()
+    dev.wait_idle()
+    dev.poll()
+    new = dev.create_buffer(64 * KiB, memory=mem, offset=0, name="new")   # may even get the old one's address
+    start = aliasing(dev)
+    cl = q.command_list()
+    cl.upload(new, words(111))
+    q.wait(q.execute(cl))
+    assert since(start, dev) == (1, 0)   # before = NULL: the resource that used it is gone
+    np.testing.assert_array_equal(q.read_buffer(new, np.uint32), words(111))
+    b = dev.stats()["barriers"]
+    assert b["aliasing"] == b["aliasing_automatic"] + b["aliasing_explicit"]
