@@ -120,7 +120,9 @@ void BindCommandList(py::module_& m) {
         .def("aliasing_barrier", [](CommandList& cl, py::handle before, py::handle after) {
             cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
                                after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
-        }, "before"_a = py::none(), "after"_a = py::none(), "Records an aliasing barrier between two placed resources sharing memory (either may be None).")
+        }, "before"_a = py::none(), "after"_a = py::none(), "Records an aliasing barrier between two placed resources sharing memory (either may be None). Not needed for\n"
+           "resources placed in Device.allocate_memory memory: the first use of one after an overlapping one was used records\n"
+           "that barrier by itself; an explicit one hands the memory to `after` and makes the automatic one unnecessary.")
         .def("raw_transition", [](CommandList& cl, py::handle r, py::handle before, py::handle after, Int sub) {
             auto res = AsResource(r, "raw_transition");
             cl.RawTransition(res, StateArg(before, "raw_transition", "before", *res), StateArg(after, "raw_transition", "after", *res),

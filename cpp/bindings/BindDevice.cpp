@@ -301,7 +301,8 @@ void BindDevice(py::module_& m) {
             out["upload"] = UploadStatsDict(c.UploadPages().GetStats());
             out["barriers"] = py::dict("recorded"_a = b.recorded.load(), "batches"_a = b.batches.load(),
                                        "inserted_at_execute"_a = b.insertedAtExecute.load(), "uav"_a = b.uav.load(),
-                                       "aliasing"_a = b.aliasing.load());
+                                       "aliasing"_a = b.aliasing.load(), "aliasing_automatic"_a = b.aliasingAutomatic.load(),
+                                       "aliasing_explicit"_a = b.aliasing.load() - b.aliasingAutomatic.load());
             out["descriptors"] = DescriptorStatsDict(c);
             out["live_resources"] = c.LiveResources().load();
             out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
@@ -309,7 +310,8 @@ void BindDevice(py::module_& m) {
             out["last_serial"] = c.LastSerial();
             out["completed_serial"] = c.CompletedSerial();
             return out;
-        }, "Statistics as a plain dict: upload pages, barriers, descriptors, live resources, memory (as memory_stats()),\n"
+        }, "Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the\n"
+   "state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),\n"
    "zero_init (new resources zeroed before first use, and the bytes copied for it).");
 }
 

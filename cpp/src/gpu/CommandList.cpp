@@ -35,7 +35,9 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
       m_ViewDescriptors(m_Core->D3D12Device(), m_Core->ViewHeap(),
                         [dev = m_Device.get()] { dev->WaitForProgress("shader-visible CBV/SRV/UAV heap"); }),
       m_SamplerDescriptors(m_Core->D3D12Device(), m_Core->SamplerHeap(),
-                           [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {}
+                           [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {
+    m_Tracker.SetValidate(m_Validate);
+}
 
 void CommandList::SetName(std::string name) {
     m_Name = std::move(name);
@@ -165,6 +167,7 @@ void CommandList::CheckSingleSample(const Resource& r, const char* what) const {
 void CommandList::NoteFullWrite(const Resource& r, bool whole) {
     // Only a first use counts: an earlier use in this list might have read the zeros.
     if (whole && !m_Tracker.Touches(&r)) m_FullyWritten.insert(&r);
+    if (whole) m_Tracker.NoteInitializingUse(&r);   // what an activated render target needs (D3D12Rules rule 6d)
 }
 
 void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
@@ -668,6 +671,7 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
     CheckGraphics("clear_render_target");
     CheckSameDevice(*target, "clear_render_target");
     D3D12_CPU_DESCRIPTOR_HANDLE rtv = target->Rtv(mip, 0);
+    m_Tracker.NoteInitializingUse(target.get());   // D3D12Rules rule 6d
     m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, 0, target->MipLevels()));
     Flush();
     if (m_Validate) ValidateResource("clear_render_target", target.get());
@@ -695,6 +699,7 @@ void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, floa
     if (clearStencil && hasStencil) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_STENCIL);
     const bool wholeView = depth->ArraySize() == 1;
     D3D12_CPU_DESCRIPTOR_HANDLE dsv = wholeView ? depth->Dsv(mip) : depth->Dsv(mip, arraySlice);
+    m_Tracker.NoteInitializingUse(depth.get());    // D3D12Rules rule 6d
     // The view covers both planes of (mip, slice): both must be in DEPTH_WRITE.
     for (uint32_t plane = 0; plane < depth->PlaneCount(); ++plane)
         m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE, depth->Subresource(mip, arraySlice, plane));

@@ -178,7 +178,22 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     for (size_t li = 0; li < lists.size(); ++li) {
         owners.clear();
         std::vector<D3D12_RESOURCE_BARRIER> barriers = lists[li]->Tracker().ResolvePendingBarriers(states, &owners);
+        // Aliasing barriers (D3D12Rules rule 6) stay in order before their resource's transitions:
+        // on this queue (legal on every queue type, rule 6b), or on the direct queue with them when
+        // a transition of the same resource has to go there.
+        std::vector<Resource*> toDirect;
         for (size_t i = 0; i < barriers.size(); ++i) {
+            if (barriers[i].Type != D3D12_RESOURCE_BARRIER_TYPE_TRANSITION) continue;
+            const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
+            if (!d3d12rules::QueueCanTransition(m_Type, t.StateBefore, t.StateAfter)) toDirect.push_back(owners[i]);
+        }
+        for (size_t i = 0; i < barriers.size(); ++i) {
+            if (barriers[i].Type == D3D12_RESOURCE_BARRIER_TYPE_ALIASING) {
+                const bool direct = std::find(toDirect.begin(), toDirect.end(), owners[i]) != toDirect.end() ||
+                                    !d3d12rules::QueueCanAlias(m_Type);
+                (direct ? onDirect : pre[li]).push_back(barriers[i]);
+                continue;
+            }
             const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
             for (D3D12_RESOURCE_STATES st : {t.StateBefore, t.StateAfter})
                 if (const char* why = d3d12rules::InvalidStateReason(st))
@@ -245,6 +260,8 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
 
     // 4. Commit: from here on nothing may fail before the record is stored.
     states.Commit();
+    m_Core->Barriers().aliasing.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
+    m_Core->Barriers().aliasingAutomatic.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
     m_LastInserted = std::move(inserted);
     m_Core->Barriers().insertedAtExecute.fetch_add(m_LastInserted.size(), std::memory_order_relaxed);
     m_Core->Barriers().batches.fetch_add(recorded.size(), std::memory_order_relaxed);
@@ -268,6 +285,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
 
     InFlight record;
     record.serial = m_Core->NextSerial();
+    for (auto& k : states.keep) record.tracked.push_back(std::move(k));   // named by the pre-lists' barriers
     m_d3d12Queue->ExecuteCommandLists(static_cast<UINT>(natives.size()), natives.data());
     const uint64_t value = ++m_LastSubmitted;
     // The lists are on the GPU now: whatever happens next, their record must be kept, or their

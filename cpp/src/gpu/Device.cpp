@@ -230,6 +230,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     if (placement.memory) {
         // Placed by the user over memory other resources may use: contents undefined until written.
         b->SetMemoryOwner(placement.memory);
+        b->SetAliasRange(placement.memory.get(), placement.offset, placement.offset + b->Memory().Size());
         if (kind != memory::HeapKind::Default) b->MapPersistently();
     } else if (kind == memory::HeapKind::Default) {
         m_Core->QueueZeroInit(b);
@@ -323,7 +324,10 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     t->SetViewFormat(format);
     t->AttachMemory(std::move(created.allocation));
     if (!placement.memory && !t->Memory().IsCommitted()) t->Memory().Pool()->SetOwner(t->Memory(), t);  // movable by defragmentation
-    if (placement.memory) t->SetMemoryOwner(placement.memory);  // contents undefined until written
+    if (placement.memory) {  // contents undefined until written
+        t->SetMemoryOwner(placement.memory);
+        t->SetAliasRange(placement.memory.get(), placement.offset, placement.offset + t->Memory().Size());
+    }
     else m_Core->QueueZeroInit(t);
     return t;
 }

@@ -1,9 +1,13 @@
 #include "dx12kit/resources/ResourceStateTracker.hpp"
 
 #include "dx12kit/resources/DeviceCore.hpp"
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
+
+#include <algorithm>
 
 namespace dx12kit {
 
@@ -16,13 +20,30 @@ bool FixedStateHeap(const Resource& r) {
 ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<Resource>& resource) {
     resource->CheckNotClosed("command list");
     auto it = m_Locals.find(resource.get());
-    if (it != m_Locals.end()) return it->second;
+    if (it != m_Locals.end()) {
+        Local& l = it->second;
+        // Aliased and not the last user of its range in this list (or just activated explicitly);
+        // never true for other resources (Create).
+        if (!l.aliasActive || l.needsInit) AliasUse(resource, &l, false);
+        m_NextInit = nullptr;
+        return l;
+    }
+    if (resource->AliasRegion()) {
+        AliasUse(resource, nullptr, false);
+        m_NextInit = nullptr;
+        return m_Locals.find(resource.get())->second;
+    }
+    return Create(resource);
+}
+
+ResourceStateTracker::Local& ResourceStateTracker::Create(const std::shared_ptr<Resource>& resource) {
     Local& l = m_Locals[resource.get()];
     l.resource = resource;
     bool counted = false;  // a resource written directly first was counted then
     for (const auto& r : m_DirectWrites) counted |= r.get() == resource.get();
     if (!counted) resource->AddOpenUser();
     l.states = SubresourceStates(resource->NumSubresources(), kUnknownState);
+    l.aliasActive = !resource->AliasRegion();
     return l;
 }
 
@@ -78,10 +99,97 @@ void ResourceStateTracker::UavBarrier(const std::shared_ptr<Resource>& resource)
 }
 
 void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after) {
-    if (before) Lookup(before);
-    if (after) Lookup(after);
+    // Kept alive; naming `before` here is not a use of it (no activation of its own).
+    if (before) {
+        before->CheckNotClosed("command list");
+        if (!m_Locals.count(before.get())) Create(before);
+    }
+    if (after) {
+        after->CheckNotClosed("command list");
+        auto it = m_Locals.find(after.get());
+        if (after->AliasRegion()) AliasUse(after, it == m_Locals.end() ? nullptr : &it->second, true);
+        else if (it == m_Locals.end()) Create(after);
+    }
     Push(d3dx::AliasingBarrier(before ? before->D3D12Resource() : nullptr, after ? after->D3D12Resource() : nullptr));
     m_Stats.aliasing.fetch_add(1, std::memory_order_relaxed);
+}
+
+void ResourceStateTracker::NoteInitializingUse(const Resource* resource) { m_NextInit = resource; }
+
+memory::AliasMap& ResourceStateTracker::LocalAliases(memory::MemoryRegion* region) {
+    for (auto& kv : m_AliasMaps)
+        if (kv.first == region) return kv.second;
+    m_AliasMaps.emplace_back(region, memory::AliasMap());
+    return m_AliasMaps.back().second;
+}
+
+namespace {
+[[noreturn]] void ThrowUninitialized(const Resource& r, const char* when) {
+    throw ResourceStateError("resource '" + r.Name() + "' is a " + (r.AllowsDepthStencil() ? "depth buffer" : "render target") +
+                             " placed in memory other resources share, and " + when +
+                             ": its contents are undefined, and D3D12 requires a clear (clear_render_target / clear_depth_stencil) "
+                             "or a copy of the whole resource (copy_resource, a full upload) as its first use after the aliasing "
+                             "barrier (CreatePlacedResource, required resource initialization)");
+}
+}  // namespace
+
+void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier) {
+    Resource* r = resource.get();
+    memory::AliasMap& map = LocalAliases(r->AliasRegion());
+    const memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
+    const bool initializes = m_NextInit == r;
+    const bool mustInit = d3d12rules::NeedsInitAfterActivation(r->Desc().Flags);
+    if (!explicitBarrier && !o.others) {
+        if (local && local->needsInit) {   // the first use after an explicit activation
+            local->needsInit = false;
+            if (mustInit && !initializes && m_Validate) {
+                local->needsInit = true;
+                ThrowUninitialized(*r, "this use follows its activation by aliasing_barrier");
+            }
+            if (local->aliasActive) return;
+        }
+        if (!local) {
+            // Nothing else used its memory in this list: whether another resource did before is
+            // known at execute (ResolvePendingBarriers), where its activation barrier goes into
+            // the pre-list ahead of its transitions.
+            local = &Create(resource);
+            m_Pending.push_back({r, kAllSubresources, D3D12_RESOURCE_STATE_COMMON, PendingKind::Activate});
+            if (initializes) m_InitializedFirst.insert(r);
+        }
+        local->aliasActive = true;
+        map.Use(r, resource, r->AliasBegin(), r->AliasEnd());
+        return;
+    }
+    // Activated inside this list: by the user's barrier, or here (an overlapping resource was used
+    // earlier in this list). D3D12Rules rule 6.
+    if (!explicitBarrier && mustInit && !initializes && m_Validate)
+        ThrowUninitialized(*r, "this use follows the use of an overlapping resource in the same command list");
+    if (!local) local = &Create(resource);
+    if (!FixedStateHeap(*r)) {
+        // Parked (rule 6c): what the list does not know of its state yet (all of it, for a resource
+        // new to the list) is COMMON before the list, and moves from COMMON after the barrier.
+        bool unknown = false;
+        for (uint32_t i = 0; i < local->states.NumSubresources() && !unknown; ++i) unknown = local->states.Get(i) == kUnknownState;
+        if (unknown) {
+            for (uint32_t i = 0; i < local->states.NumSubresources(); ++i)
+                if (local->states.Get(i) == kUnknownState) local->states.Set(i, D3D12_RESOURCE_STATE_COMMON);
+            local->states.Collapse();
+            m_Pending.push_back({r, kAllSubresources, D3D12_RESOURCE_STATE_COMMON, PendingKind::Park});
+        }
+    }
+    for (const auto& p : map.Pieces()) {   // whoever it displaces is no longer active in this list
+        if (p.end <= r->AliasBegin() || p.begin >= r->AliasEnd() || p.user == r) continue;
+        auto it = m_Locals.find(static_cast<Resource*>(const_cast<void*>(p.user)));
+        if (it != m_Locals.end()) it->second.aliasActive = false;
+    }
+    map.Use(r, resource, r->AliasBegin(), r->AliasEnd());
+    local->aliasActive = true;
+    local->needsInit = explicitBarrier && mustInit;
+    if (!explicitBarrier) {
+        Push(d3dx::AliasingBarrier(o.single ? static_cast<Resource*>(o.single.get())->D3D12Resource() : nullptr, r->D3D12Resource()));
+        m_Stats.aliasing.fetch_add(1, std::memory_order_relaxed);
+        m_Stats.aliasingAutomatic.fetch_add(1, std::memory_order_relaxed);
+    }
 }
 
 void ResourceStateTracker::NoteUavWrite(Resource* resource) {
@@ -117,13 +225,66 @@ void ExecuteStates::Decay(D3D12_COMMAND_LIST_TYPE queueType) {
             kv.second.SetAll(D3D12_RESOURCE_STATE_COMMON);
 }
 
+memory::AliasMap& ExecuteStates::Aliases(memory::MemoryRegion* region) {
+    auto it = m_Aliases.find(region);
+    if (it == m_Aliases.end()) it = m_Aliases.emplace(region, region->aliases).first;
+    return it->second;
+}
+
 void ExecuteStates::Commit() {
     for (auto& kv : m_States) kv.first->GlobalState() = kv.second;
+    for (auto& kv : m_Aliases) kv.first->aliases = std::move(kv.second);
+}
+
+void ResourceStateTracker::ResolveActivation(Resource* r, bool park, ExecuteStates& states, std::vector<D3D12_RESOURCE_BARRIER>& out,
+                                             std::vector<Resource*>* owners) {
+    SubresourceStates& g = states.Get(r);
+    // Parked (rule 6c): nothing to do when it is in COMMON already (buffers always are here).
+    if (park && g.IsUniform() && g.All() == D3D12_RESOURCE_STATE_COMMON) return;
+    memory::AliasMap& map = states.Aliases(r->AliasRegion());
+    memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
+    // Activated by its parking just before: the list's first use is still its activation.
+    const bool parkedFirst = !park && std::find(m_ParkActivated.begin(), m_ParkActivated.end(), r) != m_ParkActivated.end();
+    if (!park && m_Validate && (o.others || o.uncovered || parkedFirst) && d3d12rules::NeedsInitAfterActivation(r->Desc().Flags) &&
+        !m_InitializedFirst.count(r))
+        ThrowUninitialized(*r, o.others || parkedFirst ? "this command list uses it after another resource used its memory"
+                                                       : "this command list is the first to use it");
+    if (park && (o.others || o.uncovered)) m_ParkActivated.push_back(r);
+    if (o.others) {
+        out.push_back(d3dx::AliasingBarrier(o.single ? static_cast<Resource*>(o.single.get())->D3D12Resource() : nullptr, r->D3D12Resource()));
+        if (owners) owners->push_back(r);
+        if (o.single) states.keep.push_back(o.single);
+        ++states.aliasingBarriers;
+    }
+    map.Use(r, r->weak_from_this(), r->AliasBegin(), r->AliasEnd());
+    if (!park) return;
+    ID3D12Resource* native = r->D3D12Resource();
+    if (g.IsUniform()) {
+        out.push_back(d3dx::TransitionBarrier(native, g.All(), D3D12_RESOURCE_STATE_COMMON, kAllSubresources));
+        if (owners) owners->push_back(r);
+    } else {
+        for (uint32_t i = 0; i < g.NumSubresources(); ++i)
+            if (g.Get(i) != D3D12_RESOURCE_STATE_COMMON) {
+                out.push_back(d3dx::TransitionBarrier(native, g.Get(i), D3D12_RESOURCE_STATE_COMMON, i));
+                if (owners) owners->push_back(r);
+            }
+    }
+    g.SetAll(D3D12_RESOURCE_STATE_COMMON);
 }
 
 std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers(ExecuteStates& states, std::vector<Resource*>* owners) {
     std::vector<D3D12_RESOURCE_BARRIER> out;
+    m_ParkActivated.clear();
+    // Parked resources first: their activation for the parking transition must precede the
+    // activations of the resources this list uses before them (rule 6c).
+    if (!m_AliasMaps.empty())
+        for (const Pending& p : m_Pending)
+            if (p.kind == PendingKind::Park) ResolveActivation(p.resource, true, states, out, owners);
     for (const Pending& p : m_Pending) {
+        if (p.kind != PendingKind::State) {
+            if (p.kind == PendingKind::Activate) ResolveActivation(p.resource, false, states, out, owners);
+            continue;
+        }
         const size_t first = out.size();
         SubresourceStates& g = states.Get(p.resource);
         ID3D12Resource* native = p.resource->D3D12Resource();
@@ -151,6 +312,7 @@ std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers
 }
 
 void ResourceStateTracker::ApplyFinalStates(ExecuteStates& states) const {
+    for (const auto& kv : m_AliasMaps) states.Aliases(kv.first).Overwrite(kv.second);
     for (const auto& kv : m_Locals) {
         if (FixedStateHeap(*kv.first)) continue;
         const SubresourceStates& local = kv.second.states;
@@ -240,6 +402,9 @@ void ResourceStateTracker::Reset() {
     m_Pending.clear();
     m_Barriers.clear();
     m_Raw.clear();
+    m_NextInit = nullptr;
+    m_InitializedFirst.clear();
+    m_AliasMaps.clear();
 }
 
 }  // namespace dx12kit

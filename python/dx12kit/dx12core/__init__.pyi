@@ -480,7 +480,9 @@ class CommandList:
         ...
     def aliasing_barrier(self, before: typing.Any = None, after: typing.Any = None) -> None:
         """
-        Records an aliasing barrier between two placed resources sharing memory (either may be None).
+        Records an aliasing barrier between two placed resources sharing memory (either may be None). Not needed for
+        resources placed in Device.allocate_memory memory: the first use of one after an overlapping one was used records
+        that barrier by itself; an explicit one hands the memory to `after` and makes the automatic one unnecessary.
         """
     def allocate_texture_upload(self, texture: typing.Any, mip: typing.SupportsIndex = 0) -> UploadAllocation:
         """
@@ -878,7 +880,8 @@ class Device:
         """
     def stats(self) -> dict:
         """
-        Statistics as a plain dict: upload pages, barriers, descriptors, live resources, memory (as memory_stats()),
+        Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the
+        state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),
         zero_init (new resources zeroed before first use, and the bytes copied for it).
         """
     def trim_memory(self) -> None:

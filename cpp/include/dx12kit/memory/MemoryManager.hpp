@@ -24,6 +24,7 @@
 // themselves, the manager locks only its list of custom pools.
 #pragma once
 
+#include "dx12kit/memory/AliasMap.hpp"
 #include "dx12kit/memory/MemoryPool.hpp"
 #include "dx12kit/memory/MemoryTypes.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
@@ -65,6 +66,9 @@ struct MemoryRegion {
     MemoryAllocation allocation;
     HeapKind heap = HeapKind::Default;
     std::string name;
+    /// Which resource last used each range, as the executed command lists left it (guarded by
+    /// the device's submission mutex; CommandQueue::Execute reads and advances it).
+    AliasMap aliases;
 };
 
 struct CreatedResource {

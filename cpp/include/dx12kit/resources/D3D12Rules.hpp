@@ -36,6 +36,32 @@
 //     completes (not between the lists of one call), buffers, and every resource accessed on a copy
 //     queue, are back in COMMON. Between the lists of one call the states carry over, so a buffer
 //     written as UAV in list 0 and copied in list 1 needs a UAV -> COPY_SOURCE barrier.
+//  6. Aliasing [PLACED] (remarks, "Simple Model", "Notes on the aliasing barrier", "Notes on the
+//     required resource initialization") and [ALIASING]:
+//     a. Between the uses of two resources sharing physical memory an aliasing barrier is needed
+//        (before = the resource used last, or NULL when several or unknown; after = the one used
+//        now). dx12kit records one on the first use of a placed resource after another resource
+//        overlapping it was used (in the same list, or in lists executed earlier), and before any
+//        transition of the new resource. (ExecuteCommandLists boundaries would do in the advanced
+//        model; the simple model, which tools check, wants the activation barrier every time.)
+//     b. Aliasing barriers carry no states and are legal in lists of every queue type, copy queues
+//        included (the per-queue rules of 3 concern transition states only).
+//     c. States: the legacy barrier model keeps one state per resource, and an aliasing barrier
+//        changes none ([BARRIERS] "Resource states": only transitions change a state), so a
+//        resource re-activated is in the state it was last left in: its creation state (COMMON)
+//        the first time, COMMON again for buffers and for anything last used on a copy queue
+//        (rule 5). When a resource is first used in a list after an overlapping one in the same
+//        list, its state at that point must be known while recording: dx12kit parks it in COMMON
+//        before the list (activating it for that first, when it is not the active one) and moves
+//        it from COMMON after the aliasing barrier.
+//     d. Contents are undefined after activation. A resource with ALLOW_RENDER_TARGET or
+//        ALLOW_DEPTH_STENCIL must first be initialized by a Clear (ClearRenderTargetView /
+//        ClearDepthStencilView), DiscardResource or a full-subresource copy, before any other
+//        operation; validation mode raises ResourceStateError when it is not.
+//   [PLACED]   "ID3D12Device::CreatePlacedResource method (d3d12.h)", Remarks
+//              https://learn.microsoft.com/windows/win32/api/d3d12/nf-d3d12-id3d12device-createplacedresource
+//   [ALIASING] "Memory Aliasing and Data Inheritance"
+//              https://learn.microsoft.com/windows/win32/direct3d12/memory-aliasing-and-data-inheritance
 #pragma once
 
 #include "dx12kit/platform/D3D12Platform.hpp"
@@ -95,6 +121,14 @@ inline const char* QueueTypeName(D3D12_COMMAND_LIST_TYPE type) {
 /// Rule 5: does this resource decay to COMMON when the ExecuteCommandLists call completes?
 inline bool DecaysAtEndOfExecute(bool isBuffer, D3D12_COMMAND_LIST_TYPE queueType) {
     return isBuffer || queueType == D3D12_COMMAND_LIST_TYPE_COPY;
+}
+
+/// Rule 6b: may a list of queue `type` record an aliasing barrier? (Every type may.)
+inline constexpr bool QueueCanAlias(D3D12_COMMAND_LIST_TYPE) { return true; }
+
+/// Rule 6d: must the resource be initialized (clear, discard or full copy) after its activation?
+inline bool NeedsInitAfterActivation(D3D12_RESOURCE_FLAGS flags) {
+    return (flags & (D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET | D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL)) != 0;
 }
 
 }  // namespace dx12kit::d3d12rules

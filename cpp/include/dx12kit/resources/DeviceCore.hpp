@@ -92,7 +92,8 @@ struct BarrierStats {
     std::atomic<uint64_t> batches{0};       ///< ResourceBarrier calls (flushes)
     std::atomic<uint64_t> insertedAtExecute{0};  ///< transitions resolved at execute
     std::atomic<uint64_t> uav{0};
-    std::atomic<uint64_t> aliasing{0};
+    std::atomic<uint64_t> aliasing{0};           ///< aliasing barriers, explicit and automatic
+    std::atomic<uint64_t> aliasingAutomatic{0};  ///< of which the state tracker recorded by itself
 };
 
 class DeviceCore {

@@ -28,6 +28,7 @@
 
 namespace dx12kit {
 
+namespace memory { struct MemoryRegion; }
 class DeviceCore;
 
 enum class ViewKind : uint8_t { SRV, UAV, RTV, DSV, CBV };
@@ -85,6 +86,16 @@ public:
     /// Keeps `owner` (the memory the resource was placed in by the user) alive as long as the resource.
     void SetMemoryOwner(std::shared_ptr<void> owner) { m_MemoryOwner = std::move(owner); }
     const std::shared_ptr<void>& MemoryOwner() const { return m_MemoryOwner; }
+    /// Placed by the user at [begin, end) of `region`, which other resources may share: the state
+    /// tracker then records aliasing barriers by itself (ResourceStateTracker, D3D12Rules rule 6).
+    void SetAliasRange(memory::MemoryRegion* region, uint64_t begin, uint64_t end) {
+        m_AliasRegion = region;
+        m_AliasBegin = begin;
+        m_AliasEnd = end;
+    }
+    memory::MemoryRegion* AliasRegion() const { return m_AliasRegion; }
+    uint64_t AliasBegin() const { return m_AliasBegin; }
+    uint64_t AliasEnd() const { return m_AliasEnd; }
     /// Maps a CPU-visible buffer for the resource's lifetime (UPLOAD, READBACK, CUSTOM heaps).
     void MapPersistently();
     /// The persistent mapping, or nullptr.
@@ -157,6 +168,8 @@ protected:
 
     std::shared_ptr<DeviceCore> m_Core;
     std::shared_ptr<void> m_MemoryOwner; // user memory the resource lies in (released last)
+    memory::MemoryRegion* m_AliasRegion = nullptr;  // that memory (kept alive by m_MemoryOwner)
+    uint64_t m_AliasBegin = 0, m_AliasEnd = 0;
     memory::MemoryAllocation m_Memory;   // declared before the resource: released after it
     uint8_t* m_Mapped = nullptr;
     std::atomic<uint64_t> m_LastUseSerial{0};

@@ -19,19 +19,37 @@
 //
 // Resources in UPLOAD/READBACK heaps keep their fixed states (GENERIC_READ / COPY_DEST) and are
 // only kept alive. Not thread-safe: owned by one command list.
+//
+// Aliasing (D3D12Rules.hpp rule 6): a resource placed in user memory (Resource::AliasRegion) is
+// checked at every use that could activate it, i.e. its first use in the list and its first use
+// after an overlapping resource was used in the list (an AliasMap per memory says which resource
+// last used each range in this list):
+//   - an overlapping resource was used earlier in this list: the aliasing barrier is recorded now;
+//     a resource new to the list is "parked": a pending entry asks for COMMON before the list and
+//     the tracker moves it from COMMON after the barrier (rule 6c);
+//   - else its activation is pending: at execute it is compared with the memory's AliasMap (what
+//     the executed lists used) and the barrier goes into the pre-list, before its transitions.
+// The list's own AliasMaps are written over the memories' maps when it executes.
+//
+//   list: use A ............ use B ......................... use A
+//         pending: activate A  barrier A->B, B parked:       barrier B->A (A's state is known)
+//                              pending COMMON, COMMON -> X
 #pragma once
 
+#include "dx12kit/memory/AliasMap.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 #include "dx12kit/resources/ResourceState.hpp"
 
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace dx12kit {
 
 class Resource;
 struct BarrierStats;
+namespace memory { struct MemoryRegion; }
 
 /// The resource states during one CommandQueue::Execute (caller holds the submission mutex): a
 /// copy of each touched resource's global state, advanced list by list, written back only by
@@ -42,11 +60,18 @@ public:
     SubresourceStates& Get(Resource* r);
     /// D3D12's implicit decay at the end of the ExecuteCommandLists call (d3d12rules rule 5).
     void Decay(D3D12_COMMAND_LIST_TYPE queueType);
-    /// Writes every state into the resources' global states.
+    /// The aliasing record of `region` as the lists resolved so far leave it (its global one at first).
+    memory::AliasMap& Aliases(memory::MemoryRegion* region);
+    /// Writes every state and aliasing record back (resources' global states, regions' maps).
     void Commit();
+    /// Resources the resolved barriers name (the "before" of aliasing barriers): kept until the fence.
+    std::vector<std::shared_ptr<void>> keep;
+    /// Aliasing barriers the resolved pre-lists hold.
+    uint64_t aliasingBarriers = 0;
 
 private:
     std::unordered_map<Resource*, SubresourceStates> m_States;
+    std::unordered_map<memory::MemoryRegion*, memory::AliasMap> m_Aliases;
 };
 
 class ResourceStateTracker {
@@ -62,7 +87,15 @@ public:
                     uint32_t sub = kAllSubresources);
     /// A UAV barrier on `resource` (nullptr: every UAV access).
     void UavBarrier(const std::shared_ptr<Resource>& resource);
+    /// An explicit aliasing barrier: `after` becomes the active resource of its range (no automatic
+    /// barrier for it then).
     void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after);
+    /// The next use of `resource` (its transition follows at once) writes all of it: a clear or a
+    /// full copy, which is what a render target or depth buffer needs after activation (rule 6d).
+    void NoteInitializingUse(const Resource* resource);
+    /// Validation mode: activations of render targets and depth buffers without an initializing
+    /// first use raise ResourceStateError.
+    void SetValidate(bool validate) { m_Validate = validate; }
     /// Marks that a UAV-state resource was written by a draw or dispatch (for automatic UAV
     /// barriers between dependent dispatches).
     void NoteUavWrite(Resource* resource);
@@ -113,13 +146,23 @@ private:
         std::shared_ptr<Resource> resource;
         SubresourceStates states;   // kUnknownState where the list has not touched it
         bool uavWritten = false;
+        bool aliasActive = false;   // aliased: the last user of its whole range in this list
+        bool needsInit = false;     // activated by an explicit barrier; the next use must initialize it
     };
+    enum class PendingKind : uint8_t { State, Activate, Park };
     struct Pending {
         Resource* resource;
         uint32_t sub;
         D3D12_RESOURCE_STATES state;
+        PendingKind kind = PendingKind::State;
     };
     Local& Lookup(const std::shared_ptr<Resource>& resource);
+    Local& Create(const std::shared_ptr<Resource>& resource);
+    /// A use of an aliased resource: records its activation (see the header comment).
+    void AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier);
+    memory::AliasMap& LocalAliases(memory::MemoryRegion* region);
+    void ResolveActivation(Resource* r, bool park, ExecuteStates& states, std::vector<D3D12_RESOURCE_BARRIER>& out,
+                           std::vector<Resource*>* owners);
     void Push(const D3D12_RESOURCE_BARRIER& b);
 
     void ReleaseOpenUses();
@@ -133,6 +176,12 @@ private:
         SubresourceStates believed, actual;  // kUnknownState where no raw transition happened
     };
     std::unordered_map<Resource*, Raw> m_Raw;
+
+    bool m_Validate = false;
+    const Resource* m_NextInit = nullptr;                  // NoteInitializingUse, until its transition
+    std::unordered_set<const Resource*> m_InitializedFirst;  // aliased, first use in the list initialized it
+    std::vector<std::pair<memory::MemoryRegion*, memory::AliasMap>> m_AliasMaps;  // what this list used
+    std::vector<Resource*> m_ParkActivated;                // at execute: activated by their parking
 };
 
 }  // namespace dx12kit
