@@ -5,7 +5,8 @@ beside numpy and Pillow making the same 2x2 box-filter mip chain on the CPU.
   dispatches), execute, wait. Only the mips are timed (mip 0 is uploaded once).
 - gpu_aliased: the same for bgra8_unorm (copy into a placed rgba8_unorm alias and back).
 - numpy: each level as the rounded mean of 2x2 blocks (uint16 sums).
-- pillow: ``Image.reduce(2)`` level by level (Pillow's 2x2 box reduction).
+- pillow: ``Image.reduce(2)`` level by level (Pillow's 2x2 box reduction) of the four channels as
+  plain 8-bit bands (mode CMYK: its RGBA mode would premultiply by alpha).
 
 Each variant checks what it computed against the numpy chain (+-1 per level) before it is timed.
 Run ``pytest benchmarks/bench_textures.py`` or ``python benchmarks/bench_textures.py`` (prints ms).
@@ -36,11 +37,12 @@ def numpy_mips(img: np.ndarray) -> list:
 def pillow_mips(img: np.ndarray) -> list:
     from PIL import Image
 
-    im = Image.fromarray(img, "RGBA")
+    # As four plain 8-bit channels: Pillow's RGBA reduction would weight colours by alpha.
+    im = Image.frombytes("CMYK", (img.shape[1], img.shape[0]), img.tobytes())
     out = [img]
     while im.size[0] > 1:
         im = im.reduce(2)
-        out.append(np.asarray(im))
+        out.append(np.frombuffer(im.tobytes(), np.uint8).reshape(im.size[1], im.size[0], 4))
     return out
 
 

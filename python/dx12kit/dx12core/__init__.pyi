@@ -497,6 +497,27 @@ class CommandList:
         """
         Draws `index_count` indices of the bound index buffer (instanced).
         """
+    def generate_mips(self, texture: typing.Any, *, first_mip: typing.SupportsIndex = 0) -> None:
+        """
+        Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.
+        
+        A compute pass writes up to 4 mips per dispatch (8x8 thread groups, 2x2 averages in groupshared memory);
+        an odd size takes 2 or 4 bilinear taps per texel, so a constant image stays constant and the mean is kept.
+        sRGB textures are averaged in linear light. Textures without uav=True go through a UAV-capable copy, and
+        formats without typed UAVs (sRGB, BGRA) through an rgba8_unorm alias placed in the same memory, with
+        aliasing barriers; Device.stats()['mips'] counts each route. States are tracked; temporaries live until
+        the list's work completes. Device.format_support(format)['mip_autogen'] says which formats work.
+        The pass binds its own pipeline and leaves none bound: set yours again before the next draw or dispatch.
+        
+        Args:
+            texture: a 2D texture or 2D texture array (not multisampled).
+            first_mip: the mip the others are made from (0..mip_levels-1); mips above it are left alone.
+        
+        Raises:
+            InvalidArgumentError: on a copy-queue list; a buffer, 3D or multisampled texture; first_mip out of range;
+                a depth, integer or otherwise unsupported format (the message says why).
+            UseAfterFreeError: the texture was closed or the list already executed.
+        """
     def raw_transition(self, resource: typing.Any, before: typing.Any, after: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
@@ -812,7 +833,8 @@ class Device:
     def stats(self) -> dict:
         """
         Statistics as a plain dict: upload pages, barriers, descriptors, live resources, memory (as memory_stats()),
-        zero_init (new resources zeroed before first use, and the bytes copied for it).
+        zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by
+        route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches).
         """
     def trim_memory(self) -> None:
         """
