@@ -284,7 +284,10 @@ void BindCommandList(py::module_& m) {
             cl.Dispatch(U32(x, "dispatch", "x"), U32(y, "dispatch", "y"), U32(z, "dispatch", "z"));
         }, "x"_a, "y"_a = 1, "z"_a = 1, "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.")
         .def("generate_mips", [](CommandList& cl, py::handle texture, Int firstMip) {
-            cl.GenerateMips(AsResource(texture, "generate_mips"), U32(firstMip, "generate_mips", "first_mip"));
+            auto tex = AsResource(texture, "generate_mips");
+            const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
+            py::gil_scoped_release release;   // pure C++ from here (the first call creates the device's pipeline)
+            cl.GenerateMips(tex, first);
         }, "texture"_a, py::kw_only(), "first_mip"_a = 0,
            "Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.\n\n"
            "A compute pass writes up to 4 mips per dispatch (8x8 thread groups, 2x2 averages in groupshared memory);\n"

@@ -286,3 +286,38 @@ def test_readme_textures_example_runs():
     readme = Path(__file__).resolve().parents[2] / "README.md"
     block = re.findall(r"```python\n(.*?)```", readme.read_text().split("### Mips", 1)[1], re.S)[0]
     exec(compile(block, str(readme), "exec"), {"__name__": "readme_textures_example"})
+
+
+def test_threads_share_one_pipeline_creation():
+    """The device's mips pipeline is created on first use: threads racing to it all get one working pipeline."""
+    import threading
+
+    dev = dx.Device()
+    q = dev.queue("direct")
+    rng = np.random.default_rng(8)
+    imgs = [rng.integers(0, 256, (32, 32, 4), dtype=np.uint8) for _ in range(6)]
+    texs = [dev.create_texture2d(32, 32, "rgba8_unorm" if i % 2 else "bgra8_unorm", mip_levels=0, uav=bool(i % 2)) for i in range(6)]
+    lists = [q.command_list() for _ in imgs]
+    for cl, tex, img in zip(lists, texs, imgs):
+        cl.upload(tex, img)
+    barrier = threading.Barrier(len(lists))
+    errors = []
+
+    def record(cl, tex):
+        try:
+            barrier.wait()
+            cl.generate_mips(tex)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=record, args=(cl, tex)) for cl, tex in zip(lists, texs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    q.wait(q.execute(lists))
+    for tex, img in zip(texs, imgs):
+        for m, want in enumerate(box_mips(img, tex.mip_levels)):
+            assert np.abs(q.read_texture(tex, mip=m).astype(np.float64) - want).max() <= 1.0
+    dev.wait_idle()

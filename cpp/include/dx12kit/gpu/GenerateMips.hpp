@@ -28,7 +28,7 @@
 //
 // Temporaries ride with the command list (kept alive until its fence); every state goes through the
 // list's state tracker. The root signature and pipeline are created once per device
-// (Device::MipPipeline(), thread-safe).
+// (Device::Mips(), thread-safe).
 #pragma once
 
 #include "dx12kit/gpu/Pipeline.hpp"
