@@ -226,7 +226,8 @@ class FormatSupport:
     @property
     def mip_autogen(self) -> bool:
         """
-        Whether mips can be generated for it on the GPU.
+        Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats
+        other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).
         """
     @property
     def msaa(self) -> list[int]:
