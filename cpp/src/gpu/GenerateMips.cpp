@@ -250,12 +250,26 @@ void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32
                                          texture->Name() + " (generate_mips alias)", at);
     (aliased ? stats.aliased : stats.staged).fetch_add(1, std::memory_order_relaxed);
 
-    // D3D12 aliasing rule: an aliasing barrier between the uses of two resources sharing memory.
-    if (aliased) m_Tracker.AliasingBarrier(nullptr, copy);
+    // D3D12 aliasing rules ("Memory aliasing and data inheritance"): an aliasing barrier between the
+    // uses of two resources sharing memory, and the data handed over in compatible states: both
+    // aliases are in COMMON at each hand-over. Requesting COMMON first makes the tracker know their
+    // state inside this list (new resources are in COMMON, so nothing is resolved at execute) and
+    // record every later transition here, after the aliasing barriers, not before the list.
+    if (aliased) {
+        m_Tracker.Transition(copy, D3D12_RESOURCE_STATE_COMMON);
+        m_Tracker.Transition(work, D3D12_RESOURCE_STATE_COMMON);
+        m_Tracker.AliasingBarrier(nullptr, copy);
+    }
     for (uint32_t s = 0; s < slices; ++s) CopySubresource(copy, texture, texture->Subresource(firstMip, s), what);
-    if (aliased) m_Tracker.AliasingBarrier(copy, work);
+    if (aliased) {
+        m_Tracker.Transition(copy, D3D12_RESOURCE_STATE_COMMON);
+        m_Tracker.AliasingBarrier(copy, work);
+    }
     RecordMipPasses(work, firstMip, srgb ? DXGI_FORMAT_R8G8B8A8_UNORM_SRGB : workFormat, workFormat, srgb);
-    if (aliased) m_Tracker.AliasingBarrier(work, copy);
+    if (aliased) {
+        m_Tracker.Transition(work, D3D12_RESOURCE_STATE_COMMON);
+        m_Tracker.AliasingBarrier(work, copy);
+    }
     for (uint32_t s = 0; s < slices; ++s)
         for (uint32_t m = firstMip + 1; m < mips; ++m) CopySubresource(texture, copy, texture->Subresource(m, s), what);
 }

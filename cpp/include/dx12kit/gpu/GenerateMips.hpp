@@ -18,6 +18,8 @@
 //                 copy source mip -> copyAlias | aliasing barrier copyAlias -> work | passes on
 //                 work | aliasing barrier work -> copyAlias | copy new mips -> texture
 //
+//              (both aliases are in COMMON at each aliasing barrier)
+//
 //              For the sRGB family both aliases have the same description (R8G8B8A8_TYPELESS +
 //              UAV), the case where D3D12 documents data inheritance across aliases ("Memory
 //              aliasing and data inheritance": identical resource descriptions at the same
