@@ -339,7 +339,28 @@ void BindCommandList(py::module_& m) {
         }, "index_count"_a, "instance_count"_a = 1, "start_index"_a = 0, "base_vertex"_a = 0, "start_instance"_a = 0, "Draws `index_count` indices of the bound index buffer (instanced).")
         .def("dispatch", [](CommandList& cl, Int x, Int y, Int z) {
             cl.Dispatch(U32(x, "dispatch", "x"), U32(y, "dispatch", "y"), U32(z, "dispatch", "z"));
-        }, "x"_a, "y"_a = 1, "z"_a = 1, "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.");
+        }, "x"_a, "y"_a = 1, "z"_a = 1, "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.")
+        .def("generate_mips", [](CommandList& cl, py::handle texture, Int firstMip) {
+            auto tex = AsResource(texture, "generate_mips");
+            const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
+            py::gil_scoped_release release;   // pure C++ from here (the first call creates the device's pipeline)
+            cl.GenerateMips(tex, first);
+        }, "texture"_a, py::kw_only(), "first_mip"_a = 0,
+           "Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.\n\n"
+           "A compute pass writes up to 4 mips per dispatch (8x8 thread groups, 2x2 averages in groupshared memory);\n"
+           "an odd size takes 2 or 4 bilinear taps per texel, so a constant image stays constant and the mean is kept.\n"
+           "sRGB textures are averaged in linear light. Textures without uav=True go through a UAV-capable copy, and\n"
+           "formats without typed UAVs (sRGB, BGRA) through an rgba8_unorm alias placed in the same memory, with\n"
+           "aliasing barriers; Device.stats()['mips'] counts each route. States are tracked; temporaries live until\n"
+           "the list's work completes. Device.format_support(format)['mip_autogen'] says which formats work.\n"
+           "The pass binds its own pipeline and leaves none bound: set yours again before the next draw or dispatch.\n\n"
+           "Args:\n"
+           "    texture: a 2D texture or 2D texture array (not multisampled).\n"
+           "    first_mip: the mip the others are made from (0..mip_levels-1); mips above it are left alone.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: on a copy-queue list; a buffer, 3D or multisampled texture; first_mip out of range;\n"
+           "        a depth, integer or otherwise unsupported format (the message says why).\n"
+           "    UseAfterFreeError: the texture was closed or the list already executed.");
 }
 
 }  // namespace dx12kit::bindings

@@ -307,12 +307,16 @@ void BindDevice(py::module_& m) {
             out["live_resources"] = c.LiveResources().load();
             out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
             out["zero_init"] = py::dict("resources"_a = c.ZeroInitCounters().resources.load(), "bytes"_a = c.ZeroInitCounters().bytes.load());
+            MipStats& mips = c.Mips();
+            out["mips"] = py::dict("in_place"_a = mips.inPlace.load(), "staged"_a = mips.staged.load(), "aliased"_a = mips.aliased.load(),
+                                   "dispatches"_a = mips.dispatches.load());
             out["last_serial"] = c.LastSerial();
             out["completed_serial"] = c.CompletedSerial();
             return out;
         }, "Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the\n"
    "state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),\n"
-   "zero_init (new resources zeroed before first use, and the bytes copied for it).");
+   "zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by\n"
+   "route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches).");
 }
 
 }  // namespace dx12kit::bindings

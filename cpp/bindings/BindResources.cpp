@@ -101,7 +101,8 @@ void BindResources(py::module_& m) {
         .def_readonly("typed_uav", &FormatSupportView::typed_uav, "Usable in typed UAVs (never for sRGB formats).")
         .def_readonly("uav_typed_load", &FormatSupportView::uav_typed_load, "Typed UAV loads supported (D3D12 Support2 bit).")
         .def_readonly("uav_typed_store", &FormatSupportView::uav_typed_store, "Typed UAV stores supported (D3D12 Support2 bit).")
-        .def_readonly("mip_autogen", &FormatSupportView::mip_autogen, "Whether mips can be generated for it on the GPU.")
+        .def_readonly("mip_autogen", &FormatSupportView::mip_autogen, "Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats\n"
+                      "other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).")
         .def_readonly("msaa", &FormatSupportView::msaa, "Supported MSAA sample counts (list of ints).")
         // A read-only mapping too (the "dict of booleans"): fs["render_target"], dict(fs), "msaa" in fs.
         .def("keys", [](const FormatSupportView&) { return FormatSupportKeys(); }, "The keys, in order (every field but format).")

@@ -1,6 +1,7 @@
 #include "dx12kit/gpu/Device.hpp"
 
 #include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/GenerateMips.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"

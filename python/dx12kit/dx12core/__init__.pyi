@@ -255,7 +255,8 @@ class FormatSupport:
     @property
     def mip_autogen(self) -> bool:
         """
-        Whether mips can be generated for it on the GPU.
+        Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats
+        other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).
         """
     @property
     def msaa(self) -> list[int]:
@@ -528,6 +529,27 @@ class CommandList:
     def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
         """
         Draws `index_count` indices of the bound index buffer (instanced).
+        """
+    def generate_mips(self, texture: typing.Any, *, first_mip: typing.SupportsIndex = 0) -> None:
+        """
+        Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.
+        
+        A compute pass writes up to 4 mips per dispatch (8x8 thread groups, 2x2 averages in groupshared memory);
+        an odd size takes 2 or 4 bilinear taps per texel, so a constant image stays constant and the mean is kept.
+        sRGB textures are averaged in linear light. Textures without uav=True go through a UAV-capable copy, and
+        formats without typed UAVs (sRGB, BGRA) through an rgba8_unorm alias placed in the same memory, with
+        aliasing barriers; Device.stats()['mips'] counts each route. States are tracked; temporaries live until
+        the list's work completes. Device.format_support(format)['mip_autogen'] says which formats work.
+        The pass binds its own pipeline and leaves none bound: set yours again before the next draw or dispatch.
+        
+        Args:
+            texture: a 2D texture or 2D texture array (not multisampled).
+            first_mip: the mip the others are made from (0..mip_levels-1); mips above it are left alone.
+        
+        Raises:
+            InvalidArgumentError: on a copy-queue list; a buffer, 3D or multisampled texture; first_mip out of range;
+                a depth, integer or otherwise unsupported format (the message says why).
+            UseAfterFreeError: the texture was closed or the list already executed.
         """
     def raw_transition(self, resource: typing.Any, before: typing.Any, after: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
@@ -882,7 +904,8 @@ class Device:
         """
         Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the
         state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),
-        zero_init (new resources zeroed before first use, and the bytes copied for it).
+        zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by
+        route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches).
         """
     def trim_memory(self) -> None:
         """

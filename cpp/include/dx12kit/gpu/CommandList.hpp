@@ -142,6 +142,12 @@ public:
     void SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_FORMAT format);
     void SetDynamicStructuredBuffer(uint32_t rootIndex, const void* data, uint64_t bytes);
 
+    // ---- textures (GenerateMips.cpp) ------------------------------------------------------------
+    /// Fills mips firstMip+1.. of every array slice of `texture` from mip `firstMip` with a compute
+    /// pass (dx12kit/gpu/GenerateMips.hpp). Direct and compute lists only. Leaves no pipeline bound:
+    /// set yours again before the next draw or dispatch.
+    void GenerateMips(const std::shared_ptr<Resource>& texture, uint32_t firstMip);
+
     // ---- work -------------------------------------------------------------------------------
     void Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance);
     void DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance);
@@ -170,6 +176,9 @@ private:
         bool uav;
     };
     void CheckOpen(const char* what) const;
+    // GenerateMips.cpp: a tracked copy of one texture subresource; the dispatches of one pass chain.
+    void CopySubresource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t sub, const char* what);
+    void RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t firstMip, DXGI_FORMAT srvFormat, DXGI_FORMAT uavFormat, bool srgb);
     /// The recording lock held for one recording call (the outermost call of a thread marks it).
     struct RecordingScope {
         RecordingScope(std::unique_lock<std::recursive_mutex> l, bool outermost);

@@ -48,6 +48,7 @@ class UploadPagePool;
 class Buffer;
 class Texture;
 class Resource;
+class MipPipeline;
 
 struct DefragmentStats {
     uint64_t moves = 0;
@@ -133,6 +134,9 @@ public:
     /// minimum now.
     void TrimMemory();
 
+    /// The mip generation pipeline (dx12kit/gpu/GenerateMips.hpp), created on first use. Thread-safe.
+    const MipPipeline& Mips();
+
     std::map<std::string, std::string> Info() const;
     std::string AdapterName() const { return m_AdapterName; }
     D3D_FEATURE_LEVEL FeatureLevel() const { return m_FeatureLevel; }
@@ -153,6 +157,8 @@ private:
     static constexpr uint64_t kZeroBufferBytes = uint64_t(4) << 20;
     std::shared_ptr<Buffer> m_ZeroBuffer;   // zeros in upload memory, the source of every zeroing copy
     std::string m_AdapterName;
+    std::once_flag m_MipsOnce;
+    std::unique_ptr<MipPipeline> m_Mips;
     D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
 };
 

@@ -82,6 +82,14 @@ struct DeviceOptions {
     WaitHooks hooks;
 };
 
+/// CommandList::GenerateMips calls by route (dx12kit/gpu/GenerateMips.hpp) and its dispatches.
+struct MipStats {
+    std::atomic<uint64_t> inPlace{0};
+    std::atomic<uint64_t> staged{0};
+    std::atomic<uint64_t> aliased{0};
+    std::atomic<uint64_t> dispatches{0};
+};
+
 struct ZeroInitStats {
     std::atomic<uint64_t> resources{0};     ///< new resources zeroed before their first use
     std::atomic<uint64_t> bytes{0};         ///< bytes written by those copies (clears not counted)
@@ -144,6 +152,7 @@ public:
     uint32_t WaitSliceMs() const { return m_Options.hooks.sliceMs ? m_Options.hooks.sliceMs : 50; }
 
     BarrierStats& Barriers() { return m_Barriers; }
+    MipStats& Mips() { return m_Mips; }
     ZeroInitStats& ZeroInitCounters() { return m_ZeroInit; }
     std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
 
@@ -166,6 +175,7 @@ private:
     std::mutex m_ReleaseMutex;
     std::vector<std::pair<uint64_t, std::vector<std::shared_ptr<void>>>> m_Releases;  // in serial order
     BarrierStats m_Barriers;
+    MipStats m_Mips;
     ZeroInitStats m_ZeroInit;
     std::atomic<int64_t> m_LiveResources{0};
 };
