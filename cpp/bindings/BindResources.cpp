@@ -76,8 +76,9 @@ void BindResources(py::module_& m) {
         .def_property_readonly("array_size", &Texture::ArraySize, "Number of array slices.")
         .def_property_readonly("shape", [](const Texture& t) {
             const FormatInfo& fi = RequireFormat(t.ViewFormat(), "shape");
-            return py::make_tuple(t.Height(), t.Width(), fi.channels);
-        }, "(height, width, channels) of mip 0, as read_texture returns it.")
+            if (t.Is3D()) return py::tuple(py::make_tuple(t.Depth(), t.Height(), t.Width(), fi.channels));
+            return py::tuple(py::make_tuple(t.Height(), t.Width(), fi.channels));
+        }, "(height, width, channels) of mip 0 ((depth, height, width, channels) for 3D textures), as read_texture returns it.")
         .def("__repr__", [](const Texture& t) {
             const FormatInfo* fi = FindFormat(t.ViewFormat());
             return "<dx12kit.Texture '" + t.Name() + "' " + std::to_string(t.Width()) + "x" + std::to_string(t.Height()) + " " +

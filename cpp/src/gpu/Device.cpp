@@ -376,8 +376,10 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
         }
         if (r->AllowsRenderTarget()) {
             const float black[4] = {0, 0, 0, 0};
-            for (uint32_t slice = 0; slice < r->ArraySize(); ++slice)
-                for (uint32_t mip = 0; mip < r->MipLevels(); ++mip) list->ClearRenderTargetView(r->Rtv(mip, slice), black, 0, nullptr);
+            // An RTV covers one array slice, or one depth slice of a 3D texture's mip.
+            for (uint32_t mip = 0; mip < r->MipLevels(); ++mip)
+                for (uint32_t slice = 0; slice < r->ArraySize() * r->Depth(mip); ++slice)
+                    list->ClearRenderTargetView(r->Rtv(mip, slice), black, 0, nullptr);
             continue;
         }
         // Other textures: each subresource copied from the zero buffer in bands of whole rows.
@@ -388,12 +390,15 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
                 const uint32_t bandRows = static_cast<uint32_t>(std::max<uint64_t>(1, kZeroBufferBytes / pitch));
                 const uint32_t sub = d3dx::CalcSubresource(mip, slice, r->MipLevels());
                 D3D12_TEXTURE_COPY_LOCATION dst = d3dx::SubresourceLocation(r->D3D12Resource(), sub);
-                for (uint32_t y = 0; y < f.placed.Footprint.Height; y += bandRows) {
-                    D3D12_PLACED_SUBRESOURCE_FOOTPRINT band = f.placed;
-                    band.Offset = 0;
-                    band.Footprint.Height = std::min(bandRows, f.placed.Footprint.Height - y);
-                    D3D12_TEXTURE_COPY_LOCATION src = d3dx::FootprintLocation(zeros, band);
-                    list->CopyTextureRegion(&dst, 0, y, 0, &src, nullptr);
+                for (uint32_t z = 0; z < f.placed.Footprint.Depth; ++z) {   // 3D: band by band in each depth slice
+                    for (uint32_t y = 0; y < f.placed.Footprint.Height; y += bandRows) {
+                        D3D12_PLACED_SUBRESOURCE_FOOTPRINT band = f.placed;
+                        band.Offset = 0;
+                        band.Footprint.Height = std::min(bandRows, f.placed.Footprint.Height - y);
+                        band.Footprint.Depth = 1;
+                        D3D12_TEXTURE_COPY_LOCATION src = d3dx::FootprintLocation(zeros, band);
+                        list->CopyTextureRegion(&dst, 0, y, z, &src, nullptr);
+                    }
                 }
                 bytes += f.totalBytes;
             }

@@ -123,6 +123,12 @@ public:
     void SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_FORMAT format);
     void SetDynamicStructuredBuffer(uint32_t rootIndex, const void* data, uint64_t bytes);
 
+    // ---- built-in passes ---------------------------------------------------------------------
+    /// Fills every mip of `cube` from the equirectangular `panorama` with a compute pass
+    /// (PanoToCubemap.cpp, cpp/src/builtin/PanoToCubemap.hlsl). Direct or compute lists. Afterwards
+    /// no pipeline is set and the root arguments are unbound.
+    void PanoToCubemap(const std::shared_ptr<Resource>& cube, const std::shared_ptr<Resource>& panorama);
+
     // ---- work -------------------------------------------------------------------------------
     void Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance);
     void DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance);
