@@ -5,11 +5,11 @@
 // panorama spread evenly over the texel, taken at panorama mip L, where
 //
 //   ratio = panorama width / (4 x face size at m)   panorama texels per cube texel at the equator
-//   L     = min(log2(ratio), panorama mips - 1)      (0 when ratio <= 1)
+//   L     = min(log2(ratio) - 1, panorama mips - 1)  (0 when ratio <= 2)
 //   S     = clamp(ceil(ratio / 2^L), 1, 8)            samples about one texel of mip L apart
 //
-// so a panorama with mips is read through them (S ~ 1) and one without is box-filtered by
-// supersampling. Face order and the panorama layout: cpp/src/builtin/PanoToCubemap.hlsl.
+// so a panorama with mips is read through them (2 x 2 samples of the mip one finer than the
+// texel's footprint) and one without is box-filtered by supersampling (up to 8 x 8 samples). Face order and the panorama layout: cpp/src/builtin/PanoToCubemap.hlsl.
 //
 // Formats: the shader writes float4 through a typed UAV of the cube's format. sRGB cubes (D3D12
 // has no sRGB UAVs) are written through the UNORM member of their family with the shader
@@ -122,7 +122,7 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
     for (uint32_t mip = 0; mip < mips; ++mip) {
         const uint32_t faceSize = std::max(1u, size >> mip);
         const double ratio = panoWidth / (4.0 * faceSize);
-        const double lod = std::min(ratio > 1.0 ? std::log2(ratio) : 0.0, double(panoMips - 1));
+        const double lod = std::min(ratio > 2.0 ? std::log2(ratio) - 1.0 : 0.0, double(panoMips - 1));
         const uint32_t samples = static_cast<uint32_t>(std::clamp(std::ceil(ratio / std::exp2(lod) - 1e-9), 1.0, 8.0));
         const float lodF = static_cast<float>(lod);
         uint32_t constants[4] = {faceSize, samples, 0, encodeSrgb ? 1u : 0u};
