@@ -74,10 +74,10 @@ void BindResources(py::module_& m) {
         .def_property_readonly("format", &Texture::ViewFormat, "The format views and reads use (a dx12kit.Format).")
         .def_property_readonly("mip_levels", &Texture::MipLevels, "Number of mip levels.")
         .def_property_readonly("array_size", &Texture::ArraySize, "Number of array slices.")
-        .def_property_readonly("shape", [](const Texture& t) {
+        .def_property_readonly("shape", [](const Texture& t) -> py::typing::Tuple<int, py::ellipsis> {
             const FormatInfo& fi = RequireFormat(t.ViewFormat(), "shape");
-            if (t.Is3D()) return py::tuple(py::make_tuple(t.Depth(), t.Height(), t.Width(), fi.channels));
-            return py::tuple(py::make_tuple(t.Height(), t.Width(), fi.channels));
+            if (t.Is3D()) return py::make_tuple(t.Depth(), t.Height(), t.Width(), fi.channels);
+            return py::make_tuple(t.Height(), t.Width(), fi.channels);
         }, "(height, width, channels) of mip 0 ((depth, height, width, channels) for 3D textures), as read_texture returns it.")
         .def("__repr__", [](const Texture& t) {
             const FormatInfo* fi = FindFormat(t.ViewFormat());

@@ -4,6 +4,23 @@
 #include "GpuArgs.hpp"
 
 namespace dx12kit::bindings {
+/// A Python object that is a dx12kit Texture, returned as is: load_texture hands back the very object
+/// its cache refers to (converting to std::shared_ptr<Texture> and back would let that object die
+/// in between, the cache holding only a weak reference). Typed "Texture" in signatures and stubs.
+class TextureObject : public py::object {
+public:
+    using py::object::object;
+};
+}  // namespace dx12kit::bindings
+
+namespace pybind11::detail {
+template <>
+struct handle_type_name<dx12kit::bindings::TextureObject> {
+    static constexpr auto name = const_name("Texture");
+};
+}  // namespace pybind11::detail
+
+namespace dx12kit::bindings {
 
 void BindTextures(py::module_& m) {
     auto texture = py::reinterpret_borrow<py::class_<Texture, Resource, std::shared_ptr<Texture>>>(m.attr("Texture"));
@@ -65,8 +82,9 @@ void BindTextures(py::module_& m) {
            "Raises:\n    InvalidArgumentError: a size, format or use the device does not allow (the message says which).")
         .def("load_texture", [](py::object self, py::object source, bool srgb, bool generateMips, py::object name) {
             // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API.
-            return py::module_::import("dx12kit.textures").attr("load_texture")(self, source, "srgb"_a = srgb,
-                                                                              "generate_mips"_a = generateMips, "name"_a = name);
+            py::object tex = py::module_::import("dx12kit.textures")
+                                 .attr("load_texture")(self, source, "srgb"_a = srgb, "generate_mips"_a = generateMips, "name"_a = name);
+            return py::reinterpret_steal<TextureObject>(tex.release());
         }, "path_or_array"_a, py::kw_only(), "srgb"_a = false, "generate_mips"_a = true, "name"_a = py::none(),
            "A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow) or a numpy array, uploaded and ready to sample.\n\n"
            "Formats: uint8 arrays and 8-bit images give r8_unorm (1 channel), rg8_unorm (2) or rgba8_unorm (3, 4; RGB gets\n"

@@ -36,3 +36,14 @@ def test_readme_aliasing_and_defragmentation_examples_run(tmp_path, monkeypatch)
         block = re.findall(r"```python\n(.*?)```", text.split(title, 1)[1], re.S)[0]
         exec(compile(block, str(readme), "exec"), {"__name__": "readme_example"})
     assert (tmp_path / "before.png").exists() and (tmp_path / "after.png").exists()
+
+
+def test_readme_textures_example_runs(tmp_path, monkeypatch):
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    section = readme.read_text().split("## Textures", 1)[1]
+    block = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    monkeypatch.chdir(tmp_path)
+    scope = {"__name__": "readme_textures_example"}
+    exec(compile(block, str(readme), "exec"), scope)
+    assert (scope["up"][64, 64] == [90, 150, 255, 255]).all()
+    assert (scope["down"][64, 64] == [40, 120, 30, 255]).all()
