@@ -3,7 +3,7 @@
 The layer order, written down once (lowest first; one rank may hold several peer folders, which
 may include each other):
 
-    core        errors, small helpers (no D3D12)
+    core        errors, small helpers (no D3D12); builtin: the core's shaders as DXBC byte arrays
     platform    the only files that include the Windows SDK or vkd3d
     alloc       device-independent allocators (no D3D12)
     memory, descriptors, resources, shaders
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CPP = ROOT / "cpp"
 
 LAYERS = [
-    ("core",),
+    ("core", "builtin"),
     ("platform",),
     ("alloc",),
     ("memory", "descriptors", "resources", "shaders"),
