@@ -448,3 +448,36 @@ def test_pano_to_cubemap_refusals(device, queue, panorama):
     with pytest.raises(dx.InvalidArgumentError, match="copy-queue"):
         copy.pano_to_cubemap(cube, panorama)
     queue.wait(queue.execute(cl))
+
+
+def test_defragmentation_moves_cube_and_3d_textures_intact(device):
+    """Moved by defragmentation, a cube stays a cube (its cached TextureCube view is rewritten) and a
+    3D texture keeps every depth slice."""
+    import gc
+
+    dev = dx.Device()
+    q = dev.queue()
+    pool = dev.create_pool(block_size=1 << 20)
+    fillers = [dev.create_texture2d(64, 64, "rgba8_unorm", pool=pool, name=f"f{i}") for i in range(12)]
+    colours = np.array([[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255],
+                        [255, 255, 0, 255], [0, 255, 255, 255], [255, 0, 255, 255]], np.uint8)
+    cube = dev.create_texture_cube(16, "rgba8_unorm", pool=pool, name="cube")
+    vol = dev.create_texture3d(16, 16, 8, "r32_float", pool=pool, name="vol")
+    data = np.random.default_rng(2).random((8, 16, 16), dtype=np.float32)
+    cl = q.command_list()
+    for f in range(6):
+        cl.upload(cube, np.broadcast_to(colours[f], (16, 16, 4)).copy(), 0, f)
+    cl.upload(vol, data)
+    q.wait(q.execute(cl))
+    before = sample_cube(dev, q, cube, np.eye(3, dtype=np.float32))   # caches the cube's view
+    where = (cube.allocation["block"], cube.allocation["offset"]), (vol.allocation["block"], vol.allocation["offset"])
+    del fillers
+    gc.collect()
+    dev.wait_idle()
+    stats = dev.defragment(pool=pool, algorithm="full")
+    assert stats["moves"] >= 2
+    assert ((cube.allocation["block"], cube.allocation["offset"]), (vol.allocation["block"], vol.allocation["offset"])) != where
+    assert np.array_equal(q.read_texture(vol)[..., 0], data)
+    for f in range(6):
+        assert (q.read_texture(cube, 0, array_slice=f) == colours[f]).all()
+    assert np.array_equal(sample_cube(dev, q, cube, np.eye(3, dtype=np.float32)), before)
