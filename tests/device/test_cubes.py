@@ -6,6 +6,12 @@ a face texel must hold the encoding of the direction through it.
 """
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+
 import numpy as np
 import pytest
 
@@ -315,13 +321,35 @@ def test_3d_uav_written_by_compute(device, queue):
     assert np.array_equal(queue.read_texture(vol)[..., 0], (x + 10 * y + 100 * z).astype(np.float32))
 
 
-def test_depth_stencil_views_of_cube_and_3d_refused(device, queue):
-    vol = device.create_texture3d(4, 4, 4, "rgba8_unorm", render_target=True)
+def test_3d_render_target_views_do_not_crash_vkd3d():
+    """Regression (found while building): 3D render-target and UAV views with WSize = -1 (D3D12's
+    "every slice") crashed vkd3d 1.2 when cleared (segfault at the zeroing of a new 3D render
+    target); the views now give the count. In a subprocess, so a regression fails instead of
+    killing pytest."""
+    code = textwrap.dedent("""
+        import numpy as np, dx12kit as dx
+        dev = dx.Device()
+        q = dev.queue()
+        vol = dev.create_texture3d(8, 8, 4, "rgba8_unorm", mip_levels=0, render_target=True, uav=True)
+        cl = q.command_list()
+        cl.clear_unordered_access_view(vol, [0.0, 1.0, 0.0, 1.0])
+        q.wait(q.execute(cl))
+        assert (q.read_texture(vol) == [0, 255, 0, 255]).all()
+        print("ok")
+    """)
+    env = dict(os.environ)
+    env.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0 and "ok" in r.stdout, f"exit {r.returncode}\n{r.stdout}\n{r.stderr[-3000:]}"
+
+
+def test_3d_render_target_clear_covers_every_depth_slice(device, queue):
+    vol = device.create_texture3d(4, 4, 4, "rgba8_unorm", mip_levels=2, render_target=True)
     cl = queue.command_list()
-    cl.clear_render_target(vol, [1, 0, 0, 1])   # slice 0 of a 3D render target
+    cl.clear_render_target(vol, [1, 0, 0, 1], mip=1)
     queue.wait(queue.execute(cl))
-    a = queue.read_texture(vol)
-    assert (a[0, ..., 0] == 255).all() and not a[1:].any()
+    assert not queue.read_texture(vol, 0).any()
+    assert (queue.read_texture(vol, 1) == [255, 0, 0, 255]).all()
 
 
 # ------------------------------------------------------------------------------------ pano_to_cubemap

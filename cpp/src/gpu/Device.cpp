@@ -376,10 +376,8 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
         }
         if (r->AllowsRenderTarget()) {
             const float black[4] = {0, 0, 0, 0};
-            // An RTV covers one array slice, or one depth slice of a 3D texture's mip.
-            for (uint32_t mip = 0; mip < r->MipLevels(); ++mip)
-                for (uint32_t slice = 0; slice < r->ArraySize() * r->Depth(mip); ++slice)
-                    list->ClearRenderTargetView(r->Rtv(mip, slice), black, 0, nullptr);
+            for (uint32_t slice = 0; slice < r->ArraySize(); ++slice)
+                for (uint32_t mip = 0; mip < r->MipLevels(); ++mip) list->ClearRenderTargetView(r->Rtv(mip, slice), black, 0, nullptr);
             continue;
         }
         // Other textures: each subresource copied from the zero buffer in bands of whole rows.

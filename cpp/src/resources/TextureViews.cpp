@@ -4,8 +4,9 @@
 //         UAV / RTV: the 2D array of faces (D3D12 has no cube UAV or RTV dimension), so a compute
 //         shader writes a face as RWTexture2DArray slice `face`.
 //   3D    SRV: TEXTURE3D; UAV: TEXTURE3D over every depth slice of the mip (FirstWSlice 0,
-//         WSize -1); RTV: one depth slice (`b`) of the mip. No depth-stencil views (D3D12 allows
-//         depth-stencil 1D and 2D textures only).
+//         WSize = the mip's depth); RTV: depth slices b.. of the mip (so clear_render_target and the zeroing clear
+//         the whole mip; a draw writes slice b + SV_RenderTargetArrayIndex). No depth-stencil
+//         views (D3D12 allows depth-stencil 1D and 2D textures only).
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/resources/DeviceCore.hpp"
 #include "dx12kit/resources/Formats.hpp"
@@ -51,7 +52,7 @@ bool Resource::WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FOR
                 d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE3D;
                 d.Texture3D.MipSlice = a;
                 d.Texture3D.FirstWSlice = 0;
-                d.Texture3D.WSize = UINT(-1);
+                d.Texture3D.WSize = Depth(a);  // every slice (explicit: see the RTV below)
             } else {
                 d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE2DARRAY;
                 d.Texture2DArray.MipSlice = a;
@@ -68,7 +69,9 @@ bool Resource::WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FOR
                 d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE3D;
                 d.Texture3D.MipSlice = a;
                 d.Texture3D.FirstWSlice = b;
-                d.Texture3D.WSize = 1;
+                // To the last slice: clears cover the mip, draws pick a slice by SV_RenderTargetArrayIndex.
+                // An explicit count: vkd3d 1.2 crashes clearing a view with WSize -1 (D3D12's "all").
+                d.Texture3D.WSize = Depth(a) - b;
             } else {
                 d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DARRAY;
                 d.Texture2DArray.MipSlice = a;
