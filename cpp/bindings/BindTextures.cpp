@@ -70,8 +70,10 @@ void BindTextures(py::module_& m) {
            "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
            "memory"_a = py::none(), "offset"_a = 0,
            "A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),\n"
-           "RWTexture3D (uav=True, every depth slice of a mip). Each mip is one subresource: upload takes and read_texture\n"
-           "returns an array of shape (depth, height, width, channels).\n\n"
+           "RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers\n"
+           "all its depth slices: clear_render_target clears them all, a draw writes the slice its SV_RenderTargetArrayIndex\n"
+           "names. Each mip is one subresource: upload takes and read_texture returns an array of shape (depth, height,\n"
+           "width, channels).\n\n"
            "Args:\n"
            "    width, height, depth: texels (1..2048 each).\n"
            "    format: a dx12kit.Format or its name; the device must support it for 3D textures\n"

@@ -797,8 +797,10 @@ class Device:
     def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),
-        RWTexture3D (uav=True, every depth slice of a mip). Each mip is one subresource: upload takes and read_texture
-        returns an array of shape (depth, height, width, channels).
+        RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers
+        all its depth slices: clear_render_target clears them all, a draw writes the slice its SV_RenderTargetArrayIndex
+        names. Each mip is one subresource: upload takes and read_texture returns an array of shape (depth, height,
+        width, channels).
         
         Args:
             width, height, depth: texels (1..2048 each).
