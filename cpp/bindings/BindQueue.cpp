@@ -103,7 +103,8 @@ void BindQueue(py::module_& m) {
             const auto& tex = static_cast<const Texture&>(*r);
             tex.CheckMipSlice(mip, slice, "read_texture");
             const FormatInfo& fi = RequireFormat(r->ViewFormat(), "read_texture");
-            py::array out = NewArray(DtypeFor(fi), py::make_tuple(tex.Height(mip), tex.Width(mip), fi.channels));
+            py::array out = NewArray(DtypeFor(fi), tex.Is3D() ? py::tuple(py::make_tuple(tex.Depth(mip), tex.Height(mip), tex.Width(mip), fi.channels))
+                                                              : py::tuple(py::make_tuple(tex.Height(mip), tex.Width(mip), fi.channels)));
             void* dst = out.mutable_data();
             const uint64_t nbytes = static_cast<uint64_t>(out.nbytes());  // (touches the dtype: needs the GIL)
             {
@@ -112,8 +113,8 @@ void BindQueue(py::module_& m) {
             }
             return out;
         }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
-           "Copies a texture subresource back as an array of shape (height, width, channels); depth-stencil formats\n"
-           "give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
+           "Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,\n"
+           "channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
 }
 
 }  // namespace dx12kit::bindings

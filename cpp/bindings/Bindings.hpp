@@ -30,6 +30,7 @@ void BindDevice(pybind11::module_& m);       // Device
 void BindDescriptors(pybind11::module_& m);
 void BindShaders(pybind11::module_& m);  // dx12core.shaders: DXBC validation and reflection
 void BindMemory(pybind11::module_& m);  // after BindDevice: adds to Device, Resource, Buffer
+void BindTextures(pybind11::module_& m);  // after BindDevice: cube/3D textures, load_texture, pano_to_cubemap
 
 // Memory statistics as dicts and the heap=/pool=/committed=/within_budget= arguments (BindMemory.cpp).
 pybind11::dict MemoryStatsDict(const memory::MemoryStats& s);

@@ -268,6 +268,14 @@ inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) 
               ((info.ndim == 3 && info.shape[2] == fi.channels && uint32_t(info.itemsize) == comp) ||
                (info.ndim == 2 && uint32_t(info.itemsize) == fi.bytesPerTexel) ||
                (info.ndim == 2 && fi.channels == 1 && uint32_t(info.itemsize) == comp));
+    if (tex.Is3D()) {  // (depth, height, width, channels), or (depth, height, width) for whole texels / one channel
+        const uint32_t dz = tex.Depth(mip);
+        want = "(" + std::to_string(dz) + ", " + std::to_string(h) + ", " + std::to_string(w) + ", " + std::to_string(fi.channels) + ")";
+        ok = info.ndim >= 3 && info.shape[0] == dz && info.shape[1] == h && info.shape[2] == w &&
+             ((info.ndim == 4 && info.shape[3] == fi.channels && uint32_t(info.itemsize) == comp) ||
+              (info.ndim == 3 && uint32_t(info.itemsize) == fi.bytesPerTexel) ||
+              (info.ndim == 3 && fi.channels == 1 && uint32_t(info.itemsize) == comp));
+    }
     if (!ok) {
         std::string got = "(";
         for (py::ssize_t d = 0; d < info.ndim; ++d) got += (d ? ", " : "") + std::to_string(info.shape[d]);

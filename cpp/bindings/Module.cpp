@@ -14,6 +14,7 @@ PYBIND11_MODULE(dx12core, m) {
     dx12kit::bindings::BindQueue(m);
     dx12kit::bindings::BindDevice(m);
     dx12kit::bindings::BindMemory(m);
+    dx12kit::bindings::BindTextures(m);
     dx12kit::bindings::BindDescriptors(m);
 #endif
 }

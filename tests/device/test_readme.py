@@ -43,3 +43,14 @@ def test_readme_msaa_example_runs():
     section = readme.read_text().split("### Anti-aliasing (MSAA) and resolve", 1)[1]
     block = re.findall(r"```python\n(.*?)```", section, re.S)[0]
     exec(compile(block, str(readme), "exec"), {"__name__": "readme_msaa_example"})
+
+
+def test_readme_textures_example_runs(tmp_path, monkeypatch):
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    section = readme.read_text().split("### Images, cube maps and 3D textures", 1)[1]
+    block = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    monkeypatch.chdir(tmp_path)
+    scope = {"__name__": "readme_textures_example"}
+    exec(compile(block, str(readme), "exec"), scope)
+    assert (scope["up"][64, 64] == [90, 150, 255, 255]).all()
+    assert (scope["down"][64, 64] == [40, 120, 30, 255]).all()

@@ -80,3 +80,15 @@ def errors(dev: dx.Device) -> str:
     except dx.Dx12Error:
         raise
     return ""
+
+
+def cubes_and_loading(dev: dx.Device, q: dx.CommandQueue) -> tuple[int, ...]:
+    pano: dx.Texture = dev.load_texture(np.zeros((8, 16, 3), np.uint8), srgb=True, generate_mips=False, name="pano")
+    cube: dx.Texture = dev.create_texture_cube(8, "rgba8_unorm_srgb", mip_levels=0)
+    vol: dx.Texture = dev.create_texture3d(4, 4, 4, dx.Format.R32_FLOAT, uav=True)
+    cl = q.command_list()
+    cl.pano_to_cubemap(cube, pano)
+    q.wait(q.execute(cl))
+    face: np.ndarray = q.read_texture(cube, 0, array_slice=2)
+    assert cube.dimension == "cube" and vol.depth == 4 and face.ndim == 3
+    return vol.shape

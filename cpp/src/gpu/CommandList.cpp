@@ -192,11 +192,11 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
     auto& tex = static_cast<Texture&>(*dst);
     tex.CheckMipSlice(mip, arraySlice, "upload");
     const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "upload");
-    const uint64_t expected = uint64_t(tex.Width(mip)) * fi.bytesPerTexel * tex.Height(mip);
+    const uint64_t expected = tex.Texels(mip) * fi.bytesPerTexel;
     if (bytes != expected)
         throw InvalidArgument("upload: " + Who(*dst) + " mip " + std::to_string(mip) + " is " + std::to_string(tex.Width(mip)) + "x" +
-                              std::to_string(tex.Height(mip)) + " " + fi.name + " = " + std::to_string(expected) + " bytes, got " +
-                              std::to_string(bytes));
+                              std::to_string(tex.Height(mip)) + (tex.Is3D() ? "x" + std::to_string(tex.Depth(mip)) : std::string()) + " " +
+                              fi.name + " = " + std::to_string(expected) + " bytes, got " + std::to_string(bytes));
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
     UploadAllocation a = m_Upload.Allocate(f.totalBytes, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
     CopyRows(a.cpu, f.placed.Footprint.RowPitch, data, f.rowBytes, f.rowBytes, f.rows);

@@ -424,12 +424,15 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
                 const uint32_t bandRows = static_cast<uint32_t>(std::max<uint64_t>(1, kZeroBufferBytes / pitch));
                 const uint32_t sub = d3dx::CalcSubresource(mip, slice, r->MipLevels());
                 D3D12_TEXTURE_COPY_LOCATION dst = d3dx::SubresourceLocation(r->D3D12Resource(), sub);
-                for (uint32_t y = 0; y < f.placed.Footprint.Height; y += bandRows) {
-                    D3D12_PLACED_SUBRESOURCE_FOOTPRINT band = f.placed;
-                    band.Offset = 0;
-                    band.Footprint.Height = std::min(bandRows, f.placed.Footprint.Height - y);
-                    D3D12_TEXTURE_COPY_LOCATION src = d3dx::FootprintLocation(zeros, band);
-                    list->CopyTextureRegion(&dst, 0, y, 0, &src, nullptr);
+                for (uint32_t z = 0; z < f.placed.Footprint.Depth; ++z) {   // 3D: band by band in each depth slice
+                    for (uint32_t y = 0; y < f.placed.Footprint.Height; y += bandRows) {
+                        D3D12_PLACED_SUBRESOURCE_FOOTPRINT band = f.placed;
+                        band.Offset = 0;
+                        band.Footprint.Height = std::min(bandRows, f.placed.Footprint.Height - y);
+                        band.Footprint.Depth = 1;
+                        D3D12_TEXTURE_COPY_LOCATION src = d3dx::FootprintLocation(zeros, band);
+                        list->CopyTextureRegion(&dst, 0, y, z, &src, nullptr);
+                    }
                 }
                 bytes += f.totalBytes;
             }

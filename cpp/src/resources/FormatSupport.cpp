@@ -140,6 +140,26 @@ void FormatSupportCache::CheckTexture2D(DXGI_FORMAT format, bool renderTarget, b
     }
 }
 
+void FormatSupportCache::CheckTextureCube(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what) {
+    if (IsDepth(format)) throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " is a depth format; cube textures cannot be depth-stencil targets");
+    if (!Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE))
+        throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " cannot be a cube texture on this device (format_support: texture_cube)");
+    CheckTexture2D(format, renderTarget, false, uav, what);  // the faces are a 2D array
+}
+
+void FormatSupportCache::CheckTexture3D(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what) {
+    const std::string name = FormatName(format);
+    if (IsDepth(format)) throw InvalidArgument(std::string(what) + ": " + name + " is a depth format; 3D textures cannot be depth-stencil targets");
+    const FormatSupportInfo& s = Get(format);
+    if (!s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE3D))
+        throw InvalidArgument(std::string(what) + ": " + name + " cannot be a 3D texture on this device (format_support: texture3d)");
+    if (renderTarget && !s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET)) throw InvalidArgument(std::string(what) + ": " + name + " cannot be a render target on this device");
+    if (uav && !s.TypedUav(format))
+        throw InvalidArgument(std::string(what) + ": " + name + " textures cannot have uav=True: " +
+                              (IsSrgb(format) ? "D3D12 has no unordered access views of sRGB formats"
+                                              : "this device has no typed unordered access views of " + name));
+}
+
 DXGI_FORMAT FormatSupportCache::CheckViewFormat(DXGI_FORMAT resourceFormat, DXGI_FORMAT requested, D3D12_FORMAT_SUPPORT1 use,
                                                 const char* what, const std::string& resourceName) {
     const std::string who = "resource '" + resourceName + "'";

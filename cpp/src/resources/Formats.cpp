@@ -23,6 +23,7 @@ const FormatInfo kFormats[] = {
     {DXGI_FORMAT_R16_UNORM,            "r16_unorm",         2, 1, 'u', false},
     {DXGI_FORMAT_R16_UINT,             "r16_uint",          2, 1, 'u', false},
     {DXGI_FORMAT_R16G16_FLOAT,         "rg16_float",        4, 2, 'h', false},
+    {DXGI_FORMAT_R16G16_UNORM,         "rg16_unorm",        4, 2, 'u', false},
     {DXGI_FORMAT_R16G16B16A16_FLOAT,   "rgba16_float",      8, 4, 'h', false},
     {DXGI_FORMAT_R16G16B16A16_UNORM,   "rgba16_unorm",      8, 4, 'u', false},
     {DXGI_FORMAT_R32_FLOAT,            "r32_float",         4, 1, 'f', false},

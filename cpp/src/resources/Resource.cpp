@@ -25,7 +25,7 @@ Resource::Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> reso
         case DXGI_FORMAT_R32G8X24_TYPELESS: case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: m_PlaneCount = 2; break;
         default: break;
     }
-    m_NumSubresources = IsBuffer() ? 1u : uint32_t(m_Desc.MipLevels) * m_Desc.DepthOrArraySize * m_PlaneCount;
+    m_NumSubresources = IsBuffer() ? 1u : uint32_t(m_Desc.MipLevels) * ArraySize() * m_PlaneCount;  // 3D: no array slices
     m_GlobalState = SubresourceStates(m_NumSubresources, initialState);
     m_LogicalSize = IsBuffer() ? m_Desc.Width : 0;
     if (IsBuffer()) m_GpuAddress = m_d3d12Resource->GetGPUVirtualAddress();
@@ -84,6 +84,7 @@ TextureFootprint Texture::Footprint(uint32_t mip, uint32_t arraySlice, uint64_t 
     D3D12_RESOURCE_DESC desc = m_Desc;
     UINT64 rowBytes = 0, total = 0;
     m_Core->D3D12Device()->GetCopyableFootprints(&desc, mip + arraySlice * MipLevels(), 1, offset, &f.placed, &f.rows, &rowBytes, &total);
+    f.rows *= f.placed.Footprint.Depth;  // 3D: every depth slice's rows, one after the other (slice pitch = rows x pitch)
     f.rowBytes = rowBytes;
     f.totalBytes = total;
     return f;
@@ -127,8 +128,8 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
         if (a >= mips) throw InvalidArgument(who() + ": mip " + std::to_string(a) + " out of range (it has " + std::to_string(mips) + ")");
         if (kind == ViewKind::SRV && b != 0 && b > mips - a)  // a + b > mips without overflow (a < mips here)
             throw InvalidArgument(who() + ": mips " + std::to_string(a) + ".." + std::to_string(a + b - 1) + " out of range");
-        if (kind == ViewKind::RTV && b >= m_Desc.DepthOrArraySize)
-            throw InvalidArgument(who() + ": array slice " + std::to_string(b) + " out of range");
+        if (kind == ViewKind::RTV && b >= (Is3D() ? Depth(a) : ArraySize()))
+            throw InvalidArgument(who() + (Is3D() ? ": depth slice " : ": array slice ") + std::to_string(b) + " out of range");
         if (kind == ViewKind::DSV && b > m_Desc.DepthOrArraySize)
             throw InvalidArgument(who() + ": array slice " + std::to_string(b - 1) + " out of range");
     }
@@ -160,6 +161,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
 
 void Resource::WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const {
     auto who = [this] { return "resource '" + m_Name + "'"; };  // built only on error paths
+    if (WriteCubeOr3DView(kind, a, b, format, dst)) return;
     ID3D12Device* dev = m_Core->D3D12Device();
     const bool array = !IsBuffer() && m_Desc.DepthOrArraySize > 1;
     // Multisampled textures have their own view dimensions (TEXTURE2DMS, TEXTURE2DMSARRAY): one

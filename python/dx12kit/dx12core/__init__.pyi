@@ -31,6 +31,7 @@ class Format(enum.IntEnum):
     R8_UNORM = 61
     RG11B10_FLOAT = 26
     RG16_FLOAT = 34
+    RG16_UNORM = 35
     RG32_FLOAT = 16
     RG32_UINT = 17
     RG8_UNORM = 49
@@ -172,6 +173,16 @@ class Texture(Resource):
         Number of array slices.
         """
     @property
+    def depth(self) -> int:
+        """
+        Depth in texels of mip 0 (1 unless a 3D texture).
+        """
+    @property
+    def dimension(self) -> str:
+        """
+        '2d' (a 2D texture or array), 'cube' (6 faces: +X, -X, +Y, -Y, +Z, -Z) or '3d'.
+        """
+    @property
     def format(self) -> Format:
         """
         The format views and reads use (a dx12kit.Format).
@@ -192,9 +203,9 @@ class Texture(Resource):
         Samples per pixel (1, or the MSAA count of a multisampled texture).
         """
     @property
-    def shape(self) -> tuple[int, int, int]:
+    def shape(self) -> tuple[int, ...]:
         """
-        (height, width, channels) of mip 0, as read_texture returns it.
+        (height, width, channels) of mip 0 ((depth, height, width, channels) for 3D textures), as read_texture returns it.
         """
     @property
     def width(self) -> int:
@@ -551,6 +562,26 @@ class CommandList:
                 a depth, integer or otherwise unsupported format (the message says why).
             UseAfterFreeError: the texture was closed or the list already executed.
         """
+    def pano_to_cubemap(self, cubemap: typing.Any, panorama: typing.Any) -> None:
+        """
+        Fills every mip of a cube texture from an equirectangular panorama (a 2D texture) with a compute pass; direct or
+        compute lists (a copy list raises).
+        
+        Faces: +X, -X, +Y, -Y, +Z, -Z, +Y up, as TextureCube sampling expects. Panorama layout: u = 0.5 + atan2(x, -z) / 2pi,
+        v = acos(y) / pi for a direction (x, y, z): row 0 looks straight up, the centre column along -Z, u = 0.75 along +X.
+        Every mip is made from the panorama itself (not by downsampling the mip above): each texel averages samples of
+        the panorama about one panorama texel apart, read through the panorama's mips when it has them (so a panorama
+        with mips is faster at small cube mips, one without is box-filtered).
+        
+        Formats: the cube's format must be writable through a typed UAV: rgba8_unorm, rgba16_float, rgba32_float... sRGB
+        cubes (rgba8_unorm_srgb) are written through rgba8_unorm with the colours encoded to sRGB by the shader. A cube
+        without uav=True (or an sRGB one) is written through a staging cube and copied. Afterwards no pipeline is set
+        on the list and root arguments are unbound: set them again before the next draw or dispatch.
+        
+        Raises:
+            InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be
+                sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.
+        """
     def raw_transition(self, resource: typing.Any, before: typing.Any, after: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
@@ -712,8 +743,8 @@ class CommandQueue:
         """
     def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
-        Copies a texture subresource back as an array of shape (height, width, channels); depth-stencil formats
-        give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
+        Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
+        channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
         """
     def wait(self, fence_value: typing.SupportsInt | typing.SupportsIndex, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> None:
         """
@@ -854,6 +885,44 @@ class Device:
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         """
+    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+        """
+        A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),
+        RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers
+        all its depth slices: clear_render_target clears them all, a draw writes the slice its SV_RenderTargetArrayIndex
+        names. Each mip is one subresource: upload takes and read_texture returns an array of shape (depth, height,
+        width, channels).
+        
+        Args:
+            width, height, depth: texels (1..2048 each).
+            format: a dx12kit.Format or its name; the device must support it for 3D textures
+                (format_support(format).texture3d), and for uav=True typed UAVs (never sRGB).
+            mip_levels: 0 for the full chain (each mip halves width, height and depth).
+            uav, render_target: allowed uses.
+            name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.
+        
+        Raises:
+            InvalidArgumentError: a size, format or use the device does not allow (the message says which).
+        """
+    def create_texture_cube(self, size: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+        """
+        A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as
+        zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its
+        unordered access view (uav=True) and render target views are those of the 2D array of faces
+        (RWTexture2DArray, slice = face). Faces upload and read back as array slices: upload(cube, data, mip,
+        array_slice=face), read_texture(cube, mip, array_slice=face).
+        
+        Args:
+            size: texels per face side (1..16384).
+            format: a dx12kit.Format or its name; the device must support it for cube textures
+                (format_support(format).texture_cube), and for uav=True typed UAVs (never sRGB).
+            mip_levels: 0 for the full chain.
+            uav, render_target: allowed uses.
+            name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.
+        
+        Raises:
+            InvalidArgumentError: a size, format or use the device does not allow (the message says which).
+        """
     def defragment(self, *, pool: typing.Any = None, algorithm: typing.Any = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict:
         """
         Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
@@ -873,6 +942,27 @@ class Device:
     def format_support(self, format: typing.Any) -> FormatSupport:
         """
         What this device supports for `format` (queried once per format and cached): a FormatSupport.
+        """
+    def load_texture(self, path_or_array: typing.Any, *, srgb: bool = False, generate_mips: bool = True, name: typing.Any = None) -> Texture:
+        """
+        A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow) or a numpy array, uploaded and ready to sample.
+        
+        Formats: uint8 arrays and 8-bit images give r8_unorm (1 channel), rg8_unorm (2) or rgba8_unorm (3, 4; RGB gets
+        alpha 255); uint16 give r16_unorm / rg16_unorm / rgba16_unorm (alpha 65535); float16 give r16_float / rg16_float /
+        rgba16_float and float32 r32_float / rg32_float / rgba32_float (alpha 1.0). Arrays are (H, W) or (H, W, 1..4).
+        srgb=True picks rgba8_unorm_srgb (8-bit data only; 1- and 2-channel 8-bit data is expanded to RGBA: there are no
+        one- or two-channel sRGB formats). generate_mips=True gives the full mip chain, built on the GPU by
+        CommandList.generate_mips. The upload has completed when the call returns.
+        
+        Files are cached per device, resolved path and modification time (and srgb / generate_mips): loading the same
+        unchanged file again returns the same Texture object while it is alive (a weak cache; thread-safe). name: debug
+        name (default: the file name, or 'texture' for arrays).
+        
+        Raises:
+            FileNotFoundError: no such file.
+            InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names
+                the file); an array of a wrong shape; srgb=True for data that is not 8-bit.
+            TypeError: path_or_array is neither a path (str, os.PathLike) nor a numpy array, or an unsupported dtype.
         """
     def memory_budget(self) -> dict:
         """

@@ -147,6 +147,11 @@ public:
     /// pass (dx12kit/gpu/GenerateMips.hpp). Direct and compute lists only. Leaves no pipeline bound:
     /// set yours again before the next draw or dispatch.
     void GenerateMips(const std::shared_ptr<Resource>& texture, uint32_t firstMip);
+    // ---- built-in passes ---------------------------------------------------------------------
+    /// Fills every mip of `cube` from the equirectangular `panorama` with a compute pass
+    /// (PanoToCubemap.cpp, cpp/src/builtin/PanoToCubemap.hlsl). Direct or compute lists. Afterwards
+    /// no pipeline is set and the root arguments are unbound.
+    void PanoToCubemap(const std::shared_ptr<Resource>& cube, const std::shared_ptr<Resource>& panorama);
 
     // ---- work -------------------------------------------------------------------------------
     void Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance);

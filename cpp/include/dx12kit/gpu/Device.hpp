@@ -114,6 +114,17 @@ public:
                                              const std::string& name, const Placement& placement = Placement(),
                                              uint32_t sampleCount = 1);
 
+    /// A cube texture: a 2D array of 6 square faces (+X, -X, +Y, -Y, +Z, -Z) of `size` texels whose
+    /// shader resource views are TEXTURECUBE (DeviceTextures.cpp). mipLevels 0: the full chain.
+    std::shared_ptr<Texture> CreateTextureCube(uint32_t size, DXGI_FORMAT format, uint32_t mipLevels, bool renderTarget, bool uav,
+                                               const std::string& name, const Placement& placement = Placement());
+    /// A 3D texture of width x height x depth texels (DeviceTextures.cpp). mipLevels 0: the full chain.
+    std::shared_ptr<Texture> CreateTexture3D(uint32_t width, uint32_t height, uint32_t depth, DXGI_FORMAT format, uint32_t mipLevels,
+                                             bool renderTarget, bool uav, const std::string& name, const Placement& placement = Placement());
+    /// An object dx12kit's own passes keep per device (built-in pipelines), made by `make` on first
+    /// use of `key` and kept for the device's life. Thread-safe.
+    std::shared_ptr<void> BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make);
+
     /// Records and submits the zeroing of resources created since the last execute (see
     /// DeviceCore::QueueZeroInit) on the direct queue; when `executing` is another queue, it waits
     /// on the GPU for that work. `skip` lists resources the caller's lists overwrite completely
@@ -159,6 +170,11 @@ private:
     std::string m_AdapterName;
     std::once_flag m_MipsOnce;
     std::unique_ptr<MipPipeline> m_Mips;
+    std::mutex m_BuiltinMutex;
+    std::map<std::string, std::shared_ptr<void>> m_Builtins;   // BuiltinObject
+    /// Creates, places and registers a texture (CreateTextureCube / CreateTexture3D).
+    std::shared_ptr<Texture> CreateTextureResource(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube,
+                                                   const std::string& name, const Placement& placement, const char* what);
     D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
 };
 

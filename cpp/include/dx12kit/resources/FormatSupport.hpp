@@ -62,6 +62,10 @@ public:
     /// Throws InvalidArgument naming `what` and the format unless a 2D texture of `format` with
     /// these usages is allowed (by D3D12's rules and by the device).
     void CheckTexture2D(DXGI_FORMAT format, bool renderTarget, bool depthStencil, bool uav, const char* what);
+    /// As CheckTexture2D for cube (D3D12_FORMAT_SUPPORT1_TEXTURECUBE) and 3D (TEXTURE3D) textures,
+    /// which cannot be depth-stencil targets.
+    void CheckTextureCube(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what);
+    void CheckTexture3D(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what);
     /// The format to put in a view description when the user asks for `requested` on a texture
     /// whose default view format is `resourceFormat` (its family's TYPELESS format is what the
     /// texture was created with). Depth formats map to their readable formats (d32_float ->

@@ -56,7 +56,15 @@ public:
     bool IsBuffer() const { return m_Desc.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER; }
     uint32_t NumSubresources() const { return m_NumSubresources; }
     uint32_t MipLevels() const { return m_Desc.MipLevels; }
-    uint32_t ArraySize() const { return m_Desc.DepthOrArraySize; }
+    /// Array slices: 1 for buffers and 3D textures (whose DepthOrArraySize is their depth), 6 for a cube.
+    uint32_t ArraySize() const { return Is3D() ? 1u : m_Desc.DepthOrArraySize; }
+    bool Is3D() const { return m_Desc.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D; }
+    /// A cube texture: a 2D array of 6 faces (+X, -X, +Y, -Y, +Z, -Z) whose shader resource views
+    /// are TEXTURECUBE; its unordered access and render target views are those of the 2D array.
+    bool IsCube() const { return m_Cube; }
+    void SetCube(bool cube) { m_Cube = cube; }
+    /// Depth slices of `mip` (3D textures; 1 otherwise).
+    uint32_t Depth(uint32_t mip = 0) const { return Is3D() ? std::max<uint32_t>(1u, uint32_t(m_Desc.DepthOrArraySize) >> mip) : 1u; }
     /// Planes: 2 for depth-stencil formats (depth, stencil), else 1. D3D12 numbers subresources
     /// mip + slice * mips + plane * mips * arraySize, and tracks (and transitions) each plane.
     uint32_t PlaneCount() const { return m_PlaneCount; }
@@ -165,6 +173,8 @@ protected:
     /// Creates the view (kind, a, b, format) of the current native resource at `dst`.
     void WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
     void RewriteViewsLocked();   // caller holds m_ViewMutex
+    /// The views of cube and 3D textures (TextureViews.cpp); false for other resources.
+    bool WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
 
     std::shared_ptr<DeviceCore> m_Core;
     std::shared_ptr<void> m_MemoryOwner; // user memory the resource lies in (released last)
@@ -182,6 +192,7 @@ protected:
     std::string m_Name;
     uint32_t m_NumSubresources;
     uint32_t m_PlaneCount = 1;
+    bool m_Cube = false;
     D3D12_GPU_VIRTUAL_ADDRESS m_GpuAddress = 0;
     DXGI_FORMAT m_ViewFormat;
     SubresourceStates m_GlobalState;
@@ -202,7 +213,7 @@ public:
 /// Where subresource (mip, slice) lies in a buffer, as D3D12's copies lay it out (rows 256-byte aligned).
 struct TextureFootprint {
     D3D12_PLACED_SUBRESOURCE_FOOTPRINT placed;
-    uint32_t rows;
+    uint32_t rows;        ///< rows of every depth slice (3D: height x depth; slices follow each other at rows x pitch)
     uint64_t rowBytes;    ///< bytes of one tightly packed row
     uint64_t totalBytes;  ///< bytes the layout spans from placed.Offset (the last row is not padded)
     /// Bytes when every row, the last one included, is padded to the row pitch: what a caller who
@@ -218,6 +229,8 @@ public:
     TextureFootprint Footprint(uint32_t mip, uint32_t arraySlice, uint64_t offset = 0) const;
     uint32_t Width(uint32_t mip = 0) const { return std::max<uint32_t>(1u, static_cast<uint32_t>(m_Desc.Width >> mip)); }
     uint32_t Height(uint32_t mip = 0) const { return std::max<uint32_t>(1u, m_Desc.Height >> mip); }
+    /// Texels of one array slice of `mip` (width x height x depth).
+    uint64_t Texels(uint32_t mip = 0) const { return uint64_t(Width(mip)) * Height(mip) * Depth(mip); }
     DXGI_FORMAT Format() const { return m_Desc.Format; }
 };
 

@@ -1,0 +1,127 @@
+// dx12core: cube and 3D textures, pano_to_cubemap and load_texture (after BindDevice: adds to
+// Device, CommandList and Texture). Only conversions live here; behaviour is in cpp/src/ (and
+// python/dx12kit/textures.py for reading image files and arrays).
+#include "GpuArgs.hpp"
+
+namespace dx12kit::bindings {
+/// A Python object that is a dx12kit Texture, returned as is: load_texture hands back the very object
+/// its cache refers to (converting to std::shared_ptr<Texture> and back would let that object die
+/// in between, the cache holding only a weak reference). Typed "Texture" in signatures and stubs.
+class TextureObject : public py::object {
+public:
+    using py::object::object;
+};
+}  // namespace dx12kit::bindings
+
+namespace pybind11::detail {
+template <>
+struct handle_type_name<dx12kit::bindings::TextureObject> {
+    static constexpr auto name = const_name("Texture");
+};
+}  // namespace pybind11::detail
+
+namespace dx12kit::bindings {
+
+void BindTextures(py::module_& m) {
+    auto texture = py::reinterpret_borrow<py::class_<Texture, Resource, std::shared_ptr<Texture>>>(m.attr("Texture"));
+    texture
+        .def_property_readonly("depth", [](const Texture& t) { return t.Depth(); }, "Depth in texels of mip 0 (1 unless a 3D texture).")
+        .def_property_readonly("dimension", [](const Texture& t) { return t.Is3D() ? "3d" : t.IsCube() ? "cube" : "2d"; },
+                               "'2d' (a 2D texture or array), 'cube' (6 faces: +X, -X, +Y, -Y, +Z, -Z) or '3d'.");
+
+    auto device = py::reinterpret_borrow<py::class_<Device, std::shared_ptr<Device>>>(m.attr("Device"));
+    device
+        .def("create_texture_cube", [](Device& d, Int sizeArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
+                                       py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
+            const char* fn = "create_texture_cube";
+            const uint32_t size = U32(sizeArg, fn, "size"), mips = U32(mipsArg, fn, "mip_levels");
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
+            const DXGI_FORMAT f = ParseFormat(format, fn);
+            const std::string n = name.is_none() ? "cube" : Str(name, fn, "name");
+            py::gil_scoped_release release;
+            return d.CreateTextureCube(size, f, mips, rt, uav, n, p);
+        }, "size"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false, "name"_a = py::none(),
+           "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(),
+           "offset"_a = 0,
+           "A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as\n"
+           "zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its\n"
+           "unordered access view (uav=True) and render target views are those of the 2D array of faces\n"
+           "(RWTexture2DArray, slice = face). Faces upload and read back as array slices: upload(cube, data, mip,\n"
+           "array_slice=face), read_texture(cube, mip, array_slice=face).\n\n"
+           "Args:\n"
+           "    size: texels per face side (1..16384).\n"
+           "    format: a dx12kit.Format or its name; the device must support it for cube textures\n"
+           "        (format_support(format).texture_cube), and for uav=True typed UAVs (never sRGB).\n"
+           "    mip_levels: 0 for the full chain.\n"
+           "    uav, render_target: allowed uses.\n"
+           "    name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.\n\n"
+           "Raises:\n    InvalidArgumentError: a size, format or use the device does not allow (the message says which).")
+        .def("create_texture3d", [](Device& d, Int wArg, Int hArg, Int dArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
+                                    py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
+            const char* fn = "create_texture3d";
+            const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height"), depth = U32(dArg, fn, "depth");
+            const uint32_t mips = U32(mipsArg, fn, "mip_levels");
+            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
+            const DXGI_FORMAT f = ParseFormat(format, fn);
+            const std::string n = name.is_none() ? "texture3d" : Str(name, fn, "name");
+            py::gil_scoped_release release;
+            return d.CreateTexture3D(w, h, depth, f, mips, rt, uav, n, p);
+        }, "width"_a, "height"_a, "depth"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false,
+           "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
+           "memory"_a = py::none(), "offset"_a = 0,
+           "A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),\n"
+           "RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers\n"
+           "all its depth slices: clear_render_target clears them all, a draw writes the slice its SV_RenderTargetArrayIndex\n"
+           "names. Each mip is one subresource: upload takes and read_texture returns an array of shape (depth, height,\n"
+           "width, channels).\n\n"
+           "Args:\n"
+           "    width, height, depth: texels (1..2048 each).\n"
+           "    format: a dx12kit.Format or its name; the device must support it for 3D textures\n"
+           "        (format_support(format).texture3d), and for uav=True typed UAVs (never sRGB).\n"
+           "    mip_levels: 0 for the full chain (each mip halves width, height and depth).\n"
+           "    uav, render_target: allowed uses.\n"
+           "    name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.\n\n"
+           "Raises:\n    InvalidArgumentError: a size, format or use the device does not allow (the message says which).")
+        .def("load_texture", [](py::object self, py::object source, bool srgb, bool generateMips, py::object name) {
+            // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API.
+            py::object tex = py::module_::import("dx12kit.textures")
+                                 .attr("load_texture")(self, source, "srgb"_a = srgb, "generate_mips"_a = generateMips, "name"_a = name);
+            return py::reinterpret_steal<TextureObject>(tex.release());
+        }, "path_or_array"_a, py::kw_only(), "srgb"_a = false, "generate_mips"_a = true, "name"_a = py::none(),
+           "A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow) or a numpy array, uploaded and ready to sample.\n\n"
+           "Formats: uint8 arrays and 8-bit images give r8_unorm (1 channel), rg8_unorm (2) or rgba8_unorm (3, 4; RGB gets\n"
+           "alpha 255); uint16 give r16_unorm / rg16_unorm / rgba16_unorm (alpha 65535); float16 give r16_float / rg16_float /\n"
+           "rgba16_float and float32 r32_float / rg32_float / rgba32_float (alpha 1.0). Arrays are (H, W) or (H, W, 1..4).\n"
+           "srgb=True picks rgba8_unorm_srgb (8-bit data only; 1- and 2-channel 8-bit data is expanded to RGBA: there are no\n"
+           "one- or two-channel sRGB formats). generate_mips=True gives the full mip chain, built on the GPU by\n"
+           "CommandList.generate_mips. The upload has completed when the call returns.\n\n"
+           "Files are cached per device, resolved path and modification time (and srgb / generate_mips): loading the same\n"
+           "unchanged file again returns the same Texture object while it is alive (a weak cache; thread-safe). name: debug\n"
+           "name (default: the file name, or 'texture' for arrays).\n\n"
+           "Raises:\n"
+           "    FileNotFoundError: no such file.\n"
+           "    InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names\n"
+           "        the file); an array of a wrong shape; srgb=True for data that is not 8-bit.\n"
+           "    TypeError: path_or_array is neither a path (str, os.PathLike) nor a numpy array, or an unsupported dtype.");
+
+    auto commandList = py::reinterpret_borrow<py::class_<CommandList, std::shared_ptr<CommandList>>>(m.attr("CommandList"));
+    commandList.def("pano_to_cubemap", [](CommandList& cl, py::handle cube, py::handle panorama) {
+        cl.PanoToCubemap(AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
+    }, "cubemap"_a, "panorama"_a,
+       "Fills every mip of a cube texture from an equirectangular panorama (a 2D texture) with a compute pass; direct or\n"
+       "compute lists (a copy list raises).\n\n"
+       "Faces: +X, -X, +Y, -Y, +Z, -Z, +Y up, as TextureCube sampling expects. Panorama layout: u = 0.5 + atan2(x, -z) / 2pi,\n"
+       "v = acos(y) / pi for a direction (x, y, z): row 0 looks straight up, the centre column along -Z, u = 0.75 along +X.\n"
+       "Every mip is made from the panorama itself (not by downsampling the mip above): each texel averages samples of\n"
+       "the panorama about one panorama texel apart, read through the panorama's mips when it has them (so a panorama\n"
+       "with mips is faster at small cube mips, one without is box-filtered).\n\n"
+       "Formats: the cube's format must be writable through a typed UAV: rgba8_unorm, rgba16_float, rgba32_float... sRGB\n"
+       "cubes (rgba8_unorm_srgb) are written through rgba8_unorm with the colours encoded to sRGB by the shader. A cube\n"
+       "without uav=True (or an sRGB one) is written through a staging cube and copied. Afterwards no pipeline is set\n"
+       "on the list and root arguments are unbound: set them again before the next draw or dispatch.\n\n"
+       "Raises:\n"
+       "    InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be\n"
+       "        sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.");
+}
+
+}  // namespace dx12kit::bindings

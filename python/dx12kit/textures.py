@@ -1,0 +1,194 @@
+"""Textures from image files and numpy arrays: the Python half of :meth:`Device.load_texture`.
+
+Reading and converting pixels is done here (Pillow, numpy); the texture is created and filled
+through the public API (``create_texture2d``, ``CommandList.upload``, ``generate_mips``).
+
+Formats chosen per dtype and channel count (RGB data gets an opaque alpha channel, since DXGI has
+no three-channel formats of these sizes)::
+
+    dtype     1 channel    2 channels    3 or 4 channels
+    uint8     r8_unorm     rg8_unorm     rgba8_unorm   (srgb=True: rgba8_unorm_srgb, any channel count)
+    uint16    r16_unorm    rg16_unorm    rgba16_unorm
+    float16   r16_float    rg16_float    rgba16_float
+    float32   r32_float    rg32_float    rgba32_float
+
+Files are cached per device, resolved path, modification time and size (plus ``srgb`` and
+``generate_mips``): a second call returns the same :class:`Texture` while it is alive. The cache
+holds weak references only, so it never keeps a texture (or a device) alive.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import weakref
+from pathlib import Path
+from typing import Any, Dict, Optional, Tuple
+
+import numpy as np
+
+from .errors import InvalidArgumentError
+
+__all__ = ["load_texture", "texture_format_for"]
+
+#: Image file formats load_texture reads (Pillow's format names).
+FILE_FORMATS = ("PNG", "JPEG", "BMP", "TGA")
+
+_FORMATS: Dict[Tuple[str, int], str] = {
+    ("uint8", 1): "r8_unorm", ("uint8", 2): "rg8_unorm", ("uint8", 4): "rgba8_unorm",
+    ("uint16", 1): "r16_unorm", ("uint16", 2): "rg16_unorm", ("uint16", 4): "rgba16_unorm",
+    ("float16", 1): "r16_float", ("float16", 2): "rg16_float", ("float16", 4): "rgba16_float",
+    ("float32", 1): "r32_float", ("float32", 2): "rg32_float", ("float32", 4): "rgba32_float",
+}
+_OPAQUE = {"uint8": 255, "uint16": 65535, "float16": 1.0, "float32": 1.0}
+
+_lock = threading.Lock()
+# device -> {key: weakref to Texture}; keys: (path, mtime_ns, size, srgb, generate_mips)
+_cache: "weakref.WeakKeyDictionary[Any, Dict[Tuple[Any, ...], weakref.ref[Any]]]" = weakref.WeakKeyDictionary()
+# (id(device), key) -> lock held while that file is being loaded, so concurrent calls load it once
+_loading: Dict[Tuple[int, Tuple[Any, ...]], threading.Lock] = {}
+
+
+def texture_format_for(dtype: Any, channels: int, srgb: bool = False) -> str:
+    """The format name load_texture uses for pixels of `dtype` with `channels` channels (1..4).
+
+    Raises:
+        TypeError: a dtype other than uint8, uint16, float16, float32.
+        InvalidArgumentError: channels outside 1..4, or srgb=True for data that is not 8-bit.
+    """
+    name = np.dtype(dtype).name
+    if name not in _OPAQUE:
+        raise TypeError(f"load_texture: unsupported dtype {name}; use uint8, uint16, float16 or float32")
+    if not 1 <= channels <= 4:
+        raise InvalidArgumentError(f"load_texture: {channels} channels; textures have 1 to 4")
+    if srgb:
+        if name != "uint8":
+            raise InvalidArgumentError(
+                f"load_texture: srgb=True needs 8-bit data (sRGB formats are 8-bit: rgba8_unorm_srgb), got {name}; "
+                "sRGB-encoded 16-bit or float data should be linearised first, or loaded with srgb=False")
+        return "rgba8_unorm_srgb"
+    return _FORMATS[(name, 4 if channels == 3 else channels)]
+
+
+def _pixels(array: np.ndarray, srgb: bool, what: str) -> Tuple[np.ndarray, str]:
+    """(H, W, C) contiguous pixels ready to upload, and their format name."""
+    if array.ndim == 2:
+        array = array[:, :, None]
+    if array.ndim != 3 or not 1 <= array.shape[2] <= 4:
+        raise InvalidArgumentError(f"load_texture: {what} has shape {array.shape}; expected (H, W) or (H, W, 1..4)")
+    h, w, c = array.shape
+    if h == 0 or w == 0:
+        raise InvalidArgumentError(f"load_texture: {what} is empty (shape {array.shape})")
+    fmt = texture_format_for(array.dtype, c, srgb)
+    if fmt.startswith("rgba") and c != 4:
+        out = np.empty((h, w, 4), dtype=array.dtype)
+        if c >= 3:
+            out[:, :, :3] = array[:, :, :3]
+        else:  # sRGB from 1 or 2 channels: grey (and alpha) expanded to RGBA
+            out[:, :, :3] = array[:, :, :1]
+        out[:, :, 3] = array[:, :, 1] if c == 2 else _OPAQUE[array.dtype.name]
+        array = out
+    return np.ascontiguousarray(array), fmt
+
+
+def _read_image(path: Path) -> np.ndarray:
+    """Decodes an image file into (H, W) or (H, W, C) pixels of uint8 (uint16 / float32 for 16-bit / float images)."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as img:
+            if img.format not in FILE_FORMATS:
+                raise InvalidArgumentError(
+                    f"load_texture: '{path}' is a {img.format} image; supported: {', '.join(FILE_FORMATS)}")
+            mode = img.mode
+            if mode in ("L", "LA", "RGB", "RGBA"):
+                pass
+            elif mode in ("I;16", "I;16B", "I;16L"):
+                return np.asarray(img, dtype=np.uint16)
+            elif mode == "I":
+                return np.asarray(img).astype(np.uint16)  # 16-bit greyscale PNGs open as 32-bit 'I'
+            elif mode == "F":
+                return np.asarray(img, dtype=np.float32)
+            elif mode == "1":
+                img = img.convert("L")
+            elif mode == "P":
+                img = img.convert("RGBA" if "transparency" in img.info else "RGB")
+            elif mode == "PA":
+                img = img.convert("RGBA")
+            else:  # CMYK, YCbCr, LAB, HSV...
+                img = img.convert("RGB")
+            return np.asarray(img, dtype=np.uint8)
+    except UnidentifiedImageError as e:
+        raise InvalidArgumentError(f"load_texture: '{path}' is not an image Pillow can read ({e})") from None
+    except (OSError, SyntaxError, ValueError) as e:
+        if isinstance(e, FileNotFoundError):
+            raise
+        raise InvalidArgumentError(f"load_texture: cannot read '{path}': {e}") from None
+
+
+def _upload(device: Any, pixels: np.ndarray, fmt: str, generate_mips: bool, name: str) -> Any:
+    h, w = pixels.shape[:2]
+    tex = device.create_texture2d(w, h, fmt, mip_levels=0 if generate_mips else 1, name=name)
+    q = device.queue("direct")
+    cl = q.command_list()
+    cl.upload(tex, pixels)
+    if generate_mips and tex.mip_levels > 1:
+        cl.generate_mips(tex)
+    q.wait(q.execute(cl))
+    return tex
+
+
+def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generate_mips: bool = True,
+                 name: Optional[str] = None) -> Any:
+    """See :meth:`Device.load_texture`."""
+    if not isinstance(srgb, bool) or not isinstance(generate_mips, bool):
+        raise TypeError("load_texture: srgb and generate_mips must be bool")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"load_texture: name must be a str or None, not {type(name).__name__}")
+    if isinstance(path_or_array, np.ndarray):
+        pixels, fmt = _pixels(path_or_array, srgb, f"the array of dtype {path_or_array.dtype}")
+        return _upload(device, pixels, fmt, generate_mips, name or "texture")
+    if not isinstance(path_or_array, (str, os.PathLike)):
+        raise TypeError(f"load_texture: expected a path (str, os.PathLike) or a numpy array, not {type(path_or_array).__name__}")
+    raw = os.fspath(path_or_array)
+    if isinstance(raw, bytes):
+        raw = os.fsdecode(raw)
+    path = Path(raw).resolve()
+    st = path.stat()  # FileNotFoundError for a missing file
+    if not path.is_file():
+        raise InvalidArgumentError(f"load_texture: '{path}' is not a file")
+    key = (str(path), st.st_mtime_ns, st.st_size, srgb, generate_mips)
+    with _lock:
+        hit = _cached(device, key)
+        if hit is not None:
+            return hit
+        file_lock = _loading.setdefault((id(device), key), threading.Lock())
+    try:
+        with file_lock:  # one load per file at a time; a thread that waited finds the texture cached
+            with _lock:
+                hit = _cached(device, key)
+            if hit is not None:
+                return hit
+            pixels, fmt = _pixels(_read_image(path), srgb, f"'{path}'")
+            tex = _upload(device, pixels, fmt, generate_mips, name or path.name)
+            with _lock:
+                _cache.setdefault(device, {})[key] = weakref.ref(tex)
+            return tex
+    finally:
+        with _lock:
+            if _loading.get((id(device), key)) is file_lock:
+                del _loading[(id(device), key)]
+
+
+def _cached(device: Any, key: Tuple[Any, ...]) -> Any:
+    """The live cached texture of `key` (caller holds _lock); prunes dead entries of the device."""
+    entries = _cache.get(device)
+    if not entries:
+        return None
+    ref = entries.get(key)
+    tex = ref() if ref is not None else None
+    if tex is None or tex.closed:
+        for k in [k for k, r in entries.items() if r() is None]:
+            del entries[k]
+        entries.pop(key, None)
+        return None
+    return tex
