@@ -32,11 +32,12 @@ __all__ = ["REPO", "W2_CS", "cb_pipeline", "combine", "device", "find_rate", "fm
 
 
 @functools.lru_cache(maxsize=None)
-def device():
-    """One plain (non-validating) device for the whole process, with its direct queue."""
+def device(uma_direct: bool = False):
+    """A plain (non-validating) device with its direct queue; uma_direct as dx.Device's (the opt-in
+    UMA path that ``python -m dx12kit bench`` and bench_peers.py measure)."""
     import dx12kit as dx
 
-    dev = dx.Device()
+    dev = dx.Device(uma_direct=uma_direct)
     return dev, dev.queue("direct")
 
 
