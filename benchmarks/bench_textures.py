@@ -13,10 +13,11 @@ Run ``pytest benchmarks/bench_textures.py`` or ``python benchmarks/bench_texture
 """
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import pytest
+
+from dx12kit.workloads import timed_runs
 
 import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
 
@@ -107,13 +108,7 @@ def test_pillow(benchmark, img):
 
 
 def _ms(fn, n: int = 10) -> float:
-    fn()
-    times = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return 1e3 * float(np.median(times))
+    return 1e3 * float(np.median(timed_runs(fn, reps=n, warmup=1)))
 
 
 if __name__ == "__main__":
