@@ -82,12 +82,13 @@ void BindTextures(py::module_& m) {
            "    uav, render_target: allowed uses.\n"
            "    name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.\n\n"
            "Raises:\n    InvalidArgumentError: a size, format or use the device does not allow (the message says which).")
-        .def("load_texture", [](py::object self, py::object source, bool srgb, bool generateMips, py::object name) {
-            // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API.
+        .def("load_texture", [](py::object self, py::object source, py::object srgb, py::object generateMips, py::object name) {
+            // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API
+            // and checks every argument's type (srgb / generate_mips as objects: pybind11's bool would take None).
             py::object tex = py::module_::import("dx12kit.textures")
                                  .attr("load_texture")(self, source, "srgb"_a = srgb, "generate_mips"_a = generateMips, "name"_a = name);
             return py::reinterpret_steal<TextureObject>(tex.release());
-        }, "path_or_array"_a, py::kw_only(), "srgb"_a = false, "generate_mips"_a = true, "name"_a = py::none(),
+        }, "path_or_array"_a, py::kw_only(), "srgb"_a = py::bool_(false), "generate_mips"_a = py::bool_(true), "name"_a = py::none(),
            "A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow) or a numpy array, uploaded and ready to sample.\n\n"
            "Formats: uint8 arrays and 8-bit images give r8_unorm (1 channel), rg8_unorm (2) or rgba8_unorm (3, 4; RGB gets\n"
            "alpha 255); uint16 give r16_unorm / rg16_unorm / rgba16_unorm (alpha 65535); float16 give r16_float / rg16_float /\n"

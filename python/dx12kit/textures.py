@@ -41,6 +41,8 @@ _FORMATS: Dict[Tuple[str, int], str] = {
 }
 _OPAQUE = {"uint8": 255, "uint16": 65535, "float16": 1.0, "float32": 1.0}
 
+MAX_TEXTURE2D_SIZE = 16384  # D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION
+
 _lock = threading.Lock()
 # device -> {key: weakref to Texture}; keys: (path, mtime_ns, size, srgb, generate_mips)
 _cache: "weakref.WeakKeyDictionary[Any, Dict[Tuple[Any, ...], weakref.ref[Any]]]" = weakref.WeakKeyDictionary()
@@ -79,6 +81,8 @@ def _pixels(array: np.ndarray, srgb: bool, what: str) -> Tuple[np.ndarray, str]:
     if h == 0 or w == 0:
         raise InvalidArgumentError(f"load_texture: {what} is empty (shape {array.shape})")
     fmt = texture_format_for(array.dtype, c, srgb)
+    if not array.dtype.isnative:  # big-endian data: GPU formats are little-endian
+        array = array.astype(array.dtype.newbyteorder("="))
     if fmt.startswith("rgba") and c != 4:
         out = np.empty((h, w, 4), dtype=array.dtype)
         if c >= 3:
@@ -99,6 +103,10 @@ def _read_image(path: Path) -> np.ndarray:
             if img.format not in FILE_FORMATS:
                 raise InvalidArgumentError(
                     f"load_texture: '{path}' is a {img.format} image; supported: {', '.join(FILE_FORMATS)}")
+            if max(img.size) > MAX_TEXTURE2D_SIZE:  # before decoding: the header may claim anything
+                raise InvalidArgumentError(
+                    f"load_texture: '{path}' is {img.size[0]}x{img.size[1]}; a D3D12 2D texture is at most "
+                    f"{MAX_TEXTURE2D_SIZE} texels on a side (D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION)")
             mode = img.mode
             if mode in ("L", "LA", "RGB", "RGBA"):
                 pass
@@ -117,6 +125,11 @@ def _read_image(path: Path) -> np.ndarray:
             else:  # CMYK, YCbCr, LAB, HSV...
                 img = img.convert("RGB")
             return np.asarray(img, dtype=np.uint8)
+    except InvalidArgumentError:
+        raise  # ours, already naming the file (it is a ValueError too)
+    except Image.DecompressionBombError as e:  # Pillow's own limit (PIL.Image.MAX_IMAGE_PIXELS) refuses it first
+        raise InvalidArgumentError(f"load_texture: '{path}' is refused by Pillow's decompression-bomb check ({e}); "
+                                   "raise PIL.Image.MAX_IMAGE_PIXELS to load it") from None
     except UnidentifiedImageError as e:
         raise InvalidArgumentError(f"load_texture: '{path}' is not an image Pillow can read ({e})") from None
     except (OSError, SyntaxError, ValueError) as e:
@@ -152,8 +165,16 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
     raw = os.fspath(path_or_array)
     if isinstance(raw, bytes):
         raw = os.fsdecode(raw)
-    path = Path(raw).resolve()
-    st = path.stat()  # FileNotFoundError for a missing file
+    try:
+        path = Path(raw).resolve()
+    except RuntimeError as e:  # a symlink loop (Python < 3.13 raises RuntimeError)
+        raise InvalidArgumentError(f"load_texture: cannot resolve '{raw}': {e}") from None
+    try:
+        st = path.stat()  # FileNotFoundError for a missing file
+    except FileNotFoundError:
+        raise
+    except OSError as e:  # ELOOP and friends
+        raise InvalidArgumentError(f"load_texture: cannot read '{path}': {e}") from None
     if not path.is_file():
         raise InvalidArgumentError(f"load_texture: '{path}' is not a file")
     key = (str(path), st.st_mtime_ns, st.st_size, srgb, generate_mips)

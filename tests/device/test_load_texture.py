@@ -151,6 +151,13 @@ def test_numpy_non_contiguous_and_name(device, queue):
     assert tex.name == "strided" and np.array_equal(_read(queue, tex), a)
 
 
+@pytest.mark.parametrize("dtype", [">u2", ">f2", ">f4"])
+def test_big_endian_arrays_are_converted(device, queue, dtype):
+    a = (np.arange(64).reshape(4, 4, 4) * 7).astype(dtype)
+    tex = device.load_texture(a, generate_mips=False)
+    assert np.array_equal(_read(queue, tex), a.astype(a.dtype.newbyteorder("=")))
+
+
 def test_bad_arrays(device):
     with pytest.raises(TypeError, match="int32"):
         device.load_texture(np.zeros((4, 4), np.int32))
@@ -170,6 +177,11 @@ def test_wrong_types(device):
             device.load_texture(bad)
     with pytest.raises(TypeError):
         device.load_texture(np.zeros((4, 4), np.uint8), name=3)
+    for bad in (None, 1, "yes"):  # not taken as a truth value
+        with pytest.raises(TypeError, match="srgb"):
+            device.load_texture(np.zeros((4, 4), np.uint8), srgb=bad)
+        with pytest.raises(TypeError, match="generate_mips"):
+            device.load_texture(np.zeros((4, 4), np.uint8), generate_mips=bad)
 
 
 # ------------------------------------------------------------------------------------ errors
@@ -189,6 +201,21 @@ def test_missing_and_bad_files(device, files):
         device.load_texture(files / "a.gif")
     with pytest.raises(dx.InvalidArgumentError, match="not a file"):
         device.load_texture(files)
+    os.symlink(files / "loop.png", files / "loop.png")
+    with pytest.raises(dx.InvalidArgumentError, match="loop.png"):
+        device.load_texture(files / "loop.png")
+
+
+def test_oversized_images_are_refused_before_decoding(device, files):
+    Image.new("L", (16385, 4)).save(files / "wide.png")
+    with pytest.raises(dx.InvalidArgumentError, match="wide.png.*16385x4.*16384"):
+        device.load_texture(files / "wide.png")
+    # A header claiming far more than it holds: Pillow's decompression-bomb check, reported as ours.
+    (files / "bomb.bmp").write_bytes(b"BM" + (0).to_bytes(4, "little") + b"\0\0\0\0" + (54).to_bytes(4, "little")
+                                     + (40).to_bytes(4, "little") + (1 << 30).to_bytes(4, "little") + (1 << 30).to_bytes(4, "little")
+                                     + (1).to_bytes(2, "little") + (24).to_bytes(2, "little") + bytes(24))
+    with pytest.raises(dx.InvalidArgumentError, match="bomb.bmp"):
+        device.load_texture(files / "bomb.bmp")
 
 
 # ------------------------------------------------------------------------------------ cache
