@@ -321,3 +321,36 @@ def test_threads_share_one_pipeline_creation():
         for m, want in enumerate(box_mips(img, tex.mip_levels)):
             assert np.abs(q.read_texture(tex, mip=m).astype(np.float64) - want).max() <= 1.0
     dev.wait_idle()
+
+
+ROOT_ARGS_CS = """
+cbuffer C : register(b0) { uint v; };
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)] void main() { o[0] = v; }
+"""
+
+
+def test_root_arguments_must_be_set_again_after_the_internal_pass(device, queue):
+    """generate_mips binds its own root signature, which clears every root argument (D3D12); a
+    dispatch that relies on the user's earlier set_constants must raise, not read the pass's."""
+    rs = device.create_root_signature([dx.RootConstants(0, 1), dx.RootUAV(0)])
+    pso = device.create_compute_pipeline(dx.compile_hlsl(ROOT_ARGS_CS, profile="cs_5_0"), rs)
+    out = device.create_buffer(4, uav=True)
+    tex = device.create_texture2d(8, 8, "rgba8_unorm", mip_levels=0)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    with pytest.raises(dx.InvalidArgumentError, match="root parameter 0 .root constants.* not set"):
+        cl.dispatch(1)  # nothing set yet
+    cl.set_constants(0, [1234])
+    cl.set_root_uav(1, out)
+    cl.generate_mips(tex)
+    cl.set_pipeline_state(pso)
+    with pytest.raises(dx.InvalidArgumentError, match="root parameter 0 .root constants.* not set.*generate_mips"):
+        cl.dispatch(1)
+    cl.set_constants(0, [1234])
+    with pytest.raises(dx.InvalidArgumentError, match="root parameter 1 .a root UAV"):
+        cl.dispatch(1)
+    cl.set_root_uav(1, out)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    assert queue.read_buffer(out, dtype=np.uint32)[0] == 1234

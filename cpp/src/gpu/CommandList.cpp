@@ -410,7 +410,9 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
         else m_d3d12List->SetGraphicsRootSignature(rs.D3D12RootSignature());
         m_ViewDescriptors.ParseRootSignature(rs.Tables());
         m_SamplerDescriptors.ParseRootSignature(rs.Tables());
-        // Root arguments are gone with the old root signature; vertex and index buffers stay bound.
+        // Root arguments are gone with the old root signature (D3D12: "root signature changes clear
+        // all root arguments"); vertex and index buffers stay bound.
+        m_RootArgsSet = 0;
         for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
             if ((it->first >> 32) < 64) it = m_Bindings.erase(it);
             else ++it;
@@ -433,6 +435,7 @@ void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint3
                               " exceed the " + std::to_string(p.num32BitValues) + " constants of root parameter " + std::to_string(rootIndex));
     if (m_Compute) m_d3d12List->SetComputeRoot32BitConstants(rootIndex, count, values, offset);
     else m_d3d12List->SetGraphicsRoot32BitConstants(rootIndex, count, values, offset);
+    NoteRootArgument(rootIndex);
 }
 
 void CommandList::SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset) {
@@ -450,6 +453,7 @@ void CommandList::SetRootView(RootParamKind kind, uint32_t rootIndex, const std:
                                                                : D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
     if (buffer->HeapType() == D3D12_HEAP_TYPE_UPLOAD) state = D3D12_RESOURCE_STATE_GENERIC_READ;
     m_Bindings[(uint64_t(rootIndex) << 32) | 0xFFFFFFFFu] = Binding{buffer, state, 0, 0, kind == RootParamKind::Uav};
+    NoteRootArgument(rootIndex);
     const D3D12_GPU_VIRTUAL_ADDRESS va = buffer->GpuAddress() + offset;
     if (m_Compute) {
         if (kind == RootParamKind::Cbv) m_d3d12List->SetComputeRootConstantBufferView(rootIndex, va);
@@ -748,6 +752,7 @@ void CommandList::SetDynamicConstantBuffer(uint32_t rootIndex, const void* data,
     std::memcpy(a.cpu, data, bytes);
     if (m_Compute) m_d3d12List->SetComputeRootConstantBufferView(rootIndex, a.gpu);
     else m_d3d12List->SetGraphicsRootConstantBufferView(rootIndex, a.gpu);
+    NoteRootArgument(rootIndex);
     m_Bindings.erase((uint64_t(rootIndex) << 32) | 0xFFFFFFFFu);
 }
 
@@ -786,6 +791,7 @@ void CommandList::SetDynamicStructuredBuffer(uint32_t rootIndex, const void* dat
     std::memcpy(a.cpu, data, bytes);
     if (m_Compute) m_d3d12List->SetComputeRootShaderResourceView(rootIndex, a.gpu);
     else m_d3d12List->SetGraphicsRootShaderResourceView(rootIndex, a.gpu);
+    NoteRootArgument(rootIndex);
     m_Bindings.erase((uint64_t(rootIndex) << 32) | 0xFFFFFFFFu);
 }
 
@@ -804,10 +810,24 @@ void CommandList::RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURC
             for (uint32_t m = firstMip; m < end; ++m) m_Tracker.Transition(r, state, r->Subresource(m, slice, plane));
 }
 
+void CommandList::CheckRootArguments(const char* what) const {
+    // D3D12: root arguments are undefined until set after the root signature was bound (a root
+    // signature change clears them all). Root constants and root views are set one by one, so an
+    // unset one is an error here; descriptor tables are written by the dynamic descriptor heap.
+    const std::vector<RootParameterDesc>& params = m_RootSignature->Parameters();
+    for (uint32_t i = 0; i < params.size() && i < 64; ++i) {
+        if (params[i].kind == RootParamKind::Table || (m_RootArgsSet >> i) & 1u) continue;
+        throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (" + RootParamKindName(params[i].kind) +
+                              ") of the bound root signature is not set since set_pipeline_state bound it (a root signature change, "
+                              "also by generate_mips / pano_to_cubemap, clears every root argument); set it first");
+    }
+}
+
 void CommandList::PrepareWork(bool dispatch) {
     if (!m_Pipeline) throw InvalidArgument(dispatch ? "dispatch: no pipeline is set" : "draw: no pipeline is set");
     if (dispatch != m_Compute)
         throw InvalidArgument(dispatch ? "dispatch: the bound pipeline is a graphics pipeline" : "draw: the bound pipeline is a compute pipeline");
+    CheckRootArguments(dispatch ? "dispatch" : "draw");
     // One pass over the bindings: a UAV written by earlier work gets its UAV barrier, then every
     // bound resource is requested in the state this work needs.
     for (auto& kv : m_Bindings) {

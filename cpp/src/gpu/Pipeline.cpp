@@ -9,8 +9,7 @@
 
 namespace dx12kit {
 
-namespace {
-const char* KindName(RootParamKind k) {
+const char* RootParamKindName(RootParamKind k) {
     switch (k) {
         case RootParamKind::Constants: return "root constants";
         case RootParamKind::Cbv: return "a root CBV";
@@ -20,6 +19,8 @@ const char* KindName(RootParamKind k) {
     }
     return "?";
 }
+
+namespace {
 /// Validates and reflects `bytecode` (DXBC: size, chunks, checksum), naming the call and stage.
 DxbcReflection ReflectShader(const char* what, const char* stage, const std::vector<uint8_t>& bytecode) {
     try {
@@ -181,7 +182,7 @@ const RootParameterDesc& RootSignature::Require(uint32_t index, RootParamKind ki
                               std::to_string(m_Params.size()) + " parameters)");
     const RootParameterDesc& p = m_Params[index];
     if (p.kind != kind)
-        throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(index) + " is " + KindName(p.kind) + ", not " + KindName(kind));
+        throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(index) + " is " + RootParamKindName(p.kind) + ", not " + RootParamKindName(kind));
     return p;
 }
 

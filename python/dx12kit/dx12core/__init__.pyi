@@ -551,7 +551,8 @@ class CommandList:
         formats without typed UAVs (sRGB, BGRA) through an rgba8_unorm alias placed in the same memory, with
         aliasing barriers; Device.stats()['mips'] counts each route. States are tracked; temporaries live until
         the list's work completes. Device.format_support(format)['mip_autogen'] says which formats work.
-        The pass binds its own pipeline and leaves none bound: set yours again before the next draw or dispatch.
+        The pass binds its own pipeline and leaves none bound, its root arguments cleared: set your pipeline and root
+        arguments again before the next draw or dispatch (one left unset raises).
         
         Args:
             texture: a 2D texture or 2D texture array (not multisampled).
@@ -943,7 +944,7 @@ class Device:
         """
         What this device supports for `format` (queried once per format and cached): a FormatSupport.
         """
-    def load_texture(self, path_or_array: typing.Any, *, srgb: bool = False, generate_mips: bool = True, name: typing.Any = None) -> Texture:
+    def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any = False, generate_mips: typing.Any = True, name: typing.Any = None) -> Texture:
         """
         A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow) or a numpy array, uploaded and ready to sample.
         

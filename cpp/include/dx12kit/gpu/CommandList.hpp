@@ -144,8 +144,9 @@ public:
 
     // ---- textures (GenerateMips.cpp) ------------------------------------------------------------
     /// Fills mips firstMip+1.. of every array slice of `texture` from mip `firstMip` with a compute
-    /// pass (dx12kit/gpu/GenerateMips.hpp). Direct and compute lists only. Leaves no pipeline bound:
-    /// set yours again before the next draw or dispatch.
+    /// pass (dx12kit/gpu/GenerateMips.hpp). Direct and compute lists only. Leaves no pipeline bound and
+    /// every root argument cleared: set both again before the next draw or dispatch (an unset root
+    /// constant or root view then raises).
     void GenerateMips(const std::shared_ptr<Resource>& texture, uint32_t firstMip);
     // ---- built-in passes ---------------------------------------------------------------------
     /// Fills every mip of `cube` from the equirectangular `panorama` with a compute pass
@@ -239,6 +240,9 @@ private:
 
     std::shared_ptr<PipelineState> m_Pipeline;
     const RootSignature* m_RootSignature = nullptr;
+    uint64_t m_RootArgsSet = 0;   ///< bit i: root parameter i set since the root signature was bound
+    void NoteRootArgument(uint32_t rootIndex) { if (rootIndex < 64) m_RootArgsSet |= uint64_t(1) << rootIndex; }
+    void CheckRootArguments(const char* what) const;
     bool m_Compute = false;
     std::unordered_map<uint64_t, Binding> m_Bindings;         // (root index << 32 | offset)
     std::vector<Binding> m_TargetBindings;                    // render targets and depth

@@ -19,6 +19,8 @@ namespace dx12kit {
 class DeviceCore;
 
 enum class RootParamKind : uint8_t { Constants, Cbv, Srv, Uav, Table };
+/// "root constants", "a root CBV", ... for messages.
+const char* RootParamKindName(RootParamKind kind);
 enum class RangeKind : uint8_t { Srv, Uav, Cbv, Sampler };
 
 /// Count of an unbounded range (numDescriptors = unbounded in the root-signature language).
