@@ -262,7 +262,7 @@ void BindCommandList(py::module_& m) {
             if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
             cl.SetStencilRef(v);
         }, "ref"_a, "The stencil reference value (0..255) of the stencil test.")
-        .def("clear_render_target", [](CommandList& cl, py::handle t, py::object rgbaObj, Int mip) {
+        .def("clear_render_target", [](CommandList& cl, py::handle t, py::object rgbaObj, Int mip, py::object slice) {
             const char* fn = "clear_render_target";
             auto res = AsResource(t, fn);
             if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
@@ -271,8 +271,13 @@ void BindCommandList(py::module_& m) {
             if (py::len(seq) != 4) throw InvalidArgument(std::string(fn) + ": rgba needs 4 values, got " + std::to_string(py::len(seq)));
             std::array<float, 4> rgba;
             for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
-            cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"));
-        }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "Clears one mip of a render-target texture to `rgba` (four floats).")
+            const uint32_t s = slice.is_none() ? CommandList::kAllSlices : U32(Int{slice}, fn, "array_slice");
+            if (s == CommandList::kAllSlices && !slice.is_none())
+                throw InvalidArgument(std::string(fn) + ": array_slice " + std::to_string(s) + " out of range");
+            cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"), s);
+        }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "array_slice"_a = py::none(),
+           "Clears one mip of a render-target texture to `rgba` (four floats): every array slice (cube face) of it, or\n"
+           "only `array_slice`; a 3D texture's mip with all its depth slices.")
         .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, Int slice) {
             const char* fn = "clear_depth_stencil";
             auto res = AsResource(t, fn);

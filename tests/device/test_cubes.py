@@ -509,3 +509,23 @@ def test_defragmentation_moves_cube_and_3d_textures_intact(device):
     for f in range(6):
         assert (q.read_texture(cube, 0, array_slice=f) == colours[f]).all()
     assert np.array_equal(sample_cube(dev, q, cube, np.eye(3, dtype=np.float32)), before)
+
+
+def test_clear_render_target_clears_every_face_or_the_one_named(device, queue):
+    cube = device.create_texture_cube(8, "rgba8_unorm", render_target=True)
+    arr = device.create_texture2d(4, 4, "rgba8_unorm", array_size=3, render_target=True)
+    cl = queue.command_list()
+    cl.clear_render_target(cube, (0, 1, 0, 1))
+    cl.clear_render_target(cube, (1, 0, 0, 1), array_slice=4)
+    cl.clear_render_target(arr, (0, 0, 1, 1))
+    queue.execute(cl)
+    for face in range(6):
+        want = [255, 0, 0, 255] if face == 4 else [0, 255, 0, 255]
+        assert (queue.read_texture(cube, 0, array_slice=face) == want).all(), face
+    for s in range(3):
+        assert (queue.read_texture(arr, 0, array_slice=s) == [0, 0, 255, 255]).all(), s
+    cl = queue.command_list()
+    with pytest.raises(dx.InvalidArgumentError, match="slice 6"):
+        cl.clear_render_target(cube, (0, 0, 0, 0), array_slice=6)
+    with pytest.raises(TypeError, match="array_slice"):
+        cl.clear_render_target(cube, (0, 0, 0, 0), array_slice="x")

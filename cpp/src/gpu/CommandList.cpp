@@ -670,16 +670,23 @@ void CommandList::SetStencilRef(uint32_t ref) {
     m_d3d12List->OMSetStencilRef(ref);
 }
 
-void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip) {
+void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip, uint32_t arraySlice) {
     const auto recording = Begin("clear_render_target");
     CheckGraphics("clear_render_target");
     CheckSameDevice(*target, "clear_render_target");
-    D3D12_CPU_DESCRIPTOR_HANDLE rtv = target->Rtv(mip, 0);
+    // A 3D texture's render-target view covers every depth slice of the mip; array textures (and
+    // cube faces) get one view per slice: every slice unless one is named.
+    const bool all = arraySlice == kAllSlices;
+    const uint32_t first = all ? 0 : arraySlice, count = all ? target->ArraySize() : 1;
+    std::vector<D3D12_CPU_DESCRIPTOR_HANDLE> rtvs;
+    rtvs.reserve(count);
+    for (uint32_t s = first; s < first + count; ++s) rtvs.push_back(target->Rtv(mip, s));  // checks mip and slice
     m_Tracker.NoteInitializingUse(target.get());   // D3D12Rules rule 6d
-    m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, 0, target->MipLevels()));
+    for (uint32_t s = first; s < first + count; ++s)
+        m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, s, target->MipLevels()));
     Flush();
     if (m_Validate) ValidateResource("clear_render_target", target.get());
-    m_d3d12List->ClearRenderTargetView(rtv, rgba, 0, nullptr);
+    for (const auto& rtv : rtvs) m_d3d12List->ClearRenderTargetView(rtv, rgba, 0, nullptr);
 }
 
 void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth, bool clearStencil,

@@ -509,9 +509,10 @@ class CommandList:
         Clears (mip, array_slice) of a depth-stencil texture: depth in [0, 1] (clear_depth), stencil 0..255
         (clear_stencil; formats without stencil ignore it unless it is the only thing asked for, which raises).
         """
-    def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
+    def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0, array_slice: typing.Any = None) -> None:
         """
-        Clears one mip of a render-target texture to `rgba` (four floats).
+        Clears one mip of a render-target texture to `rgba` (four floats): every array slice (cube face) of it, or
+        only `array_slice`; a 3D texture's mip with all its depth slices.
         """
     def clear_unordered_access_view(self, resource: typing.Any, values: typing.Any) -> None:
         """

@@ -126,7 +126,9 @@ public:
     void SetScissors(const std::vector<D3D12_RECT>& rects);
     /// The stencil reference value the bound pipeline's stencil test compares with (0..255).
     void SetStencilRef(uint32_t ref);
-    void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip);
+    /// Every array slice (cube face) of `mip` unless `arraySlice` names one; a 3D texture's mip whole.
+    static constexpr uint32_t kAllSlices = 0xFFFFFFFFu;
+    void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip, uint32_t arraySlice = kAllSlices);
     /// Clears the depth and/or stencil of (mip, arraySlice) of a depth-stencil texture
     /// (clearStencil on a format without stencil throws unless clearDepth is also set, when it is
     /// ignored).
