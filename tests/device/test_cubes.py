@@ -463,6 +463,9 @@ def test_pano_to_cubemap_refusals(device, queue, panorama):
         cl.pano_to_cubemap(cube, device.create_texture2d(8, 8, array_size=2))
     with pytest.raises(dx.InvalidArgumentError, match="same"):
         cl.pano_to_cubemap(cube, cube)
+    msaa = device.create_texture2d(8, 4, render_target=True, sample_count=4)
+    with pytest.raises(dx.InvalidArgumentError, match="multisampled.*resolve"):
+        cl.pano_to_cubemap(cube, msaa)
     with pytest.raises(dx.InvalidArgumentError, match="r32_uint"):
         cl.pano_to_cubemap(device.create_texture_cube(8, "r32_uint"), panorama)
     with pytest.raises(dx.InvalidArgumentError, match="cannot be sampled"):

@@ -77,6 +77,9 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
         throw InvalidArgument("pano_to_cubemap: " + Who(*cube) + " is not a cube texture (create it with Device.create_texture_cube)");
     if (panorama->IsBuffer() || panorama->Is3D() || panorama->IsCube() || panorama->ArraySize() != 1)
         throw InvalidArgument("pano_to_cubemap: the panorama " + Who(*panorama) + " must be a 2D texture (not a buffer, array, cube or 3D texture)");
+    if (panorama->SampleCount() > 1)  // its shader samples a Texture2D; a multisampled one is a Texture2DMS
+        throw InvalidArgument("pano_to_cubemap: the panorama " + Who(*panorama) + " is multisampled (sample_count=" +
+                              std::to_string(panorama->SampleCount()) + "); resolve it into a single-sample texture first");
     FormatSupportCache& formats = m_Core->FormatSupport();
     const FormatInfo& panoInfo = RequireFormat(panorama->ViewFormat(), what);
     if (panoInfo.depth || !formats.Get(panoInfo.format).Has(D3D12_FORMAT_SUPPORT1_SHADER_SAMPLE))
