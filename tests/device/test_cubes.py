@@ -532,3 +532,18 @@ def test_clear_render_target_clears_every_face_or_the_one_named(device, queue):
         cl.clear_render_target(cube, (0, 0, 0, 0), array_slice=6)
     with pytest.raises(TypeError, match="array_slice"):
         cl.clear_render_target(cube, (0, 0, 0, 0), array_slice="x")
+
+
+def test_format_support_agrees_with_cube_and_3d_creation_for_every_format(device):
+    """texture_cube / texture3d say what create_texture_cube / create_texture3d accept (depth
+    formats are False whatever the driver reports: no 3D depth in D3D12, no depth cubes here)."""
+    for fmt in (f for f in dx.Format if f.name != "UNKNOWN"):
+        fs = device.format_support(fmt)
+        for key, make in (("texture_cube", lambda: device.create_texture_cube(4, fmt)),
+                          ("texture3d", lambda: device.create_texture3d(4, 4, 4, fmt))):
+            try:
+                make()
+                made = True
+            except dx.InvalidArgumentError:
+                made = False
+            assert made == fs[key], (fmt, key, fs[key])
