@@ -4,6 +4,8 @@
   wait) and read back (``CommandQueue.read_buffer``), MB/s, verified.
 - The zero-copy path (``allocate_upload`` + filling ``.array()`` in place + ``copy_from_upload``)
   against numpy's memcpy (``np.copyto``) measured in the same run, as a ratio.
+- The same upload and readback with the host copies on one thread (``dx12kit.set_copy_threads(1)``)
+  beside the default (copies of 1 MiB and more split over ``dx12kit.copy_threads()`` threads).
 - A dynamic constant buffer (16 bytes) per ``set_dynamic_constant_buffer`` call from Python, and in
   C++ (``dx12kit._bench.dynamic_cb``: allocation + copy alone, and the whole call).
 
@@ -65,6 +67,16 @@ class W1:
     def memcpy(self):
         np.copyto(self.dst, self.x)
 
+    def one_thread(self, fn):
+        """`fn` with every host copy on the calling thread (a single memcpy, as before issue 10's copy threads)."""
+        def run():
+            self.dx.set_copy_threads(1)
+            try:
+                fn()
+            finally:
+                self.dx.set_copy_threads(None)
+        return run
+
     def readback(self):
         self.out = self.q.read_buffer(self.buf, dtype=np.float32)
 
@@ -114,9 +126,24 @@ def test_w1_memcpy(benchmark, w1):
     assert np.array_equal(w1.dst, w1.x)
 
 
+@pytest.mark.benchmark(group="W1 upload 64 MiB")
+def test_w1_upload_one_copy_thread(benchmark, w1):
+    benchmark.pedantic(w1.one_thread(w1.upload), rounds=5, warmup_rounds=1)
+    _record_rate(benchmark, NB)
+    w1.readback()
+    assert np.array_equal(w1.out, w1.x), "W1 upload mismatch"
+
+
 @pytest.mark.benchmark(group="W1 readback 64 MiB")
 def test_w1_readback(benchmark, w1):
     benchmark.pedantic(w1.readback, rounds=5, warmup_rounds=1)
+    _record_rate(benchmark, NB)
+    assert np.array_equal(w1.out, w1.x)
+
+
+@pytest.mark.benchmark(group="W1 readback 64 MiB")
+def test_w1_readback_one_copy_thread(benchmark, w1):
+    benchmark.pedantic(w1.one_thread(w1.readback), rounds=5, warmup_rounds=1)
     _record_rate(benchmark, NB)
     assert np.array_equal(w1.out, w1.x)
 
@@ -188,10 +215,14 @@ def measure() -> dict:
     fill = statistics.median([w.zero_copy_fill() for _ in range(5)])
     rb, _ = g.median_time(w.readback)
     assert np.array_equal(w.out, w.x)
+    up1, _ = g.median_time(w.one_thread(w.upload))
+    rb1, _ = g.median_time(w.one_thread(w.readback))
+    assert np.array_equal(w.out, w.x)
     cpp = cpp_cb_ns()
     return {
         "upload": NB / up / MB, "zero_copy": NB / zc / MB, "memcpy": NB / mc / MB,
-        "zero_copy_fill": NB / fill / MB, "readback": NB / rb / MB, "cb_python_ns": python_cb_ns(),
+        "zero_copy_fill": NB / fill / MB, "readback": NB / rb / MB,
+        "upload_1_thread": NB / up1 / MB, "readback_1_thread": NB / rb1 / MB, "cb_python_ns": python_cb_ns(),
         "cb_cpp_alloc_ns": cpp["allocate_ns"][0], "cb_cpp_call_ns": cpp["set_dynamic_constant_buffer_ns"][0],
         "cb_native_ns": cpp["native_set_root_cbv_ns"][0],
     }
@@ -207,12 +238,21 @@ PEERS = [
 ]
 
 
+def w_threads() -> int:
+    import dx12kit as dx
+
+    return dx.copy_threads()
+
+
 def main() -> None:
     print("dx12kit upload benchmarks (W1: 64 MiB float32, medians of 5 per run)\n", flush=True)
     runs, outputs, adjacent = g.interleave(measure, PEER_SCRIPTS)
     ours = g.combine(*runs)
     print(f"\ndx12kit, median of {len(runs)} runs (MB/s): upload {ours['upload']:.0f}, zero-copy upload "
           f"{ours['zero_copy']:.0f}, readback {ours['readback']:.0f}; memcpy (np.copyto, warm) {ours['memcpy']:.0f}")
+    print(f"host copies on {w_threads()} threads against one: upload {ours['upload'] / ours['upload_1_thread']:.2f}x "
+          f"({ours['upload_1_thread']:.0f} MB/s on one), readback {ours['readback'] / ours['readback_1_thread']:.2f}x "
+          f"({ours['readback_1_thread']:.0f} MB/s on one)")
     print(f"zero-copy fill (np.copyto into fresh upload memory) {ours['zero_copy_fill']:.0f} MB/s = "
           f"{ours['zero_copy_fill'] / ours['memcpy']:.2f} x memcpy; whole zero-copy upload = {ours['zero_copy'] / ours['memcpy']:.2f} x memcpy")
     print(f"dynamic constant buffer, 16 bytes: from Python {ours['cb_python_ns']:.0f} ns/call; in C++ "

@@ -2,6 +2,7 @@
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
 
+#include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 
 namespace dx12kit::bindings {
@@ -317,6 +318,24 @@ void BindDevice(py::module_& m) {
    "state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),\n"
    "zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by\n"
    "route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches).");
+
+    // ---- host copies (process-wide: every device's uploads and readbacks) ----------------------
+    m.def("set_copy_threads", [](py::handle threads) {
+        if (threads.is_none()) return host::SetCopyThreads(0);
+        const uint32_t n = U32(threads, "set_copy_threads", "threads");
+        if (n == 0) throw InvalidArgument("set_copy_threads: threads must be at least 1 (None restores the default)");
+        host::SetCopyThreads(n);
+    }, "threads"_a,
+          "How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.\n"
+          "1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set, else the\n"
+          "machine's hardware threads, at most 4. Copies under 1 MiB always run on the calling thread.");
+    m.def("copy_threads", &host::CopyThreads, "The number of threads a large host copy is split over (set_copy_threads).");
+    m.def("copy_stats", [] {
+        const host::CopyStats s = host::Stats();
+        return py::dict("copies"_a = s.copies, "parallel_copies"_a = s.parallelCopies, "bytes"_a = s.bytes,
+                        "parallel_bytes"_a = s.parallelBytes);
+    }, "Host copies since the process started: copies, bytes, and of them those split over several threads\n"
+       "(parallel_copies, parallel_bytes). Process-wide, for every device.");
 }
 
 }  // namespace dx12kit::bindings

@@ -56,6 +56,9 @@ from .dx12core import (
     StaticSampler,
     Texture,
     UploadAllocation,
+    copy_stats,
+    copy_threads,
+    set_copy_threads,
 )
 from .shaders import (
     CompileMessage,
@@ -94,7 +97,7 @@ __all__ = [
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerRange", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
     "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
-    "memory", "save_image", "enums",
+    "memory", "save_image", "enums", "copy_stats", "copy_threads", "set_copy_threads",
     "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DescriptorHeapType", "Filter",
     "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",

@@ -1,6 +1,6 @@
 #include "dx12kit/gpu/CommandList.hpp"
 
-#include "dx12kit/core/CopyRows.hpp"
+#include "dx12kit/core/HostCopy.hpp"
 
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -183,7 +183,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
                                   " do not fit " + Who(*dst) + " of " + std::to_string(dst->Size()) + " bytes");
         if (uma::TryDirectUpload(m_Tracker, dst, data, bytes, dstOffset)) return;  // one memcpy (UmaAccess.hpp)
         UploadAllocation a = m_Upload.Allocate(bytes, 16);
-        std::memcpy(a.cpu, data, bytes);
+        host::Copy(a.cpu, data, static_cast<size_t>(bytes));
         NoteFullWrite(*dst, dstOffset == 0 && bytes == dst->Desc().Width);  // the D3D12 buffer is rounded up to 256 bytes
         CopyFromUpload(dst, a, 0, 0, dstOffset);
         return;
@@ -199,7 +199,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
                               fi.name + " = " + std::to_string(expected) + " bytes, got " + std::to_string(bytes));
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
     UploadAllocation a = m_Upload.Allocate(f.totalBytes, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
-    CopyRows(a.cpu, f.placed.Footprint.RowPitch, data, f.rowBytes, f.rowBytes, f.rows);
+    host::CopyRows(a.cpu, f.placed.Footprint.RowPitch, data, f.rowBytes, f.rowBytes, f.rows);
     NoteFullWrite(*dst, tex.NumSubresources() == 1);
     CopyFromUpload(dst, a, mip, arraySlice, 0);
 }

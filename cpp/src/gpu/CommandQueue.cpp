@@ -1,6 +1,6 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 
-#include "dx12kit/core/CopyRows.hpp"
+#include "dx12kit/core/HostCopy.hpp"
 
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -461,7 +461,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
         m_Device.WaitIdle();  // an UPLOAD/READBACK buffer: read directly once every queue is idle
         ReadMapping map(buffer->D3D12Resource(), size);
-        std::memcpy(dst, map.data, size);
+        host::Copy(dst, map.data, static_cast<size_t>(size));
         return;
     }
     std::lock_guard<std::mutex> lock(m_ReadbackMutex);
@@ -470,7 +470,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     list->CopyBufferRegion(rb, 0, buffer, 0, size);
     Wait(Execute({list}), timeoutSeconds);
     ReadMapping map(rb->D3D12Resource(), size);
-    std::memcpy(dst, map.data, size);
+    host::Copy(dst, map.data, static_cast<size_t>(size));
 }
 
 void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
@@ -502,7 +502,7 @@ void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const 
     Wait(Execute({list}), timeoutSeconds);
     ReadMapping map(rb->D3D12Resource(), f.placed.Offset + f.totalBytes);
     if (!planeOfWider) {
-        CopyRows(dst, f.rowBytes, map.data + f.placed.Offset, f.placed.Footprint.RowPitch, f.rowBytes, f.rows);
+        host::CopyRows(dst, f.rowBytes, map.data + f.placed.Offset, f.placed.Footprint.RowPitch, f.rowBytes, f.rows);
         return;
     }
     auto* out = static_cast<uint8_t*>(dst);

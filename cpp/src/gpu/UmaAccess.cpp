@@ -1,6 +1,7 @@
 #include "dx12kit/gpu/UmaAccess.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/resources/Resource.hpp"
 #include "dx12kit/resources/ResourceStateTracker.hpp"
@@ -22,7 +23,7 @@ bool TryDirectUpload(ResourceStateTracker& tracker, const std::shared_ptr<Resour
     // data) and everything submitted that used it has completed.
     if (dst->OpenUsers() != 0 || dst->DirectWriter() != nullptr || tracker.UsesOrWrote(dst.get())) return false;
     if (dst->LastUseSerial() > dst->Core().CompletedSerial()) return false;
-    std::memcpy(dst->Mapped() + offset, data, bytes);
+    host::Copy(dst->Mapped() + offset, data, static_cast<size_t>(bytes));
     tracker.NoteDirectWrite(dst);
     return true;
 }
@@ -37,7 +38,7 @@ void ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size
                               "' was uploaded into directly (CPU-visible memory) by a command list that has not been executed; "
                               "execute that list first (or create the Device with uma_direct=False)");
     device.WaitForSerial(buffer.LastUseSerial(), timeoutSeconds);
-    std::memcpy(dst, buffer.Mapped(), size);
+    host::Copy(dst, buffer.Mapped(), static_cast<size_t>(size));
 }
 
 }  // namespace uma

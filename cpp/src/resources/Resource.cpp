@@ -1,6 +1,7 @@
 #include "dx12kit/resources/Resource.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/DeviceCore.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
@@ -58,6 +59,7 @@ void Resource::MapPersistently() {
     D3D12_RANGE read{0, m_HeapType == D3D12_HEAP_TYPE_UPLOAD ? 0 : static_cast<SIZE_T>(m_Desc.Width)};
     ThrowIfFailed(m_d3d12Resource->Map(0, &read, &p), ("ID3D12Resource::Map ('" + m_Name + "')").c_str());
     m_Mapped = static_cast<uint8_t*>(p);
+    host::AdviseHugePages(p, static_cast<size_t>(m_Desc.Width));  // before the zeroing faults the pages in
 }
 
 void Resource::CheckSubresource(uint32_t sub) const {

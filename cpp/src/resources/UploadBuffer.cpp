@@ -1,6 +1,7 @@
 #include "dx12kit/resources/UploadBuffer.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/resources/DeviceCore.hpp"
 #include "dx12kit/platform/D3dx12Lite.hpp"
@@ -34,6 +35,7 @@ std::unique_ptr<UploadPage> UploadPagePool::Create(uint64_t size, bool dedicated
         void* p = nullptr;
         ThrowIfFailed(page->resource->Map(0, &none, &p), "ID3D12Resource::Map (upload page)");
         page->cpu = static_cast<uint8_t*>(p);
+        host::AdviseHugePages(p, static_cast<size_t>(size));
     }
     ++m_Stats.pagesCreated;
     return page;

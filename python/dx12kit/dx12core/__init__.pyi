@@ -10,7 +10,7 @@ import typing
 from . import alloc
 from . import shaders
 from . import descriptors
-__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'FormatSupport', 'Memory', 'PipelineState', 'Pool', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerRange', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'descriptors', 'shaders']
+__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'FormatSupport', 'Memory', 'PipelineState', 'Pool', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerRange', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'copy_stats', 'copy_threads', 'descriptors', 'set_copy_threads', 'shaders']
 class Format(enum.IntEnum):
     """
     DXGI formats dx12kit supports (also accepted as lower-case strings).
@@ -1145,6 +1145,21 @@ def StaticSampler(register: typing.SupportsIndex, filter: typing.Any = 'linear',
 def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of unordered access views (u registers) in a DescriptorTable.
+    """
+def copy_stats() -> dict:
+    """
+    Host copies since the process started: copies, bytes, and of them those split over several threads
+    (parallel_copies, parallel_bytes). Process-wide, for every device.
+    """
+def copy_threads() -> int:
+    """
+    The number of threads a large host copy is split over (set_copy_threads).
+    """
+def set_copy_threads(threads: typing.Any) -> None:
+    """
+    How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.
+    1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set, else the
+    machine's hardware threads, at most 4. Copies under 1 MiB always run on the calling thread.
     """
 ALL_SUBRESOURCES: int = 4294967295
 UNBOUNDED: int = 4294967295

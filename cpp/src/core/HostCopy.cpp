@@ -1,0 +1,260 @@
+// Host copies split over a pool of copy threads (HostCopy.hpp).
+#include "dx12kit/core/HostCopy.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#if defined(__linux__)
+#  include <sys/mman.h>
+#  include <unistd.h>
+#endif
+
+namespace dx12kit::host {
+namespace {
+
+// A job: `chunks` pieces of work, numbered 0..chunks-1, taken in any order by any participant.
+struct Job {
+    void (*run)(const void* ctx, size_t chunk) = nullptr;
+    const void* ctx = nullptr;
+    size_t chunks = 0;
+};
+
+// Workers sleep on `wake` until a job is posted, take chunks from `next`, and leave. The poster
+// takes chunks too, then waits until every chunk is done and no worker still holds the job, so a
+// worker late for one job can never run chunks of the next one with the old job's function.
+class Pool {
+public:
+    explicit Pool(unsigned workers) {
+        for (unsigned i = 0; i < workers; ++i) std::thread([this] { Work(); }).detach();
+    }
+
+    // Runs `job` over the pool and the calling thread; false when another job holds the pool
+    // (the caller then does the work itself).
+    bool TryRun(const Job& job) {
+        std::unique_lock<std::mutex> busy(m_Busy, std::try_to_lock);
+        if (!busy.owns_lock()) return false;
+        {
+            std::lock_guard<std::mutex> lock(m_Mutex);
+            m_Job = job;
+            m_Next.store(0, std::memory_order_relaxed);
+            m_Done = 0;
+            m_Open = true;
+            ++m_Generation;
+        }
+        m_Wake.notify_all();
+        size_t mine = Take(job);
+        std::unique_lock<std::mutex> lock(m_Mutex);
+        m_Done += mine;
+        m_Finished.wait(lock, [&] { return m_Done == job.chunks && m_Holders == 0; });
+        m_Open = false;
+        return true;
+    }
+
+private:
+    size_t Take(const Job& job) {
+        size_t n = 0;
+        for (size_t c; (c = m_Next.fetch_add(1, std::memory_order_relaxed)) < job.chunks; ++n) job.run(job.ctx, c);
+        return n;
+    }
+
+    [[noreturn]] void Work() {
+        uint64_t seen = 0;
+        std::unique_lock<std::mutex> lock(m_Mutex);
+        for (;;) {
+            m_Wake.wait(lock, [&] { return m_Generation != seen; });
+            seen = m_Generation;
+            if (!m_Open) continue;  // woke after the job was over
+            const Job job = m_Job;
+            ++m_Holders;
+            lock.unlock();
+            const size_t n = Take(job);
+            lock.lock();
+            m_Done += n;
+            --m_Holders;
+            if (m_Done == job.chunks && m_Holders == 0) m_Finished.notify_one();
+        }
+    }
+
+    std::mutex m_Busy;  // one job at a time
+    std::mutex m_Mutex;
+    std::condition_variable m_Wake, m_Finished;
+    Job m_Job;
+    std::atomic<size_t> m_Next{0};
+    size_t m_Done = 0;
+    unsigned m_Holders = 0;  // workers running chunks of the current job
+    bool m_Open = false;
+    uint64_t m_Generation = 0;
+};
+
+constexpr unsigned kMaxThreads = 64;
+
+unsigned DefaultThreads() {
+    if (const char* env = std::getenv("DX12KIT_COPY_THREADS")) {
+        char* end = nullptr;
+        const long v = std::strtol(env, &end, 10);
+        if (end != env && *end == '\0' && v >= 1 && v <= long(kMaxThreads)) return unsigned(v);
+    }
+    const unsigned hw = std::thread::hardware_concurrency();
+    return std::clamp(hw, 1u, 4u);
+}
+
+std::atomic<unsigned> g_Threads{0};  // 0: not chosen yet
+std::mutex g_PoolMutex;
+Pool* g_Pool = nullptr;  // never destroyed: its detached threads sleep in it until exit
+unsigned g_PoolWorkers = 0;
+long g_PoolPid = 0;
+
+std::atomic<uint64_t> g_Copies{0}, g_Parallel{0}, g_Bytes{0}, g_ParallelBytes{0};
+
+long Pid() {
+#if defined(__linux__)
+    return static_cast<long>(getpid());
+#else
+    return 0;
+#endif
+}
+
+unsigned Threads() {
+    unsigned t = g_Threads.load(std::memory_order_relaxed);
+    if (t == 0) {
+        unsigned expected = 0;
+        g_Threads.compare_exchange_strong(expected, DefaultThreads());
+        t = g_Threads.load(std::memory_order_relaxed);
+    }
+    return t;
+}
+
+// The pool for `threads` participants, or null when its threads cannot be started.
+Pool* PoolFor(unsigned threads) {
+    std::lock_guard<std::mutex> lock(g_PoolMutex);
+    const long pid = Pid();
+    // A new pool when more workers are wanted, or in a forked child (the parent's workers are not
+    // there; its pool is abandoned, never touched: its mutexes may have been held at the fork).
+    if (!g_Pool || g_PoolPid != pid || g_PoolWorkers < threads - 1) {
+        try {
+            g_Pool = new Pool(threads - 1);
+        } catch (const std::system_error&) {
+            return nullptr;  // no threads to be had: copies run on their callers
+        }
+        g_PoolWorkers = threads - 1;
+        g_PoolPid = pid;
+    }
+    return g_Pool;
+}
+
+// Runs chunks 0..chunks-1 of `run` over up to Threads() threads; true when it was split.
+bool RunSplit(void (*run)(const void*, size_t), const void* ctx, size_t chunks) {
+    if (chunks > 1) {
+        if (Pool* pool = PoolFor(Threads()); pool && pool->TryRun(Job{run, ctx, chunks})) return true;
+    }
+    for (size_t c = 0; c < chunks; ++c) run(ctx, c);
+    return false;
+}
+
+void Count(size_t bytes, bool parallel) {
+    g_Copies.fetch_add(1, std::memory_order_relaxed);
+    g_Bytes.fetch_add(bytes, std::memory_order_relaxed);
+    if (parallel) {
+        g_Parallel.fetch_add(1, std::memory_order_relaxed);
+        g_ParallelBytes.fetch_add(bytes, std::memory_order_relaxed);
+    }
+}
+
+// Pieces per participant: a few, so that a thread that wakes late still finds work.
+constexpr size_t kPiecesPerThread = 4;
+constexpr size_t kMinPiece = size_t(256) << 10;
+
+}  // namespace
+
+void Copy(void* dst, const void* src, size_t bytes) {
+    const unsigned threads = Threads();
+    if (bytes < kParallelCopyMin || threads < 2) {
+        if (bytes) std::memcpy(dst, src, bytes);
+        Count(bytes, false);
+        return;
+    }
+    struct Ctx {
+        uint8_t* dst;
+        const uint8_t* src;
+        size_t bytes, piece;
+    };
+    // Pieces are whole 4 KiB pages, so that no two threads write into one page (or cache line).
+    size_t piece = std::max(kMinPiece, bytes / (threads * kPiecesPerThread));
+    piece = (piece + 4095) & ~size_t(4095);
+    const Ctx ctx{static_cast<uint8_t*>(dst), static_cast<const uint8_t*>(src), bytes, piece};
+    const size_t chunks = (bytes + piece - 1) / piece;
+    const bool split = RunSplit([](const void* p, size_t c) {
+        const Ctx& x = *static_cast<const Ctx*>(p);
+        const size_t begin = c * x.piece;
+        std::memcpy(x.dst + begin, x.src + begin, std::min(x.piece, x.bytes - begin));
+    }, &ctx, chunks);
+    Count(bytes, split);
+}
+
+void CopyRows(void* dst, uint64_t dstPitch, const void* src, uint64_t srcPitch, uint64_t rowBytes, uint32_t rows) {
+    if (dstPitch == rowBytes && srcPitch == rowBytes) {
+        Copy(dst, src, static_cast<size_t>(rowBytes * rows));
+        return;
+    }
+    const unsigned threads = Threads();
+    const uint64_t total = rowBytes * rows;
+    struct Ctx {
+        uint8_t* dst;
+        const uint8_t* src;
+        uint64_t dstPitch, srcPitch, rowBytes;
+        uint32_t rows, band;
+    };
+    uint32_t band = rows;
+    if (total >= kParallelCopyMin && threads >= 2 && rowBytes > 0) {
+        const uint64_t perBand = std::max<uint64_t>(kMinPiece, total / (threads * kPiecesPerThread));
+        band = static_cast<uint32_t>(std::clamp<uint64_t>(perBand / rowBytes, 1, rows));
+    }
+    const Ctx ctx{static_cast<uint8_t*>(dst), static_cast<const uint8_t*>(src), dstPitch, srcPitch, rowBytes, rows, std::max(band, 1u)};
+    const size_t chunks = rows == 0 ? 0 : (rows + ctx.band - 1) / ctx.band;
+    const bool split = RunSplit([](const void* p, size_t c) {
+        const Ctx& x = *static_cast<const Ctx*>(p);
+        const uint32_t first = static_cast<uint32_t>(c) * x.band;
+        const uint32_t last = std::min(x.rows, first + x.band);
+        for (uint32_t y = first; y < last; ++y) std::memcpy(x.dst + y * x.dstPitch, x.src + y * x.srcPitch, x.rowBytes);
+    }, &ctx, chunks);
+    Count(static_cast<size_t>(total), split);
+}
+
+void SetCopyThreads(unsigned threads) {
+    if (threads > kMaxThreads)
+        throw InvalidArgument("copy threads: " + std::to_string(threads) + " is more than " + std::to_string(kMaxThreads));
+    g_Threads.store(threads == 0 ? DefaultThreads() : threads, std::memory_order_relaxed);
+}
+
+unsigned CopyThreads() { return Threads(); }
+
+CopyStats Stats() {
+    CopyStats s;
+    s.copies = g_Copies.load(std::memory_order_relaxed);
+    s.parallelCopies = g_Parallel.load(std::memory_order_relaxed);
+    s.bytes = g_Bytes.load(std::memory_order_relaxed);
+    s.parallelBytes = g_ParallelBytes.load(std::memory_order_relaxed);
+    return s;
+}
+
+void AdviseHugePages(void* p, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr uintptr_t kHuge = uintptr_t(2) << 20;
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
+    if (end > begin) (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // a hint: failure changes nothing
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
+}  // namespace dx12kit::host

@@ -1,0 +1,168 @@
+// Host copies split over the copy threads (core/HostCopy.hpp), without a device: every byte lands
+// where a plain memcpy would put it, whatever the size, alignment, pitch and thread count; copies
+// from several threads at once; a forked child copies with a pool of its own.
+#include <doctest.h>
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/core/HostCopy.hpp"
+
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#if defined(__linux__)
+#  include <sys/wait.h>
+#  include <unistd.h>
+#endif
+
+using namespace dx12kit;
+
+namespace {
+
+std::vector<uint8_t> Pattern(size_t n, uint32_t seed) {
+    std::vector<uint8_t> v(n);
+    uint32_t x = seed * 2654435761u + 7;
+    for (auto& b : v) { x ^= x << 13; x ^= x >> 17; x ^= x << 5; b = static_cast<uint8_t>(x); }
+    return v;
+}
+
+// Restores the default thread count when a test case ends.
+struct ThreadsGuard {
+    ~ThreadsGuard() { host::SetCopyThreads(0); }
+};
+
+}  // namespace
+
+TEST_SUITE("host") {
+
+TEST_CASE("host::Copy matches memcpy for every size, offset and thread count") {
+    ThreadsGuard guard;
+    const std::vector<uint8_t> src = Pattern((size_t(9) << 20) + 4096, 1);
+    for (unsigned threads : {1u, 2u, 3u, 4u, 7u}) {
+        host::SetCopyThreads(threads);
+        CHECK(host::CopyThreads() == threads);
+        for (size_t bytes : {size_t(0), size_t(1), size_t(4095), host::kParallelCopyMin - 1, host::kParallelCopyMin,
+                             host::kParallelCopyMin + 13, (size_t(9) << 20) + 7}) {
+            for (size_t off : {size_t(0), size_t(3), size_t(4093)}) {
+                CAPTURE(threads);
+                CAPTURE(bytes);
+                CAPTURE(off);
+                // One guard byte each side: a piece that overran its range would show there.
+                std::vector<uint8_t> dst(bytes + 2, 0xA5);
+                host::Copy(dst.data() + 1, src.data() + off, bytes);
+                CHECK(dst.front() == 0xA5);
+                CHECK(dst.back() == 0xA5);
+                CHECK(std::memcmp(dst.data() + 1, src.data() + off, bytes) == 0);
+            }
+        }
+    }
+}
+
+TEST_CASE("host::Copy splits large copies when there are threads, and counts them") {
+    ThreadsGuard guard;
+    const std::vector<uint8_t> src = Pattern(size_t(8) << 20, 2);
+    std::vector<uint8_t> dst(src.size());
+    host::SetCopyThreads(2);
+    const host::CopyStats before = host::Stats();
+    host::Copy(dst.data(), src.data(), src.size());
+    host::Copy(dst.data(), src.data(), host::kParallelCopyMin - 1);  // small: on the caller
+    const host::CopyStats after = host::Stats();
+    CHECK(after.copies - before.copies == 2);
+    CHECK(after.bytes - before.bytes == src.size() + host::kParallelCopyMin - 1);
+    // The pool may be busy with another test's copy only if tests ran concurrently; they do not.
+    CHECK(after.parallelCopies - before.parallelCopies == 1);
+    CHECK(after.parallelBytes - before.parallelBytes == src.size());
+    host::SetCopyThreads(1);
+    const host::CopyStats single = host::Stats();
+    host::Copy(dst.data(), src.data(), src.size());
+    CHECK(host::Stats().parallelCopies == single.parallelCopies);
+    CHECK(std::memcmp(dst.data(), src.data(), src.size()) == 0);
+}
+
+TEST_CASE("host::CopyRows matches row-by-row memcpy with pitches") {
+    ThreadsGuard guard;
+    struct Shape { uint64_t rowBytes, srcPitch, dstPitch; uint32_t rows; };
+    const Shape shapes[] = {
+        {4000, 4096, 4000, 700},   // texture readback: aligned rows into a tight array (2.8 MB)
+        {4000, 4000, 4096, 700},   // texture upload: tight rows into aligned ones
+        {12, 256, 12, 3},          // tiny
+        {8192, 8192, 8192, 300},   // tight: one Copy
+        {1 << 20, (1 << 20) + 256, 1 << 20, 3},  // rows bigger than a piece
+        {100, 256, 100, 0},        // no rows
+    };
+    for (unsigned threads : {1u, 2u, 5u}) {
+        host::SetCopyThreads(threads);
+        for (const Shape& s : shapes) {
+            CAPTURE(threads);
+            CAPTURE(s.rowBytes);
+            CAPTURE(s.rows);
+            const std::vector<uint8_t> src = Pattern(s.srcPitch * s.rows + 1, s.rows);
+            std::vector<uint8_t> dst(s.dstPitch * s.rows + 1, 0x5A), expect(dst);
+            for (uint32_t y = 0; y < s.rows; ++y) std::memcpy(expect.data() + y * s.dstPitch, src.data() + y * s.srcPitch, s.rowBytes);
+            host::CopyRows(dst.data(), s.dstPitch, src.data(), s.srcPitch, s.rowBytes, s.rows);
+            CHECK(dst == expect);  // the gaps between rows untouched
+        }
+    }
+}
+
+TEST_CASE("host::Copy from several threads at once") {
+    ThreadsGuard guard;
+    host::SetCopyThreads(2);
+    constexpr int kThreads = 4, kRounds = 20;
+    const size_t bytes = (size_t(3) << 20) + 17;
+    std::vector<std::vector<uint8_t>> srcs, dsts;
+    for (int t = 0; t < kThreads; ++t) {
+        srcs.push_back(Pattern(bytes, 100 + t));
+        dsts.emplace_back(bytes);
+    }
+    std::vector<int> bad(kThreads, 0);
+    std::vector<std::thread> pool;
+    for (int t = 0; t < kThreads; ++t)
+        pool.emplace_back([&, t] {
+            for (int r = 0; r < kRounds; ++r) {
+                std::fill(dsts[t].begin(), dsts[t].end(), uint8_t(r));
+                host::Copy(dsts[t].data(), srcs[t].data(), bytes);
+                if (dsts[t] != srcs[t]) ++bad[t];
+            }
+        });
+    for (auto& th : pool) th.join();
+    for (int t = 0; t < kThreads; ++t) CHECK(bad[t] == 0);
+}
+
+TEST_CASE("host::SetCopyThreads refuses absurd counts; 0 restores the default") {
+    ThreadsGuard guard;
+    CHECK_THROWS_AS(host::SetCopyThreads(65), InvalidArgument);
+    host::SetCopyThreads(3);
+    CHECK(host::CopyThreads() == 3);
+    host::SetCopyThreads(0);
+    CHECK(host::CopyThreads() >= 1);
+    CHECK(host::CopyThreads() <= 64);
+}
+
+#if defined(__linux__)
+TEST_CASE("host::Copy in a forked child uses a pool of its own") {
+    ThreadsGuard guard;
+    host::SetCopyThreads(2);
+    const std::vector<uint8_t> src = Pattern(size_t(4) << 20, 9);
+    std::vector<uint8_t> dst(src.size());
+    host::Copy(dst.data(), src.data(), src.size());  // the parent's pool exists
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        // The parent's workers do not exist here: a copy waiting for them would hang (SIGALRM ends
+        // the child after 30 s, and the test fails), a wrong one exits 1.
+        alarm(30);
+        std::vector<uint8_t> mine(src.size());
+        const host::CopyStats before = host::Stats();
+        host::Copy(mine.data(), src.data(), src.size());
+        const bool split = host::Stats().parallelCopies == before.parallelCopies + 1;
+        _exit(mine == src && split ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+}
+#endif
+
+}  // TEST_SUITE
