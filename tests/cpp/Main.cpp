@@ -27,4 +27,11 @@ std::shared_ptr<dx12kit::Device> SharedDevice() {
     return device;
 }
 
+std::vector<uint8_t> Pattern(size_t n, uint32_t seed) {
+    std::vector<uint8_t> v(n);
+    uint32_t x = seed * 2654435761u + 1;
+    for (auto& b : v) { x ^= x << 13; x ^= x >> 17; x ^= x << 5; b = static_cast<uint8_t>(x); }
+    return v;
+}
+
 }  // namespace dx12kit_test

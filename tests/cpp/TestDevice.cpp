@@ -21,6 +21,7 @@
 #include <vector>
 
 using namespace dx12kit;
+using dx12kit_test::Pattern;
 using dx12kit_test::SharedDevice;
 
 namespace {
@@ -40,13 +41,6 @@ std::shared_ptr<PipelineState> RootUavPipeline(Device& dev) {
         {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}}, std::vector<StaticSamplerDesc>{});
     return std::make_shared<PipelineState>(dev.Core(), Bytes(dx12kit_test::shaders::cs_root_uav,
                                                              sizeof dx12kit_test::shaders::cs_root_uav), rs);
-}
-
-std::vector<uint8_t> Pattern(size_t n, uint32_t seed) {
-    std::vector<uint8_t> v(n);
-    uint32_t x = seed * 2654435761u + 1;
-    for (auto& b : v) { x ^= x << 13; x ^= x >> 17; x ^= x << 5; b = static_cast<uint8_t>(x); }
-    return v;
 }
 
 }  // namespace

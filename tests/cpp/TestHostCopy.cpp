@@ -6,6 +6,8 @@
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/core/HostCopy.hpp"
 
+#include "TestSupport.hpp"
+
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -16,15 +18,9 @@
 #endif
 
 using namespace dx12kit;
+using dx12kit_test::Pattern;
 
 namespace {
-
-std::vector<uint8_t> Pattern(size_t n, uint32_t seed) {
-    std::vector<uint8_t> v(n);
-    uint32_t x = seed * 2654435761u + 7;
-    for (auto& b : v) { x ^= x << 13; x ^= x >> 17; x ^= x << 5; b = static_cast<uint8_t>(x); }
-    return v;
-}
 
 // Restores the default thread count when a test case ends.
 struct ThreadsGuard {

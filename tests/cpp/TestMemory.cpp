@@ -15,15 +15,9 @@
 #include <vector>
 
 using namespace dx12kit;
+using dx12kit_test::Pattern;
 
 namespace {
-
-std::vector<uint8_t> Pattern(size_t n, uint32_t seed) {
-    std::vector<uint8_t> v(n);
-    uint32_t x = seed * 2654435761u + 7;
-    for (auto& b : v) { x ^= x << 13; x ^= x >> 17; x ^= x << 5; b = static_cast<uint8_t>(x); }
-    return v;
-}
 
 memory::MemoryStats DefaultHeapStats(Device& dev) {
     return dev.Core()->Memory().Stats().heapKinds[static_cast<int>(memory::HeapKind::Default)];

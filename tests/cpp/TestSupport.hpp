@@ -3,7 +3,10 @@
 
 #include "dx12kit/gpu/Device.hpp"
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace dx12kit_test {
 
@@ -13,6 +16,9 @@ bool UnderWine();
 
 /// One device for the whole run (created on first use).
 std::shared_ptr<dx12kit::Device> SharedDevice();
+
+/// `n` pseudo-random bytes (xorshift), the same for the same seed.
+std::vector<uint8_t> Pattern(size_t n, uint32_t seed);
 
 }  // namespace dx12kit_test
 
