@@ -4,6 +4,18 @@
 
 namespace dx12kit::bindings {
 
+namespace {
+
+/// An array_slice argument of the clears: None for every slice (CommandList::kAllSlices), else one.
+uint32_t SliceArg(const py::object& slice, const char* fn) {
+    if (slice.is_none()) return CommandList::kAllSlices;
+    const uint32_t s = U32(Int{slice}, fn, "array_slice");
+    if (s == CommandList::kAllSlices) throw InvalidArgument(std::string(fn) + ": array_slice " + std::to_string(s) + " out of range");
+    return s;
+}
+
+}  // namespace
+
 void BindCommandList(py::module_& m) {
     // ---- upload allocations (zero-copy path) ------------------------------------------------
     struct PyUpload {
@@ -271,22 +283,20 @@ void BindCommandList(py::module_& m) {
             if (py::len(seq) != 4) throw InvalidArgument(std::string(fn) + ": rgba needs 4 values, got " + std::to_string(py::len(seq)));
             std::array<float, 4> rgba;
             for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
-            const uint32_t s = slice.is_none() ? CommandList::kAllSlices : U32(Int{slice}, fn, "array_slice");
-            if (s == CommandList::kAllSlices && !slice.is_none())
-                throw InvalidArgument(std::string(fn) + ": array_slice " + std::to_string(s) + " out of range");
-            cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"), s);
+            cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"), SliceArg(slice, fn));
         }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "array_slice"_a = py::none(),
            "Clears one mip of a render-target texture to `rgba` (four floats): every array slice (cube face) of it, or\n"
            "only `array_slice`; a 3D texture's mip with all its depth slices.")
-        .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, Int slice) {
+        .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, py::object slice) {
             const char* fn = "clear_depth_stencil";
             auto res = AsResource(t, fn);
             cl.ClearDepthStencil(res, F32(d, fn, "depth"), U8(s, fn, "stencil"), clearDepth, clearStencil, U32(mip, fn, "mip"),
-                                 U32(slice, fn, "array_slice"));
+                                 SliceArg(slice, fn));
         }, "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0, py::kw_only(), "clear_depth"_a = true, "clear_stencil"_a = true, "mip"_a = 0,
-           "array_slice"_a = 0,
-           "Clears (mip, array_slice) of a depth-stencil texture: depth in [0, 1] (clear_depth), stencil 0..255\n"
-           "(clear_stencil; formats without stencil ignore it unless it is the only thing asked for, which raises).")
+           "array_slice"_a = py::none(),
+           "Clears one mip of a depth-stencil texture: every array slice of it, or only `array_slice`; depth in [0, 1]\n"
+           "(clear_depth), stencil 0..255 (clear_stencil; formats without stencil ignore it unless it is the only thing\n"
+           "asked for, which raises).")
         .def("resolve", [](CommandList& cl, py::handle dst, py::handle src, py::object format, Int dstSub, Int srcSub) {
             const char* fn = "resolve";
             DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, fn);

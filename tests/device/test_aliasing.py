@@ -399,3 +399,25 @@ def test_memory_used_by_a_dropped_resource_still_needs_a_barrier(dev, q):
     np.testing.assert_array_equal(q.read_buffer(new, np.uint32), words(111))
     b = dev.stats()["barriers"]
     assert b["aliasing"] == b["aliasing_automatic"] + b["aliasing_explicit"]
+
+
+@pytest.mark.parametrize("kind", ["cube", "3d"])
+def test_cube_and_3d_textures_in_user_memory_get_barriers_like_2d(dev, q, kind):
+    # Every creator that takes memory= gives the resource its aliasing range (Device::AdoptPlacement);
+    # cube and 3D textures once had none, so switching to them recorded no barrier.
+    mem = dev.allocate_memory(256 * KiB, name=f"mem_{kind}")
+    buf = dev.create_buffer(64 * KiB, memory=mem, offset=0, name=f"buf_{kind}")
+    if kind == "cube":
+        tex = dev.create_texture_cube(32, "rgba8_unorm", mip_levels=1, memory=mem, offset=0, name="cube")
+        data = np.random.default_rng(3).integers(0, 256, (32, 32, 4), dtype=np.uint8)
+    else:
+        tex = dev.create_texture3d(32, 32, 4, "rgba8_unorm", mip_levels=1, memory=mem, offset=0, name="vol")
+        data = np.random.default_rng(3).integers(0, 256, (4, 32, 32, 4), dtype=np.uint8)
+    assert tex.allocation["aliased"]
+    start = aliasing(dev)
+    cl = q.command_list()
+    cl.upload(buf, words(30))
+    cl.upload(tex, data)   # buf -> tex
+    cl.upload(buf, words(31))  # tex -> buf
+    q.wait(q.execute(cl))
+    assert since(start, dev) == (2, 0)

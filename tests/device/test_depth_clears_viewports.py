@@ -86,6 +86,12 @@ def test_clear_depth_stencil_array_slices(device, queue):
     queue.execute(cl)
     assert (queue.read_texture(d, 0, 1) == np.float32(0.3)).all()
     assert (queue.read_texture(d, 0, 2) == np.float32(0.6)).all()
+    # No array_slice: every slice of the mip (as clear_render_target), e.g. a cascaded shadow map.
+    cl = queue.command_list()
+    cl.clear_depth_stencil(d, 0.9)
+    queue.execute(cl)
+    for s in range(3):
+        assert (queue.read_texture(d, 0, s) == np.float32(0.9)).all(), s
 
 
 def test_clear_depth_stencil_rejects_bad_arguments(device, queue):

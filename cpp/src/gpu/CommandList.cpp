@@ -698,7 +698,8 @@ void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, floa
     CheckSameDevice(*depth, "clear_depth_stencil");
     if (depth->IsBuffer() || !depth->AllowsDepthStencil())
         throw InvalidArgument("clear_depth_stencil: " + Who(*depth) + " is not a depth-stencil texture (depth_stencil=True)");
-    depth->CheckMipSlice(mip, arraySlice, "clear_depth_stencil");
+    const bool all = arraySlice == kAllSlices;
+    depth->CheckMipSlice(mip, all ? 0 : arraySlice, "clear_depth_stencil");
     const bool hasStencil = depth->PlaneCount() > 1;
     // ClearFlags must not be 0; a stencil clear needs a format with stencil (d24_unorm_s8_uint,
     // d32_float_s8x24_uint). With both asked for, a depth-only format clears its depth.
@@ -708,12 +709,15 @@ void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, floa
     D3D12_CLEAR_FLAGS flags = D3D12_CLEAR_FLAGS(0);
     if (clearDepth) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_DEPTH);
     if (clearStencil && hasStencil) flags = D3D12_CLEAR_FLAGS(flags | D3D12_CLEAR_FLAG_STENCIL);
-    const bool wholeView = depth->ArraySize() == 1;
+    // Dsv(mip) covers every slice of the mip; Dsv(mip, slice) one of them.
+    const bool wholeView = all || depth->ArraySize() == 1;
     D3D12_CPU_DESCRIPTOR_HANDLE dsv = wholeView ? depth->Dsv(mip) : depth->Dsv(mip, arraySlice);
     m_Tracker.NoteInitializingUse(depth.get());    // D3D12Rules rule 6d
-    // The view covers both planes of (mip, slice): both must be in DEPTH_WRITE.
-    for (uint32_t plane = 0; plane < depth->PlaneCount(); ++plane)
-        m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE, depth->Subresource(mip, arraySlice, plane));
+    // The view covers both planes of each (mip, slice) it holds: all must be in DEPTH_WRITE.
+    const uint32_t first = wholeView ? 0 : arraySlice, count = wholeView ? depth->ArraySize() : 1;
+    for (uint32_t s = first; s < first + count; ++s)
+        for (uint32_t plane = 0; plane < depth->PlaneCount(); ++plane)
+            m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE, depth->Subresource(mip, s, plane));
     Flush();
     if (m_Validate) ValidateResource("clear_depth_stencil", depth.get());
     m_d3d12List->ClearDepthStencilView(dsv, flags, d, stencil, 0, nullptr);

@@ -23,6 +23,7 @@
 #include "dx12kit/resources/Resource.hpp"
 
 #include <chrono>
+#include <unordered_set>
 
 namespace dx12kit {
 
@@ -63,16 +64,25 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
         CommandQueue* used = nullptr;
         {
             std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-            // 1. Plan, claiming each candidate; the claims of candidates that got no destination are dropped.
+            // New resources still waiting for their zeroing are zeroed first (on the direct queue, which
+            // the copies below wait for): moved before it, the zeroing at the next execute would race
+            // the copy into the new place, and the copy would move garbage.
+            if (pass == 0) ZeroNewResources(direct, nullptr);
+            // 1. Plan, claiming each candidate; the claims of candidates that got no destination are
+            // dropped. The pool asks about a candidate again when an earlier phase of the same plan
+            // gave it no destination: a candidate this pass already claimed stays movable.
             std::vector<std::shared_ptr<Resource>> claimed;
+            std::unordered_set<const Resource*> claimedSet;
             for (const auto& pool : pools) {
                 const uint64_t bytesLeft = maxBytes ? maxBytes - std::min(maxBytes, stats.bytesMoved) : 0;
                 const uint64_t movesLeft = maxMoves ? maxMoves - std::min<uint64_t>(maxMoves, stats.moves + moves.size()) : 0;
                 if ((maxBytes && !bytesLeft) || (maxMoves && !movesLeft)) break;
                 std::vector<memory::DefragMove> plan = pool->PlanDefragmentation(
-                    algorithm, bytesLeft, movesLeft, [&claimed](const std::shared_ptr<void>& owner) {
+                    algorithm, bytesLeft, movesLeft, [&claimed, &claimedSet](const std::shared_ptr<void>& owner) {
                         auto r = std::static_pointer_cast<Resource>(owner);
+                        if (claimedSet.count(r.get())) return true;
                         if (r->IsClosed() || !r->TryBeginMove()) return false;
+                        claimedSet.insert(r.get());
                         claimed.push_back(std::move(r));
                         return true;
                     });

@@ -154,7 +154,10 @@ D3D12_HEAP_TYPE HeapTypeOf(memory::HeapKind kind) {
     }
 }
 
-void CheckPool(const Device::Placement& p, ID3D12Device* device, const char* what) {
+}  // namespace
+
+void Device::CheckPlacementArgs(const Placement& p, const char* what) const {
+    ID3D12Device* device = D3D12Device();
     if (p.pool && p.pool->D3D12Device() != device) throw InvalidArgument(std::string(what) + ": the pool belongs to another device");
     if (p.memory) {
         const memory::MemoryPool* pool = p.memory->allocation.Pool();
@@ -163,7 +166,14 @@ void CheckPool(const Device::Placement& p, ID3D12Device* device, const char* wha
     }
 }
 
-}  // namespace
+void Device::AdoptPlacement(const std::shared_ptr<Resource>& r, const Placement& p, memory::HeapKind kind) {
+    if (p.memory) {
+        r->SetMemoryOwner(p.memory);  // contents undefined until written
+        r->SetAliasRange(p.memory.get(), p.offset, p.offset + r->Memory().Size());
+    } else if (kind == memory::HeapKind::Default && !r->Memory().IsCommitted()) {
+        r->Memory().Pool()->SetOwner(r->Memory(), r);  // movable by defragmentation
+    }
+}
 
 memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what) {
     memory::CreatedResource out;
@@ -181,7 +191,7 @@ memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq,
 
 std::shared_ptr<memory::MemoryRegion> Device::AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
                                                              const std::string& name) {
-    CheckPool(from, D3D12Device(), "allocate_memory");
+    CheckPlacementArgs(from, "allocate_memory");
     auto region = std::make_shared<memory::MemoryRegion>();
     region->device = m_Core;
     region->heap = from.pool ? from.pool->Desc().heap : from.heap;
@@ -200,7 +210,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     if (size == 0) throw InvalidArgument("create_buffer: size must be positive (got 0)");
     constexpr uint64_t kMax = uint64_t(1) << 40;
     if (size > kMax) throw InvalidArgument("create_buffer: size " + std::to_string(size) + " exceeds 1 TiB");
-    CheckPool(placement, D3D12Device(), "create_buffer");
+    CheckPlacementArgs(placement, "create_buffer");
     const memory::HeapKind asked = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     // uma_direct: a 'default' buffer of the default pools lives in CPU-visible memory (UmaAccess.hpp);
     // it stays a DEFAULT buffer in every other respect (states, uses, heap reported).
@@ -225,13 +235,10 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Core->Memory().CreateResource(rq);
     auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(asked), rq.initialState, name);
     b->AttachMemory(std::move(created.allocation));
-    if (kind == memory::HeapKind::Default && !placement.memory && !b->Memory().IsCommitted())
-        b->Memory().Pool()->SetOwner(b->Memory(), b);  // movable by defragmentation
+    AdoptPlacement(b, placement, kind);
     b->SetLogicalSize(size);
     if (placement.memory) {
         // Placed by the user over memory other resources may use: contents undefined until written.
-        b->SetMemoryOwner(placement.memory);
-        b->SetAliasRange(placement.memory.get(), placement.offset, placement.offset + b->Memory().Size());
         if (kind != memory::HeapKind::Default) b->MapPersistently();
     } else if (kind == memory::HeapKind::Default) {
         m_Core->QueueZeroInit(b);
@@ -260,7 +267,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
                               std::to_string(height) + " texture has at most " + std::to_string(maxMips));
     if (fi->depth && (renderTarget || uav)) throw InvalidArgument(std::string("create_texture2d: ") + fi->name + " is a depth format; it cannot be a render target or UAV");
     if (!fi->depth && depthStencil) throw InvalidArgument(std::string("create_texture2d: depth_stencil=True needs a depth format, not ") + fi->name);
-    CheckPool(placement, D3D12Device(), "create_texture2d");
+    CheckPlacementArgs(placement, "create_texture2d");
     const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     if (kind != memory::HeapKind::Default)
         throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
@@ -324,12 +331,8 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(format);
     t->AttachMemory(std::move(created.allocation));
-    if (!placement.memory && !t->Memory().IsCommitted()) t->Memory().Pool()->SetOwner(t->Memory(), t);  // movable by defragmentation
-    if (placement.memory) {  // contents undefined until written
-        t->SetMemoryOwner(placement.memory);
-        t->SetAliasRange(placement.memory.get(), placement.offset, placement.offset + t->Memory().Size());
-    }
-    else m_Core->QueueZeroInit(t);
+    AdoptPlacement(t, placement, kind);
+    if (!placement.memory) m_Core->QueueZeroInit(t);
     return t;
 }
 

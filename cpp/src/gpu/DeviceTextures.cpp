@@ -44,13 +44,7 @@ uint32_t CheckMips(uint32_t mipLevels, uint32_t largest, const std::string& size
 
 std::shared_ptr<Texture> Device::CreateTextureResource(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube,
                                                        const std::string& name, const Placement& placement, const char* what) {
-    if (placement.pool && placement.pool->D3D12Device() != D3D12Device()) throw InvalidArgument(std::string(what) + ": the pool belongs to another device");
-    if (placement.memory) {
-        const memory::MemoryPool* pool = placement.memory->allocation.Pool();
-        if (!pool || pool->D3D12Device() != D3D12Device()) throw InvalidArgument(std::string(what) + ": the memory belongs to another device");
-        if (placement.pool || placement.committed)
-            throw InvalidArgument(std::string(what) + ": memory= places the resource itself; pool= and committed= do not apply");
-    }
+    CheckPlacementArgs(placement, what);
     const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     if (kind != memory::HeapKind::Default)
         throw InvalidArgument(std::string(what) + ": textures live in the 'default' heap (got '" + memory::HeapKindName(kind) +
@@ -73,9 +67,8 @@ std::shared_ptr<Texture> Device::CreateTextureResource(const D3D12_RESOURCE_DESC
     t->SetViewFormat(viewFormat);
     t->SetCube(cube);
     t->AttachMemory(std::move(created.allocation));
-    if (!placement.memory && !t->Memory().IsCommitted()) t->Memory().Pool()->SetOwner(t->Memory(), t);  // movable by defragmentation
-    if (placement.memory) t->SetMemoryOwner(placement.memory);  // contents undefined until written
-    else m_Core->QueueZeroInit(t);
+    AdoptPlacement(t, placement, kind);
+    if (!placement.memory) m_Core->QueueZeroInit(t);
     return t;
 }
 

@@ -160,6 +160,12 @@ private:
     std::array<uint64_t, 4> m_Follow{};                    // per producing queue type: its latest own-work fence value
     std::array<std::array<uint64_t, 4>, 4> m_Followed{};   // [consumer][producer]: the value already waited for
     memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
+    /// Refuses a pool or memory of another device, and memory= combined with pool= or committed=.
+    void CheckPlacementArgs(const Placement& p, const char* what) const;
+    /// What every creation does once its resource exists: a resource in a DEFAULT pool block
+    /// becomes movable by defragmentation; one placed in user memory (memory=) keeps that memory
+    /// alive and gets its aliasing range (automatic aliasing barriers, D3D12Rules rule 6).
+    void AdoptPlacement(const std::shared_ptr<Resource>& r, const Placement& p, memory::HeapKind kind);
     /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
     /// (nullptr when idle) and that submission's serial in `oldestInFlight`.
     CommandQueue* PollQueues(uint64_t& oldestInFlight);
