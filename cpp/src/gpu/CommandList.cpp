@@ -410,14 +410,24 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
         else m_d3d12List->SetGraphicsRootSignature(rs.D3D12RootSignature());
         m_ViewDescriptors.ParseRootSignature(rs.Tables());
         m_SamplerDescriptors.ParseRootSignature(rs.Tables());
-        // Root arguments are gone with the old root signature (D3D12: "root signature changes clear
-        // all root arguments"); vertex and index buffers stay bound.
-        m_RootArgsSet = 0;
-        for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
-            if ((it->first >> 32) < 64) it = m_Bindings.erase(it);
-            else ++it;
-        }
+        ForgetRootArguments();
     }
+}
+
+void CommandList::ForgetRootArguments() {
+    // Root arguments are gone with the old root signature (D3D12: "root signature changes clear
+    // all root arguments"); vertex and index buffers stay bound.
+    m_RootArgsSet = 0;
+    for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
+        if ((it->first >> 32) < 64) it = m_Bindings.erase(it);
+        else ++it;
+    }
+}
+
+void CommandList::UnbindPipeline() {
+    m_Pipeline.reset();
+    m_RootSignature = nullptr;
+    ForgetRootArguments();
 }
 
 const RootSignature& CommandList::BoundRootSignature(const char* what) const {
@@ -825,9 +835,11 @@ void CommandList::CheckRootArguments(const char* what) const {
     // D3D12: root arguments are undefined until set after the root signature was bound (a root
     // signature change clears them all). Root constants and root views are set one by one, so an
     // unset one is an error here; descriptor tables are written by the dynamic descriptor heap.
+    const uint64_t missing = m_RootSignature->ArgumentsMask() & ~m_RootArgsSet;
+    if (!missing) return;
     const std::vector<RootParameterDesc>& params = m_RootSignature->Parameters();
-    for (uint32_t i = 0; i < params.size() && i < 64; ++i) {
-        if (params[i].kind == RootParamKind::Table || (m_RootArgsSet >> i) & 1u) continue;
+    for (uint32_t i = 0; i < params.size(); ++i) {
+        if (!((missing >> i) & 1u)) continue;
         throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (" + RootParamKindName(params[i].kind) +
                               ") of the bound root signature is not set since set_pipeline_state bound it (a root signature change, "
                               "also by generate_mips / pano_to_cubemap, clears every root argument); set it first");

@@ -176,12 +176,7 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
     }
     // Leave no pipeline bound: the caller's next draw or dispatch must set its own (the mips
     // pipeline stays alive in m_Tracked).
-    m_Pipeline.reset();
-    m_RootSignature = nullptr;
-    for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
-        if ((it->first >> 32) < 64) it = m_Bindings.erase(it);
-        else ++it;
-    }
+    UnbindPipeline();
 }
 
 void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32_t firstMip) {

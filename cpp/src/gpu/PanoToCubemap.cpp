@@ -137,12 +137,7 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
         Dispatch((faceSize + 7) / 8, (faceSize + 7) / 8, 6);
     }
     // The user's next work starts from a clean slate: no pipeline, no root arguments.
-    for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
-        if ((it->first >> 32) < 64) it = m_Bindings.erase(it);
-        else ++it;
-    }
-    m_Pipeline.reset();
-    m_RootSignature = nullptr;
+    UnbindPipeline();
     if (target != cube) CopyResource(cube, target);
 }
 

@@ -36,6 +36,8 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
     : m_Core(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
     if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
     CheckRootSignatureOverlaps(m_Params, m_Samplers);
+    for (size_t i = 0; i < m_Params.size(); ++i)
+        if (m_Params[i].kind != RootParamKind::Table) m_ArgumentsMask |= uint64_t(1) << i;
     // Built as version 1.1; serialized as 1.0 unless a range or root descriptor has flags (the
     // 1.1 defaults for "no flags" differ from 1.0's, so 1.0 keeps what parameter lists meant).
     bool v11 = false;

@@ -245,6 +245,12 @@ private:
     uint64_t m_RootArgsSet = 0;   ///< bit i: root parameter i set since the root signature was bound
     void NoteRootArgument(uint32_t rootIndex) { if (rootIndex < 64) m_RootArgsSet |= uint64_t(1) << rootIndex; }
     void CheckRootArguments(const char* what) const;
+    /// A root signature change clears every root argument: root constants, root views and the
+    /// bindings they keep (m_Bindings keys below 64 << 32).
+    void ForgetRootArguments();
+    /// No pipeline bound, no root arguments (after built-in passes: the caller's next draw or
+    /// dispatch must set its own).
+    void UnbindPipeline();
     bool m_Compute = false;
     std::unordered_map<uint64_t, Binding> m_Bindings;         // (root index << 32 | offset)
     std::vector<Binding> m_TargetBindings;                    // render targets and depth

@@ -78,6 +78,10 @@ public:
     const std::vector<StaticSamplerDesc>& StaticSamplers() const { return m_Samplers; }
     uint32_t Flags() const { return m_Flags; }
     const std::vector<DescriptorTableLayout>& Tables() const { return m_Tables; }
+    /// Bit i set when root parameter i is a root constant or root view: set one by one, so every
+    /// draw or dispatch needs each set since the root signature was bound (tables are not here:
+    /// the dynamic descriptor heap writes them).
+    uint64_t ArgumentsMask() const { return m_ArgumentsMask; }
     /// Throws InvalidArgument unless root parameter `index` exists and is of `kind`.
     const RootParameterDesc& Require(uint32_t index, RootParamKind kind, const char* what) const;
     /// Debug name: shown by repr() and given to the D3D12 object (SetName). Not thread-safe.
@@ -92,6 +96,7 @@ private:
     std::vector<StaticSamplerDesc> m_Samplers;
     uint32_t m_Flags;
     std::vector<DescriptorTableLayout> m_Tables;
+    uint64_t m_ArgumentsMask = 0;
 };
 
 struct InputElementDesc {
