@@ -23,11 +23,15 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
+# W2's shader (as the peers' wgpu_w2.py): dispatch `index` writes value + t into its own 64 floats;
+# one copy, the shipped workloads'.
+from dx12kit.workloads import W2_CS
+
 os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # quiets Mesa/Vulkan loader warnings
 
 REPO = Path(__file__).resolve().parents[1]
 
-__all__ = ["REPO", "W2_CS", "cb_pipeline", "combine", "device", "find_rate", "fmt_ratio", "interleave", "median_time",
+__all__ = ["REPO", "W2_CS", "cb_pipeline", "combine", "device", "find_rate", "fmt_ratio", "interleave", "median_and_times",
            "peers_dir", "peers_python", "run_peer", "table"]
 
 
@@ -41,12 +45,6 @@ def device(uma_direct: bool = False):
     return dev, dev.queue("direct")
 
 
-# W2's shader (as the peers' wgpu_w2.py): dispatch `index` writes value + t into its own 64 floats.
-W2_CS = """
-cbuffer C : register(b0) { uint index; float value; float pad0; float pad1; };
-RWStructuredBuffer<float> o : register(u0);
-[numthreads(64, 1, 1)] void main(uint t : SV_GroupIndex) { o[index * 64 + t] = value + t; }
-"""
 
 
 @functools.lru_cache(maxsize=None)
@@ -59,7 +57,7 @@ def cb_pipeline():
     return dev.create_compute_pipeline(dx.compile_hlsl(W2_CS, profile="cs_5_0"), rs)
 
 
-def median_time(fn: Callable[[], object], reps: int = 5, warmup: int = 1) -> Tuple[float, List[float]]:
+def median_and_times(fn: Callable[[], object], reps: int = 5, warmup: int = 1) -> Tuple[float, List[float]]:
     """Median wall time of `reps` calls of `fn` after `warmup` calls, and every time (dx12kit.workloads' loop)."""
     from dx12kit.workloads import timed_runs
 

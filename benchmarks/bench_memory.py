@@ -271,7 +271,7 @@ def test_zero_init_cost(benchmark, zero_init, way):
 def _best_rate(fn, n, reps=7):
     """Resources per second of the fastest of `reps` rounds (the machine is shared and noisy: the
     fastest round is the least disturbed one)."""
-    _, ts = g.median_time(fn, reps=reps, warmup=1)
+    _, ts = g.median_and_times(fn, reps=reps, warmup=1)
     return n / min(ts), min(ts)
 
 
@@ -309,7 +309,7 @@ def measure() -> dict:
             del r
             z.dev.poll()
 
-        _, ts = g.median_time(run, reps=7, warmup=1)
+        _, ts = g.median_and_times(run, reps=7, warmup=1)
         out[f"zero_{way}_ms"] = min(ts) * 1e3
     return out
 

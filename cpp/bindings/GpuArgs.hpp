@@ -387,13 +387,8 @@ inline FormatSupportView QueryFormatSupport(DeviceCore& core, DXGI_FORMAT format
     v.format = FormatName(format);
     v.buffer = s.Has(D3D12_FORMAT_SUPPORT1_BUFFER);
     v.texture2d = s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE2D);
-    // Depth formats: D3D12 has no 3D depth-stencil textures, and create_texture_cube makes no depth
-    // cubes (it has no depth_stencil=), whatever bits the driver sets: the answer is what
-    // create_texture3d / create_texture_cube accept.
-    const FormatInfo* info = FindFormat(format);
-    const bool depthFormat = info && info->depth;
-    v.texture3d = !depthFormat && s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE3D);
-    v.texture_cube = !depthFormat && s.Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE);
+    v.texture3d = cache.Texture3DAllowed(format);    // what create_texture3d / create_texture_cube accept
+    v.texture_cube = cache.CubeAllowed(format);
     v.shader_load = s.Has(D3D12_FORMAT_SUPPORT1_SHADER_LOAD);
     v.shader_sample = s.Has(D3D12_FORMAT_SUPPORT1_SHADER_SAMPLE);
     v.render_target = s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET);

@@ -21,6 +21,20 @@ VSOut main(uint id : SV_VertexID) {
 }
 """
 
+def fullscreen_pos_vs(z: float = 0.0) -> str:
+    """A full-screen triangle with position only, at depth `z`."""
+    return """
+float4 main(uint id : SV_VertexID) : SV_Position {
+    float2 uv = float2((id << 1) & 2, id & 2);
+    return float4(uv * float2(2, -2) + float2(-1, 1), %r, 1);
+}
+""" % float(z)
+
+
+FULLSCREEN_POS_VS = fullscreen_pos_vs(0.0)
+
+WHITE_PS = "float4 main(float4 pos : SV_Position) : SV_Target { return float4(1, 1, 1, 1); }"
+
 TEXTURED_PS = """
 cbuffer Tint : register(b0) { float4 tint; };
 Texture2D tex : register(t0);

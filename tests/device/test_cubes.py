@@ -215,21 +215,6 @@ def test_cube_and_3d_refusals(device):
         device.create_texture_cube("8", "rgba8_unorm")  # type: ignore[arg-type]
 
 
-def test_format_support_decides_cube_and_3d_creation(device):
-    """Creation agrees with format_support's texture_cube / texture3d keys for every format."""
-    for fmt in dx.Format:
-        if fmt == dx.Format.UNKNOWN or fmt.name.lower().startswith("d"):
-            continue
-        fs = device.format_support(fmt)
-        for flag, make in (("texture_cube", lambda: device.create_texture_cube(4, fmt)),
-                           ("texture3d", lambda: device.create_texture3d(4, 4, 4, fmt))):
-            if getattr(fs, flag):
-                make()
-            else:
-                with pytest.raises(dx.InvalidArgumentError, match=flag):
-                    make()
-
-
 # ------------------------------------------------------------------------------------ sampling
 
 def test_cube_sampled_with_direction_vectors_returns_the_right_face(device, queue):

@@ -7,13 +7,9 @@ import pytest
 
 import dx12kit as dx
 
-FULLSCREEN_VS = """
-float4 main(uint id : SV_VertexID) : SV_Position {
-    float2 uv = float2((id << 1) & 2, id & 2);
-    return float4(uv * float2(2, -2) + float2(-1, 1), 0.5, 1);
-}
-"""
-WHITE_PS = "float4 main(float4 pos : SV_Position) : SV_Target { return float4(1, 1, 1, 1); }"
+from .shaders import WHITE_PS, fullscreen_pos_vs
+
+FULLSCREEN_VS = fullscreen_pos_vs(0.5)
 
 
 @pytest.fixture(scope="module")

@@ -19,15 +19,11 @@ import pytest
 
 import dx12kit as dx
 
+from .shaders import FULLSCREEN_POS_VS
+
 S = dx.ResourceState
 ALL = dx.ALL_SUBRESOURCES
 
-FULLSCREEN_VS = """
-float4 main(uint id : SV_VertexID) : SV_Position {
-    float2 uv = float2((id << 1) & 2, id & 2);
-    return float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
-}
-"""
 # Writes base + x + 16 y: a pattern that tells every pixel apart.
 PATTERN_PS = """
 cbuffer C : register(b0) { float base; };
@@ -84,7 +80,7 @@ def q(dev):
 
 @pytest.fixture(scope="module")
 def psos(dev):
-    vs = dx.compile_hlsl(FULLSCREEN_VS, profile="vs_5_0")
+    vs = dx.compile_hlsl(FULLSCREEN_POS_VS, profile="vs_5_0")
     rs_cb = dev.create_root_signature([dx.RootCBV(0)])
     rs_srv = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)], visibility="pixel")])
     rs_uav = dev.create_root_signature([dx.RootCBV(0), dx.DescriptorTable([dx.UAV(0)])])
@@ -457,7 +453,7 @@ def vdev():
 
 @pytest.fixture(scope="module")
 def psos_v(vdev):
-    vs = dx.compile_hlsl(FULLSCREEN_VS, profile="vs_5_0")
+    vs = dx.compile_hlsl(FULLSCREEN_POS_VS, profile="vs_5_0")
     return {
         "pattern": vdev.create_graphics_pipeline(vs, dx.compile_hlsl(PATTERN_PS, profile="ps_5_0"),
                                                  vdev.create_root_signature([dx.RootCBV(0)]), ["r32_float"]),

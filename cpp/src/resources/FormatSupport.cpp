@@ -140,18 +140,25 @@ void FormatSupportCache::CheckTexture2D(DXGI_FORMAT format, bool renderTarget, b
     }
 }
 
+bool FormatSupportCache::CubeAllowed(DXGI_FORMAT format) { return !IsDepth(format) && Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE); }
+
+bool FormatSupportCache::Texture3DAllowed(DXGI_FORMAT format) { return !IsDepth(format) && Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURE3D); }
+
 void FormatSupportCache::CheckTextureCube(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what) {
-    if (IsDepth(format)) throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " is a depth format; cube textures cannot be depth-stencil targets");
-    if (!Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE))
+    if (IsDepth(format))
+        throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " is a depth format; create_texture_cube makes colour cubes only "
+                              "(for a depth cube, e.g. an omnidirectional shadow map, create_texture2d(size, size, format, "
+                              "depth_stencil=True, array_size=6))");
+    if (!CubeAllowed(format))
         throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " cannot be a cube texture on this device (format_support: texture_cube)");
     CheckTexture2D(format, renderTarget, false, uav, what);  // the faces are a 2D array
 }
 
 void FormatSupportCache::CheckTexture3D(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what) {
     const std::string name = FormatName(format);
-    if (IsDepth(format)) throw InvalidArgument(std::string(what) + ": " + name + " is a depth format; 3D textures cannot be depth-stencil targets");
+    if (IsDepth(format)) throw InvalidArgument(std::string(what) + ": " + name + " is a depth format; D3D12 has no 3D depth-stencil textures");
     const FormatSupportInfo& s = Get(format);
-    if (!s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE3D))
+    if (!Texture3DAllowed(format))
         throw InvalidArgument(std::string(what) + ": " + name + " cannot be a 3D texture on this device (format_support: texture3d)");
     if (renderTarget && !s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET)) throw InvalidArgument(std::string(what) + ": " + name + " cannot be a render target on this device");
     if (uav && !s.TypedUav(format))

@@ -62,8 +62,13 @@ public:
     /// Throws InvalidArgument naming `what` and the format unless a 2D texture of `format` with
     /// these usages is allowed (by D3D12's rules and by the device).
     void CheckTexture2D(DXGI_FORMAT format, bool renderTarget, bool depthStencil, bool uav, const char* what);
-    /// As CheckTexture2D for cube (D3D12_FORMAT_SUPPORT1_TEXTURECUBE) and 3D (TEXTURE3D) textures,
-    /// which cannot be depth-stencil targets.
+    /// Whether create_texture_cube / create_texture3d accept `format`: the device's TEXTURECUBE /
+    /// TEXTURE3D bit, and not a depth format (D3D12 has no 3D depth-stencil textures; dx12kit's
+    /// cubes are colour cubes: a depth cube is a 6-slice depth array, create_texture2d with
+    /// depth_stencil=True and array_size=6). format_support reports these.
+    bool CubeAllowed(DXGI_FORMAT format);
+    bool Texture3DAllowed(DXGI_FORMAT format);
+    /// As CheckTexture2D for cube and 3D textures (CubeAllowed, Texture3DAllowed).
     void CheckTextureCube(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what);
     void CheckTexture3D(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what);
     /// The format to put in a view description when the user asks for `requested` on a texture
