@@ -23,6 +23,13 @@ text = re.sub(r"^(\s+)([A-Z0-9_]+): typing\.ClassVar\[(\w+)\]", member, text, fl
 # pybind11-stubgen maps the name "Buffer" to typing_extensions.Buffer (the buffer protocol); in this
 # module it is dx12kit's Buffer class (create_buffer's result, Buffer.__repr__'s self).
 text = text.replace("typing_extensions.Buffer", "Buffer")
+# Arguments the bindings take as objects so that the Python layer checks their types (pybind11's
+# bool caster would take None): their real types.
+text = text.replace(
+    "def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any = False, generate_mips: typing.Any = True, name: typing.Any = None)",
+    "def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None)")
+if "os.PathLike" in text and "\nimport os\n" not in text:
+    text = text.replace("import typing\n", "import os\nimport typing\n", 1)
 if "typing_extensions." not in text:
     text = text.replace("import typing_extensions\n", "")
 open(path, "w").write(text)

@@ -239,7 +239,7 @@ void BindMemory(py::module_& m) {
            "Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,\n"
            "GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached\n"
            "views and the CPU descriptors handed out describe the moved resource), old memory freed after the copy.\n"
-           "pool: a 'default'-heap Pool, or None for the device's default pool. algorithm: 'fast' (empty the least-used\n"
+           "pool: a 'default'-heap Pool, or None for the device's default pool. algorithm (a dx12kit.DefragAlgorithm): 'fast' (empty the least-used\n"
            "blocks into fuller ones), 'balanced' (also move small allocations down within blocks), 'full' (every allocation\n"
            "to the lowest free range). max_bytes / max_moves bound one incremental pass (for a frame loop; no wait);\n"
            "without them passes run until nothing moves, then empty blocks are released. Resources used by a command list\n"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 
 __all__ = [
-    "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DescriptorHeapType",
+    "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DefragAlgorithm", "DescriptorHeapType",
     "Filter", "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat",
     "Visibility",
 ]
@@ -70,6 +70,18 @@ class PoolAlgorithm(_StrEnum):
 
     TLSF = "tlsf"
     LINEAR = "linear"
+
+
+class DefragAlgorithm(_StrEnum):
+    """How ``Device.defragment(algorithm=)`` plans its moves (D3D12MA's three algorithms).
+
+    ``FAST``: empties the least-used blocks into fuller ones; ``BALANCED``: also moves small
+    allocations down within blocks; ``FULL``: every allocation to the lowest free range.
+    """
+
+    FAST = "fast"
+    BALANCED = "balanced"
+    FULL = "full"
 
 
 class DescriptorHeapType(_StrEnum):

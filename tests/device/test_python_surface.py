@@ -62,6 +62,7 @@ def test_enum_values_are_the_choices_the_parsers_accept(device, shaders):
         lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", dsv_format="d24_unorm_s8_uint",
                                                   stencil_func="always", stencil_pass_op=v)))
     same(dx.PoolAlgorithm, choices_named_by(lambda v: device.create_pool(algorithm=v)))
+    same(dx.DefragAlgorithm, choices_named_by(lambda v: device.defragment(algorithm=v)))
     same(dx.HeapType, choices_named_by(lambda v: device.create_buffer(256, heap=v)))
     buf = device.create_buffer(256)
     same(dx.IndexFormat, choices_named_by(lambda v: device.queue().command_list().set_index_buffer(buf, v)))

@@ -6,6 +6,7 @@ import collections.abc
 from dx12kit import errors as _errors
 import enum
 import numpy
+import os
 import typing
 from . import alloc
 from . import shaders
@@ -931,7 +932,7 @@ class Device:
         Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
         GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
         views and the CPU descriptors handed out describe the moved resource), old memory freed after the copy.
-        pool: a 'default'-heap Pool, or None for the device's default pool. algorithm: 'fast' (empty the least-used
+        pool: a 'default'-heap Pool, or None for the device's default pool. algorithm (a dx12kit.DefragAlgorithm): 'fast' (empty the least-used
         blocks into fuller ones), 'balanced' (also move small allocations down within blocks), 'full' (every allocation
         to the lowest free range). max_bytes / max_moves bound one incremental pass (for a frame loop; no wait);
         without them passes run until nothing moves, then empty blocks are released. Resources used by a command list
@@ -946,7 +947,7 @@ class Device:
         """
         What this device supports for `format` (queried once per format and cached): a FormatSupport.
         """
-    def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any = False, generate_mips: typing.Any = True, name: typing.Any = None) -> Texture:
+    def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None) -> Texture:
         """
         A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow) or a numpy array, uploaded and ready to sample.
         
