@@ -322,13 +322,12 @@ void BindDevice(py::module_& m) {
     // ---- host copies (process-wide: every device's uploads and readbacks) ----------------------
     m.def("set_copy_threads", [](py::handle threads) {
         if (threads.is_none()) return host::SetCopyThreads(0);
-        const uint32_t n = U32(threads, "set_copy_threads", "threads");
-        if (n == 0) throw InvalidArgument("set_copy_threads: threads must be at least 1 (None restores the default)");
-        host::SetCopyThreads(n);
+        host::SetCopyThreads(static_cast<unsigned>(detail::Ranged(threads, "set_copy_threads", "threads", 1, 64)));
     }, "threads"_a,
           "How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.\n"
-          "1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set, else the\n"
-          "machine's hardware threads, at most 4. Copies under 1 MiB always run on the calling thread.");
+          "1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if it holds\n"
+          "1..64, else the hardware threads the process may run on (its CPU affinity), at most 4. Copies under 2 MiB always\n"
+          "run on the calling thread.");
     m.def("copy_threads", &host::CopyThreads, "The number of threads a large host copy is split over (set_copy_threads).");
     m.def("copy_stats", [] {
         const host::CopyStats s = host::Stats();

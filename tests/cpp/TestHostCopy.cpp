@@ -8,6 +8,8 @@
 
 #include "TestSupport.hpp"
 
+#include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -136,6 +138,66 @@ TEST_CASE("host::SetCopyThreads refuses absurd counts; 0 restores the default") 
 }
 
 #if defined(__linux__)
+namespace {
+int ThreadCount() {
+    std::FILE* f = std::fopen("/proc/self/status", "r");
+    int n = -1;
+    char line[256];
+    while (f && std::fgets(line, sizeof line, f))
+        if (std::sscanf(line, "Threads: %d", &n) == 1) break;
+    if (f) std::fclose(f);
+    return n;
+}
+}  // namespace
+
+TEST_CASE("host: raising the thread count again and again grows one pool, it does not leak pools") {
+    ThreadsGuard guard;
+    const std::vector<uint8_t> src = Pattern(size_t(4) << 20, 3);
+    std::vector<uint8_t> dst(src.size());
+    host::SetCopyThreads(2);
+    host::Copy(dst.data(), src.data(), src.size());
+    const int before = ThreadCount();
+    for (unsigned t = 2; t <= 12; ++t) {
+        host::SetCopyThreads(t);
+        host::Copy(dst.data(), src.data(), src.size());
+        host::SetCopyThreads(2);  // lowering it again: copies stay right
+        host::Copy(dst.data(), src.data(), src.size());
+    }
+    CHECK(dst == src);
+    // At most the workers of the largest count (11) were added to the one pool.
+    CHECK(ThreadCount() - before <= 11);
+}
+
+TEST_CASE("host: fork while another thread copies and changes the thread count") {
+    ThreadsGuard guard;
+    const std::vector<uint8_t> src = Pattern(size_t(4) << 20, 4);
+    std::atomic<bool> stop{false};
+    std::thread busy([&] {
+        std::vector<uint8_t> dst(src.size());
+        for (unsigned t = 2; !stop.load(); t = t % 16 + 2) {
+            host::SetCopyThreads(t);
+            host::Copy(dst.data(), src.data(), src.size());
+        }
+    });
+    for (int i = 0; i < 8; ++i) {
+        const pid_t pid = fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            alarm(20);  // a child blocked on a lock held at the fork dies of SIGALRM: the test fails
+            host::SetCopyThreads(2);
+            std::vector<uint8_t> mine(src.size());
+            host::Copy(mine.data(), src.data(), src.size());
+            _exit(mine == src ? 0 : 1);
+        }
+        int status = 0;
+        REQUIRE(waitpid(pid, &status, 0) == pid);
+        CHECK(WIFEXITED(status));
+        CHECK(WEXITSTATUS(status) == 0);
+    }
+    stop = true;
+    busy.join();
+}
+
 TEST_CASE("host::Copy in a forked child uses a pool of its own") {
     ThreadsGuard guard;
     host::SetCopyThreads(2);

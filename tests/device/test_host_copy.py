@@ -1,4 +1,4 @@
-"""Host copies over several threads (issue 10, speed): uploads, read_buffer and read_texture of 1 MiB
+"""Host copies over several threads (issue 10, speed): uploads, read_buffer and read_texture of 2 MiB
 and more are split over dx12kit.copy_threads() threads (cpp/include/dx12kit/core/HostCopy.hpp).
 Every byte must land where a single memcpy puts it, on the UMA-direct and the staging paths, for
 buffers and pitched texture rows, and from several Python threads at once."""
@@ -60,10 +60,12 @@ def test_buffer_upload_and_readback_exact(dev, threads):
     assert after["copies"] - before["copies"] >= 2 and after["bytes"] - before["bytes"] >= 2 * n
     split = after["parallel_copies"] - before["parallel_copies"]
     assert split == (0 if threads == 1 else 2), "the upload and the readback: one split copy each"
-    # Into the caller's array, at an offset that is not page aligned.
-    into = np.full(n, 7, np.uint8)
+    # Into the caller's array, at an address that is not page aligned (one byte into a larger array).
+    big = np.full(n + 2, 7, np.uint8)
+    into = big[1:n + 1]
+    assert into.flags.c_contiguous and into.ctypes.data % 4096 != 0
     q.read_buffer(buf, out=into)
-    assert np.array_equal(into, data)
+    assert np.array_equal(into, data) and big[0] == 7 and big[-1] == 7
 
 
 @pytest.mark.parametrize("threads", [1, 2])

@@ -10,11 +10,13 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
 
 #if defined(__linux__)
+#  include <pthread.h>
+#  include <sched.h>
 #  include <sys/mman.h>
-#  include <unistd.h>
 #endif
 
 namespace dx12kit::host {
@@ -27,18 +29,33 @@ struct Job {
     size_t chunks = 0;
 };
 
-// Workers sleep on `wake` until a job is posted, take chunks from `next`, and leave. The poster
-// takes chunks too, then waits until every chunk is done and no worker still holds the job, so a
-// worker late for one job can never run chunks of the next one with the old job's function.
+// One pool per process, never destroyed (its detached threads sleep in it until exit). It grows
+// when more threads are asked for and never shrinks; a job takes at most `helpers` of its workers
+// (slots), so lowering the thread count lowers the threads a copy wakes and uses.
+//
+// Workers sleep on `wake` until a job with a free slot is posted, take chunks from `next`, and
+// leave. The poster takes chunks too, then waits until every chunk is done and no worker still
+// holds the job, so a worker late for one job never runs chunks of the next with the old function.
 class Pool {
 public:
-    explicit Pool(unsigned workers) {
-        for (unsigned i = 0; i < workers; ++i) std::thread([this] { Work(); }).detach();
+    // Starts workers until there are `count`; returns how many there are (fewer when the system
+    // refuses threads: the copies then use those that exist).
+    unsigned Grow(unsigned count) {
+        std::lock_guard<std::mutex> lock(m_GrowMutex);
+        while (m_Workers < count) {
+            try {
+                std::thread([this] { Work(); }).detach();
+            } catch (const std::system_error&) {
+                break;
+            }
+            ++m_Workers;
+        }
+        return m_Workers;
     }
 
-    // Runs `job` over the pool and the calling thread; false when another job holds the pool
-    // (the caller then does the work itself).
-    bool TryRun(const Job& job) {
+    // Runs `job` over up to `helpers` workers and the calling thread; false when another job
+    // holds the pool (the caller then does the work itself).
+    bool TryRun(const Job& job, unsigned helpers) {
         std::unique_lock<std::mutex> busy(m_Busy, std::try_to_lock);
         if (!busy.owns_lock()) return false;
         {
@@ -46,11 +63,12 @@ public:
             m_Job = job;
             m_Next.store(0, std::memory_order_relaxed);
             m_Done = 0;
+            m_Slots = helpers;
             m_Open = true;
             ++m_Generation;
         }
-        m_Wake.notify_all();
-        size_t mine = Take(job);
+        for (unsigned i = 0; i < helpers; ++i) m_Wake.notify_one();
+        const size_t mine = Take(job);
         std::unique_lock<std::mutex> lock(m_Mutex);
         m_Done += mine;
         m_Finished.wait(lock, [&] { return m_Done == job.chunks && m_Holders == 0; });
@@ -69,9 +87,9 @@ private:
         uint64_t seen = 0;
         std::unique_lock<std::mutex> lock(m_Mutex);
         for (;;) {
-            m_Wake.wait(lock, [&] { return m_Generation != seen; });
+            m_Wake.wait(lock, [&] { return m_Generation != seen && m_Open && m_Slots > 0; });
             seen = m_Generation;
-            if (!m_Open) continue;  // woke after the job was over
+            --m_Slots;
             const Job job = m_Job;
             ++m_Holders;
             lock.unlock();
@@ -83,12 +101,15 @@ private:
         }
     }
 
+    std::mutex m_GrowMutex;
+    unsigned m_Workers = 0;
     std::mutex m_Busy;  // one job at a time
     std::mutex m_Mutex;
     std::condition_variable m_Wake, m_Finished;
     Job m_Job;
     std::atomic<size_t> m_Next{0};
     size_t m_Done = 0;
+    unsigned m_Slots = 0;    // workers the current job may still take
     unsigned m_Holders = 0;  // workers running chunks of the current job
     bool m_Open = false;
     uint64_t m_Generation = 0;
@@ -96,31 +117,40 @@ private:
 
 constexpr unsigned kMaxThreads = 64;
 
+// The hardware threads this process may run on (its CPU affinity on Linux: taskset, cgroups'
+// cpusets), at most 4: more rarely helps a memory-bound copy.
 unsigned DefaultThreads() {
     if (const char* env = std::getenv("DX12KIT_COPY_THREADS")) {
         char* end = nullptr;
         const long v = std::strtol(env, &end, 10);
         if (end != env && *end == '\0' && v >= 1 && v <= long(kMaxThreads)) return unsigned(v);
+        // Anything else is ignored: the default below (set_copy_threads checks its argument).
     }
-    const unsigned hw = std::thread::hardware_concurrency();
+    unsigned hw = std::thread::hardware_concurrency();
+#if defined(__linux__)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) hw = static_cast<unsigned>(CPU_COUNT(&set));
+#endif
     return std::clamp(hw, 1u, 4u);
 }
 
 std::atomic<unsigned> g_Threads{0};  // 0: not chosen yet
-std::mutex g_PoolMutex;
-Pool* g_Pool = nullptr;  // never destroyed: its detached threads sleep in it until exit
-unsigned g_PoolWorkers = 0;
-long g_PoolPid = 0;
+std::mutex g_PoolMutex;              // guards g_Pool (creation; a forked child's reset)
+Pool* g_Pool = nullptr;
 
 std::atomic<uint64_t> g_Copies{0}, g_Parallel{0}, g_Bytes{0}, g_ParallelBytes{0};
 
-long Pid() {
 #if defined(__linux__)
-    return static_cast<long>(getpid());
-#else
-    return 0;
-#endif
+// fork(): no thread may hold g_PoolMutex across it (the child would block on it forever), and the
+// child has none of the parent's workers: it abandons the pool (never touched again: its mutexes
+// may have been held by the parent's workers) and starts its own on its first large copy.
+void AtForkPrepare() { g_PoolMutex.lock(); }
+void AtForkParent() { g_PoolMutex.unlock(); }
+void AtForkChild() {
+    g_Pool = nullptr;
+    g_PoolMutex.unlock();
 }
+#endif
 
 unsigned Threads() {
     unsigned t = g_Threads.load(std::memory_order_relaxed);
@@ -132,28 +162,28 @@ unsigned Threads() {
     return t;
 }
 
-// The pool for `threads` participants, or null when its threads cannot be started.
-Pool* PoolFor(unsigned threads) {
+// The pool with at least `helpers` workers if the system allows (null when it has none).
+Pool* PoolFor(unsigned helpers, unsigned& available) {
     std::lock_guard<std::mutex> lock(g_PoolMutex);
-    const long pid = Pid();
-    // A new pool when more workers are wanted, or in a forked child (the parent's workers are not
-    // there; its pool is abandoned, never touched: its mutexes may have been held at the fork).
-    if (!g_Pool || g_PoolPid != pid || g_PoolWorkers < threads - 1) {
-        try {
-            g_Pool = new Pool(threads - 1);
-        } catch (const std::system_error&) {
-            return nullptr;  // no threads to be had: copies run on their callers
-        }
-        g_PoolWorkers = threads - 1;
-        g_PoolPid = pid;
+    if (!g_Pool) {
+#if defined(__linux__)
+        static std::once_flag once;
+        std::call_once(once, [] { pthread_atfork(AtForkPrepare, AtForkParent, AtForkChild); });
+#endif
+        g_Pool = new Pool;
     }
-    return g_Pool;
+    available = g_Pool->Grow(helpers);
+    return available ? g_Pool : nullptr;
 }
 
-// Runs chunks 0..chunks-1 of `run` over up to Threads() threads; true when it was split.
-bool RunSplit(void (*run)(const void*, size_t), const void* ctx, size_t chunks) {
-    if (chunks > 1) {
-        if (Pool* pool = PoolFor(Threads()); pool && pool->TryRun(Job{run, ctx, chunks})) return true;
+// Runs chunks 0..chunks-1 of `run` over up to `threads` threads (the caller included); true when
+// the pool took the job (its workers may take pieces; the caller takes what they leave).
+bool RunSplit(void (*run)(const void*, size_t), const void* ctx, size_t chunks, unsigned threads) {
+    if (chunks > 1 && threads > 1) {
+        unsigned available = 0;
+        if (Pool* pool = PoolFor(threads - 1, available)) {
+            if (pool->TryRun(Job{run, ctx, chunks}, std::min(threads - 1, available))) return true;
+        }
     }
     for (size_t c = 0; c < chunks; ++c) run(ctx, c);
     return false;
@@ -186,7 +216,7 @@ void Copy(void* dst, const void* src, size_t bytes) {
         const uint8_t* src;
         size_t bytes, piece;
     };
-    // Pieces are whole 4 KiB pages, so that no two threads write into one page (or cache line).
+    // Pieces are multiples of 4 KiB (whole pages when dst is page aligned, as mapped memory is).
     size_t piece = std::max(kMinPiece, bytes / (threads * kPiecesPerThread));
     piece = (piece + 4095) & ~size_t(4095);
     const Ctx ctx{static_cast<uint8_t*>(dst), static_cast<const uint8_t*>(src), bytes, piece};
@@ -195,7 +225,7 @@ void Copy(void* dst, const void* src, size_t bytes) {
         const Ctx& x = *static_cast<const Ctx*>(p);
         const size_t begin = c * x.piece;
         std::memcpy(x.dst + begin, x.src + begin, std::min(x.piece, x.bytes - begin));
-    }, &ctx, chunks);
+    }, &ctx, chunks, threads);
     Count(bytes, split);
 }
 
@@ -224,13 +254,13 @@ void CopyRows(void* dst, uint64_t dstPitch, const void* src, uint64_t srcPitch, 
         const uint32_t first = static_cast<uint32_t>(c) * x.band;
         const uint32_t last = std::min(x.rows, first + x.band);
         for (uint32_t y = first; y < last; ++y) std::memcpy(x.dst + y * x.dstPitch, x.src + y * x.srcPitch, x.rowBytes);
-    }, &ctx, chunks);
+    }, &ctx, chunks, threads);
     Count(static_cast<size_t>(total), split);
 }
 
 void SetCopyThreads(unsigned threads) {
     if (threads > kMaxThreads)
-        throw InvalidArgument("copy threads: " + std::to_string(threads) + " is more than " + std::to_string(kMaxThreads));
+        throw InvalidArgument("set_copy_threads: threads must be 1.." + std::to_string(kMaxThreads) + ", got " + std::to_string(threads));
     g_Threads.store(threads == 0 ? DefaultThreads() : threads, std::memory_order_relaxed);
 }
 

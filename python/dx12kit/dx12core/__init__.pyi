@@ -1160,8 +1160,9 @@ def copy_threads() -> int:
 def set_copy_threads(threads: typing.Any) -> None:
     """
     How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.
-    1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set, else the
-    machine's hardware threads, at most 4. Copies under 1 MiB always run on the calling thread.
+    1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if it holds
+    1..64, else the hardware threads the process may run on (its CPU affinity), at most 4. Copies under 2 MiB always
+    run on the calling thread.
     """
 ALL_SUBRESOURCES: int = 4294967295
 UNBOUNDED: int = 4294967295

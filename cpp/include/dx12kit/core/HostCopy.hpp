@@ -1,12 +1,13 @@
 // Host memory copies for uploads and readbacks: large copies are split over a small pool of copy
 // threads. One core's memcpy is bound by its own outstanding cache misses, not by the memory bus:
-// on the 2-core test VM one thread copies 64 MiB at ~7.3 GB/s and two at 17-21 GB/s
-// (benchmarks/bench_host_copy.py measures it on the machine at hand). No D3D12 here.
+// on the 2-core test VM one thread copies 64 MiB at ~7.3 GB/s and two at 13-21 GB/s
+// (benchmarks/bench_upload.py compares one thread with the default). No D3D12 here.
 //
 // Thread safety: every function may be called from any thread. One parallel copy runs at a time;
-// a copy that finds the pool busy runs on its caller alone, so copies never wait for each other.
-// After fork() the child starts a pool of its own on its first large copy (the parent's threads do
-// not exist there).
+// a copy that finds the pool busy runs on its caller alone, so copies do not queue behind each
+// other. The pool only grows (up to the largest thread count asked for; a job wakes no more
+// workers than the current count allows). After fork() the child starts a pool of its own on its
+// first large copy (the parent's threads do not exist there).
 #pragma once
 
 #include <cstddef>
@@ -14,8 +15,9 @@
 
 namespace dx12kit::host {
 
-/// Copies below this many bytes always run on the calling thread (waking a thread costs more).
-constexpr size_t kParallelCopyMin = size_t(1) << 20;
+/// Copies below this many bytes always run on the calling thread: waking a thread costs more (on
+/// the test VM a 1 MiB readback took 1.11-1.76x as long on two threads, 2 MiB 0.62-1.01x).
+constexpr size_t kParallelCopyMin = size_t(2) << 20;
 
 /// Copies `bytes` from `src` to `dst` (the ranges must not overlap); a copy of at least
 /// kParallelCopyMin bytes is split over the copy threads when there is more than one.
@@ -27,7 +29,8 @@ void Copy(void* dst, const void* src, size_t bytes);
 void CopyRows(void* dst, uint64_t dstPitch, const void* src, uint64_t srcPitch, uint64_t rowBytes, uint32_t rows);
 
 /// Threads that share a large copy, the caller included. 0 restores the default: the
-/// DX12KIT_COPY_THREADS environment variable if set, else the hardware's threads, at most 4.
+/// DX12KIT_COPY_THREADS environment variable if it holds 1..64 (other values are ignored), else
+/// the hardware threads the process may run on (its CPU affinity on Linux), at most 4.
 /// 1 makes every copy a single memcpy on the calling thread. Values above 64 are refused
 /// (InvalidArgument).
 void SetCopyThreads(unsigned threads);
@@ -35,7 +38,7 @@ unsigned CopyThreads();
 
 struct CopyStats {
     uint64_t copies = 0;          ///< Copy / CopyRows calls
-    uint64_t parallelCopies = 0;  ///< of those, split over more than one thread
+    uint64_t parallelCopies = 0;  ///< of those, handed to the copy threads in pieces (not run on the caller alone)
     uint64_t bytes = 0;           ///< bytes copied by all of them
     uint64_t parallelBytes = 0;   ///< bytes copied by the split ones
 };
