@@ -93,6 +93,8 @@ void BindDevice(py::module_& m) {
             return "<dx12kit.Device " + backend + " '" + adapter + "'" + (d.Core()->Options().validate ? " validate" : "") + ">";
         })
         .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; }, "True when the device checks resource states before each draw, dispatch and copy.")
+        .def_property_readonly("lazy_fence_signals", [](Device& d) { return d.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT).LazySignals(); },
+                               "Whether lazy fence signals are in effect (asked for, and the backend is vkd3d; Windows signals every execute).")
         .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); },
                                "Whether 'default' buffers live in CPU-visible memory (uma_direct asked and the adapter is cache-coherent UMA).")
         .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
@@ -311,13 +313,16 @@ void BindDevice(py::module_& m) {
             MipStats& mips = c.Mips();
             out["mips"] = py::dict("in_place"_a = mips.inPlace.load(), "staged"_a = mips.staged.load(), "aliased"_a = mips.aliased.load(),
                                    "dispatches"_a = mips.dispatches.load());
+            out["submissions"] = py::dict("executes"_a = c.Submits().submissions.load(), "signals"_a = c.Submits().signals.load());
             out["last_serial"] = c.LastSerial();
             out["completed_serial"] = c.CompletedSerial();
             return out;
         }, "Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the\n"
    "state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),\n"
    "zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by\n"
-   "route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches).");
+   "route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches),\n"
+   "submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with\n"
+   "lazy_fence_signals while work is in flight).");
 
     // ---- host copies (process-wide: every device's uploads and readbacks) ----------------------
     m.def("set_copy_threads", [](py::handle threads) {

@@ -999,7 +999,9 @@ class Device:
         Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the
         state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),
         zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by
-        route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches).
+        route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches),
+        submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with
+        lazy_fence_signals while work is in flight).
         """
     def trim_memory(self) -> None:
         """
@@ -1019,6 +1021,11 @@ class Device:
     def info(self) -> dict:
         """
         backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.
+        """
+    @property
+    def lazy_fence_signals(self) -> bool:
+        """
+        Whether lazy fence signals are in effect (asked for, and the backend is vkd3d; Windows signals every execute).
         """
     @property
     def uma_direct(self) -> bool:

@@ -92,6 +92,8 @@ public:
     void EnsureSignalled(uint64_t value);
     /// Whether a signal issued on this queue has not been reached yet.
     bool SignalPending() const;
+    /// Whether executes signal lazily (DeviceOptions::lazyFenceSignals, in effect on vkd3d only).
+    bool LazySignals() const { return m_LazySignals; }
     /// Issues the deferred signal when the device has no signal pending. Caller holds the submission mutex.
     void PumpSignal();
     /// The transitions the last Execute on this queue inserted before its lists, resolved against

@@ -104,6 +104,12 @@ struct BarrierStats {
     std::atomic<uint64_t> aliasingAutomatic{0};  ///< of which the state tracker recorded by itself
 };
 
+/// Submissions and fence signals (lazy fence signals issue fewer signals than submissions).
+struct SubmitStats {
+    std::atomic<uint64_t> submissions{0};  ///< ExecuteCommandLists calls (the user's, and dx12kit's own work)
+    std::atomic<uint64_t> signals{0};      ///< ID3D12CommandQueue::Signal calls
+};
+
 class DeviceCore {
 public:
     explicit DeviceCore(const DeviceOptions& options);
@@ -153,6 +159,7 @@ public:
 
     BarrierStats& Barriers() { return m_Barriers; }
     MipStats& Mips() { return m_Mips; }
+    SubmitStats& Submits() { return m_Submits; }
     ZeroInitStats& ZeroInitCounters() { return m_ZeroInit; }
     std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
 
@@ -176,6 +183,7 @@ private:
     std::vector<std::pair<uint64_t, std::vector<std::shared_ptr<void>>>> m_Releases;  // in serial order
     BarrierStats m_Barriers;
     MipStats m_Mips;
+    SubmitStats m_Submits;
     ZeroInitStats m_ZeroInit;
     std::atomic<int64_t> m_LiveResources{0};
 };
