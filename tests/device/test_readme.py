@@ -17,6 +17,18 @@ def test_demo_writes_png(tmp_path):
     out = tmp_path / "demo.png"
     assert main(["demo", "--out", str(out), "--size", "64"]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    import numpy as np
+    from PIL import Image
+
+    img = np.asarray(Image.open(out).convert("RGBA"))
+    s = 64
+    assert img.shape == (2 * s, 2 * s, 4)
+    flat, mipped = img[:s, :s, :3].astype(float), img[:s, s:, :3].astype(float)
+    # Minified 8x: without mips the samples alias (a noisy panel), with mips they average (smoother).
+    assert mipped.std() < flat.std(), (mipped.std(), flat.std())
+    # The edge at x4 has partly covered pixels: more distinct colours than at x1.
+    x1, x4 = img[s:, :s].reshape(-1, 4), img[s:, s:].reshape(-1, 4)
+    assert len(np.unique(x4, axis=0)) > len(np.unique(x1, axis=0))
 
 
 def test_readme_memory_example_runs(tmp_path, monkeypatch):
