@@ -23,6 +23,13 @@ bool TryDirectUpload(ResourceStateTracker& tracker, const std::shared_ptr<Resour
     // data) and everything submitted that used it has completed.
     if (dst->OpenUsers() != 0 || dst->DirectWriter() != nullptr || tracker.UsesOrWrote(dst.get())) return false;
     if (dst->LastUseSerial() > dst->Core().CompletedSerial()) return false;
+    // Claimed before the copy: two lists uploading into the same idle buffer from two threads
+    // would otherwise both pass the checks above and interleave their copies. The loser stages.
+    if (!dst->TryClaimDirectWriter(&tracker)) return false;
+    if (dst->OpenUsers() != 0) {  // a list began using it between the check and the claim
+        dst->ClearDirectWriter(&tracker);
+        return false;
+    }
     host::Copy(dst->Mapped() + offset, data, static_cast<size_t>(bytes));
     tracker.NoteDirectWrite(dst);
     return true;
