@@ -328,11 +328,7 @@ void CommandList::Resolve(const std::shared_ptr<Resource>& dst, const std::share
                               FormatName(srcFormat) + ") and " + Who(*dst) + " (" + FormatName(dstFormat) + ")");
     // D3D12's format support tables list MULTISAMPLE_RESOLVE for no depth and no integer format,
     // whatever a driver reports (vkd3d 1.2 claims it for d32_float, then cannot do it).
-    const std::string formatName = FormatName(format);
-    const bool integer = formatName.size() > 4 && (formatName.compare(formatName.size() - 4, 4, "uint") == 0 ||
-                                                   formatName.compare(formatName.size() - 4, 4, "sint") == 0);
-    const FormatInfo* fi = FindFormat(format);
-    if ((fi && fi->depth) || integer || !m_Core->FormatSupport().Get(format).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_RESOLVE))
+    if (IsDepth(format) || IsInteger(format) || !m_Core->FormatSupport().Get(format).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_RESOLVE))
         throw InvalidArgument("resolve: format " + FormatName(format) + " cannot be resolved on this device (no MULTISAMPLE_RESOLVE "
                               "support; depth and integer formats never can)");
     NoteFullWrite(*dst, dst->NumSubresources() == 1);

@@ -73,6 +73,11 @@ uint64_t CommandQueue::LastSubmittedValue() const {
     return m_LastSubmitted;
 }
 
+void CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
+    m_d3d12Queue->ExecuteCommandLists(count, lists);
+    m_Core->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
+}
+
 HRESULT CommandQueue::SignalSubmitted() {
     m_Core->Submits().signals.fetch_add(1, std::memory_order_relaxed);
     const HRESULT hr = m_d3d12Queue->Signal(m_d3d12Fence.Get(), m_LastSubmitted);
@@ -271,8 +276,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     if (!onDirect.empty()) {
         Recorded& r = recorded[0];
         ID3D12CommandList* native = r.list.Get();
-        directQueue.m_d3d12Queue->ExecuteCommandLists(1, &native);
-        m_Core->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
+        directQueue.Submit(1, &native);
         const uint64_t dv = ++directQueue.m_LastSubmitted;
         directFailed = directQueue.SignalSubmitted();  // always: this queue waits for it on the GPU
         InFlight drec;
@@ -288,8 +292,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     InFlight record;
     record.serial = m_Core->NextSerial();
     for (auto& k : states.keep) record.tracked.push_back(std::move(k));   // named by the pre-lists' barriers
-    m_d3d12Queue->ExecuteCommandLists(static_cast<UINT>(natives.size()), natives.data());
-    m_Core->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
+    Submit(static_cast<UINT>(natives.size()), natives.data());
     const uint64_t value = ++m_LastSubmitted;
     // The lists are on the GPU now: whatever happens next, their record must be kept, or their
     // memory would be reused under the GPU. A failed Signal leaves the record unfinished forever
@@ -320,8 +323,7 @@ uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, C
     InFlight record;
     record.serial = m_Core->NextSerial();
     ID3D12CommandList* native = list.Get();
-    m_d3d12Queue->ExecuteCommandLists(1, &native);
-    m_Core->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
+    Submit(1, &native);
     const uint64_t value = ++m_LastSubmitted;
     const HRESULT signalled = SignalSubmitted();  // always: other queues may wait for it on the GPU
     record.fenceValue = value;

@@ -23,7 +23,7 @@
 #include "dx12kit/resources/Resource.hpp"
 
 #include <chrono>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace dx12kit {
 
@@ -71,19 +71,17 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
             // 1. Plan, claiming each candidate; the claims of candidates that got no destination are
             // dropped. The pool asks about a candidate again when an earlier phase of the same plan
             // gave it no destination: a candidate this pass already claimed stays movable.
-            std::vector<std::shared_ptr<Resource>> claimed;
-            std::unordered_set<const Resource*> claimedSet;
+            std::unordered_map<const Resource*, std::shared_ptr<Resource>> claimed;
             for (const auto& pool : pools) {
                 const uint64_t bytesLeft = maxBytes ? maxBytes - std::min(maxBytes, stats.bytesMoved) : 0;
                 const uint64_t movesLeft = maxMoves ? maxMoves - std::min<uint64_t>(maxMoves, stats.moves + moves.size()) : 0;
                 if ((maxBytes && !bytesLeft) || (maxMoves && !movesLeft)) break;
                 std::vector<memory::DefragMove> plan = pool->PlanDefragmentation(
-                    algorithm, bytesLeft, movesLeft, [&claimed, &claimedSet](const std::shared_ptr<void>& owner) {
+                    algorithm, bytesLeft, movesLeft, [&claimed](const std::shared_ptr<void>& owner) {
                         auto r = std::static_pointer_cast<Resource>(owner);
-                        if (claimedSet.count(r.get())) return true;
+                        if (claimed.count(r.get())) return true;
                         if (r->IsClosed() || !r->TryBeginMove()) return false;
-                        claimedSet.insert(r.get());
-                        claimed.push_back(std::move(r));
+                        claimed.emplace(r.get(), std::move(r));
                         return true;
                     });
                 for (auto& mv : plan) {
@@ -94,7 +92,7 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 }
             }
             auto unclaim = [&] {
-                for (auto& r : claimed) r->EndMove();
+                for (auto& kv : claimed) kv.second->EndMove();
             };
             if (moves.empty()) {
                 unclaim();

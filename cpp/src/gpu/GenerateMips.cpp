@@ -19,15 +19,6 @@ namespace dx12kit {
 
 namespace {
 
-bool IsIntegerFormat(DXGI_FORMAT format) {
-    const std::string name = FormatName(format);
-    auto endsWith = [&](const char* tail) {
-        const size_t n = std::strlen(tail);
-        return name.size() >= n && name.compare(name.size() - n, n, tail) == 0;
-    };
-    return endsWith("_uint") || endsWith("_sint");
-}
-
 /// The 8-bit four-channel UNORM formats the aliased route serves (through an rgba8_unorm alias).
 bool AliasableThroughRgba8(DXGI_FORMAT format) {
     return format == DXGI_FORMAT_R8G8B8A8_UNORM || format == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB || format == DXGI_FORMAT_B8G8R8A8_UNORM ||
@@ -59,7 +50,7 @@ std::string MipAutogenRefusal(FormatSupportCache& formats, DXGI_FORMAT format) {
     const std::string name = fi->name;
     if (fi->depth)
         return name + " is a depth format: generate_mips averages colours with filtered samples, which depth formats do not allow";
-    if (IsIntegerFormat(format)) return name + " is an integer format: integer textures cannot be sampled with a filter, so no mips are averaged";
+    if (IsInteger(format)) return name + " is an integer format: integer textures cannot be sampled with a filter, so no mips are averaged";
     const FormatSupportInfo& s = formats.Get(format);
     if (!s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE2D) || !s.Has(D3D12_FORMAT_SUPPORT1_MIP))
         return name + " textures cannot have mips on this device (D3D12_FORMAT_SUPPORT1_MIP)";

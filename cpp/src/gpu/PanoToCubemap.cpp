@@ -91,19 +91,11 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
         throw InvalidArgument("pano_to_cubemap: " + Who(*cube) + " has format " + cubeName +
                               ", which cannot hold filtered colours (integer formats cannot); use a unorm or float format");
     // sRGB: written through the UNORM member of the family, encoded by the shader.
-    DXGI_FORMAT uavFormat = cubeFormat;
     const bool encodeSrgb = IsSrgb(cubeFormat);
-    if (encodeSrgb) {
-        uavFormat = DXGI_FORMAT_UNKNOWN;
-        for (DXGI_FORMAT m : FamilyMembers(cubeFormat))
-            if (!IsSrgb(m) && FindFormat(m) && FormatName(m).size() > 6 && FormatName(m).compare(FormatName(m).size() - 6, 6, "_unorm") == 0) {
-                uavFormat = m;
-                break;
-            }
-    }
-    if (uavFormat == DXGI_FORMAT_UNKNOWN || !formats.Get(uavFormat).TypedUav(uavFormat))
+    const DXGI_FORMAT uavFormat = LinearMember(cubeFormat);
+    if (!formats.Get(uavFormat).TypedUav(uavFormat))
         throw InvalidArgument("pano_to_cubemap: " + Who(*cube) + " has format " + cubeName + ", and this device has no typed unordered access views of " +
-                              (uavFormat == DXGI_FORMAT_UNKNOWN ? cubeName : FormatName(uavFormat)) +
+                              FormatName(uavFormat) +
                               " to write it with; use rgba8_unorm, rgba8_unorm_srgb, rgba16_float or rgba32_float");
 
     const uint32_t size = static_cast<Texture&>(*cube).Width();

@@ -18,15 +18,14 @@ bool DirectBuffers(const DeviceCore& core) {
 
 bool TryDirectUpload(ResourceStateTracker& tracker, const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
                      uint64_t offset) {
-    if (!ReadsDirectly(*dst)) return false;
-    // Idle: nothing open uses it (this list included: an earlier command of it may read the old
-    // data) and everything submitted that used it has completed.
-    if (dst->OpenUsers() != 0 || dst->DirectWriter() != nullptr || tracker.UsesOrWrote(dst.get())) return false;
-    if (dst->LastUseSerial() > dst->Core().CompletedSerial()) return false;
-    // Claimed before the copy: two lists uploading into the same idle buffer from two threads
-    // would otherwise both pass the checks above and interleave their copies. The loser stages.
+    if (!ReadsDirectly(*dst) || tracker.UsesOrWrote(dst.get())) return false;
+    // The writer is claimed first, then the buffer checked idle: two lists uploading into it from
+    // two threads cannot both pass (the loser stages), and a list that starts using it after the
+    // claim finds it written directly at its execute (CheckDirectWrites). Idle: nothing open uses
+    // it (another list's earlier command may read the old data) and everything submitted that used
+    // it has completed (a list executes, notes its serial, and only then stops counting as open).
     if (!dst->TryClaimDirectWriter(&tracker)) return false;
-    if (dst->OpenUsers() != 0) {  // a list began using it between the check and the claim
+    if (dst->OpenUsers() != 0 || dst->LastUseSerial() > dst->Core().CompletedSerial()) {
         dst->ClearDirectWriter(&tracker);
         return false;
     }

@@ -50,11 +50,6 @@ const Family* FindFamily(DXGI_FORMAT format) {
     return nullptr;
 }
 
-bool IsDepth(DXGI_FORMAT f) {
-    return f == DXGI_FORMAT_D32_FLOAT || f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D16_UNORM ||
-           f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
-}
-
 std::string FamilyList(DXGI_FORMAT format) {
     std::string s;
     for (DXGI_FORMAT m : FamilyMembers(format))
@@ -79,6 +74,35 @@ bool IsSrgb(DXGI_FORMAT f) {
     return f == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB || f == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB || f == DXGI_FORMAT_B8G8R8X8_UNORM_SRGB ||
            f == DXGI_FORMAT_BC1_UNORM_SRGB || f == DXGI_FORMAT_BC2_UNORM_SRGB || f == DXGI_FORMAT_BC3_UNORM_SRGB ||
            f == DXGI_FORMAT_BC7_UNORM_SRGB;
+}
+
+bool IsDepth(DXGI_FORMAT f) {
+    return f == DXGI_FORMAT_D32_FLOAT || f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D16_UNORM ||
+           f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+}
+
+bool IsInteger(DXGI_FORMAT f) {
+    switch (f) {
+        case DXGI_FORMAT_R32G32B32A32_UINT: case DXGI_FORMAT_R32G32B32A32_SINT: case DXGI_FORMAT_R32G32B32_UINT:
+        case DXGI_FORMAT_R32G32B32_SINT: case DXGI_FORMAT_R16G16B16A16_UINT: case DXGI_FORMAT_R16G16B16A16_SINT:
+        case DXGI_FORMAT_R32G32_UINT: case DXGI_FORMAT_R32G32_SINT: case DXGI_FORMAT_R10G10B10A2_UINT:
+        case DXGI_FORMAT_R8G8B8A8_UINT: case DXGI_FORMAT_R8G8B8A8_SINT: case DXGI_FORMAT_R16G16_UINT: case DXGI_FORMAT_R16G16_SINT:
+        case DXGI_FORMAT_R32_UINT: case DXGI_FORMAT_R32_SINT: case DXGI_FORMAT_R8G8_UINT: case DXGI_FORMAT_R8G8_SINT:
+        case DXGI_FORMAT_R16_UINT: case DXGI_FORMAT_R16_SINT: case DXGI_FORMAT_R8_UINT: case DXGI_FORMAT_R8_SINT:
+        case DXGI_FORMAT_X32_TYPELESS_G8X24_UINT: case DXGI_FORMAT_X24_TYPELESS_G8_UINT:
+            return true;
+        default:
+            return false;
+    }
+}
+
+DXGI_FORMAT LinearMember(DXGI_FORMAT f) {
+    switch (f) {
+        case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: return DXGI_FORMAT_R8G8B8A8_UNORM;
+        case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB: return DXGI_FORMAT_B8G8R8A8_UNORM;
+        case DXGI_FORMAT_B8G8R8X8_UNORM_SRGB: return DXGI_FORMAT_B8G8R8X8_UNORM;
+        default: return f;
+    }
 }
 
 bool IsBgra(DXGI_FORMAT f) {
@@ -119,23 +143,28 @@ const FormatSupportInfo& FormatSupportCache::Get(DXGI_FORMAT format) {
 }
 
 void FormatSupportCache::CheckTexture2D(DXGI_FORMAT format, bool renderTarget, bool depthStencil, bool uav, const char* what) {
+    if (!Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURE2D))
+        throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " cannot be a 2D texture on this device");
+    CheckUsage(format, renderTarget, depthStencil, uav, what);
+}
+
+void FormatSupportCache::CheckUsage(DXGI_FORMAT format, bool renderTarget, bool depthStencil, bool uav, const char* what) {
     const FormatSupportInfo& s = Get(format);
-    const std::string name = FormatName(format);
     auto fail = [&](const std::string& why) { throw InvalidArgument(std::string(what) + ": " + why); };
-    if (!s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE2D)) fail(name + " cannot be a 2D texture on this device");
-    if (renderTarget && !s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET)) fail(name + " cannot be a render target on this device");
-    if (depthStencil && !s.Has(D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL)) fail(name + " cannot be a depth-stencil target on this device");
+    auto name = [&] { return FormatName(format); };  // built on the error paths only
+    if (renderTarget && !s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET)) fail(name() + " cannot be a render target on this device");
+    if (depthStencil && !s.Has(D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL)) fail(name() + " cannot be a depth-stencil target on this device");
     if (uav) {
         if (IsSrgb(format)) {
             std::string partner;
             for (DXGI_FORMAT m : FamilyMembers(format))
                 if (m != format && FindFormat(m) && Get(m).TypedUav(m)) { partner = FormatName(m); break; }
-            fail(name + " is an sRGB format: D3D12 has no unordered access views of sRGB formats" +
+            fail(name() + " is an sRGB format: D3D12 has no unordered access views of sRGB formats" +
                  (partner.empty() ? std::string()
-                                  : "; create the texture as " + partner + " with uav=True and read it through views with format='" + name + "'"));
+                                  : "; create the texture as " + partner + " with uav=True and read it through views with format='" + name() + "'"));
         }
         if (!s.TypedUav(format))
-            fail(name + " textures cannot have uav=True: this device has no typed unordered access views of " + name +
+            fail(name() + " textures cannot have uav=True: this device has no typed unordered access views of " + name() +
                  " (D3D12_FORMAT_SUPPORT1_TYPED_UNORDERED_ACCESS_VIEW)" + (IsBgra(format) ? "; use rgba8_unorm for UAV work" : ""));
     }
 }
@@ -155,16 +184,11 @@ void FormatSupportCache::CheckTextureCube(DXGI_FORMAT format, bool renderTarget,
 }
 
 void FormatSupportCache::CheckTexture3D(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what) {
-    const std::string name = FormatName(format);
-    if (IsDepth(format)) throw InvalidArgument(std::string(what) + ": " + name + " is a depth format; D3D12 has no 3D depth-stencil textures");
-    const FormatSupportInfo& s = Get(format);
+    if (IsDepth(format))
+        throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " is a depth format; D3D12 has no 3D depth-stencil textures");
     if (!Texture3DAllowed(format))
-        throw InvalidArgument(std::string(what) + ": " + name + " cannot be a 3D texture on this device (format_support: texture3d)");
-    if (renderTarget && !s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET)) throw InvalidArgument(std::string(what) + ": " + name + " cannot be a render target on this device");
-    if (uav && !s.TypedUav(format))
-        throw InvalidArgument(std::string(what) + ": " + name + " textures cannot have uav=True: " +
-                              (IsSrgb(format) ? "D3D12 has no unordered access views of sRGB formats"
-                                              : "this device has no typed unordered access views of " + name));
+        throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " cannot be a 3D texture on this device (format_support: texture3d)");
+    CheckUsage(format, renderTarget, false, uav, what);
 }
 
 DXGI_FORMAT FormatSupportCache::CheckViewFormat(DXGI_FORMAT resourceFormat, DXGI_FORMAT requested, D3D12_FORMAT_SUPPORT1 use,

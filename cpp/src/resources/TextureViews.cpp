@@ -18,6 +18,8 @@ namespace dx12kit {
 
 bool Resource::WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const {
     if (IsBuffer() || (!Is3D() && !m_Cube)) return false;
+    // A cube's UAV and RTV are those of the 2D array of its faces: WriteView's own.
+    if (m_Cube && (kind == ViewKind::UAV || kind == ViewKind::RTV)) return false;
     auto who = [this] { return "resource '" + m_Name + "'"; };  // built only on error paths
     ID3D12Device* dev = m_Core->D3D12Device();
     const DXGI_FORMAT viewFormat = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
@@ -48,16 +50,10 @@ bool Resource::WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FOR
             if (!AllowsUav()) throw InvalidArgument(who() + " was not created with uav=True, so it cannot be bound as an unordered access view");
             D3D12_UNORDERED_ACCESS_VIEW_DESC d{};
             d.Format = viewFormat;
-            if (Is3D()) {
-                d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE3D;
-                d.Texture3D.MipSlice = a;
-                d.Texture3D.FirstWSlice = 0;
-                d.Texture3D.WSize = Depth(a);  // every slice (explicit: see the RTV below)
-            } else {
-                d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE2DARRAY;
-                d.Texture2DArray.MipSlice = a;
-                d.Texture2DArray.ArraySize = m_Desc.DepthOrArraySize;
-            }
+            d.ViewDimension = D3D12_UAV_DIMENSION_TEXTURE3D;
+            d.Texture3D.MipSlice = a;
+            d.Texture3D.FirstWSlice = 0;
+            d.Texture3D.WSize = Depth(a);  // every slice (explicit: see the RTV below)
             dev->CreateUnorderedAccessView(m_d3d12Resource.Get(), nullptr, &d, dst);
             return true;
         }
@@ -65,19 +61,12 @@ bool Resource::WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FOR
             if (!AllowsRenderTarget()) throw InvalidArgument(who() + " was not created with render_target=True");
             D3D12_RENDER_TARGET_VIEW_DESC d{};
             d.Format = viewFormat;
-            if (Is3D()) {
-                d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE3D;
-                d.Texture3D.MipSlice = a;
-                d.Texture3D.FirstWSlice = b;
-                // To the last slice: clears cover the mip, draws pick a slice by SV_RenderTargetArrayIndex.
-                // An explicit count: vkd3d 1.2 crashes clearing a view with WSize -1 (D3D12's "all").
-                d.Texture3D.WSize = Depth(a) - b;
-            } else {
-                d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DARRAY;
-                d.Texture2DArray.MipSlice = a;
-                d.Texture2DArray.FirstArraySlice = b;
-                d.Texture2DArray.ArraySize = 1;
-            }
+            d.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE3D;
+            d.Texture3D.MipSlice = a;
+            d.Texture3D.FirstWSlice = b;
+            // To the last slice: clears cover the mip, draws pick a slice by SV_RenderTargetArrayIndex.
+            // An explicit count: vkd3d 1.2 crashes clearing a view with WSize -1 (D3D12's "all").
+            d.Texture3D.WSize = Depth(a) - b;
             dev->CreateRenderTargetView(m_d3d12Resource.Get(), &d, dst);
             return true;
         }

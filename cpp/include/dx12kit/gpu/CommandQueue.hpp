@@ -140,6 +140,8 @@ private:
     uint64_t m_LastSignalled = 0;   // latest value a Signal was issued for (<= m_LastSubmitted)
     bool m_LazySignals = false;
     /// Signal(fence, m_LastSubmitted) now. Caller holds the submission mutex.
+    /// ExecuteCommandLists, counted in DeviceCore::Submits(). Caller holds the submission mutex.
+    void Submit(UINT count, ID3D12CommandList* const* lists);
     HRESULT SignalSubmitted();
     std::vector<InsertedBarrier> m_LastInserted;
     std::deque<InFlight> m_InFlight;

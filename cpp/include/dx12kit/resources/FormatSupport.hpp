@@ -34,6 +34,13 @@ DXGI_FORMAT TypelessFamily(DXGI_FORMAT format);
 std::vector<DXGI_FORMAT> FamilyMembers(DXGI_FORMAT format);
 bool IsSrgb(DXGI_FORMAT format);
 bool IsBgra(DXGI_FORMAT format);
+bool IsDepth(DXGI_FORMAT format);
+/// An integer format (*_UINT, *_SINT, and the depth-stencil formats' stencil views): never
+/// filtered, averaged or resolved.
+bool IsInteger(DXGI_FORMAT format);
+/// The non-sRGB UNORM member of an sRGB format's family (rgba8_unorm_srgb -> rgba8_unorm), else
+/// `format` itself.
+DXGI_FORMAT LinearMember(DXGI_FORMAT format);
 /// True when a view of format `view` may be created on a resource whose format (as created,
 /// TYPELESS or not) is in the family of `resource`: the same format, or the same family.
 bool CastCompatible(DXGI_FORMAT resource, DXGI_FORMAT view);
@@ -88,6 +95,8 @@ public:
     void CheckDepthStencilFormat(DXGI_FORMAT format, const char* what);
 
 private:
+    /// The render-target, depth-stencil and UAV checks shared by every texture dimension.
+    void CheckUsage(DXGI_FORMAT format, bool renderTarget, bool depthStencil, bool uav, const char* what);
     ID3D12Device* m_Device;
     std::mutex m_Mutex;
     std::unordered_map<uint32_t, FormatSupportInfo> m_Cache;

@@ -123,10 +123,10 @@ public:
     /// The (open) command list that wrote the resource's memory directly at record time, or nullptr.
     const void* DirectWriter() const { return m_DirectWriter.load(std::memory_order_acquire); }
     void SetDirectWriter(const void* list) { m_DirectWriter.store(list, std::memory_order_release); }
-    /// Makes `list` the direct writer if there is none; false when another list already is.
+    /// Makes `list` the direct writer if there is none; false when a list already is.
     bool TryClaimDirectWriter(const void* list) {
         const void* expected = nullptr;
-        return m_DirectWriter.compare_exchange_strong(expected, list, std::memory_order_acq_rel) || expected == list;
+        return m_DirectWriter.compare_exchange_strong(expected, list, std::memory_order_acq_rel);
     }
     void ClearDirectWriter(const void* list) {
         const void* expected = list;
