@@ -684,15 +684,13 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
     // cube faces) get one view per slice: every slice unless one is named.
     const bool all = arraySlice == kAllSlices;
     const uint32_t first = all ? 0 : arraySlice, count = all ? target->ArraySize() : 1;
-    std::vector<D3D12_CPU_DESCRIPTOR_HANDLE> rtvs;
-    rtvs.reserve(count);
-    for (uint32_t s = first; s < first + count; ++s) rtvs.push_back(target->Rtv(mip, s));  // checks mip and slice
+    target->Rtv(mip, first);  // checks the mip, the slice and the render-target flag before anything is recorded
     m_Tracker.NoteInitializingUse(target.get());   // D3D12Rules rule 6d
     for (uint32_t s = first; s < first + count; ++s)
         m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, s, target->MipLevels()));
     Flush();
     if (m_Validate) ValidateResource("clear_render_target", target.get());
-    for (const auto& rtv : rtvs) m_d3d12List->ClearRenderTargetView(rtv, rgba, 0, nullptr);
+    for (uint32_t s = first; s < first + count; ++s) m_d3d12List->ClearRenderTargetView(target->Rtv(mip, s), rgba, 0, nullptr);
 }
 
 void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth, bool clearStencil,

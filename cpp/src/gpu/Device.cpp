@@ -180,6 +180,8 @@ memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq,
     D3D12_RESOURCE_ALLOCATION_INFO info{};
     try {
         out.resource = m_Core->Memory().CreatePlacedResource(p.memory->allocation, p.offset, rq.desc, rq.initialState, rq.clearValue, &info);
+    } catch (const memory::UnsupportedDescription& e) {
+        throw memory::UnsupportedDescription(std::string(what) + ": " + e.what());
     } catch (const InvalidArgument& e) {
         throw InvalidArgument(std::string(what) + ": " + e.what());
     }
@@ -317,11 +319,10 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     memory::CreatedResource created;
     try {
         created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
-    } catch (const InvalidArgument& e) {
+    } catch (const memory::UnsupportedDescription&) {
         // The device refused the description itself: say which texture. (vkd3d 1.2 refuses the
         // stencil formats without depth_stencil=True, which D3D12 allows: Vulkan needs the
         // depth-stencil usage to create such an image.)
-        if (std::string(e.what()).find("GetResourceAllocationInfo") == std::string::npos) throw;
         const bool stencil = fi->format == DXGI_FORMAT_D24_UNORM_S8_UINT || fi->format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
         throw InvalidArgument("create_texture2d: this device cannot create a " + std::to_string(width) + "x" + std::to_string(height) + " " +
                               fi->name + " texture" + (renderTarget ? " render target" : "") + (depthStencil ? " depth buffer" : "") +

@@ -93,8 +93,9 @@ MipPipeline::MipPipeline(const std::shared_ptr<DeviceCore>& core) {
 }
 
 const MipPipeline& Device::Mips() {
-    std::call_once(m_MipsOnce, [this] { m_Mips = std::make_unique<MipPipeline>(m_Core); });
-    return *m_Mips;
+    // Kept by the device with its other built-in objects (BuiltinObject): made once, on first use.
+    return *std::static_pointer_cast<MipPipeline>(
+        BuiltinObject("GenerateMips", [this] { return std::static_pointer_cast<void>(std::make_shared<MipPipeline>(m_Core)); }));
 }
 
 // ----------------------------------------------------------------------------- CommandList

@@ -106,7 +106,7 @@ D3D12_RESOURCE_ALLOCATION_INFO MemoryManager::AllocationInfo(D3D12_RESOURCE_DESC
     desc.Alignment = 0;
     info = m_Device->GetResourceAllocationInfo(0, 1, &desc);
     if (info.SizeInBytes == UINT64_MAX || info.SizeInBytes == 0)
-        throw InvalidArgument("the resource description is not valid for this device (GetResourceAllocationInfo refused it)");
+        throw UnsupportedDescription("the resource description is not valid for this device (GetResourceAllocationInfo refused it)");
     return info;
 }
 

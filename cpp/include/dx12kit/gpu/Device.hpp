@@ -174,8 +174,6 @@ private:
     static constexpr uint64_t kZeroBufferBytes = uint64_t(4) << 20;
     std::shared_ptr<Buffer> m_ZeroBuffer;   // zeros in upload memory, the source of every zeroing copy
     std::string m_AdapterName;
-    std::once_flag m_MipsOnce;
-    std::unique_ptr<MipPipeline> m_Mips;
     std::mutex m_BuiltinMutex;
     std::map<std::string, std::shared_ptr<void>> m_Builtins;   // BuiltinObject
     /// Creates, places and registers a texture (CreateTextureCube / CreateTexture3D).

@@ -24,6 +24,7 @@
 // themselves, the manager locks only its list of custom pools.
 #pragma once
 
+#include "dx12kit/core/Errors.hpp"
 #include "dx12kit/memory/AliasMap.hpp"
 #include "dx12kit/memory/MemoryPool.hpp"
 #include "dx12kit/memory/MemoryTypes.hpp"
@@ -38,6 +39,13 @@
 #include <vector>
 
 namespace dx12kit::memory {
+
+/// The device refused a resource description (GetResourceAllocationInfo gave no size): creators
+/// catch it to say which resource and why.
+class UnsupportedDescription : public InvalidArgument {
+public:
+    using InvalidArgument::InvalidArgument;
+};
 
 struct MemoryOptions {
     uint64_t preferredBlockSize = uint64_t(64) << 20;  ///< block size of the default pools
