@@ -293,10 +293,10 @@ void BindCommandList(py::module_& m) {
             cl.ClearDepthStencil(res, F32(d, fn, "depth"), U8(s, fn, "stencil"), clearDepth, clearStencil, U32(mip, fn, "mip"),
                                  SliceArg(slice, fn));
         }, "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0, py::kw_only(), "clear_depth"_a = true, "clear_stencil"_a = true, "mip"_a = 0,
-           "array_slice"_a = py::none(),
-           "Clears one mip of a depth-stencil texture: every array slice of it, or only `array_slice`; depth in [0, 1]\n"
-           "(clear_depth), stencil 0..255 (clear_stencil; formats without stencil ignore it unless it is the only thing\n"
-           "asked for, which raises).")
+           "array_slice"_a = 0,
+           "Clears (mip, array_slice) of a depth-stencil texture, or every slice of the mip with array_slice=None (a\n"
+           "cascaded or cube shadow map at once); depth in [0, 1] (clear_depth), stencil 0..255 (clear_stencil; formats\n"
+           "without stencil ignore it unless it is the only thing asked for, which raises).")
         .def("resolve", [](CommandList& cl, py::handle dst, py::handle src, py::object format, Int dstSub, Int srcSub) {
             const char* fn = "resolve";
             DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, fn);

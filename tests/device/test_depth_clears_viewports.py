@@ -82,12 +82,18 @@ def test_clear_depth_stencil_array_slices(device, queue):
     queue.execute(cl)
     assert (queue.read_texture(d, 0, 1) == np.float32(0.3)).all()
     assert (queue.read_texture(d, 0, 2) == np.float32(0.6)).all()
-    # No array_slice: every slice of the mip (as clear_render_target), e.g. a cascaded shadow map.
+    # array_slice=None: every slice of the mip at once (e.g. a cascaded shadow map).
     cl = queue.command_list()
-    cl.clear_depth_stencil(d, 0.9)
+    cl.clear_depth_stencil(d, 0.9, array_slice=None)
     queue.execute(cl)
     for s in range(3):
         assert (queue.read_texture(d, 0, s) == np.float32(0.9)).all(), s
+    # The default is slice 0 (issue 13's signature): the others keep 0.9.
+    cl = queue.command_list()
+    cl.clear_depth_stencil(d, 0.1)
+    queue.execute(cl)
+    assert (queue.read_texture(d, 0, 0) == np.float32(0.1)).all()
+    assert (queue.read_texture(d, 0, 1) == np.float32(0.9)).all()
 
 
 def test_clear_depth_stencil_rejects_bad_arguments(device, queue):

@@ -505,11 +505,11 @@ class CommandList:
         """
         Upload memory for the zero-copy path (see UploadAllocation).
         """
-    def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.Any = None) -> None:
+    def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.Any = 0) -> None:
         """
-        Clears one mip of a depth-stencil texture: every array slice of it, or only `array_slice`; depth in [0, 1]
-        (clear_depth), stencil 0..255 (clear_stencil; formats without stencil ignore it unless it is the only thing
-        asked for, which raises).
+        Clears (mip, array_slice) of a depth-stencil texture, or every slice of the mip with array_slice=None (a
+        cascaded or cube shadow map at once); depth in [0, 1] (clear_depth), stencil 0..255 (clear_stencil; formats
+        without stencil ignore it unless it is the only thing asked for, which raises).
         """
     def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0, array_slice: typing.Any = None) -> None:
         """

@@ -129,11 +129,11 @@ public:
     /// Every array slice (cube face) of `mip` unless `arraySlice` names one; a 3D texture's mip whole.
     static constexpr uint32_t kAllSlices = 0xFFFFFFFFu;
     void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip, uint32_t arraySlice = kAllSlices);
-    /// Clears the depth and/or stencil of one mip of a depth-stencil texture: every array slice, or
-    /// only `arraySlice` (clearStencil on a format without stencil throws unless clearDepth is also
-    /// set, when it is ignored).
+    /// Clears the depth and/or stencil of (mip, arraySlice) of a depth-stencil texture, or of every
+    /// slice of the mip with kAllSlices (clearStencil on a format without stencil throws unless
+    /// clearDepth is also set, when it is ignored). Slice 0 by default: issue 13 names that signature.
     void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth = true,
-                           bool clearStencil = true, uint32_t mip = 0, uint32_t arraySlice = kAllSlices);
+                           bool clearStencil = true, uint32_t mip = 0, uint32_t arraySlice = 0);
     void SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset);
     void SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_FORMAT format, uint64_t offset);
 
