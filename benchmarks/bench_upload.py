@@ -5,7 +5,7 @@
 - The zero-copy path (``allocate_upload`` + filling ``.array()`` in place + ``copy_from_upload``)
   against numpy's memcpy (``np.copyto``) measured in the same run, as a ratio.
 - The same upload and readback with the host copies on one thread (``dx12kit.set_copy_threads(1)``)
-  beside the default (copies of 1 MiB and more split over ``dx12kit.copy_threads()`` threads).
+  beside the default (copies of 2 MiB and more split over ``dx12kit.copy_threads()`` threads).
 - A dynamic constant buffer (16 bytes) per ``set_dynamic_constant_buffer`` call from Python, and in
   C++ (``dx12kit._bench.dynamic_cb``: allocation + copy alone, and the whole call).
 
@@ -20,6 +20,7 @@ import time
 import numpy as np
 import pytest
 
+import dx12kit as dx
 from dx12kit import _bench
 
 import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
@@ -238,19 +239,13 @@ PEERS = [
 ]
 
 
-def w_threads() -> int:
-    import dx12kit as dx
-
-    return dx.copy_threads()
-
-
 def main() -> None:
     print("dx12kit upload benchmarks (W1: 64 MiB float32, medians of 5 per run)\n", flush=True)
     runs, outputs, adjacent = g.interleave(measure, PEER_SCRIPTS)
     ours = g.combine(*runs)
     print(f"\ndx12kit, median of {len(runs)} runs (MB/s): upload {ours['upload']:.0f}, zero-copy upload "
           f"{ours['zero_copy']:.0f}, readback {ours['readback']:.0f}; memcpy (np.copyto, warm) {ours['memcpy']:.0f}")
-    print(f"host copies on {w_threads()} threads against one: upload {ours['upload'] / ours['upload_1_thread']:.2f}x "
+    print(f"host copies on {dx.copy_threads()} threads against one: upload {ours['upload'] / ours['upload_1_thread']:.2f}x "
           f"({ours['upload_1_thread']:.0f} MB/s on one), readback {ours['readback'] / ours['readback_1_thread']:.2f}x "
           f"({ours['readback_1_thread']:.0f} MB/s on one)")
     print(f"zero-copy fill (np.copyto into fresh upload memory) {ours['zero_copy_fill']:.0f} MB/s = "

@@ -25,9 +25,10 @@ text = re.sub(r"^(\s+)([A-Z0-9_]+): typing\.ClassVar\[(\w+)\]", member, text, fl
 text = text.replace("typing_extensions.Buffer", "Buffer")
 # Arguments the bindings take as objects so that the Python layer checks their types (pybind11's
 # bool caster would take None): their real types.
-text = text.replace(
-    "def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any = False, generate_mips: typing.Any = True, name: typing.Any = None)",
-    "def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None)")
+loose = "def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any = False, generate_mips: typing.Any = True, name: typing.Any = None)"
+assert loose in text, "load_texture's binding changed: update its stub types in scripts/gen-stubs.sh"
+text = text.replace(loose, "def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, "
+                           "generate_mips: bool = True, name: typing.Optional[str] = None)")
 if "os.PathLike" in text and "\nimport os\n" not in text:
     text = text.replace("import typing\n", "import os\nimport typing\n", 1)
 if "typing_extensions." not in text:

@@ -1,5 +1,8 @@
 """HLSL sources shared by the device tests."""
 
+# A full-screen triangle with uv: the demo's (python -m dx12kit demo), one copy.
+from dx12kit.__main__ import FULL_VS as FULLSCREEN_VS
+
 SAXPY = """
 cbuffer Params : register(b0) { float a; uint n; };
 RWStructuredBuffer<float> x : register(u0);
@@ -10,16 +13,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 """
 
-FULLSCREEN_VS = """
-struct VSOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
-VSOut main(uint id : SV_VertexID) {
-    VSOut o;
-    float2 uv = float2((id << 1) & 2, id & 2);
-    o.uv = uv;
-    o.pos = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
-    return o;
-}
-"""
+
 
 def fullscreen_pos_vs(z: float = 0.0) -> str:
     """A full-screen triangle with position only, at depth `z`."""

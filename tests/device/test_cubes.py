@@ -233,15 +233,20 @@ def test_cube_sampled_with_direction_vectors_returns_the_right_face(device, queu
     assert np.allclose(got, expected, atol=1e-3)
 
 
-def test_cube_uav_writes_faces_as_a_2d_array(device, queue):
-    cube = device.create_texture_cube(64, "rgba16_float", uav=True)
-    pso = device.create_compute_pipeline(dx.compile_hlsl(WRITE_FACES_CS, profile="cs_5_0"),
+def _write_through_uav(device, queue, cs, texture, groups):
+    """Runs compute shader `cs` with `texture` as its only UAV (a table at root 0) over `groups`."""
+    pso = device.create_compute_pipeline(dx.compile_hlsl(cs, profile="cs_5_0"),
                                          device.create_root_signature([dx.DescriptorTable([dx.UAV(0)])]))
     cl = queue.command_list()
     cl.set_pipeline_state(pso)
-    cl.set_unordered_access_view(0, 0, cube)
-    cl.dispatch(8, 8, 6)
+    cl.set_unordered_access_view(0, 0, texture)
+    cl.dispatch(*groups)
     queue.wait(queue.execute(cl))
+
+
+def test_cube_uav_writes_faces_as_a_2d_array(device, queue):
+    cube = device.create_texture_cube(64, "rgba16_float", uav=True)
+    _write_through_uav(device, queue, WRITE_FACES_CS, cube, (8, 8, 6))
     yy, xx = np.mgrid[0:64, 0:64]
     for f in range(6):
         a = queue.read_texture(cube, 0, array_slice=f).astype(np.float32)
@@ -295,13 +300,7 @@ def test_3d_sampled_at_a_slice(device, queue):
 
 def test_3d_uav_written_by_compute(device, queue):
     vol = device.create_texture3d(8, 8, 8, "r32_float", uav=True)
-    pso = device.create_compute_pipeline(dx.compile_hlsl(WRITE_3D_CS, profile="cs_5_0"),
-                                         device.create_root_signature([dx.DescriptorTable([dx.UAV(0)])]))
-    cl = queue.command_list()
-    cl.set_pipeline_state(pso)
-    cl.set_unordered_access_view(0, 0, vol)
-    cl.dispatch(2, 2, 2)
-    queue.wait(queue.execute(cl))
+    _write_through_uav(device, queue, WRITE_3D_CS, vol, (2, 2, 2))
     z, y, x = np.mgrid[0:8, 0:8, 0:8]
     assert np.array_equal(queue.read_texture(vol)[..., 0], (x + 10 * y + 100 * z).astype(np.float32))
 
