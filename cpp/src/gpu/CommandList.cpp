@@ -37,6 +37,7 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
       m_SamplerDescriptors(m_Core->D3D12Device(), m_Core->SamplerHeap(),
                            [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {
     m_Tracker.SetValidate(m_Validate);
+    m_Tracker.SetDirectWrites(uma::DirectBuffers(*m_Core));
 }
 
 void CommandList::SetName(std::string name) {

@@ -39,9 +39,11 @@ ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<
 ResourceStateTracker::Local& ResourceStateTracker::Create(const std::shared_ptr<Resource>& resource) {
     Local& l = m_Locals[resource.get()];
     l.resource = resource;
-    bool counted = false;  // a resource written directly first was counted then
-    for (const auto& r : m_DirectWrites) counted |= r.get() == resource.get();
-    if (!counted) resource->AddOpenUser();
+    if (m_DirectWritesPossible) {
+        bool counted = false;  // a resource written directly first was counted then
+        for (const auto& r : m_DirectWrites) counted |= r.get() == resource.get();
+        if (!counted) resource->AddOpenUser();
+    }
     l.states = SubresourceStates(resource->NumSubresources(), kUnknownState);
     l.aliasActive = !resource->AliasRegion();
     return l;
@@ -351,6 +353,7 @@ D3D12_RESOURCE_STATES ResourceStateTracker::KnownState(Resource* resource, uint3
 ResourceStateTracker::~ResourceStateTracker() { ReleaseOpenUses(); }
 
 void ResourceStateTracker::ReleaseOpenUses() {
+    if (!m_DirectWritesPossible) return;  // nothing was counted (and no direct write can exist)
     for (auto& kv : m_Locals) kv.first->RemoveOpenUser();
     for (auto& r : m_DirectWrites) {  // each counted once: by its direct write, or by its Local
         if (!m_Locals.count(r.get())) r->RemoveOpenUser();
@@ -375,11 +378,13 @@ bool ResourceStateTracker::UsesOrWrote(const Resource* resource) const {
 }
 
 void ResourceStateTracker::MarkExecuted(uint64_t serial) {
+    if (!m_DirectWritesPossible) return;
     for (auto& kv : m_Locals) kv.first->NoteUse(serial);
     for (auto& r : m_DirectWrites) r->NoteUse(serial);
 }
 
 void ResourceStateTracker::CheckDirectWrites(const char* what) const {
+    if (!m_DirectWritesPossible) return;
     for (const auto& kv : m_Locals) {
         const void* w = kv.first->DirectWriter();
         if (w && w != this)

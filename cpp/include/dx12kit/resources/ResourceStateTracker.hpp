@@ -129,8 +129,10 @@ public:
     void Reset();
 
     // ---- direct CPU writes (cache-coherent UMA; dx12kit/gpu/UmaAccess.hpp) --------------------
-    // Every resource the list touches counts as one open user of it (Resource::OpenUsers) until the
-    // list is executed (MoveResourcesTo), reset or destroyed.
+    // On a device with direct writes (SetDirectWrites), every resource the list touches counts as
+    // one open user of it (Resource::OpenUsers) until the list is executed (MoveResourcesTo), reset
+    // or destroyed, and gets its last-use serial at execute. Other devices skip all of it.
+    void SetDirectWrites(bool possible) { m_DirectWritesPossible = possible; }
     /// The list wrote `resource`'s memory directly at record time (an upload without staging).
     void NoteDirectWrite(const std::shared_ptr<Resource>& resource);
     /// Whether this list used `resource` or wrote it directly.
@@ -178,6 +180,7 @@ private:
     std::unordered_map<Resource*, Raw> m_Raw;
 
     bool m_Validate = false;
+    bool m_DirectWritesPossible = false;
     const Resource* m_NextInit = nullptr;                  // NoteInitializingUse, until its transition
     std::unordered_set<const Resource*> m_InitializedFirst;  // aliased, first use in the list initialized it
     std::vector<std::pair<memory::MemoryRegion*, memory::AliasMap>> m_AliasMaps;  // what this list used
