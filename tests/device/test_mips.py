@@ -279,15 +279,6 @@ def test_temporaries_live_until_the_gpu_is_done(device, queue):
     assert np.abs(queue.read_texture(tex, mip=6).astype(np.float64) - want).max() <= 1.0
 
 
-def test_readme_textures_example_runs():
-    import re
-    from pathlib import Path
-
-    readme = Path(__file__).resolve().parents[2] / "README.md"
-    block = re.findall(r"```python\n(.*?)```", readme.read_text().split("### Mips", 1)[1], re.S)[0]
-    exec(compile(block, str(readme), "exec"), {"__name__": "readme_textures_example"})
-
-
 def test_threads_share_one_pipeline_creation():
     """The device's mips pipeline is created on first use: threads racing to it all get one working pipeline."""
     import threading

@@ -1,14 +1,27 @@
-"""The README's complete example runs as written, on the real device."""
+"""The README's complete examples run as written, on the real device."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any, Dict, Optional
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def run_readme_block(after: Optional[str] = None) -> Dict[str, Any]:
+    """Runs the first python block of README.md after the heading `after` (the first of all when
+    None); returns the names it defined."""
+    text = README.read_text()
+    if after is not None:
+        text = text.split(after, 1)[1]
+    block = re.findall(r"```python\n(.*?)```", text, re.S)[0]
+    scope: Dict[str, Any] = {"__name__": "readme_example"}
+    exec(compile(block, str(README), "exec"), scope)
+    return scope
 
 
 def test_readme_example_runs():
-    readme = Path(__file__).resolve().parents[2] / "README.md"
-    block = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)[0]
-    exec(compile(block, str(readme), "exec"), {"__name__": "readme_example"})
+    run_readme_block()
 
 
 def test_demo_writes_png(tmp_path):
@@ -32,37 +45,28 @@ def test_demo_writes_png(tmp_path):
 
 
 def test_readme_memory_example_runs(tmp_path, monkeypatch):
-    readme = Path(__file__).resolve().parents[2] / "README.md"
-    section = readme.read_text().split("## Memory", 1)[1]
-    block = re.findall(r"```python\n(.*?)```", section, re.S)[0]
     monkeypatch.chdir(tmp_path)
-    exec(compile(block, str(readme), "exec"), {"__name__": "readme_memory_example"})
+    run_readme_block("## Memory")
     assert (tmp_path / "heap-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_readme_aliasing_and_defragmentation_examples_run(tmp_path, monkeypatch):
-    readme = Path(__file__).resolve().parents[2] / "README.md"
-    text = readme.read_text()
     monkeypatch.chdir(tmp_path)
     for title in ("### Aliasing", "### Defragmentation"):
-        block = re.findall(r"```python\n(.*?)```", text.split(title, 1)[1], re.S)[0]
-        exec(compile(block, str(readme), "exec"), {"__name__": "readme_example"})
+        run_readme_block(title)
     assert (tmp_path / "before.png").exists() and (tmp_path / "after.png").exists()
 
 
 def test_readme_msaa_example_runs():
-    readme = Path(__file__).resolve().parents[2] / "README.md"
-    section = readme.read_text().split("### Anti-aliasing (MSAA) and resolve", 1)[1]
-    block = re.findall(r"```python\n(.*?)```", section, re.S)[0]
-    exec(compile(block, str(readme), "exec"), {"__name__": "readme_msaa_example"})
+    run_readme_block("### Anti-aliasing (MSAA) and resolve")
+
+
+def test_readme_mips_example_runs():
+    run_readme_block("### Mips")
 
 
 def test_readme_textures_example_runs(tmp_path, monkeypatch):
-    readme = Path(__file__).resolve().parents[2] / "README.md"
-    section = readme.read_text().split("### Images, cube maps and 3D textures", 1)[1]
-    block = re.findall(r"```python\n(.*?)```", section, re.S)[0]
     monkeypatch.chdir(tmp_path)
-    scope = {"__name__": "readme_textures_example"}
-    exec(compile(block, str(readme), "exec"), scope)
+    scope = run_readme_block("### Images, cube maps and 3D textures")
     assert (scope["up"][64, 64] == [90, 150, 255, 255]).all()
     assert (scope["down"][64, 64] == [40, 120, 30, 255]).all()
