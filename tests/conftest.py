@@ -55,6 +55,16 @@ def pytest_configure(config):
     dx12kit.Device = ValidatingDevice
 
 
+@pytest.fixture
+def pyenv(monkeypatch):
+    """Environment variables for dx12kit's Python code, set without setenv(3): os.environ becomes a
+    private dict copy for the test. lavapipe's threads call getenv(3) at any time, and glibc's
+    setenv may move the environment under them (monkeypatch.setenv crashed one under ASan)."""
+    env = dict(os.environ)
+    monkeypatch.setattr(os, "environ", env)
+    return env
+
+
 @pytest.fixture(scope="session")
 def device():
     import dx12kit

@@ -15,8 +15,8 @@ HERE = Path(__file__).parent / "hlsl"
 
 
 @pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path / "cache"))
+def private_cache(tmp_path, pyenv):
+    pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path / "cache")
 
 
 def write(root: Path, files: dict) -> None:

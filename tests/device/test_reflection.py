@@ -210,8 +210,8 @@ def test_pipeline_refuses_damaged_bytecode(device):
 # ---- cache and compiler output (item 9) -------------------------------------------------------
 
 
-def test_truncated_cache_file_is_recompiled(tmp_path, monkeypatch, device):
-    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path))
+def test_truncated_cache_file_is_recompiled(tmp_path, pyenv, device):
+    pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path)
     good = dx.compile_hlsl(CS_U0)
     (f,) = tmp_path.glob("*.dxbc")
     f.write_bytes(good.bytecode[:40])
@@ -230,18 +230,18 @@ def _fake_compiler(tmp_path, body: str) -> str:
     return str(p)
 
 
-def test_junk_compiler_output_is_an_error(tmp_path, monkeypatch):
-    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setenv("DX12KIT_HLSL_COMPILER", _fake_compiler(
+def test_junk_compiler_output_is_an_error(tmp_path, pyenv):
+    pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path / "cache")
+    pyenv["DX12KIT_HLSL_COMPILER"] = (_fake_compiler(
         tmp_path, 'while [ $# -gt 0 ]; do if [ "$1" = -o ]; then printf "DXBCJUNKJUNKJUNKJUNKJUNKJUNKJUNK" > "$2"; fi; shift; done\n'))
     with pytest.raises(dx.ShaderCompileError, match="invalid DXBC"):
         dx.compile_hlsl("[numthreads(1,1,1)] void main() {}\n")
     assert not list((tmp_path / "cache").glob("*.dxbc"))
 
 
-def test_hung_compiler_is_a_compile_error(tmp_path, monkeypatch):
-    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setenv("DX12KIT_HLSL_COMPILER", _fake_compiler(tmp_path, "sleep 1000\n"))
+def test_hung_compiler_is_a_compile_error(tmp_path, pyenv):
+    pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path / "cache")
+    pyenv["DX12KIT_HLSL_COMPILER"] = (_fake_compiler(tmp_path, "sleep 1000\n"))
     with pytest.raises(dx.ShaderCompileError, match=r"did not finish within 0.5 s"):
         dx.compile_hlsl("[numthreads(1,1,1)] void main() {}\n", timeout=0.5)
     with pytest.raises(dx.InvalidArgumentError, match="timeout"):
@@ -251,8 +251,8 @@ def test_hung_compiler_is_a_compile_error(tmp_path, monkeypatch):
 # ---- item 17 --------------------------------------------------------------------------------
 
 
-def test_define_with_line_continuation_keeps_line_numbers(tmp_path, monkeypatch):
-    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path))
+def test_define_with_line_continuation_keeps_line_numbers(tmp_path, pyenv):
+    pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path)
     src = "RWStructuredBuffer<uint> o : register(u0);\n[numthreads(1,1,1)]\nvoid main() {\n  o[0] = X +* ;\n}\n"
     with pytest.raises(dx.ShaderCompileError) as e:
         dx.compile_hlsl(src, defines={"X": "1 \\\n + 2", "Y": 3})

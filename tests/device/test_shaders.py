@@ -12,8 +12,8 @@ RWStructuredBuffer<uint> o : register(u0);
 """
 
 
-def test_defines_change_the_program(device, queue, tmp_path, monkeypatch):
-    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path))
+def test_defines_change_the_program(device, queue, tmp_path, pyenv):
+    pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path)
     rs = device.create_root_signature([dx.RootUAV(0)])
     buf = device.create_buffer(4, uav=True)
     for value in (7, 1234):
@@ -27,8 +27,8 @@ def test_defines_change_the_program(device, queue, tmp_path, monkeypatch):
     assert len(list(tmp_path.glob("*.dxbc"))) == 2
 
 
-def test_cache_hit_returns_same_bytecode(tmp_path, monkeypatch):
-    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path))
+def test_cache_hit_returns_same_bytecode(tmp_path, pyenv):
+    pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path)
     a = dx.compile_hlsl(SRC, defines={"VALUE": 3})
     files = list(tmp_path.glob("*.dxbc"))
     assert len(files) == 1
@@ -38,8 +38,8 @@ def test_cache_hit_returns_same_bytecode(tmp_path, monkeypatch):
     assert len(list(tmp_path.glob("*.dxbc"))) == 2 and c.profile == "cs_5_1"
 
 
-def test_error_messages_keep_line_numbers_with_defines(tmp_path, monkeypatch):
-    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path))
+def test_error_messages_keep_line_numbers_with_defines(tmp_path, pyenv):
+    pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path)
     bad = "RWStructuredBuffer<uint> o : register(u0);\n\n[numthreads(1,1,1)] void main() { o[0] = nope; }\n"
     with pytest.raises(dx.ShaderCompileError) as e:
         dx.compile_hlsl(bad, defines={"X": 1})
@@ -47,7 +47,7 @@ def test_error_messages_keep_line_numbers_with_defines(tmp_path, monkeypatch):
     assert not list(tmp_path.glob("*.dxbc"))
 
 
-def test_compiler_override_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("DX12KIT_HLSL_COMPILER", str(tmp_path / "missing"))
+def test_compiler_override_env(pyenv, tmp_path):
+    pyenv["DX12KIT_HLSL_COMPILER"] = str(tmp_path / "missing")
     with pytest.raises(dx.Dx12Error, match="DX12KIT_HLSL_COMPILER"):
         dx.compile_hlsl(SRC, defines={"VALUE": 99})
