@@ -36,7 +36,9 @@ log() { printf '[bootstrap] %s\n' "$*" >&2; }
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
           pkg-config g++ python3-dev python3-venv git ca-certificates ccache
           # C++ tests (doctest), the mingw-w64 cross build and its tests under Wine (scripts/test-windows.sh)
-          doctest-dev g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 xvfb xauth)
+          doctest-dev g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 xvfb xauth
+          # backtraces of every thread when a test process crashes (scripts/with-backtraces.sh)
+          gdb)
 missing=()
 for p in "${SYS_PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

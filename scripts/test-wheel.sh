@@ -43,5 +43,5 @@ except dx12kit.Dx12Error as e:
 case "$msg" in *"python -m dx12kit setup"*) ;; *) log "missing-compiler message lacks the fix: $msg"; exit 1 ;; esac
 
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$WORK/run}; mkdir -p -m 700 "$XDG_RUNTIME_DIR"
-DX12KIT_EXPECT_INSTALLED="$VENV" "$PY" -m pytest "$ROOT/tests" -p no:cacheprovider -q "$@"
+DX12KIT_EXPECT_INSTALLED="$VENV" "$ROOT/scripts/with-backtraces.sh" "$PY" -m pytest "$ROOT/tests" -p no:cacheprovider -q "$@"
 log "installed-wheel suite passed ($(( $(date +%s) - installed )) s; $(( $(date +%s) - start )) s in all)"

@@ -14,11 +14,12 @@ mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 "$ROOT/scripts/build-docs.sh"    # the documentation (docs/, API reference from the docstrings), warnings as errors
 # The benchmarks run once each without timing (--benchmark-disable), so they cannot rot; each checks
 # what it computed.
-.venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
+# scripts/with-backtraces.sh: a crashing test process prints the C backtraces of all its threads.
+"$ROOT/scripts/with-backtraces.sh" .venv/bin/python -m pytest tests benchmarks --benchmark-disable "$@"
 # The device suite once more in validation mode (every Device(validate=True), tests/conftest.py),
 # so every test's states are also checked by dx12kit's validation.
 echo "== tests/device again with --validate"
-.venv/bin/python -m pytest tests/device --validate "$@"
+"$ROOT/scripts/with-backtraces.sh" .venv/bin/python -m pytest tests/device --validate "$@"
 # Then the device suite once more against a build with AddressSanitizer + UBSan (its own build
 # directory; any sanitizer report fails). DX12KIT_SANITIZERS=0 skips it (quick local runs).
 if [ "${DX12KIT_SANITIZERS:-1}" != 0 ]; then

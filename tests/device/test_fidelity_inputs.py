@@ -499,9 +499,10 @@ def test_input_accepted_silently_repro_now_refuses(device, queue):
 
 def test_replay_reads_a_private_copy_of_the_trace():
     # A thread keeps changing the caller's ops array while replay() runs without the GIL: the sizes
-    # of the first and the last allocation flip together between 16 and 32 (one small numpy
-    # assignment, atomic under the GIL, so every snapshot of the array is a valid, consistent
-    # trace). On a Linear allocator each offset is the sum of the sizes before it, so the result
+    # of the first and the last allocation flip together between 16 and 32 (one assignment of a
+    # scalar to a two-element strided view: numpy keeps the GIL for so few items, so every snapshot
+    # of the array is a valid, consistent trace; a fancy-index assignment releases the GIL between
+    # its elements and made this test flaky). On a Linear allocator each offset is the sum of the sizes before it, so the result
     # shows which sizes replay saw: with a private copy both are the same, read from one snapshot.
     r = run_isolated("""
         import threading, numpy as np
@@ -509,16 +510,17 @@ def test_replay_reads_a_private_copy_of_the_trace():
         n = 1_000_000
         ops = np.zeros((n, 3), np.int64)
         ops[:, 1] = -1; ops[:, 2] = 16
-        rows = [0, n - 2]
+        both = ops[0:n - 1:n - 2, 2]  # rows 0 and n - 2
+        assert both.size == 2
         inconsistent = 0
         for round in range(5):
-            ops[rows, 2] = 16
+            both[...] = 16
             go = threading.Event(); done = threading.Event()
             def vandal():
                 go.set()
                 flip = 0
                 while not done.is_set():
-                    ops[rows, 2] = (16, 16) if flip else (32, 32)
+                    both[...] = 16 if flip else 32
                     flip ^= 1
             t = threading.Thread(target=vandal); t.start(); go.wait()
             got = alloc.replay(alloc.Linear(1 << 40), ops, record_offsets=True)

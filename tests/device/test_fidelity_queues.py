@@ -191,8 +191,12 @@ def test_item5_wait_does_not_hold_the_gil(dev, long_pso):
     assert len(ticks) > 5
 
 
+# Every script that expects Ctrl-C installs Python's own handler first: a process started with
+# SIGINT ignored (a background job of a shell without job control) keeps it ignored, and the
+# test would then wait for the whole dispatch.
 SIGINT_SCRIPT = textwrap.dedent("""
     import os, time, signal, threading, dx12kit as dx
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     dev = dx.Device(); q = dev.queue()
     rs = dev.create_root_signature([dx.RootUAV(0)])
     pso = dev.create_compute_pipeline(dx.compile_hlsl('''{cs}'''), rs)
@@ -569,6 +573,7 @@ def test_item5_ctrl_c_interrupts_a_wait_for_descriptors_inside_dispatch():
     """dispatch() waiting for shader-visible descriptors held by a long GPU job is interruptible too."""
     r = run_script(f"""
 import os, time, signal, threading, dx12kit as dx
+signal.signal(signal.SIGINT, signal.default_int_handler)
 d = dx.Device(descriptor_heap_size=256, dynamic_chunk_size=256)
 q = d.queue()
 rs = d.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
