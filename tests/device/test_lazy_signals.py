@@ -10,6 +10,8 @@ import pytest
 
 import dx12kit as dx
 
+from .shaders import LONG_CS
+
 FILL_CS = """
 cbuffer C : register(b0) { uint value; uint count; };
 RWStructuredBuffer<uint> o : register(u0);
@@ -126,6 +128,60 @@ def test_flush_and_device_wait_idle(dev, fill):
     submit_fill(q, fill, buf, 77)
     dev.wait_idle()
     np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), 77 + np.arange(N, dtype=np.uint32))
+
+
+def test_completed_value_never_goes_back(dev, fill):
+    """vkd3d 1.2 can lower a fence's value (CommandQueue.hpp: a signal applied at once on the
+    calling thread, then an older one from its fence thread; seen once in 400k executes):
+    completed_value is the highest value read, so it never goes back. A race: this loop of
+    executes, waits and reads catches the old behaviour only now and then."""
+    q = dev.queue("direct")
+    buf = dev.create_buffer(N * 4, uav=True, name="monotonic")
+    last = 0
+    deadline = time.monotonic() + 1.0
+    n = 0
+    while time.monotonic() < deadline:
+        v = submit_fill(q, fill, buf, n)
+        c = q.completed_value
+        assert c >= last, (last, c)
+        last = c
+        if n % 3 == 0:
+            q.wait(v)
+            assert q.completed_value >= v
+        n += 1
+    q.flush()
+    assert q.completed_value == q.last_submitted_value
+
+
+def test_a_stalled_wait_reissues_the_signal_a_few_times(dev):
+    """A wait that sees no progress re-issues the queue's last signal after 50 ms, then after twice
+    as long each time (at most 2 s): a value vkd3d's fence lost by going back is restored. During
+    a dispatch of about half a second that is a handful of extra signals, and the wait still returns
+    once the work is done, with its result."""
+    q = dev.queue("direct")
+    rs = dev.create_root_signature([dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(LONG_CS, profile="cs_5_0"), rs)
+    out = dev.create_buffer(256, uav=True, name="long")
+    q.flush()
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_root_uav(0, out)
+    cl.dispatch(700)  # about 0.6 s on lavapipe here
+    before = dev.stats()["submissions"]["signals"]
+    t0 = time.monotonic()
+    v = q.execute(cl)
+    q.wait(v)
+    took = time.monotonic() - t0
+    extra = dev.stats()["submissions"]["signals"] - before - 1  # the execute's own signal
+    assert q.completed_value >= v
+    # 50, 100, 200, 400, 800 ms, then every 2 s: the stalls this wait can have seen.
+    bound, t, step = 0, 0.05, 0.05
+    while t <= took:
+        bound += 1
+        step = min(step * 2, 2.0)
+        t += step
+    assert took > 0.2 and 1 <= extra <= bound + 1, (took, extra, bound)
+    assert q.read_buffer(out, np.uint32).any()
 
 
 def test_defragment_waits_for_deferred_signals_of_other_queues():

@@ -85,7 +85,27 @@ HRESULT CommandQueue::SignalSubmitted() {
     return hr;
 }
 
-bool CommandQueue::SignalPending() const { return m_d3d12Fence->GetCompletedValue() < m_LastSignalled; }
+bool CommandQueue::SignalPending() const { return ReadCompleted() < m_LastSignalled; }
+
+uint64_t CommandQueue::ReadCompleted() const {
+    const uint64_t v = m_d3d12Fence->GetCompletedValue();
+    uint64_t seen = m_CompletedSeen.load(std::memory_order_relaxed);
+    while (v > seen && !m_CompletedSeen.compare_exchange_weak(seen, v, std::memory_order_relaxed)) {}
+    return std::max(v, seen);
+}
+
+void CommandQueue::HealStalledSignal(uint64_t value) {
+#if defined(_WIN32)
+    (void)value;  // D3D12 fences never go back
+#else
+    // Signalled already, not reached, and (as far as the caller saw) no progress for a while: a
+    // signal again of the latest submission is harmless when the value is merely still ahead, and
+    // restores it when vkd3d's fence went back past it. Never blocks: when another thread holds
+    // the submission mutex the caller tries again after its next stall.
+    std::unique_lock<std::recursive_mutex> lock(m_Core->SubmitMutex(), std::try_to_lock);
+    if (lock.owns_lock() && value <= m_LastSignalled && ReadCompleted() < value) ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal (re-issued)");
+#endif
+}
 
 void CommandQueue::PumpSignal() {
     if (m_LastSubmitted > m_LastSignalled && !m_Device.AnySignalPending())
@@ -100,7 +120,7 @@ void CommandQueue::EnsureSignalled(uint64_t value) {
 uint64_t CommandQueue::CompletedValue() {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     PumpSignal();
-    return m_d3d12Fence->GetCompletedValue();
+    return ReadCompleted();
 }
 
 ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
@@ -340,7 +360,7 @@ uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, C
 
 uint64_t CommandQueue::Poll() {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-    const uint64_t done = m_d3d12Fence->GetCompletedValue();
+    const uint64_t done = ReadCompleted();
     while (!m_InFlight.empty() && m_InFlight.front().fenceValue <= done) {
         InFlight rec = std::move(m_InFlight.front());
         m_InFlight.pop_front();
@@ -364,7 +384,7 @@ bool CommandQueue::WaitOldest(double timeoutSeconds) {
 }
 
 bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
-    if (m_d3d12Fence->GetCompletedValue() >= value) return true;
+    if (ReadCompleted() >= value) return true;
     EnsureSignalled(value);  // lazy signals: the value this wait needs may not be signalled yet
     using Clock = std::chrono::steady_clock;
     const bool forever = timeoutSeconds < 0;
@@ -376,6 +396,13 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
     // more often with lazy signals, where waits block instead of finding the signal done) costs
     // at most the slice it fell in, not a whole 50 ms one.
     uint32_t grow = 1;
+    // No progress for kHealFirst, then twice as long each time: re-issue the signal (see the header:
+    // vkd3d's fence can go back and forget a value). A few extra signals during long GPU work.
+    constexpr auto kHealFirst = std::chrono::milliseconds(50);
+    constexpr auto kHealMax = std::chrono::milliseconds(2000);
+    uint64_t seen = ReadCompleted();
+    Clock::time_point still = Clock::now();
+    Clock::duration healAfter = kHealFirst;
     for (;;) {
         uint32_t ms = std::min(slice, grow);
         grow = std::min<uint32_t>(slice, grow * 2);
@@ -385,9 +412,20 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
         }
         bool done = false;
         m_Core->Blocking([&] { done = m_Waiter->WaitFor(value, ms); });
-        if (done) return true;
+        const uint64_t now = ReadCompleted();
+        if (done || now >= value) return true;
         if (!m_Core->KeepWaiting()) throw Interrupted("wait for fence value " + std::to_string(value) + " interrupted");
-        if (!forever && Clock::now() >= deadline) return m_d3d12Fence->GetCompletedValue() >= value;
+        const Clock::time_point t = Clock::now();
+        if (now != seen) {
+            seen = now;
+            still = t;
+            healAfter = kHealFirst;
+        } else if (t - still >= healAfter) {
+            HealStalledSignal(value);
+            still = t;
+            healAfter = std::min<Clock::duration>(healAfter * 2, kHealMax);
+        }
+        if (!forever && t >= deadline) return ReadCompleted() >= value;
     }
 }
 
@@ -400,7 +438,7 @@ void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
     }
     if (!WaitForFence(value, timeoutSeconds))
         throw Timeout("wait: fence value " + std::to_string(value) + " not reached within " + std::to_string(timeoutSeconds) +
-                      " s (completed: " + std::to_string(m_d3d12Fence->GetCompletedValue()) + ")");
+                      " s (completed: " + std::to_string(ReadCompleted()) + ")");
     m_Device.Poll();
 }
 

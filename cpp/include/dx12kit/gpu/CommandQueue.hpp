@@ -22,6 +22,13 @@
 // burns a core. One signal covers every earlier execute of its queue (a queue runs in order), so
 // everything that retires by fence value or serial still does, one signal round later at most.
 // On Windows every execute signals (drivers wait properly); DeviceOptions::lazyFenceSignals.
+//
+// vkd3d 1.2 can move a fence's value backwards (measured here: 128555 -> 128553, once in 400k
+// executes): a Signal whose Vulkan fence is already complete is applied at once on the calling
+// thread, and the device's fence thread applies an older pending value after it. The later value
+// is then lost until the next signal. dx12kit reads the fence only through ReadCompleted(), which
+// never goes back (the highest value seen), and a wait that sees no progress re-issues the last
+// signal (HealStalledSignal), so that a wait for a value vkd3d forgot does not block forever.
 // Command allocators and native command lists are pooled and reused after their fence.
 //
 // Thread-safe: several threads may record lists for one queue and execute them concurrently.
@@ -30,6 +37,7 @@
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 
+#include <atomic>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -92,6 +100,9 @@ public:
     void EnsureSignalled(uint64_t value);
     /// Whether a signal issued on this queue has not been reached yet.
     bool SignalPending() const;
+    /// The fence's completed value as dx12kit counts it: the highest value ever read, so that it
+    /// never goes back (vkd3d 1.2 can lower it; see above). Thread-safe.
+    uint64_t ReadCompleted() const;
     /// Whether executes signal lazily (DeviceOptions::lazyFenceSignals, in effect on vkd3d only).
     bool LazySignals() const { return m_LazySignals; }
     /// Issues the deferred signal when the device has no signal pending. Caller holds the submission mutex.
@@ -138,6 +149,10 @@ private:
     ComPtr<ID3D12Fence> m_d3d12Fence;
     uint64_t m_LastSubmitted = 0;   // fence value of the latest submission (what Execute returns)
     uint64_t m_LastSignalled = 0;   // latest value a Signal was issued for (<= m_LastSubmitted)
+    mutable std::atomic<uint64_t> m_CompletedSeen{0};  // highest completed value read (ReadCompleted)
+    /// Re-issues the last signal (vkd3d only) when a wait for `value` has seen no progress for a
+    /// while: the value may have been lost by vkd3d's fence going backwards. Thread-safe.
+    void HealStalledSignal(uint64_t value);
     bool m_LazySignals = false;
     /// Signal(fence, m_LastSubmitted) now. Caller holds the submission mutex.
     /// ExecuteCommandLists, counted in DeviceCore::Submits(). Caller holds the submission mutex.
