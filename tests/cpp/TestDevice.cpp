@@ -342,4 +342,28 @@ TEST_CASE("device: upload pages are recycled after their fence, and reuse keeps 
     CHECK(s.peakPages <= 3);
 }
 
+TEST_CASE("device: a discarded upload page with a pin is neither reused nor trimmed until unpinned") {
+    DeviceOptions options;
+    options.uploadPageSize = 64u << 10;
+    auto dev = Device::Create(options);
+    UploadPagePool& pool = dev->Core()->UploadPages();
+    std::vector<std::unique_ptr<UploadPage>> pages;
+    pages.push_back(pool.Acquire());
+    UploadPage* pinned = pages.back().get();
+    pinned->pins.fetch_add(1);  // a view into the page outlives its (never executed) list
+    pool.Discard(pages);
+    CHECK(pages.empty());
+    auto next = pool.Acquire();
+    CHECK(next.get() != pinned);  // not handed out again
+    CHECK(pool.Trim(dev->Core()->LastSerial()) == 0);  // nor destroyed
+    CHECK(pool.GetStats().pagesRetired == 1);
+    pinned->pins.fetch_sub(1);
+    CHECK(pool.Trim(dev->Core()->LastSerial()) == 1);  // the last pin went: trimmed now
+    CHECK(pool.GetStats().pagesRetired == 0);
+    std::vector<std::unique_ptr<UploadPage>> rest;
+    rest.push_back(std::move(next));
+    pool.Discard(rest);
+    CHECK(pool.Trim(dev->Core()->LastSerial()) == 1);
+}
+
 }  // TEST_SUITE

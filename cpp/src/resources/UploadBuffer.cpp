@@ -142,6 +142,16 @@ void UploadPagePool::Discard(std::vector<std::unique_ptr<UploadPage>>& pages) {
     std::vector<std::unique_ptr<UploadPage>> destroy;  // declared first: destroyed after the lock
     std::lock_guard<std::mutex> lock(m_Mutex);
     for (auto& p : pages) {
+        if (p->pins.load(std::memory_order_acquire) != 0) {
+            // A view into it may outlive the list (its UploadAllocation holds the list, so this
+            // should not happen): it waits with the retired pages for its last pin.
+            if (!p->dedicated) {
+                --m_Stats.pagesInUse;
+                ++m_Stats.pagesRetired;
+            }
+            m_Pinned.push_back(std::move(p));
+            continue;
+        }
         if (p->dedicated) {
             --m_Stats.dedicatedInUse;
             m_Stats.dedicatedBytes -= p->linear.Capacity();
