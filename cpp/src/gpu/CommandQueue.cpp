@@ -55,6 +55,7 @@ CommandQueue::~CommandQueue() {
         // Interrupted: work may still run on the GPU. Leak what it uses (and the events it may
         // still signal) rather than free it under the GPU.
         new std::deque<InFlight>(std::move(m_InFlight));
+        new std::shared_ptr<DeviceCore>(m_Core);  // its heaps, pages and memory blocks too
         (void)m_Waiter.release();
         (void)m_d3d12Queue.AddRefAndGet();
         (void)m_d3d12Fence.AddRefAndGet();
