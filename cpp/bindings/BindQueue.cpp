@@ -62,7 +62,7 @@ void BindQueue(py::module_& m) {
             return out;
         }, "Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):\n"
            "execute recorded them on the direct queue, which this queue waited for on the GPU.")
-        .def_property_readonly("completed_value", &CommandQueue::CompletedValue, "The queue fence's completed value: every submission with a value <= it has finished.")
+        .def_property_readonly("completed_value", &CommandQueue::CompletedValue, "The queue fence's completed value: every submission with a value <= it has finished. It never goes back (the highest value read: vkd3d 1.2 can lower a fence's value until its next signal).")
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue, "The fence value of the latest execute on this queue.")
         .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout,
                                py::object outArg) {

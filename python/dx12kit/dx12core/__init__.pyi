@@ -762,7 +762,7 @@ class CommandQueue:
     @property
     def completed_value(self) -> int:
         """
-        The queue fence's completed value: every submission with a value <= it has finished.
+        The queue fence's completed value: every submission with a value <= it has finished. It never goes back (the highest value read: vkd3d 1.2 can lower a fence's value until its next signal).
         """
     @property
     def kind(self) -> str:
