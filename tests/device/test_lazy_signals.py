@@ -3,6 +3,7 @@ no signal of the device is pending or a wait needs it. Everything that waits or 
 must still see every execute complete; each test runs with lazy signals on and off."""
 from __future__ import annotations
 
+import threading
 import time
 
 import numpy as np
@@ -153,34 +154,70 @@ def test_completed_value_never_goes_back(dev, fill):
     assert q.completed_value == q.last_submitted_value
 
 
-def test_a_stalled_wait_reissues_the_signal_a_few_times(dev):
-    """A wait that sees no progress re-issues the queue's last signal after 50 ms, then after twice
-    as long each time (at most 2 s): a value vkd3d's fence lost by going back is restored. During
-    a dispatch of about half a second that is a handful of extra signals, and the wait still returns
-    once the work is done, with its result."""
-    q = dev.queue("direct")
+def _long_dispatch(dev, q, groups=700):
+    """A list keeping the GPU busy for about 0.9 ms a group (LONG_CS), and the buffer it writes."""
     rs = dev.create_root_signature([dx.RootUAV(0)])
     pso = dev.create_compute_pipeline(dx.compile_hlsl(LONG_CS, profile="cs_5_0"), rs)
     out = dev.create_buffer(256, uav=True, name="long")
-    q.flush()
     cl = q.command_list()
     cl.set_pipeline_state(pso)
     cl.set_root_uav(0, out)
-    cl.dispatch(700)  # about 0.6 s on lavapipe here
-    before = dev.stats()["submissions"]["signals"]
-    t0 = time.monotonic()
-    v = q.execute(cl)
-    q.wait(v)
-    took = time.monotonic() - t0
-    extra = dev.stats()["submissions"]["signals"] - before - 1  # the execute's own signal
-    assert q.completed_value >= v
-    # 50, 100, 200, 400, 800 ms, then every 2 s: the stalls this wait can have seen.
+    cl.dispatch(groups)
+    return cl, out
+
+
+def _stall_bound(seconds):
+    """Re-issued signals a stall of `seconds` can cause: after 50 ms, then after 100, 200 ... ms (at
+    most 2 s apart), counted from the latest signal."""
     bound, t, step = 0, 0.05, 0.05
-    while t <= took:
+    while t <= seconds:
         bound += 1
         step = min(step * 2, 2.0)
         t += step
-    assert took > 0.2 and 1 <= extra <= bound + 1, (took, extra, bound)
+    return bound
+
+
+@pytest.mark.parametrize("waiters", ["one wait", "8 threads", "timed waits"])
+def test_a_stalled_signal_is_reissued_a_few_times_per_queue(dev, waiters):
+    """A signal that makes no progress is issued again after 50 ms, then after twice as long each
+    time (at most 2 s apart): a value vkd3d's fence lost by going back is restored. One timer per
+    queue: during a dispatch of about half a second that is a handful of extra signals, however
+    many threads wait and however often a wait with a timeout starts again; every wait returns
+    once the work is done, with its result."""
+    q = dev.queue("direct")
+    cl, out = _long_dispatch(dev, q)
+    q.flush()
+    before = dev.stats()["submissions"]["signals"]
+    t0 = time.monotonic()
+    v = q.execute(cl)
+    if waiters == "one wait":
+        q.wait(v)
+    elif waiters == "8 threads":
+        errors: list = []
+
+        def wait():
+            try:
+                q.wait(v)
+            except Exception as e:  # pragma: no cover - reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=wait) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors
+    else:
+        while True:
+            try:
+                q.wait(v, timeout=0.03)
+                break
+            except dx.WaitTimeoutError:
+                pass
+    took = time.monotonic() - t0
+    extra = dev.stats()["submissions"]["signals"] - before - 1  # the execute's own signal
+    assert q.completed_value >= v
+    assert took > 0.2 and 1 <= extra <= _stall_bound(took) + 1, (took, extra, _stall_bound(took))
     assert q.read_buffer(out, np.uint32).any()
 
 

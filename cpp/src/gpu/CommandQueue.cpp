@@ -82,11 +82,21 @@ void CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
 HRESULT CommandQueue::SignalSubmitted() {
     m_Core->Submits().signals.fetch_add(1, std::memory_order_relaxed);
     const HRESULT hr = m_d3d12Queue->Signal(m_d3d12Fence.Get(), m_LastSubmitted);
-    if (SUCCEEDED(hr)) m_LastSignalled = m_LastSubmitted;
+    if (SUCCEEDED(hr)) {
+        m_LastSignalled = m_LastSubmitted;
+        m_HealSince = std::chrono::steady_clock::now();  // a stall is counted from the latest signal
+    }
     return hr;
 }
 
-bool CommandQueue::SignalPending() const { return ReadCompleted() < m_LastSignalled; }
+bool CommandQueue::SignalPending() {
+    const uint64_t done = ReadCompleted();
+    if (done >= m_LastSignalled) return false;
+#if !defined(_WIN32)
+    HealIfStalled(done);
+#endif
+    return true;
+}
 
 uint64_t CommandQueue::ReadCompleted() const {
     const uint64_t v = m_d3d12Fence->GetCompletedValue();
@@ -95,17 +105,25 @@ uint64_t CommandQueue::ReadCompleted() const {
     return std::max(v, seen);
 }
 
-void CommandQueue::HealStalledSignal(uint64_t value) {
-#if defined(_WIN32)
-    (void)value;  // D3D12 fences never go back
-#else
-    // Signalled already, not reached, and (as far as the caller saw) no progress for a while: a
-    // signal again of the latest submission is harmless when the value is merely still ahead, and
-    // restores it when vkd3d's fence went back past it. Never blocks: when another thread holds
-    // the submission mutex the caller tries again after its next stall.
-    std::unique_lock<std::recursive_mutex> lock(m_Core->SubmitMutex(), std::try_to_lock);
-    if (lock.owns_lock() && value <= m_LastSignalled && ReadCompleted() < value) ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal (re-issued)");
-#endif
+void CommandQueue::HealIfStalled(uint64_t done) {
+    // One timer per queue (not per waiter or per call): however many threads wait or poll, a
+    // stall costs one re-issued signal after kHealFirst, then one after twice as long each time.
+    // The re-issued signal is the latest submission's: harmless when the value is merely still
+    // ahead (long GPU work), and it restores a value vkd3d's fence lost by going back.
+    constexpr auto kHealFirst = std::chrono::milliseconds(50);
+    constexpr auto kHealMax = std::chrono::milliseconds(2000);
+    const auto now = std::chrono::steady_clock::now();
+    if (done != m_HealSeen) {  // progress: start over
+        m_HealSeen = done;
+        m_HealSince = now;
+        m_HealAfter = kHealFirst;
+        return;
+    }
+    if (now - m_HealSince < m_HealAfter) return;
+    // Never throws (Execute checks for pending signals after its lists are on the GPU): a failed
+    // re-issue is tried again after the next stall.
+    (void)SignalSubmitted();  // restarts m_HealSince
+    m_HealAfter = std::min<std::chrono::steady_clock::duration>(m_HealAfter * 2, kHealMax);
 }
 
 void CommandQueue::PumpSignal() {
@@ -121,6 +139,7 @@ void CommandQueue::EnsureSignalled(uint64_t value) {
 uint64_t CommandQueue::CompletedValue() {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     PumpSignal();
+    SignalPending();  // re-issues a signal that has stalled (vkd3d's lost values; see the header)
     return ReadCompleted();
 }
 
@@ -368,6 +387,7 @@ uint64_t CommandQueue::Poll() {
         for (auto& a : rec.allocators) m_AllocatorPool.push_back(std::move(a));  // their work is done
         // rec.tracked is released here: the GPU no longer uses those objects.
     }
+    SignalPending();  // re-issues a signal that has stalled (vkd3d's lost values; see the header)
     if (m_LazySignals) PumpSignal();
     return m_InFlight.empty() ? std::numeric_limits<uint64_t>::max() : m_InFlight.front().serial;
 }
@@ -397,13 +417,6 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
     // more often with lazy signals, where waits block instead of finding the signal done) costs
     // at most the slice it fell in, not a whole 50 ms one.
     uint32_t grow = 1;
-    // No progress for kHealFirst, then twice as long each time: re-issue the signal (see the header:
-    // vkd3d's fence can go back and forget a value). A few extra signals during long GPU work.
-    constexpr auto kHealFirst = std::chrono::milliseconds(50);
-    constexpr auto kHealMax = std::chrono::milliseconds(2000);
-    uint64_t seen = ReadCompleted();
-    Clock::time_point still = Clock::now();
-    Clock::duration healAfter = kHealFirst;
     for (;;) {
         uint32_t ms = std::min(slice, grow);
         grow = std::min<uint32_t>(slice, grow * 2);
@@ -416,17 +429,13 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
         const uint64_t now = ReadCompleted();
         if (done || now >= value) return true;
         if (!m_Core->KeepWaiting()) throw Interrupted("wait for fence value " + std::to_string(value) + " interrupted");
-        const Clock::time_point t = Clock::now();
-        if (now != seen) {
-            seen = now;
-            still = t;
-            healAfter = kHealFirst;
-        } else if (t - still >= healAfter) {
-            HealStalledSignal(value);
-            still = t;
-            healAfter = std::min<Clock::duration>(healAfter * 2, kHealMax);
+        {
+            // The queue's stall check (HealIfStalled). Never blocks: when another thread holds the
+            // submission mutex, it runs the check itself or this wait tries after its next slice.
+            std::unique_lock<std::recursive_mutex> lock(m_Core->SubmitMutex(), std::try_to_lock);
+            if (lock.owns_lock()) SignalPending();
         }
-        if (!forever && t >= deadline) return ReadCompleted() >= value;
+        if (!forever && Clock::now() >= deadline) return ReadCompleted() >= value;
     }
 }
 

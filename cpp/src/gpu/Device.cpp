@@ -101,9 +101,10 @@ void Device::WaitForSerial(uint64_t serial, double timeoutSeconds) {
 }
 
 bool Device::AnySignalPending() const {
-    for (const auto& q : m_Queues)
-        if (q && q->SignalPending()) return true;
-    return false;
+    bool any = false;
+    for (const auto& q : m_Queues)  // every queue: each checks its own stall (CommandQueue::HealIfStalled)
+        if (q && q->SignalPending()) any = true;
+    return any;
 }
 
 void Device::WaitIdle() {

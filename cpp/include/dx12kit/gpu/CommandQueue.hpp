@@ -27,8 +27,9 @@
 // executes): a Signal whose Vulkan fence is already complete is applied at once on the calling
 // thread, and the device's fence thread applies an older pending value after it. The later value
 // is then lost until the next signal. dx12kit reads the fence only through ReadCompleted(), which
-// never goes back (the highest value seen), and a wait that sees no progress re-issues the last
-// signal (HealStalledSignal), so that a wait for a value vkd3d forgot does not block forever.
+// never goes back (the highest value seen), and a signal that makes no progress for a while is
+// issued again (HealIfStalled, one timer per queue, checked by waits, polls, completed-value reads
+// and the lazy-signal test of every queue), so that nothing waits forever for a value vkd3d forgot.
 // Command allocators and native command lists are pooled and reused after their fence.
 //
 // Thread-safe: several threads may record lists for one queue and execute them concurrently.
@@ -38,6 +39,7 @@
 #include "dx12kit/platform/D3D12Platform.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -98,8 +100,10 @@ public:
     uint64_t CompletedValue();
     /// Makes sure a signal of at least `value` is issued (lazy signals; see above).
     void EnsureSignalled(uint64_t value);
-    /// Whether a signal issued on this queue has not been reached yet.
-    bool SignalPending() const;
+    /// Whether a signal issued on this queue has not been reached yet. When it has made no
+    /// progress for a while, re-issues the latest signal first (HealIfStalled). Caller holds the
+    /// submission mutex.
+    bool SignalPending();
     /// The fence's completed value as dx12kit counts it: the highest value ever read, so that it
     /// never goes back (vkd3d 1.2 can lower it; see above). Thread-safe.
     uint64_t ReadCompleted() const;
@@ -150,9 +154,15 @@ private:
     uint64_t m_LastSubmitted = 0;   // fence value of the latest submission (what Execute returns)
     uint64_t m_LastSignalled = 0;   // latest value a Signal was issued for (<= m_LastSubmitted)
     mutable std::atomic<uint64_t> m_CompletedSeen{0};  // highest completed value read (ReadCompleted)
-    /// Re-issues the last signal (vkd3d only) when a wait for `value` has seen no progress for a
-    /// while: the value may have been lost by vkd3d's fence going backwards. Thread-safe.
-    void HealStalledSignal(uint64_t value);
+    // The stall timer (vkd3d only; guarded by the submission mutex): the completed value last
+    // seen below m_LastSignalled, since when it has not moved (or the latest signal), and how long
+    // a stall lasts before the next re-issued signal.
+    uint64_t m_HealSeen = 0;
+    std::chrono::steady_clock::time_point m_HealSince{};
+    std::chrono::steady_clock::duration m_HealAfter = std::chrono::milliseconds(50);
+    /// Re-issues the latest signal when `done` (< m_LastSignalled) has not moved for
+    /// m_HealAfter; doubles m_HealAfter (at most 2 s) each time. Caller holds the submission mutex.
+    void HealIfStalled(uint64_t done);
     bool m_LazySignals = false;
     /// Signal(fence, m_LastSubmitted) now. Caller holds the submission mutex.
     /// ExecuteCommandLists, counted in DeviceCore::Submits(). Caller holds the submission mutex.

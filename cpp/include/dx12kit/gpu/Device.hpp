@@ -98,6 +98,7 @@ public:
     /// (Timeout when `timeoutSeconds` >= 0 expires first).
     void WaitForSerial(uint64_t serial, double timeoutSeconds = -1.0);
     /// Whether a fence signal of any queue has not been reached yet (lazy signals, CommandQueue.hpp).
+    /// Asks every queue, and each re-issues a signal that has stalled. Caller holds the submission mutex.
     bool AnySignalPending() const;
 
     using Placement = ResourcePlacement;
