@@ -3,8 +3,8 @@ no signal of the device is pending or a wait needs it. Everything that waits or 
 must still see every execute complete; each test runs with lazy signals on and off."""
 from __future__ import annotations
 
-import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -193,20 +193,9 @@ def test_a_stalled_signal_is_reissued_a_few_times_per_queue(dev, waiters):
     if waiters == "one wait":
         q.wait(v)
     elif waiters == "8 threads":
-        errors: list = []
-
-        def wait():
-            try:
-                q.wait(v)
-            except Exception as e:  # pragma: no cover - reported below
-                errors.append(e)
-
-        threads = [threading.Thread(target=wait) for _ in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert not errors
+        with ThreadPoolExecutor(8) as pool:
+            for f in [pool.submit(q.wait, v) for _ in range(8)]:
+                f.result()  # (re-raises a wait's error)
     else:
         while True:
             try:
