@@ -38,9 +38,9 @@ float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
 }
 """
 
-# A compute shader that keeps the GPU busy: about 0.9 ms a group on lavapipe here (dispatch(700) runs
-# for about 0.6 s; dispatch(65535, 64) for about an hour, for tests that never wait for it). Each thread
-# writes into the first 64 uints of u0.
+# A compute shader that keeps the GPU busy: about 0.9 ms a group on lavapipe here (dispatch(700)
+# runs for about 0.6 s; dispatch(65535, 64) for about an hour, for tests that never wait for it).
+# Each thread writes into the first 64 uints of u0.
 LONG_CS = """
 RWStructuredBuffer<uint> o : register(u0);
 [numthreads(64,1,1)] void main(uint3 t : SV_DispatchThreadID) {
