@@ -9,9 +9,28 @@ from __future__ import annotations
 import os
 import tempfile
 
+import _pytest.runner as _pytest_runner
 import pytest
 
 os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # quiets Mesa/Vulkan loader warnings
+
+# PYTEST_CURRENT_TEST is set once, here (before any device exists), and never deleted. pytest sets
+# it at every phase and deletes it after every test, so each test's setup added it back: setenv(3)
+# growing the environment array, which realloc may move (AddressSanitizer's realloc always does)
+# while one of lavapipe's threads walks it in getenv(3). The ASan run crashed that way (SIGSEGV in
+# getenv.c inside a lavapipe thread, seen in CI and reproduced here); replacing the value of a
+# variable that exists never moves the array. (tests/device: the pyenv fixture below for the rest.)
+os.environ.setdefault("PYTEST_CURRENT_TEST", "(session start)")
+_update_current_test_var = getattr(_pytest_runner, "_update_current_test_var", None)
+
+
+def _keep_current_test_var(item, when):
+    if when is not None and _update_current_test_var is not None:  # None: pytest would delete it
+        _update_current_test_var(item, when)
+
+
+if _update_current_test_var is not None:  # (pytest's private helper, pytest 8 and 9)
+    _pytest_runner._update_current_test_var = _keep_current_test_var
 
 
 def pytest_addoption(parser):
