@@ -89,8 +89,9 @@ HRESULT CommandQueue::SignalSubmitted() {
     return hr;
 }
 
-bool CommandQueue::SignalPending() {
-    const uint64_t done = ReadCompleted();
+bool CommandQueue::SignalPending() { return SignalPendingAt(ReadCompleted()); }
+
+bool CommandQueue::SignalPendingAt(uint64_t done) {
     if (done >= m_LastSignalled) return false;
 #if !defined(_WIN32)
     HealIfStalled(done);
@@ -139,8 +140,9 @@ void CommandQueue::EnsureSignalled(uint64_t value) {
 uint64_t CommandQueue::CompletedValue() {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     PumpSignal();
-    SignalPending();  // re-issues a signal that has stalled (vkd3d's lost values; see the header)
-    return ReadCompleted();
+    const uint64_t done = ReadCompleted();
+    SignalPendingAt(done);  // re-issues a signal that has stalled (vkd3d's lost values; see the header)
+    return done;
 }
 
 ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
@@ -387,7 +389,7 @@ uint64_t CommandQueue::Poll() {
         for (auto& a : rec.allocators) m_AllocatorPool.push_back(std::move(a));  // their work is done
         // rec.tracked is released here: the GPU no longer uses those objects.
     }
-    SignalPending();  // re-issues a signal that has stalled (vkd3d's lost values; see the header)
+    SignalPendingAt(done);  // re-issues a signal that has stalled (vkd3d's lost values; see the header)
     if (m_LazySignals) PumpSignal();
     return m_InFlight.empty() ? std::numeric_limits<uint64_t>::max() : m_InFlight.front().serial;
 }

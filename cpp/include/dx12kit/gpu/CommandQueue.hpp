@@ -163,6 +163,8 @@ private:
     /// Re-issues the latest signal when `done` (< m_LastSignalled) has not moved for
     /// m_HealAfter; doubles m_HealAfter (at most 2 s) each time. Caller holds the submission mutex.
     void HealIfStalled(uint64_t done);
+    /// SignalPending for a completed value the caller has just read (no second fence read).
+    bool SignalPendingAt(uint64_t done);
     bool m_LazySignals = false;
     /// Signal(fence, m_LastSubmitted) now. Caller holds the submission mutex.
     /// ExecuteCommandLists, counted in DeviceCore::Submits(). Caller holds the submission mutex.
