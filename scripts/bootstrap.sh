@@ -98,11 +98,21 @@ fi
 srcsum=$( (cd "$ROOT" && { git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external benchmarks/baseline 2>/dev/null || date +%s%N; } \
          | sort | while IFS= read -r f; do [ -f "$f" ] && cat "$f"; echo "$f"; done) | sha256sum | cut -d' ' -f1)
 BSTAMP="$VENV/.dx12kit-build.sha"
-if [ "$(cat "$BSTAMP" 2>/dev/null)" != "$srcsum" ] || ! "$VENV/bin/python" -c "import dx12kit.dx12core" 2>/dev/null; then
-  log "building dx12kit"
+if [ "$(cat "$BSTAMP" 2>/dev/null)" != "$srcsum" ]; then
+  if [ -f "$BSTAMP" ]; then log "dx12kit build is stale (sources changed since it was built): building"
+  else log "building dx12kit"; fi
   export CCACHE_BASEDIR="$ROOT"   # paths relative to the checkout: other worktrees hit the cache
   "$VENV/bin/python" -m pip install -q --no-build-isolation --no-deps "$ROOT"
   echo "$srcsum" > "$BSTAMP"
 else
   log "dx12kit build is up to date"
+fi
+# "Up to date" and "loads" are separate questions: a build that is current but cannot be loaded is
+# not rebuilt again and again (a rebuild would not change why the loader refuses it); the loader's
+# reason is printed instead.
+if ! err=$("$VENV/bin/python" -c "import dx12kit.dx12core" 2>&1); then
+  log "dx12kit is built from the current sources but cannot load:"
+  printf '%s\n' "$err" | tail -n 3 >&2
+  log "(fix the cause above; rm $BSTAMP forces a rebuild)"
+  exit 1
 fi

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds the Linux wheel into dist/: scikit-build-core builds it (with the .venv's build tools and
-# build dir, so a rebuild is incremental), then `auditwheel repair` bundles libvkd3d,
-# libvkd3d-utils and libvkd3d-shader (and whatever else is not part of the manylinux base) into
-# the wheel and tags it manylinux. The Vulkan loader, libvulkan.so.1, stays the system's
-# (--exclude): it finds the system's Vulkan driver (Mesa's lavapipe, or a GPU driver), which must
-# never be bundled. The HLSL compiler is not in the wheel: `python -m dx12kit setup` fetches it.
+# build dir, so a rebuild is incremental), then `auditwheel repair` checks it against the manylinux
+# policies and tags it. vkd3d (libvkd3d, libvkd3d-utils, libvkd3d-shader) is already inside: the
+# build puts private copies in dx12kit/_libs/, with the executable-stack flag of Debian's files
+# cleared (glibc 2.41+ refuses to dlopen them otherwise; cmake/private_libs.py), and the extension's
+# RUNPATH points there; auditwheel grafts whatever else is not part of the manylinux base. The
+# Vulkan loader, libvulkan.so.1, stays the system's (--exclude): it finds the system's Vulkan
+# driver (Mesa's lavapipe, or a GPU driver), which must never be bundled. The HLSL compiler is not
+# in the wheel: `python -m dx12kit setup` fetches it.
 # Prints the wheel's path on its last line. Needs scripts/bootstrap.sh first (for .venv).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

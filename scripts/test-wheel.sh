@@ -2,7 +2,8 @@
 # The wheel as a user gets it: scripts/build-wheel.sh writes dist/dx12kit-*.whl (auditwheel-repaired,
 # vkd3d bundled, the Vulkan loader and driver the system's), then a fresh virtual environment
 # outside the repository installs it with its test extras, checks that the extension loads the
-# bundled vkd3d, that `python -m dx12kit setup` finds the compiler and that a missing compiler gives
+# bundled vkd3d (private copies without the executable-stack flag, which glibc 2.41+ refuses),
+# that `python -m dx12kit setup` finds the compiler and that a missing compiler gives
 # the clear message, and runs the test suite (tests/) against the installed package: the suite is
 # read from the checkout, dx12kit is imported from the venv's site-packages (tests/conftest.py
 # checks that through DX12KIT_EXPECT_INSTALLED). Called by scripts/test.sh after the bootstrap;
@@ -29,7 +30,7 @@ PY="$VENV/bin/python"
 so=$("$PY" -c "import dx12kit.dx12core as m; print(m.__file__)")
 case "$so" in "$VENV"/*) ;; *) log "dx12kit.dx12core was imported from $so, not the venv"; exit 1 ;; esac
 deps=$(ldd "$so")   # (not piped into grep -q: an early exit would SIGPIPE ldd under pipefail)
-grep -q "libvkd3d-[0-9a-f]*\.so.* => $VENV/.*/dx12kit\.libs/" <<<"$deps" \
+grep -q "libvkd3d\.so\.1 => $VENV/.*/dx12kit/_libs/" <<<"$deps" \
   || { log "the extension does not load the bundled libvkd3d:"; echo "$deps" >&2; exit 1; }
 "$PY" -m dx12kit setup
 # Without any compiler: the error names the fix (an empty data home, a PATH with no vkd3d-compiler).

@@ -1,4 +1,5 @@
-"""What ships in dx12kit: no benchmark code in the extension or the public modules (issue 12)."""
+"""What ships in dx12kit: no benchmark code in the extension or the public modules (issue 12); no
+library that asks for an executable stack (issue 20)."""
 from __future__ import annotations
 
 import subprocess
@@ -23,3 +24,54 @@ def test_no_timing_loops_in_the_product():
     for name in ("BaselineBimap", "dynamic_cb", "transition", "measure_commit", "measure_cpu_allocator",
                  "measure_dynamic_suballocation", "stress_cpu_allocator"):
         assert hasattr(_bench, name), name
+
+
+def _asks_for_executable_stack(path: str) -> bool:
+    """True if the ELF file's PT_GNU_STACK header has the execute flag (readelf -lW, as the issue
+    asks; a file without the header counts as executable, as glibc treats it)."""
+    out = subprocess.run(["readelf", "-lW", path], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        fields = line.split()
+        if fields and fields[0] == "GNU_STACK":
+            return "E" in fields[-2]
+    return True
+
+
+def _shipped_shared_objects() -> list[str]:
+    import os
+
+    import dx12kit
+
+    pkg = os.path.dirname(dx12kit.__file__)
+    roots = [pkg, pkg + ".libs"]  # dx12kit.libs: where auditwheel would graft libraries
+    return sorted(os.path.join(d, f) for r in roots if os.path.isdir(r)
+                  for d, _, files in os.walk(r) for f in files if ".so" in f)
+
+
+def test_no_shipped_library_asks_for_an_executable_stack():
+    """glibc 2.41+ refuses to dlopen such a library (Debian 13: "cannot enable executable stack as
+    shared object requires"). Debian's vkd3d 1.2 libraries ask for one; dx12kit ships private copies
+    with the flag cleared (cmake/private_libs.py) in the package's _libs/."""
+    import sys as _sys
+
+    files = _shipped_shared_objects()
+    assert any("dx12core" in f for f in files), files
+    if _sys.platform.startswith("linux"):
+        assert any("libvkd3d" in f for f in files), f"no private vkd3d copies shipped: {files}"
+    assert [f for f in files if _asks_for_executable_stack(f)] == []
+
+
+def test_no_loaded_library_asks_for_an_executable_stack():
+    """Every shared object in a process that created a device and ran work (the Vulkan driver
+    included) loads under glibc 2.41's rule; vkd3d comes from dx12kit's private copies."""
+    code = ("import numpy as np, dx12kit as dx\n"
+            "d = dx.Device(); q = d.queue(); b = d.create_buffer(256)\n"
+            "cl = q.command_list(); cl.upload(b, np.arange(64, dtype=np.uint32)); q.wait(q.execute(cl))\n"
+            "maps = {l.split()[-1] for l in open('/proc/self/maps') if '.so' in l.split()[-1]}\n"
+            "print('\\n'.join(sorted(maps)))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    loaded = r.stdout.split()
+    vkd3d = [f for f in loaded if "libvkd3d" in f]
+    assert vkd3d and all("/dx12kit/_libs/" in f or "/dx12kit.libs/" in f for f in vkd3d), vkd3d
+    assert [f for f in loaded if _asks_for_executable_stack(f)] == []
