@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The README's two commands on Debian 13 (trixie: glibc 2.41, Python 3.13, Mesa 25), in a root
+# filesystem made with debootstrap, so that "runs on a fresh Debian (12 or newer)" stays true.
+#
+#   1. A bare root: `debootstrap --variant=minbase` plus what a Debian cloud image carries that
+#      minbase lacks (python3 for cloud-init, sudo, ca-certificates, curl). Made once and cached,
+#      never entered: $CACHE/bare.
+#   2. The working root, $CACHE/root: a copy of the bare root. A warm run reuses the root an earlier
+#      run prepared (its system packages, HLSL compiler prefix, pip and compiler caches);
+#      DX12KIT_DEBIAN13_FRESH=1 starts again from the bare root (what a new machine's first run
+#      does by nature). The root's apt sources, resolver and CA bundle are the host's settings.
+#   3. Inside it, as root (the bootstrap uses sudo otherwise): a fresh clone of this checkout's HEAD
+#      runs `./scripts/demo.sh` (the demo PNG is checked against the one rendered on this machine)
+#      and `./scripts/test.sh`: the C++ suite natively and under Debian 13's Wine, the wheel built
+#      with Debian 13's own Python (3.13) and installed into a fresh venv there with its suite, the
+#      docs, the whole Python suite and the --validate pass. The sanitizer pass runs on the host
+#      only (DX12KIT_SANITIZERS=0 inside; the same code, and the slowest pass).
+#
+# Mounts live in a private mount namespace (unshare -m): they vanish when this script ends, however
+# it ends. Needs root (or sudo), debootstrap, unshare and chroot; where any is missing this step
+# says SKIPPED and why, loudly, and exits 0 (it never passes silently). DX12KIT_DEBIAN13=0 skips it
+# on purpose. Called by scripts/test.sh; extra arguments go to the inner test.sh (pytest).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${DX12KIT_DEBIAN13_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dx12kit/debian13}
+BARE="$CACHE/bare"
+R="$CACHE/root"
+SUITE=trixie
+log() { printf '[debian13] %s\n' "$*" >&2; }
+skip() { log "SKIPPED: $*"; log "(the Debian 13 check did NOT run; see scripts/test-debian13.sh)"; exit 0; }
+
+[ "${DX12KIT_DEBIAN13:-1}" = 0 ] && skip "DX12KIT_DEBIAN13=0"
+SUDO=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null && sudo -n true 2>/dev/null || skip "needs root or passwordless sudo (debootstrap, chroot, mount)"
+  SUDO="sudo -n"
+fi
+for t in unshare chroot; do command -v "$t" >/dev/null || skip "no $t"; done
+if ! command -v debootstrap >/dev/null && [ ! -x /usr/sbin/debootstrap ]; then
+  skip "debootstrap is not installed (scripts/bootstrap.sh installs it on Debian)"
+fi
+# The host's mirror (the deb822 sources of this machine, else Debian's default).
+MIRROR=$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)\/* *$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1)
+MIRROR=${MIRROR:-http://deb.debian.org/debian}
+start=$(date +%s)
+
+# ---------------------------------------------------------------- 1. bare root (cached)
+if [ ! -f "$BARE/.complete" ]; then
+  log "creating the bare $SUITE root with debootstrap ($MIRROR) in $BARE"
+  $SUDO rm -rf "$BARE"; mkdir -p "$CACHE"
+  $SUDO debootstrap --variant=minbase --include=python3,sudo,ca-certificates,curl \
+    "$SUITE" "$BARE" "$MIRROR" > "$CACHE/debootstrap.log" 2>&1 \
+    || { tail -n 20 "$CACHE/debootstrap.log" >&2; log "debootstrap failed"; exit 1; }
+  $SUDO touch "$BARE/.complete"
+fi
+# ---------------------------------------------------------------- 2. working root
+if [ "${DX12KIT_DEBIAN13_FRESH:-0}" = 1 ] || [ ! -f "$R/.complete" ]; then
+  log "working root from the bare root (a fresh Debian 13 machine)"
+  $SUDO rm -rf "$R"
+  $SUDO cp -a "$BARE" "$R"
+  $SUDO rm -f "$R/etc/apt/sources.list"
+  $SUDO tee "$R/etc/apt/sources.list.d/debian.sources" >/dev/null <<EOF
+Types: deb
+URIs: $MIRROR
+Suites: $SUITE $SUITE-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: ${MIRROR%/debian}/debian-security
+Suites: $SUITE-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  $SUDO touch "$R/.complete"
+  fresh=1
+else
+  log "reusing the root an earlier run prepared ($R; DX12KIT_DEBIAN13_FRESH=1 starts from the bare root)"
+  fresh=0
+fi
+prepared=$(date +%s)
+# The host's network settings: resolver, CA bundle (this machine's TLS), pip's configuration.
+$SUDO cp /etc/resolv.conf "$R/etc/resolv.conf"
+[ -f /etc/ssl/certs/ca-certificates.crt ] && $SUDO cp /etc/ssl/certs/ca-certificates.crt "$R/etc/ssl/certs/ca-certificates.crt"
+[ -f /etc/pip.conf ] && $SUDO cp /etc/pip.conf "$R/etc/pip.conf"
+
+# A fresh clone of this checkout's HEAD (what CI tests), made by the host's git: the README's
+# "from a clone" (a cloud image carries no git; the bootstrap installs it).
+$SUDO rm -rf "$R/root/dx12kit"
+$SUDO git clone -q --no-hardlinks "$ROOT" "$R/root/dx12kit"
+if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no)" ]; then
+  log "note: uncommitted changes in $ROOT are not in the clone (HEAD is tested)"
+fi
+# The demo PNG rendered on this machine (Debian 12's stack when run from CI), to compare with Debian
+# 13's: the same pixels are expected, byte for byte.
+REF=""
+if [ -x "$ROOT/.venv/bin/python" ]; then
+  REF="$CACHE/host-demo.png"
+  XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run} "$ROOT/.venv/bin/python" -m dx12kit demo --out "$REF" >/dev/null
+fi
+
+# Variables passed through (network and pip settings of this machine).
+pass=(HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb
+      DX12KIT_SANITIZERS=0 DX12KIT_DEBIAN13=0)
+for v in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_INDEX_URL PIP_EXTRA_INDEX_URL \
+         PIP_DEFAULT_TIMEOUT PIP_CERT SSL_CERT_FILE REQUESTS_CA_BUNDLE CURL_CA_BUNDLE PIP_DISABLE_PIP_VERSION_CHECK; do
+  [ -n "${!v:-}" ] && pass+=("$v=${!v}")
+done
+inner_args=$(printf ' %q' "$@")
+
+# ---------------------------------------------------------------- 3. the README's two commands
+log "running ./scripts/demo.sh and ./scripts/test.sh in the $SUITE root"
+set +e
+$SUDO unshare -m --propagation private /bin/sh -c '
+  set -e; R="$1"; shift
+  mount -t proc proc "$R/proc"
+  mount --rbind /dev "$R/dev"
+  mount --rbind /sys "$R/sys"
+  mount -t tmpfs tmpfs "$R/tmp"
+  exec chroot "$R" /usr/bin/env -i "$@"' sh "$R" "${pass[@]}" /bin/bash -c "
+  set -euo pipefail
+  cd /root/dx12kit
+  echo '[debian13] inside:' \$(. /etc/os-release; echo \$PRETTY_NAME), glibc \$(ldd --version | head -n1 | awk '{print \$NF}'), \$(python3 --version) >&2
+  t0=\$(date +%s)
+  ./scripts/demo.sh
+  t1=\$(date +%s)
+  echo \"[debian13] demo.sh took \$((t1 - t0)) s\" >&2
+  ./scripts/test.sh$inner_args
+  echo \"[debian13] test.sh took \$(( \$(date +%s) - t1 )) s\" >&2
+"
+status=$?
+set -e
+end=$(date +%s)
+if [ $status = 0 ] && [ -n "$REF" ]; then
+  if cmp -s "$REF" "$R/root/dx12kit/dx12kit-demo.png"; then log "demo.png is byte-identical to this machine's"
+  else log "demo.png differs from this machine's ($REF)"; status=1; fi
+fi
+log "Debian 13 check: $( [ $status = 0 ] && echo passed || echo FAILED ) in $((end - start)) s" \
+    "($( [ $fresh = 1 ] && echo 'from the bare root' || echo 'reused root' ); root ready after $((prepared - start)) s)"
+exit $status
