@@ -83,6 +83,12 @@ prepared=$(date +%s)
 $SUDO cp /etc/resolv.conf "$R/etc/resolv.conf"
 [ -f /etc/ssl/certs/ca-certificates.crt ] && $SUDO cp /etc/ssl/certs/ca-certificates.crt "$R/etc/ssl/certs/ca-certificates.crt"
 [ -f /etc/pip.conf ] && $SUDO cp /etc/pip.conf "$R/etc/pip.conf"
+# apt's settings for reaching this machine's package registry (proxies, a mirror's frozen Release
+# dates: the files of apt.conf.d that set Acquire:: options), as a cloud machine's image would carry.
+for f in /etc/apt/apt.conf.d/*; do
+  [ -f "$f" ] && grep -q '^ *Acquire::' "$f" && $SUDO cp "$f" "$R/etc/apt/apt.conf.d/"
+done
+[ -d /etc/apt/auth.conf.d ] && $SUDO cp -r /etc/apt/auth.conf.d/. "$R/etc/apt/auth.conf.d/" 2>/dev/null || true
 
 # A fresh clone of this checkout's HEAD (what CI tests), made by the host's git: the README's
 # "from a clone" (a cloud image carries no git; the bootstrap installs it).

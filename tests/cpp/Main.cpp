@@ -6,6 +6,9 @@
 
 #include "dx12kit/platform/D3D12Platform.hpp"
 
+#include <cstdlib>
+#include <string>
+
 namespace dx12kit_test {
 
 const char* WineVersion() {
@@ -21,6 +24,15 @@ const char* WineVersion() {
 }
 
 bool UnderWine() { return WineVersion() != nullptr; }
+
+bool WineDefectPresent(const char* id) {
+    if (!UnderWine()) return false;
+    const char* list = std::getenv("DX12KIT_WINE_DEFECTS");
+    if (list == nullptr) return false;
+    std::string words = std::string(" ") + list + " ";
+    for (char& c : words) if (c == ',' || c == '\t') c = ' ';
+    return words.find(std::string(" ") + id + " ") != std::string::npos;
+}
 
 std::shared_ptr<dx12kit::Device> SharedDevice() {
     static std::shared_ptr<dx12kit::Device> device = dx12kit::Device::Create(dx12kit::DeviceOptions{});

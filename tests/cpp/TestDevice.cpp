@@ -126,7 +126,7 @@ TEST_CASE("device: compute dispatch with root constants and a root UAV") {
 }
 
 TEST_CASE("device: compute dispatch through a descriptor table (SRV + UAV)"
-          * DX12KIT_WINE_DEFECT("W1 descriptor-table bindings, 'Invalid heap for base descriptor' "
+          * DX12KIT_WINE_DEFECT("W1", "descriptor-table bindings, 'Invalid heap for base descriptor' "
                                 "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
     auto dev = SharedDevice();
     auto q = Direct(*dev);

@@ -19,7 +19,7 @@ using dx12kit_test::SharedDevice;
 TEST_SUITE("device") {
 
 TEST_CASE("device: GenerateMips makes 2x2 averages through each route"
-          * DX12KIT_WINE_DEFECT("W1 descriptor-table bindings, 'Invalid heap for base descriptor' "
+          * DX12KIT_WINE_DEFECT("W1", "descriptor-table bindings, 'Invalid heap for base descriptor' "
                                 "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
     auto dev = SharedDevice();
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
