@@ -1291,3 +1291,17 @@ def test_memory_layer_survives_device_drop_order():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]
+
+
+def test_a_block_larger_than_the_device_is_refused_by_dx12kit_not_the_driver():
+    """Mesa 22's lavapipe refused a 1 TiB heap; Mesa 25's grants it lazily. dx12kit refuses a heap
+    or committed resource larger than all of the device's memory itself, budget or not."""
+    dev = dx.Device()
+    total = json.loads(dev.memory_json())
+    before = dev.memory_stats()
+    with pytest.raises(OutOfMemoryError, match="larger than all of the device's memory"):
+        dev.create_buffer(100, pool=dev.create_pool(block_size=1 << 40, name="huge"))
+    with pytest.raises(OutOfMemoryError, match="larger than all of the device's memory"):
+        dev.create_buffer(1 << 40, committed=True, within_budget=False)
+    assert dev.memory_stats() == before and json.loads(dev.memory_json())["Total"] == total["Total"]
+    dev.validate_memory()

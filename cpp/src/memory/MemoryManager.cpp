@@ -53,6 +53,7 @@ MemoryManager::MemoryManager(ID3D12Device* device, const std::atomic<uint64_t>& 
 #endif
     m_LocalBytes = platform::LocalMemoryBytes(device, m_Uma);
     m_Budget->budgetBytes = m_Options.budgetBytes ? m_Options.budgetBytes : m_LocalBytes / 10 * 8;
+    m_Budget->capacityBytes = platform::TotalMemoryBytes(device);
     const std::chrono::milliseconds grace(m_Options.emptyBlockGraceMs);
     for (int k = 0; k < kHeapKindCount; ++k) {
         const HeapKind kind = static_cast<HeapKind>(k);

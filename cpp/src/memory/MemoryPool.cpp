@@ -65,6 +65,11 @@ bool MemoryBudget::Reserve(uint64_t bytes, bool withinBudget) {
     return true;
 }
 
+void MemoryBudget::CheckCapacity(uint64_t bytes, const std::string& what) const {
+    if (capacityBytes && bytes > capacityBytes)
+        throw OutOfMemory(what + " of " + MiB(bytes) + " is larger than all of the device's memory (" + MiB(capacityBytes) + ")");
+}
+
 // ------------------------------------------------------------------------------ blocks
 
 struct MemoryBlock {
@@ -167,6 +172,7 @@ MemoryBlock* MemoryPool::CreateBlockLocked(uint64_t size, ResourceClass cls, boo
     if (m_Desc.maxBlocks && m_Blocks.size() >= m_Desc.maxBlocks)
         throw OutOfMemory("memory pool '" + m_Desc.name + "': at its limit of " + std::to_string(m_Desc.maxBlocks) +
                           " block(s) of " + MiB(PreferredBlockSize()) + ", and no block has room");
+    m_Budget->CheckCapacity(size, "memory pool '" + m_Desc.name + "': a new heap");
     if (!m_Budget->Reserve(size, withinBudget))
         throw OutOfMemory("memory budget: a new " + MiB(size) + " heap would exceed the budget of " + MiB(m_Budget->budgetBytes) +
                           " (" + MiB(m_Budget->blockBytes.load()) + " in use)");
@@ -284,6 +290,7 @@ MemoryAllocation MemoryPool::Allocate(uint64_t size, uint64_t alignment, Resourc
 MemoryAllocation MemoryPool::AddCommitted(uint64_t size, uint64_t alignment, AllocationKind kind, uint32_t resourceFlags,
                                           const std::string& name, bool withinBudget) {
     std::lock_guard<std::mutex> lock(m_Mutex);  // budget changes under the pool's lock (see MemoryManager::Validate)
+    m_Budget->CheckCapacity(size, "a committed resource");
     if (!m_Budget->Reserve(size, withinBudget))
         throw OutOfMemory("memory budget: a committed resource of " + MiB(size) + " would exceed the budget of " +
                           MiB(m_Budget->budgetBytes) + " (" + MiB(m_Budget->blockBytes.load()) + " in use)");

@@ -229,5 +229,20 @@ uint64_t LocalMemoryBytes(ID3D12Device* device, bool uma) {
 #endif
 }
 
+uint64_t TotalMemoryBytes(ID3D12Device* device) {
+#if defined(_WIN32)
+    DXGI_ADAPTER_DESC1 desc{};
+    if (!AdapterDesc(device, desc)) return 0;
+    return desc.DedicatedVideoMemory + desc.DedicatedSystemMemory + desc.SharedSystemMemory;
+#else
+    VkPhysicalDevice pd = vkd3d_get_vk_physical_device(device);
+    VkPhysicalDeviceMemoryProperties props{};
+    vkGetPhysicalDeviceMemoryProperties(pd, &props);
+    uint64_t bytes = 0;
+    for (uint32_t i = 0; i < props.memoryHeapCount; ++i) bytes += props.memoryHeaps[i].size;
+    return bytes;
+#endif
+}
+
 }  // namespace platform
 }  // namespace dx12kit

@@ -52,12 +52,19 @@ struct MemoryBlock;
 /// The device's memory budget and what counts against it (bytes; lock-free counters).
 struct MemoryBudget {
     uint64_t budgetBytes = 0;                 ///< 0 = no limit
+    /// All the memory the device can use, every segment together (0 = unknown). No single heap or
+    /// committed resource can be larger, whatever `withinBudget` says: drivers differ in whether
+    /// they refuse such a request (Mesa 22's lavapipe did) or grant it lazily (Mesa 25's lavapipe
+    /// gave a 1 TiB heap), so dx12kit refuses it itself (CheckCapacity).
+    uint64_t capacityBytes = 0;
     std::atomic<uint64_t> blockBytes{0};      ///< heaps + committed resources
     std::atomic<uint64_t> allocationBytes{0}; ///< bytes handed out of them
     /// Reserves `bytes` of block memory; false (nothing reserved) when `withinBudget` and the budget
     /// would be exceeded.
     bool Reserve(uint64_t bytes, bool withinBudget);
     void Unreserve(uint64_t bytes) { blockBytes.fetch_sub(bytes, std::memory_order_relaxed); }
+    /// Throws OutOfMemory naming `what` when `bytes` exceeds capacityBytes.
+    void CheckCapacity(uint64_t bytes, const std::string& what) const;
 };
 
 /// One range of a pool block, or a committed resource's own memory. Move-only handle: releasing

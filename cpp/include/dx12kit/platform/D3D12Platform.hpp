@@ -48,5 +48,8 @@ const char* AdapterName(ID3D12Device* device);
 /// Bytes of device-local memory (vkd3d: the Vulkan device's DEVICE_LOCAL heaps; Windows: the
 /// DXGI adapter's dedicated video memory, plus shared system memory when `uma`). 0 if unknown.
 uint64_t LocalMemoryBytes(ID3D12Device* device, bool uma);
+/// All the memory the adapter can use, every segment together (dedicated and shared on Windows;
+/// every Vulkan memory heap under vkd3d). 0 when unknown.
+uint64_t TotalMemoryBytes(ID3D12Device* device);
 
 }  // namespace dx12kit::platform
