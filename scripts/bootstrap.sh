@@ -38,7 +38,9 @@ SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulka
           # C++ tests (doctest), the mingw-w64 cross build and its tests under Wine (scripts/test-windows.sh)
           doctest-dev g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 xvfb xauth
           # backtraces of every thread when a test process crashes (scripts/with-backtraces.sh)
-          gdb)
+          gdb
+          # the Debian 13 check (scripts/test-debian13.sh: a debootstrap root)
+          debootstrap)
 missing=()
 for p in "${SYS_PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -68,7 +70,7 @@ elif [ -x "$PREFIX/vkd3d-compiler" ] && hlsl_ok "$PREFIX/vkd3d-compiler"; then
 elif command -v vkd3d-compiler >/dev/null && hlsl_ok vkd3d-compiler; then
   log "system vkd3d-compiler compiles HLSL"
 else
-  [ -n "$CAN_FETCH" ] || { log "no HLSL compiler: install vkd3d-shader 1.10+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
+  [ -n "$CAN_FETCH" ] || { log "no HLSL compiler: install vkd3d-shader 1.19+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
   # The same code as `python -m dx12kit setup` (standard library only, so it runs before the
   # build): private apt configuration, Debian unstable packages unpacked into $PREFIX.
   python3 "$ROOT/python/dx12kit/_compiler_setup.py" --prefix "$PREFIX"

@@ -19,7 +19,8 @@
 # Mounts live in a private mount namespace (unshare -m): they vanish when this script ends, however
 # it ends. Needs root (or sudo), debootstrap, unshare and chroot; where any is missing this step
 # says SKIPPED and why, loudly, and exits 0 (it never passes silently). DX12KIT_DEBIAN13=0 skips it
-# on purpose. Called by scripts/test.sh; extra arguments go to the inner test.sh (pytest).
+# on purpose (as does DX12KIT_SKIP_EXTRA_TESTS=1). Called by scripts/test.sh; extra arguments go to
+# the inner test.sh (pytest).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${DX12KIT_DEBIAN13_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dx12kit/debian13}
@@ -30,6 +31,7 @@ log() { printf '[debian13] %s\n' "$*" >&2; }
 skip() { log "SKIPPED: $*"; log "(the Debian 13 check did NOT run; see scripts/test-debian13.sh)"; exit 0; }
 
 [ "${DX12KIT_DEBIAN13:-1}" = 0 ] && skip "DX12KIT_DEBIAN13=0"
+[ "${DX12KIT_SKIP_EXTRA_TESTS:-0}" = 1 ] && skip "DX12KIT_SKIP_EXTRA_TESTS=1"
 SUDO=""
 if [ "$(id -u)" != 0 ]; then
   command -v sudo >/dev/null && sudo -n true 2>/dev/null || skip "needs root or passwordless sudo (debootstrap, chroot, mount)"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/bootstrap.sh: system packages, HLSL compiler, .venv, build) and runs
 # the test suite on the real D3D12 device (vkd3d over lavapipe on Linux). Extra arguments go to pytest.
-# Before it: the C++ suite (native and under Wine) and the installed-wheel suite;
-# DX12KIT_SKIP_EXTRA_TESTS=1 skips those for a quick local run.
+# Before it: the C++ suite (native and under Wine) and the installed-wheel suite; after it, the same
+# two commands on Debian 13 (scripts/test-debian13.sh). DX12KIT_SKIP_EXTRA_TESTS=1 skips those for
+# a quick local run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 "$ROOT/scripts/bootstrap.sh"
@@ -25,3 +26,7 @@ echo "== tests/device again with --validate"
 if [ "${DX12KIT_SANITIZERS:-1}" != 0 ]; then
   "$ROOT/scripts/test-sanitizers.sh"
 fi
+# Last, the README's two commands on Debian 13 (glibc 2.41, Python 3.13, Mesa 25) in a debootstrap
+# root cached under ~/.cache/dx12kit/debian13: a fresh clone runs demo.sh and test.sh there (the
+# wheel built and tested with Debian 13's own Python). Skipped, saying so, without root/debootstrap.
+"$ROOT/scripts/test-debian13.sh"

@@ -1,8 +1,9 @@
 """Fetches the HLSL compiler into the per-user prefix: ``python -m dx12kit setup``.
 
-dx12kit compiles HLSL with vkd3d-shader's ``vkd3d-compiler`` 1.10 or newer. Debian 12 ships 1.2
-(no HLSL), and the compiler in Debian unstable needs a newer glibc than the system's, so it is
-never installed into the system. Instead, on a Debian-family machine (apt-get and dpkg present):
+dx12kit compiles HLSL with vkd3d-shader's ``vkd3d-compiler`` 1.19 or newer (stores to
+``RWStructuredBuffer``, which dx12kit's own shaders need, arrived in 1.19). Debian 12 and 13 ship
+1.2 (no HLSL compiler), and the compiler in Debian unstable needs a newer glibc than theirs, so it
+is never installed into the system. Instead, on a Debian-family machine (apt-get and dpkg present):
 
 1. a private apt configuration (its own sources list naming suite ``sid`` on the mirror the
    machine's own apt sources use, its own lists, cache and status; the system's apt setup stays
@@ -101,11 +102,11 @@ def fetch_compiler(prefix: Optional[Path] = None, log: Callable[[str], None] = p
         if not shutil.which(tool):
             raise CompilerSetupError(
                 f"fetching the HLSL compiler needs Debian's {tool} (this is not a Debian-family system): install "
-                "vkd3d-shader 1.10 or newer so that vkd3d-compiler is on PATH, or set DX12KIT_HLSL_COMPILER "
+                "vkd3d-shader 1.19 or newer so that vkd3d-compiler is on PATH, or set DX12KIT_HLSL_COMPILER "
                 "to a vkd3d-compiler executable")
     arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
     if arch not in _LAYOUT:
-        raise CompilerSetupError(f"no prebuilt compiler layout for architecture {arch!r}: install vkd3d-shader 1.10+ "
+        raise CompilerSetupError(f"no prebuilt compiler layout for architecture {arch!r}: install vkd3d-shader 1.19+ "
                                  "or set DX12KIT_HLSL_COMPILER")
     triplet, loader = _LAYOUT[arch]
     mirror = debian_mirror()

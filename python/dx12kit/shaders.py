@@ -8,7 +8,7 @@ vkd3d runs). The compiler is found, in order:
 2. the per-user copy that ``python -m dx12kit setup`` (and ``scripts/bootstrap.sh``) installs:
    ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``;
    ``DX12KIT_COMPILER_PREFIX`` names another folder);
-3. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.10 or newer).
+3. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.19 or newer).
 
 dx12kit expands ``#include`` itself (see :func:`compile_hlsl`), so the compiler sees one text;
 messages are mapped back to each file's own lines. Results are cached under
@@ -198,7 +198,7 @@ def find_compiler() -> str:
             return _compiler
         raise Dx12Error(
             "no HLSL compiler found: run `python -m dx12kit setup` (fetches vkd3d-compiler into "
-            f"{user.parent}; scripts/bootstrap.sh does the same in a checkout), install vkd3d-shader 1.10+ "
+            f"{user.parent}; scripts/bootstrap.sh does the same in a checkout), install vkd3d-shader 1.19+ "
             "so vkd3d-compiler is on PATH, or set DX12KIT_HLSL_COMPILER to a vkd3d-compiler executable")
 
 
