@@ -49,4 +49,13 @@ const char* AdapterName(ID3D12Device* device);
 /// DXGI adapter's dedicated video memory, plus shared system memory when `uma`). 0 if unknown.
 uint64_t LocalMemoryBytes(ID3D12Device* device, bool uma);
 
+/// vkd3d's own messages: errors only, unless the user chose a level. vkd3d prints its "fixme"
+/// notes (e.g. "Aliasing barriers not implemented yet", "Ignoring border") to stderr by default,
+/// which users read as errors. Sets VKD3D_DEBUG and VKD3D_SHADER_DEBUG to "err" when they are not
+/// set (setenv without overwrite); a value the user set stays. vkd3d reads each variable once, at
+/// its first message, so this must run before the first device exists, and it must run before any
+/// lavapipe thread exists: adding a variable to the environment can move it under a thread inside
+/// getenv(3). The Python module calls it at import. No-op on Windows.
+void QuietBackendMessagesByDefault();
+
 }  // namespace dx12kit::platform
