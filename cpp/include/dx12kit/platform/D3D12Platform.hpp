@@ -1,15 +1,15 @@
 // The only header that includes the platform's D3D12 headers.
 //
 // Windows: the Windows SDK's d3d12.h and dxgi1_6.h (MSVC), or mingw-w64's (cross builds). No
-//          d3dx12.h: mingw-w64 does not ship it, and the project's own helpers (D3dx12Lite.hpp)
-//          serve both platforms.
+//          d3dx12.h: mingw-w64 does not ship it, and the project's own helpers
+//          (external/d3dx12/D3dx12Lite.hpp) serve both platforms.
 // Linux:   vkd3d's headers (D3D12 over Vulkan). vkd3d's COM methods use the Windows x64 calling
 //          convention, and without WIDL_EXPLICIT_AGGREGATE_RETURNS the methods that return a
 //          struct (GetDesc, GetCPUDescriptorHandleForHeapStart, ...) crash; it must be defined
 //          before the first vkd3d include, which is why every file goes through this header.
 //
 // Everything else in dx12kit uses D3D12 types through this header and the helpers beside it
-// (ComPtr.hpp, HResult.hpp, FenceEvent.hpp, D3dx12Lite.hpp), never a platform header directly.
+// (ComPtr.hpp, HResult.hpp, FenceEvent.hpp; d3dx12/D3dx12Lite.hpp), never a platform header directly.
 #pragma once
 
 #if defined(_WIN32)
