@@ -1,7 +1,8 @@
 # The D3D12 platform on Windows: d3d12.h, dxgi1_6.h and their import libraries from the Windows SDK
 # (MSVC, clang-cl) or from mingw-w64 (x86_64-w64-mingw32-g++-posix; Debian: mingw-w64-x86-64-dev).
-# dx12kit needs nothing else: its d3dx12-style helpers are its own (platform/D3dx12Lite.hpp), the
-# same code the Linux build uses, and it compiles no HLSL in C++ (no d3dcompiler_47).
+# dx12kit needs nothing else: its d3dx12-style helpers are its own (external/d3dx12/D3dx12Lite.hpp,
+# on the include path through dx12kit_gpu), the same code the Linux build uses, and it compiles no
+# HLSL in C++ (no d3dcompiler_47). external/d3dx12/README.md: using Microsoft's d3dx12.h instead.
 # Defines the interface target Dx12kit::D3D12.
 include(CheckIncludeFileCXX)
 check_include_file_cxx(d3d12.h DX12KIT_HAVE_D3D12_H)

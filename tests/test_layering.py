@@ -5,6 +5,7 @@ may include each other):
 
     core        errors, small helpers (no D3D12); builtin: the core's shaders as DXBC byte arrays
     platform    the only files that include the Windows SDK or vkd3d
+    d3dx12      external/d3dx12/: the project's own d3dx12-style helpers (over platform's header)
     alloc       device-independent allocators (no D3D12)
     memory, descriptors, resources, shaders
                 the D3D12 building blocks; resources/DeviceCore.hpp is what they need from the
@@ -14,7 +15,8 @@ may include each other):
     bench       the benchmark module dx12kit._bench (and benchmarks/baseline, which only it compiles)
 
 A file's layer is the folder it lives in (cpp/include/dx12kit/<layer>/, cpp/src/<layer>/,
-cpp/bindings/, cpp/bench/); an include's layer is the folder of the file it resolves to.
+cpp/bindings/, cpp/bench/, external/d3dx12/); an include's layer is the folder of the file it
+resolves to.
 """
 from __future__ import annotations
 
@@ -23,10 +25,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CPP = ROOT / "cpp"
+EXTERNAL = ROOT / "external"
 
 LAYERS = [
     ("core", "builtin"),
     ("platform",),
+    ("d3dx12",),
     ("alloc",),
     ("memory", "descriptors", "resources", "shaders"),
     ("gpu",),
@@ -49,12 +53,14 @@ def layer_of(path: Path) -> str:
         return "bench"
     if rel[:2] == ("benchmarks", "baseline"):
         return "baseline"
+    if rel[:2] == ("external", "d3dx12"):
+        return "d3dx12"
     raise AssertionError(f"{path}: not in a known layer; add its folder to LAYERS in {__file__}")
 
 
 def resolve(include: str, source: Path) -> Path | None:
     """The file a quoted include names: relative to the source, or under cpp/include."""
-    for base in (source.parent, CPP / "include", ROOT / "benchmarks" / "baseline"):
+    for base in (source.parent, CPP / "include", EXTERNAL, ROOT / "benchmarks" / "baseline"):
         candidate = (base / include)
         if candidate.is_file():
             return candidate.resolve()
@@ -64,6 +70,7 @@ def resolve(include: str, source: Path) -> Path | None:
 def sources() -> list[Path]:
     files = [p for p in CPP.rglob("*") if p.suffix in (".hpp", ".cpp", ".h")]
     files += list((ROOT / "benchmarks" / "baseline").glob("*.[ch]pp"))
+    files += [p for p in (EXTERNAL / "d3dx12").rglob("*") if p.suffix in (".hpp", ".cpp", ".h")]
     return sorted(files)
 
 
@@ -91,3 +98,14 @@ def test_the_check_sees_the_includes():
     assert any(p.name == "Device.cpp" for p in files) and any(p.name == "Module.cpp" for p in files)
     assert layer_of(CPP / "include" / "dx12kit" / "gpu" / "Device.hpp") == "gpu"
     assert RANK["resources"] < RANK["gpu"] < RANK["bindings"] < RANK["bench"]
+    assert any(p.name == "D3dx12Lite.hpp" and layer_of(p) == "d3dx12" for p in files)
+    assert RANK["platform"] < RANK["d3dx12"] < RANK["resources"]
+
+
+def test_d3dx12_helpers_live_in_external():
+    """The design card's layout: the d3dx12 helper layer is external/d3dx12/, included as
+    "d3dx12/D3dx12Lite.hpp"; nothing includes it from its old place."""
+    assert (EXTERNAL / "d3dx12" / "D3dx12Lite.hpp").is_file() and (EXTERNAL / "d3dx12" / "README.md").is_file()
+    assert not (CPP / "include" / "dx12kit" / "platform" / "D3dx12Lite.hpp").exists()
+    users = [src for src in sources() if "d3dx12/D3dx12Lite.hpp" in INCLUDE.findall(src.read_text())]
+    assert len(users) >= 5

@@ -6,7 +6,7 @@
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
-#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
 #include <algorithm>

@@ -1,6 +1,10 @@
 // dx12core: the extension module. Only calls the Bind*() functions, one per concept.
 #include "Bindings.hpp"
 
+#if defined(DX12KIT_HAS_GPU_BINDINGS)
+#  include "dx12kit/platform/D3D12Platform.hpp"
+#endif
+
 PYBIND11_MODULE(dx12core, m) {
     m.doc() = "dx12kit's C++ core (see the dx12kit package for the documented Python API)";
     m.attr("__version__") = DX12KIT_VERSION;
@@ -8,6 +12,8 @@ PYBIND11_MODULE(dx12core, m) {
     dx12kit::bindings::BindAlloc(m);
     dx12kit::bindings::BindShaders(m);
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
+    // Before any device (and any lavapipe thread) exists: see the function's comment.
+    dx12kit::platform::QuietBackendMessagesByDefault();
     dx12kit::bindings::BindResources(m);
     dx12kit::bindings::BindPipelines(m);
     dx12kit::bindings::BindCommandList(m);

@@ -141,8 +141,12 @@ def _cache_dir() -> Path:
 def _run(args: List[str], timeout: float, input: Optional[bytes] = None) -> Tuple[int, bytes, bytes]:
     """Runs the compiler in its own process group; on timeout kills the whole group (a wrapper
     script's children too) and raises subprocess.TimeoutExpired."""
+    # env: Python's environment, not the C one, where importing dx12core set VKD3D_SHADER_DEBUG=err
+    # for vkd3d inside this process (README, vkd3d's messages). The compiler's stderr is captured
+    # and its fixme lines are kept apart (ShaderCompileError.fixme), so it keeps vkd3d's default
+    # level, or the one the user set.
     p = subprocess.Popen(args, stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=dict(os.environ))
     try:
         out, err = p.communicate(input, timeout=timeout)
     except subprocess.TimeoutExpired:

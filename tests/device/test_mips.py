@@ -2,7 +2,8 @@
 
 Tolerances: 8-bit mips within +-1 of numpy's box average of mip 0 (the pass rounds once per 4 mips);
 constant images exactly constant; odd sizes keep the mean within 1.5 levels of 255 (2 or 4 bilinear
-taps per texel, DX12Lib/MiniEngine's scheme, are a midpoint rule over each texel's footprint).
+taps per texel, DX12Lib/MiniEngine's scheme: close to the mean, not equal to it; the exact weights
+are axis_weights below, checked on float images).
 """
 from __future__ import annotations
 
@@ -345,3 +346,59 @@ def test_root_arguments_must_be_set_again_after_the_internal_pass(device, queue)
     cl.dispatch(1)
     queue.wait(queue.execute(cl))
     assert queue.read_buffer(out, dtype=np.uint32)[0] == 1234
+
+
+def axis_weights(size: int) -> np.ndarray:
+    """What one mip step does along an axis of `size` texels (README, Mips): a (size >> 1) x size
+    matrix of weights. Even: 2-texel box. 1: kept. Odd 2w+1 -> w: output texel i averages two
+    bilinear taps at source positions (i + 1/4) * (2w+1)/w and (i + 3/4) * (2w+1)/w, measured in
+    texels from the edge (texel centres at j + 1/2)."""
+    if size == 1:
+        return np.ones((1, 1))
+    w = size // 2
+    m = np.zeros((w, size))
+    for i in range(w):
+        if size % 2 == 0:
+            m[i, 2 * i:2 * i + 2] = 0.5
+            continue
+        for k in (0.25, 0.75):
+            t = (i + k) * size / w - 0.5     # in texel-centre coordinates
+            j = int(np.floor(t))
+            f = t - j
+            m[i, j] += 0.5 * (1 - f)
+            m[i, min(j + 1, size - 1)] += 0.5 * f
+    return m
+
+
+@pytest.mark.parametrize("size", [(3, 1), (5, 3), (1, 7), (37, 23), (9, 64)])
+def test_odd_sizes_weights_are_the_documented_ones(device, queue, size):
+    """Every mip of a float image equals the chain of axis_weights steps (float32 arithmetic and
+    the sampler's weight precision aside)."""
+    w, h = size
+    img = np.random.default_rng(w * 31 + h).random((h, w, 4), dtype=np.float32)
+    tex, mips = mips_of(device, queue, img, "rgba32_float", uav=True)
+    want = img.astype(np.float64)
+    for m in range(1, tex.mip_levels):
+        mx, my = axis_weights(want.shape[1]), axis_weights(want.shape[0])
+        want = np.einsum("yi,ijc,xj->yxc", my, want, mx)
+        got = mips[0][m]
+        assert got.shape == want.shape
+        err = np.abs(got - want).max()
+        # lavapipe: at most 7.5e-7 here; D3D12 asks samplers for 8 bits of sub-texel precision only
+        assert err <= 2e-3, f"mip {m}: max error {err}"
+
+
+def test_odd_size_edge_texels_weigh_more_than_a_box_filter(device, queue):
+    """README: 3 -> 1 weights the texels 3/8, 1/4, 3/8 (a box filter would take 1/3 each), so the
+    mean of an odd-sized mip is close to, not equal to, the source's mean."""
+    for col, weight in ((0, 0.375), (1, 0.25), (2, 0.375)):
+        img = np.zeros((1, 3, 4), np.float32)
+        img[0, col] = 1.0
+        _, mips = mips_of(device, queue, img, "rgba32_float", uav=True)
+        np.testing.assert_allclose(mips[0][1][0, 0], weight, atol=1e-3)
+    np.testing.assert_allclose(axis_weights(5), [[7 / 16, 3 / 8, 3 / 16, 0, 0], [0, 0, 3 / 16, 3 / 8, 7 / 16]])
+    # over a whole mip of 2w+1 -> w: edge texels (4w-1)/(8w^2), inner ones (2w-1)/(4w^2)
+    for wo in (1, 2, 3, 8):
+        mean_w = axis_weights(2 * wo + 1).mean(axis=0)
+        np.testing.assert_allclose(mean_w[[0, -1]], (4 * wo - 1) / (8 * wo * wo))
+        np.testing.assert_allclose(mean_w[1:-1], (2 * wo - 1) / (4 * wo * wo))

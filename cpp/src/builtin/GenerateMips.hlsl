@@ -6,7 +6,8 @@
 // (their average). An odd source size cannot be halved exactly, so the texel
 // takes two bilinear taps along each odd axis, at a quarter and three quarters of its footprint
 // (2 taps for one odd axis, 4 for both): weights always sum to one (a constant image stays
-// constant) and the taps cover the footprint evenly (the mean is kept). This is the scheme of
+// constant), but each texel weights three source texels unevenly (3 -> 1: 3/8, 1/4, 3/8), so the
+// mean is close to the source's, not equal (README "Mips" gives the weights). This is the scheme of
 // DX12Lib's and MiniEngine's GenerateMipsCS, written anew here.
 //
 // sRGB: the source view has the sRGB format (sampling returns linear values, averaged in linear

@@ -5,7 +5,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
-#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
@@ -168,7 +168,20 @@ void CommandList::CheckSingleSample(const Resource& r, const char* what) const {
 void CommandList::NoteFullWrite(const Resource& r, bool whole) {
     // Only a first use counts: an earlier use in this list might have read the zeros.
     if (whole && !m_Tracker.Touches(&r)) m_FullyWritten.insert(&r);
-    if (whole) m_Tracker.NoteInitializingUse(&r);   // what an activated render target needs (D3D12Rules rule 6d)
+}
+
+void CommandList::ContentsInitialized(const Resource& r, uint32_t sub) {
+    if (m_Tracker.TracksContents(r)) m_Tracker.NoteInitialized(&r, sub);
+}
+
+void CommandList::ContentsUsed(const Resource& r, uint32_t firstMip, uint32_t mipCount, uint32_t planes, const char* op) {
+    if (r.IsBuffer() || !m_Tracker.TracksContents(r)) return;
+    const uint32_t end = mipCount == 0 ? r.MipLevels() : std::min(r.MipLevels(), firstMip + mipCount);
+    for (uint32_t plane = 0; plane < r.PlaneCount(); ++plane) {
+        if (!((planes >> plane) & 1u)) continue;
+        for (uint32_t slice = 0; slice < r.ArraySize(); ++slice)
+            for (uint32_t m = firstMip; m < end; ++m) m_Tracker.NoteContentsUse(&r, r.Subresource(m, slice, plane), op);
+    }
 }
 
 void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
@@ -227,6 +240,7 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
     if (f.totalBytes > src.size)
         throw InvalidArgument("copy: the upload allocation is smaller than " + Who(*dst) + " mip " + std::to_string(mip) + " with 256-byte row pitch");
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST, sub);
+    ContentsInitialized(*dst, sub);   // the whole subresource
     Flush();
     if (m_Validate) ValidateResource("copy", dst.get());
     D3D12_TEXTURE_COPY_LOCATION d = d3dx::SubresourceLocation(dst->D3D12Resource(), sub);
@@ -249,6 +263,8 @@ void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::
     NoteFullWrite(*dst, true);
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    ContentsUsed(*src, 0, 0, ~0u, "copy_resource (source)");
+    for (uint32_t i = 0; i < dst->NumSubresources(); ++i) ContentsInitialized(*dst, i);
     Flush();
     if (m_Validate) { ValidateResource("copy_resource", dst.get()); ValidateResource("copy_resource", src.get()); }
     m_d3d12List->CopyResource(dst->D3D12Resource(), src->D3D12Resource());
@@ -286,6 +302,7 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
     if (f.totalBytes > dstBuffer->Desc().Width) throw InvalidArgument("copy_texture_to_buffer: buffer too small");
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE, sub);
     m_Tracker.Transition(dstBuffer, D3D12_RESOURCE_STATE_COPY_DEST);
+    if (m_Tracker.TracksContents(*src)) m_Tracker.NoteContentsUse(src.get(), sub, "read_texture");
     Flush();
     if (m_Validate) { ValidateResource("read_texture", src.get()); ValidateResource("read_texture", dstBuffer.get()); }
     D3D12_TEXTURE_COPY_LOCATION d = d3dx::FootprintLocation(dstBuffer->D3D12Resource(), fp);
@@ -335,6 +352,8 @@ void CommandList::Resolve(const std::shared_ptr<Resource>& dst, const std::share
     NoteFullWrite(*dst, dst->NumSubresources() == 1);
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_RESOLVE_DEST, dstSub);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_RESOLVE_SOURCE, srcSub);
+    if (m_Tracker.TracksContents(*src)) m_Tracker.NoteContentsUse(src.get(), srcSub, "resolve (source)");
+    ContentsInitialized(*dst, dstSub);   // every texel of the subresource
     Flush();
     if (m_Validate) { ValidateResource("resolve", dst.get()); ValidateResource("resolve", src.get()); }
     m_d3d12List->ResolveSubresource(dst->D3D12Resource(), dstSub, src->D3D12Resource(), srcSub, format);
@@ -535,6 +554,7 @@ D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<R
     cpu = r->Uav(0);
     m_Tracker.UavHazard(r);
     RequireState(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, 0, 1);  // what Uav(0) covers: mip 0 of every array slice
+    ContentsUsed(*r, 0, 1, 1u, "clear_unordered_access_view");    // not an initializing clear (rule 6d)
     Flush();
     if (m_Validate) ValidateResource("clear_unordered_access_view", r.get());
     BindDescriptorHeaps();
@@ -686,9 +706,10 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
     const bool all = arraySlice == kAllSlices;
     const uint32_t first = all ? 0 : arraySlice, count = all ? target->ArraySize() : 1;
     target->Rtv(mip, first);  // checks the mip, the slice and the render-target flag before anything is recorded
-    m_Tracker.NoteInitializingUse(target.get());   // D3D12Rules rule 6d
-    for (uint32_t s = first; s < first + count; ++s)
+    for (uint32_t s = first; s < first + count; ++s) {
         m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, s, target->MipLevels()));
+        ContentsInitialized(*target, d3dx::CalcSubresource(mip, s, target->MipLevels()));   // D3D12Rules rule 6d
+    }
     Flush();
     if (m_Validate) ValidateResource("clear_render_target", target.get());
     for (uint32_t s = first; s < first + count; ++s) m_d3d12List->ClearRenderTargetView(target->Rtv(mip, s), rgba, 0, nullptr);
@@ -717,12 +738,16 @@ void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, floa
     // Dsv(mip) covers every slice of the mip; Dsv(mip, slice) one of them.
     const bool wholeView = all || depth->ArraySize() == 1;
     D3D12_CPU_DESCRIPTOR_HANDLE dsv = wholeView ? depth->Dsv(mip) : depth->Dsv(mip, arraySlice);
-    m_Tracker.NoteInitializingUse(depth.get());    // D3D12Rules rule 6d
     // The view covers both planes of each (mip, slice) it holds: all must be in DEPTH_WRITE.
     const uint32_t first = wholeView ? 0 : arraySlice, count = wholeView ? depth->ArraySize() : 1;
     for (uint32_t s = first; s < first + count; ++s)
         for (uint32_t plane = 0; plane < depth->PlaneCount(); ++plane)
             m_Tracker.Transition(depth, D3D12_RESOURCE_STATE_DEPTH_WRITE, depth->Subresource(mip, s, plane));
+    // D3D12Rules rule 6d: only the planes cleared are initialized.
+    for (uint32_t s = first; s < first + count; ++s) {
+        if (clearDepth) ContentsInitialized(*depth, depth->Subresource(mip, s, 0));
+        if (clearStencil && hasStencil) ContentsInitialized(*depth, depth->Subresource(mip, s, 1));
+    }
     Flush();
     if (m_Validate) ValidateResource("clear_depth_stencil", depth.get());
     m_d3d12List->ClearDepthStencilView(dsv, flags, d, stencil, 0, nullptr);
@@ -856,6 +881,22 @@ void CommandList::PrepareWork(bool dispatch) {
     if (!dispatch) {
         CheckTargetSamples("draw");
         for (auto& b : m_TargetBindings) RequireState(b.resource, b.state, b.firstMip, b.mipCount);
+    }
+    if (m_Validate) {
+        // D3D12Rules rule 6d: what the work reads or writes must hold defined contents. Shader
+        // views read plane 0 (dx12kit's depth SRVs); a depth buffer's planes count only when the
+        // pipeline tests them.
+        const char* op = dispatch ? "dispatch" : "draw";
+        for (auto& kv : m_Bindings) ContentsUsed(*kv.second.resource, kv.second.firstMip, kv.second.mipCount, 1u, op);
+        if (!dispatch)
+            for (auto& b : m_TargetBindings) {
+                if (!b.resource->AllowsDepthStencil()) {
+                    ContentsUsed(*b.resource, b.firstMip, 1, 1u, "draw (render target)");
+                    continue;
+                }
+                if (m_Pipeline->DepthTest()) ContentsUsed(*b.resource, b.firstMip, 1, 1u, "draw (depth test)");
+                if (m_Pipeline->StencilTest()) ContentsUsed(*b.resource, b.firstMip, 1, 2u, "draw (stencil test)");
+            }
     }
     Flush();
     if (m_Validate) ValidateBindings(dispatch ? "dispatch" : "draw", !dispatch);

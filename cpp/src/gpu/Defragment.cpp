@@ -18,7 +18,7 @@
 // Resource::BeginUse until the move is done.
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
-#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/Resource.hpp"
 

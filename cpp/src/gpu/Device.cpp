@@ -3,7 +3,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/GenerateMips.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
-#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"

@@ -13,7 +13,7 @@
 #include "dx12kit/gpu/Device.hpp"
 
 #include "dx12kit/core/Errors.hpp"
-#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"

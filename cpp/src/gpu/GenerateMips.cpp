@@ -5,7 +5,7 @@
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
-#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 
@@ -103,6 +103,8 @@ const MipPipeline& Device::Mips() {
 void CommandList::CopySubresource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t sub, const char* what) {
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST, sub);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE, sub);
+    if (m_Tracker.TracksContents(*src)) m_Tracker.NoteContentsUse(src.get(), sub, what);
+    ContentsInitialized(*dst, sub);   // a copy of the whole subresource (D3D12Rules rule 6d)
     Flush();
     if (m_Validate) {
         ValidateResource(what, dst.get());

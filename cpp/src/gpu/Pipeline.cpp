@@ -210,7 +210,8 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
 PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& g,
                              std::shared_ptr<RootSignature> rootSignature)
     : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
-      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount) {
+      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthTest),
+      m_StencilTest(g.stencilTest) {
     if (!m_RootSignature) throw InvalidArgument("create_graphics_pipeline: no root signature");
     if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_graphics_pipeline: the root signature belongs to another device");
     if (g.vs.empty()) throw InvalidArgument("create_graphics_pipeline: empty vertex shader bytecode");

@@ -5,6 +5,7 @@
 #include "dx12kit/platform/HResult.hpp"
 
 #if !defined(_WIN32)
+#  include <stdlib.h>
 #  include <vulkan/vulkan.h>
 #endif
 
@@ -241,6 +242,15 @@ uint64_t TotalMemoryBytes(ID3D12Device* device) {
     uint64_t bytes = 0;
     for (uint32_t i = 0; i < props.memoryHeapCount; ++i) bytes += props.memoryHeaps[i].size;
     return bytes;
+#endif
+}
+
+void QuietBackendMessagesByDefault() {
+#if !defined(_WIN32)
+    // vkd3d's levels: none, err, fixme (its default), warn, trace. libvkd3d and libvkd3d-utils read
+    // VKD3D_DEBUG, libvkd3d-shader VKD3D_SHADER_DEBUG; each caches the level at its first message.
+    setenv("VKD3D_DEBUG", "err", 0);
+    setenv("VKD3D_SHADER_DEBUG", "err", 0);
 #endif
 }
 

@@ -3,7 +3,7 @@
 #include "dx12kit/resources/DeviceCore.hpp"
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
-#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -15,6 +15,27 @@ namespace {
 bool FixedStateHeap(const Resource& r) {
     return r.HeapType() == D3D12_HEAP_TYPE_UPLOAD || r.HeapType() == D3D12_HEAP_TYPE_READBACK;
 }
+
+// D3D12Rules rule 6d, per subresource: "subresource 5 (mip 1, array slice 0, stencil plane)".
+std::string SubresourceName(const Resource& r, uint32_t sub) {
+    const uint32_t mips = r.MipLevels(), slices = r.ArraySize();
+    const uint32_t mip = sub % mips, slice = (sub / mips) % slices, plane = sub / (mips * slices);
+    std::string s = "subresource " + std::to_string(sub) + " (mip " + std::to_string(mip);
+    if (slices > 1) s += ", array slice " + std::to_string(slice);
+    if (r.PlaneCount() > 1) s += plane == 0 ? ", depth plane" : ", stencil plane";
+    return s + ")";
+}
+
+[[noreturn]] void ThrowUndefinedContents(const Resource& r, uint32_t sub, const char* op, const std::string& when) {
+    const bool depth = r.AllowsDepthStencil();
+    throw ResourceStateError(std::string(op) + ": resource '" + r.Name() + "' is a " + (depth ? "depth buffer" : "render target") +
+                             " placed in memory other resources share, and " + when + ": its " + SubresourceName(r, sub) +
+                             " holds undefined contents. D3D12 requires each subresource (mip, slice and plane) to be initialized "
+                             "after activation, before any other use, by a clear of it" +
+                             (depth ? " (clear_depth_stencil, clear_depth / clear_stencil for each plane)" : " (clear_render_target of that mip)") +
+                             " or a copy of the whole subresource (copy_resource, a full upload) (CreatePlacedResource, required "
+                             "resource initialization)");
+}
 }  // namespace
 
 ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<Resource>& resource) {
@@ -25,12 +46,10 @@ ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<
         // Aliased and not the last user of its range in this list (or just activated explicitly);
         // never true for other resources (Create).
         if (!l.aliasActive || l.needsInit) AliasUse(resource, &l, false);
-        m_NextInit = nullptr;
         return l;
     }
     if (resource->AliasRegion()) {
         AliasUse(resource, nullptr, false);
-        m_NextInit = nullptr;
         return m_Locals.find(resource.get())->second;
     }
     return Create(resource);
@@ -46,6 +65,7 @@ ResourceStateTracker::Local& ResourceStateTracker::Create(const std::shared_ptr<
     }
     l.states = SubresourceStates(resource->NumSubresources(), kUnknownState);
     l.aliasActive = !resource->AliasRegion();
+    if (TracksContents(*resource)) l.contents.assign(resource->NumSubresources(), kAsBegun);
     return l;
 }
 
@@ -116,7 +136,31 @@ void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& befo
     m_Stats.aliasing.fetch_add(1, std::memory_order_relaxed);
 }
 
-void ResourceStateTracker::NoteInitializingUse(const Resource* resource) { m_NextInit = resource; }
+bool ResourceStateTracker::TracksContents(const Resource& r) const {
+    return m_Validate && r.AliasRegion() && d3d12rules::NeedsInitAfterActivation(r.Desc().Flags);
+}
+
+void ResourceStateTracker::NoteInitialized(const Resource* resource, uint32_t sub) {
+    auto it = m_Locals.find(const_cast<Resource*>(resource));
+    if (it == m_Locals.end() || it->second.contents.empty()) return;
+    it->second.contents[sub] = kDefined;
+}
+
+void ResourceStateTracker::NoteContentsUse(const Resource* resource, uint32_t sub, const char* op) {
+    auto it = m_Locals.find(const_cast<Resource*>(resource));
+    if (it == m_Locals.end() || it->second.contents.empty()) return;
+    Local& l = it->second;
+    if (l.contents[sub] == kUndefined)
+        ThrowUndefinedContents(*resource, sub, op,
+                               l.activatedByBarrier ? "it was activated by aliasing_barrier in this command list, and nothing initialized that subresource since"
+                                                    : "an overlapping resource was used earlier in the same command list (activating it again), and "
+                                                      "nothing initialized that subresource since");
+    if (l.contents[sub] == kAsBegun) {
+        for (const auto& u : l.usesAsBegun)
+            if (u.first == sub) return;
+        l.usesAsBegun.emplace_back(sub, op);
+    }
+}
 
 memory::AliasMap& ResourceStateTracker::LocalAliases(memory::MemoryRegion* region) {
     for (auto& kv : m_AliasMaps)
@@ -125,29 +169,15 @@ memory::AliasMap& ResourceStateTracker::LocalAliases(memory::MemoryRegion* regio
     return m_AliasMaps.back().second;
 }
 
-namespace {
-[[noreturn]] void ThrowUninitialized(const Resource& r, const char* when) {
-    throw ResourceStateError("resource '" + r.Name() + "' is a " + (r.AllowsDepthStencil() ? "depth buffer" : "render target") +
-                             " placed in memory other resources share, and " + when +
-                             ": its contents are undefined, and D3D12 requires a clear (clear_render_target / clear_depth_stencil) "
-                             "or a copy of the whole resource (copy_resource, a full upload) as its first use after the aliasing "
-                             "barrier (CreatePlacedResource, required resource initialization)");
-}
-}  // namespace
 
 void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier) {
     Resource* r = resource.get();
     memory::AliasMap& map = LocalAliases(r->AliasRegion());
     const memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
-    const bool initializes = m_NextInit == r;
     const bool mustInit = d3d12rules::NeedsInitAfterActivation(r->Desc().Flags);
     if (!explicitBarrier && !o.others) {
         if (local && local->needsInit) {   // the first use after an explicit activation
             local->needsInit = false;
-            if (mustInit && !initializes && m_Validate) {
-                local->needsInit = true;
-                ThrowUninitialized(*r, "this use follows its activation by aliasing_barrier");
-            }
             if (local->aliasActive) return;
         }
         if (!local) {
@@ -156,17 +186,16 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
             // the pre-list ahead of its transitions.
             local = &Create(resource);
             m_Pending.push_back({r, kAllSubresources, D3D12_RESOURCE_STATE_COMMON, PendingKind::Activate});
-            if (initializes) m_InitializedFirst.insert(r);
         }
         local->aliasActive = true;
         map.Use(r, resource, r->AliasBegin(), r->AliasEnd());
         return;
     }
     // Activated inside this list: by the user's barrier, or here (an overlapping resource was used
-    // earlier in this list). D3D12Rules rule 6.
-    if (!explicitBarrier && mustInit && !initializes && m_Validate)
-        ThrowUninitialized(*r, "this use follows the use of an overlapping resource in the same command list");
+    // earlier in this list). D3D12Rules rule 6; its contents are undefined from here (6d).
     if (!local) local = &Create(resource);
+    std::fill(local->contents.begin(), local->contents.end(), uint8_t(kUndefined));
+    local->activatedByBarrier = explicitBarrier;
     if (!FixedStateHeap(*r)) {
         // Parked (rule 6c): what the list does not know of its state yet (all of it, for a resource
         // new to the list) is COMMON before the list, and moves from COMMON after the barrier.
@@ -233,7 +262,14 @@ memory::AliasMap& ExecuteStates::Aliases(memory::MemoryRegion* region) {
     return it->second;
 }
 
+std::vector<uint8_t>& ExecuteStates::Defined(Resource* r) {
+    auto it = m_Defined.find(r);
+    if (it == m_Defined.end()) it = m_Defined.emplace(r, r->DefinedContents()).first;
+    return it->second;
+}
+
 void ExecuteStates::Commit() {
+    for (auto& kv : m_Defined) kv.first->DefinedContents() = std::move(kv.second);
     for (auto& kv : m_States) kv.first->GlobalState() = kv.second;
     for (auto& kv : m_Aliases) kv.first->aliases = std::move(kv.second);
 }
@@ -247,10 +283,23 @@ void ResourceStateTracker::ResolveActivation(Resource* r, bool park, ExecuteStat
     memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
     // Activated by its parking just before: the list's first use is still its activation.
     const bool parkedFirst = !park && std::find(m_ParkActivated.begin(), m_ParkActivated.end(), r) != m_ParkActivated.end();
-    if (!park && m_Validate && (o.others || o.uncovered || parkedFirst) && d3d12rules::NeedsInitAfterActivation(r->Desc().Flags) &&
-        !m_InitializedFirst.count(r))
-        ThrowUninitialized(*r, o.others || parkedFirst ? "this command list uses it after another resource used its memory"
-                                                       : "this command list is the first to use it");
+    if (!park && TracksContents(*r)) {
+        // Rule 6d: the subresources this list used before defining them.
+        const bool activated = o.others || o.uncovered || parkedFirst;
+        if (activated) m_ActivatedAtStart.insert(r);
+        const auto local = m_Locals.find(r);
+        if (local != m_Locals.end()) {
+            const std::vector<uint8_t>& defined = states.Defined(r);
+            for (const auto& u : local->second.usesAsBegun)
+                if (activated || !defined[u.first])
+                    ThrowUndefinedContents(*r, u.first, u.second,
+                                           !activated ? "it was activated in an earlier command list, and nothing initialized that subresource since"
+                                           : o.uncovered && !o.others
+                                               ? "this command list is the first to use it, and uses that subresource before initializing it"
+                                               : "this command list uses it after another resource used its memory, and uses that subresource "
+                                                 "before initializing it");
+        }
+    }
     if (park && (o.others || o.uncovered)) m_ParkActivated.push_back(r);
     if (o.others) {
         out.push_back(d3dx::AliasingBarrier(o.single ? static_cast<Resource*>(o.single.get())->D3D12Resource() : nullptr, r->D3D12Resource()));
@@ -277,6 +326,7 @@ void ResourceStateTracker::ResolveActivation(Resource* r, bool park, ExecuteStat
 std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers(ExecuteStates& states, std::vector<Resource*>* owners) {
     std::vector<D3D12_RESOURCE_BARRIER> out;
     m_ParkActivated.clear();
+    m_ActivatedAtStart.clear();
     // Parked resources first: their activation for the parking transition must precede the
     // activations of the resources this list uses before them (rule 6c).
     if (!m_AliasMaps.empty())
@@ -317,6 +367,14 @@ void ResourceStateTracker::ApplyFinalStates(ExecuteStates& states) const {
     for (const auto& kv : m_AliasMaps) states.Aliases(kv.first).Overwrite(kv.second);
     for (const auto& kv : m_Locals) {
         if (FixedStateHeap(*kv.first)) continue;
+        if (!kv.second.contents.empty()) {   // rule 6d: what this list leaves defined
+            std::vector<uint8_t>& defined = states.Defined(kv.first);
+            const bool activated = m_ActivatedAtStart.count(kv.first) != 0;
+            for (size_t i = 0; i < defined.size(); ++i) {
+                const uint8_t c = kv.second.contents[i];
+                defined[i] = c == kDefined ? 1 : c == kUndefined ? 0 : activated ? 0 : defined[i];
+            }
+        }
         const SubresourceStates& local = kv.second.states;
         SubresourceStates& g = states.Get(kv.first);
         auto raw = m_Raw.find(kv.first);
@@ -407,8 +465,7 @@ void ResourceStateTracker::Reset() {
     m_Pending.clear();
     m_Barriers.clear();
     m_Raw.clear();
-    m_NextInit = nullptr;
-    m_InitializedFirst.clear();
+    m_ActivatedAtStart.clear();
     m_AliasMaps.clear();
 }
 

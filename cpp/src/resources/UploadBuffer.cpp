@@ -4,7 +4,7 @@
 #include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/resources/DeviceCore.hpp"
-#include "dx12kit/platform/D3dx12Lite.hpp"
+#include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
 #include <algorithm>

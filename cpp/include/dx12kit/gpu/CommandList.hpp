@@ -217,6 +217,12 @@ private:
     // the state the tracker requested for it (only raw transitions can cause that).
     void ValidateBindings(const char* op, bool targets);   // draw/dispatch: bound resources (+ targets)
     void ValidateResource(const char* op, const Resource* resource);
+    // Validation of D3D12Rules rule 6d (ResourceStateTracker::NoteInitialized / NoteContentsUse),
+    // called after the operation's transitions: `sub` written whole by a clear or full copy; the
+    // subresources of mips [firstMip, firstMip + mipCount) (0: all), every slice, the planes of
+    // `planes` (bit 0 depth/colour, bit 1 stencil) used by `op` otherwise.
+    void ContentsInitialized(const Resource& r, uint32_t sub);
+    void ContentsUsed(const Resource& r, uint32_t firstMip, uint32_t mipCount, uint32_t planes, const char* op);
     void BindDescriptorHeaps();
     D3D12_GPU_DESCRIPTOR_HANDLE PrepareUavClear(const std::shared_ptr<Resource>& r, D3D12_CPU_DESCRIPTOR_HANDLE& cpu);
     D3D12_RESOURCE_STATES SrvState(uint32_t rootIndex) const;

@@ -147,6 +147,10 @@ public:
     DXGI_FORMAT DsvFormat() const { return m_DsvFormat; }
     /// Samples per pixel of its render targets (1 for compute pipelines).
     uint32_t SampleCount() const { return m_SampleCount; }
+    /// Whether its draws access the depth plane (DepthEnable) / the stencil plane (StencilEnable)
+    /// of the bound depth buffer (validation of D3D12Rules rule 6d, per plane).
+    bool DepthTest() const { return m_DepthTest; }
+    bool StencilTest() const { return m_StencilTest; }
     /// Debug name: shown by repr() and given to the D3D12 object (SetName). Not thread-safe.
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name);
@@ -161,6 +165,7 @@ private:
     std::vector<DXGI_FORMAT> m_RtvFormats;
     DXGI_FORMAT m_DsvFormat = DXGI_FORMAT_UNKNOWN;
     uint32_t m_SampleCount = 1;
+    bool m_DepthTest = false, m_StencilTest = false;
 };
 
 /// A sampler: a CPU descriptor in the SAMPLER allocator, staged with CommandList::SetSampler.

@@ -1,15 +1,15 @@
 // The only header that includes the platform's D3D12 headers.
 //
 // Windows: the Windows SDK's d3d12.h and dxgi1_6.h (MSVC), or mingw-w64's (cross builds). No
-//          d3dx12.h: mingw-w64 does not ship it, and the project's own helpers (D3dx12Lite.hpp)
-//          serve both platforms.
+//          d3dx12.h: mingw-w64 does not ship it, and the project's own helpers
+//          (external/d3dx12/D3dx12Lite.hpp) serve both platforms.
 // Linux:   vkd3d's headers (D3D12 over Vulkan). vkd3d's COM methods use the Windows x64 calling
 //          convention, and without WIDL_EXPLICIT_AGGREGATE_RETURNS the methods that return a
 //          struct (GetDesc, GetCPUDescriptorHandleForHeapStart, ...) crash; it must be defined
 //          before the first vkd3d include, which is why every file goes through this header.
 //
 // Everything else in dx12kit uses D3D12 types through this header and the helpers beside it
-// (ComPtr.hpp, HResult.hpp, FenceEvent.hpp, D3dx12Lite.hpp), never a platform header directly.
+// (ComPtr.hpp, HResult.hpp, FenceEvent.hpp; d3dx12/D3dx12Lite.hpp), never a platform header directly.
 #pragma once
 
 #if defined(_WIN32)
@@ -51,5 +51,14 @@ uint64_t LocalMemoryBytes(ID3D12Device* device, bool uma);
 /// All the memory the adapter can use, every segment together (dedicated and shared on Windows;
 /// every Vulkan memory heap under vkd3d). 0 when unknown.
 uint64_t TotalMemoryBytes(ID3D12Device* device);
+
+/// vkd3d's own messages: errors only, unless the user chose a level. vkd3d prints its "fixme"
+/// notes (e.g. "Aliasing barriers not implemented yet", "Ignoring border") to stderr by default,
+/// which users read as errors. Sets VKD3D_DEBUG and VKD3D_SHADER_DEBUG to "err" when they are not
+/// set (setenv without overwrite); a value the user set stays. vkd3d reads each variable once, at
+/// its first message, so this must run before the first device exists, and it must run before any
+/// lavapipe thread exists: adding a variable to the environment can move it under a thread inside
+/// getenv(3). The Python module calls it at import. No-op on Windows.
+void QuietBackendMessagesByDefault();
 
 }  // namespace dx12kit::platform

@@ -25,6 +25,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace dx12kit {
 
@@ -160,6 +161,13 @@ public:
 
     // ---- global state (caller holds Device::SubmitMutex()) ---------------------------------
     SubresourceStates& GlobalState() { return m_GlobalState; }
+    /// Validation of D3D12Rules rule 6d (placed render targets and depth buffers only): per
+    /// subresource (planes included), 1 when an initializing write (clear, full copy) defined its
+    /// contents since the resource's last activation, else 0. Written at execute like GlobalState.
+    std::vector<uint8_t>& DefinedContents() {
+        if (m_Defined.size() != m_NumSubresources) m_Defined.assign(m_NumSubresources, 0);
+        return m_Defined;
+    }
 
     // ---- views (cached) ---------------------------------------------------------------------
     /// SRV of mips [mostDetailedMip, mostDetailedMip + mipCount) (mipCount 0 = all remaining).
@@ -201,6 +209,7 @@ protected:
     D3D12_GPU_VIRTUAL_ADDRESS m_GpuAddress = 0;
     DXGI_FORMAT m_ViewFormat;
     SubresourceStates m_GlobalState;
+    std::vector<uint8_t> m_Defined;   // DefinedContents (sized on first use)
     std::atomic<bool> m_Closed{false};
     static constexpr uint32_t kMoving = 0x80000000u;
     mutable std::atomic<uint32_t> m_Uses{0};   // open command lists using it; kMoving while being moved

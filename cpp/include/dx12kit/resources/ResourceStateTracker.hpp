@@ -34,6 +34,15 @@
 //   list: use A ............ use B ......................... use A
 //         pending: activate A  barrier A->B, B parked:       barrier B->A (A's state is known)
 //                              pending COMMON, COMMON -> X
+//
+// Contents after activation (rule 6d, validation mode only; render targets and depth buffers placed
+// in user memory): each subresource, planes included, is undefined after an activation until an
+// initializing write (NoteInitialized: a clear of that mip and plane, a copy of the whole
+// subresource) defines it; any other use (NoteContentsUse: copy source, shader read, UAV access,
+// draw into it, depth or stencil test) of an undefined one raises ResourceStateError. Per list each
+// subresource is defined, undefined (activated inside the list) or as the list began; a use of one
+// "as the list began" is checked at execute, against the activation resolved there (then all are
+// undefined) or else the resource's DefinedContents, which execute advances like the states.
 #pragma once
 
 #include "dx12kit/memory/AliasMap.hpp"
@@ -62,6 +71,8 @@ public:
     void Decay(D3D12_COMMAND_LIST_TYPE queueType);
     /// The aliasing record of `region` as the lists resolved so far leave it (its global one at first).
     memory::AliasMap& Aliases(memory::MemoryRegion* region);
+    /// Resource::DefinedContents of `r` as the lists resolved so far leave it (rule 6d, validation).
+    std::vector<uint8_t>& Defined(Resource* r);
     /// Writes every state and aliasing record back (resources' global states, regions' maps).
     void Commit();
     /// Resources the resolved barriers name (the "before" of aliasing barriers): kept until the fence.
@@ -72,6 +83,7 @@ public:
 private:
     std::unordered_map<Resource*, SubresourceStates> m_States;
     std::unordered_map<memory::MemoryRegion*, memory::AliasMap> m_Aliases;
+    std::unordered_map<Resource*, std::vector<uint8_t>> m_Defined;
 };
 
 class ResourceStateTracker {
@@ -90,11 +102,18 @@ public:
     /// An explicit aliasing barrier: `after` becomes the active resource of its range (no automatic
     /// barrier for it then).
     void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after);
-    /// The next use of `resource` (its transition follows at once) writes all of it: a clear or a
-    /// full copy, which is what a render target or depth buffer needs after activation (rule 6d).
-    void NoteInitializingUse(const Resource* resource);
-    /// Validation mode: activations of render targets and depth buffers without an initializing
-    /// first use raise ResourceStateError.
+    /// Validation (rule 6d): `sub` of `resource` (already transitioned for the operation) was
+    /// written whole by an initializing operation (a clear of it, a copy of the whole subresource).
+    void NoteInitialized(const Resource* resource, uint32_t sub);
+    /// Validation (rule 6d): `op` uses the contents of `sub` (read, or written other than by an
+    /// initializing operation): raises ResourceStateError when they are undefined, here or, when
+    /// that depends on what runs before the list, at execute.
+    void NoteContentsUse(const Resource* resource, uint32_t sub, const char* op);
+    /// Whether NoteInitialized / NoteContentsUse matter for `resource` (validation mode, and a render
+    /// target or depth buffer placed in user memory).
+    bool TracksContents(const Resource& resource) const;
+    /// Validation mode: uses of undefined contents of activated render targets and depth buffers
+    /// raise ResourceStateError (rule 6d, per subresource and plane).
     void SetValidate(bool validate) { m_Validate = validate; }
     /// Marks that a UAV-state resource was written by a draw or dispatch (for automatic UAV
     /// barriers between dependent dispatches).
@@ -149,8 +168,14 @@ private:
         SubresourceStates states;   // kUnknownState where the list has not touched it
         bool uavWritten = false;
         bool aliasActive = false;   // aliased: the last user of its whole range in this list
-        bool needsInit = false;     // activated by an explicit barrier; the next use must initialize it
+        bool needsInit = false;     // activated by an explicit barrier (its next use completes the activation)
+        // Rule 6d (TracksContents only): per subresource kAsBegun, kDefined or kUndefined, and the
+        // uses of subresources still kAsBegun, checked at execute.
+        std::vector<uint8_t> contents;
+        std::vector<std::pair<uint32_t, const char*>> usesAsBegun;
+        bool activatedByBarrier = false;   // the last activation inside the list was aliasing_barrier's
     };
+    enum : uint8_t { kAsBegun = 0, kDefined = 1, kUndefined = 2 };
     enum class PendingKind : uint8_t { State, Activate, Park };
     struct Pending {
         Resource* resource;
@@ -181,8 +206,7 @@ private:
 
     bool m_Validate = false;
     bool m_DirectWritesPossible = false;
-    const Resource* m_NextInit = nullptr;                  // NoteInitializingUse, until its transition
-    std::unordered_set<const Resource*> m_InitializedFirst;  // aliased, first use in the list initialized it
+    std::unordered_set<const Resource*> m_ActivatedAtStart;  // at execute: activated before the list (rule 6d)
     std::vector<std::pair<memory::MemoryRegion*, memory::AliasMap>> m_AliasMaps;  // what this list used
     std::vector<Resource*> m_ParkActivated;                // at execute: activated by their parking
 };

@@ -1,6 +1,7 @@
-// The project's own small d3dx12-style helpers, used on every platform. (On Linux, Microsoft's
-// d3dx12.h cannot be used with vkd3d's headers; see PLATFORM.md. Keeping one set of helpers
-// means the same code paths are tested everywhere.)
+// The project's own small d3dx12-style helpers, used on every platform (external/d3dx12/README.md).
+// (On Linux, Microsoft's d3dx12.h cannot be used with vkd3d's headers; see PLATFORM.md. Keeping one
+// set of helpers means the same code paths are tested everywhere.) Included as
+// "d3dx12/D3dx12Lite.hpp" (the include path has external/); it needs only the platform header.
 #pragma once
 
 #include "dx12kit/platform/D3D12Platform.hpp"
