@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple, Union
 
+from ._hlsl_fixups import fix_source
 from ._hlsl_linemap import LineMap, tag_text
 from ._hlsl_source import CompileMessage, ShaderIncludeWarning, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
@@ -385,7 +386,9 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     expanded = expand_source(source, source_name, [os.fspath(d) for d in include_dirs], _define_lines(defines, "compile_hlsl"))
     root_signature = extract_root_signature(expanded, entry)
     files = tuple(([os.path.realpath(os.fspath(source_name))] if source_name is not None else []) + expanded.files)
-    text = expanded.text
+    # Rewrites of constructs the compiler would get wrong silently (issue 22; dx12kit._hlsl_fixups):
+    # lines stay where they were, so messages and the line map are unchanged.
+    text, fixups = fix_source(expanded.text, expanded.locate)
     exe = find_compiler()
     version = compiler_version(exe)
     key = hashlib.sha256("\0".join([version, profile, entry, text]).encode("utf-8", "surrogateescape")).hexdigest()
