@@ -10,7 +10,7 @@ The harness wraps it into
 - ``vs``: a vertex shader computing ``dt_f`` for vertex ``SV_VertexID`` of a point list, passed out
   as a ``nointerpolation uint4`` to a pixel that a pass-through pixel shader writes to an
   RGBA32_UINT render target (one pixel per vertex); ``vs_instance`` does the same with one vertex
-  per instance and ``SV_InstanceID`` (and checks D3D's rule that it excludes the start instance);
+  per instance and ``SV_InstanceID`` (drawn with start instance 3: D3D's SV_InstanceID excludes it);
 - ``ps``: a pixel shader computing ``dt_f`` for pixel ``i = y * W + x`` of a full-screen triangle
   into the RGBA32_UINT target.
 
@@ -114,7 +114,7 @@ DT_V main(uint iid : SV_InstanceID, uint vid : SV_VertexID)
     DT_V o;
     uint i = iid;  // D3D: SV_InstanceID does not include the start instance
     o.r = dt_f(dt_in[i], i);
-    o.r.w ^= vid ^ {start};  // and SV_VertexID includes the start vertex: 0 when both are right
+    o.r.w ^= vid;  // one vertex per instance: SV_VertexID is 0
     o.pos = dt_pixel(i);
     return o;
 }}
@@ -222,7 +222,7 @@ class Harness:
         elif stage == "vs":
             cl.draw(N)
         elif stage == "vs_instance":
-            cl.draw(1, N, start, 3)
+            cl.draw(1, N, 0, 3)
         else:
             cl.draw(3)
         self.queue.wait(self.queue.execute(cl))
