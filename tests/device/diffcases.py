@@ -232,22 +232,59 @@ case("shifts_by_32_or_more", "integer", fast=True,   # D3D: the shift count's lo
                           x[:, 0] << (x[:, 1] & 31)))
 
 
-def _ftoi(x):
-    f = x[:, 0].view(f32).astype(np.float64)
-    t = np.trunc(np.nan_to_num(f, nan=0.0))
-    si = np.where(np.isnan(f), 0, np.clip(t, -2**31, 2**31 - 1)).astype(np.int64)
-    ui = np.where(np.isnan(f), 0, np.clip(t, 0, 2**32 - 1)).astype(np.int64)
-    return out(si.astype(i32).view(u32), ui.astype(u32))
+def _ftoi(w):
+    """D3D's ftoi of float32 words `w`, as uint32 words."""
+    f = w.view(f32).astype(np.float64)
+    t = np.trunc(np.nan_to_num(f, nan=0.0, posinf=2**40, neginf=-2**40))
+    return np.where(np.isnan(f), 0, np.clip(t, -2**31, 2**31 - 1)).astype(np.int64).astype(i32).view(u32)
+
+
+def _ftou(w):
+    """D3D's ftou of float32 words `w`."""
+    f = w.view(f32).astype(np.float64)
+    t = np.trunc(np.nan_to_num(f, nan=0.0, posinf=2**40, neginf=-2**40))
+    return np.where(np.isnan(f), 0, np.clip(t, 0, 2**32 - 1)).astype(np.int64).astype(u32)
 
 
 case("float_to_int_in_range", "conversion", fast=True, inputs=floats(-1e6, 1e6),
      body="float f = asfloat(x.x); return uint4(asuint(int(f)), uint(abs(f)), 0, 0);",
      ref=lambda x, i: out(np.trunc(x[:, 0].view(f32)).astype(i32).view(u32), np.trunc(np.abs(x[:, 0].view(f32))).astype(u32)))
-case("float_to_int_out_of_range", "conversion",   # D3D: saturates, NaN -> 0, negative -> 0 for uint
-     inputs=lambda rng, n: np.stack([rng.choice(np.array([-1e10, -3e9, -1.5, 3e9, 5e9, 1e20, np.inf, -np.inf, np.nan], f32), n),
-                                     np.zeros(n, f32), np.zeros(n, f32), np.zeros(n, f32)], 1).astype(f32).view(u32),
+_EDGE = np.array([-1e10, -3e9, -2147483904.0, -2147483648.0, -1.5, -0.5, -0.0, 0.0, 0.75, 2147483520.0, 2147483648.0, 3e9,
+                  4294967040.0, 4294967296.0, 5e9, 1e20, np.inf, -np.inf, np.nan], f32)
+
+
+def _edge_floats(rng, n):   # D3D's edge values of ftoi/ftou, random values in and around both ranges
+    v = rng.choice(_EDGE, (n, 4)).astype(f32)
+    v[::3] = rng.uniform(-5e9, 5e9, (len(v[::3]), 4)).astype(f32)
+    v[1::5] = rng.uniform(-4, 4, (len(v[1::5]), 4)).astype(f32)
+    return v.view(u32)
+
+
+# D3D (functional spec, ftoi/ftou): NaN -> 0, out of range -> clamped, truncation toward zero. vkd3d 1.2
+# gives 0x80000000 there (and for ftou in [2^31, 2^32)); dx12kit rewrites the instructions at
+# pipeline creation (cpp/src/shaders/DxbcRewrite.cpp). int and uint conversions of one value are kept
+# in separate cases: vkd3d-shader 2.1 merges them into one instruction (refused, case below).
+case("float_to_int_saturation", "conversion", fast=True, inputs=_edge_floats,
+     body="float4 f = asfloat(x); int s = int(f.x); int2 v = int2(f.zw); return uint4(asuint(s), 0, asuint(v));",
+     ref=lambda x, i: out(_ftoi(x[:, 0]), 0, _ftoi(x[:, 2]), _ftoi(x[:, 3])))
+case("float_to_uint_saturation", "conversion", fast=True, inputs=_edge_floats,
+     body="float4 f = asfloat(x); return uint4(f);",
+     ref=lambda x, i: out(*[_ftou(x[:, k]) for k in range(4)]))
+case("float_to_int_index", "conversion", inputs=_edge_floats, decls=f"static const uint tbl[8] = {TBL_HLSL};",
+     body="float4 f = asfloat(x); uint k = uint(f.x); return uint4(k, tbl[min(k, 7u)], uint(f.y) >> 1, 0);",
+     ref=lambda x, i: out(_ftou(x[:, 0]), TBL[np.minimum(_ftou(x[:, 0]), 7)], _ftou(x[:, 1]) >> 1))
+case("int_and_uint_of_one_value", "conversion", inputs=_edge_floats,   # open: merged into one instruction
      body="float f = asfloat(x.x); return uint4(asuint(int(f)), uint(f), 0, 0);",
-     ref=lambda x, i: _ftoi(x))
+     ref=lambda x, i: out(_ftoi(x[:, 0]), _ftou(x[:, 0])))
+case("int_and_uint_of_one_value_workaround", "conversion", inputs=_edge_floats,  # different sources: not merged
+     body="float f = asfloat(x.x); return uint4(asuint(int(f)), uint(max(f, 0.0)), 0, 0);",
+     ref=lambda x, i: out(_ftoi(x[:, 0]), _ftou(x[:, 0])))
+case("float_and_uint_of_one_int_workaround", "conversion",
+     body="int s = asint(x.x); float a = float(s); uint b = asuint(s); return uint4(asuint(a), b / 3u, 0, 0);",
+     ref=lambda x, i: out(x[:, 0].view(i32).astype(f32).view(u32), x[:, 0] // u32(3)))
+case("float_and_uint_of_one_int", "conversion",   # open: merged into one instruction
+     body="int s = asint(x.x); float a = float(s); uint b = uint(s); return uint4(asuint(a), b / 3u, 0, 0);",
+     ref=lambda x, i: out(x[:, 0].view(i32).astype(f32).view(u32), x[:, 0] // u32(3)))
 case("int_to_float", "conversion",
      body="return asuint(float4(asint(x.x), x.y, float(asint(x.z) >> 8), float(x.w >> 8)));",
      ref=lambda x, i: fout(x[:, 0].view(i32).astype(f32), x[:, 1].astype(f32), (x[:, 2].view(i32) >> 8).astype(f32),
@@ -323,7 +360,7 @@ case("bit_ops", "integer",
      inputs=lambda rng, n: np.maximum(rng.integers(0, 2**32, (n, 4), dtype=np.uint64) >> rng.integers(0, 32, (n, 4)).astype(np.uint64), 1).astype(u32),
      body="return uint4(countbits(x.x), firstbithigh(x.x), firstbitlow(x.x), 0);",  # reversebits: E5005, not defined
      ref=lambda x, i: _bits_ref(x))
-case("firstbit_of_zero", "integer",   # D3D: firstbithigh(0) = firstbitlow(0) = 0xFFFFFFFF
+case("firstbit_of_zero", "integer", fast=True,   # D3D: 0xFFFFFFFF; vkd3d 1.2: 63 (fixed by DxbcRewrite.cpp)
      inputs=lambda rng, n: np.zeros((n, 4), u32),
      body="return uint4(firstbithigh(x.x), firstbitlow(x.y), asuint(firstbithigh(asint(x.z))), asuint(firstbithigh(asint(x.w) - 1)));",
      ref=lambda x, i: out(0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF))
@@ -466,6 +503,6 @@ GROUPS = sorted({c.group for c in CASES})
 # (construct, stage) -> how the gap is handled; the harness expects these to fail (docs/guides/shader-gaps.rst).
 KNOWN_GAPS = {}
 for _stage in ("cs", "vs", "ps"):
-    KNOWN_GAPS[("float_to_int_out_of_range", _stage)] = "open: vkd3d 1.2 converts without D3D's saturation (NaN, out of range)"
-    KNOWN_GAPS[("firstbit_of_zero", _stage)] = "open: vkd3d 1.2's firstbit_hi/firstbit_shi give 32 for 0 (and -1), not -1"
+    KNOWN_GAPS[("int_and_uint_of_one_value", _stage)] = "open: vkd3d-shader 2.1 merges int(f) and uint(f) into one ftoi (docs/guides/shader-gaps.rst)"
+    KNOWN_GAPS[("float_and_uint_of_one_int", _stage)] = "open: vkd3d-shader 2.1 merges float(i) and uint(i) into one itof (docs/guides/shader-gaps.rst)"
     KNOWN_GAPS[("asuint_of_negated_float", _stage)] = "refused by compile_hlsl (vkd3d-shader folds the negation into an integer op)"
