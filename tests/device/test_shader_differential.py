@@ -162,3 +162,103 @@ def test_builtin_shaders_are_not_refused():
         text = p.read_text()
         for entry, profile in re.findall(r"//\s*entry\s+(\w+)\s+(\w+)", text) or [("main", "cs_5_0")]:
             dx.compile_hlsl_file(p, entry, profile)
+
+
+# ---- the bytecode rewrite for vkd3d 1.2 (cpp/src/shaders/DxbcRewrite.cpp) --------------------------
+
+CONVERSIONS = """
+StructuredBuffer<float4> f : register(t0);
+RWStructuredBuffer<uint4> o : register(u0);
+[numthreads(1,1,1)] void main(uint3 t : SV_DispatchThreadID) {
+    float4 v = f[t.x];
+    uint2 u = uint2(v.xy);
+    o[t.x] = uint4(u, firstbithigh(u.x), asuint(firstbithigh(asint(u.y))));
+    o[t.x + 1] = uint4(asuint(int(f[t.x + 1].z)), 0, 0, 0);
+}
+"""
+
+
+def _disassemble(bytecode: bytes) -> str:
+    return subprocess.run([dx.find_compiler(), "-x", "dxbc-tpf", "-b", "d3d-asm", "-"], input=bytecode,
+                          capture_output=True, check=True).stdout.decode()
+
+
+def test_rewrite_replaces_conversions_and_firstbit():
+    from dx12kit.dx12core import shaders as native
+
+    cs = dx.compile_hlsl(CONVERSIONS)
+    before = _disassemble(cs.bytecode)
+    out, counts = native.rewrite_dxbc_for_vkd3d(cs.bytecode)
+    assert counts == {"ftoi": 1, "ftou": 1, "firstbit_hi": 2}, (counts, before)
+    assert native.dxbc_problem(out) == ""                      # sizes, chunk table and checksum rewritten
+    assert native.dxbc_checksum(out) == out[4:20]
+    after = _disassemble(out)
+    temps = int(re.search(r"dcl_temps (\d+)", before).group(1))
+    assert f"dcl_temps {temps + 2}" in after
+    assert "ftou" not in after                                # ftou becomes ftoi of [0, 2^31) plus the high bit
+    assert after.count("ftoi") == 2 and after.count("eq ") >= 2   # NaN tests
+    assert after.count("ult ") == 2 and "firstbit_shi" in after
+    # The reflection is unchanged; a shader without these instructions is returned as it was.
+    assert [b.name for b in dx.reflect(out).bindings] == [b.name for b in cs.bindings]
+    plain = dx.compile_hlsl("RWStructuredBuffer<uint> o : register(u0);\n[numthreads(1,1,1)] void main() { o[0] = 7; }\n")
+    same, counts = native.rewrite_dxbc_for_vkd3d(plain.bytecode)
+    assert same == plain.bytecode and not any(counts.values())
+
+
+def test_rewrite_inserts_dcl_temps_when_there_was_none():
+    from dx12kit.dx12core import shaders as native
+
+    ps = dx.compile_hlsl("uint4 main(float4 p : SV_Position) : SV_Target { return uint4(p); }", profile="ps_5_0")
+    assert "dcl_temps" not in _disassemble(ps.bytecode)
+    out, counts = native.rewrite_dxbc_for_vkd3d(ps.bytecode)
+    assert counts["ftou"] == 1 and "dcl_temps 2" in _disassemble(out)
+
+
+def test_rewrite_refuses_malformed_bytecode():
+    from dx12kit.dx12core import shaders as native
+
+    with pytest.raises(dx.InvalidArgumentError, match="DXBC rewrite"):
+        native.rewrite_dxbc_for_vkd3d(b"DXBC" + bytes(40))
+
+
+def test_cause_compiler_merges_int_and_uint_conversions_of_one_value():
+    """vkd3d-shader 2.1's vectorizer joins casts of one value whatever their result types: int(f) and
+    uint(f) become one ftoi, float(i) and uint(i) one itof (the uint reads float bits). Open gap
+    (docs/guides/shader-gaps.rst); this test says when a compiler update changes it."""
+    src = ("StructuredBuffer<uint4> t : register(t0);\nRWStructuredBuffer<uint4> o : register(u0);\n"
+           "[numthreads(1,1,1)] void main() { float f = asfloat(t[0].x); int s = asint(t[0].y);\n"
+           "    o[0] = uint4(asuint(int(f)), uint(f), asuint(float(s)), uint(s) / 3u); }\n")
+    asm = _disassemble(dx.compile_hlsl(src).bytecode)
+    assert re.search(r"ftoi r\d\.xy, r\d\.x\b", asm) and "ftou" not in asm, asm
+    assert re.search(r"itof r\d\.\w\w, r\d\.\w\b", asm), asm
+
+
+VID_VS = """
+struct DT_V { float4 pos : SV_Position; nointerpolation uint4 r : DTRESULT; };
+DT_V main(uint vid : SV_VertexID) {
+    DT_V o;
+    uint i = vid % 128u;
+    o.r = uint4(vid, 1, 0, 0);
+    o.pos = float4((float2(i % 16u, i / 16u) + 0.5) / float2(16, 8) * float2(2, -2) + float2(-1, 1), 0, 1);
+    return o;
+}
+"""
+
+
+def test_vertex_id_excludes_the_start_vertex(harness, device, queue):
+    """DrawInstanced(16, 1, StartVertexLocation=7): SV_VertexID runs 0..15 on vkd3d 1.2, as Microsoft's HLSL
+    spec 0015 (SV_StartVertexLocation) describes D3D: "SV_VertexID doesn't include the StartVertexLocation"."""
+    vs = dx.compile_hlsl(VID_VS, profile="vs_5_0")
+    pso = device.create_graphics_pipeline(vs, harness.pass_ps, harness.rs, ["rgba32_uint"], topology="point")
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([harness.rt])
+    cl.clear_render_target(harness.rt, [0] * 4)
+    cl.set_dynamic_structured_buffer(0, np.zeros((N, 4), np.uint32))
+    harness._bind(cl, Case("vid", "sv", "", lambda x, i: x), [])
+    cl.set_root_uav(4, harness.out)
+    cl.draw(16, 1, 7, 0)
+    queue.wait(queue.execute(cl))
+    px = np.asarray(queue.read_texture(harness.rt)).reshape(N, 4)
+    assert px[:16, 0].tolist() == list(range(16)) and px[:16, 1].tolist() == [1] * 16
+    assert not px[16:].any()
