@@ -4,6 +4,7 @@
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/shaders/DxbcReflection.hpp"
+#include "dx12kit/shaders/DxbcRewrite.hpp"
 
 #include <pybind11/stl.h>
 
@@ -118,6 +119,18 @@ void BindShaders(py::module_& parent) {
         const auto sum = DxbcChecksum(reinterpret_cast<const uint8_t*>(b.data()), b.size());
         return py::bytes(reinterpret_cast<const char*>(sum.data()), sum.size());
     }, "bytecode"_a, "The DXBC checksum of a container (16 bytes), as stored at bytes 4..20 of a valid one.");
+    m.def("rewrite_dxbc_for_vkd3d", [](py::handle data) {
+        const std::string b = DxbcBytes(data, "rewrite_dxbc_for_vkd3d");
+        const DxbcRewriteResult r = RewriteDxbcForVkd3d(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+        py::dict counts;
+        counts["ftoi"] = r.ftoi;
+        counts["ftou"] = r.ftou;
+        counts["firstbit_hi"] = r.firstbitHigh;
+        return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), counts);
+    }, "bytecode"_a,
+          "The bytecode as pipeline creation hands it to vkd3d: ftoi/ftou and firstbit_hi/shi replaced by sequences that\n"
+          "vkd3d 1.2 computes by D3D's rules (dx12kit/shaders/DxbcRewrite.hpp). Returns (bytecode, counts of replaced\n"
+          "instructions by kind); the bytecode is the input unchanged when nothing was replaced.");
 }
 
 }  // namespace dx12kit::bindings

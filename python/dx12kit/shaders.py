@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple, Union
 
+from ._dxbc_check import candidate_lines, integer_modifiers
+from ._hlsl_fixups import fix_source
 from ._hlsl_linemap import LineMap, tag_text
 from ._hlsl_source import CompileMessage, ShaderIncludeWarning, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
@@ -329,6 +331,23 @@ def _compile_error(summary: str, messages: List[CompileMessage], log: List[str],
     return err
 
 
+def _refuse_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry: str) -> None:
+    """Raises ShaderCompileError for bytecode the compiler got wrong silently (see ``_dxbc_check``)."""
+    found = list(integer_modifiers(data))
+    if not found:
+        return
+    lines = candidate_lines(text)
+    where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:3]) if lines else \
+        "(no asuint(-x)/asint(abs(x)) found in the text: look for a negated or abs() float reinterpreted as an integer)"
+    ops = ", ".join(sorted({f"{op} with {mod}" for op, mod in found}))
+    raise ShaderCompileError(
+        f"refused ({profile}, entry '{entry}'): {where}: a float negation or abs() reinterpreted as an integer "
+        f"(asuint(-f), asint(abs(f)), ...) is miscompiled by vkd3d-shader 2.1: it becomes a source modifier of an integer "
+        f"instruction ({ops}), which means integer negation there, so the shader would compute wrong numbers. "
+        "Workaround: flip or clear the sign bit on the integer side: asuint(f) ^ 0x80000000u for asuint(-f), "
+        "asuint(f) & 0x7FFFFFFFu for asuint(abs(f)).")
+
+
 def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
                  defines: Optional[Mapping[str, Union[str, int, float, None]]] = None, *,
                  include_dirs: Sequence[Union[str, "os.PathLike[str]"]] = (),
@@ -389,7 +408,9 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     expanded = expand_source(source, source_name, [os.fspath(d) for d in include_dirs], _define_lines(defines, "compile_hlsl"))
     root_signature = extract_root_signature(expanded, entry)
     files = tuple(([os.path.realpath(os.fspath(source_name))] if source_name is not None else []) + expanded.files)
-    text = expanded.text
+    # Rewrites of constructs the compiler would get wrong silently (issue 22; dx12kit._hlsl_fixups):
+    # lines stay where they were, so messages and the line map are unchanged.
+    text, fixups = fix_source(expanded.text, expanded.locate)
     exe = find_compiler()
     version = compiler_version(exe)
     key = hashlib.sha256("\0".join([version, profile, entry, text]).encode("utf-8", "surrogateescape")).hexdigest()
@@ -398,6 +419,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     try:
         data = cached.read_bytes()
         if not _native.dxbc_problem(data):
+            _refuse_miscompiled(data, text, expanded, profile, entry)
             return Shader(data, entry, profile, root_signature=root_signature, source_files=files)
         # A damaged cache file (torn write, disk corruption): fall through and recompile over it.
     except OSError:
@@ -423,6 +445,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     problem = _native.dxbc_problem(data)
     if problem:
         raise ShaderCompileError(f"the HLSL compiler {exe} reported success but wrote invalid DXBC ({len(data)} bytes: {problem})")
+    _refuse_miscompiled(data, text, expanded, profile, entry)
     try:
         cache.mkdir(parents=True, exist_ok=True)
         tmp_file = cache / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"

@@ -4,6 +4,7 @@
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
+#include "dx12kit/shaders/DxbcRewrite.hpp"
 
 #include <string>
 
@@ -28,6 +29,17 @@ DxbcReflection ReflectShader(const char* what, const char* stage, const std::vec
     } catch (const InvalidArgument& e) {
         throw InvalidArgument(std::string(what) + " (" + stage + "): " + e.what());
     }
+}
+
+/// The bytecode handed to the runtime. vkd3d 1.2 converts floats to integers and answers
+/// firstbit_hi(0) against D3D's rules; DxbcRewrite.hpp replaces those instructions by sequences it
+/// computes right (issue 22). Windows drivers follow D3D's rules: the bytecode goes unchanged.
+std::vector<uint8_t> RuntimeBytecode(const std::vector<uint8_t>& bytecode) {
+#if defined(_WIN32)
+    return bytecode;
+#else
+    return RewriteDxbcForVkd3d(bytecode.data(), bytecode.size()).bytecode;
+#endif
 }
 }  // namespace
 
@@ -202,7 +214,8 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
     }
     D3D12_COMPUTE_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
-    d.CS = {cs.data(), cs.size()};
+    const std::vector<uint8_t> runtimeCs = RuntimeBytecode(cs);
+    d.CS = {runtimeCs.data(), runtimeCs.size()};
     ThrowIfFailed(m_Core->D3D12Device()->CreateComputePipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
                   "CreateComputePipelineState");
 }
@@ -244,8 +257,10 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     }
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
-    d.VS = {g.vs.data(), g.vs.size()};
-    if (!g.ps.empty()) d.PS = {g.ps.data(), g.ps.size()};
+    const std::vector<uint8_t> runtimeVs = RuntimeBytecode(g.vs);
+    const std::vector<uint8_t> runtimePs = g.ps.empty() ? std::vector<uint8_t>() : RuntimeBytecode(g.ps);
+    d.VS = {runtimeVs.data(), runtimeVs.size()};
+    if (!g.ps.empty()) d.PS = {runtimePs.data(), runtimePs.size()};
     for (uint32_t i = 0; i < 8; ++i) {
         D3D12_RENDER_TARGET_BLEND_DESC& b = d.BlendState.RenderTarget[i];
         b.RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_ALL;

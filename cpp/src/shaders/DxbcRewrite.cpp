@@ -1,0 +1,225 @@
+#include "dx12kit/shaders/DxbcRewrite.hpp"
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/shaders/DxbcReflection.hpp"
+
+#include <array>
+#include <cstring>
+#include <string>
+
+namespace dx12kit {
+
+namespace {
+
+// D3D10/11 shader opcodes used here (the instruction token's bits 0-10).
+enum : uint32_t {
+    kAdd = 0, kAnd = 1, kEq = 24, kFtoi = 27, kFtou = 28, kGe = 29, kMin = 51, kMax = 52, kCustomData = 53,
+    kMovc = 55, kOr = 60, kUlt = 79, kDclTemps = 104, kFirstbitHi = 135, kFirstbitShi = 137,
+};
+
+[[noreturn]] void Fail(const std::string& msg) { throw InvalidArgument("DXBC rewrite: " + msg); }
+
+uint32_t Get(const uint8_t* p) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+
+void Put(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+
+/// The number of tokens of the operand starting at tokens[p] (extended tokens, immediates and
+/// relative indices included).
+size_t OperandLength(const std::vector<uint32_t>& tokens, size_t p, size_t end, int depth = 0) {
+    if (p >= end || depth > 4) Fail("operand runs past its instruction");
+    const size_t start = p;
+    const uint32_t t = tokens[p++];
+    bool extended = (t >> 31) != 0;
+    while (extended) {
+        if (p >= end) Fail("extended operand token runs past its instruction");
+        extended = (tokens[p++] >> 31) != 0;
+    }
+    const uint32_t components = t & 3, type = (t >> 12) & 0xFF;
+    if (type == 4) p += components == 1 ? 1 : 4;        // immediate32
+    else if (type == 5) p += components == 1 ? 2 : 8;   // immediate64
+    const uint32_t dims = (t >> 20) & 3;
+    for (uint32_t d = 0; d < dims; ++d) {
+        const uint32_t rep = (t >> (22 + 3 * d)) & 7;
+        if (rep == 0 || rep == 3) p += 1;                // immediate32 (+ relative)
+        else if (rep == 1 || rep == 4) p += 2;           // immediate64 (+ relative)
+        if (rep == 2 || rep == 3 || rep == 4) p += OperandLength(tokens, p, end, depth + 1);
+    }
+    if (p > end) Fail("operand runs past its instruction");
+    return p - start;
+}
+
+/// Emits instructions into a token vector.
+struct Emitter {
+    std::vector<uint32_t>& out;
+    uint32_t a, b;  // the two fresh temporaries
+
+    static uint32_t TempDst(uint32_t mask) { return 2u | (0u << 2) | (mask << 4) | (0u << 12) | (1u << 20); }
+    static uint32_t TempSrc() { return 2u | (1u << 2) | (0xE4u << 4) | (0u << 12) | (1u << 20); }  // .xyzw
+
+    struct Op {
+        std::vector<uint32_t> tokens;
+    };
+    Op Dst(uint32_t reg, uint32_t mask) const { return {{TempDst(mask), reg}}; }
+    Op Src(uint32_t reg) const { return {{TempSrc(), reg}}; }
+    static Op Imm(uint32_t v) { return {{2u | (4u << 12), v, v, v, v}}; }
+    static Op ImmF(float f) {
+        uint32_t v;
+        std::memcpy(&v, &f, 4);
+        return Imm(v);
+    }
+    void Emit(uint32_t opcode, std::initializer_list<Op> operands) {
+        size_t length = 1;
+        for (const Op& o : operands) length += o.tokens.size();
+        out.push_back(opcode | uint32_t(length) << 24);
+        for (const Op& o : operands) out.insert(out.end(), o.tokens.begin(), o.tokens.end());
+    }
+};
+
+}  // namespace
+
+DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
+    const std::string problem = DxbcContainerProblem(data, size, false);
+    if (!problem.empty()) Fail("not a valid DXBC container: " + problem);
+    DxbcRewriteResult result;
+    result.bytecode.assign(data, data + size);
+    const uint32_t count = Get(data + 28);
+    size_t chunkOffset = 0;
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t off = Get(data + 32 + 4 * size_t(i));
+        if (std::memcmp(data + off, "SHEX", 4) == 0 || std::memcmp(data + off, "SHDR", 4) == 0) chunkOffset = off;
+    }
+    if (!chunkOffset) return result;
+    const uint32_t chunkSize = Get(data + chunkOffset + 4);
+    if (chunkSize < 8 || chunkSize % 4) Fail("program chunk of " + std::to_string(chunkSize) + " bytes");
+    std::vector<uint32_t> tokens(chunkSize / 4);
+    std::memcpy(tokens.data(), data + chunkOffset + 8, chunkSize);
+    const uint32_t version = tokens[0];
+    if ((version >> 16) == 3) return result;  // hull shader: temporaries per phase, not rewritten
+    const size_t programLength = tokens[1];
+    if (programLength < 2 || programLength > tokens.size()) Fail("program length " + std::to_string(programLength) + " does not fit its chunk");
+
+    // First pass: find dcl_temps and whether anything needs rewriting.
+    size_t tempsAt = 0, firstCode = 0;
+    bool needed = false;
+    for (size_t p = 2; p < programLength;) {
+        const uint32_t t = tokens[p];
+        const uint32_t opcode = t & 0x7FF;
+        size_t length = (t >> 24) & 0x7F;
+        if (opcode == kCustomData) {
+            if (p + 1 >= programLength) Fail("customdata block runs past the program");
+            length = tokens[p + 1];
+        }
+        if (length == 0 || p + length > programLength) Fail("instruction at token " + std::to_string(p) + " runs past the program");
+        if (opcode == kDclTemps) tempsAt = p;
+        const bool declaration = (opcode >= 88 && opcode <= 106) || (opcode >= 143 && opcode <= 162) || opcode == kCustomData;
+        if (!declaration && !firstCode) firstCode = p;
+        if (opcode == kFtoi || opcode == kFtou || opcode == kFirstbitHi || opcode == kFirstbitShi) needed = true;
+        p += length;
+    }
+    if (!needed) return result;
+    const uint32_t temps = tempsAt ? tokens[tempsAt + 1] : 0;
+    std::vector<uint32_t> out;
+    Emitter e{out, temps, temps + 1};
+    out.reserve(tokens.size() + 64);
+    out.push_back(version);
+    out.push_back(0);  // the program length, set below
+    for (size_t p = 2; p < programLength;) {
+        const uint32_t t = tokens[p];
+        const uint32_t opcode = t & 0x7FF;
+        const size_t length = opcode == kCustomData ? tokens[p + 1] : (t >> 24) & 0x7F;
+        if (p == firstCode && !tempsAt) {
+            out.push_back(kDclTemps | 2u << 24);
+            out.push_back(2);
+        }
+        if (p == tempsAt) {
+            out.push_back(t);
+            out.push_back(temps + 2);
+            p += length;
+            continue;
+        }
+        const bool rewrite = opcode == kFtoi || opcode == kFtou || opcode == kFirstbitHi || opcode == kFirstbitShi;
+        if (!rewrite) {
+            out.insert(out.end(), tokens.begin() + std::ptrdiff_t(p), tokens.begin() + std::ptrdiff_t(p + length));
+            p += length;
+            continue;
+        }
+        const size_t end = p + length;
+        size_t q = p + 1;
+        if (t >> 31) {  // extended opcode tokens: none expected on these instructions; skipped
+            while (q < end && (tokens[q] >> 31)) ++q;
+            ++q;
+        }
+        const size_t dstLength = OperandLength(tokens, q, end);
+        const Emitter::Op dst{std::vector<uint32_t>(tokens.begin() + std::ptrdiff_t(q), tokens.begin() + std::ptrdiff_t(q + dstLength))};
+        q += dstLength;
+        const size_t srcLength = OperandLength(tokens, q, end);
+        const Emitter::Op src{std::vector<uint32_t>(tokens.begin() + std::ptrdiff_t(q), tokens.begin() + std::ptrdiff_t(q + srcLength))};
+        if (q + srcLength != end) Fail("unexpected operands of instruction " + std::to_string(opcode));
+        const uint32_t d = dst.tokens[0];
+        // The destination's write mask (4-component operand, mask selection); the temporaries use it.
+        uint32_t mask = (d & 3) == 2 && ((d >> 2) & 3) == 0 ? (d >> 4) & 0xF : 0xF;
+        if (!mask) mask = 0xF;
+        const Emitter::Op A = e.Dst(e.a, mask), B = e.Dst(e.b, mask), a = e.Src(e.a), b = e.Src(e.b);
+        if (opcode == kFtoi) {
+            e.Emit(kMax, {B, src, Emitter::ImmF(-2147483648.0f)});
+            e.Emit(kMin, {B, b, Emitter::ImmF(2147483520.0f)});
+            e.Emit(kFtoi, {B, b});
+            e.Emit(kGe, {A, src, Emitter::ImmF(2147483648.0f)});
+            e.Emit(kMovc, {B, a, Emitter::Imm(0x7FFFFFFFu), b});
+            e.Emit(kEq, {A, src, src});
+            e.Emit(kMovc, {dst, a, b, Emitter::Imm(0)});
+            ++result.ftoi;
+        } else if (opcode == kFtou) {
+            e.Emit(kMax, {B, src, Emitter::ImmF(0.0f)});
+            e.Emit(kMin, {B, b, Emitter::ImmF(4294967040.0f)});
+            e.Emit(kGe, {A, b, Emitter::ImmF(2147483648.0f)});
+            e.Emit(kAnd, {A, a, Emitter::ImmF(-2147483648.0f)});
+            e.Emit(kAdd, {B, b, a});
+            e.Emit(kFtoi, {B, b});
+            e.Emit(kAnd, {A, a, Emitter::Imm(0x80000000u)});
+            e.Emit(kOr, {B, b, a});
+            e.Emit(kGe, {A, src, Emitter::ImmF(4294967296.0f)});
+            e.Emit(kMovc, {B, a, Emitter::Imm(0xFFFFFFFFu), b});
+            e.Emit(kEq, {A, src, src});
+            e.Emit(kMovc, {dst, a, b, Emitter::Imm(0)});
+            ++result.ftou;
+        } else {
+            e.Emit(opcode, {B, src});
+            e.Emit(kUlt, {A, b, Emitter::Imm(32)});
+            e.Emit(kMovc, {dst, a, b, Emitter::Imm(0xFFFFFFFFu)});
+            ++result.firstbitHigh;
+        }
+        p = end;
+    }
+    out[1] = uint32_t(out.size());
+    // Anything after the program inside the chunk (none expected) is kept.
+    out.insert(out.end(), tokens.begin() + std::ptrdiff_t(programLength), tokens.end());
+
+    const size_t oldBytes = chunkSize, newBytes = out.size() * 4;
+    const size_t delta = newBytes - oldBytes;
+    std::vector<uint8_t>& bc = result.bytecode;
+    std::vector<uint8_t> rebuilt;
+    rebuilt.reserve(size + delta);
+    rebuilt.insert(rebuilt.end(), data, data + chunkOffset + 8);
+    const size_t body = rebuilt.size();
+    rebuilt.resize(body + newBytes);
+    std::memcpy(rebuilt.data() + body, out.data(), newBytes);
+    rebuilt.insert(rebuilt.end(), data + chunkOffset + 8 + oldBytes, data + size);
+    Put(rebuilt.data() + chunkOffset + 4, uint32_t(newBytes));
+    Put(rebuilt.data() + 24, uint32_t(rebuilt.size()));
+    for (uint32_t i = 0; i < count; ++i) {
+        uint8_t* entry = rebuilt.data() + 32 + 4 * size_t(i);
+        const uint32_t off = Get(entry);
+        if (off > chunkOffset) Put(entry, uint32_t(off + delta));
+    }
+    const std::array<uint8_t, 16> sum = DxbcChecksum(rebuilt.data(), rebuilt.size());
+    std::memcpy(rebuilt.data() + 4, sum.data(), 16);
+    bc = std::move(rebuilt);
+    return result;
+}
+
+}  // namespace dx12kit
