@@ -70,29 +70,42 @@ CommandQueue* Device::PollQueues(uint64_t& oldestInFlight) {
     return oldestQueue;
 }
 
-uint64_t Device::Poll() {
+uint64_t Device::PollAndApply(CommandQueue** oldestQueue) {
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     uint64_t oldest;
-    const uint64_t completed = PollQueues(oldest) ? oldest - 1 : m_Core->LastSerial();
+    CommandQueue* q = PollQueues(oldest);
+    // Every completion PollQueues observed (the records it popped) is applied here, under the same
+    // lock: the serial it implies is published and the allocators release what it freed.
+    const uint64_t completed = q ? oldest - 1 : m_Core->LastSerial();
     m_Core->OnSerialCompleted(completed);
+    if (oldestQueue) *oldestQueue = q;
     return completed;
 }
 
-void Device::WaitForProgress(const char* what) {
-    uint64_t oldest;
-    CommandQueue* oldestQueue = PollQueues(oldest);
-    if (!oldestQueue) throw OutOfMemory(std::string(what) + ": exhausted, and no submitted work is in flight whose completion would free space");
-    oldestQueue->WaitOldest();
+uint64_t Device::Poll() { return PollAndApply(nullptr); }
+
+bool Device::WaitForProgress() {
+    const uint64_t before = m_Core->CompletedSerial();
+    CommandQueue* oldestQueue = nullptr;
+    const uint64_t completed = PollAndApply(&oldestQueue);
+    // Nothing in flight: every completion has just been applied, so what the caller still cannot
+    // get, no wait would free. The caller looks once more before reporting it.
+    if (!oldestQueue) return false;
+    // Work completed since the caller's last look: it may have freed what the caller needs.
+    if (completed > before) return true;
+    oldestQueue->WaitOldest();  // false when another thread retired it meanwhile: progress anyway
     Poll();
+    return true;
 }
 
 void Device::WaitForSerial(uint64_t serial, double timeoutSeconds) {
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     for (;;) {
-        uint64_t oldest;
-        CommandQueue* q = PollQueues(oldest);
-        if (!q || oldest > serial) break;
+        // Applies what each look sees (a timeout below must not leave popped completions unapplied).
+        CommandQueue* q = nullptr;
+        const uint64_t completed = PollAndApply(&q);
+        if (!q || completed >= serial) break;
         double left = -1.0;
         if (timeoutSeconds >= 0) left = std::max(0.0, timeoutSeconds - std::chrono::duration<double>(Clock::now() - start).count());
         q->WaitOldest(left);  // false when another thread retired it meanwhile: look again
