@@ -89,7 +89,7 @@ void BindCommandList(py::module_& m) {
                 CheckTextureArray(static_cast<Texture&>(*r), b, mip);
             }
             if (b.size >= (uint64_t(1) << 20)) {  // a long copy: other Python threads may run meanwhile
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 cl.Upload(r, b.data, b.size, mip, slice, offset);
                 return;
             }
@@ -358,7 +358,7 @@ void BindCommandList(py::module_& m) {
         .def("generate_mips", [](CommandList& cl, py::handle texture, Int firstMip) {
             auto tex = AsResource(texture, "generate_mips");
             const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
-            py::gil_scoped_release release;   // pure C++ from here (the first call creates the device's pipeline)
+            ReleaseGil release;   // pure C++ from here (the first call creates the device's pipeline)
             cl.GenerateMips(tex, first);
         }, "texture"_a, py::kw_only(), "first_mip"_a = 0,
            "Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.\n\n"

@@ -105,7 +105,7 @@ void BindDescriptors(py::module_& parent) {
         .def_property_readonly("is_null", [](const PyAllocation& a) { return a.allocation.IsNull(); }, "True for an empty allocation (freed, or never allocated).")
         .def_property_readonly("page_offset", [](const PyAllocation& a) { return a.allocation.PageOffset(); }, "Index of the first descriptor within its page.")
         .def("free", [](PyAllocation& a) {
-            py::gil_scoped_release release;
+            ReleaseGil release;
             a.allocation.Free();
         }, "Deferred free, tagged with the allocator's current serial. Freeing twice does nothing.")
         .def("__enter__", [](py::object self) { return self; })
@@ -132,7 +132,7 @@ void BindDescriptors(py::module_& parent) {
             const uint32_t count = U32(countArg, "CpuDescriptorAllocator.allocate", "count");
             DescriptorAllocation a;
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 a = self->allocator.Allocate(count);
             }
             return PyAllocation{std::move(self), std::move(a)};
@@ -141,7 +141,7 @@ void BindDescriptors(py::module_& parent) {
            "Raises:\n    InvalidArgumentError: count is 0.")
         .def("release_stale_descriptors", [](PyCpuAllocator& self, Int completedArg) {
             const uint64_t completed = U64(completedArg, "CpuDescriptorAllocator.release_stale_descriptors", "completed_serial");
-            py::gil_scoped_release release;
+            ReleaseGil release;
             self.allocator.ReleaseStaleDescriptors(completed);
         }, "completed_serial"_a, "Makes every range freed with serial <= completed_serial reusable.")
         .def_property("current_serial", [](const PyCpuAllocator& self) { return self.serial.load(); },

@@ -31,19 +31,19 @@ void BindQueue(py::module_& m) {
                 if (!py::isinstance<CommandList>(h)) throw py::type_error("execute: expected CommandList objects, not " + detail::TypeName(h));
                 v.push_back(h.cast<std::shared_ptr<CommandList>>());
             }
-            py::gil_scoped_release release;
+            ReleaseGil release;
             return q.Execute(v);
         }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.")
         .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
             const double t = Timeout(timeout, "wait");
-            py::gil_scoped_release release;
+            ReleaseGil release;
             q.Wait(value, t);
         }, "fence_value"_a, "timeout"_a = py::none(),
            "Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).\n"
            "timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.")
         .def("flush", [](CommandQueue& q, std::optional<double> timeout) {
             const double t = Timeout(timeout, "flush");
-            py::gil_scoped_release release;
+            ReleaseGil release;
             return q.Flush(t);
         }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).")
         .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
@@ -88,7 +88,7 @@ void BindQueue(py::module_& m) {
             }
             void* dst = out.mutable_data();
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
@@ -108,7 +108,7 @@ void BindQueue(py::module_& m) {
             void* dst = out.mutable_data();
             const uint64_t nbytes = static_cast<uint64_t>(out.nbytes());  // (touches the dtype: needs the GIL)
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 q->ReadTexture(q, r, mip, slice, dst, nbytes, seconds);
             }
             return out;
