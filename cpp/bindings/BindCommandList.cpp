@@ -1,6 +1,7 @@
 // dx12core: CommandList and the UploadAllocation of its zero-copy path.
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
+#include "ForkSafety.hpp"
 
 namespace dx12kit::bindings {
 
@@ -377,6 +378,8 @@ void BindCommandList(py::module_& m) {
            "    InvalidArgumentError: on a copy-queue list; a buffer, 3D or multisampled texture; first_mip out of range;\n"
            "        a depth, integer or otherwise unsupported format (the message says why).\n"
            "    UseAfterFreeError: the texture was closed or the list already executed.");
+    InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Core()->Forked(); });
+    InstallForkLeak<PyUpload, std::unique_ptr<PyUpload>>(+[](const PyUpload& u) { return u.list->Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

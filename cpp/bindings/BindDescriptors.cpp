@@ -13,6 +13,7 @@
 // (BindDevice.cpp, BindCommandList.cpp); this file only converts. Allocation, free, release and the loops run with the
 // GIL released: the allocator locks itself, so Python threads really race in it.
 #include "Args.hpp"
+#include "ForkSafety.hpp"
 #include "Bindings.hpp"
 #include "DescriptorBindings.hpp"
 
@@ -207,6 +208,9 @@ void BindDescriptors(py::module_& parent) {
         })
         .def_property_readonly("chunk_count", [](const PyShaderVisibleHeap& h) { return h.heap.ChunkCount(); }, "Number of dynamic chunks.")
         .def_property_readonly("descriptor_size", [](const PyShaderVisibleHeap& h) { return h.heap.DescriptorSize(); }, "Bytes between consecutive descriptors of this heap type.");
+    InstallForkLeak<PyCpuAllocator>(+[](const PyCpuAllocator& a) { return a.core->Forked(); });
+    InstallForkLeak<PyShaderVisibleHeap>(+[](const PyShaderVisibleHeap& h) { return h.core->Forked(); });
+    InstallForkLeak<PyAllocation, std::unique_ptr<PyAllocation>>(+[](const PyAllocation& a) { return a.owner->core->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

@@ -1,6 +1,7 @@
 // dx12core: Device (the factory of queues, resources and pipelines; statistics).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
+#include "ForkSafety.hpp"
 
 #include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
@@ -340,6 +341,7 @@ void BindDevice(py::module_& m) {
                         "parallel_bytes"_a = s.parallelBytes);
     }, "Host copies since the process started: copies, bytes, and of them those split over several threads\n"
        "(parallel_copies, parallel_bytes). Process-wide, for every device.");
+    InstallForkLeak<Device>(+[](const Device& d) { return d.Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

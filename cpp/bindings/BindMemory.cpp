@@ -1,6 +1,7 @@
 // Bindings of the memory layer: Pool, Device.create_pool / memory_stats / memory_budget /
 // memory_json / trim_memory, Resource.allocation, Buffer.map. Only conversions live here.
 #include "Args.hpp"
+#include "ForkSafety.hpp"
 #include "Bindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -266,6 +267,9 @@ void BindMemory(py::module_& m) {
              "grace period, so per-frame allocate/free patterns do not create and destroy heaps).")
         .def("validate_memory", [](Device& d) { d.Core()->Memory().Validate(); }, py::call_guard<ReleaseGil>(),
              "Checks every pool's invariants and the budget's bookkeeping; raises Dx12Error naming a broken one.");
+    // A pool or memory region does not know its device: leaked in any forked child.
+    InstallForkLeak<MemoryPool>(nullptr);
+    InstallForkLeak<memory::MemoryRegion>(nullptr);
 }
 
 }  // namespace dx12kit::bindings

@@ -1,6 +1,7 @@
 // dx12core: CommandQueue (execute, waits, reads back).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
+#include "ForkSafety.hpp"
 
 namespace dx12kit::bindings {
 
@@ -115,6 +116,7 @@ void BindQueue(py::module_& m) {
         }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
            "Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,\n"
            "channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
+    InstallForkLeak<CommandQueue>(+[](const CommandQueue& q) { return q.Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

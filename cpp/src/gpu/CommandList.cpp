@@ -96,6 +96,7 @@ std::unique_lock<std::recursive_mutex> CommandList::LockForExecute() {
 }
 
 CommandList::RecordingScope CommandList::Begin(const char* what) {
+    m_Core->CheckNotForked(what);
     const bool nested = t_Recording == this;  // e.g. upload -> copy: the lock is already ours
     if (!nested && m_ExecuteWaiting.load(std::memory_order_acquire))
         m_Core->Blocking([&] {

@@ -38,7 +38,25 @@ Device::Device(const DeviceOptions& options) : m_Core(std::make_shared<DeviceCor
         m_Queues[static_cast<int>(t)] = std::make_unique<CommandQueue>(*this, t);
 }
 
+namespace {
+/// Moves `v` into a heap object that is never destroyed.
+template <class T>
+void Leak(T& v) {
+    (void)new T(std::move(v));
+}
+}  // namespace
+
 Device::~Device() {
+    if (m_Core->Forked()) {
+        // A forked child's copy of a device (dx12kit/platform/Fork.hpp): its GPU work runs in the
+        // parent, and releasing its D3D12 objects or taking its locks could block forever here.
+        // Nothing is waited for and nothing is released: every member is leaked on purpose.
+        for (auto& q : m_Queues) (void)q.release();
+        Leak(m_ZeroBuffer);
+        Leak(m_Builtins);
+        Leak(m_Core);
+        return;
+    }
     try {
         WaitIdle();
     } catch (...) {
@@ -52,6 +70,7 @@ Device::~Device() {
 }
 
 std::shared_ptr<CommandQueue> Device::Queue(D3D12_COMMAND_LIST_TYPE type) {
+    m_Core->CheckNotForked("queue");
     if (type != D3D12_COMMAND_LIST_TYPE_DIRECT && type != D3D12_COMMAND_LIST_TYPE_COMPUTE && type != D3D12_COMMAND_LIST_TYPE_COPY)
         throw InvalidArgument("queue type must be direct, compute or copy");
     // Aliasing pointer: holding the queue keeps the whole Device alive.
@@ -71,6 +90,7 @@ CommandQueue* Device::PollQueues(uint64_t& oldestInFlight) {
 }
 
 uint64_t Device::PollAndApply(CommandQueue** oldestQueue) {
+    m_Core->CheckNotForked("poll");
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     uint64_t oldest;
     CommandQueue* q = PollQueues(oldest);
@@ -121,6 +141,7 @@ bool Device::AnySignalPending() const {
 }
 
 void Device::WaitIdle() {
+    m_Core->CheckNotForked("wait_idle");
     for (auto& q : m_Queues)
         if (q) q->Flush();
     Poll();
@@ -207,6 +228,7 @@ memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq,
 
 std::shared_ptr<memory::MemoryRegion> Device::AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
                                                              const std::string& name) {
+    m_Core->CheckNotForked("allocate_memory");
     CheckPlacementArgs(from, "allocate_memory");
     auto region = std::make_shared<memory::MemoryRegion>();
     region->device = m_Core;
@@ -223,6 +245,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, D3D12_HEAP
 }
 
 std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Placement& placement, const std::string& name) {
+    m_Core->CheckNotForked("create_buffer");
     if (size == 0) throw InvalidArgument("create_buffer: size must be positive (got 0)");
     constexpr uint64_t kMax = uint64_t(1) << 40;
     if (size > kMax) throw InvalidArgument("create_buffer: size " + std::to_string(size) + " exceeds 1 TiB");
@@ -269,6 +292,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
 std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
                                                  uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
                                                  const std::string& name, const Placement& placement, uint32_t sampleCount) {
+    m_Core->CheckNotForked("create_texture2d");
     const FormatInfo* fi = FindFormat(format);
     if (!fi) throw InvalidArgument("create_texture2d: unsupported format " + std::to_string(static_cast<int>(format)));
     if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
@@ -352,6 +376,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
 }
 
 void Device::InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
+    m_Core->CheckNotForked("execute");
     ZeroNewResources(executing, skip);
     // Work dx12kit submits on its own (zeroing, defragmentation copies) must precede every later
     // execute on every queue, not only the one that triggered it: a GPU wait on each producing
@@ -466,6 +491,7 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
 }
 
 void Device::TrimMemory() {
+    m_Core->CheckNotForked("trim_memory");
     Poll();
     // Idle upload pages first: their memory is in upload blocks that can then empty and go.
     m_Core->UploadPages().Trim(m_Core->CompletedSerial());
