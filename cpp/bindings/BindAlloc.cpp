@@ -49,7 +49,7 @@ py::array_t<int64_t> BuildRandomTracePy(
     py::array_t<int64_t> out({n, py::ssize_t(3)});
     int64_t* outData = out.mutable_data();
     {
-        py::gil_scoped_release nogil;
+        ReleaseGil nogil;
         alloc::BuildRandomTrace(uAlloc.data(), uPick.data(), sizes.data(), static_cast<size_t>(n),
                                 maxLive, pAlloc, outData);
     }

@@ -1,6 +1,7 @@
 // dx12core: CommandList and the UploadAllocation of its zero-copy path.
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
+#include "ForkSafety.hpp"
 
 namespace dx12kit::bindings {
 
@@ -89,7 +90,7 @@ void BindCommandList(py::module_& m) {
                 CheckTextureArray(static_cast<Texture&>(*r), b, mip);
             }
             if (b.size >= (uint64_t(1) << 20)) {  // a long copy: other Python threads may run meanwhile
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 cl.Upload(r, b.data, b.size, mip, slice, offset);
                 return;
             }
@@ -358,7 +359,7 @@ void BindCommandList(py::module_& m) {
         .def("generate_mips", [](CommandList& cl, py::handle texture, Int firstMip) {
             auto tex = AsResource(texture, "generate_mips");
             const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
-            py::gil_scoped_release release;   // pure C++ from here (the first call creates the device's pipeline)
+            ReleaseGil release;   // pure C++ from here (the first call creates the device's pipeline)
             cl.GenerateMips(tex, first);
         }, "texture"_a, py::kw_only(), "first_mip"_a = 0,
            "Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.\n\n"
@@ -377,6 +378,8 @@ void BindCommandList(py::module_& m) {
            "    InvalidArgumentError: on a copy-queue list; a buffer, 3D or multisampled texture; first_mip out of range;\n"
            "        a depth, integer or otherwise unsupported format (the message says why).\n"
            "    UseAfterFreeError: the texture was closed or the list already executed.");
+    InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Core()->Forked(); });
+    InstallForkLeak<PyUpload, std::unique_ptr<PyUpload>>(+[](const PyUpload& u) { return u.list->Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

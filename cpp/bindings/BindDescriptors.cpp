@@ -13,6 +13,7 @@
 // (BindDevice.cpp, BindCommandList.cpp); this file only converts. Allocation, free, release and the loops run with the
 // GIL released: the allocator locks itself, so Python threads really race in it.
 #include "Args.hpp"
+#include "ForkSafety.hpp"
 #include "Bindings.hpp"
 #include "DescriptorBindings.hpp"
 
@@ -105,7 +106,7 @@ void BindDescriptors(py::module_& parent) {
         .def_property_readonly("is_null", [](const PyAllocation& a) { return a.allocation.IsNull(); }, "True for an empty allocation (freed, or never allocated).")
         .def_property_readonly("page_offset", [](const PyAllocation& a) { return a.allocation.PageOffset(); }, "Index of the first descriptor within its page.")
         .def("free", [](PyAllocation& a) {
-            py::gil_scoped_release release;
+            ReleaseGil release;
             a.allocation.Free();
         }, "Deferred free, tagged with the allocator's current serial. Freeing twice does nothing.")
         .def("__enter__", [](py::object self) { return self; })
@@ -132,7 +133,7 @@ void BindDescriptors(py::module_& parent) {
             const uint32_t count = U32(countArg, "CpuDescriptorAllocator.allocate", "count");
             DescriptorAllocation a;
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 a = self->allocator.Allocate(count);
             }
             return PyAllocation{std::move(self), std::move(a)};
@@ -141,7 +142,7 @@ void BindDescriptors(py::module_& parent) {
            "Raises:\n    InvalidArgumentError: count is 0.")
         .def("release_stale_descriptors", [](PyCpuAllocator& self, Int completedArg) {
             const uint64_t completed = U64(completedArg, "CpuDescriptorAllocator.release_stale_descriptors", "completed_serial");
-            py::gil_scoped_release release;
+            ReleaseGil release;
             self.allocator.ReleaseStaleDescriptors(completed);
         }, "completed_serial"_a, "Makes every range freed with serial <= completed_serial reusable.")
         .def_property("current_serial", [](const PyCpuAllocator& self) { return self.serial.load(); },
@@ -207,6 +208,9 @@ void BindDescriptors(py::module_& parent) {
         })
         .def_property_readonly("chunk_count", [](const PyShaderVisibleHeap& h) { return h.heap.ChunkCount(); }, "Number of dynamic chunks.")
         .def_property_readonly("descriptor_size", [](const PyShaderVisibleHeap& h) { return h.heap.DescriptorSize(); }, "Bytes between consecutive descriptors of this heap type.");
+    InstallForkLeak<PyCpuAllocator>(+[](const PyCpuAllocator& a) { return a.core->Forked(); });
+    InstallForkLeak<PyShaderVisibleHeap>(+[](const PyShaderVisibleHeap& h) { return h.core->Forked(); });
+    InstallForkLeak<PyAllocation, std::unique_ptr<PyAllocation>>(+[](const PyAllocation& a) { return a.owner->core->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

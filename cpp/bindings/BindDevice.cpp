@@ -1,6 +1,7 @@
 // dx12core: Device (the factory of queues, resources and pipelines; statistics).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
+#include "ForkSafety.hpp"
 
 #include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
@@ -107,7 +108,7 @@ void BindDevice(py::module_& m) {
             const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
             std::shared_ptr<Buffer> b;
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 b = d.CreateBuffer(size, uav, p, n);
             }
             return b;
@@ -131,7 +132,7 @@ void BindDevice(py::module_& m) {
             const std::string n = name.is_none() ? "texture" : Str(name, fn, "name");
             std::shared_ptr<Texture> t;
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 t = d.CreateTexture2D(w, h, f, mips, arraySize, rt, ds, uav, n, p, samples);
             }
             return t;
@@ -292,9 +293,9 @@ void BindDevice(py::module_& m) {
            "for u, v and w (strings accepted); name: debug name shown by repr.")
         .def("format_support", [](Device& d, py::handle format) { return QueryFormatSupport(*d.Core(), ParseFormat(format, "format_support")); },
              "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.")
-        .def("poll", &Device::Poll, py::call_guard<py::gil_scoped_release>(),
+        .def("poll", &Device::Poll, py::call_guard<ReleaseGil>(),
              "Releases completed work; returns the completed submission serial.")
-        .def("wait_idle", &Device::WaitIdle, py::call_guard<py::gil_scoped_release>(), "Waits until every queue is idle.")
+        .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), "Waits until every queue is idle.")
         .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Core()); },
              "Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.")
         .def("stats", [](Device& d) {
@@ -340,6 +341,7 @@ void BindDevice(py::module_& m) {
                         "parallel_bytes"_a = s.parallelBytes);
     }, "Host copies since the process started: copies, bytes, and of them those split over several threads\n"
        "(parallel_copies, parallel_bytes). Process-wide, for every device.");
+    InstallForkLeak<Device>(+[](const Device& d) { return d.Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

@@ -1,6 +1,7 @@
 // Bindings of the memory layer: Pool, Device.create_pool / memory_stats / memory_budget /
 // memory_json / trim_memory, Resource.allocation, Buffer.map. Only conversions live here.
 #include "Args.hpp"
+#include "ForkSafety.hpp"
 #include "Bindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -128,7 +129,7 @@ void BindMemory(py::module_& m) {
         .def("stats", [](const MemoryPool& p) { return MemoryStatsDict(p.Stats()); },
              "Statistics of this pool: block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count,\n"
              "allocation_size_min/max, unused_range_size_min/max (bytes).")
-        .def("validate", &MemoryPool::Validate, py::call_guard<py::gil_scoped_release>(),
+        .def("validate", &MemoryPool::Validate, py::call_guard<ReleaseGil>(),
              "Checks the pool's invariants (no overlap, allocator consistency); raises Dx12Error naming a broken one.")
         .def("__repr__", [](const MemoryPool& p) {
             return "<dx12kit.Pool '" + p.Desc().name + "' heap=" + memory::HeapKindName(p.Desc().heap) + " algorithm=" +
@@ -230,7 +231,7 @@ void BindMemory(py::module_& m) {
             const uint64_t moves = maxMoves.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxMoves, fn, "max_moves", 1, INT64_MAX));
             DefragmentStats st;
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 st = d.Defragment(p, alg, bytes, moves);
             }
             return py::dict("moves"_a = st.moves, "bytes_moved"_a = st.bytesMoved, "blocks_freed"_a = st.blocksFreed,
@@ -260,12 +261,15 @@ void BindMemory(py::module_& m) {
              "The memory layout as JSON (in the spirit of D3D12MA's BuildStatsString): General, Total, MemoryInfo, HeapTypes,\n"
              "DefaultPools and CustomPools; with detailed=True every block lists its suballocations (offset, type, size, flags,\n"
              "name) and free ranges in address order. dx12kit.memory.heap_map draws it.")
-        .def("trim_memory", &Device::TrimMemory, py::call_guard<py::gil_scoped_release>(),
+        .def("trim_memory", &Device::TrimMemory, py::call_guard<ReleaseGil>(),
              "Destroys the idle upload pages (free pages and cached large pages; those of lists in flight stay), then\n"
              "releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a\n"
              "grace period, so per-frame allocate/free patterns do not create and destroy heaps).")
-        .def("validate_memory", [](Device& d) { d.Core()->Memory().Validate(); }, py::call_guard<py::gil_scoped_release>(),
+        .def("validate_memory", [](Device& d) { d.Core()->Memory().Validate(); }, py::call_guard<ReleaseGil>(),
              "Checks every pool's invariants and the budget's bookkeeping; raises Dx12Error naming a broken one.");
+    // A pool or memory region does not know its device: leaked in any forked child.
+    InstallForkLeak<MemoryPool>(nullptr);
+    InstallForkLeak<memory::MemoryRegion>(nullptr);
 }
 
 }  // namespace dx12kit::bindings

@@ -1,6 +1,7 @@
 // dx12core: root parameters and descriptor ranges, static samplers, RootSignature, PipelineState, SamplerState.
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
+#include "ForkSafety.hpp"
 
 namespace dx12kit::bindings {
 
@@ -175,6 +176,9 @@ void BindPipelines(py::module_& m) {
             return "<dx12kit.SamplerState '" + s.Name() + "' filter=" + std::to_string(int(s.Desc().Filter)) +
                    " address=" + std::to_string(int(s.Desc().AddressU)) + ">";
         });
+    InstallForkLeak<RootSignature>(+[](const RootSignature& r) { return r.Core()->Forked(); });
+    InstallForkLeak<PipelineState>(+[](const PipelineState& p) { return p.Core()->Forked(); });
+    InstallForkLeak<Sampler>(+[](const Sampler& s) { return s.Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

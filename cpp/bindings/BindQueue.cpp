@@ -1,6 +1,7 @@
 // dx12core: CommandQueue (execute, waits, reads back).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
+#include "ForkSafety.hpp"
 
 namespace dx12kit::bindings {
 
@@ -31,19 +32,19 @@ void BindQueue(py::module_& m) {
                 if (!py::isinstance<CommandList>(h)) throw py::type_error("execute: expected CommandList objects, not " + detail::TypeName(h));
                 v.push_back(h.cast<std::shared_ptr<CommandList>>());
             }
-            py::gil_scoped_release release;
+            ReleaseGil release;
             return q.Execute(v);
         }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.")
         .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
             const double t = Timeout(timeout, "wait");
-            py::gil_scoped_release release;
+            ReleaseGil release;
             q.Wait(value, t);
         }, "fence_value"_a, "timeout"_a = py::none(),
            "Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).\n"
            "timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.")
         .def("flush", [](CommandQueue& q, std::optional<double> timeout) {
             const double t = Timeout(timeout, "flush");
-            py::gil_scoped_release release;
+            ReleaseGil release;
             return q.Flush(t);
         }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).")
         .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
@@ -88,7 +89,7 @@ void BindQueue(py::module_& m) {
             }
             void* dst = out.mutable_data();
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
@@ -108,13 +109,14 @@ void BindQueue(py::module_& m) {
             void* dst = out.mutable_data();
             const uint64_t nbytes = static_cast<uint64_t>(out.nbytes());  // (touches the dtype: needs the GIL)
             {
-                py::gil_scoped_release release;
+                ReleaseGil release;
                 q->ReadTexture(q, r, mip, slice, dst, nbytes, seconds);
             }
             return out;
         }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
            "Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,\n"
            "channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
+    InstallForkLeak<CommandQueue>(+[](const CommandQueue& q) { return q.Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

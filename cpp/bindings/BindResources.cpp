@@ -1,6 +1,7 @@
 // dx12core: Format and ResourceState enums, Resource, Buffer, Texture, FormatSupport.
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
+#include "ForkSafety.hpp"
 
 #include <pybind11/native_enum.h>
 
@@ -131,6 +132,9 @@ void BindResources(py::module_& m) {
             for (size_t i = 0; i < v.msaa.size(); ++i) s += (i ? ", " : "") + std::to_string(v.msaa[i]);
             return s + "]>";
         });
+    InstallForkLeak<Resource>(+[](const Resource& r) { return r.Core().Forked(); });
+    InstallForkLeak<Buffer>(+[](const Buffer& r) { return r.Core().Forked(); });
+    InstallForkLeak<Texture>(+[](const Texture& r) { return r.Core().Forked(); });
 }
 
 }  // namespace dx12kit::bindings

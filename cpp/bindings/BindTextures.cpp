@@ -38,7 +38,7 @@ void BindTextures(py::module_& m) {
             const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
             const DXGI_FORMAT f = ParseFormat(format, fn);
             const std::string n = name.is_none() ? "cube" : Str(name, fn, "name");
-            py::gil_scoped_release release;
+            ReleaseGil release;
             return d.CreateTextureCube(size, f, mips, rt, uav, n, p);
         }, "size"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false, "name"_a = py::none(),
            "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(),
@@ -64,7 +64,7 @@ void BindTextures(py::module_& m) {
             const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
             const DXGI_FORMAT f = ParseFormat(format, fn);
             const std::string n = name.is_none() ? "texture3d" : Str(name, fn, "name");
-            py::gil_scoped_release release;
+            ReleaseGil release;
             return d.CreateTexture3D(w, h, depth, f, mips, rt, uav, n, p);
         }, "width"_a, "height"_a, "depth"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false,
            "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,

@@ -45,6 +45,29 @@ WaitHooks PythonWaitHooks();
 void RaiseInterruption();
 void DestroyDevice(Device* device);
 
+// Interpreter exit (WaitHooks.cpp). On Python < 3.14 a thread that takes the GIL back once the
+// interpreter is finalizing is ended with pthread_exit, whose forced unwind aborts the process
+// ("terminate called without an active exception") when it meets a noexcept frame, such as the
+// destructor of a GIL guard. So every GIL reacquisition in dx12core goes through ReacquireGil:
+// once the interpreter exits (an atexit hook, InstallExitHook), a thread other than the exiting
+// one parks there forever instead (what Python 3.14 does itself). A parked thread keeps every
+// object its frames hold, so nothing it used is freed under the GPU; the process then ends.
+void ReacquireGil(PyThreadState* state);
+void InstallExitHook(pybind11::module_& m);
+
+/// Releases the GIL for its scope; takes it back through ReacquireGil (use instead of
+/// py::gil_scoped_release, also as py::call_guard<ReleaseGil>).
+class ReleaseGil {
+public:
+    ReleaseGil() : m_State(PyEval_SaveThread()) {}
+    ~ReleaseGil() { ReacquireGil(m_State); }
+    ReleaseGil(const ReleaseGil&) = delete;
+    ReleaseGil& operator=(const ReleaseGil&) = delete;
+
+private:
+    PyThreadState* m_State;
+};
+
 // Statistics as dicts, one definition each (BindDescriptors.cpp), shared by the standalone
 // descriptor classes and Device.descriptor_stats().
 pybind11::dict CpuDescriptorStatsDict(const CpuDescriptorStats& s);

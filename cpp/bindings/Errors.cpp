@@ -35,6 +35,8 @@ void BindErrors(py::module_& m) {
             raise("WaitTimeoutError", ex);
         } catch (const Interrupted&) {
             RaiseInterruption();  // what the signal handler raised (KeyboardInterrupt)
+        } catch (const ForkedDevice& ex) {
+            raise("ForkedDeviceError", ex);
         } catch (const DeviceError& ex) {
             py::object inst = e.attr("DeviceError")(ex.what(), ex.HResult(), ex.HResultName());
             PyErr_SetObject(e.attr("DeviceError").ptr(), inst.ptr());

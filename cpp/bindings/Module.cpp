@@ -8,6 +8,7 @@
 PYBIND11_MODULE(dx12core, m) {
     m.doc() = "dx12kit's C++ core (see the dx12kit package for the documented Python API)";
     m.attr("__version__") = DX12KIT_VERSION;
+    dx12kit::bindings::InstallExitHook(m);
     dx12kit::bindings::BindErrors(m);
     dx12kit::bindings::BindAlloc(m);
     dx12kit::bindings::BindShaders(m);

@@ -5,6 +5,10 @@
 
 #include "dx12kit/gpu/Device.hpp"
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 namespace dx12kit::bindings {
 
 namespace {
@@ -29,6 +33,34 @@ bool Finalizing() {
 
 bool HoldsGil() { return Py_IsInitialized() && PyGILState_Check(); }
 
+// Interpreter exit (Bindings.hpp). g_Exiting is set by the atexit hook, which runs on the thread
+// that finalizes, before the interpreter is marked finalizing. g_Reacquiring counts the threads
+// between their look at g_Exiting and the GIL in hand: the hook lets them through before it
+// returns, so no thread is still waiting for the GIL when finalization starts (then Python would
+// end it with pthread_exit). Sequentially consistent: a thread either sees g_Exiting or is counted.
+std::atomic<bool> g_Exiting{false};
+std::atomic<int> g_Reacquiring{0};
+std::atomic<std::thread::id> g_ExitThread{};
+
+[[noreturn]] void ParkForever() {
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(24));
+}
+
+bool MustPark() { return g_Exiting.load() && std::this_thread::get_id() != g_ExitThread.load(); }
+
+void OnInterpreterExit() {
+    g_ExitThread.store(std::this_thread::get_id());
+    g_Exiting.store(true);
+    if (g_Reacquiring.load() == 0) return;
+    // Threads already on their way to the GIL: let them have it (they run on until their next
+    // release of it, then park), bounded in case one never gets there.
+    PyThreadState* state = PyEval_SaveThread();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (g_Reacquiring.load() != 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    PyEval_RestoreThread(state);
+}
+
 void Blocking(const std::function<void()>& block) {
     if (!HoldsGil()) {
         block();
@@ -38,15 +70,23 @@ void Blocking(const std::function<void()>& block) {
     try {
         block();
     } catch (...) {
-        PyEval_RestoreThread(state);
+        ReacquireGil(state);
         throw;
     }
-    PyEval_RestoreThread(state);
+    ReacquireGil(state);
 }
 
 bool KeepWaiting() {
     if (!Py_IsInitialized()) return true;
+    // At interpreter exit a thread other than the exiting one does not take the GIL to check for
+    // signals (it would be ended, or park holding dx12kit's locks): it waits on for the GPU.
+    g_Reacquiring.fetch_add(1);
+    if (MustPark()) {
+        g_Reacquiring.fetch_sub(1);
+        return true;
+    }
     PyGILState_STATE gil = PyGILState_Ensure();
+    g_Reacquiring.fetch_sub(1);
     bool keep = true;
     if (Finalizing()) {
         // A device destroyed at interpreter exit waits for the GPU. No Python handler runs any
@@ -63,6 +103,21 @@ bool KeepWaiting() {
 }
 
 }  // namespace
+
+void ReacquireGil(PyThreadState* state) {
+    g_Reacquiring.fetch_add(1);
+    if (MustPark()) {
+        g_Reacquiring.fetch_sub(1);
+        ParkForever();
+    }
+    PyEval_RestoreThread(state);
+    g_Reacquiring.fetch_sub(1);
+}
+
+void InstallExitHook(pybind11::module_& m) {
+    (void)m;
+    pybind11::module_::import("atexit").attr("register")(pybind11::cpp_function(&OnInterpreterExit));
+}
 
 WaitHooks PythonWaitHooks() {
     WaitHooks h;
@@ -90,7 +145,7 @@ void DestroyDevice(Device* device) {
     // for the GPU, so release the GIL meanwhile.
     PyThreadState* state = PyEval_SaveThread();
     delete device;
-    PyEval_RestoreThread(state);
+    ReacquireGil(state);
     if (t_Interruption.Empty()) return;
     // Ctrl-C during teardown: the GPU work still in flight was leaked, not freed under the GPU.
     // A dealloc cannot raise, so the interrupt is raised again at the next bytecode.

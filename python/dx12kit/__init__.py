@@ -20,6 +20,7 @@ from . import errors
 from .errors import (
     DeviceError,
     Dx12Error,
+    ForkedDeviceError,
     InvalidArgumentError,
     OutOfMemoryError,
     ResourceStateError,
@@ -103,4 +104,5 @@ __all__ = [
     "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
+    "ForkedDeviceError",
 ]

@@ -11,6 +11,7 @@ keep working:
 - :class:`ShaderCompileError`: HLSL did not compile; carries the compiler's messages.
 - :class:`ResourceStateError`: validation found a resource in the wrong state.
 - :class:`WaitTimeoutError` (also the built-in ``TimeoutError``): a wait's ``timeout=`` expired.
+- :class:`ForkedDeviceError`: a device used in a process forked after it was created.
 
 This module imports nothing native: the C++ core translates its errors into these classes in one
 table (``cpp/bindings/Errors.cpp``).
@@ -29,6 +30,7 @@ __all__ = [
     "CompileMessages",
     "ResourceStateError",
     "WaitTimeoutError",
+    "ForkedDeviceError",
 ]
 
 
@@ -108,3 +110,11 @@ class ResourceStateError(Dx12Error):
 class WaitTimeoutError(Dx12Error, TimeoutError):
     """A wait for the GPU (``CommandQueue.wait``, ``flush``, ``read_buffer``, ``read_texture`` with
     ``timeout=``) did not finish in time. The work is still queued; waiting again is allowed."""
+
+
+class ForkedDeviceError(Dx12Error):
+    """A device was used in a process forked (``os.fork``, multiprocessing's ``fork`` start method)
+    after the device was created. The child's copy of a device is unusable: the threads that run
+    its GPU work exist only in the parent. Create devices in the child itself, and start worker
+    processes with multiprocessing's ``spawn`` or ``forkserver`` start method. The child's exit
+    never waits for the parent's GPU work, and never releases the parent's device."""

@@ -4,6 +4,7 @@ deferred reuse. Every pixel and every buffer element read back is compared exact
 from __future__ import annotations
 
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -226,6 +227,47 @@ def test_device_heaps_are_all_dynamic(device):
     for heap in ("cbv_srv_uav", "sampler"):
         s = device.descriptor_stats()[heap]["shader_visible"]
         assert s["static_capacity"] == 0 and s["dynamic_capacity"] > 0
+
+def test_chunk_freed_by_a_completion_nobody_applied_yet_is_used_not_reported_exhausted():
+    """The interleaving that made the test below fail on a fast machine, forced: list 1's work has
+    completed on the GPU, but nothing has polled since, so its chunk is still counted as retired
+    when list 2 runs out. The allocator's wait for progress sees that completion: it must apply
+    it (the chunk becomes free) rather than find nothing in flight and report the heap exhausted."""
+    dev = dx.Device(descriptor_heap_size=4 * 64, dynamic_chunk_size=64)
+    q = dev.queue()
+    vs = dx.compile_hlsl(FULLSCREEN_VS, profile="vs_5_0")
+    ps = dx.compile_hlsl(SLOW_PS, profile="ps_5_0")
+    rs = dev.create_root_signature([dx.RootConstants(0, 1), dx.DescriptorTable([dx.SRV(0)])])
+    pso = dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba8_unorm"])
+    tex = dev.create_texture2d(1, 1, "rgba8_unorm")
+    rt = dev.create_texture2d(8, 8, "rgba8_unorm", render_target=True)
+    cl = q.command_list()
+    cl.upload(tex, np.array([[[0, 255, 0, 255]]], np.uint8))
+    q.wait(q.execute(cl))
+
+    def draws(cl, n):
+        cl.set_pipeline_state(pso)
+        cl.set_render_targets([rt])
+        cl.set_constants(0, [1])
+        for _ in range(n):
+            cl.set_shader_resource_view(1, 0, tex)
+            cl.draw(3)
+
+    cl1 = q.command_list()
+    draws(cl1, 1)
+    cl2 = q.command_list()  # created (it polls) before list 1 is submitted
+    f1 = q.execute(cl1)
+    assert shader_visible(dev)["chunks_retired"] == 1
+    deadline = time.monotonic() + 60
+    while q.completed_value < f1:  # reads the fence only: nothing polls, nothing is released
+        assert time.monotonic() < deadline, "list 1 never completed"
+        time.sleep(0.001)
+    assert shader_visible(dev)["chunks_retired"] == 1  # complete, but not applied yet
+    draws(cl2, 4 * 64)  # needs all 4 chunks: the 4th is list 1's
+    assert shader_visible(dev)["chunks_retired"] == 0
+    q.wait(q.execute(cl2))
+    np.testing.assert_array_equal(q.read_texture(rt), np.broadcast_to(np.array([0, 255, 0, 255], np.uint8), (8, 8, 4)))
+
 
 def test_chunk_of_in_flight_list_is_not_reused_before_its_fence():
     """A device with only 4 dynamic chunks. List 1 (slow draw reading a red texture) is submitted and

@@ -36,7 +36,7 @@ std::string ListRootIndices(uint64_t mask) {
 }  // namespace
 
 DynamicDescriptorHeap::DynamicDescriptorHeap(ID3D12Device* device, ShaderVisibleHeap& heap,
-                                             std::function<void()> waitForProgress)
+                                             std::function<bool()> waitForProgress)
     : m_d3d12Device(device), m_Heap(&heap), m_WaitForProgress(std::move(waitForProgress)), m_Type(heap.Type()),
       m_DescriptorSize(heap.DescriptorSize()), m_ChunkSize(heap.ChunkSize()), m_HeapCpuStart(heap.CpuStart().ptr),
       m_HeapGpuStart(heap.GpuStart().ptr), m_NullDescriptor(heap.NullDescriptor().ptr) {
@@ -142,14 +142,16 @@ void DynamicDescriptorHeap::StageDescriptors(uint32_t rootIndex, uint32_t offset
 void DynamicDescriptorHeap::AcquireChunk() {
     uint32_t first = 0;
     while (!m_Heap->TryAcquireChunk(first)) {
-        if (!m_WaitForProgress) {
+        // Without a way to wait, or when nothing is in flight any more (every completion applied,
+        // so the look below sees all that can be freed): a last look, then out of memory.
+        if (!m_WaitForProgress || !m_WaitForProgress()) {
+            if (m_Heap->TryAcquireChunk(first)) break;
             const ShaderVisibleHeapStats s = m_Heap->GetStats();
-            throw OutOfMemory(std::string("DynamicDescriptorHeap: no free dynamic chunk in the ") +
-                              DescriptorHeapTypeName(m_Type) + " shader-visible heap (" +
+            throw OutOfMemory(std::string("shader-visible ") + DescriptorHeapTypeName(m_Type) + " heap: no free dynamic chunk (" +
                               std::to_string(s.chunksInUse) + " chunks in use, " + std::to_string(s.chunksRetired) +
-                              " retired, chunk size " + std::to_string(s.chunkSize) + ")");
+                              " retired, chunk size " + std::to_string(s.chunkSize) + ")" +
+                              (m_WaitForProgress ? ", and no submitted work is in flight whose completion would free one" : ""));
         }
-        m_WaitForProgress();  // blocks for the oldest submission, or throws OutOfMemory
     }
     if (m_ChunkFirst != kNoChunk) m_FullChunks.push_back(m_ChunkFirst);
     m_ChunkFirst = first;

@@ -33,9 +33,9 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
       m_Tracker(m_Core->Barriers()),
       m_Upload(m_Core->UploadPages()),
       m_ViewDescriptors(m_Core->D3D12Device(), m_Core->ViewHeap(),
-                        [dev = m_Device.get()] { dev->WaitForProgress("shader-visible CBV/SRV/UAV heap"); }),
+                        [dev = m_Device.get()] { return dev->WaitForProgress(); }),
       m_SamplerDescriptors(m_Core->D3D12Device(), m_Core->SamplerHeap(),
-                           [dev = m_Device.get()] { dev->WaitForProgress("shader-visible sampler heap"); }) {
+                           [dev = m_Device.get()] { return dev->WaitForProgress(); }) {
     m_Tracker.SetValidate(m_Validate);
     m_Tracker.SetDirectWrites(uma::DirectBuffers(*m_Core));
 }
@@ -96,6 +96,7 @@ std::unique_lock<std::recursive_mutex> CommandList::LockForExecute() {
 }
 
 CommandList::RecordingScope CommandList::Begin(const char* what) {
+    m_Core->CheckNotForked(what);
     const bool nested = t_Recording == this;  // e.g. upload -> copy: the lock is already ours
     if (!nested && m_ExecuteWaiting.load(std::memory_order_acquire))
         m_Core->Blocking([&] {

@@ -75,6 +75,7 @@ uint64_t CommandQueue::LastSubmittedValue() const {
 }
 
 void CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
+    m_Core->CheckNotForked("last_submitted_value");
     m_d3d12Queue->ExecuteCommandLists(count, lists);
     m_Core->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
 }
@@ -138,6 +139,7 @@ void CommandQueue::EnsureSignalled(uint64_t value) {
 }
 
 uint64_t CommandQueue::CompletedValue() {
+    m_Core->CheckNotForked("completed_value");
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     PumpSignal();
     const uint64_t done = ReadCompleted();
@@ -180,6 +182,7 @@ void CommandQueue::ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr
 }
 
 std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_ptr<CommandQueue>& self) {
+    m_Core->CheckNotForked("command_list");
     ComPtr<ID3D12CommandAllocator> alloc;
     ComPtr<ID3D12GraphicsCommandList> list;
     {
@@ -194,6 +197,7 @@ std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_p
 }
 
 uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& lists) {
+    m_Core->CheckNotForked("execute");
     if (lists.empty()) throw InvalidArgument("execute: no command lists given");
     for (const auto& l : lists)
         if (!l) throw InvalidArgument("execute: None is not a command list");
@@ -361,6 +365,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
 
 uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
                                        std::vector<std::shared_ptr<void>> tracked) {
+    m_Core->CheckNotForked("execute");
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     InFlight record;
     record.serial = m_Core->NextSerial();
@@ -407,6 +412,7 @@ bool CommandQueue::WaitOldest(double timeoutSeconds) {
 }
 
 bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
+    m_Core->CheckNotForked("wait");
     if (ReadCompleted() >= value) return true;
     EnsureSignalled(value);  // lazy signals: the value this wait needs may not be signalled yet
     using Clock = std::chrono::steady_clock;
@@ -442,6 +448,7 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
 }
 
 void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
+    m_Core->CheckNotForked("wait");
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
         if (value > m_LastSubmitted)
@@ -455,6 +462,7 @@ void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
 }
 
 uint64_t CommandQueue::Flush(double timeoutSeconds) {
+    m_Core->CheckNotForked("flush");
     uint64_t value;
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
@@ -468,6 +476,7 @@ uint64_t CommandQueue::Flush(double timeoutSeconds) {
 }
 
 void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
+    m_Core->CheckNotForked("wait_for");
     if (other.m_Core != m_Core) throw InvalidArgument("wait_for: the other queue belongs to another device");
     if (value > other.LastSubmittedValue())
         throw InvalidArgument("wait_for: fence value " + std::to_string(value) + " was never submitted on the other queue");
@@ -509,6 +518,7 @@ struct ReadMapping {
 
 void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, void* dst, uint64_t size,
                               double timeoutSeconds) {
+    m_Core->CheckNotForked("read_buffer");
     if (!buffer->IsBuffer()) throw InvalidArgument("read_buffer: resource '" + buffer->Name() + "' is a texture; use read_texture");
     buffer->CheckNotClosed("read_buffer");
     if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
@@ -531,6 +541,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
 
 void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
                                uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size, double timeoutSeconds) {
+    m_Core->CheckNotForked("read_texture");
     if (texture->IsBuffer()) throw InvalidArgument("read_texture: resource '" + texture->Name() + "' is a buffer; use read_buffer");
     texture->CheckNotClosed("read_texture");
     if (&texture->Core() != m_Core.get()) throw InvalidArgument("read_texture: the texture belongs to another device");

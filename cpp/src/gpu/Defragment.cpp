@@ -39,6 +39,7 @@ struct PreparedMove {
 
 DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& onlyPool, memory::DefragAlgorithm algorithm,
                                    uint64_t maxBytes, uint64_t maxMoves) {
+    m_Core->CheckNotForked("defragment");
     const auto t0 = std::chrono::steady_clock::now();
     if (onlyPool && onlyPool->D3D12Device() != D3D12Device()) throw InvalidArgument("defragment: the pool belongs to another device");
     std::vector<std::shared_ptr<memory::MemoryPool>> pools;

@@ -38,7 +38,25 @@ Device::Device(const DeviceOptions& options) : m_Core(std::make_shared<DeviceCor
         m_Queues[static_cast<int>(t)] = std::make_unique<CommandQueue>(*this, t);
 }
 
+namespace {
+/// Moves `v` into a heap object that is never destroyed.
+template <class T>
+void Leak(T& v) {
+    (void)new T(std::move(v));
+}
+}  // namespace
+
 Device::~Device() {
+    if (m_Core->Forked()) {
+        // A forked child's copy of a device (dx12kit/platform/Fork.hpp): its GPU work runs in the
+        // parent, and releasing its D3D12 objects or taking its locks could block forever here.
+        // Nothing is waited for and nothing is released: every member is leaked on purpose.
+        for (auto& q : m_Queues) (void)q.release();
+        Leak(m_ZeroBuffer);
+        Leak(m_Builtins);
+        Leak(m_Core);
+        return;
+    }
     try {
         WaitIdle();
     } catch (...) {
@@ -52,6 +70,7 @@ Device::~Device() {
 }
 
 std::shared_ptr<CommandQueue> Device::Queue(D3D12_COMMAND_LIST_TYPE type) {
+    m_Core->CheckNotForked("queue");
     if (type != D3D12_COMMAND_LIST_TYPE_DIRECT && type != D3D12_COMMAND_LIST_TYPE_COMPUTE && type != D3D12_COMMAND_LIST_TYPE_COPY)
         throw InvalidArgument("queue type must be direct, compute or copy");
     // Aliasing pointer: holding the queue keeps the whole Device alive.
@@ -70,29 +89,43 @@ CommandQueue* Device::PollQueues(uint64_t& oldestInFlight) {
     return oldestQueue;
 }
 
-uint64_t Device::Poll() {
+uint64_t Device::PollAndApply(CommandQueue** oldestQueue) {
+    m_Core->CheckNotForked("poll");
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     uint64_t oldest;
-    const uint64_t completed = PollQueues(oldest) ? oldest - 1 : m_Core->LastSerial();
+    CommandQueue* q = PollQueues(oldest);
+    // Every completion PollQueues observed (the records it popped) is applied here, under the same
+    // lock: the serial it implies is published and the allocators release what it freed.
+    const uint64_t completed = q ? oldest - 1 : m_Core->LastSerial();
     m_Core->OnSerialCompleted(completed);
+    if (oldestQueue) *oldestQueue = q;
     return completed;
 }
 
-void Device::WaitForProgress(const char* what) {
-    uint64_t oldest;
-    CommandQueue* oldestQueue = PollQueues(oldest);
-    if (!oldestQueue) throw OutOfMemory(std::string(what) + ": exhausted, and no submitted work is in flight whose completion would free space");
-    oldestQueue->WaitOldest();
+uint64_t Device::Poll() { return PollAndApply(nullptr); }
+
+bool Device::WaitForProgress() {
+    const uint64_t before = m_Core->CompletedSerial();
+    CommandQueue* oldestQueue = nullptr;
+    const uint64_t completed = PollAndApply(&oldestQueue);
+    // Nothing in flight: every completion has just been applied, so what the caller still cannot
+    // get, no wait would free. The caller looks once more before reporting it.
+    if (!oldestQueue) return false;
+    // Work completed since the caller's last look: it may have freed what the caller needs.
+    if (completed > before) return true;
+    oldestQueue->WaitOldest();  // false when another thread retired it meanwhile: progress anyway
     Poll();
+    return true;
 }
 
 void Device::WaitForSerial(uint64_t serial, double timeoutSeconds) {
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     for (;;) {
-        uint64_t oldest;
-        CommandQueue* q = PollQueues(oldest);
-        if (!q || oldest > serial) break;
+        // Applies what each look sees (a timeout below must not leave popped completions unapplied).
+        CommandQueue* q = nullptr;
+        const uint64_t completed = PollAndApply(&q);
+        if (!q || completed >= serial) break;
         double left = -1.0;
         if (timeoutSeconds >= 0) left = std::max(0.0, timeoutSeconds - std::chrono::duration<double>(Clock::now() - start).count());
         q->WaitOldest(left);  // false when another thread retired it meanwhile: look again
@@ -108,6 +141,7 @@ bool Device::AnySignalPending() const {
 }
 
 void Device::WaitIdle() {
+    m_Core->CheckNotForked("wait_idle");
     for (auto& q : m_Queues)
         if (q) q->Flush();
     Poll();
@@ -194,6 +228,7 @@ memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq,
 
 std::shared_ptr<memory::MemoryRegion> Device::AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
                                                              const std::string& name) {
+    m_Core->CheckNotForked("allocate_memory");
     CheckPlacementArgs(from, "allocate_memory");
     auto region = std::make_shared<memory::MemoryRegion>();
     region->device = m_Core;
@@ -210,6 +245,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, D3D12_HEAP
 }
 
 std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Placement& placement, const std::string& name) {
+    m_Core->CheckNotForked("create_buffer");
     if (size == 0) throw InvalidArgument("create_buffer: size must be positive (got 0)");
     constexpr uint64_t kMax = uint64_t(1) << 40;
     if (size > kMax) throw InvalidArgument("create_buffer: size " + std::to_string(size) + " exceeds 1 TiB");
@@ -256,6 +292,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
 std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
                                                  uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
                                                  const std::string& name, const Placement& placement, uint32_t sampleCount) {
+    m_Core->CheckNotForked("create_texture2d");
     const FormatInfo* fi = FindFormat(format);
     if (!fi) throw InvalidArgument("create_texture2d: unsupported format " + std::to_string(static_cast<int>(format)));
     if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
@@ -339,6 +376,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
 }
 
 void Device::InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
+    m_Core->CheckNotForked("execute");
     ZeroNewResources(executing, skip);
     // Work dx12kit submits on its own (zeroing, defragmentation copies) must precede every later
     // execute on every queue, not only the one that triggered it: a GPU wait on each producing
@@ -453,6 +491,7 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
 }
 
 void Device::TrimMemory() {
+    m_Core->CheckNotForked("trim_memory");
     Poll();
     // Idle upload pages first: their memory is in upload blocks that can then empty and go.
     m_Core->UploadPages().Trim(m_Core->CompletedSerial());

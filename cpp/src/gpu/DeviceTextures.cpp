@@ -44,6 +44,7 @@ uint32_t CheckMips(uint32_t mipLevels, uint32_t largest, const std::string& size
 
 std::shared_ptr<Texture> Device::CreateTextureResource(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube,
                                                        const std::string& name, const Placement& placement, const char* what) {
+    m_Core->CheckNotForked("create_texture");
     CheckPlacementArgs(placement, what);
     const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     if (kind != memory::HeapKind::Default)
@@ -113,6 +114,7 @@ std::shared_ptr<Texture> Device::CreateTexture3D(uint32_t width, uint32_t height
 }
 
 std::shared_ptr<void> Device::BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make) {
+    m_Core->CheckNotForked("builtin pipeline");
     std::lock_guard<std::mutex> lock(m_BuiltinMutex);
     auto it = m_Builtins.find(key);
     if (it != m_Builtins.end()) return it->second;

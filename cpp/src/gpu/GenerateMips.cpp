@@ -93,6 +93,7 @@ MipPipeline::MipPipeline(const std::shared_ptr<DeviceCore>& core) {
 }
 
 const MipPipeline& Device::Mips() {
+    m_Core->CheckNotForked("generate_mips");
     // Kept by the device with its other built-in objects (BuiltinObject): made once, on first use.
     return *std::static_pointer_cast<MipPipeline>(
         BuiltinObject("GenerateMips", [this] { return std::static_pointer_cast<void>(std::make_shared<MipPipeline>(m_Core)); }));

@@ -46,6 +46,7 @@ std::vector<uint8_t> RuntimeBytecode(const std::vector<uint8_t>& bytecode) {
 RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
                              std::vector<StaticSamplerDesc> samplers, uint32_t flags)
     : m_Core(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
+    m_Core->CheckNotForked("create_root_signature");
     if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
     CheckRootSignatureOverlaps(m_Params, m_Samplers);
     for (size_t i = 0; i < m_Params.size(); ++i)
@@ -203,6 +204,7 @@ const RootParameterDesc& RootSignature::Require(uint32_t index, RootParamKind ki
 PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector<uint8_t>& cs,
                              std::shared_ptr<RootSignature> rootSignature)
     : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(true) {
+    m_Core->CheckNotForked("create_compute_pipeline");
     if (!m_RootSignature) throw InvalidArgument("create_compute_pipeline: no root signature");
     if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_compute_pipeline: the root signature belongs to another device");
     if (cs.empty()) throw InvalidArgument("create_compute_pipeline: empty shader bytecode");
@@ -225,6 +227,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
       m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthTest),
       m_StencilTest(g.stencilTest) {
+    m_Core->CheckNotForked("create_graphics_pipeline");
     if (!m_RootSignature) throw InvalidArgument("create_graphics_pipeline: no root signature");
     if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_graphics_pipeline: the root signature belongs to another device");
     if (g.vs.empty()) throw InvalidArgument("create_graphics_pipeline: empty vertex shader bytecode");
@@ -311,6 +314,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
 
 Sampler::Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc)
     : m_Core(std::move(core)), m_Desc(desc), m_Descriptor(m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER).Allocate(1)) {
+    m_Core->CheckNotForked("create_sampler");
     m_Core->D3D12Device()->CreateSampler(&desc, m_Descriptor.Handle());
 }
 

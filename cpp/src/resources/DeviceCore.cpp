@@ -13,7 +13,15 @@
 
 namespace dx12kit {
 
-DeviceCore::DeviceCore(const DeviceOptions& options) : m_Options(options) {
+namespace {
+uint32_t WatchedForkGeneration() {
+    platform::WatchForks();  // before the device exists: a fork at any later time is counted
+    return platform::ForkGeneration();
+}
+}  // namespace
+
+DeviceCore::DeviceCore(const DeviceOptions& options)
+    : m_ForkGeneration(WatchedForkGeneration()), m_CreatorPid(platform::ProcessId()), m_Options(options) {
     if (options.samplerHeapSize == 0 || options.samplerHeapSize > 2048)
         throw InvalidArgument("sampler heap size " + std::to_string(options.samplerHeapSize) + " must be 1..2048 (D3D12's limit)");
     if (options.dynamicChunkSize == 0 || options.samplerChunkSize == 0)
@@ -54,6 +62,16 @@ std::vector<std::weak_ptr<Resource>> DeviceCore::TakeZeroInits() {
 }
 
 DeviceCore::~DeviceCore() = default;
+
+void DeviceCore::ThrowForked(const char* what) const {
+    throw ForkedDevice(std::string(what) + ": this device was created in process " + std::to_string(m_CreatorPid) +
+                       ", and this process (" + std::to_string(platform::ProcessId()) +
+                       ") is a fork() of it. A device cannot be used in a forked child: the threads that run its GPU "
+                       "work did not survive the fork, so its waits would never end. Create devices in the child "
+                       "process itself, and start worker processes with multiprocessing's 'spawn' or 'forkserver' "
+                       "start method (multiprocessing.get_context('spawn')), not 'fork'. (The child never releases "
+                       "the parent's device, nor waits for its GPU work.)");
+}
 
 void DeviceCore::OnSerialCompleted(uint64_t completed) {
     uint64_t prev = m_CompletedSerial.load(std::memory_order_acquire);

@@ -67,6 +67,12 @@ public:
     using Error::Error;
 };
 
+/// A device used in a process forked after the device was created (dx12kit/platform/Fork.hpp).
+class ForkedDevice : public Error {
+public:
+    using Error::Error;
+};
+
 /// A failed D3D12 call: carries the HRESULT and its symbolic name.
 class DeviceError : public Error {
 public:

@@ -88,11 +88,13 @@ public:
 
     /// @param device           borrowed.
     /// @param heap             borrowed; the shader-visible heap the chunks come from.
-    /// @param waitForProgress  called when no chunk is free: blocks until the oldest in-flight
-    ///                         submission completes and calls heap.ReleaseStale, or throws
-    ///                         OutOfMemory when nothing is in flight. May be empty (then a
-    ///                         missing chunk throws OutOfMemory at once).
-    DynamicDescriptorHeap(ID3D12Device* device, ShaderVisibleHeap& heap, std::function<void()> waitForProgress);
+    /// @param waitForProgress  called when no chunk is free: applies every completion it sees
+    ///                         (heap.ReleaseStale), blocking for the oldest in-flight submission
+    ///                         when none is new, and returns true; returns false when nothing is
+    ///                         in flight (Device::WaitForProgress). After false the heap looks
+    ///                         once more, then throws OutOfMemory. May be empty (then a missing
+    ///                         chunk throws OutOfMemory at once).
+    DynamicDescriptorHeap(ID3D12Device* device, ShaderVisibleHeap& heap, std::function<bool()> waitForProgress);
     ~DynamicDescriptorHeap();
     DynamicDescriptorHeap(const DynamicDescriptorHeap&) = delete;
     DynamicDescriptorHeap& operator=(const DynamicDescriptorHeap&) = delete;
@@ -163,7 +165,7 @@ private:
 
     ID3D12Device* m_d3d12Device;
     ShaderVisibleHeap* m_Heap;
-    std::function<void()> m_WaitForProgress;
+    std::function<bool()> m_WaitForProgress;
     D3D12_DESCRIPTOR_HEAP_TYPE m_Type;
     uint32_t m_DescriptorSize;
     uint32_t m_ChunkSize;

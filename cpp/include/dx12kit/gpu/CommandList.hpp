@@ -52,6 +52,7 @@ public:
     CommandList(const CommandList&) = delete;
     CommandList& operator=(const CommandList&) = delete;
 
+    const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
     /// The native list (borrowed). Work recorded on it directly bypasses state tracking.
     ID3D12GraphicsCommandList* D3D12List() const { return m_d3d12List.Get(); }
     CommandQueue& Queue() const { return *m_Queue; }

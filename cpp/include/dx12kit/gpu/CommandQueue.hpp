@@ -73,6 +73,7 @@ public:
     void SetName(std::string name);
     ID3D12CommandQueue* D3D12Queue() const { return m_d3d12Queue.Get(); }
     ID3D12Fence* D3D12Fence() const { return m_d3d12Fence.Get(); }
+    const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
 
     /// A new command list recording for this queue. `self` is this queue's owning pointer.
     std::shared_ptr<CommandList> CreateCommandList(const std::shared_ptr<CommandQueue>& self);

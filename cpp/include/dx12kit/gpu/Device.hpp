@@ -89,9 +89,14 @@ public:
 
     /// Polls every queue's fence, releases completed work, and publishes the completed serial.
     uint64_t Poll();
-    /// Blocks until the oldest in-flight submission on any queue completes, then polls.
-    /// Throws OutOfMemory naming `what` when nothing is in flight (waiting cannot help).
-    void WaitForProgress(const char* what);
+    /// For an allocator that found no room (dynamic descriptor chunks): applies every completion
+    /// already visible (as Poll); returns true at once when that advanced the completed serial,
+    /// otherwise blocks until the oldest in-flight submission on any queue completes, applies it,
+    /// and returns true. Returns false when nothing is in flight: every completion has been
+    /// applied and waiting cannot free anything more. The caller then looks once more (what the
+    /// poll released) before reporting that it is out of memory; it never decides so from a poll
+    /// whose completions were not applied.
+    bool WaitForProgress();
     /// Waits until every queue is idle (interruptible, see WaitHooks).
     void WaitIdle();
     /// Waits until all work with serial <= `serial` has completed on every queue, then polls
@@ -170,6 +175,9 @@ private:
     /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
     /// (nullptr when idle) and that submission's serial in `oldestInFlight`.
     CommandQueue* PollQueues(uint64_t& oldestInFlight);
+    /// PollQueues, then applies what it saw (DeviceCore::OnSerialCompleted) under the same lock.
+    /// Returns the completed serial; `oldestQueue` (optional) gets PollQueues' result.
+    uint64_t PollAndApply(CommandQueue** oldestQueue);
     std::shared_ptr<DeviceCore> m_Core;
     std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3); [1] unused
     static constexpr uint64_t kZeroBufferBytes = uint64_t(4) << 20;

@@ -29,6 +29,7 @@
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
+#include "dx12kit/platform/Fork.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 
 #include <array>
@@ -118,6 +119,15 @@ public:
     ID3D12Device* D3D12Device() const { return m_d3d12Device.Get(); }
     const DeviceOptions& Options() const { return m_Options; }
 
+    /// Whether this process was forked since the device was created: the device is then unusable
+    /// here (dx12kit/platform/Fork.hpp). A relaxed atomic load and a compare.
+    bool Forked() const noexcept { return m_ForkGeneration != platform::ForkGeneration(); }
+    /// Throws ForkedDevice naming `what` when Forked(). Every entry point that reaches the GPU or
+    /// the device's locks calls it first.
+    void CheckNotForked(const char* what) const {
+        if (Forked()) ThrowForked(what);
+    }
+
     CpuDescriptorAllocator& CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE type) { return *m_CpuAllocators[type]; }
     ShaderVisibleHeap& ViewHeap() { return *m_ViewHeap; }
     ShaderVisibleHeap& SamplerHeap() { return *m_SamplerHeap; }
@@ -164,6 +174,9 @@ public:
     std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
 
 private:
+    [[noreturn]] void ThrowForked(const char* what) const;
+    uint32_t m_ForkGeneration;   // platform::ForkGeneration() when the device was created
+    uint64_t m_CreatorPid;       // the process that created it (for the message)
     DeviceOptions m_Options;
     ComPtr<ID3D12Device> m_d3d12Device;
     std::array<std::unique_ptr<CpuDescriptorAllocator>, D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES> m_CpuAllocators;
