@@ -2,6 +2,7 @@
 // memory_json / trim_memory, Resource.allocation, Buffer.map. Only conversions live here.
 #include "Args.hpp"
 #include "Bindings.hpp"
+#include "GpuArgs.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -164,10 +165,8 @@ void BindMemory(py::module_& m) {
         if (!b.Mapped() || b.HeapType() == D3D12_HEAP_TYPE_DEFAULT)  // uma_direct buffers are mapped for dx12kit only
             throw InvalidArgument("map: buffer '" + b.Name() + "' lives in GPU-only memory; create it with heap='upload', 'readback' "
                                   "or 'custom' to map it");
-        py::dtype dt = py::dtype::from_args(dtype);
-        if (dt.attr("hasobject").cast<bool>()) throw InvalidArgument("map: a dtype holding Python objects cannot view raw memory");
+        py::dtype dt = FixedSizeDtype(dtype, "map");  // no object, sizeless or byte-swapped dtypes
         const uint64_t item = static_cast<uint64_t>(dt.itemsize());
-        if (item == 0) throw InvalidArgument("map: the dtype has no size");
         if (b.Size() % item)
             throw InvalidArgument("map: buffer '" + b.Name() + "' of " + std::to_string(b.Size()) + " bytes is not a whole number of " +
                                   std::to_string(item) + "-byte items");

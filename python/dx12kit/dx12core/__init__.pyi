@@ -740,10 +740,11 @@ class CommandQueue:
         """
         Waits until everything submitted has completed (interruptible; timeout as for wait).
         """
-    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = ..., *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
+    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
         """
-        Copies a buffer back into a new numpy array, or into `out` (a writable C-contiguous array of the buffer's size,
-        returned; dtype is then ignored). Waits for the GPU; interruptible, timeout as for wait.
+        Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous
+        array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order
+        (e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.
         """
     def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
