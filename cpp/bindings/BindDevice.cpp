@@ -111,11 +111,12 @@ void BindDevice(py::module_& m) {
                 b = d.CreateBuffer(size, uav, p, n);
             }
             return b;
-        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(),
+        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(),
            "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
            "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
            "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
-           "cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
+           "cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named\n"
+           "with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
            "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
            "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
            "resources may alias it; its contents are then undefined until written.")
@@ -136,7 +137,7 @@ void BindDevice(py::module_& m) {
             }
             return t;
         }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
-           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
+           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(),
            "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
            "sample_count"_a = 1,
            "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"

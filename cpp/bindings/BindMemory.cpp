@@ -80,22 +80,24 @@ ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committe
     } else if (offset != 0) {
         throw InvalidArgument(std::string(what) + ": offset= needs memory= (the memory to place the resource in)");
     }
-    p.heap = ParseHeapKind(heap, what);
+    // heap=None (the default): the default heap, or the heap of pool= / memory=. A heap named
+    // explicitly must be that heap: a pool or a memory region brings its own.
+    const bool heapGiven = !heap.is_none();
+    p.heap = heapGiven ? ParseHeapKind(heap, what) : HeapKind::Default;
     if (!pool.is_none()) {
         if (!py::isinstance<MemoryPool>(pool)) throw py::type_error(std::string(what) + ": pool must be a dx12kit.Pool or None");
         p.pool = pool.cast<std::shared_ptr<MemoryPool>>();
-        // heap= is the default's; a pool brings its own heap type, and naming another one is a mistake.
-        if (!py::isinstance<py::str>(heap) || LowerStr(heap.cast<std::string>()) != "default")
-            if (p.heap != p.pool->Desc().heap)
-                throw InvalidArgument(std::string(what) + ": heap '" + memory::HeapKindName(p.heap) + "' differs from the pool's heap '" +
-                                      memory::HeapKindName(p.pool->Desc().heap) + "'");
+        if (heapGiven && p.heap != p.pool->Desc().heap)
+            throw InvalidArgument(std::string(what) + ": heap '" + memory::HeapKindName(p.heap) + "' differs from the pool's heap '" +
+                                  memory::HeapKindName(p.pool->Desc().heap) + "' (leave heap= out with pool=)");
         p.heap = p.pool->Desc().heap;
     }
     p.committed = committed;
     p.withinBudget = withinBudget;
     if (p.memory) {
-        if (!py::isinstance<py::str>(heap) || LowerStr(heap.cast<std::string>()) != "default")
-            throw InvalidArgument(std::string(what) + ": memory= brings its own heap; heap= does not apply");
+        if (heapGiven && p.heap != p.memory->heap)
+            throw InvalidArgument(std::string(what) + ": heap '" + memory::HeapKindName(p.heap) + "' differs from the heap of memory= ('" +
+                                  memory::HeapKindName(p.memory->heap) + "'; leave heap= out with memory=)");
         p.heap = p.memory->heap;
     }
     return p;
@@ -183,7 +185,7 @@ void BindMemory(py::module_& m) {
             const char* fn = "allocate_memory";
             const ResourcePlacement from = ParsePlacement(heap, pool, false, false, py::none(), 0, "allocate_memory");
             return d.AllocateMemory(U64(size, fn, "size"), U64(alignment, fn, "alignment"), from, name.is_none() ? "memory" : Str(name, fn, "name"));
-        }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = "default", "pool"_a = py::none(), "name"_a = py::none(),
+        }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = py::none(), "pool"_a = py::none(), "name"_a = py::none(),
            "Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two\n"
            ">= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);\n"
            "offsets are checked against the resource's alignment and the memory's size.")

@@ -41,7 +41,7 @@ void BindTextures(py::module_& m) {
             py::gil_scoped_release release;
             return d.CreateTextureCube(size, f, mips, rt, uav, n, p);
         }, "size"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false, "name"_a = py::none(),
-           "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(),
+           "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(),
            "offset"_a = 0,
            "A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as\n"
            "zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its\n"
@@ -67,7 +67,7 @@ void BindTextures(py::module_& m) {
             py::gil_scoped_release release;
             return d.CreateTexture3D(w, h, depth, f, mips, rt, uav, n, p);
         }, "width"_a, "height"_a, "depth"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false,
-           "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
+           "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
            "memory"_a = py::none(), "offset"_a = 0,
            "A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),\n"
            "RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers\n"

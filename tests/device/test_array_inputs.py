@@ -160,3 +160,25 @@ def test_read_buffer_dtype_that_disagrees_with_out_is_refused(device, queue):
     assert queue.read_buffer(buf).dtype == np.uint8 and queue.read_buffer(buf).size == 16  # default dtype
 
 
+# ---- create_buffer(pool=, heap=) ---------------------------------------------------------------------
+
+
+def test_heap_that_disagrees_with_the_pool_or_memory_is_refused(device):
+    pool = device.create_pool(heap="upload")
+    with pytest.raises(dx.InvalidArgumentError, match="heap 'default' differs from the pool's heap 'upload'"):
+        device.create_buffer(4096, pool=pool, heap="default")
+    with pytest.raises(dx.InvalidArgumentError, match="heap 'default' differs from the pool's heap 'upload'"):
+        device.create_buffer(4096, pool=pool, heap=dx.HeapType.DEFAULT)
+    assert device.create_buffer(4096, pool=pool).allocation["heap_type"] == "upload"
+    assert device.create_buffer(4096, pool=pool, heap="upload").allocation["heap_type"] == "upload"
+    with pytest.raises(dx.InvalidArgumentError, match="differs from the pool's heap"):
+        device.create_texture2d(8, 8, pool=pool, heap="default")
+    with pytest.raises(dx.InvalidArgumentError, match="differs from the pool's heap"):
+        device.allocate_memory(65536, pool=pool, heap="readback")
+    mem = device.allocate_memory(65536, heap="upload")
+    with pytest.raises(dx.InvalidArgumentError, match="heap 'default' differs from the heap of memory="):
+        device.create_buffer(4096, memory=mem, heap="default")
+    assert device.create_buffer(4096, memory=mem, heap="upload").allocation["heap_type"] == "upload"
+    assert device.create_buffer(4096).allocation["heap_type"] == "default"
+
+

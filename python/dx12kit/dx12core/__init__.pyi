@@ -817,17 +817,18 @@ class Device:
         """
     def __repr__(self) -> str:
         ...
-    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
+    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = None, pool: typing.Any = None, name: typing.Any = None) -> Memory:
         """
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
         offsets are checked against the resource's alignment and the memory's size.
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
+    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
         """
         A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
-        cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own
+        cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named
+        with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own
         memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.
         memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other
         resources may alias it; its contents are then undefined until written.
@@ -881,7 +882,7 @@ class Device:
         A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode
         for u, v and w (strings accepted); name: debug name shown by repr.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
@@ -890,7 +891,7 @@ class Device:
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         """
-    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),
         RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers
@@ -909,7 +910,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def create_texture_cube(self, size: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture_cube(self, size: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as
         zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its
