@@ -16,6 +16,7 @@ void BindDevice(py::module_& m) {
                          Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect,
                          bool lazySignals) {
                  const char* fn = "Device";
+                 host::CopyThreads();  // chooses the copy threads now: a malformed DX12KIT_COPY_THREADS is an error here
                  DeviceOptions o;
                  o.validate = validate;
                  o.cbvSrvUavHeapSize = U32(heapSize, fn, "descriptor_heap_size");
@@ -331,8 +332,9 @@ void BindDevice(py::module_& m) {
         host::SetCopyThreads(static_cast<unsigned>(detail::Ranged(threads, "set_copy_threads", "threads", 1, 64)));
     }, "threads"_a,
           "How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.\n"
-          "1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if it holds\n"
-          "1..64, else the hardware threads the process may run on (its CPU affinity), at most 4. Copies under 2 MiB always\n"
+          "1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set (1..64;\n"
+          "another value raises InvalidArgumentError, here, in copy_threads() and in Device()), else the hardware threads the\n"
+          "process may run on (its CPU affinity), at most 4. Copies under 2 MiB always\n"
           "run on the calling thread.");
     m.def("copy_threads", &host::CopyThreads, "The number of threads a large host copy is split over (set_copy_threads).");
     m.def("copy_stats", [] {

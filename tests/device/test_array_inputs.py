@@ -182,3 +182,22 @@ def test_heap_that_disagrees_with_the_pool_or_memory_is_refused(device):
     assert device.create_buffer(4096).allocation["heap_type"] == "default"
 
 
+# ---- DX12KIT_COPY_THREADS ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value, ok", [("abc", False), ("0", False), ("65", False), ("2x", False), ("-1", False),
+                                       ("3", True), (" 2 ", True), ("", True)])
+def test_copy_threads_variable_is_checked(value, ok):
+    code = ("import dx12kit as dx\n"
+            "try:\n    dx.Device(); print('DEVICE', dx.copy_threads())\n"
+            "except dx.InvalidArgumentError as e:\n    print('ERROR', e)\n")
+    env = dict(os.environ, DX12KIT_COPY_THREADS=value)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    if ok:
+        expect = value.strip()
+        assert r.stdout.startswith("DEVICE") and (not expect or r.stdout.split()[1] == expect), r.stdout
+    else:
+        assert f"ERROR DX12KIT_COPY_THREADS='{value}' is not a number of copy threads 1..64" in r.stdout, r.stdout
+
+

@@ -1169,8 +1169,9 @@ def copy_threads() -> int:
 def set_copy_threads(threads: typing.Any) -> None:
     """
     How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.
-    1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if it holds
-    1..64, else the hardware threads the process may run on (its CPU affinity), at most 4. Copies under 2 MiB always
+    1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set (1..64;
+    another value raises InvalidArgumentError, here, in copy_threads() and in Device()), else the hardware threads the
+    process may run on (its CPU affinity), at most 4. Copies under 2 MiB always
     run on the calling thread.
     """
 ALL_SUBRESOURCES: int = 4294967295
