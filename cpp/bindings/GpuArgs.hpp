@@ -58,6 +58,9 @@ inline DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
         const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
         if (overflow == 0 && x > 0 && x <= INT32_MAX)
             if (const FormatInfo* f = FindFormat(static_cast<DXGI_FORMAT>(x))) return f->format;
+        if (overflow == 0 && x == 0)  // dx12kit.Format.UNKNOWN (DXGI_FORMAT_UNKNOWN) or a plain 0
+            throw InvalidArgument(std::string(what) + ": Format.UNKNOWN (0, DXGI_FORMAT_UNKNOWN) stands for no format; give one of: " +
+                                  FormatNames());
         throw InvalidArgument(std::string(what) + ": unsupported format " + std::string(py::str(v)) + "; supported: " + FormatNames());
     }
     throw py::type_error(std::string(what) + ": a format is a str such as 'rgba8_unorm' or a dx12kit.Format, not " + detail::TypeName(h));

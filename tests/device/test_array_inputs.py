@@ -201,3 +201,57 @@ def test_copy_threads_variable_is_checked(value, ok):
         assert f"ERROR DX12KIT_COPY_THREADS='{value}' is not a number of copy threads 1..64" in r.stdout, r.stdout
 
 
+# ---- formats and enums that print as numbers -------------------------------------------------------------
+
+
+def test_format_unknown_is_named(device):
+    with pytest.raises(dx.InvalidArgumentError, match=r"format_support: Format.UNKNOWN \(0, DXGI_FORMAT_UNKNOWN\)") as e:
+        device.format_support(dx.Format.UNKNOWN)
+    assert "format 0" not in str(e.value)
+    with pytest.raises(dx.InvalidArgumentError, match=r"Format.UNKNOWN"):
+        device.create_texture2d(4, 4, dx.Format.UNKNOWN)
+
+
+def test_enums_print_as_names(device, queue):
+    assert str(dx.Format.RGBA8_UNORM) == "RGBA8_UNORM"
+    assert f"{dx.Format.R32_FLOAT}" == "R32_FLOAT" and "{}".format(dx.Format.RGBA8_UNORM) == "RGBA8_UNORM"
+    assert f"{dx.Format.RGBA8_UNORM:d}" == str(int(dx.Format.RGBA8_UNORM))   # a spec formats the number
+    assert int(dx.Format.RGBA8_UNORM) == 28 and dx.Format.RGBA8_UNORM == 28
+    assert str(dx.ResourceState.COPY_DEST) == "COPY_DEST" and str(dx.ResourceState.COMMON) == "COMMON"
+    both = dx.ResourceState.COPY_SOURCE | dx.ResourceState.PIXEL_SHADER_RESOURCE
+    assert set(str(both).split("|")) == {"COPY_SOURCE", "PIXEL_SHADER_RESOURCE"}
+    buf = device.create_buffer(64)
+    upload_and_read(queue, buf, np.zeros(16, np.uint32))
+    state = buf.global_state()
+    assert isinstance(state, dx.ResourceState) and str(state) == state.name and not str(state).isdigit()
+    tex = device.create_texture2d(4, 4)
+    assert str(tex.format) == "RGBA8_UNORM"
+    for cls in (dx.Format, dx.ResourceState):
+        for member in cls:
+            assert str(member) == member.name, (cls, member)
+    for cls in (dx.HeapType, dx.QueueKind, dx.Filter):       # the str enums print as their (lower-case) values
+        for member in cls:
+            assert str(member) == member.value
+
+
+def test_format_support_is_a_read_only_mapping(device):
+    fs = device.format_support("rgba8_unorm")
+    assert isinstance(fs, collections.abc.Mapping)
+    d = fs.as_dict()
+    assert dict(fs) == d and fs == d and d == fs and not (fs != d)
+    assert fs == device.format_support(dx.Format.RGBA8_UNORM)
+    assert fs != {**d, "render_target": not d["render_target"]} and fs != {"buffer": d["buffer"]}
+    assert fs != 5 and fs != [("buffer", d["buffer"])]
+    assert fs.get("render_target") is fs.render_target is True
+    assert fs.get("nope") is None and fs.get("nope", 7) == 7
+    assert list(fs.items()) == list(d.items()) and list(fs.values()) == list(d.values()) and list(fs.keys()) == list(d)
+    assert fs["msaa"] == fs.msaa and 1 in fs.msaa and len(fs) == len(d) and "msaa" in fs
+    assert fs.format == "rgba8_unorm"
+    with pytest.raises(KeyError):
+        fs["nope"]
+    with pytest.raises(TypeError):
+        fs["buffer"] = False  # type: ignore[index]
+    with pytest.raises(TypeError):
+        hash(fs)
+
+

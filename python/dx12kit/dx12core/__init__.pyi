@@ -49,7 +49,9 @@ class Format(enum.IntEnum):
     @classmethod
     def __new__(cls, value):
         ...
-    def __format__(self, format_spec):
+    def __format__(self, format_spec: str) -> str:
+        ...
+    def __str__(self) -> str:
         ...
 class ResourceState(enum.IntFlag):
     """
@@ -76,7 +78,7 @@ class ResourceState(enum.IntFlag):
         ...
     def __and__(self, other):
         ...
-    def __format__(self, format_spec):
+    def __format__(self, format_spec: str) -> str:
         ...
     def __invert__(self):
         ...
@@ -87,6 +89,8 @@ class ResourceState(enum.IntFlag):
     def __ror__(self, other):
         ...
     def __rxor__(self, other):
+        ...
+    def __str__(self) -> str:
         ...
     def __xor__(self, other):
         ...
@@ -213,14 +217,21 @@ class Texture(Resource):
         """
         Width in texels of mip 0.
         """
-class FormatSupport:
+class FormatSupport(typing.Mapping[str, typing.Any]):
     """
-    What the device supports for one format (Device.format_support). typed_uav is False for sRGB
-    formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
+    What the device supports for one format (Device.format_support): a read-only mapping
+    (a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose
+    keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver
+    says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
     """
+    __hash__: typing.ClassVar[None] = None
     def __contains__(self, key: typing.Any) -> bool:
         """
         Whether `key` is one of the keys.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal to any mapping with the same keys and values (a dict, another FormatSupport).
         """
     def __getitem__(self, key: str) -> typing.Any:
         """
@@ -240,9 +251,21 @@ class FormatSupport:
         """
         Every key and value as a new dict (booleans, and msaa as a list of ints).
         """
-    def keys(self) -> list:
+    def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
         """
-        The keys, in order (every field but format).
+        The value of `key`, or `default` when it is not one of the keys.
+        """
+    def items(self) -> typing.ItemsView[str, typing.Any]:
+        """
+        (key, value) pairs, in key order, as a dict's items view.
+        """
+    def keys(self) -> typing.KeysView[str]:
+        """
+        The keys, in order (every field but format), as a dict's keys view.
+        """
+    def values(self) -> typing.ValuesView[typing.Any]:
+        """
+        The values, in key order, as a dict's values view.
         """
     @property
     def blendable(self) -> bool:
