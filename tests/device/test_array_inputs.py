@@ -255,3 +255,70 @@ def test_format_support_is_a_read_only_mapping(device):
         hash(fs)
 
 
+# ---- 16-bit colour PNGs --------------------------------------------------------------------------------
+
+
+def write_png16(path, pixels: np.ndarray) -> None:
+    """A 16-bit PNG written by hand (Pillow cannot write 16-bit colour PNGs): colour type 0 (grey),
+    4 (grey+alpha), 2 (RGB) or 6 (RGBA) by channel count, every row with a different PNG filter."""
+    h, w, c = pixels.shape
+    colour = {1: 0, 2: 4, 3: 2, 4: 6}[c]
+    bpp = 2 * c
+    rows = []
+    prev = np.zeros(w * bpp, np.int32)
+    for y in range(h):
+        raw = np.frombuffer(pixels[y].astype(">u2").tobytes(), np.uint8).astype(np.int32)
+        kind = y % 3  # none, sub, up
+        if kind == 1:
+            left = np.concatenate([np.zeros(bpp, np.int32), raw[:-bpp]])
+            line = (raw - left) % 256
+        elif kind == 2:
+            line = (raw - prev) % 256
+        else:
+            line = raw
+        rows.append(bytes([kind]) + line.astype(np.uint8).tobytes())
+        prev = raw
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    header = struct.pack(">IIBBBBB", w, h, 16, colour, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows)))
+                     + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("channels, fmt", [(3, "RGBA16_UNORM"), (4, "RGBA16_UNORM"), (2, "RG16_UNORM"), (1, "R16_UNORM")])
+def test_16_bit_pngs_load_with_their_16_bits(device, queue, tmp_path, channels, fmt):
+    rng = np.random.default_rng(channels)
+    pixels = rng.integers(0, 65536, (6, 5, channels), dtype=np.int64).astype(np.uint16)
+    pixels[0, 0] = [0x0102, 0xFEFD, 0x00FF, 0xFF00][:channels]   # high and low bytes that differ
+    p = tmp_path / f"c{channels}.png"
+    write_png16(p, pixels)
+    tex = device.load_texture(p, generate_mips=False)
+    assert tex.format == getattr(dx.Format, fmt)
+    got = queue.read_texture(tex)
+    if channels == 3:
+        assert np.array_equal(got[..., :3], pixels) and (got[..., 3] == 65535).all()
+    else:
+        assert np.array_equal(got.reshape(pixels.shape), pixels)
+
+
+# ---- the texture cache follows the content -------------------------------------------------------
+
+
+def test_cache_sees_a_same_size_rewrite_that_restored_the_modification_time(device, queue, tmp_path):
+    from PIL import Image
+
+    p = tmp_path / "t.bmp"  # uncompressed: the rewrite has the same size
+    first = np.full((8, 8, 4), 10, np.uint8)
+    second = np.full((8, 8, 4), 200, np.uint8)
+    Image.fromarray(first).save(p)
+    st = os.stat(p)
+    a = device.load_texture(p, generate_mips=False)
+    Image.fromarray(second).save(p)
+    os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert os.stat(p).st_size == st.st_size and os.stat(p).st_mtime_ns == st.st_mtime_ns
+    b = device.load_texture(p, generate_mips=False)
+    assert b is not a
+    assert (queue.read_texture(b)[..., :3] == 200).all() and (queue.read_texture(a)[..., :3] == 10).all()
+    assert device.load_texture(p, generate_mips=False) is b
