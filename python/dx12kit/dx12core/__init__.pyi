@@ -983,9 +983,10 @@ class Device:
         one- or two-channel sRGB formats). generate_mips=True gives the full mip chain, built on the GPU by
         CommandList.generate_mips. The upload has completed when the call returns.
         
-        Files are cached per device, resolved path and modification time (and srgb / generate_mips): loading the same
-        unchanged file again returns the same Texture object while it is alive (a weak cache; thread-safe). name: debug
-        name (default: the file name, or 'texture' for arrays).
+        16-bit PNGs (grey, grey+alpha, RGB, RGBA) keep their 16 bits. Files are cached per device, resolved path and
+        content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same
+        Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or
+        'texture' for arrays).
         
         Raises:
             FileNotFoundError: no such file.
