@@ -258,42 +258,53 @@ def test_format_support_is_a_read_only_mapping(device):
 # ---- 16-bit colour PNGs --------------------------------------------------------------------------------
 
 
-def write_png16(path, pixels: np.ndarray) -> None:
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+
+def write_png16(path, pixels: np.ndarray, interlace: bool = False) -> None:
     """A 16-bit PNG written by hand (Pillow cannot write 16-bit colour PNGs): colour type 0 (grey),
-    4 (grey+alpha), 2 (RGB) or 6 (RGBA) by channel count, every row with a different PNG filter."""
+    4 (grey+alpha), 2 (RGB) or 6 (RGBA) by channel count; rows filtered by turns with None, Sub and
+    Up (interlace=False) or Adam7-interlaced without filters."""
     h, w, c = pixels.shape
     colour = {1: 0, 2: 4, 3: 2, 4: 6}[c]
     bpp = 2 * c
     rows = []
-    prev = np.zeros(w * bpp, np.int32)
-    for y in range(h):
-        raw = np.frombuffer(pixels[y].astype(">u2").tobytes(), np.uint8).astype(np.int32)
-        kind = y % 3  # none, sub, up
-        if kind == 1:
-            left = np.concatenate([np.zeros(bpp, np.int32), raw[:-bpp]])
-            line = (raw - left) % 256
-        elif kind == 2:
-            line = (raw - prev) % 256
-        else:
-            line = raw
-        rows.append(bytes([kind]) + line.astype(np.uint8).tobytes())
-        prev = raw
+    if interlace:
+        for x0, y0, dx_, dy in ADAM7:
+            xs = list(range(x0, w, dx_))
+            for y in range(y0, h, dy) if xs else ():
+                rows.append(b"\x00" + pixels[y, xs].astype(">u2").tobytes())
+    else:
+        prev = np.zeros(w * bpp, np.int32)
+        for y in range(h):
+            raw = np.frombuffer(pixels[y].astype(">u2").tobytes(), np.uint8).astype(np.int32)
+            kind = y % 3  # none, sub, up
+            if kind == 1:
+                left = np.concatenate([np.zeros(bpp, np.int32), raw[:-bpp]])
+                line = (raw - left) % 256
+            elif kind == 2:
+                line = (raw - prev) % 256
+            else:
+                line = raw
+            rows.append(bytes([kind]) + line.astype(np.uint8).tobytes())
+            prev = raw
 
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
 
-    header = struct.pack(">IIBBBBB", w, h, 16, colour, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", w, h, 16, colour, 0, 0, int(interlace))
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows)))
                      + chunk(b"IEND", b""))
 
 
+@pytest.mark.parametrize("interlace", [False, True], ids=["filtered", "adam7"])
 @pytest.mark.parametrize("channels, fmt", [(3, "RGBA16_UNORM"), (4, "RGBA16_UNORM"), (2, "RG16_UNORM"), (1, "R16_UNORM")])
-def test_16_bit_pngs_load_with_their_16_bits(device, queue, tmp_path, channels, fmt):
+def test_16_bit_pngs_load_with_their_16_bits(device, queue, tmp_path, channels, fmt, interlace):
     rng = np.random.default_rng(channels)
-    pixels = rng.integers(0, 65536, (6, 5, channels), dtype=np.int64).astype(np.uint16)
+    pixels = rng.integers(0, 65536, (11, 9, channels), dtype=np.int64).astype(np.uint16)
     pixels[0, 0] = [0x0102, 0xFEFD, 0x00FF, 0xFF00][:channels]   # high and low bytes that differ
     p = tmp_path / f"c{channels}.png"
-    write_png16(p, pixels)
+    write_png16(p, pixels, interlace)
     tex = device.load_texture(p, generate_mips=False)
     assert tex.format == getattr(dx.Format, fmt)
     got = queue.read_texture(tex)
