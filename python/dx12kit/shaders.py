@@ -532,7 +532,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
                                       timeout)
         except subprocess.TimeoutExpired:
             raise ShaderCompileError(f"HLSL compilation ({profile}, entry '{entry}') did not finish within {timeout:g} s: the "
-                                     f"compiler {exe} was killed (raise timeout= for very large shaders)") from None
+                                     f"compiler {exe} was killed (the compiler hung, or a very large shader needs a larger timeout=)") from None
         except OSError as e:
             raise ShaderCompileError(f"cannot run the HLSL compiler {exe}: {e}") from None
         output = (stderr + stdout).decode("utf-8", errors="replace")
