@@ -29,6 +29,18 @@ loose = "def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any =
 assert loose in text, "load_texture's binding changed: update its stub types in scripts/gen-stubs.sh"
 text = text.replace(loose, "def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, "
                            "generate_mips: bool = True, name: typing.Optional[str] = None)")
+# FormatSupport is registered as a collections.abc.Mapping at run time (cpp/bindings/BindResources.cpp).
+fs = "class FormatSupport:"
+assert fs in text, "FormatSupport's binding changed: update its stub in scripts/gen-stubs.sh"
+start = text.index(fs)
+end = text.index("\nclass ", start)
+block = text[start:end].replace(fs, "class FormatSupport(typing.Mapping[str, typing.Any]):")
+for method, view in (("keys", "typing.KeysView[str]"), ("items", "typing.ItemsView[str, typing.Any]"),
+                     ("values", "typing.ValuesView[typing.Any]")):
+    loose_view = f"    def {method}(self) -> typing.Any:"
+    assert loose_view in block, f"FormatSupport.{method}'s binding changed: update scripts/gen-stubs.sh"
+    block = block.replace(loose_view, f"    def {method}(self) -> {view}:")
+text = text[:start] + block + text[end:]
 if "os.PathLike" in text and "\nimport os\n" not in text:
     text = text.replace("import typing\n", "import os\nimport typing\n", 1)
 if "typing_extensions." not in text:

@@ -17,6 +17,7 @@ void BindDevice(py::module_& m) {
                          Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect,
                          bool lazySignals) {
                  const char* fn = "Device";
+                 host::CopyThreads();  // chooses the copy threads now: a malformed DX12KIT_COPY_THREADS is an error here
                  DeviceOptions o;
                  o.validate = validate;
                  o.cbvSrvUavHeapSize = U32(heapSize, fn, "descriptor_heap_size");
@@ -112,11 +113,12 @@ void BindDevice(py::module_& m) {
                 b = d.CreateBuffer(size, uav, p, n);
             }
             return b;
-        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(),
+        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(),
            "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
            "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
            "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
-           "cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
+           "cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named\n"
+           "with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
            "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
            "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
            "resources may alias it; its contents are then undefined until written.")
@@ -137,7 +139,7 @@ void BindDevice(py::module_& m) {
             }
             return t;
         }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
-           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = "default",
+           "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(),
            "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
            "sample_count"_a = 1,
            "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
@@ -331,8 +333,9 @@ void BindDevice(py::module_& m) {
         host::SetCopyThreads(static_cast<unsigned>(detail::Ranged(threads, "set_copy_threads", "threads", 1, 64)));
     }, "threads"_a,
           "How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.\n"
-          "1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if it holds\n"
-          "1..64, else the hardware threads the process may run on (its CPU affinity), at most 4. Copies under 2 MiB always\n"
+          "1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set (1..64;\n"
+          "another value raises InvalidArgumentError, here, in copy_threads() and in Device()), else the hardware threads the\n"
+          "process may run on (its CPU affinity), at most 4. Copies under 2 MiB always\n"
           "run on the calling thread.");
     m.def("copy_threads", &host::CopyThreads, "The number of threads a large host copy is split over (set_copy_threads).");
     m.def("copy_stats", [] {

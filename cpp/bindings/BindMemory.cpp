@@ -3,6 +3,7 @@
 #include "Args.hpp"
 #include "ForkSafety.hpp"
 #include "Bindings.hpp"
+#include "GpuArgs.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -80,22 +81,24 @@ ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committe
     } else if (offset != 0) {
         throw InvalidArgument(std::string(what) + ": offset= needs memory= (the memory to place the resource in)");
     }
-    p.heap = ParseHeapKind(heap, what);
+    // heap=None (the default): the default heap, or the heap of pool= / memory=. A heap named
+    // explicitly must be that heap: a pool or a memory region brings its own.
+    const bool heapGiven = !heap.is_none();
+    p.heap = heapGiven ? ParseHeapKind(heap, what) : HeapKind::Default;
     if (!pool.is_none()) {
         if (!py::isinstance<MemoryPool>(pool)) throw py::type_error(std::string(what) + ": pool must be a dx12kit.Pool or None");
         p.pool = pool.cast<std::shared_ptr<MemoryPool>>();
-        // heap= is the default's; a pool brings its own heap type, and naming another one is a mistake.
-        if (!py::isinstance<py::str>(heap) || LowerStr(heap.cast<std::string>()) != "default")
-            if (p.heap != p.pool->Desc().heap)
-                throw InvalidArgument(std::string(what) + ": heap '" + memory::HeapKindName(p.heap) + "' differs from the pool's heap '" +
-                                      memory::HeapKindName(p.pool->Desc().heap) + "'");
+        if (heapGiven && p.heap != p.pool->Desc().heap)
+            throw InvalidArgument(std::string(what) + ": heap '" + memory::HeapKindName(p.heap) + "' differs from the pool's heap '" +
+                                  memory::HeapKindName(p.pool->Desc().heap) + "' (leave heap= out with pool=)");
         p.heap = p.pool->Desc().heap;
     }
     p.committed = committed;
     p.withinBudget = withinBudget;
     if (p.memory) {
-        if (!py::isinstance<py::str>(heap) || LowerStr(heap.cast<std::string>()) != "default")
-            throw InvalidArgument(std::string(what) + ": memory= brings its own heap; heap= does not apply");
+        if (heapGiven && p.heap != p.memory->heap)
+            throw InvalidArgument(std::string(what) + ": heap '" + memory::HeapKindName(p.heap) + "' differs from the heap of memory= ('" +
+                                  memory::HeapKindName(p.memory->heap) + "'; leave heap= out with memory=)");
         p.heap = p.memory->heap;
     }
     return p;
@@ -165,10 +168,8 @@ void BindMemory(py::module_& m) {
         if (!b.Mapped() || b.HeapType() == D3D12_HEAP_TYPE_DEFAULT)  // uma_direct buffers are mapped for dx12kit only
             throw InvalidArgument("map: buffer '" + b.Name() + "' lives in GPU-only memory; create it with heap='upload', 'readback' "
                                   "or 'custom' to map it");
-        py::dtype dt = py::dtype::from_args(dtype);
-        if (dt.attr("hasobject").cast<bool>()) throw InvalidArgument("map: a dtype holding Python objects cannot view raw memory");
+        py::dtype dt = FixedSizeDtype(dtype, "map");  // no object, sizeless or byte-swapped dtypes
         const uint64_t item = static_cast<uint64_t>(dt.itemsize());
-        if (item == 0) throw InvalidArgument("map: the dtype has no size");
         if (b.Size() % item)
             throw InvalidArgument("map: buffer '" + b.Name() + "' of " + std::to_string(b.Size()) + " bytes is not a whole number of " +
                                   std::to_string(item) + "-byte items");
@@ -185,7 +186,7 @@ void BindMemory(py::module_& m) {
             const char* fn = "allocate_memory";
             const ResourcePlacement from = ParsePlacement(heap, pool, false, false, py::none(), 0, "allocate_memory");
             return d.AllocateMemory(U64(size, fn, "size"), U64(alignment, fn, "alignment"), from, name.is_none() ? "memory" : Str(name, fn, "name"));
-        }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = "default", "pool"_a = py::none(), "name"_a = py::none(),
+        }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = py::none(), "pool"_a = py::none(), "name"_a = py::none(),
            "Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two\n"
            ">= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);\n"
            "offsets are checked against the resource's alignment and the memory's size.")

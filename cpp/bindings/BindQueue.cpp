@@ -79,10 +79,17 @@ void BindQueue(py::module_& m) {
                 if (!(out.flags() & py::array::c_style) || !out.writeable())
                     throw InvalidArgument("read_buffer: out must be a writable C-contiguous array");
                 if (out.dtype().attr("hasobject").cast<bool>()) throw InvalidArgument("read_buffer: out holds Python objects");
+                RefuseForeignOrder(out.dtype(), "read_buffer: out");
+                if (!dtype.is_none()) {
+                    py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
+                    if (!dt.equal(out.dtype()))
+                        throw InvalidArgument("read_buffer: dtype " + std::string(py::str(dt)) + " disagrees with out's dtype " +
+                                              std::string(py::str(out.dtype())) + " (give dtype= or out=, or the same dtype in both)");
+                }
                 if (static_cast<uint64_t>(out.nbytes()) != size)
                     throw InvalidArgument("read_buffer: out has " + std::to_string(out.nbytes()) + " bytes, the buffer " + std::to_string(size));
             } else {
-                py::dtype dt = FixedSizeDtype(dtype, "read_buffer");
+                py::dtype dt = dtype.is_none() ? py::dtype("uint8") : FixedSizeDtype(dtype, "read_buffer");
                 if (size % dt.itemsize())
                     throw InvalidArgument("read_buffer: buffer size " + std::to_string(size) + " is not a multiple of the dtype size");
                 out = NewArray(dt, py::make_tuple(size / dt.itemsize()));
@@ -93,9 +100,10 @@ void BindQueue(py::module_& m) {
                 q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
-        }, "buffer"_a, "dtype"_a = py::dtype("uint8"), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
-           "Copies a buffer back into a new numpy array, or into `out` (a writable C-contiguous array of the buffer's size,\n"
-           "returned; dtype is then ignored). Waits for the GPU; interruptible, timeout as for wait.")
+        }, "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
+           "Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous\n"
+           "array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order\n"
+           "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.")
         .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
             const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");

@@ -87,9 +87,12 @@ void BindResources(py::module_& m) {
                    (fi ? fi->name : "?") + ">";
         });
 
-    py::class_<FormatSupportView>(m, "FormatSupport",
-                                  "What the device supports for one format (Device.format_support). typed_uav is False for sRGB\n"
-                                  "formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.")
+    py::class_<FormatSupportView> formatSupport(m, "FormatSupport",
+                                  "What the device supports for one format (Device.format_support): a read-only mapping\n"
+                                  "(a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose\n"
+                                  "keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver\n"
+                                  "says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.");
+    formatSupport
         .def_readonly("format", &FormatSupportView::format, "The format queried (a dx12kit.Format).")
         .def_readonly("buffer", &FormatSupportView::buffer, "Usable in typed buffer views.")
         .def_readonly("texture2d", &FormatSupportView::texture2d, "Usable for 2D textures.")
@@ -107,7 +110,8 @@ void BindResources(py::module_& m) {
                       "other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).")
         .def_readonly("msaa", &FormatSupportView::msaa, "Supported MSAA sample counts (list of ints).")
         // A read-only mapping too (the "dict of booleans"): fs["render_target"], dict(fs), "msaa" in fs.
-        .def("keys", [](const FormatSupportView&) { return FormatSupportKeys(); }, "The keys, in order (every field but format).")
+        .def("keys", [](const FormatSupportView& v) { return FormatSupportDict(v).attr("keys")(); },
+             "The keys, in order (every field but format), as a dict's keys view.")
         .def("__getitem__", [](const FormatSupportView& v, const std::string& key) {
                  py::dict d = FormatSupportDict(v);
                  if (!d.contains(key)) throw py::key_error(key);
@@ -118,6 +122,21 @@ void BindResources(py::module_& m) {
              "Whether `key` is one of the keys.")
         .def("__iter__", [](const FormatSupportView&) { return py::iter(FormatSupportKeys()); }, "Iterates over the keys.")
         .def("__len__", [](const FormatSupportView&) { return FormatSupportKeys().size(); }, "The number of keys.")
+        .def("get", [](const FormatSupportView& v, py::object key, py::object fallback) {
+                 py::dict d = FormatSupportDict(v);
+                 return d.contains(key) ? py::object(d[key]) : fallback;
+             },
+             "key"_a, "default"_a = py::none(), "The value of `key`, or `default` when it is not one of the keys.")
+        .def("items", [](const FormatSupportView& v) { return FormatSupportDict(v).attr("items")(); },
+             "(key, value) pairs, in key order, as a dict's items view.")
+        .def("values", [](const FormatSupportView& v) { return FormatSupportDict(v).attr("values")(); },
+             "The values, in key order, as a dict's values view.")
+        .def("__eq__", [](const FormatSupportView& v, py::object other) -> py::object {
+                 if (py::isinstance<FormatSupportView>(other)) return py::bool_(FormatSupportDict(v).equal(FormatSupportDict(other.cast<const FormatSupportView&>())));
+                 if (!py::isinstance(other, py::module_::import("collections.abc").attr("Mapping"))) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 return py::bool_(FormatSupportDict(v).equal(py::dict(other)));
+             },
+             "other"_a, "Equal to any mapping with the same keys and values (a dict, another FormatSupport).")
         .def("as_dict", &FormatSupportDict, "Every key and value as a new dict (booleans, and msaa as a list of ints).")
         .def("__repr__", [](const FormatSupportView& v) {
             std::string s = "<dx12kit.FormatSupport " + v.format + ":";
@@ -135,6 +154,8 @@ void BindResources(py::module_& m) {
     InstallForkLeak<Resource>(+[](const Resource& r) { return r.Core().Forked(); });
     InstallForkLeak<Buffer>(+[](const Buffer& r) { return r.Core().Forked(); });
     InstallForkLeak<Texture>(+[](const Texture& r) { return r.Core().Forked(); });
+    formatSupport.attr("__hash__") = py::none();  // a mapping with __eq__: unhashable, as dict
+    py::module_::import("collections.abc").attr("Mapping").attr("register")(formatSupport);
 }
 
 }  // namespace dx12kit::bindings

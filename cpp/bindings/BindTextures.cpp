@@ -41,7 +41,7 @@ void BindTextures(py::module_& m) {
             ReleaseGil release;
             return d.CreateTextureCube(size, f, mips, rt, uav, n, p);
         }, "size"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false, "name"_a = py::none(),
-           "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(),
+           "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(),
            "offset"_a = 0,
            "A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as\n"
            "zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its\n"
@@ -67,7 +67,7 @@ void BindTextures(py::module_& m) {
             ReleaseGil release;
             return d.CreateTexture3D(w, h, depth, f, mips, rt, uav, n, p);
         }, "width"_a, "height"_a, "depth"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false,
-           "name"_a = py::none(), "heap"_a = "default", "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
+           "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
            "memory"_a = py::none(), "offset"_a = 0,
            "A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),\n"
            "RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers\n"
@@ -96,9 +96,10 @@ void BindTextures(py::module_& m) {
            "srgb=True picks rgba8_unorm_srgb (8-bit data only; 1- and 2-channel 8-bit data is expanded to RGBA: there are no\n"
            "one- or two-channel sRGB formats). generate_mips=True gives the full mip chain, built on the GPU by\n"
            "CommandList.generate_mips. The upload has completed when the call returns.\n\n"
-           "Files are cached per device, resolved path and modification time (and srgb / generate_mips): loading the same\n"
-           "unchanged file again returns the same Texture object while it is alive (a weak cache; thread-safe). name: debug\n"
-           "name (default: the file name, or 'texture' for arrays).\n\n"
+           "16-bit PNGs (grey, grey+alpha, RGB, RGBA) keep their 16 bits. Files are cached per device, resolved path and\n"
+           "content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same\n"
+           "Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or\n"
+           "'texture' for arrays).\n\n"
            "Raises:\n"
            "    FileNotFoundError: no such file.\n"
            "    InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names\n"

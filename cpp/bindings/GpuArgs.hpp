@@ -58,6 +58,9 @@ inline DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
         const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
         if (overflow == 0 && x > 0 && x <= INT32_MAX)
             if (const FormatInfo* f = FindFormat(static_cast<DXGI_FORMAT>(x))) return f->format;
+        if (overflow == 0 && x == 0)  // dx12kit.Format.UNKNOWN (DXGI_FORMAT_UNKNOWN) or a plain 0
+            throw InvalidArgument(std::string(what) + ": Format.UNKNOWN (0, DXGI_FORMAT_UNKNOWN) stands for no format; give one of: " +
+                                  FormatNames());
         throw InvalidArgument(std::string(what) + ": unsupported format " + std::string(py::str(v)) + "; supported: " + FormatNames());
     }
     throw py::type_error(std::string(what) + ": a format is a str such as 'rgba8_unorm' or a dx12kit.Format, not " + detail::TypeName(h));
@@ -223,17 +226,52 @@ inline std::vector<uint8_t> Bytecode(py::handle h, const char* what) {
     return out;
 }
 
-/// Contiguous bytes of any buffer-protocol object; InvalidArgument names `what` otherwise.
+/// The bytes of array data for the GPU, from any buffer-protocol object: the one door through which
+/// numpy arrays and other buffers enter (uploads, set_constants, the dynamic buffers). `keep` holds a
+/// converted copy when one was made, and must live as long as `data` is used.
 struct Bytes {
+    py::object keep;
     py::buffer_info info;
     const void* data;
     uint64_t size;
 };
+
+/// True when a buffer-protocol format string states a byte order other than the host's for items
+/// wider than a byte ('>' or '!' on a little-endian host, '<' on a big-endian one).
+inline bool FormatIsForeignOrder(const std::string& format, py::ssize_t itemsize) {
+    if (itemsize <= 1) return false;
+    const uint16_t probe = 1;
+    unsigned char first;
+    std::memcpy(&first, &probe, 1);
+    const bool little = first == 1;
+    for (char c : format)
+        if (c == '!' || c == (little ? '>' : '<')) return true;
+    return false;
+}
+
+/// Contiguous bytes of `h` for the GPU (D3D12 data is little-endian, as every host D3D12 runs on):
+/// - TypeError: not a buffer-protocol object;
+/// - InvalidArgumentError: items holding Python objects, a dtype the buffer protocol cannot export
+///   (numpy's datetime64/timedelta64: view them as int64 first), or a non-C-contiguous array;
+/// - an array of the other byte order (numpy '>u4', or a buffer whose format says so) is converted
+///   to the host's order (a copy; values are kept, never the raw bytes).
 inline Bytes GetBytes(py::handle h, const char* what) {
     if (!PyObject_CheckBuffer(h.ptr()))
         throw py::type_error(std::string(what) + ": expected a numpy array or bytes-like object, not " + detail::TypeName(h));
-    py::buffer_info info = py::reinterpret_borrow<py::buffer>(h).request();
-    RefuseObjects(h, info.format.c_str(), what);
+    py::object obj = py::reinterpret_borrow<py::object>(h);
+    auto request = [&](const py::object& o) {
+        try {
+            return py::reinterpret_borrow<py::buffer>(o).request();
+        } catch (py::error_already_set& e) {
+            if (!e.matches(PyExc_ValueError) && !e.matches(PyExc_TypeError) && !e.matches(PyExc_BufferError)) throw;
+            std::string kind = py::isinstance<py::array>(o) ? "an array of dtype " + std::string(py::str(py::reinterpret_borrow<py::array>(o).dtype()))
+                                                            : "a " + detail::TypeName(o);
+            throw InvalidArgument(std::string(what) + ": cannot take the bytes of " + kind + " (" + e.what() +
+                                  "); give plain numeric data (e.g. datetime64 as array.view(numpy.int64))");
+        }
+    };
+    py::buffer_info info = request(obj);
+    RefuseObjects(obj, info.format.c_str(), what);
     // C-contiguity check
     py::ssize_t expect = info.itemsize;
     for (py::ssize_t d = info.ndim - 1; d >= 0; --d) {
@@ -241,9 +279,29 @@ inline Bytes GetBytes(py::handle h, const char* what) {
             throw InvalidArgument(std::string(what) + ": the array is not C-contiguous (use numpy.ascontiguousarray)");
         expect *= info.shape[d];
     }
+    bool foreign;
+    if (py::isinstance<py::array>(obj))
+        foreign = !py::reinterpret_borrow<py::array>(obj).dtype().attr("isnative").cast<bool>();
+    else
+        foreign = FormatIsForeignOrder(info.format, info.itemsize);
+    py::object keep;
+    if (foreign) {
+        // Values in the host's byte order: numpy converts item by item (structured dtypes field by field).
+        py::module_ np = py::module_::import("numpy");
+        py::object arr;
+        try {
+            arr = np.attr("asarray")(obj);
+        } catch (py::error_already_set& e) {
+            throw InvalidArgument(std::string(what) + ": the buffer's items are in the other byte order (format '" + info.format +
+                                  "') and numpy cannot convert them (" + e.what() + ")");
+        }
+        py::object native = arr.attr("dtype").attr("newbyteorder")("=");
+        keep = arr.attr("astype")(native, "order"_a = "C");
+        info = request(keep);
+    }
     const uint64_t size = uint64_t(info.size) * info.itemsize;
     const void* data = info.ptr;
-    return Bytes{std::move(info), data, size};
+    return Bytes{std::move(keep), std::move(info), data, size};
 }
 
 inline py::dtype DtypeFor(const FormatInfo& fi) {
@@ -313,9 +371,19 @@ inline std::vector<uint32_t> Dwords(py::handle values, const char* what) {
     return out;
 }
 
+/// Refuses a dtype in the other byte order for arrays that receive or view raw GPU bytes (read_buffer,
+/// Buffer.map, UploadAllocation.array): those bytes are little-endian, and a '>u4' view would read
+/// or write every value byte-swapped.
+inline void RefuseForeignOrder(const py::dtype& dt, const char* what) {
+    if (dt.attr("isnative").cast<bool>()) return;
+    throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::repr(dt)) +
+                          " is not in the host's byte order, but GPU memory holds little-endian data; use " +
+                          std::string(py::repr(dt.attr("newbyteorder")("="))) + " and convert with .astype() afterwards");
+}
+
 /// A numpy dtype with a fixed, non-zero item size (not 'S', 'U' or 'V' without a size).
 /// Also refuses dtypes holding Python objects (object, or structured with object fields): raw
-/// GPU bytes must never be read as PyObject pointers.
+/// GPU bytes must never be read as PyObject pointers; and dtypes in the other byte order.
 inline py::dtype FixedSizeDtype(const py::object& dtype, const char* what) {
     py::dtype dt;
     try {
@@ -324,10 +392,11 @@ inline py::dtype FixedSizeDtype(const py::object& dtype, const char* what) {
         if (!e.matches(PyExc_TypeError) && !e.matches(PyExc_ValueError)) throw;
         throw py::type_error(std::string(what) + ": dtype " + std::string(py::repr(dtype)) + " is not a numpy dtype (" + e.what() + ")");
     }
-    if (dt.itemsize() <= 0) throw InvalidArgument("dtype " + std::string(py::str(dt)) + " has no fixed item size");
+    if (dt.itemsize() <= 0) throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) + " has no fixed item size");
     if (dt.attr("hasobject").cast<bool>())
         throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) +
                               " holds Python objects; raw GPU bytes can only be viewed as plain numeric dtypes");
+    RefuseForeignOrder(dt, what);
     return dt;
 }
 

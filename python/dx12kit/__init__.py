@@ -91,6 +91,9 @@ from .enums import (
 )
 from .images import save_image
 
+enums._print_names(Format)
+enums._print_names(ResourceState)
+
 __version__: str = dx12core.__version__
 
 __all__ = [

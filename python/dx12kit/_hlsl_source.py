@@ -19,9 +19,13 @@ Rules (documented in ``compile_hlsl``):
   ``#error`` line, so it fails only if that block is compiled.
 - Backslash-newline continuations are joined (with blank lines after, so line numbers stay), as
   the compiler counts a continued line as one.
+- Files are UTF-8; a leading byte-order mark is dropped. A byte that is not UTF-8 is an error
+  naming the file, line, column and byte (:func:`decode_source`), in included files and main
+  files alike.
 """
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import warnings
@@ -30,7 +34,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from .errors import ShaderCompileError
 
-__all__ = ["ShaderIncludeWarning", "CompileMessage", "Expanded", "expand_source", "extract_root_signature"]
+__all__ = ["ShaderIncludeWarning", "CompileMessage", "Expanded", "decode_source", "expand_source", "extract_root_signature"]
 
 
 class ShaderIncludeWarning(UserWarning):
@@ -82,6 +86,28 @@ class Expanded:
 def _fail(file: str, line: int, column: int, text: str) -> ShaderCompileError:
     msg = CompileMessage(file, line, column, "error", "", text)
     return ShaderCompileError(f"HLSL preprocessing failed:\n{msg}", [msg])
+
+
+_NEWLINES = re.compile(rb"\r\n|\r|\n")
+
+
+def decode_source(data: bytes, file: str) -> str:
+    """The text of an HLSL file's bytes: UTF-8, with a leading UTF-8 byte-order mark dropped.
+
+    Raises:
+        ShaderCompileError: a byte sequence that is not UTF-8, naming `file`, the line, the column
+            (in characters) and the byte.
+    """
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        before = data[:e.start]
+        lines = _NEWLINES.split(before)
+        column = len(lines[-1].decode("utf-8", errors="replace")) + 1
+        raise _fail(file, len(lines), column, f"byte 0x{data[e.start]:02X} is not UTF-8 ({e.reason}): HLSL files must be "
+                                              "UTF-8 (save the file as UTF-8)") from None
 
 
 _DIRECTIVE = re.compile(r"^\s*#\s*(\w+)\s*(.*)$")
@@ -307,10 +333,11 @@ class _Expander:
             self.emit("", file, line)
             return
         try:
-            with open(path, encoding="utf-8", errors="surrogateescape") as f:
-                content = f.read()
+            with open(path, "rb") as f:
+                data = f.read()
         except OSError as e:
             raise _fail(file, line, 1, f"cannot read include file '{path}': {e.strerror}") from None
+        content = decode_source(data, path)
         self.files.append(path)
         self.expand(content, path, os.path.dirname(path), path, depth)
 

@@ -15,16 +15,50 @@ another type raises ``TypeError``. Members compare equal to their strings
 
 D3D12's numeric enums and flags (:class:`~dx12kit.Format`, :class:`~dx12kit.ResourceState`) are
 ``IntEnum``/``IntFlag`` types defined by the extension; formats also accept their names as strings.
+They print as their names on every Python version (``str(dx.Format.RGBA8_UNORM) == "RGBA8_UNORM"``,
+``"COPY_SOURCE|PIXEL_SHADER_RESOURCE"`` for a combination of flags), where Python 3.11 made
+``IntEnum``/``IntFlag`` print as bare numbers; ``int()`` and format specs such as ``{:d}`` still
+give the number.
 """
 from __future__ import annotations
 
 import enum
+import sys
+from typing import Any
 
 __all__ = [
     "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DefragAlgorithm", "DescriptorHeapType",
     "Filter", "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat",
     "Visibility",
 ]
+
+
+def _member_name(member: Any) -> str:
+    """The name of an IntEnum/IntFlag member: ``A|B`` for a combination of flags, the number for a
+    value that names no member."""
+    name = member.name
+    if name:
+        return str(name)
+    if isinstance(member, enum.Flag) and sys.version_info < (3, 11):
+        return enum.Flag.__str__(member).split(".", 1)[1]  # "Cls.A|B" (a combination's name is None before 3.11)
+    return str(int(member.value))
+
+
+class _PrintsName:
+    """The methods :func:`_print_names` gives the extension's IntEnum/IntFlag types."""
+
+    def __str__(self) -> str:
+        return _member_name(self)
+
+    def __format__(self, format_spec: str) -> str:
+        # An empty spec ("{x}", str.format) gives the name like str(); a spec ("{x:d}", "{x:#x}") formats the number.
+        return _member_name(self) if not format_spec else format(int(self.value), format_spec)  # type: ignore[attr-defined]
+
+
+def _print_names(cls: "type[enum.Enum]") -> None:
+    """Makes the extension's IntEnum/IntFlag `cls` print as member names (str(), format() without a spec)."""
+    cls.__str__ = _PrintsName.__str__  # type: ignore[assignment, method-assign]
+    cls.__format__ = _PrintsName.__format__  # type: ignore[assignment, method-assign]
 
 
 class _StrEnum(str, enum.Enum):

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
+import numbers
 import os
 import re
 import shutil
@@ -32,10 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple, Union
 
+import numpy as np
+
 from ._dxbc_check import candidate_lines, integer_modifiers
 from ._hlsl_fixups import fix_source
 from ._hlsl_linemap import LineMap, tag_text
-from ._hlsl_source import CompileMessage, ShaderIncludeWarning, expand_source, extract_root_signature
+from ._hlsl_source import CompileMessage, ShaderIncludeWarning, decode_source, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
 
 if TYPE_CHECKING:
@@ -259,6 +263,31 @@ def _check_profile(profile: str, what: str) -> None:
                                "or ds and model 4_0, 4_1, 5_0 or 5_1 (e.g. 'cs_5_0', 'vs_5_1', 'ps_5_0')")
 
 
+def _define_value(name: str, value: Any, what: str) -> str:
+    """The text of one ``defines=`` value: None (empty), a str (as is), a bool (``1``/``0``, so that
+    ``#if NAME`` agrees with it), an int or a finite float (numpy scalars too)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise InvalidArgumentError(f"{what}: the value of define {name!r} holds U+{ord(value[e.start]):04X}, which UTF-8 "
+                                       "cannot encode (a lone surrogate)") from None
+        return value
+    if isinstance(value, (bool, np.bool_)):
+        return "1" if value else "0"
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        f = float(value)
+        if not math.isfinite(f):
+            raise InvalidArgumentError(f"{what}: the value of define {name!r} is {f!r}; HLSL has no literal for it")
+        return repr(f)
+    raise TypeError(f"{what}: the value of define {name!r} must be a str, int, float, bool or None, not "
+                    f"{type(value).__name__} ({value!r:.60})")
+
+
 def _define_lines(defines: Optional[Mapping[str, Union[str, int, float, None]]], what: str) -> "dict[str, str]":
     out = {}
     for name, value in sorted((defines or {}).items()):
@@ -266,7 +295,7 @@ def _define_lines(defines: Optional[Mapping[str, Union[str, int, float, None]]],
             raise TypeError(f"{what}: define names must be str, not {type(name).__name__}")
         if not name.isidentifier():
             raise InvalidArgumentError(f"{what}: define name {name!r} is not an identifier")
-        text = "" if value is None else str(value)
+        text = _define_value(name, value, what)
         # A continuation in a value is one logical line for the preprocessor: join it here, so
         # every define is exactly one line of the text (and line numbers stay right).
         text = re.sub(r"\\\r?\n", "", text)
@@ -283,6 +312,84 @@ def _preprocessed_line_map(exe: str, text: str, timeout: float) -> Optional[Line
     except (OSError, subprocess.SubprocessError):
         return None
     return LineMap(out.decode("utf-8", errors="replace"), text) if rc == 0 else None
+
+
+_DEFINE_LINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)]*\))?(.*)$")
+_WORD = re.compile(r"[A-Za-z_]\w*")
+MACRO_PROBE_TIMEOUT = 2.0
+"""Seconds the preprocessor may take on a source with self-referring macros before dx12kit calls
+them the cause of a hang (see :func:`_check_macro_recursion`)."""
+
+
+def _macro_cycles(expanded: Any) -> List[Tuple[List[str], int]]:
+    """Macros that refer to themselves, directly or through others, in any of their ``#define``s
+    (object-like and function-like; parameters and comments left out): one (cycle, line of the
+    first macro's definition in the expanded text) per cycle, e.g. (["A", "B", "A"], 1)."""
+    from ._hlsl_source import _strip_comments
+
+    graph: "dict[str, set[str]]" = {}
+    where: "dict[str, int]" = {}
+    in_comment = False
+    for number, line in enumerate(expanded.text.split("\n"), 1):
+        code, in_comment_after = _strip_comments(line, in_comment)
+        m = None if in_comment else _DEFINE_LINE.match(code)
+        in_comment = in_comment_after
+        if m is None:
+            continue
+        name, params, body = m.group(1), m.group(2), m.group(3)
+        skip = set(_WORD.findall(params)) if params else set()
+        graph.setdefault(name, set()).update(w for w in _WORD.findall(body) if w not in skip)
+        where.setdefault(name, number)
+    cycles: List[Tuple[List[str], int]] = []
+    seen: "set[str]" = set()
+    for start in graph:
+        if start in seen:
+            continue
+        # Depth-first search for a path from `start` back to itself.
+        stack: List[Tuple[str, List[str]]] = [(start, [start])]
+        visited: "set[str]" = set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(graph.get(node, ())):
+                if nxt == start:
+                    cycle = path + [start]
+                    if not seen.intersection(cycle):
+                        cycles.append((cycle, where[start]))
+                    seen.update(cycle)
+                    stack.clear()
+                    break
+                if nxt in graph and nxt not in visited:
+                    visited.add(nxt)
+                    stack.append((nxt, path + [nxt]))
+    return cycles
+
+
+def _check_macro_recursion(exe: str, expanded: Any, timeout: float) -> None:
+    """vkd3d-shader's preprocessor does not stop a recursive macro as C does (C leaves a macro's
+    name unexpanded inside its own expansion): expanding one never ends, even ``#define A A``.
+    Defining one is harmless. So when the source defines self-referring macros, its preprocessing
+    is run alone first: when it does not finish within :data:`MACRO_PROBE_TIMEOUT` (or `timeout`
+    if shorter) seconds, ShaderCompileError names the macros. Sources without them cost nothing."""
+    cycles = _macro_cycles(expanded)
+    if not cycles:
+        return
+    probe = min(timeout, MACRO_PROBE_TIMEOUT)
+    try:
+        _run([exe, "-x", "hlsl", "-E", "-o", os.devnull, "-"], probe, expanded.text.encode("utf-8"))
+        return  # finished: the macros are not expanded where they loop (or the compiler stops them)
+    except subprocess.TimeoutExpired:
+        pass
+    except (OSError, subprocess.SubprocessError):
+        return  # the compile reports whatever is wrong
+    messages = []
+    for cycle, line in cycles:
+        file, fline = expanded.locate(line)
+        chain = " -> ".join(cycle)
+        text = (f"macro '{cycle[0]}' refers to itself ({chain}); vkd3d-shader's preprocessor does not stop such a "
+                f"macro as C does and never finishes expanding it (it did not finish within {probe:g} s): define "
+                "it without referring to itself")
+        messages.append(CompileMessage(file, fline, 1, "error", "", text))
+    raise ShaderCompileError("HLSL preprocessing failed (recursive macro):\n" + "\n".join(str(m) for m in messages), messages)
 
 
 def _parse_messages(output: str, tmp_path: str, expanded: Any,
@@ -348,6 +455,19 @@ def _refuse_miscompiled(data: bytes, text: str, expanded: Any, profile: str, ent
         "asuint(f) & 0x7FFFFFFFu for asuint(abs(f)).")
 
 
+def _surrogate_message(source: str, e: UnicodeEncodeError, source_name: Any) -> str:
+    """compile_hlsl's message for a str holding a lone surrogate: where it is, and the byte it stands
+    for when it came from a ``surrogateescape`` decoding (U+DC80..U+DCFF)."""
+    line = source.count("\n", 0, e.start) + 1
+    column = e.start - (source.rfind("\n", 0, e.start) + 1) + 1
+    char = ord(source[e.start])
+    what = (f"the undecodable byte 0x{char - 0xDC00:02X} (kept by errors='surrogateescape')" if 0xDC80 <= char <= 0xDCFF
+            else f"the lone surrogate U+{char:04X}")
+    where = f"{os.fspath(source_name) if source_name is not None else 'shader.hlsl'}:{line}:{column}"
+    return (f"compile_hlsl: source is not valid Unicode text: {where} holds {what}; HLSL source must be text that "
+            "UTF-8 can encode (read files with encoding='utf-8', or use compile_hlsl_file)")
+
+
 def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
                  defines: Optional[Mapping[str, Union[str, int, float, None]]] = None, *,
                  include_dirs: Sequence[Union[str, "os.PathLike[str]"]] = (),
@@ -359,7 +479,9 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         source: HLSL text.
         entry: entry point function name.
         profile: ``vs_5_0``, ``ps_5_0``, ``cs_5_0`` (also ``_4_0``, ``_4_1``, ``_5_1``; gs/hs/ds).
-        defines: preprocessor macros, ``{"NAME": value}`` (value ``None`` defines it empty).
+        defines: preprocessor macros, ``{"NAME": value}``: a str (the macro's text), an int, a
+            finite float, a bool (``1`` or ``0``) or ``None`` (defined empty); another type is a
+            ``TypeError``.
         include_dirs: folders searched, in order, for ``#include "x"`` (after the including
             file's own folder) and ``#include <x>``.
         source_name: the file `source` came from: messages name it, and its folder is searched
@@ -384,7 +506,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
             warnings as :class:`CompileMessage` (file, line, column, severity, code, text), mapped
             to the user's files; ``.fixme`` the compiler's internal log lines, kept apart.
         InvalidArgumentError: a malformed profile (shader model 6 explained), entry point or define.
-        TypeError: `source` is not a str.
+        TypeError: `source` is not a str, or a define's value is not one of the types above.
     """
     from .dx12core import shaders as _native
 
@@ -393,7 +515,9 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     try:
         source.encode("utf-8")
     except UnicodeEncodeError as e:  # a lone surrogate: no file can hold it, no compiler can read it
-        raise InvalidArgumentError(f"compile_hlsl: source is not valid Unicode text ({e.reason} at character {e.start})") from None
+        raise InvalidArgumentError(_surrogate_message(source, e, source_name)) from None
+    if source.startswith("\ufeff"):  # a byte-order mark (text read with encoding="utf-8" keeps it)
+        source = source[1:]
     _check_profile(profile, "compile_hlsl")
     if not isinstance(entry, str):
         raise TypeError(f"compile_hlsl: entry must be a str, not {type(entry).__name__}")
@@ -424,6 +548,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         # A damaged cache file (torn write, disk corruption): fall through and recompile over it.
     except OSError:
         pass
+    _check_macro_recursion(exe, expanded, timeout)
     with tempfile.TemporaryDirectory(prefix="dx12kit-hlsl-") as tmp:
         src_path = Path(tmp) / "shader.hlsl"
         out_path = Path(tmp) / "shader.dxbc"
@@ -433,7 +558,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
                                       timeout)
         except subprocess.TimeoutExpired:
             raise ShaderCompileError(f"HLSL compilation ({profile}, entry '{entry}') did not finish within {timeout:g} s: the "
-                                     f"compiler {exe} was killed (raise timeout= for very large shaders)") from None
+                                     f"compiler {exe} was killed (the compiler hung, or a very large shader needs a larger timeout=)") from None
         except OSError as e:
             raise ShaderCompileError(f"cannot run the HLSL compiler {exe}: {e}") from None
         output = (stderr + stdout).decode("utf-8", errors="replace")
@@ -463,10 +588,14 @@ def compile_hlsl_file(path: Union[str, "os.PathLike[str]"], entry: str = "main",
     """Compiles an HLSL file: :func:`compile_hlsl` with the file's text and ``source_name=path``
     (so its folder is searched first for quoted includes and messages name it).
 
+    The file (and every file it includes) must be UTF-8; a leading byte-order mark is dropped.
+
     Raises:
-        ShaderCompileError, InvalidArgumentError: as :func:`compile_hlsl`.
+        ShaderCompileError, InvalidArgumentError: as :func:`compile_hlsl`; ShaderCompileError also
+            for a byte that is not UTF-8 (naming the file, line, column and byte).
         FileNotFoundError / OSError: the file cannot be read.
     """
-    with open(os.fspath(path), encoding="utf-8", errors="surrogateescape") as f:
-        source = f.read()
+    with open(os.fspath(path), "rb") as f:
+        data = f.read()
+    source = decode_source(data, os.fspath(path))
     return compile_hlsl(source, entry, profile, defines, include_dirs=include_dirs, source_name=path, timeout=timeout)

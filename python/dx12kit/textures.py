@@ -12,12 +12,16 @@ no three-channel formats of these sizes)::
     float16   r16_float    rg16_float    rgba16_float
     float32   r32_float    rg32_float    rgba32_float
 
-Files are cached per device, resolved path, modification time and size (plus ``srgb`` and
-``generate_mips``): a second call returns the same :class:`Texture` while it is alive. The cache
+Files are cached per device, resolved path and content (a SHA-256 of the file's bytes, plus
+``srgb`` and ``generate_mips``): a second call returns the same :class:`Texture` while it is alive,
+and a file rewritten in place is loaded again whatever its modification time says. (Hashing reads
+the file: about 1 ms per MiB here, against tens of ms to decode and upload it.) The cache
 holds weak references only, so it never keeps a texture (or a device) alive.
 """
 from __future__ import annotations
 
+import hashlib
+import io
 import os
 import threading
 import weakref
@@ -44,7 +48,7 @@ _OPAQUE = {"uint8": 255, "uint16": 65535, "float16": 1.0, "float32": 1.0}
 MAX_TEXTURE2D_SIZE = 16384  # D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION
 
 _lock = threading.Lock()
-# device -> {key: weakref to Texture}; keys: (path, mtime_ns, size, srgb, generate_mips)
+# device -> {key: weakref to Texture}; keys: (path, size, sha256 of the content, srgb, generate_mips)
 _cache: "weakref.WeakKeyDictionary[Any, Dict[Tuple[Any, ...], weakref.ref[Any]]]" = weakref.WeakKeyDictionary()
 # (id(device), key) -> lock held while that file is being loaded, so concurrent calls load it once
 _loading: Dict[Tuple[int, Tuple[Any, ...]], threading.Lock] = {}
@@ -94,12 +98,14 @@ def _pixels(array: np.ndarray, srgb: bool, what: str) -> Tuple[np.ndarray, str]:
     return np.ascontiguousarray(array), fmt
 
 
-def _read_image(path: Path) -> np.ndarray:
-    """Decodes an image file into (H, W) or (H, W, C) pixels of uint8 (uint16 / float32 for 16-bit / float images)."""
+def _read_image(path: Path, data: Optional[bytes]) -> Optional[np.ndarray]:
+    """Decodes the image file `path`, whose bytes are `data`, into (H, W) or (H, W, C) pixels of uint8
+    (uint16 / float32 for 16-bit / float images; 16-bit colour PNGs keep their 16 bits). With `data`
+    None, only checks the header of the file (format, size) and returns None."""
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as img:
+        with Image.open(path if data is None else io.BytesIO(data)) as img:
             if img.format not in FILE_FORMATS:
                 raise InvalidArgumentError(
                     f"load_texture: '{path}' is a {img.format} image; supported: {', '.join(FILE_FORMATS)}")
@@ -107,7 +113,12 @@ def _read_image(path: Path) -> np.ndarray:
                 raise InvalidArgumentError(
                     f"load_texture: '{path}' is {img.size[0]}x{img.size[1]}; a D3D12 2D texture is at most "
                     f"{MAX_TEXTURE2D_SIZE} texels on a side (D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION)")
+            if data is None:
+                return None
             mode = img.mode
+            wide = _read_16bit_colour(img, data, path)
+            if wide is not None:
+                return wide
             if mode in ("L", "LA", "RGB", "RGBA"):
                 pass
             elif mode in ("I;16", "I;16B", "I;16L"):
@@ -136,6 +147,46 @@ def _read_image(path: Path) -> np.ndarray:
         if isinstance(e, FileNotFoundError):
             raise
         raise InvalidArgumentError(f"load_texture: cannot read '{path}': {e}") from None
+
+
+# 16-bit PNG colour images: Pillow has no 16-bit RGB(A) or LA modes and decodes them to 8 bits
+# (mode RGB/RGBA from raw modes "RGB;16B", "RGBA;16B", "LA;16B"). Its PNG decoder is run again with
+# another raw mode of the same bits per pixel: "RGB;16L"/"RGBA;16L" take the other (low) byte of each
+# big-endian sample, "RGBA" (8 bits x 4) the 4 bytes of an LA;16B pixel as they are.
+_WIDE_PNG = {"RGB;16B": 3, "RGBA;16B": 4, "LA;16B": 2}
+
+
+def _decode_tile(data: bytes, rawmode: str) -> np.ndarray:
+    """The PNG file `data` decoded with its tile's raw mode replaced by `rawmode`."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as again:
+        again.tile = [t._replace(args=rawmode) if hasattr(t, "_replace") else (t[0], t[1], t[2], rawmode)
+                      for t in again.tile]
+        again.load()
+        return np.asarray(again)
+
+
+def _read_16bit_colour(img: Any, data: bytes, path: Path) -> Optional[np.ndarray]:
+    """(H, W, C) uint16 pixels of a 16-bit RGB, RGBA or grey+alpha PNG (C = 3, 4, 2), or None for
+    any other image."""
+    if img.format != "PNG" or len(img.tile) != 1:
+        return None
+    tile = img.tile[0]
+    rawmode = tile[3] if isinstance(tile[3], str) else (tile[3][0] if tile[3] else None)
+    channels = _WIDE_PNG.get(rawmode) if isinstance(rawmode, str) else None
+    if channels is None:
+        return None
+    try:
+        if rawmode == "LA;16B":
+            raw = _decode_tile(data, "RGBA")  # bytes L_hi L_lo A_hi A_lo
+            return raw.reshape(raw.shape[0], raw.shape[1], 4).view(">u2").astype(np.uint16)
+        high = _decode_tile(data, rawmode).astype(np.uint16)
+        low = _decode_tile(data, rawmode.replace(";16B", ";16L")).astype(np.uint16)
+    except (ValueError, OSError, TypeError) as e:
+        raise InvalidArgumentError(f"load_texture: '{path}' is a 16-bit {rawmode[:-4]} PNG that this Pillow "
+                                   f"cannot decode at 16 bits ({e}); load it as a uint16 numpy array yourself") from None
+    return (high << 8) | low
 
 
 def _upload(device: Any, pixels: np.ndarray, fmt: str, generate_mips: bool, name: str) -> Any:
@@ -170,14 +221,21 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
     except RuntimeError as e:  # a symlink loop (Python < 3.13 raises RuntimeError)
         raise InvalidArgumentError(f"load_texture: cannot resolve '{raw}': {e}") from None
     try:
-        st = path.stat()  # FileNotFoundError for a missing file
+        path.stat()  # FileNotFoundError for a missing file
     except FileNotFoundError:
         raise
     except OSError as e:  # ELOOP and friends
         raise InvalidArgumentError(f"load_texture: cannot read '{path}': {e}") from None
     if not path.is_file():
         raise InvalidArgumentError(f"load_texture: '{path}' is not a file")
-    key = (str(path), st.st_mtime_ns, st.st_size, srgb, generate_mips)
+    _read_image(path, None)  # the header first: a file that is no image is refused before being read whole
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise InvalidArgumentError(f"load_texture: cannot read '{path}': {e}") from None
+    key = (str(path), len(data), hashlib.sha256(data).digest(), srgb, generate_mips)
     with _lock:
         hit = _cached(device, key)
         if hit is not None:
@@ -189,7 +247,9 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
                 hit = _cached(device, key)
             if hit is not None:
                 return hit
-            pixels, fmt = _pixels(_read_image(path), srgb, f"'{path}'")
+            image = _read_image(path, data)
+            assert image is not None
+            pixels, fmt = _pixels(image, srgb, f"'{path}'")
             tex = _upload(device, pixels, fmt, generate_mips, name or path.name)
             with _lock:
                 _cache.setdefault(device, {})[key] = weakref.ref(tex)

@@ -6,6 +6,8 @@ enums, memory pools, the allocators and the errors.
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 import numpy as np
 
 import dx12kit as dx
@@ -92,3 +94,15 @@ def cubes_and_loading(dev: dx.Device, q: dx.CommandQueue) -> tuple[int, ...]:
     face: np.ndarray = q.read_texture(cube, 0, array_slice=2)
     assert cube.dimension == "cube" and vol.depth == 4 and face.ndim == 3
     return vol.shape
+
+
+def format_support_and_names(dev: dx.Device, q: dx.CommandQueue) -> Mapping[str, Any]:
+    fs = dev.format_support(dx.Format.RGBA8_UNORM)
+    rt: bool = fs.render_target
+    msaa: Any = fs.get("msaa", [1])
+    pairs: list[tuple[str, Any]] = list(fs.items())
+    same: bool = fs == {k: v for k, v in pairs}
+    name: str = str(dx.Format.RGBA8_UNORM) + f"{dx.ResourceState.COPY_DEST}"
+    raw: np.ndarray = q.read_buffer(dev.create_buffer(16), dtype=None)
+    assert rt and msaa and same and name and raw.size == 16
+    return fs

@@ -120,12 +120,14 @@ constexpr unsigned kMaxThreads = 64;
 // The hardware threads this process may run on (its CPU affinity on Linux: taskset, cgroups'
 // cpusets), at most 4: more rarely helps a memory-bound copy.
 unsigned DefaultThreads() {
-    if (const char* env = std::getenv("DX12KIT_COPY_THREADS")) {
-        char* end = nullptr;
-        const long v = std::strtol(env, &end, 10);
-        if (end != env && *end == '\0' && v >= 1 && v <= long(kMaxThreads)) return unsigned(v);
-        // Anything else is ignored: the default below (set_copy_threads checks its argument).
+    // A malformed DX12KIT_COPY_THREADS never fails a copy: CopyThreads() (which Device() calls
+    // first) reports it; should it change to garbage later, the default below applies.
+    unsigned env = 0;
+    try {
+        env = CopyThreadsFromEnvironment();
+    } catch (const InvalidArgument&) {
     }
+    if (env) return env;
     unsigned hw = std::thread::hardware_concurrency();
 #if defined(__linux__)
     cpu_set_t set;
@@ -151,6 +153,26 @@ void AtForkChild() {
     g_PoolMutex.unlock();
 }
 #endif
+
+}  // namespace
+
+unsigned CopyThreadsFromEnvironment() {
+    const char* env = std::getenv("DX12KIT_COPY_THREADS");
+    if (!env) return 0;
+    std::string v(env);
+    const size_t first = v.find_first_not_of(" \t"), last = v.find_last_not_of(" \t");
+    if (first == std::string::npos) return 0;  // set but empty: as if unset
+    v = v.substr(first, last - first + 1);
+    bool digits = v.size() <= 3;
+    for (char c : v) digits = digits && c >= '0' && c <= '9';
+    const long n = digits ? std::strtol(v.c_str(), nullptr, 10) : 0;
+    if (!digits || n < 1 || n > long(kMaxThreads))
+        throw InvalidArgument("DX12KIT_COPY_THREADS='" + std::string(env) + "' is not a number of copy threads 1.." +
+                              std::to_string(kMaxThreads) + " (fix or unset it; set_copy_threads() sets the number from Python)");
+    return unsigned(n);
+}
+
+namespace {
 
 unsigned Threads() {
     unsigned t = g_Threads.load(std::memory_order_relaxed);
@@ -261,10 +283,14 @@ void CopyRows(void* dst, uint64_t dstPitch, const void* src, uint64_t srcPitch, 
 void SetCopyThreads(unsigned threads) {
     if (threads > kMaxThreads)
         throw InvalidArgument("set_copy_threads: threads must be 1.." + std::to_string(kMaxThreads) + ", got " + std::to_string(threads));
+    if (threads == 0) CopyThreadsFromEnvironment();  // restoring the default: a malformed variable is an error
     g_Threads.store(threads == 0 ? DefaultThreads() : threads, std::memory_order_relaxed);
 }
 
-unsigned CopyThreads() { return Threads(); }
+unsigned CopyThreads() {
+    if (g_Threads.load(std::memory_order_relaxed) == 0) CopyThreadsFromEnvironment();  // a malformed value: InvalidArgument
+    return Threads();
+}
 
 CopyStats Stats() {
     CopyStats s;

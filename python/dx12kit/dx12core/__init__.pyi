@@ -49,7 +49,9 @@ class Format(enum.IntEnum):
     @classmethod
     def __new__(cls, value):
         ...
-    def __format__(self, format_spec):
+    def __format__(self, format_spec: str) -> str:
+        ...
+    def __str__(self) -> str:
         ...
 class ResourceState(enum.IntFlag):
     """
@@ -76,7 +78,7 @@ class ResourceState(enum.IntFlag):
         ...
     def __and__(self, other):
         ...
-    def __format__(self, format_spec):
+    def __format__(self, format_spec: str) -> str:
         ...
     def __invert__(self):
         ...
@@ -87,6 +89,8 @@ class ResourceState(enum.IntFlag):
     def __ror__(self, other):
         ...
     def __rxor__(self, other):
+        ...
+    def __str__(self) -> str:
         ...
     def __xor__(self, other):
         ...
@@ -213,14 +217,21 @@ class Texture(Resource):
         """
         Width in texels of mip 0.
         """
-class FormatSupport:
+class FormatSupport(typing.Mapping[str, typing.Any]):
     """
-    What the device supports for one format (Device.format_support). typed_uav is False for sRGB
-    formats whatever the driver says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
+    What the device supports for one format (Device.format_support): a read-only mapping
+    (a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose
+    keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver
+    says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
     """
+    __hash__: typing.ClassVar[None] = None
     def __contains__(self, key: typing.Any) -> bool:
         """
         Whether `key` is one of the keys.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal to any mapping with the same keys and values (a dict, another FormatSupport).
         """
     def __getitem__(self, key: str) -> typing.Any:
         """
@@ -240,9 +251,21 @@ class FormatSupport:
         """
         Every key and value as a new dict (booleans, and msaa as a list of ints).
         """
-    def keys(self) -> list:
+    def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
         """
-        The keys, in order (every field but format).
+        The value of `key`, or `default` when it is not one of the keys.
+        """
+    def items(self) -> typing.ItemsView[str, typing.Any]:
+        """
+        (key, value) pairs, in key order, as a dict's items view.
+        """
+    def keys(self) -> typing.KeysView[str]:
+        """
+        The keys, in order (every field but format), as a dict's keys view.
+        """
+    def values(self) -> typing.ValuesView[typing.Any]:
+        """
+        The values, in key order, as a dict's values view.
         """
     @property
     def blendable(self) -> bool:
@@ -740,10 +763,11 @@ class CommandQueue:
         """
         Waits until everything submitted has completed (interruptible; timeout as for wait).
         """
-    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = ..., *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
+    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
         """
-        Copies a buffer back into a new numpy array, or into `out` (a writable C-contiguous array of the buffer's size,
-        returned; dtype is then ignored). Waits for the GPU; interruptible, timeout as for wait.
+        Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous
+        array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order
+        (e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.
         """
     def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
@@ -816,17 +840,18 @@ class Device:
         """
     def __repr__(self) -> str:
         ...
-    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = 'default', pool: typing.Any = None, name: typing.Any = None) -> Memory:
+    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = None, pool: typing.Any = None, name: typing.Any = None) -> Memory:
         """
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
         offsets are checked against the resource's alignment and the memory's size.
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
+    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
         """
         A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
-        cache-coherent UMA adapter). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own
+        cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named
+        with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own
         memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.
         memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other
         resources may alias it; its contents are then undefined until written.
@@ -880,7 +905,7 @@ class Device:
         A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode
         for u, v and w (strings accepted); name: debug name shown by repr.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
@@ -889,7 +914,7 @@ class Device:
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         """
-    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),
         RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers
@@ -908,7 +933,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def create_texture_cube(self, size: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = 'default', pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture_cube(self, size: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as
         zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its
@@ -958,9 +983,10 @@ class Device:
         one- or two-channel sRGB formats). generate_mips=True gives the full mip chain, built on the GPU by
         CommandList.generate_mips. The upload has completed when the call returns.
         
-        Files are cached per device, resolved path and modification time (and srgb / generate_mips): loading the same
-        unchanged file again returns the same Texture object while it is alive (a weak cache; thread-safe). name: debug
-        name (default: the file name, or 'texture' for arrays).
+        16-bit PNGs (grey, grey+alpha, RGB, RGBA) keep their 16 bits. Files are cached per device, resolved path and
+        content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same
+        Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or
+        'texture' for arrays).
         
         Raises:
             FileNotFoundError: no such file.
@@ -1167,8 +1193,9 @@ def copy_threads() -> int:
 def set_copy_threads(threads: typing.Any) -> None:
     """
     How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.
-    1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if it holds
-    1..64, else the hardware threads the process may run on (its CPU affinity), at most 4. Copies under 2 MiB always
+    1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set (1..64;
+    another value raises InvalidArgumentError, here, in copy_threads() and in Device()), else the hardware threads the
+    process may run on (its CPU affinity), at most 4. Copies under 2 MiB always
     run on the calling thread.
     """
 ALL_SUBRESOURCES: int = 4294967295

@@ -29,12 +29,16 @@ void Copy(void* dst, const void* src, size_t bytes);
 void CopyRows(void* dst, uint64_t dstPitch, const void* src, uint64_t srcPitch, uint64_t rowBytes, uint32_t rows);
 
 /// Threads that share a large copy, the caller included. 0 restores the default: the
-/// DX12KIT_COPY_THREADS environment variable if it holds 1..64 (other values are ignored), else
+/// DX12KIT_COPY_THREADS environment variable if set (1..64; anything else, InvalidArgument), else
 /// the hardware threads the process may run on (its CPU affinity on Linux), at most 4.
 /// 1 makes every copy a single memcpy on the calling thread. Values above 64 are refused
 /// (InvalidArgument).
 void SetCopyThreads(unsigned threads);
+/// The number of copy threads; the first call (Device creation makes one) chooses the default,
+/// raising InvalidArgument for a malformed DX12KIT_COPY_THREADS.
 unsigned CopyThreads();
+/// DX12KIT_COPY_THREADS: 0 when unset or blank, else its value; InvalidArgument unless it is 1..64.
+unsigned CopyThreadsFromEnvironment();
 
 struct CopyStats {
     uint64_t copies = 0;          ///< Copy / CopyRows calls
