@@ -6,10 +6,11 @@
 #      minbase lacks (python3 for cloud-init, sudo, ca-certificates, curl). Made once and cached,
 #      never entered: $CACHE/bare.
 #   2. The working root, $CACHE/root: a copy of the bare root. A warm run reuses the root an earlier
-#      run prepared (its system packages, HLSL compiler prefix, pip and compiler caches);
-#      DX12KIT_DEBIAN13_FRESH=1 starts again from the bare root (what a new machine's first run
-#      does by nature). The root's apt sources, resolver and CA bundle are the host's settings.
-#   3. Inside it, as root (the bootstrap uses sudo otherwise): a fresh clone of this checkout's HEAD
+#      run prepared (its system packages, HLSL compiler prefix, pip and compiler caches, and the
+#      clone with its .venv/ and build/, brought to this HEAD); DX12KIT_DEBIAN13_FRESH=1 starts
+#      again from the bare root with a fresh clone (what a new machine's first run does by nature).
+#      The root's apt sources, resolver and CA bundle are the host's settings.
+#   3. Inside it, as root (the bootstrap uses sudo otherwise): the clone of this checkout's HEAD
 #      runs `./scripts/demo.sh` (the demo PNG is checked against the one rendered on this machine)
 #      and `./scripts/test.sh`: the C++ suite natively and under Debian 13's Wine, the wheel built
 #      with Debian 13's own Python (3.13) and installed into a fresh venv there with its suite, the
@@ -92,10 +93,20 @@ for f in /etc/apt/apt.conf.d/*; do
 done
 [ -d /etc/apt/auth.conf.d ] && $SUDO cp -r /etc/apt/auth.conf.d/. "$R/etc/apt/auth.conf.d/" 2>/dev/null || true
 
-# A fresh clone of this checkout's HEAD (what CI tests), made by the host's git: the README's
-# "from a clone" (a cloud image carries no git; the bootstrap installs it).
-$SUDO rm -rf "$R/root/dx12kit"
-$SUDO git clone -q --no-hardlinks "$ROOT" "$R/root/dx12kit"
+# The clone: a fresh one of this checkout's HEAD (what CI tests), made by the host's git (a cloud
+# image carries no git; the bootstrap installs it), whenever the root is new. A warm run brings the
+# clone an earlier run left to this HEAD (fetch, hard reset, clean) and keeps its .venv/ and build/,
+# as a developer's clone would: the bootstrap then decides from the sources what to rebuild.
+CLONE="$R/root/dx12kit"
+if [ "$fresh" = 1 ] || [ ! -d "$CLONE/.git" ]; then
+  $SUDO rm -rf "$CLONE"
+  $SUDO git clone -q --no-hardlinks "$ROOT" "$CLONE"
+else
+  $SUDO git -C "$CLONE" fetch -q "$ROOT" HEAD
+  $SUDO git -C "$CLONE" reset -q --hard FETCH_HEAD
+  $SUDO git -C "$CLONE" clean -q -ffdx -e /.venv -e /build
+fi
+log "clone at $(git -C "$CLONE" log -1 --format='%h %s' | cut -c1-80)"
 if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no)" ]; then
   log "note: uncommitted changes in $ROOT are not in the clone (HEAD is tested)"
 fi
