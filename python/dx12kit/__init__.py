@@ -70,7 +70,7 @@ from .shaders import (
     find_compiler,
     reflect,
 )
-from . import alloc, descriptors, enums, memory, rootsig
+from . import alloc, descriptors, enums, matrices, memory, rootsig
 from .enums import (
     AddressMode,
     BlendMode,
@@ -102,7 +102,7 @@ __all__ = [
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerRange", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
     "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
-    "memory", "save_image", "enums", "copy_stats", "copy_threads", "set_copy_threads",
+    "memory", "matrices", "save_image", "enums", "copy_stats", "copy_threads", "set_copy_threads",
     "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DefragAlgorithm", "DescriptorHeapType", "Filter",
     "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",

@@ -70,3 +70,8 @@ def test_readme_textures_example_runs(tmp_path, monkeypatch):
     scope = run_readme_block("### Images, cube maps and 3D textures")
     assert (scope["up"][64, 64] == [90, 150, 255, 255]).all()
     assert (scope["down"][64, 64] == [40, 120, 30, 255]).all()
+
+
+def test_readme_matrices_example_runs():
+    scope = run_readme_block("## Cameras and models: `dx12kit.matrices`")
+    assert scope["constants"].shape == (4, 4) and scope["constants"].dtype.name == "float32"
