@@ -321,3 +321,27 @@ def test_vertex_id_excludes_the_start_vertex(harness, device, queue):
     px = np.asarray(queue.read_texture(harness.rt)).reshape(N, 4)
     assert px[:16, 0].tolist() == list(range(16)) and px[:16, 1].tolist() == [1] * 16
     assert not px[16:].any()
+
+
+def test_vertex_id_of_indexed_draw_is_the_index_without_base_vertex(harness, device, queue):
+    """DrawIndexedInstanced(16, 1, 0, BaseVertexLocation=5) with indices 15..0: SV_VertexID is the index read
+    from the index buffer, BaseVertexLocation not added (Microsoft's HLSL spec 0015: SV_StartVertexLocation
+    reports BaseVertexLocation because SV_VertexID does not include it; Vulkan's VertexIndex does, so
+    vkd3d must subtract it, and 1.2 does)."""
+    vs = dx.compile_hlsl(VID_VS, profile="vs_5_0")
+    pso = device.create_graphics_pipeline(vs, harness.pass_ps, harness.rs, ["rgba32_uint"], topology="point")
+    ib = device.create_buffer(64, name="dt-indices")
+    cl = queue.command_list()
+    cl.upload(ib, np.arange(16, dtype=np.uint32)[::-1].copy())
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([harness.rt])
+    cl.clear_render_target(harness.rt, [0] * 4)
+    cl.set_dynamic_structured_buffer(0, np.zeros((N, 4), np.uint32))
+    harness._bind(cl, Case("vid", "sv", "", lambda x, i: x), [])
+    cl.set_root_uav(4, harness.out)
+    cl.set_index_buffer(ib, "uint32")
+    cl.draw_indexed(16, 1, 0, 5, 0)
+    queue.wait(queue.execute(cl))
+    px = np.asarray(queue.read_texture(harness.rt)).reshape(N, 4)
+    assert px[:16, 0].tolist() == list(range(16)) and px[:16, 1].tolist() == [1] * 16
+    assert not px[16:].any()
