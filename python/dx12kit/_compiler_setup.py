@@ -12,7 +12,9 @@ is never installed into the system. Instead, on a Debian-family machine (apt-get
    (``$XDG_DATA_HOME/dx12kit/vkd3d-compiler``, ``~/.local/share/...``; ``DX12KIT_COMPILER_PREFIX``
    overrides it);
 3. a wrapper ``PREFIX/vkd3d-compiler`` runs the compiler through the prefix's own loader and
-   libraries, and is checked to compile a small compute shader.
+   libraries, and is checked to compile a small compute shader;
+4. the prefix's ``libvkd3d-shader`` gets dx12kit's one-bit fix for vkd3d-shader 2.1's merge of
+   conversions of one value to different types (:func:`fix_conversion_merge`; issue 22).
 
 About 6 MB of downloads. ``scripts/bootstrap.sh`` runs this file directly (it needs only the
 standard library), so the checkout and an installed wheel fetch the compiler the same way.
@@ -28,7 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable, List, Optional
 
-__all__ = ["CompilerSetupError", "default_prefix", "fetch_compiler"]
+__all__ = ["CompilerSetupError", "default_prefix", "fetch_compiler", "fix_conversion_merge", "conversion_merge_state"]
 
 PACKAGES = ["vkd3d-compiler", "libvkd3d-shader1", "libc6", "libtinfo6"]
 KEYRING = "/usr/share/keyrings/debian-archive-keyring.gpg"
@@ -59,6 +61,69 @@ def compiles_hlsl(exe: str) -> bool:
     except (OSError, subprocess.SubprocessError):
         return False
     return r.returncode == 0 and r.stdout[:4] == b"DXBC"
+
+
+# vkd3d-shader's HLSL expression vectorizer (hlsl_codegen.c, vectorize_exprs; 2.1 and the 1.x releases
+# that have it) joins expressions of one operation on the same operands into one vector expression of
+# the *first* expression's type: it compares operation and operands, not the result type. For a cast
+# the result type is the whole meaning, so int(f) and uint(f) become one ftoi, float(i) and uint(i) one
+# itof (the uint holds float bits), with implicit conversions (int used as float and as uint) alike.
+# The same function keeps a set of operations it must never vectorize (not per-component), tested as
+# one 64-bit mask of hlsl_ir_expr_op values: COS_REDUCED (9), SIN_REDUCED (35), DOT (43) and DP2ADD
+# (57) in 2.1 (debug_hlsl_expr_op's name table: "cast" is 5). dx12kit adds CAST (5) to that mask in its
+# own copy of the library: casts are then never joined (a vector cast written as one, int2(v.xy), stays
+# one instruction). The mask is found by its exact bytes (movabs rax, imm64), which occur once; any
+# other library is left alone, and compile_hlsl's behaviour probe decides what happens then.
+_MERGE_MASK = 0x0200080800000200
+_CAST_BIT = 1 << 5
+_MASK_OPCODE = b"\x48\xb8"   # movabs rax, imm64
+
+
+def _shader_library(prefix: Path) -> Optional[Path]:
+    for lib in sorted((prefix / "usr" / "lib").glob("*/libvkd3d-shader.so.1")):
+        return lib.resolve()
+    return None
+
+
+def conversion_merge_state(prefix: Optional[Path] = None) -> str:
+    """``"fixed"``, ``"unfixed"`` (the 2.1 mask found once, CAST not in it) or ``"unknown"`` (another
+    library, or none) for the prefix's libvkd3d-shader."""
+    lib = _shader_library(Path(prefix) if prefix else default_prefix())
+    if lib is None:
+        return "unknown"
+    data = lib.read_bytes()
+    old = _MASK_OPCODE + _MERGE_MASK.to_bytes(8, "little")
+    new = _MASK_OPCODE + (_MERGE_MASK | _CAST_BIT).to_bytes(8, "little")
+    if data.count(new) == 1 and old not in data:
+        return "fixed"
+    if data.count(old) == 1 and new not in data:
+        return "unfixed"
+    return "unknown"
+
+
+def fix_conversion_merge(prefix: Optional[Path] = None) -> str:
+    """Adds CAST to the vectorizer's never-vectorize mask in the prefix's libvkd3d-shader (see above);
+    returns the state after (:func:`conversion_merge_state`). The file is replaced atomically (a
+    concurrent run of the compiler keeps the file it opened); a library without the exact 2.1 mask
+    is not touched."""
+    prefix = Path(prefix) if prefix else default_prefix()
+    state = conversion_merge_state(prefix)
+    if state != "unfixed":
+        return state
+    lib = _shader_library(prefix)
+    assert lib is not None
+    data = lib.read_bytes()
+    old = _MASK_OPCODE + _MERGE_MASK.to_bytes(8, "little")
+    fixed = data.replace(old, _MASK_OPCODE + (_MERGE_MASK | _CAST_BIT).to_bytes(8, "little"))
+    tmp = lib.with_name(f".{lib.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(fixed)
+        os.chmod(tmp, lib.stat().st_mode & 0o7777)
+        os.replace(tmp, lib)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        return "unfixed"
+    return conversion_merge_state(prefix)
 
 
 def debian_mirror() -> Optional[str]:
@@ -146,6 +211,7 @@ def fetch_compiler(prefix: Optional[Path] = None, log: Callable[[str], None] = p
         f'L="$P/usr/lib/{triplet}"\n'
         f'exec "$L/{loader}" --library-path "$L" "$P/usr/bin/vkd3d-compiler" "$@"\n')
     wrapper.chmod(0o755)
+    log(f"libvkd3d-shader conversion-merge fix: {fix_conversion_merge(staging)}")
     if not compiles_hlsl(str(wrapper)):
         shutil.rmtree(staging, ignore_errors=True)
         raise CompilerSetupError("the fetched vkd3d-compiler does not compile HLSL")

@@ -144,7 +144,8 @@ def _cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dx12kit" / "shaders"
 
 
-def _run(args: List[str], timeout: float, input: Optional[bytes] = None) -> Tuple[int, bytes, bytes]:
+def _run(args: List[str], timeout: float, input: Optional[bytes] = None,
+         env: Optional[Mapping[str, str]] = None) -> Tuple[int, bytes, bytes]:
     """Runs the compiler in its own process group; on timeout kills the whole group (a wrapper
     script's children too) and raises subprocess.TimeoutExpired."""
     # env: Python's environment, not the C one, where importing dx12core set VKD3D_SHADER_DEBUG=err
@@ -152,7 +153,8 @@ def _run(args: List[str], timeout: float, input: Optional[bytes] = None) -> Tupl
     # and its fixme lines are kept apart (ShaderCompileError.fixme), so it keeps vkd3d's default
     # level, or the one the user set.
     p = subprocess.Popen(args, stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=dict(os.environ))
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                         env=dict(os.environ, **(env or {})))
     try:
         out, err = p.communicate(input, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -196,10 +198,13 @@ def find_compiler() -> str:
             if not (os.path.isfile(env) and os.access(env, os.X_OK)):
                 raise Dx12Error(f"DX12KIT_HLSL_COMPILER={env!r} is not an executable file")
             return env
-        from ._compiler_setup import default_prefix  # the folder `python -m dx12kit setup` fills
+        from ._compiler_setup import default_prefix, fix_conversion_merge  # the folder `python -m dx12kit setup` fills
 
         user = default_prefix() / "vkd3d-compiler"
         if user.is_file() and os.access(user, os.X_OK):
+            # dx12kit's own copy: keep conversions of one value to different types apart (a prefix
+            # set up before the fix gets it here; see _compiler_setup.fix_conversion_merge).
+            fix_conversion_merge(default_prefix())
             _compiler = str(user)
             return _compiler
         system = shutil.which("vkd3d-compiler")
@@ -241,6 +246,95 @@ def compiler_version(exe: Optional[str] = None) -> str:
         with _lock:
             _versions[key] = version
     return version
+
+
+_MERGE_PROBE = ("StructuredBuffer<uint4> t : register(t0);\nRWStructuredBuffer<uint4> o : register(u0);\n"
+                "[numthreads(1,1,1)] void main() { float f = asfloat(t[0].x); int s = asint(t[0].y);\n"
+                "    o[0] = uint4(asuint(int(f)), uint(f), asuint(float(s)), uint(s) / 3u); }\n")
+_merge_probes: "dict[tuple[str, int], bool]" = {}
+
+
+def _merges_conversions(exe: str) -> bool:
+    """Whether `exe` joins conversions of one value to different types into one instruction
+    (vkd3d-shader 2.1's vectorizer; dx12kit's own copy is fixed, see _compiler_setup). Asked once
+    per compiler file with a probe shader: right output converts f with both ftoi and ftou and s
+    with itof alone."""
+    key = (exe, os.stat(exe).st_mtime_ns)
+    merges = _merge_probes.get(key)
+    if merges is None:
+        try:
+            rc, out, _ = _run([exe, "-x", "hlsl", "-b", "d3d-asm", "-p", "cs_5_0", "-e", "main", "-o", "-", "-"],
+                              DEFAULT_TIMEOUT, _MERGE_PROBE.encode())
+        except (OSError, subprocess.SubprocessError):
+            rc, out = 1, b""
+        asm = out.decode(errors="replace")
+        merges = not (rc == 0 and re.search(r"\bftoi r\d+\.[xyzw], ", asm) and re.search(r"\bftou r\d+\.[xyzw], ", asm)
+                      and re.search(r"\bitof r\d+\.[xyzw], ", asm))
+        with _lock:
+            _merge_probes[key] = merges
+    return merges
+
+
+_DUMP_NODE = re.compile(r"hlsl_dump_function (0x[0-9a-f]+):\s+(\S.*?) \| (.*)$")
+_BASE = re.compile(r"^(bool|uint|int|float|half|double)")
+_CONVERSION_TEXT = re.compile(r"\b(?:u?int|float|bool|half)[1-4]?(?:x[1-4])?\s*\(|\(\s*(?:u?int|float|bool)[1-4]?\s*\)")
+
+
+def _conversion_groups(trace: str) -> "dict[str, set[str]]":
+    """{source base type: result base types} of the casts in the compiler's dump of the parsed
+    functions (before any optimisation; implicit conversions included)."""
+    types: "dict[str, str]" = {}
+    casts: List[Tuple[str, str]] = []
+    processed = False
+    for line in trace.splitlines():
+        if "Dumping processed entry point" in line:
+            processed = True
+        elif "Dumping function" in line:
+            processed = False
+        if processed:
+            continue
+        m = _DUMP_NODE.search(line)
+        if not m:
+            continue
+        addr, typ, rest = m.groups()
+        types[addr] = typ.strip()
+        c = re.match(r"cast \((0x[0-9a-f]+)\)", rest.strip())
+        if c:
+            casts.append((c.group(1), typ.strip()))
+    groups: "dict[str, set[str]]" = {}
+    for operand, result in casts:
+        src, dst = _BASE.match(types.get(operand, "")), _BASE.match(result)
+        if src and dst and src.group(1) != dst.group(1):
+            groups.setdefault(src.group(1), set()).add(dst.group(1))
+    return {k: v for k, v in groups.items() if len(v) > 1}
+
+
+def _refuse_conversion_merge(exe: str, text: str, expanded: Any, profile: str, entry: str, timeout: float) -> None:
+    """For a compiler that merges conversions (not dx12kit's fixed copy): refuses a shader when the
+    compiler's trace shows it joined casts and the shader converts values of one type to two others.
+    Conservative: such a shader may be right, which the message says."""
+    try:
+        rc, _, err = _run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry, "-o", os.devnull, "-"],
+                          timeout, text.encode("utf-8", "surrogateescape"), env={"VKD3D_SHADER_DEBUG": "trace"})
+    except (OSError, subprocess.SubprocessError):
+        return
+    trace = err.decode("utf-8", errors="replace")
+    if not re.search(r"vectorize_exprs Combining \d+ cast instructions", trace):
+        return
+    groups = _conversion_groups(trace)
+    if not groups:
+        return
+    kinds = "; ".join(f"{src} to {' and '.join(sorted(dst))}" for src, dst in sorted(groups.items()))
+    lines = [n + 1 for n, line in enumerate(text.split("\n")) if _CONVERSION_TEXT.search(line)]
+    where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:4]) if lines else "%s (implicit conversions)" % expanded.locate(1)[0]
+    raise ShaderCompileError(
+        f"refused ({profile}, entry '{entry}'): {where}: conversions of one value to different types ({kinds}) with a "
+        f"compiler that merges them: {exe} joined conversions into one instruction of the first one's type, so "
+        "int(f) next to uint(f), or an int used both as a float and as a uint, would give wrong numbers (a uint holding "
+        "float bits, or ftoi where ftou was meant). dx12kit's own copy of the compiler is fixed: run `python -m dx12kit "
+        "setup` and unset DX12KIT_HLSL_COMPILER. Otherwise give the conversions different sources: uint(max(f, 0.0)) "
+        "next to int(f), asuint(i) for an int-to-uint conversion. (This check cannot see which values were joined, so "
+        "it may refuse a right shader with this compiler.)")
 
 
 _MESSAGE = re.compile(r"(?m)^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>[EW]\d+): (?P<text>.*)$")
@@ -537,7 +631,10 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     text, fixups = fix_source(expanded.text, expanded.locate)
     exe = find_compiler()
     version = compiler_version(exe)
-    key = hashlib.sha256("\0".join([version, profile, entry, text]).encode("utf-8", "surrogateescape")).hexdigest()
+    merges = _merges_conversions(exe)
+    # The fixed and the unfixed library print the same version line: the key tells them apart.
+    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", profile, entry, text])
+                         .encode("utf-8", "surrogateescape")).hexdigest()
     cache = _cache_dir()
     cached = cache / f"{key}.dxbc"
     try:
@@ -571,6 +668,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     if problem:
         raise ShaderCompileError(f"the HLSL compiler {exe} reported success but wrote invalid DXBC ({len(data)} bytes: {problem})")
     _refuse_miscompiled(data, text, expanded, profile, entry)
+    if merges:
+        _refuse_conversion_merge(exe, text, expanded, profile, entry, timeout)
     try:
         cache.mkdir(parents=True, exist_ok=True)
         tmp_file = cache / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"

@@ -263,7 +263,7 @@ def _edge_floats(rng, n):   # D3D's edge values of ftoi/ftou, random values in a
 # D3D (functional spec, ftoi/ftou): NaN -> 0, out of range -> clamped, truncation toward zero. vkd3d 1.2
 # gives 0x80000000 there (and for ftou in [2^31, 2^32)); dx12kit rewrites the instructions at
 # pipeline creation (cpp/src/shaders/DxbcRewrite.cpp). int and uint conversions of one value are kept
-# in separate cases: vkd3d-shader 2.1 merges them into one instruction (refused, case below).
+# in separate cases here; the merge of both is tested by the cases below.
 case("float_to_int_saturation", "conversion", fast=True, inputs=_edge_floats,
      body="float4 f = asfloat(x); int s = int(f.x); int2 v = int2(f.zw); return uint4(asuint(s), 0, asuint(v));",
      ref=lambda x, i: out(_ftoi(x[:, 0]), 0, _ftoi(x[:, 2]), _ftoi(x[:, 3])))
@@ -273,18 +273,32 @@ case("float_to_uint_saturation", "conversion", fast=True, inputs=_edge_floats,
 case("float_to_int_index", "conversion", inputs=_edge_floats, decls=f"static const uint tbl[8] = {TBL_HLSL};",
      body="float4 f = asfloat(x); uint k = uint(f.x); return uint4(k, tbl[min(k, 7u)], uint(f.y) >> 1, 0);",
      ref=lambda x, i: out(_ftou(x[:, 0]), TBL[np.minimum(_ftou(x[:, 0]), 7)], _ftou(x[:, 1]) >> 1))
-case("int_and_uint_of_one_value", "conversion", inputs=_edge_floats,   # open: merged into one instruction
+# vkd3d-shader 2.1 merges conversions of one value to different types into one instruction of the first
+# one's type; dx12kit's copy of the compiler is fixed (python/dx12kit/_compiler_setup.py), a compiler
+# that still merges is refused by compile_hlsl. Explicit, implicit and per-component forms:
+case("int_and_uint_of_one_value", "conversion", fast=True, inputs=_edge_floats,
      body="float f = asfloat(x.x); return uint4(asuint(int(f)), uint(f), 0, 0);",
      ref=lambda x, i: out(_ftoi(x[:, 0]), _ftou(x[:, 0])))
-case("int_and_uint_of_one_value_workaround", "conversion", inputs=_edge_floats,  # different sources: not merged
+case("int_and_uint_of_one_value_workaround", "conversion", inputs=_edge_floats,  # different sources: never merged
      body="float f = asfloat(x.x); return uint4(asuint(int(f)), uint(max(f, 0.0)), 0, 0);",
      ref=lambda x, i: out(_ftoi(x[:, 0]), _ftou(x[:, 0])))
 case("float_and_uint_of_one_int_workaround", "conversion",
      body="int s = asint(x.x); float a = float(s); uint b = asuint(s); return uint4(asuint(a), b / 3u, 0, 0);",
      ref=lambda x, i: out(x[:, 0].view(i32).astype(f32).view(u32), x[:, 0] // u32(3)))
-case("float_and_uint_of_one_int", "conversion",   # open: merged into one instruction
+case("float_and_uint_of_one_int", "conversion",
      body="int s = asint(x.x); float a = float(s); uint b = uint(s); return uint4(asuint(a), b / 3u, 0, 0);",
      ref=lambda x, i: out(x[:, 0].view(i32).astype(f32).view(u32), x[:, 0] // u32(3)))
+case("int_used_as_float_and_uint", "conversion", fast=True,   # implicit conversions, merged alike
+     inputs=ints(-2**20, 2**20),
+     body="int s = asint(x.y); float a = s * 0.5; uint k = s + 1u; uint m = x.z & 0xFFFFFFu; return uint4(asuint(a), k, asuint(float(m)), m * 3);",
+     ref=lambda x, i: out((x[:, 1].view(i32).astype(f32) * f32(0.5)).view(u32), x[:, 1] + u32(1),
+                          (x[:, 2] & u32(0xFFFFFF)).astype(f32).view(u32), (x[:, 2] & u32(0xFFFFFF)) * u32(3)))
+case("uint_and_int_of_components", "conversion", inputs=_edge_floats,   # components of one vector
+     body="float4 v = asfloat(x); return uint4(uint(v.x), asuint(int(v.y)), asuint(int(v.z)), uint(v.w));",
+     ref=lambda x, i: out(_ftou(x[:, 0]), _ftoi(x[:, 1]), _ftoi(x[:, 2]), _ftou(x[:, 3])))
+case("uint_as_int_and_float", "conversion", inputs=ints(0, 2**24),
+     body="uint u = x.x; int s = int(u); float a = float(u); return uint4(asuint(s >> 1), asuint(a), 0, 0);",
+     ref=lambda x, i: out((x[:, 0].view(i32) >> 1).view(u32), x[:, 0].astype(f32).view(u32)))
 case("int_to_float", "conversion",
      body="return asuint(float4(asint(x.x), x.y, float(asint(x.z) >> 8), float(x.w >> 8)));",
      ref=lambda x, i: fout(x[:, 0].view(i32).astype(f32), x[:, 1].astype(f32), (x[:, 2].view(i32) >> 8).astype(f32),
@@ -503,6 +517,4 @@ GROUPS = sorted({c.group for c in CASES})
 # (construct, stage) -> how the gap is handled; the harness expects these to fail (docs/guides/shader-gaps.rst).
 KNOWN_GAPS = {}
 for _stage in ("cs", "vs", "ps"):
-    KNOWN_GAPS[("int_and_uint_of_one_value", _stage)] = "open: vkd3d-shader 2.1 merges int(f) and uint(f) into one ftoi (docs/guides/shader-gaps.rst)"
-    KNOWN_GAPS[("float_and_uint_of_one_int", _stage)] = "open: vkd3d-shader 2.1 merges float(i) and uint(i) into one itof (docs/guides/shader-gaps.rst)"
     KNOWN_GAPS[("asuint_of_negated_float", _stage)] = "refused by compile_hlsl (vkd3d-shader folds the negation into an integer op)"

@@ -189,14 +189,16 @@ def test_rewrite_replaces_conversions_and_firstbit():
     cs = dx.compile_hlsl(CONVERSIONS)
     before = _disassemble(cs.bytecode)
     out, counts = native.rewrite_dxbc_for_vkd3d(cs.bytecode)
-    assert counts == {"ftoi": 1, "ftou": 1, "firstbit_hi": 2}, (counts, before)
+    # uint2(v.xy) is two casts in vkd3d-shader's IR, no longer joined by its vectorizer (dx12kit's fix
+    # keeps casts apart, _compiler_setup.fix_conversion_merge): two ftou.
+    assert counts == {"ftoi": 1, "ftou": 2, "firstbit_hi": 2}, (counts, before)
     assert native.dxbc_problem(out) == ""                      # sizes, chunk table and checksum rewritten
     assert native.dxbc_checksum(out) == out[4:20]
     after = _disassemble(out)
     temps = int(re.search(r"dcl_temps (\d+)", before).group(1))
     assert f"dcl_temps {temps + 2}" in after
     assert "ftou" not in after                                # ftou becomes ftoi of [0, 2^31) plus the high bit
-    assert after.count("ftoi") == 2 and after.count("eq ") >= 2   # NaN tests
+    assert after.count("ftoi") == 3 and after.count("eq ") >= 3   # NaN tests
     assert after.count("ult ") == 2 and "firstbit_shi" in after
     # The reflection is unchanged; a shader without these instructions is returned as it was.
     assert [b.name for b in dx.reflect(out).bindings] == [b.name for b in cs.bindings]
@@ -208,7 +210,7 @@ def test_rewrite_replaces_conversions_and_firstbit():
 def test_rewrite_inserts_dcl_temps_when_there_was_none():
     from dx12kit.dx12core import shaders as native
 
-    ps = dx.compile_hlsl("uint4 main(float4 p : SV_Position) : SV_Target { return uint4(p); }", profile="ps_5_0")
+    ps = dx.compile_hlsl("uint main(float4 p : SV_Position) : SV_Target { return uint(p.y); }", profile="ps_5_0")
     assert "dcl_temps" not in _disassemble(ps.bytecode)
     out, counts = native.rewrite_dxbc_for_vkd3d(ps.bytecode)
     assert counts["ftou"] == 1 and "dcl_temps 2" in _disassemble(out)
@@ -221,16 +223,73 @@ def test_rewrite_refuses_malformed_bytecode():
         native.rewrite_dxbc_for_vkd3d(b"DXBC" + bytes(40))
 
 
-def test_cause_compiler_merges_int_and_uint_conversions_of_one_value():
+MERGE_SRC = ("StructuredBuffer<uint4> t : register(t0);\nRWStructuredBuffer<uint4> o : register(u0);\n"
+             "[numthreads(1,1,1)] void main() { float f = asfloat(t[0].x); int s = asint(t[0].y);\n"
+             "    o[0] = uint4(asuint(int(f)), uint(f), asuint(float(s)), uint(s) / 3u); }\n")
+
+
+def _unfixed_compiler(tmp_path):
+    """A copy of dx12kit's compiler prefix whose libvkd3d-shader has the original 2.1 vectorizer mask
+    (every other file linked), or skip when the prefix is not the known 2.1 build."""
+    from dx12kit import _compiler_setup as cs
+
+    prefix = cs.default_prefix()
+    if cs.conversion_merge_state(prefix) != "fixed":
+        pytest.skip("dx12kit's compiler prefix is not the fixed vkd3d-shader 2.1 build")
+    lib = cs._shader_library(prefix)
+    dst = tmp_path / "pfx"
+    (dst / "usr").mkdir(parents=True)
+    (dst / "usr" / "bin").symlink_to(prefix / "usr" / "bin")
+    libdir = dst / "usr" / "lib" / lib.parent.name
+    libdir.mkdir(parents=True)
+    for f in lib.parent.iterdir():
+        if f.name == lib.name:
+            continue
+        # links to the library (libvkd3d-shader.so.1) point at the copy
+        (libdir / f.name).symlink_to(lib.name if f.resolve() == lib else f)
+    fixed = cs._MASK_OPCODE + (cs._MERGE_MASK | cs._CAST_BIT).to_bytes(8, "little")
+    (libdir / lib.name).write_bytes(lib.read_bytes().replace(fixed, cs._MASK_OPCODE + cs._MERGE_MASK.to_bytes(8, "little")))
+    (dst / "vkd3d-compiler").write_text((prefix / "vkd3d-compiler").read_text())
+    (dst / "vkd3d-compiler").chmod(0o755)
+    assert cs.conversion_merge_state(dst) == "unfixed"
+    return dst
+
+
+def test_cause_compiler_merges_conversions_and_the_fix(tmp_path):
     """vkd3d-shader 2.1's vectorizer joins casts of one value whatever their result types: int(f) and
-    uint(f) become one ftoi, float(i) and uint(i) one itof (the uint reads float bits). Open gap
-    (docs/guides/shader-gaps.rst); this test says when a compiler update changes it."""
-    src = ("StructuredBuffer<uint4> t : register(t0);\nRWStructuredBuffer<uint4> o : register(u0);\n"
-           "[numthreads(1,1,1)] void main() { float f = asfloat(t[0].x); int s = asint(t[0].y);\n"
-           "    o[0] = uint4(asuint(int(f)), uint(f), asuint(float(s)), uint(s) / 3u); }\n")
-    asm = _disassemble(dx.compile_hlsl(src).bytecode)
+    uint(f) become one ftoi, float(i) and uint(i) one itof (the uint reads float bits). dx12kit's copy
+    of the library has CAST in the vectorizer's never-vectorize mask (_compiler_setup.fix_conversion_merge)."""
+    from dx12kit import _compiler_setup as cs
+
+    pfx = _unfixed_compiler(tmp_path)
+    run = lambda: subprocess.run([str(pfx / "vkd3d-compiler"), "-x", "hlsl", "-b", "d3d-asm", "-p", "cs_5_0", "-"],
+                                 input=MERGE_SRC.encode(), capture_output=True, check=True).stdout.decode()
+    asm = run()
     assert re.search(r"ftoi r\d\.xy, r\d\.x\b", asm) and "ftou" not in asm, asm
     assert re.search(r"itof r\d\.\w\w, r\d\.\w\b", asm), asm
+    assert cs.fix_conversion_merge(pfx) == "fixed"
+    asm = run()
+    assert re.search(r"ftoi r\d\.x, ", asm) and re.search(r"ftou r\d\.[yzw], ", asm), asm
+    assert re.search(r"itof r\d\.[xyzw], ", asm) and "udiv" in asm, asm
+    # compile_hlsl's compiler is the fixed one, and its cache key says so.
+    assert not dx.shaders._merges_conversions(dx.find_compiler())
+    cs.fix_conversion_merge(pfx)   # idempotent
+    assert cs.conversion_merge_state(pfx) == "fixed"
+
+
+def test_compiler_that_merges_conversions_is_refused_with_line(tmp_path, monkeypatch):
+    """With a compiler that still merges (not dx12kit's fixed copy), compile_hlsl refuses a shader whose
+    trace shows joined casts and which converts one type to two others, naming file and line."""
+    pfx = _unfixed_compiler(tmp_path)
+    monkeypatch.setenv("DX12KIT_HLSL_COMPILER", str(pfx / "vkd3d-compiler"))
+    monkeypatch.setenv("DX12KIT_SHADER_CACHE", str(tmp_path / "cache"))
+    with pytest.raises(dx.ShaderCompileError) as e:
+        dx.compile_hlsl(MERGE_SRC, source_name="merge.hlsl")
+    msg = str(e.value)
+    assert "merge.hlsl:4" in msg and "float to int and uint" in msg and "python -m dx12kit setup" in msg, msg
+    # A shader converting each type to one other type only is accepted.
+    dx.compile_hlsl("StructuredBuffer<float4> t : register(t0);\nRWStructuredBuffer<uint4> o : register(u0);\n"
+                    "[numthreads(1,1,1)] void main() { float4 v = t[0]; o[0] = uint4(uint(v.x), uint(v.y), 0, 0); }\n")
 
 
 VID_VS = """
@@ -258,6 +317,30 @@ def test_vertex_id_excludes_the_start_vertex(harness, device, queue):
     harness._bind(cl, Case("vid", "sv", "", lambda x, i: x), [])
     cl.set_root_uav(4, harness.out)
     cl.draw(16, 1, 7, 0)
+    queue.wait(queue.execute(cl))
+    px = np.asarray(queue.read_texture(harness.rt)).reshape(N, 4)
+    assert px[:16, 0].tolist() == list(range(16)) and px[:16, 1].tolist() == [1] * 16
+    assert not px[16:].any()
+
+
+def test_vertex_id_of_indexed_draw_is_the_index_without_base_vertex(harness, device, queue):
+    """DrawIndexedInstanced(16, 1, 0, BaseVertexLocation=5) with indices 15..0: SV_VertexID is the index read
+    from the index buffer, BaseVertexLocation not added (Microsoft's HLSL spec 0015: SV_StartVertexLocation
+    reports BaseVertexLocation because SV_VertexID does not include it; Vulkan's VertexIndex does, so
+    vkd3d must subtract it, and 1.2 does)."""
+    vs = dx.compile_hlsl(VID_VS, profile="vs_5_0")
+    pso = device.create_graphics_pipeline(vs, harness.pass_ps, harness.rs, ["rgba32_uint"], topology="point")
+    ib = device.create_buffer(64, name="dt-indices")
+    cl = queue.command_list()
+    cl.upload(ib, np.arange(16, dtype=np.uint32)[::-1].copy())
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([harness.rt])
+    cl.clear_render_target(harness.rt, [0] * 4)
+    cl.set_dynamic_structured_buffer(0, np.zeros((N, 4), np.uint32))
+    harness._bind(cl, Case("vid", "sv", "", lambda x, i: x), [])
+    cl.set_root_uav(4, harness.out)
+    cl.set_index_buffer(ib, "uint32")
+    cl.draw_indexed(16, 1, 0, 5, 0)
     queue.wait(queue.execute(cl))
     px = np.asarray(queue.read_texture(harness.rt)).reshape(N, 4)
     assert px[:16, 0].tolist() == list(range(16)) and px[:16, 1].tolist() == [1] * 16
