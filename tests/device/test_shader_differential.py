@@ -216,6 +216,115 @@ def test_rewrite_inserts_dcl_temps_when_there_was_none():
     assert counts["ftou"] == 1 and "dcl_temps 2" in _disassemble(out)
 
 
+# f16tof32: Mesa 25's lavapipe folds UnpackHalf2x16(PackHalf2x16(x)) to x, so vkd3d's translation of
+# f16tof32(f32tof16(f)) returned f unrounded; the rewrite computes f16tof32 without UnpackHalf2x16.
+
+F16 = """
+StructuredBuffer<uint4> s : register(t0);
+RWStructuredBuffer<uint4> o : register(u0);
+[numthreads(64,1,1)] void main(uint3 t : SV_DispatchThreadID) {
+    uint4 v = s[t.x];
+    float2 r = f16tof32(v.zx);
+    o[t.x] = asuint(float4(r, f16tof32(v.y), f16tof32(f32tof16(asfloat(v.w)))));
+}
+"""
+
+
+def _half_to_float_bits(h: np.ndarray) -> np.ndarray:
+    """float16 bits (low 16 bits of h) to float32 bits, signalling NaNs quieted (IEEE conversion; Mesa 22
+    and the rewrite do this; numpy keeps the quiet bit clear)."""
+    f = np.frombuffer((h & 0xFFFF).astype(np.uint16).tobytes(), np.float16).astype(np.float32)
+    bits = f.view(np.uint32).copy()
+    bits[np.isnan(f)] |= np.uint32(0x400000)
+    return bits.reshape(h.shape)
+
+
+def _run_cs(device, queue, shader: dx.Shader, x: np.ndarray) -> np.ndarray:
+    rs = device.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)])
+    pso = device.create_compute_pipeline(shader, rs)
+    out = device.create_buffer(x.nbytes, uav=True, name="f16-out")
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_dynamic_structured_buffer(0, np.ascontiguousarray(x, np.uint32))
+    cl.set_root_uav(1, out)
+    cl.dispatch(len(x) // 64)
+    queue.wait(queue.execute(cl))
+    return queue.read_buffer(out, dtype=np.uint32).reshape(x.shape)
+
+
+def test_rewrite_replaces_f16tof32():
+    from dx12kit.dx12core import shaders as native
+
+    cs = dx.compile_hlsl(F16)
+    before = _disassemble(cs.bytecode)
+    assert before.count("f16tof32 ") == 3 and "f16tof32 r1.xy, r0.zxzz" in before, before
+    out, counts = native.rewrite_dxbc_for_vkd3d(cs.bytecode)
+    assert out != cs.bytecode
+    assert native.dxbc_problem(out) == "" and native.dxbc_checksum(out) == out[4:20]
+    after = _disassemble(out)
+    temps = int(re.search(r"dcl_temps (\d+)", before).group(1))
+    assert f"dcl_temps {temps + 2}" in after
+    assert "f16tof32" not in after                   # no UnpackHalf2x16 reaches the driver
+    assert "f32tof16" in after                       # kept: right on Mesa 22 and 25
+    assert after.count("uge ") == 3 and after.count("add r") >= 3
+    # The mask and swizzle of `f16tof32 r1.xy, r0.zxzz` are honoured: the sequence reads r0.zxzz
+    # and writes r1.xy last.
+    assert re.search(r"and r\d+\.xy, r0\.zxzz, l\(32767, 32767, 32767, 32767\)", after), after
+    assert re.search(r"or r1\.xy, r\d+\.xyzw, r\d+\.xyzw", after), after
+    assert [b.name for b in dx.reflect(out).bindings] == [b.name for b in cs.bindings]
+
+
+def test_f16tof32_is_exact_for_every_half(device, queue):
+    """All 65,536 halves in each component (swizzled, masked, with junk in bits 16-31) bit-exact against
+    numpy's float16 -> float32 (NaNs quieted), and the f32tof16/f16tof32 round trip of random and edge
+    floats, which Mesa 25 folded to the identity."""
+    h = np.arange(65536, dtype=np.uint32)
+    rng = np.random.default_rng(16)
+    edges = np.array([0x474CDBD3, np.float32(68538.98).view(np.uint32), np.float32(65504).view(np.uint32),
+                      np.float32(65519.99).view(np.uint32), np.float32(65520).view(np.uint32), 0x33000000, 0x33000001,
+                      0x387FC000, 0x38800000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x80000000, 0], np.uint32)
+    w = rng.integers(0, 2**32, 65536, dtype=np.uint64).astype(np.uint32)
+    w[:len(edges)] = edges
+    w[len(edges):32768] = rng.uniform(-70000, 70000, 32768 - len(edges)).astype(np.float32).view(np.uint32)
+    x = np.stack([h ^ 0x5555 | (w << 16), (h * 40503) & 0xFFFF, h | 0xABCD0000, w], 1).astype(np.uint32)
+    got = _run_cs(device, queue, dx.compile_hlsl(F16), x)
+    want = np.stack([_half_to_float_bits(x[:, 2]), _half_to_float_bits(x[:, 0]), _half_to_float_bits(x[:, 1])], 1)
+    bad = np.nonzero((got[:, :3] != want).any(axis=1))[0]
+    assert not len(bad), [(hex(x[i, 2]), [hex(v) for v in got[i, :3]], [hex(v) for v in want[i]]) for i in bad[:8]]
+    with np.errstate(over="ignore", invalid="ignore"):
+        halves = w.view(np.float32).astype(np.float16).view(np.uint16).astype(np.uint32)
+    trip, gt = _half_to_float_bits(halves), got[:, 3]
+    nan = np.isnan(trip.view(np.float32))
+    assert (np.isnan(gt.view(np.float32)) == nan).all()
+    bad = np.nonzero((gt != trip) & ~nan)[0]
+    assert not len(bad), [(hex(w[i]), hex(gt[i]), hex(trip[i])) for i in bad[:8]]
+    assert gt[0] == 0x474CE000 and gt[1] == 0x7F800000      # the differential test's failing items
+
+
+def test_f16tof32_sat_is_rewritten_with_saturate(device, queue):
+    """vkd3d-shader never writes f16tof32_sat, but the bytecode may carry it: the rewrite ends with mov_sat."""
+    from dx12kit.dx12core import shaders as native
+
+    src = ("StructuredBuffer<uint4> s : register(t0);\nRWStructuredBuffer<uint4> o : register(u0);\n"
+           "[numthreads(64,1,1)] void main(uint3 t : SV_DispatchThreadID) { o[t.x] = asuint(f16tof32(s[t.x])); }\n")
+    bc = bytearray(dx.compile_hlsl(src).bytecode)
+    token = (131 | 5 << 24).to_bytes(4, "little")          # f16tof32 rN.xyzw, rN.xyzw
+    at = [i for i in range(0, len(bc), 4) if bc[i:i + 4] == token]
+    assert len(at) == 1
+    bc[at[0] + 1] |= 0x20                                  # bit 13: _sat
+    bc[4:20] = native.dxbc_checksum(bytes(bc))
+    assert "f16tof32_sat" in _disassemble(bytes(bc))
+    out, _ = native.rewrite_dxbc_for_vkd3d(bytes(bc))
+    assert "f16tof32" not in _disassemble(out) and "mov_sat" in _disassemble(out)
+    h = np.arange(65536, dtype=np.uint32)
+    x = np.stack([h, h ^ 0x8000, (h * 40503) & 0xFFFF, h], 1).astype(np.uint32)
+    got = _run_cs(device, queue, dx.Shader(bytes(bc)), x).view(np.float32)
+    want = _half_to_float_bits(x).view(np.float32)
+    want = np.where(np.isnan(want) | (want == 0), np.float32(0), np.clip(want, 0, 1))  # saturate(NaN), (-0): +0
+    diff = np.nonzero(got.view(np.uint32) != want.view(np.uint32))
+    assert not len(diff[0]), [(hex(x[i, j]), got[i, j], want[i, j]) for i, j in zip(*diff)][:8]
+
+
 def test_rewrite_refuses_malformed_bytecode():
     from dx12kit.dx12core import shaders as native
 

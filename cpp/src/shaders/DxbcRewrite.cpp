@@ -13,9 +13,15 @@ namespace {
 
 // D3D10/11 shader opcodes used here (the instruction token's bits 0-10).
 enum : uint32_t {
-    kAdd = 0, kAnd = 1, kEq = 24, kFtoi = 27, kFtou = 28, kGe = 29, kMin = 51, kMax = 52, kCustomData = 53,
-    kMovc = 55, kOr = 60, kUlt = 79, kDclTemps = 104, kFirstbitHi = 135, kFirstbitShi = 137,
+    kAdd = 0, kAnd = 1, kEq = 24, kFtoi = 27, kFtou = 28, kGe = 29, kIadd = 30, kIshl = 41, kMin = 51, kMax = 52,
+    kCustomData = 53, kMov = 54, kMovc = 55, kOr = 60, kUlt = 79, kUge = 80, kDclTemps = 104, kF16tof32 = 131,
+    kFirstbitHi = 135, kFirstbitShi = 137,
 };
+constexpr uint32_t kSaturate = 1u << 13;  // the instruction token's _sat bit
+
+bool Rewritten(uint32_t opcode) {
+    return opcode == kFtoi || opcode == kFtou || opcode == kFirstbitHi || opcode == kFirstbitShi || opcode == kF16tof32;
+}
 
 [[noreturn]] void Fail(const std::string& msg) { throw InvalidArgument("DXBC rewrite: " + msg); }
 
@@ -117,7 +123,7 @@ DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
         if (opcode == kDclTemps) tempsAt = p;
         const bool declaration = (opcode >= 88 && opcode <= 106) || (opcode >= 143 && opcode <= 162) || opcode == kCustomData;
         if (!declaration && !firstCode) firstCode = p;
-        if (opcode == kFtoi || opcode == kFtou || opcode == kFirstbitHi || opcode == kFirstbitShi) needed = true;
+        if (Rewritten(opcode)) needed = true;
         p += length;
     }
     if (!needed) return result;
@@ -141,8 +147,7 @@ DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
             p += length;
             continue;
         }
-        const bool rewrite = opcode == kFtoi || opcode == kFtou || opcode == kFirstbitHi || opcode == kFirstbitShi;
-        if (!rewrite) {
+        if (!Rewritten(opcode)) {
             out.insert(out.end(), tokens.begin() + std::ptrdiff_t(p), tokens.begin() + std::ptrdiff_t(p + length));
             p += length;
             continue;
@@ -187,6 +192,32 @@ DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
             e.Emit(kEq, {A, src, src});
             e.Emit(kMovc, {dst, a, b, Emitter::Imm(0)});
             ++result.ftou;
+        } else if (opcode == kF16tof32) {
+            // Integer and exact float steps only, no UnpackHalf2x16 for a driver to fold with a
+            // PackHalf2x16 (Mesa 25 turns f16tof32(f32tof16(f)) into f). Bits 16-31 of the source are
+            // ignored; a source modifier applies to both reads as the original's integer source.
+            e.Emit(kAnd, {B, src, Emitter::Imm(0x7FFFu)});                            // m: magnitude bits
+            e.Emit(kUge, {A, b, Emitter::Imm(0x7C00u)});                              // exponent 31: inf/NaN
+            e.Emit(kMovc, {A, a, Emitter::Imm(0x70000000u), Emitter::Imm(0x38000000u)});  // bias 224 or 112
+            e.Emit(kIshl, {B, b, Emitter::Imm(13)});
+            e.Emit(kIadd, {A, a, b});                                                 // normals, inf, NaN
+            e.Emit(kUlt, {B, Emitter::Imm(0x7F800000u), a});                          // NaN: set the quiet bit
+            e.Emit(kAnd, {B, b, Emitter::Imm(0x00400000u)});
+            e.Emit(kOr, {A, a, b});
+            e.Emit(kUlt, {B, a, Emitter::Imm(0x38800000u)});                          // zero, subnormal
+            e.Emit(kAnd, {B, b, Emitter::Imm(0x00800000u)});
+            e.Emit(kIadd, {A, a, b});                                                 // 2^-14 * (1 + m/1024)
+            e.Emit(kMovc, {B, b, Emitter::ImmF(-0.00006103515625f), Emitter::ImmF(0.0f)});
+            e.Emit(kAdd, {A, a, b});                                                  // - 2^-14: m * 2^-24 exactly
+            e.Emit(kAnd, {B, src, Emitter::Imm(0x8000u)});                            // sign
+            e.Emit(kIshl, {B, b, Emitter::Imm(16)});
+            if (t & kSaturate) {
+                e.Emit(kOr, {A, a, b});
+                e.Emit(kMov | kSaturate, {dst, a});
+            } else {
+                e.Emit(kOr, {dst, a, b});
+            }
+            ++result.f16tof32;
         } else {
             e.Emit(opcode, {B, src});
             e.Emit(kUlt, {A, b, Emitter::Imm(32)});

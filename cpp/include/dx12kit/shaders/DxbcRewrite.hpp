@@ -10,6 +10,10 @@
 //           negative -> 0, clamp to 0xFFFFFFFF.
 //     firstbit_hi / firstbit_shi  "no bit found" (0, and -1 for the signed form) gives 32;
 //           D3D: 0xFFFFFFFF.
+//     f16tof32  vkd3d emits GLSL.std.450 UnpackHalf2x16 (and PackHalf2x16 for f32tof16); Mesa 25's
+//           lavapipe folds unpack(pack(x)) to x, so f16tof32(f32tof16(f)) returns f unrounded
+//           (68538.98 instead of +inf). Mesa 22.3 computes it right. Not vkd3d's fault, but fixed
+//           here: with no UnpackHalf2x16 left, there is no pair for any driver to fold.
 //
 //   RewriteDxbcForVkd3d replaces each of these instructions by a short sequence of instructions
 //   that vkd3d 1.2 translates right (compares, min/max, movc, and ftoi only on values it converts
@@ -24,6 +28,15 @@
 //                  add b, b, a;  ftoi b, b;  and a, a, 0x80000000;  or b, b, a;  ge a, s, 2^32;
 //                  movc b, a, 0xFFFFFFFF, b;  eq a, s, s;  movc d, a, b, 0
 //   firstbit_hi d, s (and _shi)  ->  firstbit_hi b, s;  ult a, b, 32;  movc d, a, b, 0xFFFFFFFF
+//   f16tof32 d, s  ->  and b, s, 0x7FFF;  uge a, b, 0x7C00;  movc a, a, 0x70000000, 0x38000000;
+//                  ishl b, b, 13;  iadd a, a, b;                       (normals, inf, NaN: exp + 112/224)
+//                  ult b, 0x7F800000, a;  and b, b, 0x400000;  or a, a, b;   (NaN: quiet bit set)
+//                  ult b, a, 0x38800000;  and b, b, 0x800000;  iadd a, a, b;
+//                  movc b, b, -2^-14, 0.0;  add a, a, b;      (zero/subnormal: 2^-14(1+m/1024) - 2^-14)
+//                  and b, s, 0x8000;  ishl b, b, 16;  or d, a, b       (sign; _sat: or a + mov_sat d, a)
+//     exact for all 65,536 inputs: no float32 denormal is ever an operand (a driver flushing them
+//     changes nothing), the subtraction is exact (Sterbenz), subnormal halves come out as normal
+//     floats; signalling NaNs come out quiet with their payload, as IEEE conversion and Mesa 22 do.
 //
 //   (a and b carry the destination's write mask; a NaN is caught by `eq s, s` whatever min/max
 //   make of it.) The container's sizes, chunk offsets and checksum are rewritten; other chunks
@@ -44,10 +57,11 @@ struct DxbcRewriteResult {
     uint32_t ftoi = 0;              ///< ftoi instructions replaced
     uint32_t ftou = 0;              ///< ftou instructions replaced
     uint32_t firstbitHigh = 0;      ///< firstbit_hi / firstbit_shi instructions replaced
-    bool Changed() const { return ftoi + ftou + firstbitHigh != 0; }
+    uint32_t f16tof32 = 0;          ///< f16tof32 instructions replaced
+    bool Changed() const { return ftoi + ftou + firstbitHigh + f16tof32 != 0; }
 };
 
-/// Rewrites the float-to-integer conversions and firstbit_hi/shi of a DXBC container (see above).
+/// Rewrites the float-to-integer conversions, firstbit_hi/shi and f16tof32 of a DXBC container (see above).
 /// Throws InvalidArgument when the container or its program is malformed.
 DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size);
 
