@@ -296,7 +296,10 @@ inline Bytes GetBytes(py::handle h, const char* what) {
                                   "') and numpy cannot convert them (" + e.what() + ")");
         }
         py::object native = arr.attr("dtype").attr("newbyteorder")("=");
-        keep = arr.attr("astype")(native, "order"_a = "C");
+        // Zeroed first, then filled value by value: a structured dtype's padding bytes, which
+        // astype would leave as whatever the allocator held, are zeros (never stale memory).
+        keep = np.attr("zeros")(arr.attr("shape"), native);
+        np.attr("copyto")(keep, arr);
         info = request(keep);
     }
     const uint64_t size = uint64_t(info.size) * info.itemsize;
@@ -343,8 +346,43 @@ inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) 
     }
 }
 
-inline std::vector<uint32_t> Dwords(py::handle values, const char* what) {
+/// A numpy array or scalar given as 32-bit constants, converted by value: float16/float64 to float32,
+/// other integer widths to int32/uint32 (refused when a value does not fit), bool to 0/1. Their raw
+/// bytes would be wrong constants (a float64 1.5 sent as two DWORDs reads as 0 and 1.9375 in the
+/// shader). Other kinds (complex, datetime, strings, structured) are refused. Non-numpy buffers
+/// (bytes, bytearray, memoryview) stay raw bytes.
+inline py::object DwordArray(py::handle values, const char* what) {
+    py::module_ np = py::module_::import("numpy");
+    const bool isArray = py::isinstance<py::array>(values);
+    if (!isArray && !py::isinstance(values, np.attr("generic"))) return py::reinterpret_borrow<py::object>(values);
+    py::object arr = np.attr("asarray")(values);
+    py::object dt = arr.attr("dtype");
+    const std::string kind = py::str(dt.attr("kind"));
+    const int itemsize = dt.attr("itemsize").cast<int>();
+    const bool native = dt.attr("isnative").cast<bool>();
+    if ((kind == "f" || kind == "i" || kind == "u") && itemsize == 4 && native) return arr;
+    if (kind == "f") return arr.attr("astype")(np.attr("float32"));
+    if (kind == "b") return arr.attr("astype")(np.attr("uint32"));
+    if (kind == "i" || kind == "u") {
+        const char* target = kind == "i" ? "int32" : "uint32";
+        if (arr.attr("size").cast<py::ssize_t>() > 0) {
+            py::object info = np.attr("iinfo")(np.attr(target));
+            const bool fits = np.attr("all")(np.attr("logical_and")(np.attr("greater_equal")(arr, info.attr("min")),
+                                                                     np.attr("less_equal")(arr, info.attr("max")))).cast<bool>();
+            if (!fits)
+                throw InvalidArgument(std::string(what) + ": a value of the " + std::string(py::str(dt)) + " array does not fit " + target +
+                                      " (root constants are 32-bit)");
+        }
+        return arr.attr("astype")(np.attr(target));
+    }
+    throw InvalidArgument(std::string(what) + ": values of dtype " + std::string(py::str(dt)) +
+                          " cannot be 32-bit constants (give float32, int32 or uint32 values; other numeric dtypes are converted)");
+}
+
+inline std::vector<uint32_t> Dwords(py::handle valuesIn, const char* what) {
     std::vector<uint32_t> out;
+    py::object converted = DwordArray(valuesIn, what);
+    py::handle values = converted;
     if (PyObject_CheckBuffer(values.ptr())) {
         Bytes b = GetBytes(values, what);
         if (b.size % 4) throw InvalidArgument(std::string(what) + ": values must be 32-bit (size " + std::to_string(b.size) + " bytes is not a multiple of 4)");
@@ -393,6 +431,9 @@ inline py::dtype FixedSizeDtype(const py::object& dtype, const char* what) {
         throw py::type_error(std::string(what) + ": dtype " + std::string(py::repr(dtype)) + " is not a numpy dtype (" + e.what() + ")");
     }
     if (dt.itemsize() <= 0) throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) + " has no fixed item size");
+    if (dt.kind() == 'M' || dt.kind() == 'm')
+        throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) +
+                              " (datetime/timedelta) is not GPU data; read as numpy.int64 and view it as " + std::string(py::str(dt)) + " afterwards");
     if (dt.attr("hasobject").cast<bool>())
         throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) +
                               " holds Python objects; raw GPU bytes can only be viewed as plain numeric dtypes");

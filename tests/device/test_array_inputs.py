@@ -95,6 +95,42 @@ def test_set_constants_from_a_big_endian_array(device, queue):
     assert queue.read_buffer(out, np.float32).tolist() == [1.5, -2.0, 0.0, 3.25]
 
 
+@pytest.mark.parametrize("values,dtype,want", [
+    (np.array([1.5, -2.0, 0.0, 3.25]), np.float32, [1.5, -2.0, 0.0, 3.25]),            # numpy's default float64
+    (np.array([1.5, -2.0, 0.5, 8.0], np.float16), np.float32, [1.5, -2.0, 0.5, 8.0]),
+    (np.array([1, -2, 70000, 2**31 - 1]), np.int32, [1, -2, 70000, 2**31 - 1]),        # int64
+    (np.array([1, 2, 3, 4], np.uint8), np.uint32, [1, 2, 3, 4]),
+    (np.array([True, False, True, True]), np.uint32, [1, 0, 1, 1]),
+    (np.float64(1.5), np.float32, [1.5, 0, 0, 0]),
+], ids=["float64", "float16", "int64", "uint8", "bool", "np.float64-scalar"])
+def test_set_constants_converts_numpy_values_to_32_bits(device, queue, values, dtype, want):
+    """Constants are values: a float64 1.5 is the float 1.5 in the shader, not two DWORDs of its bits."""
+    rs = device.create_root_signature([dx.RootConstants(0, 4), dx.RootUAV(0)])
+    pso = device.create_compute_pipeline(dx.compile_hlsl(CONSTANTS_CS), rs)
+    out = device.create_buffer(16, uav=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_root_uav(1, out)
+    cl.set_constants(0, np.zeros(4, np.uint32))
+    cl.set_constants(0, values)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    assert queue.read_buffer(out, dtype).tolist() == want
+
+
+@pytest.mark.parametrize("values", [np.array([2**32]), np.array([-1], np.int64).astype(np.uint64) // 2,
+                                    np.array([1 + 2j]), np.array(["a"])])
+def test_set_constants_refuses_values_that_are_not_32_bit_numbers(queue, values):
+    with pytest.raises(dx.InvalidArgumentError, match="set_constants"):
+        queue.command_list().set_constants(0, values)
+
+
+def test_read_buffer_refuses_a_datetime_dtype(device, queue):
+    buf = device.create_buffer(64)
+    with pytest.raises(dx.InvalidArgumentError, match="datetime"):
+        queue.read_buffer(buf, dtype="M8[s]")
+
+
 def test_dynamic_structured_buffer_from_big_endian(device, queue):
     rs = device.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)])
     cs = dx.compile_hlsl("StructuredBuffer<uint> i : register(t0); RWStructuredBuffer<uint> o : register(u0);\n"
