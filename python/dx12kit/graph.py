@@ -163,6 +163,7 @@ class _PassPlan:
     uav_barriers: List[GraphResource] = field(default_factory=list)
     transitions: List[Tuple[GraphResource, int]] = field(default_factory=list)
     init_clears: List[GraphResource] = field(default_factory=list)
+    post: List[Tuple[GraphResource, int]] = field(default_factory=list)   # transitions after record
     allowed: Dict[GraphResource, FrozenSet[str]] = field(default_factory=dict)
 
 
@@ -171,7 +172,6 @@ class _Batch:
     queue: str
     passes: List[_PassPlan]
     waits: Dict[str, int] = field(default_factory=dict)       # other queue -> batch index it waits for
-    epilogue: List[Tuple[GraphResource, int]] = field(default_factory=list)
     waits_previous_execution: bool = False
 
 
@@ -472,13 +472,28 @@ class RenderGraph:
             if a.handle not in prev_occupant:
                 prev_occupant[a.handle] = None
         counts = {"transitions": 0, "uav": 0, "aliasing": 0, "split": 0, "batches": 0, "init_clears": 0,
-                  "queue_epilogue": 0}
+                  "queue_handoff": 0}
+        # The state each transient starts an execution in: COMMON when it shares bytes (it is moved to
+        # COMMON after its last use, so the next user of the bytes never needs it parked), else the
+        # state its last use left (kept from the previous execution).
         state: Dict[GraphResource, Optional[int]] = {}
+        final_pass: Dict[GraphResource, _Pass] = {}
+        for p in order:
+            for h in p.uses:
+                if h.transient:
+                    final_pass[h] = p
+        for h, fp in final_pass.items():
+            if aliased_with[h] or h.kind == "buffer" or fp.queue == "copy":
+                state[h] = 0
+            else:
+                state[h] = self._need(fp, h, fp.uses[h])
+        first_seen: Set[GraphResource] = set()
         last_uav_writer: Dict[GraphResource, _Pass] = {}
         last_access: Dict[GraphResource, List[_Pass]] = {}   # passes since the last write (readers) or the writer
         last_user_on: Dict[Tuple[GraphResource, str], _Pass] = {}
         batches: List[_Batch] = []
         plans: List[_PassPlan] = []
+        wrap: List[Tuple[_Pass, GraphResource, int]] = []
         for p in order:
             if not batches or batches[-1].queue != p.queue:
                 batches.append(_Batch(p.queue, []))
@@ -508,25 +523,25 @@ class RenderGraph:
                     deps.extend(prev)                 # after the last writer and every reader since
                 elif prev and not prev[0].uses[h].isdisjoint(_WRITES):
                     deps.append(prev[0])              # after the last writer
-                # state needed by this use
-                if _DS in u:
-                    need = _STATE_OF_USE[_DS]
-                elif _READ in u:
-                    need = _SRV_DIRECT if p.queue == "direct" else _SRV_COMPUTE
-                else:
-                    need = _STATE_OF_USE[next(iter(u))]
+                need = self._need(p, h, u)
                 before_state = state.get(h)
                 if h.kind == "buffer" and before_state is not None and last_access.get(h) and \
                         last_access[h][-1].batch != p.batch:
                     before_state = 0   # buffers decay to COMMON at the end of every execute
                 if before_state is not None and not _legal_on(p.queue, before_state) and before_state != need:
-                    # the queue may not leave that state: the last direct-queue user's list does it.
+                    # the queue may not leave that state: the last direct-queue user does it after its pass.
                     src = last_user_on.get((h, "direct"))
                     if src is not None:
-                        batches[src.batch].epilogue.append((h, need))
-                        counts["queue_epilogue"] += 1
+                        plans[src.order].post.append((h, need))
+                        counts["queue_handoff"] += 1
                         deps.append(src)
                         before_state = need
+                    elif h.transient and not p.queue == "direct":
+                        # first use of the execution: the previous execution's last direct user does it
+                        fp = final_pass[h]
+                        if fp.queue == "direct":
+                            wrap.append((fp, h, need))
+                            before_state = need
                 if before_state != need:
                     counts["transitions"] += 1
                 plan.transitions.append((h, need))
@@ -545,11 +560,28 @@ class RenderGraph:
                 else:
                     last_access.setdefault(h, []).append(p)
                 last_user_on[(h, p.queue)] = p
+            for h in p.uses:   # end of life of a transient that shares bytes: back to COMMON
+                if h.transient and final_pass.get(h) is p and aliased_with[h] and state.get(h) != 0:
+                    plan.post.append((h, 0))
+                    counts["transitions"] += 1
+                    state[h] = 0
+            new_waits = {}
             for d in deps:
-                if d.queue != p.queue and d.batch != p.batch:
-                    cur = b.waits.get(d.queue, -1)
-                    if d.batch > cur:
-                        b.waits[d.queue] = d.batch
+                if d.queue != p.queue and d.batch != p.batch and d.batch > max(b.waits.get(d.queue, -1),
+                                                                               new_waits.get(d.queue, -1)):
+                    new_waits[d.queue] = d.batch
+            if new_waits and len(b.passes) > 1:
+                # wait only where needed: the passes before this one run without the wait (on another
+                # queue's work that they do not depend on, concurrently).
+                b.passes.pop()
+                b = _Batch(p.queue, [plan])
+                batches.append(b)
+                p.batch = len(batches) - 1
+            b.waits.update(new_waits)
+        for fp, h, need in wrap:
+            if state.get(h) != need:
+                plans[fp.order].post.append((h, need))
+                counts["queue_handoff"] += 1
         # cross-execution: the first batch of each non-direct queue waits for the previous execution.
         seen: Set[str] = set()
         for bt in batches:
@@ -575,6 +607,15 @@ class RenderGraph:
             "batches": [(bt.queue, [pp.pass_.name for pp in bt.passes]) for bt in batches],
             "cross_queue_waits": sum(len(bt.waits) for bt in batches),
         }
+
+    @staticmethod
+    def _need(p: _Pass, h: GraphResource, u: Set[str]) -> int:
+        """The resource state pass ``p``'s use ``u`` of ``h`` needs."""
+        if _DS in u:
+            return _STATE_OF_USE[_DS]
+        if _READ in u:
+            return _SRV_DIRECT if p.queue == "direct" else _SRV_COMPUTE
+        return _STATE_OF_USE[next(iter(u))]
 
     # ------------------------------------------------------------------ execute
     def _realize(self) -> None:
@@ -635,9 +676,9 @@ class RenderGraph:
                 if validate:
                     allowed = {id(real[h]): u for h, u in plan.allowed.items()}
                     checker = (p.name, allowed, graph_ids)
-                passes.append((p.record, pre, rts, ds, clears, checker, p.name))
-            epi = [(real[h], ResourceState(st)) for h, st in bt.epilogue]
-            self._baked.append((bt.queue, passes, dict(bt.waits), epi, bt.waits_previous_execution))
+                post = [(real[h], ResourceState(st)) for h, st in plan.post]
+                passes.append((p.record, pre, rts, ds, clears, checker, post))
+            self._baked.append((bt.queue, passes, dict(bt.waits), bt.waits_previous_execution))
 
     def execute(self) -> int:
         """Compiles if needed, records every alive pass and submits them on their queues.
@@ -661,10 +702,10 @@ class RenderGraph:
         last_on: Dict[str, int] = {}
         waited_by_direct: Dict[str, int] = {}
         prev_direct = self._last_direct_value
-        for queue_name, passes, waits, epi, wait_prev in self._baked:
+        for queue_name, passes, waits, wait_prev in self._baked:
             q = qs[queue_name]
             cl = q.command_list()
-            for record, pre, rts, ds, clears, checker, pname in passes:
+            for record, pre, rts, ds, clears, checker, post in passes:
                 for kind, a, b in pre:
                     if kind == 2:
                         cl.transition_barrier(a, b)
@@ -689,8 +730,8 @@ class RenderGraph:
                     record(cl, res)
                 else:
                     record(_CheckedCommandList(cl, *checker), res)
-            for r, st in epi:
-                cl.transition_barrier(r, st)
+                for r, st in post:
+                    cl.transition_barrier(r, st)
             if wait_prev and prev_direct:
                 q.wait_for(direct, prev_direct)
             for other, bi in waits.items():
@@ -719,7 +760,7 @@ class RenderGraph:
             per execution: ``transitions``, ``uav``, ``aliasing``, ``split`` (always 0: dx12kit records no
             split barriers and vkd3d 1.2 does not run them), ``batches`` (command lists), ``init_clears``
             (clears the graph adds because a render target's first use does not clear it),
-            ``queue_epilogue`` (transitions recorded at the end of a direct list for another queue)),
+            ``queue_handoff`` (transitions a direct-queue pass records after its work for a later pass on a queue that may not record them)),
             ``transient_bytes`` (the aliased memory block), ``transient_bytes_unaliased``, ``transients``,
             ``queues`` (alive passes per queue), ``batches`` (queue and pass names of each command list),
             ``cross_queue_waits``, ``compile_us`` and ``executions``.
