@@ -437,6 +437,16 @@ class RenderGraph:
                 f[0] |= _RT in u
                 f[1] |= _DS in u
                 f[2] |= _WRITE in u
+        # A transient used on the compute or copy queue keeps its bytes until a pass of another queue
+        # has waited for that work (its join point): sharing them earlier would make unrelated passes
+        # of the other queue wait for it, and lose the overlap.
+        join = _join_points(order)
+        for p in order:
+            if p.queue != "direct":
+                for h in p.uses:
+                    # the join pass waits before it starts: from it on, the bytes are free
+                    if h.transient and join[p.order] - 1 > last[h]:
+                        last[h] = join[p.order] - 1
         placements: Dict[GraphResource, _Placement] = {}
         for h in first:
             fl = (flags[h][0], flags[h][1], flags[h][2])
@@ -863,6 +873,31 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     return size, align
 
 
+def _join_points(order: List[_Pass]) -> List[int]:
+    """For each alive pass, the order of the first pass on another queue that depends on it directly
+    (through a resource), or the last pass's order when none does."""
+    n = len(order)
+    join = [n - 1] * n
+    last_writer: Dict[GraphResource, _Pass] = {}
+    readers: Dict[GraphResource, List[_Pass]] = {}
+    for p in order:
+        for h, u in p.uses.items():
+            deps = []
+            w = last_writer.get(h)
+            if w is not None:
+                deps.append(w)
+            if not u.isdisjoint(_WRITES):
+                deps.extend(readers.get(h, []))
+                last_writer[h] = p
+                readers[h] = []
+            else:
+                readers.setdefault(h, []).append(p)
+            for d in deps:
+                if d.queue != p.queue and p.order < join[d.order]:
+                    join[d.order] = p.order
+    return join
+
+
 def _pack(items: List[_Placement]) -> int:
     """Places each transient at the lowest aligned offset free for its whole lifetime (largest first).
 
@@ -882,7 +917,7 @@ def _pack(items: List[_Placement]) -> int:
         it.offset = off
         placed.append(it)
         top = max(top, off + it.size)
-    return _align(top, 65536) if top else 0
+    return _align(top, 4096) if top else 0
 
 
 class _CheckedCommandList:
