@@ -151,9 +151,9 @@ def to_png(g: "RenderGraph", path: Any, *, width: int = 1100) -> Path:
         step *= 2
     off = 0
     while off <= total:
-        y = top + off / total * map_h
-        d.line([left - 4, y, left, y], fill=(0, 0, 0))
-        d.text((margin, y - 5), f"{off // 1024} KiB", fill=(80, 80, 80), font=font)
+        yt = top + off / total * map_h
+        d.line([left - 4, yt, left, yt], fill=(0, 0, 0))
+        d.text((margin, yt - 5), f"{off // 1024} KiB", fill=(80, 80, 80), font=font)
         off += step
     for i, pl in enumerate(sorted(g._placements.values(), key=lambda x: x.handle.index)):
         c = _PALETTE[pl.handle.index % len(_PALETTE)]

@@ -254,3 +254,18 @@ def test_dot_and_png(dev: dx.Device, tmp_path: Any) -> None:
     from PIL import Image
     with Image.open(path) as im:
         assert im.size[0] == 1100 and im.size[1] > 300
+
+
+def test_readme_render_graph_example(tmp_path: Any, monkeypatch: Any) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("_readme_helpers", Path(__file__).with_name("test_readme.py"))
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    monkeypatch.chdir(tmp_path)
+    ns = mod.run_readme_block("## Render graph")
+    st = ns["g"].stats()
+    assert st["passes"] == 4 and st["queues"]["compute"] == 1
+    assert (tmp_path / "graph.png").exists()
