@@ -779,8 +779,8 @@ class RenderGraph:
 
         Returns:
             A dict: ``passes`` (alive), ``culled`` (and ``culled_passes``, their names), ``barriers`` (planned
-            per execution: ``transitions``, ``uav``, ``aliasing``, ``split`` (always 0: dx12kit records no
-            split barriers and vkd3d 1.2 does not run them), ``batches`` (command lists), ``init_clears``
+            per execution: ``transitions``, ``uav``, ``aliasing``, ``split`` (always 0: dx12kit's CommandList has no
+            split-barrier call yet), ``batches`` (command lists), ``init_clears``
             (clears the graph adds because a render target's first use does not clear it),
             ``queue_handoff`` (transitions a direct-queue pass records after its work for a later pass on a queue that may not record them)),
             ``transient_bytes`` (the aliased memory block), ``transient_bytes_unaliased``, ``transients``,
