@@ -90,6 +90,7 @@ from .enums import (
     Visibility,
 )
 from .images import save_image
+from .graph import GraphError, GraphResource, RenderGraph
 
 enums._print_names(Format)
 enums._print_names(ResourceState)
@@ -107,5 +108,5 @@ __all__ = [
     "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
-    "ForkedDeviceError",
+    "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError",
 ]

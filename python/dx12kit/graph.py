@@ -1,0 +1,1065 @@
+"""A render graph over dx12kit's public API: passes, transient resources, barriers, queues.
+
+A :class:`RenderGraph` is built by declaring resources and passes, then compiled and executed::
+
+    g = dx.RenderGraph(dev)
+    out = g.import_resource(target)                       # persistent: state carries over
+    tmp = g.create_texture("tmp", 128, 128, "rgba8_unorm")  # transient: lives in one execution
+    g.add_pass("draw", draw_fn, render_targets=[tmp], clear={tmp: (0, 0, 0, 1)})
+    g.add_pass("post", post_fn, reads=[tmp], render_targets=[out])
+    dev.queue("direct").wait(g.execute())
+
+What the graph does for the passes (see README, "Render graph"):
+
+- **Order and culling.** Passes run in declaration order, which is consistent with every dependency
+  the declarations imply (read after write, write after read, write after write). A pass whose writes
+  reach no imported resource and no ``side_effects=True`` pass is culled: its ``record`` never runs.
+- **Barriers.** Before each pass every declared resource is moved to the state its use needs
+  (requested through the state tracker, which batches them into one ``ResourceBarrier`` call at the
+  pass's first work), UAV barriers between dependent unordered-access passes, aliasing barriers when a
+  transient takes over memory. Split barriers are not issued (see :meth:`RenderGraph.stats`).
+- **Transient memory.** Transients are placed resources in one block from
+  :meth:`Device.allocate_memory`; those whose lifetimes do not overlap share bytes, whatever their
+  formats and sizes. A transient read before it is written is an error; a render target or depth
+  buffer whose first use does not clear it is cleared by the graph (D3D12 wants a clear, discard or
+  full copy when a texture takes over aliased memory, and dx12kit has no discard).
+- **Queues.** Passes on the ``"compute"`` and ``"copy"`` queues are submitted on those queues with GPU
+  waits (:meth:`CommandQueue.wait_for`) only where a dependency crosses queues; transitions a queue
+  type may not record are recorded at the end of the producer's direct-queue list.
+- **Validation.** With ``Device(validate=True)`` the ``CommandList`` given to ``record`` checks every
+  use of a graph resource against the pass's declarations and raises :class:`GraphError` naming the
+  pass and the resource.
+"""
+from __future__ import annotations
+
+import time
+import types
+from dataclasses import dataclass, field
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    FrozenSet,
+    Iterable,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Set,
+    Tuple,
+    Union,
+)
+
+from .dx12core import Buffer, CommandList, CommandQueue, Device, Format, ResourceState, Texture
+from .errors import InvalidArgumentError
+
+__all__ = ["RenderGraph", "GraphResource", "GraphError"]
+
+Resource = Union[Texture, Buffer]
+RecordFn = Callable[[Any, Mapping["GraphResource", Any]], None]
+ClearValue = Union[float, Tuple[float, ...], Sequence[float]]
+
+QUEUES: Tuple[str, ...] = ("direct", "compute", "copy")
+
+# Uses of a resource by a pass, and whether each one writes / reads the previous contents.
+_READ, _WRITE, _RT, _DS, _COPY_SRC, _COPY_DST = "read", "write", "render_target", "depth_stencil", "copy_from", "copy_to"
+_WRITES = frozenset({_WRITE, _RT, _DS, _COPY_DST})
+
+_S = ResourceState
+_SRV_DIRECT = int(_S.PIXEL_SHADER_RESOURCE | _S.NON_PIXEL_SHADER_RESOURCE)
+_SRV_COMPUTE = int(_S.NON_PIXEL_SHADER_RESOURCE)
+_STATE_OF_USE: Dict[str, int] = {
+    _WRITE: int(_S.UNORDERED_ACCESS),
+    _RT: int(_S.RENDER_TARGET),
+    _DS: int(_S.DEPTH_WRITE),
+    _COPY_SRC: int(_S.COPY_SOURCE),
+    _COPY_DST: int(_S.COPY_DEST),
+}
+# States a compute or copy queue may not record a transition from or to (D3D12's queue-type rules).
+_GRAPHICS_ONLY = int(_S.RENDER_TARGET | _S.DEPTH_WRITE | _S.DEPTH_READ | _S.PIXEL_SHADER_RESOURCE | _S.INDEX_BUFFER
+                     | _S.STREAM_OUT | _S.RESOLVE_DEST | _S.RESOLVE_SOURCE)
+_COPY_LEGAL = int(_S.COPY_SOURCE | _S.COPY_DEST)
+
+
+def _legal_on(queue: str, state: int) -> bool:
+    if queue == "direct":
+        return True
+    if queue == "copy":
+        return state & ~_COPY_LEGAL == 0
+    return state & _GRAPHICS_ONLY == 0
+
+
+class GraphError(InvalidArgumentError):
+    """A render graph was declared or used wrongly (names the pass and the resource)."""
+
+
+class GraphResource:
+    """A handle to a resource of one :class:`RenderGraph`: transient (declared with
+    :meth:`RenderGraph.create_texture` / :meth:`RenderGraph.create_buffer`) or imported
+    (:meth:`RenderGraph.import_resource`). The real resource of an execution is ``res[handle]`` in a
+    pass's ``record(cl, res)``.
+    """
+
+    __slots__ = ("_graph", "index", "name", "kind", "transient", "width", "height", "format", "mips",
+                 "array_size", "samples", "size", "resource", "__weakref__")
+
+    def __init__(self, graph: "RenderGraph", index: int, name: str, kind: str, *, transient: bool,
+                 width: int = 0, height: int = 0, format: Optional[Format] = None, mips: int = 1,
+                 array_size: int = 1, samples: int = 1, size: int = 0, resource: Optional[Resource] = None) -> None:
+        """Made by :class:`RenderGraph`; not meant to be constructed directly."""
+        self._graph = graph
+        self.index = index
+        self.name = name
+        self.kind = kind            # "texture" or "buffer"
+        self.transient = transient
+        self.width = width
+        self.height = height
+        self.format = format
+        self.mips = mips
+        self.array_size = array_size
+        self.samples = samples
+        self.size = size
+        self.resource = resource    # the imported resource (None for transients)
+
+    def __repr__(self) -> str:
+        what = "transient" if self.transient else "imported"
+        if self.kind == "texture":
+            return f"<GraphResource {self.name!r} {what} texture {self.width}x{self.height} {self.format}>"
+        return f"<GraphResource {self.name!r} {what} buffer {self.size} bytes>"
+
+
+@dataclass
+class _Pass:
+    index: int
+    name: str
+    record: RecordFn
+    queue: str
+    uses: Dict[GraphResource, Set[str]]
+    render_targets: Tuple[GraphResource, ...]
+    depth_stencil: Optional[GraphResource]
+    clear: Dict[GraphResource, ClearValue]
+    side_effects: bool
+    # compile results
+    alive: bool = False
+    order: int = -1
+    batch: int = -1
+
+
+@dataclass
+class _Placement:
+    handle: GraphResource
+    offset: int
+    size: int
+    alignment: int
+    first: int        # order of the first alive pass using it
+    last: int         # order of the last one
+    flags: Tuple[bool, bool, bool]   # render_target, depth_stencil, uav
+
+
+@dataclass
+class _PassPlan:
+    pass_: _Pass
+    aliasing: List[Tuple[Optional[GraphResource], GraphResource]] = field(default_factory=list)
+    uav_barriers: List[GraphResource] = field(default_factory=list)
+    transitions: List[Tuple[GraphResource, int]] = field(default_factory=list)
+    init_clears: List[GraphResource] = field(default_factory=list)
+    post: List[Tuple[GraphResource, int]] = field(default_factory=list)   # transitions after record
+    allowed: Dict[GraphResource, FrozenSet[str]] = field(default_factory=dict)
+
+
+@dataclass
+class _Batch:
+    queue: str
+    passes: List[_PassPlan]
+    waits: Dict[str, int] = field(default_factory=dict)       # other queue -> batch index it waits for
+    waits_previous_execution: bool = False
+
+
+def _key_of_clear(value: ClearValue) -> Tuple[float, ...]:
+    if isinstance(value, (int, float)):
+        return (float(value),)
+    return tuple(float(v) for v in value)
+
+
+class RenderGraph:
+    """A frame graph over a :class:`Device`: declare resources and passes, then :meth:`execute`.
+
+    Args:
+        device: the device whose queues run the passes and whose memory holds the transients.
+    """
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+        self._resources: List[GraphResource] = []
+        self._passes: List[_Pass] = []
+        self._names: Set[str] = set()
+        self._dirty = True
+        self._version = 0
+        # compile results
+        self._order: List[_Pass] = []
+        self._batches: List[_Batch] = []
+        self._placements: Dict[GraphResource, _Placement] = {}
+        self._memory_size = 0
+        self._stats: Dict[str, Any] = {}
+        # realisation (real resources), kept across executions while the layout is unchanged
+        self._layout_key: Optional[Tuple[Any, ...]] = None
+        self._memory: Any = None
+        self._real: Dict[GraphResource, Resource] = {}
+        self._res_view: Mapping[GraphResource, Any] = types.MappingProxyType(self._real)
+        self._last_direct_value = 0
+        self._executions = 0
+        self.compile_seconds = 0.0
+
+    # ------------------------------------------------------------------ declaration
+    def _new_name(self, name: str) -> str:
+        if not isinstance(name, str) or not name:
+            raise GraphError("RenderGraph: a resource needs a non-empty name")
+        if name in self._names:
+            raise GraphError(f"RenderGraph: a resource named {name!r} exists already")
+        self._names.add(name)
+        return name
+
+    def _changed(self) -> None:
+        self._dirty = True
+        self._version += 1
+
+    def create_texture(self, name: str, width: int, height: int, format: Union[str, Format], *, mips: int = 1,
+                       array_size: int = 1, samples: int = 1) -> GraphResource:
+        """Declares a transient 2D texture, living only inside one execution of the graph.
+
+        Its flags (render target, depth stencil, unordered access) follow from how passes use it.
+
+        Args:
+            name: unique within the graph; also the real texture's name.
+            width: in texels (> 0).
+            height: in texels (> 0).
+            format: a :class:`Format` or its name (``"rgba8_unorm"``).
+            mips: mip levels (>= 1).
+            array_size: array slices (>= 1).
+            samples: 1 (multisampled transients are not supported yet: they must be committed).
+
+        Returns:
+            The handle to use in :meth:`add_pass` declarations and as a key of ``res`` in ``record``.
+
+        Raises:
+            GraphError: a duplicate or empty name, a size < 1, or samples != 1.
+        """
+        if width < 1 or height < 1 or mips < 1 or array_size < 1:
+            raise GraphError(f"create_texture {name!r}: width, height, mips and array_size must be >= 1")
+        if samples != 1:
+            raise GraphError(f"create_texture {name!r}: multisampled transients are not supported (D3D12 places them "
+                             "only at 4 MiB alignment; dx12kit commits MSAA textures): import one instead")
+        fmt = format if isinstance(format, Format) else Format[str(format).upper()]
+        h = GraphResource(self, len(self._resources), self._new_name(name), "texture", transient=True, width=int(width),
+                          height=int(height), format=fmt, mips=int(mips), array_size=int(array_size), samples=int(samples))
+        self._resources.append(h)
+        self._changed()
+        return h
+
+    def create_buffer(self, name: str, size: int) -> GraphResource:
+        """Declares a transient buffer of ``size`` bytes, living only inside one execution of the graph.
+
+        Args:
+            name: unique within the graph.
+            size: bytes (> 0).
+
+        Returns:
+            The handle.
+
+        Raises:
+            GraphError: a duplicate or empty name, or size < 1.
+        """
+        if size < 1:
+            raise GraphError(f"create_buffer {name!r}: size must be >= 1")
+        h = GraphResource(self, len(self._resources), self._new_name(name), "buffer", transient=True, size=int(size))
+        self._resources.append(h)
+        self._changed()
+        return h
+
+    def import_resource(self, resource: Resource, *, name: Optional[str] = None) -> GraphResource:
+        """Brings a persistent :class:`Texture` or :class:`Buffer` into the graph.
+
+        Its state carries across executions and across work outside the graph (dx12kit's state tracker
+        keeps it); writes to it keep the passes that make them alive.
+
+        Args:
+            resource: the texture or buffer.
+            name: the handle's name (default: the resource's own name).
+
+        Returns:
+            The handle.
+
+        Raises:
+            GraphError: not a Texture or Buffer, imported twice, or a duplicate name.
+        """
+        if not isinstance(resource, (Texture, Buffer)):
+            raise GraphError("import_resource: expected a dx12kit.Texture or dx12kit.Buffer")
+        for r in self._resources:
+            if r.resource is resource:
+                raise GraphError(f"import_resource: {resource.name!r} is imported already as {r.name!r}")
+        nm = self._new_name(name if name is not None else resource.name)
+        if isinstance(resource, Texture):
+            h = GraphResource(self, len(self._resources), nm, "texture", transient=False, width=resource.width,
+                              height=resource.height, format=resource.format, mips=resource.mip_levels,
+                              array_size=resource.array_size, samples=resource.sample_count, resource=resource)
+        else:
+            h = GraphResource(self, len(self._resources), nm, "buffer", transient=False, size=resource.size, resource=resource)
+        self._resources.append(h)
+        self._changed()
+        return h
+
+    def _own(self, h: Any, pass_name: str, what: str) -> GraphResource:
+        if not isinstance(h, GraphResource) or h._graph is not self:
+            raise GraphError(f"add_pass {pass_name!r}: {what} must hold GraphResource handles of this graph, got {h!r}")
+        return h
+
+    def add_pass(self, name: str, record: RecordFn, *, queue: str = "direct", reads: Iterable[GraphResource] = (),
+                 writes: Iterable[GraphResource] = (), render_targets: Iterable[GraphResource] = (),
+                 depth_stencil: Optional[GraphResource] = None, copy_from: Iterable[GraphResource] = (),
+                 copy_to: Iterable[GraphResource] = (), clear: Optional[Mapping[GraphResource, ClearValue]] = None,
+                 side_effects: bool = False) -> None:
+        """Declares a pass. Passes run in the order they are added (which respects every dependency).
+
+        Args:
+            name: the pass's name (messages, stats, pictures).
+            record: ``record(cl, res)``: records the pass into ``cl`` (a :class:`CommandList` of the pass's
+                queue); ``res`` maps each handle to this execution's real Texture/Buffer.
+            queue: ``"direct"``, ``"compute"`` or ``"copy"``.
+            reads: resources read as shader resources.
+            writes: resources written (or read and written) as unordered-access views.
+            render_targets: colour targets the graph binds before ``record`` (viewport and scissor set to
+                the first target's size).
+            depth_stencil: the depth buffer the graph binds.
+            copy_from: copy sources.
+            copy_to: copy destinations (a transient's first copy is taken to write it completely).
+            clear: handle -> colour (4 floats) for a render target, or depth (a float) for the depth
+                buffer; cleared by the graph after binding, before ``record``.
+            side_effects: never cull this pass (its effects are outside the graph).
+
+        Raises:
+            GraphError: an unknown queue, a handle of another graph, a render target or depth buffer on a
+                compute or copy queue, a clear of a resource that is not a render target or depth buffer
+                of the pass, or a resource declared twice in conflicting roles.
+        """
+        if queue not in QUEUES:
+            raise GraphError(f"add_pass {name!r}: queue must be one of {QUEUES}, got {queue!r}")
+        uses: Dict[GraphResource, Set[str]] = {}
+
+        def add(hs: Iterable[GraphResource], use: str) -> None:
+            for h in hs:
+                uses.setdefault(self._own(h, name, use), set()).add(use)
+
+        add(reads, _READ)
+        add(writes, _WRITE)
+        rts = tuple(render_targets)
+        add(rts, _RT)
+        if depth_stencil is not None:
+            add((depth_stencil,), _DS)
+        add(copy_from, _COPY_SRC)
+        add(copy_to, _COPY_DST)
+        for h, u in uses.items():
+            if len(u) > 1 and not (u == {_READ, _DS}):
+                raise GraphError(f"add_pass {name!r}: resource {h.name!r} declared as {sorted(u)} in one pass; "
+                                 "a resource has one use per pass")
+        if queue != "direct" and (rts or depth_stencil is not None):
+            raise GraphError(f"add_pass {name!r}: render targets and depth buffers need the direct queue, not {queue!r}")
+        if queue == "copy" and any(u & {_READ, _WRITE} for u in uses.values()):
+            raise GraphError(f"add_pass {name!r}: a copy-queue pass may only copy (copy_from / copy_to)")
+        clears: Dict[GraphResource, ClearValue] = {}
+        for h, v in (clear or {}).items():
+            self._own(h, name, "clear")
+            if h not in rts and h is not depth_stencil:
+                raise GraphError(f"add_pass {name!r}: clear of {h.name!r}, which is not a render target or the depth "
+                                 "buffer of the pass")
+            clears[h] = v
+        self._passes.append(_Pass(len(self._passes), name, record, queue, uses, rts, depth_stencil, clears,
+                                  bool(side_effects)))
+        self._changed()
+
+    # ------------------------------------------------------------------ compile
+    def compile(self) -> None:
+        """Orders, culls and plans the graph: lifetimes, memory placement, barriers, batches and waits.
+
+        Called by :meth:`execute` when the graph is new or changed; may be called by itself. Real
+        resources are created at the first execution after it (and kept while the layout is unchanged).
+
+        Raises:
+            GraphError: a transient read before any pass writes it, or a transient a queue cannot use.
+        """
+        t0 = time.perf_counter()
+        passes = self._passes
+        # 1. culling: walk back from imported resources and side-effect passes.
+        needed: Set[GraphResource] = set()
+        for p in reversed(passes):
+            alive = p.side_effects
+            if not alive:
+                for h, u in p.uses.items():
+                    if not u.isdisjoint(_WRITES) and (not h.transient or h in needed):
+                        alive = True
+                        break
+            p.alive = alive
+            if alive:
+                for h, u in p.uses.items():
+                    if h.transient:
+                        full = (_COPY_DST in u) or (h in p.clear)
+                        if full:
+                            needed.discard(h)
+                        if _READ in u or _COPY_SRC in u or (not full and not u.isdisjoint(_WRITES)):
+                            needed.add(h)
+        # 2. read-before-write of transients (over every declared pass: a declaration error).
+        written: Set[GraphResource] = set()
+        for p in passes:
+            for h, u in p.uses.items():
+                if h.transient and h not in written and u.isdisjoint(_WRITES):
+                    raise GraphError(f"pass {p.name!r} reads transient {h.name!r} before any pass writes it "
+                                     "(a transient has undefined contents until its first write)")
+            for h, u in p.uses.items():
+                if not u.isdisjoint(_WRITES):
+                    written.add(h)
+        order = [p for p in passes if p.alive]
+        for i, p in enumerate(order):
+            p.order = i
+        for p in passes:
+            if not p.alive:
+                p.order = -1
+        # 3. lifetimes, flags and memory placement of the transients used by alive passes.
+        first: Dict[GraphResource, int] = {}
+        last: Dict[GraphResource, int] = {}
+        flags: Dict[GraphResource, List[bool]] = {}
+        for p in order:
+            for h, u in p.uses.items():
+                if not h.transient:
+                    continue
+                if h not in first:
+                    first[h] = p.order
+                last[h] = p.order
+                f = flags.setdefault(h, [False, False, False])
+                f[0] |= _RT in u
+                f[1] |= _DS in u
+                f[2] |= _WRITE in u
+        # A transient used on the compute or copy queue keeps its bytes until a pass of another queue
+        # has waited for that work (its join point): sharing them earlier would make unrelated passes
+        # of the other queue wait for it, and lose the overlap.
+        join = _join_points(order)
+        for p in order:
+            if p.queue != "direct":
+                for h in p.uses:
+                    # the join pass waits before it starts: from it on, the bytes are free
+                    if h.transient and join[p.order] - 1 > last[h]:
+                        last[h] = join[p.order] - 1
+        placements: Dict[GraphResource, _Placement] = {}
+        for h in first:
+            fl = (flags[h][0], flags[h][1], flags[h][2])
+            size, align = _allocation_info(self.device, h, fl)
+            placements[h] = _Placement(h, 0, size, align, first[h], last[h], fl)
+        self._memory_size = _pack(list(placements.values()))
+        self._placements = placements
+        # 4. per-pass plans: aliasing barriers, UAV barriers, transitions; batches and cross-queue waits.
+        self._plan(order)
+        self._order = order
+        self._dirty = False
+        self.compile_seconds = time.perf_counter() - t0
+
+    def _plan(self, order: List[_Pass]) -> None:
+        placements = self._placements
+        # previous occupant of each transient's bytes (cyclic: the first users of an execution take
+        # the memory back from the last users of the previous one).
+        prev_occupant: Dict[GraphResource, Optional[GraphResource]] = {}
+        aliased_with: Dict[GraphResource, List[GraphResource]] = {}
+        pl = list(placements.values())
+        for a in pl:
+            over = [b for b in pl if b is not a and b.offset < a.offset + a.size and a.offset < b.offset + b.size]
+            aliased_with[a.handle] = [b.handle for b in over]
+            if not over:
+                continue
+            before = [b for b in over if b.last < a.first]
+            cands = before if before else [b for b in over if b.first > a.last]   # wrap around
+            if not cands:
+                continue
+            latest = max(b.last for b in cands)
+            top = [b for b in cands if b.last == latest]
+            prev_occupant[a.handle] = top[0].handle if len(top) == 1 else None
+            if a.handle not in prev_occupant:
+                prev_occupant[a.handle] = None
+        counts = {"transitions": 0, "uav": 0, "aliasing": 0, "split": 0, "batches": 0, "init_clears": 0,
+                  "queue_handoff": 0}
+        # The state each transient starts an execution in: COMMON when it shares bytes (it is moved to
+        # COMMON after its last use, so the next user of the bytes never needs it parked), else the
+        # state its last use left (kept from the previous execution).
+        state: Dict[GraphResource, Optional[int]] = {}
+        final_pass: Dict[GraphResource, _Pass] = {}
+        for p in order:
+            for h in p.uses:
+                if h.transient:
+                    final_pass[h] = p
+        for h, fp in final_pass.items():
+            if aliased_with[h] or h.kind == "buffer" or fp.queue == "copy":
+                state[h] = 0
+            else:
+                state[h] = self._need(fp, h, fp.uses[h])
+        first_seen: Set[GraphResource] = set()
+        last_uav_writer: Dict[GraphResource, _Pass] = {}
+        last_access: Dict[GraphResource, List[_Pass]] = {}   # passes since the last write (readers) or the writer
+        last_user_on: Dict[Tuple[GraphResource, str], _Pass] = {}
+        batches: List[_Batch] = []
+        plans: List[_PassPlan] = []
+        wrap: List[Tuple[_Pass, GraphResource, int]] = []
+        seen_in_batch: Set[Tuple[GraphResource, int]] = set()
+        for p in order:
+            if not batches or batches[-1].queue != p.queue:
+                batches.append(_Batch(p.queue, []))
+            b = batches[-1]
+            p.batch = len(batches) - 1
+            plan = _PassPlan(p)
+            b.passes.append(plan)
+            plans.append(plan)
+            deps: List[_Pass] = []
+            all_transitions: List[Tuple[GraphResource, int]] = []
+            for h, u in p.uses.items():
+                plan.allowed[h] = frozenset(u)
+                if h.transient and placements[h].first == p.order:
+                    if h in prev_occupant:
+                        plan.aliasing.append((prev_occupant[h], h))
+                        counts["aliasing"] += 1
+                    for other in aliased_with[h]:   # whoever used these bytes before must be done
+                        op = placements[other]
+                        if op.last < p.order:
+                            deps.extend(x for x in last_access.get(other, []))
+                    writes_fully = (_COPY_DST in u) or (h in p.clear)
+                    if (placements[h].flags[0] or placements[h].flags[1]) and not writes_fully and h.kind == "texture":
+                        plan.init_clears.append(h)
+                        counts["init_clears"] += 1
+                writes = not u.isdisjoint(_WRITES)
+                prev = last_access.get(h, [])
+                if writes:
+                    deps.extend(prev)                 # after the last writer and every reader since
+                elif prev and not prev[0].uses[h].isdisjoint(_WRITES):
+                    deps.append(prev[0])              # after the last writer
+                need = self._need(p, h, u)
+                before_state = state.get(h)
+                if h.kind == "buffer" and before_state is not None and last_access.get(h) and \
+                        last_access[h][-1].batch != p.batch:
+                    before_state = 0   # buffers decay to COMMON at the end of every execute
+                if before_state is not None and not _legal_on(p.queue, before_state) and before_state != need:
+                    # the queue may not leave that state: the last direct-queue user does it after its pass.
+                    src = last_user_on.get((h, "direct"))
+                    if src is not None:
+                        plans[src.order].post.append((h, need))
+                        counts["queue_handoff"] += 1
+                        deps.append(src)
+                        before_state = need
+                    elif h.transient and not p.queue == "direct":
+                        # first use of the execution: the previous execution's last direct user does it
+                        fp = final_pass[h]
+                        if fp.queue == "direct":
+                            wrap.append((fp, h, need))
+                            before_state = need
+                if before_state != need:
+                    counts["transitions"] += 1
+                if before_state != need or (h, id(b)) not in seen_in_batch:
+                    # a resource new to a command list is always requested (its state is resolved at
+                    # execute, in the list dx12kit runs just before); otherwise only real changes.
+                    plan.transitions.append((h, need))
+                seen_in_batch.add((h, id(b)))
+                all_transitions.append((h, need))
+                if _WRITE in u and h in last_uav_writer and before_state == need:
+                    plan.uav_barriers.append(h)
+                    counts["uav"] += 1
+                state[h] = need
+                if p.queue == "copy":
+                    state[h] = 0
+                if _WRITE in u:
+                    last_uav_writer[h] = p
+                else:
+                    last_uav_writer.pop(h, None)
+                if writes:
+                    last_access[h] = [p]
+                else:
+                    last_access.setdefault(h, []).append(p)
+                last_user_on[(h, p.queue)] = p
+            for h in p.uses:   # end of life of a transient that shares bytes: back to COMMON
+                if h.transient and final_pass.get(h) is p and aliased_with[h] and state.get(h) != 0:
+                    plan.post.append((h, 0))
+                    counts["transitions"] += 1
+                    state[h] = 0
+            new_waits: Dict[str, int] = {}
+            for d in deps:
+                if d.queue != p.queue and d.batch != p.batch and d.batch > max(b.waits.get(d.queue, -1),
+                                                                               new_waits.get(d.queue, -1)):
+                    new_waits[d.queue] = d.batch
+            if new_waits and len(b.passes) > 1:
+                # wait only where needed: the passes before this one run without the wait (on another
+                # queue's work that they do not depend on, concurrently).
+                b.passes.pop()
+                b = _Batch(p.queue, [plan])
+                batches.append(b)
+                plan.transitions = all_transitions     # every resource is new to the new list
+                seen_in_batch.update((h, id(b)) for h, _ in all_transitions)
+                p.batch = len(batches) - 1
+            b.waits.update(new_waits)
+        for fp, h, need in wrap:
+            if state.get(h) != need:
+                plans[fp.order].post.append((h, need))
+                counts["queue_handoff"] += 1
+        # cross-execution: the first batch of each non-direct queue waits for the previous execution.
+        seen: Set[str] = set()
+        for bt in batches:
+            if bt.queue not in seen:
+                seen.add(bt.queue)
+                bt.waits_previous_execution = bt.queue != "direct"
+        counts["batches"] = len(batches)
+        self._batches = batches
+        self._plans = plans
+        queues: Dict[str, int] = {q: 0 for q in QUEUES}
+        for p in order:
+            queues[p.queue] += 1
+        unaliased = sum(_align(x.size, x.alignment) for x in pl)
+        self._stats = {
+            "passes": len(order),
+            "culled": len(self._passes) - len(order),
+            "culled_passes": [p.name for p in self._passes if not p.alive],
+            "barriers": counts,
+            "transient_bytes": self._memory_size,
+            "transient_bytes_unaliased": unaliased,
+            "transients": len(pl),
+            "queues": queues,
+            "batches": [(bt.queue, [pp.pass_.name for pp in bt.passes]) for bt in batches],
+            "cross_queue_waits": sum(len(bt.waits) for bt in batches),
+        }
+
+    @staticmethod
+    def _need(p: _Pass, h: GraphResource, u: Set[str]) -> int:
+        """The resource state pass ``p``'s use ``u`` of ``h`` needs."""
+        if _DS in u:
+            return _STATE_OF_USE[_DS]
+        if _READ in u:
+            return _SRV_DIRECT if p.queue == "direct" else _SRV_COMPUTE
+        return _STATE_OF_USE[next(iter(u))]
+
+    # ------------------------------------------------------------------ execute
+    def _realize(self) -> None:
+        key = (self._memory_size,) + tuple(
+            (h.index, pl.offset, pl.flags) for h, pl in sorted(self._placements.items(), key=lambda kv: kv[0].index))
+        if key == self._layout_key:
+            return
+        dev = self.device
+        self._real.clear()
+        self._memory = None
+        if self._memory_size:
+            self._memory = dev.allocate_memory(self._memory_size, name="render graph transients")
+        for h, pl in self._placements.items():
+            if h.kind == "texture":
+                self._real[h] = dev.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips,
+                                                     array_size=h.array_size, render_target=pl.flags[0],
+                                                     depth_stencil=pl.flags[1], uav=pl.flags[2], name=h.name,
+                                                     memory=self._memory, offset=pl.offset)
+            else:
+                self._real[h] = dev.create_buffer(h.size, uav=pl.flags[2], name=h.name, memory=self._memory,
+                                                  offset=pl.offset)
+        for h in self._resources:
+            if not h.transient and h.resource is not None:
+                self._real[h] = h.resource
+        self._layout_key = key
+        self._bake()
+
+    def _bake(self) -> None:
+        """Turns the plan into flat lists of real objects for the execute loop."""
+        real = self._real
+        validate = bool(self.device.validate)
+        graph_ids: Dict[int, GraphResource] = {id(r): h for h, r in real.items()}
+        self._baked: List[Tuple[Any, ...]] = []
+        for bt in self._batches:
+            passes = []
+            for plan in bt.passes:
+                p = plan.pass_
+                pre: List[Tuple[int, Any, Any]] = []
+                for before, after in plan.aliasing:
+                    pre.append((0, real[before] if before is not None else None, real[after]))
+                for h in plan.uav_barriers:
+                    pre.append((1, real[h], None))
+                for h in plan.init_clears:
+                    if h in p.render_targets or h is p.depth_stencil:
+                        continue   # cleared below, after binding
+                    pre.append((3, real[h], self._placements[h].flags[1]))
+                for h, st in plan.transitions:
+                    pre.append((2, real[h], st))
+                rts = [real[h] for h in p.render_targets]
+                ds = real[p.depth_stencil] if p.depth_stencil is not None else None
+                clears: List[Tuple[bool, Any, Tuple[float, ...]]] = []
+                for h in list(p.render_targets) + ([p.depth_stencil] if p.depth_stencil is not None else []):
+                    if h in p.clear:
+                        clears.append((h is p.depth_stencil, real[h], _key_of_clear(p.clear[h])))
+                    elif h in plan.init_clears:
+                        clears.append((h is p.depth_stencil, real[h], (1.0,) if h is p.depth_stencil else (0.0, 0.0, 0.0, 0.0)))
+                checker = None
+                if validate:
+                    allowed = {id(real[h]): u for h, u in plan.allowed.items()}
+                    checker = (p.name, allowed, graph_ids)
+                post = [(real[h], st) for h, st in plan.post]
+                passes.append((p.record, pre, rts, ds, clears, checker, post))
+            self._baked.append((bt.queue, passes, dict(bt.waits), bt.waits_previous_execution))
+
+    def execute(self) -> int:
+        """Compiles if needed, records every alive pass and submits them on their queues.
+
+        Returns:
+            The fence value on the device's ``"direct"`` queue after which all of this execution's work
+            is complete (``device.queue("direct").wait(value)``).
+
+        Raises:
+            GraphError: from :meth:`compile`, or (validation mode) a ``record`` that uses a graph resource
+                its pass did not declare, or another way than declared.
+        """
+        if self._dirty:
+            self.compile()
+        self._realize()
+        dev = self.device
+        qs = {q: dev.queue(q) for q in QUEUES}
+        direct = qs["direct"]
+        res = self._res_view
+        values: List[int] = []
+        last_on: Dict[str, int] = {}
+        waited_by_direct: Dict[str, int] = {}
+        prev_direct = self._last_direct_value
+        for queue_name, passes, waits, wait_prev in self._baked:
+            q = qs[queue_name]
+            cl = q.command_list()
+            for record, pre, rts, ds, clears, checker, post in passes:
+                for kind, a, b in pre:
+                    if kind == 2:
+                        cl.transition_barrier(a, b)
+                    elif kind == 0:
+                        cl.aliasing_barrier(a, b)
+                    elif kind == 1:
+                        cl.uav_barrier(a)
+                    elif b:   # initialising clear of a depth buffer first used otherwise
+                        cl.transition_barrier(a, _S.DEPTH_WRITE)
+                        cl.clear_depth_stencil(a, 1.0, 0)
+                    else:
+                        cl.transition_barrier(a, _S.RENDER_TARGET)
+                        cl.clear_render_target(a, (0.0, 0.0, 0.0, 0.0))
+                if rts or ds is not None:
+                    cl.set_render_targets(rts, ds)
+                    for is_depth, t, v in clears:
+                        if is_depth:
+                            cl.clear_depth_stencil(t, v[0], 0)
+                        else:
+                            cl.clear_render_target(t, v)
+                if checker is None:
+                    record(cl, res)
+                else:
+                    record(_CheckedCommandList(cl, *checker), res)
+                for r, st in post:
+                    cl.transition_barrier(r, st)
+            if wait_prev and prev_direct and direct.completed_value < prev_direct:
+                q.wait_for(direct, prev_direct)
+            for other, bi in waits.items():
+                oq = qs[other]
+                if oq.completed_value < values[bi]:   # (a GPU wait costs ~0.3 ms of CPU in vkd3d 1.2)
+                    oq_wait = values[bi]
+                    q.wait_for(oq, oq_wait)
+                if queue_name == "direct":
+                    waited_by_direct[other] = max(waited_by_direct.get(other, 0), values[bi])
+            v = q.execute(cl)
+            values.append(v)
+            last_on[queue_name] = v
+        final = last_on.get("direct", 0)
+        extra = [(k, v) for k, v in last_on.items() if k != "direct" and waited_by_direct.get(k, 0) < v]
+        if extra or not final:
+            for k, v in extra:
+                direct.wait_for(qs[k], v)
+            final = direct.execute(direct.command_list(name="render graph end"))
+        self._last_direct_value = final
+        self._executions += 1
+        return final
+
+    # ------------------------------------------------------------------ reports
+    def stats(self) -> Dict[str, Any]:
+        """Numbers of the compiled graph (compiles first when needed).
+
+        Returns:
+            A dict: ``passes`` (alive), ``culled`` (and ``culled_passes``, their names), ``barriers`` (planned
+            per execution: ``transitions``, ``uav``, ``aliasing``, ``split`` (always 0: dx12kit's CommandList has no
+            split-barrier call yet), ``batches`` (command lists), ``init_clears``
+            (clears the graph adds because a render target's first use does not clear it),
+            ``queue_handoff`` (transitions a direct-queue pass records after its work for a later pass on a queue that may not record them)),
+            ``transient_bytes`` (the aliased memory block), ``transient_bytes_unaliased``, ``transients``,
+            ``queues`` (alive passes per queue), ``batches`` (queue and pass names of each command list),
+            ``cross_queue_waits``, ``compile_us`` and ``executions``.
+
+        Raises:
+            GraphError: from :meth:`compile`.
+        """
+        if self._dirty:
+            self.compile()
+        out = dict(self._stats)
+        out["compile_us"] = self.compile_seconds * 1e6
+        out["executions"] = self._executions
+        return out
+
+    def memory_map(self) -> List[Dict[str, Any]]:
+        """Where each transient lies: one dict per transient (name, offset, size, first and last pass
+        order, first_pass, last_pass), in offset order.
+
+        Returns:
+            The list.
+
+        Raises:
+            GraphError: from :meth:`compile`.
+        """
+        if self._dirty:
+            self.compile()
+        out = []
+        for pl in sorted(self._placements.values(), key=lambda x: (x.offset, x.first)):
+            out.append({"name": pl.handle.name, "offset": pl.offset, "size": pl.size, "alignment": pl.alignment,
+                        "first": pl.first, "last": pl.last, "first_pass": self._order[pl.first].name,
+                        "last_pass": self._order[pl.last].name, "kind": pl.handle.kind})
+        return out
+
+    def to_dot(self) -> str:
+        """The graph in Graphviz DOT: passes (boxes, one cluster per queue, culled ones grey and dashed),
+        resources (ellipses; transients with their bytes, imported ones bold), edges pass -> resource for
+        writes and resource -> pass for reads, labelled with the use.
+
+        Returns:
+            The DOT text.
+
+        Raises:
+            GraphError: from :meth:`compile`.
+        """
+        if self._dirty:
+            self.compile()
+        from .graph_draw import to_dot
+        return to_dot(self)
+
+    def to_png(self, path: Any, *, width: int = 1100) -> Any:
+        """Draws the queue timeline (passes on their queues in order, cross-queue waits as arrows) and the
+        transient memory map (which resource holds which bytes during which passes) into one PNG.
+
+        Args:
+            path: where to write the PNG.
+            width: the picture's width in pixels.
+
+        Returns:
+            The path written, as a ``pathlib.Path``.
+
+        Raises:
+            GraphError: from :meth:`compile`.
+        """
+        if self._dirty:
+            self.compile()
+        from .graph_draw import to_png
+        return to_png(self, path, width=width)
+
+
+# ---------------------------------------------------------------------- helpers
+def _align(x: int, a: int) -> int:
+    return (x + a - 1) // a * a
+
+
+_INFO_CACHE: Dict[Tuple[Any, ...], Tuple[int, int]] = {}
+
+
+def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, bool]) -> Tuple[int, int]:
+    """Size and alignment of a placed resource, measured once per description with a probe resource
+    (dx12kit's memory layer answers from GetResourceAllocationInfo in ``Resource.allocation``)."""
+    if h.kind == "buffer":
+        desc: Tuple[Any, ...] = (id(device), "b", h.size, flags[2])
+    else:
+        desc = (id(device), "t", h.width, h.height, int(h.format or 0), h.mips, h.array_size, flags)
+    hit = _INFO_CACHE.get(desc)
+    if hit is not None:
+        return hit
+    if h.kind == "buffer":
+        probe: Resource = device.create_buffer(h.size, uav=flags[2], name="render graph probe")
+    else:
+        probe = device.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips, array_size=h.array_size,
+                                        render_target=flags[0], depth_stencil=flags[1], uav=flags[2],
+                                        name="render graph probe")
+    a = probe.allocation
+    size, align = int(a["size"]), int(a["alignment"])
+    if a.get("committed"):
+        align = max(align, 65536)
+    probe.close()
+    _INFO_CACHE[desc] = (size, align)
+    return size, align
+
+
+def _join_points(order: List[_Pass]) -> List[int]:
+    """For each alive pass, the order of the first pass on another queue that depends on it directly
+    (through a resource), or the last pass's order when none does."""
+    n = len(order)
+    join = [n - 1] * n
+    last_writer: Dict[GraphResource, _Pass] = {}
+    readers: Dict[GraphResource, List[_Pass]] = {}
+    for p in order:
+        for h, u in p.uses.items():
+            deps = []
+            w = last_writer.get(h)
+            if w is not None:
+                deps.append(w)
+            if not u.isdisjoint(_WRITES):
+                deps.extend(readers.get(h, []))
+                last_writer[h] = p
+                readers[h] = []
+            else:
+                readers.setdefault(h, []).append(p)
+            for d in deps:
+                if d.queue != p.queue and p.order < join[d.order]:
+                    join[d.order] = p.order
+    return join
+
+
+def _pack(items: List[_Placement]) -> int:
+    """Places each transient at the lowest aligned offset free for its whole lifetime (largest first).
+
+    Returns:
+        The bytes of memory needed (peak).
+    """
+    placed: List[_Placement] = []
+    top = 0
+    for it in sorted(items, key=lambda x: (-x.size, x.first, x.handle.index)):
+        busy = sorted((o.offset, o.offset + o.size) for o in placed if not (o.last < it.first or it.last < o.first))
+        off = 0
+        for b0, b1 in busy:
+            if off + it.size <= b0:
+                break
+            if b1 > off:
+                off = _align(b1, it.alignment)
+        it.offset = off
+        placed.append(it)
+        top = max(top, off + it.size)
+    return _align(top, 4096) if top else 0
+
+
+class _CheckedCommandList:
+    """The CommandList a pass's ``record`` gets in validation mode: every use of a graph resource is
+    checked against the pass's declarations before it reaches the real list."""
+
+    __slots__ = ("_cl", "_pass", "_allowed", "_graph_ids")
+
+    def __init__(self, cl: CommandList, pass_name: str, allowed: Dict[int, FrozenSet[str]],
+                 graph_ids: Dict[int, GraphResource]) -> None:
+        """Wraps ``cl`` for the pass ``pass_name``."""
+        self._cl = cl
+        self._pass = pass_name
+        self._allowed = allowed
+        self._graph_ids = graph_ids
+
+    def _check(self, r: Any, uses: Tuple[str, ...], op: str) -> None:
+        if r is None:
+            return
+        h = self._graph_ids.get(id(r))
+        if h is None:
+            return
+        got = self._allowed.get(id(r))
+        if got is None:
+            raise GraphError(f"pass {self._pass!r}: {op} uses graph resource {h.name!r}, which the pass did not declare")
+        if got.isdisjoint(uses):
+            raise GraphError(f"pass {self._pass!r}: {op} uses graph resource {h.name!r} as {'/'.join(uses)}, but the "
+                             f"pass declared it as {'/'.join(sorted(got))}")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._cl, name)
+
+    def set_shader_resource_view(self, root_index: int, descriptor_offset: int, resource: Any, **kw: Any) -> None:
+        """Checked :meth:`CommandList.set_shader_resource_view` (a ``read``)."""
+        self._check(resource, (_READ,), "set_shader_resource_view")
+        self._cl.set_shader_resource_view(root_index, descriptor_offset, resource, **kw)
+
+    def set_unordered_access_view(self, root_index: int, descriptor_offset: int, resource: Any, **kw: Any) -> None:
+        """Checked :meth:`CommandList.set_unordered_access_view` (a ``write``)."""
+        self._check(resource, (_WRITE,), "set_unordered_access_view")
+        self._cl.set_unordered_access_view(root_index, descriptor_offset, resource, **kw)
+
+    def set_root_srv(self, root_index: int, buffer: Any, offset: int = 0) -> None:
+        """Checked :meth:`CommandList.set_root_srv` (a ``read``)."""
+        self._check(buffer, (_READ,), "set_root_srv")
+        self._cl.set_root_srv(root_index, buffer, offset)
+
+    def set_root_cbv(self, root_index: int, buffer: Any, offset: int = 0) -> None:
+        """Checked :meth:`CommandList.set_root_cbv` (a ``read``)."""
+        self._check(buffer, (_READ,), "set_root_cbv")
+        self._cl.set_root_cbv(root_index, buffer, offset)
+
+    def set_root_uav(self, root_index: int, buffer: Any, offset: int = 0) -> None:
+        """Checked :meth:`CommandList.set_root_uav` (a ``write``)."""
+        self._check(buffer, (_WRITE,), "set_root_uav")
+        self._cl.set_root_uav(root_index, buffer, offset)
+
+    def set_constant_buffer_view(self, root_index: int, descriptor_offset: int, buffer: Any) -> None:
+        """Checked :meth:`CommandList.set_constant_buffer_view` (a ``read``)."""
+        self._check(buffer, (_READ,), "set_constant_buffer_view")
+        self._cl.set_constant_buffer_view(root_index, descriptor_offset, buffer)
+
+    def set_vertex_buffer(self, slot: int, buffer: Any, stride: int, offset: int = 0) -> None:
+        """Checked :meth:`CommandList.set_vertex_buffer` (a ``read``)."""
+        self._check(buffer, (_READ,), "set_vertex_buffer")
+        self._cl.set_vertex_buffer(slot, buffer, stride, offset)
+
+    def set_index_buffer(self, buffer: Any, format: Any = "uint32", offset: int = 0) -> None:
+        """Checked :meth:`CommandList.set_index_buffer` (a ``read``)."""
+        self._check(buffer, (_READ,), "set_index_buffer")
+        self._cl.set_index_buffer(buffer, format, offset)
+
+    def set_render_targets(self, textures: Any, depth: Any = None, **kw: Any) -> None:
+        """Checked :meth:`CommandList.set_render_targets`."""
+        for t in textures:
+            self._check(t, (_RT,), "set_render_targets")
+        self._check(depth, (_DS,), "set_render_targets (depth)")
+        self._cl.set_render_targets(textures, depth, **kw)
+
+    def clear_render_target(self, texture: Any, rgba: Any, **kw: Any) -> None:
+        """Checked :meth:`CommandList.clear_render_target`."""
+        self._check(texture, (_RT,), "clear_render_target")
+        self._cl.clear_render_target(texture, rgba, **kw)
+
+    def clear_depth_stencil(self, texture: Any, *a: Any, **kw: Any) -> None:
+        """Checked :meth:`CommandList.clear_depth_stencil`."""
+        self._check(texture, (_DS,), "clear_depth_stencil")
+        self._cl.clear_depth_stencil(texture, *a, **kw)
+
+    def clear_unordered_access_view(self, resource: Any, values: Any) -> None:
+        """Checked :meth:`CommandList.clear_unordered_access_view` (a ``write``)."""
+        self._check(resource, (_WRITE,), "clear_unordered_access_view")
+        self._cl.clear_unordered_access_view(resource, values)
+
+    def copy_resource(self, dst: Any, src: Any) -> None:
+        """Checked :meth:`CommandList.copy_resource`."""
+        self._check(dst, (_COPY_DST,), "copy_resource (destination)")
+        self._check(src, (_COPY_SRC,), "copy_resource (source)")
+        self._cl.copy_resource(dst, src)
+
+    def copy_buffer_region(self, dst: Any, dst_offset: int, src: Any, src_offset: int, size: int) -> None:
+        """Checked :meth:`CommandList.copy_buffer_region`."""
+        self._check(dst, (_COPY_DST,), "copy_buffer_region (destination)")
+        self._check(src, (_COPY_SRC,), "copy_buffer_region (source)")
+        self._cl.copy_buffer_region(dst, dst_offset, src, src_offset, size)
+
+    def upload(self, resource: Any, array: Any, *a: Any, **kw: Any) -> None:
+        """Checked :meth:`CommandList.upload` (a ``copy_to``)."""
+        self._check(resource, (_COPY_DST,), "upload")
+        self._cl.upload(resource, array, *a, **kw)
+
+    def copy_from_upload(self, dst: Any, allocation: Any, *a: Any, **kw: Any) -> None:
+        """Checked :meth:`CommandList.copy_from_upload` (a ``copy_to``)."""
+        self._check(dst, (_COPY_DST,), "copy_from_upload")
+        self._cl.copy_from_upload(dst, allocation, *a, **kw)
+
+    def resolve(self, dst: Any, src: Any, **kw: Any) -> None:
+        """Checked :meth:`CommandList.resolve` (``copy_to`` / ``copy_from``)."""
+        self._check(dst, (_COPY_DST,), "resolve (destination)")
+        self._check(src, (_COPY_SRC,), "resolve (source)")
+        self._cl.resolve(dst, src, **kw)
+
+    def generate_mips(self, texture: Any, **kw: Any) -> None:
+        """Checked :meth:`CommandList.generate_mips` (a ``write``)."""
+        self._check(texture, (_WRITE,), "generate_mips")
+        self._cl.generate_mips(texture, **kw)
+
+    def transition_barrier(self, resource: Any, state: Any, subresource: int = 0xFFFFFFFF) -> None:
+        """Refused for graph resources: the graph owns their states."""
+        if id(resource) in self._graph_ids:
+            raise GraphError(f"pass {self._pass!r}: transition_barrier of graph resource "
+                             f"{self._graph_ids[id(resource)].name!r}: the graph owns its states")
+        self._cl.transition_barrier(resource, state, subresource)

@@ -1,0 +1,315 @@
+"""A frame of a small deferred renderer, as a :class:`~dx12kit.RenderGraph` and recorded by hand.
+
+Passes: a shadow map (depth only), a G-buffer (two targets and depth), lighting on the compute queue
+reading all four, a UI overlay on the direct queue that does not depend on lighting (so it may run
+beside it), two blur passes ping-ponging transients, tone mapping into an imported texture, and a
+debug view whose output nobody reads (culled). ``python -m dx12kit graph-demo`` draws its pictures.
+Used by the tests and benchmarks; small on purpose (128x128, a box on a ground plane).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Dict, List, Mapping, Tuple
+
+import numpy as np
+
+from . import matrices as xm
+from .dx12core import (
+    DescriptorTable,
+    Device,
+    PipelineState,
+    RootCBV,
+    RootConstants,
+    SRV,
+    Texture,
+    UAV,
+)
+from .graph import GraphResource, RenderGraph
+from .shaders import compile_hlsl
+
+__all__ = ["DeferredAssets", "build_deferred_graph", "record_deferred_by_hand", "SIZE", "SHADOW_SIZE"]
+
+SIZE = 128
+SHADOW_SIZE = 64
+
+_CB = "cbuffer C : register(b0) { float4x4 mvp; float4x4 light; float4 ldir; };\n"
+_VI = "struct VI { float3 pos : POSITION; float3 nrm : NORMAL; float4 col : COLOR; };\n"
+_VO = "struct VO { float4 pos : SV_Position; float4 col : COLOR; float4 lp : TEXCOORD0; float3 nrm : NORMAL; };\n"
+
+_SHADOW_VS = _CB + _VI + "float4 main(VI i) : SV_Position { return mul(float4(i.pos, 1), light); }"
+_SHADOW_PS = "float4 main(float4 p : SV_Position) : SV_Target { return float4(0, 0, 0, 0); }"
+_GBUF_VS = _CB + _VI + _VO + """
+VO main(VI i) { VO o; o.pos = mul(float4(i.pos, 1), mvp); o.lp = mul(float4(i.pos, 1), light);
+  o.col = i.col; o.nrm = i.nrm; return o; }"""
+_GBUF_PS = _CB + _VO + """
+struct PO { float4 albedo : SV_Target0; float4 g1 : SV_Target1; };
+PO main(VO i) { PO o; o.albedo = i.col; float ndl = saturate(dot(normalize(i.nrm), -ldir.xyz));
+  float3 l = i.lp.xyz / i.lp.w; o.g1 = float4(ndl, l.x * 0.5 + 0.5, 0.5 - l.y * 0.5, l.z); return o; }"""
+_LIGHT_CS = """
+Texture2D<float4> albedo : register(t0);
+Texture2D<float4> g1 : register(t1);
+Texture2D<float> depth : register(t2);
+Texture2D<float> shadow : register(t3);
+RWTexture2D<float4> hdr : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 id : SV_DispatchThreadID) {
+  float4 a = albedo.Load(int3(id.xy, 0)); float4 g = g1.Load(int3(id.xy, 0)); float d = depth.Load(int3(id.xy, 0));
+  float3 c = float3(0.3, 0.5, 0.9);
+  if (d < 1.0) {
+    int2 sp = clamp(int2(g.yz * 64.0), int2(0, 0), int2(63, 63));
+    float sd = shadow.Load(int3(sp, 0));
+    float lit = (g.w - 0.01 <= sd) ? 1.0 : 0.0;
+    c = a.rgb * (0.15 + 1.6 * g.x * lit);
+  }
+  hdr[id.xy] = float4(c, 1);
+}"""
+_FULL_VS = """
+struct V { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
+V main(uint id : SV_VertexID) { V o; o.uv = float2((id << 1) & 2, id & 2);
+  o.pos = float4(o.uv * float2(2, -2) + float2(-1, 1), 0, 1); return o; }"""
+_BLUR_PS = """
+cbuffer B : register(b0) { float2 dir; float2 pad; };
+Texture2D<float4> src : register(t0);
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+  int2 p = int2(pos.xy); float4 s = float4(0, 0, 0, 0);
+  for (int k = -2; k <= 2; k++) {
+    int2 q = clamp(p + int2(dir) * k, int2(0, 0), int2(127, 127));
+    float w = (k == 0) ? 0.4 : ((abs(k) == 1) ? 0.2 : 0.1);
+    s += src.Load(int3(q, 0)) * w;
+  }
+  return s;
+}"""
+_TONE_PS = """
+cbuffer B : register(b0) { float4 k; };
+Texture2D<float4> hdr : register(t0);
+Texture2D<float4> bloom : register(t1);
+Texture2D<float4> ui : register(t2);
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+  int3 p = int3(int2(pos.xy), 0);
+  float3 c = hdr.Load(p).rgb + k.x * bloom.Load(p).rgb; c = c / (1.0 + c);
+  float4 u = ui.Load(p); return float4(lerp(c, u.rgb, u.a), 1);
+}"""
+_UI_PS = """
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+  if (pos.x > 8 && pos.x < 60 && pos.y > 8 && pos.y < 20) return float4(1, 0.9, 0.2, 0.8);
+  return float4(0, 0, 0, 0);
+}"""
+_DEBUG_PS = """
+Texture2D<float4> g1 : register(t0);
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target { return g1.Load(int3(int2(pos.xy), 0)); }"""
+
+
+def _box_and_ground() -> np.ndarray:
+    """Vertices (pos3, normal3, colour4) of a ground quad and a box, as float32 rows."""
+    rows: List[List[float]] = []
+
+    def quad(p: List[Tuple[float, float, float]], n: Tuple[float, float, float], c: Tuple[float, ...]) -> None:
+        for i in (0, 1, 2, 0, 2, 3):
+            rows.append(list(p[i]) + list(n) + list(c))
+
+    quad([(-3, 0, -3), (-3, 0, 3), (3, 0, 3), (3, 0, -3)], (0, 1, 0), (0.6, 0.6, 0.55, 1))
+    c = (0.9, 0.3, 0.2, 1)
+    x0, x1, y0, y1, z0, z1 = -0.6, 0.6, 0.0, 1.2, -0.6, 0.6
+    quad([(x0, y1, z0), (x0, y1, z1), (x1, y1, z1), (x1, y1, z0)], (0, 1, 0), c)
+    quad([(x0, y0, z0), (x0, y1, z0), (x1, y1, z0), (x1, y0, z0)], (0, 0, -1), c)
+    quad([(x1, y0, z1), (x1, y1, z1), (x0, y1, z1), (x0, y0, z1)], (0, 0, 1), c)
+    quad([(x0, y0, z1), (x0, y1, z1), (x0, y1, z0), (x0, y0, z0)], (-1, 0, 0), c)
+    quad([(x1, y0, z0), (x1, y1, z0), (x1, y1, z1), (x1, y0, z1)], (1, 0, 0), c)
+    return np.asarray(rows, dtype=np.float32)
+
+
+class DeferredAssets:
+    """Pipelines, geometry and constants of the demo frame (compiled once per device).
+
+    Args:
+        dev: the device.
+    """
+
+    _cache: Dict[int, "DeferredAssets"] = {}
+
+    def __init__(self, dev: Device) -> None:
+        layout = [("POSITION", "float3", 0, 0), ("NORMAL", "float3", 0, 12), ("COLOR", "float4", 0, 24)]
+        self.rs_geo = dev.create_root_signature([RootCBV(0)])
+        self.shadow = dev.create_graphics_pipeline(compile_hlsl(_SHADOW_VS, profile="vs_5_0"),
+                                                   compile_hlsl(_SHADOW_PS, profile="ps_5_0"), self.rs_geo, [],
+                                                   dsv_format="d32_float", input_layout=layout, depth_test=True)
+        self.gbuffer = dev.create_graphics_pipeline(compile_hlsl(_GBUF_VS, profile="vs_5_0"),
+                                                    compile_hlsl(_GBUF_PS, profile="ps_5_0"), self.rs_geo,
+                                                    ["rgba8_unorm", "rgba16_float"], dsv_format="d32_float",
+                                                    input_layout=layout, depth_test=True)
+        self.rs_cs = dev.create_root_signature([DescriptorTable([SRV(0, count=4), UAV(0)])])
+        self.light = dev.create_compute_pipeline(compile_hlsl(_LIGHT_CS, profile="cs_5_0"), self.rs_cs)
+        full = compile_hlsl(_FULL_VS, profile="vs_5_0")
+        self.rs_one = dev.create_root_signature([RootConstants(0, 4), DescriptorTable([SRV(0)])])
+        self.rs_three = dev.create_root_signature([RootConstants(0, 4), DescriptorTable([SRV(0, count=3)])])
+        self.rs_none = dev.create_root_signature([])
+        self.blur = dev.create_graphics_pipeline(full, compile_hlsl(_BLUR_PS, profile="ps_5_0"), self.rs_one,
+                                                 ["rgba16_float"])
+        self.tone = dev.create_graphics_pipeline(full, compile_hlsl(_TONE_PS, profile="ps_5_0"), self.rs_three,
+                                                 ["rgba8_unorm"])
+        self.ui = dev.create_graphics_pipeline(full, compile_hlsl(_UI_PS, profile="ps_5_0"), self.rs_none,
+                                               ["rgba8_unorm"])
+        self.debug = dev.create_graphics_pipeline(full, compile_hlsl(_DEBUG_PS, profile="ps_5_0"), self.rs_one,
+                                                  ["rgba8_unorm"])
+        self.vertices = _box_and_ground()
+        light = xm.look_at(eye=(3, 5, -2), target=(0, 0, 0)) @ xm.orthographic(8, 8, 0.1, 12)
+        cam = xm.look_at(eye=(0, 3, -5), target=(0, 0.5, 0)) @ xm.perspective(math.radians(60), 1.0, 0.1, 50.0)
+        ldir = np.array([-3, -5, 2, 0], np.float32)
+        ldir[:3] /= np.linalg.norm(ldir[:3])
+        self.constants = np.concatenate([xm.to_hlsl(cam).ravel(), xm.to_hlsl(light).ravel(), ldir]).astype(np.float32)
+
+    @classmethod
+    def get(cls, dev: Device) -> "DeferredAssets":
+        """The assets of ``dev`` (made on first use).
+
+        Args:
+            dev: the device.
+
+        Returns:
+            Its DeferredAssets.
+        """
+        a = cls._cache.get(id(dev))
+        if a is None or a._dev_ref is not dev:
+            a = cls(dev)
+            a._dev_ref = dev
+            cls._cache[id(dev)] = a
+        return a
+
+    _dev_ref: Any = None
+
+    # ---- the passes' recording, shared by the graph and the by-hand frame
+    def rec_shadow(self, cl: Any) -> None:
+        """Draws the scene into the shadow map (bound by the caller)."""
+        cl.set_pipeline_state(self.shadow)
+        cl.set_dynamic_constant_buffer(0, self.constants)
+        cl.set_dynamic_vertex_buffer(0, self.vertices)
+        cl.draw(len(self.vertices))
+
+    def rec_gbuffer(self, cl: Any) -> None:
+        """Draws the scene into the G-buffer (bound by the caller)."""
+        cl.set_pipeline_state(self.gbuffer)
+        cl.set_dynamic_constant_buffer(0, self.constants)
+        cl.set_dynamic_vertex_buffer(0, self.vertices)
+        cl.draw(len(self.vertices))
+
+    def rec_light(self, cl: Any, albedo: Texture, g1: Texture, depth: Texture, shadow: Texture, hdr: Texture) -> None:
+        """Lighting dispatch: four SRVs in, one UAV out."""
+        cl.set_pipeline_state(self.light)
+        for i, t in enumerate((albedo, g1, depth, shadow)):
+            cl.set_shader_resource_view(0, i, t)
+        cl.set_unordered_access_view(0, 4, hdr)
+        cl.dispatch(SIZE // 8, SIZE // 8)
+
+    def rec_post(self, cl: Any, pso: PipelineState, srvs: List[Texture], consts: Tuple[float, ...] = (0, 0, 0, 0)) -> None:
+        """A full-screen triangle with ``pso`` reading ``srvs`` (render target bound by the caller)."""
+        cl.set_pipeline_state(pso)
+        if srvs:
+            cl.set_constants(0, np.asarray(consts, np.float32))
+            for i, t in enumerate(srvs):
+                cl.set_shader_resource_view(1, i, t)
+        cl.draw(3)
+
+
+def build_deferred_graph(dev: Device, target: Texture, *, with_unused: bool = True,
+                         compute_lighting: bool = True) -> Tuple[RenderGraph, Dict[str, GraphResource]]:
+    """The demo frame as a render graph writing into ``target`` (rgba8_unorm, 128x128, render target).
+
+    Args:
+        dev: the device.
+        target: the imported output texture.
+        with_unused: add the debug pass whose output nobody reads.
+        compute_lighting: run lighting on the compute queue (else direct).
+
+    Returns:
+        The graph and its handles by name.
+    """
+    a = DeferredAssets.get(dev)
+    g = RenderGraph(dev)
+    h: Dict[str, GraphResource] = {}
+    h["frame"] = g.import_resource(target, name="frame")
+    h["shadow"] = g.create_texture("shadow", SHADOW_SIZE, SHADOW_SIZE, "d32_float")
+    h["albedo"] = g.create_texture("albedo", SIZE, SIZE, "rgba8_unorm")
+    h["g1"] = g.create_texture("gbuf1", SIZE, SIZE, "rgba16_float")
+    h["depth"] = g.create_texture("depth", SIZE, SIZE, "d32_float")
+    h["hdr"] = g.create_texture("hdr", SIZE, SIZE, "rgba16_float")
+    h["ui"] = g.create_texture("ui", SIZE, SIZE, "rgba8_unorm")
+    h["blur_a"] = g.create_texture("blur_a", SIZE, SIZE, "rgba16_float")
+    h["blur_b"] = g.create_texture("blur_b", SIZE, SIZE, "rgba16_float")
+    h["debug"] = g.create_texture("debug", SIZE, SIZE, "rgba8_unorm")
+
+    g.add_pass("shadow", lambda cl, r: a.rec_shadow(cl), depth_stencil=h["shadow"], clear={h["shadow"]: 1.0})
+    g.add_pass("gbuffer", lambda cl, r: a.rec_gbuffer(cl), render_targets=[h["albedo"], h["g1"]],
+               depth_stencil=h["depth"], clear={h["albedo"]: (0, 0, 0, 0), h["g1"]: (0, 0, 0, 0), h["depth"]: 1.0})
+    g.add_pass("lighting", lambda cl, r: a.rec_light(cl, r[h["albedo"]], r[h["g1"]], r[h["depth"]], r[h["shadow"]],
+                                                      r[h["hdr"]]),
+               queue="compute" if compute_lighting else "direct",
+               reads=[h["albedo"], h["g1"], h["depth"], h["shadow"]], writes=[h["hdr"]])
+    g.add_pass("ui", lambda cl, r: a.rec_post(cl, a.ui, []), render_targets=[h["ui"]], clear={h["ui"]: (0, 0, 0, 0)})
+    if with_unused:
+        g.add_pass("debug_view", lambda cl, r: a.rec_post(cl, a.debug, [r[h["g1"]]]), reads=[h["g1"]],
+                   render_targets=[h["debug"]], clear={h["debug"]: (0, 0, 0, 0)})
+    g.add_pass("blur_h", lambda cl, r: a.rec_post(cl, a.blur, [r[h["hdr"]]], (1, 0, 0, 0)), reads=[h["hdr"]],
+               render_targets=[h["blur_a"]], clear={h["blur_a"]: (0, 0, 0, 0)})
+    g.add_pass("blur_v", lambda cl, r: a.rec_post(cl, a.blur, [r[h["blur_a"]]], (0, 1, 0, 0)), reads=[h["blur_a"]],
+               render_targets=[h["blur_b"]], clear={h["blur_b"]: (0, 0, 0, 0)})
+    g.add_pass("tonemap", lambda cl, r: a.rec_post(cl, a.tone, [r[h["hdr"]], r[h["blur_b"]], r[h["ui"]]], (0.5, 0, 0, 0)),
+               reads=[h["hdr"], h["blur_b"], h["ui"]], render_targets=[h["frame"]])
+    return g, h
+
+
+def record_deferred_by_hand(dev: Device, target: Texture, textures: Dict[str, Texture]) -> int:
+    """The same frame recorded by hand into one direct-queue list, with committed textures.
+
+    Args:
+        dev: the device.
+        target: the output texture.
+        textures: the frame's textures by name (make them with :func:`by_hand_textures`).
+
+    Returns:
+        The direct queue's fence value.
+    """
+    a = DeferredAssets.get(dev)
+    t = textures
+    q = dev.queue("direct")
+    cl = q.command_list()
+    cl.set_render_targets([], t["shadow"])
+    cl.clear_depth_stencil(t["shadow"], 1.0, 0)
+    a.rec_shadow(cl)
+    cl.set_render_targets([t["albedo"], t["g1"]], t["depth"])
+    cl.clear_render_target(t["albedo"], (0, 0, 0, 0))
+    cl.clear_render_target(t["g1"], (0, 0, 0, 0))
+    cl.clear_depth_stencil(t["depth"], 1.0, 0)
+    a.rec_gbuffer(cl)
+    a.rec_light(cl, t["albedo"], t["g1"], t["depth"], t["shadow"], t["hdr"])
+    cl.set_render_targets([t["ui"]])
+    cl.clear_render_target(t["ui"], (0, 0, 0, 0))
+    a.rec_post(cl, a.ui, [])
+    cl.set_render_targets([t["blur_a"]])
+    cl.clear_render_target(t["blur_a"], (0, 0, 0, 0))
+    a.rec_post(cl, a.blur, [t["hdr"]], (1, 0, 0, 0))
+    cl.set_render_targets([t["blur_b"]])
+    cl.clear_render_target(t["blur_b"], (0, 0, 0, 0))
+    a.rec_post(cl, a.blur, [t["blur_a"]], (0, 1, 0, 0))
+    cl.set_render_targets([target])
+    a.rec_post(cl, a.tone, [t["hdr"], t["blur_b"], t["ui"]], (0.5, 0, 0, 0))
+    return q.execute(cl)
+
+
+def by_hand_textures(dev: Device) -> Dict[str, Texture]:
+    """The textures :func:`record_deferred_by_hand` draws with (each in memory of its own).
+
+    Args:
+        dev: the device.
+
+    Returns:
+        Textures by name.
+    """
+    return {
+        "shadow": dev.create_texture2d(SHADOW_SIZE, SHADOW_SIZE, "d32_float", depth_stencil=True, name="shadow"),
+        "albedo": dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, name="albedo"),
+        "g1": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="gbuf1"),
+        "depth": dev.create_texture2d(SIZE, SIZE, "d32_float", depth_stencil=True, name="depth"),
+        "hdr": dev.create_texture2d(SIZE, SIZE, "rgba16_float", uav=True, name="hdr"),
+        "ui": dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, name="ui"),
+        "blur_a": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="blur_a"),
+        "blur_b": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="blur_b"),
+    }

@@ -1,0 +1,271 @@
+"""dx12kit.RenderGraph on the real device (issue 26)."""
+from __future__ import annotations
+
+import gc
+from typing import Any, List
+
+import numpy as np
+import pytest
+
+import dx12kit as dx
+from dx12kit import graph_demo as gd
+
+CLEAR_CS = """
+cbuffer C : register(b0) { float4 v; };
+RWTexture2D<float4> o : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.xy] = v; }
+"""
+
+
+@pytest.fixture(scope="module")
+def dev() -> dx.Device:
+    return dx.Device()
+
+
+def _target(dev: dx.Device, size: int = 32, name: str = "out") -> dx.Texture:
+    return dev.create_texture2d(size, size, "rgba8_unorm", render_target=True, name=name)
+
+
+def test_order_culling_and_record_never_called(dev: dx.Device) -> None:
+    q = dev.queue()
+    out = _target(dev)
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    a = g.create_texture("a", 32, 32, "rgba8_unorm")
+    b = g.create_texture("b", 32, 32, "rgba8_unorm")
+    unused = g.create_texture("unused", 32, 32, "rgba8_unorm")
+    calls: List[str] = []
+    g.add_pass("make_a", lambda cl, r: calls.append("make_a"), render_targets=[a], clear={a: (1, 0, 0, 1)})
+    g.add_pass("orphan", lambda cl, r: calls.append("orphan"), render_targets=[unused], clear={unused: (0, 1, 0, 1)})
+    g.add_pass("a_to_b", lambda cl, r: calls.append("a_to_b") or cl.copy_resource(r[b], r[a]), copy_from=[a], copy_to=[b])
+    g.add_pass("b_to_out", lambda cl, r: calls.append("b_to_out") or cl.copy_resource(r[o], r[b]), copy_from=[b],
+               copy_to=[o])
+    g.add_pass("log", lambda cl, r: calls.append("log"), reads=[b], side_effects=True)
+    q.wait(g.execute())
+    assert calls == ["make_a", "a_to_b", "b_to_out", "log"]
+    st = g.stats()
+    assert st["passes"] == 4 and st["culled"] == 1 and st["culled_passes"] == ["orphan"]
+    assert (q.read_texture(out) == [255, 0, 0, 255]).all()
+    # no recompile when unchanged; a new pass recompiles
+    assert not g._dirty
+    g.add_pass("late", lambda cl, r: calls.append("late"), copy_from=[o], copy_to=[a])
+    assert g._dirty
+    calls.clear()
+    q.wait(g.execute())
+    assert "late" not in calls   # writes only a transient nobody reads afterwards
+
+
+def test_transient_read_before_write_raises(dev: dx.Device) -> None:
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(_target(dev))
+    t = g.create_texture("t", 32, 32, "rgba8_unorm")
+    g.add_pass("uses_t", lambda cl, r: None, reads=[t], render_targets=[o])
+    g.add_pass("writes_t", lambda cl, r: None, render_targets=[t], clear={t: (0, 0, 0, 0)})
+    with pytest.raises(dx.GraphError, match="'uses_t' reads transient 't' before any pass writes it"):
+        g.compile()
+
+
+def test_bad_declarations(dev: dx.Device) -> None:
+    g = dx.RenderGraph(dev)
+    t = g.create_texture("t", 8, 8, "rgba8_unorm")
+    with pytest.raises(dx.GraphError, match="queue"):
+        g.add_pass("p", lambda cl, r: None, queue="gfx", writes=[t])
+    with pytest.raises(dx.GraphError, match="direct queue"):
+        g.add_pass("p", lambda cl, r: None, queue="compute", render_targets=[t])
+    with pytest.raises(dx.GraphError, match="exists already"):
+        g.create_buffer("t", 16)
+    other = dx.RenderGraph(dev).create_buffer("x", 16)
+    with pytest.raises(dx.GraphError, match="handles of this graph"):
+        g.add_pass("p", lambda cl, r: None, writes=[other])
+    with pytest.raises(dx.GraphError, match="not a render target"):
+        g.add_pass("p", lambda cl, r: None, writes=[t], clear={t: (0, 0, 0, 0)})
+
+
+def test_aliasing_different_formats_share_bytes_with_correct_pixels(dev: dx.Device) -> None:
+    """Two transients of different formats and sizes, with disjoint lifetimes, at the same offset."""
+    q = dev.queue()
+    out1 = _target(dev, 64, "out1")
+    out2 = dev.create_texture2d(32, 32, "rgba16_float", uav=True, name="out2")
+    rs = dev.create_root_signature([dx.RootConstants(0, 4), dx.DescriptorTable([dx.UAV(0)])])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(CLEAR_CS, profile="cs_5_0"), rs)
+
+    def fill(value: Any, tex: Any) -> Any:
+        def rec(cl: Any, r: Any) -> None:
+            cl.set_pipeline_state(pso)
+            cl.set_constants(0, np.asarray(value, np.float32))
+            cl.set_unordered_access_view(1, 0, r[tex])
+            cl.dispatch(8, 8)
+        return rec
+
+    g = dx.RenderGraph(dev)
+    o1, o2 = g.import_resource(out1), g.import_resource(out2)
+    a = g.create_texture("a_rgba8_64", 64, 64, "rgba8_unorm")
+    b = g.create_texture("b_rgba16f_32", 32, 32, "rgba16_float")
+    g.add_pass("fill_a", fill((0.2, 0.4, 0.6, 1.0), a), writes=[a])
+    g.add_pass("copy_a", lambda cl, r: cl.copy_resource(r[o1], r[a]), copy_from=[a], copy_to=[o1])
+    g.add_pass("fill_b", fill((3.0, -1.0, 0.5, 2.0), b), writes=[b])
+    g.add_pass("copy_b", lambda cl, r: cl.copy_resource(r[o2], r[b]), copy_from=[b], copy_to=[o2])
+    for _ in range(3):
+        q.wait(g.execute())
+        assert (q.read_texture(out1) == [51, 102, 153, 255]).all()
+        assert (q.read_texture(out2).astype(np.float32) == [3.0, -1.0, 0.5, 2.0]).all()
+    mm = {m["name"]: m for m in g.memory_map()}
+    assert mm["a_rgba8_64"]["offset"] == mm["b_rgba16f_32"]["offset"] == 0
+    st = g.stats()
+    assert st["transient_bytes"] < st["transient_bytes_unaliased"]
+    assert st["barriers"]["aliasing"] == 2
+    b0 = dict(dev.stats()["barriers"])
+    q.wait(g.execute())
+    b1 = dev.stats()["barriers"]
+    assert b1["aliasing_automatic"] == b0["aliasing_automatic"]      # the graph's own, explicit ones only
+    assert b1["aliasing_explicit"] - b0["aliasing_explicit"] == 2
+
+
+def test_uav_barrier_between_dependent_uav_passes(dev: dx.Device) -> None:
+    q = dev.queue()
+    out = dev.create_texture2d(32, 32, "rgba16_float", uav=True, name="uavout")
+    rs = dev.create_root_signature([dx.RootConstants(0, 4), dx.DescriptorTable([dx.UAV(0)])])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(CLEAR_CS, profile="cs_5_0"), rs)
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+
+    def fill(v: float) -> Any:
+        def rec(cl: Any, r: Any) -> None:
+            cl.set_pipeline_state(pso)
+            cl.set_constants(0, np.full(4, v, np.float32))
+            cl.set_unordered_access_view(1, 0, r[o])
+            cl.dispatch(4, 4)
+        return rec
+
+    g.add_pass("w1", fill(1.0), writes=[o])
+    g.add_pass("w2", fill(2.0), writes=[o])
+    q.wait(g.execute())
+    assert g.stats()["barriers"]["uav"] == 1
+    assert (q.read_texture(out).astype(np.float32) == 2.0).all()
+
+
+def test_memory_and_descriptors_flat_over_1000_executions() -> None:
+    dev = dx.Device()
+    q = dev.queue()
+    out = _target(dev, 16, "flat")
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    a = g.create_texture("a", 16, 16, "rgba8_unorm")
+    b = g.create_texture("b", 16, 16, "rgba8_unorm")
+    g.add_pass("a", lambda cl, r: None, render_targets=[a], clear={a: (0, 0, 1, 1)})
+    g.add_pass("a2o", lambda cl, r: cl.copy_resource(r[o], r[a]), copy_from=[a], copy_to=[o])
+    g.add_pass("b", lambda cl, r: None, render_targets=[b], clear={b: (0, 1, 0, 1)})
+    g.add_pass("b2o", lambda cl, r: cl.copy_resource(r[o], r[b]), copy_from=[b], copy_to=[o])
+    for _ in range(20):
+        g.execute()
+    dev.wait_idle()
+    gc.collect()
+    dev.poll()
+    m0 = dev.memory_stats()["total"]
+    d0 = dev.descriptor_stats()
+    v = 0
+    for i in range(1000):
+        v = g.execute()
+        if i % 100 == 99:
+            q.wait(v)
+    dev.wait_idle()
+    gc.collect()
+    dev.poll()
+    m1 = dev.memory_stats()["total"]
+    assert (m1["block_bytes"], m1["allocation_count"], m1["allocation_bytes"]) == \
+        (m0["block_bytes"], m0["allocation_count"], m0["allocation_bytes"])
+    assert dev.descriptor_stats() == d0
+    assert (q.read_texture(out) == [0, 255, 0, 255]).all()
+
+
+def test_validation_names_pass_and_resource() -> None:
+    dev = dx.Device(validate=True)
+    rs = dev.create_root_signature([dx.RootConstants(0, 4), dx.DescriptorTable([dx.UAV(0)])])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(CLEAR_CS, profile="cs_5_0"), rs)
+    out = dev.create_texture2d(16, 16, "rgba16_float", uav=True, name="vout")
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    t = g.create_texture("scratch", 16, 16, "rgba16_float")
+
+    def writes_t(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(pso)
+        cl.set_constants(0, np.zeros(4, np.float32))
+        cl.set_unordered_access_view(1, 0, r[t])
+        cl.dispatch(2, 2)
+
+    g.add_pass("sneaky", writes_t, writes=[o])          # t is not declared by this pass
+    g.add_pass("init_t", writes_t, writes=[t])
+    g.add_pass("t_to_o", lambda cl, r: cl.copy_resource(r[o], r[t]), copy_from=[t], copy_to=[o])
+    with pytest.raises(dx.GraphError, match=r"pass 'sneaky'.*'scratch'.*did not declare"):
+        g.execute()
+    dev.wait_idle()
+
+    g2 = dx.RenderGraph(dev)
+    o2 = g2.import_resource(out)
+
+    def uav_of_read(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(pso)
+        cl.set_constants(0, np.zeros(4, np.float32))
+        cl.set_unordered_access_view(1, 0, r[o2])
+
+    g2.add_pass("reader", uav_of_read, reads=[o2], side_effects=True)
+    with pytest.raises(dx.GraphError, match=r"pass 'reader'.*'vout' as write.*declared it as read"):
+        g2.execute()
+    dev.wait_idle()
+
+
+def test_deferred_frame_matches_by_hand(dev: dx.Device) -> None:
+    q = dev.queue()
+    target = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="frame")
+    g, h = gd.build_deferred_graph(dev, target)
+    q.wait(g.execute())
+    graph_px = q.read_texture(target)
+    hand = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="hand")
+    q.wait(gd.record_deferred_by_hand(dev, hand, gd.by_hand_textures(dev)))
+    hand_px = q.read_texture(hand)
+    assert np.array_equal(graph_px, hand_px)
+    assert graph_px.std() > 10      # a real picture, not a clear colour
+    st = g.stats()
+    assert st["culled_passes"] == ["debug_view"]
+    assert st["transient_bytes"] <= 0.75 * st["transient_bytes_unaliased"]
+    assert st["queues"]["compute"] == 1
+    # the UI pass does not depend on lighting: it is submitted without waiting for the compute queue
+    batches = st["batches"]
+    ui_batch = next(i for i, (qn, names) in enumerate(batches) if "ui" in names)
+    assert batches[ui_batch] == ("direct", ["ui"]) and not g._batches[ui_batch].waits
+    assert g._batches[ui_batch + 1].waits == {"compute": ui_batch - 1}
+    # again, three times: same pixels; the tracker adds no barrier for the graph's resources
+    for _ in range(3):
+        b0 = dict(dev.stats()["barriers"])
+        q.wait(g.execute())
+        b1 = dev.stats()["barriers"]
+        assert b1["aliasing_automatic"] == b0["aliasing_automatic"]
+        assert dev.queue("compute").last_direct_queue_barriers == []
+        assert np.array_equal(q.read_texture(target), hand_px)
+
+
+def test_dot_and_png(dev: dx.Device, tmp_path: Any) -> None:
+    target = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="frame")
+    g, _ = gd.build_deferred_graph(dev, target)
+    dot = g.to_dot()
+    assert dot.startswith("digraph") and "debug_view (culled)" in dot and "cluster_compute" in dot
+    assert "GPU wait" in dot
+    path = g.to_png(tmp_path / "graph.png")
+    from PIL import Image
+    with Image.open(path) as im:
+        assert im.size[0] == 1100 and im.size[1] > 300
+
+
+def test_readme_render_graph_example(tmp_path: Any, monkeypatch: Any) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("_readme_helpers", Path(__file__).with_name("test_readme.py"))
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    monkeypatch.chdir(tmp_path)
+    ns = mod.run_readme_block("## Render graph")
+    st = ns["g"].stats()
+    assert st["passes"] == 4 and st["queues"]["compute"] == 1
+    assert (tmp_path / "graph.png").exists()
