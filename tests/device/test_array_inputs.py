@@ -369,3 +369,15 @@ def test_cache_sees_a_same_size_rewrite_that_restored_the_modification_time(devi
     assert b is not a
     assert (queue.read_texture(b)[..., :3] == 200).all() and (queue.read_texture(a)[..., :3] == 10).all()
     assert device.load_texture(p, generate_mips=False) is b
+
+
+def test_big_endian_structured_upload_sends_zero_padding(device, queue):
+    """Converting '>' items to the host's order must not send the new array's uninitialised padding."""
+    dt = np.dtype({"names": ["a", "b"], "formats": [">u1", ">u4"], "offsets": [0, 4], "itemsize": 8})
+    src = np.zeros(512, dt)
+    src["a"], src["b"] = 7, np.arange(512)
+    buf = device.create_buffer(512 * 8)
+    for _ in range(5):
+        got = upload_and_read(queue, buf, src, dtype=np.uint8).reshape(512, 8)
+        assert (got[:, 1:4] == 0).all() and (got[:, 0] == 7).all()
+        assert (got[:, 4:].copy().view("<u4").ravel() == np.arange(512)).all()
