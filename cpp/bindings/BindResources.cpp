@@ -52,6 +52,9 @@ void BindResources(py::module_& m) {
              "Work already recorded or submitted still completes; the memory is released once the last reference\n"
              "(this object, command lists in flight) is gone. Closing twice is allowed.")
         .def_property_readonly("closed", &Resource::IsClosed, "True once close() was called (any later use raises UseAfterFreeError).")
+        .def("__repr__", [](const Resource& r) {
+            return "<dx12kit.Resource '" + r.Name() + "' subresources=" + std::to_string(r.NumSubresources()) + (r.IsClosed() ? " closed>" : ">");
+        })
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](Resource& r, py::args) { r.Close(); })
         .def("global_state", [](Resource& r, Int subArg) {

@@ -32,10 +32,10 @@ void BindTextures(py::module_& m) {
     auto device = py::reinterpret_borrow<py::class_<Device, std::shared_ptr<Device>>>(m.attr("Device"));
     device
         .def("create_texture_cube", [](Device& d, Int sizeArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
-                                       py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
+                                       OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
             const char* fn = "create_texture_cube";
             const uint32_t size = U32(sizeArg, fn, "size"), mips = U32(mipsArg, fn, "mip_levels");
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
+            const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
             const DXGI_FORMAT f = ParseFormat(format, fn);
             const std::string n = name.is_none() ? "cube" : Str(name, fn, "name");
             ReleaseGil release;
@@ -57,11 +57,11 @@ void BindTextures(py::module_& m) {
            "    name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.\n\n"
            "Raises:\n    InvalidArgumentError: a size, format or use the device does not allow (the message says which).")
         .def("create_texture3d", [](Device& d, Int wArg, Int hArg, Int dArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
-                                    py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
+                                    OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
             const char* fn = "create_texture3d";
             const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height"), depth = U32(dArg, fn, "depth");
             const uint32_t mips = U32(mipsArg, fn, "mip_levels");
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
+            const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
             const DXGI_FORMAT f = ParseFormat(format, fn);
             const std::string n = name.is_none() ? "texture3d" : Str(name, fn, "name");
             ReleaseGil release;
