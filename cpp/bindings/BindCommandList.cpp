@@ -17,7 +17,7 @@ uint32_t SliceArg(const py::object& slice, const char* fn) {
 
 }  // namespace
 
-void BindCommandList(py::module_& m) {
+void BindCommandList(py::module_& m, Classes& c) {
     // ---- upload allocations (zero-copy path) ------------------------------------------------
     struct PyUpload {
         UploadAllocation alloc;
@@ -66,7 +66,7 @@ void BindCommandList(py::module_& m) {
         }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), "A writable numpy view of the upload memory (no copy).");
 
     // ---- command list -------------------------------------------------------------------------
-    py::class_<CommandList, std::shared_ptr<CommandList>>(m, "CommandList",
+    Documented(c.commandList,
         "Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.\n"
         "Create with CommandQueue.command_list(); submit with CommandQueue.execute().")
         .def_property_readonly("closed", &CommandList::IsClosed,

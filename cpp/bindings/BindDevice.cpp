@@ -8,9 +8,9 @@
 
 namespace dx12kit::bindings {
 
-void BindDevice(py::module_& m) {
+void BindDevice(py::module_& m, Classes& c) {
     // ---- device ----------------------------------------------------------------------------------
-    py::class_<Device, std::shared_ptr<Device>>(m, "Device",
+    Documented(c.device,
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
         .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, py::object staticDescriptors, Int chunk,
                          Int samplerChunk, Int cpuPage, Int uploadPage, py::object gpuPage,

@@ -98,8 +98,8 @@ py::dict AllocationDict(const memory::MemoryAllocation& a) {
 }
 }  // namespace
 
-void BindMemory(py::module_& m) {
-    py::class_<MemoryPool, std::shared_ptr<MemoryPool>>(m, "Pool",
+void BindMemory(py::module_& m, Classes& c) {
+    Documented(c.pool,
         "A custom memory pool: heaps of one heap type with its own block size, block limits and placement\n"
         "algorithm. Create with Device.create_pool; pass as pool= to create_buffer / create_texture2d.")
         .def_property_readonly("name", [](const MemoryPool& p) { return p.Desc().name; }, "The pool's name (create_pool(name=)).")
@@ -121,7 +121,7 @@ void BindMemory(py::module_& m) {
                    AlgorithmName(p.Desc().algorithm) + " blocks=" + std::to_string(p.BlockCount()) + ">";
         });
 
-    auto resource = py::reinterpret_borrow<py::class_<Resource, std::shared_ptr<Resource>>>(m.attr("Resource"));
+    auto& resource = c.resource;
     resource.def_property_readonly("allocation", [](const Resource& r) -> py::object {
         const memory::MemoryAllocation& a = r.Memory();
         if (a.IsNull()) return py::none();
@@ -130,7 +130,7 @@ void BindMemory(py::module_& m) {
        "block), size, alignment, pool (its name, None for the device's default pools); 'aliased': True for a resource\n"
        "placed with memory= (it lies in that memory, which other resources may share).");
 
-    py::class_<memory::MemoryRegion, std::shared_ptr<memory::MemoryRegion>>(m, "Memory",
+    Documented(c.memory,
         "GPU memory to place resources in yourself (aliasing): Device.allocate_memory, then create_buffer /\n"
         "create_texture2d with memory= and offset=. Resources placed in it keep it alive.")
         .def_property_readonly("size", [](const memory::MemoryRegion& r) { return r.allocation.Size(); })
@@ -143,7 +143,7 @@ void BindMemory(py::module_& m) {
                    " block=" + std::to_string(r.allocation.BlockId()) + " offset=" + std::to_string(r.allocation.Offset()) + ">";
         });
 
-    auto buffer = py::reinterpret_borrow<py::class_<Buffer, Resource, std::shared_ptr<Buffer>>>(m.attr("Buffer"));
+    auto& buffer = c.buffer;
     buffer.def("map", [](py::object self, py::object dtype) {
         auto& b = self.cast<Buffer&>();
         b.CheckNotClosed("map");
@@ -162,7 +162,7 @@ void BindMemory(py::module_& m) {
        "Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the\n"
        "GPU work that wrote it has completed (queue.wait).");
 
-    auto device = py::reinterpret_borrow<py::class_<Device, std::shared_ptr<Device>>>(m.attr("Device"));
+    auto& device = c.device;
     device
         .def("allocate_memory", [](Device& d, Int size, Int alignment, OptChoice<HeapTypeChoice> heap, py::handle pool, py::object name) {
             const char* fn = "allocate_memory";

@@ -5,7 +5,7 @@
 
 namespace dx12kit::bindings {
 
-void BindPipelines(py::module_& m) {
+void BindPipelines(py::module_& m, Classes& c) {
     // ---- root signature descriptions ------------------------------------------------------
     py::class_<DescriptorRangeDesc>(m, "DescriptorRange", "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")
         .def_readonly("register", &DescriptorRangeDesc::shaderRegister)
@@ -152,7 +152,7 @@ void BindPipelines(py::module_& m) {
           "default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |\n"
           "'opaque_black' | 'opaque_white'.");
 
-    py::class_<RootSignature, std::shared_ptr<RootSignature>>(m, "RootSignature", "A root signature. Create with Device.create_root_signature.")
+    Documented(c.rootSignature, "A root signature. Create with Device.create_root_signature.")
         .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); }, "Number of root parameters.")
         .def_property("name", &RootSignature::Name, [](RootSignature& r, py::handle n) { r.SetName(Str(n, "RootSignature.name", "name")); },
                       "Debug name (also the D3D12 object's name).")
@@ -160,7 +160,7 @@ void BindPipelines(py::module_& m) {
             return "<dx12kit.RootSignature '" + r.Name() + "' parameters=" + std::to_string(r.Parameters().size()) +
                    " static_samplers=" + std::to_string(r.StaticSamplers().size()) + ">";
         });
-    py::class_<PipelineState, std::shared_ptr<PipelineState>>(m, "PipelineState", "A compute or graphics pipeline state object.")
+    Documented(c.pipelineState, "A compute or graphics pipeline state object.")
         .def_property_readonly("is_compute", &PipelineState::IsCompute, "True for a compute pipeline, False for a graphics one.")
         .def_property_readonly("root_signature", &PipelineState::GetRootSignature, "The root signature the pipeline was created with.")
         .def_property("name", &PipelineState::Name, [](PipelineState& p, py::handle n) { p.SetName(Str(n, "PipelineState.name", "name")); },
@@ -169,7 +169,7 @@ void BindPipelines(py::module_& m) {
             return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
                    p.GetRootSignature()->Name() + "'>";
         });
-    py::class_<Sampler, std::shared_ptr<Sampler>>(m, "SamplerState", "A sampler descriptor. Create with Device.create_sampler.")
+    Documented(c.samplerState, "A sampler descriptor. Create with Device.create_sampler.")
         .def_property("name", &Sampler::Name, [](Sampler& s, py::handle n) { s.SetName(Str(n, "SamplerState.name", "name")); },
                       "Debug name, shown by repr.")
         .def("__repr__", [](const Sampler& s) {

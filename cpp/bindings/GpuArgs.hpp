@@ -6,6 +6,7 @@
 #include "Args.hpp"
 #include "Bindings.hpp"
 #include "ChoiceTables.hpp"
+#include "Classes.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
