@@ -46,6 +46,34 @@ if "os.PathLike" in text and "\nimport os\n" not in text:
 if "typing_extensions." not in text:
     text = text.replace("import typing_extensions\n", "")
 open(path, "w").write(text)
+
+# Every stub file: what mypy --strict and stubtest need of pybind11-stubgen's output.
+import glob, os
+# Choice arguments (cpp/bindings/Choices.hpp) are named 'dx12kit.enums.<Enum>' by their binding; the stub
+# accepts the member or one of its names: '<Enum> | Literal[<values>, <aliases>]', from the enum's
+# definition and dx12kit.enums._ALIASES (python/dx12kit/enums.py), so a misspelt name is a type error.
+import dx12kit.enums as enums
+def choice(m):
+    cls = getattr(enums, m.group(1))
+    names = [member.value for member in cls] + list(enums._ALIASES.get(cls, ()))
+    return f"dx12kit.enums.{m.group(1)} | typing.Literal[{', '.join(repr(n) for n in names)}]"
+text = re.sub(r"(?<=: )dx12kit\.enums\.(\w+)", choice, text)
+for stub in glob.glob(os.path.join(os.path.dirname(path), "*.pyi")):
+    text = open(stub).read()
+    text = re.sub(r"(?<=: )dx12kit\.enums\.(\w+)", choice, text)
+    # py::dict / py::list results and arguments: their item types (pybind11 does not know them).
+    text = re.sub(r"(?<=[:>,[] )dict(?=[:,)\] ])", "dict[str, typing.Any]", text)
+    text = re.sub(r"(?<=[:>,[] )list(?=[:,)\] ])", "list[typing.Any]", text)
+    text = re.sub(r"(?<=[:>] )collections\.abc\.Iterator(?=[:,)\] ])", "collections.abc.Iterator[str]", text)  # FormatSupport's keys
+    # An unhashable class (it defines __eq__): typeshed's spelling.
+    text = text.replace("__hash__: typing.ClassVar[None] = None", "__hash__: typing.ClassVar[None]  # type: ignore[assignment]")
+    # pybind11-stubgen lists __all__, which the extension's modules do not define (stubtest: "not present at runtime").
+    text = re.sub(r"^__all__: list\[str\] = .*\n", "", text, flags=re.M)
+    text = text.replace("def __exit__(self, *args) -> None:", "def __exit__(self, *args: typing.Any) -> None:")
+    # The untyped operators and __new__ pybind11's native_enum copies from enum.IntEnum/IntFlag: the
+    # stub inherits the typed ones from enum instead.
+    text = re.sub(r"^    (?:@classmethod\n    )?def __\w+__\((?:self|cls)(?:, \w+)?\):\n        \.\.\.\n", "", text, flags=re.M)
+    open(stub, "w").write(text)
 PYEOF
 rm -rf "$ROOT/python/dx12kit/dx12core"
 cp -r "$tmp/out/dx12kit/dx12core" "$ROOT/python/dx12kit/dx12core"

@@ -75,3 +75,19 @@ def test_no_loaded_library_asks_for_an_executable_stack():
     vkd3d = [f for f in loaded if "libvkd3d" in f]
     assert vkd3d and all("/dx12kit/_libs/" in f or "/dx12kit.libs/" in f for f in vkd3d), vkd3d
     assert [f for f in loaded if _asks_for_executable_stack(f)] == []
+
+
+def test_binding_signatures_name_python_types_only():
+    """Every class is registered before any method names it (cpp/bindings/Classes.hpp): a signature
+    that shows a C++ type ("dx12kit::...", "std::...") means a class was used before its registration."""
+    import dx12kit.dx12core as core
+
+    found = []
+    for mod in (core, core.alloc, core.shaders, core.descriptors):
+        for name, obj in vars(mod).items():
+            members = vars(obj).items() if isinstance(obj, type) else [(name, obj)]
+            for member_name, member in members:
+                doc = getattr(getattr(member, "fget", member), "__doc__", None) or ""
+                if "dx12kit::" in doc or "std::" in doc:
+                    found.append(f"{mod.__name__}.{name}.{member_name}")
+    assert not found, found

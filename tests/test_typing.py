@@ -28,3 +28,15 @@ def test_public_api_uses_pass_mypy_strict(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"),
                         str(path)], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_misuses_are_rejected_and_their_twins_accepted(tmp_path):
+    """tests/typing/misuses.py: each deliberate misuse (a misspelt choice, a member of the wrong enum,
+    a string or float for a size, a wrong use of a result) carries a ``# type: ignore[code]`` that
+    mypy --strict reports as unused if it stops rejecting the misuse; the correct twins must pass."""
+    pytest.importorskip("mypy")
+    path = Path(__file__).resolve().parent / "typing" / "misuses.py"
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"),
+                        str(path)], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert path.read_text().count("# type: ignore[") >= 12

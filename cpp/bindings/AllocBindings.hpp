@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "Args.hpp"
+
 #include "dx12kit/alloc/AllocatorCommon.hpp"
 #include "dx12kit/alloc/Replay.hpp"
 #include "dx12kit/core/Errors.hpp"
@@ -39,29 +41,9 @@ struct Guarded {
     }
 };
 
-// Python int (or anything with __index__, e.g. numpy integers) -> uint64, with range errors as
-// InvalidArgumentError rather than TypeError/OverflowError.
-inline uint64_t ToU64(const py::handle& value, const char* name) {
-    PyObject* index = PyNumber_Index(value.ptr());
-    if (!index) {
-        PyErr_Clear();
-        throw py::type_error(std::string(name) + " must be an int, not " +
-                             std::string(py::str(py::type::of(value).attr("__name__"))));
-    }
-    py::int_ v = py::reinterpret_steal<py::int_>(index);
-    int overflow = 0;
-    long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
-    if (overflow < 0 || (overflow == 0 && x < 0))
-        throw InvalidArgument(std::string(name) + " must be >= 0, got " + std::string(py::str(v)));
-    if (overflow == 0) return static_cast<uint64_t>(x);
-    unsigned long long u = PyLong_AsUnsignedLongLong(v.ptr());
-    if (PyErr_Occurred()) {
-        PyErr_Clear();
-        throw InvalidArgument(std::string(name) + " " + std::string(py::str(v)) +
-                              " does not fit in 64 bits");
-    }
-    return u;
-}
+// Python int (or anything with __index__, e.g. numpy integers) -> uint64: the one integer
+// conversion (Args.hpp), TypeError for another type, InvalidArgumentError for a value out of range.
+inline uint64_t ToU64(const py::handle& value, const char* name) { return U64(value, "allocator", name); }
 
 inline py::dict StatsDict(const AllocatorStats& s) {
     py::dict d;

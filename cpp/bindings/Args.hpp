@@ -96,6 +96,7 @@ inline uint8_t U8(const Int& v, const char* fn, const char* arg) {
     return static_cast<uint8_t>(detail::Ranged(v.value, fn, arg, 0, UINT8_MAX));
 }
 /// For a plain handle (list items, tuple fields).
+inline uint64_t U64(pybind11::handle h, const char* fn, const char* arg) { return U64(Int{pybind11::reinterpret_borrow<pybind11::object>(h)}, fn, arg); }
 inline uint32_t U32(pybind11::handle h, const char* fn, const char* arg) { return U32(Int{pybind11::reinterpret_borrow<pybind11::object>(h)}, fn, arg); }
 
 /// A float; TypeError for non-numbers. NaN and infinities pass: callers check what they need.

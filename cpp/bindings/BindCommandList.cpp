@@ -17,7 +17,7 @@ uint32_t SliceArg(const py::object& slice, const char* fn) {
 
 }  // namespace
 
-void BindCommandList(py::module_& m) {
+void BindCommandList(py::module_& m, Classes& c) {
     // ---- upload allocations (zero-copy path) ------------------------------------------------
     struct PyUpload {
         UploadAllocation alloc;
@@ -66,7 +66,7 @@ void BindCommandList(py::module_& m) {
         }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), "A writable numpy view of the upload memory (no copy).");
 
     // ---- command list -------------------------------------------------------------------------
-    py::class_<CommandList, std::shared_ptr<CommandList>>(m, "CommandList",
+    Documented(c.commandList,
         "Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.\n"
         "Create with CommandQueue.command_list(); submit with CommandQueue.execute().")
         .def_property_readonly("closed", &CommandList::IsClosed,
@@ -311,9 +311,8 @@ void BindCommandList(py::module_& m) {
             const char* fn = "set_vertex_buffer";
             cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
         }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0, "Binds `buffer` as vertex buffer `slot` with `stride` bytes per vertex, from `offset`.")
-        .def("set_index_buffer", [](CommandList& cl, py::handle b, py::handle format, Int off) {
-            DXGI_FORMAT f = ParseChoice<DXGI_FORMAT>(format, "set_index_buffer: format", {{"uint16", DXGI_FORMAT_R16_UINT}, {"uint32", DXGI_FORMAT_R32_UINT},
-                                                                                          {"r16_uint", DXGI_FORMAT_R16_UINT}, {"r32_uint", DXGI_FORMAT_R32_UINT}});
+        .def("set_index_buffer", [](CommandList& cl, py::handle b, Choice<IndexFormatChoice> format, Int off) {
+            const DXGI_FORMAT f = Parse(format, "set_index_buffer: format");
             cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, U64(off, "set_index_buffer", "offset"));
         }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0, "Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').")
         .def("set_dynamic_constant_buffer", [](CommandList& cl, Int root, py::handle data) {

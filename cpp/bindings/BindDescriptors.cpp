@@ -15,6 +15,7 @@
 #include "Args.hpp"
 #include "ForkSafety.hpp"
 #include "Bindings.hpp"
+#include "ChoiceTables.hpp"
 #include "DescriptorBindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -52,16 +53,6 @@ struct PyAllocation {
     std::shared_ptr<PyCpuAllocator> owner;
     DescriptorAllocation allocation;
 };
-
-D3D12_DESCRIPTOR_HEAP_TYPE ParseHeapType(const std::string& name) {
-    std::string k = name;
-    for (char& c : k) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (k == "cbv_srv_uav") return D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
-    if (k == "sampler") return D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER;
-    if (k == "rtv") return D3D12_DESCRIPTOR_HEAP_TYPE_RTV;
-    if (k == "dsv") return D3D12_DESCRIPTOR_HEAP_TYPE_DSV;
-    throw InvalidArgument("heap_type must be 'cbv_srv_uav', 'sampler', 'rtv' or 'dsv', not '" + name + "'");
-}
 
 std::string LowerName(D3D12_DESCRIPTOR_HEAP_TYPE type) {
     std::string s = DescriptorHeapTypeName(type);
@@ -124,9 +115,9 @@ void BindDescriptors(py::module_& parent) {
         "current_serial and handed out again only after release_stale_descriptors(completed >= that serial).\n"
         "Thread-safe. This is the allocator the device uses for views and samplers; one made here has its own\n"
         "pages and its own serial, which the caller advances (as the device does at each submission).")
-        .def(py::init([](std::shared_ptr<Device> device, const std::string& heapType, Int pageSize) {
+        .def(py::init([](std::shared_ptr<Device> device, Choice<DescriptorHeapTypeChoice> heapType, Int pageSize) {
                  if (!device) throw InvalidArgument("CpuDescriptorAllocator: device is None");
-                 return std::make_shared<PyCpuAllocator>(device->Core(), ParseHeapType(heapType), U32(pageSize, "CpuDescriptorAllocator", "page_size"));
+                 return std::make_shared<PyCpuAllocator>(device->Core(), Parse(heapType, "heap_type"), U32(pageSize, "CpuDescriptorAllocator", "page_size"));
              }),
              "device"_a, "heap_type"_a = "cbv_srv_uav", py::kw_only(), "page_size"_a = 256)
         .def("allocate", [](std::shared_ptr<PyCpuAllocator> self, Int countArg) {
@@ -173,10 +164,10 @@ void BindDescriptors(py::module_& parent) {
         "A shader-visible descriptor heap split into a static part [0, static_count) (free list, deferred frees) and\n"
         "dynamic chunks of chunk_size (acquired, retired with a serial, free again after release_stale). The device\n"
         "owns one per type; one made here is for experiments and tests. Thread-safe.")
-        .def(py::init([](std::shared_ptr<Device> device, const std::string& heapType, Int n, Int staticCount, Int chunk) {
+        .def(py::init([](std::shared_ptr<Device> device, Choice<DescriptorHeapTypeChoice> heapType, Int n, Int staticCount, Int chunk) {
                  const char* fn = "ShaderVisibleHeap";
                  if (!device) throw InvalidArgument("ShaderVisibleHeap: device is None");
-                 return std::make_shared<PyShaderVisibleHeap>(device->Core(), ParseHeapType(heapType), U32(n, fn, "num_descriptors"),
+                 return std::make_shared<PyShaderVisibleHeap>(device->Core(), Parse(heapType, "heap_type"), U32(n, fn, "num_descriptors"),
                                                               U32(staticCount, fn, "static_count"), U32(chunk, fn, "chunk_size"));
              }),
              "device"_a, "heap_type"_a, "num_descriptors"_a, py::kw_only(), "static_count"_a, "chunk_size"_a)

@@ -8,9 +8,9 @@
 
 namespace dx12kit::bindings {
 
-void BindDevice(py::module_& m) {
+void BindDevice(py::module_& m, Classes& c) {
     // ---- device ----------------------------------------------------------------------------------
-    py::class_<Device, std::shared_ptr<Device>>(m, "Device",
+    Documented(c.device,
         "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
         .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, py::object staticDescriptors, Int chunk,
                          Int samplerChunk, Int cpuPage, Int uploadPage, py::object gpuPage,
@@ -99,14 +99,14 @@ void BindDevice(py::module_& m) {
                                "Whether lazy fence signals are in effect (asked for, and the backend is vkd3d; Windows signals every execute).")
         .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); },
                                "Whether 'default' buffers live in CPU-visible memory (uma_direct asked and the adapter is cache-coherent UMA).")
-        .def("queue", [](Device& d, const std::string& kind) { return d.Queue(ParseQueueKind(kind)); }, "kind"_a = "direct",
+        .def("queue", [](Device& d, Choice<QueueKindChoice> kind) { return d.Queue(Parse(kind, "queue: kind")); }, "kind"_a = "direct",
              "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
-        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, py::handle heap, py::handle pool, bool committed,
+        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed,
                                  bool withinBudget, py::handle memory, Int offset) {
             const char* fn = "create_buffer";
             const uint64_t size = U64(sizeArg, fn, "size");
             const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
+            const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
             std::shared_ptr<Buffer> b;
             {
                 ReleaseGil release;
@@ -123,13 +123,13 @@ void BindDevice(py::module_& m) {
            "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
            "resources may alias it; its contents are then undefined until written.")
         .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
-                                    bool uav, py::object name, py::handle heap, py::handle pool, bool committed, bool withinBudget,
+                                    bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget,
                                     py::handle memory, Int offset, Int samplesArg) {
             const char* fn = "create_texture2d";
             const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
             const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
             const uint32_t samples = U32(samplesArg, fn, "sample_count");
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
+            const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
             const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
             const std::string n = name.is_none() ? "texture" : Str(name, fn, "name");
             std::shared_ptr<Texture> t;
@@ -189,8 +189,8 @@ void BindDevice(py::module_& m) {
            "and the root signature it runs with. name: debug name (repr, D3D12 SetName).\n\n"
            "Raises:\n    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
-                                            py::object dsvFormat, py::object inputLayout, py::handle topology, py::handle cull, py::object blend,
-                                            bool depthTest, bool depthWrite, py::object stencilFunc, py::handle stencilPassOp, py::object name,
+                                            py::object dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, Choice<CullModeChoice> cull, OptChoice<BlendModeChoice> blend,
+                                            bool depthTest, bool depthWrite, OptChoice<ComparisonFuncChoice> stencilFunc, Choice<StencilOpChoice> stencilPassOp, py::object name,
                                             Int samplesArg) {
             const char* fn = "create_graphics_pipeline";
             GraphicsPipelineDesc g;
@@ -213,10 +213,7 @@ void BindDevice(py::module_& m) {
                         throw InvalidArgument("input_layout: entries are (semantic, format[, slot[, offset[, semantic_index]]])");
                     InputElementDesc ie;
                     ie.semantic = Str(t[0], fn, "input_layout semantic");
-                    ie.format = ParseChoice<DXGI_FORMAT>(t[1], "create_graphics_pipeline: input_layout format",
-                                                         {{"float", DXGI_FORMAT_R32_FLOAT}, {"float2", DXGI_FORMAT_R32G32_FLOAT},
-                                                          {"float3", DXGI_FORMAT_R32G32B32_FLOAT}, {"float4", DXGI_FORMAT_R32G32B32A32_FLOAT},
-                                                          {"uint", DXGI_FORMAT_R32_UINT}, {"rgba8_unorm", DXGI_FORMAT_R8G8B8A8_UNORM}});
+                    ie.format = ParseChoice<VertexFormatChoice>(t[1], "create_graphics_pipeline: input_layout format");
                     if (t.size() > 2) ie.slot = U32(t[2], fn, "input_layout slot");
                     if (t.size() > 3) ie.offset = U32(t[3], fn, "input_layout offset");
                     if (t.size() > 4) ie.semanticIndex = U32(t[4], fn, "input_layout semantic_index");
@@ -225,36 +222,18 @@ void BindDevice(py::module_& m) {
                     g.inputLayout.push_back(ie);
                 }
             }
-            g.topology = ParseChoice<D3D_PRIMITIVE_TOPOLOGY>(topology, "create_graphics_pipeline: topology",
-                                                             {{"triangle", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST},
-                                                              {"triangle_list", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST},
-                                                              {"triangle_strip", D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP},
-                                                              {"line", D3D_PRIMITIVE_TOPOLOGY_LINELIST}, {"line_list", D3D_PRIMITIVE_TOPOLOGY_LINELIST},
-                                                              {"point", D3D_PRIMITIVE_TOPOLOGY_POINTLIST}, {"point_list", D3D_PRIMITIVE_TOPOLOGY_POINTLIST}});
+            g.topology = Parse(topology, "create_graphics_pipeline: topology");
             g.topologyType = g.topology == D3D_PRIMITIVE_TOPOLOGY_POINTLIST  ? D3D12_PRIMITIVE_TOPOLOGY_TYPE_POINT
                              : g.topology == D3D_PRIMITIVE_TOPOLOGY_LINELIST ? D3D12_PRIMITIVE_TOPOLOGY_TYPE_LINE
                                                                              : D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
-            g.cull = ParseChoice<D3D12_CULL_MODE>(cull, "create_graphics_pipeline: cull",
-                                                  {{"none", D3D12_CULL_MODE_NONE}, {"front", D3D12_CULL_MODE_FRONT}, {"back", D3D12_CULL_MODE_BACK}});
-            // Blend modes are dx12kit's presets, not a D3D12 enum: strings only.
-            g.blend = blend.is_none() ? BlendMode::None
-                                      : ParseChoice<BlendMode>(blend, "create_graphics_pipeline: blend",
-                                                               {{"none", BlendMode::None}, {"alpha", BlendMode::Alpha},
-                                                                {"additive", BlendMode::Additive}, {"premultiplied", BlendMode::Premultiplied}},
-                                                               false);
+            g.cull = Parse(cull, "create_graphics_pipeline: cull");
+            g.blend = blend.Given() ? Parse(blend, "create_graphics_pipeline: blend") : BlendMode::None;
             g.depthTest = depthTest;
             g.depthWrite = depthWrite;
-            if (!stencilFunc.is_none()) {
+            if (stencilFunc.Given()) {
                 g.stencilTest = true;
-                g.stencilFunc = ParseChoice<D3D12_COMPARISON_FUNC>(stencilFunc, "stencil_func",
-                    {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS}, {"equal", D3D12_COMPARISON_FUNC_EQUAL},
-                     {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL}, {"greater", D3D12_COMPARISON_FUNC_GREATER},
-                     {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL}, {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL},
-                     {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
-                g.stencilPassOp = ParseChoice<D3D12_STENCIL_OP>(stencilPassOp, "stencil_pass_op",
-                    {{"keep", D3D12_STENCIL_OP_KEEP}, {"zero", D3D12_STENCIL_OP_ZERO}, {"replace", D3D12_STENCIL_OP_REPLACE},
-                     {"incr_sat", D3D12_STENCIL_OP_INCR_SAT}, {"decr_sat", D3D12_STENCIL_OP_DECR_SAT}, {"invert", D3D12_STENCIL_OP_INVERT},
-                     {"incr", D3D12_STENCIL_OP_INCR}, {"decr", D3D12_STENCIL_OP_DECR}});
+                g.stencilFunc = Parse(stencilFunc, "stencil_func");
+                g.stencilPassOp = Parse(stencilPassOp, "stencil_pass_op");
             }
             if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
             g.sampleCount = U32(samplesArg, fn, "sample_count");
@@ -280,10 +259,10 @@ void BindDevice(py::module_& m) {
            "    sample_count: samples per pixel of the targets it draws into (1, or an MSAA count every target format\n"
            "        supports; others raise InvalidArgumentError listing the supported ones). A draw raises when the bound\n"
            "        targets' sample count differs.")
-        .def("create_sampler", [](Device& d, py::handle filter, py::handle address, py::object name) {
+        .def("create_sampler", [](Device& d, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, py::object name) {
             D3D12_SAMPLER_DESC s{};
-            s.Filter = ParseFilter(filter, "create_sampler");
-            s.AddressU = s.AddressV = s.AddressW = ParseAddress(address, "create_sampler");
+            s.Filter = Parse(filter, "create_sampler: filter");
+            s.AddressU = s.AddressV = s.AddressW = Parse(address, "create_sampler: address");
             s.MaxAnisotropy = 16;
             s.ComparisonFunc = D3D12_COMPARISON_FUNC_NEVER;
             s.MaxLOD = 3.402823466e+38f;

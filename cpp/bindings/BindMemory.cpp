@@ -26,24 +26,6 @@ using memory::PoolAlgorithm;
 
 namespace {
 
-std::string LowerStr(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-HeapKind ParseHeapKind(py::handle h, const char* what) {
-    py::object o = py::reinterpret_borrow<py::object>(h);
-    if (py::hasattr(o, "value") && !py::isinstance<py::str>(o)) o = o.attr("value");  // a str-valued enum member
-    if (!py::isinstance<py::str>(o))
-        throw py::type_error(std::string(what) + ": heap must be a string ('default', 'upload', 'readback' or 'custom')");
-    const std::string s = LowerStr(o.cast<std::string>());
-    if (s == "default") return HeapKind::Default;
-    if (s == "upload") return HeapKind::Upload;
-    if (s == "readback") return HeapKind::Readback;
-    if (s == "custom") return HeapKind::Custom;
-    throw InvalidArgument(std::string(what) + ": heap '" + s + "' is not one of default, upload, readback, custom");
-}
-
 py::object OptionalMin(uint64_t count, uint64_t v) { return py::int_(count ? v : 0); }
 
 py::dict BudgetDict(const memory::BudgetInfo& b) {
@@ -84,7 +66,7 @@ ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committe
     // heap=None (the default): the default heap, or the heap of pool= / memory=. A heap named
     // explicitly must be that heap: a pool or a memory region brings its own.
     const bool heapGiven = !heap.is_none();
-    p.heap = heapGiven ? ParseHeapKind(heap, what) : HeapKind::Default;
+    p.heap = heapGiven ? ParseChoice<HeapTypeChoice>(heap, (std::string(what) + ": heap").c_str()) : HeapKind::Default;
     if (!pool.is_none()) {
         if (!py::isinstance<MemoryPool>(pool)) throw py::type_error(std::string(what) + ": pool must be a dx12kit.Pool or None");
         p.pool = pool.cast<std::shared_ptr<MemoryPool>>();
@@ -116,8 +98,8 @@ py::dict AllocationDict(const memory::MemoryAllocation& a) {
 }
 }  // namespace
 
-void BindMemory(py::module_& m) {
-    py::class_<MemoryPool, std::shared_ptr<MemoryPool>>(m, "Pool",
+void BindMemory(py::module_& m, Classes& c) {
+    Documented(c.pool,
         "A custom memory pool: heaps of one heap type with its own block size, block limits and placement\n"
         "algorithm. Create with Device.create_pool; pass as pool= to create_buffer / create_texture2d.")
         .def_property_readonly("name", [](const MemoryPool& p) { return p.Desc().name; }, "The pool's name (create_pool(name=)).")
@@ -139,7 +121,7 @@ void BindMemory(py::module_& m) {
                    AlgorithmName(p.Desc().algorithm) + " blocks=" + std::to_string(p.BlockCount()) + ">";
         });
 
-    auto resource = py::reinterpret_borrow<py::class_<Resource, std::shared_ptr<Resource>>>(m.attr("Resource"));
+    auto& resource = c.resource;
     resource.def_property_readonly("allocation", [](const Resource& r) -> py::object {
         const memory::MemoryAllocation& a = r.Memory();
         if (a.IsNull()) return py::none();
@@ -148,7 +130,7 @@ void BindMemory(py::module_& m) {
        "block), size, alignment, pool (its name, None for the device's default pools); 'aliased': True for a resource\n"
        "placed with memory= (it lies in that memory, which other resources may share).");
 
-    py::class_<memory::MemoryRegion, std::shared_ptr<memory::MemoryRegion>>(m, "Memory",
+    Documented(c.memory,
         "GPU memory to place resources in yourself (aliasing): Device.allocate_memory, then create_buffer /\n"
         "create_texture2d with memory= and offset=. Resources placed in it keep it alive.")
         .def_property_readonly("size", [](const memory::MemoryRegion& r) { return r.allocation.Size(); })
@@ -161,7 +143,7 @@ void BindMemory(py::module_& m) {
                    " block=" + std::to_string(r.allocation.BlockId()) + " offset=" + std::to_string(r.allocation.Offset()) + ">";
         });
 
-    auto buffer = py::reinterpret_borrow<py::class_<Buffer, Resource, std::shared_ptr<Buffer>>>(m.attr("Buffer"));
+    auto& buffer = c.buffer;
     buffer.def("map", [](py::object self, py::object dtype) {
         auto& b = self.cast<Buffer&>();
         b.CheckNotClosed("map");
@@ -180,23 +162,22 @@ void BindMemory(py::module_& m) {
        "Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the\n"
        "GPU work that wrote it has completed (queue.wait).");
 
-    auto device = py::reinterpret_borrow<py::class_<Device, std::shared_ptr<Device>>>(m.attr("Device"));
+    auto& device = c.device;
     device
-        .def("allocate_memory", [](Device& d, Int size, Int alignment, py::handle heap, py::handle pool, py::object name) {
+        .def("allocate_memory", [](Device& d, Int size, Int alignment, OptChoice<HeapTypeChoice> heap, py::handle pool, py::object name) {
             const char* fn = "allocate_memory";
-            const ResourcePlacement from = ParsePlacement(heap, pool, false, false, py::none(), 0, "allocate_memory");
+            const ResourcePlacement from = ParsePlacement(heap.value, pool, false, false, py::none(), 0, "allocate_memory");
             return d.AllocateMemory(U64(size, fn, "size"), U64(alignment, fn, "alignment"), from, name.is_none() ? "memory" : Str(name, fn, "name"));
         }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = py::none(), "pool"_a = py::none(), "name"_a = py::none(),
            "Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two\n"
            ">= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);\n"
            "offsets are checked against the resource's alignment and the memory's size.")
-        .def("create_pool", [](Device& d, py::handle heap, py::object blockSize, Int minBlocks, Int maxBlocks,
-                               py::handle algorithmArg, py::object name) {
+        .def("create_pool", [](Device& d, Choice<HeapTypeChoice> heap, py::object blockSize, Int minBlocks, Int maxBlocks,
+                               Choice<PoolAlgorithmChoice> algorithm, py::object name) {
             // (no py::keep_alive here: pybind11 runs its postcall on a failed overload's sentinel; the
             // pool holds a reference to the ID3D12Device itself)
-            const std::string algorithm = Str(algorithmArg, "create_pool", "algorithm");
             memory::PoolDesc desc;
-            desc.heap = ParseHeapKind(heap, "create_pool");
+            desc.heap = Parse(heap, "create_pool: heap");
             if (!blockSize.is_none()) {
                 if (!py::isinstance<py::int_>(blockSize)) throw py::type_error("create_pool: block_size must be an int or None");
                 const long long v = detail::Ranged(blockSize, "create_pool", "block_size", 1, INT64_MAX);
@@ -204,10 +185,7 @@ void BindMemory(py::module_& m) {
             }
             desc.minBlocks = U32(minBlocks, "create_pool", "min_blocks");
             desc.maxBlocks = U32(maxBlocks, "create_pool", "max_blocks");
-            const std::string a = LowerStr(algorithm);
-            if (a == "tlsf") desc.algorithm = PoolAlgorithm::Tlsf;
-            else if (a == "linear") desc.algorithm = PoolAlgorithm::Linear;
-            else throw InvalidArgument("create_pool: algorithm '" + algorithm + "' is not one of tlsf, linear");
+            desc.algorithm = Parse(algorithm, "create_pool: algorithm");
             if (!name.is_none()) desc.name = Str(name, "create_pool", "name");
             return d.Core()->Memory().CreatePool(desc);
         }, py::kw_only(), "heap"_a = "default", "block_size"_a = py::none(), "min_blocks"_a = 0, "max_blocks"_a = 0,
@@ -215,19 +193,14 @@ void BindMemory(py::module_& m) {
            "A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);\n"
            "min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises\n"
            "OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).")
-        .def("defragment", [](Device& d, py::handle pool, py::handle algorithmArg, py::object maxBytes, py::object maxMoves) {
+        .def("defragment", [](Device& d, py::handle pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves) {
             const char* fn = "defragment";
             std::shared_ptr<MemoryPool> p;
             if (!pool.is_none()) {
                 if (!py::isinstance<MemoryPool>(pool)) throw py::type_error("defragment: pool must be a dx12kit.Pool or None");
                 p = pool.cast<std::shared_ptr<MemoryPool>>();
             }
-            const std::string a = LowerStr(Str(algorithmArg, fn, "algorithm"));
-            memory::DefragAlgorithm alg;
-            if (a == "full") alg = memory::DefragAlgorithm::Full;
-            else if (a == "balanced") alg = memory::DefragAlgorithm::Balanced;
-            else if (a == "fast") alg = memory::DefragAlgorithm::Fast;
-            else throw InvalidArgument("defragment: algorithm '" + a + "' is not one of full, balanced, fast");
+            const memory::DefragAlgorithm alg = Parse(algorithm, "defragment: algorithm");
             const uint64_t bytes = maxBytes.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxBytes, fn, "max_bytes", 1, INT64_MAX));
             const uint64_t moves = maxMoves.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxMoves, fn, "max_moves", 1, INT64_MAX));
             DefragmentStats st;

@@ -5,7 +5,7 @@
 
 namespace dx12kit::bindings {
 
-void BindPipelines(py::module_& m) {
+void BindPipelines(py::module_& m, Classes& c) {
     // ---- root signature descriptions ------------------------------------------------------
     py::class_<DescriptorRangeDesc>(m, "DescriptorRange", "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")
         .def_readonly("register", &DescriptorRangeDesc::shaderRegister)
@@ -88,25 +88,25 @@ void BindPipelines(py::module_& m) {
             return s + ", visibility=" + std::to_string(int(p.visibility)) + ")";
         });
     py::setattr(py::type::of<RootParameterDesc>(), "__hash__", py::none());
-    m.def("RootConstants", [](Int reg, Int count, Int space, py::handle vis) {
+    m.def("RootConstants", [](Int reg, Int count, Int space, Choice<VisibilityChoice> vis) {
         const char* fn = "RootConstants";
         const uint32_t n = U32(count, fn, "count");
         if (n == 0) throw InvalidArgument("RootConstants: count must be positive");
-        RootParameterDesc p{RootParamKind::Constants, U32(reg, fn, "register"), U32(space, fn, "space"), n, {}, ParseVisibility(vis, fn)};
+        RootParameterDesc p{RootParamKind::Constants, U32(reg, fn, "register"), U32(space, fn, "space"), n, {}, ParseVisibility(vis.value, fn)};
         return p;
     }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", "32-bit root constants (a cbuffer at register b<register>).");
     auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
-        m.def(name, [kind, name](Int reg, Int space, py::handle vis, Int flags) {
-            return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis, name),
+        m.def(name, [kind, name](Int reg, Int space, Choice<VisibilityChoice> vis, Int flags) {
+            return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis.value, name),
                                      CheckFlags(U32(flags, name, "flags"), kRootDescriptorFlags, "root descriptor")};
         }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
     };
     rootView("RootCBV", RootParamKind::Cbv, "A root constant buffer view (GPU address of a buffer).");
     rootView("RootSRV", RootParamKind::Srv, "A root shader resource view (a buffer, e.g. StructuredBuffer).");
     rootView("RootUAV", RootParamKind::Uav, "A root unordered access view (a buffer, e.g. RWStructuredBuffer).");
-    m.def("DescriptorTable", [](std::vector<DescriptorRangeDesc> ranges, py::handle vis) {
+    m.def("DescriptorTable", [](std::vector<DescriptorRangeDesc> ranges, Choice<VisibilityChoice> vis) {
         if (ranges.empty()) throw InvalidArgument("DescriptorTable: at least one range");
-        return RootParameterDesc{RootParamKind::Table, 0, 0, 0, std::move(ranges), ParseVisibility(vis, "DescriptorTable")};
+        return RootParameterDesc{RootParamKind::Table, 0, 0, 0, std::move(ranges), ParseVisibility(vis.value, "DescriptorTable")};
     }, "ranges"_a, "visibility"_a = "all", "A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.");
     py::class_<StaticSamplerDesc>(m, "StaticSamplerDesc", "A static sampler of a root signature (made by StaticSampler).")
         .def_readonly("register", &StaticSamplerDesc::shaderRegister)
@@ -125,20 +125,20 @@ void BindPipelines(py::module_& m) {
                    std::to_string(int(s.address)) + ", space=" + std::to_string(s.space) + ")";
         });
     py::setattr(py::type::of<StaticSamplerDesc>(), "__hash__", py::none());
-    m.def("StaticSampler", [](Int reg, py::handle filter, py::handle address, Int space, py::handle vis, py::handle addressV,
-                              py::handle addressW, Float mipLodBias, Int maxAnisotropyArg, py::handle comparison, py::handle borderColor,
+    m.def("StaticSampler", [](Int reg, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, Int space, Choice<VisibilityChoice> vis, OptChoice<AddressModeChoice> addressV,
+                              OptChoice<AddressModeChoice> addressW, Float mipLodBias, Int maxAnisotropyArg, Choice<ComparisonFuncChoice> comparison, Choice<BorderColorChoice> borderColor,
                               Float minLod, Float maxLod) {
         const char* fn = "StaticSampler";
-        StaticSamplerDesc s{U32(reg, fn, "register"), ParseFilter(filter, fn), ParseAddress(address, fn), U32(space, fn, "space"),
-                            ParseVisibility(vis, fn)};
-        if (!addressV.is_none()) s.addressV = ParseAddress(addressV, "StaticSampler (address_v)");
-        if (!addressW.is_none()) s.addressW = ParseAddress(addressW, "StaticSampler (address_w)");
+        StaticSamplerDesc s{U32(reg, fn, "register"), ParseFilter(filter.value, fn), ParseAddress(address.value, fn), U32(space, fn, "space"),
+                            ParseVisibility(vis.value, fn)};
+        if (addressV.Given()) s.addressV = Parse(addressV, "StaticSampler: address_v");
+        if (addressW.Given()) s.addressW = Parse(addressW, "StaticSampler: address_w");
         const uint32_t maxAnisotropy = U32(maxAnisotropyArg, fn, "max_anisotropy");
         if (maxAnisotropy > 16) throw InvalidArgument("StaticSampler: max_anisotropy " + std::to_string(maxAnisotropy) + " is above 16");
         s.mipLodBias = Finite(mipLodBias, fn, "mip_lod_bias");
         s.maxAnisotropy = maxAnisotropy;
-        s.comparison = ParseComparison(comparison, fn);
-        s.borderColor = ParseBorderColor(borderColor, fn);
+        s.comparison = ParseComparison(comparison.value, fn);
+        s.borderColor = ParseBorderColor(borderColor.value, fn);
         s.minLod = F32(minLod, fn, "min_lod");
         s.maxLod = F32(maxLod, fn, "max_lod");
         if (std::isnan(s.minLod) || std::isnan(s.maxLod) || s.minLod > s.maxLod)
@@ -152,7 +152,7 @@ void BindPipelines(py::module_& m) {
           "default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |\n"
           "'opaque_black' | 'opaque_white'.");
 
-    py::class_<RootSignature, std::shared_ptr<RootSignature>>(m, "RootSignature", "A root signature. Create with Device.create_root_signature.")
+    Documented(c.rootSignature, "A root signature. Create with Device.create_root_signature.")
         .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); }, "Number of root parameters.")
         .def_property("name", &RootSignature::Name, [](RootSignature& r, py::handle n) { r.SetName(Str(n, "RootSignature.name", "name")); },
                       "Debug name (also the D3D12 object's name).")
@@ -160,7 +160,7 @@ void BindPipelines(py::module_& m) {
             return "<dx12kit.RootSignature '" + r.Name() + "' parameters=" + std::to_string(r.Parameters().size()) +
                    " static_samplers=" + std::to_string(r.StaticSamplers().size()) + ">";
         });
-    py::class_<PipelineState, std::shared_ptr<PipelineState>>(m, "PipelineState", "A compute or graphics pipeline state object.")
+    Documented(c.pipelineState, "A compute or graphics pipeline state object.")
         .def_property_readonly("is_compute", &PipelineState::IsCompute, "True for a compute pipeline, False for a graphics one.")
         .def_property_readonly("root_signature", &PipelineState::GetRootSignature, "The root signature the pipeline was created with.")
         .def_property("name", &PipelineState::Name, [](PipelineState& p, py::handle n) { p.SetName(Str(n, "PipelineState.name", "name")); },
@@ -169,7 +169,7 @@ void BindPipelines(py::module_& m) {
             return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
                    p.GetRootSignature()->Name() + "'>";
         });
-    py::class_<Sampler, std::shared_ptr<Sampler>>(m, "SamplerState", "A sampler descriptor. Create with Device.create_sampler.")
+    Documented(c.samplerState, "A sampler descriptor. Create with Device.create_sampler.")
         .def_property("name", &Sampler::Name, [](Sampler& s, py::handle n) { s.SetName(Str(n, "SamplerState.name", "name")); },
                       "Debug name, shown by repr.")
         .def("__repr__", [](const Sampler& s) {

@@ -5,9 +5,9 @@
 
 namespace dx12kit::bindings {
 
-void BindQueue(py::module_& m) {
+void BindQueue(py::module_& m, Classes& c) {
     // ---- queue ----------------------------------------------------------------------------------
-    py::class_<CommandQueue, std::shared_ptr<CommandQueue>>(m, "CommandQueue", "A direct, compute or copy queue. Get one with Device.queue(kind).")
+    Documented(c.commandQueue, "A direct, compute or copy queue. Get one with Device.queue(kind).")
         .def_property_readonly("kind", [](const CommandQueue& q) { return QueueKindName(q.Type()); },
                                "'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).")
         .def("__repr__", [](CommandQueue& q) {

@@ -7,7 +7,7 @@
 
 namespace dx12kit::bindings {
 
-void BindResources(py::module_& m) {
+void BindResources(py::module_& m, Classes& c) {
     // ---- enums -------------------------------------------------------------------------------
     {
         py::native_enum<DXGI_FORMAT> fmt(m, "Format", "enum.IntEnum", "DXGI formats dx12kit supports (also accepted as lower-case strings).");
@@ -42,7 +42,7 @@ void BindResources(py::module_& m) {
     m.attr("ALL_SUBRESOURCES") = kAllSubresources;
 
     // ---- resources ----------------------------------------------------------------------------
-    py::class_<Resource, std::shared_ptr<Resource>>(m, "Resource", "A GPU resource (Buffer or Texture).")
+    Documented(c.resource, "A GPU resource (Buffer or Texture).")
         .def_property_readonly("name", &Resource::Name, "Debug name given at creation (also the D3D12 object's name).")
         .def_property_readonly("num_subresources", &Resource::NumSubresources, "Number of subresources (1 for a buffer; mips x array slices for a texture).")
         .def_property_readonly("uav", &Resource::AllowsUav, "True when the resource allows unordered access (created with uav=True).")
@@ -52,6 +52,9 @@ void BindResources(py::module_& m) {
              "Work already recorded or submitted still completes; the memory is released once the last reference\n"
              "(this object, command lists in flight) is gone. Closing twice is allowed.")
         .def_property_readonly("closed", &Resource::IsClosed, "True once close() was called (any later use raises UseAfterFreeError).")
+        .def("__repr__", [](const Resource& r) {
+            return "<dx12kit.Resource '" + r.Name() + "' subresources=" + std::to_string(r.NumSubresources()) + (r.IsClosed() ? " closed>" : ">");
+        })
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](Resource& r, py::args) { r.Close(); })
         .def("global_state", [](Resource& r, Int subArg) {
@@ -65,11 +68,11 @@ void BindResources(py::module_& m) {
             return r.GlobalState().Get(sub);
         }, "subresource"_a = kAllSubresources,
            "The state the resource is in once every executed command list has run (what execute resolves against).");
-    py::class_<Buffer, Resource, std::shared_ptr<Buffer>>(m, "Buffer", "A GPU buffer. Create with Device.create_buffer.")
+    Documented(c.buffer, "A GPU buffer. Create with Device.create_buffer.")
         .def_property_readonly("size", &Buffer::Size, "Size in bytes.")
         .def_property_readonly("gpu_address", &Buffer::GpuAddress, "GPU virtual address of the first byte (for root CBV/SRV/UAV arguments).")
         .def("__repr__", [](const Buffer& b) { return "<dx12kit.Buffer '" + b.Name() + "' " + std::to_string(b.Size()) + " bytes>"; });
-    py::class_<Texture, Resource, std::shared_ptr<Texture>>(m, "Texture", "A 2D texture (array). Create with Device.create_texture2d.")
+    Documented(c.texture, "A 2D texture (array). Create with Device.create_texture2d.")
         .def_property_readonly("width", [](const Texture& t) { return t.Width(); }, "Width in texels of mip 0.")
         .def_property_readonly("height", [](const Texture& t) { return t.Height(); }, "Height in texels of mip 0.")
         .def_property_readonly("format", &Texture::ViewFormat, "The format views and reads use (a dx12kit.Format).")

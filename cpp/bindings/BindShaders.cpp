@@ -102,7 +102,14 @@ void BindShaders(py::module_& parent) {
         .def_readonly("patch_constants", &DxbcReflection::patchConstants)
         .def_property_readonly("numthreads", [](const DxbcReflection& r) { return py::make_tuple(r.numThreads[0], r.numThreads[1], r.numThreads[2]); },
                                "(x, y, z) of [numthreads] for compute shaders; (0, 0, 0) otherwise.")
-        .def_readonly("creator", &DxbcReflection::creator, "The compiler's name as stored in the bytecode.");
+        .def_readonly("creator", &DxbcReflection::creator, "The compiler's name as stored in the bytecode.")
+        .def("__repr__", [](const DxbcReflection& r) {
+            std::string s = "<dx12kit.ShaderReflection " + r.Profile() + " bindings=" + std::to_string(r.bindings.size()) +
+                            " inputs=" + std::to_string(r.inputs.size()) + " outputs=" + std::to_string(r.outputs.size());
+            if (r.numThreads[0]) s += " numthreads=(" + std::to_string(r.numThreads[0]) + ", " + std::to_string(r.numThreads[1]) + ", " +
+                                      std::to_string(r.numThreads[2]) + ")";
+            return s + ">";
+        });
 
     m.def("reflect_dxbc", [](py::handle data) {
         const std::string b = DxbcBytes(data, "reflect_dxbc");

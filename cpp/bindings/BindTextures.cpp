@@ -22,20 +22,20 @@ struct handle_type_name<dx12kit::bindings::TextureObject> {
 
 namespace dx12kit::bindings {
 
-void BindTextures(py::module_& m) {
-    auto texture = py::reinterpret_borrow<py::class_<Texture, Resource, std::shared_ptr<Texture>>>(m.attr("Texture"));
+void BindTextures(py::module_& m, Classes& c) {
+    auto& texture = c.texture;
     texture
         .def_property_readonly("depth", [](const Texture& t) { return t.Depth(); }, "Depth in texels of mip 0 (1 unless a 3D texture).")
         .def_property_readonly("dimension", [](const Texture& t) { return t.Is3D() ? "3d" : t.IsCube() ? "cube" : "2d"; },
                                "'2d' (a 2D texture or array), 'cube' (6 faces: +X, -X, +Y, -Y, +Z, -Z) or '3d'.");
 
-    auto device = py::reinterpret_borrow<py::class_<Device, std::shared_ptr<Device>>>(m.attr("Device"));
+    auto& device = c.device;
     device
         .def("create_texture_cube", [](Device& d, Int sizeArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
-                                       py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
+                                       OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
             const char* fn = "create_texture_cube";
             const uint32_t size = U32(sizeArg, fn, "size"), mips = U32(mipsArg, fn, "mip_levels");
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
+            const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
             const DXGI_FORMAT f = ParseFormat(format, fn);
             const std::string n = name.is_none() ? "cube" : Str(name, fn, "name");
             ReleaseGil release;
@@ -57,11 +57,11 @@ void BindTextures(py::module_& m) {
            "    name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.\n\n"
            "Raises:\n    InvalidArgumentError: a size, format or use the device does not allow (the message says which).")
         .def("create_texture3d", [](Device& d, Int wArg, Int hArg, Int dArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
-                                    py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
+                                    OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
             const char* fn = "create_texture3d";
             const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height"), depth = U32(dArg, fn, "depth");
             const uint32_t mips = U32(mipsArg, fn, "mip_levels");
-            const ResourcePlacement p = ParsePlacement(heap, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
+            const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
             const DXGI_FORMAT f = ParseFormat(format, fn);
             const std::string n = name.is_none() ? "texture3d" : Str(name, fn, "name");
             ReleaseGil release;
@@ -106,7 +106,7 @@ void BindTextures(py::module_& m) {
            "        the file); an array of a wrong shape; srgb=True for data that is not 8-bit.\n"
            "    TypeError: path_or_array is neither a path (str, os.PathLike) nor a numpy array, or an unsupported dtype.");
 
-    auto commandList = py::reinterpret_borrow<py::class_<CommandList, std::shared_ptr<CommandList>>>(m.attr("CommandList"));
+    auto& commandList = c.commandList;
     commandList.def("pano_to_cubemap", [](CommandList& cl, py::handle cube, py::handle panorama) {
         cl.PanoToCubemap(AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
     }, "cubemap"_a, "panorama"_a,

@@ -21,12 +21,16 @@ namespace dx12kit::bindings {
 
 void BindErrors(pybind11::module_& m);
 void BindAlloc(pybind11::module_& m);
-// The D3D12 layer, in this order (GpuArgs.hpp: their shared argument conversion):
-void BindResources(pybind11::module_& m);    // Format, ResourceState, Resource, Buffer, Texture, FormatSupport
-void BindPipelines(pybind11::module_& m);    // root parameters, ranges, static samplers, RootSignature, PipelineState, SamplerState
-void BindCommandList(pybind11::module_& m);  // CommandList, UploadAllocation
-void BindQueue(pybind11::module_& m);        // CommandQueue
-void BindDevice(pybind11::module_& m);       // Device
+// The D3D12 layer: its classes are declared first (Classes.hpp, constructed first in Module.cpp), so the
+// methods each function defines can name any of them; GpuArgs.hpp: their shared argument conversion.
+struct Classes;
+void BindResources(pybind11::module_& m, Classes& c);    // Format, ResourceState, Resource, Buffer, Texture, FormatSupport
+void BindPipelines(pybind11::module_& m, Classes& c);    // root parameters, ranges, static samplers, RootSignature, PipelineState, SamplerState
+void BindCommandList(pybind11::module_& m, Classes& c);  // CommandList, UploadAllocation
+void BindQueue(pybind11::module_& m, Classes& c);        // CommandQueue
+void BindDevice(pybind11::module_& m, Classes& c);       // Device: construction, queues, resources, pipelines, samplers
+void BindMemory(pybind11::module_& m, Classes& c);       // Pool, Memory; Device's, Resource's and Buffer's memory methods
+void BindTextures(pybind11::module_& m, Classes& c);     // Device's cube/3D textures and load_texture, CommandList.pano_to_cubemap
 void BindDescriptors(pybind11::module_& m);
 void BindShaders(pybind11::module_& m);  // dx12core.shaders: DXBC validation and reflection
 void BindMemory(pybind11::module_& m);  // after BindDevice: adds to Device, Resource, Buffer

@@ -5,6 +5,8 @@
 
 #include "Args.hpp"
 #include "Bindings.hpp"
+#include "ChoiceTables.hpp"
+#include "Classes.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
@@ -66,88 +68,19 @@ inline DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
     throw py::type_error(std::string(what) + ": a format is a str such as 'rgba8_unorm' or a dx12kit.Format, not " + detail::TypeName(h));
 }
 
-/// The one parser of enum-like choices ("what" names the function and argument, e.g.
-/// "create_sampler: filter"). Accepts the documented (case-insensitive) strings and the members of
-/// the matching dx12kit.enums enum (str-valued; python/dx12kit/enums.py); with `ints`, also
-/// an int (or IntEnum) equal to the value of one of the choices (the D3D12 enum value). Anything
-/// else: InvalidArgument for an unknown str or int, TypeError for another type.
-template <typename T>
-inline T ParseChoice(py::handle hArg, const char* what, std::initializer_list<std::pair<const char*, T>> choices, bool ints = true) {
-    // dx12kit.enums members are str subclasses and pass as strings; a plain enum.Enum member with a
-    // str value passes as its value.
-    py::object h = py::reinterpret_borrow<py::object>(hArg);
-    if (h && !py::isinstance<py::str>(h) && !PyIndex_Check(h.ptr()) && py::hasattr(h, "value") && py::isinstance<py::str>(h.attr("value")))
-        h = h.attr("value");
-    std::string names;
-    for (const auto& c : choices) names += (names.empty() ? "" : ", ") + std::string(c.first);
-    if (!py::isinstance<py::str>(h)) {
-        if (PyIndex_Check(h.ptr()) && !py::isinstance<py::float_>(h)) {
-            py::int_ v = detail::Index(h, what, "value");
-            int overflow = 0;
-            const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
-            if (ints && overflow == 0)
-                for (const auto& c : choices)
-                    if (static_cast<long long>(c.second) == x) return c.second;
-            throw InvalidArgument(std::string(what) + ": " + std::string(py::str(v)) + " is not " +
-                                  (ints ? "the value of one of " : "one of ") + names);
-        }
-        throw py::type_error(std::string(what) + ": expected a str (one of " + names + "), not " + detail::TypeName(h));
-    }
-    const std::string s = Lower(Str(h, what, "value"));
-    for (const auto& c : choices)
-        if (s == c.first) return c.second;
-    throw InvalidArgument(std::string(what) + ": '" + s + "' is not one of " + names);
-}
-
+// Choice arguments: Choices.hpp (the converter) and ChoiceTables.hpp (the names and values).
 inline D3D12_SHADER_VISIBILITY ParseVisibility(py::handle h, const std::string& fn) {
-    return ParseChoice<D3D12_SHADER_VISIBILITY>(h, (fn + ": visibility").c_str(),
-                                                {{"all", D3D12_SHADER_VISIBILITY_ALL}, {"vertex", D3D12_SHADER_VISIBILITY_VERTEX},
-                                                 {"pixel", D3D12_SHADER_VISIBILITY_PIXEL}, {"vs", D3D12_SHADER_VISIBILITY_VERTEX},
-                                                 {"ps", D3D12_SHADER_VISIBILITY_PIXEL}, {"hull", D3D12_SHADER_VISIBILITY_HULL},
-                                                 {"domain", D3D12_SHADER_VISIBILITY_DOMAIN}, {"geometry", D3D12_SHADER_VISIBILITY_GEOMETRY}});
+    return ParseChoice<VisibilityChoice>(h, (fn + ": visibility").c_str());
 }
-
-inline D3D12_FILTER ParseFilter(py::handle h, const std::string& fn) {
-    return ParseChoice<D3D12_FILTER>(h, (fn + ": filter").c_str(),
-                                     {{"point", D3D12_FILTER_MIN_MAG_MIP_POINT}, {"linear", D3D12_FILTER_MIN_MAG_MIP_LINEAR},
-                                      {"bilinear", D3D12_FILTER_MIN_MAG_LINEAR_MIP_POINT}, {"anisotropic", D3D12_FILTER_ANISOTROPIC},
-// The D3D12_FILTER names without the prefix, lower case (the root-signature language's FILTER_* values).
-#define DX12KIT_FILTERS(P, N) {N "min_mag_mip_point", D3D12_FILTER_##P##MIN_MAG_MIP_POINT}, \
-    {N "min_mag_point_mip_linear", D3D12_FILTER_##P##MIN_MAG_POINT_MIP_LINEAR}, \
-    {N "min_point_mag_linear_mip_point", D3D12_FILTER_##P##MIN_POINT_MAG_LINEAR_MIP_POINT}, \
-    {N "min_point_mag_mip_linear", D3D12_FILTER_##P##MIN_POINT_MAG_MIP_LINEAR}, \
-    {N "min_linear_mag_mip_point", D3D12_FILTER_##P##MIN_LINEAR_MAG_MIP_POINT}, \
-    {N "min_linear_mag_point_mip_linear", D3D12_FILTER_##P##MIN_LINEAR_MAG_POINT_MIP_LINEAR}, \
-    {N "min_mag_linear_mip_point", D3D12_FILTER_##P##MIN_MAG_LINEAR_MIP_POINT}, \
-    {N "min_mag_mip_linear", D3D12_FILTER_##P##MIN_MAG_MIP_LINEAR}
-                                      DX12KIT_FILTERS(, ""), DX12KIT_FILTERS(COMPARISON_, "comparison_"),
-                                      DX12KIT_FILTERS(MINIMUM_, "minimum_"), DX12KIT_FILTERS(MAXIMUM_, "maximum_"),
-#undef DX12KIT_FILTERS
-                                      {"comparison_anisotropic", D3D12_FILTER_COMPARISON_ANISOTROPIC},
-                                      {"minimum_anisotropic", D3D12_FILTER_MINIMUM_ANISOTROPIC},
-                                      {"maximum_anisotropic", D3D12_FILTER_MAXIMUM_ANISOTROPIC}});
-}
-
+inline D3D12_FILTER ParseFilter(py::handle h, const std::string& fn) { return ParseChoice<FilterChoice>(h, (fn + ": filter").c_str()); }
 inline D3D12_TEXTURE_ADDRESS_MODE ParseAddress(py::handle h, const std::string& fn) {
-    return ParseChoice<D3D12_TEXTURE_ADDRESS_MODE>(h, (fn + ": address").c_str(),
-                                                   {{"clamp", D3D12_TEXTURE_ADDRESS_MODE_CLAMP}, {"wrap", D3D12_TEXTURE_ADDRESS_MODE_WRAP},
-                                                    {"mirror", D3D12_TEXTURE_ADDRESS_MODE_MIRROR}, {"border", D3D12_TEXTURE_ADDRESS_MODE_BORDER},
-                                                    {"mirror_once", D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE}});
+    return ParseChoice<AddressModeChoice>(h, (fn + ": address").c_str());
 }
-
 inline D3D12_COMPARISON_FUNC ParseComparison(py::handle h, const std::string& fn) {
-    return ParseChoice<D3D12_COMPARISON_FUNC>(h, (fn + ": comparison").c_str(),
-                                              {{"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS},
-                                               {"equal", D3D12_COMPARISON_FUNC_EQUAL}, {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL},
-                                               {"greater", D3D12_COMPARISON_FUNC_GREATER}, {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL},
-                                               {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL}, {"always", D3D12_COMPARISON_FUNC_ALWAYS}});
+    return ParseChoice<ComparisonFuncChoice>(h, (fn + ": comparison").c_str());
 }
-
 inline D3D12_STATIC_BORDER_COLOR ParseBorderColor(py::handle h, const std::string& fn) {
-    return ParseChoice<D3D12_STATIC_BORDER_COLOR>(h, (fn + ": border_color").c_str(),
-                                                  {{"transparent_black", D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK},
-                                                   {"opaque_black", D3D12_STATIC_BORDER_COLOR_OPAQUE_BLACK},
-                                                   {"opaque_white", D3D12_STATIC_BORDER_COLOR_OPAQUE_WHITE}});
+    return ParseChoice<BorderColorChoice>(h, (fn + ": border_color").c_str());
 }
 
 /// D3D12_DESCRIPTOR_RANGE_FLAGS / D3D12_ROOT_DESCRIPTOR_FLAGS bits (root signature 1.1).
@@ -164,14 +97,6 @@ inline double Timeout(const std::optional<double>& t, const char* what) {
     if (!t) return -1.0;
     if (!(*t >= 0.0) || *t > 1e9) throw InvalidArgument(std::string(what) + ": timeout must be None or seconds >= 0, got " + std::to_string(*t));
     return *t;
-}
-
-inline D3D12_COMMAND_LIST_TYPE ParseQueueKind(const std::string& kind) {
-    const std::string k = Lower(kind);
-    if (k == "direct" || k == "graphics") return D3D12_COMMAND_LIST_TYPE_DIRECT;
-    if (k == "compute") return D3D12_COMMAND_LIST_TYPE_COMPUTE;
-    if (k == "copy") return D3D12_COMMAND_LIST_TYPE_COPY;
-    throw InvalidArgument("queue: kind must be 'direct', 'compute' or 'copy', not '" + kind + "'");
 }
 
 inline const char* QueueKindName(D3D12_COMMAND_LIST_TYPE t) {

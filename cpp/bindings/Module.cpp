@@ -2,6 +2,7 @@
 #include "Bindings.hpp"
 
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
+#  include "Classes.hpp"
 #  include "dx12kit/platform/D3D12Platform.hpp"
 #endif
 
@@ -15,13 +16,16 @@ PYBIND11_MODULE(dx12core, m) {
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
     // Before any device (and any lavapipe thread) exists: see the function's comment.
     dx12kit::platform::QuietBackendMessagesByDefault();
-    dx12kit::bindings::BindResources(m);
-    dx12kit::bindings::BindPipelines(m);
-    dx12kit::bindings::BindCommandList(m);
-    dx12kit::bindings::BindQueue(m);
-    dx12kit::bindings::BindDevice(m);
-    dx12kit::bindings::BindMemory(m);
-    dx12kit::bindings::BindTextures(m);
+    // Every class first (names and bases), then the methods: any method may name any class. The
+    // enums (Format, ResourceState) come with BindResources, which therefore runs first.
+    dx12kit::bindings::Classes classes(m);
+    dx12kit::bindings::BindResources(m, classes);
+    dx12kit::bindings::BindPipelines(m, classes);
+    dx12kit::bindings::BindCommandList(m, classes);
+    dx12kit::bindings::BindQueue(m, classes);
+    dx12kit::bindings::BindDevice(m, classes);
+    dx12kit::bindings::BindMemory(m, classes);
+    dx12kit::bindings::BindTextures(m, classes);
     dx12kit::bindings::BindDescriptors(m);
 #endif
 }

@@ -6,8 +6,12 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import dx12kit
 
 PLASMA_CS = """
 cbuffer Params : register(b0) { float time; uint size; };
@@ -92,7 +96,7 @@ float4 main(uint id : SV_VertexID) : SV_Position {
 EDGE_PS = "float4 main(float4 pos : SV_Position) : SV_Target { return float4(0.95, 0.75, 0.2, 1); }"
 
 
-def _mandelbrot(dev, q, size: int) -> np.ndarray:
+def _mandelbrot(dev: "dx12kit.Device", q: "dx12kit.CommandQueue", size: int) -> np.ndarray:
     """The compute-generated source image (rgba8), read back as an array."""
     import dx12kit as dx
 

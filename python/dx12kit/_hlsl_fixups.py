@@ -15,7 +15,7 @@ Known gaps and how each is handled: docs/guides/shader-gaps.rst (one row per tes
 from __future__ import annotations
 
 import re
-from typing import Callable, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 from .errors import ShaderCompileError
 
@@ -105,7 +105,7 @@ def fix_source(text: str, locate: Callable[[int], Tuple[str, int]]) -> Tuple[str
     return "".join(out), notes
 
 
-def _hoist(text: str, toks, block, where: str, locate) -> Optional[Tuple[str, List[Tuple[int, int, str]], List[str]]]:
+def _hoist(text: str, toks: Any, block: Any, where: str, locate: Any) -> Optional[Tuple[str, List[Tuple[int, int, str]], List[str]]]:
     """The static declarations of one cbuffer block: (their one-line text, removal edits, names)."""
     decls: List[List[Tuple[str, str, int, int]]] = []
     cur: List[Tuple[str, str, int, int]] = []

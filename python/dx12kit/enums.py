@@ -285,3 +285,13 @@ class VertexFormat(_StrEnum):
     FLOAT4 = "float4"
     UINT = "uint"
     RGBA8_UNORM = "rgba8_unorm"
+
+
+# Other names the bindings accept for some members (the C++ tables, cpp/bindings/ChoiceTables.hpp);
+# the type stubs accept them too (scripts/gen-stubs.sh builds each Literal from the enum and these).
+_ALIASES: dict[type[_StrEnum], tuple[str, ...]] = {
+    QueueKind: ("graphics",),
+    Topology: ("triangle_list", "line_list", "point_list"),
+    Visibility: ("vs", "ps"),
+    IndexFormat: ("r16_uint", "r32_uint"),
+}

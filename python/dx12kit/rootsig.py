@@ -204,7 +204,7 @@ class _Parser:
                 return out
             self.expect(",")
 
-    def visibility(self) -> str:
+    def visibility(self) -> Any:  # a Visibility name, checked by the binding
         return _VISIBILITY[self.enum("SHADER_VISIBILITY_", _VISIBILITY, "shader visibility")]
 
     def parse(self) -> Tuple[List[Any], List[Any], int]:
@@ -264,7 +264,7 @@ class _Parser:
         from . import dx12core as core
 
         ranges: List[Any] = []
-        visibility = "all"
+        visibility: Any = "all"
         self.expect("(")
         while True:
             name, ccol = self.ident("a descriptor range (CBV, SRV, UAV, Sampler) or visibility=")

@@ -105,7 +105,8 @@ def _read_image(path: Path, data: Optional[bytes]) -> Optional[np.ndarray]:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path if data is None else io.BytesIO(data)) as img:
+        with Image.open(path if data is None else io.BytesIO(data)) as opened:
+            img: Any = opened  # convert() gives an Image, not the ImageFile open() returns
             if img.format not in FILE_FORMATS:
                 raise InvalidArgumentError(
                     f"load_texture: '{path}' is a {img.format} image; supported: {', '.join(FILE_FORMATS)}")
@@ -161,8 +162,9 @@ def _decode_tile(data: bytes, rawmode: str) -> np.ndarray:
     from PIL import Image
 
     with Image.open(io.BytesIO(data)) as again:
-        again.tile = [t._replace(args=rawmode) if hasattr(t, "_replace") else (t[0], t[1], t[2], rawmode)
+        tiles: Any = [t._replace(args=rawmode) if hasattr(t, "_replace") else (t[0], t[1], t[2], rawmode)
                       for t in again.tile]
+        again.tile = tiles
         again.load()
         return np.asarray(again)
 
@@ -175,7 +177,7 @@ def _read_16bit_colour(img: Any, data: bytes, path: Path) -> Optional[np.ndarray
     tile = img.tile[0]
     rawmode = tile[3] if isinstance(tile[3], str) else (tile[3][0] if tile[3] else None)
     channels = _WIDE_PNG.get(rawmode) if isinstance(rawmode, str) else None
-    if channels is None:
+    if channels is None or not isinstance(rawmode, str):
         return None
     try:
         if rawmode == "LA;16B":

@@ -156,3 +156,14 @@ def test_queues_and_command_lists_have_names():
         q.command_list(name=3)
     with pytest.raises(TypeError, match="name"):
         q.name = None
+
+
+def test_enum_aliases_are_accepted_and_listed(device):
+    """dx12kit.enums._ALIASES (which the stubs' Literals include) names exactly the aliases the parsers accept."""
+    accepted = {dx.QueueKind: choices_named_by(lambda v: device.queue(v)),
+                dx.Topology: None, dx.Visibility: choices_named_by(lambda v: dx.RootConstants(0, 1, visibility=v)),
+                dx.IndexFormat: choices_named_by(lambda v: device.queue().command_list().set_index_buffer(device.create_buffer(16), v))}
+    for enum_cls, aliases in enums._ALIASES.items():
+        if accepted[enum_cls] is not None:
+            assert accepted[enum_cls] == {m.value for m in enum_cls} | set(aliases), enum_cls
+    assert device.queue("graphics") is device.queue(dx.QueueKind.DIRECT)

@@ -3,6 +3,7 @@ dx12kit's C++ core (see the dx12kit package for the documented Python API)
 """
 from __future__ import annotations
 import collections.abc
+import dx12kit.enums
 from dx12kit import errors as _errors
 import enum
 import numpy
@@ -11,96 +12,15 @@ import typing
 from . import alloc
 from . import shaders
 from . import descriptors
-__all__: list[str] = ['ALL_SUBRESOURCES', 'Buffer', 'CBV', 'CommandList', 'CommandQueue', 'DescriptorRange', 'DescriptorTable', 'Device', 'Format', 'FormatSupport', 'Memory', 'PipelineState', 'Pool', 'Resource', 'ResourceState', 'RootCBV', 'RootConstants', 'RootParameter', 'RootSRV', 'RootSignature', 'RootUAV', 'SRV', 'Sampler', 'SamplerRange', 'SamplerState', 'StaticSampler', 'StaticSamplerDesc', 'Texture', 'UAV', 'UNBOUNDED', 'UploadAllocation', 'alloc', 'copy_stats', 'copy_threads', 'descriptors', 'set_copy_threads', 'shaders']
-class Format(enum.IntEnum):
-    """
-    DXGI formats dx12kit supports (also accepted as lower-case strings).
-    """
-    BGRA8_UNORM = 87
-    BGRA8_UNORM_SRGB = 91
-    D16_UNORM = 55
-    D24_UNORM_S8_UINT = 45
-    D32_FLOAT = 40
-    D32_FLOAT_S8X24_UINT = 20
-    R16_FLOAT = 54
-    R16_UINT = 57
-    R16_UNORM = 56
-    R32_FLOAT = 41
-    R32_SINT = 43
-    R32_UINT = 42
-    R8_UINT = 62
-    R8_UNORM = 61
-    RG11B10_FLOAT = 26
-    RG16_FLOAT = 34
-    RG16_UNORM = 35
-    RG32_FLOAT = 16
-    RG32_UINT = 17
-    RG8_UNORM = 49
-    RGB10A2_UNORM = 24
-    RGBA16_FLOAT = 10
-    RGBA16_UNORM = 11
-    RGBA32_FLOAT = 2
-    RGBA32_UINT = 3
-    RGBA8_SNORM = 31
-    RGBA8_UINT = 30
-    RGBA8_UNORM = 28
-    RGBA8_UNORM_SRGB = 29
-    UNKNOWN = 0
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec: str) -> str:
-        ...
-    def __str__(self) -> str:
-        ...
-class ResourceState(enum.IntFlag):
-    """
-    D3D12_RESOURCE_STATES as flags.
-    """
-    COMMON = 0
-    COPY_DEST = 1024
-    COPY_SOURCE = 2048
-    DEPTH_READ = 32
-    DEPTH_WRITE = 16
-    GENERIC_READ = 2755
-    INDEX_BUFFER = 2
-    INDIRECT_ARGUMENT = 512
-    NON_PIXEL_SHADER_RESOURCE = 64
-    PIXEL_SHADER_RESOURCE = 128
-    RENDER_TARGET = 4
-    RESOLVE_DEST = 4096
-    RESOLVE_SOURCE = 8192
-    STREAM_OUT = 256
-    UNORDERED_ACCESS = 8
-    VERTEX_AND_CONSTANT_BUFFER = 1
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __and__(self, other):
-        ...
-    def __format__(self, format_spec: str) -> str:
-        ...
-    def __invert__(self):
-        ...
-    def __or__(self, other):
-        ...
-    def __rand__(self, other):
-        ...
-    def __ror__(self, other):
-        ...
-    def __rxor__(self, other):
-        ...
-    def __str__(self) -> str:
-        ...
-    def __xor__(self, other):
-        ...
 class Resource:
     """
     A GPU resource (Buffer or Texture).
     """
     def __enter__(self) -> typing.Any:
         ...
-    def __exit__(self, *args) -> None:
+    def __exit__(self, *args: typing.Any) -> None:
+        ...
+    def __repr__(self) -> str:
         ...
     def close(self) -> None:
         """
@@ -115,7 +35,7 @@ class Resource:
     @property
     def allocation(self) -> typing.Any:
         """
-        Where the resource's memory lies: dict with heap_type, committed, block (None when committed), offset (in the
+        Where the resource's memory lies: dict[str, typing.Any] with heap_type, committed, block (None when committed), offset (in the
         block), size, alignment, pool (its name, None for the device's default pools); 'aliased': True for a resource
         placed with memory= (it lies in that memory, which other resources may share).
         """
@@ -217,212 +137,6 @@ class Texture(Resource):
         """
         Width in texels of mip 0.
         """
-class FormatSupport(typing.Mapping[str, typing.Any]):
-    """
-    What the device supports for one format (Device.format_support): a read-only mapping
-    (a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose
-    keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver
-    says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
-    """
-    __hash__: typing.ClassVar[None] = None
-    def __contains__(self, key: typing.Any) -> bool:
-        """
-        Whether `key` is one of the keys.
-        """
-    def __eq__(self, other: typing.Any) -> typing.Any:
-        """
-        Equal to any mapping with the same keys and values (a dict, another FormatSupport).
-        """
-    def __getitem__(self, key: str) -> typing.Any:
-        """
-        The value of one key (KeyError for unknown keys).
-        """
-    def __iter__(self) -> collections.abc.Iterator:
-        """
-        Iterates over the keys.
-        """
-    def __len__(self) -> int:
-        """
-        The number of keys.
-        """
-    def __repr__(self) -> str:
-        ...
-    def as_dict(self) -> dict:
-        """
-        Every key and value as a new dict (booleans, and msaa as a list of ints).
-        """
-    def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
-        """
-        The value of `key`, or `default` when it is not one of the keys.
-        """
-    def items(self) -> typing.ItemsView[str, typing.Any]:
-        """
-        (key, value) pairs, in key order, as a dict's items view.
-        """
-    def keys(self) -> typing.KeysView[str]:
-        """
-        The keys, in order (every field but format), as a dict's keys view.
-        """
-    def values(self) -> typing.ValuesView[typing.Any]:
-        """
-        The values, in key order, as a dict's values view.
-        """
-    @property
-    def blendable(self) -> bool:
-        """
-        Render targets of this format blend.
-        """
-    @property
-    def buffer(self) -> bool:
-        """
-        Usable in typed buffer views.
-        """
-    @property
-    def depth_stencil(self) -> bool:
-        """
-        Usable as a depth-stencil target.
-        """
-    @property
-    def format(self) -> str:
-        """
-        The format queried (a dx12kit.Format).
-        """
-    @property
-    def mip_autogen(self) -> bool:
-        """
-        Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats
-        other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).
-        """
-    @property
-    def msaa(self) -> list[int]:
-        """
-        Supported MSAA sample counts (list of ints).
-        """
-    @property
-    def render_target(self) -> bool:
-        """
-        Usable as a render target.
-        """
-    @property
-    def shader_load(self) -> bool:
-        """
-        Readable with Load in shaders.
-        """
-    @property
-    def shader_sample(self) -> bool:
-        """
-        Readable with Sample (filtered) in shaders.
-        """
-    @property
-    def texture2d(self) -> bool:
-        """
-        Usable for 2D textures.
-        """
-    @property
-    def texture3d(self) -> bool:
-        """
-        Usable for 3D textures.
-        """
-    @property
-    def texture_cube(self) -> bool:
-        """
-        Usable for cube textures.
-        """
-    @property
-    def typed_uav(self) -> bool:
-        """
-        Usable in typed UAVs (never for sRGB formats).
-        """
-    @property
-    def uav_typed_load(self) -> bool:
-        """
-        Typed UAV loads supported (D3D12 Support2 bit).
-        """
-    @property
-    def uav_typed_store(self) -> bool:
-        """
-        Typed UAV stores supported (D3D12 Support2 bit).
-        """
-class DescriptorRange:
-    """
-    One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
-    """
-    __hash__: typing.ClassVar[None] = None
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def count(self) -> int:
-        ...
-    @property
-    def flags(self) -> int:
-        """
-        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
-        """
-    @property
-    def kind(self) -> str:
-        ...
-    @property
-    def offset(self) -> typing.Any:
-        """
-        Descriptors from the table start, or None (appended after the previous range).
-        """
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
-class RootParameter:
-    """
-    A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
-    """
-    __hash__: typing.ClassVar[None] = None
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def count(self) -> int:
-        ...
-    @property
-    def flags(self) -> int:
-        """
-        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
-        """
-    @property
-    def kind(self) -> str:
-        ...
-    @property
-    def ranges(self) -> list[DescriptorRange]:
-        ...
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
-    @property
-    def visibility(self) -> int:
-        """
-        D3D12_SHADER_VISIBILITY value.
-        """
-class StaticSamplerDesc:
-    """
-    A static sampler of a root signature (made by StaticSampler).
-    """
-    __hash__: typing.ClassVar[None] = None
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
 class RootSignature:
     """
     A root signature. Create with Device.create_root_signature.
@@ -480,33 +194,6 @@ class SamplerState:
     @name.setter
     def name(self, arg1: typing.Any) -> None:
         ...
-class UploadAllocation:
-    """
-    Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.
-    Fill it before the list is executed: .array() then raises, and writes through an older view
-    race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.
-    """
-    def __repr__(self) -> str:
-        ...
-    def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
-        """
-        A writable numpy view of the upload memory (no copy).
-        """
-    @property
-    def gpu_address(self) -> int:
-        """
-        GPU virtual address of the first byte.
-        """
-    @property
-    def offset(self) -> int:
-        """
-        Offset of the first byte in its upload page.
-        """
-    @property
-    def size(self) -> int:
-        """
-        Bytes reserved.
-        """
 class CommandList:
     """
     Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.
@@ -645,7 +332,7 @@ class CommandList:
         """
         Copies an array into upload memory and binds it as vertex buffer `slot` (stride: the row size unless given).
         """
-    def set_index_buffer(self, buffer: typing.Any, format: typing.Any = 'uint32', offset: typing.SupportsIndex = 0) -> None:
+    def set_index_buffer(self, buffer: typing.Any, format: dx12kit.enums.IndexFormat | typing.Literal['uint16', 'uint32', 'r16_uint', 'r32_uint'] = 'uint32', offset: typing.SupportsIndex = 0) -> None:
         """
         Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').
         """
@@ -794,13 +481,13 @@ class CommandQueue:
         'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).
         """
     @property
-    def last_direct_queue_barriers(self) -> list:
+    def last_direct_queue_barriers(self) -> list[typing.Any]:
         """
         Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):
         execute recorded them on the direct queue, which this queue waited for on the GPU.
         """
     @property
-    def last_inserted_barriers(self) -> list:
+    def last_inserted_barriers(self) -> list[typing.Any]:
         """
         The transitions the last execute() inserted before its lists, resolved against the global states:
         [(list_index, resource_name, subresource, before, after)], subresource ALL_SUBRESOURCES for the whole resource.
@@ -840,13 +527,13 @@ class Device:
         """
     def __repr__(self) -> str:
         ...
-    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: typing.Any = None, pool: typing.Any = None, name: typing.Any = None) -> Memory:
+    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, name: typing.Any = None) -> Memory:
         """
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
         offsets are checked against the resource's alignment and the memory's size.
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
+    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
         """
         A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
@@ -864,7 +551,7 @@ class Device:
         Raises:
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: typing.Any = 'triangle', cull: typing.Any = 'none', blend: typing.Any = None, depth_test: bool = False, depth_write: bool = True, stencil_func: typing.Any = None, stencil_pass_op: typing.Any = 'keep', *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'triangle_list', 'line_list', 'point_list'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] = 'none', blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | None = None, depth_test: bool = False, depth_write: bool = True, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1) -> PipelineState:
         """
         A graphics pipeline.
         
@@ -884,7 +571,7 @@ class Device:
                 supports; others raise InvalidArgumentError listing the supported ones). A draw raises when the bound
                 targets' sample count differs.
         """
-    def create_pool(self, *, heap: typing.Any = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: typing.Any = 'tlsf', name: typing.Any = None) -> Pool:
+    def create_pool(self, *, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: dx12kit.enums.PoolAlgorithm | typing.Literal['tlsf', 'linear'] = 'tlsf', name: typing.Any = None) -> Pool:
         """
         A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);
         min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
@@ -900,12 +587,12 @@ class Device:
         Raises:
             InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).
         """
-    def create_sampler(self, *, filter: typing.Any = 'linear', address: typing.Any = 'clamp', name: typing.Any = None) -> SamplerState:
+    def create_sampler(self, *, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', name: typing.Any = None) -> SamplerState:
         """
         A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode
         for u, v and w (strings accepted); name: debug name shown by repr.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
@@ -914,7 +601,7 @@ class Device:
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         """
-    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),
         RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers
@@ -933,7 +620,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def create_texture_cube(self, size: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: typing.Any = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture_cube(self, size: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as
         zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its
@@ -952,7 +639,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def defragment(self, *, pool: typing.Any = None, algorithm: typing.Any = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict:
+    def defragment(self, *, pool: typing.Any = None, algorithm: dx12kit.enums.DefragAlgorithm | typing.Literal['fast', 'balanced', 'full'] = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict[str, typing.Any]:
         """
         Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
         GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
@@ -964,7 +651,7 @@ class Device:
         still being recorded are not moved. Returns {'moves', 'bytes_moved', 'blocks_freed', 'passes', 'seconds'}.
         A buffer's gpu_address changes when it moves.
         """
-    def descriptor_stats(self) -> dict:
+    def descriptor_stats(self) -> dict[str, typing.Any]:
         """
         Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.
         """
@@ -994,7 +681,7 @@ class Device:
                 the file); an array of a wrong shape; srgb=True for data that is not 8-bit.
             TypeError: path_or_array is neither a path (str, os.PathLike) nor a numpy array, or an unsupported dtype.
         """
-    def memory_budget(self) -> dict:
+    def memory_budget(self) -> dict[str, typing.Any]:
         """
         {'local': {...}, 'non_local': {...}} with budget_bytes, usage_bytes, block_bytes, allocation_bytes. usage is
         dx12kit's own bookkeeping (vkd3d reports no budget); on a UMA adapter everything is local.
@@ -1005,7 +692,7 @@ class Device:
         DefaultPools and CustomPools; with detailed=True every block lists its suballocations (offset, type, size, flags,
         name) and free ranges in address order. dx12kit.memory.heap_map draws it.
         """
-    def memory_stats(self) -> dict:
+    def memory_stats(self) -> dict[str, typing.Any]:
         """
         GPU memory statistics: {'total': {...}, 'heap_types': {'default', 'upload', 'readback', 'custom'}}, each with
         block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count, allocation_size_min/max,
@@ -1016,11 +703,11 @@ class Device:
         """
         Releases completed work; returns the completed submission serial.
         """
-    def queue(self, kind: str = 'direct') -> CommandQueue:
+    def queue(self, kind: dx12kit.enums.QueueKind | typing.Literal['direct', 'compute', 'copy', 'graphics'] = 'direct') -> CommandQueue:
         """
         The device's queue of `kind`: 'direct', 'compute' or 'copy'.
         """
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, typing.Any]:
         """
         Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the
         state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),
@@ -1044,7 +731,7 @@ class Device:
         Waits until every queue is idle.
         """
     @property
-    def info(self) -> dict:
+    def info(self) -> dict[str, typing.Any]:
         """
         backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.
         """
@@ -1070,7 +757,7 @@ class Pool:
     """
     def __repr__(self) -> str:
         ...
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, typing.Any]:
         """
         Statistics of this pool: block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count,
         allocation_size_min/max, unused_range_size_min/max (bytes).
@@ -1122,7 +809,7 @@ class Memory:
     def __repr__(self) -> str:
         ...
     @property
-    def allocation(self) -> dict:
+    def allocation(self) -> dict[str, typing.Any]:
         """
         Where the memory lies (as Resource.allocation).
         """
@@ -1135,27 +822,322 @@ class Memory:
     @property
     def size(self) -> int:
         ...
+class Format(enum.IntEnum):
+    """
+    DXGI formats dx12kit supports (also accepted as lower-case strings).
+    """
+    BGRA8_UNORM = 87
+    BGRA8_UNORM_SRGB = 91
+    D16_UNORM = 55
+    D24_UNORM_S8_UINT = 45
+    D32_FLOAT = 40
+    D32_FLOAT_S8X24_UINT = 20
+    R16_FLOAT = 54
+    R16_UINT = 57
+    R16_UNORM = 56
+    R32_FLOAT = 41
+    R32_SINT = 43
+    R32_UINT = 42
+    R8_UINT = 62
+    R8_UNORM = 61
+    RG11B10_FLOAT = 26
+    RG16_FLOAT = 34
+    RG16_UNORM = 35
+    RG32_FLOAT = 16
+    RG32_UINT = 17
+    RG8_UNORM = 49
+    RGB10A2_UNORM = 24
+    RGBA16_FLOAT = 10
+    RGBA16_UNORM = 11
+    RGBA32_FLOAT = 2
+    RGBA32_UINT = 3
+    RGBA8_SNORM = 31
+    RGBA8_UINT = 30
+    RGBA8_UNORM = 28
+    RGBA8_UNORM_SRGB = 29
+    UNKNOWN = 0
+    def __format__(self, format_spec: str) -> str:
+        ...
+    def __str__(self) -> str:
+        ...
+class ResourceState(enum.IntFlag):
+    """
+    D3D12_RESOURCE_STATES as flags.
+    """
+    COMMON = 0
+    COPY_DEST = 1024
+    COPY_SOURCE = 2048
+    DEPTH_READ = 32
+    DEPTH_WRITE = 16
+    GENERIC_READ = 2755
+    INDEX_BUFFER = 2
+    INDIRECT_ARGUMENT = 512
+    NON_PIXEL_SHADER_RESOURCE = 64
+    PIXEL_SHADER_RESOURCE = 128
+    RENDER_TARGET = 4
+    RESOLVE_DEST = 4096
+    RESOLVE_SOURCE = 8192
+    STREAM_OUT = 256
+    UNORDERED_ACCESS = 8
+    VERTEX_AND_CONSTANT_BUFFER = 1
+    def __format__(self, format_spec: str) -> str:
+        ...
+    def __str__(self) -> str:
+        ...
+class FormatSupport(typing.Mapping[str, typing.Any]):
+    """
+    What the device supports for one format (Device.format_support): a read-only mapping
+    (a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose
+    keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver
+    says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __contains__(self, key: typing.Any) -> bool:
+        """
+        Whether `key` is one of the keys.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal to any mapping with the same keys and values (a dict, another FormatSupport).
+        """
+    def __getitem__(self, key: str) -> typing.Any:
+        """
+        The value of one key (KeyError for unknown keys).
+        """
+    def __iter__(self) -> collections.abc.Iterator[str]:
+        """
+        Iterates over the keys.
+        """
+    def __len__(self) -> int:
+        """
+        The number of keys.
+        """
+    def __repr__(self) -> str:
+        ...
+    def as_dict(self) -> dict[str, typing.Any]:
+        """
+        Every key and value as a new dict (booleans, and msaa as a list of ints).
+        """
+    def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
+        """
+        The value of `key`, or `default` when it is not one of the keys.
+        """
+    def items(self) -> typing.ItemsView[str, typing.Any]:
+        """
+        (key, value) pairs, in key order, as a dict's items view.
+        """
+    def keys(self) -> typing.KeysView[str]:
+        """
+        The keys, in order (every field but format), as a dict's keys view.
+        """
+    def values(self) -> typing.ValuesView[typing.Any]:
+        """
+        The values, in key order, as a dict's values view.
+        """
+    @property
+    def blendable(self) -> bool:
+        """
+        Render targets of this format blend.
+        """
+    @property
+    def buffer(self) -> bool:
+        """
+        Usable in typed buffer views.
+        """
+    @property
+    def depth_stencil(self) -> bool:
+        """
+        Usable as a depth-stencil target.
+        """
+    @property
+    def format(self) -> str:
+        """
+        The format queried (a dx12kit.Format).
+        """
+    @property
+    def mip_autogen(self) -> bool:
+        """
+        Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats
+        other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).
+        """
+    @property
+    def msaa(self) -> list[int]:
+        """
+        Supported MSAA sample counts (list of ints).
+        """
+    @property
+    def render_target(self) -> bool:
+        """
+        Usable as a render target.
+        """
+    @property
+    def shader_load(self) -> bool:
+        """
+        Readable with Load in shaders.
+        """
+    @property
+    def shader_sample(self) -> bool:
+        """
+        Readable with Sample (filtered) in shaders.
+        """
+    @property
+    def texture2d(self) -> bool:
+        """
+        Usable for 2D textures.
+        """
+    @property
+    def texture3d(self) -> bool:
+        """
+        Usable for 3D textures.
+        """
+    @property
+    def texture_cube(self) -> bool:
+        """
+        Usable for cube textures.
+        """
+    @property
+    def typed_uav(self) -> bool:
+        """
+        Usable in typed UAVs (never for sRGB formats).
+        """
+    @property
+    def uav_typed_load(self) -> bool:
+        """
+        Typed UAV loads supported (D3D12 Support2 bit).
+        """
+    @property
+    def uav_typed_store(self) -> bool:
+        """
+        Typed UAV stores supported (D3D12 Support2 bit).
+        """
+class DescriptorRange:
+    """
+    One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> int:
+        """
+        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def offset(self) -> typing.Any:
+        """
+        Descriptors from the table start, or None (appended after the previous range).
+        """
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+class RootParameter:
+    """
+    A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> int:
+        """
+        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def ranges(self) -> list[DescriptorRange]:
+        ...
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+    @property
+    def visibility(self) -> int:
+        """
+        D3D12_SHADER_VISIBILITY value.
+        """
+class StaticSamplerDesc:
+    """
+    A static sampler of a root signature (made by StaticSampler).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+class UploadAllocation:
+    """
+    Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.
+    Fill it before the list is executed: .array() then raises, and writes through an older view
+    race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.
+    """
+    def __repr__(self) -> str:
+        ...
+    def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
+        """
+        A writable numpy view of the upload memory (no copy).
+        """
+    @property
+    def gpu_address(self) -> int:
+        """
+        GPU virtual address of the first byte.
+        """
+    @property
+    def offset(self) -> int:
+        """
+        Offset of the first byte in its upload page.
+        """
+    @property
+    def size(self) -> int:
+        """
+        Bytes reserved.
+        """
 def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
     """
-def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibility: typing.Any = 'all') -> RootParameter:
+def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all') -> RootParameter:
     """
     A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.
     """
-def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root constant buffer view (GPU address of a buffer).
     """
-def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all') -> RootParameter:
+def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all') -> RootParameter:
     """
     32-bit root constants (a cbuffer at register b<register>).
     """
-def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root shader resource view (a buffer, e.g. StructuredBuffer).
     """
-def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
     """
     A root unordered access view (a buffer, e.g. RWStructuredBuffer).
     """
@@ -1170,7 +1152,7 @@ def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1
     A range of samplers (s registers) in a DescriptorTable (the sampler objects
     themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.
     """
-def StaticSampler(register: typing.SupportsIndex, filter: typing.Any = 'linear', address: typing.Any = 'clamp', space: typing.SupportsIndex = 0, visibility: typing.Any = 'all', *, address_v: typing.Any = None, address_w: typing.Any = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: typing.Any = 'never', border_color: typing.Any = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
+def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, address_v: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, address_w: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] = 'never', border_color: dx12kit.enums.BorderColor | typing.Literal['transparent_black', 'opaque_black', 'opaque_white'] = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
     """
     A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix
     ('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w
@@ -1181,7 +1163,7 @@ def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
     """
     A range of unordered access views (u registers) in a DescriptorTable.
     """
-def copy_stats() -> dict:
+def copy_stats() -> dict[str, typing.Any]:
     """
     Host copies since the process started: copies, bytes, and of them those split over several threads
     (parallel_copies, parallel_bytes). Process-wide, for every device.

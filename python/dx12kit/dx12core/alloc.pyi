@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['FreeList', 'Linear', 'Tlsf', 'replay']
 class FreeList:
     """
     FreeList(capacity, *, bitmap_bins=None)
@@ -34,13 +33,13 @@ class FreeList:
             InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
                 (the allocator is unchanged).
         """
-    def allocations_list(self) -> list:
+    def allocations_list(self) -> list[typing.Any]:
         """
         allocations_list() -> list[tuple[int, int]]
         
         (offset, size) of every live allocation (deferred frees excluded) in address order.
         """
-    def blocks(self) -> list:
+    def blocks(self) -> list[typing.Any]:
         """
         blocks() -> list[tuple[int, int, int]]
         
@@ -56,7 +55,7 @@ class FreeList:
             InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
                 already freed, or passed to free_deferred); the allocator is unchanged.
         """
-    def free_blocks_list(self) -> list:
+    def free_blocks_list(self) -> list[typing.Any]:
         """
         free_blocks_list() -> list[tuple[int, int]]
         
@@ -73,7 +72,7 @@ class FreeList:
         Raises:
             InvalidArgumentError: as free().
         """
-    def pending_list(self) -> list:
+    def pending_list(self) -> list[typing.Any]:
         """
         pending_list() -> list[tuple[int, int]]
         
@@ -91,7 +90,7 @@ class FreeList:
         
         Forgets every allocation (and deferred free): the whole capacity is free again.
         """
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, typing.Any]:
         """
         stats() -> dict
         
@@ -138,13 +137,13 @@ class Tlsf:
             InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
                 (the allocator is unchanged).
         """
-    def allocations_list(self) -> list:
+    def allocations_list(self) -> list[typing.Any]:
         """
         allocations_list() -> list[tuple[int, int]]
         
         (offset, size) of every live allocation (deferred frees excluded) in address order.
         """
-    def blocks(self) -> list:
+    def blocks(self) -> list[typing.Any]:
         """
         blocks() -> list[tuple[int, int, int]]
         
@@ -160,7 +159,7 @@ class Tlsf:
             InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
                 already freed, or passed to free_deferred); the allocator is unchanged.
         """
-    def free_blocks_list(self) -> list:
+    def free_blocks_list(self) -> list[typing.Any]:
         """
         free_blocks_list() -> list[tuple[int, int]]
         
@@ -177,7 +176,7 @@ class Tlsf:
         Raises:
             InvalidArgumentError: as free().
         """
-    def pending_list(self) -> list:
+    def pending_list(self) -> list[typing.Any]:
         """
         pending_list() -> list[tuple[int, int]]
         
@@ -195,7 +194,7 @@ class Tlsf:
         
         Forgets every allocation (and deferred free): the whole capacity is free again.
         """
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, typing.Any]:
         """
         stats() -> dict
         
@@ -247,7 +246,7 @@ class Linear:
             InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
                 already freed, or passed to free_deferred); the allocator is unchanged.
         """
-    def free_blocks_list(self) -> list:
+    def free_blocks_list(self) -> list[typing.Any]:
         """
         free_blocks_list() -> list[tuple[int, int]]
         
@@ -259,7 +258,7 @@ class Linear:
         
         Forgets every allocation (and deferred free): the whole capacity is free again.
         """
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, typing.Any]:
         """
         stats() -> dict
         
@@ -286,7 +285,7 @@ def _build_random_trace(u_alloc: typing.Annotated[numpy.typing.ArrayLike, numpy.
     """
     Sequential part of benchmarks/traces.py's random traces (see Replay.hpp).
     """
-def replay(allocator: typing.Any, ops: typing.Annotated[numpy.typing.ArrayLike, numpy.int64], alignment: typing.Any = 1, record_offsets: bool = False) -> dict:
+def replay(allocator: typing.Any, ops: typing.Annotated[numpy.typing.ArrayLike, numpy.int64], alignment: typing.Any = 1, record_offsets: bool = False) -> dict[str, typing.Any]:
     """
     replay(allocator, ops, alignment=1, record_offsets=False) -> dict
     

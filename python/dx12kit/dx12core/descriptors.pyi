@@ -3,8 +3,8 @@ Standalone descriptor allocators and the descriptor benchmarks (the device's own
 """
 from __future__ import annotations
 import dx12kit.dx12core
+import dx12kit.enums
 import typing
-__all__: list[str] = ['CpuDescriptorAllocator', 'DescriptorAllocation', 'ShaderVisibleHeap']
 class DescriptorAllocation:
     """
     Consecutive CPU descriptors from a CpuDescriptorAllocator. Freed (deferred) by free(), at the end of a with-block, or when garbage-collected.
@@ -13,7 +13,7 @@ class DescriptorAllocation:
         ...
     def __enter__(self) -> typing.Any:
         ...
-    def __exit__(self, *args) -> None:
+    def __exit__(self, *args: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -55,7 +55,7 @@ class CpuDescriptorAllocator:
     Thread-safe. This is the allocator the device uses for views and samplers; one made here has its own
     pages and its own serial, which the caller advances (as the device does at each submission).
     """
-    def __init__(self, device: dx12kit.dx12core.Device, heap_type: str = 'cbv_srv_uav', *, page_size: typing.SupportsIndex = 256) -> None:
+    def __init__(self, device: dx12kit.dx12core.Device, heap_type: dx12kit.enums.DescriptorHeapType | typing.Literal['cbv_srv_uav', 'sampler', 'rtv', 'dsv'] = 'cbv_srv_uav', *, page_size: typing.SupportsIndex = 256) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -70,7 +70,7 @@ class CpuDescriptorAllocator:
         """
         Makes every range freed with serial <= completed_serial reusable.
         """
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, typing.Any]:
         """
         in_use, pages, peak, stale and capacity, in descriptors (pages: in pages).
         """
@@ -107,7 +107,7 @@ class ShaderVisibleHeap:
     dynamic chunks of chunk_size (acquired, retired with a serial, free again after release_stale). The device
     owns one per type; one made here is for experiments and tests. Thread-safe.
     """
-    def __init__(self, device: dx12kit.dx12core.Device, heap_type: str, num_descriptors: typing.SupportsIndex, *, static_count: typing.SupportsIndex, chunk_size: typing.SupportsIndex) -> None:
+    def __init__(self, device: dx12kit.dx12core.Device, heap_type: dx12kit.enums.DescriptorHeapType | typing.Literal['cbv_srv_uav', 'sampler', 'rtv', 'dsv'], num_descriptors: typing.SupportsIndex, *, static_count: typing.SupportsIndex, chunk_size: typing.SupportsIndex) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -138,7 +138,7 @@ class ShaderVisibleHeap:
         """
         Hands back a chunk taken with try_acquire_chunk, reusable once release_stale sees `serial` completed.
         """
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, typing.Any]:
         """
         capacity, static/dynamic capacity and use, chunk size and counts (a dict).
         """

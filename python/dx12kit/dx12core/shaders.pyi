@@ -3,7 +3,6 @@ DXBC validation and reflection (device-free; see dx12kit.Shader.bindings).
 """
 from __future__ import annotations
 import typing
-__all__: list[str] = ['ShaderBinding', 'ShaderReflection', 'SignatureElement', 'dxbc_checksum', 'dxbc_problem', 'reflect_dxbc']
 class ShaderBinding:
     """
     A resource a shader binds: a constant buffer, texture, buffer, UAV or sampler.
@@ -121,6 +120,8 @@ class ShaderReflection:
     """
     What a DXBC container declares: stage, bindings, signatures, numthreads.
     """
+    def __repr__(self) -> str:
+        ...
     @property
     def bindings(self) -> list[ShaderBinding]:
         ...
@@ -168,4 +169,10 @@ def reflect_dxbc(bytecode: typing.Any) -> ShaderReflection:
     Raises:
         InvalidArgumentError: the container is malformed, naming what is wrong.
         TypeError: not bytes-like.
+    """
+def rewrite_dxbc_for_vkd3d(bytecode: typing.Any) -> tuple[bytes, dict[str, typing.Any]]:
+    """
+    The bytecode as pipeline creation hands it to vkd3d: ftoi/ftou and firstbit_hi/shi replaced by sequences that
+    vkd3d 1.2 computes by D3D's rules (dx12kit/shaders/DxbcRewrite.hpp). Returns (bytecode, counts of replaced
+    instructions by kind); the bytecode is the input unchanged when nothing was replaced.
     """

@@ -1,0 +1,106 @@
+// The choice tables of the D3D12-layer bindings: one tag per dx12kit.enums enum (python/dx12kit/enums.py),
+// each listing the names the bindings accept (the enum's values, then aliases) and the C++ value each
+// stands for. Converted by Choices.hpp; the enum and its aliases are the stubs' Literal (gen-stubs.sh).
+#pragma once
+
+#include "Choices.hpp"
+
+#include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/memory/MemoryPool.hpp"
+#include "dx12kit/memory/MemoryTypes.hpp"
+#include "dx12kit/platform/D3D12Platform.hpp"
+
+namespace dx12kit::bindings {
+
+#define DX12KIT_CHOICE(Tag, PyName, T, Ints)                                                   \
+    struct Tag {                                                                                \
+        using Value = T;                                                                        \
+        static constexpr auto kPyName = pybind11::detail::const_name(PyName);                   \
+        static constexpr const char* kEnum = "dx12kit." PyName;                                 \
+        static constexpr IntChoice kInts = IntChoice::Ints;                                     \
+        static const ChoiceEntry<T> kTable[];                                                   \
+    };                                                                                          \
+    inline const ChoiceEntry<T> Tag::kTable[]
+
+DX12KIT_CHOICE(QueueKindChoice, "QueueKind", D3D12_COMMAND_LIST_TYPE, WrongType) = {
+    {"direct", D3D12_COMMAND_LIST_TYPE_DIRECT}, {"compute", D3D12_COMMAND_LIST_TYPE_COMPUTE},
+    {"copy", D3D12_COMMAND_LIST_TYPE_COPY}, {"graphics", D3D12_COMMAND_LIST_TYPE_DIRECT}};
+
+DX12KIT_CHOICE(HeapTypeChoice, "HeapType", memory::HeapKind, WrongType) = {
+    {"default", memory::HeapKind::Default}, {"upload", memory::HeapKind::Upload},
+    {"readback", memory::HeapKind::Readback}, {"custom", memory::HeapKind::Custom}};
+
+DX12KIT_CHOICE(PoolAlgorithmChoice, "PoolAlgorithm", memory::PoolAlgorithm, WrongType) = {
+    {"tlsf", memory::PoolAlgorithm::Tlsf}, {"linear", memory::PoolAlgorithm::Linear}};
+
+DX12KIT_CHOICE(DefragAlgorithmChoice, "DefragAlgorithm", memory::DefragAlgorithm, WrongType) = {
+    {"fast", memory::DefragAlgorithm::Fast}, {"balanced", memory::DefragAlgorithm::Balanced}, {"full", memory::DefragAlgorithm::Full}};
+
+DX12KIT_CHOICE(DescriptorHeapTypeChoice, "DescriptorHeapType", D3D12_DESCRIPTOR_HEAP_TYPE, WrongType) = {
+    {"cbv_srv_uav", D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV}, {"sampler", D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER},
+    {"rtv", D3D12_DESCRIPTOR_HEAP_TYPE_RTV}, {"dsv", D3D12_DESCRIPTOR_HEAP_TYPE_DSV}};
+
+DX12KIT_CHOICE(TopologyChoice, "Topology", D3D_PRIMITIVE_TOPOLOGY, Values) = {
+    {"triangle", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST}, {"triangle_strip", D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP},
+    {"line", D3D_PRIMITIVE_TOPOLOGY_LINELIST}, {"point", D3D_PRIMITIVE_TOPOLOGY_POINTLIST},
+    {"triangle_list", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST}, {"line_list", D3D_PRIMITIVE_TOPOLOGY_LINELIST},
+    {"point_list", D3D_PRIMITIVE_TOPOLOGY_POINTLIST}};
+
+DX12KIT_CHOICE(CullModeChoice, "CullMode", D3D12_CULL_MODE, Values) = {
+    {"none", D3D12_CULL_MODE_NONE}, {"front", D3D12_CULL_MODE_FRONT}, {"back", D3D12_CULL_MODE_BACK}};
+
+// Blend modes are dx12kit's presets, not a D3D12 enum: names only (an int is refused as a value).
+DX12KIT_CHOICE(BlendModeChoice, "BlendMode", BlendMode, Invalid) = {
+    {"none", BlendMode::None}, {"alpha", BlendMode::Alpha}, {"additive", BlendMode::Additive}, {"premultiplied", BlendMode::Premultiplied}};
+
+DX12KIT_CHOICE(VisibilityChoice, "Visibility", D3D12_SHADER_VISIBILITY, Values) = {
+    {"all", D3D12_SHADER_VISIBILITY_ALL}, {"vertex", D3D12_SHADER_VISIBILITY_VERTEX}, {"hull", D3D12_SHADER_VISIBILITY_HULL},
+    {"domain", D3D12_SHADER_VISIBILITY_DOMAIN}, {"geometry", D3D12_SHADER_VISIBILITY_GEOMETRY}, {"pixel", D3D12_SHADER_VISIBILITY_PIXEL},
+    {"vs", D3D12_SHADER_VISIBILITY_VERTEX}, {"ps", D3D12_SHADER_VISIBILITY_PIXEL}};
+
+// The D3D12_FILTER names without the prefix, lower case (the root-signature language's FILTER_* values).
+#define DX12KIT_FILTERS(P, N) {N "min_mag_mip_point", D3D12_FILTER_##P##MIN_MAG_MIP_POINT}, \
+    {N "min_mag_point_mip_linear", D3D12_FILTER_##P##MIN_MAG_POINT_MIP_LINEAR}, \
+    {N "min_point_mag_linear_mip_point", D3D12_FILTER_##P##MIN_POINT_MAG_LINEAR_MIP_POINT}, \
+    {N "min_point_mag_mip_linear", D3D12_FILTER_##P##MIN_POINT_MAG_MIP_LINEAR}, \
+    {N "min_linear_mag_mip_point", D3D12_FILTER_##P##MIN_LINEAR_MAG_MIP_POINT}, \
+    {N "min_linear_mag_point_mip_linear", D3D12_FILTER_##P##MIN_LINEAR_MAG_POINT_MIP_LINEAR}, \
+    {N "min_mag_linear_mip_point", D3D12_FILTER_##P##MIN_MAG_LINEAR_MIP_POINT}, \
+    {N "min_mag_mip_linear", D3D12_FILTER_##P##MIN_MAG_MIP_LINEAR}
+DX12KIT_CHOICE(FilterChoice, "Filter", D3D12_FILTER, Values) = {
+    {"point", D3D12_FILTER_MIN_MAG_MIP_POINT}, {"linear", D3D12_FILTER_MIN_MAG_MIP_LINEAR},
+    {"bilinear", D3D12_FILTER_MIN_MAG_LINEAR_MIP_POINT}, {"anisotropic", D3D12_FILTER_ANISOTROPIC},
+    DX12KIT_FILTERS(, ""), DX12KIT_FILTERS(COMPARISON_, "comparison_"), {"comparison_anisotropic", D3D12_FILTER_COMPARISON_ANISOTROPIC},
+    DX12KIT_FILTERS(MINIMUM_, "minimum_"), {"minimum_anisotropic", D3D12_FILTER_MINIMUM_ANISOTROPIC},
+    DX12KIT_FILTERS(MAXIMUM_, "maximum_"), {"maximum_anisotropic", D3D12_FILTER_MAXIMUM_ANISOTROPIC}};
+#undef DX12KIT_FILTERS
+
+DX12KIT_CHOICE(AddressModeChoice, "AddressMode", D3D12_TEXTURE_ADDRESS_MODE, Values) = {
+    {"clamp", D3D12_TEXTURE_ADDRESS_MODE_CLAMP}, {"wrap", D3D12_TEXTURE_ADDRESS_MODE_WRAP}, {"mirror", D3D12_TEXTURE_ADDRESS_MODE_MIRROR},
+    {"border", D3D12_TEXTURE_ADDRESS_MODE_BORDER}, {"mirror_once", D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE}};
+
+DX12KIT_CHOICE(ComparisonFuncChoice, "ComparisonFunc", D3D12_COMPARISON_FUNC, Values) = {
+    {"never", D3D12_COMPARISON_FUNC_NEVER}, {"less", D3D12_COMPARISON_FUNC_LESS}, {"equal", D3D12_COMPARISON_FUNC_EQUAL},
+    {"less_equal", D3D12_COMPARISON_FUNC_LESS_EQUAL}, {"greater", D3D12_COMPARISON_FUNC_GREATER},
+    {"not_equal", D3D12_COMPARISON_FUNC_NOT_EQUAL}, {"greater_equal", D3D12_COMPARISON_FUNC_GREATER_EQUAL},
+    {"always", D3D12_COMPARISON_FUNC_ALWAYS}};
+
+DX12KIT_CHOICE(StencilOpChoice, "StencilOp", D3D12_STENCIL_OP, Values) = {
+    {"keep", D3D12_STENCIL_OP_KEEP}, {"zero", D3D12_STENCIL_OP_ZERO}, {"replace", D3D12_STENCIL_OP_REPLACE},
+    {"incr_sat", D3D12_STENCIL_OP_INCR_SAT}, {"decr_sat", D3D12_STENCIL_OP_DECR_SAT}, {"invert", D3D12_STENCIL_OP_INVERT},
+    {"incr", D3D12_STENCIL_OP_INCR}, {"decr", D3D12_STENCIL_OP_DECR}};
+
+DX12KIT_CHOICE(BorderColorChoice, "BorderColor", D3D12_STATIC_BORDER_COLOR, Values) = {
+    {"transparent_black", D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK}, {"opaque_black", D3D12_STATIC_BORDER_COLOR_OPAQUE_BLACK},
+    {"opaque_white", D3D12_STATIC_BORDER_COLOR_OPAQUE_WHITE}};
+
+DX12KIT_CHOICE(IndexFormatChoice, "IndexFormat", DXGI_FORMAT, Values) = {
+    {"uint16", DXGI_FORMAT_R16_UINT}, {"uint32", DXGI_FORMAT_R32_UINT}, {"r16_uint", DXGI_FORMAT_R16_UINT}, {"r32_uint", DXGI_FORMAT_R32_UINT}};
+
+DX12KIT_CHOICE(VertexFormatChoice, "VertexFormat", DXGI_FORMAT, Values) = {
+    {"float", DXGI_FORMAT_R32_FLOAT}, {"float2", DXGI_FORMAT_R32G32_FLOAT}, {"float3", DXGI_FORMAT_R32G32B32_FLOAT},
+    {"float4", DXGI_FORMAT_R32G32B32A32_FLOAT}, {"uint", DXGI_FORMAT_R32_UINT}, {"rgba8_unorm", DXGI_FORMAT_R8G8B8A8_UNORM}};
+
+#undef DX12KIT_CHOICE
+
+}  // namespace dx12kit::bindings
