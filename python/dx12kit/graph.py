@@ -51,6 +51,7 @@ from typing import (
 )
 
 from .dx12core import Buffer, CommandList, CommandQueue, Device, Format, ResourceState, Texture
+from .enums import QueueKind
 from .errors import InvalidArgumentError
 
 __all__ = ["RenderGraph", "GraphResource", "GraphError"]
@@ -714,7 +715,7 @@ class RenderGraph:
             self.compile()
         self._realize()
         dev = self.device
-        qs = {q: dev.queue(q) for q in QUEUES}
+        qs = {q: dev.queue(QueueKind(q)) for q in QUEUES}
         direct = qs["direct"]
         res = self._res_view
         values: List[int] = []
