@@ -532,21 +532,26 @@ def _compile_error(summary: str, messages: List[CompileMessage], log: List[str],
     return err
 
 
-def _refuse_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry: str) -> None:
-    """Raises ShaderCompileError for bytecode the compiler got wrong silently (see ``_dxbc_check``)."""
-    found = list(integer_modifiers(data))
-    if not found:
-        return
-    lines = candidate_lines(text)
-    where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:3]) if lines else \
-        "(no asuint(-x)/asint(abs(x)) found in the text: look for a negated or abs() float reinterpreted as an integer)"
-    ops = ", ".join(sorted({f"{op} with {mod}" for op, mod in found}))
-    raise ShaderCompileError(
-        f"refused ({profile}, entry '{entry}'): {where}: a float negation or abs() reinterpreted as an integer "
-        f"(asuint(-f), asint(abs(f)), ...) is miscompiled by vkd3d-shader 2.1: it becomes a source modifier of an integer "
-        f"instruction ({ops}), which means integer negation there, so the shader would compute wrong numbers. "
-        "Workaround: flip or clear the sign bit on the integer side: asuint(f) ^ 0x80000000u for asuint(-f), "
-        "asuint(f) & 0x7FFFFFFFu for asuint(abs(f)).")
+def _fix_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry: str) -> bytes:
+    """The bytecode with vkd3d-shader's folded float modifiers made right (``DxbcModifierFix.hpp``: a float negation
+    or abs() that feeds asuint()/asint() folded into an integer, store, atomic, address or condition operand, where it
+    would mean integer negation or be ignored); pipeline creation applies the same fix to any bytecode. Raises
+    ShaderCompileError, naming the lines, for a fold the fix cannot undo."""
+    from .dx12core import shaders as _native
+    try:
+        fixed, _names = _native.fix_folded_float_modifiers(data)
+        return bytes(fixed)
+    except InvalidArgumentError as e:
+        lines = candidate_lines(text)
+        where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:3]) if lines else \
+            "(no asuint(-x)/asint(abs(x)) found in the text: look for a negated or abs() float reinterpreted as an integer)"
+        ops = ", ".join(sorted({f"{op} with {mod}" for op, mod in integer_modifiers(data)})) or "see below"
+        raise ShaderCompileError(
+            f"refused ({profile}, entry '{entry}'): {where}: a float negation or abs() reinterpreted as an integer "
+            f"(asuint(-f), asint(abs(f)), ...) is miscompiled by vkd3d-shader 2.1: it becomes a source modifier of an "
+            f"instruction that does not read a float ({ops}), and dx12kit cannot rewrite this one ({e}). "
+            "Workaround: flip or clear the sign bit on the integer side: asuint(f) ^ 0x80000000u for asuint(-f), "
+            "asuint(f) & 0x7FFFFFFFu for asuint(abs(f)).") from None
 
 
 def _surrogate_message(source: str, e: UnicodeEncodeError, source_name: Any) -> str:
@@ -640,7 +645,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     try:
         data = cached.read_bytes()
         if not _native.dxbc_problem(data):
-            _refuse_miscompiled(data, text, expanded, profile, entry)
+            data = _fix_miscompiled(data, text, expanded, profile, entry)
             return Shader(data, entry, profile, root_signature=root_signature, source_files=files)
         # A damaged cache file (torn write, disk corruption): fall through and recompile over it.
     except OSError:
@@ -667,13 +672,14 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     problem = _native.dxbc_problem(data)
     if problem:
         raise ShaderCompileError(f"the HLSL compiler {exe} reported success but wrote invalid DXBC ({len(data)} bytes: {problem})")
-    _refuse_miscompiled(data, text, expanded, profile, entry)
+    compiled = data
+    data = _fix_miscompiled(data, text, expanded, profile, entry)
     if merges:
         _refuse_conversion_merge(exe, text, expanded, profile, entry, timeout)
     try:
         cache.mkdir(parents=True, exist_ok=True)
         tmp_file = cache / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"
-        tmp_file.write_bytes(data)
+        tmp_file.write_bytes(compiled)
         os.replace(tmp_file, cached)
     except OSError:
         pass  # a read-only cache directory only costs speed
