@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple,
 import numpy as np
 
 from ._dxbc_check import candidate_lines, integer_modifiers
-from ._hlsl_fixups import fix_source
-from ._hlsl_linemap import LineMap, tag_text
+from ._hlsl_fixups import cbuffer_statics, fix_source
+from ._hlsl_linemap import TAG as LINE_TAG, LineMap, tag_text
 from ._hlsl_source import CompileMessage, ShaderIncludeWarning, decode_source, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
 
@@ -554,6 +554,33 @@ def _fix_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry:
             "asuint(f) & 0x7FFFFFFFu for asuint(abs(f)).") from None
 
 
+def _refuse_hidden_cbuffer_statics(exe: str, text: str, expanded: Any, timeout: float) -> None:
+    """Raises ShaderCompileError for a static with an initialiser inside a cbuffer/tbuffer block that only macro
+    expansion shows (``#define CB cbuffer``, a macro expanding to a static declaration): the source rewrite
+    (``_hlsl_fixups``) moved every one it could see, so one left in the preprocessed text would read 0 or garbage."""
+    if "static" not in text or "buffer" not in text:
+        return
+    try:
+        rc, out, _ = _run([exe, "-x", "hlsl", "-E", "-o", "-", "-"], timeout, tag_text(text).encode("utf-8", "surrogateescape"))
+    except (OSError, subprocess.SubprocessError):
+        return   # the compilation itself reports what is wrong
+    if rc != 0:
+        return
+    pre = out.decode("utf-8", errors="replace")
+    found = cbuffer_statics(pre, ignore=LINE_TAG)
+    if not found:
+        return
+    offset, name, where = found[0]
+    tags = list(re.finditer(re.escape(LINE_TAG) + r"(\d+)", pre[:offset]))
+    file, line = expanded.locate(int(tags[-1].group(1)) if tags else 1)
+    raise ShaderCompileError(
+        f"{file}:{line}: static '{name}' with an initialiser inside {where.strip()}, written through a macro (the "
+        "block keyword or the declaration comes from a #define): vkd3d-shader drops initialisers of statics declared "
+        "inside a constant buffer (the variable would read 0 or garbage), and dx12kit moves such declarations out only "
+        f"where the source shows them. Workaround: declare 'static ... {name} = ...;' at file scope, outside the block "
+        "(statics are never part of a constant buffer's layout).")
+
+
 def _surrogate_message(source: str, e: UnicodeEncodeError, source_name: Any) -> str:
     """compile_hlsl's message for a str holding a lone surrogate: where it is, and the byte it stands
     for when it came from a ``surrogateescape`` decoding (U+DC80..U+DCFF)."""
@@ -638,7 +665,9 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     version = compiler_version(exe)
     merges = _merges_conversions(exe)
     # The fixed and the unfixed library print the same version line: the key tells them apart.
-    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", profile, entry, text])
+    # "checks-2": entries cached before the macro-hidden cbuffer-static refusal are not trusted (a refused shader
+    # is never cached, and a cache hit skips the checks that run before compiling).
+    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", "checks-2", profile, entry, text])
                          .encode("utf-8", "surrogateescape")).hexdigest()
     cache = _cache_dir()
     cached = cache / f"{key}.dxbc"
@@ -651,6 +680,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     except OSError:
         pass
     _check_macro_recursion(exe, expanded, timeout)
+    _refuse_hidden_cbuffer_statics(exe, text, expanded, timeout)
     with tempfile.TemporaryDirectory(prefix="dx12kit-hlsl-") as tmp:
         src_path = Path(tmp) / "shader.hlsl"
         out_path = Path(tmp) / "shader.dxbc"

@@ -121,7 +121,41 @@ def test_static_inside_cbuffer_with_directives_is_refused():
         dx.compile_hlsl(src, source_name="my.hlsl")
 
 
-# ---- refusal: float negation folded into integer instructions -------------------------------------
+STATIC_FORMS_OUT = "RWStructuredBuffer<float> o : register(u0);\n[numthreads(1,1,1)] void main() { o[0] = k; o[1] = a + b; }\n"
+
+
+@pytest.mark.parametrize("decls", [
+    "cbuffer A : register(b0) { float a; const static float k = 3; }\ncbuffer B : register(b1) { float b; static float j = 4; }\n",
+    "cbuffer A : register(b0) { float a; row_major static const float2x2 M = {1,2,3,4}; }\n"
+    "cbuffer B : register(b1) { float b; static float j = 4; }\n#define k M[1][0]\n",
+], ids=["const_static", "row_major_static_const"])
+def test_cbuffer_static_qualifier_orders_are_moved_out(device, queue, decls):
+    sh = dx.compile_hlsl(decls + STATIC_FORMS_OUT)
+    rs = device.create_root_signature([dx.RootCBV(0), dx.RootCBV(1), dx.RootUAV(0)])
+    pso = device.create_compute_pipeline(sh, rs)
+    cb = device.create_buffer(256)
+    o = device.create_buffer(256, uav=True)
+    cl = queue.command_list()
+    cl.upload(cb, np.zeros(64, np.float32))
+    cl.set_pipeline_state(pso)
+    cl.set_root_cbv(0, cb)
+    cl.set_root_cbv(1, cb)
+    cl.set_root_uav(2, o)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    assert queue.read_buffer(o, dtype=np.float32)[0] == 3.0
+
+
+@pytest.mark.parametrize("decls,line", [
+    ("#define DECL static float k = 3;\ncbuffer A : register(b0) { float a;\n  DECL }\ncbuffer B : register(b1) { float b; };\n", 3),
+    ("#define CB cbuffer\nCB A : register(b0) { float a;\n static float k = 3; };\nCB B : register(b1) { float b; };\n", 3),
+], ids=["static_via_macro", "cbuffer_via_macro"])
+def test_cbuffer_static_hidden_by_a_macro_is_refused_with_line(decls, line):
+    with pytest.raises(dx.ShaderCompileError, match=rf"m\.hlsl:{line}: static 'k' with an initialiser inside cbuffer A.*Workaround"):
+        dx.compile_hlsl(decls + STATIC_FORMS_OUT, source_name="m.hlsl")
+
+
+# ---- float negation folded into operands not read as floats -------------------------------------
 
 NEG_FOLD = """RWStructuredBuffer<uint> o : register(u0);
 cbuffer C : register(b0) { float f; float h; };
