@@ -4,6 +4,7 @@
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/shaders/DxbcReflection.hpp"
+#include "dx12kit/shaders/DxbcModifierFix.hpp"
 #include "dx12kit/shaders/DxbcRewrite.hpp"
 
 #include <pybind11/stl.h>
@@ -126,6 +127,17 @@ void BindShaders(py::module_& parent) {
         const auto sum = DxbcChecksum(reinterpret_cast<const uint8_t*>(b.data()), b.size());
         return py::bytes(reinterpret_cast<const char*>(sum.data()), sum.size());
     }, "bytecode"_a, "The DXBC checksum of a container (16 bytes), as stored at bytes 4..20 of a valid one.");
+    m.def("fix_folded_float_modifiers", [](py::handle data) {
+        const std::string b = DxbcBytes(data, "fix_folded_float_modifiers");
+        const DxbcModifierFixResult r = FixFoldedFloatModifiers(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+        py::list names;
+        for (const std::string& n : r.instructions) names.append(n);
+        return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), names);
+    }, "bytecode"_a,
+          "The bytecode with float negate/abs modifiers that vkd3d-shader folded into operands not read as floats (stores,\n"
+          "atomics, integer instructions, addresses, conditions) moved into float movs (dx12kit/shaders/DxbcModifierFix.hpp),\n"
+          "as pipeline creation does on every platform. Returns (bytecode, names of the instructions fixed).\n\n"
+          "Raises:\n    InvalidArgumentError: malformed, or a modifier that can be neither fixed nor run right.");
     m.def("rewrite_dxbc_for_vkd3d", [](py::handle data) {
         const std::string b = DxbcBytes(data, "rewrite_dxbc_for_vkd3d");
         const DxbcRewriteResult r = RewriteDxbcForVkd3d(reinterpret_cast<const uint8_t*>(b.data()), b.size());

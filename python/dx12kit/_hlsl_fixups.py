@@ -105,6 +105,67 @@ def fix_source(text: str, locate: Callable[[int], Tuple[str, int]]) -> Tuple[str
     return "".join(out), notes
 
 
+def _is_static(decl) -> bool:
+    """A declaration with ``static`` among its qualifiers (``static const``, ``const static``, ``row_major static``...)."""
+    for tk in decl:
+        if tk[1] in ("=", "(", "{", "[", ":"):
+            return False
+        if tk[1] == "static":
+            return True
+    return False
+
+
+def _blocks(code):
+    """(index of the cbuffer/tbuffer keyword, where, block tokens) of each constant-buffer block."""
+    i = 0
+    while i < len(code):
+        kind, t, s, _ = code[i]
+        if kind == "ident" and t in ("cbuffer", "tbuffer"):
+            j = i + 1
+            while j < len(code) and code[j][1] != "{" and code[j][1] != ";":
+                j += 1
+            if j >= len(code) or code[j][1] != "{":
+                i = j
+                continue
+            depth, k = 0, j
+            while k < len(code):
+                if code[k][1] == "{":
+                    depth += 1
+                elif code[k][1] == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                k += 1
+            yield i, f"{t} {code[i + 1][1] if i + 1 < len(code) else ''}", code[j + 1:k]
+            i = k + 1
+            continue
+        i += 1
+
+
+def cbuffer_statics(text: str, ignore: str = "") -> List[Tuple[int, str, str]]:
+    """(offset, name, 'cbuffer X') of each static with an initialiser declared inside a constant-buffer block of
+    `text` (preprocessed text: directives are not looked at). Identifiers starting with `ignore` are skipped (line
+    tags)."""
+    code = [t for t in _tokens(text) if t[0] not in ("comment", "directive") and not (ignore and t[1].startswith(ignore))]
+    found = []
+    for _, where, block in _blocks(code):
+        decl: List[Tuple[str, str, int, int]] = []
+        depth = 0
+        for tk in block:
+            decl.append(tk)
+            if tk[1] in "{([":
+                depth += 1
+            elif tk[1] in "})]":
+                depth -= 1
+            elif tk[1] == ";" and depth == 0:
+                if _is_static(decl) and any(t[1] == "=" for t in decl):
+                    eq = next(n for n, t in enumerate(decl) if t[1] == "=")
+                    idents = [t[1] for t in decl[:eq] if t[0] == "ident"]
+                    found.append((decl[0][2], idents[-1] if idents else "?", where))
+                decl = []
+    return found
+
+
 def _hoist(text: str, toks: Any, block: Any, where: str, locate: Any) -> Optional[Tuple[str, List[Tuple[int, int, str]], List[str]]]:
     """The static declarations of one cbuffer block: (their one-line text, removal edits, names)."""
     decls: List[List[Tuple[str, str, int, int]]] = []
@@ -122,7 +183,7 @@ def _hoist(text: str, toks: Any, block: Any, where: str, locate: Any) -> Optiona
         elif tk[1] == ";" and depth == 0:
             decls.append(cur)
             cur = []
-    statics = [d for d in decls if d and d[0][1] == "static"]
+    statics = [d for d in decls if _is_static(d)]
     if not statics:
         return None
     names = []

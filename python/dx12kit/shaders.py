@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple,
 import numpy as np
 
 from ._dxbc_check import candidate_lines, integer_modifiers
-from ._hlsl_fixups import fix_source
-from ._hlsl_linemap import LineMap, tag_text
+from ._hlsl_fixups import cbuffer_statics, fix_source
+from ._hlsl_linemap import TAG as LINE_TAG, LineMap, tag_text
 from ._hlsl_source import CompileMessage, ShaderIncludeWarning, decode_source, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
 
@@ -532,21 +532,53 @@ def _compile_error(summary: str, messages: List[CompileMessage], log: List[str],
     return err
 
 
-def _refuse_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry: str) -> None:
-    """Raises ShaderCompileError for bytecode the compiler got wrong silently (see ``_dxbc_check``)."""
-    found = list(integer_modifiers(data))
+def _fix_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry: str) -> bytes:
+    """The bytecode with vkd3d-shader's folded float modifiers made right (``DxbcModifierFix.hpp``: a float negation
+    or abs() that feeds asuint()/asint() folded into an integer, store, atomic, address or condition operand, where it
+    would mean integer negation or be ignored); pipeline creation applies the same fix to any bytecode. Raises
+    ShaderCompileError, naming the lines, for a fold the fix cannot undo."""
+    from .dx12core import shaders as _native
+    try:
+        fixed, _names = _native.fix_folded_float_modifiers(data)
+        return bytes(fixed)
+    except InvalidArgumentError as e:
+        lines = candidate_lines(text)
+        where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:3]) if lines else \
+            "(no asuint(-x)/asint(abs(x)) found in the text: look for a negated or abs() float reinterpreted as an integer)"
+        ops = ", ".join(sorted({f"{op} with {mod}" for op, mod in integer_modifiers(data)})) or "see below"
+        raise ShaderCompileError(
+            f"refused ({profile}, entry '{entry}'): {where}: a float negation or abs() reinterpreted as an integer "
+            f"(asuint(-f), asint(abs(f)), ...) is miscompiled by vkd3d-shader 2.1: it becomes a source modifier of an "
+            f"instruction that does not read a float ({ops}), and dx12kit cannot rewrite this one ({e}). "
+            "Workaround: flip or clear the sign bit on the integer side: asuint(f) ^ 0x80000000u for asuint(-f), "
+            "asuint(f) & 0x7FFFFFFFu for asuint(abs(f)).") from None
+
+
+def _refuse_hidden_cbuffer_statics(exe: str, text: str, expanded: Any, timeout: float) -> None:
+    """Raises ShaderCompileError for a static with an initialiser inside a cbuffer/tbuffer block that only macro
+    expansion shows (``#define CB cbuffer``, a macro expanding to a static declaration): the source rewrite
+    (``_hlsl_fixups``) moved every one it could see, so one left in the preprocessed text would read 0 or garbage."""
+    if "static" not in text or "buffer" not in text:
+        return
+    try:
+        rc, out, _ = _run([exe, "-x", "hlsl", "-E", "-o", "-", "-"], timeout, tag_text(text).encode("utf-8", "surrogateescape"))
+    except (OSError, subprocess.SubprocessError):
+        return   # the compilation itself reports what is wrong
+    if rc != 0:
+        return
+    pre = out.decode("utf-8", errors="replace")
+    found = cbuffer_statics(pre, ignore=LINE_TAG)
     if not found:
         return
-    lines = candidate_lines(text)
-    where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:3]) if lines else \
-        "(no asuint(-x)/asint(abs(x)) found in the text: look for a negated or abs() float reinterpreted as an integer)"
-    ops = ", ".join(sorted({f"{op} with {mod}" for op, mod in found}))
+    offset, name, where = found[0]
+    tags = list(re.finditer(re.escape(LINE_TAG) + r"(\d+)", pre[:offset]))
+    file, line = expanded.locate(int(tags[-1].group(1)) if tags else 1)
     raise ShaderCompileError(
-        f"refused ({profile}, entry '{entry}'): {where}: a float negation or abs() reinterpreted as an integer "
-        f"(asuint(-f), asint(abs(f)), ...) is miscompiled by vkd3d-shader 2.1: it becomes a source modifier of an integer "
-        f"instruction ({ops}), which means integer negation there, so the shader would compute wrong numbers. "
-        "Workaround: flip or clear the sign bit on the integer side: asuint(f) ^ 0x80000000u for asuint(-f), "
-        "asuint(f) & 0x7FFFFFFFu for asuint(abs(f)).")
+        f"{file}:{line}: static '{name}' with an initialiser inside {where.strip()}, written through a macro (the "
+        "block keyword or the declaration comes from a #define): vkd3d-shader drops initialisers of statics declared "
+        "inside a constant buffer (the variable would read 0 or garbage), and dx12kit moves such declarations out only "
+        f"where the source shows them. Workaround: declare 'static ... {name} = ...;' at file scope, outside the block "
+        "(statics are never part of a constant buffer's layout).")
 
 
 def _surrogate_message(source: str, e: UnicodeEncodeError, source_name: Any) -> str:
@@ -633,19 +665,22 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     version = compiler_version(exe)
     merges = _merges_conversions(exe)
     # The fixed and the unfixed library print the same version line: the key tells them apart.
-    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", profile, entry, text])
+    # "checks-2": entries cached before the macro-hidden cbuffer-static refusal are not trusted (a refused shader
+    # is never cached, and a cache hit skips the checks that run before compiling).
+    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", "checks-2", profile, entry, text])
                          .encode("utf-8", "surrogateescape")).hexdigest()
     cache = _cache_dir()
     cached = cache / f"{key}.dxbc"
     try:
         data = cached.read_bytes()
         if not _native.dxbc_problem(data):
-            _refuse_miscompiled(data, text, expanded, profile, entry)
+            data = _fix_miscompiled(data, text, expanded, profile, entry)
             return Shader(data, entry, profile, root_signature=root_signature, source_files=files)
         # A damaged cache file (torn write, disk corruption): fall through and recompile over it.
     except OSError:
         pass
     _check_macro_recursion(exe, expanded, timeout)
+    _refuse_hidden_cbuffer_statics(exe, text, expanded, timeout)
     with tempfile.TemporaryDirectory(prefix="dx12kit-hlsl-") as tmp:
         src_path = Path(tmp) / "shader.hlsl"
         out_path = Path(tmp) / "shader.dxbc"
@@ -667,13 +702,14 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     problem = _native.dxbc_problem(data)
     if problem:
         raise ShaderCompileError(f"the HLSL compiler {exe} reported success but wrote invalid DXBC ({len(data)} bytes: {problem})")
-    _refuse_miscompiled(data, text, expanded, profile, entry)
+    compiled = data
+    data = _fix_miscompiled(data, text, expanded, profile, entry)
     if merges:
         _refuse_conversion_merge(exe, text, expanded, profile, entry, timeout)
     try:
         cache.mkdir(parents=True, exist_ok=True)
         tmp_file = cache / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"
-        tmp_file.write_bytes(data)
+        tmp_file.write_bytes(compiled)
         os.replace(tmp_file, cached)
     except OSError:
         pass  # a read-only cache directory only costs speed

@@ -321,9 +321,85 @@ case("nan_inf_min_max", "float", fast=True,    # D3D: min/max return the non-NaN
      inputs=_nonzero_pairs,
      body="float a = asfloat(x.x), b = asfloat(x.y); return asuint(float4(min(a, b), max(a, b), min(a, 1.0), max(b, -1.0)));",
      ref=lambda x, i: _minmax_ref(x))
-case("asuint_of_negated_float", "float", inputs=floats(-1e30, 1e30),   # refused by compile_hlsl (miscompiled)
+case("asuint_of_negated_float", "float", inputs=floats(-1e30, 1e30),   # folded modifier, fixed by DxbcModifierFix.cpp
      body="float4 f = asfloat(x); return asuint(f * 2.0) ^ asuint(-f);",
      ref=lambda x, i: (x.view(f32) * f32(2)).view(u32) ^ (-x.view(f32)).view(u32))
+# vkd3d-shader folds a float negation/abs feeding asuint/asint into the instruction that uses it (a store, an
+# atomic, a switch, a compare, countbits...) as a source modifier, which is not a float operation there; dx12kit
+# moves it into a float mov (cpp/src/shaders/DxbcModifierFix.cpp). Edge values: +-0, NaN, infinities, denormals.
+_EDGE = np.array([0x00000000, 0x80000000, 0x7FC00000, 0xFFC00001, 0x7F800000, 0xFF800000, 0x00000001, 0x807FFFFF,
+                  0x3FC00000, 0xBFC00000], u32)
+
+
+def edge_floats(rng, n):
+    x = rng.uniform(-1e6, 1e6, (n, 4)).astype(f32).view(u32)
+    pick = rng.random((n, 4)) < 0.5
+    x[pick] = rng.choice(_EDGE, int(pick.sum()))
+    return x
+
+
+case("asuint_negated_stored", "float", fast=True, inputs=edge_floats,
+     body="float4 f = asfloat(x); return asuint(-f);",
+     ref=lambda x, i: x ^ u32(0x80000000))
+
+
+def _neg_int_ops_ref(x):
+    ny, nx, nz, nw = x[:, 1] ^ u32(0x80000000), x[:, 0] ^ u32(0x80000000), x[:, 2] ^ u32(0x80000000), x[:, 3] ^ u32(0x80000000)
+    s = np.where(ny == 0, 1, np.where(ny == 0x80000000, 2, 3)).astype(u32)
+    c = (nx != 0).astype(u32)
+    bits = np.array([bin(int(v)).count("1") for v in nz], u32)
+    low = np.array([(int(v) & -int(v)).bit_length() - 1 if v else 0xFFFFFFFF for v in nw], np.int64).astype(u32)
+    return out(bits + (c << u32(8)) + (s << u32(12)),
+               (x[:, 3] & u32(0x7FFF0000)) | ((x[:, 1] | u32(0x80000000)).view(i32) < 0).astype(u32),
+               (x[:, 2] | u32(0x80000000)) >> u32(16), low)
+
+
+case("asuint_negated_in_integer_ops", "float", fast=True, inputs=edge_floats,
+     body="float4 f = asfloat(x); uint s; "
+          "switch (asuint(-f.y)) { case 0u: s = 1; break; case 0x80000000u: s = 2; break; default: s = 3; break; } "
+          "uint c = asuint(-f.x) ? 1u : 0u; "
+          "return uint4(countbits(asuint(-f.z)) + (c << 8) + (s << 12), (asuint(abs(f.w)) & 0xFFFF0000u) | (asint(-abs(f.y)) < 0 ? 1u : 0u), "
+          "asuint(-abs(f.z)) >> 16, firstbitlow(asuint(-f.w)));",
+     ref=lambda x, i: _neg_int_ops_ref(x))
+
+# Found while testing the above (open): vkd3d-shader 2.1 merges asuint(f) and asint(f) of one value into one
+# uint value, so asint(f) < 0 folds to false when asuint(f) is also used (independent of negation).
+case("asuint_and_asint_of_one_float", "float", inputs=edge_floats,
+     body="float4 f = asfloat(x); uint c = asuint(f.x) ? 1u : 0u; return uint4(c, asint(f.x) < 0 ? 1u : 0u, 0, 0);",
+     ref=lambda x, i: out((x[:, 0] != 0).astype(u32), (x[:, 0].view(i32) < 0).astype(u32)))
+
+GS_ATOMIC_CS = """
+StructuredBuffer<uint4> dt_in : register(t0);
+RWStructuredBuffer<uint4> dt_out : register(u0);
+{decls}
+groupshared uint gs[64];
+groupshared uint acc[4];
+[numthreads(64, 1, 1)]
+void main(uint3 t : SV_DispatchThreadID, uint gi : SV_GroupIndex)
+{{
+    float4 f = asfloat(dt_in[t.x]);
+    if (gi < 4) acc[gi] = 0;
+    GroupMemoryBarrierWithGroupSync();
+    gs[gi] = asuint(-f.x);
+    InterlockedXor(acc[0], asuint(-f.y));
+    InterlockedMax(acc[1], asuint(abs(f.z)));
+    InterlockedAdd(acc[2], asuint(-f.w));
+    GroupMemoryBarrierWithGroupSync();
+    dt_out[t.x] = uint4(gs[63 - gi], acc[0], acc[1], acc[2]);
+}}
+"""
+
+
+def _gs_atomic_ref(x, i):
+    g = x.reshape(-1, 64, 4)
+    xor = np.bitwise_xor.reduce(g[:, :, 1] ^ u32(0x80000000), axis=1)
+    mx = (g[:, :, 2] & u32(0x7FFFFFFF)).max(axis=1)
+    add = ((g[:, :, 3] ^ u32(0x80000000)).astype(np.uint64).sum(axis=1) & 0xFFFFFFFF).astype(u32)
+    return out(g[:, ::-1, 0].reshape(-1) ^ u32(0x80000000), np.repeat(xor, 64), np.repeat(mx, 64), np.repeat(add, 64))
+
+
+case("asuint_negated_groupshared_and_atomics", "float", fast=True, stages=("cs",), cs_template=GS_ATOMIC_CS, body="",
+     inputs=edge_floats, ref=_gs_atomic_ref)
 case("asuint_sign_flip_workaround", "float", inputs=floats(-1e30, 1e30),
      body="float4 f = asfloat(x); return asuint(f * 2.0) ^ (asuint(f) ^ 0x80000000u) ^ (asuint(f) & 0x7FFFFFFFu);",
      ref=lambda x, i: (x.view(f32) * f32(2)).view(u32) ^ (x ^ u32(0x80000000)) ^ (x & u32(0x7FFFFFFF)))
@@ -519,4 +595,4 @@ GROUPS = sorted({c.group for c in CASES})
 # (construct, stage) -> how the gap is handled; the harness expects these to fail (docs/guides/shader-gaps.rst).
 KNOWN_GAPS = {}
 for _stage in ("cs", "vs", "ps"):
-    KNOWN_GAPS[("asuint_of_negated_float", _stage)] = "refused by compile_hlsl (vkd3d-shader folds the negation into an integer op)"
+    KNOWN_GAPS[("asuint_and_asint_of_one_float", _stage)] = "open: vkd3d-shader merges asuint(f)/asint(f) of one value; asint(f) < 0 folds to 0"

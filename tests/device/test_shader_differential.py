@@ -121,15 +121,130 @@ def test_static_inside_cbuffer_with_directives_is_refused():
         dx.compile_hlsl(src, source_name="my.hlsl")
 
 
-# ---- refusal: float negation folded into integer instructions -------------------------------------
+STATIC_FORMS_OUT = "RWStructuredBuffer<float> o : register(u0);\n[numthreads(1,1,1)] void main() { o[0] = k; o[1] = a + b; }\n"
 
-def test_negated_float_as_integer_is_refused_with_line_and_workaround():
-    src = ("RWStructuredBuffer<uint> o : register(u0);\nStructuredBuffer<float> f : register(t0);\n"
-           "[numthreads(1,1,1)] void main() {\n    o[0] = asuint(-f[0]) ^ 5u;\n}\n")
-    with pytest.raises(dx.ShaderCompileError) as e:
-        dx.compile_hlsl(src, source_name="neg.hlsl")
-    msg = str(e.value)
-    assert "neg.hlsl:4" in msg and "xor with -" in msg and "asuint(f) ^ 0x80000000u" in msg
+
+@pytest.mark.parametrize("decls", [
+    "cbuffer A : register(b0) { float a; const static float k = 3; }\ncbuffer B : register(b1) { float b; static float j = 4; }\n",
+    "cbuffer A : register(b0) { float a; row_major static const float2x2 M = {1,2,3,4}; }\n"
+    "cbuffer B : register(b1) { float b; static float j = 4; }\n#define k M[1][0]\n",
+], ids=["const_static", "row_major_static_const"])
+def test_cbuffer_static_qualifier_orders_are_moved_out(device, queue, decls):
+    sh = dx.compile_hlsl(decls + STATIC_FORMS_OUT)
+    rs = device.create_root_signature([dx.RootCBV(0), dx.RootCBV(1), dx.RootUAV(0)])
+    pso = device.create_compute_pipeline(sh, rs)
+    cb = device.create_buffer(256)
+    o = device.create_buffer(256, uav=True)
+    cl = queue.command_list()
+    cl.upload(cb, np.zeros(64, np.float32))
+    cl.set_pipeline_state(pso)
+    cl.set_root_cbv(0, cb)
+    cl.set_root_cbv(1, cb)
+    cl.set_root_uav(2, o)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    assert queue.read_buffer(o, dtype=np.float32)[0] == 3.0
+
+
+@pytest.mark.parametrize("decls,line", [
+    ("#define DECL static float k = 3;\ncbuffer A : register(b0) { float a;\n  DECL }\ncbuffer B : register(b1) { float b; };\n", 3),
+    ("#define CB cbuffer\nCB A : register(b0) { float a;\n static float k = 3; };\nCB B : register(b1) { float b; };\n", 3),
+], ids=["static_via_macro", "cbuffer_via_macro"])
+def test_cbuffer_static_hidden_by_a_macro_is_refused_with_line(decls, line):
+    with pytest.raises(dx.ShaderCompileError, match=rf"m\.hlsl:{line}: static 'k' with an initialiser inside cbuffer A.*Workaround"):
+        dx.compile_hlsl(decls + STATIC_FORMS_OUT, source_name="m.hlsl")
+
+
+# ---- float negation folded into operands not read as floats -------------------------------------
+
+NEG_FOLD = """RWStructuredBuffer<uint> o : register(u0);
+cbuffer C : register(b0) { float f; float h; };
+[numthreads(1,1,1)] void main() {
+    o[0] = asuint(-f) ^ 5u;
+    o[1] = asuint(-f);
+    InterlockedAdd(o[2], asuint(-f));
+    InterlockedMax(o[3], asuint(abs(h)));
+    InterlockedXor(o[4], asuint(-h));
+    uint old; InterlockedExchange(o[5], asuint(-abs(f)), old);
+    InterlockedCompareExchange(o[6], 0u, asuint(-h), old);
+}
+"""
+
+
+def _neg_fold_run(device, queue, bytecode):
+    rs = device.create_root_signature([dx.RootConstants(0, 2), dx.RootUAV(0)])
+    pso = device.create_compute_pipeline(bytecode, rs)
+    o = device.create_buffer(256, uav=True)
+    cl = queue.command_list()
+    cl.upload(o, np.zeros(64, np.uint32))
+    cl.set_pipeline_state(pso)
+    cl.set_constants(0, np.array([1.5, -2.25], np.float32))
+    cl.set_root_uav(1, o)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    return [int(v) for v in queue.read_buffer(o, dtype=np.uint32)[:7]]
+
+
+def _bits(v):
+    return int(np.array([v], np.float32).view(np.uint32)[0])
+
+
+NEG_FOLD_WANT = [_bits(-1.5) ^ 5, _bits(-1.5), _bits(-1.5), _bits(2.25), _bits(2.25), _bits(-1.5), _bits(2.25)]
+
+
+def _raw_compile(src, tmp_path):
+    from dx12kit import shaders
+    (tmp_path / "s.hlsl").write_text(src)
+    subprocess.run([shaders.find_compiler(), "-x", "hlsl", "-b", "dxbc-tpf", "-p", "cs_5_0", "-e", "main",
+                    "-o", str(tmp_path / "s.dxbc"), str(tmp_path / "s.hlsl")], check=True, capture_output=True)
+    return (tmp_path / "s.dxbc").read_bytes()
+
+
+def test_cause_compiler_folds_float_negation_into_stores_atomics_and_integer_ops(tmp_path):
+    """The compiler's own output carries -x/|x| on operands that are not read as floats (the cause)."""
+    from dx12kit._dxbc_check import integer_modifiers
+    found = {op for op, _ in integer_modifiers(_raw_compile(NEG_FOLD, tmp_path))}
+    assert {"xor", "store_structured", "atomic_iadd", "atomic_umax", "atomic_xor", "imm_atomic_exch",
+            "imm_atomic_cmp_exch"} <= found
+
+
+def test_folded_float_modifiers_are_fixed_by_compile_hlsl(device, queue):
+    from dx12kit._dxbc_check import integer_modifiers
+    sh = dx.compile_hlsl(NEG_FOLD, source_name="neg.hlsl")
+    assert list(integer_modifiers(sh.bytecode)) == []
+    assert _neg_fold_run(device, queue, sh) == NEG_FOLD_WANT
+
+
+def test_precompiled_bytecode_with_folded_modifiers_is_fixed_at_pipeline_creation(device, queue, tmp_path):
+    """DXBC from the same compiler given as bytes (never through compile_hlsl) is fixed at pipeline creation."""
+    raw = _raw_compile(NEG_FOLD, tmp_path)
+    assert _neg_fold_run(device, queue, raw) == NEG_FOLD_WANT
+    assert _neg_fold_run(device, queue, dx.Shader(raw)) == NEG_FOLD_WANT
+
+
+def test_fix_folded_float_modifiers_bytecode(tmp_path):
+    from dx12kit._dxbc_check import integer_modifiers
+    native = dx.dx12core.shaders
+    raw = _raw_compile(NEG_FOLD, tmp_path)
+    fixed, names = native.fix_folded_float_modifiers(raw)
+    assert list(integer_modifiers(fixed)) == [] and "store_structured" in names and "imm_atomic_cmp_exch" in names
+    assert native.dxbc_problem(fixed) == ""
+    again, names2 = native.fix_folded_float_modifiers(fixed)        # idempotent
+    assert again == fixed and names2 == []
+    # Another compiler's bytecode (fxc writes `iadd r0, r1, -r2`): '-' on an integer op keeps DXBC's meaning
+    # (integer negation, which vkd3d 1.2 computes); a modifier on a store is refused, not guessed.
+    creator = b"vkd3d-shader 2.1"
+    assert creator in raw
+    other = bytearray(raw.replace(creator, b"Other HLSL  2.1!"))
+    other[4:20] = native.dxbc_checksum(bytes(other))
+    with pytest.raises(dx.InvalidArgumentError, match="store_structured"):
+        native.fix_folded_float_modifiers(bytes(other))
+    xor_only = _raw_compile("RWStructuredBuffer<uint> o : register(u0);\ncbuffer C : register(b0) { float f; };\n"
+                            "[numthreads(1,1,1)] void main() { uint v = asuint(-f) ^ 5u; o[0] = v * 3u; }\n", tmp_path)
+    other = bytearray(xor_only.replace(creator, b"Other HLSL  2.1!"))
+    other[4:20] = native.dxbc_checksum(bytes(other))
+    kept, names = native.fix_folded_float_modifiers(bytes(other))
+    assert kept == bytes(other) and names == []
 
 
 # ---- no false alarms -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
+#include "dx12kit/shaders/DxbcModifierFix.hpp"
 #include "dx12kit/shaders/DxbcRewrite.hpp"
 
 #include <string>
@@ -34,11 +35,19 @@ DxbcReflection ReflectShader(const char* what, const char* stage, const std::vec
 /// The bytecode handed to the runtime. vkd3d 1.2 converts floats to integers and answers
 /// firstbit_hi(0) against D3D's rules; DxbcRewrite.hpp replaces those instructions by sequences it
 /// computes right (issue 22). Windows drivers follow D3D's rules: the bytecode goes unchanged.
-std::vector<uint8_t> RuntimeBytecode(const std::vector<uint8_t>& bytecode) {
+/// Float modifiers that vkd3d-shader folded into integer, store and atomic operands
+/// (DxbcModifierFix.hpp) are a compiler fault, so they are fixed on every platform first.
+std::vector<uint8_t> RuntimeBytecode(const char* what, const char* stage, const std::vector<uint8_t>& bytecode) {
+    std::vector<uint8_t> fixed;
+    try {
+        fixed = FixFoldedFloatModifiers(bytecode.data(), bytecode.size()).bytecode;
+    } catch (const InvalidArgument& e) {
+        throw InvalidArgument(std::string(what) + " (" + stage + "): " + e.what());
+    }
 #if defined(_WIN32)
-    return bytecode;
+    return fixed;
 #else
-    return RewriteDxbcForVkd3d(bytecode.data(), bytecode.size()).bytecode;
+    return RewriteDxbcForVkd3d(fixed.data(), fixed.size()).bytecode;
 #endif
 }
 }  // namespace
@@ -216,7 +225,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
     }
     D3D12_COMPUTE_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
-    const std::vector<uint8_t> runtimeCs = RuntimeBytecode(cs);
+    const std::vector<uint8_t> runtimeCs = RuntimeBytecode("create_compute_pipeline", "cs", cs);
     d.CS = {runtimeCs.data(), runtimeCs.size()};
     ThrowIfFailed(m_Core->D3D12Device()->CreateComputePipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
                   "CreateComputePipelineState");
@@ -260,8 +269,8 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     }
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
-    const std::vector<uint8_t> runtimeVs = RuntimeBytecode(g.vs);
-    const std::vector<uint8_t> runtimePs = g.ps.empty() ? std::vector<uint8_t>() : RuntimeBytecode(g.ps);
+    const std::vector<uint8_t> runtimeVs = RuntimeBytecode("create_graphics_pipeline", "vs", g.vs);
+    const std::vector<uint8_t> runtimePs = g.ps.empty() ? std::vector<uint8_t>() : RuntimeBytecode("create_graphics_pipeline", "ps", g.ps);
     d.VS = {runtimeVs.data(), runtimeVs.size()};
     if (!g.ps.empty()) d.PS = {runtimePs.data(), runtimePs.size()};
     for (uint32_t i = 0; i < 8; ++i) {
