@@ -15,7 +15,7 @@ Known gaps and how each is handled: docs/guides/shader-gaps.rst (one row per tes
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 from .errors import ShaderCompileError
 
@@ -105,7 +105,7 @@ def fix_source(text: str, locate: Callable[[int], Tuple[str, int]]) -> Tuple[str
     return "".join(out), notes
 
 
-def _is_static(decl) -> bool:
+def _is_static(decl: Any) -> bool:
     """A declaration with ``static`` among its qualifiers (``static const``, ``const static``, ``row_major static``...)."""
     for tk in decl:
         if tk[1] in ("=", "(", "{", "[", ":"):
@@ -115,7 +115,7 @@ def _is_static(decl) -> bool:
     return False
 
 
-def _blocks(code):
+def _blocks(code: Any) -> Iterator[Tuple[int, str, Any]]:
     """(index of the cbuffer/tbuffer keyword, where, block tokens) of each constant-buffer block."""
     i = 0
     while i < len(code):

@@ -162,6 +162,15 @@ def dxbc_problem(bytecode: typing.Any, checksum: bool = True) -> str:
     """
     What is wrong with a DXBC container ('' when nothing): magic, size, chunks, checksum.
     """
+def fix_folded_float_modifiers(bytecode: typing.Any) -> tuple[bytes, list[typing.Any]]:
+    """
+    The bytecode with float negate/abs modifiers that vkd3d-shader folded into operands not read as floats (stores,
+    atomics, integer instructions, addresses, conditions) moved into float movs (dx12kit/shaders/DxbcModifierFix.hpp),
+    as pipeline creation does on every platform. Returns (bytecode, names of the instructions fixed).
+    
+    Raises:
+        InvalidArgumentError: malformed, or a modifier that can be neither fixed nor run right.
+    """
 def reflect_dxbc(bytecode: typing.Any) -> ShaderReflection:
     """
     Validates a DXBC container (size, chunk table, checksum) and reflects it.
