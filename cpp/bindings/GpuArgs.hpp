@@ -283,6 +283,9 @@ inline py::object DwordArray(py::handle values, const char* what) {
     py::object arr = np.attr("asarray")(values);
     py::object dt = arr.attr("dtype");
     const std::string kind = py::str(dt.attr("kind"));
+    // Objects, datetimes and structured items go on as they are: GetBytes refuses the first two with
+    // their own message, and a structured array's bytes are what the caller laid out.
+    if (kind == "O" || kind == "M" || kind == "m" || kind == "V") return py::reinterpret_borrow<py::object>(values);
     const int itemsize = dt.attr("itemsize").cast<int>();
     const bool native = dt.attr("isnative").cast<bool>();
     if ((kind == "f" || kind == "i" || kind == "u") && itemsize == 4 && native) return arr;
