@@ -73,7 +73,13 @@ def test_lazy_signals_signal_less_often_than_they_execute(dev, fill):
         before = dev.stats()["submissions"]
         t0 = time.monotonic()
         f_long = q.execute(long_list)   # nothing pending after the flush: this execute signals
-        for v in range(40):
+        running = q.completed_value < f_long
+        submit_fill(q, fill, buf, 0)
+        # Where an execute returns only once the work before it is done, no execute can happen while
+        # a signal is pending. Seen on Debian 13 (Mesa 25 lavapipe, vkd3d 1.2), not on Debian 12:
+        # ../shared/repros/repro_debian13_execute_waits_behind_gpu.py (open).
+        waited_behind = running and q.completed_value >= f_long and groups == 6400
+        for v in range(1, 40):
             submit_fill(q, fill, buf, v)
         after = dev.stats()["submissions"]
         elapsed = time.monotonic() - t0
@@ -82,6 +88,10 @@ def test_lazy_signals_signal_less_often_than_they_execute(dev, fill):
         if held:
             break
     else:
+        if waited_behind:
+            pytest.skip("an execute returned only after the long dispatch before it had finished (Debian 13's Mesa 25 "
+                        "lavapipe; open, repro_debian13_execute_waits_behind_gpu.py), so no execute "
+                        "can find a signal pending")
         pytest.fail("a dispatch of 6400 long groups completed before 40 small executes were submitted")
     executes, signals = after["executes"] - before["executes"], after["signals"] - before["signals"]
     assert executes == 41
