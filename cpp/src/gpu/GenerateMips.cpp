@@ -177,9 +177,13 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
 
 void CommandList::DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what) {
     const uint32_t mips = texture->MipLevels(), slices = texture->ArraySize();
-    // The source mip is read: it must hold defined contents (rule 6d), named as generate_mips' use.
+    // The source mip is read: it must hold defined contents (rule 6d), named as generate_mips' use
+    // (in the state the first dispatch reads it in; the tracker knows a resource once it is used).
     if (m_Tracker.TracksContents(*texture))
-        for (uint32_t s = 0; s < slices; ++s) m_Tracker.NoteContentsUse(texture.get(), texture->Subresource(firstMip, s), what);
+        for (uint32_t s = 0; s < slices; ++s) {
+            m_Tracker.Transition(texture, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, texture->Subresource(firstMip, s));
+            m_Tracker.NoteContentsUse(texture.get(), texture->Subresource(firstMip, s), what);
+        }
     // Placed render targets (and depth buffers) in memory other resources share must be initialized
     // after each activation by a clear, a DiscardResource or a full copy, before any other use (D3D12
     // CreatePlacedResource; dx12kit/resources/D3D12Rules.hpp rule 6d). The dispatches write the mips
