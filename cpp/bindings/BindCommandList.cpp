@@ -41,6 +41,7 @@ void BindCommandList(py::module_& m, Classes& c) {
         })
         .def("array", [](py::object self, py::object dtype, py::object shape) {
             PyUpload& u = self.cast<PyUpload&>();
+            u.list->Core()->CheckNotForked("UploadAllocation.array");  // the child's copy of the page never reaches the GPU
             if (u.list->IsClosed()) throw UseAfterFree("UploadAllocation.array: the command list was already executed");
             const char* fn = "UploadAllocation.array";
             py::dtype dt = FixedSizeDtype(dtype, fn);

@@ -281,6 +281,7 @@ void BindDevice(py::module_& m, Classes& c) {
              "Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.")
         .def("stats", [](Device& d) {
             DeviceCore& c = *d.Core();
+            c.CheckNotForked("stats");  // the upload pages', allocators' and pools' locks
             BarrierStats& b = c.Barriers();
             py::dict out;
             out["upload"] = UploadStatsDict(c.UploadPages().GetStats());
@@ -309,6 +310,8 @@ void BindDevice(py::module_& m, Classes& c) {
     // ---- host copies (process-wide: every device's uploads and readbacks) ----------------------
     m.def("set_copy_threads", [](py::handle threads) {
         if (threads.is_none()) return host::SetCopyThreads(0);
+        if (PyBool_Check(threads.ptr()))  // True would pass as 1: a bool is not a count
+            throw py::type_error("set_copy_threads: threads must be an int (1..64) or None, not bool");
         host::SetCopyThreads(static_cast<unsigned>(detail::Ranged(threads, "set_copy_threads", "threads", 1, 64)));
     }, "threads"_a,
           "How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.\n"

@@ -146,6 +146,7 @@ void BindMemory(py::module_& m, Classes& c) {
     auto& buffer = c.buffer;
     buffer.def("map", [](py::object self, py::object dtype) {
         auto& b = self.cast<Buffer&>();
+        b.Core().CheckNotForked("map");  // the child's copy of the mapping never reaches the GPU
         b.CheckNotClosed("map");
         if (!b.Mapped() || b.HeapType() == D3D12_HEAP_TYPE_DEFAULT)  // uma_direct buffers are mapped for dx12kit only
             throw InvalidArgument("map: buffer '" + b.Name() + "' lives in GPU-only memory; create it with heap='upload', 'readback' "

@@ -59,6 +59,7 @@ void BindResources(py::module_& m, Classes& c) {
         .def("__exit__", [](Resource& r, py::args) { r.Close(); })
         .def("global_state", [](Resource& r, Int subArg) {
             const uint32_t sub = U32(subArg, "global_state", "subresource");
+            r.Core().CheckNotForked("global_state");  // the submission lock
             std::lock_guard<std::recursive_mutex> lock(r.Core().SubmitMutex());
             r.CheckSubresource(sub);
             if (sub == kAllSubresources) {

@@ -83,6 +83,8 @@ void BindTextures(py::module_& m, Classes& c) {
            "    name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.\n\n"
            "Raises:\n    InvalidArgumentError: a size, format or use the device does not allow (the message says which).")
         .def("load_texture", [](py::object self, py::object source, py::object srgb, py::object generateMips, py::object name) {
+            // A forked child's copy of the device: refused before textures.py takes any of its locks.
+            self.cast<Device&>().Core()->CheckNotForked("load_texture");
             // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API
             // and checks every argument's type (srgb / generate_mips as objects: pybind11's bool would take None).
             py::object tex = py::module_::import("dx12kit.textures")

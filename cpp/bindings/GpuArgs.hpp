@@ -419,6 +419,7 @@ struct FormatSupportView {
 };
 
 inline FormatSupportView QueryFormatSupport(DeviceCore& core, DXGI_FORMAT format) {
+    core.CheckNotForked("format_support");  // the cache's lock and the device
     FormatSupportCache& cache = core.FormatSupport();
     const FormatSupportInfo& s = cache.Get(format);
     FormatSupportView v;
@@ -459,6 +460,7 @@ inline py::dict FormatSupportDict(const FormatSupportView& v) {
 }
 
 inline py::dict DescriptorStatsDict(DeviceCore& core) {
+    core.CheckNotForked("descriptor_stats");  // the allocators' locks
     py::dict d;
     const std::pair<const char*, D3D12_DESCRIPTOR_HEAP_TYPE> types[] = {{"cbv_srv_uav", D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV},
                                                                         {"sampler", D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER},

@@ -9,6 +9,10 @@
 #include <chrono>
 #include <thread>
 
+#if !defined(_WIN32)
+#  include <pthread.h>
+#endif
+
 namespace dx12kit::bindings {
 
 namespace {
@@ -114,8 +118,24 @@ void ReacquireGil(PyThreadState* state) {
     g_Reacquiring.fetch_sub(1);
 }
 
+namespace {
+// A forked child has only the thread that forked: the parent's threads counted in g_Reacquiring
+// (waiting for the GIL at the fork) do not exist there, and the child's own exit hook would wait
+// for them (10 s per child). The forking thread itself is never counted (os.fork holds the GIL;
+// a fork from C code is not between the count and the GIL either), so the child starts from zero.
+// Atomic stores only: async-signal-safe, as a pthread_atfork child handler must be.
+void ResetExitStateInChild() {
+    g_Reacquiring.store(0);
+    g_Exiting.store(false);
+    g_ExitThread.store(std::thread::id{});
+}
+}  // namespace
+
 void InstallExitHook(pybind11::module_& m) {
     (void)m;
+#if !defined(_WIN32)
+    pthread_atfork(nullptr, nullptr, &ResetExitStateInChild);
+#endif
     pybind11::module_::import("atexit").attr("register")(pybind11::cpp_function(&OnInterpreterExit));
 }
 

@@ -137,6 +137,18 @@ _compiler: Optional[str] = None
 _versions: "dict[tuple[str, int], str]" = {}  # (compiler path, mtime) -> version line
 
 
+def _after_fork_in_child() -> None:
+    """A forked child has only the thread that forked: if another thread of the parent held _lock
+    (finding the compiler can take seconds), the child's copy would stay held forever. Compiling
+    needs no device, so the child gets a new lock and keeps what was found."""
+    global _lock
+    _lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def _cache_dir() -> Path:
     env = os.environ.get("DX12KIT_SHADER_CACHE")
     if env:

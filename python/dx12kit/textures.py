@@ -54,6 +54,20 @@ _cache: "weakref.WeakKeyDictionary[Any, Dict[Tuple[Any, ...], weakref.ref[Any]]]
 _loading: Dict[Tuple[int, Tuple[Any, ...]], threading.Lock] = {}
 
 
+def _after_fork_in_child() -> None:
+    """A forked child has only the thread that forked: a lock another thread of the parent held
+    (a file being loaded, the cache being read) would stay held forever. The child starts with new
+    locks and an empty cache (the parent's textures belong to a device the child cannot use)."""
+    global _lock, _cache, _loading
+    _lock = threading.Lock()
+    _cache = weakref.WeakKeyDictionary()
+    _loading = {}
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def texture_format_for(dtype: Any, channels: int, srgb: bool = False) -> str:
     """The format name load_texture uses for pixels of `dtype` with `channels` channels (1..4).
 

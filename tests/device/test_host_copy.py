@@ -34,6 +34,9 @@ def test_set_copy_threads_checks_its_argument():
         dx.set_copy_threads("2")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         dx.set_copy_threads(2.0)  # type: ignore[arg-type]
+    for flag in (True, False):  # a bool is not a count (True was taken as 1)
+        with pytest.raises(TypeError, match="not bool"):
+            dx.set_copy_threads(flag)
     for bad in (0, 65, -1):
         with pytest.raises(InvalidArgumentError, match="set_copy_threads|copy threads"):
             dx.set_copy_threads(bad)

@@ -1305,3 +1305,18 @@ def test_a_block_larger_than_the_device_is_refused_by_dx12kit_not_the_driver():
         dev.create_buffer(1 << 40, committed=True, within_budget=False)
     assert dev.memory_stats() == before and json.loads(dev.memory_json())["Total"] == total["Total"]
     dev.validate_memory()
+
+
+def test_a_pool_larger_than_the_device_is_refused_when_created():
+    """create_pool itself refuses a block_size larger than all of the device's memory, and min_blocks
+    blocks that together are (they were created at once: 4 GiB of heaps on a 2 GiB device)."""
+    dev = dx.Device()
+    before = dev.memory_budget()["local"]["usage_bytes"]
+    with pytest.raises(OutOfMemoryError, match=r"block_size of 4194304\.00 MiB is larger than all of the device's memory"):
+        dev.create_pool(block_size=4 << 40)
+    with pytest.raises(OutOfMemoryError, match=r"min_blocks 4096 x block_size 1024\.00 MiB = 4194304\.00 MiB is larger than all"):
+        dev.create_pool(block_size=1 << 30, min_blocks=4096)  # 4 TiB in all, each block possible
+    assert dev.memory_budget()["local"]["usage_bytes"] == before
+    pool = dev.create_pool(block_size=1 << 20, min_blocks=2)  # well within: still created at once
+    assert pool.block_count == 2
+    dev.validate_memory()

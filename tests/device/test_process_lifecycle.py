@@ -183,3 +183,181 @@ def test_multiprocessing_fork_workers_run_exit_and_refuse_the_parents_device(tmp
     except subprocess.TimeoutExpired as e:
         pytest.fail(f"hung (killed after {TIMEOUT} s); stderr: {e.stderr!r}")
     assert r.returncode == 0 and "multiprocessing ok" in r.stdout, (r.returncode, r.stdout, r.stderr[-2000:])
+
+
+# Every other entry point that reaches the device or one of its locks, in one child: a lock copied
+# held at the fork must never be taken there, and a mapping or upload page of the parent's device
+# is not the child's to write (its copy never reaches the GPU).
+MORE_USES = {
+    "memory_stats": "d.memory_stats()",
+    "memory_json": "d.memory_json()",
+    "heap_map": "dx.memory.heap_map(d, '/tmp/dx12kit_fork_heap_map.png')",
+    "memory_budget": "d.memory_budget()",
+    "validate_memory": "d.validate_memory()",
+    "create_pool": "d.create_pool()",
+    "Pool.stats": "pool.stats()",
+    "Pool.validate": "pool.validate()",
+    "Pool.block_count": "pool.block_count",
+    "format_support": "d.format_support('rgba8_unorm')",
+    "descriptor_stats": "d.descriptor_stats()",
+    "stats": "d.stats()",
+    "global_state": "b.global_state()",
+    "Buffer.map": "ub.map()",
+    "UploadAllocation.array": "ua.array()",
+    "Buffer.close": "ub.close()",
+    "load_texture (array)": "d.load_texture(np.zeros((4, 4, 4), np.uint8))",
+    "textures.load_texture": "dx.textures.load_texture(d, np.zeros((4, 4, 4), np.uint8))",
+}
+
+
+@needs_fork
+def test_forked_child_every_other_entry_point_raises_forked_device_error():
+    r = run_python(f"""
+        import os, sys, numpy as np, dx12kit as dx, dx12kit.memory, dx12kit.textures
+        d = dx.Device(); q = d.queue(); b = d.create_buffer(4096)
+        ub = d.create_buffer(256, heap='upload'); pool = d.create_pool(min_blocks=1)
+        recorded = q.command_list(); ua = recorded.allocate_upload(256)
+        uses = {MORE_USES!r}
+        pid = os.fork()
+        if pid == 0:
+            for name, code in uses.items():
+                try:
+                    eval(code)
+                except dx.ForkedDeviceError as e:
+                    assert "fork" in str(e), str(e)
+                    print("raised", name, flush=True)
+                except BaseException as e:
+                    print("other", name, type(e).__name__, e, flush=True)
+                else:
+                    print("worked", name, flush=True)
+            sys.exit(0)
+        _, status = os.waitpid(pid, 0)
+        print("child exit status", os.waitstatus_to_exitcode(status))
+        print("parent memory_stats ok", d.memory_stats()["total"]["block_count"] > 0, pool.block_count)
+    """)
+    assert r.returncode == 0, (r.stdout, r.stderr[-2000:])
+    not_raised = [line for line in r.stdout.splitlines() if line.startswith(("worked", "other"))]
+    assert not not_raised, not_raised
+    assert all(f"raised {name}" in r.stdout for name in MORE_USES), r.stdout
+    assert "child exit status 0" in r.stdout and "parent memory_stats ok True 1" in r.stdout, r.stdout
+
+
+# A parent thread busy inside dx12kit at the fork: the child exists with only the forking thread, and
+# anything that thread held (dx12kit's exit-hook counters, Python and C++ locks) is copied as it was.
+BUSY_PARENT = """
+import os, sys, time, signal, threading, numpy as np, dx12kit as dx, dx12kit.textures
+d = dx.Device(); q = d.queue(); b = d.create_buffer(1 << 20)
+def busy():
+    while True:
+{busy}
+threading.Thread(target=busy, daemon=True).start()
+time.sleep(0.5)
+results = []
+for k in range({forks}):
+    pid = os.fork()
+    if pid == 0:
+{child}
+    t = time.time()
+    while time.time() - t < 20:
+        p, st = os.waitpid(pid, os.WNOHANG)
+        if p:
+            results.append(os.waitstatus_to_exitcode(st)); break
+        time.sleep(0.02)
+    else:
+        os.kill(pid, signal.SIGKILL); os.waitpid(pid, 0); results.append("hung")
+    time.sleep(0.1)
+print("results", results, flush=True)
+os._exit(0)
+"""
+
+
+def run_busy_parent(busy: str, child: str, forks: int = 5) -> list:
+    code = BUSY_PARENT.format(busy=textwrap.indent(textwrap.dedent(busy), " " * 8),
+                              child=textwrap.indent(textwrap.dedent(child), " " * 8), forks=forks)
+    r = run_python(code)
+    assert r.returncode == 0 and "results" in r.stdout, (r.stdout, r.stderr[-2000:])
+    return eval(r.stdout.split("results", 1)[1].strip().splitlines()[0])
+
+
+@needs_fork
+def test_forked_child_exit_never_waits_for_parent_threads_busy_in_dx12kit():
+    """The exit hook waited (up to 10 s, the repro killed it first) for a count of threads on their
+    way to the GIL: a count copied from the parent, of threads that do not exist in the child."""
+    results = run_busy_parent("""
+        cl = q.command_list(); cl.upload(b, np.zeros(1 << 18, np.uint32)); q.wait(q.execute(cl))
+    """, """
+        sys.exit(0)  # a plain interpreter exit, nothing else
+    """)
+    assert results == [0] * 5, results
+
+
+@needs_fork
+def test_forked_child_memory_stats_raises_while_parent_thread_allocates():
+    """memory_stats took the pools' locks, which a parent thread allocating at the fork may hold."""
+    results = run_busy_parent("""
+        x = d.create_buffer(65536); y = d.create_texture2d(16, 16); del x, y
+    """, """
+        try:
+            d.memory_stats(); os._exit(1)
+        except dx.ForkedDeviceError:
+            os._exit(0)
+        except BaseException:
+            os._exit(2)
+    """)
+    assert results == [0] * 5, results
+
+
+@needs_fork
+def test_forked_child_load_texture_raises_while_parent_thread_loads_the_same_file(tmp_path):
+    """textures.py's per-file lock, held by a parent thread loading the file, hung the child."""
+    from PIL import Image
+    import numpy as np
+    path = tmp_path / "t.png"
+    Image.fromarray(np.full((512, 512, 4), 7, np.uint8)).save(path)
+    results = run_busy_parent(f"""
+        dx.textures._cache.clear(); d.load_texture({str(path)!r})
+    """, f"""
+        code = 1
+        try:
+            d.load_texture({str(path)!r})
+        except dx.ForkedDeviceError:
+            code = 0
+        except BaseException:
+            code = 2
+        try:  # the Python half called directly: new locks in the child, then the device refuses
+            dx.textures.load_texture(d, {str(path)!r})
+            code = code or 3
+        except dx.ForkedDeviceError:
+            pass
+        except BaseException:
+            code = code or 4
+        os._exit(code)
+    """, forks=3)
+    assert results == [0] * 3, results
+
+
+@needs_fork
+def test_forked_child_python_side_locks_held_by_a_parent_thread_are_new_in_the_child(tmp_path):
+    """Deterministic: a parent thread holds textures' and shaders' locks across the fork. The child
+    compiles (no device needed) and its load_texture raises ForkedDeviceError, neither waits."""
+    r = run_python(f"""
+        import os, sys, time, threading, numpy as np, dx12kit as dx, dx12kit.shaders, dx12kit.textures
+        d = dx.Device()
+        held = threading.Event()
+        def hold():
+            with dx.textures._lock, dx.shaders._lock:
+                held.set(); time.sleep(60)
+        threading.Thread(target=hold, daemon=True).start(); held.wait()
+        pid = os.fork()
+        if pid == 0:
+            exe = dx.shaders.find_compiler()
+            try:
+                dx.textures.load_texture(d, np.zeros((4, 4, 4), np.uint8))
+            except dx.ForkedDeviceError:
+                print("child: compiler", bool(exe), "and ForkedDeviceError", flush=True); os._exit(0)
+            os._exit(1)
+        _, status = os.waitpid(pid, 0)
+        print("child exit status", os.waitstatus_to_exitcode(status), flush=True)
+        os._exit(0)
+    """, timeout=60)
+    assert "child: compiler True and ForkedDeviceError" in r.stdout and "child exit status 0" in r.stdout, (r.stdout, r.stderr[-2000:])

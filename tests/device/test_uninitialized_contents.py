@@ -256,3 +256,43 @@ def test_committed_resources_are_not_concerned(dev, q, pipelines):
     ds = dev.create_texture2d(64, 64, "d24_unorm_s8_uint", depth_stencil=True, name="ds_committed")
     px = depth_stencil_draw(dev, q, ds, pipelines["both"], clear_depth=True, clear_stencil=False)
     assert px.shape == (64, 64, 4)
+
+
+def aliased_uav_rt(dev, q, name):
+    """A 32x32 RGBA8 render target with 3 mips and uav=True (generate_mips works in place), at offset 0
+    of memory a buffer has just been written through: its contents are undefined at its next use."""
+    mem = dev.allocate_memory(1 << 20, name=f"{name} memory")
+    rt = dev.create_texture2d(32, 32, render_target=True, uav=True, mip_levels=3, memory=mem, offset=0, name=name)
+    buf = dev.create_buffer(256 * KiB, memory=mem, offset=0, name=f"{name} buffer")
+    cl = q.command_list(); cl.upload(buf, np.full(64 * KiB, 0xAB, np.uint32)); q.wait(q.execute(cl))
+    return rt, buf
+
+
+def test_generate_mips_in_place_initializes_the_mips_it_writes(dev, q):
+    """generate_mips writes every mip below the source in full: it discards them first
+    (DiscardResource, an initialization in D3D12's terms), so a cleared mip 0 is all the user defines.
+    It was refused, naming a 'dispatch' the user never recorded."""
+    rt, _ = aliased_uav_rt(dev, q, "gm in place")
+    cl = q.command_list()
+    cl.clear_render_target(rt, [1, 0.5, 0, 1], mip=0)
+    cl.generate_mips(rt)
+    q.wait(q.execute(cl))
+    for mip in (1, 2):
+        assert (q.read_texture(rt, mip=mip) == [255, 128, 0, 255]).all(), mip
+
+
+def test_generate_mips_in_place_on_a_compute_list(dev, q):
+    """On a compute list the discard is recorded in UNORDERED_ACCESS (D3D12: RENDER_TARGET only on direct lists)."""
+    rt, _ = aliased_uav_rt(dev, q, "gm compute")
+    cl = q.command_list(); cl.clear_render_target(rt, [0, 1, 0, 1], mip=0); q.wait(q.execute(cl))
+    cq = dev.queue("compute")
+    ccl = cq.command_list(); ccl.generate_mips(rt); cq.wait(cq.execute(ccl))
+    assert (q.read_texture(rt, mip=2) == [0, 255, 0, 255]).all()
+
+
+def test_generate_mips_from_an_undefined_source_mip_stays_an_error(dev, q):
+    rt, _ = aliased_uav_rt(dev, q, "gm undefined source")
+    cl = q.command_list()
+    with pytest.raises(dx.ResourceStateError, match=r"generate_mips.*'gm undefined source'.*subresource 0 \(mip 0\)"):
+        cl.generate_mips(rt)
+        q.execute(cl)

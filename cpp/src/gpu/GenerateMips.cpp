@@ -6,6 +6,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Formats.hpp"
 
@@ -174,6 +175,41 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
     UnbindPipeline();
 }
 
+void CommandList::DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what) {
+    const uint32_t mips = texture->MipLevels(), slices = texture->ArraySize();
+    // The source mip is read: it must hold defined contents (rule 6d), named as generate_mips' use
+    // (in the state the first dispatch reads it in; the tracker knows a resource once it is used).
+    if (m_Tracker.TracksContents(*texture))
+        for (uint32_t s = 0; s < slices; ++s) {
+            m_Tracker.Transition(texture, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, texture->Subresource(firstMip, s));
+            m_Tracker.NoteContentsUse(texture.get(), texture->Subresource(firstMip, s), what);
+        }
+    // Placed render targets (and depth buffers) in memory other resources share must be initialized
+    // after each activation by a clear, a DiscardResource or a full copy, before any other use (D3D12
+    // CreatePlacedResource; dx12kit/resources/D3D12Rules.hpp rule 6d). The dispatches write the mips
+    // below the source in full, so a discard of them first is the initialization, whatever the list
+    // did before. DiscardResource's state: RENDER_TARGET for a render target on a direct list,
+    // UNORDERED_ACCESS on a compute list (the in-place route has the UAV flag). Recorded on every
+    // backend; vkd3d 1.2 implements it as a no-op (a "stub" fixme), which is all a discard promises.
+    if (!texture->AliasRegion() || !d3d12rules::NeedsInitAfterActivation(texture->Desc().Flags)) return;
+    const D3D12_RESOURCE_STATES state =
+        m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_DIRECT ? D3D12_RESOURCE_STATE_RENDER_TARGET : D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
+    for (uint32_t s = 0; s < slices; ++s)
+        for (uint32_t m = firstMip + 1; m < mips; ++m) {
+            m_Tracker.Transition(texture, state, texture->Subresource(m, s));
+            ContentsInitialized(*texture, texture->Subresource(m, s));
+        }
+    Flush();
+    if (m_Validate) ValidateResource(what, texture.get());
+    for (uint32_t s = 0; s < slices; ++s) {
+        // The mips firstMip + 1 .. mips - 1 of one slice are consecutive subresources.
+        D3D12_DISCARD_REGION region{};
+        region.FirstSubresource = texture->Subresource(firstMip + 1, s);
+        region.NumSubresources = mips - firstMip - 1;
+        m_d3d12List->DiscardResource(texture->D3D12Resource(), &region);
+    }
+}
+
 void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32_t firstMip) {
     const char* what = "generate_mips";
     const auto recording = Begin(what);
@@ -204,6 +240,7 @@ void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32
     const MipRoute route = ChooseMipRoute(formats, format, texture->AllowsUav());
     if (route == MipRoute::InPlace) {
         stats.inPlace.fetch_add(1, std::memory_order_relaxed);
+        DiscardMipsBelow(texture, firstMip, what);
         RecordMipPasses(texture, firstMip, format, format, false);
         return;
     }

@@ -187,6 +187,7 @@ ComPtr<ID3D12Resource> MemoryManager::CreatePlacedResource(const MemoryAllocatio
 }
 
 std::shared_ptr<MemoryPool> MemoryManager::CreatePool(const PoolDesc& desc) {
+    m_Fork.Check("create_pool");
     PoolDesc d = desc;
     if (d.name.empty()) d.name = std::string("pool/") + HeapKindName(d.heap);
     auto pool = std::make_shared<MemoryPool>(m_Device, m_LastSerial, m_Budget, d, HeapPropertiesOf(d.heap), m_Tier1,
@@ -217,6 +218,7 @@ void MemoryManager::Trim(uint64_t completed) {
 }
 
 TotalMemoryStats MemoryManager::Stats() const {
+    m_Fork.Check("memory_stats");
     TotalMemoryStats t;
     for (const auto& p : AllPools()) {
         const MemoryStats s = p->Stats();
@@ -227,6 +229,7 @@ TotalMemoryStats MemoryManager::Stats() const {
 }
 
 BudgetInfo MemoryManager::Budget(bool local) const {
+    m_Fork.Check("memory_budget");
     // On UMA every heap is local memory (D3D12MA: "UMA -> all LOCAL"); otherwise upload and
     // readback heaps live in system memory (L1 segment is the GPU's, L0 the system's).
     BudgetInfo b;
@@ -244,6 +247,7 @@ BudgetInfo MemoryManager::Budget(bool local) const {
 }
 
 void MemoryManager::Validate() const {
+    m_Fork.Check("validate_memory");
     std::vector<std::shared_ptr<MemoryPool>> pools = AllPools();
     for (const auto& p : pools) p->Validate();
     // Budget changes happen under each pool's lock: with every pool locked (in address order, as
@@ -358,6 +362,7 @@ void JsonPool(std::ostringstream& o, const MemoryPool& p, bool detailed) {
 }  // namespace
 
 std::string MemoryManager::BuildJson(bool detailed, const std::string& adapterName) const {
+    m_Fork.Check("memory_json");
     std::ostringstream o;
     const TotalMemoryStats t = Stats();
     o << "{\"General\": {\"API\": \"Direct3D 12\", \"Backend\": \"" << DX12KIT_BACKEND_NAME << "\", \"GPU\": ";

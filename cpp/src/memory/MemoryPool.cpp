@@ -14,11 +14,12 @@ namespace dx12kit::memory {
 namespace {
 constexpr uint64_t kHeapAlignment = D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT;  // 64 KiB
 uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
-std::string MiB(uint64_t bytes) {
+std::string MiBOf(double bytes) {
     char buf[48];
-    std::snprintf(buf, sizeof buf, "%.2f MiB", double(bytes) / double(1 << 20));
+    std::snprintf(buf, sizeof buf, "%.2f MiB", bytes / double(1 << 20));
     return buf;
 }
+std::string MiB(uint64_t bytes) { return MiBOf(double(bytes)); }
 }  // namespace
 
 const char* HeapKindName(HeapKind kind) {
@@ -137,11 +138,26 @@ MemoryPool::MemoryPool(ID3D12Device* device, const std::atomic<uint64_t>& lastSe
     if (m_Desc.maxBlocks && m_Desc.minBlocks > m_Desc.maxBlocks)
         throw InvalidArgument("pool min_blocks " + std::to_string(m_Desc.minBlocks) + " exceeds max_blocks " +
                               std::to_string(m_Desc.maxBlocks));
+    // A pool that could never exist on this device is refused here, not at its first allocation
+    // (or never, when min_blocks heaps are created lazily by a driver that grants them).
+    const std::string pool = "memory pool '" + m_Desc.name + "'";
+    if (m_Desc.blockSize) m_Budget->CheckCapacity(m_Desc.blockSize, pool + ": block_size");
     if (m_Desc.minBlocks) {
+        const uint64_t block = PreferredBlockSize();
+        const uint64_t cap = m_Budget->capacityBytes;
+        if (cap && block > cap / m_Desc.minBlocks)  // min_blocks * block > cap, without overflow
+            throw OutOfMemory(pool + ": min_blocks " + std::to_string(m_Desc.minBlocks) + " x block_size " + MiB(block) + " = " +
+                              MiBOf(static_cast<double>(block) * m_Desc.minBlocks) + " is larger than all of the device's memory (" + MiB(cap) + ")");
         // Minimum blocks exist from the start; on tier 1 they hold buffers (the common case).
         std::lock_guard<std::mutex> lock(m_Mutex);
         const ResourceClass cls = m_Tier1 ? ResourceClass::Buffer : ResourceClass::Any;
-        for (uint32_t i = 0; i < m_Desc.minBlocks; ++i) CreateBlockLocked(PreferredBlockSize(), cls, false);
+        try {
+            for (uint32_t i = 0; i < m_Desc.minBlocks; ++i) CreateBlockLocked(PreferredBlockSize(), cls, false);
+        } catch (...) {
+            // The destructor does not run for a constructor that throws: give back what was reserved.
+            for (auto& b : m_Blocks) m_Budget->Unreserve(b->size);
+            throw;
+        }
     }
 }
 
@@ -151,6 +167,7 @@ MemoryPool::~MemoryPool() {
 }
 
 size_t MemoryPool::BlockCount() const {
+    m_Fork.Check("Pool.block_count");
     std::lock_guard<std::mutex> lock(m_Mutex);
     return m_Blocks.size();
 }
@@ -427,6 +444,7 @@ uint64_t MemoryPool::BlockBytesLocked() const {
 }
 
 MemoryStats MemoryPool::Stats() const {
+    m_Fork.Check("Pool.stats");
     MemoryStats s;
     std::vector<std::pair<uint64_t, uint64_t>> unused;
     std::lock_guard<std::mutex> lock(m_Mutex);
@@ -467,6 +485,7 @@ void MemoryPool::Snapshot(std::vector<BlockSnapshot>& blocks, std::vector<Alloca
 }
 
 void MemoryPool::Validate() const {
+    m_Fork.Check("Pool.validate");
     std::lock_guard<std::mutex> lock(m_Mutex);
     auto fail = [&](const std::string& what) { throw Error("memory pool '" + m_Desc.name + "' invalid: " + what); };
     uint64_t liveBytes = 0, liveCount = 0, pending = 0;

@@ -1,8 +1,11 @@
 // fork() bookkeeping (dx12kit/platform/Fork.hpp).
 #include "dx12kit/platform/Fork.hpp"
 
+#include "dx12kit/core/Errors.hpp"
+
 #include <atomic>
 #include <mutex>
+#include <string>
 
 #if defined(_WIN32)
 #  include <windows.h>
@@ -35,6 +38,16 @@ uint64_t ProcessId() noexcept {
 #else
     return static_cast<uint64_t>(getpid());
 #endif
+}
+
+void ThrowForked(const char* what, uint64_t creatorPid) {
+    throw ForkedDevice(std::string(what) + ": this device was created in process " + std::to_string(creatorPid) +
+                       ", and this process (" + std::to_string(ProcessId()) +
+                       ") is a fork() of it. A device cannot be used in a forked child: the threads that run its GPU "
+                       "work did not survive the fork, so its waits would never end. Create devices in the child "
+                       "process itself, and start worker processes with multiprocessing's 'spawn' or 'forkserver' "
+                       "start method (multiprocessing.get_context('spawn')), not 'fork'. (The child never releases "
+                       "the parent's device, nor waits for its GPU work.)");
 }
 
 }  // namespace dx12kit::platform

@@ -63,15 +63,7 @@ std::vector<std::weak_ptr<Resource>> DeviceCore::TakeZeroInits() {
 
 DeviceCore::~DeviceCore() = default;
 
-void DeviceCore::ThrowForked(const char* what) const {
-    throw ForkedDevice(std::string(what) + ": this device was created in process " + std::to_string(m_CreatorPid) +
-                       ", and this process (" + std::to_string(platform::ProcessId()) +
-                       ") is a fork() of it. A device cannot be used in a forked child: the threads that run its GPU "
-                       "work did not survive the fork, so its waits would never end. Create devices in the child "
-                       "process itself, and start worker processes with multiprocessing's 'spawn' or 'forkserver' "
-                       "start method (multiprocessing.get_context('spawn')), not 'fork'. (The child never releases "
-                       "the parent's device, nor waits for its GPU work.)");
-}
+void DeviceCore::ThrowForked(const char* what) const { platform::ThrowForked(what, m_CreatorPid); }
 
 void DeviceCore::OnSerialCompleted(uint64_t completed) {
     uint64_t prev = m_CompletedSerial.load(std::memory_order_acquire);

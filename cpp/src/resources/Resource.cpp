@@ -68,6 +68,11 @@ void Resource::CheckSubresource(uint32_t sub) const {
                               " out of range (it has " + std::to_string(m_NumSubresources) + ")");
 }
 
+void Resource::Close() {
+    m_Core->CheckNotForked("close");
+    m_Closed.store(true, std::memory_order_release);
+}
+
 void Resource::ThrowClosed(const char* what) const {
     throw UseAfterFree(std::string(what) + ": resource '" + m_Name + "' was closed");
 }

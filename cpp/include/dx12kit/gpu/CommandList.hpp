@@ -188,6 +188,9 @@ private:
     // GenerateMips.cpp: a tracked copy of one texture subresource; the dispatches of one pass chain.
     void CopySubresource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t sub, const char* what);
     void RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t firstMip, DXGI_FORMAT srvFormat, DXGI_FORMAT uavFormat, bool srgb);
+    /// In-place generate_mips of a render target sharing memory: DiscardResource of the mips below
+    /// `firstMip` (they are written in full), which initializes them in D3D12's terms (rule 6d).
+    void DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what);
     /// The recording lock held for one recording call (the outermost call of a thread marks it).
     struct RecordingScope {
         RecordingScope(std::unique_lock<std::recursive_mutex> l, bool outermost);

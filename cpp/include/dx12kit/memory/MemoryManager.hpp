@@ -30,6 +30,7 @@
 #include "dx12kit/memory/MemoryTypes.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/platform/Fork.hpp"
 
 #include <array>
 #include <atomic>
@@ -119,6 +120,8 @@ public:
     /// Size and alignment D3D12 needs for `desc` (small-texture alignment when granted).
     D3D12_RESOURCE_ALLOCATION_INFO AllocationInfo(D3D12_RESOURCE_DESC& desc) const;
 
+    /// CreatePool, Stats, Budget, BuildJson and Validate throw ForkedDevice in a process forked
+    /// since the manager (its device) was created: the pools' locks may have been copied held.
     std::shared_ptr<MemoryPool> CreatePool(const PoolDesc& desc);
     const std::shared_ptr<MemoryPool>& DefaultPool(HeapKind kind) const { return m_DefaultPools[static_cast<int>(kind)]; }
 
@@ -149,6 +152,7 @@ private:
     std::vector<std::shared_ptr<MemoryPool>> AllPools() const;
 
     ID3D12Device* m_Device;
+    platform::ForkStamp m_Fork;
     const std::atomic<uint64_t>& m_LastSerial;
     MemoryOptions m_Options;
     bool m_Tier1 = false;

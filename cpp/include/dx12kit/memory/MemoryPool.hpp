@@ -33,6 +33,7 @@
 #include "dx12kit/memory/MemoryTypes.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/platform/Fork.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -197,6 +198,8 @@ public:
     /// Releases every empty block above minBlocks now (after ReleaseStale(completed)).
     void Trim(uint64_t completed);
 
+    /// Stats, Validate and BlockCount take the pool's lock: in a process forked since the pool was
+    /// created (its lock may have been copied held) they throw ForkedDevice instead.
     MemoryStats Stats() const;
     /// Per block: its allocations and unused ranges; and the committed allocations.
     void Snapshot(std::vector<BlockSnapshot>& blocks, std::vector<AllocationInfo>& committed) const;
@@ -228,6 +231,7 @@ private:
     bool m_IsDefault;
     std::chrono::milliseconds m_EmptyGrace;
 
+    platform::ForkStamp m_Fork;
     mutable std::mutex m_Mutex;
     std::vector<std::unique_ptr<MemoryBlock>> m_Blocks;
     uint64_t m_NextBlockId = 1;

@@ -25,4 +25,23 @@ void WatchForks();
 /// The id of this process.
 uint64_t ProcessId() noexcept;
 
+/// Throws ForkedDevice (dx12kit/core/Errors.hpp) for `what`, used in this process, a fork() of
+/// process `creatorPid` that created the device: the one message every refusal gives.
+[[noreturn]] void ThrowForked(const char* what, uint64_t creatorPid);
+
+/// The fork generation and process an object of a device was created in (its device's, for the
+/// objects a device creates after WatchForks()). Check() refuses it in a later fork.
+class ForkStamp {
+public:
+    ForkStamp() noexcept : m_Generation(ForkGeneration()), m_Pid(ProcessId()) {}
+    bool Forked() const noexcept { return m_Generation != ForkGeneration(); }
+    void Check(const char* what) const {
+        if (Forked()) ThrowForked(what, m_Pid);
+    }
+
+private:
+    uint32_t m_Generation;
+    uint64_t m_Pid;
+};
+
 }  // namespace dx12kit::platform

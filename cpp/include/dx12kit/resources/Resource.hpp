@@ -152,7 +152,9 @@ public:
     /// Work recorded or submitted before is unaffected: the C++ object, the native resource and
     /// its views live on until the last reference (the Python object, command lists and their
     /// in-flight records) goes away, so the GPU never reads freed memory. Idempotent.
-    void Close() { m_Closed.store(true, std::memory_order_release); }
+    /// Marks the resource closed. In a forked child (the device predates the fork) throws ForkedDevice:
+    /// the parent's resource is not the child's to close.
+    void Close();
     bool IsClosed() const { return m_Closed.load(std::memory_order_acquire); }
     /// Throws UseAfterFree naming `what` and the resource when it was closed.
     void CheckNotClosed(const char* what) const {
