@@ -49,6 +49,18 @@ void BindQueue(py::module_& m, Classes& c) {
         }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).")
         .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
              "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).")
+        .def("stats", [](const CommandQueue& q) {
+            const CommandQueue::CrossQueueStats s = q.CrossQueueCounters();
+            py::dict on;
+            for (D3D12_COMMAND_LIST_TYPE t : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
+                if (t != q.Type()) on[QueueKindName(t)] = s.waitsOn[t];
+            return py::dict("cross_queue_waits"_a = s.waits, "cross_queue_waits_on"_a = on,
+                            "cross_queue_completed"_a = s.completed, "cross_queue_already_waited"_a = s.alreadyWaited);
+        }, "Cross-queue hazards of this queue's executes, as a plain dict: cross_queue_waits (GPU waits execute inserted\n"
+           "because a list used a resource that unfinished work on another queue wrote, or read while the list writes it),\n"
+           "cross_queue_waits_on (of which per other queue: {'direct'|'compute'|'copy': n}), cross_queue_completed (such\n"
+           "dependencies on work already complete at execute: no wait), cross_queue_already_waited (dependencies this\n"
+           "queue already waited for: wait_for, or an earlier inserted wait).")
         .def_property_readonly("last_inserted_barriers", [](const CommandQueue& q) {
             py::list out;
             for (const auto& b : q.LastInsertedBarriers())

@@ -196,6 +196,73 @@ std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_p
     return std::make_shared<CommandList>(m_Device.shared_from_this(), self, std::move(alloc), std::move(list));
 }
 
+namespace {
+// D3D12Rules rule 7 (CommandQueue.hpp): what a submission on queue type `self` using `r` (writing it
+// when `writes`) must follow: per other queue type, the highest fence value, into `needed`.
+inline void CrossQueueHazard(int self, Resource* r, bool writes, uint64_t (&needed)[4]) {
+    const Resource::QueueUses& u = r->CrossQueueUses();
+    if (u.writeValue && u.writeQueue != self) needed[u.writeQueue] = std::max(needed[u.writeQueue], u.writeValue);
+    if (!writes) return;
+    for (int q = 0; q < 4; ++q)
+        if (q != self && u.readValue[q] > needed[q]) needed[q] = u.readValue[q];
+}
+
+// Rule 7: records the use once submitted as fence `value` of queue type `self`. A write follows
+// every earlier use (waited for, or on the same queue), so it replaces them all.
+inline void NoteCrossQueueUse(int self, Resource* r, bool writes, uint64_t value) {
+    Resource::QueueUses& u = r->CrossQueueUses();
+    if (writes) {
+        u = Resource::QueueUses{};
+        u.writeQueue = static_cast<uint8_t>(self);
+        u.writeValue = value;
+    } else {
+        u.readValue[self] = value;
+    }
+}
+}  // namespace
+
+CommandQueue::CrossQueueStats CommandQueue::CrossQueueCounters() const {
+    CrossQueueStats s;
+    s.waits = m_XqWaits.load(std::memory_order_relaxed);
+    for (int q = 0; q < 4; ++q) s.waitsOn[q] = m_XqWaitsOn[q].load(std::memory_order_relaxed);
+    s.completed = m_XqCompleted.load(std::memory_order_relaxed);
+    s.alreadyWaited = m_XqAlreadyWaited.load(std::memory_order_relaxed);
+    return s;
+}
+
+void CommandQueue::NoteGpuWait(const CommandQueue& other, uint64_t value) {
+    uint64_t& w = m_WaitedUpTo[static_cast<int>(other.Type())];
+    w = std::max(w, value);
+}
+
+HRESULT CommandQueue::WaitForHazards(const uint64_t (&needed)[4]) {
+    HRESULT failed = S_OK;
+    for (int q = 0; q < 4; ++q) {
+        const uint64_t value = needed[q];
+        if (!value || q == static_cast<int>(m_Type)) continue;
+        if (value <= m_WaitedUpTo[q]) {
+            m_XqAlreadyWaited.fetch_add(1, std::memory_order_relaxed);
+            continue;
+        }
+        CommandQueue& other = m_Device.QueueRef(static_cast<D3D12_COMMAND_LIST_TYPE>(q));
+        if (other.ReadCompleted() >= value) {  // finished work needs no wait
+            m_XqCompleted.fetch_add(1, std::memory_order_relaxed);
+            continue;
+        }
+        // Lazy signals: the GPU waits for a value that must be signalled (as in WaitFor).
+        HRESULT hr = value > other.m_LastSignalled ? other.SignalSubmitted() : S_OK;
+        if (SUCCEEDED(hr)) hr = m_d3d12Queue->Wait(other.m_d3d12Fence.Get(), value);
+        if (FAILED(hr)) {
+            if (SUCCEEDED(failed)) failed = hr;
+            continue;
+        }
+        m_WaitedUpTo[q] = value;
+        m_XqWaits.fetch_add(1, std::memory_order_relaxed);
+        m_XqWaitsOn[q].fetch_add(1, std::memory_order_relaxed);
+    }
+    return failed;
+}
+
 uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& lists) {
     m_Core->CheckNotForked("execute");
     if (lists.empty()) throw InvalidArgument("execute: no command lists given");
@@ -227,9 +294,11 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     std::vector<D3D12_RESOURCE_BARRIER> onDirect;
     std::vector<InsertedBarrier> inserted;
     std::vector<Resource*> owners;
+    std::vector<Resource*> resolvedWrites, directOwners;   // rule 7: barriers resolved here are writes
     for (size_t li = 0; li < lists.size(); ++li) {
         owners.clear();
         std::vector<D3D12_RESOURCE_BARRIER> barriers = lists[li]->Tracker().ResolvePendingBarriers(states, &owners);
+        resolvedWrites.insert(resolvedWrites.end(), owners.begin(), owners.end());
         // Aliasing barriers (D3D12Rules rule 6) stay in order before their resource's transitions:
         // on this queue (legal on every queue type, rule 6b), or on the direct queue with them when
         // a transition of the same resource has to go there.
@@ -244,6 +313,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
                 const bool direct = std::find(toDirect.begin(), toDirect.end(), owners[i]) != toDirect.end() ||
                                     !d3d12rules::QueueCanAlias(m_Type);
                 (direct ? onDirect : pre[li]).push_back(barriers[i]);
+                if (direct) directOwners.push_back(owners[i]);
                 continue;
             }
             const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
@@ -258,6 +328,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
             if (direct && m_Type == D3D12_COMMAND_LIST_TYPE_DIRECT)
                 throw InvalidArgument("execute: transition " + StateName(t.StateBefore) + " -> " + StateName(t.StateAfter) + " is not recordable");
             (direct ? onDirect : pre[li]).push_back(barriers[i]);
+            if (direct) directOwners.push_back(owners[i]);
             inserted.push_back({static_cast<uint32_t>(li), owners[i]->Name(), t.Subresource, t.StateBefore, t.StateAfter, direct});
         }
         lists[li]->Tracker().ApplyFinalStates(states);
@@ -320,20 +391,41 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     HRESULT directFailed = S_OK;
     size_t first = 0;
     if (!onDirect.empty()) {
+        // Rule 7: the direct queue's transitions follow the other queues' unfinished uses of them.
+        uint64_t directNeeded[4] = {0, 0, 0, 0};
+        for (Resource* r : directOwners) CrossQueueHazard(D3D12_COMMAND_LIST_TYPE_DIRECT, r, true, directNeeded);
+        directFailed = directQueue.WaitForHazards(directNeeded);
         Recorded& r = recorded[0];
         ID3D12CommandList* native = r.list.Get();
         directQueue.Submit(1, &native);
         const uint64_t dv = ++directQueue.m_LastSubmitted;
-        directFailed = directQueue.SignalSubmitted();  // always: this queue waits for it on the GPU
+        const HRESULT directSignalled = directQueue.SignalSubmitted();  // always: this queue waits for it on the GPU
+        if (SUCCEEDED(directFailed)) directFailed = directSignalled;
+        for (Resource* dr : directOwners) NoteCrossQueueUse(D3D12_COMMAND_LIST_TYPE_DIRECT, dr, true, dv);
         InFlight drec;
         drec.serial = m_Core->NextSerial();
         drec.fenceValue = dv;
         drec.allocators.push_back(std::move(r.allocator));
         directQueue.m_InFlight.push_back(std::move(drec));
         directQueue.m_ListPool.push_back(std::move(r.list));
-        if (SUCCEEDED(directFailed)) directFailed = m_d3d12Queue->Wait(directQueue.m_d3d12Fence.Get(), dv);
+        if (SUCCEEDED(directFailed)) {
+            directFailed = m_d3d12Queue->Wait(directQueue.m_d3d12Fence.Get(), dv);
+            if (SUCCEEDED(directFailed)) NoteGpuWait(directQueue, dv);
+        }
         first = 1;
     }
+
+    // Rule 7: one GPU wait per other queue whose unfinished work this call's lists depend on,
+    // before the ExecuteCommandLists that carries the lists and their transition lists.
+    std::sort(resolvedWrites.begin(), resolvedWrites.end());
+    const int self = static_cast<int>(m_Type);
+    auto writesAt = [&resolvedWrites](Resource* r, bool writes) {
+        return writes || (!resolvedWrites.empty() && std::binary_search(resolvedWrites.begin(), resolvedWrites.end(), r));
+    };
+    uint64_t needed[4] = {0, 0, 0, 0};
+    for (const auto& l : lists)
+        l->Tracker().ForEachUse([&](Resource* r, bool writes) { CrossQueueHazard(self, r, writesAt(r, writes), needed); });
+    const HRESULT hazardWaits = WaitForHazards(needed);
 
     InFlight record;
     record.serial = m_Core->NextSerial();
@@ -346,6 +438,8 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     // none while another signal of the device is pending (a later signal or wait covers this one).
     const HRESULT signalled = m_LazySignals && m_Device.AnySignalPending() ? S_OK : SignalSubmitted();
     record.fenceValue = value;
+    for (const auto& l : lists)
+        l->Tracker().ForEachUse([&](Resource* r, bool writes) { NoteCrossQueueUse(self, r, writesAt(r, writes), value); });
     for (size_t i = first; i < recorded.size(); ++i) {
         record.allocators.push_back(std::move(recorded[i].allocator));
         m_ListPool.push_back(std::move(recorded[i].list));
@@ -359,6 +453,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     }
     m_InFlight.push_back(std::move(record));
     ThrowIfFailed(directFailed, "direct-queue transitions (Signal/Wait)");
+    ThrowIfFailed(hazardWaits, "ID3D12CommandQueue::Wait (cross-queue hazard)");
     ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
     return value;
 }
@@ -480,8 +575,10 @@ void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
     if (other.m_Core != m_Core) throw InvalidArgument("wait_for: the other queue belongs to another device");
     if (value > other.LastSubmittedValue())
         throw InvalidArgument("wait_for: fence value " + std::to_string(value) + " was never submitted on the other queue");
+    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     other.EnsureSignalled(value);  // lazy signals: the GPU waits for a value that must be signalled
     ThrowIfFailed(m_d3d12Queue->Wait(other.D3D12Fence(), value), "ID3D12CommandQueue::Wait");
+    if (&other != this) NoteGpuWait(other, value);  // later executes need not wait for it again (rule 7)
 }
 
 }  // namespace dx12kit

@@ -69,6 +69,11 @@ ResourceStateTracker::Local& ResourceStateTracker::Create(const std::shared_ptr<
     return l;
 }
 
+void ResourceStateTracker::PushTransition(Local& l, const D3D12_RESOURCE_BARRIER& b) {
+    l.writes = true;  // rule 7: a state change while another queue uses the resource is a hazard
+    Push(b);
+}
+
 void ResourceStateTracker::Push(const D3D12_RESOURCE_BARRIER& b) {
     m_Barriers.push_back(b);
     m_Stats.recorded.fetch_add(1, std::memory_order_relaxed);
@@ -76,7 +81,12 @@ void ResourceStateTracker::Push(const D3D12_RESOURCE_BARRIER& b) {
 
 void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub) {
     Local& l = Lookup(resource);
-    if (FixedStateHeap(*resource)) return;  // kept alive only; its state never changes
+    if (FixedStateHeap(*resource)) {  // kept alive only; its state never changes
+        l.writes |= resource->HeapType() == D3D12_HEAP_TYPE_READBACK;  // a copy destination
+        return;
+    }
+    // Rule 7: a write state, or (below) a transition recorded now, is a write for other queues.
+    l.writes |= (static_cast<uint32_t>(state) & d3d12rules::kWriteStates) != 0;
     // With one subresource, "subresource 0" and "all" are the same state.
     if (resource->NumSubresources() == 1) sub = kAllSubresources;
     ID3D12Resource* native = resource->D3D12Resource();
@@ -87,7 +97,7 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
         if (before == kUnknownState) {
             m_Pending.push_back({resource.get(), kAllSubresources, state});
         } else if (before != state) {
-            Push(d3dx::TransitionBarrier(native, before, state, kAllSubresources));
+            PushTransition(l, d3dx::TransitionBarrier(native, before, state, kAllSubresources));
         }
         s.SetAll(state);
         return;
@@ -97,14 +107,14 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
         for (uint32_t i = 0; i < s.NumSubresources(); ++i) {
             const D3D12_RESOURCE_STATES before = s.Get(i);
             if (before == kUnknownState) m_Pending.push_back({resource.get(), i, state});
-            else if (before != state) Push(d3dx::TransitionBarrier(native, before, state, i));
+            else if (before != state) PushTransition(l, d3dx::TransitionBarrier(native, before, state, i));
         }
         s.SetAll(state);
         return;
     }
     const D3D12_RESOURCE_STATES before = s.Get(sub);
     if (before == kUnknownState) m_Pending.push_back({resource.get(), sub, state});
-    else if (before != state) Push(d3dx::TransitionBarrier(native, before, state, sub));
+    else if (before != state) PushTransition(l, d3dx::TransitionBarrier(native, before, state, sub));
     s.Set(sub, state);
 }
 
@@ -112,6 +122,7 @@ void ResourceStateTracker::UavBarrier(const std::shared_ptr<Resource>& resource)
     if (resource) {
         Local& l = Lookup(resource);
         l.uavWritten = false;
+        l.writes = true;
         Push(d3dx::UavBarrier(resource->D3D12Resource()));
     } else {
         for (auto& kv : m_Locals) kv.second.uavWritten = false;
@@ -130,7 +141,7 @@ void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& befo
         after->CheckNotClosed("command list");
         auto it = m_Locals.find(after.get());
         if (after->AliasRegion()) AliasUse(after, it == m_Locals.end() ? nullptr : &it->second, true);
-        else if (it == m_Locals.end()) Create(after);
+        else (it == m_Locals.end() ? Create(after) : it->second).writes = true;   // rule 7
     }
     Push(d3dx::AliasingBarrier(before ? before->D3D12Resource() : nullptr, after ? after->D3D12Resource() : nullptr));
     m_Stats.aliasing.fetch_add(1, std::memory_order_relaxed);
@@ -215,6 +226,7 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
     }
     map.Use(r, resource, r->AliasBegin(), r->AliasEnd());
     local->aliasActive = true;
+    local->writes = true;   // rule 7: activated inside the list
     local->needsInit = explicitBarrier && mustInit;
     if (!explicitBarrier) {
         Push(d3dx::AliasingBarrier(o.single ? static_cast<Resource*>(o.single.get())->D3D12Resource() : nullptr, r->D3D12Resource()));
@@ -225,7 +237,7 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
 
 void ResourceStateTracker::NoteUavWrite(Resource* resource) {
     auto it = m_Locals.find(resource);
-    if (it != m_Locals.end()) it->second.uavWritten = true;
+    if (it != m_Locals.end()) it->second.uavWritten = it->second.writes = true;
 }
 
 void ResourceStateTracker::UavHazard(const std::shared_ptr<Resource>& resource) {

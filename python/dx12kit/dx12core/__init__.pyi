@@ -461,6 +461,14 @@ class CommandQueue:
         Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
         channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
         """
+    def stats(self) -> dict:
+        """
+        Cross-queue hazards of this queue's executes, as a plain dict: cross_queue_waits (GPU waits execute inserted
+        because a list used a resource that unfinished work on another queue wrote, or read while the list writes it),
+        cross_queue_waits_on (of which per other queue: {'direct'|'compute'|'copy': n}), cross_queue_completed (such
+        dependencies on work already complete at execute: no wait), cross_queue_already_waited (dependencies this
+        queue already waited for: wait_for, or an earlier inserted wait).
+        """
     def wait(self, fence_value: typing.SupportsInt | typing.SupportsIndex, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> None:
         """
         Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).

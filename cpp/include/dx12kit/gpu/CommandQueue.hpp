@@ -32,6 +32,19 @@
 // and the lazy-signal test of every queue), so that nothing waits forever for a value vkd3d forgot.
 // Command allocators and native command lists are pooled and reused after their fence.
 //
+// Cross-queue hazards (D3D12Rules rule 7): each resource remembers the last submission that wrote
+// it (queue, fence value) and, per queue, the last one that read it since (Resource::QueueUses).
+// Execute collects, for the resources its lists use, the other queues' values it must follow:
+// the last write (read-after-write, write-after-write) and, where the lists write the resource,
+// the reads (write-after-read). A write is a write state, a transition (resolved at execute
+// included), a UAV barrier, an aliasing activation. Per other queue the highest value becomes one
+// ID3D12CommandQueue::Wait before the ExecuteCommandLists (and so before the transition lists
+// inserted for it), unless that value is complete already (the other fence is read) or this queue
+// already waits for it (a table per queue of the value it waited up to, advanced by these waits,
+// by WaitFor and by the waits for dx12kit's own work). The direct-queue transition list of a
+// compute or copy execute gets the same treatment on the direct queue. No CPU wait; counted in
+// CrossQueueCounters (CommandQueue.stats() in Python).
+//
 // Thread-safe: several threads may record lists for one queue and execute them concurrently.
 #pragma once
 
@@ -117,6 +130,18 @@ public:
     std::vector<InsertedBarrier> LastInsertedBarriers() const;
     uint64_t LastSubmittedValue() const;
 
+    /// Cross-queue hazard counters (see above). Thread-safe.
+    struct CrossQueueStats {
+        uint64_t waits = 0;              ///< GPU waits Execute inserted on this queue
+        uint64_t waitsOn[4] = {};        ///< of which on each other queue, by D3D12_COMMAND_LIST_TYPE
+        uint64_t completed = 0;          ///< hazards on work already complete at execute: no wait
+        uint64_t alreadyWaited = 0;      ///< hazards this queue already waited for (wait_for, earlier waits)
+    };
+    CrossQueueStats CrossQueueCounters() const;
+    /// Records that this queue waits on the GPU until `other` reaches `value` (a wait dx12kit issued
+    /// itself): later executes do not wait for that value again. Caller holds the submission mutex.
+    void NoteGpuWait(const CommandQueue& other, uint64_t value);
+
     /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a
     /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
     void ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer, void* dst, uint64_t size,
@@ -172,6 +197,14 @@ private:
     void Submit(UINT count, ID3D12CommandList* const* lists);
     HRESULT SignalSubmitted();
     std::vector<InsertedBarrier> m_LastInserted;
+    // Cross-queue hazards (guarded by the submission mutex; the counters are read without it).
+    uint64_t m_WaitedUpTo[4] = {0, 0, 0, 0};   // per other queue type: value this queue waits for
+    std::atomic<uint64_t> m_XqWaits{0}, m_XqCompleted{0}, m_XqAlreadyWaited{0};
+    std::atomic<uint64_t> m_XqWaitsOn[4] = {{0}, {0}, {0}, {0}};
+    /// Issues one GPU wait per other queue whose `needed` value (by queue type) is neither complete
+    /// nor waited for already; signals it first when lazy signals left it unsignalled. Never throws:
+    /// returns the first failure. Caller holds the submission mutex.
+    HRESULT WaitForHazards(const uint64_t (&needed)[4]);
     std::deque<InFlight> m_InFlight;
     std::deque<ComPtr<ID3D12CommandAllocator>> m_AllocatorPool;  // only allocators whose work completed
     std::vector<ComPtr<ID3D12GraphicsCommandList>> m_ListPool;

@@ -58,6 +58,14 @@
 //        ALLOW_DEPTH_STENCIL must first be initialized by a Clear (ClearRenderTargetView /
 //        ClearDepthStencilView), DiscardResource or a full-subresource copy, before any other
 //        operation; validation mode raises ResourceStateError when it is not.
+//  7. Queues [SYNC]: queues run concurrently; a resource written on one queue and used on another
+//     (or read on one and written on another) needs the second queue to wait on the GPU for the
+//     first one's fence (ID3D12CommandQueue::Wait) before the list using it; a transition counts as
+//     a write (a resource may not change state while another queue uses it). Reads on several
+//     queues may overlap. dx12kit inserts these waits at execute (CommandQueue.hpp), whole
+//     resource granularity, once per other queue and value, none for work already complete.
+//   [SYNC]     "Multi-engine synchronization"
+//              https://learn.microsoft.com/windows/win32/direct3d12/user-mode-heap-synchronization
 //   [PLACED]   "ID3D12Device::CreatePlacedResource method (d3d12.h)", Remarks
 //              https://learn.microsoft.com/windows/win32/api/d3d12/nf-d3d12-id3d12device-createplacedresource
 //   [ALIASING] "Memory Aliasing and Data Inheritance"

@@ -171,6 +171,17 @@ public:
         return m_Defined;
     }
 
+    // ---- cross-queue hazards (caller holds Device::SubmitMutex(); CommandQueue::Execute) -------
+    /// The last submission that wrote the resource (queue type and fence value; value 0: none) and,
+    /// per queue type, the last submission that read it since. A write made later waited for every
+    /// read recorded here (or ran on the same queue), so a write clears them.
+    struct QueueUses {
+        uint64_t writeValue = 0;
+        uint8_t writeQueue = 0;
+        uint64_t readValue[4] = {0, 0, 0, 0};   // by D3D12_COMMAND_LIST_TYPE (0, 2, 3)
+    };
+    QueueUses& CrossQueueUses() { return m_QueueUses; }
+
     // ---- views (cached) ---------------------------------------------------------------------
     /// SRV of mips [mostDetailedMip, mostDetailedMip + mipCount) (mipCount 0 = all remaining).
     D3D12_CPU_DESCRIPTOR_HANDLE Srv(uint32_t mostDetailedMip = 0, uint32_t mipCount = 0,
@@ -211,6 +222,7 @@ protected:
     D3D12_GPU_VIRTUAL_ADDRESS m_GpuAddress = 0;
     DXGI_FORMAT m_ViewFormat;
     SubresourceStates m_GlobalState;
+    QueueUses m_QueueUses;           // CrossQueueUses (guarded by the submission mutex)
     std::vector<uint8_t> m_Defined;   // DefinedContents (sized on first use)
     std::atomic<bool> m_Closed{false};
     static constexpr uint32_t kMoving = 0x80000000u;

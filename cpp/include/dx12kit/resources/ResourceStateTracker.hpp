@@ -142,6 +142,16 @@ public:
     D3D12_RESOURCE_STATES KnownState(Resource* resource, uint32_t sub) const;
     /// Whether this list used `resource` at all.
     bool Touches(const Resource* resource) const { return m_Locals.count(const_cast<Resource*>(resource)) != 0; }
+    /// Cross-queue hazards (D3D12Rules rule 7, CommandQueue::Execute): calls f(resource, writes)
+    /// for every resource this list uses; `writes` when the list may change its contents or its
+    /// state: a write state requested (render target, UAV, depth write, copy or resolve
+    /// destination, stream out), a transition or UAV barrier recorded, an aliasing activation, a
+    /// raw transition, a READBACK buffer (a copy destination). Transitions resolved at execute are
+    /// the caller's to add (ResolvePendingBarriers' owners).
+    template <class F>
+    void ForEachUse(F&& f) const {
+        for (const auto& kv : m_Locals) f(kv.first, kv.second.writes || m_Raw.count(kv.first) != 0);
+    }
     /// Every resource this list touched (kept alive until the list's fence completes).
     void MoveResourcesTo(std::vector<std::shared_ptr<void>>& out);
     size_t PendingCount() const { return m_Pending.size(); }
@@ -167,6 +177,7 @@ private:
         std::shared_ptr<Resource> resource;
         SubresourceStates states;   // kUnknownState where the list has not touched it
         bool uavWritten = false;
+        bool writes = false;        // ForEachUse: the list may write it or change its state
         bool aliasActive = false;   // aliased: the last user of its whole range in this list
         bool needsInit = false;     // activated by an explicit barrier (its next use completes the activation)
         // Rule 6d (TracksContents only): per subresource kAsBegun, kDefined or kUndefined, and the
@@ -191,6 +202,7 @@ private:
     void ResolveActivation(Resource* r, bool park, ExecuteStates& states, std::vector<D3D12_RESOURCE_BARRIER>& out,
                            std::vector<Resource*>* owners);
     void Push(const D3D12_RESOURCE_BARRIER& b);
+    void PushTransition(Local& l, const D3D12_RESOURCE_BARRIER& b);
 
     void ReleaseOpenUses();
 
