@@ -461,7 +461,7 @@ class CommandQueue:
         Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
         channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
         """
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, typing.Any]:
         """
         Cross-queue hazards of this queue's executes, as a plain dict: cross_queue_waits (GPU waits execute inserted
         because a list used a resource that unfinished work on another queue wrote, or read while the list writes it),
