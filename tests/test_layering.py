@@ -8,7 +8,7 @@ may include each other):
     d3dx12      external/d3dx12/: the project's own d3dx12-style helpers (over platform's header)
     alloc       device-independent allocators (no D3D12)
     memory, descriptors, resources, shaders
-                the D3D12 building blocks; resources/DeviceCore.hpp is what they need from the
+                the D3D12 building blocks; device/DeviceCore.hpp is what they need from the
                 device (serials, submission lock, native device, allocators, options, statistics)
     gpu         device, queues, command lists, pipelines
     bindings    the pybind11 extension dx12kit.dx12core
