@@ -25,7 +25,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 # W2's shader (as the peers' wgpu_w2.py): dispatch `index` writes value + t into its own 64 floats;
 # one copy, the shipped workloads'.
-from dx12kit.workloads import W2_CS
+from workloads import W2_CS
 
 os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # quiets Mesa/Vulkan loader warnings
 
@@ -58,8 +58,8 @@ def cb_pipeline():
 
 
 def median_and_times(fn: Callable[[], object], reps: int = 5, warmup: int = 1) -> Tuple[float, List[float]]:
-    """Median wall time of `reps` calls of `fn` after `warmup` calls, and every time (dx12kit.workloads' loop)."""
-    from dx12kit.workloads import timed_runs
+    """Median wall time of `reps` calls of `fn` after `warmup` calls, and every time (workloads.py's loop)."""
+    from workloads import timed_runs
 
     ts = timed_runs(fn, reps, warmup)
     return statistics.median(ts), ts

@@ -40,7 +40,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import traces  # noqa: E402
 
-from dx12kit import _bench, alloc  # noqa: E402
+import _native  # noqa: E402
+from dx12kit import alloc  # noqa: E402
+
+_bench = _native.require()
 
 ALLOCATORS = {
     "BaselineBimap": _bench.BaselineBimap,

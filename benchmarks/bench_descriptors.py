@@ -66,9 +66,9 @@ def device():
 
 
 def descriptors():
-    from dx12kit import _bench
+    import _native
 
-    return _bench
+    return _native.require()
 
 
 def commit_table(draws: int = 10000, repeats: int = 5) -> list:

@@ -22,9 +22,11 @@ import numpy as np
 import pytest
 
 import dx12kit
-from dx12kit import _bench
 
 import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
+import _native
+
+_bench = _native.require()
 
 D = 2000
 

@@ -99,7 +99,9 @@ def test_create_drop_native(benchmark, textures):
     """The same create + drop rounds as above, timed in C++ (dx12kit._bench.create_drop runs
     Device::CreateBuffer / CreateTexture2D in a loop): what the memory layer saves once Python's
     ~2 us per call is gone. Placed and committed measured side by side in one run."""
-    from dx12kit import _bench
+    from _native import require
+
+    _bench = require()
 
     dev = fresh_device()
     size = TEX_SIDE if textures else BUFFER_BYTES
@@ -287,7 +289,9 @@ def measure() -> dict:
             out[f"{label}_{'committed' if committed else 'placed'}_per_s"] = rate
             del dev
             gc.collect()
-    from dx12kit import _bench
+    from _native import require
+
+    _bench = require()
 
     dev = fresh_device()
     for label, size, n, tex in (("buffers", BUFFER_BYTES, N_BUFFERS, False), ("textures", TEX_SIDE, N_TEXTURES, True)):

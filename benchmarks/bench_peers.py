@@ -1,6 +1,6 @@
 """dx12kit against its peers (moderngl, wgpu-py, compushady) on the four workloads W1-W4 (issue 10).
 
-The dx12kit side is ``dx12kit.workloads`` (also ``python -m dx12kit bench``); the peers' side is their
+The dx12kit side is ``workloads.py`` beside this file (also ``python -m dx12kit bench`` from a checkout); the peers' side is their
 scripts in ../shared/peers (see its README), run with the peers' Python (``DX12KIT_PEERS_PYTHON`` or
 ``<repo>/../peers-venv/bin/python``) as subprocesses, so that no peer shares a process (or a Vulkan
 instance) with dx12kit. The machine is noisy: dx12kit and the peers alternate
@@ -24,8 +24,7 @@ from typing import Dict, List, Optional, Tuple
 import pytest
 
 import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
-
-from dx12kit import workloads as b
+import workloads as b
 
 # --------------------------------------------------------------------------- pytest: smoke, small
 

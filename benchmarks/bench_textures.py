@@ -17,9 +17,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dx12kit.workloads import timed_runs
-
 import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
+from workloads import timed_runs
 
 SIZE = 1024
 LEVELS = 11   # 1024 .. 1

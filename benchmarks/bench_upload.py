@@ -21,9 +21,11 @@ import numpy as np
 import pytest
 
 import dx12kit as dx
-from dx12kit import _bench
 
 import _gpu_common as g  # beside this file: on sys.path via conftest.py, or as the script's folder
+import _native
+
+_bench = _native.require()
 
 N = 64 * 2**20 // 4      # 64 MiB of float32, as the peers' W1
 NB = N * 4

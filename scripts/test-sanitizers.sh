@@ -22,7 +22,7 @@ log "building with DX12KIT_SANITIZE=ON into $BUILD"
 export CCACHE_BASEDIR="$ROOT"
 rm -rf "$SITE"
 "$PY" -m pip install -q --no-build-isolation --no-deps --target "$SITE" \
-  -Cbuild-dir="$BUILD/cmake" -Ccmake.define.DX12KIT_SANITIZE=ON -Ccmake.build-type=RelWithDebInfo \
+  -Cbuild-dir="$BUILD/cmake" -Ccmake.define.DX12KIT_SANITIZE=ON -Ccmake.define.DX12KIT_BENCH=ON -Ccmake.build-type=RelWithDebInfo \
   "-Ccmake.define.CMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" "$ROOT"
 # (-O1 -g1: line tables are enough for the reports' stack traces, and the build is about twice as
 # fast as -O2 -g, the default of RelWithDebInfo)
@@ -47,7 +47,7 @@ env PYTHONPATH="$SITE${PYTHONPATH:+:$PYTHONPATH}" \
     LD_PRELOAD="$ASAN_LIB:$STDCXX_LIB" \
     ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1" \
     UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-    DX12KIT_EXPECT_PACKAGE_DIR="$SITE/dx12kit" \
+    DX12KIT_EXPECT_PACKAGE_DIR="$SITE/dx12kit" DX12KIT_BENCH_DIR="$BUILD/cmake/bench" \
     "$PY" -m pytest tests/device -q -p no:cacheprovider --capture=sys "$@" 2>&1 | tee "$LOGS/pytest.log"
 status=${PIPESTATUS[0]}
 set -e

@@ -1,22 +1,31 @@
-"""Layers only go down (issue 12): every #include under cpp/ names a file of the same layer or a lower one.
+"""Layers only go down (issues 12 and 23): every #include under cpp/ names a file of the same folder
+or of a lower layer, and the device-free parts include no D3D12 header.
 
-The layer order, written down once (lowest first; one rank may hold several peer folders, which
-may include each other):
+The layer order, measured from the includes (lowest first). Folders that share a rank are peers
+that do not know each other: neither includes the other.
 
-    core        errors, small helpers (no D3D12); builtin: the core's shaders as DXBC byte arrays
-    platform    the only files that include the Windows SDK or vkd3d
-    d3dx12      external/d3dx12/: the project's own d3dx12-style helpers (over platform's header)
-    alloc       device-independent allocators (no D3D12)
-    memory, descriptors, resources, shaders
-                the D3D12 building blocks; resources/DeviceCore.hpp is what they need from the
-                device (serials, submission lock, native device, allocators, options, statistics)
-    gpu         device, queues, command lists, pipelines
-    bindings    the pybind11 extension dx12kit.dx12core
-    bench       the benchmark module dx12kit._bench (and benchmarks/baseline, which only it compiles)
+    core          errors, host copies                                      (device-free)
+    alloc         range allocators: FreeList, Tlsf, Linear, replay         (device-free)
+    shaders       DXBC validation and reflection                           (device-free)
+    builtin       the features' shaders as DXBC byte arrays (generated)    (device-free)
+    platform      the only files that include the Windows SDK or vkd3d
+    d3dx12        external/d3dx12/: the project's own d3dx12-style helpers
+    memory, descriptors
+                  the D3D12 building blocks over alloc: GPU memory pools; descriptor allocators
+    device        the device's own state: DeviceCore (native device, allocators, submission lock,
+                  serials, statistics), the format table and format support, upload pages
+    resources     Resource/Buffer/Texture, views, resource states and the state tracker
+    gpu           Device, queues, command lists, pipelines: the command-list core
+    features      operations built on the core: defragmentation, mip generation, cube maps,
+                  texture creation (cube and 3D textures)
+    bindings      the pybind11 extension dx12kit.dx12core
+    baseline      benchmarks/baseline/: the textbook allocator the benchmarks compare against
+    bench         the benchmark module dx12kit_bench (never part of the product)
 
 A file's layer is the folder it lives in (cpp/include/dx12kit/<layer>/, cpp/src/<layer>/,
-cpp/bindings/, cpp/bench/, external/d3dx12/); an include's layer is the folder of the file it
-resolves to.
+cpp/bindings/, cpp/bench/, external/d3dx12/, benchmarks/baseline/); an include's layer is the
+folder of the file it resolves to. Quoted and angle-bracket includes are both read: an
+angle-bracket include that resolves to none of the project's files is a system header.
 """
 from __future__ import annotations
 
@@ -26,19 +35,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CPP = ROOT / "cpp"
 EXTERNAL = ROOT / "external"
+BASELINE = ROOT / "benchmarks" / "baseline"
 
 LAYERS = [
-    ("core", "builtin"),
-    ("platform",),
+    ("core",),
+    ("alloc", "shaders", "builtin", "platform"),
     ("d3dx12",),
-    ("alloc",),
-    ("memory", "descriptors", "resources", "shaders"),
+    ("memory", "descriptors"),
+    ("device",),
+    ("resources",),
     ("gpu",),
+    ("features",),
     ("bindings",),
-    ("bench", "baseline"),
+    ("baseline",),
+    ("bench",),
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
-INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+# No D3D12 in these: they build and test without a device (alloc's allocators serve memory/ and
+# descriptors/, and could serve any other API).
+DEVICE_FREE = ("core", "alloc", "shaders", "builtin")
+# System headers of the D3D12 platform (Windows SDK, mingw-w64, DirectX-Headers, vkd3d).
+D3D12_HEADER = re.compile(r"^(d3d\w*|dxgi\w*|d3dx12|directx/.*|vkd3d.*|windows|unknwn|objbase|wrl.*|combaseapi)(\.h)?$",
+                          re.I)
+INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)', re.M)
 
 
 def layer_of(path: Path) -> str:
@@ -58,10 +77,17 @@ def layer_of(path: Path) -> str:
     raise AssertionError(f"{path}: not in a known layer; add its folder to LAYERS in {__file__}")
 
 
-def resolve(include: str, source: Path) -> Path | None:
-    """The file a quoted include names: relative to the source, or under cpp/include."""
-    for base in (source.parent, CPP / "include", EXTERNAL, ROOT / "benchmarks" / "baseline"):
-        candidate = (base / include)
+def includes(text: str) -> list[tuple[str, bool]]:
+    """(name, quoted) of every #include in `text`."""
+    return [(q or a, bool(q)) for q, a in INCLUDE.findall(text)]
+
+
+def resolve(include: str, source: Path, quoted: bool) -> Path | None:
+    """The project file an include names: a quoted one relative to the source first, then (both
+    kinds) under cpp/include, external/ and benchmarks/baseline/. None: not a project file."""
+    bases = ([source.parent] if quoted else []) + [CPP / "include", EXTERNAL, BASELINE]
+    for base in bases:
+        candidate = base / include
         if candidate.is_file():
             return candidate.resolve()
     return None
@@ -69,37 +95,66 @@ def resolve(include: str, source: Path) -> Path | None:
 
 def sources() -> list[Path]:
     files = [p for p in CPP.rglob("*") if p.suffix in (".hpp", ".cpp", ".h")]
-    files += list((ROOT / "benchmarks" / "baseline").glob("*.[ch]pp"))
+    files += list(BASELINE.glob("*.[ch]pp"))
     files += [p for p in (EXTERNAL / "d3dx12").rglob("*") if p.suffix in (".hpp", ".cpp", ".h")]
     return sorted(files)
 
 
-def upward_includes() -> list[str]:
-    bad = []
+def edges() -> list[tuple[Path, str, str, str | None]]:
+    """(source, its layer, include, the include's layer or None for a system header)."""
+    out = []
     for src in sources():
         src_layer = layer_of(src)
-        for inc in INCLUDE.findall(src.read_text()):
-            target = resolve(inc, src)
-            assert target is not None, f"{src.relative_to(ROOT)}: cannot resolve #include \"{inc}\""
-            dst_layer = layer_of(target)
-            if RANK[dst_layer] > RANK[src_layer]:
-                bad.append(f"{src.relative_to(ROOT)} ({src_layer}) includes {inc} ({dst_layer})")
-    return bad
+        for inc, quoted in includes(src.read_text()):
+            target = resolve(inc, src, quoted)
+            assert target is not None or not quoted, f"{src.relative_to(ROOT)}: cannot resolve #include \"{inc}\""
+            out.append((src, src_layer, inc, layer_of(target) if target is not None else None))
+    return out
 
 
-def test_no_upward_include():
-    bad = upward_includes()
-    assert not bad, "includes that go up a layer:\n  " + "\n  ".join(bad)
+def test_no_upward_or_sideways_include():
+    bad = [f"{src.relative_to(ROOT)} ({a}) includes {inc} ({b})"
+           for src, a, inc, b in edges() if b is not None and b != a and RANK[b] >= RANK[a]]
+    assert not bad, "includes that go up a layer or sideways to a peer:\n  " + "\n  ".join(bad)
+
+
+def test_device_free_parts_include_no_d3d12_header():
+    bad = [f"{src.relative_to(ROOT)} ({a}) includes {inc}" for src, a, inc, b in edges() if a in DEVICE_FREE and (
+        (b is None and D3D12_HEADER.match(inc)) or (b is not None and b not in DEVICE_FREE))]
+    assert not bad, "D3D12 in a device-free part:\n  " + "\n  ".join(bad)
 
 
 def test_the_check_sees_the_includes():
-    """Guards the check itself: it finds the sources and resolves their includes."""
+    """Guards the check itself: it finds the sources, reads both include forms and resolves them."""
     files = sources()
     assert any(p.name == "Device.cpp" for p in files) and any(p.name == "Module.cpp" for p in files)
     assert layer_of(CPP / "include" / "dx12kit" / "gpu" / "Device.hpp") == "gpu"
-    assert RANK["resources"] < RANK["gpu"] < RANK["bindings"] < RANK["bench"]
+    assert includes('#include <dx12kit/gpu/Device.hpp>\n#  include "a.hpp"') == [("dx12kit/gpu/Device.hpp", False), ("a.hpp", True)]
+    device = resolve("dx12kit/device/DeviceCore.hpp", CPP / "bindings" / "X.cpp", quoted=False)
+    assert device is not None and layer_of(device) == "device"
+    assert resolve("vector", CPP / "src" / "alloc" / "X.cpp", quoted=False) is None
+    assert D3D12_HEADER.match("vkd3d/vkd3d_utils.h") and D3D12_HEADER.match("d3d12.h") and not D3D12_HEADER.match("deque")
+    platform_edges = [(a, inc) for _, a, inc, b in edges() if b is None and D3D12_HEADER.match(inc)]
+    assert platform_edges and {a for a, _ in platform_edges} <= {"platform"}, platform_edges
     assert any(p.name == "D3dx12Lite.hpp" and layer_of(p) == "d3dx12" for p in files)
-    assert RANK["platform"] < RANK["d3dx12"] < RANK["resources"]
+    # the order the module docstring states
+    assert (RANK["core"] < RANK["alloc"] == RANK["platform"] < RANK["d3dx12"] < RANK["memory"] == RANK["descriptors"]
+            < RANK["device"] < RANK["resources"] < RANK["gpu"] < RANK["features"] < RANK["bindings"] < RANK["bench"])
+
+
+def test_every_folder_is_a_layer():
+    folders = {p.name for base in (CPP / "include" / "dx12kit", CPP / "src") for p in base.iterdir() if p.is_dir()}
+    assert folders <= set(RANK), folders - set(RANK)
+    assert set(RANK) - {"bindings", "bench", "baseline", "d3dx12"} <= folders
+
+
+def test_the_readme_map_names_every_layer():
+    """README's "What is inside" draws the layers, one line per folder with its floor (its rank)."""
+    readme = (ROOT / "README.md").read_text()
+    for name, rank in RANK.items():
+        m = re.search(rf"^\s+(\d+)\s+{name}/\s", readme, re.M)
+        assert m, f"README's layer map lacks {name}/"
+        assert int(m.group(1)) == rank, f"README puts {name}/ on floor {m.group(1)}, the test on {rank}"
 
 
 def test_d3dx12_helpers_live_in_external():
@@ -107,5 +162,5 @@ def test_d3dx12_helpers_live_in_external():
     "d3dx12/D3dx12Lite.hpp"; nothing includes it from its old place."""
     assert (EXTERNAL / "d3dx12" / "D3dx12Lite.hpp").is_file() and (EXTERNAL / "d3dx12" / "README.md").is_file()
     assert not (CPP / "include" / "dx12kit" / "platform" / "D3dx12Lite.hpp").exists()
-    users = [src for src in sources() if "d3dx12/D3dx12Lite.hpp" in INCLUDE.findall(src.read_text())]
+    users = [src for src in sources() if ("d3dx12/D3dx12Lite.hpp", True) in includes(src.read_text())]
     assert len(users) >= 5

@@ -16,7 +16,7 @@
 // place every allocation exactly where this class does; the tests replay both side by side.
 //
 // Not part of the library: compiled only into the benchmark module, so the benchmarks and the
-// property tests can run it through the same replay loop (dx12kit._bench.BaselineBimap).
+// property tests can run it through the same replay loop (dx12kit_bench.BaselineBimap).
 // Ownership: owns its containers. Thread-safety: none.
 // Complexity: O(log n) per operation (plus the alignment scan); node allocation on every insert.
 #pragma once

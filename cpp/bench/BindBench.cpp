@@ -1,4 +1,4 @@
-// dx12kit._bench: C++ timing loops for benchmarks/ (bench_upload.py, bench_dispatch.py,
+// dx12kit_bench: C++ timing loops for benchmarks/ (bench_upload.py, bench_dispatch.py,
 // bench_descriptors.py) and the native-thread stress loop of the descriptor tests: what the hot
 // paths cost with no Python in between. Not part of dx12kit: this module is built beside the
 // extension (CMake option DX12KIT_BENCH) and only benchmarks and tests import it.

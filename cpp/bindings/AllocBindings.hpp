@@ -1,5 +1,5 @@
 // Helpers shared by the allocator bindings: dx12core.alloc (BindAlloc.cpp) and the benchmark
-// module's BaselineBimap (bench/BenchAlloc.cpp, dx12kit._bench). Header-only templates: each module
+// module's BaselineBimap (bench/BenchAlloc.cpp, dx12kit_bench). Header-only templates: each module
 // instantiates what it binds.
 //
 // Each allocator is bound inside a Guarded<> holder that adds a `busy` flag: replay() releases

@@ -1,6 +1,6 @@
 // dx12core.alloc: the device-free allocators (FreeList, Linear, Tlsf) and the replay entry point.
 // The documented Python API is dx12kit/alloc.py. The benchmark baseline (BaselineBimap) is bound
-// in the benchmark module dx12kit._bench (bench/BenchAlloc.cpp); both share AllocBindings.hpp.
+// in the benchmark module dx12kit_bench (bench/BenchAlloc.cpp); both share AllocBindings.hpp.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -33,27 +33,8 @@ py::dict ReplayPy(const py::object& allocator, const Ops& ops, const py::object&
         TryReplay<alloc::TlsfAllocator>(allocator, ops, alignment, recordOffsets, result) ||
         TryReplay<alloc::LinearAllocator>(allocator, ops, alignment, recordOffsets, result))
         return result;
-    throw py::type_error("replay: allocator must be a FreeList, Tlsf or Linear (dx12kit._bench.replay takes the "
-                         "benchmark baseline)");
-}
-
-py::array_t<int64_t> BuildRandomTracePy(
-    const py::array_t<double, py::array::c_style | py::array::forcecast>& uAlloc,
-    const py::array_t<double, py::array::c_style | py::array::forcecast>& uPick,
-    const py::array_t<int64_t, py::array::c_style | py::array::forcecast>& sizes,
-    uint64_t maxLive, double pAlloc) {
-    const py::ssize_t n = uAlloc.size();
-    if (uAlloc.ndim() != 1 || uPick.ndim() != 1 || sizes.ndim() != 1 || uPick.size() != n ||
-        sizes.size() != n)
-        throw InvalidArgument("_build_random_trace: three 1-D arrays of equal length expected");
-    py::array_t<int64_t> out({n, py::ssize_t(3)});
-    int64_t* outData = out.mutable_data();
-    {
-        ReleaseGil nogil;
-        alloc::BuildRandomTrace(uAlloc.data(), uPick.data(), sizes.data(), static_cast<size_t>(n),
-                                maxLive, pAlloc, outData);
-    }
-    return out;
+    throw py::type_error("replay: allocator must be a FreeList, Tlsf or Linear (dx12kit_bench.BaselineBimap has its own "
+                         "replay)");
 }
 
 }  // namespace
@@ -113,9 +94,6 @@ void BindAlloc(py::module_& m) {
           py::arg("record_offsets") = false,
           "replay(allocator, ops, alignment=1, record_offsets=False) -> dict\n\nSee "
           "dx12kit.alloc.replay.");
-    a.def("_build_random_trace", &BuildRandomTracePy, py::arg("u_alloc"), py::arg("u_pick"),
-          py::arg("sizes"), py::arg("max_live"), py::arg("p_alloc"),
-          "Sequential part of benchmarks/traces.py's random traces (see Replay.hpp).");
 }
 
 }  // namespace dx12kit::bindings

@@ -7,7 +7,7 @@
 //                            tests of its bookkeeping; serials are plain ints the caller passes
 //
 // The C++ timing loops of benchmarks/bench_descriptors.py (measure_*) and the native-thread stress
-// loop of the tests (stress_cpu_allocator) live in the benchmark module dx12kit._bench (cpp/bench/).
+// loop of the tests (stress_cpu_allocator) live in the benchmark module dx12kit_bench (cpp/bench/).
 //
 // The device's own allocators and heaps are reached through the Device and CommandList classes
 // (BindDevice.cpp, BindCommandList.cpp); this file only converts. Allocation, free, release and the loops run with the

@@ -1,5 +1,5 @@
 // Types the descriptor bindings share between dx12core (BindDescriptors.cpp, which registers them)
-// and the benchmark module dx12kit._bench (cpp/bench/BindBench.cpp, which takes them as arguments).
+// and the benchmark module dx12kit_bench (cpp/bench/BindBench.cpp, which takes them as arguments).
 // Named namespace, not an anonymous one: pybind11 finds a type registered by another module by its
 // C++ type identity.
 #pragma once

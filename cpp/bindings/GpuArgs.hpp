@@ -9,16 +9,16 @@
 #include "Classes.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/device/UploadBuffer.hpp"
+#include "dx12kit/features/GenerateMips.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
-#include "dx12kit/gpu/GenerateMips.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
-#include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
-#include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -436,7 +436,7 @@ inline FormatSupportView QueryFormatSupport(DeviceCore& core, DXGI_FORMAT format
     v.typed_uav = s.TypedUav(format);
     v.uav_typed_load = s.Has2(D3D12_FORMAT_SUPPORT2_UAV_TYPED_LOAD);
     v.uav_typed_store = s.Has2(D3D12_FORMAT_SUPPORT2_UAV_TYPED_STORE);
-    // Exactly what CommandList.generate_mips accepts (dx12kit/gpu/GenerateMips.hpp).
+    // Exactly what CommandList.generate_mips accepts (dx12kit/features/GenerateMips.hpp).
     v.mip_autogen = MipAutogenRefusal(cache, format).empty();
     v.msaa = s.msaa;
     return v;

@@ -221,22 +221,24 @@ def memory_map(dump: Path, out: Path) -> int:
 
 
 def bench(rest: "list[str]") -> int:
-    """``python -m dx12kit bench``: dx12kit's W1-W4 figures (dx12kit/workloads.py); with ``--peers``, from a
-    source checkout (the current directory), benchmarks/bench_peers.py's table beside moderngl and wgpu-py."""
-    if "--peers" in rest:
-        script = Path.cwd() / "benchmarks" / "bench_peers.py"
-        if not script.exists():
-            print("bench --peers: run it from a dx12kit source checkout (benchmarks/bench_peers.py not found)", file=sys.stderr)
-            return 2
-        import runpy
+    """``python -m dx12kit bench``: dx12kit's W1-W4 figures (benchmarks/workloads.py); with ``--peers``,
+    benchmarks/bench_peers.py's table beside moderngl and wgpu-py. Benchmarks are not part of the
+    package: both run from a source checkout (the current directory)."""
+    peers = "--peers" in rest
+    script = Path.cwd() / "benchmarks" / ("bench_peers.py" if peers else "workloads.py")
+    if not script.exists():
+        print(f"bench: run it from a dx12kit source checkout (benchmarks/{script.name} not found; the "
+              "benchmarks are not part of the installed package)", file=sys.stderr)
+        return 2
+    import runpy
 
-        sys.path.insert(0, str(script.parent))
-        sys.argv = [str(script)] + [a for a in rest if a != "--peers"]
+    sys.path.insert(0, str(script.parent))
+    sys.argv = [str(script)] + [a for a in rest if a != "--peers"]
+    try:
         runpy.run_path(str(script), run_name="__main__")
-        return 0
-    from .workloads import main as bench_main
-
-    return bench_main(rest)
+    except SystemExit as e:  # the scripts end through sys.exit(main())
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    return 0
 
 
 def main(argv: "list[str] | None" = None) -> int:
@@ -256,7 +258,7 @@ def main(argv: "list[str] | None" = None) -> int:
     mm = sub.add_parser("memory-map", help="draw a Device.memory_json() dump as a PNG heap map")
     mm.add_argument("dump", type=Path, help="a JSON file written from Device.memory_json()")
     mm.add_argument("-o", "--out", type=Path, default=Path("heap-map.png"))
-    sub.add_parser("bench", help="W1-W4 speed on this machine ([W1 ...] [--runs N]; --peers: beside moderngl/wgpu-py, from a checkout)")
+    sub.add_parser("bench", help="from a source checkout: W1-W4 speed on this machine ([W1 ...] [--runs N]; --peers: beside moderngl/wgpu-py)")
     args = p.parse_args(argv)
     if args.cmd == "setup":
         return setup(args.force)

@@ -13,7 +13,8 @@ Every allocator hands out ranges ``[offset, offset + size)`` of an abstract spac
 
 The textbook ``std::map`` + size-ordered ``std::set`` free list that serves as the reference for
 FreeList's placements and as the benchmarks' yardstick is not part of dx12kit: it lives in the
-benchmark module ``dx12kit._bench`` (``BaselineBimap``), which :func:`replay` also accepts.
+benchmark module ``dx12kit_bench`` (``BaselineBimap``; cpp/bench/, built in a source checkout only),
+which :func:`replay` also accepts.
 
 Common methods (see each class's docstrings):
 
@@ -83,7 +84,7 @@ def replay(
     Args:
         allocator: a :class:`FreeList`, :class:`Tlsf` or :class:`Linear` (or an allocator
             class that brings its own replay loop as a ``_replay`` static method, such as the
-            benchmarks' ``dx12kit._bench.BaselineBimap``); it is modified by the trace.
+            benchmarks' ``dx12kit_bench.BaselineBimap``); it is modified by the trace.
         ops: integer array of shape (N, 3) (converted to C-contiguous int64), one row
             ``[kind, slot, size]`` per operation:
 

@@ -6,12 +6,12 @@
 #include "TestSupport.hpp"
 #include "data/Shaders.generated.hpp"
 
+#include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/resources/Resource.hpp"
-#include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <atomic>
 #include <cmath>

@@ -3,11 +3,11 @@
 
 #include "TestSupport.hpp"
 
+#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/features/GenerateMips.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
-#include "dx12kit/gpu/GenerateMips.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
 #include <cstdlib>

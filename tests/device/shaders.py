@@ -1,4 +1,8 @@
-"""HLSL sources shared by the device tests."""
+"""HLSL sources shared by the device tests, and the one-UAV compute run several of them use."""
+
+import numpy as np
+
+import dx12kit as dx
 
 # A full-screen triangle with uv: the demo's (python -m dx12kit demo), one copy.
 from dx12kit.__main__ import FULL_VS as FULLSCREEN_VS
@@ -46,3 +50,21 @@ RWStructuredBuffer<uint> o : register(u0);
 [numthreads(64,1,1)] void main(uint3 t : SV_DispatchThreadID) {
   uint a = t.x; [loop] for (uint i = 0; i < 60000u; ++i) { a = a * 1664525u + o[i & 63]; } o[t.x & 63] = a; }
 """
+
+
+def run_uav(device, queue, shader, nbytes: int = 4, dtype=np.uint32) -> np.ndarray:
+    """Runs `shader` (one thread group) with a fresh `nbytes` buffer as root UAV u0, its only
+    binding, and returns the buffer read back as `dtype`."""
+    pso = device.create_compute_pipeline(shader, device.create_root_signature([dx.RootUAV(0)]))
+    buf = device.create_buffer(nbytes, uav=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_root_uav(0, buf)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    return queue.read_buffer(buf, dtype=dtype)
+
+
+def run_value(device, queue, shader) -> int:
+    """run_uav's first uint: what a shader writing `o[0] = expr` computed."""
+    return int(run_uav(device, queue, shader)[0])

@@ -11,6 +11,8 @@ import pytest
 
 import dx12kit as dx
 
+from .shaders import run_value
+
 HERE = Path(__file__).parent / "hlsl"
 
 
@@ -27,17 +29,6 @@ def write(root: Path, files: dict) -> None:
 
 
 CS = "RWStructuredBuffer<uint> o : register(u0);\n[numthreads(1,1,1)] void main() {{ o[0] = {expr}; }}\n"
-
-
-def run_value(device, queue, shader) -> int:
-    pso = device.create_compute_pipeline(shader, device.create_root_signature([dx.RootUAV(0)]))
-    buf = device.create_buffer(4, uav=True)
-    cl = queue.command_list()
-    cl.set_pipeline_state(pso)
-    cl.set_root_uav(0, buf)
-    cl.dispatch(1)
-    queue.wait(queue.execute(cl))
-    return int(queue.read_buffer(buf, dtype=np.uint32)[0])
 
 
 # ---- include resolution ---------------------------------------------------------------------

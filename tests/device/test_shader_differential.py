@@ -15,6 +15,7 @@ from dx12kit._hlsl_fixups import fix_source
 
 from . import diffcases
 from .difftest import N, Case, Harness
+from .shaders import run_uav
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,15 +53,7 @@ def test_cause_compiler_drops_cbuffer_static_initialisers():
 
 
 def test_cbuffer_statics_read_right(device, queue):
-    cs = dx.compile_hlsl(CB_STATICS)
-    pso = device.create_compute_pipeline(cs, device.create_root_signature([dx.RootUAV(0)]))
-    buf = device.create_buffer(8, uav=True)
-    cl = queue.command_list()
-    cl.set_pipeline_state(pso)
-    cl.set_root_uav(0, buf)
-    cl.dispatch(1)
-    queue.wait(queue.execute(cl))
-    assert queue.read_buffer(buf, dtype=np.float32).tolist() == [10.0, 3.0]
+    assert run_uav(device, queue, dx.compile_hlsl(CB_STATICS), 8, np.float32).tolist() == [10.0, 3.0]
 
 
 # ---- pattern 2: the nBody corner tables indexed at run time in a vertex shader -------------------

@@ -1,6 +1,7 @@
 // CpuDescriptorAllocator and DescriptorAllocation (see the header for the design).
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
 
+#include "dx12kit/alloc/AllocatorCommon.hpp"
 #include "dx12kit/alloc/FreeListAllocator.hpp"
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
@@ -30,25 +31,9 @@ namespace dx12kit {
 
 namespace {
 
-inline uint32_t LowBit(uint64_t v) noexcept {  // v != 0
-#if defined(_MSC_VER)
-    unsigned long i;
-    _BitScanForward64(&i, v);
-    return static_cast<uint32_t>(i);
-#else
-    return static_cast<uint32_t>(__builtin_ctzll(v));
-#endif
-}
-
-inline uint32_t HighBit(uint64_t v) noexcept {  // v != 0
-#if defined(_MSC_VER)
-    unsigned long i;
-    _BitScanReverse64(&i, v);
-    return static_cast<uint32_t>(i);
-#else
-    return 63u - static_cast<uint32_t>(__builtin_clzll(v));
-#endif
-}
+// The bit scans of the allocators (dx12kit/alloc/AllocatorCommon.hpp); the argument must not be 0.
+using alloc::detail::HighestBit;
+using alloc::detail::LowestBit;
 
 inline uint32_t PopCount(uint64_t v) noexcept {
 #if defined(_MSC_VER)
@@ -111,9 +96,9 @@ struct CpuDescriptorPage {
     uint32_t TakeCached() noexcept {
         size_t s = 0;
         while (summary[s] == 0) ++s;
-        const size_t w = (s << 6) | LowBit(summary[s]);
+        const size_t w = (s << 6) | LowestBit(summary[s]);
         uint64_t& bits = words[w].cached;
-        const uint32_t b = LowBit(bits);
+        const uint32_t b = LowestBit(bits);
         bits &= bits - 1;
         if (bits == 0) summary[w >> 6] &= ~(uint64_t(1) << (w & 63));
         --cachedCount;
@@ -143,15 +128,15 @@ struct CpuDescriptorPage {
     uint32_t SlabStartOf(uint32_t offset) const noexcept {
         const uint32_t w = offset >> 6;
         const uint64_t here = words[w].slabStart & BitRange(0, (offset & 63) + 1);
-        if (here) return (w << 6) | HighBit(here);
-        return ((w - 1) << 6) | HighBit(words[w - 1].slabStart);
+        if (here) return (w << 6) | HighestBit(here);
+        return ((w - 1) << 6) | HighestBit(words[w - 1].slabStart);
     }
     /// Last slot of the slab holding `offset` (the closest slab end at or above it).
     uint32_t SlabLastOf(uint32_t offset) const noexcept {
         const uint32_t w = offset >> 6;
         const uint64_t here = words[w].slabLast & ~BitRange(0, offset & 63);
-        if (here) return (w << 6) | LowBit(here);
-        return ((w + 1) << 6) | LowBit(words[w + 1].slabLast);
+        if (here) return (w << 6) | LowestBit(here);
+        return ((w + 1) << 6) | LowestBit(words[w + 1].slabLast);
     }
 };
 
@@ -313,7 +298,7 @@ void CpuDescriptorAllocator::ReturnSingleLocked(CpuDescriptorPage* page, uint32_
     const uint64_t lasts = word.slabLast & ~(bit - 1);
     uint32_t first, len;
     if (DX12KIT_CPU_DESC_LIKELY(starts && lasts)) {  // the slab lies inside this word
-        const uint32_t lo = HighBit(starts), hi = LowBit(lasts);
+        const uint32_t lo = HighestBit(starts), hi = LowestBit(lasts);
         const uint64_t mask = (~uint64_t(0) << lo) & (~uint64_t(0) >> (63 - hi));
         if ((cached & mask) != mask) return;
         first = (w << 6) | lo;

@@ -1,6 +1,7 @@
 // DynamicDescriptorHeap (see the header for the design).
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
 
+#include "dx12kit/alloc/AllocatorCommon.hpp"
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
 
@@ -12,15 +13,7 @@ namespace dx12kit {
 
 namespace {
 
-inline uint32_t LowestBit(uint64_t mask) noexcept {
-#if defined(_MSC_VER) && !defined(__clang__)
-    unsigned long i;
-    _BitScanForward64(&i, mask);
-    return static_cast<uint32_t>(i);
-#else
-    return static_cast<uint32_t>(__builtin_ctzll(mask));
-#endif
-}
+using alloc::detail::LowestBit;  // (dx12kit/alloc/AllocatorCommon.hpp; mask != 0)
 
 std::string ListRootIndices(uint64_t mask) {
     std::string s;

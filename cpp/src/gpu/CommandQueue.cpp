@@ -2,13 +2,13 @@
 
 #include "dx12kit/core/HostCopy.hpp"
 
+#include "dx12kit/device/Formats.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
-#include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
 #include <algorithm>

@@ -1,14 +1,13 @@
 #include "dx12kit/gpu/Device.hpp"
 
+#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
-#include "dx12kit/gpu/GenerateMips.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
-#include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
-#include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <algorithm>
 #include <chrono>

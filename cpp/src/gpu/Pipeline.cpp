@@ -1,9 +1,9 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 
+#include "dx12kit/device/FormatSupport.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/platform/HResult.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
 #include "dx12kit/shaders/DxbcModifierFix.hpp"
 #include "dx12kit/shaders/DxbcRewrite.hpp"
 

@@ -2,10 +2,10 @@
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/device/Formats.hpp"
 #include "dx12kit/platform/HResult.hpp"
-#include "dx12kit/resources/DeviceCore.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
-#include "dx12kit/resources/Formats.hpp"
 
 #include <string>
 #include <thread>

@@ -8,8 +8,8 @@
 //         the whole mip; a draw writes slice b + SV_RenderTargetArrayIndex). No depth-stencil
 //         views (D3D12 allows depth-stencil 1D and 2D textures only).
 #include "dx12kit/core/Errors.hpp"
-#include "dx12kit/resources/DeviceCore.hpp"
-#include "dx12kit/resources/Formats.hpp"
+#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/device/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
 #include <string>

@@ -281,10 +281,6 @@ class Linear:
         """
         Offset where the next allocation with alignment 1 would start.
         """
-def _build_random_trace(u_alloc: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], u_pick: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], sizes: typing.Annotated[numpy.typing.ArrayLike, numpy.int64], max_live: typing.SupportsInt | typing.SupportsIndex, p_alloc: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.int64]:
-    """
-    Sequential part of benchmarks/traces.py's random traces (see Replay.hpp).
-    """
 def replay(allocator: typing.Any, ops: typing.Annotated[numpy.typing.ArrayLike, numpy.int64], alignment: typing.Any = 1, record_offsets: bool = False) -> dict[str, typing.Any]:
     """
     replay(allocator, ops, alignment=1, record_offsets=False) -> dict

@@ -22,12 +22,12 @@
 #pragma once
 
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
+#include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 #include "dx12kit/resources/Resource.hpp"
 #include "dx12kit/resources/ResourceStateTracker.hpp"
-#include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <atomic>
 #include <memory>
@@ -147,7 +147,7 @@ public:
 
     // ---- textures (GenerateMips.cpp) ------------------------------------------------------------
     /// Fills mips firstMip+1.. of every array slice of `texture` from mip `firstMip` with a compute
-    /// pass (dx12kit/gpu/GenerateMips.hpp). Direct and compute lists only. Leaves no pipeline bound and
+    /// pass (dx12kit/features/GenerateMips.hpp). Direct and compute lists only. Leaves no pipeline bound and
     /// every root argument cleared: set both again before the next draw or dispatch (an unset root
     /// constant or root view then raises).
     void GenerateMips(const std::shared_ptr<Resource>& texture, uint32_t firstMip);

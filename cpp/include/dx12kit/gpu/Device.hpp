@@ -1,4 +1,4 @@
-// Device (DeviceCore, what resources need from the device, is in dx12kit/resources/DeviceCore.hpp).
+// Device (DeviceCore, what resources need from the device, is in dx12kit/device/DeviceCore.hpp).
 //
 //   Python / C++ user
 //        |
@@ -25,10 +25,10 @@
 
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
+#include "dx12kit/device/DeviceCore.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
-#include "dx12kit/resources/DeviceCore.hpp"
 
 #include <array>
 #include <functional>
@@ -151,7 +151,7 @@ public:
     /// minimum now.
     void TrimMemory();
 
-    /// The mip generation pipeline (dx12kit/gpu/GenerateMips.hpp), created on first use. Thread-safe.
+    /// The mip generation pipeline (dx12kit/features/GenerateMips.hpp), created on first use. Thread-safe.
     const MipPipeline& Mips();
 
     std::map<std::string, std::string> Info() const;

@@ -21,10 +21,10 @@
 
 #include "../builtin/PanoToCubemap.generated.hpp"
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/device/Formats.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
-#include "dx12kit/resources/Formats.hpp"
 
 #include <algorithm>
 #include <cmath>

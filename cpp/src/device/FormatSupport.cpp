@@ -1,7 +1,7 @@
-#include "dx12kit/resources/FormatSupport.hpp"
+#include "dx12kit/device/FormatSupport.hpp"
 
 #include "dx12kit/core/Errors.hpp"
-#include "dx12kit/resources/Formats.hpp"
+#include "dx12kit/device/Formats.hpp"
 
 #include <initializer_list>
 

@@ -1,4 +1,4 @@
-#include "dx12kit/resources/Formats.hpp"
+#include "dx12kit/device/Formats.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 

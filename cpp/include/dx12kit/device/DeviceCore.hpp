@@ -1,5 +1,7 @@
-// DeviceCore: what resources, descriptors and upload pages need from the device, one layer below
-// the gpu/ folder (Device, queues, command lists) that owns it.
+// DeviceCore: the device's own state, which resources, pipelines and command lists need from the
+// device. Its layer, device/ (with the format table, format support and the upload pages it owns),
+// sits above memory/ and descriptors/, whose allocators it holds, and below resources/ and the
+// gpu/ folder (Device, queues, command lists) that owns it.
 //
 //   Device (gpu/Device.hpp: owns the queues and what they have in flight)
 //        |  shared_ptr
@@ -29,8 +31,8 @@
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
-#include "dx12kit/platform/Fork.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/platform/Fork.hpp"
 
 #include <array>
 #include <atomic>
@@ -83,7 +85,7 @@ struct DeviceOptions {
     WaitHooks hooks;
 };
 
-/// CommandList::GenerateMips calls by route (dx12kit/gpu/GenerateMips.hpp) and its dispatches.
+/// CommandList::GenerateMips calls by route (dx12kit/features/GenerateMips.hpp) and its dispatches.
 struct MipStats {
     std::atomic<uint64_t> inPlace{0};
     std::atomic<uint64_t> staged{0};
@@ -132,7 +134,7 @@ public:
     ShaderVisibleHeap& ViewHeap() { return *m_ViewHeap; }
     ShaderVisibleHeap& SamplerHeap() { return *m_SamplerHeap; }
     UploadPagePool& UploadPages() { return *m_UploadPages; }
-    /// The device's format support, queried once per format (dx12kit/resources/FormatSupport.hpp).
+    /// The device's format support, queried once per format (dx12kit/device/FormatSupport.hpp).
     FormatSupportCache& FormatSupport() { return *m_FormatSupport; }
     memory::MemoryManager& Memory() { return *m_Memory; }
 

@@ -1,14 +1,14 @@
-// CommandList::GenerateMips and its per-device pipeline (dx12kit/gpu/GenerateMips.hpp).
-#include "dx12kit/gpu/GenerateMips.hpp"
+// CommandList::GenerateMips and its per-device pipeline (dx12kit/features/GenerateMips.hpp).
+#include "dx12kit/features/GenerateMips.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/device/Formats.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
-#include "dx12kit/resources/Formats.hpp"
 
 #include "../builtin/GenerateMips.generated.hpp"
 

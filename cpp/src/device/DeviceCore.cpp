@@ -1,11 +1,10 @@
-// DeviceCore (dx12kit/resources/DeviceCore.hpp): the device's allocators, serials and statistics.
-#include "dx12kit/resources/DeviceCore.hpp"
+// DeviceCore (dx12kit/device/DeviceCore.hpp): the device's allocators, serials and statistics.
+#include "dx12kit/device/DeviceCore.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/platform/HResult.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
-#include "dx12kit/resources/Resource.hpp"
-#include "dx12kit/resources/UploadBuffer.hpp"
 
 #include <algorithm>
 #include <iterator>

@@ -1,9 +1,9 @@
-#include "dx12kit/resources/UploadBuffer.hpp"
+#include "dx12kit/device/UploadBuffer.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/device/DeviceCore.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
-#include "dx12kit/resources/DeviceCore.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
 

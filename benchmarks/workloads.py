@@ -1,9 +1,8 @@
-"""The four peer workloads (W1-W4) on dx12kit, for ``python -m dx12kit bench`` and benchmarks/bench_peers.py.
+"""The four peer workloads (W1-W4) on dx12kit, for ``python -m dx12kit bench`` and bench_peers.py.
 
-They ship with the package because ``python -m dx12kit bench`` is a user-facing check of how fast
-dx12kit runs on the user's own adapter (installed wheels have no benchmarks/ folder); they use only
-the public API. Comparing with other libraries (moderngl, wgpu-py, compushady) is development
-tooling and stays in benchmarks/bench_peers.py.
+Benchmark code, not part of the package (issue 23): ``python -m dx12kit bench`` runs this file from a
+source checkout, and ``python benchmarks/workloads.py`` does the same. The workloads use only the
+public API. Comparing with other libraries (moderngl, wgpu-py, compushady) is bench_peers.py.
 
 - W1: a 64 MiB float32 numpy array uploaded into a buffer (``CommandList.upload``, execute, wait)
   and read back (``CommandQueue.read_buffer``): MB/s each way.
@@ -24,8 +23,6 @@ import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
-
-os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # quiets Mesa/Vulkan loader warnings
 
 MB = 1e6
 
@@ -308,6 +305,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     import dx12kit as dx
 
+    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # quiets Mesa/Vulkan loader warnings
     p = argparse.ArgumentParser(prog="python -m dx12kit bench", description=__doc__.split("\n\n")[0])
     p.add_argument("workloads", nargs="*", default=list(WORKLOADS), help="any of W1 W2 W3 W4 (default: all)")
     p.add_argument("--runs", type=int, default=3, help="runs of each workload (medians of 5 each); the median is printed")
@@ -321,3 +319,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     for k in runs[0]:
         print(f"{k:28s} {statistics.median(r[k] for r in runs):10.2f}   (runs: {' '.join(f'{r[k]:.2f}' for r in runs)})")
     return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())

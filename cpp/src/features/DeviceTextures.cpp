@@ -13,9 +13,9 @@
 #include "dx12kit/gpu/Device.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/device/Formats.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
-#include "dx12kit/resources/FormatSupport.hpp"
-#include "dx12kit/resources/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
 #include <algorithm>
