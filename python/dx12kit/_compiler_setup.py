@@ -13,8 +13,9 @@ is never installed into the system. Instead, on a Debian-family machine (apt-get
    overrides it);
 3. a wrapper ``PREFIX/vkd3d-compiler`` runs the compiler through the prefix's own loader and
    libraries, and is checked to compile a small compute shader;
-4. the prefix's ``libvkd3d-shader`` gets dx12kit's one-bit fix for vkd3d-shader 2.1's merge of
-   conversions of one value to different types (:func:`fix_conversion_merge`; issue 22).
+4. the prefix's ``libvkd3d-shader`` gets dx12kit's two-bit fix for vkd3d-shader 2.1's merge of
+   conversions (casts and reinterpretations, ``asuint``/``asint``) of one value to different types
+   (:func:`fix_conversion_merge`; issue 22).
 
 About 6 MB of downloads. ``scripts/bootstrap.sh`` runs this file directly (it needs only the
 standard library), so the checkout and an installed wheel fetch the compiler the same way.
@@ -72,10 +73,15 @@ def compiles_hlsl(exe: str) -> bool:
 # one 64-bit mask of hlsl_ir_expr_op values: COS_REDUCED (9), SIN_REDUCED (35), DOT (43) and DP2ADD
 # (57) in 2.1 (debug_hlsl_expr_op's name table: "cast" is 5). dx12kit adds CAST (5) to that mask in its
 # own copy of the library: casts are then never joined (a vector cast written as one, int2(v.xy), stays
-# one instruction). The mask is found by its exact bytes (movabs rax, imm64), which occur once; any
-# other library is left alone, and compile_hlsl's behaviour probe decides what happens then.
+# one instruction). REINTERPRET (30 in the same table: asuint, asint, asfloat) has the same flaw: with
+# asuint(f) and asint(f) of one value the two become one uint value and asint(f) < 0 folds to false;
+# dx12kit adds REINTERPRET (30) too. The mask is found by its exact bytes (movabs rax, imm64), which
+# occur once; a library with the CAST-only mask (dx12kit's earlier fix) is upgraded; any other library
+# is left alone, and compile_hlsl's behaviour probe decides what happens then.
 _MERGE_MASK = 0x0200080800000200
 _CAST_BIT = 1 << 5
+_REINTERPRET_BIT = 1 << 30
+_FIXED_MASK = _MERGE_MASK | _CAST_BIT | _REINTERPRET_BIT
 _MASK_OPCODE = b"\x48\xb8"   # movabs rax, imm64
 
 
@@ -85,36 +91,42 @@ def _shader_library(prefix: Path) -> Optional[Path]:
     return None
 
 
+def _mask_bytes(mask: int) -> bytes:
+    return _MASK_OPCODE + mask.to_bytes(8, "little")
+
+
+# The masks a 2.1 library can hold, oldest first: as shipped, dx12kit's CAST-only fix, the full fix.
+_STATES = (("unfixed", _MERGE_MASK), ("cast-only", _MERGE_MASK | _CAST_BIT), ("fixed", _FIXED_MASK))
+
+
 def conversion_merge_state(prefix: Optional[Path] = None) -> str:
-    """``"fixed"``, ``"unfixed"`` (the 2.1 mask found once, CAST not in it) or ``"unknown"`` (another
-    library, or none) for the prefix's libvkd3d-shader."""
+    """For the prefix's libvkd3d-shader: ``"fixed"`` (CAST and REINTERPRET in the mask), ``"cast-only"``
+    (dx12kit's earlier fix: CAST only), ``"unfixed"`` (the 2.1 mask as shipped), each found exactly once
+    and the others absent, or ``"unknown"`` (another library, or none)."""
     lib = _shader_library(Path(prefix) if prefix else default_prefix())
     if lib is None:
         return "unknown"
     data = lib.read_bytes()
-    old = _MASK_OPCODE + _MERGE_MASK.to_bytes(8, "little")
-    new = _MASK_OPCODE + (_MERGE_MASK | _CAST_BIT).to_bytes(8, "little")
-    if data.count(new) == 1 and old not in data:
-        return "fixed"
-    if data.count(old) == 1 and new not in data:
-        return "unfixed"
+    counts = {name: data.count(_mask_bytes(mask)) for name, mask in _STATES}
+    for name, n in counts.items():
+        if n == 1 and sum(counts.values()) == 1:
+            return name
     return "unknown"
 
 
 def fix_conversion_merge(prefix: Optional[Path] = None) -> str:
-    """Adds CAST to the vectorizer's never-vectorize mask in the prefix's libvkd3d-shader (see above);
-    returns the state after (:func:`conversion_merge_state`). The file is replaced atomically (a
-    concurrent run of the compiler keeps the file it opened); a library without the exact 2.1 mask
-    is not touched."""
+    """Adds CAST and REINTERPRET to the vectorizer's never-vectorize mask in the prefix's
+    libvkd3d-shader (see above; an unfixed or CAST-only library); returns the state after
+    (:func:`conversion_merge_state`). The file is replaced atomically (a concurrent run of the compiler
+    keeps the file it opened); a library without one of the known 2.1 masks is not touched."""
     prefix = Path(prefix) if prefix else default_prefix()
     state = conversion_merge_state(prefix)
-    if state != "unfixed":
+    if state not in ("unfixed", "cast-only"):
         return state
     lib = _shader_library(prefix)
     assert lib is not None
     data = lib.read_bytes()
-    old = _MASK_OPCODE + _MERGE_MASK.to_bytes(8, "little")
-    fixed = data.replace(old, _MASK_OPCODE + (_MERGE_MASK | _CAST_BIT).to_bytes(8, "little"))
+    fixed = data.replace(_mask_bytes(dict(_STATES)[state]), _mask_bytes(_FIXED_MASK))
     tmp = lib.with_name(f".{lib.name}.{os.getpid()}.tmp")
     try:
         tmp.write_bytes(fixed)
@@ -122,7 +134,7 @@ def fix_conversion_merge(prefix: Optional[Path] = None) -> str:
         os.replace(tmp, lib)
     except OSError:
         tmp.unlink(missing_ok=True)
-        return "unfixed"
+        return state
     return conversion_merge_state(prefix)
 
 

@@ -263,14 +263,19 @@ def compiler_version(exe: Optional[str] = None) -> str:
 _MERGE_PROBE = ("StructuredBuffer<uint4> t : register(t0);\nRWStructuredBuffer<uint4> o : register(u0);\n"
                 "[numthreads(1,1,1)] void main() { float f = asfloat(t[0].x); int s = asint(t[0].y);\n"
                 "    o[0] = uint4(asuint(int(f)), uint(f), asuint(float(s)), uint(s) / 3u); }\n")
+# asuint(f) and asint(f) of one value: a merging compiler joins the two reinterprets into one uint and folds
+# asint(f) < 0 to false (no ilt left).
+_REINTERPRET_PROBE = ("StructuredBuffer<uint4> t : register(t0);\nRWStructuredBuffer<uint4> o : register(u0);\n"
+                      "[numthreads(1,1,1)] void main() { float f = asfloat(t[0].x);\n"
+                      "    o[0] = uint4(asuint(f) ? 1u : 0u, asint(f) < 0 ? 1u : 0u, 0, 0); }\n")
 _merge_probes: "dict[tuple[str, int], bool]" = {}
 
 
 def _merges_conversions(exe: str) -> bool:
-    """Whether `exe` joins conversions of one value to different types into one instruction
-    (vkd3d-shader 2.1's vectorizer; dx12kit's own copy is fixed, see _compiler_setup). Asked once
-    per compiler file with a probe shader: right output converts f with both ftoi and ftou and s
-    with itof alone."""
+    """Whether `exe` joins conversions (casts, or reinterprets: asuint/asint) of one value to different
+    types into one instruction (vkd3d-shader 2.1's vectorizer; dx12kit's own copy is fixed, see
+    _compiler_setup). Asked once per compiler file with two probe shaders: right output converts f with
+    both ftoi and ftou and s with itof alone, and keeps asint(f) < 0 (an ilt)."""
     key = (exe, os.stat(exe).st_mtime_ns)
     merges = _merge_probes.get(key)
     if merges is None:
@@ -282,6 +287,13 @@ def _merges_conversions(exe: str) -> bool:
         asm = out.decode(errors="replace")
         merges = not (rc == 0 and re.search(r"\bftoi r\d+\.[xyzw], ", asm) and re.search(r"\bftou r\d+\.[xyzw], ", asm)
                       and re.search(r"\bitof r\d+\.[xyzw], ", asm))
+        if not merges:
+            try:
+                rc, out, _ = _run([exe, "-x", "hlsl", "-b", "d3d-asm", "-p", "cs_5_0", "-e", "main", "-o", "-", "-"],
+                                  DEFAULT_TIMEOUT, _REINTERPRET_PROBE.encode())
+            except (OSError, subprocess.SubprocessError):
+                rc, out = 1, b""
+            merges = not (rc == 0 and re.search(r"\bilt r\d+\.[xyzw], ", out.decode(errors="replace")))
         with _lock:
             _merge_probes[key] = merges
     return merges
@@ -289,14 +301,16 @@ def _merges_conversions(exe: str) -> bool:
 
 _DUMP_NODE = re.compile(r"hlsl_dump_function (0x[0-9a-f]+):\s+(\S.*?) \| (.*)$")
 _BASE = re.compile(r"^(bool|uint|int|float|half|double)")
-_CONVERSION_TEXT = re.compile(r"\b(?:u?int|float|bool|half)[1-4]?(?:x[1-4])?\s*\(|\(\s*(?:u?int|float|bool)[1-4]?\s*\)")
+_CONVERSION_TEXT = re.compile(r"\b(?:u?int|float|bool|half)[1-4]?(?:x[1-4])?\s*\(|\(\s*(?:u?int|float|bool)[1-4]?\s*\)"
+                              r"|\bas(?:u?int|float)\s*\(")
 
 
 def _conversion_groups(trace: str) -> "dict[str, set[str]]":
-    """{source base type: result base types} of the casts in the compiler's dump of the parsed
+    """{source base type: result base types} of the casts (and, apart, the reinterprets: asuint/asint/
+    asfloat) in the compiler's dump of the parsed
     functions (before any optimisation; implicit conversions included)."""
     types: "dict[str, str]" = {}
-    casts: List[Tuple[str, str]] = []
+    casts: List[Tuple[str, str, str]] = []
     processed = False
     for line in trace.splitlines():
         if "Dumping processed entry point" in line:
@@ -310,20 +324,21 @@ def _conversion_groups(trace: str) -> "dict[str, set[str]]":
             continue
         addr, typ, rest = m.groups()
         types[addr] = typ.strip()
-        c = re.match(r"cast \((0x[0-9a-f]+)\)", rest.strip())
+        c = re.match(r"(cast|reinterpret) \((0x[0-9a-f]+)\)", rest.strip())
         if c:
-            casts.append((c.group(1), typ.strip()))
+            casts.append((c.group(1), c.group(2), typ.strip()))
     groups: "dict[str, set[str]]" = {}
-    for operand, result in casts:
+    for op, operand, result in casts:   # casts and reinterprets are never joined with each other
         src, dst = _BASE.match(types.get(operand, "")), _BASE.match(result)
         if src and dst and src.group(1) != dst.group(1):
-            groups.setdefault(src.group(1), set()).add(dst.group(1))
+            groups.setdefault(src.group(1) + (" (reinterpreted)" if op == "reinterpret" else ""), set()).add(dst.group(1))
     return {k: v for k, v in groups.items() if len(v) > 1}
 
 
 def _refuse_conversion_merge(exe: str, text: str, expanded: Any, profile: str, entry: str, timeout: float) -> None:
     """For a compiler that merges conversions (not dx12kit's fixed copy): refuses a shader when the
-    compiler's trace shows it joined casts and the shader converts values of one type to two others.
+    compiler's trace shows it joined casts or reinterprets and the shader converts (or reinterprets)
+    values of one type to two others.
     Conservative: such a shader may be right, which the message says."""
     try:
         rc, _, err = _run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry, "-o", os.devnull, "-"],
@@ -331,7 +346,7 @@ def _refuse_conversion_merge(exe: str, text: str, expanded: Any, profile: str, e
     except (OSError, subprocess.SubprocessError):
         return
     trace = err.decode("utf-8", errors="replace")
-    if not re.search(r"vectorize_exprs Combining \d+ cast instructions", trace):
+    if not re.search(r"vectorize_exprs Combining \d+ (?:cast|reinterpret) instructions", trace):
         return
     groups = _conversion_groups(trace)
     if not groups:
@@ -342,8 +357,8 @@ def _refuse_conversion_merge(exe: str, text: str, expanded: Any, profile: str, e
     raise ShaderCompileError(
         f"refused ({profile}, entry '{entry}'): {where}: conversions of one value to different types ({kinds}) with a "
         f"compiler that merges them: {exe} joined conversions into one instruction of the first one's type, so "
-        "int(f) next to uint(f), or an int used both as a float and as a uint, would give wrong numbers (a uint holding "
-        "float bits, or ftoi where ftou was meant). dx12kit's own copy of the compiler is fixed: run `python -m dx12kit "
+        "int(f) next to uint(f), an int used both as a float and as a uint, or asuint(f) next to asint(f), would give "
+        "wrong numbers (a uint holding float bits, ftoi where ftou was meant, asint(f) < 0 folded to false). dx12kit's own copy of the compiler is fixed: run `python -m dx12kit "
         "setup` and unset DX12KIT_HLSL_COMPILER. Otherwise give the conversions different sources: uint(max(f, 0.0)) "
         "next to int(f), asuint(i) for an int-to-uint conversion. (This check cannot see which values were joined, so "
         "it may refuse a right shader with this compiler.)")
@@ -544,12 +559,57 @@ def _compile_error(summary: str, messages: List[CompileMessage], log: List[str],
     return err
 
 
+def _input_interpolation_modes(data: bytes) -> "set[int]":
+    """The interpolation modes of the pixel-shader input declarations (dcl_input_ps, _siv, _sgv) in DXBC `data`."""
+    modes: "set[int]" = set()
+    if data[:4] != b"DXBC" or len(data) < 32:
+        return modes
+    count = int.from_bytes(data[28:32], "little")
+    for k in range(count):
+        off = int.from_bytes(data[32 + 4 * k:36 + 4 * k], "little")
+        if data[off:off + 4] not in (b"SHDR", b"SHEX"):
+            continue
+        size = int.from_bytes(data[off + 4:off + 8], "little")
+        words = memoryview(data[off + 8:off + 8 + size]).cast("I")
+        pos = 2                                   # version and length tokens
+        while pos < len(words):
+            tok = words[pos]
+            opcode = tok & 0x7FF
+            length = words[pos + 1] if opcode == 0x35 and pos + 1 < len(words) else (tok >> 24) & 0x7F
+            if opcode in (0x62, 0x63, 0x64):      # DCL_INPUT_PS, DCL_INPUT_PS_SIV, DCL_INPUT_PS_SGV
+                modes.add((tok >> 11) & 0xF)
+            pos += max(int(length), 1)
+    return modes
+
+
+_NOPERSPECTIVE_CENTROID = 5   # D3D10_SB_INTERPOLATION_LINEAR_NOPERSPECTIVE_CENTROID
+
+
+def _refuse_unhandled_interpolation(data: bytes, text: str, expanded: Any, profile: str, entry: str) -> None:
+    """Raises ShaderCompileError for a pixel-shader input declared ``noperspective centroid``: vkd3d 1.2's
+    DXBC-to-SPIR-V translation has no case for that mode ("Unhandled interpolation mode 0x5") and gives the input
+    no decoration, so it is interpolated perspective-correct at the pixel centre, silently."""
+    if not profile.startswith("ps_") or _NOPERSPECTIVE_CENTROID not in _input_interpolation_modes(data):
+        return
+    pat = re.compile(r"\bnoperspective\b.*\bcentroid\b|\bcentroid\b.*\bnoperspective\b")
+    lines = [n + 1 for n, line in enumerate(text.split("\n")) if pat.search(line)]
+    where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:4]) if lines else \
+        "%s (a noperspective centroid input, perhaps through a macro)" % expanded.locate(1)[0]
+    raise ShaderCompileError(
+        f"refused ({profile}, entry '{entry}'): {where}: a 'noperspective centroid' pixel-shader input: vkd3d 1.2 "
+        "does not translate that interpolation mode (it logs 'Unhandled interpolation mode 0x5') and the input would "
+        "be interpolated perspective-correct, giving wrong values without an error. Use 'noperspective' alone (the "
+        "same values without multisampling; at the pixel centre with it) or 'centroid' alone (perspective-correct), "
+        "or pass clip-space w and interpolate attribute*w / w yourself.")
+
+
 def _fix_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry: str) -> bytes:
     """The bytecode with vkd3d-shader's folded float modifiers made right (``DxbcModifierFix.hpp``: a float negation
     or abs() that feeds asuint()/asint() folded into an integer, store, atomic, address or condition operand, where it
     would mean integer negation or be ignored); pipeline creation applies the same fix to any bytecode. Raises
     ShaderCompileError, naming the lines, for a fold the fix cannot undo."""
     from .dx12core import shaders as _native
+    _refuse_unhandled_interpolation(data, text, expanded, profile, entry)
     try:
         fixed, _names = _native.fix_folded_float_modifiers(data)
         return bytes(fixed)
@@ -677,9 +737,10 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     version = compiler_version(exe)
     merges = _merges_conversions(exe)
     # The fixed and the unfixed library print the same version line: the key tells them apart.
-    # "checks-2": entries cached before the macro-hidden cbuffer-static refusal are not trusted (a refused shader
-    # is never cached, and a cache hit skips the checks that run before compiling).
-    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", "checks-2", profile, entry, text])
+    # "checks-3": entries cached before the macro-hidden cbuffer-static refusal (checks-2) and before the
+    # reinterpret (asuint/asint) merge fix and probe are not trusted (a refused shader is never cached, a
+    # cache hit skips the checks that run before compiling, and the CAST-only library gave the same key).
+    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", "checks-3", profile, entry, text])
                          .encode("utf-8", "surrogateescape")).hexdigest()
     cache = _cache_dir()
     cached = cache / f"{key}.dxbc"
