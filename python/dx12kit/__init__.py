@@ -64,6 +64,7 @@ from .dx12core import (
 from .shaders import (
     CompileMessage,
     Shader,
+    ShaderAccuracyWarning,
     ShaderIncludeWarning,
     compile_hlsl,
     compile_hlsl_file,
@@ -102,7 +103,7 @@ __all__ = [
     "Device", "Format", "FormatSupport", "PipelineState", "Pool", "Resource", "ResourceState", "RootCBV", "RootConstants",
     "RootSignature", "RootSRV", "RootUAV", "Sampler", "SamplerRange", "SamplerState", "Shader", "StaticSampler", "Texture",
     "UploadAllocation", "alloc", "descriptors", "compile_hlsl", "errors", "find_compiler", "__version__",
-    "UNBOUNDED", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
+    "UNBOUNDED", "CompileMessage", "ShaderAccuracyWarning", "ShaderIncludeWarning", "compile_hlsl_file", "reflect", "rootsig",
     "memory", "matrices", "save_image", "enums", "copy_stats", "copy_threads", "set_copy_threads",
     "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DefragAlgorithm", "DescriptorHeapType", "Filter",
     "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",

@@ -28,8 +28,10 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple, Union
@@ -45,7 +47,7 @@ from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
 if TYPE_CHECKING:
     from .dx12core.shaders import ShaderBinding, ShaderReflection, SignatureElement
 
-__all__ = ["Shader", "CompileMessage", "ShaderIncludeWarning", "compile_hlsl", "compile_hlsl_file", "find_compiler",
+__all__ = ["Shader", "CompileMessage", "ShaderIncludeWarning", "ShaderAccuracyWarning", "compile_hlsl", "compile_hlsl_file", "find_compiler",
            "compiler_version", "reflect"]
 
 _PROFILES = {"vs", "ps", "cs", "gs", "hs", "ds"}
@@ -603,6 +605,30 @@ def _refuse_unhandled_interpolation(data: bytes, text: str, expanded: Any, profi
         "or pass clip-space w and interpolate attribute*w / w yourself.")
 
 
+_NOPERSPECTIVE_MODES = (4, 6)   # LINEAR_NOPERSPECTIVE, LINEAR_NOPERSPECTIVE_SAMPLE
+
+
+class ShaderAccuracyWarning(UserWarning):
+    """A shader compiled, but a construct in it gives wrong values on this backend under conditions only
+    the draw decides (docs/guides/shader-gaps.rst). Silence it with the ``warnings`` module once the
+    condition is known not to arise."""
+
+
+def _warn_geometry_dependent(data: bytes, profile: str, entry: str, source_name: str) -> None:
+    """A ShaderAccuracyWarning for pixel-shader inputs declared ``noperspective`` on vkd3d over lavapipe:
+    right inside the viewport, but about twice the right gradient on triangles the viewport clips (measured;
+    test_interpolation_modifiers_and_primitive_id). What the draw clips is not known when compiling, so the
+    shader is not refused; the warning keeps the result from being silently wrong."""
+    if sys.platform == "win32" or not profile.startswith("ps_"):
+        return
+    if not any(m in _input_interpolation_modes(data) for m in _NOPERSPECTIVE_MODES):
+        return
+    warnings.warn(f"{source_name} ({profile}, entry '{entry}'): a 'noperspective' pixel-shader input is interpolated wrongly "
+                  "on triangles that the viewport clips on vkd3d over lavapipe (right when the whole triangle is inside the "
+                  "viewport). Keep such triangles inside the viewport, or pass clip-space w and interpolate attribute*w, then "
+                  "divide by the interpolated w (see docs/guides/shader-gaps.rst).", ShaderAccuracyWarning, stacklevel=4)
+
+
 def _fix_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry: str) -> bytes:
     """The bytecode with vkd3d-shader's folded float modifiers made right (``DxbcModifierFix.hpp``: a float negation
     or abs() that feeds asuint()/asint() folded into an integer, store, atomic, address or condition operand, where it
@@ -610,6 +636,7 @@ def _fix_miscompiled(data: bytes, text: str, expanded: Any, profile: str, entry:
     ShaderCompileError, naming the lines, for a fold the fix cannot undo."""
     from .dx12core import shaders as _native
     _refuse_unhandled_interpolation(data, text, expanded, profile, entry)
+    _warn_geometry_dependent(data, profile, entry, str(expanded.locate(1)[0]))
     try:
         fixed, _names = _native.fix_folded_float_modifiers(data)
         return bytes(fixed)
