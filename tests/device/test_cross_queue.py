@@ -16,6 +16,8 @@ from __future__ import annotations
 import threading
 
 import numpy as np
+import platform
+
 import pytest
 
 import dx12kit as dx
@@ -138,6 +140,35 @@ def require_held(held):
                     "(submissions wait for earlier GPU work on this platform: repro_debian13_execute_waits_behind_gpu.py)")
 
 
+def submissions_wait_for_the_gpu(dev, psos):
+    """Whether an execute on this platform returns only once the GPU work before it is done (Debian 13:
+    Mesa 25 lavapipe with vkd3d 1.2; ../shared/repros/repro_debian13_execute_waits_behind_gpu.py). There,
+    a producer is always complete by the time a consumer's execute checks it, so dx12kit rightly inserts
+    no wait (it counts the dependency as complete) and the waits themselves cannot be observed."""
+    cached = _BLOCKS.get(id(dev))
+    if cached is None:
+        q = dev.queue("compute")
+        long_value = hold(dev, psos, q, HOLDS[2])
+        running = not q.completed_value >= long_value
+        q.execute(q.command_list())
+        cached = running and q.completed_value >= long_value
+        q.wait(q.last_submitted_value)
+        _BLOCKS[id(dev)] = cached
+    return cached
+
+
+_BLOCKS: dict = {}
+
+
+def expect_one_wait(dev, psos, d, on):
+    """One GPU wait inserted on queue `on`, or, where submissions wait for the GPU anyway (see
+    submissions_wait_for_the_gpu), the one dependency found complete instead."""
+    if submissions_wait_for_the_gpu(dev, psos):
+        assert d["cross_queue_waits"] + d["cross_queue_completed"] == 1 and d["on_" + on] == d["cross_queue_waits"], d
+    else:
+        assert d["cross_queue_waits"] == 1 and d["on_" + on] == 1 and d["cross_queue_completed"] == 0, d
+
+
 def held_round(run):
     """Runs `run(groups)` -> (held, result) with longer holds until the producer was still
     unfinished just before the consumer's execute; returns (result, held)."""
@@ -164,7 +195,8 @@ def test_compute_producer_direct_dispatch_consumer_without_wait_for(dev, psos):
 
     (d, groups), held = held_round(run)
     assert held, "the compute queue finished a long hold before the next execute"
-    assert d == {"cross_queue_waits": 1, "on_compute": 1, "on_copy": 0, "cross_queue_completed": 0, "cross_queue_already_waited": 0}
+    expect_one_wait(dev, psos, d, "compute")
+    assert d["on_copy"] == 0 and d["cross_queue_already_waited"] == 0
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(1000 + groups) * 2)
     np.testing.assert_array_equal(direct.read_buffer(src, np.uint32), expected(1000 + groups))
 
@@ -191,7 +223,7 @@ def test_compute_producer_direct_draw_consumer(dev, psos):
 
     (d, groups), held = held_round(run)
     require_held(held)
-    assert d["cross_queue_waits"] == 1 and d["on_compute"] == 1
+    expect_one_wait(dev, psos, d, "compute")
     img = direct.read_texture(rt)[..., 0]
     np.testing.assert_array_equal(img.reshape(-1), expected(groups).astype(np.float32))
 
@@ -243,7 +275,8 @@ def test_write_after_read_waits_for_the_reading_queue(dev, psos):
 
     d, held = held_round(run)
     require_held(held)
-    assert d == {"cross_queue_waits": 1, "on_direct": 1, "on_copy": 0, "cross_queue_completed": 0, "cross_queue_already_waited": 0}
+    expect_one_wait(dev, psos, d, "direct")
+    assert d["on_copy"] == 0 and d["cross_queue_already_waited"] == 0
     direct.flush()
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(5) * 2)
     np.testing.assert_array_equal(direct.read_buffer(src, np.uint32), expected(9))
@@ -286,7 +319,8 @@ def test_copy_queue_producer_and_consumer(dev, psos):
 
     d, held = held_round(run)
     require_held(held)
-    assert d["cross_queue_waits"] == 1 and d["on_copy"] == 1 and d["on_compute"] == 0
+    expect_one_wait(dev, psos, d, "copy")
+    assert d["on_compute"] == 0
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(21) * 2)
 
     # Consumer: the copy queue reads what the compute queue writes.
@@ -303,7 +337,8 @@ def test_copy_queue_producer_and_consumer(dev, psos):
 
     d, held = held_round(run2)
     require_held(held)
-    assert d["cross_queue_waits"] == 1 and d["on_compute"] == 1 and d["on_direct"] == 0
+    expect_one_wait(dev, psos, d, "compute")
+    assert d["on_direct"] == 0
     np.testing.assert_array_equal(direct.read_buffer(out, np.uint32), expected(31))
 
 
@@ -356,7 +391,7 @@ def test_transition_on_another_queue_waits_for_the_reader(dev, psos):
 
     (d, out), held = held_round(run)
     require_held(held)
-    assert d["cross_queue_waits"] == 1 and d["on_copy"] == 1
+    expect_one_wait(dev, psos, d, "copy")
     assert (direct.read_texture(out) == np.array([255, 0, 0, 255], np.uint8)).all()
     assert (direct.read_texture(t) == np.array([0, 255, 0, 255], np.uint8)).all()
 
@@ -400,3 +435,11 @@ def test_two_producer_threads_and_their_consumers(dev, psos):
         np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(1000 * i) * 2)
     for _, dst in bufs["copy"]:
         np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(100) * 2)
+
+
+def test_the_platform_probe_matches_the_platform(dev, psos):
+    """Debian 12's stack (Mesa 22 lavapipe) lets executes run ahead of the GPU, so the waits above are
+    observed there; the probe must not quietly weaken the test on it."""
+    blocks = submissions_wait_for_the_gpu(dev, psos)
+    if platform.freedesktop_os_release().get("VERSION_CODENAME") == "bookworm":
+        assert not blocks
