@@ -13,11 +13,10 @@ on a value not reached yet blocks the submitting thread until it is reached, so 
 the producer has finished.)"""
 from __future__ import annotations
 
+import platform
 import threading
 
 import numpy as np
-import platform
-
 import pytest
 
 import dx12kit as dx
@@ -147,12 +146,14 @@ def submissions_wait_for_the_gpu(dev, psos):
     no wait (it counts the dependency as complete) and the waits themselves cannot be observed."""
     cached = _BLOCKS.get(id(dev))
     if cached is None:
-        q = dev.queue("compute")
+        q, direct = dev.queue("compute"), dev.queue("direct")
+        probe = new_buffer(dev, "probe")
         long_value = hold(dev, psos, q, HOLDS[2])
         running = not q.completed_value >= long_value
-        q.execute(q.command_list())
+        fill(direct, psos, probe, 1)      # a small real submission on another queue, as the tests make
         cached = running and q.completed_value >= long_value
-        q.wait(q.last_submitted_value)
+        direct.wait(direct.last_submitted_value)
+        q.wait(long_value)
         _BLOCKS[id(dev)] = cached
     return cached
 
