@@ -1,6 +1,7 @@
 #include "dx12kit/shaders/DxbcModifierFix.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/shaders/DxbcProgram.hpp"
 #include "dx12kit/shaders/DxbcReflection.hpp"
 
 #include <array>
@@ -19,8 +20,6 @@ uint32_t Get(const uint8_t* p) {
     std::memcpy(&v, p, 4);
     return v;
 }
-
-void Put(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
 bool Declaration(uint32_t op) {
     return (op >= 0x58 && op <= 0x6a) || (op >= 0x8f && op <= 0xa2) || op == 0xce || op == kCustomData ||
@@ -143,20 +142,11 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
     if (!problem.empty()) Fail("not a valid DXBC container: " + problem);
     DxbcModifierFixResult result;
     result.bytecode.assign(data, data + size);
-    const uint32_t count = Get(data + 28);
-    size_t chunkOffset = 0;
-    for (uint32_t i = 0; i < count; ++i) {
-        const uint32_t off = Get(data + 32 + 4 * size_t(i));
-        if (std::memcmp(data + off, "SHEX", 4) == 0 || std::memcmp(data + off, "SHDR", 4) == 0) chunkOffset = off;
-    }
-    if (!chunkOffset) return result;
-    const uint32_t chunkSize = Get(data + chunkOffset + 4);
-    if (chunkSize < 8 || chunkSize % 4) Fail("program chunk of " + std::to_string(chunkSize) + " bytes");
-    std::vector<uint32_t> tokens(chunkSize / 4);
-    std::memcpy(tokens.data(), data + chunkOffset + 8, chunkSize);
+    const dxbc::ProgramChunk chunk = dxbc::ReadProgramChunk(data, size, "DXBC source modifiers");
+    if (!chunk.offset) return result;
+    const std::vector<uint32_t>& tokens = chunk.tokens;
     const uint32_t version = tokens[0];
     const size_t programLength = tokens[1];
-    if (programLength < 2 || programLength > tokens.size()) Fail("program length " + std::to_string(programLength) + " does not fit its chunk");
     const std::string creator = Creator(data, size);
     const bool vkd3dShader = creator.rfind("vkd3d-shader", 0) == 0;
     const bool hull = (version >> 16) == 3;
@@ -293,24 +283,7 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
     out[1] = uint32_t(out.size());
     out.insert(out.end(), tokens.begin() + std::ptrdiff_t(programLength), tokens.end());
 
-    const size_t oldBytes = chunkSize, newBytes = out.size() * 4;
-    const size_t delta = newBytes - oldBytes;
-    std::vector<uint8_t> rebuilt;
-    rebuilt.reserve(size + delta);
-    rebuilt.insert(rebuilt.end(), data, data + chunkOffset + 8);
-    const size_t body = rebuilt.size();
-    rebuilt.resize(body + newBytes);
-    std::memcpy(rebuilt.data() + body, out.data(), newBytes);
-    rebuilt.insert(rebuilt.end(), data + chunkOffset + 8 + oldBytes, data + size);
-    Put(rebuilt.data() + chunkOffset + 4, uint32_t(newBytes));
-    Put(rebuilt.data() + 24, uint32_t(rebuilt.size()));
-    for (uint32_t i = 0; i < count; ++i) {
-        uint8_t* entry = rebuilt.data() + 32 + 4 * size_t(i);
-        const uint32_t off = Get(entry);
-        if (off > chunkOffset) Put(entry, uint32_t(off + delta));
-    }
-    const std::array<uint8_t, 16> sum = DxbcChecksum(rebuilt.data(), rebuilt.size());
-    std::memcpy(rebuilt.data() + 4, sum.data(), 16);
+    std::vector<uint8_t> rebuilt = dxbc::ReplaceProgramChunk(data, size, chunk, out);
     result.bytecode = std::move(rebuilt);
     return result;
 }
