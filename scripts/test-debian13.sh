@@ -14,9 +14,10 @@
 #      runs `./scripts/demo.sh` (the demo PNG is checked against the one rendered on this machine)
 #      and `./scripts/test.sh`: the C++ suite natively and under Debian 13's Wine, the wheel built
 #      with Debian 13's own Python (3.13) and installed into a fresh venv there with its suite, the
-#      docs and the whole Python suite. The --validate and sanitizer passes run on the host only
-#      (DX12KIT_VALIDATE_PASS=0 DX12KIT_SANITIZERS=0 inside: dx12kit's own bookkeeping and the same
-#      code, the slowest passes; this keeps a warm CI run well inside its time).
+#      docs. The whole Python suite runs there once, against the installed wheel; the source-tree
+#      run of the same tests, the --validate and the sanitizer passes run on the host only
+#      (DX12KIT_SOURCE_SUITE=0 DX12KIT_VALIDATE_PASS=0 DX12KIT_SANITIZERS=0 inside), which keeps a
+#      warm CI run inside its 15 minutes.
 #
 # Mounts live in a private mount namespace (unshare -m): they vanish when this script ends, however
 # it ends. Needs root (or sudo), debootstrap, unshare and chroot; where any is missing this step
@@ -121,7 +122,7 @@ fi
 
 # Variables passed through (network and pip settings of this machine).
 pass=(HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb
-      DX12KIT_SANITIZERS=0 DX12KIT_VALIDATE_PASS=0 DX12KIT_DEBIAN13=0)
+      DX12KIT_SANITIZERS=0 DX12KIT_VALIDATE_PASS=0 DX12KIT_SOURCE_SUITE=0 DX12KIT_DEBIAN13=0)
 for v in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_INDEX_URL PIP_EXTRA_INDEX_URL \
          PIP_DEFAULT_TIMEOUT PIP_CERT SSL_CERT_FILE REQUESTS_CA_BUNDLE CURL_CA_BUNDLE PIP_DISABLE_PIP_VERSION_CHECK; do
   [ -n "${!v:-}" ] && pass+=("$v=${!v}")
