@@ -161,14 +161,18 @@ struct Bytes {
     uint64_t size;
 };
 
+inline bool IsLittleEndianHost() {
+    const uint16_t probe = 1;
+    unsigned char first;
+    std::memcpy(&first, &probe, 1);
+    return first == 1;
+}
+
 /// True when a buffer-protocol format string states a byte order other than the host's for items
 /// wider than a byte ('>' or '!' on a little-endian host, '<' on a big-endian one).
 inline bool FormatIsForeignOrder(const std::string& format, py::ssize_t itemsize) {
     if (itemsize <= 1) return false;
-    const uint16_t probe = 1;
-    unsigned char first;
-    std::memcpy(&first, &probe, 1);
-    const bool little = first == 1;
+    const bool little = IsLittleEndianHost();
     for (char c : format)
         if (c == '!' || c == (little ? '>' : '<')) return true;
     return false;
@@ -277,8 +281,17 @@ inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) 
 /// shader). Other kinds (complex, datetime, strings, structured) are refused. Non-numpy buffers
 /// (bytes, bytearray, memoryview) stay raw bytes.
 inline py::object DwordArray(py::handle values, const char* what) {
-    py::module_ np = py::module_::import("numpy");
+    // set_constants runs per draw: the common inputs leave before any numpy attribute lookup. A list
+    // or tuple is no buffer; a C-order float32/int32/uint32 array in the host's order goes on as it is.
     const bool isArray = py::isinstance<py::array>(values);
+    if (!isArray && !PyObject_CheckBuffer(values.ptr())) return py::reinterpret_borrow<py::object>(values);
+    if (isArray) {
+        const py::dtype dt = py::reinterpret_borrow<py::array>(values).dtype();
+        const char k = dt.kind(), order = dt.byteorder();
+        if ((k == 'f' || k == 'i' || k == 'u') && dt.itemsize() == 4 && (order == '=' || order == '|' || order == (IsLittleEndianHost() ? '<' : '>')))
+            return py::reinterpret_borrow<py::object>(values);
+    }
+    py::module_ np = py::module_::import("numpy");
     if (!isArray && !py::isinstance(values, np.attr("generic"))) return py::reinterpret_borrow<py::object>(values);
     py::object arr = np.attr("asarray")(values);
     py::object dt = arr.attr("dtype");
