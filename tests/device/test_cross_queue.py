@@ -443,6 +443,6 @@ def test_two_producer_threads_and_their_consumers(dev, psos):
 def test_the_platform_probe_matches_the_platform(dev, psos):
     """Debian 12's stack (Mesa 22 lavapipe) lets executes run ahead of the GPU, so the waits above are
     observed there; the probe must not quietly weaken the test on it."""
-    blocks = submissions_wait_for_the_gpu(dev, psos)
-    if platform.freedesktop_os_release().get("VERSION_CODENAME") == "bookworm":
-        assert not blocks
+    if platform.freedesktop_os_release().get("VERSION_CODENAME") != "bookworm":
+        pytest.skip("the exact wait counts are asserted on Debian 12's stack only (see expect_one_wait)")
+    assert not submissions_wait_for_the_gpu(dev, psos)
