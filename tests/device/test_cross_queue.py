@@ -13,7 +13,6 @@ on a value not reached yet blocks the submitting thread until it is reached, so 
 the producer has finished.)"""
 from __future__ import annotations
 
-import platform
 import threading
 
 import numpy as np
@@ -84,33 +83,43 @@ def hold(dev, psos, q, groups):
 
 def _append_hold(cl, psos, groups):
     """A long dispatch on a scratch buffer after the list's own work: the list's fence value, which
-    the cross-queue rule waits for, then completes only after it. (A separate hold list before the
-    producer does not work where a submission returns only once the work before it is done, as on
-    Debian 13: the producer would be submitted after the hold finished.)"""
+    the cross-queue rule waits for, then completes only after it."""
     if groups:
         cl.set_pipeline_state(psos["long"])
         cl.set_root_uav(0, psos["scratch"])
         cl.dispatch(groups)
 
 
-def fill(q, psos, buf, value, hold=0):
+def record_fill(q, psos, buf, value, hold=0):
     cl = q.command_list(name=f"fill {value}")
     cl.set_pipeline_state(psos["fill"])
     cl.set_constants(0, [value])
     cl.set_root_uav(1, buf)
     cl.dispatch(N // 64)
     _append_hold(cl, psos, hold)
-    return q.execute(cl)
+    return cl
 
 
-def double(q, psos, src, dst, hold=0):
+def fill(q, psos, buf, value, hold=0):
+    return q.execute(record_fill(q, psos, buf, value, hold))
+
+
+def record_double(q, psos, src, dst, hold=0):
+    """Recorded before the producer runs where a test needs the producer unfinished at the execute:
+    on Mesa 25 lavapipe (Debian 13) recording a root SRV/UAV waits for the running GPU work (vkd3d 1.2
+    creates a Vulkan buffer view for it; lavapipe creates one under its queue lock, which its queue
+    thread holds while it executes; scripts/probes/execute_blocks_behind_gpu.py). Executes do not wait."""
     cl = q.command_list(name="double")
     cl.set_pipeline_state(psos["double"])
     cl.set_root_srv(0, src)
     cl.set_root_uav(1, dst)
     cl.dispatch(N // 64)
     _append_hold(cl, psos, hold)
-    return q.execute(cl)
+    return cl
+
+
+def double(q, psos, src, dst, hold=0):
+    return q.execute(record_double(q, psos, src, dst, hold))
 
 
 def delta(after, before):
@@ -130,46 +139,14 @@ def unfinished(q, value):
 
 
 def require_held(held):
-    """Skips (saying why) when even the longest hold did not keep the producer unfinished until the
-    consumer's execute: on Debian 13 (Mesa 25 lavapipe, vkd3d 1.2) a submission returns only once the
-    work before it on the one Vulkan queue is done, so a copy-queue producer queued behind a hold is
-    complete by then (../shared/repros/repro_debian13_execute_waits_behind_gpu.py, open)."""
-    if not held:
-        pytest.skip("the producer was complete before the consumer's execute even behind the longest hold "
-                    "(submissions wait for earlier GPU work on this platform: repro_debian13_execute_waits_behind_gpu.py)")
+    """Fails when even the longest hold (about 6 s) did not keep the producer unfinished until the
+    consumer's execute. Consumers are recorded before the producer runs (see record_double)."""
+    assert held, "the producer was complete before the consumer's execute even behind the longest hold"
 
 
-def submissions_wait_for_the_gpu(dev, psos):
-    """Whether an execute on this platform returns only once the GPU work before it is done (Debian 13:
-    Mesa 25 lavapipe with vkd3d 1.2; ../shared/repros/repro_debian13_execute_waits_behind_gpu.py). There,
-    a producer is always complete by the time a consumer's execute checks it, so dx12kit rightly inserts
-    no wait (it counts the dependency as complete) and the waits themselves cannot be observed."""
-    cached = _BLOCKS.get(id(dev))
-    if cached is None:
-        q, direct = dev.queue("compute"), dev.queue("direct")
-        probe = new_buffer(dev, "probe")
-        long_value = hold(dev, psos, q, HOLDS[2])
-        running = not q.completed_value >= long_value
-        fill(direct, psos, probe, 1)      # a small real submission on another queue, as the tests make
-        cached = running and q.completed_value >= long_value
-        direct.wait(direct.last_submitted_value)
-        q.wait(long_value)
-        _BLOCKS[id(dev)] = cached
-    return cached
-
-
-_BLOCKS: dict = {}
-
-
-def expect_one_wait(dev, psos, d, on):
-    """One GPU wait inserted on queue `on`, or, where submissions wait for the GPU anyway (see
-    submissions_wait_for_the_gpu), the one dependency found complete instead."""
-    # Debian 13's stack lets a submission wait for earlier GPU work only some of the time, so a probe
-    # cannot decide it in advance: the exact count is asserted where it was verified (Debian 12).
-    if platform.freedesktop_os_release().get("VERSION_CODENAME") != "bookworm" or submissions_wait_for_the_gpu(dev, psos):
-        assert d["cross_queue_waits"] + d["cross_queue_completed"] == 1 and d["on_" + on] == d["cross_queue_waits"], d
-    else:
-        assert d["cross_queue_waits"] == 1 and d["on_" + on] == 1 and d["cross_queue_completed"] == 0, d
+def expect_one_wait(d, on):
+    """One GPU wait inserted on queue `on`, and no dependency found complete."""
+    assert d["cross_queue_waits"] == 1 and d["on_" + on] == 1 and d["cross_queue_completed"] == 0, d
 
 
 def held_round(run):
@@ -188,17 +165,18 @@ def test_compute_producer_direct_dispatch_consumer_without_wait_for(dev, psos):
     src, dst = new_buffer(dev, "src"), new_buffer(dev, "dst")
 
     def run(groups):
+        consumer = record_double(direct, psos, src, dst)
         p = fill(comp, psos, src, 1000 + groups, hold=groups)
         held = unfinished(comp, p)
         before = direct.stats()
-        v = double(direct, psos, src, dst)   # no wait_for
+        v = direct.execute(consumer)   # no wait_for
         d = delta(direct.stats(), before)
         direct.wait(v)
         return held, (d, groups)
 
     (d, groups), held = held_round(run)
     assert held, "the compute queue finished a long hold before the next execute"
-    expect_one_wait(dev, psos, d, "compute")
+    expect_one_wait(d, "compute")
     assert d["on_copy"] == 0 and d["cross_queue_already_waited"] == 0
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(1000 + groups) * 2)
     np.testing.assert_array_equal(direct.read_buffer(src, np.uint32), expected(1000 + groups))
@@ -213,20 +191,20 @@ def test_compute_producer_direct_draw_consumer(dev, psos):
     rt = dev.create_texture2d(32, 32, "r32_float", render_target=True, name="rt")
 
     def run(groups):
-        p = fill(comp, psos, src, groups, hold=groups)
-        held = unfinished(comp, p)
-        before = direct.stats()
         cl = direct.command_list(name="draw")
         cl.set_pipeline_state(pso)
         cl.set_render_targets([rt])
         cl.set_root_srv(0, src)
         cl.draw(3)
+        p = fill(comp, psos, src, groups, hold=groups)
+        held = unfinished(comp, p)
+        before = direct.stats()
         direct.execute(cl)
         return held, (delta(direct.stats(), before), groups)
 
     (d, groups), held = held_round(run)
     require_held(held)
-    expect_one_wait(dev, psos, d, "compute")
+    expect_one_wait(d, "compute")
     img = direct.read_texture(rt)[..., 0]
     np.testing.assert_array_equal(img.reshape(-1), expected(groups).astype(np.float32))
 
@@ -268,17 +246,18 @@ def test_write_after_read_waits_for_the_reading_queue(dev, psos):
 
     def run(groups):
         direct.wait(fill(direct, psos, src, 5))   # each round: 5 + i, read, then overwritten
+        writer = record_fill(comp, psos, src, 9)
         r = double(direct, psos, src, dst, hold=groups)        # reads src (5 + i)
         held = unfinished(direct, r)
         before = comp.stats()
-        w = fill(comp, psos, src, 9)             # overwrites it: must wait for the read
+        w = comp.execute(writer)             # overwrites it: must wait for the read
         d = delta(comp.stats(), before)
         comp.wait(w)
         return held, d
 
     d, held = held_round(run)
     require_held(held)
-    expect_one_wait(dev, psos, d, "direct")
+    expect_one_wait(d, "direct")
     assert d["on_copy"] == 0 and d["cross_queue_already_waited"] == 0
     direct.flush()
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(5) * 2)
@@ -309,20 +288,21 @@ def test_copy_queue_producer_and_consumer(dev, psos):
     direct.wait(fill(direct, psos, staging, 21))
 
     def run(groups):
-        hold(dev, psos, comp, groups)          # the copy runs after it here (one Vulkan queue)
+        consumer = record_double(direct, psos, src, dst)
         cl = copy.command_list(name="copy")
         cl.copy_buffer_region(src, 0, staging, 0, N * 4)
+        hold(dev, psos, comp, groups)          # the copy runs after it here (one Vulkan queue)
         c = copy.execute(cl)
         held = unfinished(copy, c)
         before = direct.stats()
-        v = double(direct, psos, src, dst)   # reads what the copy queue writes
+        v = direct.execute(consumer)   # reads what the copy queue writes
         d = delta(direct.stats(), before)
         direct.wait(v)
         return held, d
 
     d, held = held_round(run)
     require_held(held)
-    expect_one_wait(dev, psos, d, "copy")
+    expect_one_wait(d, "copy")
     assert d["on_compute"] == 0
     np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(21) * 2)
 
@@ -340,7 +320,7 @@ def test_copy_queue_producer_and_consumer(dev, psos):
 
     d, held = held_round(run2)
     require_held(held)
-    expect_one_wait(dev, psos, d, "compute")
+    expect_one_wait(d, "compute")
     assert d["on_direct"] == 0
     np.testing.assert_array_equal(direct.read_buffer(out, np.uint32), expected(31))
 
@@ -350,11 +330,12 @@ def test_explicit_wait_for_keeps_working_and_is_not_doubled(dev, psos):
     src, dst = new_buffer(dev, "explicit"), new_buffer(dev, "dst5")
 
     def run(groups):
+        consumer = record_double(direct, psos, src, dst)
         p = fill(comp, psos, src, 41, hold=groups)
         held = unfinished(comp, p)
         before = direct.stats()
         direct.wait_for(comp, p)
-        v = double(direct, psos, src, dst)
+        v = direct.execute(consumer)
         d = delta(direct.stats(), before)
         direct.wait(v)
         return held, d
@@ -380,21 +361,21 @@ def test_transition_on_another_queue_waits_for_the_reader(dev, psos):
         cl.copy_resource(first, t)
         direct.wait(direct.execute(cl))
         out = dev.create_texture2d(8, 8, "rgba8_unorm", name="copy of tex")
-        hold(dev, psos, comp, groups)
         c = copy.command_list(name="copy tex")
         c.copy_resource(out, t)
+        clear = direct.command_list(name="clear")
+        clear.clear_render_target(t, [0, 1, 0, 1])
+        hold(dev, psos, comp, groups)
         v = copy.execute(c)
         assert copy.last_direct_queue_barriers == []
         held = unfinished(copy, v)
         before = direct.stats()
-        cl = direct.command_list(name="clear")
-        cl.clear_render_target(t, [0, 1, 0, 1])
-        direct.wait(direct.execute(cl))
+        direct.wait(direct.execute(clear))
         return held, (delta(direct.stats(), before), out)
 
     (d, out), held = held_round(run)
     require_held(held)
-    expect_one_wait(dev, psos, d, "copy")
+    expect_one_wait(d, "copy")
     assert (direct.read_texture(out) == np.array([255, 0, 0, 255], np.uint8)).all()
     assert (direct.read_texture(t) == np.array([0, 255, 0, 255], np.uint8)).all()
 
@@ -439,10 +420,3 @@ def test_two_producer_threads_and_their_consumers(dev, psos):
     for _, dst in bufs["copy"]:
         np.testing.assert_array_equal(direct.read_buffer(dst, np.uint32), expected(100) * 2)
 
-
-def test_the_platform_probe_matches_the_platform(dev, psos):
-    """Debian 12's stack (Mesa 22 lavapipe) lets executes run ahead of the GPU, so the waits above are
-    observed there; the probe must not quietly weaken the test on it."""
-    if platform.freedesktop_os_release().get("VERSION_CODENAME") != "bookworm":
-        pytest.skip("the exact wait counts are asserted on Debian 12's stack only (see expect_one_wait)")
-    assert not submissions_wait_for_the_gpu(dev, psos)
