@@ -33,7 +33,17 @@ std::string FloatText(float f) {
 
 /// input_layout formats: a dx12kit.VertexFormat name, else any dx12kit.Format or its name.
 DXGI_FORMAT ParseInputFormat(py::handle h, const char* what) {
-    if (PyUnicode_Check(h.ptr()) || (PyIndex_Check(h.ptr()) && !PyFloat_Check(h.ptr()))) {
+    if (PyUnicode_Check(h.ptr())) {
+        const std::string name = Lower(Str(h, what, "format"));
+        if (const FormatInfo* f = FindFormat(name.c_str())) return f->format;
+        try {
+            return ParseChoice<VertexFormatChoice>(h, what);
+        } catch (const InvalidArgument&) {
+            throw InvalidArgument(std::string(what) + ": '" + name + "' is no dx12kit.Format name (see dx12kit.Format) and is not one of " +
+                                  detail::ChoiceNames<VertexFormatChoice>());
+        }
+    }
+    if (PyIndex_Check(h.ptr()) && !PyFloat_Check(h.ptr())) {
         try {
             return ParseChoice<VertexFormatChoice>(h, what);
         } catch (const InvalidArgument&) {
@@ -362,16 +372,16 @@ void BindPipelineStates(py::module_& m) {
         "Raises:\n"
         "    TypeError: an argument of the wrong type.\n"
         "    InvalidArgumentError: an unknown format, a slot outside 0..31, or step_rate on a per-vertex element.");
-    ie.def(py::init([](py::handle semantic, InputFormatArg format, Int slot, py::object offset, Int semanticIndex, bool perInstance, Int stepRate) {
+    ie.def(py::init([](StrArg semantic, InputFormatArg format, Int slot, OptIndexArg offset, Int semanticIndex, bool perInstance, Int stepRate) {
               const char* fn = "InputElement";
               InputElementDesc e;
-              e.semantic = Str(semantic, fn, "semantic");
+              e.semantic = Str(semantic.value, fn, "semantic");
               if (e.semantic.empty()) throw InvalidArgument("InputElement: semantic is empty");
               e.format = ParseInputFormat(format.value, "InputElement: format");
               e.slot = U32(slot, fn, "slot");
               if (e.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
                   throw InvalidArgument("InputElement: slot " + std::to_string(e.slot) + " out of range (0..31)");
-              if (!offset.is_none()) e.offset = U32(offset, fn, "offset");
+              if (!offset.value.is_none()) e.offset = U32(offset.value, fn, "offset");
               e.semanticIndex = U32(semanticIndex, fn, "semantic_index");
               e.perInstance = perInstance;
               e.stepRate = U32(stepRate, fn, "step_rate");

@@ -23,6 +23,14 @@ struct InputFormatArg {
     pybind11::handle value;
 };
 
+/// Arguments checked by the binding itself (naming the argument), shown as their real types.
+struct StrArg {
+    pybind11::handle value;
+};
+struct OptIndexArg {
+    pybind11::handle value;
+};
+
 /// input_layout=: None or a list of InputElement or tuples (semantic, format[, slot[, offset[, semantic_index]]]).
 std::vector<InputElementDesc> ParseInputLayout(pybind11::handle h, const char* what);
 
@@ -52,6 +60,28 @@ struct type_caster<dx12kit::bindings::InputFormatArg> {
         return true;
     }
     static handle cast(const dx12kit::bindings::InputFormatArg& v, return_value_policy, handle) { return v.value.inc_ref(); }
+};
+
+template <>
+struct type_caster<dx12kit::bindings::StrArg> {
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::StrArg, const_name("str"));
+    bool load(handle src, bool) {
+        if (!src) return false;
+        value.value = src;
+        return true;
+    }
+    static handle cast(const dx12kit::bindings::StrArg& v, return_value_policy, handle) { return v.value.inc_ref(); }
+};
+
+template <>
+struct type_caster<dx12kit::bindings::OptIndexArg> {
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::OptIndexArg, const_name("typing.SupportsIndex | None"));
+    bool load(handle src, bool) {
+        if (!src) return false;
+        value.value = src;
+        return true;
+    }
+    static handle cast(const dx12kit::bindings::OptIndexArg& v, return_value_policy, handle) { return v.value.inc_ref(); }
 };
 
 }  // namespace pybind11::detail
