@@ -280,7 +280,7 @@ void BindDevice(py::module_& m, Classes& c) {
            "    TypeError: an argument of the wrong type.\n"
            "    InvalidArgumentError: bytecode that is not valid DXBC or of the wrong stage, bindings the root signature lacks,\n"
            "        stages whose signatures do not link, states D3D12 forbids, a state given twice (cull= with rasterizer=,\n"
-           "        depth_test=/depth_write=/stencil_*= with depth_stencil=), or what the backend does not implement\n"
+           "        depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement\n"
            "        (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.")
         .def("create_sampler", [](Device& d, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, py::object name) {
             D3D12_SAMPLER_DESC s{};

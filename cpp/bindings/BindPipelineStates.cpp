@@ -158,14 +158,14 @@ void BindPipelineStates(py::module_& m) {
     // ---- BlendState ---------------------------------------------------------------------------
     py::class_<BlendStateDesc> blend(m, "BlendState",
         "One render target's blend state (D3D12_RENDER_TARGET_BLEND_DESC), for create_graphics_pipeline(blend=...).\n\n"
-        "The result is src * src_blend <blend_op> dest * dest_blend for red, green and blue, and the same with the *_alpha\n"
-        "settings for alpha. Give one BlendState for all render targets, or a list of them, one per render target\n"
+        "The result is (src times src_blend) blend_op (dest times dest_blend) for red, green and blue, and the same with\n"
+        "the alpha settings for alpha. Give one BlendState for all render targets, or a list of them, one per render target\n"
         "(independent blend).\n\n"
         "Args:\n"
         "    blend_enable: whether blending is on; None (the default): on when any factor or operation is given.\n"
         "    src_blend, dest_blend: dx12kit.Blend factors of the colour (default 'one' and 'zero').\n"
         "    blend_op: dx12kit.BlendOp of the colour (default 'add').\n"
-        "    src_blend_alpha, dest_blend_alpha, blend_op_alpha: the same for alpha (alpha factors only: no *_color).\n"
+        "    src_blend_alpha, dest_blend_alpha, blend_op_alpha: the same for alpha (alpha factors only, no colour factors).\n"
         "    logic_op: a dx12kit.LogicOp instead of blending (UINT targets), None for none. vkd3d 1.2 does not implement\n"
         "        logic operations: a pipeline with one raises InvalidArgumentError there.\n"
         "    write_mask: the channels written, dx12kit.ColorWriteEnable bits (default ALL = 15).\n\n"

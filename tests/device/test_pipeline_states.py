@@ -292,6 +292,44 @@ def test_sample_mask_keeps_the_masked_samples(device, queue, compiled):
     assert (np.abs(out[..., :3] - 255 // 2) <= 1).all() and (out[..., 3] == 255).all()
 
 
+def test_alpha_to_coverage_dual_source_blend_and_depth_clip(device, queue, compiled):
+    """alpha 0.5 covers half the samples; SRC1_COLOR weights by the second output; depth_clip=False
+    clamps a triangle beyond the far plane instead of clipping it."""
+    rs = device.create_root_signature([])
+    lay = [dx.InputElement("POSITION", "float3")]
+    half_alpha = dx.compile_hlsl("float4 main(float4 p : SV_Position) : SV_Target { return float4(1, 1, 1, 0.5); }", profile="ps_5_0")
+    dual = dx.compile_hlsl("struct O { float4 a : SV_Target0; float4 b : SV_Target1; };"
+                           "O main(float4 p : SV_Position) { O o; o.a = 1; o.b = float4(0.5, 0.25, 0, 1); return o; }", profile="ps_5_0")
+
+    def draw(pso, target, z, depth=None, resolve=None):
+        cl = queue.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_render_targets([target], depth=depth)
+        cl.clear_render_target(target, [0, 0, 0, 0])
+        if depth is not None:
+            cl.clear_depth_stencil(depth, 1.0, 0)
+        cl.set_dynamic_vertex_buffer(0, np.array([[-1, -1, z], [-1, 3, z], [3, -1, z]], np.float32))
+        cl.draw(3)
+        if resolve is not None:
+            cl.resolve(resolve, target)
+        queue.execute(cl)
+        return queue.read_texture(resolve if resolve is not None else target)
+
+    pso = device.create_graphics_pipeline(compiled["pos3_vs"], half_alpha, rs, ["rgba8_unorm"], sample_count=4, alpha_to_coverage=True,
+                                          input_layout=lay)
+    out = draw(pso, device.create_texture2d(8, 8, render_target=True, sample_count=4), 0.5, resolve=device.create_texture2d(8, 8, render_target=True))
+    assert (np.abs(out[..., 0].astype(int) - 128) <= 32).all() and (np.abs(out[..., 3].astype(int) - 64) <= 16).all()
+    pso = device.create_graphics_pipeline(compiled["pos3_vs"], dual, rs, ["rgba8_unorm"], input_layout=lay,
+                                          blend=dx.BlendState(src_blend="src1_color", dest_blend="zero"))
+    assert (draw(pso, device.create_texture2d(8, 8, render_target=True), 0.5) == [128, 64, 0, 255]).all()
+    for clip, want in ((True, 0), (False, 255)):
+        pso = device.create_graphics_pipeline(compiled["pos3_vs"], half_alpha, rs, ["rgba8_unorm"], dsv_format="d32_float", input_layout=lay,
+                                              rasterizer=dx.RasterizerState(depth_clip=clip), depth_stencil=dx.DepthStencilState(depth_func="always"))
+        ds = device.create_texture2d(8, 8, "d32_float", depth_stencil=True)
+        assert (draw(pso, device.create_texture2d(8, 8, render_target=True), 1.5, depth=ds)[..., 0] == want).all()
+        assert (queue.read_texture(ds) == 1.0).all()
+
+
 # ---- what is refused -------------------------------------------------------------------------------
 
 def test_states_the_backend_ignores_are_refused_naming_the_field(device, compiled):
@@ -318,6 +356,8 @@ def test_invalid_pipeline_descriptions_raise(device, compiled):
         device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], blend=dx.BlendState(src_blend="blend_factor"), **kw)
     with pytest.raises(dx.InvalidArgumentError, match=r"blend\[1\]: src_blend_alpha and dest_blend_alpha cannot be \*_color"):
         device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"] * 2, blend=[None, dx.BlendState(src_blend_alpha="src_color")], **kw)
+    with pytest.raises(dx.InvalidArgumentError, match=r"src1_\* factors \(dual-source blending\) need exactly one render target"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"] * 2, blend=dx.BlendState(dest_blend="inv_src1_alpha"), **kw)
     with pytest.raises(dx.InvalidArgumentError, match="blend has 3 states for 2 render targets"):
         device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"] * 2, blend=["alpha", None, "additive"], **kw)
     with pytest.raises(dx.InvalidArgumentError, match="cull= and rasterizer= both given"):

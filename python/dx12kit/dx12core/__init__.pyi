@@ -597,7 +597,7 @@ class Device:
             TypeError: an argument of the wrong type.
             InvalidArgumentError: bytecode that is not valid DXBC or of the wrong stage, bindings the root signature lacks,
                 stages whose signatures do not link, states D3D12 forbids, a state given twice (cull= with rasterizer=,
-                depth_test=/depth_write=/stencil_*= with depth_stencil=), or what the backend does not implement
+                depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement
                 (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.
         """
     def create_pool(self, *, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: dx12kit.enums.PoolAlgorithm | typing.Literal['tlsf', 'linear'] = 'tlsf', name: typing.Any = None) -> Pool:
@@ -1123,15 +1123,15 @@ class BlendState:
     """
     One render target's blend state (D3D12_RENDER_TARGET_BLEND_DESC), for create_graphics_pipeline(blend=...).
     
-    The result is src * src_blend <blend_op> dest * dest_blend for red, green and blue, and the same with the *_alpha
-    settings for alpha. Give one BlendState for all render targets, or a list of them, one per render target
+    The result is (src times src_blend) blend_op (dest times dest_blend) for red, green and blue, and the same with
+    the alpha settings for alpha. Give one BlendState for all render targets, or a list of them, one per render target
     (independent blend).
     
     Args:
         blend_enable: whether blending is on; None (the default): on when any factor or operation is given.
         src_blend, dest_blend: dx12kit.Blend factors of the colour (default 'one' and 'zero').
         blend_op: dx12kit.BlendOp of the colour (default 'add').
-        src_blend_alpha, dest_blend_alpha, blend_op_alpha: the same for alpha (alpha factors only: no *_color).
+        src_blend_alpha, dest_blend_alpha, blend_op_alpha: the same for alpha (alpha factors only, no colour factors).
         logic_op: a dx12kit.LogicOp instead of blending (UINT targets), None for none. vkd3d 1.2 does not implement
             logic operations: a pipeline with one raises InvalidArgumentError there.
         write_mask: the channels written, dx12kit.ColorWriteEnable bits (default ALL = 15).
