@@ -101,13 +101,14 @@ std::vector<BlendStateDesc> ParseBlend(py::handle h, const char* what) {
     auto one = [what](py::handle item, const std::string& where) -> BlendStateDesc {
         if (item.is_none()) return BlendStateDesc{};
         if (py::isinstance<BlendStateDesc>(item)) return item.cast<BlendStateDesc>();
-        if (PyUnicode_Check(item.ptr())) return BlendPreset(ParseChoice<BlendModeChoice>(item, where.c_str()));
+        if (PyUnicode_Check(item.ptr()) || PyIndex_Check(item.ptr()))  // an int: InvalidArgumentError, as BlendMode choices always did
+            return BlendPreset(ParseChoice<BlendModeChoice>(item, where.c_str()));
         throw py::type_error(where + ": expected a dx12kit.BlendState, a dx12kit.BlendMode preset (or its name) or None, not " +
                              detail::TypeName(item));
     };
     const std::string w(what);
     if (h.is_none()) return {};
-    if (PyUnicode_Check(h.ptr())) {
+    if (PyUnicode_Check(h.ptr()) || PyIndex_Check(h.ptr())) {
         const BlendMode m = ParseChoice<BlendModeChoice>(h, what);
         return m == BlendMode::None ? std::vector<BlendStateDesc>{} : std::vector<BlendStateDesc>{BlendPreset(m)};
     }

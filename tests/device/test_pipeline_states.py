@@ -366,7 +366,7 @@ def test_invalid_pipeline_descriptions_raise(device, compiled):
         device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], dsv_format="d32_float", depth_test=True,
                                         depth_stencil=dx.DepthStencilState(), **kw)
     with pytest.raises(TypeError, match="blend"):
-        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], blend=3, **kw)  # type: ignore[arg-type]
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], blend=3.5, **kw)  # type: ignore[arg-type]
     # Stages: tessellation needs both shaders and a patch list of the hull shader's control points.
     pvs = compiled["patch_vs"]
     with pytest.raises(dx.InvalidArgumentError, match="hs without ds"):
@@ -389,6 +389,8 @@ def test_invalid_pipeline_descriptions_raise(device, compiled):
     with pytest.raises(dx.InvalidArgumentError, match=r"the geometry shader's input COLOR0? \(v1\) is not an output of the vertex shader"):
         device.create_graphics_pipeline(compiled["pos_vs"], compiled["color_ps"], grs, ["rgba8_unorm"], topology="point",
                                         input_layout=[dx.InputElement("POSITION", "float2")], gs=compiled["sprite_gs"])
+    with pytest.raises(dx.InvalidArgumentError, match=r"input_layout\[0\] \(POSITION\): .* is not a vertex-buffer format"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], input_layout=[dx.InputElement("POSITION", "d32_float")])
     # Per-slot classification.
     with pytest.raises(dx.InvalidArgumentError, match="share slot 0 with different per_instance/step_rate"):
         device.create_graphics_pipeline(compiled["instanced_vs"], compiled["color_ps"], rs, ["rgba8_unorm"],

@@ -377,6 +377,9 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         const InputElementDesc& e = g.inputLayout[i];
         if (e.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "].slot " + std::to_string(e.slot) + " out of range (0..31)");
+        if (!formats.Get(e.format).Has(D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER))
+            throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): " + FormatName(e.format) +
+                                  " is not a vertex-buffer format on this device (D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER)");
         if (!e.perInstance && e.stepRate != 1 && e.stepRate != 0)
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): step_rate applies to per_instance elements only");
         for (size_t j = 0; j < i; ++j) {
