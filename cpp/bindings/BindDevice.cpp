@@ -2,6 +2,7 @@
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
+#include "PipelineStateArgs.hpp"
 
 #include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
@@ -189,76 +190,98 @@ void BindDevice(py::module_& m, Classes& c) {
            "and the root signature it runs with. name: debug name (repr, D3D12 SetName).\n\n"
            "Raises:\n    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
-                                            py::object dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, Choice<CullModeChoice> cull, OptChoice<BlendModeChoice> blend,
-                                            bool depthTest, bool depthWrite, OptChoice<ComparisonFuncChoice> stencilFunc, Choice<StencilOpChoice> stencilPassOp, py::object name,
-                                            Int samplesArg) {
+                                            py::object dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, OptChoice<CullModeChoice> cull,
+                                            BlendArg blend, std::optional<bool> depthTest, std::optional<bool> depthWrite,
+                                            OptChoice<ComparisonFuncChoice> stencilFunc, OptChoice<StencilOpChoice> stencilPassOp, py::object name,
+                                            Int samplesArg, py::handle gs, py::handle hs, py::handle ds, std::optional<RasterizerStateDesc> rasterizer,
+                                            std::optional<DepthStencilStateDesc> depthStencil, bool alphaToCoverage, Int sampleMask) {
             const char* fn = "create_graphics_pipeline";
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
             if (!ps.is_none()) g.ps = Bytecode(ps, "create_graphics_pipeline (ps)");
+            if (!gs.is_none()) g.gs = Bytecode(gs, "create_graphics_pipeline (gs)");
+            if (!hs.is_none()) g.hs = Bytecode(hs, "create_graphics_pipeline (hs)");
+            if (!ds.is_none()) g.ds = Bytecode(ds, "create_graphics_pipeline (ds)");
             if (py::isinstance<py::str>(rtvFormats) || PyIndex_Check(rtvFormats.ptr()))
                 g.rtvFormats.push_back(ParseFormat(rtvFormats, "create_graphics_pipeline: rtv_formats"));
             else if (py::isinstance<py::iterable>(rtvFormats))
                 for (py::handle f : rtvFormats) g.rtvFormats.push_back(ParseFormat(f, "create_graphics_pipeline: rtv_formats"));
             else throw py::type_error("create_graphics_pipeline: rtv_formats must be a format or a list of formats, not " + detail::TypeName(rtvFormats));
             if (!dsvFormat.is_none()) g.dsvFormat = ParseFormat(dsvFormat, "create_graphics_pipeline: dsv_format");
-            if (!inputLayout.is_none()) {
-                if (!py::isinstance<py::iterable>(inputLayout))
-                    throw py::type_error("create_graphics_pipeline: input_layout must be a list of tuples, not " + detail::TypeName(inputLayout));
-                for (py::handle e : inputLayout) {
-                    if (!py::isinstance<py::tuple>(e) && !py::isinstance<py::list>(e))
-                        throw py::type_error("create_graphics_pipeline: input_layout entries are tuples, not " + detail::TypeName(e));
-                    py::tuple t = py::tuple(py::reinterpret_borrow<py::object>(e));
-                    if (t.size() < 2 || t.size() > 5)
-                        throw InvalidArgument("input_layout: entries are (semantic, format[, slot[, offset[, semantic_index]]])");
-                    InputElementDesc ie;
-                    ie.semantic = Str(t[0], fn, "input_layout semantic");
-                    ie.format = ParseChoice<VertexFormatChoice>(t[1], "create_graphics_pipeline: input_layout format");
-                    if (t.size() > 2) ie.slot = U32(t[2], fn, "input_layout slot");
-                    if (t.size() > 3) ie.offset = U32(t[3], fn, "input_layout offset");
-                    if (t.size() > 4) ie.semanticIndex = U32(t[4], fn, "input_layout semantic_index");
-                    if (ie.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
-                        throw InvalidArgument("create_graphics_pipeline: input_layout slot " + std::to_string(ie.slot) + " out of range (0..31)");
-                    g.inputLayout.push_back(ie);
+            g.inputLayout = ParseInputLayout(inputLayout, fn);
+            g.topology = Parse(topology, "create_graphics_pipeline: topology");
+            g.blend = ParseBlend(blend.value, "create_graphics_pipeline: blend");
+            g.alphaToCoverage = alphaToCoverage;
+            g.sampleMask = U32(sampleMask, fn, "sample_mask");
+            // The states as objects, or today's keyword arguments: one way per state.
+            if (rasterizer) {
+                if (cull.Given()) throw InvalidArgument("create_graphics_pipeline: cull= and rasterizer= both given; give the cull mode in RasterizerState(cull=)");
+                g.rasterizer = *rasterizer;
+            } else if (cull.Given()) {
+                g.rasterizer.cull = Parse(cull, "create_graphics_pipeline: cull");
+            }
+            if (depthStencil) {
+                const char* loose = depthTest ? "depth_test" : depthWrite ? "depth_write" : stencilFunc.Given() ? "stencil_func"
+                                    : stencilPassOp.Given() ? "stencil_pass_op" : nullptr;
+                if (loose)
+                    throw InvalidArgument(std::string("create_graphics_pipeline: ") + loose + "= and depth_stencil= both given; give it in "
+                                          "DepthStencilState(...)");
+                g.depthStencil = *depthStencil;
+            } else {
+                g.depthStencil.depthTest = depthTest.value_or(false);
+                g.depthStencil.depthWrite = depthWrite.value_or(true);
+                if (stencilFunc.Given()) {
+                    // Front and back faces alike, the pass operation where depth and stencil pass.
+                    g.depthStencil.stencil = true;
+                    g.depthStencil.front.func = Parse(stencilFunc, "stencil_func");
+                    if (stencilPassOp.Given()) g.depthStencil.front.passOp = Parse(stencilPassOp, "stencil_pass_op");
+                    g.depthStencil.back = g.depthStencil.front;
                 }
             }
-            g.topology = Parse(topology, "create_graphics_pipeline: topology");
-            g.topologyType = g.topology == D3D_PRIMITIVE_TOPOLOGY_POINTLIST  ? D3D12_PRIMITIVE_TOPOLOGY_TYPE_POINT
-                             : g.topology == D3D_PRIMITIVE_TOPOLOGY_LINELIST ? D3D12_PRIMITIVE_TOPOLOGY_TYPE_LINE
-                                                                             : D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
-            g.cull = Parse(cull, "create_graphics_pipeline: cull");
-            g.blend = blend.Given() ? Parse(blend, "create_graphics_pipeline: blend") : BlendMode::None;
-            g.depthTest = depthTest;
-            g.depthWrite = depthWrite;
-            if (stencilFunc.Given()) {
-                g.stencilTest = true;
-                g.stencilFunc = Parse(stencilFunc, "stencil_func");
-                g.stencilPassOp = Parse(stencilPassOp, "stencil_pass_op");
-            }
-            if (depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument("create_graphics_pipeline: depth_test=True needs dsv_format");
             g.sampleCount = U32(samplesArg, fn, "sample_count");
             auto p = std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, fn, "name"));
             return p;
         }, "vs"_a, "ps"_a, "root_signature"_a, "rtv_formats"_a, "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
-           "topology"_a = "triangle", "cull"_a = "none", "blend"_a = py::none(), "depth_test"_a = false, "depth_write"_a = true,
-           "stencil_func"_a = py::none(), "stencil_pass_op"_a = "keep", py::kw_only(), "name"_a = py::none(), "sample_count"_a = 1,
-           "A graphics pipeline.\n\n"
+           "topology"_a = "triangle", "cull"_a = py::none(), "blend"_a = py::none(), "depth_test"_a = py::none(), "depth_write"_a = py::none(),
+           "stencil_func"_a = py::none(), "stencil_pass_op"_a = py::none(), py::kw_only(), "name"_a = py::none(), "sample_count"_a = 1,
+           "gs"_a = py::none(), "hs"_a = py::none(), "ds"_a = py::none(), "rasterizer"_a = py::none(), "depth_stencil"_a = py::none(),
+           "alpha_to_coverage"_a = false, "sample_mask"_a = 0xFFFFFFFFu,
+           "A graphics pipeline (D3D12_GRAPHICS_PIPELINE_STATE_DESC).\n\n"
            "Args:\n"
            "    vs, ps: vertex and pixel shader bytecode (ps may be None).\n"
+           "    root_signature: the RootSignature it runs with; every stage's bindings are checked against it.\n"
            "    rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').\n"
            "    dsv_format: depth-stencil format, or None.\n"
-           "    input_layout: [(semantic, dx12kit.VertexFormat, slot, offset, semantic_index), ...] (the last three optional).\n"
-           "    topology: dx12kit.Topology; cull: dx12kit.CullMode; blend: dx12kit.BlendMode or None (strings accepted).\n"
-           "    depth_test, depth_write: depth state (depth_test needs dsv_format).\n"
+           "    input_layout: a list of dx12kit.InputElement (per-vertex or per-instance data), or of tuples\n"
+           "        (semantic, dx12kit.VertexFormat, slot, offset, semantic_index) (the last three optional).\n"
+           "    topology: dx12kit.Topology ('triangle', 'line_strip', 'triangle_list_adj', 'patch_list_4', ...).\n"
+           "    cull: dx12kit.CullMode (default 'none'); or give rasterizer=.\n"
+           "    blend: a dx12kit.BlendMode preset, a dx12kit.BlendState, or a list of them (None items: no blending), one per\n"
+           "        render target (independent blend). None: no blending.\n"
+           "    depth_test, depth_write: depth state (default off / on; depth_test needs dsv_format); or give depth_stencil=.\n"
            "    stencil_func: a dx12kit.ComparisonFunc (None: no stencil test) comparing CommandList.set_stencil_ref's value\n"
-           "        with the stencil plane; needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).\n"
-           "    stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',\n"
-           "        'decr'), applied where depth and stencil pass.\n"
+           "        with the stencil plane, both faces alike; needs a dsv_format with stencil (d24_unorm_s8_uint,\n"
+           "        d32_float_s8x24_uint). stencil_pass_op: a dx12kit.StencilOp where depth and stencil pass (default 'keep').\n"
            "    name: debug name (repr, D3D12 SetName).\n"
            "    sample_count: samples per pixel of the targets it draws into (1, or an MSAA count every target format\n"
            "        supports; others raise InvalidArgumentError listing the supported ones). A draw raises when the bound\n"
-           "        targets' sample count differs.")
+           "        targets' sample count differs.\n"
+           "    gs: geometry shader bytecode (its input primitive must match the topology).\n"
+           "    hs, ds: hull and domain shader bytecode, together (tessellation), with topology 'patch_list_<n>' where n is\n"
+           "        the hull shader's input control points.\n"
+           "    rasterizer: a dx12kit.RasterizerState (fill, cull, winding, depth bias, depth clip).\n"
+           "    depth_stencil: a dx12kit.DepthStencilState (depth function, stencil per face, masks).\n"
+           "    alpha_to_coverage: AlphaToCoverageEnable (MSAA: coverage from the pixel shader's alpha).\n"
+           "    sample_mask: which samples may be written (SampleMask; default all).\n\n"
+           "Returns:\n"
+           "    A PipelineState.\n\n"
+           "Raises:\n"
+           "    TypeError: an argument of the wrong type.\n"
+           "    InvalidArgumentError: bytecode that is not valid DXBC or of the wrong stage, bindings the root signature lacks,\n"
+           "        stages whose signatures do not link, states D3D12 forbids, a state given twice (cull= with rasterizer=,\n"
+           "        depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement\n"
+           "        (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.")
         .def("create_sampler", [](Device& d, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, py::object name) {
             D3D12_SAMPLER_DESC s{};
             s.Filter = Parse(filter, "create_sampler: filter");

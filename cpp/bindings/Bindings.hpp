@@ -26,6 +26,7 @@ void BindAlloc(pybind11::module_& m);
 struct Classes;
 void BindResources(pybind11::module_& m, Classes& c);    // Format, ResourceState, Resource, Buffer, Texture, FormatSupport
 void BindPipelines(pybind11::module_& m, Classes& c);    // root parameters, ranges, static samplers, RootSignature, PipelineState, SamplerState
+void BindPipelineStates(pybind11::module_& m);           // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement
 void BindCommandList(pybind11::module_& m, Classes& c);  // CommandList, UploadAllocation
 void BindQueue(pybind11::module_& m, Classes& c);        // CommandQueue
 void BindDevice(pybind11::module_& m, Classes& c);       // Device: construction, queues, resources, pipelines, samplers

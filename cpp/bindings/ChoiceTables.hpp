@@ -40,11 +40,25 @@ DX12KIT_CHOICE(DescriptorHeapTypeChoice, "DescriptorHeapType", D3D12_DESCRIPTOR_
     {"cbv_srv_uav", D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV}, {"sampler", D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER},
     {"rtv", D3D12_DESCRIPTOR_HEAP_TYPE_RTV}, {"dsv", D3D12_DESCRIPTOR_HEAP_TYPE_DSV}};
 
+// The enum's values (dx12kit's short names, D3D_PRIMITIVE_TOPOLOGY_* lower case otherwise; patch lists
+// as patch_list_<n>), then the aliases: the D3D names of the short ones and <n>_control_point_patchlist.
+#define DX12KIT_PATCH_LISTS(F) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15) F(16) \
+    F(17) F(18) F(19) F(20) F(21) F(22) F(23) F(24) F(25) F(26) F(27) F(28) F(29) F(30) F(31) F(32)
+#define DX12KIT_PATCH(n) {"patch_list_" #n, D3D_PRIMITIVE_TOPOLOGY_##n##_CONTROL_POINT_PATCHLIST},
+#define DX12KIT_PATCH_D3D(n) {#n "_control_point_patchlist", D3D_PRIMITIVE_TOPOLOGY_##n##_CONTROL_POINT_PATCHLIST},
 DX12KIT_CHOICE(TopologyChoice, "Topology", D3D_PRIMITIVE_TOPOLOGY, Values) = {
     {"triangle", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST}, {"triangle_strip", D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP},
     {"line", D3D_PRIMITIVE_TOPOLOGY_LINELIST}, {"point", D3D_PRIMITIVE_TOPOLOGY_POINTLIST},
+    {"line_strip", D3D_PRIMITIVE_TOPOLOGY_LINESTRIP}, {"line_list_adj", D3D_PRIMITIVE_TOPOLOGY_LINELIST_ADJ},
+    {"line_strip_adj", D3D_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ}, {"triangle_list_adj", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ},
+    {"triangle_strip_adj", D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ},
+    DX12KIT_PATCH_LISTS(DX12KIT_PATCH)
     {"triangle_list", D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST}, {"line_list", D3D_PRIMITIVE_TOPOLOGY_LINELIST},
-    {"point_list", D3D_PRIMITIVE_TOPOLOGY_POINTLIST}};
+    {"point_list", D3D_PRIMITIVE_TOPOLOGY_POINTLIST},
+    DX12KIT_PATCH_LISTS(DX12KIT_PATCH_D3D)};
+#undef DX12KIT_PATCH_D3D
+#undef DX12KIT_PATCH
+#undef DX12KIT_PATCH_LISTS
 
 DX12KIT_CHOICE(CullModeChoice, "CullMode", D3D12_CULL_MODE, Values) = {
     {"none", D3D12_CULL_MODE_NONE}, {"front", D3D12_CULL_MODE_FRONT}, {"back", D3D12_CULL_MODE_BACK}};
@@ -52,6 +66,31 @@ DX12KIT_CHOICE(CullModeChoice, "CullMode", D3D12_CULL_MODE, Values) = {
 // Blend modes are dx12kit's presets, not a D3D12 enum: names only (an int is refused as a value).
 DX12KIT_CHOICE(BlendModeChoice, "BlendMode", BlendMode, Invalid) = {
     {"none", BlendMode::None}, {"alpha", BlendMode::Alpha}, {"additive", BlendMode::Additive}, {"premultiplied", BlendMode::Premultiplied}};
+
+// Pipeline states (BlendState, RasterizerState; BindPipelineStates.cpp): D3D12's names, lower case.
+DX12KIT_CHOICE(BlendChoice, "Blend", D3D12_BLEND, Values) = {
+    {"zero", D3D12_BLEND_ZERO}, {"one", D3D12_BLEND_ONE}, {"src_color", D3D12_BLEND_SRC_COLOR}, {"inv_src_color", D3D12_BLEND_INV_SRC_COLOR},
+    {"src_alpha", D3D12_BLEND_SRC_ALPHA}, {"inv_src_alpha", D3D12_BLEND_INV_SRC_ALPHA}, {"dest_alpha", D3D12_BLEND_DEST_ALPHA},
+    {"inv_dest_alpha", D3D12_BLEND_INV_DEST_ALPHA}, {"dest_color", D3D12_BLEND_DEST_COLOR}, {"inv_dest_color", D3D12_BLEND_INV_DEST_COLOR},
+    {"src_alpha_sat", D3D12_BLEND_SRC_ALPHA_SAT}, {"blend_factor", D3D12_BLEND_BLEND_FACTOR},
+    {"inv_blend_factor", D3D12_BLEND_INV_BLEND_FACTOR}, {"src1_color", D3D12_BLEND_SRC1_COLOR},
+    {"inv_src1_color", D3D12_BLEND_INV_SRC1_COLOR}, {"src1_alpha", D3D12_BLEND_SRC1_ALPHA}, {"inv_src1_alpha", D3D12_BLEND_INV_SRC1_ALPHA}};
+
+DX12KIT_CHOICE(BlendOpChoice, "BlendOp", D3D12_BLEND_OP, Values) = {
+    {"add", D3D12_BLEND_OP_ADD}, {"subtract", D3D12_BLEND_OP_SUBTRACT}, {"rev_subtract", D3D12_BLEND_OP_REV_SUBTRACT},
+    {"min", D3D12_BLEND_OP_MIN}, {"max", D3D12_BLEND_OP_MAX}};
+
+// vkd3d 1.2's header names CLEAR..NOOP only; the rest by D3D12's values (d3d12.h D3D12_LOGIC_OP).
+constexpr D3D12_LOGIC_OP LogicOp(int v) { return static_cast<D3D12_LOGIC_OP>(v); }
+DX12KIT_CHOICE(LogicOpChoice, "LogicOp", D3D12_LOGIC_OP, Values) = {
+    {"clear", D3D12_LOGIC_OP_CLEAR}, {"set", D3D12_LOGIC_OP_SET}, {"copy", D3D12_LOGIC_OP_COPY},
+    {"copy_inverted", D3D12_LOGIC_OP_COPY_INVERTED}, {"noop", D3D12_LOGIC_OP_NOOP}, {"invert", LogicOp(5)},
+    {"and", LogicOp(6)}, {"nand", LogicOp(7)}, {"or", LogicOp(8)}, {"nor", LogicOp(9)},
+    {"xor", LogicOp(10)}, {"equiv", LogicOp(11)}, {"and_reverse", LogicOp(12)},
+    {"and_inverted", LogicOp(13)}, {"or_reverse", LogicOp(14)}, {"or_inverted", LogicOp(15)}};
+
+DX12KIT_CHOICE(FillModeChoice, "FillMode", D3D12_FILL_MODE, Values) = {
+    {"solid", D3D12_FILL_MODE_SOLID}, {"wireframe", D3D12_FILL_MODE_WIREFRAME}};
 
 DX12KIT_CHOICE(VisibilityChoice, "Visibility", D3D12_SHADER_VISIBILITY, Values) = {
     {"all", D3D12_SHADER_VISIBILITY_ALL}, {"vertex", D3D12_SHADER_VISIBILITY_VERTEX}, {"hull", D3D12_SHADER_VISIBILITY_HULL},

@@ -27,9 +27,9 @@ import sys
 from typing import Any
 
 __all__ = [
-    "AddressMode", "BlendMode", "BorderColor", "ComparisonFunc", "CullMode", "DefragAlgorithm", "DescriptorHeapType",
-    "Filter", "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat",
-    "Visibility",
+    "AddressMode", "Blend", "BlendMode", "BlendOp", "BorderColor", "ColorWriteEnable", "ComparisonFunc", "CullMode",
+    "DefragAlgorithm", "DescriptorHeapType", "FillMode", "Filter", "HeapType", "IndexFormat", "LogicOp", "PoolAlgorithm",
+    "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
 ]
 
 
@@ -128,16 +128,56 @@ class DescriptorHeapType(_StrEnum):
 
 
 class Topology(_StrEnum):
-    """Primitive topology of a graphics pipeline (``create_graphics_pipeline(topology=)``).
+    """Primitive topology of a graphics pipeline (``create_graphics_pipeline(topology=)``;
+    D3D_PRIMITIVE_TOPOLOGY_*).
 
     ``TRIANGLE`` is a triangle list (also ``"triangle_list"``), ``LINE`` a line list
-    (``"line_list"``), ``POINT`` a point list (``"point_list"``).
+    (``"line_list"``), ``POINT`` a point list (``"point_list"``); ``*_ADJ`` are the lists and
+    strips with adjacency (geometry shaders). ``PATCH_LIST_<n>`` is a patch of n control points
+    for tessellation (hull and domain shaders; also ``"<n>_control_point_patchlist"``).
     """
 
     TRIANGLE = "triangle"
     TRIANGLE_STRIP = "triangle_strip"
     LINE = "line"
     POINT = "point"
+    LINE_STRIP = "line_strip"
+    LINE_LIST_ADJ = "line_list_adj"
+    LINE_STRIP_ADJ = "line_strip_adj"
+    TRIANGLE_LIST_ADJ = "triangle_list_adj"
+    TRIANGLE_STRIP_ADJ = "triangle_strip_adj"
+    PATCH_LIST_1 = "patch_list_1"
+    PATCH_LIST_2 = "patch_list_2"
+    PATCH_LIST_3 = "patch_list_3"
+    PATCH_LIST_4 = "patch_list_4"
+    PATCH_LIST_5 = "patch_list_5"
+    PATCH_LIST_6 = "patch_list_6"
+    PATCH_LIST_7 = "patch_list_7"
+    PATCH_LIST_8 = "patch_list_8"
+    PATCH_LIST_9 = "patch_list_9"
+    PATCH_LIST_10 = "patch_list_10"
+    PATCH_LIST_11 = "patch_list_11"
+    PATCH_LIST_12 = "patch_list_12"
+    PATCH_LIST_13 = "patch_list_13"
+    PATCH_LIST_14 = "patch_list_14"
+    PATCH_LIST_15 = "patch_list_15"
+    PATCH_LIST_16 = "patch_list_16"
+    PATCH_LIST_17 = "patch_list_17"
+    PATCH_LIST_18 = "patch_list_18"
+    PATCH_LIST_19 = "patch_list_19"
+    PATCH_LIST_20 = "patch_list_20"
+    PATCH_LIST_21 = "patch_list_21"
+    PATCH_LIST_22 = "patch_list_22"
+    PATCH_LIST_23 = "patch_list_23"
+    PATCH_LIST_24 = "patch_list_24"
+    PATCH_LIST_25 = "patch_list_25"
+    PATCH_LIST_26 = "patch_list_26"
+    PATCH_LIST_27 = "patch_list_27"
+    PATCH_LIST_28 = "patch_list_28"
+    PATCH_LIST_29 = "patch_list_29"
+    PATCH_LIST_30 = "patch_list_30"
+    PATCH_LIST_31 = "patch_list_31"
+    PATCH_LIST_32 = "patch_list_32"
 
 
 class CullMode(_StrEnum):
@@ -158,6 +198,83 @@ class BlendMode(_StrEnum):
     ALPHA = "alpha"
     ADDITIVE = "additive"
     PREMULTIPLIED = "premultiplied"
+
+
+class Blend(_StrEnum):
+    """A blend factor of :class:`~dx12kit.BlendState` (D3D12_BLEND_* lower case).
+
+    ``SRC1_*`` factors read the pixel shader's second output (dual-source blending: one render
+    target). ``BLEND_FACTOR``/``INV_BLEND_FACTOR`` are refused by ``create_graphics_pipeline``
+    (dx12kit's command lists do not set a blend factor yet).
+    """
+
+    ZERO = "zero"
+    ONE = "one"
+    SRC_COLOR = "src_color"
+    INV_SRC_COLOR = "inv_src_color"
+    SRC_ALPHA = "src_alpha"
+    INV_SRC_ALPHA = "inv_src_alpha"
+    DEST_ALPHA = "dest_alpha"
+    INV_DEST_ALPHA = "inv_dest_alpha"
+    DEST_COLOR = "dest_color"
+    INV_DEST_COLOR = "inv_dest_color"
+    SRC_ALPHA_SAT = "src_alpha_sat"
+    BLEND_FACTOR = "blend_factor"
+    INV_BLEND_FACTOR = "inv_blend_factor"
+    SRC1_COLOR = "src1_color"
+    INV_SRC1_COLOR = "inv_src1_color"
+    SRC1_ALPHA = "src1_alpha"
+    INV_SRC1_ALPHA = "inv_src1_alpha"
+
+
+class BlendOp(_StrEnum):
+    """How :class:`~dx12kit.BlendState` combines the weighted source and destination (D3D12_BLEND_OP_*)."""
+
+    ADD = "add"
+    SUBTRACT = "subtract"
+    REV_SUBTRACT = "rev_subtract"
+    MIN = "min"
+    MAX = "max"
+
+
+class LogicOp(_StrEnum):
+    """A logic operation of :class:`~dx12kit.BlendState` (D3D12_LOGIC_OP_*). vkd3d 1.2 does not
+    implement logic operations: a pipeline with one raises there."""
+
+    CLEAR = "clear"
+    SET = "set"
+    COPY = "copy"
+    COPY_INVERTED = "copy_inverted"
+    NOOP = "noop"
+    INVERT = "invert"
+    AND = "and"
+    NAND = "nand"
+    OR = "or"
+    NOR = "nor"
+    XOR = "xor"
+    EQUIV = "equiv"
+    AND_REVERSE = "and_reverse"
+    AND_INVERTED = "and_inverted"
+    OR_REVERSE = "or_reverse"
+    OR_INVERTED = "or_inverted"
+
+
+class FillMode(_StrEnum):
+    """How :class:`~dx12kit.RasterizerState` fills triangles (D3D12_FILL_MODE_*)."""
+
+    SOLID = "solid"
+    WIREFRAME = "wireframe"
+
+
+class ColorWriteEnable(enum.IntFlag):
+    """The channels a render target writes (``BlendState(write_mask=)``; D3D12_COLOR_WRITE_ENABLE_*).
+    Plain ints 0..15 are accepted too."""
+
+    RED = 1
+    GREEN = 2
+    BLUE = 4
+    ALPHA = 8
+    ALL = 15
 
 
 class Visibility(_StrEnum):
@@ -291,7 +408,7 @@ class VertexFormat(_StrEnum):
 # the type stubs accept them too (scripts/gen-stubs.sh builds each Literal from the enum and these).
 _ALIASES: dict[type[_StrEnum], tuple[str, ...]] = {
     QueueKind: ("graphics",),
-    Topology: ("triangle_list", "line_list", "point_list"),
+    Topology: ("triangle_list", "line_list", "point_list") + tuple(f"{n}_control_point_patchlist" for n in range(1, 33)),
     Visibility: ("vs", "ps"),
     IndexFormat: ("r16_uint", "r32_uint"),
 }

@@ -37,7 +37,7 @@ def shaders():
 def test_enum_values_are_the_choices_the_parsers_accept(device, shaders):
     vs, ps = shaders
     rs = device.create_root_signature([])
-    aliases = {"triangle_list", "line_list", "point_list", "vs", "ps", "r16_uint", "r32_uint"}
+    aliases = {"triangle_list", "line_list", "point_list", "vs", "ps", "r16_uint", "r32_uint"} | set(enums._ALIASES[dx.Topology])
 
     def same(enum_cls, accepted):
         assert {m.value for m in enum_cls} == accepted - aliases, enum_cls
@@ -51,6 +51,13 @@ def test_enum_values_are_the_choices_the_parsers_accept(device, shaders):
         lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", topology=v)))
     same(dx.CullMode, choices_named_by(
         lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", cull=v)))
+    same(dx.Blend, choices_named_by(lambda v: dx.BlendState(src_blend=v)))
+    same(dx.BlendOp, choices_named_by(lambda v: dx.BlendState(blend_op_alpha=v)))
+    same(dx.LogicOp, choices_named_by(lambda v: dx.BlendState(logic_op=v)))
+    same(dx.FillMode, choices_named_by(lambda v: dx.RasterizerState(fill=v)))
+    same(dx.CullMode, choices_named_by(lambda v: dx.RasterizerState(cull=v)))
+    same(dx.StencilOp, choices_named_by(lambda v: dx.StencilFace(depth_fail_op=v)))
+    same(dx.ComparisonFunc, choices_named_by(lambda v: dx.DepthStencilState(depth_func=v)))
     same(dx.BlendMode, choices_named_by(
         lambda v: device.create_graphics_pipeline(vs, ps, rs, rtv_formats="rgba8_unorm", blend=v)))
     same(dx.VertexFormat, choices_named_by(

@@ -75,3 +75,9 @@ def test_readme_textures_example_runs(tmp_path, monkeypatch):
 def test_readme_matrices_example_runs():
     scope = run_readme_block("## Cameras and models: `dx12kit.matrices`")
     assert scope["constants"].shape == (4, 4) and scope["constants"].dtype.name == "float32"
+
+
+def test_readme_pipeline_state_example_adds_up_two_sprites():
+    scope = run_readme_block("## Every shader stage and the whole pipeline state")
+    assert scope["pixels"][16, 16].tolist() == [1.0, 0.5, 0.0, 0.0]
+    assert scope["pixels"][0, 0].tolist() == [0.0, 0.0, 0.0, 1.0]

@@ -46,3 +46,18 @@ def results(dev: dx.Device) -> None:
     buf.no_such_attribute  # type: ignore[attr-defined]
     dx.Buffer(64)  # type: ignore[call-arg]  # made by Device.create_buffer only
     del size, name, wrong
+
+
+def pipeline_states(dev: dx.Device, vs: dx.Shader, ps: dx.Shader, rs: dx.RootSignature) -> None:
+    dx.BlendState(src_blend="src_alpha", dest_blend=dx.Blend.ONE, write_mask=dx.ColorWriteEnable.RED)
+    dx.BlendState(src_blend="source_alpha")  # type: ignore[arg-type]  # misspelt factor
+    dx.RasterizerState(fill="wireframe", cull="back", front_ccw=True)
+    dx.RasterizerState(fill="wire")  # type: ignore[arg-type]
+    dx.DepthStencilState(depth_func="less_equal", front=dx.StencilFace(pass_op="incr"))
+    dx.DepthStencilState(front=dx.StencilOp.INCR)  # type: ignore[arg-type]  # an op where a face belongs
+    dx.InputElement("COLOR", "float4", 1, per_instance=True, step_rate=2)
+    dx.InputElement(b"COLOR", "float4")  # type: ignore[arg-type]  # bytes for the semantic
+    dev.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], blend=[dx.BlendState(), "alpha"], topology="patch_list_4",
+                                 rasterizer=dx.RasterizerState())
+    dev.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], topology="patch_list_33")  # type: ignore[arg-type]
+    dev.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], rasterizer=dx.DepthStencilState())  # type: ignore[arg-type]

@@ -7,6 +7,7 @@
 #include "dx12kit/shaders/DxbcModifierFix.hpp"
 #include "dx12kit/shaders/DxbcRewrite.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace dx12kit {
@@ -231,88 +232,258 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
                   "CreateComputePipelineState");
 }
 
+namespace {
+constexpr const char* kGraphics = "create_graphics_pipeline";
+
+bool IsColorFactor(D3D12_BLEND f) {
+    return f == D3D12_BLEND_SRC_COLOR || f == D3D12_BLEND_INV_SRC_COLOR || f == D3D12_BLEND_DEST_COLOR || f == D3D12_BLEND_INV_DEST_COLOR ||
+           f == D3D12_BLEND_SRC1_COLOR || f == D3D12_BLEND_INV_SRC1_COLOR;
+}
+bool IsDualSourceFactor(D3D12_BLEND f) {
+    return f == D3D12_BLEND_SRC1_COLOR || f == D3D12_BLEND_INV_SRC1_COLOR || f == D3D12_BLEND_SRC1_ALPHA || f == D3D12_BLEND_INV_SRC1_ALPHA;
+}
+
+/// "blend" for one state for every target, "blend[i]" for independent blend.
+std::string BlendField(const GraphicsPipelineDesc& g, size_t i) {
+    return g.blend.size() > 1 ? "blend[" + std::to_string(i) + "]" : std::string("blend");
+}
+
+/// D3D12's rules for the blend state of render target `i` (D3D12_RENDER_TARGET_BLEND_DESC,
+/// D3D12_BLEND_DESC), and what vkd3d 1.2 implements of it.
+void CheckBlendState(const GraphicsPipelineDesc& g, const BlendStateDesc& b, size_t i) {
+    const std::string field = std::string(kGraphics) + ": " + BlendField(g, i);
+    if (b.writeMask > D3D12_COLOR_WRITE_ENABLE_ALL)
+        throw InvalidArgument(field + ".write_mask " + std::to_string(b.writeMask) + " has bits other than red|green|blue|alpha (0..15)");
+    if (b.blendEnable && (IsColorFactor(b.srcBlendAlpha) || IsColorFactor(b.destBlendAlpha)))
+        throw InvalidArgument(field + ": src_blend_alpha and dest_blend_alpha cannot be *_color factors (D3D12 allows only alpha factors "
+                              "for the alpha channel)");
+    if (b.blendEnable && (IsDualSourceFactor(b.srcBlend) || IsDualSourceFactor(b.destBlend) || IsDualSourceFactor(b.srcBlendAlpha) ||
+                          IsDualSourceFactor(b.destBlendAlpha)) &&
+        (i != 0 || g.rtvFormats.size() != 1))
+        throw InvalidArgument(field + ": src1_* factors (dual-source blending) need exactly one render target, blended as target 0");
+    for (D3D12_BLEND f : {b.srcBlend, b.destBlend, b.srcBlendAlpha, b.destBlendAlpha})
+        if (b.blendEnable && (f == D3D12_BLEND_BLEND_FACTOR || f == D3D12_BLEND_INV_BLEND_FACTOR))
+            throw InvalidArgument(field + ": blend_factor / inv_blend_factor need the command list's blend factor (OMSetBlendFactor), which "
+                                  "dx12kit's CommandList does not set yet; refused rather than blend with an unset factor");
+    if (b.logicOpEnable) {
+        if (b.blendEnable) throw InvalidArgument(field + ": blending and logic_op cannot both be on (D3D12_RENDER_TARGET_BLEND_DESC)");
+        if (g.blend.size() > 1) throw InvalidArgument(field + ": logic_op needs one blend state for all render targets (D3D12: no independent blend)");
+#if !defined(_WIN32)
+        throw InvalidArgument(field + ".logic_op: vkd3d 1.2 does not implement logic operations (it ignores LogicOpEnable and would write "
+                              "the shader's colour unchanged); refused");
+#endif
+    }
+}
+
+/// D3D12_RASTERIZER_DESC fields vkd3d 1.2 ignores (FIXME "Ignoring ...") are refused there.
+void CheckRasterizerState(const RasterizerStateDesc& r) {
+    const std::string field = std::string(kGraphics) + ": rasterizer.";
+    if (r.fill != D3D12_FILL_MODE_SOLID && r.fill != D3D12_FILL_MODE_WIREFRAME)
+        throw InvalidArgument(field + "fill: " + std::to_string(int(r.fill)) + " is not a D3D12_FILL_MODE");
+    if (r.forcedSampleCount != 0 && r.forcedSampleCount != 1 && r.forcedSampleCount != 4 && r.forcedSampleCount != 8 && r.forcedSampleCount != 16)
+        throw InvalidArgument(field + "forced_sample_count must be 0, 1, 4, 8 or 16, got " + std::to_string(r.forcedSampleCount));
+#if !defined(_WIN32)
+    const char* ignored = r.multisample ? "multisample" : r.antialiasedLines ? "antialiased_lines" : r.conservative ? "conservative"
+                          : r.forcedSampleCount ? "forced_sample_count" : nullptr;
+    if (ignored)
+        throw InvalidArgument(field + ignored + ": vkd3d 1.2 does not implement it (it ignores the D3D12_RASTERIZER_DESC field, so the "
+                              "pixels would differ from D3D12's); refused");
+#endif
+}
+
+/// Whether a geometry shader's input primitive (DxbcReflection::gsInputPrimitive) takes the
+/// primitives of `topology`.
+bool GsInputMatches(uint32_t primitive, D3D_PRIMITIVE_TOPOLOGY topology) {
+    switch (primitive) {
+        case 1: return topology == D3D_PRIMITIVE_TOPOLOGY_POINTLIST;
+        case 2: return topology == D3D_PRIMITIVE_TOPOLOGY_LINELIST || topology == D3D_PRIMITIVE_TOPOLOGY_LINESTRIP;
+        case 3: return topology == D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST || topology == D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP;
+        case 6: return topology == D3D_PRIMITIVE_TOPOLOGY_LINELIST_ADJ || topology == D3D_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ;
+        case 7: return topology == D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ || topology == D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ;
+        default: return primitive >= 8 && PatchControlPoints(topology) == primitive - 7;
+    }
+}
+
+const char* GsInputName(uint32_t primitive) {
+    switch (primitive) {
+        case 1: return "point";
+        case 2: return "line";
+        case 3: return "triangle";
+        case 6: return "lineadj";
+        case 7: return "triangleadj";
+        default: return "patch";
+    }
+}
+
+DxbcReflection ReflectStage(const std::vector<uint8_t>& bytecode, const char* arg, ShaderStage want, const char* wantName,
+                            const RootSignature& rs) {
+    const DxbcReflection r = ReflectShader(kGraphics, arg, bytecode);
+    if (r.stage != want)
+        throw InvalidArgument(std::string(kGraphics) + ": " + arg + " is a " + r.StageName() + " shader (" + r.Profile() + "), not a " + wantName +
+                              " shader");
+    CheckShaderBindings(kGraphics, r, rs);
+    return r;
+}
+}  // namespace
+
 PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& g,
                              std::shared_ptr<RootSignature> rootSignature)
     : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
-      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthTest),
-      m_StencilTest(g.stencilTest) {
-    m_Core->CheckNotForked("create_graphics_pipeline");
-    if (!m_RootSignature) throw InvalidArgument("create_graphics_pipeline: no root signature");
-    if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_graphics_pipeline: the root signature belongs to another device");
-    if (g.vs.empty()) throw InvalidArgument("create_graphics_pipeline: empty vertex shader bytecode");
-    if (g.rtvFormats.size() > 8) throw InvalidArgument("create_graphics_pipeline: at most 8 render target formats");
+      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthStencil.depthTest),
+      m_StencilTest(g.depthStencil.stencil), m_Tessellated(!g.hs.empty()) {
+    const std::string fn = kGraphics;
+    m_Core->CheckNotForked(kGraphics);
+    if (!m_RootSignature) throw InvalidArgument(fn + ": no root signature");
+    if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument(fn + ": the root signature belongs to another device");
+    if (g.vs.empty()) throw InvalidArgument(fn + ": empty vertex shader bytecode");
+    if (g.rtvFormats.size() > 8) throw InvalidArgument(fn + ": at most 8 render target formats");
+    if (g.hs.empty() != g.ds.empty())
+        throw InvalidArgument(fn + ": " + (g.hs.empty() ? "ds" : "hs") + " without " + (g.hs.empty() ? "hs" : "ds") +
+                              ": tessellation needs both a hull and a domain shader");
+    const D3D12_PRIMITIVE_TOPOLOGY_TYPE topologyType = TopologyType(g.topology);
+    if (topologyType == D3D12_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED)
+        throw InvalidArgument(fn + ": topology " + std::to_string(int(g.topology)) + " is not a D3D_PRIMITIVE_TOPOLOGY");
+    if ((topologyType == D3D12_PRIMITIVE_TOPOLOGY_TYPE_PATCH) != m_Tessellated)
+        throw InvalidArgument(fn + (m_Tessellated ? ": hs and ds need a patch-list topology ('patch_list_<control points>'), not topology " +
+                                                        std::to_string(int(g.topology))
+                                                  : ": a patch-list topology needs hs and ds (tessellation)"));
+    // Blend: none, one state for all targets, or one per target.
+    if (g.blend.size() > 1 && g.blend.size() != g.rtvFormats.size())
+        throw InvalidArgument(fn + ": blend has " + std::to_string(g.blend.size()) + " states for " + std::to_string(g.rtvFormats.size()) +
+                              " render targets: give one state (all targets alike) or one per render target");
+    const BlendStateDesc noBlend;
+    auto blendOf = [&](size_t i) -> const BlendStateDesc& { return g.blend.empty() ? noBlend : g.blend.size() == 1 ? g.blend[0] : g.blend[i]; };
+    for (size_t i = 0; i < std::max<size_t>(g.rtvFormats.size(), g.blend.empty() ? 0 : 1); ++i) CheckBlendState(g, blendOf(i), i);
+    CheckRasterizerState(g.rasterizer);
+    const DepthStencilStateDesc& dss = g.depthStencil;
+    if (dss.depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument(fn + ": depth_test=True needs dsv_format");
+    if (dss.stencil && g.dsvFormat != DXGI_FORMAT_D24_UNORM_S8_UINT && g.dsvFormat != DXGI_FORMAT_D32_FLOAT_S8X24_UINT)
+        throw InvalidArgument(fn + ": a stencil test needs a depth-stencil dsv_format (d24_unorm_s8_uint or d32_float_s8x24_uint)");
     // Targets by kind: colour formats as render targets (blendable when blending), depth formats
     // only as the depth-stencil format (FormatSupport.hpp).
     FormatSupportCache& formats = m_Core->FormatSupport();
     for (size_t i = 0; i < g.rtvFormats.size(); ++i)
-        formats.CheckRenderTargetFormat(g.rtvFormats[i], static_cast<uint32_t>(i), g.blend != BlendMode::None, "create_graphics_pipeline");
-    if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckDepthStencilFormat(g.dsvFormat, "create_graphics_pipeline");
+        formats.CheckRenderTargetFormat(g.rtvFormats[i], static_cast<uint32_t>(i), blendOf(i).blendEnable, kGraphics);
+    if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckDepthStencilFormat(g.dsvFormat, kGraphics);
     // D3D12_GRAPHICS_PIPELINE_STATE_DESC.SampleDesc: a count every target format supports.
     if (g.sampleCount != 1) {
-        for (DXGI_FORMAT f : g.rtvFormats) formats.CheckSampleCount(f, g.sampleCount, "create_graphics_pipeline");
-        if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckSampleCount(g.dsvFormat, g.sampleCount, "create_graphics_pipeline");
+        for (DXGI_FORMAT f : g.rtvFormats) formats.CheckSampleCount(f, g.sampleCount, kGraphics);
+        if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckSampleCount(g.dsvFormat, g.sampleCount, kGraphics);
         if (g.rtvFormats.empty() && g.dsvFormat == DXGI_FORMAT_UNKNOWN)
-            formats.CheckSampleCount(DXGI_FORMAT_R8G8B8A8_UNORM, g.sampleCount, "create_graphics_pipeline");
+            formats.CheckSampleCount(DXGI_FORMAT_R8G8B8A8_UNORM, g.sampleCount, kGraphics);
     }
+    // Input layout: D3D12 gives each slot one classification and step rate.
+    for (size_t i = 0; i < g.inputLayout.size(); ++i) {
+        const InputElementDesc& e = g.inputLayout[i];
+        if (e.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+            throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "].slot " + std::to_string(e.slot) + " out of range (0..31)");
+        if (!formats.Get(e.format).Has(D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER))
+            throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): " + FormatName(e.format) +
+                                  " is not a vertex-buffer format on this device (D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER)");
+        if (!e.perInstance && e.stepRate != 1 && e.stepRate != 0)
+            throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): step_rate applies to per_instance elements only");
+        for (size_t j = 0; j < i; ++j) {
+            const InputElementDesc& o = g.inputLayout[j];
+            if (o.slot == e.slot && (o.perInstance != e.perInstance || (e.perInstance && o.stepRate != e.stepRate)))
+                throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + ") and input_layout[" + std::to_string(j) +
+                                      "] (" + o.semantic + ") share slot " + std::to_string(e.slot) +
+                                      " with different per_instance/step_rate (D3D12: one classification and step rate per slot)");
+        }
+    }
+    // Every stage: its kind, its bindings against the root signature, and its link to the stage before.
     {
-        const DxbcReflection vs = ReflectShader("create_graphics_pipeline", "vs", g.vs);
-        if (vs.stage != ShaderStage::Vertex)
-            throw InvalidArgument(std::string("create_graphics_pipeline: vs is a ") + vs.StageName() + " shader (" + vs.Profile() + "), not a vertex shader");
-        CheckShaderBindings("create_graphics_pipeline", vs, *m_RootSignature);
+        const RootSignature& rs = *m_RootSignature;
+        const DxbcReflection vs = ReflectStage(g.vs, "vs", ShaderStage::Vertex, "vertex", rs);
+        const DxbcReflection* last = &vs;
+        DxbcReflection hs, ds, gs;
+        if (m_Tessellated) {
+            hs = ReflectStage(g.hs, "hs", ShaderStage::Hull, "hull", rs);
+            ds = ReflectStage(g.ds, "ds", ShaderStage::Domain, "domain", rs);
+            if (hs.inputControlPoints && hs.inputControlPoints != PatchControlPoints(g.topology))
+                throw InvalidArgument(fn + ": the hull shader takes patches of " + std::to_string(hs.inputControlPoints) +
+                                      " control points (InputPatch), the topology has " + std::to_string(PatchControlPoints(g.topology)) +
+                                      ": use topology 'patch_list_" + std::to_string(hs.inputControlPoints) + "'");
+            if (ds.inputControlPoints && hs.outputControlPoints && ds.inputControlPoints != hs.outputControlPoints)
+                throw InvalidArgument(fn + ": the domain shader's OutputPatch has " + std::to_string(ds.inputControlPoints) +
+                                      " control points, the hull shader outputs " + std::to_string(hs.outputControlPoints));
+            CheckStageLinkage(kGraphics, vs, hs);
+            CheckStageLinkage(kGraphics, hs, ds);
+            last = &ds;
+        }
+        if (!g.gs.empty()) {
+            gs = ReflectStage(g.gs, "gs", ShaderStage::Geometry, "geometry", rs);
+            if (!m_Tessellated && gs.gsInputPrimitive && !GsInputMatches(gs.gsInputPrimitive, g.topology))
+                throw InvalidArgument(fn + ": the geometry shader takes " + GsInputName(gs.gsInputPrimitive) + " primitives, which topology " +
+                                      std::to_string(int(g.topology)) + " does not make");
+            CheckStageLinkage(kGraphics, *last, gs);
+            last = &gs;
+        }
         if (!g.ps.empty()) {
-            const DxbcReflection ps = ReflectShader("create_graphics_pipeline", "ps", g.ps);
-            if (ps.stage != ShaderStage::Pixel)
-                throw InvalidArgument(std::string("create_graphics_pipeline: ps is a ") + ps.StageName() + " shader (" + ps.Profile() + "), not a pixel shader");
-            CheckShaderBindings("create_graphics_pipeline", ps, *m_RootSignature);
-            CheckStageLinkage("create_graphics_pipeline", vs, ps);
+            const DxbcReflection ps = ReflectStage(g.ps, "ps", ShaderStage::Pixel, "pixel", rs);
+            CheckStageLinkage(kGraphics, *last, ps);
         }
     }
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
-    const std::vector<uint8_t> runtimeVs = RuntimeBytecode("create_graphics_pipeline", "vs", g.vs);
-    const std::vector<uint8_t> runtimePs = g.ps.empty() ? std::vector<uint8_t>() : RuntimeBytecode("create_graphics_pipeline", "ps", g.ps);
-    d.VS = {runtimeVs.data(), runtimeVs.size()};
-    if (!g.ps.empty()) d.PS = {runtimePs.data(), runtimePs.size()};
+    auto runtime = [](const std::vector<uint8_t>& code, const char* stage) {
+        return code.empty() ? std::vector<uint8_t>() : RuntimeBytecode(kGraphics, stage, code);
+    };
+    const std::vector<uint8_t> runtimeVs = runtime(g.vs, "vs"), runtimePs = runtime(g.ps, "ps"), runtimeGs = runtime(g.gs, "gs"),
+                               runtimeHs = runtime(g.hs, "hs"), runtimeDs = runtime(g.ds, "ds");
+    auto bytecode = [](const std::vector<uint8_t>& code) {
+        return code.empty() ? D3D12_SHADER_BYTECODE{nullptr, 0} : D3D12_SHADER_BYTECODE{code.data(), code.size()};
+    };
+    d.VS = bytecode(runtimeVs);
+    d.PS = bytecode(runtimePs);
+    d.GS = bytecode(runtimeGs);
+    d.HS = bytecode(runtimeHs);
+    d.DS = bytecode(runtimeDs);
+    d.BlendState.AlphaToCoverageEnable = g.alphaToCoverage ? TRUE : FALSE;
+    d.BlendState.IndependentBlendEnable = g.blend.size() > 1 ? TRUE : FALSE;
     for (uint32_t i = 0; i < 8; ++i) {
+        const BlendStateDesc& in = i < g.blend.size() ? g.blend[i] : g.blend.size() == 1 ? g.blend[0] : noBlend;
         D3D12_RENDER_TARGET_BLEND_DESC& b = d.BlendState.RenderTarget[i];
-        b.RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_ALL;
-        b.LogicOp = D3D12_LOGIC_OP_NOOP;
-        b.SrcBlend = b.SrcBlendAlpha = D3D12_BLEND_ONE;
-        b.DestBlend = b.DestBlendAlpha = D3D12_BLEND_ZERO;
-        b.BlendOp = b.BlendOpAlpha = D3D12_BLEND_OP_ADD;
-        if (g.blend != BlendMode::None) {
-            b.BlendEnable = TRUE;
-            b.SrcBlend = g.blend == BlendMode::Alpha ? D3D12_BLEND_SRC_ALPHA : D3D12_BLEND_ONE;
-            b.DestBlend = g.blend == BlendMode::Additive ? D3D12_BLEND_ONE : D3D12_BLEND_INV_SRC_ALPHA;
-            b.SrcBlendAlpha = D3D12_BLEND_ONE;
-            b.DestBlendAlpha = g.blend == BlendMode::Additive ? D3D12_BLEND_ONE : D3D12_BLEND_INV_SRC_ALPHA;
-        }
+        b.BlendEnable = in.blendEnable ? TRUE : FALSE;
+        b.LogicOpEnable = in.logicOpEnable ? TRUE : FALSE;
+        b.SrcBlend = in.srcBlend;
+        b.DestBlend = in.destBlend;
+        b.BlendOp = in.blendOp;
+        b.SrcBlendAlpha = in.srcBlendAlpha;
+        b.DestBlendAlpha = in.destBlendAlpha;
+        b.BlendOpAlpha = in.blendOpAlpha;
+        b.LogicOp = in.logicOp;
+        b.RenderTargetWriteMask = in.writeMask;
     }
-    d.SampleMask = 0xFFFFFFFFu;
-    d.RasterizerState.FillMode = D3D12_FILL_MODE_SOLID;
-    d.RasterizerState.CullMode = g.cull;
-    d.RasterizerState.FrontCounterClockwise = FALSE;
-    d.RasterizerState.DepthClipEnable = TRUE;
-    d.DepthStencilState.DepthEnable = g.depthTest ? TRUE : FALSE;
-    d.DepthStencilState.DepthWriteMask = g.depthWrite ? D3D12_DEPTH_WRITE_MASK_ALL : D3D12_DEPTH_WRITE_MASK_ZERO;
-    d.DepthStencilState.DepthFunc = D3D12_COMPARISON_FUNC_LESS;
-    if (g.stencilTest) {
-        if (g.dsvFormat != DXGI_FORMAT_D24_UNORM_S8_UINT && g.dsvFormat != DXGI_FORMAT_D32_FLOAT_S8X24_UINT)
-            throw InvalidArgument("create_graphics_pipeline: a stencil test needs a depth-stencil dsv_format (d24_unorm_s8_uint or d32_float_s8x24_uint)");
-        d.DepthStencilState.StencilEnable = TRUE;
-        d.DepthStencilState.StencilReadMask = 0xFF;
-        d.DepthStencilState.StencilWriteMask = 0xFF;
-        const D3D12_DEPTH_STENCILOP_DESC face{D3D12_STENCIL_OP_KEEP, D3D12_STENCIL_OP_KEEP, g.stencilPassOp, g.stencilFunc};
-        d.DepthStencilState.FrontFace = face;
-        d.DepthStencilState.BackFace = face;
-    }
+    d.SampleMask = g.sampleMask;
+    const RasterizerStateDesc& r = g.rasterizer;
+    d.RasterizerState.FillMode = r.fill;
+    d.RasterizerState.CullMode = r.cull;
+    d.RasterizerState.FrontCounterClockwise = r.frontCounterClockwise ? TRUE : FALSE;
+    d.RasterizerState.DepthBias = r.depthBias;
+    d.RasterizerState.DepthBiasClamp = r.depthBiasClamp;
+    d.RasterizerState.SlopeScaledDepthBias = r.slopeScaledDepthBias;
+    d.RasterizerState.DepthClipEnable = r.depthClip ? TRUE : FALSE;
+    d.RasterizerState.MultisampleEnable = r.multisample ? TRUE : FALSE;
+    d.RasterizerState.AntialiasedLineEnable = r.antialiasedLines ? TRUE : FALSE;
+    d.RasterizerState.ForcedSampleCount = r.forcedSampleCount;
+    d.RasterizerState.ConservativeRaster = r.conservative ? D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON : D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF;
+    d.DepthStencilState.DepthEnable = dss.depthTest ? TRUE : FALSE;
+    d.DepthStencilState.DepthWriteMask = dss.depthWrite ? D3D12_DEPTH_WRITE_MASK_ALL : D3D12_DEPTH_WRITE_MASK_ZERO;
+    d.DepthStencilState.DepthFunc = dss.depthFunc;
+    d.DepthStencilState.StencilEnable = dss.stencil ? TRUE : FALSE;
+    d.DepthStencilState.StencilReadMask = dss.readMask;
+    d.DepthStencilState.StencilWriteMask = dss.writeMask;
+    d.DepthStencilState.FrontFace = {dss.front.failOp, dss.front.depthFailOp, dss.front.passOp, dss.front.func};
+    d.DepthStencilState.BackFace = {dss.back.failOp, dss.back.depthFailOp, dss.back.passOp, dss.back.func};
     std::vector<D3D12_INPUT_ELEMENT_DESC> elems(g.inputLayout.size());
     for (size_t i = 0; i < elems.size(); ++i) {
         const InputElementDesc& e = g.inputLayout[i];
-        elems[i] = {e.semantic.c_str(), e.semanticIndex, e.format, e.slot, e.offset, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0};
+        elems[i] = {e.semantic.c_str(), e.semanticIndex, e.format, e.slot, e.offset,
+                    e.perInstance ? D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA : D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA,
+                    e.perInstance ? e.stepRate : 0};
     }
     d.InputLayout = {elems.empty() ? nullptr : elems.data(), static_cast<UINT>(elems.size())};
-    d.PrimitiveTopologyType = g.topologyType;
+    d.PrimitiveTopologyType = topologyType;
     d.NumRenderTargets = static_cast<UINT>(g.rtvFormats.size());
     for (size_t i = 0; i < g.rtvFormats.size(); ++i) d.RTVFormats[i] = g.rtvFormats[i];
     d.DSVFormat = g.dsvFormat;

@@ -278,6 +278,11 @@ void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decl
         if (opcode == 155 && length >= 4) {
             for (int i = 0; i < 3; ++i) r.numThreads[size_t(i)] = s.U32(size_t(at + 1 + uint64_t(i)) * 4);
         }
+        // 93 dcl_inputprimitive, 147/148 dcl_input/output_control_point_count: the value sits in
+        // bits 11..16 of the opcode token.
+        if (opcode == 93) r.gsInputPrimitive = (op >> 11) & 0x3F;
+        if (opcode == 147) r.inputControlPoints = (op >> 11) & 0x3F;
+        if (opcode == 148) r.outputControlPoints = (op >> 11) & 0x3F;
         // 157/158: dcl_uav_raw/structured; 161/162: dcl_resource_raw/structured. The operand token
         // (+1 extended token when bit 31 is set) is followed by the register index (shader model
         // 5.1: range id, lower bound, upper bound, and the space as the last dword).

@@ -7,6 +7,7 @@
 
 #include "dx12kit/descriptors/DescriptorAllocation.hpp"
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
+#include "dx12kit/gpu/PipelineDesc.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 
@@ -99,36 +100,6 @@ private:
     uint64_t m_ArgumentsMask = 0;
 };
 
-struct InputElementDesc {
-    std::string semantic;
-    uint32_t semanticIndex = 0;
-    DXGI_FORMAT format;
-    uint32_t slot = 0;
-    uint32_t offset = D3D12_APPEND_ALIGNED_ELEMENT;
-};
-
-enum class BlendMode : uint8_t { None, Alpha, Additive, Premultiplied };
-
-struct GraphicsPipelineDesc {
-    std::vector<uint8_t> vs, ps;
-    std::vector<DXGI_FORMAT> rtvFormats;
-    DXGI_FORMAT dsvFormat = DXGI_FORMAT_UNKNOWN;
-    std::vector<InputElementDesc> inputLayout;
-    D3D12_PRIMITIVE_TOPOLOGY_TYPE topologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
-    D3D_PRIMITIVE_TOPOLOGY topology = D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
-    D3D12_CULL_MODE cull = D3D12_CULL_MODE_NONE;
-    BlendMode blend = BlendMode::None;
-    bool depthTest = false;
-    bool depthWrite = true;
-    /// Stencil test (front and back faces alike; needs a depth-stencil dsvFormat). The reference
-    /// value is CommandList::SetStencilRef.
-    bool stencilTest = false;
-    D3D12_COMPARISON_FUNC stencilFunc = D3D12_COMPARISON_FUNC_ALWAYS;
-    D3D12_STENCIL_OP stencilPassOp = D3D12_STENCIL_OP_KEEP;
-    /// Samples per pixel of the render targets it draws into (D3D12: must equal theirs).
-    uint32_t sampleCount = 1;
-};
-
 class PipelineState {
 public:
     /// A compute pipeline.
@@ -145,6 +116,8 @@ public:
     D3D_PRIMITIVE_TOPOLOGY Topology() const { return m_Topology; }
     const std::vector<DXGI_FORMAT>& RtvFormats() const { return m_RtvFormats; }
     DXGI_FORMAT DsvFormat() const { return m_DsvFormat; }
+    /// Whether it has hull and domain shaders (draws use a patch-list topology).
+    bool Tessellated() const { return m_Tessellated; }
     /// Samples per pixel of its render targets (1 for compute pipelines).
     uint32_t SampleCount() const { return m_SampleCount; }
     /// Whether its draws access the depth plane (DepthEnable) / the stencil plane (StencilEnable)
@@ -165,7 +138,7 @@ private:
     std::vector<DXGI_FORMAT> m_RtvFormats;
     DXGI_FORMAT m_DsvFormat = DXGI_FORMAT_UNKNOWN;
     uint32_t m_SampleCount = 1;
-    bool m_DepthTest = false, m_StencilTest = false;
+    bool m_DepthTest = false, m_StencilTest = false, m_Tessellated = false;
 };
 
 /// A sampler: a CPU descriptor in the SAMPLER allocator, staged with CommandList::SetSampler.

@@ -89,6 +89,12 @@ struct DxbcReflection {
     std::vector<ShaderBinding> bindings;          ///< in RDEF order
     std::vector<SignatureElement> inputs, outputs, patchConstants;
     std::array<uint32_t, 3> numThreads{{0, 0, 0}}; ///< compute shaders; zeros otherwise
+    /// Hull and domain shaders: control points of the input patch (dcl_input_control_point_count)
+    /// and, for hull shaders, of the output patch (dcl_output_control_point_count); 0 otherwise.
+    uint32_t inputControlPoints = 0, outputControlPoints = 0;
+    /// Geometry shaders: the input primitive (dcl_inputprimitive: 1 point, 2 line, 3 triangle,
+    /// 6 line with adjacency, 7 triangle with adjacency, 8 + n a patch of n + 1 points); 0 otherwise.
+    uint32_t gsInputPrimitive = 0;
     std::string creator;                           ///< the compiler's name string from RDEF
 
     /// "vertex", "pixel", "compute", ... ("unknown" when the container has no program chunk).

@@ -1,0 +1,433 @@
+"""Every shader stage and the whole pipeline state (issue 24, points 2 and 3): geometry and
+tessellation shaders, per-instance vertex data, blend states per render target, rasterizer and
+depth-stencil states, sample masks. Small targets, pixels read back and checked by numbers; the
+shaders are the project's own."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import dx12kit as dx
+
+SIZE = 32
+
+# ---- shaders --------------------------------------------------------------------------------------
+
+# Point sprites: each point becomes a square of half-size `half` (clip space) in the geometry shader.
+SPRITE_VS = """
+struct V { float4 pos : SV_Position; float4 col : COLOR0; };
+V main(float2 p : POSITION, float4 c : COLOR0) { V o; o.pos = float4(p, 0.5, 1); o.col = c; return o; }
+"""
+SPRITE_GS = """
+struct V { float4 pos : SV_Position; float4 col : COLOR0; };
+cbuffer Sprite : register(b0) { float half; };
+[maxvertexcount(4)]
+void main(point V p[1], inout TriangleStream<V> strip) {
+    V o;
+    o.col = p[0].col;
+    o.pos = p[0].pos + float4(-half, -half, 0, 0); strip.Append(o);
+    o.pos = p[0].pos + float4(-half,  half, 0, 0); strip.Append(o);
+    o.pos = p[0].pos + float4( half, -half, 0, 0); strip.Append(o);
+    o.pos = p[0].pos + float4( half,  half, 0, 0); strip.Append(o);
+}
+"""
+COLOR_PS = "float4 main(float4 pos : SV_Position, float4 c : COLOR0) : SV_Target { return c; }"
+
+# Instanced quads: a unit quad per vertex (slot 0), an offset per instance (slot 1) and a colour
+# every second instance (slot 2, step_rate 2).
+INSTANCED_VS = """
+struct V { float4 pos : SV_Position; float4 col : COLOR0; };
+V main(float2 p : POSITION, float2 offset : OFFSET, float4 c : COLOR0) {
+    V o; o.pos = float4(p + offset, 0, 1); o.col = c; return o;
+}
+"""
+
+POS_VS = "float4 main(float2 p : POSITION) : SV_Position { return float4(p, 0.5, 1); }"
+POS3_VS = "float4 main(float3 p : POSITION) : SV_Position { return float4(p, 1); }"
+CONST_PS = """
+cbuffer C : register(b0) { float4 colour; };
+float4 main(float4 pos : SV_Position) : SV_Target { return colour; }
+"""
+TWO_TARGETS_PS = """
+struct O { float4 a : SV_Target0; float4 b : SV_Target1; };
+O main(float4 pos : SV_Position) { O o; o.a = float4(0.25, 0.5, 0.125, 0.5); o.b = float4(0.75, 0.25, 1, 1); return o; }
+"""
+
+# A quad patch of 4 control points, tessellated 4 x 4; the domain shader places each vertex
+# bilinearly and passes the domain location on as colour.
+PATCH_VS = "float2 main(float2 p : POSITION) : CPOS { return p; }"
+QUAD_HS = """
+struct CP { float2 p : CPOS; };
+struct PC { float edges[4] : SV_TessFactor; float inside[2] : SV_InsideTessFactor; };
+PC constants(InputPatch<CP, 4> patch) {
+    PC c;
+    c.edges[0] = 4; c.edges[1] = 4; c.edges[2] = 4; c.edges[3] = 4; c.inside[0] = 4; c.inside[1] = 4;
+    return c;
+}
+[domain("quad")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(4)]
+[patchconstantfunc("constants")]
+CP main(InputPatch<CP, 4> patch, uint i : SV_OutputControlPointID) { return patch[i]; }
+"""
+QUAD_DS = """
+struct CP { float2 p : CPOS; };
+struct PC { float edges[4] : SV_TessFactor; float inside[2] : SV_InsideTessFactor; };
+struct V { float4 pos : SV_Position; float4 col : COLOR0; };
+[domain("quad")]
+V main(PC c, float2 uv : SV_DomainLocation, const OutputPatch<CP, 4> patch) {
+    float2 top = lerp(patch[0].p, patch[1].p, uv.x), bottom = lerp(patch[3].p, patch[2].p, uv.x);
+    V o; o.pos = float4(lerp(top, bottom, uv.y), 0, 1); o.col = float4(uv, 0, 1); return o;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    c = {}
+    for key, src, profile in [("sprite_vs", SPRITE_VS, "vs_5_0"), ("sprite_gs", SPRITE_GS, "gs_5_0"), ("color_ps", COLOR_PS, "ps_5_0"),
+                              ("instanced_vs", INSTANCED_VS, "vs_5_0"), ("pos_vs", POS_VS, "vs_5_0"), ("pos3_vs", POS3_VS, "vs_5_0"),
+                              ("const_ps", CONST_PS, "ps_5_0"), ("two_ps", TWO_TARGETS_PS, "ps_5_0"), ("patch_vs", PATCH_VS, "vs_5_0"),
+                              ("quad_hs", QUAD_HS, "hs_5_0"), ("quad_ds", QUAD_DS, "ds_5_0")]:
+        c[key] = dx.compile_hlsl(src, profile=profile)
+    return c
+
+
+def _pixel_span(lo: float, hi: float) -> slice:
+    """Pixels whose centres lie inside clip-space x range [lo, hi) on a SIZE-wide target."""
+    first = int(np.ceil((lo + 1) / 2 * SIZE - 0.5))
+    last = int(np.ceil((hi + 1) / 2 * SIZE - 0.5))
+    return slice(first, last)
+
+
+def _draw(queue, pso, targets, clears, setup, vertices, count, *, instances=1, depth=None, depth_clear=1.0):
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets(targets, depth=depth)
+    for t, c in zip(targets, clears):
+        cl.clear_render_target(t, c)
+    if depth is not None:
+        cl.clear_depth_stencil(depth, depth_clear, 0)
+    setup(cl)
+    for slot, data in enumerate(vertices):
+        if data is not None:
+            cl.set_dynamic_vertex_buffer(slot, data)
+    cl.draw(count, instances)
+    queue.execute(cl)
+
+
+# ---- geometry shader and blending ------------------------------------------------------------------
+
+def test_point_sprites_from_a_geometry_shader_blend_src_alpha_one(device, queue, compiled):
+    """nBody's way: points expanded to sprites in a GS, colour SRC_ALPHA/ONE, alpha ZERO/ZERO."""
+    rs = device.create_root_signature([dx.RootConstants(0, 1, visibility="geometry")])
+    blend = dx.BlendState(src_blend="src_alpha", dest_blend="one", src_blend_alpha="zero", dest_blend_alpha="zero")
+    pso = device.create_graphics_pipeline(compiled["sprite_vs"], compiled["color_ps"], rs, ["rgba16_float"], gs=compiled["sprite_gs"],
+                                          topology="point", blend=blend,
+                                          input_layout=[dx.InputElement("POSITION", "float2"), dx.InputElement("COLOR", "float4")])
+    rt = device.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True)
+    # Two points at the same place (their sprites overlap) and one to the right.
+    pts = np.array([[-0.5, 0, 0.5, 0.25, 1.0, 0.5], [-0.5, 0, 0.5, 0.25, 1.0, 0.5], [0.5, 0, 1, 1, 1, 0.25]], np.float32)
+    _draw(queue, pso, [rt], [[0.125, 0.25, 0, 0.75]], lambda cl: cl.set_constants(0, np.array([0.25], np.float32)), [pts], 3)
+    out = queue.read_texture(rt).astype(np.float64)
+    rows, left, right = _pixel_span(-0.25, 0.25), _pixel_span(-0.75, -0.25), _pixel_span(0.25, 0.75)
+    # Two sprites: clear + 2 * colour * 0.5; alpha 0 (ZERO/ZERO).
+    np.testing.assert_allclose(out[rows, left], np.broadcast_to([0.125 + 0.5, 0.25 + 0.25, 1.0, 0], out[rows, left].shape), atol=1e-3)
+    np.testing.assert_allclose(out[rows, right], np.broadcast_to([0.125 + 0.25, 0.25 + 0.25, 0.25, 0], out[rows, right].shape), atol=1e-3)
+    outside = np.ones((SIZE, SIZE), bool)
+    outside[rows, left] = outside[rows, right] = False
+    assert (out[outside] == [0.125, 0.25, 0, 0.75]).all()
+    assert outside.sum() == SIZE * SIZE - 2 * 8 * 8
+
+
+def test_instanced_draw_with_per_instance_data_and_step_rate(device, queue, compiled):
+    rs = device.create_root_signature([])
+    layout = [dx.InputElement("POSITION", "float2"), dx.InputElement("OFFSET", "float2", slot=1, per_instance=True),
+              dx.InputElement("COLOR", "float4", slot=2, per_instance=True, step_rate=2)]
+    pso = device.create_graphics_pipeline(compiled["instanced_vs"], compiled["color_ps"], rs, ["rgba8_unorm"], input_layout=layout,
+                                          topology="triangle_strip")
+    quad = np.array([[-1, -1], [-1, -0.5], [-0.5, -1], [-0.5, -0.5]], np.float32)  # a quarter-width square at the bottom left
+    offsets = np.array([[0, 0], [0.5, 0], [1.0, 0], [1.5, 0]], np.float32)
+    colours = np.array([[1, 0, 0, 1], [0, 1, 0, 1]], np.float32)  # instances 0-1 red, 2-3 green
+    rt = device.create_texture2d(SIZE, SIZE, render_target=True)
+    _draw(queue, pso, [rt], [[0, 0, 0, 0]], lambda cl: None, [quad, offsets, colours], 4, instances=4)
+    out = queue.read_texture(rt)
+    rows = slice(SIZE * 3 // 4, SIZE)  # clip y -1..-0.5: the bottom quarter
+    for i, want in enumerate([[255, 0, 0, 255], [255, 0, 0, 255], [0, 255, 0, 255], [0, 255, 0, 255]]):
+        cols = slice(i * SIZE // 4, (i + 1) * SIZE // 4)
+        assert (out[rows, cols] == want).all(), i
+    assert (out[: SIZE * 3 // 4] == 0).all()
+
+
+def test_independent_blend_and_write_masks_on_two_targets(device, queue, compiled):
+    rs = device.create_root_signature([])
+    blends = [dx.BlendState(src_blend="one", dest_blend="one", src_blend_alpha="one", dest_blend_alpha="one"),
+              dx.BlendState(write_mask=dx.ColorWriteEnable.RED | dx.ColorWriteEnable.ALPHA)]
+    pso = device.create_graphics_pipeline(compiled["pos_vs"], compiled["two_ps"], rs, ["rgba16_float", "rgba16_float"], blend=blends,
+                                          input_layout=[dx.InputElement("POSITION", "float2")])
+    a = device.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True)
+    b = device.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True)
+    tri = np.array([[-1, -1], [-1, 3], [3, -1]], np.float32)
+    _draw(queue, pso, [a, b], [[0.5, 0.25, 0.5, 0.25], [0, 0.5, 0.5, 0]], lambda cl: None, [tri], 3)
+    np.testing.assert_array_equal(queue.read_texture(a).astype(np.float32), np.broadcast_to([0.75, 0.75, 0.625, 0.75], (SIZE, SIZE, 4)))
+    np.testing.assert_array_equal(queue.read_texture(b).astype(np.float32), np.broadcast_to([0.75, 0.5, 0.5, 1.0], (SIZE, SIZE, 4)))
+
+
+# ---- tessellation ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fill", ["solid", "wireframe"])
+def test_quad_patch_tessellated_by_hull_and_domain_shaders(device, queue, compiled, fill):
+    rs = device.create_root_signature([])
+    pso = device.create_graphics_pipeline(compiled["patch_vs"], compiled["color_ps"], rs, ["rgba32_float"], hs=compiled["quad_hs"],
+                                          ds=compiled["quad_ds"], topology="patch_list_4", rasterizer=dx.RasterizerState(fill=fill),
+                                          input_layout=[dx.InputElement("POSITION", "float2")])
+    # Control points: top left, top right, bottom right, bottom left of the whole target.
+    patch = np.array([[-1, 1], [1, 1], [1, -1], [-1, -1]], np.float32)
+    rt = device.create_texture2d(SIZE, SIZE, "rgba32_float", render_target=True)
+    _draw(queue, pso, [rt], [[0, 0, 0, 0]], lambda cl: None, [patch], 4)
+    out = queue.read_texture(rt)
+    covered = out[..., 3] == 1
+    centres = (np.arange(SIZE) + 0.5) / SIZE
+    if fill == "solid":
+        assert covered.all()
+        # The domain location, interpolated over the 32 triangles, is the pixel centre's position in the patch.
+        np.testing.assert_allclose(out[..., 0], np.broadcast_to(centres, (SIZE, SIZE)), atol=1e-5)
+        np.testing.assert_allclose(out[..., 1], np.broadcast_to(centres[:, None], (SIZE, SIZE)), atol=1e-5)
+    else:
+        # Wireframe: the 4 x 4 grid's lines (every 8 pixels, and each cell's diagonal) are drawn, the
+        # rest of the cells is not.
+        for i in (7, 15, 23, 31):
+            assert covered[:, i].all() and covered[i, :].all()
+        assert not covered[4, 2] and not covered[20, 26] and 0.2 < covered.mean() < 0.4
+
+
+# ---- rasterizer ----------------------------------------------------------------------------------
+
+def test_front_ccw_decides_which_winding_is_culled(device, queue, compiled):
+    rs = device.create_root_signature([dx.RootConstants(0, 4)])
+    cw = np.array([[-1, -1], [-1, 1], [0, -1]], np.float32)   # clockwise on screen: left half
+    ccw = np.array([[0, -1], [1, -1], [1, 1]], np.float32)    # counter-clockwise: right half
+    results = {}
+    for front_ccw in (False, True):
+        pso = device.create_graphics_pipeline(compiled["pos_vs"], compiled["const_ps"], rs, ["rgba8_unorm"],
+                                              rasterizer=dx.RasterizerState(cull="back", front_ccw=front_ccw),
+                                              input_layout=[dx.InputElement("POSITION", "float2")])
+        rt = device.create_texture2d(SIZE, SIZE, render_target=True)
+        _draw(queue, pso, [rt], [[0, 0, 0, 0]], lambda cl: cl.set_constants(0, np.array([1, 1, 1, 1], np.float32)),
+              [np.concatenate([cw, ccw])], 6)
+        out = queue.read_texture(rt)
+        results[front_ccw] = (out[SIZE - 2, 2, 0], out[SIZE - 2, SIZE - 2, 0])  # inside the left and the right triangle
+    assert results[False] == (255, 0) and results[True] == (0, 255)
+
+
+def test_depth_bias_and_its_clamp_move_the_stored_depth(device, queue, compiled):
+    rs = device.create_root_signature([])
+    tri = np.array([[-1, -1, 0.5], [-1, 3, 0.5], [3, -1, 0.5]], np.float32)
+    got = []
+    for raster in (dx.RasterizerState(), dx.RasterizerState(depth_bias=1000), dx.RasterizerState(depth_bias=1000, depth_bias_clamp=1e-5)):
+        pso = device.create_graphics_pipeline(compiled["pos3_vs"], None, rs, [], dsv_format="d32_float", rasterizer=raster,
+                                              depth_stencil=dx.DepthStencilState(depth_func="always"),
+                                              input_layout=[dx.InputElement("POSITION", "float3")])
+        ds = device.create_texture2d(SIZE, SIZE, "d32_float", depth_stencil=True)
+        _draw(queue, pso, [], [], lambda cl: None, [tri], 3, depth=ds)
+        d = queue.read_texture(ds).reshape(-1)
+        assert (d == d[0]).all()
+        got.append(float(d[0]))
+    # D3D12, float depth: bias = depth_bias * 2**(exponent(max z) - 23) = 1000 * 2**-24 at z = 0.5.
+    assert got[0] == 0.5
+    assert got[1] == pytest.approx(0.5 + 1000 * 2.0**-24, abs=2**-24)
+    assert got[2] == pytest.approx(0.5 + 1e-5, abs=2**-24)
+
+
+# ---- depth-stencil -------------------------------------------------------------------------------
+
+def test_stencil_with_different_front_and_back_faces(device, queue, compiled):
+    rs = device.create_root_signature([dx.RootConstants(0, 4)])
+    layout = [dx.InputElement("POSITION", "float2")]
+    write = device.create_graphics_pipeline(
+        compiled["pos_vs"], compiled["const_ps"], rs, ["rgba8_unorm"], dsv_format="d24_unorm_s8_uint", input_layout=layout,
+        depth_stencil=dx.DepthStencilState(front=dx.StencilFace(pass_op="replace"), back=dx.StencilFace(pass_op="invert")))
+    test = device.create_graphics_pipeline(
+        compiled["pos_vs"], compiled["const_ps"], rs, ["rgba8_unorm"], dsv_format="d24_unorm_s8_uint", input_layout=layout,
+        depth_stencil=dx.DepthStencilState(stencil=True, front=dx.StencilFace(func="equal"), back=dx.StencilFace(func="never")))
+    cw = np.array([[-1, -1], [-1, 1], [0, -1]], np.float32)   # front-facing (clockwise): left half
+    ccw = np.array([[0, -1], [1, -1], [1, 1]], np.float32)    # back-facing: right half
+    full = np.array([[-1, -1], [-1, 3], [3, -1]], np.float32)  # front-facing, everywhere
+    rt = device.create_texture2d(SIZE, SIZE, render_target=True)
+    ds = device.create_texture2d(SIZE, SIZE, "d24_unorm_s8_uint", depth_stencil=True)
+    cl = queue.command_list()
+    cl.set_render_targets([rt], depth=ds)
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    cl.clear_depth_stencil(ds, 1.0, 0)
+    cl.set_pipeline_state(write)
+    cl.set_stencil_ref(5)
+    cl.set_constants(0, np.array([0, 0, 0, 0], np.float32))
+    cl.set_dynamic_vertex_buffer(0, np.concatenate([cw, ccw]))
+    cl.draw(6)   # stencil: 5 under the front face, ~0 = 255 under the back face, 0 elsewhere
+    cl.set_pipeline_state(test)
+    for ref, colour in ((5, [1, 0, 0, 1]), (255, [0, 1, 0, 1])):
+        cl.set_stencil_ref(ref)
+        cl.set_constants(0, np.array(colour, np.float32))
+        cl.set_dynamic_vertex_buffer(0, full)
+        cl.draw(3)
+    queue.execute(cl)
+    out = queue.read_texture(rt)
+    assert (out[SIZE - 2, 2] == [255, 0, 0, 255]).all()          # stencil 5: red
+    assert (out[SIZE - 2, SIZE - 2] == [0, 255, 0, 255]).all()   # stencil 255: green
+    assert (out[1, 2] == 0).all()                                # stencil 0: neither
+
+
+# ---- multisampling ---------------------------------------------------------------------------------
+
+def test_sample_mask_keeps_the_masked_samples(device, queue, compiled):
+    rs = device.create_root_signature([dx.RootConstants(0, 4)])
+    pso = device.create_graphics_pipeline(compiled["pos_vs"], compiled["const_ps"], rs, ["rgba8_unorm"], sample_count=4, sample_mask=0b0011,
+                                          input_layout=[dx.InputElement("POSITION", "float2")])
+    ms = device.create_texture2d(SIZE, SIZE, render_target=True, sample_count=4)
+    rt = device.create_texture2d(SIZE, SIZE, render_target=True)
+    _draw(queue, pso, [ms], [[0, 0, 0, 1]], lambda cl: cl.set_constants(0, np.array([1, 1, 1, 1], np.float32)),
+          [np.array([[-1, -1], [-1, 3], [3, -1]], np.float32)], 3)
+    cl = queue.command_list()
+    cl.resolve(rt, ms)
+    queue.execute(cl)
+    out = queue.read_texture(rt).astype(int)
+    assert (np.abs(out[..., :3] - 255 // 2) <= 1).all() and (out[..., 3] == 255).all()
+
+
+def test_alpha_to_coverage_dual_source_blend_and_depth_clip(device, queue, compiled):
+    """alpha 0.5 covers half the samples; SRC1_COLOR weights by the second output; depth_clip=False
+    clamps a triangle beyond the far plane instead of clipping it."""
+    rs = device.create_root_signature([])
+    lay = [dx.InputElement("POSITION", "float3")]
+    half_alpha = dx.compile_hlsl("float4 main(float4 p : SV_Position) : SV_Target { return float4(1, 1, 1, 0.5); }", profile="ps_5_0")
+    dual = dx.compile_hlsl("struct O { float4 a : SV_Target0; float4 b : SV_Target1; };"
+                           "O main(float4 p : SV_Position) { O o; o.a = 1; o.b = float4(0.5, 0.25, 0, 1); return o; }", profile="ps_5_0")
+
+    def draw(pso, target, z, depth=None, resolve=None):
+        cl = queue.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_render_targets([target], depth=depth)
+        cl.clear_render_target(target, [0, 0, 0, 0])
+        if depth is not None:
+            cl.clear_depth_stencil(depth, 1.0, 0)
+        cl.set_dynamic_vertex_buffer(0, np.array([[-1, -1, z], [-1, 3, z], [3, -1, z]], np.float32))
+        cl.draw(3)
+        if resolve is not None:
+            cl.resolve(resolve, target)
+        queue.execute(cl)
+        return queue.read_texture(resolve if resolve is not None else target)
+
+    pso = device.create_graphics_pipeline(compiled["pos3_vs"], half_alpha, rs, ["rgba8_unorm"], sample_count=4, alpha_to_coverage=True,
+                                          input_layout=lay)
+    out = draw(pso, device.create_texture2d(8, 8, render_target=True, sample_count=4), 0.5, resolve=device.create_texture2d(8, 8, render_target=True))
+    assert (np.abs(out[..., 0].astype(int) - 128) <= 32).all() and (np.abs(out[..., 3].astype(int) - 64) <= 16).all()
+    pso = device.create_graphics_pipeline(compiled["pos3_vs"], dual, rs, ["rgba8_unorm"], input_layout=lay,
+                                          blend=dx.BlendState(src_blend="src1_color", dest_blend="zero"))
+    assert (draw(pso, device.create_texture2d(8, 8, render_target=True), 0.5) == [128, 64, 0, 255]).all()
+    for clip, want in ((True, 0), (False, 255)):
+        pso = device.create_graphics_pipeline(compiled["pos3_vs"], half_alpha, rs, ["rgba8_unorm"], dsv_format="d32_float", input_layout=lay,
+                                              rasterizer=dx.RasterizerState(depth_clip=clip), depth_stencil=dx.DepthStencilState(depth_func="always"))
+        ds = device.create_texture2d(8, 8, "d32_float", depth_stencil=True)
+        assert (draw(pso, device.create_texture2d(8, 8, render_target=True), 1.5, depth=ds)[..., 0] == want).all()
+        assert (queue.read_texture(ds) == 1.0).all()
+
+
+# ---- what is refused -------------------------------------------------------------------------------
+
+def test_states_the_backend_ignores_are_refused_naming_the_field(device, compiled):
+    rs = device.create_root_signature([dx.RootConstants(0, 4)])
+    args = (compiled["pos_vs"], compiled["const_ps"], rs, ["rgba8_unorm"])
+    kw = dict(input_layout=[dx.InputElement("POSITION", "float2")])
+    if device.info["backend"] != "vkd3d":
+        pytest.skip("vkd3d's gaps")
+    for field in ("conservative", "antialiased_lines", "multisample"):
+        with pytest.raises(dx.InvalidArgumentError, match=f"rasterizer.{field}: vkd3d 1.2 does not implement"):
+            device.create_graphics_pipeline(*args, rasterizer=dx.RasterizerState(**{field: True}), **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="rasterizer.forced_sample_count"):
+        device.create_graphics_pipeline(*args, rasterizer=dx.RasterizerState(forced_sample_count=4), **kw)
+    with pytest.raises(dx.InvalidArgumentError, match=r"blend\.logic_op: vkd3d 1.2 does not implement"):
+        device.create_graphics_pipeline(compiled["pos_vs"], compiled["const_ps"], rs, ["rgba8_uint"],
+                                        blend=dx.BlendState(logic_op="xor"), **kw)
+
+
+def test_invalid_pipeline_descriptions_raise(device, compiled):
+    rs = device.create_root_signature([dx.RootConstants(0, 4)])
+    kw = dict(input_layout=[dx.InputElement("POSITION", "float2")])
+    vs, ps = compiled["pos_vs"], compiled["const_ps"]
+    with pytest.raises(dx.InvalidArgumentError, match="blend_factor"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], blend=dx.BlendState(src_blend="blend_factor"), **kw)
+    with pytest.raises(dx.InvalidArgumentError, match=r"blend\[1\]: src_blend_alpha and dest_blend_alpha cannot be \*_color"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"] * 2, blend=[None, dx.BlendState(src_blend_alpha="src_color")], **kw)
+    with pytest.raises(dx.InvalidArgumentError, match=r"src1_\* factors \(dual-source blending\) need exactly one render target"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"] * 2, blend=dx.BlendState(dest_blend="inv_src1_alpha"), **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="blend has 3 states for 2 render targets"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"] * 2, blend=["alpha", None, "additive"], **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="cull= and rasterizer= both given"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], cull="back", rasterizer=dx.RasterizerState(), **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="depth_test= and depth_stencil= both given"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], dsv_format="d32_float", depth_test=True,
+                                        depth_stencil=dx.DepthStencilState(), **kw)
+    with pytest.raises(TypeError, match="blend"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], blend=3.5, **kw)  # type: ignore[arg-type]
+    # Stages: tessellation needs both shaders and a patch list of the hull shader's control points.
+    pvs = compiled["patch_vs"]
+    with pytest.raises(dx.InvalidArgumentError, match="hs without ds"):
+        device.create_graphics_pipeline(pvs, None, rs, [], hs=compiled["quad_hs"], topology="patch_list_4", **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="hs and ds need a patch-list topology"):
+        device.create_graphics_pipeline(pvs, None, rs, [], hs=compiled["quad_hs"], ds=compiled["quad_ds"], **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="patches of 4 control points.*'patch_list_4'"):
+        device.create_graphics_pipeline(pvs, None, rs, [], hs=compiled["quad_hs"], ds=compiled["quad_ds"], topology="3_control_point_patchlist", **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="a patch-list topology needs hs and ds"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], topology="patch_list_3", **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="gs is a hull shader"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], gs=compiled["quad_hs"], **kw)
+    # The geometry shader takes points; its input primitive must match the topology.
+    grs = device.create_root_signature([dx.RootConstants(0, 1)])
+    sprite = (compiled["sprite_vs"], compiled["color_ps"], grs, ["rgba8_unorm"])
+    skw = dict(input_layout=[dx.InputElement("POSITION", "float2"), dx.InputElement("COLOR", "float4")], gs=compiled["sprite_gs"])
+    with pytest.raises(dx.InvalidArgumentError, match="geometry shader takes point primitives"):
+        device.create_graphics_pipeline(*sprite, **skw)
+    # Linkage VS -> GS: the geometry shader reads COLOR0, which this vertex shader does not write.
+    with pytest.raises(dx.InvalidArgumentError, match=r"the geometry shader's input COLOR0? \(v1\) is not an output of the vertex shader"):
+        device.create_graphics_pipeline(compiled["pos_vs"], compiled["color_ps"], grs, ["rgba8_unorm"], topology="point",
+                                        input_layout=[dx.InputElement("POSITION", "float2")], gs=compiled["sprite_gs"])
+    with pytest.raises(dx.InvalidArgumentError, match=r"input_layout\[0\] \(POSITION\): .* is not a vertex-buffer format"):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], input_layout=[dx.InputElement("POSITION", "d32_float")])
+    # Per-slot classification.
+    with pytest.raises(dx.InvalidArgumentError, match="share slot 0 with different per_instance/step_rate"):
+        device.create_graphics_pipeline(compiled["instanced_vs"], compiled["color_ps"], rs, ["rgba8_unorm"],
+                                        input_layout=[dx.InputElement("POSITION", "float2"), dx.InputElement("OFFSET", "float2", per_instance=True),
+                                                      dx.InputElement("COLOR", "float4", slot=1)])
+
+
+def test_state_objects_repr_eq_and_presets():
+    alpha = dx.BlendState.preset("alpha")
+    assert alpha == dx.BlendState(src_blend="src_alpha", dest_blend="inv_src_alpha", dest_blend_alpha=dx.Blend.INV_SRC_ALPHA)
+    assert alpha != dx.BlendState.preset(dx.BlendMode.ADDITIVE) and alpha != "alpha"
+    assert not dx.BlendState().blend_enable and dx.BlendState(blend_op="max").blend_enable
+    assert not dx.BlendState(src_blend="one", blend_enable=False).blend_enable
+    assert repr(dx.BlendState(src_blend="src_alpha", dest_blend="one", write_mask=7)) == \
+        "BlendState(blend_enable=True, src_blend='src_alpha', dest_blend='one', write_mask=7)"
+    assert dx.BlendState(logic_op="xor").logic_op == "xor" and dx.BlendState().logic_op is None
+    r = dx.RasterizerState(fill=dx.FillMode.WIREFRAME, cull="back", front_ccw=True, depth_bias=-2, slope_scaled_depth_bias=1.5)
+    assert repr(r) == "RasterizerState(fill='wireframe', cull='back', front_ccw=True, depth_bias=-2, slope_scaled_depth_bias=1.5)"
+    assert r == dx.RasterizerState(fill="wireframe", cull="back", front_ccw=True, depth_bias=-2, slope_scaled_depth_bias=1.5)
+    d = dx.DepthStencilState(depth_func="less_equal", back=dx.StencilFace(pass_op="incr_sat"))
+    assert d.depth_test and d.stencil and d.front == dx.StencilFace() and d.back.pass_op == "incr_sat"
+    assert repr(d) == ("DepthStencilState(depth_test=True, depth_func='less_equal', stencil=True, back=StencilFace(fail_op='keep', "
+                       "depth_fail_op='keep', pass_op='incr_sat', func='always'))")
+    assert not dx.DepthStencilState().depth_test and not dx.DepthStencilState().stencil
+    e = dx.InputElement("TEXCOORD", "float2", 1, 8, 1, per_instance=True, step_rate=3)
+    assert (e.semantic, e.format, e.slot, e.offset, e.semantic_index, e.per_instance, e.step_rate) == ("TEXCOORD", "float2", 1, 8, 1, True, 3)
+    assert repr(e) == "InputElement('TEXCOORD', 'float2', slot=1, offset=8, semantic_index=1, per_instance=True, step_rate=3)"
+    assert dx.InputElement("C", dx.Format.RG16_FLOAT).format == "rg16_float" and dx.InputElement("P", "float3").offset is None
+    with pytest.raises(dx.InvalidArgumentError, match="step_rate applies to per_instance"):
+        dx.InputElement("P", "float3", step_rate=2)
+    with pytest.raises(dx.InvalidArgumentError, match="write_mask 16"):
+        dx.BlendState(write_mask=16)
+    with pytest.raises(dx.InvalidArgumentError, match="BlendState: src_blend: 'source_alpha' is not one of"):
+        dx.BlendState(src_blend="source_alpha")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="InputElement: semantic must be a str"):
+        dx.InputElement(3, "float3")  # type: ignore[arg-type]
+    with pytest.raises(dx.InvalidArgumentError, match="read_mask"):
+        dx.DepthStencilState(read_mask=256)
+    with pytest.raises(TypeError):
+        hash(alpha)
