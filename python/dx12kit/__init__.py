@@ -35,6 +35,7 @@ from .dx12core import (
     SRV,
     UAV,
     UNBOUNDED,
+    BarrierBatch,
     Buffer,
     CommandList,
     CommandQueue,
@@ -109,5 +110,5 @@ __all__ = [
     "HeapType", "IndexFormat", "PoolAlgorithm", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
-    "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError",
+    "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError", "BarrierBatch",
 ]

@@ -50,7 +50,7 @@ from typing import (
     Union,
 )
 
-from .dx12core import Buffer, CommandList, CommandQueue, Device, Format, ResourceState, Texture
+from .dx12core import BarrierBatch, Buffer, CommandList, CommandQueue, Device, Format, ResourceState, Texture
 from .enums import QueueKind
 from .errors import InvalidArgumentError
 
@@ -64,7 +64,9 @@ QUEUES: Tuple[str, ...] = ("direct", "compute", "copy")
 
 # Uses of a resource by a pass, and whether each one writes / reads the previous contents.
 _READ, _WRITE, _RT, _DS, _COPY_SRC, _COPY_DST = "read", "write", "render_target", "depth_stencil", "copy_from", "copy_to"
-_WRITES = frozenset({_WRITE, _RT, _DS, _COPY_DST})
+_RESOLVE_SRC, _RESOLVE_DST = "resolve_from", "resolve_to"
+_WRITES = frozenset({_WRITE, _RT, _DS, _COPY_DST, _RESOLVE_DST})
+_FULL_WRITES = frozenset({_COPY_DST, _RESOLVE_DST})   # a first use that defines every texel (with a clear: RT, DS)
 
 _S = ResourceState
 _SRV_DIRECT = int(_S.PIXEL_SHADER_RESOURCE | _S.NON_PIXEL_SHADER_RESOURCE)
@@ -75,6 +77,8 @@ _STATE_OF_USE: Dict[str, int] = {
     _DS: int(_S.DEPTH_WRITE),
     _COPY_SRC: int(_S.COPY_SOURCE),
     _COPY_DST: int(_S.COPY_DEST),
+    _RESOLVE_SRC: int(_S.RESOLVE_SOURCE),
+    _RESOLVE_DST: int(_S.RESOLVE_DEST),
 }
 # States a compute or copy queue may not record a transition from or to (D3D12's queue-type rules).
 _GRAPHICS_ONLY = int(_S.RENDER_TARGET | _S.DEPTH_WRITE | _S.DEPTH_READ | _S.PIXEL_SHADER_RESOURCE | _S.INDEX_BUFFER
@@ -135,11 +139,13 @@ class _Pass:
     name: str
     record: RecordFn
     queue: str
-    uses: Dict[GraphResource, Set[str]]
+    uses: Dict[GraphResource, FrozenSet[str]]
     render_targets: Tuple[GraphResource, ...]
     depth_stencil: Optional[GraphResource]
     clear: Dict[GraphResource, ClearValue]
     side_effects: bool
+    writes_of: Dict[GraphResource, bool]    # per use: whether it writes
+    need_of: Dict[GraphResource, int]       # per use: the resource state it needs
     # compile results
     alive: bool = False
     order: int = -1
@@ -155,17 +161,23 @@ class _Placement:
     first: int        # order of the first alive pass using it
     last: int         # order of the last one
     flags: Tuple[bool, bool, bool]   # render_target, depth_stencil, uav
+    committed: bool = False          # multisampled: a committed resource of its own, not aliased
 
 
-@dataclass
 class _PassPlan:
-    pass_: _Pass
-    aliasing: List[Tuple[Optional[GraphResource], GraphResource]] = field(default_factory=list)
-    uav_barriers: List[GraphResource] = field(default_factory=list)
-    transitions: List[Tuple[GraphResource, int]] = field(default_factory=list)
-    init_clears: List[GraphResource] = field(default_factory=list)
-    post: List[Tuple[GraphResource, int]] = field(default_factory=list)   # transitions after record
-    allowed: Dict[GraphResource, FrozenSet[str]] = field(default_factory=dict)
+    """What the graph records around one pass (compile result)."""
+
+    __slots__ = ("pass_", "aliasing", "uav_barriers", "transitions", "init_clears", "post", "allowed")
+
+    def __init__(self, pass_: _Pass) -> None:
+        """An empty plan for ``pass_``."""
+        self.pass_ = pass_
+        self.aliasing: List[Tuple[Optional[GraphResource], GraphResource]] = []
+        self.uav_barriers: List[GraphResource] = []
+        self.transitions: List[Tuple[GraphResource, int]] = []
+        self.init_clears: List[GraphResource] = []
+        self.post: List[Tuple[GraphResource, int]] = []   # transitions after record
+        self.allowed: Mapping[GraphResource, FrozenSet[str]] = pass_.uses
 
 
 @dataclass
@@ -187,10 +199,19 @@ class RenderGraph:
 
     Args:
         device: the device whose queues run the passes and whose memory holds the transients.
+        aliasing: let transients whose lifetimes do not overlap share memory (the default). ``False``
+            gives each transient bytes of its own (still placed in one block): no aliasing barriers and
+            no returns to ``COMMON``; for comparing memory and costs, or ruling aliasing out.
+
+    Raises:
+        TypeError: ``device`` is not a :class:`Device`.
     """
 
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: Device, *, aliasing: bool = True) -> None:
+        if not isinstance(device, Device):
+            raise TypeError(f"RenderGraph: expected a dx12kit.Device, not {type(device).__name__}")
         self.device = device
+        self.aliasing = bool(aliasing)
         self._resources: List[GraphResource] = []
         self._passes: List[_Pass] = []
         self._names: Set[str] = set()
@@ -201,6 +222,7 @@ class RenderGraph:
         self._batches: List[_Batch] = []
         self._placements: Dict[GraphResource, _Placement] = {}
         self._memory_size = 0
+        self._committed_bytes = 0
         self._stats: Dict[str, Any] = {}
         # realisation (real resources), kept across executions while the layout is unchanged
         self._layout_key: Optional[Tuple[Any, ...]] = None
@@ -209,6 +231,11 @@ class RenderGraph:
         self._res_view: Mapping[GraphResource, Any] = types.MappingProxyType(self._real)
         self._last_direct_value = 0
         self._executions = 0
+        self._realized_version = -1
+        self._baked: List[Tuple[Any, ...]] = []
+        self._end_waits: Tuple[Tuple[Any, int], ...] = ()
+        self._final_direct = -1
+        self._direct_queue: Optional[CommandQueue] = None
         self.compile_seconds = 0.0
 
     # ------------------------------------------------------------------ declaration
@@ -237,20 +264,35 @@ class RenderGraph:
             format: a :class:`Format` or its name (``"rgba8_unorm"``).
             mips: mip levels (>= 1).
             array_size: array slices (>= 1).
-            samples: 1 (multisampled transients are not supported yet: they must be committed).
+            samples: samples per pixel. A multisampled transient (render target or depth buffer, one mip)
+                is a committed texture of its own, kept across executions and never aliased: D3D12 places
+                MSAA textures only in 4 MiB-aligned heaps, and dx12kit's memory is 64 KiB aligned. It
+                counts in ``transient_bytes`` (and ``transient_bytes_committed``). Resolve it in a pass
+                declaring ``resolve_from`` / ``resolve_to``.
 
         Returns:
             The handle to use in :meth:`add_pass` declarations and as a key of ``res`` in ``record``.
 
         Raises:
-            GraphError: a duplicate or empty name, a size < 1, or samples != 1.
+            GraphError: a duplicate or empty name, a size < 1, or a multisampled texture with mips or
+                array_size > 1.
+            TypeError: ``format`` is neither a Format nor a string.
         """
         if width < 1 or height < 1 or mips < 1 or array_size < 1:
             raise GraphError(f"create_texture {name!r}: width, height, mips and array_size must be >= 1")
-        if samples != 1:
-            raise GraphError(f"create_texture {name!r}: multisampled transients are not supported (D3D12 places them "
-                             "only at 4 MiB alignment; dx12kit commits MSAA textures): import one instead")
-        fmt = format if isinstance(format, Format) else Format[str(format).upper()]
+        if samples < 1 or (samples > 1 and (mips != 1 or array_size != 1)):
+            raise GraphError(f"create_texture {name!r}: samples must be >= 1, and a multisampled texture has one mip "
+                             "and one array slice")
+        if isinstance(format, Format):
+            fmt = format
+        elif isinstance(format, str):
+            try:
+                fmt = Format[format.upper()]
+            except KeyError:
+                raise GraphError(f"create_texture {name!r}: unknown format {format!r}") from None
+        else:
+            raise TypeError(f"create_texture {name!r}: format must be a dx12kit.Format or its name, not "
+                            f"{type(format).__name__}")
         h = GraphResource(self, len(self._resources), self._new_name(name), "texture", transient=True, width=int(width),
                           height=int(height), format=fmt, mips=int(mips), array_size=int(array_size), samples=int(samples))
         self._resources.append(h)
@@ -318,7 +360,8 @@ class RenderGraph:
                  writes: Iterable[GraphResource] = (), render_targets: Iterable[GraphResource] = (),
                  depth_stencil: Optional[GraphResource] = None, copy_from: Iterable[GraphResource] = (),
                  copy_to: Iterable[GraphResource] = (), clear: Optional[Mapping[GraphResource, ClearValue]] = None,
-                 side_effects: bool = False) -> None:
+                 side_effects: bool = False, resolve_from: Iterable[GraphResource] = (),
+                 resolve_to: Iterable[GraphResource] = ()) -> None:
         """Declares a pass. Passes run in the order they are added (which respects every dependency).
 
         Args:
@@ -336,10 +379,14 @@ class RenderGraph:
             clear: handle -> colour (4 floats) for a render target, or depth (a float) for the depth
                 buffer; cleared by the graph after binding, before ``record``.
             side_effects: never cull this pass (its effects are outside the graph).
+            resolve_from: multisampled textures the pass resolves (:meth:`CommandList.resolve` source,
+                ``RESOLVE_SOURCE``); direct queue only.
+            resolve_to: single-sample textures the pass resolves into (``RESOLVE_DEST``; a transient's first
+                resolve is taken to write it completely); direct queue only.
 
         Raises:
-            GraphError: an unknown queue, a handle of another graph, a render target or depth buffer on a
-                compute or copy queue, a clear of a resource that is not a render target or depth buffer
+            GraphError: an unknown queue, a handle of another graph, a render target, depth buffer or resolve
+                on a compute or copy queue, a clear of a resource that is not a render target or depth buffer
                 of the pass, or a resource declared twice in conflicting roles.
         """
         if queue not in QUEUES:
@@ -358,12 +405,16 @@ class RenderGraph:
             add((depth_stencil,), _DS)
         add(copy_from, _COPY_SRC)
         add(copy_to, _COPY_DST)
+        add(resolve_from, _RESOLVE_SRC)
+        add(resolve_to, _RESOLVE_DST)
         for h, u in uses.items():
             if len(u) > 1 and not (u == {_READ, _DS}):
                 raise GraphError(f"add_pass {name!r}: resource {h.name!r} declared as {sorted(u)} in one pass; "
                                  "a resource has one use per pass")
         if queue != "direct" and (rts or depth_stencil is not None):
             raise GraphError(f"add_pass {name!r}: render targets and depth buffers need the direct queue, not {queue!r}")
+        if queue != "direct" and any(u & {_RESOLVE_SRC, _RESOLVE_DST} for u in uses.values()):
+            raise GraphError(f"add_pass {name!r}: resolves need the direct queue, not {queue!r}")
         if queue == "copy" and any(u & {_READ, _WRITE} for u in uses.values()):
             raise GraphError(f"add_pass {name!r}: a copy-queue pass may only copy (copy_from / copy_to)")
         clears: Dict[GraphResource, ClearValue] = {}
@@ -373,8 +424,10 @@ class RenderGraph:
                 raise GraphError(f"add_pass {name!r}: clear of {h.name!r}, which is not a render target or the depth "
                                  "buffer of the pass")
             clears[h] = v
-        self._passes.append(_Pass(len(self._passes), name, record, queue, uses, rts, depth_stencil, clears,
-                                  bool(side_effects)))
+        fuses = {h: frozenset(u) for h, u in uses.items()}
+        self._passes.append(_Pass(len(self._passes), name, record, queue, fuses, rts, depth_stencil, clears,
+                                  bool(side_effects), {h: not u.isdisjoint(_WRITES) for h, u in fuses.items()},
+                                  {h: _need_of(queue, u) for h, u in fuses.items()}))
         self._changed()
 
     # ------------------------------------------------------------------ compile
@@ -402,10 +455,10 @@ class RenderGraph:
             if alive:
                 for h, u in p.uses.items():
                     if h.transient:
-                        full = (_COPY_DST in u) or (h in p.clear)
+                        full = not u.isdisjoint(_FULL_WRITES) or (h in p.clear)
                         if full:
                             needed.discard(h)
-                        if _READ in u or _COPY_SRC in u or (not full and not u.isdisjoint(_WRITES)):
+                        if _READ in u or _COPY_SRC in u or _RESOLVE_SRC in u or (not full and not u.isdisjoint(_WRITES)):
                             needed.add(h)
         # 2. read-before-write of transients (over every declared pass: a declaration error).
         written: Set[GraphResource] = set()
@@ -451,9 +504,13 @@ class RenderGraph:
         placements: Dict[GraphResource, _Placement] = {}
         for h in first:
             fl = (flags[h][0], flags[h][1], flags[h][2])
+            if h.samples > 1 and (fl[2] or not (fl[0] or fl[1])):
+                raise GraphError(f"transient {h.name!r} is multisampled: passes may use it as a render target, depth "
+                                 "buffer, shader resource or resolve source, and one must render to it (no UAV)")
             size, align = _allocation_info(self.device, h, fl)
-            placements[h] = _Placement(h, 0, size, align, first[h], last[h], fl)
-        self._memory_size = _pack(list(placements.values()))
+            placements[h] = _Placement(h, 0, size, align, first[h], last[h], fl, h.samples > 1)
+        self._memory_size = _pack([x for x in placements.values() if not x.committed], self.aliasing)
+        self._committed_bytes = sum(x.size for x in placements.values() if x.committed)
         self._placements = placements
         # 4. per-pass plans: aliasing barriers, UAV barriers, transitions; batches and cross-queue waits.
         self._plan(order)
@@ -465,23 +522,8 @@ class RenderGraph:
         placements = self._placements
         # previous occupant of each transient's bytes (cyclic: the first users of an execution take
         # the memory back from the last users of the previous one).
-        prev_occupant: Dict[GraphResource, Optional[GraphResource]] = {}
-        aliased_with: Dict[GraphResource, List[GraphResource]] = {}
         pl = list(placements.values())
-        for a in pl:
-            over = [b for b in pl if b is not a and b.offset < a.offset + a.size and a.offset < b.offset + b.size]
-            aliased_with[a.handle] = [b.handle for b in over]
-            if not over:
-                continue
-            before = [b for b in over if b.last < a.first]
-            cands = before if before else [b for b in over if b.first > a.last]   # wrap around
-            if not cands:
-                continue
-            latest = max(b.last for b in cands)
-            top = [b for b in cands if b.last == latest]
-            prev_occupant[a.handle] = top[0].handle if len(top) == 1 else None
-            if a.handle not in prev_occupant:
-                prev_occupant[a.handle] = None
+        prev_occupant, preds, shares = _byte_successions([x for x in pl if not x.committed])
         counts = {"transitions": 0, "uav": 0, "aliasing": 0, "split": 0, "batches": 0, "init_clears": 0,
                   "queue_handoff": 0}
         # The state each transient starts an execution in: COMMON when it shares bytes (it is moved to
@@ -494,10 +536,10 @@ class RenderGraph:
                 if h.transient:
                     final_pass[h] = p
         for h, fp in final_pass.items():
-            if aliased_with[h] or h.kind == "buffer" or fp.queue == "copy":
+            if h in shares or h.kind == "buffer" or fp.queue == "copy":
                 state[h] = 0
             else:
-                state[h] = self._need(fp, h, fp.uses[h])
+                state[h] = fp.need_of[h]
         first_seen: Set[GraphResource] = set()
         last_uav_writer: Dict[GraphResource, _Pass] = {}
         last_access: Dict[GraphResource, List[_Pass]] = {}   # passes since the last write (readers) or the writer
@@ -506,6 +548,8 @@ class RenderGraph:
         plans: List[_PassPlan] = []
         wrap: List[Tuple[_Pass, GraphResource, int]] = []
         seen_in_batch: Set[Tuple[GraphResource, int]] = set()
+        ended: Dict[GraphResource, Tuple[Tuple[str, int], ...]] = {}
+        split_cands: List[Tuple[_Pass, _Pass]] = []
         for p in order:
             if not batches or batches[-1].queue != p.queue:
                 batches.append(_Batch(p.queue, []))
@@ -515,31 +559,34 @@ class RenderGraph:
             b.passes.append(plan)
             plans.append(plan)
             deps: List[_Pass] = []
+            far_waits: Dict[str, int] = {}   # other queue -> batch, from bytes reused
             all_transitions: List[Tuple[GraphResource, int]] = []
+            plan.allowed = p.uses
+            writes_of = p.writes_of
             for h, u in p.uses.items():
-                plan.allowed[h] = frozenset(u)
                 if h.transient and placements[h].first == p.order:
                     if h in prev_occupant:
                         plan.aliasing.append((prev_occupant[h], h))
                         counts["aliasing"] += 1
-                    for other in aliased_with[h]:   # whoever used these bytes before must be done
-                        op = placements[other]
-                        if op.last < p.order:
-                            deps.extend(x for x in last_access.get(other, []))
-                    writes_fully = (_COPY_DST in u) or (h in p.clear)
+                    for op in preds.get(h, ()):   # whoever used these bytes just before must be done
+                        if True:
+                            for dq, bi in ended.get(op, ()):
+                                if dq != p.queue and bi > far_waits.get(dq, -1):
+                                    far_waits[dq] = bi
+                    writes_fully = not u.isdisjoint(_FULL_WRITES) or (h in p.clear)
                     if (placements[h].flags[0] or placements[h].flags[1]) and not writes_fully and h.kind == "texture":
                         plan.init_clears.append(h)
                         counts["init_clears"] += 1
-                writes = not u.isdisjoint(_WRITES)
-                prev = last_access.get(h, [])
-                if writes:
-                    deps.extend(prev)                 # after the last writer and every reader since
-                elif prev and not prev[0].uses[h].isdisjoint(_WRITES):
-                    deps.append(prev[0])              # after the last writer
-                need = self._need(p, h, u)
+                writes = writes_of[h]
+                prev = last_access.get(h)
+                if prev:
+                    if writes:
+                        deps.extend(prev)                 # after the last writer and every reader since
+                    elif prev[0].writes_of[h]:
+                        deps.append(prev[0])              # after the last writer
+                need = p.need_of[h]
                 before_state = state.get(h)
-                if h.kind == "buffer" and before_state is not None and last_access.get(h) and \
-                        last_access[h][-1].batch != p.batch:
+                if h.kind == "buffer" and before_state is not None and prev and prev[-1].batch != p.batch:
                     before_state = 0   # buffers decay to COMMON at the end of every execute
                 if before_state is not None and not _legal_on(p.queue, before_state) and before_state != need:
                     # the queue may not leave that state: the last direct-queue user does it after its pass.
@@ -557,6 +604,8 @@ class RenderGraph:
                             before_state = need
                 if before_state != need:
                     counts["transitions"] += 1
+                    if prev:
+                        split_cands.append((prev[-1], p))
                 if before_state != need or (h, id(b)) not in seen_in_batch:
                     # a resource new to a command list is always requested (its state is resolved at
                     # execute, in the list dx12kit runs just before); otherwise only real changes.
@@ -573,13 +622,13 @@ class RenderGraph:
                     last_uav_writer[h] = p
                 else:
                     last_uav_writer.pop(h, None)
-                if writes:
+                if writes or prev is None:
                     last_access[h] = [p]
                 else:
-                    last_access.setdefault(h, []).append(p)
+                    prev.append(p)
                 last_user_on[(h, p.queue)] = p
             for h in p.uses:   # end of life of a transient that shares bytes: back to COMMON
-                if h.transient and final_pass.get(h) is p and aliased_with[h] and state.get(h) != 0:
+                if h.transient and final_pass.get(h) is p and h in shares and state.get(h) != 0:
                     plan.post.append((h, 0))
                     counts["transitions"] += 1
                     state[h] = 0
@@ -588,6 +637,9 @@ class RenderGraph:
                 if d.queue != p.queue and d.batch != p.batch and d.batch > max(b.waits.get(d.queue, -1),
                                                                                new_waits.get(d.queue, -1)):
                     new_waits[d.queue] = d.batch
+            for dq, bi in far_waits.items():
+                if bi != p.batch and bi > max(b.waits.get(dq, -1), new_waits.get(dq, -1)):
+                    new_waits[dq] = bi
             if new_waits and len(b.passes) > 1:
                 # wait only where needed: the passes before this one run without the wait (on another
                 # queue's work that they do not depend on, concurrently).
@@ -598,6 +650,13 @@ class RenderGraph:
                 seen_in_batch.update((h, id(b)) for h, _ in all_transitions)
                 p.batch = len(batches) - 1
             b.waits.update(new_waits)
+            for h in p.uses:   # a transient's life ends: the batches of its last accesses, per queue
+                if h.transient and final_pass.get(h) is p:
+                    last_b: Dict[str, int] = {}
+                    for x in last_access[h]:
+                        if x.batch > last_b.get(x.queue, -1):
+                            last_b[x.queue] = x.batch
+                    ended[h] = tuple(last_b.items())
         for fp, h, need in wrap:
             if state.get(h) != need:
                 plans[fp.order].post.append((h, need))
@@ -609,6 +668,11 @@ class RenderGraph:
                 seen.add(bt.queue)
                 bt.waits_previous_execution = bt.queue != "direct"
         counts["batches"] = len(batches)
+        # A transition whose resource was last used two or more passes earlier in the same command list
+        # could be split (BEGIN_ONLY after that use, END_ONLY before this pass). Not emitted: vkd3d 1.2
+        # skips BEGIN_ONLY barriers and runs END_ONLY ones as whole transitions, so there is nothing to
+        # gain on it (and dx12kit's CommandList has no split-barrier call); counted to show the room.
+        counts["split_candidates"] = sum(1 for q, p in split_cands if q.batch == p.batch and q.order < p.order - 1)
         self._batches = batches
         self._plans = plans
         queues: Dict[str, int] = {q: 0 for q in QUEUES}
@@ -620,70 +684,76 @@ class RenderGraph:
             "culled": len(self._passes) - len(order),
             "culled_passes": [p.name for p in self._passes if not p.alive],
             "barriers": counts,
-            "transient_bytes": self._memory_size,
+            "transient_bytes": self._memory_size + self._committed_bytes,
             "transient_bytes_unaliased": unaliased,
+            "transient_bytes_committed": self._committed_bytes,
             "transients": len(pl),
             "queues": queues,
             "batches": [(bt.queue, [pp.pass_.name for pp in bt.passes]) for bt in batches],
             "cross_queue_waits": sum(len(bt.waits) for bt in batches),
         }
 
-    @staticmethod
-    def _need(p: _Pass, h: GraphResource, u: Set[str]) -> int:
-        """The resource state pass ``p``'s use ``u`` of ``h`` needs."""
-        if _DS in u:
-            return _STATE_OF_USE[_DS]
-        if _READ in u:
-            return _SRV_DIRECT if p.queue == "direct" else _SRV_COMPUTE
-        return _STATE_OF_USE[next(iter(u))]
 
     # ------------------------------------------------------------------ execute
     def _realize(self) -> None:
+        """Creates the real transients (placed in one block) when the layout changed, and bakes the plan."""
         key = (self._memory_size,) + tuple(
-            (h.index, pl.offset, pl.flags) for h, pl in sorted(self._placements.items(), key=lambda kv: kv[0].index))
-        if key == self._layout_key:
-            return
-        dev = self.device
-        self._real.clear()
-        self._memory = None
-        if self._memory_size:
-            self._memory = dev.allocate_memory(self._memory_size, name="render graph transients")
-        for h, pl in self._placements.items():
-            if h.kind == "texture":
-                self._real[h] = dev.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips,
-                                                     array_size=h.array_size, render_target=pl.flags[0],
-                                                     depth_stencil=pl.flags[1], uav=pl.flags[2], name=h.name,
-                                                     memory=self._memory, offset=pl.offset)
-            else:
-                self._real[h] = dev.create_buffer(h.size, uav=pl.flags[2], name=h.name, memory=self._memory,
-                                                  offset=pl.offset)
+            (h.index, pl.offset, pl.flags, pl.committed) for h, pl in sorted(self._placements.items(), key=lambda kv: kv[0].index))
+        if key != self._layout_key:
+            dev = self.device
+            self._real.clear()
+            self._memory = None
+            if self._memory_size:
+                self._memory = dev.allocate_memory(self._memory_size, name="render graph transients")
+            for h, pl in self._placements.items():
+                if pl.committed:
+                    self._real[h] = dev.create_texture2d(h.width, h.height, h.format, sample_count=h.samples,
+                                                         render_target=pl.flags[0], depth_stencil=pl.flags[1],
+                                                         name=h.name)
+                elif h.kind == "texture":
+                    self._real[h] = dev.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips,
+                                                         array_size=h.array_size, render_target=pl.flags[0],
+                                                         depth_stencil=pl.flags[1], uav=pl.flags[2], name=h.name,
+                                                         memory=self._memory, offset=pl.offset)
+                else:
+                    self._real[h] = dev.create_buffer(h.size, uav=pl.flags[2], name=h.name, memory=self._memory,
+                                                      offset=pl.offset)
+            self._layout_key = key
         for h in self._resources:
             if not h.transient and h.resource is not None:
                 self._real[h] = h.resource
-        self._layout_key = key
         self._bake()
+        self._realized_version = self._version
 
     def _bake(self) -> None:
-        """Turns the plan into flat lists of real objects for the execute loop."""
+        """Turns the plan into flat tuples of real objects for the execute loop: per pass one prebuilt
+        :class:`BarrierBatch` before it (and one after it, when it hands states over), the targets, the
+        clears; per command list its queue and the waits, as indexes of earlier lists."""
         real = self._real
         validate = bool(self.device.validate)
         graph_ids: Dict[int, GraphResource] = {id(r): h for h, r in real.items()}
-        self._baked: List[Tuple[Any, ...]] = []
-        for bt in self._batches:
+        dev = self.device
+        qs = {q: dev.queue(QueueKind(q)) for q in QUEUES}
+        self._direct_queue = qs["direct"]
+        baked: List[Tuple[Any, ...]] = []
+        last_batch: Dict[str, int] = {}
+        waited_by_direct: Dict[str, int] = {}
+        for bi, bt in enumerate(self._batches):
             passes = []
-            for plan in bt.passes:
+            carry: List[Tuple[Any, ...]] = []   # the previous pass's closing transitions, recorded with this pass's
+            for k, plan in enumerate(bt.passes):
                 p = plan.pass_
-                pre: List[Tuple[int, Any, Any]] = []
-                for before, after in plan.aliasing:
-                    pre.append((0, real[before] if before is not None else None, real[after]))
-                for h in plan.uav_barriers:
-                    pre.append((1, real[h], None))
+                first: List[Tuple[Any, ...]] = carry + [("aliasing", real[b] if b is not None else None, real[a])
+                                                        for b, a in plan.aliasing]
+                first += [("uav", real[h]) for h in plan.uav_barriers]
+                inits: List[Tuple[Any, bool]] = []
                 for h in plan.init_clears:
                     if h in p.render_targets or h is p.depth_stencil:
                         continue   # cleared below, after binding
-                    pre.append((3, real[h], self._placements[h].flags[1]))
-                for h, st in plan.transitions:
-                    pre.append((2, real[h], st))
+                    inits.append((real[h], self._placements[h].flags[1]))
+                then = [("transition", real[h], st) for h, st in plan.transitions]
+                if not inits:
+                    first, then = first + then, []
                 rts = [real[h] for h in p.render_targets]
                 ds = real[p.depth_stencil] if p.depth_stencil is not None else None
                 clears: List[Tuple[bool, Any, Tuple[float, ...]]] = []
@@ -696,9 +766,25 @@ class RenderGraph:
                 if validate:
                     allowed = {id(real[h]): u for h, u in plan.allowed.items()}
                     checker = (p.name, allowed, graph_ids)
-                post = [(real[h], st) for h, st in plan.post]
-                passes.append((p.record, pre, rts, ds, clears, checker, post))
-            self._baked.append((bt.queue, passes, dict(bt.waits), bt.waits_previous_execution))
+                post = [("transition", real[h], st) for h, st in plan.post]
+                carry = []
+                if post and k + 1 < len(bt.passes):
+                    carry, post = post, []
+                passes.append((p.record, BarrierBatch(first) if first else None, tuple(inits),
+                               BarrierBatch(then) if then else None, rts if (rts or ds is not None) else None, ds,
+                               tuple(clears), checker, BarrierBatch(post) if post else None))
+            waits = tuple((qs[other], i) for other, i in sorted(bt.waits.items()))
+            if bt.queue == "direct":
+                for other, i in bt.waits.items():
+                    waited_by_direct[other] = max(waited_by_direct.get(other, -1), i)
+            last_batch[bt.queue] = bi
+            baked.append((qs[bt.queue], tuple(passes), waits, bt.waits_previous_execution))
+        self._baked = baked
+        # what the direct queue still has to wait for at the end: the other queues' last lists that no
+        # direct-queue list waited for (then, or when no list is on the direct queue, an empty list ends it).
+        self._end_waits = tuple((qs[k], i) for k, i in sorted(last_batch.items())
+                                if k != "direct" and waited_by_direct.get(k, -1) < i)
+        self._final_direct = last_batch.get("direct", -1)
 
     def execute(self) -> int:
         """Compiles if needed, records every alive pass and submits them on their queues.
@@ -713,33 +799,28 @@ class RenderGraph:
         """
         if self._dirty:
             self.compile()
-        self._realize()
-        dev = self.device
-        qs = {q: dev.queue(QueueKind(q)) for q in QUEUES}
-        direct = qs["direct"]
+        if self._realized_version != self._version:
+            self._realize()
+        direct = self._direct_queue
         res = self._res_view
         values: List[int] = []
-        last_on: Dict[str, int] = {}
-        waited_by_direct: Dict[str, int] = {}
         prev_direct = self._last_direct_value
-        for queue_name, passes, waits, wait_prev in self._baked:
-            q = qs[queue_name]
+        for q, passes, waits, wait_prev in self._baked:
             cl = q.command_list()
-            for record, pre, rts, ds, clears, checker, post in passes:
-                for kind, a, b in pre:
-                    if kind == 2:
-                        cl.transition_barrier(a, b)
-                    elif kind == 0:
-                        cl.aliasing_barrier(a, b)
-                    elif kind == 1:
-                        cl.uav_barrier(a)
-                    elif b:   # initialising clear of a depth buffer first used otherwise
-                        cl.transition_barrier(a, _S.DEPTH_WRITE)
-                        cl.clear_depth_stencil(a, 1.0, 0)
-                    else:
-                        cl.transition_barrier(a, _S.RENDER_TARGET)
-                        cl.clear_render_target(a, (0.0, 0.0, 0.0, 0.0))
-                if rts or ds is not None:
+            for record, first, inits, then, rts, ds, clears, checker, post in passes:
+                if first is not None:
+                    cl.resource_barriers(first)
+                if inits:
+                    for t, is_depth in inits:   # a render target or depth buffer first used otherwise
+                        if is_depth:
+                            cl.transition_barrier(t, _S.DEPTH_WRITE)
+                            cl.clear_depth_stencil(t, 1.0, 0)
+                        else:
+                            cl.transition_barrier(t, _S.RENDER_TARGET)
+                            cl.clear_render_target(t, (0.0, 0.0, 0.0, 0.0))
+                    if then is not None:
+                        cl.resource_barriers(then)
+                if rts is not None:
                     cl.set_render_targets(rts, ds)
                     for is_depth, t, v in clears:
                         if is_depth:
@@ -750,26 +831,21 @@ class RenderGraph:
                     record(cl, res)
                 else:
                     record(_CheckedCommandList(cl, *checker), res)
-                for r, st in post:
-                    cl.transition_barrier(r, st)
+                if post is not None:
+                    cl.resource_barriers(post)
             if wait_prev and prev_direct and direct.completed_value < prev_direct:
                 q.wait_for(direct, prev_direct)
-            for other, bi in waits.items():
-                oq = qs[other]
-                if oq.completed_value < values[bi]:   # (a GPU wait costs ~0.3 ms of CPU in vkd3d 1.2)
-                    oq_wait = values[bi]
-                    q.wait_for(oq, oq_wait)
-                if queue_name == "direct":
-                    waited_by_direct[other] = max(waited_by_direct.get(other, 0), values[bi])
-            v = q.execute(cl)
-            values.append(v)
-            last_on[queue_name] = v
-        final = last_on.get("direct", 0)
-        extra = [(k, v) for k, v in last_on.items() if k != "direct" and waited_by_direct.get(k, 0) < v]
-        if extra or not final:
-            for k, v in extra:
-                direct.wait_for(qs[k], v)
+            for oq, bi in waits:   # GPU waits; skipped when the work is complete (each costs CPU in vkd3d 1.2)
+                v = values[bi]
+                if oq.completed_value < v:
+                    q.wait_for(oq, v)
+            values.append(q.execute(cl))
+        if self._end_waits or self._final_direct < 0:
+            for oq, bi in self._end_waits:
+                direct.wait_for(oq, values[bi])
             final = direct.execute(direct.command_list(name="render graph end"))
+        else:
+            final = values[self._final_direct]
         self._last_direct_value = final
         self._executions += 1
         return final
@@ -800,7 +876,8 @@ class RenderGraph:
 
     def memory_map(self) -> List[Dict[str, Any]]:
         """Where each transient lies: one dict per transient (name, offset, size, first and last pass
-        order, first_pass, last_pass), in offset order.
+        order, first_pass, last_pass, kind, and committed: True for a multisampled transient, which has memory
+        of its own and no offset in the aliased block), in offset order.
 
         Returns:
             The list.
@@ -813,6 +890,7 @@ class RenderGraph:
         out = []
         for pl in sorted(self._placements.values(), key=lambda x: (x.offset, x.first)):
             out.append({"name": pl.handle.name, "offset": pl.offset, "size": pl.size, "alignment": pl.alignment,
+                        "committed": pl.committed,
                         "first": pl.first, "last": pl.last, "first_pass": self._order[pl.first].name,
                         "last_pass": self._order[pl.last].name, "kind": pl.handle.kind})
         return out
@@ -854,6 +932,15 @@ class RenderGraph:
 
 
 # ---------------------------------------------------------------------- helpers
+def _need_of(queue: str, u: FrozenSet[str]) -> int:
+    """The resource state a use ``u`` on ``queue`` needs."""
+    if _DS in u:
+        return _STATE_OF_USE[_DS]
+    if _READ in u:
+        return _SRV_DIRECT if queue == "direct" else _SRV_COMPUTE
+    return _STATE_OF_USE[next(iter(u))]
+
+
 def _align(x: int, a: int) -> int:
     return (x + a - 1) // a * a
 
@@ -867,7 +954,7 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     if h.kind == "buffer":
         desc: Tuple[Any, ...] = (id(device), "b", h.size, flags[2])
     else:
-        desc = (id(device), "t", h.width, h.height, int(h.format or 0), h.mips, h.array_size, flags)
+        desc = (id(device), "t", h.width, h.height, int(h.format or 0), h.mips, h.array_size, h.samples, flags)
     hit = _INFO_CACHE.get(desc)
     if hit is not None:
         return hit
@@ -876,7 +963,7 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     else:
         probe = device.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips, array_size=h.array_size,
                                         render_target=flags[0], depth_stencil=flags[1], uav=flags[2],
-                                        name="render graph probe")
+                                        sample_count=h.samples, name="render graph probe")
     a = probe.allocation
     size, align = int(a["size"]), int(a["alignment"])
     if a.get("committed"):
@@ -884,6 +971,63 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     probe.close()
     _INFO_CACHE[desc] = (size, align)
     return size, align
+
+
+def _byte_successions(pl: List[_Placement]) -> Tuple[Dict[GraphResource, Optional[GraphResource]],
+                                                     Dict[GraphResource, List[GraphResource]], Set[GraphResource]]:
+    """Who takes bytes over from whom, by a sweep over the transients in order of first use, keeping the
+    memory as segments each holding its latest occupant.
+
+    Returns:
+        ``(prev_occupant, preds, shares)``: for each transient that takes over bytes, the resource for its
+        aliasing barrier (``None``: several, a barrier on any); for each transient, the occupants of its
+        bytes just before it in this execution (those it must wait for: earlier ones are ordered before
+        them); the set of transients sharing bytes with any other. A transient that is the first user of
+        its bytes takes them over from their last user of the previous execution.
+    """
+    segs: List[List[Any]] = [[0, 1 << 62, None]]   # [start, end, occupant]
+
+    def cut(x: int) -> None:
+        for i, sg in enumerate(segs):
+            if sg[0] < x < sg[1]:
+                segs.insert(i + 1, [x, sg[1], sg[2]])
+                sg[1] = x
+                return
+
+    preds: Dict[GraphResource, List[GraphResource]] = {}
+    for a in sorted(pl, key=lambda x: (x.first, x.offset)):
+        end = a.offset + a.size
+        cut(a.offset)
+        cut(end)
+        got: List[_Placement] = []
+        for sg in segs:
+            if sg[0] >= a.offset and sg[1] <= end:
+                o = sg[2]
+                if o is not None and o not in got:
+                    got.append(o)
+                sg[2] = a
+        preds[a.handle] = [o.handle for o in got]
+        a_got = got
+        a.preds = a_got   # type: ignore[attr-defined]
+    prev_occupant: Dict[GraphResource, Optional[GraphResource]] = {}
+    shares: Set[GraphResource] = set()
+    for a in pl:
+        got = a.preds   # type: ignore[attr-defined]
+        if not got:   # wrap around: the final occupants of its bytes, from the previous execution
+            end = a.offset + a.size
+            got = []
+            for sg in segs:
+                o = sg[2]
+                if o is not None and o is not a and sg[0] < end and a.offset < sg[1] and o not in got:
+                    got.append(o)
+        if not got:
+            continue
+        shares.add(a.handle)
+        shares.update(o.handle for o in got)
+        latest = max(o.last for o in got)
+        top = [o for o in got if o.last == latest]
+        prev_occupant[a.handle] = top[0].handle if len(top) == 1 else None
+    return prev_occupant, preds, shares
 
 
 def _join_points(order: List[_Pass]) -> List[int]:
@@ -911,14 +1055,20 @@ def _join_points(order: List[_Pass]) -> List[int]:
     return join
 
 
-def _pack(items: List[_Placement]) -> int:
-    """Places each transient at the lowest aligned offset free for its whole lifetime (largest first).
+def _pack(items: List[_Placement], aliasing: bool = True) -> int:
+    """Places each transient at the lowest aligned offset free for its whole lifetime (largest first);
+    without ``aliasing``, each after the other.
 
     Returns:
         The bytes of memory needed (peak).
     """
     placed: List[_Placement] = []
     top = 0
+    if not aliasing:
+        for it in sorted(items, key=lambda x: x.handle.index):
+            it.offset = _align(top, it.alignment)
+            top = it.offset + it.size
+        return _align(top, 4096) if top else 0
     for it in sorted(items, key=lambda x: (-x.size, x.first, x.handle.index)):
         busy = sorted((o.offset, o.offset + o.size) for o in placed if not (o.last < it.first or it.last < o.first))
         off = 0
@@ -1049,8 +1199,8 @@ class _CheckedCommandList:
 
     def resolve(self, dst: Any, src: Any, **kw: Any) -> None:
         """Checked :meth:`CommandList.resolve` (``copy_to`` / ``copy_from``)."""
-        self._check(dst, (_COPY_DST,), "resolve (destination)")
-        self._check(src, (_COPY_SRC,), "resolve (source)")
+        self._check(dst, (_RESOLVE_DST,), "resolve (destination)")
+        self._check(src, (_RESOLVE_SRC,), "resolve (source)")
         self._cl.resolve(dst, src, **kw)
 
     def generate_mips(self, texture: Any, **kw: Any) -> None:
