@@ -13,8 +13,10 @@ std::shared_ptr<Resource> OptionalResource(py::handle h, const char* what) {
     return h.is_none() ? nullptr : AsResource(h, what);
 }
 
-std::shared_ptr<BarrierBatch> MakeBatch(const py::iterable& barriers) {
+std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
     const char* fn = "BarrierBatch";
+    if (!py::isinstance<py::iterable>(barriers) || py::isinstance<py::str>(barriers))
+        throw py::type_error(std::string(fn) + ": barriers must be an iterable of tuples, not " + detail::TypeName(barriers));
     auto batch = std::make_shared<BarrierBatch>();
     for (py::handle item : barriers) {
         if (!py::isinstance<py::tuple>(item))

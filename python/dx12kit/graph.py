@@ -36,6 +36,7 @@ import time
 import types
 from dataclasses import dataclass, field
 from typing import (
+    Literal,
     Any,
     Callable,
     Dict,
@@ -61,6 +62,7 @@ RecordFn = Callable[[Any, Mapping["GraphResource", Any]], None]
 ClearValue = Union[float, Tuple[float, ...], Sequence[float]]
 
 QUEUES: Tuple[str, ...] = ("direct", "compute", "copy")
+QueueName = Union[QueueKind, Literal["direct", "compute", "copy"]]
 
 # Uses of a resource by a pass, and whether each one writes / reads the previous contents.
 _READ, _WRITE, _RT, _DS, _COPY_SRC, _COPY_DST = "read", "write", "render_target", "depth_stencil", "copy_from", "copy_to"
@@ -235,7 +237,7 @@ class RenderGraph:
         self._baked: List[Tuple[Any, ...]] = []
         self._end_waits: Tuple[Tuple[Any, int], ...] = ()
         self._final_direct = -1
-        self._direct_queue: Optional[CommandQueue] = None
+        self._direct_queue: CommandQueue = device.queue(QueueKind.DIRECT)
         self.compile_seconds = 0.0
 
     # ------------------------------------------------------------------ declaration
@@ -356,7 +358,7 @@ class RenderGraph:
             raise GraphError(f"add_pass {pass_name!r}: {what} must hold GraphResource handles of this graph, got {h!r}")
         return h
 
-    def add_pass(self, name: str, record: RecordFn, *, queue: str = "direct", reads: Iterable[GraphResource] = (),
+    def add_pass(self, name: str, record: RecordFn, *, queue: QueueName = "direct", reads: Iterable[GraphResource] = (),
                  writes: Iterable[GraphResource] = (), render_targets: Iterable[GraphResource] = (),
                  depth_stencil: Optional[GraphResource] = None, copy_from: Iterable[GraphResource] = (),
                  copy_to: Iterable[GraphResource] = (), clear: Optional[Mapping[GraphResource, ClearValue]] = None,
@@ -368,7 +370,7 @@ class RenderGraph:
             name: the pass's name (messages, stats, pictures).
             record: ``record(cl, res)``: records the pass into ``cl`` (a :class:`CommandList` of the pass's
                 queue); ``res`` maps each handle to this execution's real Texture/Buffer.
-            queue: ``"direct"``, ``"compute"`` or ``"copy"``.
+            queue: ``"direct"``, ``"compute"`` or ``"copy"`` (or a :class:`QueueKind` member).
             reads: resources read as shader resources.
             writes: resources written (or read and written) as unordered-access views.
             render_targets: colour targets the graph binds before ``record`` (viewport and scissor set to
@@ -389,7 +391,9 @@ class RenderGraph:
                 on a compute or copy queue, a clear of a resource that is not a render target or depth buffer
                 of the pass, or a resource declared twice in conflicting roles.
         """
-        if queue not in QUEUES:
+        if isinstance(queue, QueueKind):
+            queue = "direct" if queue is QueueKind.DIRECT else str(queue.value)   # type: ignore[assignment]
+        if not isinstance(queue, str) or queue not in QUEUES:
             raise GraphError(f"add_pass {name!r}: queue must be one of {QUEUES}, got {queue!r}")
         uses: Dict[GraphResource, Set[str]] = {}
 
@@ -524,8 +528,6 @@ class RenderGraph:
         # the memory back from the last users of the previous one).
         pl = list(placements.values())
         prev_occupant, preds, shares = _byte_successions([x for x in pl if not x.committed])
-        counts = {"transitions": 0, "uav": 0, "aliasing": 0, "split": 0, "batches": 0, "init_clears": 0,
-                  "queue_handoff": 0}
         # The state each transient starts an execution in: COMMON when it shares bytes (it is moved to
         # COMMON after its last use, so the next user of the bytes never needs it parked), else the
         # state its last use left (kept from the previous execution).
@@ -540,20 +542,23 @@ class RenderGraph:
                 state[h] = 0
             else:
                 state[h] = fp.need_of[h]
-        first_seen: Set[GraphResource] = set()
         last_uav_writer: Dict[GraphResource, _Pass] = {}
         last_access: Dict[GraphResource, List[_Pass]] = {}   # passes since the last write (readers) or the writer
-        last_user_on: Dict[Tuple[GraphResource, str], _Pass] = {}
+        last_direct_user: Dict[GraphResource, _Pass] = {}
         batches: List[_Batch] = []
         plans: List[_PassPlan] = []
         wrap: List[Tuple[_Pass, GraphResource, int]] = []
-        seen_in_batch: Set[Tuple[GraphResource, int]] = set()
+        seen_in_batch: Set[GraphResource] = set()    # resources the current command list has requested
         ended: Dict[GraphResource, Tuple[Tuple[str, int], ...]] = {}
         split_cands: List[Tuple[_Pass, _Pass]] = []
+        n_trans = n_uav = n_alias = n_init = n_handoff = 0
+        b: Optional[_Batch] = None
         for p in order:
-            if not batches or batches[-1].queue != p.queue:
-                batches.append(_Batch(p.queue, []))
-            b = batches[-1]
+            pq = p.queue
+            if b is None or b.queue != pq:
+                b = _Batch(pq, [])
+                batches.append(b)
+                seen_in_batch = set()
             p.batch = len(batches) - 1
             plan = _PassPlan(p)
             b.passes.append(plan)
@@ -561,22 +566,27 @@ class RenderGraph:
             deps: List[_Pass] = []
             far_waits: Dict[str, int] = {}   # other queue -> batch, from bytes reused
             all_transitions: List[Tuple[GraphResource, int]] = []
-            plan.allowed = p.uses
             writes_of = p.writes_of
+            need_of = p.need_of
+            ending: List[GraphResource] = []
             for h, u in p.uses.items():
-                if h.transient and placements[h].first == p.order:
-                    if h in prev_occupant:
-                        plan.aliasing.append((prev_occupant[h], h))
-                        counts["aliasing"] += 1
-                    for op in preds.get(h, ()):   # whoever used these bytes just before must be done
-                        if True:
+                transient = h.transient
+                if transient:
+                    pl_h = placements[h]
+                    if pl_h.first == p.order:
+                        if h in prev_occupant:
+                            plan.aliasing.append((prev_occupant[h], h))
+                            n_alias += 1
+                        for op in preds.get(h, ()):   # whoever used these bytes just before must be done
                             for dq, bi in ended.get(op, ()):
-                                if dq != p.queue and bi > far_waits.get(dq, -1):
+                                if dq != pq and bi > far_waits.get(dq, -1):
                                     far_waits[dq] = bi
-                    writes_fully = not u.isdisjoint(_FULL_WRITES) or (h in p.clear)
-                    if (placements[h].flags[0] or placements[h].flags[1]) and not writes_fully and h.kind == "texture":
-                        plan.init_clears.append(h)
-                        counts["init_clears"] += 1
+                        if (pl_h.flags[0] or pl_h.flags[1]) and h.kind == "texture" and not (
+                                h in p.clear or not u.isdisjoint(_FULL_WRITES)):
+                            plan.init_clears.append(h)
+                            n_init += 1
+                    if final_pass[h] is p:
+                        ending.append(h)
                 writes = writes_of[h]
                 prev = last_access.get(h)
                 if prev:
@@ -584,59 +594,60 @@ class RenderGraph:
                         deps.extend(prev)                 # after the last writer and every reader since
                     elif prev[0].writes_of[h]:
                         deps.append(prev[0])              # after the last writer
-                need = p.need_of[h]
+                need = need_of[h]
                 before_state = state.get(h)
-                if h.kind == "buffer" and before_state is not None and prev and prev[-1].batch != p.batch:
-                    before_state = 0   # buffers decay to COMMON at the end of every execute
-                if before_state is not None and not _legal_on(p.queue, before_state) and before_state != need:
-                    # the queue may not leave that state: the last direct-queue user does it after its pass.
-                    src = last_user_on.get((h, "direct"))
-                    if src is not None:
-                        plans[src.order].post.append((h, need))
-                        counts["queue_handoff"] += 1
-                        deps.append(src)
-                        before_state = need
-                    elif h.transient and not p.queue == "direct":
-                        # first use of the execution: the previous execution's last direct user does it
-                        fp = final_pass[h]
-                        if fp.queue == "direct":
-                            wrap.append((fp, h, need))
+                if before_state is not None:
+                    if h.kind == "buffer" and prev and prev[-1].batch != p.batch:
+                        before_state = 0   # buffers decay to COMMON at the end of every execute
+                    if before_state != need and not _legal_on(pq, before_state):
+                        # the queue may not leave that state: the last direct-queue user does it after its pass.
+                        src = last_direct_user.get(h)
+                        if src is not None:
+                            plans[src.order].post.append((h, need))
+                            n_handoff += 1
+                            deps.append(src)
                             before_state = need
+                        elif transient and pq != "direct":
+                            # first use of the execution: the previous execution's last direct user does it
+                            fp = final_pass[h]
+                            if fp.queue == "direct":
+                                wrap.append((fp, h, need))
+                                before_state = need
                 if before_state != need:
-                    counts["transitions"] += 1
+                    n_trans += 1
                     if prev:
                         split_cands.append((prev[-1], p))
-                if before_state != need or (h, id(b)) not in seen_in_batch:
+                    plan.transitions.append((h, need))
+                elif h not in seen_in_batch:
                     # a resource new to a command list is always requested (its state is resolved at
                     # execute, in the list dx12kit runs just before); otherwise only real changes.
                     plan.transitions.append((h, need))
-                seen_in_batch.add((h, id(b)))
+                seen_in_batch.add(h)
                 all_transitions.append((h, need))
-                if _WRITE in u and h in last_uav_writer and before_state == need:
-                    plan.uav_barriers.append(h)
-                    counts["uav"] += 1
-                state[h] = need
-                if p.queue == "copy":
-                    state[h] = 0
                 if _WRITE in u:
+                    if before_state == need and h in last_uav_writer:
+                        plan.uav_barriers.append(h)
+                        n_uav += 1
                     last_uav_writer[h] = p
-                else:
+                elif last_uav_writer:
                     last_uav_writer.pop(h, None)
+                state[h] = 0 if pq == "copy" else need
                 if writes or prev is None:
                     last_access[h] = [p]
                 else:
                     prev.append(p)
-                last_user_on[(h, p.queue)] = p
-            for h in p.uses:   # end of life of a transient that shares bytes: back to COMMON
-                if h.transient and final_pass.get(h) is p and h in shares and state.get(h) != 0:
+                if pq == "direct":
+                    last_direct_user[h] = p
+            for h in ending:   # end of life of a transient that shares bytes: back to COMMON
+                if h in shares and state.get(h) != 0:
                     plan.post.append((h, 0))
-                    counts["transitions"] += 1
+                    n_trans += 1
                     state[h] = 0
             new_waits: Dict[str, int] = {}
             for d in deps:
-                if d.queue != p.queue and d.batch != p.batch and d.batch > max(b.waits.get(d.queue, -1),
-                                                                               new_waits.get(d.queue, -1)):
-                    new_waits[d.queue] = d.batch
+                dq = d.queue
+                if dq != pq and d.batch != p.batch and d.batch > max(b.waits.get(dq, -1), new_waits.get(dq, -1)):
+                    new_waits[dq] = d.batch
             for dq, bi in far_waits.items():
                 if bi != p.batch and bi > max(b.waits.get(dq, -1), new_waits.get(dq, -1)):
                     new_waits[dq] = bi
@@ -644,19 +655,20 @@ class RenderGraph:
                 # wait only where needed: the passes before this one run without the wait (on another
                 # queue's work that they do not depend on, concurrently).
                 b.passes.pop()
-                b = _Batch(p.queue, [plan])
+                b = _Batch(pq, [plan])
                 batches.append(b)
                 plan.transitions = all_transitions     # every resource is new to the new list
-                seen_in_batch.update((h, id(b)) for h, _ in all_transitions)
+                seen_in_batch = {h for h, _ in all_transitions}
                 p.batch = len(batches) - 1
             b.waits.update(new_waits)
-            for h in p.uses:   # a transient's life ends: the batches of its last accesses, per queue
-                if h.transient and final_pass.get(h) is p:
-                    last_b: Dict[str, int] = {}
-                    for x in last_access[h]:
-                        if x.batch > last_b.get(x.queue, -1):
-                            last_b[x.queue] = x.batch
-                    ended[h] = tuple(last_b.items())
+            for h in ending:   # a transient's life ends: the batches of its last accesses, per queue
+                last_b: Dict[str, int] = {}
+                for x in last_access[h]:
+                    if x.batch > last_b.get(x.queue, -1):
+                        last_b[x.queue] = x.batch
+                ended[h] = tuple(last_b.items())
+        counts = {"transitions": n_trans, "uav": n_uav, "aliasing": n_alias, "split": 0, "batches": 0,
+                  "init_clears": n_init, "queue_handoff": n_handoff}
         for fp, h, need in wrap:
             if state.get(h) != need:
                 plans[fp.order].post.append((h, need))
@@ -976,7 +988,7 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
 def _byte_successions(pl: List[_Placement]) -> Tuple[Dict[GraphResource, Optional[GraphResource]],
                                                      Dict[GraphResource, List[GraphResource]], Set[GraphResource]]:
     """Who takes bytes over from whom, by a sweep over the transients in order of first use, keeping the
-    memory as segments each holding its latest occupant.
+    memory as segments (between the transients' start and end offsets) each holding its latest occupant.
 
     Returns:
         ``(prev_occupant, preds, shares)``: for each transient that takes over bytes, the resource for its
@@ -985,40 +997,28 @@ def _byte_successions(pl: List[_Placement]) -> Tuple[Dict[GraphResource, Optiona
         them); the set of transients sharing bytes with any other. A transient that is the first user of
         its bytes takes them over from their last user of the previous execution.
     """
-    segs: List[List[Any]] = [[0, 1 << 62, None]]   # [start, end, occupant]
-
-    def cut(x: int) -> None:
-        for i, sg in enumerate(segs):
-            if sg[0] < x < sg[1]:
-                segs.insert(i + 1, [x, sg[1], sg[2]])
-                sg[1] = x
-                return
-
+    bounds = sorted({x.offset for x in pl} | {x.offset + x.size for x in pl})
+    at = {v: i for i, v in enumerate(bounds)}
+    occ: List[Optional[_Placement]] = [None] * max(0, len(bounds) - 1)   # latest occupant of each segment
     preds: Dict[GraphResource, List[GraphResource]] = {}
+    got_of: Dict[GraphResource, List[_Placement]] = {}
     for a in sorted(pl, key=lambda x: (x.first, x.offset)):
-        end = a.offset + a.size
-        cut(a.offset)
-        cut(end)
         got: List[_Placement] = []
-        for sg in segs:
-            if sg[0] >= a.offset and sg[1] <= end:
-                o = sg[2]
-                if o is not None and o not in got:
-                    got.append(o)
-                sg[2] = a
+        for i in range(at[a.offset], at[a.offset + a.size]):
+            o = occ[i]
+            if o is not None and o not in got:
+                got.append(o)
+            occ[i] = a
         preds[a.handle] = [o.handle for o in got]
-        a_got = got
-        a.preds = a_got   # type: ignore[attr-defined]
+        got_of[a.handle] = got
     prev_occupant: Dict[GraphResource, Optional[GraphResource]] = {}
     shares: Set[GraphResource] = set()
     for a in pl:
-        got = a.preds   # type: ignore[attr-defined]
+        got = got_of[a.handle]
         if not got:   # wrap around: the final occupants of its bytes, from the previous execution
-            end = a.offset + a.size
-            got = []
-            for sg in segs:
-                o = sg[2]
-                if o is not None and o is not a and sg[0] < end and a.offset < sg[1] and o not in got:
+            for i in range(at[a.offset], at[a.offset + a.size]):
+                o = occ[i]
+                if o is not None and o is not a and o not in got:
                     got.append(o)
         if not got:
             continue

@@ -46,3 +46,15 @@ def results(dev: dx.Device) -> None:
     buf.no_such_attribute  # type: ignore[attr-defined]
     dx.Buffer(64)  # type: ignore[call-arg]  # made by Device.create_buffer only
     del size, name, wrong
+
+
+def render_graph(dev: dx.Device, tex: dx.Texture) -> None:
+    g = dx.RenderGraph(dev)
+    t = g.create_texture("t", 8, 8, "rgba8_unorm")
+    g.add_pass("p", lambda cl, res: None, queue="compute", writes=[t])
+    g.add_pass("p", lambda cl, res: None, queue="compte", writes=[t])  # type: ignore[arg-type]  # misspelt queue
+    g.add_pass("p", lambda cl, res: None, queue=dx.QueueKind.COPY, copy_to=[t])
+    g.add_pass("p", lambda cl, res: None, reads=[tex])  # type: ignore[list-item]  # a Texture, not a graph handle
+    cl = dev.queue().command_list()
+    cl.resource_barriers(dx.BarrierBatch([("uav", None)]))
+    cl.resource_barriers([("uav", None)])  # type: ignore[arg-type]  # a list, not a BarrierBatch
