@@ -395,32 +395,30 @@ class RenderGraph:
             queue = "direct" if queue is QueueKind.DIRECT else str(queue.value)   # type: ignore[assignment]
         if not isinstance(queue, str) or queue not in QUEUES:
             raise GraphError(f"add_pass {name!r}: queue must be one of {QUEUES}, got {queue!r}")
-        uses: Dict[GraphResource, Set[str]] = {}
-
-        def add(hs: Iterable[GraphResource], use: str) -> None:
-            for h in hs:
-                uses.setdefault(self._own(h, name, use), set()).add(use)
-
-        add(reads, _READ)
-        add(writes, _WRITE)
         rts = tuple(render_targets)
-        add(rts, _RT)
-        if depth_stencil is not None:
-            add((depth_stencil,), _DS)
-        add(copy_from, _COPY_SRC)
-        add(copy_to, _COPY_DST)
-        add(resolve_from, _RESOLVE_SRC)
-        add(resolve_to, _RESOLVE_DST)
-        for h, u in uses.items():
-            if len(u) > 1 and not (u == {_READ, _DS}):
-                raise GraphError(f"add_pass {name!r}: resource {h.name!r} declared as {sorted(u)} in one pass; "
-                                 "a resource has one use per pass")
-        if queue != "direct" and (rts or depth_stencil is not None):
-            raise GraphError(f"add_pass {name!r}: render targets and depth buffers need the direct queue, not {queue!r}")
-        if queue != "direct" and any(u & {_RESOLVE_SRC, _RESOLVE_DST} for u in uses.values()):
-            raise GraphError(f"add_pass {name!r}: resolves need the direct queue, not {queue!r}")
-        if queue == "copy" and any(u & {_READ, _WRITE} for u in uses.values()):
-            raise GraphError(f"add_pass {name!r}: a copy-queue pass may only copy (copy_from / copy_to)")
+        uses: Dict[GraphResource, Set[str]] = {}
+        for hs, use in ((reads, _READ), (writes, _WRITE), (rts, _RT),
+                        ((depth_stencil,) if depth_stencil is not None else (), _DS), (copy_from, _COPY_SRC),
+                        (copy_to, _COPY_DST), (resolve_from, _RESOLVE_SRC), (resolve_to, _RESOLVE_DST)):
+            for h in hs:
+                if h.__class__ is not GraphResource or h._graph is not self:
+                    self._own(h, name, use)   # raises
+                u = uses.get(h)
+                if u is None:
+                    uses[h] = {use}
+                elif use == _DS and u == {_READ} or use == _READ and u == {_DS}:
+                    u.add(use)   # a depth buffer tested and read in one pass (DEPTH_WRITE allows both)
+                else:
+                    raise GraphError(f"add_pass {name!r}: resource {h.name!r} declared as {sorted(u | {use})} in one "
+                                     "pass; a resource has one use per pass")
+        if queue != "direct":
+            if rts or depth_stencil is not None:
+                raise GraphError(f"add_pass {name!r}: render targets and depth buffers need the direct queue, not "
+                                 f"{queue!r}")
+            if any(_RESOLVE_SRC in u or _RESOLVE_DST in u for u in uses.values()):
+                raise GraphError(f"add_pass {name!r}: resolves need the direct queue, not {queue!r}")
+            if queue == "copy" and any(_READ in u or _WRITE in u for u in uses.values()):
+                raise GraphError(f"add_pass {name!r}: a copy-queue pass may only copy (copy_from / copy_to)")
         clears: Dict[GraphResource, ClearValue] = {}
         for h, v in (clear or {}).items():
             self._own(h, name, "clear")
@@ -428,10 +426,15 @@ class RenderGraph:
                 raise GraphError(f"add_pass {name!r}: clear of {h.name!r}, which is not a render target or the depth "
                                  "buffer of the pass")
             clears[h] = v
-        fuses = {h: frozenset(u) for h, u in uses.items()}
+        fuses: Dict[GraphResource, FrozenSet[str]] = {}
+        writes_of: Dict[GraphResource, bool] = {}
+        need_of: Dict[GraphResource, int] = {}
+        for h, u in uses.items():
+            fu = fuses[h] = frozenset(u)
+            writes_of[h] = not fu.isdisjoint(_WRITES)
+            need_of[h] = _need_of(queue, fu)
         self._passes.append(_Pass(len(self._passes), name, record, queue, fuses, rts, depth_stencil, clears,
-                                  bool(side_effects), {h: not u.isdisjoint(_WRITES) for h, u in fuses.items()},
-                                  {h: _need_of(queue, u) for h, u in fuses.items()}))
+                                  bool(side_effects), writes_of, need_of))
         self._changed()
 
     # ------------------------------------------------------------------ compile
@@ -451,8 +454,8 @@ class RenderGraph:
         for p in reversed(passes):
             alive = p.side_effects
             if not alive:
-                for h, u in p.uses.items():
-                    if not u.isdisjoint(_WRITES) and (not h.transient or h in needed):
+                for h, w in p.writes_of.items():
+                    if w and (not h.transient or h in needed):
                         alive = True
                         break
             p.alive = alive
@@ -467,12 +470,12 @@ class RenderGraph:
         # 2. read-before-write of transients (over every declared pass: a declaration error).
         written: Set[GraphResource] = set()
         for p in passes:
-            for h, u in p.uses.items():
-                if h.transient and h not in written and u.isdisjoint(_WRITES):
+            for h, w in p.writes_of.items():
+                if not w and h.transient and h not in written:
                     raise GraphError(f"pass {p.name!r} reads transient {h.name!r} before any pass writes it "
                                      "(a transient has undefined contents until its first write)")
-            for h, u in p.uses.items():
-                if not u.isdisjoint(_WRITES):
+            for h, w in p.writes_of.items():
+                if w:
                     written.add(h)
         order = [p for p in passes if p.alive]
         for i, p in enumerate(order):
@@ -498,7 +501,7 @@ class RenderGraph:
         # A transient used on the compute or copy queue keeps its bytes until a pass of another queue
         # has waited for that work (its join point): sharing them earlier would make unrelated passes
         # of the other queue wait for it, and lose the overlap.
-        join = _join_points(order)
+        join = _join_points(order) if any(p.queue != "direct" for p in order) else []
         for p in order:
             if p.queue != "direct":
                 for h in p.uses:
@@ -1038,20 +1041,19 @@ def _join_points(order: List[_Pass]) -> List[int]:
     last_writer: Dict[GraphResource, _Pass] = {}
     readers: Dict[GraphResource, List[_Pass]] = {}
     for p in order:
-        for h, u in p.uses.items():
-            deps = []
-            w = last_writer.get(h)
-            if w is not None:
-                deps.append(w)
-            if not u.isdisjoint(_WRITES):
-                deps.extend(readers.get(h, []))
+        pq, po = p.queue, p.order
+        for h, w in p.writes_of.items():
+            d = last_writer.get(h)
+            if d is not None and d.queue != pq and po < join[d.order]:
+                join[d.order] = po
+            if w:
+                for d in readers.get(h, ()):
+                    if d.queue != pq and po < join[d.order]:
+                        join[d.order] = po
                 last_writer[h] = p
                 readers[h] = []
             else:
                 readers.setdefault(h, []).append(p)
-            for d in deps:
-                if d.queue != p.queue and p.order < join[d.order]:
-                    join[d.order] = p.order
     return join
 
 
