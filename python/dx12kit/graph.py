@@ -531,9 +531,14 @@ class RenderGraph:
         # the memory back from the last users of the previous one).
         pl = list(placements.values())
         prev_occupant, preds, shares = _byte_successions([x for x in pl if not x.committed])
-        # The state each transient starts an execution in: COMMON when it shares bytes (it is moved to
-        # COMMON after its last use, so the next user of the bytes never needs it parked), else the
-        # state its last use left (kept from the previous execution).
+        # The state each transient starts an execution in: the state its last use left (kept from the
+        # previous execution; COMMON for buffers and after a copy queue). A transient that takes over
+        # bytes used earlier in the same command list gets the graph's aliasing barrier inside the list,
+        # where dx12kit's tracker parks it in COMMON (rule 6c: its state must be known while recording),
+        # so it goes back to COMMON after its last use and that park costs nothing. One that takes over
+        # bytes at the start of its command list (their last user ran in an earlier list, or in the
+        # previous execution) is activated by dx12kit at execute, in the list run just before, with
+        # its transition from the state it was left in: no barrier inside the list, no round trip.
         state: Dict[GraphResource, Optional[int]] = {}
         final_pass: Dict[GraphResource, _Pass] = {}
         for p in order:
@@ -541,7 +546,7 @@ class RenderGraph:
                 if h.transient:
                     final_pass[h] = p
         for h, fp in final_pass.items():
-            if h in shares or h.kind == "buffer" or fp.queue == "copy":
+            if h.kind == "buffer" or fp.queue == "copy":
                 state[h] = 0
             else:
                 state[h] = fp.need_of[h]
@@ -554,7 +559,9 @@ class RenderGraph:
         seen_in_batch: Set[GraphResource] = set()    # resources the current command list has requested
         ended: Dict[GraphResource, Tuple[Tuple[str, int], ...]] = {}
         split_cands: List[Tuple[_Pass, _Pass]] = []
-        n_trans = n_uav = n_alias = n_init = n_handoff = 0
+        n_trans = n_uav = n_alias = n_init = n_handoff = n_alias_exec = 0
+        parked: Set[GraphResource] = set()   # activated by the graph's aliasing barrier inside a list
+        used_in: Dict[GraphResource, Set[int]] = {}   # the command lists (batches) using each transient
         b: Optional[_Batch] = None
         for p in order:
             pq = p.queue
@@ -577,13 +584,19 @@ class RenderGraph:
                 if transient:
                     pl_h = placements[h]
                     if pl_h.first == p.order:
-                        if h in prev_occupant:
-                            plan.aliasing.append((prev_occupant[h], h))
-                            n_alias += 1
+                        mid_list = False
                         for op in preds.get(h, ()):   # whoever used these bytes just before must be done
                             for dq, bi in ended.get(op, ()):
                                 if dq != pq and bi > far_waits.get(dq, -1):
                                     far_waits[dq] = bi
+                            if p.batch in used_in[op]:
+                                mid_list = True   # used earlier in this command list
+                        if mid_list:
+                            plan.aliasing.append((prev_occupant.get(h), h))
+                            parked.add(h)
+                            n_alias += 1
+                        elif h in prev_occupant:
+                            n_alias_exec += 1
                         if (pl_h.flags[0] or pl_h.flags[1]) and h.kind == "texture" and not (
                                 h in p.clear or not u.isdisjoint(_FULL_WRITES)):
                             plan.init_clears.append(h)
@@ -598,7 +611,7 @@ class RenderGraph:
                     elif prev[0].writes_of[h]:
                         deps.append(prev[0])              # after the last writer
                 need = need_of[h]
-                before_state = state.get(h)
+                before_state = 0 if h in parked and prev is None else state.get(h)
                 if before_state is not None:
                     if h.kind == "buffer" and prev and prev[-1].batch != p.batch:
                         before_state = 0   # buffers decay to COMMON at the end of every execute
@@ -641,8 +654,8 @@ class RenderGraph:
                     prev.append(p)
                 if pq == "direct":
                     last_direct_user[h] = p
-            for h in ending:   # end of life of a transient that shares bytes: back to COMMON
-                if h in shares and state.get(h) != 0:
+            for h in ending:   # end of life of a transient the graph activates inside a list: back to COMMON
+                if h in parked and state.get(h) != 0:
                     plan.post.append((h, 0))
                     n_trans += 1
                     state[h] = 0
@@ -664,13 +677,17 @@ class RenderGraph:
                 seen_in_batch = {h for h, _ in all_transitions}
                 p.batch = len(batches) - 1
             b.waits.update(new_waits)
+            for h in p.uses:
+                if h.transient:
+                    used_in.setdefault(h, set()).add(p.batch)
             for h in ending:   # a transient's life ends: the batches of its last accesses, per queue
                 last_b: Dict[str, int] = {}
                 for x in last_access[h]:
                     if x.batch > last_b.get(x.queue, -1):
                         last_b[x.queue] = x.batch
                 ended[h] = tuple(last_b.items())
-        counts = {"transitions": n_trans, "uav": n_uav, "aliasing": n_alias, "split": 0, "batches": 0,
+        counts = {"transitions": n_trans, "uav": n_uav, "aliasing": n_alias, "aliasing_at_execute": n_alias_exec,
+                  "split": 0, "batches": 0,
                   "init_clears": n_init, "queue_handoff": n_handoff}
         for fp, h, need in wrap:
             if state.get(h) != need:

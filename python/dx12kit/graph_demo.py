@@ -9,7 +9,7 @@ Used by the tests and benchmarks; small on purpose (128x128, a box on a ground p
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, List, Mapping, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -353,22 +353,34 @@ def record_deferred_by_hand_queues(dev: Device, target: Texture, textures: Dict[
     return q.execute(cl)
 
 
-def by_hand_textures(dev: Device) -> Dict[str, Texture]:
-    """The textures :func:`record_deferred_by_hand` draws with (each in memory of its own).
+def by_hand_textures(dev: Device, aliased_like: Optional[RenderGraph] = None) -> Dict[str, Texture]:
+    """The textures :func:`record_deferred_by_hand` draws with.
 
     Args:
         dev: the device.
+        aliased_like: None: each texture in memory of its own (committed). A compiled deferred graph:
+            the textures placed in one block at the offsets the graph gave its transients, so the
+            by-hand frame uses the same (aliased) memory; dx12kit's tracker then adds the aliasing
+            barriers by itself.
 
     Returns:
         Textures by name.
     """
-    return {
-        "shadow": dev.create_texture2d(SHADOW_SIZE, SHADOW_SIZE, "d32_float", depth_stencil=True, name="shadow"),
-        "albedo": dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, name="albedo"),
-        "g1": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="gbuf1"),
-        "depth": dev.create_texture2d(SIZE, SIZE, "d32_float", depth_stencil=True, name="depth"),
-        "hdr": dev.create_texture2d(SIZE, SIZE, "rgba16_float", uav=True, name="hdr"),
-        "ui": dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, name="ui"),
-        "blur_a": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="blur_a"),
-        "blur_b": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="blur_b"),
+    specs = {
+        "shadow": (SHADOW_SIZE, "d32_float", "shadow"), "albedo": (SIZE, "rgba8_unorm", "albedo"),
+        "g1": (SIZE, "rgba16_float", "gbuf1"), "depth": (SIZE, "d32_float", "depth"),
+        "hdr": (SIZE, "rgba16_float", "hdr"), "ui": (SIZE, "rgba8_unorm", "ui"),
+        "blur_a": (SIZE, "rgba16_float", "blur_a"), "blur_b": (SIZE, "rgba16_float", "blur_b"),
     }
+    if aliased_like is None:
+        return {k: dev.create_texture2d(size, size, fmt, depth_stencil=fmt.startswith("d"),
+                                        render_target=not fmt.startswith("d") and k != "hdr", uav=k == "hdr", name=nm)
+                for k, (size, fmt, nm) in specs.items()}
+    where = {m["name"]: m for m in aliased_like.memory_map()}
+    mem = dev.allocate_memory(int(aliased_like.stats()["transient_bytes"]), name="by-hand aliased transients")
+    out: Dict[str, Texture] = {}
+    for k, (size, fmt, nm) in specs.items():
+        out[k] = dev.create_texture2d(size, size, fmt, depth_stencil=fmt.startswith("d"),
+                                      render_target=not fmt.startswith("d") and k != "hdr", uav=k == "hdr", name=nm,
+                                      memory=mem, offset=int(where[nm]["offset"]))
+    return out
