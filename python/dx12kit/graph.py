@@ -805,12 +805,13 @@ class RenderGraph:
                 passes.append((p.record, BarrierBatch(first) if first else None, tuple(inits),
                                BarrierBatch(then) if then else None, rts if (rts or ds is not None) else None, ds,
                                tuple(clears), checker, BarrierBatch(post) if post else None))
+            run = _straight_line(passes, f"render graph list {bi} ({bt.queue})")
             waits = tuple((qs[other], i) for other, i in sorted(bt.waits.items()))
             if bt.queue == "direct":
                 for other, i in bt.waits.items():
                     waited_by_direct[other] = max(waited_by_direct.get(other, -1), i)
             last_batch[bt.queue] = bi
-            baked.append((qs[bt.queue], tuple(passes), waits, bt.waits_previous_execution))
+            baked.append((qs[bt.queue], run, waits, bt.waits_previous_execution))
         self._baked = baked
         # what the direct queue still has to wait for at the end: the other queues' last lists that no
         # direct-queue list waited for (then, or when no list is on the direct queue, an empty list ends it).
@@ -837,34 +838,9 @@ class RenderGraph:
         res = self._res_view
         values: List[int] = []
         prev_direct = self._last_direct_value
-        for q, passes, waits, wait_prev in self._baked:
+        for q, run, waits, wait_prev in self._baked:
             cl = q.command_list()
-            for record, first, inits, then, rts, ds, clears, checker, post in passes:
-                if first is not None:
-                    cl.resource_barriers(first)
-                if inits:
-                    for t, is_depth in inits:   # a render target or depth buffer first used otherwise
-                        if is_depth:
-                            cl.transition_barrier(t, _S.DEPTH_WRITE)
-                            cl.clear_depth_stencil(t, 1.0, 0)
-                        else:
-                            cl.transition_barrier(t, _S.RENDER_TARGET)
-                            cl.clear_render_target(t, (0.0, 0.0, 0.0, 0.0))
-                    if then is not None:
-                        cl.resource_barriers(then)
-                if rts is not None:
-                    cl.set_render_targets(rts, ds)
-                    for is_depth, t, v in clears:
-                        if is_depth:
-                            cl.clear_depth_stencil(t, v[0], 0)
-                        else:
-                            cl.clear_render_target(t, v)
-                if checker is None:
-                    record(cl, res)
-                else:
-                    record(_CheckedCommandList(cl, *checker), res)
-                if post is not None:
-                    cl.resource_barriers(post)
+            run(cl, res)
             if wait_prev and prev_direct and direct.completed_value < prev_direct:
                 q.wait_for(direct, prev_direct)
             for oq, bi in waits:   # GPU waits; skipped when the work is complete (each costs CPU in vkd3d 1.2)
@@ -964,6 +940,61 @@ class RenderGraph:
 
 
 # ---------------------------------------------------------------------- helpers
+def _straight_line(passes: List[Tuple[Any, ...]], label: str) -> Callable[[CommandList, Mapping[GraphResource, Any]],
+                                                                            None]:
+    """The recording of one command list's passes as one generated function of straight-line calls
+    (what a person recording the passes by hand would write), so that executing a compiled graph
+    costs no per-pass interpretation. Its constants (barrier batches, targets, clear values, record
+    functions) are bound as the function's globals ``k0``, ``k1``, ...
+
+    Args:
+        passes: per pass ``(record, first, inits, then, rts, ds, clears, checker, post)`` from
+            :meth:`RenderGraph._bake`.
+        label: the generated code's file name (tracebacks).
+
+    Returns:
+        ``run(cl, res)``.
+    """
+    ns: Dict[str, Any] = {"_CheckedCommandList": _CheckedCommandList}
+    lines = ["def run(cl, res):"]
+
+    def k(value: Any) -> str:
+        name = f"k{len(ns)}"
+        ns[name] = value
+        return name
+
+    for record, first, inits, then, rts, ds, clears, checker, post in passes:
+        if first is not None:
+            lines.append(f"    cl.resource_barriers({k(first)})")
+        for t, is_depth in inits:   # a render target or depth buffer first used otherwise: initialised
+            if is_depth:
+                lines.append(f"    cl.transition_barrier({k(t)}, {int(_S.DEPTH_WRITE)})")
+                lines.append(f"    cl.clear_depth_stencil({k(t)}, 1.0, 0)")
+            else:
+                lines.append(f"    cl.transition_barrier({k(t)}, {int(_S.RENDER_TARGET)})")
+                lines.append(f"    cl.clear_render_target({k(t)}, (0.0, 0.0, 0.0, 0.0))")
+        if then is not None:
+            lines.append(f"    cl.resource_barriers({k(then)})")
+        if rts is not None:
+            lines.append(f"    cl.set_render_targets({k(rts)}, {k(ds)})")
+            for is_depth, t, v in clears:
+                if is_depth:
+                    lines.append(f"    cl.clear_depth_stencil({k(t)}, {float(v[0])!r}, 0)")
+                else:
+                    lines.append(f"    cl.clear_render_target({k(t)}, {k(v)})")
+        if checker is None:
+            lines.append(f"    {k(record)}(cl, res)")
+        else:
+            lines.append(f"    {k(record)}(_CheckedCommandList(cl, *{k(checker)}), res)")
+        if post is not None:
+            lines.append(f"    cl.resource_barriers({k(post)})")
+    if len(lines) == 1:
+        lines.append("    pass")
+    exec(compile("\n".join(lines) + "\n", f"<{label}>", "exec"), ns)
+    fn: Callable[[CommandList, Mapping[GraphResource, Any]], None] = ns["run"]
+    return fn
+
+
 def _need_of(queue: str, u: FrozenSet[str]) -> int:
     """The resource state a use ``u`` on ``queue`` needs."""
     if _DS in u:
