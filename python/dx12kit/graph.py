@@ -573,9 +573,7 @@ class RenderGraph:
             plan = _PassPlan(p)
             b.passes.append(plan)
             plans.append(plan)
-            deps: List[_Pass] = []
-            far_waits: Dict[str, int] = {}   # other queue -> batch, from bytes reused
-            all_transitions: List[Tuple[GraphResource, int]] = []
+            far_waits: Dict[str, int] = {}   # other queue -> latest batch of it this pass depends on
             writes_of = p.writes_of
             need_of = p.need_of
             ending: List[GraphResource] = []
@@ -606,10 +604,14 @@ class RenderGraph:
                 writes = writes_of[h]
                 prev = last_access.get(h)
                 if prev:
-                    if writes:
-                        deps.extend(prev)                 # after the last writer and every reader since
-                    elif prev[0].writes_of[h]:
-                        deps.append(prev[0])              # after the last writer
+                    if writes:   # after the last writer and every reader since
+                        for x in prev:
+                            if x.queue != pq and x.batch > far_waits.get(x.queue, -1):
+                                far_waits[x.queue] = x.batch
+                    else:
+                        x = prev[0]
+                        if x.queue != pq and x.writes_of[h] and x.batch > far_waits.get(x.queue, -1):
+                            far_waits[x.queue] = x.batch   # after the last writer
                 need = need_of[h]
                 before_state = 0 if h in parked and prev is None else state.get(h)
                 if before_state is not None:
@@ -621,7 +623,8 @@ class RenderGraph:
                         if src is not None:
                             plans[src.order].post.append((h, need))
                             n_handoff += 1
-                            deps.append(src)
+                            if src.batch > far_waits.get("direct", -1):
+                                far_waits["direct"] = src.batch
                             before_state = need
                         elif transient and pq != "direct":
                             # first use of the execution: the previous execution's last direct user does it
@@ -639,7 +642,6 @@ class RenderGraph:
                     # execute, in the list dx12kit runs just before); otherwise only real changes.
                     plan.transitions.append((h, need))
                 seen_in_batch.add(h)
-                all_transitions.append((h, need))
                 if _WRITE in u:
                     if before_state == need and h in last_uav_writer:
                         plan.uav_barriers.append(h)
@@ -660,12 +662,8 @@ class RenderGraph:
                     n_trans += 1
                     state[h] = 0
             new_waits: Dict[str, int] = {}
-            for d in deps:
-                dq = d.queue
-                if dq != pq and d.batch != p.batch and d.batch > max(b.waits.get(dq, -1), new_waits.get(dq, -1)):
-                    new_waits[dq] = d.batch
             for dq, bi in far_waits.items():
-                if bi != p.batch and bi > max(b.waits.get(dq, -1), new_waits.get(dq, -1)):
+                if dq != pq and bi > b.waits.get(dq, -1):
                     new_waits[dq] = bi
             if new_waits and len(b.passes) > 1:
                 # wait only where needed: the passes before this one run without the wait (on another
@@ -673,8 +671,8 @@ class RenderGraph:
                 b.passes.pop()
                 b = _Batch(pq, [plan])
                 batches.append(b)
-                plan.transitions = all_transitions     # every resource is new to the new list
-                seen_in_batch = {h for h, _ in all_transitions}
+                plan.transitions = [(h, need_of[h]) for h in p.uses]   # every resource is new to the new list
+                seen_in_batch = set(p.uses)
                 p.batch = len(batches) - 1
             b.waits.update(new_waits)
             for h in p.uses:
