@@ -88,6 +88,9 @@ _GRAPHICS_ONLY = int(_S.RENDER_TARGET | _S.DEPTH_WRITE | _S.DEPTH_READ | _S.PIXE
 _COPY_LEGAL = int(_S.COPY_SOURCE | _S.COPY_DEST)
 
 
+_FORMATS: Dict[str, Format] = {}   # format names seen, resolved once
+
+
 def _legal_on(queue: str, state: int) -> bool:
     if queue == "direct":
         return True
@@ -285,11 +288,14 @@ class RenderGraph:
         if samples < 1 or (samples > 1 and (mips != 1 or array_size != 1)):
             raise GraphError(f"create_texture {name!r}: samples must be >= 1, and a multisampled texture has one mip "
                              "and one array slice")
-        if isinstance(format, Format):
+        fmt = _FORMATS.get(format) if format.__class__ is str else None
+        if fmt is not None:
+            pass
+        elif isinstance(format, Format):
             fmt = format
         elif isinstance(format, str):
             try:
-                fmt = Format[format.upper()]
+                fmt = _FORMATS[format] = Format[format.upper()]
             except KeyError:
                 raise GraphError(f"create_texture {name!r}: unknown format {format!r}") from None
         else:
