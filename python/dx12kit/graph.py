@@ -14,15 +14,18 @@ What the graph does for the passes (see README, "Render graph"):
 - **Order and culling.** Passes run in declaration order, which is consistent with every dependency
   the declarations imply (read after write, write after read, write after write). A pass whose writes
   reach no imported resource and no ``side_effects=True`` pass is culled: its ``record`` never runs.
-- **Barriers.** Before each pass every declared resource is moved to the state its use needs
-  (requested through the state tracker, which batches them into one ``ResourceBarrier`` call at the
-  pass's first work), UAV barriers between dependent unordered-access passes, aliasing barriers when a
-  transient takes over memory. Split barriers are not issued (see :meth:`RenderGraph.stats`).
+- **Barriers.** Before each pass every declared resource is requested in the state its use needs,
+  with one :meth:`CommandList.resource_barriers` call of a :class:`BarrierBatch` built at compile time
+  (the state tracker batches them into one ``ResourceBarrier`` at the pass's first work); UAV barriers
+  between dependent unordered-access passes; aliasing barriers when a transient takes over memory (the
+  graph's own inside a command list; dx12kit's at execute for a takeover at the start of a list).
+  Split barriers are not issued: vkd3d 1.2 skips ``BEGIN_ONLY`` barriers (see :meth:`RenderGraph.stats`).
 - **Transient memory.** Transients are placed resources in one block from
   :meth:`Device.allocate_memory`; those whose lifetimes do not overlap share bytes, whatever their
   formats and sizes. A transient read before it is written is an error; a render target or depth
   buffer whose first use does not clear it is cleared by the graph (D3D12 wants a clear, discard or
-  full copy when a texture takes over aliased memory, and dx12kit has no discard).
+  full copy when a texture takes over aliased memory, and dx12kit has no discard). Multisampled
+  transients are committed textures of their own (not aliased).
 - **Queues.** Passes on the ``"compute"`` and ``"copy"`` queues are submitted on those queues with GPU
   waits (:meth:`CommandQueue.wait_for`) only where a dependency crosses queues; transitions a queue
   type may not record are recorded at the end of the producer's direct-queue list.
@@ -868,12 +871,18 @@ class RenderGraph:
 
         Returns:
             A dict: ``passes`` (alive), ``culled`` (and ``culled_passes``, their names), ``barriers`` (planned
-            per execution: ``transitions``, ``uav``, ``aliasing``, ``split`` (always 0: dx12kit's CommandList has no
-            split-barrier call yet), ``batches`` (command lists), ``init_clears``
-            (clears the graph adds because a render target's first use does not clear it),
-            ``queue_handoff`` (transitions a direct-queue pass records after its work for a later pass on a queue that may not record them)),
-            ``transient_bytes`` (the aliased memory block), ``transient_bytes_unaliased``, ``transients``,
-            ``queues`` (alive passes per queue), ``batches`` (queue and pass names of each command list),
+            per execution: ``transitions`` (state changes), ``uav``, ``aliasing`` (the graph's own aliasing
+            barriers, for transients taking over bytes used earlier in the same command list),
+            ``aliasing_at_execute`` (takeovers at the start of a command list, which dx12kit records at execute
+            in the list it runs just before), ``split`` (0: not emitted, vkd3d 1.2 skips ``BEGIN_ONLY``
+            barriers), ``split_candidates`` (transitions whose resource was last used two or more passes
+            earlier in the same list), ``batches`` (command lists), ``init_clears`` (clears the graph adds
+            because a render target's first use does not clear it), ``queue_handoff`` (transitions a
+            direct-queue pass records after its work for a later pass on a queue that may not record them)),
+            ``transient_bytes`` (peak memory of the transients: the aliased block plus multisampled ones),
+            ``transient_bytes_unaliased`` (each in memory of its own), ``transient_bytes_committed`` (the
+            multisampled ones), ``transients``, ``queues`` (alive passes per queue), ``batches`` (queue and
+            pass names of each command list),
             ``cross_queue_waits``, ``compile_us`` and ``executions``.
 
         Raises:

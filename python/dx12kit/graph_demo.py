@@ -3,7 +3,7 @@
 Passes: a shadow map (depth only), a G-buffer (two targets and depth), lighting on the compute queue
 reading all four, a UI overlay on the direct queue that does not depend on lighting (so it may run
 beside it), two blur passes ping-ponging transients, tone mapping into an imported texture, and a
-debug view whose output nobody reads (culled). ``python -m dx12kit graph-demo`` draws its pictures.
+debug view whose output nobody reads (culled). ``RenderGraph.to_png`` draws its queues and memory map.
 Used by the tests and benchmarks; small on purpose (128x128, a box on a ground plane).
 """
 from __future__ import annotations
