@@ -35,6 +35,7 @@ What the graph does for the passes (see README, "Render graph"):
 """
 from __future__ import annotations
 
+import numbers
 import time
 import types
 from dataclasses import dataclass, field
@@ -194,6 +195,25 @@ class _Batch:
     passes: List[_PassPlan]
     waits: Dict[str, int] = field(default_factory=dict)       # other queue -> batch index it waits for
     waits_previous_execution: bool = False
+
+
+def _clear_value(pass_name: str, h: "GraphResource", v: Any, depth: bool) -> Tuple[float, ...]:
+    """A pass's clear value checked: a depth in [0, 1] for the depth buffer, four numbers for a colour."""
+    if depth:
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"add_pass {pass_name!r}: the clear of depth buffer {h.name!r} is a number in [0, 1], "
+                            f"not {type(v).__name__}")
+        if not 0.0 <= float(v) <= 1.0:
+            raise GraphError(f"add_pass {pass_name!r}: the clear depth of {h.name!r} must be in [0, 1], got {v!r}")
+        return (float(v),)
+    if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+        raise TypeError(f"add_pass {pass_name!r}: the clear of render target {h.name!r} is four numbers (r, g, b, a), "
+                        f"not {type(v).__name__}")
+    vals = tuple(v)
+    if len(vals) != 4 or not all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in vals):
+        raise GraphError(f"add_pass {pass_name!r}: the clear of render target {h.name!r} must be four numbers "
+                         f"(r, g, b, a), got {v!r}")
+    return tuple(float(x) for x in vals)
 
 
 def _key_of_clear(value: ClearValue) -> Tuple[float, ...]:
@@ -398,7 +418,9 @@ class RenderGraph:
         Raises:
             GraphError: an unknown queue, a handle of another graph, a render target, depth buffer or resolve
                 on a compute or copy queue, a clear of a resource that is not a render target or depth buffer
-                of the pass, or a resource declared twice in conflicting roles.
+                of the pass, a clear depth outside [0, 1] or a colour that is not four numbers, or a resource
+                declared twice in conflicting roles.
+            TypeError: a clear value that is not a number (depth) or a sequence of numbers (colour).
         """
         if isinstance(queue, QueueKind):
             queue = "direct" if queue is QueueKind.DIRECT else str(queue.value)   # type: ignore[assignment]
@@ -434,7 +456,7 @@ class RenderGraph:
             if h not in rts and h is not depth_stencil:
                 raise GraphError(f"add_pass {name!r}: clear of {h.name!r}, which is not a render target or the depth "
                                  "buffer of the pass")
-            clears[h] = v
+            clears[h] = _clear_value(name, h, v, h is depth_stencil)
         fuses: Dict[GraphResource, FrozenSet[str]] = {}
         writes_of: Dict[GraphResource, bool] = {}
         need_of: Dict[GraphResource, int] = {}
@@ -992,7 +1014,7 @@ def _straight_line(passes: List[Tuple[Any, ...]], label: str) -> Callable[[Comma
             lines.append(f"    cl.set_render_targets({k(rts)}, {k(ds)})")
             for is_depth, t, v in clears:
                 if is_depth:
-                    lines.append(f"    cl.clear_depth_stencil({k(t)}, {float(v[0])!r}, 0)")
+                    lines.append(f"    cl.clear_depth_stencil({k(t)}, {k(float(v[0]))}, 0)")
                 else:
                     lines.append(f"    cl.clear_render_target({k(t)}, {k(v)})")
         if checker is None:

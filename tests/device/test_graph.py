@@ -79,6 +79,16 @@ def test_bad_declarations(dev: dx.Device) -> None:
         g.add_pass("p", lambda cl, r: None, writes=[other])
     with pytest.raises(dx.GraphError, match="not a render target"):
         g.add_pass("p", lambda cl, r: None, writes=[t], clear={t: (0, 0, 0, 0)})
+    d = g.create_texture("d", 8, 8, "d32_float")
+    with pytest.raises(dx.GraphError, match=r"'p'.*clear depth of 'd' must be in \[0, 1\]"):
+        g.add_pass("p", lambda cl, r: None, depth_stencil=d, clear={d: float("nan")})
+    with pytest.raises(TypeError, match="'d' is a number"):
+        g.add_pass("p", lambda cl, r: None, depth_stencil=d, clear={d: "far"})
+    with pytest.raises(dx.GraphError, match="'t' must be four numbers"):
+        g.add_pass("p", lambda cl, r: None, render_targets=[t], clear={t: (1, 2)})
+    with pytest.raises(TypeError, match="render target 't' is four numbers"):
+        g.add_pass("p", lambda cl, r: None, render_targets=[t], clear={t: "red"})
+    g.add_pass("ok", lambda cl, r: None, render_targets=[t], clear={t: np.ones(4, np.float32)}, side_effects=True)
 
 
 def test_aliasing_different_formats_share_bytes_with_correct_pixels(dev: dx.Device) -> None:
