@@ -28,6 +28,7 @@ void BindResources(pybind11::module_& m, Classes& c);    // Format, ResourceStat
 void BindPipelines(pybind11::module_& m, Classes& c);    // root parameters, ranges, static samplers, RootSignature, PipelineState, SamplerState
 void BindPipelineStates(pybind11::module_& m);           // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement
 void BindCommandList(pybind11::module_& m, Classes& c);  // CommandList, UploadAllocation
+void BindBarrierBatch(pybind11::module_& m, Classes& c);  // BarrierBatch, CommandList.resource_barriers
 void BindQueue(pybind11::module_& m, Classes& c);        // CommandQueue
 void BindDevice(pybind11::module_& m, Classes& c);       // Device: construction, queues, resources, pipelines, samplers
 void BindMemory(pybind11::module_& m, Classes& c);       // Pool, Memory; Device's, Resource's and Buffer's memory methods

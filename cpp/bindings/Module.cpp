@@ -23,6 +23,7 @@ PYBIND11_MODULE(dx12core, m) {
     dx12kit::bindings::BindPipelines(m, classes);
     dx12kit::bindings::BindPipelineStates(m);  // before BindDevice: create_graphics_pipeline names its classes
     dx12kit::bindings::BindCommandList(m, classes);
+    dx12kit::bindings::BindBarrierBatch(m, classes);
     dx12kit::bindings::BindQueue(m, classes);
     dx12kit::bindings::BindDevice(m, classes);
     dx12kit::bindings::BindMemory(m, classes);

@@ -35,6 +35,7 @@ from .dx12core import (
     SRV,
     UAV,
     UNBOUNDED,
+    BarrierBatch,
     BlendState,
     Buffer,
     CommandList,
@@ -121,5 +122,5 @@ __all__ = [
     "BlendState", "DepthStencilState", "InputElement", "RasterizerState", "StencilFace",
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
-    "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError",
+    "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError", "BarrierBatch",
 ]

@@ -14,15 +14,18 @@ What the graph does for the passes (see README, "Render graph"):
 - **Order and culling.** Passes run in declaration order, which is consistent with every dependency
   the declarations imply (read after write, write after read, write after write). A pass whose writes
   reach no imported resource and no ``side_effects=True`` pass is culled: its ``record`` never runs.
-- **Barriers.** Before each pass every declared resource is moved to the state its use needs
-  (requested through the state tracker, which batches them into one ``ResourceBarrier`` call at the
-  pass's first work), UAV barriers between dependent unordered-access passes, aliasing barriers when a
-  transient takes over memory. Split barriers are not issued (see :meth:`RenderGraph.stats`).
+- **Barriers.** Before each pass every declared resource is requested in the state its use needs,
+  with one :meth:`CommandList.resource_barriers` call of a :class:`BarrierBatch` built at compile time
+  (the state tracker batches them into one ``ResourceBarrier`` at the pass's first work); UAV barriers
+  between dependent unordered-access passes; aliasing barriers when a transient takes over memory (the
+  graph's own inside a command list; dx12kit's at execute for a takeover at the start of a list).
+  Split barriers are not issued: vkd3d 1.2 skips ``BEGIN_ONLY`` barriers (see :meth:`RenderGraph.stats`).
 - **Transient memory.** Transients are placed resources in one block from
   :meth:`Device.allocate_memory`; those whose lifetimes do not overlap share bytes, whatever their
   formats and sizes. A transient read before it is written is an error; a render target or depth
   buffer whose first use does not clear it is cleared by the graph (D3D12 wants a clear, discard or
-  full copy when a texture takes over aliased memory, and dx12kit has no discard).
+  full copy when a texture takes over aliased memory, and dx12kit has no discard). Multisampled
+  transients are committed textures of their own (not aliased).
 - **Queues.** Passes on the ``"compute"`` and ``"copy"`` queues are submitted on those queues with GPU
   waits (:meth:`CommandQueue.wait_for`) only where a dependency crosses queues; transitions a queue
   type may not record are recorded at the end of the producer's direct-queue list.
@@ -32,10 +35,12 @@ What the graph does for the passes (see README, "Render graph"):
 """
 from __future__ import annotations
 
+import numbers
 import time
 import types
 from dataclasses import dataclass, field
 from typing import (
+    Literal,
     Any,
     Callable,
     Dict,
@@ -50,7 +55,7 @@ from typing import (
     Union,
 )
 
-from .dx12core import Buffer, CommandList, CommandQueue, Device, Format, ResourceState, Texture
+from .dx12core import BarrierBatch, Buffer, CommandList, CommandQueue, Device, Format, ResourceState, Texture
 from .enums import QueueKind
 from .errors import InvalidArgumentError
 
@@ -61,10 +66,13 @@ RecordFn = Callable[[Any, Mapping["GraphResource", Any]], None]
 ClearValue = Union[float, Tuple[float, ...], Sequence[float]]
 
 QUEUES: Tuple[str, ...] = ("direct", "compute", "copy")
+QueueName = Union[QueueKind, Literal["direct", "compute", "copy"]]
 
 # Uses of a resource by a pass, and whether each one writes / reads the previous contents.
 _READ, _WRITE, _RT, _DS, _COPY_SRC, _COPY_DST = "read", "write", "render_target", "depth_stencil", "copy_from", "copy_to"
-_WRITES = frozenset({_WRITE, _RT, _DS, _COPY_DST})
+_RESOLVE_SRC, _RESOLVE_DST = "resolve_from", "resolve_to"
+_WRITES = frozenset({_WRITE, _RT, _DS, _COPY_DST, _RESOLVE_DST})
+_FULL_WRITES = frozenset({_COPY_DST, _RESOLVE_DST})   # a first use that defines every texel (with a clear: RT, DS)
 
 _S = ResourceState
 _SRV_DIRECT = int(_S.PIXEL_SHADER_RESOURCE | _S.NON_PIXEL_SHADER_RESOURCE)
@@ -75,11 +83,16 @@ _STATE_OF_USE: Dict[str, int] = {
     _DS: int(_S.DEPTH_WRITE),
     _COPY_SRC: int(_S.COPY_SOURCE),
     _COPY_DST: int(_S.COPY_DEST),
+    _RESOLVE_SRC: int(_S.RESOLVE_SOURCE),
+    _RESOLVE_DST: int(_S.RESOLVE_DEST),
 }
 # States a compute or copy queue may not record a transition from or to (D3D12's queue-type rules).
 _GRAPHICS_ONLY = int(_S.RENDER_TARGET | _S.DEPTH_WRITE | _S.DEPTH_READ | _S.PIXEL_SHADER_RESOURCE | _S.INDEX_BUFFER
                      | _S.STREAM_OUT | _S.RESOLVE_DEST | _S.RESOLVE_SOURCE)
 _COPY_LEGAL = int(_S.COPY_SOURCE | _S.COPY_DEST)
+
+
+_FORMATS: Dict[str, Format] = {}   # format names seen, resolved once
 
 
 def _legal_on(queue: str, state: int) -> bool:
@@ -135,11 +148,13 @@ class _Pass:
     name: str
     record: RecordFn
     queue: str
-    uses: Dict[GraphResource, Set[str]]
+    uses: Dict[GraphResource, FrozenSet[str]]
     render_targets: Tuple[GraphResource, ...]
     depth_stencil: Optional[GraphResource]
     clear: Dict[GraphResource, ClearValue]
     side_effects: bool
+    writes_of: Dict[GraphResource, bool]    # per use: whether it writes
+    need_of: Dict[GraphResource, int]       # per use: the resource state it needs
     # compile results
     alive: bool = False
     order: int = -1
@@ -155,17 +170,23 @@ class _Placement:
     first: int        # order of the first alive pass using it
     last: int         # order of the last one
     flags: Tuple[bool, bool, bool]   # render_target, depth_stencil, uav
+    committed: bool = False          # multisampled: a committed resource of its own, not aliased
 
 
-@dataclass
 class _PassPlan:
-    pass_: _Pass
-    aliasing: List[Tuple[Optional[GraphResource], GraphResource]] = field(default_factory=list)
-    uav_barriers: List[GraphResource] = field(default_factory=list)
-    transitions: List[Tuple[GraphResource, int]] = field(default_factory=list)
-    init_clears: List[GraphResource] = field(default_factory=list)
-    post: List[Tuple[GraphResource, int]] = field(default_factory=list)   # transitions after record
-    allowed: Dict[GraphResource, FrozenSet[str]] = field(default_factory=dict)
+    """What the graph records around one pass (compile result)."""
+
+    __slots__ = ("pass_", "aliasing", "uav_barriers", "transitions", "init_clears", "post", "allowed")
+
+    def __init__(self, pass_: _Pass) -> None:
+        """An empty plan for ``pass_``."""
+        self.pass_ = pass_
+        self.aliasing: List[Tuple[Optional[GraphResource], GraphResource]] = []
+        self.uav_barriers: List[GraphResource] = []
+        self.transitions: List[Tuple[GraphResource, int]] = []
+        self.init_clears: List[GraphResource] = []
+        self.post: List[Tuple[GraphResource, int]] = []   # transitions after record
+        self.allowed: Mapping[GraphResource, FrozenSet[str]] = pass_.uses
 
 
 @dataclass
@@ -174,6 +195,25 @@ class _Batch:
     passes: List[_PassPlan]
     waits: Dict[str, int] = field(default_factory=dict)       # other queue -> batch index it waits for
     waits_previous_execution: bool = False
+
+
+def _clear_value(pass_name: str, h: "GraphResource", v: Any, depth: bool) -> Tuple[float, ...]:
+    """A pass's clear value checked: a depth in [0, 1] for the depth buffer, four numbers for a colour."""
+    if depth:
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"add_pass {pass_name!r}: the clear of depth buffer {h.name!r} is a number in [0, 1], "
+                            f"not {type(v).__name__}")
+        if not 0.0 <= float(v) <= 1.0:
+            raise GraphError(f"add_pass {pass_name!r}: the clear depth of {h.name!r} must be in [0, 1], got {v!r}")
+        return (float(v),)
+    if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+        raise TypeError(f"add_pass {pass_name!r}: the clear of render target {h.name!r} is four numbers (r, g, b, a), "
+                        f"not {type(v).__name__}")
+    vals = tuple(v)
+    if len(vals) != 4 or not all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in vals):
+        raise GraphError(f"add_pass {pass_name!r}: the clear of render target {h.name!r} must be four numbers "
+                         f"(r, g, b, a), got {v!r}")
+    return tuple(float(x) for x in vals)
 
 
 def _key_of_clear(value: ClearValue) -> Tuple[float, ...]:
@@ -187,10 +227,19 @@ class RenderGraph:
 
     Args:
         device: the device whose queues run the passes and whose memory holds the transients.
+        aliasing: let transients whose lifetimes do not overlap share memory (the default). ``False``
+            gives each transient bytes of its own (still placed in one block): no aliasing barriers and
+            no returns to ``COMMON``; for comparing memory and costs, or ruling aliasing out.
+
+    Raises:
+        TypeError: ``device`` is not a :class:`Device`.
     """
 
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: Device, *, aliasing: bool = True) -> None:
+        if not isinstance(device, Device):
+            raise TypeError(f"RenderGraph: expected a dx12kit.Device, not {type(device).__name__}")
         self.device = device
+        self.aliasing = bool(aliasing)
         self._resources: List[GraphResource] = []
         self._passes: List[_Pass] = []
         self._names: Set[str] = set()
@@ -201,6 +250,7 @@ class RenderGraph:
         self._batches: List[_Batch] = []
         self._placements: Dict[GraphResource, _Placement] = {}
         self._memory_size = 0
+        self._committed_bytes = 0
         self._stats: Dict[str, Any] = {}
         # realisation (real resources), kept across executions while the layout is unchanged
         self._layout_key: Optional[Tuple[Any, ...]] = None
@@ -209,6 +259,11 @@ class RenderGraph:
         self._res_view: Mapping[GraphResource, Any] = types.MappingProxyType(self._real)
         self._last_direct_value = 0
         self._executions = 0
+        self._realized_version = -1
+        self._baked: List[Tuple[Any, ...]] = []
+        self._end_waits: Tuple[Tuple[Any, int], ...] = ()
+        self._final_direct = -1
+        self._direct_queue: CommandQueue = device.queue(QueueKind.DIRECT)
         self.compile_seconds = 0.0
 
     # ------------------------------------------------------------------ declaration
@@ -237,20 +292,38 @@ class RenderGraph:
             format: a :class:`Format` or its name (``"rgba8_unorm"``).
             mips: mip levels (>= 1).
             array_size: array slices (>= 1).
-            samples: 1 (multisampled transients are not supported yet: they must be committed).
+            samples: samples per pixel. A multisampled transient (render target or depth buffer, one mip)
+                is a committed texture of its own, kept across executions and never aliased: D3D12 places
+                MSAA textures only in 4 MiB-aligned heaps, and dx12kit's memory is 64 KiB aligned. It
+                counts in ``transient_bytes`` (and ``transient_bytes_committed``). Resolve it in a pass
+                declaring ``resolve_from`` / ``resolve_to``.
 
         Returns:
             The handle to use in :meth:`add_pass` declarations and as a key of ``res`` in ``record``.
 
         Raises:
-            GraphError: a duplicate or empty name, a size < 1, or samples != 1.
+            GraphError: a duplicate or empty name, a size < 1, or a multisampled texture with mips or
+                array_size > 1.
+            TypeError: ``format`` is neither a Format nor a string.
         """
         if width < 1 or height < 1 or mips < 1 or array_size < 1:
             raise GraphError(f"create_texture {name!r}: width, height, mips and array_size must be >= 1")
-        if samples != 1:
-            raise GraphError(f"create_texture {name!r}: multisampled transients are not supported (D3D12 places them "
-                             "only at 4 MiB alignment; dx12kit commits MSAA textures): import one instead")
-        fmt = format if isinstance(format, Format) else Format[str(format).upper()]
+        if samples < 1 or (samples > 1 and (mips != 1 or array_size != 1)):
+            raise GraphError(f"create_texture {name!r}: samples must be >= 1, and a multisampled texture has one mip "
+                             "and one array slice")
+        fmt = _FORMATS.get(format) if format.__class__ is str else None
+        if fmt is not None:
+            pass
+        elif isinstance(format, Format):
+            fmt = format
+        elif isinstance(format, str):
+            try:
+                fmt = _FORMATS[format] = Format[format.upper()]
+            except KeyError:
+                raise GraphError(f"create_texture {name!r}: unknown format {format!r}") from None
+        else:
+            raise TypeError(f"create_texture {name!r}: format must be a dx12kit.Format or its name, not "
+                            f"{type(format).__name__}")
         h = GraphResource(self, len(self._resources), self._new_name(name), "texture", transient=True, width=int(width),
                           height=int(height), format=fmt, mips=int(mips), array_size=int(array_size), samples=int(samples))
         self._resources.append(h)
@@ -314,18 +387,19 @@ class RenderGraph:
             raise GraphError(f"add_pass {pass_name!r}: {what} must hold GraphResource handles of this graph, got {h!r}")
         return h
 
-    def add_pass(self, name: str, record: RecordFn, *, queue: str = "direct", reads: Iterable[GraphResource] = (),
+    def add_pass(self, name: str, record: RecordFn, *, queue: QueueName = "direct", reads: Iterable[GraphResource] = (),
                  writes: Iterable[GraphResource] = (), render_targets: Iterable[GraphResource] = (),
                  depth_stencil: Optional[GraphResource] = None, copy_from: Iterable[GraphResource] = (),
                  copy_to: Iterable[GraphResource] = (), clear: Optional[Mapping[GraphResource, ClearValue]] = None,
-                 side_effects: bool = False) -> None:
+                 side_effects: bool = False, resolve_from: Iterable[GraphResource] = (),
+                 resolve_to: Iterable[GraphResource] = ()) -> None:
         """Declares a pass. Passes run in the order they are added (which respects every dependency).
 
         Args:
             name: the pass's name (messages, stats, pictures).
             record: ``record(cl, res)``: records the pass into ``cl`` (a :class:`CommandList` of the pass's
                 queue); ``res`` maps each handle to this execution's real Texture/Buffer.
-            queue: ``"direct"``, ``"compute"`` or ``"copy"``.
+            queue: ``"direct"``, ``"compute"`` or ``"copy"`` (or a :class:`QueueKind` member).
             reads: resources read as shader resources.
             writes: resources written (or read and written) as unordered-access views.
             render_targets: colour targets the graph binds before ``record`` (viewport and scissor set to
@@ -336,45 +410,62 @@ class RenderGraph:
             clear: handle -> colour (4 floats) for a render target, or depth (a float) for the depth
                 buffer; cleared by the graph after binding, before ``record``.
             side_effects: never cull this pass (its effects are outside the graph).
+            resolve_from: multisampled textures the pass resolves (:meth:`CommandList.resolve` source,
+                ``RESOLVE_SOURCE``); direct queue only.
+            resolve_to: single-sample textures the pass resolves into (``RESOLVE_DEST``; a transient's first
+                resolve is taken to write it completely); direct queue only.
 
         Raises:
-            GraphError: an unknown queue, a handle of another graph, a render target or depth buffer on a
-                compute or copy queue, a clear of a resource that is not a render target or depth buffer
-                of the pass, or a resource declared twice in conflicting roles.
+            GraphError: an unknown queue, a handle of another graph, a render target, depth buffer or resolve
+                on a compute or copy queue, a clear of a resource that is not a render target or depth buffer
+                of the pass, a clear depth outside [0, 1] or a colour that is not four numbers, or a resource
+                declared twice in conflicting roles.
+            TypeError: a clear value that is not a number (depth) or a sequence of numbers (colour).
         """
-        if queue not in QUEUES:
+        if isinstance(queue, QueueKind):
+            queue = "direct" if queue is QueueKind.DIRECT else str(queue.value)   # type: ignore[assignment]
+        if not isinstance(queue, str) or queue not in QUEUES:
             raise GraphError(f"add_pass {name!r}: queue must be one of {QUEUES}, got {queue!r}")
-        uses: Dict[GraphResource, Set[str]] = {}
-
-        def add(hs: Iterable[GraphResource], use: str) -> None:
-            for h in hs:
-                uses.setdefault(self._own(h, name, use), set()).add(use)
-
-        add(reads, _READ)
-        add(writes, _WRITE)
         rts = tuple(render_targets)
-        add(rts, _RT)
-        if depth_stencil is not None:
-            add((depth_stencil,), _DS)
-        add(copy_from, _COPY_SRC)
-        add(copy_to, _COPY_DST)
-        for h, u in uses.items():
-            if len(u) > 1 and not (u == {_READ, _DS}):
-                raise GraphError(f"add_pass {name!r}: resource {h.name!r} declared as {sorted(u)} in one pass; "
-                                 "a resource has one use per pass")
-        if queue != "direct" and (rts or depth_stencil is not None):
-            raise GraphError(f"add_pass {name!r}: render targets and depth buffers need the direct queue, not {queue!r}")
-        if queue == "copy" and any(u & {_READ, _WRITE} for u in uses.values()):
-            raise GraphError(f"add_pass {name!r}: a copy-queue pass may only copy (copy_from / copy_to)")
+        uses: Dict[GraphResource, Set[str]] = {}
+        for hs, use in ((reads, _READ), (writes, _WRITE), (rts, _RT),
+                        ((depth_stencil,) if depth_stencil is not None else (), _DS), (copy_from, _COPY_SRC),
+                        (copy_to, _COPY_DST), (resolve_from, _RESOLVE_SRC), (resolve_to, _RESOLVE_DST)):
+            for h in hs:
+                if h.__class__ is not GraphResource or h._graph is not self:
+                    self._own(h, name, use)   # raises
+                u = uses.get(h)
+                if u is None:
+                    uses[h] = {use}
+                elif use == _DS and u == {_READ} or use == _READ and u == {_DS}:
+                    u.add(use)   # a depth buffer tested and read in one pass (DEPTH_WRITE allows both)
+                else:
+                    raise GraphError(f"add_pass {name!r}: resource {h.name!r} declared as {sorted(u | {use})} in one "
+                                     "pass; a resource has one use per pass")
+        if queue != "direct":
+            if rts or depth_stencil is not None:
+                raise GraphError(f"add_pass {name!r}: render targets and depth buffers need the direct queue, not "
+                                 f"{queue!r}")
+            if any(_RESOLVE_SRC in u or _RESOLVE_DST in u for u in uses.values()):
+                raise GraphError(f"add_pass {name!r}: resolves need the direct queue, not {queue!r}")
+            if queue == "copy" and any(_READ in u or _WRITE in u for u in uses.values()):
+                raise GraphError(f"add_pass {name!r}: a copy-queue pass may only copy (copy_from / copy_to)")
         clears: Dict[GraphResource, ClearValue] = {}
         for h, v in (clear or {}).items():
             self._own(h, name, "clear")
             if h not in rts and h is not depth_stencil:
                 raise GraphError(f"add_pass {name!r}: clear of {h.name!r}, which is not a render target or the depth "
                                  "buffer of the pass")
-            clears[h] = v
-        self._passes.append(_Pass(len(self._passes), name, record, queue, uses, rts, depth_stencil, clears,
-                                  bool(side_effects)))
+            clears[h] = _clear_value(name, h, v, h is depth_stencil)
+        fuses: Dict[GraphResource, FrozenSet[str]] = {}
+        writes_of: Dict[GraphResource, bool] = {}
+        need_of: Dict[GraphResource, int] = {}
+        for h, u in uses.items():
+            fu = fuses[h] = frozenset(u)
+            writes_of[h] = not fu.isdisjoint(_WRITES)
+            need_of[h] = _need_of(queue, fu)
+        self._passes.append(_Pass(len(self._passes), name, record, queue, fuses, rts, depth_stencil, clears,
+                                  bool(side_effects), writes_of, need_of))
         self._changed()
 
     # ------------------------------------------------------------------ compile
@@ -394,28 +485,28 @@ class RenderGraph:
         for p in reversed(passes):
             alive = p.side_effects
             if not alive:
-                for h, u in p.uses.items():
-                    if not u.isdisjoint(_WRITES) and (not h.transient or h in needed):
+                for h, w in p.writes_of.items():
+                    if w and (not h.transient or h in needed):
                         alive = True
                         break
             p.alive = alive
             if alive:
                 for h, u in p.uses.items():
                     if h.transient:
-                        full = (_COPY_DST in u) or (h in p.clear)
+                        full = not u.isdisjoint(_FULL_WRITES) or (h in p.clear)
                         if full:
                             needed.discard(h)
-                        if _READ in u or _COPY_SRC in u or (not full and not u.isdisjoint(_WRITES)):
+                        if _READ in u or _COPY_SRC in u or _RESOLVE_SRC in u or (not full and not u.isdisjoint(_WRITES)):
                             needed.add(h)
         # 2. read-before-write of transients (over every declared pass: a declaration error).
         written: Set[GraphResource] = set()
         for p in passes:
-            for h, u in p.uses.items():
-                if h.transient and h not in written and u.isdisjoint(_WRITES):
+            for h, w in p.writes_of.items():
+                if not w and h.transient and h not in written:
                     raise GraphError(f"pass {p.name!r} reads transient {h.name!r} before any pass writes it "
                                      "(a transient has undefined contents until its first write)")
-            for h, u in p.uses.items():
-                if not u.isdisjoint(_WRITES):
+            for h, w in p.writes_of.items():
+                if w:
                     written.add(h)
         order = [p for p in passes if p.alive]
         for i, p in enumerate(order):
@@ -441,7 +532,7 @@ class RenderGraph:
         # A transient used on the compute or copy queue keeps its bytes until a pass of another queue
         # has waited for that work (its join point): sharing them earlier would make unrelated passes
         # of the other queue wait for it, and lose the overlap.
-        join = _join_points(order)
+        join = _join_points(order) if any(p.queue != "direct" for p in order) else []
         for p in order:
             if p.queue != "direct":
                 for h in p.uses:
@@ -451,9 +542,13 @@ class RenderGraph:
         placements: Dict[GraphResource, _Placement] = {}
         for h in first:
             fl = (flags[h][0], flags[h][1], flags[h][2])
+            if h.samples > 1 and (fl[2] or not (fl[0] or fl[1])):
+                raise GraphError(f"transient {h.name!r} is multisampled: passes may use it as a render target, depth "
+                                 "buffer, shader resource or resolve source, and one must render to it (no UAV)")
             size, align = _allocation_info(self.device, h, fl)
-            placements[h] = _Placement(h, 0, size, align, first[h], last[h], fl)
-        self._memory_size = _pack(list(placements.values()))
+            placements[h] = _Placement(h, 0, size, align, first[h], last[h], fl, h.samples > 1)
+        self._memory_size = _pack([x for x in placements.values() if not x.committed], self.aliasing)
+        self._committed_bytes = sum(x.size for x in placements.values() if x.committed)
         self._placements = placements
         # 4. per-pass plans: aliasing barriers, UAV barriers, transitions; batches and cross-queue waits.
         self._plan(order)
@@ -465,28 +560,16 @@ class RenderGraph:
         placements = self._placements
         # previous occupant of each transient's bytes (cyclic: the first users of an execution take
         # the memory back from the last users of the previous one).
-        prev_occupant: Dict[GraphResource, Optional[GraphResource]] = {}
-        aliased_with: Dict[GraphResource, List[GraphResource]] = {}
         pl = list(placements.values())
-        for a in pl:
-            over = [b for b in pl if b is not a and b.offset < a.offset + a.size and a.offset < b.offset + b.size]
-            aliased_with[a.handle] = [b.handle for b in over]
-            if not over:
-                continue
-            before = [b for b in over if b.last < a.first]
-            cands = before if before else [b for b in over if b.first > a.last]   # wrap around
-            if not cands:
-                continue
-            latest = max(b.last for b in cands)
-            top = [b for b in cands if b.last == latest]
-            prev_occupant[a.handle] = top[0].handle if len(top) == 1 else None
-            if a.handle not in prev_occupant:
-                prev_occupant[a.handle] = None
-        counts = {"transitions": 0, "uav": 0, "aliasing": 0, "split": 0, "batches": 0, "init_clears": 0,
-                  "queue_handoff": 0}
-        # The state each transient starts an execution in: COMMON when it shares bytes (it is moved to
-        # COMMON after its last use, so the next user of the bytes never needs it parked), else the
-        # state its last use left (kept from the previous execution).
+        prev_occupant, preds, shares = _byte_successions([x for x in pl if not x.committed])
+        # The state each transient starts an execution in: the state its last use left (kept from the
+        # previous execution; COMMON for buffers and after a copy queue). A transient that takes over
+        # bytes used earlier in the same command list gets the graph's aliasing barrier inside the list,
+        # where dx12kit's tracker parks it in COMMON (rule 6c: its state must be known while recording),
+        # so it goes back to COMMON after its last use and that park costs nothing. One that takes over
+        # bytes at the start of its command list (their last user ran in an earlier list, or in the
+        # previous execution) is activated by dx12kit at execute, in the list run just before, with
+        # its transition from the state it was left in: no barrier inside the list, no round trip.
         state: Dict[GraphResource, Optional[int]] = {}
         final_pass: Dict[GraphResource, _Pass] = {}
         for p in order:
@@ -494,110 +577,147 @@ class RenderGraph:
                 if h.transient:
                     final_pass[h] = p
         for h, fp in final_pass.items():
-            if aliased_with[h] or h.kind == "buffer" or fp.queue == "copy":
+            if h.kind == "buffer" or fp.queue == "copy":
                 state[h] = 0
             else:
-                state[h] = self._need(fp, h, fp.uses[h])
-        first_seen: Set[GraphResource] = set()
+                state[h] = fp.need_of[h]
         last_uav_writer: Dict[GraphResource, _Pass] = {}
         last_access: Dict[GraphResource, List[_Pass]] = {}   # passes since the last write (readers) or the writer
-        last_user_on: Dict[Tuple[GraphResource, str], _Pass] = {}
+        last_direct_user: Dict[GraphResource, _Pass] = {}
         batches: List[_Batch] = []
         plans: List[_PassPlan] = []
         wrap: List[Tuple[_Pass, GraphResource, int]] = []
-        seen_in_batch: Set[Tuple[GraphResource, int]] = set()
+        seen_in_batch: Set[GraphResource] = set()    # resources the current command list has requested
+        ended: Dict[GraphResource, Tuple[Tuple[str, int], ...]] = {}
+        split_cands: List[Tuple[_Pass, _Pass]] = []
+        n_trans = n_uav = n_alias = n_init = n_handoff = n_alias_exec = 0
+        parked: Set[GraphResource] = set()   # activated by the graph's aliasing barrier inside a list
+        used_in: Dict[GraphResource, Set[int]] = {}   # the command lists (batches) using each transient
+        b: Optional[_Batch] = None
         for p in order:
-            if not batches or batches[-1].queue != p.queue:
-                batches.append(_Batch(p.queue, []))
-            b = batches[-1]
+            pq = p.queue
+            if b is None or b.queue != pq:
+                b = _Batch(pq, [])
+                batches.append(b)
+                seen_in_batch = set()
             p.batch = len(batches) - 1
             plan = _PassPlan(p)
             b.passes.append(plan)
             plans.append(plan)
-            deps: List[_Pass] = []
-            all_transitions: List[Tuple[GraphResource, int]] = []
+            far_waits: Dict[str, int] = {}   # other queue -> latest batch of it this pass depends on
+            writes_of = p.writes_of
+            need_of = p.need_of
+            ending: List[GraphResource] = []
             for h, u in p.uses.items():
-                plan.allowed[h] = frozenset(u)
-                if h.transient and placements[h].first == p.order:
-                    if h in prev_occupant:
-                        plan.aliasing.append((prev_occupant[h], h))
-                        counts["aliasing"] += 1
-                    for other in aliased_with[h]:   # whoever used these bytes before must be done
-                        op = placements[other]
-                        if op.last < p.order:
-                            deps.extend(x for x in last_access.get(other, []))
-                    writes_fully = (_COPY_DST in u) or (h in p.clear)
-                    if (placements[h].flags[0] or placements[h].flags[1]) and not writes_fully and h.kind == "texture":
-                        plan.init_clears.append(h)
-                        counts["init_clears"] += 1
-                writes = not u.isdisjoint(_WRITES)
-                prev = last_access.get(h, [])
-                if writes:
-                    deps.extend(prev)                 # after the last writer and every reader since
-                elif prev and not prev[0].uses[h].isdisjoint(_WRITES):
-                    deps.append(prev[0])              # after the last writer
-                need = self._need(p, h, u)
-                before_state = state.get(h)
-                if h.kind == "buffer" and before_state is not None and last_access.get(h) and \
-                        last_access[h][-1].batch != p.batch:
-                    before_state = 0   # buffers decay to COMMON at the end of every execute
-                if before_state is not None and not _legal_on(p.queue, before_state) and before_state != need:
-                    # the queue may not leave that state: the last direct-queue user does it after its pass.
-                    src = last_user_on.get((h, "direct"))
-                    if src is not None:
-                        plans[src.order].post.append((h, need))
-                        counts["queue_handoff"] += 1
-                        deps.append(src)
-                        before_state = need
-                    elif h.transient and not p.queue == "direct":
-                        # first use of the execution: the previous execution's last direct user does it
-                        fp = final_pass[h]
-                        if fp.queue == "direct":
-                            wrap.append((fp, h, need))
+                transient = h.transient
+                if transient:
+                    pl_h = placements[h]
+                    if pl_h.first == p.order:
+                        mid_list = False
+                        for op in preds.get(h, ()):   # whoever used these bytes just before must be done
+                            for dq, bi in ended.get(op, ()):
+                                if dq != pq and bi > far_waits.get(dq, -1):
+                                    far_waits[dq] = bi
+                            if p.batch in used_in[op]:
+                                mid_list = True   # used earlier in this command list
+                        if mid_list:
+                            plan.aliasing.append((prev_occupant.get(h), h))
+                            parked.add(h)
+                            n_alias += 1
+                        elif h in prev_occupant:
+                            n_alias_exec += 1
+                        if (pl_h.flags[0] or pl_h.flags[1]) and h.kind == "texture" and not (
+                                h in p.clear or not u.isdisjoint(_FULL_WRITES)):
+                            plan.init_clears.append(h)
+                            n_init += 1
+                    if final_pass[h] is p:
+                        ending.append(h)
+                writes = writes_of[h]
+                prev = last_access.get(h)
+                if prev:
+                    if writes:   # after the last writer and every reader since
+                        for x in prev:
+                            if x.queue != pq and x.batch > far_waits.get(x.queue, -1):
+                                far_waits[x.queue] = x.batch
+                    else:
+                        x = prev[0]
+                        if x.queue != pq and x.writes_of[h] and x.batch > far_waits.get(x.queue, -1):
+                            far_waits[x.queue] = x.batch   # after the last writer
+                need = need_of[h]
+                before_state = 0 if h in parked and prev is None else state.get(h)
+                if before_state is not None:
+                    if h.kind == "buffer" and prev and prev[-1].batch != p.batch:
+                        before_state = 0   # buffers decay to COMMON at the end of every execute
+                    if before_state != need and not _legal_on(pq, before_state):
+                        # the queue may not leave that state: the last direct-queue user does it after its pass.
+                        src = last_direct_user.get(h)
+                        if src is not None:
+                            plans[src.order].post.append((h, need))
+                            n_handoff += 1
+                            if src.batch > far_waits.get("direct", -1):
+                                far_waits["direct"] = src.batch
                             before_state = need
+                        elif transient and pq != "direct":
+                            # first use of the execution: the previous execution's last direct user does it
+                            fp = final_pass[h]
+                            if fp.queue == "direct":
+                                wrap.append((fp, h, need))
+                                before_state = need
                 if before_state != need:
-                    counts["transitions"] += 1
-                if before_state != need or (h, id(b)) not in seen_in_batch:
+                    n_trans += 1
+                    if prev:
+                        split_cands.append((prev[-1], p))
+                    plan.transitions.append((h, need))
+                elif h not in seen_in_batch:
                     # a resource new to a command list is always requested (its state is resolved at
                     # execute, in the list dx12kit runs just before); otherwise only real changes.
                     plan.transitions.append((h, need))
-                seen_in_batch.add((h, id(b)))
-                all_transitions.append((h, need))
-                if _WRITE in u and h in last_uav_writer and before_state == need:
-                    plan.uav_barriers.append(h)
-                    counts["uav"] += 1
-                state[h] = need
-                if p.queue == "copy":
-                    state[h] = 0
+                seen_in_batch.add(h)
                 if _WRITE in u:
+                    if before_state == need and h in last_uav_writer:
+                        plan.uav_barriers.append(h)
+                        n_uav += 1
                     last_uav_writer[h] = p
-                else:
+                elif last_uav_writer:
                     last_uav_writer.pop(h, None)
-                if writes:
+                state[h] = 0 if pq == "copy" else need
+                if writes or prev is None:
                     last_access[h] = [p]
                 else:
-                    last_access.setdefault(h, []).append(p)
-                last_user_on[(h, p.queue)] = p
-            for h in p.uses:   # end of life of a transient that shares bytes: back to COMMON
-                if h.transient and final_pass.get(h) is p and aliased_with[h] and state.get(h) != 0:
+                    prev.append(p)
+                if pq == "direct":
+                    last_direct_user[h] = p
+            for h in ending:   # end of life of a transient the graph activates inside a list: back to COMMON
+                if h in parked and state.get(h) != 0:
                     plan.post.append((h, 0))
-                    counts["transitions"] += 1
+                    n_trans += 1
                     state[h] = 0
             new_waits: Dict[str, int] = {}
-            for d in deps:
-                if d.queue != p.queue and d.batch != p.batch and d.batch > max(b.waits.get(d.queue, -1),
-                                                                               new_waits.get(d.queue, -1)):
-                    new_waits[d.queue] = d.batch
+            for dq, bi in far_waits.items():
+                if dq != pq and bi > b.waits.get(dq, -1):
+                    new_waits[dq] = bi
             if new_waits and len(b.passes) > 1:
                 # wait only where needed: the passes before this one run without the wait (on another
                 # queue's work that they do not depend on, concurrently).
                 b.passes.pop()
-                b = _Batch(p.queue, [plan])
+                b = _Batch(pq, [plan])
                 batches.append(b)
-                plan.transitions = all_transitions     # every resource is new to the new list
-                seen_in_batch.update((h, id(b)) for h, _ in all_transitions)
+                plan.transitions = [(h, need_of[h]) for h in p.uses]   # every resource is new to the new list
+                seen_in_batch = set(p.uses)
                 p.batch = len(batches) - 1
             b.waits.update(new_waits)
+            for h in p.uses:
+                if h.transient:
+                    used_in.setdefault(h, set()).add(p.batch)
+            for h in ending:   # a transient's life ends: the batches of its last accesses, per queue
+                last_b: Dict[str, int] = {}
+                for x in last_access[h]:
+                    if x.batch > last_b.get(x.queue, -1):
+                        last_b[x.queue] = x.batch
+                ended[h] = tuple(last_b.items())
+        counts = {"transitions": n_trans, "uav": n_uav, "aliasing": n_alias, "aliasing_at_execute": n_alias_exec,
+                  "split": 0, "batches": 0,
+                  "init_clears": n_init, "queue_handoff": n_handoff}
         for fp, h, need in wrap:
             if state.get(h) != need:
                 plans[fp.order].post.append((h, need))
@@ -609,6 +729,11 @@ class RenderGraph:
                 seen.add(bt.queue)
                 bt.waits_previous_execution = bt.queue != "direct"
         counts["batches"] = len(batches)
+        # A transition whose resource was last used two or more passes earlier in the same command list
+        # could be split (BEGIN_ONLY after that use, END_ONLY before this pass). Not emitted: vkd3d 1.2
+        # skips BEGIN_ONLY barriers and runs END_ONLY ones as whole transitions, so there is nothing to
+        # gain on it (and dx12kit's CommandList has no split-barrier call); counted to show the room.
+        counts["split_candidates"] = sum(1 for q, p in split_cands if q.batch == p.batch and q.order < p.order - 1)
         self._batches = batches
         self._plans = plans
         queues: Dict[str, int] = {q: 0 for q in QUEUES}
@@ -620,70 +745,76 @@ class RenderGraph:
             "culled": len(self._passes) - len(order),
             "culled_passes": [p.name for p in self._passes if not p.alive],
             "barriers": counts,
-            "transient_bytes": self._memory_size,
+            "transient_bytes": self._memory_size + self._committed_bytes,
             "transient_bytes_unaliased": unaliased,
+            "transient_bytes_committed": self._committed_bytes,
             "transients": len(pl),
             "queues": queues,
             "batches": [(bt.queue, [pp.pass_.name for pp in bt.passes]) for bt in batches],
             "cross_queue_waits": sum(len(bt.waits) for bt in batches),
         }
 
-    @staticmethod
-    def _need(p: _Pass, h: GraphResource, u: Set[str]) -> int:
-        """The resource state pass ``p``'s use ``u`` of ``h`` needs."""
-        if _DS in u:
-            return _STATE_OF_USE[_DS]
-        if _READ in u:
-            return _SRV_DIRECT if p.queue == "direct" else _SRV_COMPUTE
-        return _STATE_OF_USE[next(iter(u))]
 
     # ------------------------------------------------------------------ execute
     def _realize(self) -> None:
+        """Creates the real transients (placed in one block) when the layout changed, and bakes the plan."""
         key = (self._memory_size,) + tuple(
-            (h.index, pl.offset, pl.flags) for h, pl in sorted(self._placements.items(), key=lambda kv: kv[0].index))
-        if key == self._layout_key:
-            return
-        dev = self.device
-        self._real.clear()
-        self._memory = None
-        if self._memory_size:
-            self._memory = dev.allocate_memory(self._memory_size, name="render graph transients")
-        for h, pl in self._placements.items():
-            if h.kind == "texture":
-                self._real[h] = dev.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips,
-                                                     array_size=h.array_size, render_target=pl.flags[0],
-                                                     depth_stencil=pl.flags[1], uav=pl.flags[2], name=h.name,
-                                                     memory=self._memory, offset=pl.offset)
-            else:
-                self._real[h] = dev.create_buffer(h.size, uav=pl.flags[2], name=h.name, memory=self._memory,
-                                                  offset=pl.offset)
+            (h.index, pl.offset, pl.flags, pl.committed) for h, pl in sorted(self._placements.items(), key=lambda kv: kv[0].index))
+        if key != self._layout_key:
+            dev = self.device
+            self._real.clear()
+            self._memory = None
+            if self._memory_size:
+                self._memory = dev.allocate_memory(self._memory_size, name="render graph transients")
+            for h, pl in self._placements.items():
+                if pl.committed:
+                    self._real[h] = dev.create_texture2d(h.width, h.height, h.format, sample_count=h.samples,
+                                                         render_target=pl.flags[0], depth_stencil=pl.flags[1],
+                                                         name=h.name)
+                elif h.kind == "texture":
+                    self._real[h] = dev.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips,
+                                                         array_size=h.array_size, render_target=pl.flags[0],
+                                                         depth_stencil=pl.flags[1], uav=pl.flags[2], name=h.name,
+                                                         memory=self._memory, offset=pl.offset)
+                else:
+                    self._real[h] = dev.create_buffer(h.size, uav=pl.flags[2], name=h.name, memory=self._memory,
+                                                      offset=pl.offset)
+            self._layout_key = key
         for h in self._resources:
             if not h.transient and h.resource is not None:
                 self._real[h] = h.resource
-        self._layout_key = key
         self._bake()
+        self._realized_version = self._version
 
     def _bake(self) -> None:
-        """Turns the plan into flat lists of real objects for the execute loop."""
+        """Turns the plan into flat tuples of real objects for the execute loop: per pass one prebuilt
+        :class:`BarrierBatch` before it (and one after it, when it hands states over), the targets, the
+        clears; per command list its queue and the waits, as indexes of earlier lists."""
         real = self._real
         validate = bool(self.device.validate)
         graph_ids: Dict[int, GraphResource] = {id(r): h for h, r in real.items()}
-        self._baked: List[Tuple[Any, ...]] = []
-        for bt in self._batches:
+        dev = self.device
+        qs = {q: dev.queue(QueueKind(q)) for q in QUEUES}
+        self._direct_queue = qs["direct"]
+        baked: List[Tuple[Any, ...]] = []
+        last_batch: Dict[str, int] = {}
+        waited_by_direct: Dict[str, int] = {}
+        for bi, bt in enumerate(self._batches):
             passes = []
-            for plan in bt.passes:
+            carry: List[Tuple[Any, ...]] = []   # the previous pass's closing transitions, recorded with this pass's
+            for k, plan in enumerate(bt.passes):
                 p = plan.pass_
-                pre: List[Tuple[int, Any, Any]] = []
-                for before, after in plan.aliasing:
-                    pre.append((0, real[before] if before is not None else None, real[after]))
-                for h in plan.uav_barriers:
-                    pre.append((1, real[h], None))
+                first: List[Tuple[Any, ...]] = carry + [("aliasing", real[b] if b is not None else None, real[a])
+                                                        for b, a in plan.aliasing]
+                first += [("uav", real[h]) for h in plan.uav_barriers]
+                inits: List[Tuple[Any, bool]] = []
                 for h in plan.init_clears:
                     if h in p.render_targets or h is p.depth_stencil:
                         continue   # cleared below, after binding
-                    pre.append((3, real[h], self._placements[h].flags[1]))
-                for h, st in plan.transitions:
-                    pre.append((2, real[h], st))
+                    inits.append((real[h], self._placements[h].flags[1]))
+                then = [("transition", real[h], st) for h, st in plan.transitions]
+                if not inits:
+                    first, then = first + then, []
                 rts = [real[h] for h in p.render_targets]
                 ds = real[p.depth_stencil] if p.depth_stencil is not None else None
                 clears: List[Tuple[bool, Any, Tuple[float, ...]]] = []
@@ -696,9 +827,26 @@ class RenderGraph:
                 if validate:
                     allowed = {id(real[h]): u for h, u in plan.allowed.items()}
                     checker = (p.name, allowed, graph_ids)
-                post = [(real[h], st) for h, st in plan.post]
-                passes.append((p.record, pre, rts, ds, clears, checker, post))
-            self._baked.append((bt.queue, passes, dict(bt.waits), bt.waits_previous_execution))
+                post = [("transition", real[h], st) for h, st in plan.post]
+                carry = []
+                if post and k + 1 < len(bt.passes):
+                    carry, post = post, []
+                passes.append((p.record, BarrierBatch(first) if first else None, tuple(inits),
+                               BarrierBatch(then) if then else None, rts if (rts or ds is not None) else None, ds,
+                               tuple(clears), checker, BarrierBatch(post) if post else None))
+            run = _straight_line(passes, f"render graph list {bi} ({bt.queue})")
+            waits = tuple((qs[other], i) for other, i in sorted(bt.waits.items()))
+            if bt.queue == "direct":
+                for other, i in bt.waits.items():
+                    waited_by_direct[other] = max(waited_by_direct.get(other, -1), i)
+            last_batch[bt.queue] = bi
+            baked.append((qs[bt.queue], run, waits, bt.waits_previous_execution))
+        self._baked = baked
+        # what the direct queue still has to wait for at the end: the other queues' last lists that no
+        # direct-queue list waited for (then, or when no list is on the direct queue, an empty list ends it).
+        self._end_waits = tuple((qs[k], i) for k, i in sorted(last_batch.items())
+                                if k != "direct" and waited_by_direct.get(k, -1) < i)
+        self._final_direct = last_batch.get("direct", -1)
 
     def execute(self) -> int:
         """Compiles if needed, records every alive pass and submits them on their queues.
@@ -713,63 +861,28 @@ class RenderGraph:
         """
         if self._dirty:
             self.compile()
-        self._realize()
-        dev = self.device
-        qs = {q: dev.queue(QueueKind(q)) for q in QUEUES}
-        direct = qs["direct"]
+        if self._realized_version != self._version:
+            self._realize()
+        direct = self._direct_queue
         res = self._res_view
         values: List[int] = []
-        last_on: Dict[str, int] = {}
-        waited_by_direct: Dict[str, int] = {}
         prev_direct = self._last_direct_value
-        for queue_name, passes, waits, wait_prev in self._baked:
-            q = qs[queue_name]
+        for q, run, waits, wait_prev in self._baked:
             cl = q.command_list()
-            for record, pre, rts, ds, clears, checker, post in passes:
-                for kind, a, b in pre:
-                    if kind == 2:
-                        cl.transition_barrier(a, b)
-                    elif kind == 0:
-                        cl.aliasing_barrier(a, b)
-                    elif kind == 1:
-                        cl.uav_barrier(a)
-                    elif b:   # initialising clear of a depth buffer first used otherwise
-                        cl.transition_barrier(a, _S.DEPTH_WRITE)
-                        cl.clear_depth_stencil(a, 1.0, 0)
-                    else:
-                        cl.transition_barrier(a, _S.RENDER_TARGET)
-                        cl.clear_render_target(a, (0.0, 0.0, 0.0, 0.0))
-                if rts or ds is not None:
-                    cl.set_render_targets(rts, ds)
-                    for is_depth, t, v in clears:
-                        if is_depth:
-                            cl.clear_depth_stencil(t, v[0], 0)
-                        else:
-                            cl.clear_render_target(t, v)
-                if checker is None:
-                    record(cl, res)
-                else:
-                    record(_CheckedCommandList(cl, *checker), res)
-                for r, st in post:
-                    cl.transition_barrier(r, st)
+            run(cl, res)
             if wait_prev and prev_direct and direct.completed_value < prev_direct:
                 q.wait_for(direct, prev_direct)
-            for other, bi in waits.items():
-                oq = qs[other]
-                if oq.completed_value < values[bi]:   # (a GPU wait costs ~0.3 ms of CPU in vkd3d 1.2)
-                    oq_wait = values[bi]
-                    q.wait_for(oq, oq_wait)
-                if queue_name == "direct":
-                    waited_by_direct[other] = max(waited_by_direct.get(other, 0), values[bi])
-            v = q.execute(cl)
-            values.append(v)
-            last_on[queue_name] = v
-        final = last_on.get("direct", 0)
-        extra = [(k, v) for k, v in last_on.items() if k != "direct" and waited_by_direct.get(k, 0) < v]
-        if extra or not final:
-            for k, v in extra:
-                direct.wait_for(qs[k], v)
+            for oq, bi in waits:   # GPU waits; skipped when the work is complete (each costs CPU in vkd3d 1.2)
+                v = values[bi]
+                if oq.completed_value < v:
+                    q.wait_for(oq, v)
+            values.append(q.execute(cl))
+        if self._end_waits or self._final_direct < 0:
+            for oq, bi in self._end_waits:
+                direct.wait_for(oq, values[bi])
             final = direct.execute(direct.command_list(name="render graph end"))
+        else:
+            final = values[self._final_direct]
         self._last_direct_value = final
         self._executions += 1
         return final
@@ -780,12 +893,18 @@ class RenderGraph:
 
         Returns:
             A dict: ``passes`` (alive), ``culled`` (and ``culled_passes``, their names), ``barriers`` (planned
-            per execution: ``transitions``, ``uav``, ``aliasing``, ``split`` (always 0: dx12kit's CommandList has no
-            split-barrier call yet), ``batches`` (command lists), ``init_clears``
-            (clears the graph adds because a render target's first use does not clear it),
-            ``queue_handoff`` (transitions a direct-queue pass records after its work for a later pass on a queue that may not record them)),
-            ``transient_bytes`` (the aliased memory block), ``transient_bytes_unaliased``, ``transients``,
-            ``queues`` (alive passes per queue), ``batches`` (queue and pass names of each command list),
+            per execution: ``transitions`` (state changes), ``uav``, ``aliasing`` (the graph's own aliasing
+            barriers, for transients taking over bytes used earlier in the same command list),
+            ``aliasing_at_execute`` (takeovers at the start of a command list, which dx12kit records at execute
+            in the list it runs just before), ``split`` (0: not emitted, vkd3d 1.2 skips ``BEGIN_ONLY``
+            barriers), ``split_candidates`` (transitions whose resource was last used two or more passes
+            earlier in the same list), ``batches`` (command lists), ``init_clears`` (clears the graph adds
+            because a render target's first use does not clear it), ``queue_handoff`` (transitions a
+            direct-queue pass records after its work for a later pass on a queue that may not record them)),
+            ``transient_bytes`` (peak memory of the transients: the aliased block plus multisampled ones),
+            ``transient_bytes_unaliased`` (each in memory of its own), ``transient_bytes_committed`` (the
+            multisampled ones), ``transients``, ``queues`` (alive passes per queue), ``batches`` (queue and
+            pass names of each command list),
             ``cross_queue_waits``, ``compile_us`` and ``executions``.
 
         Raises:
@@ -800,7 +919,8 @@ class RenderGraph:
 
     def memory_map(self) -> List[Dict[str, Any]]:
         """Where each transient lies: one dict per transient (name, offset, size, first and last pass
-        order, first_pass, last_pass), in offset order.
+        order, first_pass, last_pass, kind, and committed: True for a multisampled transient, which has memory
+        of its own and no offset in the aliased block), in offset order.
 
         Returns:
             The list.
@@ -813,6 +933,7 @@ class RenderGraph:
         out = []
         for pl in sorted(self._placements.values(), key=lambda x: (x.offset, x.first)):
             out.append({"name": pl.handle.name, "offset": pl.offset, "size": pl.size, "alignment": pl.alignment,
+                        "committed": pl.committed,
                         "first": pl.first, "last": pl.last, "first_pass": self._order[pl.first].name,
                         "last_pass": self._order[pl.last].name, "kind": pl.handle.kind})
         return out
@@ -854,6 +975,70 @@ class RenderGraph:
 
 
 # ---------------------------------------------------------------------- helpers
+def _straight_line(passes: List[Tuple[Any, ...]], label: str) -> Callable[[CommandList, Mapping[GraphResource, Any]],
+                                                                            None]:
+    """The recording of one command list's passes as one generated function of straight-line calls
+    (what a person recording the passes by hand would write), so that executing a compiled graph
+    costs no per-pass interpretation. Its constants (barrier batches, targets, clear values, record
+    functions) are bound as the function's globals ``k0``, ``k1``, ...
+
+    Args:
+        passes: per pass ``(record, first, inits, then, rts, ds, clears, checker, post)`` from
+            :meth:`RenderGraph._bake`.
+        label: the generated code's file name (tracebacks).
+
+    Returns:
+        ``run(cl, res)``.
+    """
+    ns: Dict[str, Any] = {"_CheckedCommandList": _CheckedCommandList}
+    lines = ["def run(cl, res):"]
+
+    def k(value: Any) -> str:
+        name = f"k{len(ns)}"
+        ns[name] = value
+        return name
+
+    for record, first, inits, then, rts, ds, clears, checker, post in passes:
+        if first is not None:
+            lines.append(f"    cl.resource_barriers({k(first)})")
+        for t, is_depth in inits:   # a render target or depth buffer first used otherwise: initialised
+            if is_depth:
+                lines.append(f"    cl.transition_barrier({k(t)}, {int(_S.DEPTH_WRITE)})")
+                lines.append(f"    cl.clear_depth_stencil({k(t)}, 1.0, 0)")
+            else:
+                lines.append(f"    cl.transition_barrier({k(t)}, {int(_S.RENDER_TARGET)})")
+                lines.append(f"    cl.clear_render_target({k(t)}, (0.0, 0.0, 0.0, 0.0))")
+        if then is not None:
+            lines.append(f"    cl.resource_barriers({k(then)})")
+        if rts is not None:
+            lines.append(f"    cl.set_render_targets({k(rts)}, {k(ds)})")
+            for is_depth, t, v in clears:
+                if is_depth:
+                    lines.append(f"    cl.clear_depth_stencil({k(t)}, {k(float(v[0]))}, 0)")
+                else:
+                    lines.append(f"    cl.clear_render_target({k(t)}, {k(v)})")
+        if checker is None:
+            lines.append(f"    {k(record)}(cl, res)")
+        else:
+            lines.append(f"    {k(record)}(_CheckedCommandList(cl, *{k(checker)}), res)")
+        if post is not None:
+            lines.append(f"    cl.resource_barriers({k(post)})")
+    if len(lines) == 1:
+        lines.append("    pass")
+    exec(compile("\n".join(lines) + "\n", f"<{label}>", "exec"), ns)
+    fn: Callable[[CommandList, Mapping[GraphResource, Any]], None] = ns["run"]
+    return fn
+
+
+def _need_of(queue: str, u: FrozenSet[str]) -> int:
+    """The resource state a use ``u`` on ``queue`` needs."""
+    if _DS in u:
+        return _STATE_OF_USE[_DS]
+    if _READ in u:
+        return _SRV_DIRECT if queue == "direct" else _SRV_COMPUTE
+    return _STATE_OF_USE[next(iter(u))]
+
+
 def _align(x: int, a: int) -> int:
     return (x + a - 1) // a * a
 
@@ -867,7 +1052,7 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     if h.kind == "buffer":
         desc: Tuple[Any, ...] = (id(device), "b", h.size, flags[2])
     else:
-        desc = (id(device), "t", h.width, h.height, int(h.format or 0), h.mips, h.array_size, flags)
+        desc = (id(device), "t", h.width, h.height, int(h.format or 0), h.mips, h.array_size, h.samples, flags)
     hit = _INFO_CACHE.get(desc)
     if hit is not None:
         return hit
@@ -876,7 +1061,7 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     else:
         probe = device.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips, array_size=h.array_size,
                                         render_target=flags[0], depth_stencil=flags[1], uav=flags[2],
-                                        name="render graph probe")
+                                        sample_count=h.samples, name="render graph probe")
     a = probe.allocation
     size, align = int(a["size"]), int(a["alignment"])
     if a.get("committed"):
@@ -884,6 +1069,51 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     probe.close()
     _INFO_CACHE[desc] = (size, align)
     return size, align
+
+
+def _byte_successions(pl: List[_Placement]) -> Tuple[Dict[GraphResource, Optional[GraphResource]],
+                                                     Dict[GraphResource, List[GraphResource]], Set[GraphResource]]:
+    """Who takes bytes over from whom, by a sweep over the transients in order of first use, keeping the
+    memory as segments (between the transients' start and end offsets) each holding its latest occupant.
+
+    Returns:
+        ``(prev_occupant, preds, shares)``: for each transient that takes over bytes, the resource for its
+        aliasing barrier (``None``: several, a barrier on any); for each transient, the occupants of its
+        bytes just before it in this execution (those it must wait for: earlier ones are ordered before
+        them); the set of transients sharing bytes with any other. A transient that is the first user of
+        its bytes takes them over from their last user of the previous execution.
+    """
+    bounds = sorted({x.offset for x in pl} | {x.offset + x.size for x in pl})
+    at = {v: i for i, v in enumerate(bounds)}
+    occ: List[Optional[_Placement]] = [None] * max(0, len(bounds) - 1)   # latest occupant of each segment
+    preds: Dict[GraphResource, List[GraphResource]] = {}
+    got_of: Dict[GraphResource, List[_Placement]] = {}
+    for a in sorted(pl, key=lambda x: (x.first, x.offset)):
+        got: List[_Placement] = []
+        for i in range(at[a.offset], at[a.offset + a.size]):
+            o = occ[i]
+            if o is not None and o not in got:
+                got.append(o)
+            occ[i] = a
+        preds[a.handle] = [o.handle for o in got]
+        got_of[a.handle] = got
+    prev_occupant: Dict[GraphResource, Optional[GraphResource]] = {}
+    shares: Set[GraphResource] = set()
+    for a in pl:
+        got = got_of[a.handle]
+        if not got:   # wrap around: the final occupants of its bytes, from the previous execution
+            for i in range(at[a.offset], at[a.offset + a.size]):
+                o = occ[i]
+                if o is not None and o is not a and o not in got:
+                    got.append(o)
+        if not got:
+            continue
+        shares.add(a.handle)
+        shares.update(o.handle for o in got)
+        latest = max(o.last for o in got)
+        top = [o for o in got if o.last == latest]
+        prev_occupant[a.handle] = top[0].handle if len(top) == 1 else None
+    return prev_occupant, preds, shares
 
 
 def _join_points(order: List[_Pass]) -> List[int]:
@@ -894,31 +1124,36 @@ def _join_points(order: List[_Pass]) -> List[int]:
     last_writer: Dict[GraphResource, _Pass] = {}
     readers: Dict[GraphResource, List[_Pass]] = {}
     for p in order:
-        for h, u in p.uses.items():
-            deps = []
-            w = last_writer.get(h)
-            if w is not None:
-                deps.append(w)
-            if not u.isdisjoint(_WRITES):
-                deps.extend(readers.get(h, []))
+        pq, po = p.queue, p.order
+        for h, w in p.writes_of.items():
+            d = last_writer.get(h)
+            if d is not None and d.queue != pq and po < join[d.order]:
+                join[d.order] = po
+            if w:
+                for d in readers.get(h, ()):
+                    if d.queue != pq and po < join[d.order]:
+                        join[d.order] = po
                 last_writer[h] = p
                 readers[h] = []
             else:
                 readers.setdefault(h, []).append(p)
-            for d in deps:
-                if d.queue != p.queue and p.order < join[d.order]:
-                    join[d.order] = p.order
     return join
 
 
-def _pack(items: List[_Placement]) -> int:
-    """Places each transient at the lowest aligned offset free for its whole lifetime (largest first).
+def _pack(items: List[_Placement], aliasing: bool = True) -> int:
+    """Places each transient at the lowest aligned offset free for its whole lifetime (largest first);
+    without ``aliasing``, each after the other.
 
     Returns:
         The bytes of memory needed (peak).
     """
     placed: List[_Placement] = []
     top = 0
+    if not aliasing:
+        for it in sorted(items, key=lambda x: x.handle.index):
+            it.offset = _align(top, it.alignment)
+            top = it.offset + it.size
+        return _align(top, 4096) if top else 0
     for it in sorted(items, key=lambda x: (-x.size, x.first, x.handle.index)):
         busy = sorted((o.offset, o.offset + o.size) for o in placed if not (o.last < it.first or it.last < o.first))
         off = 0
@@ -1049,8 +1284,8 @@ class _CheckedCommandList:
 
     def resolve(self, dst: Any, src: Any, **kw: Any) -> None:
         """Checked :meth:`CommandList.resolve` (``copy_to`` / ``copy_from``)."""
-        self._check(dst, (_COPY_DST,), "resolve (destination)")
-        self._check(src, (_COPY_SRC,), "resolve (source)")
+        self._check(dst, (_RESOLVE_DST,), "resolve (destination)")
+        self._check(src, (_RESOLVE_SRC,), "resolve (source)")
         self._cl.resolve(dst, src, **kw)
 
     def generate_mips(self, texture: Any, **kw: Any) -> None:

@@ -3,13 +3,13 @@
 Passes: a shadow map (depth only), a G-buffer (two targets and depth), lighting on the compute queue
 reading all four, a UI overlay on the direct queue that does not depend on lighting (so it may run
 beside it), two blur passes ping-ponging transients, tone mapping into an imported texture, and a
-debug view whose output nobody reads (culled). ``python -m dx12kit graph-demo`` draws its pictures.
+debug view whose output nobody reads (culled). ``RenderGraph.to_png`` draws its queues and memory map.
 Used by the tests and benchmarks; small on purpose (128x128, a box on a ground plane).
 """
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, List, Mapping, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -19,6 +19,7 @@ from .dx12core import (
     Device,
     PipelineState,
     RootCBV,
+    ResourceState,
     RootConstants,
     SRV,
     Texture,
@@ -27,7 +28,8 @@ from .dx12core import (
 from .graph import GraphResource, RenderGraph
 from .shaders import compile_hlsl
 
-__all__ = ["DeferredAssets", "build_deferred_graph", "record_deferred_by_hand", "SIZE", "SHADOW_SIZE"]
+__all__ = ["DeferredAssets", "build_deferred_graph", "record_deferred_by_hand", "record_deferred_by_hand_queues",
+           "by_hand_textures", "SIZE", "SHADOW_SIZE"]
 
 SIZE = 128
 SHADOW_SIZE = 64
@@ -294,22 +296,91 @@ def record_deferred_by_hand(dev: Device, target: Texture, textures: Dict[str, Te
     return q.execute(cl)
 
 
-def by_hand_textures(dev: Device) -> Dict[str, Texture]:
-    """The textures :func:`record_deferred_by_hand` draws with (each in memory of its own).
+def record_deferred_by_hand_queues(dev: Device, target: Texture, textures: Dict[str, Texture]) -> int:
+    """The same frame recorded by hand the way the graph submits it: lighting on the compute queue.
+
+    Four command lists (shadow and G-buffer; lighting on the compute queue; the UI; blur and tone
+    mapping) with the GPU waits between queues, and the transitions the compute queue may not record
+    (leaving render-target and depth-write states) recorded at the end of the first direct list.
+    The like-for-like reference of the graph's execution for the cost comparison.
 
     Args:
         dev: the device.
+        target: the output texture.
+        textures: the frame's textures by name (:func:`by_hand_textures`).
+
+    Returns:
+        The direct queue's fence value after the whole frame.
+    """
+    a = DeferredAssets.get(dev)
+    t = textures
+    q = dev.queue("direct")
+    cq = dev.queue("compute")
+    nps = ResourceState.NON_PIXEL_SHADER_RESOURCE
+    cl = q.command_list()
+    cl.set_render_targets([], t["shadow"])
+    cl.clear_depth_stencil(t["shadow"], 1.0, 0)
+    a.rec_shadow(cl)
+    cl.set_render_targets([t["albedo"], t["g1"]], t["depth"])
+    cl.clear_render_target(t["albedo"], (0, 0, 0, 0))
+    cl.clear_render_target(t["g1"], (0, 0, 0, 0))
+    cl.clear_depth_stencil(t["depth"], 1.0, 0)
+    a.rec_gbuffer(cl)
+    for name in ("albedo", "g1", "depth", "shadow"):   # the compute queue cannot leave RT / depth states
+        cl.transition_barrier(t[name], nps)
+    v1 = q.execute(cl)
+    ccl = cq.command_list()
+    a.rec_light(ccl, t["albedo"], t["g1"], t["depth"], t["shadow"], t["hdr"])
+    if q.completed_value < v1:
+        cq.wait_for(q, v1)
+    v2 = cq.execute(ccl)
+    cl = q.command_list()
+    cl.set_render_targets([t["ui"]])
+    cl.clear_render_target(t["ui"], (0, 0, 0, 0))
+    a.rec_post(cl, a.ui, [])
+    q.execute(cl)
+    cl = q.command_list()
+    cl.set_render_targets([t["blur_a"]])
+    cl.clear_render_target(t["blur_a"], (0, 0, 0, 0))
+    a.rec_post(cl, a.blur, [t["hdr"]], (1, 0, 0, 0))
+    cl.set_render_targets([t["blur_b"]])
+    cl.clear_render_target(t["blur_b"], (0, 0, 0, 0))
+    a.rec_post(cl, a.blur, [t["blur_a"]], (0, 1, 0, 0))
+    cl.set_render_targets([target])
+    a.rec_post(cl, a.tone, [t["hdr"], t["blur_b"], t["ui"]], (0.5, 0, 0, 0))
+    if cq.completed_value < v2:
+        q.wait_for(cq, v2)
+    return q.execute(cl)
+
+
+def by_hand_textures(dev: Device, aliased_like: Optional[RenderGraph] = None) -> Dict[str, Texture]:
+    """The textures :func:`record_deferred_by_hand` draws with.
+
+    Args:
+        dev: the device.
+        aliased_like: None: each texture in memory of its own (committed). A compiled deferred graph:
+            the textures placed in one block at the offsets the graph gave its transients, so the
+            by-hand frame uses the same (aliased) memory; dx12kit's tracker then adds the aliasing
+            barriers by itself.
 
     Returns:
         Textures by name.
     """
-    return {
-        "shadow": dev.create_texture2d(SHADOW_SIZE, SHADOW_SIZE, "d32_float", depth_stencil=True, name="shadow"),
-        "albedo": dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, name="albedo"),
-        "g1": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="gbuf1"),
-        "depth": dev.create_texture2d(SIZE, SIZE, "d32_float", depth_stencil=True, name="depth"),
-        "hdr": dev.create_texture2d(SIZE, SIZE, "rgba16_float", uav=True, name="hdr"),
-        "ui": dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, name="ui"),
-        "blur_a": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="blur_a"),
-        "blur_b": dev.create_texture2d(SIZE, SIZE, "rgba16_float", render_target=True, name="blur_b"),
+    specs = {
+        "shadow": (SHADOW_SIZE, "d32_float", "shadow"), "albedo": (SIZE, "rgba8_unorm", "albedo"),
+        "g1": (SIZE, "rgba16_float", "gbuf1"), "depth": (SIZE, "d32_float", "depth"),
+        "hdr": (SIZE, "rgba16_float", "hdr"), "ui": (SIZE, "rgba8_unorm", "ui"),
+        "blur_a": (SIZE, "rgba16_float", "blur_a"), "blur_b": (SIZE, "rgba16_float", "blur_b"),
     }
+    if aliased_like is None:
+        return {k: dev.create_texture2d(size, size, fmt, depth_stencil=fmt.startswith("d"),
+                                        render_target=not fmt.startswith("d") and k != "hdr", uav=k == "hdr", name=nm)
+                for k, (size, fmt, nm) in specs.items()}
+    where = {m["name"]: m for m in aliased_like.memory_map()}
+    mem = dev.allocate_memory(int(aliased_like.stats()["transient_bytes"]), name="by-hand aliased transients")
+    out: Dict[str, Texture] = {}
+    for k, (size, fmt, nm) in specs.items():
+        out[k] = dev.create_texture2d(size, size, fmt, depth_stencil=fmt.startswith("d"),
+                                      render_target=not fmt.startswith("d") and k != "hdr", uav=k == "hdr", name=nm,
+                                      memory=mem, offset=int(where[nm]["offset"]))
+    return out

@@ -57,7 +57,8 @@ def to_dot(g: "RenderGraph") -> str:
     for h in g._resources:
         pl = g._placements.get(h)
         if h.transient:
-            extra = f"\\n{pl.size // 1024} KiB @ {pl.offset // 1024} KiB" if pl is not None else "\\n(unused)"
+            extra = "\\n(unused)" if pl is None else (f"\\n{pl.size // 1024} KiB committed" if pl.committed else
+                                                     f"\\n{pl.size // 1024} KiB @ {pl.offset // 1024} KiB")
             desc = f"{h.width}x{h.height} {str(h.format)}" if h.kind == "texture" else f"{h.size} B"
             lines.append(f"  r{h.index} [shape=ellipse, label=\"{h.name}\\n{desc}{extra}\"];")
         else:
@@ -156,6 +157,8 @@ def to_png(g: "RenderGraph", path: Any, *, width: int = 1100) -> Path:
         d.text((margin, yt - 5), f"{off // 1024} KiB", fill=(80, 80, 80), font=font)
         off += step
     for i, pl in enumerate(sorted(g._placements.values(), key=lambda x: x.handle.index)):
+        if pl.committed:   # multisampled: memory of its own, not in the aliased block
+            continue
         c = _PALETTE[pl.handle.index % len(_PALETTE)]
         x0 = left + pl.first * col + 1
         x1 = left + (pl.last + 1) * col - 1

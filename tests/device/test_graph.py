@@ -79,6 +79,16 @@ def test_bad_declarations(dev: dx.Device) -> None:
         g.add_pass("p", lambda cl, r: None, writes=[other])
     with pytest.raises(dx.GraphError, match="not a render target"):
         g.add_pass("p", lambda cl, r: None, writes=[t], clear={t: (0, 0, 0, 0)})
+    d = g.create_texture("d", 8, 8, "d32_float")
+    with pytest.raises(dx.GraphError, match=r"'p'.*clear depth of 'd' must be in \[0, 1\]"):
+        g.add_pass("p", lambda cl, r: None, depth_stencil=d, clear={d: float("nan")})
+    with pytest.raises(TypeError, match="'d' is a number"):
+        g.add_pass("p", lambda cl, r: None, depth_stencil=d, clear={d: "far"})
+    with pytest.raises(dx.GraphError, match="'t' must be four numbers"):
+        g.add_pass("p", lambda cl, r: None, render_targets=[t], clear={t: (1, 2)})
+    with pytest.raises(TypeError, match="render target 't' is four numbers"):
+        g.add_pass("p", lambda cl, r: None, render_targets=[t], clear={t: "red"})
+    g.add_pass("ok", lambda cl, r: None, render_targets=[t], clear={t: np.ones(4, np.float32)}, side_effects=True)
 
 
 def test_aliasing_different_formats_share_bytes_with_correct_pixels(dev: dx.Device) -> None:
@@ -113,12 +123,14 @@ def test_aliasing_different_formats_share_bytes_with_correct_pixels(dev: dx.Devi
     assert mm["a_rgba8_64"]["offset"] == mm["b_rgba16f_32"]["offset"] == 0
     st = g.stats()
     assert st["transient_bytes"] < st["transient_bytes_unaliased"]
-    assert st["barriers"]["aliasing"] == 2
+    # b takes a's bytes inside the list: the graph's barrier; a takes them back at the start of the
+    # next execution's list: dx12kit activates it at execute, in the list run before (no in-list barrier)
+    assert st["barriers"]["aliasing"] == 1 and st["barriers"]["aliasing_at_execute"] == 1
     b0 = dict(dev.stats()["barriers"])
     q.wait(g.execute())
     b1 = dev.stats()["barriers"]
-    assert b1["aliasing_automatic"] == b0["aliasing_automatic"]      # the graph's own, explicit ones only
-    assert b1["aliasing_explicit"] - b0["aliasing_explicit"] == 2
+    assert b1["aliasing_explicit"] - b0["aliasing_explicit"] == 1
+    assert b1["aliasing_automatic"] - b0["aliasing_automatic"] == 1
 
 
 def test_uav_barrier_between_dependent_uav_passes(dev: dx.Device) -> None:
@@ -144,6 +156,13 @@ def test_uav_barrier_between_dependent_uav_passes(dev: dx.Device) -> None:
     assert (q.read_texture(out).astype(np.float32) == 2.0).all()
 
 
+def _no_peaks(d: Any) -> Any:
+    """A stats dict without its high-water marks (``peak*``), which two lists in flight at once may raise."""
+    if isinstance(d, dict):
+        return {k: _no_peaks(v) for k, v in d.items() if not str(k).startswith("peak")}
+    return d
+
+
 def test_memory_and_descriptors_flat_over_1000_executions() -> None:
     dev = dx.Device()
     q = dev.queue()
@@ -156,13 +175,19 @@ def test_memory_and_descriptors_flat_over_1000_executions() -> None:
     g.add_pass("a2o", lambda cl, r: cl.copy_resource(r[o], r[a]), copy_from=[a], copy_to=[o])
     g.add_pass("b", lambda cl, r: None, render_targets=[b], clear={b: (0, 1, 0, 1)})
     g.add_pass("b2o", lambda cl, r: cl.copy_resource(r[o], r[b]), copy_from=[b], copy_to=[o])
+    # and a transient buffer written on the compute queue, copied out on the copy queue (GPU waits each time)
+    buf_out = dev.create_buffer(256, name="flat_buf")
+    ob = g.import_resource(buf_out)
+    c = g.create_buffer("c", 256)
+    g.add_pass("fill_c", lambda cl, r: cl.clear_unordered_access_view(r[c], (7, 7, 7, 7)), queue="compute", writes=[c])
+    g.add_pass("c2out", lambda cl, r: cl.copy_resource(r[ob], r[c]), queue="copy", copy_from=[c], copy_to=[ob])
     for _ in range(20):
         g.execute()
     dev.wait_idle()
     gc.collect()
     dev.poll()
     m0 = dev.memory_stats()["total"]
-    d0 = dev.descriptor_stats()
+    d0 = _no_peaks(dev.descriptor_stats())
     v = 0
     for i in range(1000):
         v = g.execute()
@@ -174,8 +199,10 @@ def test_memory_and_descriptors_flat_over_1000_executions() -> None:
     m1 = dev.memory_stats()["total"]
     assert (m1["block_bytes"], m1["allocation_count"], m1["allocation_bytes"]) == \
         (m0["block_bytes"], m0["allocation_count"], m0["allocation_bytes"])
-    assert dev.descriptor_stats() == d0
+    assert _no_peaks(dev.descriptor_stats()) == d0   # in use, pages, chunks (high-water marks may rise)
     assert (q.read_texture(out) == [0, 255, 0, 255]).all()
+    assert (q.read_buffer(buf_out, dtype=np.uint32) == 7).all()
+    assert g.stats()["queues"] == {"direct": 4, "compute": 1, "copy": 1} and g.stats()["executions"] == 1020
 
 
 def test_validation_names_pass_and_resource() -> None:
@@ -239,7 +266,9 @@ def test_deferred_frame_matches_by_hand(dev: dx.Device) -> None:
         b0 = dict(dev.stats()["barriers"])
         q.wait(g.execute())
         b1 = dev.stats()["barriers"]
-        assert b1["aliasing_automatic"] == b0["aliasing_automatic"]
+        # exactly the aliasing barriers the graph planned: its own inside lists, dx12kit's at execute
+        assert b1["aliasing_explicit"] - b0["aliasing_explicit"] == st["barriers"]["aliasing"]
+        assert b1["aliasing_automatic"] - b0["aliasing_automatic"] == st["barriers"]["aliasing_at_execute"]
         assert dev.queue("compute").last_direct_queue_barriers == []
         assert np.array_equal(q.read_texture(target), hand_px)
 
@@ -269,3 +298,84 @@ def test_readme_render_graph_example(tmp_path: Any, monkeypatch: Any) -> None:
     st = ns["g"].stats()
     assert st["passes"] == 4 and st["queues"]["compute"] == 1
     assert (tmp_path / "graph.png").exists()
+
+
+TRI_VS = """
+float4 main(uint id : SV_VertexID) : SV_Position {
+  float2 p[3] = { float2(-0.9, -0.9), float2(0.9, -0.7), float2(-0.3, 0.9) };
+  return float4(p[id], 0, 1);
+}"""
+TRI_PS = "float4 main(float4 p : SV_Position) : SV_Target { return float4(1, 0.5, 0.25, 1); }"
+
+
+def test_msaa_transient_resolved_matches_by_hand(dev: dx.Device) -> None:
+    """A 4x MSAA transient drawn into and resolved by a pass (resolve_from / resolve_to), against the
+    same draw and resolve by hand: identical pixels, edge pixels partly covered (real multisampling)."""
+    q = dev.queue()
+    rs = dev.create_root_signature([])
+    pso = dev.create_graphics_pipeline(dx.compile_hlsl(TRI_VS, profile="vs_5_0"), dx.compile_hlsl(TRI_PS, profile="ps_5_0"),
+                                       rs, ["rgba8_unorm"], sample_count=4)
+    out = _target(dev, 32, "msaa_out")
+
+    def draw(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(pso)
+        cl.draw(3)
+
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    ms = g.create_texture("ms", 32, 32, "rgba8_unorm", samples=4)
+    rt = g.create_texture("resolved", 32, 32, "rgba8_unorm")
+    g.add_pass("draw_ms", draw, render_targets=[ms], clear={ms: (0, 0, 0, 1)})
+    g.add_pass("resolve", lambda cl, r: cl.resolve(r[rt], r[ms]), resolve_from=[ms], resolve_to=[rt])
+    g.add_pass("to_out", lambda cl, r: cl.copy_resource(r[o], r[rt]), copy_from=[rt], copy_to=[o])
+    for _ in range(2):
+        q.wait(g.execute())
+    px = q.read_texture(out)
+
+    ms_h = dev.create_texture2d(32, 32, "rgba8_unorm", render_target=True, sample_count=4, name="ms_hand")
+    res_h = dev.create_texture2d(32, 32, "rgba8_unorm", name="resolved_hand")
+    cl = q.command_list()
+    cl.set_render_targets([ms_h])
+    cl.clear_render_target(ms_h, (0, 0, 0, 1))
+    draw(cl, {})
+    cl.resolve(res_h, ms_h)
+    q.wait(q.execute(cl))
+    assert np.array_equal(px, q.read_texture(res_h))
+    partial = (px[..., 0] > 0) & (px[..., 0] < 255)
+    assert partial.any() and (px[..., 0] == 255).any()     # edges averaged over 4 samples
+    st = g.stats()
+    assert st["transient_bytes_committed"] > 0
+    assert st["transient_bytes"] == st["transient_bytes_committed"] + g._memory_size
+    assert next(m for m in g.memory_map() if m["name"] == "ms")["committed"]
+    # the tracker adds nothing for the declared resources inside the passes
+    b0 = dict(dev.stats()["barriers"])
+    q.wait(g.execute())
+    assert dev.stats()["barriers"]["aliasing_automatic"] == b0["aliasing_automatic"]
+    with pytest.raises(dx.GraphError, match="resolves need the direct queue"):
+        g.add_pass("bad", lambda cl, r: None, queue="compute", resolve_from=[ms])
+    g2 = dx.RenderGraph(dev)
+    u = g2.create_texture("ms_uav", 32, 32, "rgba8_unorm", samples=4)
+    g2.add_pass("uav", lambda cl, r: None, writes=[u], side_effects=True)
+    with pytest.raises(dx.GraphError, match="'ms_uav' is multisampled"):
+        g2.compile()
+
+
+def test_copy_queue_pass(dev: dx.Device) -> None:
+    """A pass on the copy queue copies a transient the direct queue rendered; the graph waits on the GPU and
+    records the render-target transition the copy queue may not (on the direct list)."""
+    q = dev.queue()
+    out = dev.create_texture2d(16, 16, "rgba8_unorm", name="copy_out")
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    t = g.create_texture("drawn", 16, 16, "rgba8_unorm")
+    g.add_pass("draw", lambda cl, r: None, render_targets=[t], clear={t: (0.0, 1.0, 0.0, 1.0)})
+    g.add_pass("copy", lambda cl, r: cl.copy_resource(r[o], r[t]), queue="copy", copy_from=[t], copy_to=[o])
+    for colour in ((0.0, 1.0, 0.0, 1.0), (1.0, 0.0, 1.0, 1.0)):
+        g._passes[0].clear[t] = colour
+        g._changed()
+        q.wait(g.execute())
+        assert (q.read_texture(out) == [int(c * 255) for c in colour]).all()
+    st = g.stats()
+    assert st["queues"]["copy"] == 1 and st["cross_queue_waits"] >= 1
+    assert [qn for qn, _ in st["batches"]] == ["direct", "copy"]
+    assert st["barriers"]["queue_handoff"] >= 1

@@ -61,3 +61,15 @@ def pipeline_states(dev: dx.Device, vs: dx.Shader, ps: dx.Shader, rs: dx.RootSig
                                  rasterizer=dx.RasterizerState())
     dev.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], topology="patch_list_33")  # type: ignore[arg-type]
     dev.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], rasterizer=dx.DepthStencilState())  # type: ignore[arg-type]
+
+
+def render_graph(dev: dx.Device, tex: dx.Texture) -> None:
+    g = dx.RenderGraph(dev)
+    t = g.create_texture("t", 8, 8, "rgba8_unorm")
+    g.add_pass("p", lambda cl, res: None, queue="compute", writes=[t])
+    g.add_pass("p", lambda cl, res: None, queue="compte", writes=[t])  # type: ignore[arg-type]  # misspelt queue
+    g.add_pass("p", lambda cl, res: None, queue=dx.QueueKind.COPY, copy_to=[t])
+    g.add_pass("p", lambda cl, res: None, reads=[tex])  # type: ignore[list-item]  # a Texture, not a graph handle
+    cl = dev.queue().command_list()
+    cl.resource_barriers(dx.BarrierBatch([("uav", None)]))
+    cl.resource_barriers([("uav", None)])  # type: ignore[arg-type]  # a list, not a BarrierBatch

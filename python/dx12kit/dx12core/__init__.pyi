@@ -308,6 +308,18 @@ class CommandList:
         src's), a member of both textures' format families with MULTISAMPLE_RESOLVE support; subresources are
         mip + array_slice * mip_levels. Direct-queue lists only.
         """
+    def resource_barriers(self, batch: BarrierBatch) -> None:
+        """
+        Records every barrier of a BarrierBatch, in order, as the separate calls would.
+        
+        Args:
+            batch: the BarrierBatch.
+        
+        Raises:
+            InvalidArgumentError: a resource of another device, or a state this list's queue type may not
+                use (the entries before it stay recorded).
+            UseAfterFreeError: the list was executed already.
+        """
     def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
         """
         Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.
@@ -1494,6 +1506,30 @@ class UploadAllocation:
         """
         Bytes reserved.
         """
+class BarrierBatch:
+    """
+    Barrier requests built once and recorded into command lists with one call, CommandList.resource_barriers(batch).
+    
+    Recording a batch is the same as calling transition_barrier, uav_barrier and aliasing_barrier for
+    its entries in order (the state tracker batches them into one ResourceBarrier at the next work),
+    at the cost of one call. The batch keeps its resources alive.
+    
+    Args:
+        barriers: tuples ("transition", resource, state), ("uav", resource or None) or
+            ("aliasing", before or None, after or None).
+    
+    Raises:
+        TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.
+        InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.
+    """
+    def __init__(self, barriers: typing.Any) -> None:
+        ...
+    def __len__(self) -> int:
+        """
+        The number of barrier requests.
+        """
+    def __repr__(self) -> str:
+        ...
 def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
