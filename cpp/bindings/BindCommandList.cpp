@@ -1,7 +1,9 @@
-// dx12core: CommandList and the UploadAllocation of its zero-copy path.
+// dx12core: CommandList (recording; its zero-copy UploadAllocation is BindUploadAllocation.cpp).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
+
+#include "dx12kit/gpu/PinnedUpload.hpp"
 
 namespace dx12kit::bindings {
 
@@ -18,54 +20,6 @@ uint32_t SliceArg(const py::object& slice, const char* fn) {
 }  // namespace
 
 void BindCommandList(py::module_& m, Classes& c) {
-    // ---- upload allocations (zero-copy path) ------------------------------------------------
-    struct PyUpload {
-        UploadAllocation alloc;
-        std::shared_ptr<CommandList> list;
-        std::shared_ptr<UploadPage> pin;  // keeps the page out of reuse while views may exist
-        PyUpload(UploadAllocation a, std::shared_ptr<CommandList> l) : alloc(a), list(std::move(l)) {
-            alloc.page->pins.fetch_add(1, std::memory_order_acq_rel);
-            pin = std::shared_ptr<UploadPage>(alloc.page, [](UploadPage* p) { p->pins.fetch_sub(1, std::memory_order_acq_rel); });
-        }
-    };
-    py::class_<PyUpload>(m, "UploadAllocation",
-                         "Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.\n"
-                         "Fill it before the list is executed: .array() then raises, and writes through an older view\n"
-                         "race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.")
-        .def_property_readonly("size", [](const PyUpload& u) { return u.alloc.size; }, "Bytes reserved.")
-        .def_property_readonly("gpu_address", [](const PyUpload& u) { return u.alloc.gpu; }, "GPU virtual address of the first byte.")
-        .def_property_readonly("offset", [](const PyUpload& u) { return u.alloc.offset; }, "Offset of the first byte in its upload page.")
-        .def("__repr__", [](const PyUpload& u) {
-            return "<dx12kit.UploadAllocation size=" + std::to_string(u.alloc.size) + " offset=" + std::to_string(u.alloc.offset) +
-                   (u.list->IsClosed() ? " (list executed)" : "") + ">";
-        })
-        .def("array", [](py::object self, py::object dtype, py::object shape) {
-            PyUpload& u = self.cast<PyUpload&>();
-            u.list->Core()->CheckNotForked("UploadAllocation.array");  // the child's copy of the page never reaches the GPU
-            if (u.list->IsClosed()) throw UseAfterFree("UploadAllocation.array: the command list was already executed");
-            const char* fn = "UploadAllocation.array";
-            py::dtype dt = FixedSizeDtype(dtype, fn);
-            const uint64_t item = static_cast<uint64_t>(dt.itemsize());
-            const uint64_t n = u.alloc.size / item;
-            std::vector<py::ssize_t> shp;
-            if (shape.is_none()) shp = {static_cast<py::ssize_t>(n)};
-            else {
-                if (PyIndex_Check(shape.ptr())) shape = py::make_tuple(shape);
-                if (!py::isinstance<py::sequence>(shape) || py::isinstance<py::str>(shape))
-                    throw py::type_error(std::string(fn) + ": shape must be a tuple of ints, not " + detail::TypeName(shape));
-                for (py::handle d : shape) shp.push_back(static_cast<py::ssize_t>(detail::Ranged(d, fn, "shape item", 0, INT64_MAX)));
-            }
-            // Overflow-safe: count * item <= size, checked one factor at a time.
-            uint64_t bytes = item;
-            for (auto d : shp) {
-                if (d != 0 && bytes > u.alloc.size / uint64_t(d))
-                    throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(u.alloc.size) + " bytes");
-                bytes *= uint64_t(d);
-            }
-            if (bytes > u.alloc.size) throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(u.alloc.size) + " bytes");
-            return py::array(dt, shp, u.alloc.cpu, self);  // the view keeps the allocation (and its list) alive
-        }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), "A writable numpy view of the upload memory (no copy).");
-
     // ---- command list -------------------------------------------------------------------------
     Documented(c.commandList,
         "Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.\n"
@@ -108,20 +62,16 @@ void BindCommandList(py::module_& m, Classes& c) {
                                 U64(size, fn, "size"));
         }, "dst"_a, "dst_offset"_a, "src"_a, "src_offset"_a, "size"_a, "Copies `size` bytes from `src` at `src_offset` to `dst` at `dst_offset`; bounds are checked.")
         .def("allocate_upload", [](std::shared_ptr<CommandList> cl, Int size, Int alignment) {
-            return PyUpload{cl->AllocateUpload(U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment")), cl};
+            return PinnedUpload(std::move(cl), U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment"));
         }, "size"_a, "alignment"_a = 256, "Upload memory for the zero-copy path (see UploadAllocation).")
         .def("allocate_texture_upload", [](std::shared_ptr<CommandList> cl, py::handle tex, Int mipArg) {
-            auto r = AsResource(tex, "allocate_texture_upload");
-            const uint32_t mip = U32(mipArg, "allocate_texture_upload", "mip");
-            if (r->IsBuffer()) throw InvalidArgument("allocate_texture_upload: not a texture");
-            auto& t = static_cast<Texture&>(*r);
-            t.CheckMipSlice(mip, 0, "allocate_texture_upload");
-            return PyUpload{cl->AllocateUpload(t.Footprint(mip, 0).PaddedBytes(), D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT), cl};
+            const char* fn = "allocate_texture_upload";
+            return PinnedUpload::ForTexture(std::move(cl), AsResource(tex, fn), U32(mipArg, fn, "mip"), fn);
         }, "texture"_a, "mip"_a = 0, "Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.")
-        .def("copy_from_upload", [](CommandList& cl, py::handle dst, const PyUpload& u, Int mip, Int slice, Int offset) {
+        .def("copy_from_upload", [](CommandList& cl, py::handle dst, const PinnedUpload& u, Int mip, Int slice, Int offset) {
             const char* fn = "copy_from_upload";
-            if (u.list.get() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
-            cl.CopyFromUpload(AsResource(dst, fn), u.alloc, U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
+            if (&u.List() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
+            cl.CopyFromUpload(AsResource(dst, fn), u.Allocation(), U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
         }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, "Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).")
         .def("transition_barrier", [](CommandList& cl, py::handle r, py::handle s, Int sub) {
             auto res = AsResource(r, "transition_barrier");
@@ -377,9 +327,25 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Raises:\n"
            "    InvalidArgumentError: on a copy-queue list; a buffer, 3D or multisampled texture; first_mip out of range;\n"
            "        a depth, integer or otherwise unsupported format (the message says why).\n"
-           "    UseAfterFreeError: the texture was closed or the list already executed.");
+           "    UseAfterFreeError: the texture was closed or the list already executed.")
+        .def("pano_to_cubemap", [](CommandList& cl, py::handle cube, py::handle panorama) {
+            cl.PanoToCubemap(AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
+        }, "cubemap"_a, "panorama"_a,
+           "Fills every mip of a cube texture from an equirectangular panorama (a 2D texture) with a compute pass; direct or\n"
+           "compute lists (a copy list raises).\n\n"
+           "Faces: +X, -X, +Y, -Y, +Z, -Z, +Y up, as TextureCube sampling expects. Panorama layout: u = 0.5 + atan2(x, -z) / 2pi,\n"
+           "v = acos(y) / pi for a direction (x, y, z): row 0 looks straight up, the centre column along -Z, u = 0.75 along +X.\n"
+           "Every mip is made from the panorama itself (not by downsampling the mip above): each texel averages samples of\n"
+           "the panorama about one panorama texel apart, read through the panorama's mips when it has them (so a panorama\n"
+           "with mips is faster at small cube mips, one without is box-filtered).\n\n"
+           "Formats: the cube's format must be writable through a typed UAV: rgba8_unorm, rgba16_float, rgba32_float... sRGB\n"
+           "cubes (rgba8_unorm_srgb) are written through rgba8_unorm with the colours encoded to sRGB by the shader. A cube\n"
+           "without uav=True (or an sRGB one) is written through a staging cube and copied. Afterwards no pipeline is set\n"
+           "on the list and root arguments are unbound: set them again before the next draw or dispatch.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be\n"
+           "        sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.");
     InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Core()->Forked(); });
-    InstallForkLeak<PyUpload, std::unique_ptr<PyUpload>>(+[](const PyUpload& u) { return u.list->Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

@@ -17,6 +17,7 @@
 #include "Bindings.hpp"
 #include "ChoiceTables.hpp"
 #include "DescriptorBindings.hpp"
+#include "StatsDicts.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
@@ -61,18 +62,6 @@ std::string LowerName(D3D12_DESCRIPTOR_HEAP_TYPE type) {
 }
 
 }  // namespace
-
-py::dict CpuDescriptorStatsDict(const CpuDescriptorStats& s) {
-    return py::dict("in_use"_a = s.inUse, "pages"_a = s.pages, "peak"_a = s.peakInUse, "stale"_a = s.stale,
-                    "capacity"_a = s.capacity);
-}
-
-py::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& v) {
-    return py::dict("capacity"_a = v.capacity, "static_capacity"_a = v.staticCapacity, "static_in_use"_a = v.staticInUse,
-                    "dynamic_capacity"_a = v.dynamicCapacity, "dynamic_in_use"_a = v.dynamicInUse,
-                    "chunk_size"_a = v.chunkSize, "chunks_in_use"_a = v.chunksInUse, "chunks_retired"_a = v.chunksRetired,
-                    "peak_dynamic_in_use"_a = v.peakDynamicInUse);
-}
 
 void BindDescriptors(py::module_& parent) {
     py::module_ m = parent.def_submodule(

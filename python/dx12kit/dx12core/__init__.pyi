@@ -12,6 +12,132 @@ import typing
 from . import alloc
 from . import shaders
 from . import descriptors
+class FormatSupport(typing.Mapping[str, typing.Any]):
+    """
+    What the device supports for one format (Device.format_support): a read-only mapping
+    (a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose
+    keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver
+    says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __contains__(self, key: typing.Any) -> bool:
+        """
+        Whether `key` is one of the keys.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal to any mapping with the same keys and values (a dict, another FormatSupport).
+        """
+    def __getitem__(self, key: str) -> typing.Any:
+        """
+        The value of one key (KeyError for unknown keys).
+        """
+    def __iter__(self) -> collections.abc.Iterator[str]:
+        """
+        Iterates over the keys.
+        """
+    def __len__(self) -> int:
+        """
+        The number of keys.
+        """
+    def __repr__(self) -> str:
+        ...
+    def as_dict(self) -> dict[str, typing.Any]:
+        """
+        Every key and value as a new dict (booleans, and msaa as a list of ints).
+        """
+    def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
+        """
+        The value of `key`, or `default` when it is not one of the keys.
+        """
+    def items(self) -> typing.ItemsView[str, typing.Any]:
+        """
+        (key, value) pairs, in key order, as a dict's items view.
+        """
+    def keys(self) -> typing.KeysView[str]:
+        """
+        The keys, in order (every field but format), as a dict's keys view.
+        """
+    def values(self) -> typing.ValuesView[typing.Any]:
+        """
+        The values, in key order, as a dict's values view.
+        """
+    @property
+    def blendable(self) -> bool:
+        """
+        Render targets of this format blend.
+        """
+    @property
+    def buffer(self) -> bool:
+        """
+        Usable in typed buffer views.
+        """
+    @property
+    def depth_stencil(self) -> bool:
+        """
+        Usable as a depth-stencil target.
+        """
+    @property
+    def format(self) -> str:
+        """
+        The format queried (a dx12kit.Format).
+        """
+    @property
+    def mip_autogen(self) -> bool:
+        """
+        Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats
+        other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).
+        """
+    @property
+    def msaa(self) -> list[int]:
+        """
+        Supported MSAA sample counts (list of ints).
+        """
+    @property
+    def render_target(self) -> bool:
+        """
+        Usable as a render target.
+        """
+    @property
+    def shader_load(self) -> bool:
+        """
+        Readable with Load in shaders.
+        """
+    @property
+    def shader_sample(self) -> bool:
+        """
+        Readable with Sample (filtered) in shaders.
+        """
+    @property
+    def texture2d(self) -> bool:
+        """
+        Usable for 2D textures.
+        """
+    @property
+    def texture3d(self) -> bool:
+        """
+        Usable for 3D textures.
+        """
+    @property
+    def texture_cube(self) -> bool:
+        """
+        Usable for cube textures.
+        """
+    @property
+    def typed_uav(self) -> bool:
+        """
+        Usable in typed UAVs (never for sRGB formats).
+        """
+    @property
+    def uav_typed_load(self) -> bool:
+        """
+        Typed UAV loads supported (D3D12 Support2 bit).
+        """
+    @property
+    def uav_typed_store(self) -> bool:
+        """
+        Typed UAV stores supported (D3D12 Support2 bit).
+        """
 class Resource:
     """
     A GPU resource (Buffer or Texture).
@@ -136,6 +262,71 @@ class Texture(Resource):
     def width(self) -> int:
         """
         Width in texels of mip 0.
+        """
+class DescriptorRange:
+    """
+    One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> int:
+        """
+        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def offset(self) -> typing.Any:
+        """
+        Descriptors from the table start, or None (appended after the previous range).
+        """
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+class RootParameter:
+    """
+    A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> int:
+        """
+        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def ranges(self) -> list[DescriptorRange]:
+        ...
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+    @property
+    def visibility(self) -> int:
+        """
+        D3D12_SHADER_VISIBILITY value.
         """
 class RootSignature:
     """
@@ -431,6 +622,33 @@ class CommandList:
     def upload_pages(self) -> int:
         """
         Upload pages this list holds.
+        """
+class UploadAllocation:
+    """
+    Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.
+    Fill it before the list is executed: .array() then raises, and writes through an older view
+    race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.
+    """
+    def __repr__(self) -> str:
+        ...
+    def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
+        """
+        A writable numpy view of the upload memory (no copy).
+        """
+    @property
+    def gpu_address(self) -> int:
+        """
+        GPU virtual address of the first byte.
+        """
+    @property
+    def offset(self) -> int:
+        """
+        Offset of the first byte in its upload page.
+        """
+    @property
+    def size(self) -> int:
+        """
+        Bytes reserved.
         """
 class CommandQueue:
     """
@@ -892,197 +1110,6 @@ class ResourceState(enum.IntFlag):
         ...
     def __str__(self) -> str:
         ...
-class FormatSupport(typing.Mapping[str, typing.Any]):
-    """
-    What the device supports for one format (Device.format_support): a read-only mapping
-    (a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose
-    keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver
-    says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
-    """
-    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
-    def __contains__(self, key: typing.Any) -> bool:
-        """
-        Whether `key` is one of the keys.
-        """
-    def __eq__(self, other: typing.Any) -> typing.Any:
-        """
-        Equal to any mapping with the same keys and values (a dict, another FormatSupport).
-        """
-    def __getitem__(self, key: str) -> typing.Any:
-        """
-        The value of one key (KeyError for unknown keys).
-        """
-    def __iter__(self) -> collections.abc.Iterator[str]:
-        """
-        Iterates over the keys.
-        """
-    def __len__(self) -> int:
-        """
-        The number of keys.
-        """
-    def __repr__(self) -> str:
-        ...
-    def as_dict(self) -> dict[str, typing.Any]:
-        """
-        Every key and value as a new dict (booleans, and msaa as a list of ints).
-        """
-    def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
-        """
-        The value of `key`, or `default` when it is not one of the keys.
-        """
-    def items(self) -> typing.ItemsView[str, typing.Any]:
-        """
-        (key, value) pairs, in key order, as a dict's items view.
-        """
-    def keys(self) -> typing.KeysView[str]:
-        """
-        The keys, in order (every field but format), as a dict's keys view.
-        """
-    def values(self) -> typing.ValuesView[typing.Any]:
-        """
-        The values, in key order, as a dict's values view.
-        """
-    @property
-    def blendable(self) -> bool:
-        """
-        Render targets of this format blend.
-        """
-    @property
-    def buffer(self) -> bool:
-        """
-        Usable in typed buffer views.
-        """
-    @property
-    def depth_stencil(self) -> bool:
-        """
-        Usable as a depth-stencil target.
-        """
-    @property
-    def format(self) -> str:
-        """
-        The format queried (a dx12kit.Format).
-        """
-    @property
-    def mip_autogen(self) -> bool:
-        """
-        Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats
-        other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).
-        """
-    @property
-    def msaa(self) -> list[int]:
-        """
-        Supported MSAA sample counts (list of ints).
-        """
-    @property
-    def render_target(self) -> bool:
-        """
-        Usable as a render target.
-        """
-    @property
-    def shader_load(self) -> bool:
-        """
-        Readable with Load in shaders.
-        """
-    @property
-    def shader_sample(self) -> bool:
-        """
-        Readable with Sample (filtered) in shaders.
-        """
-    @property
-    def texture2d(self) -> bool:
-        """
-        Usable for 2D textures.
-        """
-    @property
-    def texture3d(self) -> bool:
-        """
-        Usable for 3D textures.
-        """
-    @property
-    def texture_cube(self) -> bool:
-        """
-        Usable for cube textures.
-        """
-    @property
-    def typed_uav(self) -> bool:
-        """
-        Usable in typed UAVs (never for sRGB formats).
-        """
-    @property
-    def uav_typed_load(self) -> bool:
-        """
-        Typed UAV loads supported (D3D12 Support2 bit).
-        """
-    @property
-    def uav_typed_store(self) -> bool:
-        """
-        Typed UAV stores supported (D3D12 Support2 bit).
-        """
-class DescriptorRange:
-    """
-    One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
-    """
-    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def count(self) -> int:
-        ...
-    @property
-    def flags(self) -> int:
-        """
-        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
-        """
-    @property
-    def kind(self) -> str:
-        ...
-    @property
-    def offset(self) -> typing.Any:
-        """
-        Descriptors from the table start, or None (appended after the previous range).
-        """
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
-class RootParameter:
-    """
-    A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
-    """
-    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def count(self) -> int:
-        ...
-    @property
-    def flags(self) -> int:
-        """
-        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
-        """
-    @property
-    def kind(self) -> str:
-        ...
-    @property
-    def ranges(self) -> list[DescriptorRange]:
-        ...
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
-    @property
-    def visibility(self) -> int:
-        """
-        D3D12_SHADER_VISIBILITY value.
-        """
 class StaticSamplerDesc:
     """
     A static sampler of a root signature (made by StaticSampler).
@@ -1098,33 +1125,6 @@ class StaticSamplerDesc:
     @property
     def space(self) -> int:
         ...
-class UploadAllocation:
-    """
-    Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.
-    Fill it before the list is executed: .array() then raises, and writes through an older view
-    race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.
-    """
-    def __repr__(self) -> str:
-        ...
-    def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
-        """
-        A writable numpy view of the upload memory (no copy).
-        """
-    @property
-    def gpu_address(self) -> int:
-        """
-        GPU virtual address of the first byte.
-        """
-    @property
-    def offset(self) -> int:
-        """
-        Offset of the first byte in its upload page.
-        """
-    @property
-    def size(self) -> int:
-        """
-        Bytes reserved.
-        """
 def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.

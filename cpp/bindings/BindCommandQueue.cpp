@@ -5,7 +5,7 @@
 
 namespace dx12kit::bindings {
 
-void BindQueue(py::module_& m, Classes& c) {
+void BindCommandQueue(Classes& c) {
     // ---- queue ----------------------------------------------------------------------------------
     Documented(c.commandQueue, "A direct, compute or copy queue. Get one with Device.queue(kind).")
         .def_property_readonly("kind", [](const CommandQueue& q) { return QueueKindName(q.Type()); },
