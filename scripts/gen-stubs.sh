@@ -41,6 +41,18 @@ for method, view in (("keys", "typing.KeysView[str]"), ("items", "typing.ItemsVi
     assert loose_view in block, f"FormatSupport.{method}'s binding changed: update scripts/gen-stubs.sh"
     block = block.replace(loose_view, f"    def {method}(self) -> {view}:")
 text = text[:start] + block + text[end:]
+# Format arguments: the bindings take them as objects (ParseFormat: a dx12kit.Format or its lower-case name),
+# so the stub names them by parameter: 'Format | Literal[<names>]', from the Format enum itself, like the
+# other choices (a misspelt format name is a type error). rtv_formats also takes a list of them.
+fmt_names = ", ".join(repr(n.lower()) for n in core.Format.__members__ if n != "UNKNOWN")
+fmt_type = f"Format | typing.Literal[{fmt_names}]"
+count = 0
+for pattern, repl in ((r"\b(format|dsv_format): typing\.Any = None\b", rf"\1: {fmt_type} | None = None"),
+                      (r"\bformat: typing\.Any\b", f"format: {fmt_type}"),
+                      (r"\brtv_formats: typing\.Any\b", f"rtv_formats: {fmt_type} | typing.Sequence[{fmt_type}]")):
+    text, n = re.subn(pattern, repl, text)
+    count += n
+assert count >= 8, f"format arguments changed ({count} found): update scripts/gen-stubs.sh"
 if "os.PathLike" in text and "\nimport os\n" not in text:
     text = text.replace("import typing\n", "import os\nimport typing\n", 1)
 if "typing_extensions." not in text:

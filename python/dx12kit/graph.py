@@ -122,6 +122,12 @@ class GraphResource:
         self.size = size
         self.resource = resource    # the imported resource (None for transients)
 
+    def _texture_format(self) -> Format:
+        """The format of a texture handle (textures are always made with one)."""
+        if self.format is None:
+            raise InvalidArgumentError(f"render graph: {self.name!r} is a {self.kind}, not a texture with a format")
+        return self.format
+
     def __repr__(self) -> str:
         what = "transient" if self.transient else "imported"
         if self.kind == "texture":
@@ -650,7 +656,7 @@ class RenderGraph:
             self._memory = dev.allocate_memory(self._memory_size, name="render graph transients")
         for h, pl in self._placements.items():
             if h.kind == "texture":
-                self._real[h] = dev.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips,
+                self._real[h] = dev.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips,
                                                      array_size=h.array_size, render_target=pl.flags[0],
                                                      depth_stencil=pl.flags[1], uav=pl.flags[2], name=h.name,
                                                      memory=self._memory, offset=pl.offset)
@@ -874,7 +880,7 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     if h.kind == "buffer":
         probe: Resource = device.create_buffer(h.size, uav=flags[2], name="render graph probe")
     else:
-        probe = device.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips, array_size=h.array_size,
+        probe = device.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips, array_size=h.array_size,
                                         render_target=flags[0], depth_stencil=flags[1], uav=flags[2],
                                         name="render graph probe")
     a = probe.allocation
