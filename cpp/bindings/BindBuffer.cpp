@@ -20,7 +20,15 @@ void BindBuffer(Classes& c) {
         }, "dtype"_a = py::dtype::of<uint8_t>(),
        "A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.\n"
        "Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the\n"
-       "GPU work that wrote it has completed (queue.wait).");
+       "GPU work that wrote it has completed (queue.wait).\n\n"
+           "Args:\n"
+           "    dtype: the numpy dtype of the items (fixed size, native byte order); the buffer's size must be a multiple of it.\n\n"
+           "Returns:\n"
+           "    A 1-D numpy array over the buffer's memory (no copy).\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a GPU-only buffer (heap 'default'), or a size that is not a whole number of items.\n"
+           "    UseAfterFreeError: the buffer was closed.\n"
+           "    TypeError: dtype is not a fixed-size numpy dtype.");
     InstallForkLeak<Buffer>(+[](const Buffer& r) { return r.Core().Forked(); });
 }
 

@@ -273,9 +273,21 @@ void BindDevice(py::module_& m, Classes& c) {
             return sampler;
         }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp", "name"_a = py::none(),
            "A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode\n"
-           "for u, v and w (strings accepted); name: debug name shown by repr.")
+           "for u, v and w (strings accepted); name: debug name shown by repr.\n\n"
+           "Args:\n"
+           "    filter: a Filter or its name.\n"
+           "    address: an AddressMode or its name, for u, v and w.\n"
+           "    name: a debug name, or None.\n\n"
+           "Returns:\n"
+           "    A SamplerState.")
         .def("format_support", [](Device& d, py::handle format) { return QueryFormatCapabilities(*d.Core(), ParseFormat(format, "format_support")); },
-             "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.")
+             "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.\n\n"
+           "Args:\n"
+           "    format: a Format or its name.\n\n"
+           "Returns:\n"
+           "    A FormatSupport.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a format dx12kit does not know.")
         .def("poll", &Device::Poll, py::call_guard<ReleaseGil>(),
              "Releases completed work; returns the completed submission serial.")
         .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), "Waits until every queue is idle.")

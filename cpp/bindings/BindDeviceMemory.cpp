@@ -14,7 +14,18 @@ void BindDeviceMemory(Classes& c) {
         }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = py::none(), "pool"_a = py::none(), "name"_a = py::none(),
            "Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two\n"
            ">= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);\n"
-           "offsets are checked against the resource's alignment and the memory's size.")
+           "offsets are checked against the resource's alignment and the memory's size.\n\n"
+           "Args:\n"
+           "    size: bytes.\n"
+           "    alignment: a power of two >= 4096.\n"
+           "    heap: a HeapType or its name; None: the default heap, or pool's.\n"
+           "    pool: a Pool to allocate from, or None.\n"
+           "    name: a debug name, or None ('memory').\n\n"
+           "Returns:\n"
+           "    A Memory.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a bad size or alignment, or a heap that differs from pool's.\n"
+           "    OutOfMemoryError: no memory left.")
         .def("create_pool", [](Device& d, Choice<HeapTypeChoice> heap, py::object blockSize, Int minBlocks, Int maxBlocks,
                                Choice<PoolAlgorithmChoice> algorithm, py::object name) {
             // (no py::keep_alive here: pybind11 runs its postcall on a failed overload's sentinel; the
@@ -35,7 +46,18 @@ void BindDeviceMemory(Classes& c) {
            "algorithm"_a = "tlsf", "name"_a = py::none(),
            "A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);\n"
            "min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises\n"
-           "OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).")
+           "OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).\n\n"
+           "Args:\n"
+           "    heap: a HeapType or its name.\n"
+           "    block_size: bytes per block (a multiple of 65536), or None.\n"
+           "    min_blocks: blocks made at once and kept.\n"
+           "    max_blocks: the block limit (0: none).\n"
+           "    algorithm: a PoolAlgorithm or its name.\n"
+           "    name: the pool's name, or None.\n\n"
+           "Returns:\n"
+           "    A Pool.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a block size that is not a multiple of 65536, or min_blocks > max_blocks.")
         .def("defragment", [](Device& d, py::handle pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves) {
             const char* fn = "defragment";
             std::shared_ptr<memory::MemoryPool> p;
@@ -62,7 +84,16 @@ void BindDeviceMemory(Classes& c) {
            "to the lowest free range). max_bytes / max_moves bound one incremental pass (for a frame loop; no wait);\n"
            "without them passes run until nothing moves, then empty blocks are released. Resources used by a command list\n"
            "still being recorded are not moved. Returns {'moves', 'bytes_moved', 'blocks_freed', 'passes', 'seconds'}.\n"
-           "A buffer's gpu_address changes when it moves.")
+           "A buffer's gpu_address changes when it moves.\n\n"
+           "Args:\n"
+           "    pool: a 'default'-heap Pool, or None for the default pool.\n"
+           "    algorithm: a DefragAlgorithm or its name.\n"
+           "    max_bytes: bytes one pass may move, or None.\n"
+           "    max_moves: moves one pass may make, or None.\n\n"
+           "Returns:\n"
+           "    A dict: moves, bytes_moved, blocks_freed, passes, seconds.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a pool of another heap type.")
         .def("memory_stats", [](Device& d) { return TotalMemoryStatsDict(d.Core()->Memory().Stats()); },
              "GPU memory statistics: {'total': {...}, 'heap_types': {'default', 'upload', 'readback', 'custom'}}, each with\n"
              "block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count, allocation_size_min/max,\n"
@@ -77,7 +108,11 @@ void BindDeviceMemory(Classes& c) {
              "detailed"_a = true,
              "The memory layout as JSON (in the spirit of D3D12MA's BuildStatsString): General, Total, MemoryInfo, HeapTypes,\n"
              "DefaultPools and CustomPools; with detailed=True every block lists its suballocations (offset, type, size, flags,\n"
-             "name) and free ranges in address order. dx12kit.memory.heap_map draws it.")
+             "name) and free ranges in address order. dx12kit.memory.heap_map draws it.\n\n"
+           "Args:\n"
+           "    detailed: list every block's suballocations and free ranges.\n\n"
+           "Returns:\n"
+           "    A JSON string.")
         .def("trim_memory", &Device::TrimMemory, py::call_guard<ReleaseGil>(),
              "Destroys the idle upload pages (free pages and cached large pages; those of lists in flight stay), then\n"
              "releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a\n"

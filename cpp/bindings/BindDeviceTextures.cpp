@@ -95,7 +95,7 @@ void BindDeviceTextures(Classes& c) {
            "content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same\n"
            "Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or\n"
            "'texture' for arrays).\n\n"
-           "Raises:\n"
+           "Args:\n    path_or_array: an image file's path (str, os.PathLike) or a numpy array.\n    srgb: make an rgba8_unorm_srgb texture (8-bit data only).\n    generate_mips: build the full mip chain on the GPU.\n    name: a debug name, or None.\n\nReturns:\n    The Texture, uploaded.\n\nRaises:\n"
            "    FileNotFoundError: no such file.\n"
            "    InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names\n"
            "        the file); an array of a wrong shape; srgb=True for data that is not 8-bit.\n"

@@ -62,7 +62,12 @@ void BindFormatSupport(Classes& c) {
                  py::dict d = FormatSupportDict(v);
                  return d.contains(key) ? py::object(d[key]) : fallback;
              },
-             "key"_a, "default"_a = py::none(), "The value of `key`, or `default` when it is not one of the keys.")
+             "key"_a, "default"_a = py::none(), "The value of `key`, or `default` when it is not one of the keys.\n\n"
+           "Args:\n"
+           "    key: one of the keys.\n"
+           "    default: the value when key is not one of them.\n\n"
+           "Returns:\n"
+           "    The key's value, or default.")
         .def("items", [](const FormatCapabilities& v) { return FormatSupportDict(v).attr("items")(); },
              "(key, value) pairs, in key order, as a dict's items view.")
         .def("values", [](const FormatCapabilities& v) { return FormatSupportDict(v).attr("values")(); },

@@ -23,7 +23,12 @@ void BindHostCopies(py::module_& m) {
           "1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set (1..64;\n"
           "another value raises InvalidArgumentError, here, in copy_threads() and in Device()), else the hardware threads the\n"
           "process may run on (its CPU affinity), at most 4. Copies under 2 MiB always\n"
-          "run on the calling thread.");
+          "run on the calling thread.\n\n"
+       "Args:\n"
+       "    threads: 1..64, or None for the default.\n\n"
+       "Raises:\n"
+       "    InvalidArgumentError: a count outside 1..64.\n"
+       "    TypeError: a bool or a non-integer.");
     m.def("copy_threads", &host::CopyThreads, "The number of threads a large host copy is split over (set_copy_threads).");
     m.def("copy_stats", &CopyStatsDict,
           "Host copies since the process started: copies, bytes, and of them those split over several threads\n"

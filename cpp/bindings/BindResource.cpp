@@ -50,7 +50,13 @@ void BindResource(Classes& c) {
         .def("global_state", [](Resource& r, Int subArg) {
             return r.SettledState(U32(subArg, "global_state", "subresource"), "global_state");
         }, "subresource"_a = kAllSubresources,
-           "The state the resource is in once every executed command list has run (what execute resolves against).")
+           "The state the resource is in once every executed command list has run (what execute resolves against).\n\n"
+           "Args:\n"
+           "    subresource: one subresource index (mip + array_slice * mip_levels), or ALL_SUBRESOURCES.\n\n"
+           "Returns:\n"
+           "    The ResourceState that subresource is in after every executed command list has run.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a subresource out of range, or ALL_SUBRESOURCES while subresources differ.")
         .def_property_readonly("allocation", [](const Resource& r) -> py::object {
         const memory::MemoryAllocation& a = r.Memory();
         if (a.IsNull()) return py::none();

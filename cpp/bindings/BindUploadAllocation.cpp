@@ -44,7 +44,16 @@ void BindUploadAllocation(Classes& c) {
             }
             if (bytes > size) throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(size) + " bytes");
             return py::array(dt, shp, cpu, self);  // the view keeps the allocation (and its list) alive
-        }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), "A writable numpy view of the upload memory (no copy).");
+        }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), "A writable numpy view of the upload memory (no copy).\n\n"
+           "Args:\n"
+           "    dtype: the item dtype (fixed size).\n"
+           "    shape: the array's shape (an int or a tuple of ints); None: as many items as fit.\n\n"
+           "Returns:\n"
+           "    A writable numpy view of the memory.\n\n"
+           "Raises:\n"
+           "    UseAfterFreeError: the command list was already executed.\n"
+           "    InvalidArgumentError: a shape larger than the allocation.\n"
+           "    TypeError: a shape that is not ints.");
     InstallForkLeak<PinnedUpload, std::unique_ptr<PinnedUpload>>(+[](const PinnedUpload& u) { return u.List().Core()->Forked(); });
 }
 

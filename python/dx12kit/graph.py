@@ -107,7 +107,14 @@ class GraphResource:
     def __init__(self, graph: "RenderGraph", index: int, name: str, kind: str, *, transient: bool,
                  width: int = 0, height: int = 0, format: Optional[Format] = None, mips: int = 1,
                  array_size: int = 1, samples: int = 1, size: int = 0, resource: Optional[Resource] = None) -> None:
-        """Made by :class:`RenderGraph`; not meant to be constructed directly."""
+        """Made by :class:`RenderGraph`; not meant to be constructed directly.
+
+        Args:
+            graph: the RenderGraph it belongs to.
+            index: its position in the graph's resource list.
+            name, kind, transient, width, height, format, mips, array_size, samples, size, resource:
+                the attributes of the same names (``kind``: ``"texture"`` or ``"buffer"``).
+        """
         self._graph = graph
         self.index = index
         self.name = name

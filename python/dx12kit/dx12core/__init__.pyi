@@ -49,6 +49,13 @@ class FormatSupport(typing.Mapping[str, typing.Any]):
     def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
         """
         The value of `key`, or `default` when it is not one of the keys.
+        
+        Args:
+            key: one of the keys.
+            default: the value when key is not one of them.
+        
+        Returns:
+            The key's value, or default.
         """
     def items(self) -> typing.ItemsView[str, typing.Any]:
         """
@@ -157,6 +164,15 @@ class Resource:
     def global_state(self, subresource: typing.SupportsIndex = 4294967295) -> ResourceState:
         """
         The state the resource is in once every executed command list has run (what execute resolves against).
+        
+        Args:
+            subresource: one subresource index (mip + array_slice * mip_levels), or ALL_SUBRESOURCES.
+        
+        Returns:
+            The ResourceState that subresource is in after every executed command list has run.
+        
+        Raises:
+            InvalidArgumentError: a subresource out of range, or ALL_SUBRESOURCES while subresources differ.
         """
     @property
     def allocation(self) -> typing.Any:
@@ -201,6 +217,17 @@ class Buffer(Resource):
         A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.
         Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the
         GPU work that wrote it has completed (queue.wait).
+        
+        Args:
+            dtype: the numpy dtype of the items (fixed size, native byte order); the buffer's size must be a multiple of it.
+        
+        Returns:
+            A 1-D numpy array over the buffer's memory (no copy).
+        
+        Raises:
+            InvalidArgumentError: a GPU-only buffer (heap 'default'), or a size that is not a whole number of items.
+            UseAfterFreeError: the buffer was closed.
+            TypeError: dtype is not a fixed-size numpy dtype.
         """
     @property
     def gpu_address(self) -> int:
@@ -397,41 +424,119 @@ class CommandList:
         Records an aliasing barrier between two placed resources sharing memory (either may be None). Not needed for
         resources placed in Device.allocate_memory memory: the first use of one after an overlapping one was used records
         that barrier by itself; an explicit one hands the memory to `after` and makes the automatic one unnecessary.
+        
+        Args:
+            before: the placed resource that used the memory so far, or None.
+            after: the placed resource that uses it next, or None.
         """
     def allocate_texture_upload(self, texture: typing.Any, mip: typing.SupportsIndex = 0) -> UploadAllocation:
         """
         Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.
+        
+        Args:
+            texture: the Texture whose mip (array slice 0) the memory is laid out for.
+            mip: the mip level.
+        
+        Returns:
+            An UploadAllocation of the mip's padded size (every row at the 256-byte row pitch).
+        
+        Raises:
+            InvalidArgumentError: a buffer given, or a mip out of range.
         """
     def allocate_upload(self, size: typing.SupportsIndex, alignment: typing.SupportsIndex = 256) -> UploadAllocation:
         """
         Upload memory for the zero-copy path (see UploadAllocation).
+        
+        Args:
+            size: bytes to reserve.
+            alignment: alignment of the first byte in the upload page (a power of two).
+        
+        Returns:
+            An UploadAllocation of this list, to fill through .array().
+        
+        Raises:
+            InvalidArgumentError: a zero size or an alignment that is not a power of two.
         """
     def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.Any = 0) -> None:
         """
         Clears (mip, array_slice) of a depth-stencil texture, or every slice of the mip with array_slice=None (a
         cascaded or cube shadow map at once); depth in [0, 1] (clear_depth), stencil 0..255 (clear_stencil; formats
         without stencil ignore it unless it is the only thing asked for, which raises).
+        
+        Args:
+            texture: a Texture created with depth_stencil=True.
+            depth: the depth value, 0..1.
+            stencil: the stencil value, 0..255.
+            clear_depth, clear_stencil: which planes to clear.
+            mip: the mip level cleared.
+            array_slice: one array slice, or None for all.
+        
+        Raises:
+            InvalidArgumentError: values out of range, or a stencil-only clear of a format without stencil.
         """
     def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0, array_slice: typing.Any = None) -> None:
         """
         Clears one mip of a render-target texture to `rgba` (four floats): every array slice (cube face) of it, or
         only `array_slice`; a 3D texture's mip with all its depth slices.
+        
+        Args:
+            texture: a Texture created with render_target=True.
+            rgba: four floats.
+            mip: the mip level cleared.
+            array_slice: one array slice (cube face), or None for all.
+        
+        Raises:
+            TypeError: rgba is not a sequence.
+            InvalidArgumentError: not 4 values, or a mip or slice out of range.
         """
     def clear_unordered_access_view(self, resource: typing.Any, values: typing.Any) -> None:
         """
         Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).
+        
+        Args:
+            resource: a Buffer or Texture created with uav=True.
+            values: 4 numbers: floats for float and normalized formats, unsigned ints for integer formats and raw buffers.
+        
+        Raises:
+            InvalidArgumentError: not 4 values, or a resource without uav=True.
         """
     def copy_buffer_region(self, dst: typing.Any, dst_offset: typing.SupportsIndex, src: typing.Any, src_offset: typing.SupportsIndex, size: typing.SupportsIndex) -> None:
         """
         Copies `size` bytes from `src` at `src_offset` to `dst` at `dst_offset`; bounds are checked.
+        
+        Args:
+            dst: the Buffer written.
+            dst_offset: byte offset in dst.
+            src: the Buffer read.
+            src_offset: byte offset in src.
+            size: bytes to copy.
+        
+        Raises:
+            InvalidArgumentError: a range outside either buffer, or a texture given.
         """
     def copy_from_upload(self, dst: typing.Any, allocation: UploadAllocation, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
         Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).
+        
+        Args:
+            dst: the Buffer or Texture written.
+            allocation: an UploadAllocation of this list, filled through .array().
+            mip, array_slice: the texture subresource written (ignored for buffers).
+            offset: byte offset in a buffer dst.
+        
+        Raises:
+            InvalidArgumentError: an allocation of another list, or a range outside dst.
         """
     def copy_resource(self, dst: typing.Any, src: typing.Any) -> None:
         """
         Copies the whole of `src` into `dst` (same size and format); both states are tracked.
+        
+        Args:
+            dst: the Buffer or Texture written.
+            src: the Buffer or Texture read (same size and format as dst).
+        
+        Raises:
+            InvalidArgumentError: resources that differ in size or format, or a closed one.
         """
     def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
@@ -483,6 +588,10 @@ class CommandList:
         without uav=True (or an sRGB one) is written through a staging cube and copied. Afterwards no pipeline is set
         on the list and root arguments are unbound: set them again before the next draw or dispatch.
         
+        Args:
+            cubemap: the cube Texture written (every mip).
+            panorama: the equirectangular 2D Texture read.
+        
         Raises:
             InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be
                 sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.
@@ -491,6 +600,12 @@ class CommandList:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
         uses that then find the resource in a state the tracker did not expect.
+        
+        Args:
+            resource: the Buffer or Texture.
+            before: the ResourceState it is in (the caller's claim; not checked against the tracker here).
+            after: the ResourceState it moves to.
+            subresource: one subresource, or ALL_SUBRESOURCES.
         """
     def resolve(self, dst: typing.Any, src: typing.Any, *, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None, dst_subresource: typing.SupportsIndex = 0, src_subresource: typing.SupportsIndex = 0) -> None:
         """
@@ -498,10 +613,24 @@ class CommandList:
         samples). States are tracked (RESOLVE_SOURCE / RESOLVE_DEST). format: the format to resolve as (default:
         src's), a member of both textures' format families with MULTISAMPLE_RESOLVE support; subresources are
         mip + array_slice * mip_levels. Direct-queue lists only.
+        
+        Args:
+            dst: a single-sample Texture.
+            src: a multisampled Texture.
+            format: the format to resolve as (None: src's).
+            dst_subresource, src_subresource: the subresources.
+        
+        Raises:
+            InvalidArgumentError: textures or a format that cannot be resolved, or a list of another queue type.
         """
     def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
         """
         Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.
+        
+        Args:
+            root_index: the descriptor table's root parameter index.
+            descriptor_offset: the slot in that table.
+            buffer: the Buffer viewed (its size rounded up to 256 bytes).
         """
     def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
@@ -510,10 +639,20 @@ class CommandList:
     def set_dynamic_constant_buffer(self, root_index: typing.SupportsIndex, data: typing.Any) -> None:
         """
         Copies `data` into upload memory (256-byte aligned) and binds it as the root CBV `root_index`.
+        
+        Args:
+            root_index: the root CBV parameter index.
+            data: bytes, a numpy array or anything with the buffer protocol.
         """
     def set_dynamic_index_buffer(self, array: typing.Any) -> None:
         """
         Copies a uint16 or uint32 array into upload memory and binds it as the index buffer.
+        
+        Args:
+            array: uint16 or uint32 indices.
+        
+        Raises:
+            InvalidArgumentError: another dtype.
         """
     def set_dynamic_structured_buffer(self, root_index: typing.SupportsIndex, array: typing.Any) -> None:
         """
@@ -522,10 +661,23 @@ class CommandList:
     def set_dynamic_vertex_buffer(self, slot: typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
         """
         Copies an array into upload memory and binds it as vertex buffer `slot` (stride: the row size unless given).
+        
+        Args:
+            slot: the input slot.
+            array: the vertices (a numpy array).
+            stride: bytes per vertex; None takes the array's row size (2-D arrays).
+        
+        Raises:
+            InvalidArgumentError: a 1-D array without stride.
         """
     def set_index_buffer(self, buffer: typing.Any, format: dx12kit.enums.IndexFormat | typing.Literal['uint16', 'uint32', 'r16_uint', 'r32_uint'] = 'uint32', offset: typing.SupportsIndex = 0) -> None:
         """
         Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').
+        
+        Args:
+            buffer: the Buffer read.
+            format: an IndexFormat or its name.
+            offset: byte offset of the first index.
         """
     def set_pipeline_state(self, pso: PipelineState) -> None:
         """
@@ -534,6 +686,14 @@ class CommandList:
     def set_render_targets(self, textures: typing.Any, depth: typing.Any = None, *, mip: typing.SupportsIndex = 0) -> None:
         """
         Binds render targets (and depth); also sets a full-size viewport and scissor.
+        
+        Args:
+            textures: a Texture or a list of them (render_target=True), in SV_Target order.
+            depth: a depth-stencil Texture, or None.
+            mip: the mip level of every target bound.
+        
+        Raises:
+            TypeError: textures is neither a Texture nor a list of them.
         """
     def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
@@ -550,15 +710,36 @@ class CommandList:
     def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
         """
         Stages a SamplerState into slot `offset` of sampler descriptor table `root_index`.
+        
+        Args:
+            root_index: the sampler descriptor table's root parameter index.
+            descriptor_offset: the slot in that table.
+            sampler: a SamplerState (Device.create_sampler).
+        
+        Raises:
+            TypeError: sampler is not a SamplerState.
         """
     def set_scissor(self, left: typing.SupportsIndex, top: typing.SupportsIndex, right: typing.SupportsIndex, bottom: typing.SupportsIndex) -> None:
         """
         Sets the scissor rectangle (left <= right, top <= bottom).
+        
+        Args:
+            left, top, right, bottom: the rectangle in pixels.
+        
+        Raises:
+            InvalidArgumentError: left > right or top > bottom.
         """
     def set_scissors(self, rects: typing.Any) -> None:
         """
         Sets scissor rectangles 0..n-1 (1 <= n <= 16) from (left, top, right, bottom) tuples; rectangle i clips what
         viewport i draws.
+        
+        Args:
+            rects: a list of 1..16 (left, top, right, bottom) tuples.
+        
+        Raises:
+            TypeError: rects is not a list of tuples.
+            InvalidArgumentError: a tuple of the wrong length or an inverted rectangle.
         """
     def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None) -> None:
         """
@@ -567,6 +748,12 @@ class CommandList:
     def set_stencil_ref(self, ref: typing.SupportsIndex) -> None:
         """
         The stencil reference value (0..255) of the stencil test.
+        
+        Args:
+            ref: 0..255.
+        
+        Raises:
+            InvalidArgumentError: ref above 255.
         """
     def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
         """
@@ -575,24 +762,56 @@ class CommandList:
     def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds `buffer` as vertex buffer `slot` with `stride` bytes per vertex, from `offset`.
+        
+        Args:
+            slot: the input slot (0..31).
+            buffer: the Buffer read.
+            stride: bytes per vertex.
+            offset: byte offset of the first vertex.
         """
     def set_viewport(self, x: typing.SupportsFloat | typing.SupportsIndex, y: typing.SupportsFloat | typing.SupportsIndex, width: typing.SupportsFloat | typing.SupportsIndex, height: typing.SupportsFloat | typing.SupportsIndex, min_depth: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_depth: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within
         [-32768, 32767], 0 <= min_depth <= max_depth <= 1.
+        
+        Args:
+            x, y: the top-left corner in pixels.
+            width, height: the size in pixels.
+            min_depth, max_depth: the depth range.
+        
+        Raises:
+            InvalidArgumentError: values outside D3D12's rules above.
         """
     def set_viewports(self, viewports: typing.Any) -> None:
         """
         Sets viewports 0..n-1 (1 <= n <= 16) from (x, y, width, height[, min_depth, max_depth]) tuples; a shader picks
         one with SV_ViewportArrayIndex (else viewport 0 is used). Each is checked as set_viewport checks one.
+        
+        Args:
+            viewports: a list of 1..16 (x, y, width, height[, min_depth, max_depth]) tuples.
+        
+        Raises:
+            TypeError: viewports is not a list of tuples.
+            InvalidArgumentError: a tuple of the wrong length, or values outside D3D12's rules.
         """
     def transition_barrier(self, resource: typing.Any, state: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Requests a state explicitly (goes through the state tracker; rarely needed).
+        
+        Args:
+            resource: the Buffer or Texture.
+            state: the ResourceState (or its name) it moves to.
+            subresource: one subresource, or ALL_SUBRESOURCES.
+        
+        Raises:
+            InvalidArgumentError: a state the resource cannot take, or a subresource out of range.
         """
     def uav_barrier(self, resource: typing.Any = None) -> None:
         """
         Records a UAV barrier on `resource` (None: on every UAV access), ordering UAV writes before later accesses.
+        
+        Args:
+            resource: a Buffer or Texture with uav=True, or None for every UAV access.
         """
     def upload(self, resource: typing.Any, array: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
@@ -634,6 +853,18 @@ class UploadAllocation:
     def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
         """
         A writable numpy view of the upload memory (no copy).
+        
+        Args:
+            dtype: the item dtype (fixed size).
+            shape: the array's shape (an int or a tuple of ints); None: as many items as fit.
+        
+        Returns:
+            A writable numpy view of the memory.
+        
+        Raises:
+            UseAfterFreeError: the command list was already executed.
+            InvalidArgumentError: a shape larger than the allocation.
+            TypeError: a shape that is not ints.
         """
     @property
     def gpu_address(self) -> int:
@@ -659,25 +890,76 @@ class CommandQueue:
     def command_list(self, *, name: typing.Any = None) -> CommandList:
         """
         A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).
+        
+        Args:
+            name: a str, or None ('command list').
+        
+        Returns:
+            A CommandList recording for this queue's type.
         """
     def execute(self, command_lists: typing.Any) -> int:
         """
         Executes one list or a list of lists in order; returns the fence value marking their completion.
+        
+        Args:
+            command_lists: a CommandList or a list of them, each recorded for this queue's type.
+        
+        Returns:
+            The fence value that marks their completion (pass it to wait).
+        
+        Raises:
+            TypeError: something that is not a CommandList.
+            InvalidArgumentError: a list already executed, or of another queue type.
         """
     def flush(self, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> int:
         """
         Waits until everything submitted has completed (interruptible; timeout as for wait).
+        
+        Args:
+            timeout: seconds, or None.
+        
+        Returns:
+            The fence value waited for.
+        
+        Raises:
+            WaitTimeoutError: the timeout expired.
         """
     def read_buffer(self, buffer: typing.Any, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
         """
         Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous
         array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order
         (e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.
+        
+        Args:
+            buffer: the Buffer read.
+            dtype: the result's dtype (None: uint8).
+            timeout: seconds, or None.
+            out: an array to fill instead of a new one, or None.
+        
+        Returns:
+            The buffer's contents as a 1-D numpy array (out itself when given).
+        
+        Raises:
+            InvalidArgumentError: a dtype that does not divide the size, or an out of the wrong size.
+            WaitTimeoutError: the timeout expired.
         """
     def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
         Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
         channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
+        
+        Args:
+            texture: the Texture read.
+            mip: the mip level.
+            array_slice: the array slice (cube face).
+            timeout: seconds, or None.
+        
+        Returns:
+            A numpy array of the subresource's texels.
+        
+        Raises:
+            InvalidArgumentError: a mip or slice out of range, or a multisampled texture (resolve it first).
+            WaitTimeoutError: the timeout expired.
         """
     def stats(self) -> dict[str, typing.Any]:
         """
@@ -691,10 +973,21 @@ class CommandQueue:
         """
         Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).
         timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.
+        
+        Args:
+            fence_value: a value execute returned.
+            timeout: seconds, or None.
+        
+        Raises:
+            WaitTimeoutError: the timeout expired.
         """
     def wait_for(self, other: CommandQueue, fence_value: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
         Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).
+        
+        Args:
+            other: another CommandQueue of the same device.
+            fence_value: a value other's execute returned.
         """
     @property
     def completed_value(self) -> int:
@@ -758,6 +1051,20 @@ class Device:
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
         offsets are checked against the resource's alignment and the memory's size.
+        
+        Args:
+            size: bytes.
+            alignment: a power of two >= 4096.
+            heap: a HeapType or its name; None: the default heap, or pool's.
+            pool: a Pool to allocate from, or None.
+            name: a debug name, or None ('memory').
+        
+        Returns:
+            A Memory.
+        
+        Raises:
+            InvalidArgumentError: a bad size or alignment, or a heap that differs from pool's.
+            OutOfMemoryError: no memory left.
         """
     def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
         """
@@ -802,6 +1109,20 @@ class Device:
         A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);
         min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
         OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).
+        
+        Args:
+            heap: a HeapType or its name.
+            block_size: bytes per block (a multiple of 65536), or None.
+            min_blocks: blocks made at once and kept.
+            max_blocks: the block limit (0: none).
+            algorithm: a PoolAlgorithm or its name.
+            name: the pool's name, or None.
+        
+        Returns:
+            A Pool.
+        
+        Raises:
+            InvalidArgumentError: a block size that is not a multiple of 65536, or min_blocks > max_blocks.
         """
     def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: typing.Any = None, name: typing.Any = None) -> RootSignature:
         """
@@ -817,6 +1138,14 @@ class Device:
         """
         A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode
         for u, v and w (strings accepted); name: debug name shown by repr.
+        
+        Args:
+            filter: a Filter or its name.
+            address: an AddressMode or its name, for u, v and w.
+            name: a debug name, or None.
+        
+        Returns:
+            A SamplerState.
         """
     def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
@@ -876,6 +1205,18 @@ class Device:
         without them passes run until nothing moves, then empty blocks are released. Resources used by a command list
         still being recorded are not moved. Returns {'moves', 'bytes_moved', 'blocks_freed', 'passes', 'seconds'}.
         A buffer's gpu_address changes when it moves.
+        
+        Args:
+            pool: a 'default'-heap Pool, or None for the default pool.
+            algorithm: a DefragAlgorithm or its name.
+            max_bytes: bytes one pass may move, or None.
+            max_moves: moves one pass may make, or None.
+        
+        Returns:
+            A dict: moves, bytes_moved, blocks_freed, passes, seconds.
+        
+        Raises:
+            InvalidArgumentError: a pool of another heap type.
         """
     def descriptor_stats(self) -> dict[str, typing.Any]:
         """
@@ -884,6 +1225,15 @@ class Device:
     def format_support(self, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint']) -> FormatSupport:
         """
         What this device supports for `format` (queried once per format and cached): a FormatSupport.
+        
+        Args:
+            format: a Format or its name.
+        
+        Returns:
+            A FormatSupport.
+        
+        Raises:
+            InvalidArgumentError: a format dx12kit does not know.
         """
     def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None) -> Texture:
         """
@@ -901,6 +1251,15 @@ class Device:
         Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or
         'texture' for arrays).
         
+        Args:
+            path_or_array: an image file's path (str, os.PathLike) or a numpy array.
+            srgb: make an rgba8_unorm_srgb texture (8-bit data only).
+            generate_mips: build the full mip chain on the GPU.
+            name: a debug name, or None.
+        
+        Returns:
+            The Texture, uploaded.
+        
         Raises:
             FileNotFoundError: no such file.
             InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names
@@ -917,6 +1276,12 @@ class Device:
         The memory layout as JSON (in the spirit of D3D12MA's BuildStatsString): General, Total, MemoryInfo, HeapTypes,
         DefaultPools and CustomPools; with detailed=True every block lists its suballocations (offset, type, size, flags,
         name) and free ranges in address order. dx12kit.memory.heap_map draws it.
+        
+        Args:
+            detailed: list[typing.Any] every block's suballocations and free ranges.
+        
+        Returns:
+            A JSON string.
         """
     def memory_stats(self) -> dict[str, typing.Any]:
         """
@@ -1187,6 +1552,13 @@ def set_copy_threads(threads: typing.Any) -> None:
     another value raises InvalidArgumentError, here, in copy_threads() and in Device()), else the hardware threads the
     process may run on (its CPU affinity), at most 4. Copies under 2 MiB always
     run on the calling thread.
+    
+    Args:
+        threads: 1..64, or None for the default.
+    
+    Raises:
+        InvalidArgumentError: a count outside 1..64.
+        TypeError: a bool or a non-integer.
     """
 ALL_SUBRESOURCES: int = 4294967295
 UNBOUNDED: int = 4294967295

@@ -18,7 +18,16 @@ class FreeList:
     """
     MAX_CAPACITY: typing.ClassVar[int] = 4294967295
     def __init__(self, capacity: typing.Any, *, bitmap_bins: typing.Any = None) -> None:
-        ...
+        """
+        An empty allocator.
+        
+        Args:
+            capacity: units managed (at most MAX_CAPACITY).
+            bitmap_bins: sizes below it are indexed by bitmaps; None picks it from the capacity.
+        
+        Raises:
+            InvalidArgumentError: a capacity of 0 or above MAX_CAPACITY.
+        """
     def __repr__(self) -> str:
         ...
     def allocate(self, size: typing.Any, alignment: typing.Any = 1) -> typing.Any:
@@ -27,8 +36,13 @@ class FreeList:
         
         Allocates `size` units at a multiple of `alignment`.
         
+        Args:
+            size: units to allocate (> 0).
+            alignment: a power of two.
+        
         Returns:
             The offset, or None when the allocator has no room (an expected outcome, not an error).
+        
         Raises:
             InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
                 (the allocator is unchanged).
@@ -51,6 +65,9 @@ class FreeList:
         
         Returns the allocation starting at `offset`.
         
+        Args:
+            offset: the offset allocate() returned.
+        
         Raises:
             InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
                 already freed, or passed to free_deferred); the allocator is unchanged.
@@ -69,6 +86,10 @@ class FreeList:
         release_stale(v) with v >= fence_value the range is neither reusable nor freeable, and stays
         counted in stats()["used"] and ["allocations"].
         
+        Args:
+            offset: the offset allocate() returned.
+            fence_value: the fence value after which the range may be reused.
+        
         Raises:
             InvalidArgumentError: as free().
         """
@@ -83,6 +104,9 @@ class FreeList:
         release_stale(completed_value) -> None
         
         Frees every deferred range whose fence value is <= `completed_value`.
+        
+        Args:
+            completed_value: the fence's completed value.
         """
     def reset(self) -> None:
         """
@@ -122,7 +146,15 @@ class Tlsf:
     """
     MAX_CAPACITY: typing.ClassVar[int] = 1099511627776
     def __init__(self, capacity: typing.Any) -> None:
-        ...
+        """
+        An empty allocator.
+        
+        Args:
+            capacity: units managed (at most MAX_CAPACITY).
+        
+        Raises:
+            InvalidArgumentError: a capacity of 0 or above MAX_CAPACITY.
+        """
     def __repr__(self) -> str:
         ...
     def allocate(self, size: typing.Any, alignment: typing.Any = 1) -> typing.Any:
@@ -131,8 +163,13 @@ class Tlsf:
         
         Allocates `size` units at a multiple of `alignment`.
         
+        Args:
+            size: units to allocate (> 0).
+            alignment: a power of two.
+        
         Returns:
             The offset, or None when the allocator has no room (an expected outcome, not an error).
+        
         Raises:
             InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
                 (the allocator is unchanged).
@@ -155,6 +192,9 @@ class Tlsf:
         
         Returns the allocation starting at `offset`.
         
+        Args:
+            offset: the offset allocate() returned.
+        
         Raises:
             InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
                 already freed, or passed to free_deferred); the allocator is unchanged.
@@ -173,6 +213,10 @@ class Tlsf:
         release_stale(v) with v >= fence_value the range is neither reusable nor freeable, and stays
         counted in stats()["used"] and ["allocations"].
         
+        Args:
+            offset: the offset allocate() returned.
+            fence_value: the fence value after which the range may be reused.
+        
         Raises:
             InvalidArgumentError: as free().
         """
@@ -187,6 +231,9 @@ class Tlsf:
         release_stale(completed_value) -> None
         
         Frees every deferred range whose fence value is <= `completed_value`.
+        
+        Args:
+            completed_value: the fence's completed value.
         """
     def reset(self) -> None:
         """
@@ -221,7 +268,15 @@ class Linear:
     """
     MAX_CAPACITY: typing.ClassVar[int] = 4611686018427387904
     def __init__(self, capacity: typing.Any) -> None:
-        ...
+        """
+        An empty allocator.
+        
+        Args:
+            capacity: units managed (at most MAX_CAPACITY).
+        
+        Raises:
+            InvalidArgumentError: a capacity of 0 or above MAX_CAPACITY.
+        """
     def __repr__(self) -> str:
         ...
     def allocate(self, size: typing.Any, alignment: typing.Any = 1) -> typing.Any:
@@ -230,8 +285,13 @@ class Linear:
         
         Allocates `size` units at a multiple of `alignment`.
         
+        Args:
+            size: units to allocate (> 0).
+            alignment: a power of two.
+        
         Returns:
             The offset, or None when the allocator has no room (an expected outcome, not an error).
+        
         Raises:
             InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
                 (the allocator is unchanged).
@@ -241,6 +301,9 @@ class Linear:
         free(offset) -> None
         
         Returns the allocation starting at `offset`.
+        
+        Args:
+            offset: the offset allocate() returned.
         
         Raises:
             InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
