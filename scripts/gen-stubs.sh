@@ -87,6 +87,51 @@ for stub in glob.glob(os.path.join(os.path.dirname(path), "*.pyi")):
     text = re.sub(r"^    (?:@classmethod\n    )?def __\w+__\((?:self|cls)(?:, \w+)?\):\n        \.\.\.\n", "", text, flags=re.M)
     open(stub, "w").write(text)
 PYEOF
+# dx12core.alloc: the three allocator classes share most methods (BindCommon / BindDeferred in
+# cpp/bindings/AllocBindings.hpp). Their identical members move to stub-only bases, _Allocator (all
+# three) and _DeferredAllocator (FreeList and Tlsf), as in python/dx12kit/alloc.pyi; each class keeps
+# what is its own. (stubtest ignores the private bases, absent at run time.)
+"$PY" - "$tmp/out/dx12kit/dx12core/alloc.pyi" <<'PYEOF'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+head, *blocks = re.split(r"(?m)^(?=class )", text)
+classes = {}
+for b in blocks:
+    name = re.match(r"class (\w+)", b).group(1)
+    lines = b.rstrip("\n").split("\n")
+    body = lines[1:]
+    doc_end = 0
+    if body and body[0].strip() == '"""':
+        doc_end = body.index('    """', 1) + 1
+    members, cur, pending = [], None, []
+    for line in body[doc_end:]:
+        if re.match(r"    [@\w]", line):
+            if line.startswith("    @"):
+                pending.append(line)
+                continue
+            cur = pending + [line]
+            pending = []
+            members.append(cur)
+        else:
+            cur.append(line)
+    classes[name] = (lines[0], body[:doc_end], ["\n".join(m) for m in members])
+assert set(classes) == {"FreeList", "Tlsf", "Linear"}, f"dx12core.alloc's classes changed: update scripts/gen-stubs.sh ({set(classes)})"
+def own(name): return classes[name][2]
+common = [m for m in own("FreeList") if m in own("Tlsf") and m in own("Linear")]
+deferred = [m for m in own("FreeList") if m in own("Tlsf") and m not in common]
+assert len(common) >= 5 and len(deferred) >= 3, "the allocators share fewer members: update scripts/gen-stubs.sh"
+# Tlsf and Linear share their constructor (FreeList's takes bitmap_bins too, and overrides it).
+common = [m for m in own("Tlsf") if m.lstrip().startswith("def __init__") and m in own("Linear")] + common
+out = [head.rstrip("\n"),
+       'class _Allocator:\n    """\n    What every allocator of dx12kit.alloc has (a stub-only base: FreeList, Tlsf, Linear).\n    """\n' + "\n".join(common),
+       'class _DeferredAllocator(_Allocator):\n    """\n    Fence-deferred frees and block lists (a stub-only base: FreeList, Tlsf).\n    """\n' + "\n".join(deferred)]
+for name, base in (("FreeList", "_DeferredAllocator"), ("Tlsf", "_DeferredAllocator"), ("Linear", "_Allocator")):
+    first, doc, members = classes[name]
+    rest = [m for m in members if m not in common and m not in deferred]
+    out.append("\n".join([first.replace(f"class {name}:", f"class {name}({base}):")] + doc + rest))
+open(path, "w").write("\n".join(out) + "\n")
+PYEOF
 rm -rf "$ROOT/python/dx12kit/dx12core"
 cp -r "$tmp/out/dx12kit/dx12core" "$ROOT/python/dx12kit/dx12core"
 echo "stubs written to python/dx12kit/dx12core/"

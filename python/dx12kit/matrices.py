@@ -208,6 +208,15 @@ def look_at(eye: Vector3, target: Vector3, up: Vector3 = (0.0, 1.0, 0.0), *, lef
     return look_to(eye, _vec3(target, "target") - _vec3(eye, "eye"), up, left_handed=left_handed)
 
 
+def _plane_rotation(angle: float, i: int, j: int) -> Matrix:
+    """Rotation in the plane of axes i and j (row-vector form: row i gets +sin at column j)."""
+    c, s = math.cos(angle), math.sin(angle)
+    m = np.identity(4, dtype=np.float64)
+    m[i, i] = m[j, j] = c
+    m[i, j], m[j, i] = s, -s
+    return _m(m.tolist())
+
+
 def rotation_x(angle: float) -> Matrix:
     """Rotation about +x by ``angle`` radians (``XMMatrixRotationX``): clockwise looking along +x from the origin.
 
@@ -217,8 +226,7 @@ def rotation_x(angle: float) -> Matrix:
     Returns:
         A 4x4 float32 row-vector matrix.
     """
-    c, s = math.cos(angle), math.sin(angle)
-    return _m([[1, 0, 0, 0], [0, c, s, 0], [0, -s, c, 0], [0, 0, 0, 1]])
+    return _plane_rotation(angle, 1, 2)
 
 
 def rotation_y(angle: float) -> Matrix:
@@ -230,8 +238,7 @@ def rotation_y(angle: float) -> Matrix:
     Returns:
         A 4x4 float32 row-vector matrix.
     """
-    c, s = math.cos(angle), math.sin(angle)
-    return _m([[c, 0, -s, 0], [0, 1, 0, 0], [s, 0, c, 0], [0, 0, 0, 1]])
+    return _plane_rotation(angle, 2, 0)
 
 
 def rotation_z(angle: float) -> Matrix:
@@ -243,8 +250,7 @@ def rotation_z(angle: float) -> Matrix:
     Returns:
         A 4x4 float32 row-vector matrix.
     """
-    c, s = math.cos(angle), math.sin(angle)
-    return _m([[c, s, 0, 0], [-s, c, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+    return _plane_rotation(angle, 0, 1)
 
 
 def rotation_axis(axis: Vector3, angle: float) -> Matrix:
