@@ -74,14 +74,8 @@ void BindCommandQueue(Classes& c) {
            "Args:\n"
            "    other: another CommandQueue of the same device.\n"
            "    fence_value: a value other's execute returned.")
-        .def("stats", [](const CommandQueue& q) {
-            const CommandQueue::CrossQueueStats s = q.CrossQueueCounters();
-            py::dict on;
-            for (D3D12_COMMAND_LIST_TYPE t : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
-                if (t != q.Type()) on[QueueKindName(t)] = s.waitsOn[t];
-            return py::dict("cross_queue_waits"_a = s.waits, "cross_queue_waits_on"_a = on,
-                            "cross_queue_completed"_a = s.completed, "cross_queue_already_waited"_a = s.alreadyWaited);
-        }, "Cross-queue hazards of this queue's executes, as a plain dict: cross_queue_waits (GPU waits execute inserted\n"
+        .def("stats", [](const CommandQueue& q) { return CrossQueueStatsDict(q); },
+           "Cross-queue hazards of this queue's executes, as a plain dict: cross_queue_waits (GPU waits execute inserted\n"
            "because a list used a resource that unfinished work on another queue wrote, or read while the list writes it),\n"
            "cross_queue_waits_on (of which per other queue: {'direct'|'compute'|'copy': n}), cross_queue_completed (such\n"
            "dependencies on work already complete at execute: no wait), cross_queue_already_waited (dependencies this\n"

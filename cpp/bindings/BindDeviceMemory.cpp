@@ -73,8 +73,7 @@ void BindDeviceMemory(Classes& c) {
                 ReleaseGil release;
                 st = d.Defragment(p, alg, bytes, moves);
             }
-            return py::dict("moves"_a = st.moves, "bytes_moved"_a = st.bytesMoved, "blocks_freed"_a = st.blocksFreed,
-                            "passes"_a = st.passes, "seconds"_a = st.seconds);
+            return DefragmentStatsDict(st);
         }, py::kw_only(), "pool"_a = py::none(), "algorithm"_a = "full", "max_bytes"_a = py::none(), "max_moves"_a = py::none(),
            "Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,\n"
            "GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached\n"

@@ -117,6 +117,15 @@ py::dict DeviceStatsDict(DeviceCore& c) {
     return out;
 }
 
+py::dict CrossQueueStatsDict(const CommandQueue& q) {
+    const CommandQueue::CrossQueueStats s = q.CrossQueueCounters();
+    py::dict on;
+    for (D3D12_COMMAND_LIST_TYPE t : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
+        if (t != q.Type()) on[QueueKindName(t)] = s.waitsOn[t];
+    return py::dict("cross_queue_waits"_a = s.waits, "cross_queue_waits_on"_a = on, "cross_queue_completed"_a = s.completed,
+                    "cross_queue_already_waited"_a = s.alreadyWaited);
+}
+
 py::dict CopyStatsDict() {
     const host::CopyStats s = host::Stats();
     return py::dict("copies"_a = s.copies, "parallel_copies"_a = s.parallelCopies, "bytes"_a = s.bytes,

@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 
 namespace dx12kit {
+class CommandQueue;
 class DeviceCore;
 struct CpuDescriptorStats;
 struct ShaderVisibleHeapStats;
@@ -33,6 +34,8 @@ pybind11::dict DescriptorStatsDict(DeviceCore& core);
 pybind11::dict DefragmentStatsDict(const DefragmentStats& s);
 /// Device.stats(): every statistic of the device in one dict.
 pybind11::dict DeviceStatsDict(DeviceCore& core);
+/// CommandQueue.stats(): the queue's cross-queue hazards (waits on each other queue type).
+pybind11::dict CrossQueueStatsDict(const CommandQueue& q);
 /// copy_stats(): the process's host copies.
 pybind11::dict CopyStatsDict();
 
