@@ -41,6 +41,18 @@ for method, view in (("keys", "typing.KeysView[str]"), ("items", "typing.ItemsVi
     assert loose_view in block, f"FormatSupport.{method}'s binding changed: update scripts/gen-stubs.sh"
     block = block.replace(loose_view, f"    def {method}(self) -> {view}:")
 text = text[:start] + block + text[end:]
+# Format arguments: the bindings take them as objects (ParseFormat: a dx12kit.Format or its lower-case name),
+# so the stub names them by parameter: 'Format | Literal[<names>]', from the Format enum itself, like the
+# other choices (a misspelt format name is a type error). rtv_formats also takes a list of them.
+fmt_names = ", ".join(repr(n.lower()) for n in core.Format.__members__ if n != "UNKNOWN")
+fmt_type = f"Format | typing.Literal[{fmt_names}]"
+count = 0
+for pattern, repl in ((r"\b(format|dsv_format): typing\.Any = None\b", rf"\1: {fmt_type} | None = None"),
+                      (r"\bformat: typing\.Any\b", f"format: {fmt_type}"),
+                      (r"\brtv_formats: typing\.Any\b", f"rtv_formats: {fmt_type} | typing.Sequence[{fmt_type}]")):
+    text, n = re.subn(pattern, repl, text)
+    count += n
+assert count >= 8, f"format arguments changed ({count} found): update scripts/gen-stubs.sh"
 if "os.PathLike" in text and "\nimport os\n" not in text:
     text = text.replace("import typing\n", "import os\nimport typing\n", 1)
 if "typing_extensions." not in text:
@@ -74,6 +86,51 @@ for stub in glob.glob(os.path.join(os.path.dirname(path), "*.pyi")):
     # stub inherits the typed ones from enum instead.
     text = re.sub(r"^    (?:@classmethod\n    )?def __\w+__\((?:self|cls)(?:, \w+)?\):\n        \.\.\.\n", "", text, flags=re.M)
     open(stub, "w").write(text)
+PYEOF
+# dx12core.alloc: the three allocator classes share most methods (BindCommon / BindDeferred in
+# cpp/bindings/AllocBindings.hpp). Their identical members move to stub-only bases, _Allocator (all
+# three) and _DeferredAllocator (FreeList and Tlsf), as in python/dx12kit/alloc.pyi; each class keeps
+# what is its own. (stubtest ignores the private bases, absent at run time.)
+"$PY" - "$tmp/out/dx12kit/dx12core/alloc.pyi" <<'PYEOF'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+head, *blocks = re.split(r"(?m)^(?=class )", text)
+classes = {}
+for b in blocks:
+    name = re.match(r"class (\w+)", b).group(1)
+    lines = b.rstrip("\n").split("\n")
+    body = lines[1:]
+    doc_end = 0
+    if body and body[0].strip() == '"""':
+        doc_end = body.index('    """', 1) + 1
+    members, cur, pending = [], None, []
+    for line in body[doc_end:]:
+        if re.match(r"    [@\w]", line):
+            if line.startswith("    @"):
+                pending.append(line)
+                continue
+            cur = pending + [line]
+            pending = []
+            members.append(cur)
+        else:
+            cur.append(line)
+    classes[name] = (lines[0], body[:doc_end], ["\n".join(m) for m in members])
+assert set(classes) == {"FreeList", "Tlsf", "Linear"}, f"dx12core.alloc's classes changed: update scripts/gen-stubs.sh ({set(classes)})"
+def own(name): return classes[name][2]
+common = [m for m in own("FreeList") if m in own("Tlsf") and m in own("Linear")]
+deferred = [m for m in own("FreeList") if m in own("Tlsf") and m not in common]
+assert len(common) >= 5 and len(deferred) >= 3, "the allocators share fewer members: update scripts/gen-stubs.sh"
+# Tlsf and Linear share their constructor (FreeList's takes bitmap_bins too, and overrides it).
+common = [m for m in own("Tlsf") if m.lstrip().startswith("def __init__") and m in own("Linear")] + common
+out = [head.rstrip("\n"),
+       'class _Allocator:\n    """\n    What every allocator of dx12kit.alloc has (a stub-only base: FreeList, Tlsf, Linear).\n    """\n' + "\n".join(common),
+       'class _DeferredAllocator(_Allocator):\n    """\n    Fence-deferred frees and block lists (a stub-only base: FreeList, Tlsf).\n    """\n' + "\n".join(deferred)]
+for name, base in (("FreeList", "_DeferredAllocator"), ("Tlsf", "_DeferredAllocator"), ("Linear", "_Allocator")):
+    first, doc, members = classes[name]
+    rest = [m for m in members if m not in common and m not in deferred]
+    out.append("\n".join([first.replace(f"class {name}:", f"class {name}({base}):")] + doc + rest))
+open(path, "w").write("\n".join(out) + "\n")
 PYEOF
 rm -rf "$ROOT/python/dx12kit/dx12core"
 cp -r "$tmp/out/dx12kit/dx12core" "$ROOT/python/dx12kit/dx12core"

@@ -18,7 +18,7 @@ that do not know each other: neither includes the other.
     gpu           Device, queues, command lists, pipelines: the command-list core
     features      operations built on the core: defragmentation, mip generation, cube maps,
                   texture creation (cube and 3D textures)
-    bindings      the pybind11 extension dx12kit.dx12core
+    bindings      the pybind11 extension dx12kit.dx12core: one file per Python class (cpp/bindings/README.md)
     baseline      benchmarks/baseline/: the textbook allocator the benchmarks compare against
     bench         the benchmark module dx12kit_bench (never part of the product)
 

@@ -86,8 +86,13 @@ constexpr const char* kAllocateDoc = R"(allocate(size, alignment=1) -> int | Non
 
 Allocates `size` units at a multiple of `alignment`.
 
+Args:
+    size: units to allocate (> 0).
+    alignment: a power of two.
+
 Returns:
     The offset, or None when the allocator has no room (an expected outcome, not an error).
+
 Raises:
     InvalidArgumentError: size 0, size larger than the capacity, alignment not a power of two
         (the allocator is unchanged).)";
@@ -95,6 +100,9 @@ Raises:
 constexpr const char* kFreeDoc = R"(free(offset) -> None
 
 Returns the allocation starting at `offset`.
+
+Args:
+    offset: the offset allocate() returned.
 
 Raises:
     InvalidArgumentError: `offset` is not the start of a live allocation (never allocated,
@@ -106,17 +114,32 @@ Frees the allocation at `offset` once the fence reaches `fence_value`: until
 release_stale(v) with v >= fence_value the range is neither reusable nor freeable, and stays
 counted in stats()["used"] and ["allocations"].
 
+Args:
+    offset: the offset allocate() returned.
+    fence_value: the fence value after which the range may be reused.
+
 Raises:
     InvalidArgumentError: as free().)";
 
 constexpr const char* kReleaseDoc = R"(release_stale(completed_value) -> None
 
-Frees every deferred range whose fence value is <= `completed_value`.)";
+Frees every deferred range whose fence value is <= `completed_value`.
+
+Args:
+    completed_value: the fence's completed value.)";
 
 constexpr const char* kStatsDoc = R"(stats() -> dict
 
 Keys: capacity, used, free, free_blocks, largest_free_block, allocations (deferred frees not
 yet released count as used and as allocations).)";
+
+constexpr const char* kInitDoc = R"(An empty allocator.
+
+Args:
+    capacity: units managed (at most MAX_CAPACITY).
+
+Raises:
+    InvalidArgumentError: a capacity of 0 or above MAX_CAPACITY.)";
 
 template <class A>
 py::class_<Guarded<A>> BindCommon(py::module_& m, const char* name, const char* doc,
@@ -127,7 +150,7 @@ py::class_<Guarded<A>> BindCommon(py::module_& m, const char* name, const char* 
         cls.def(py::init([](const py::object& capacity) {
                     return std::make_unique<G>(ToU64(capacity, "capacity"));
                 }),
-                py::arg("capacity"));
+                py::arg("capacity"), kInitDoc);
     cls.def(
             "allocate",
             [](G& g, const py::object& size, const py::object& alignment) {

@@ -59,7 +59,10 @@ void BindAlloc(py::module_& m) {
                      bins = static_cast<uint32_t>(std::min<uint64_t>(ToU64(bitmapBins, "bitmap_bins"), bins - 1));
                  return std::make_unique<GFreeList>(ToU64(capacity, "capacity"), bins);
              }),
-             py::arg("capacity"), py::kw_only(), py::arg("bitmap_bins") = py::none())
+             py::arg("capacity"), py::kw_only(), py::arg("bitmap_bins") = py::none(),
+             "An empty allocator.\n\nArgs:\n    capacity: units managed (at most MAX_CAPACITY).\n"
+             "    bitmap_bins: sizes below it are indexed by bitmaps; None picks it from the capacity.\n\n"
+             "Raises:\n    InvalidArgumentError: a capacity of 0 or above MAX_CAPACITY.")
         .def_property_readonly(
             "bitmap_bins", [](GFreeList& g) { return g.impl.BitmapBins(); },
             "Sizes below this value are indexed by bitmaps (the others by heaps).");

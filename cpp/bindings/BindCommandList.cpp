@@ -1,7 +1,9 @@
-// dx12core: CommandList and the UploadAllocation of its zero-copy path.
+// dx12core: CommandList (recording; its zero-copy UploadAllocation is BindUploadAllocation.cpp).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
+
+#include "dx12kit/gpu/PinnedUpload.hpp"
 
 namespace dx12kit::bindings {
 
@@ -18,54 +20,6 @@ uint32_t SliceArg(const py::object& slice, const char* fn) {
 }  // namespace
 
 void BindCommandList(py::module_& m, Classes& c) {
-    // ---- upload allocations (zero-copy path) ------------------------------------------------
-    struct PyUpload {
-        UploadAllocation alloc;
-        std::shared_ptr<CommandList> list;
-        std::shared_ptr<UploadPage> pin;  // keeps the page out of reuse while views may exist
-        PyUpload(UploadAllocation a, std::shared_ptr<CommandList> l) : alloc(a), list(std::move(l)) {
-            alloc.page->pins.fetch_add(1, std::memory_order_acq_rel);
-            pin = std::shared_ptr<UploadPage>(alloc.page, [](UploadPage* p) { p->pins.fetch_sub(1, std::memory_order_acq_rel); });
-        }
-    };
-    py::class_<PyUpload>(m, "UploadAllocation",
-                         "Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.\n"
-                         "Fill it before the list is executed: .array() then raises, and writes through an older view\n"
-                         "race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.")
-        .def_property_readonly("size", [](const PyUpload& u) { return u.alloc.size; }, "Bytes reserved.")
-        .def_property_readonly("gpu_address", [](const PyUpload& u) { return u.alloc.gpu; }, "GPU virtual address of the first byte.")
-        .def_property_readonly("offset", [](const PyUpload& u) { return u.alloc.offset; }, "Offset of the first byte in its upload page.")
-        .def("__repr__", [](const PyUpload& u) {
-            return "<dx12kit.UploadAllocation size=" + std::to_string(u.alloc.size) + " offset=" + std::to_string(u.alloc.offset) +
-                   (u.list->IsClosed() ? " (list executed)" : "") + ">";
-        })
-        .def("array", [](py::object self, py::object dtype, py::object shape) {
-            PyUpload& u = self.cast<PyUpload&>();
-            u.list->Core()->CheckNotForked("UploadAllocation.array");  // the child's copy of the page never reaches the GPU
-            if (u.list->IsClosed()) throw UseAfterFree("UploadAllocation.array: the command list was already executed");
-            const char* fn = "UploadAllocation.array";
-            py::dtype dt = FixedSizeDtype(dtype, fn);
-            const uint64_t item = static_cast<uint64_t>(dt.itemsize());
-            const uint64_t n = u.alloc.size / item;
-            std::vector<py::ssize_t> shp;
-            if (shape.is_none()) shp = {static_cast<py::ssize_t>(n)};
-            else {
-                if (PyIndex_Check(shape.ptr())) shape = py::make_tuple(shape);
-                if (!py::isinstance<py::sequence>(shape) || py::isinstance<py::str>(shape))
-                    throw py::type_error(std::string(fn) + ": shape must be a tuple of ints, not " + detail::TypeName(shape));
-                for (py::handle d : shape) shp.push_back(static_cast<py::ssize_t>(detail::Ranged(d, fn, "shape item", 0, INT64_MAX)));
-            }
-            // Overflow-safe: count * item <= size, checked one factor at a time.
-            uint64_t bytes = item;
-            for (auto d : shp) {
-                if (d != 0 && bytes > u.alloc.size / uint64_t(d))
-                    throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(u.alloc.size) + " bytes");
-                bytes *= uint64_t(d);
-            }
-            if (bytes > u.alloc.size) throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(u.alloc.size) + " bytes");
-            return py::array(dt, shp, u.alloc.cpu, self);  // the view keeps the allocation (and its list) alive
-        }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), "A writable numpy view of the upload memory (no copy).");
-
     // ---- command list -------------------------------------------------------------------------
     Documented(c.commandList,
         "Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.\n"
@@ -101,49 +55,95 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Textures take shape (height, width, channels) matching the format.")
         .def("copy_resource", [](CommandList& cl, py::handle dst, py::handle src) {
             cl.CopyResource(AsResource(dst, "copy_resource"), AsResource(src, "copy_resource"));
-        }, "dst"_a, "src"_a, "Copies the whole of `src` into `dst` (same size and format); both states are tracked.")
+        }, "dst"_a, "src"_a, "Copies the whole of `src` into `dst` (same size and format); both states are tracked.\n\n"
+           "Args:\n"
+           "    dst: the Buffer or Texture written.\n"
+           "    src: the Buffer or Texture read (same size and format as dst).\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: resources that differ in size or format, or a closed one.")
         .def("copy_buffer_region", [](CommandList& cl, py::handle dst, Int dstOffset, py::handle src, Int srcOffset, Int size) {
             const char* fn = "copy_buffer_region";
             cl.CopyBufferRegion(AsResource(dst, fn), U64(dstOffset, fn, "dst_offset"), AsResource(src, fn), U64(srcOffset, fn, "src_offset"),
                                 U64(size, fn, "size"));
-        }, "dst"_a, "dst_offset"_a, "src"_a, "src_offset"_a, "size"_a, "Copies `size` bytes from `src` at `src_offset` to `dst` at `dst_offset`; bounds are checked.")
+        }, "dst"_a, "dst_offset"_a, "src"_a, "src_offset"_a, "size"_a, "Copies `size` bytes from `src` at `src_offset` to `dst` at `dst_offset`; bounds are checked.\n\n"
+           "Args:\n"
+           "    dst: the Buffer written.\n"
+           "    dst_offset: byte offset in dst.\n"
+           "    src: the Buffer read.\n"
+           "    src_offset: byte offset in src.\n"
+           "    size: bytes to copy.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a range outside either buffer, or a texture given.")
         .def("allocate_upload", [](std::shared_ptr<CommandList> cl, Int size, Int alignment) {
-            return PyUpload{cl->AllocateUpload(U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment")), cl};
-        }, "size"_a, "alignment"_a = 256, "Upload memory for the zero-copy path (see UploadAllocation).")
+            return PinnedUpload(std::move(cl), U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment"));
+        }, "size"_a, "alignment"_a = 256, "Upload memory for the zero-copy path (see UploadAllocation).\n\n"
+           "Args:\n"
+           "    size: bytes to reserve.\n"
+           "    alignment: alignment of the first byte in the upload page (a power of two).\n\n"
+           "Returns:\n"
+           "    An UploadAllocation of this list, to fill through .array().\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a zero size or an alignment that is not a power of two.")
         .def("allocate_texture_upload", [](std::shared_ptr<CommandList> cl, py::handle tex, Int mipArg) {
-            auto r = AsResource(tex, "allocate_texture_upload");
-            const uint32_t mip = U32(mipArg, "allocate_texture_upload", "mip");
-            if (r->IsBuffer()) throw InvalidArgument("allocate_texture_upload: not a texture");
-            auto& t = static_cast<Texture&>(*r);
-            t.CheckMipSlice(mip, 0, "allocate_texture_upload");
-            return PyUpload{cl->AllocateUpload(t.Footprint(mip, 0).PaddedBytes(), D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT), cl};
-        }, "texture"_a, "mip"_a = 0, "Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.")
-        .def("copy_from_upload", [](CommandList& cl, py::handle dst, const PyUpload& u, Int mip, Int slice, Int offset) {
+            const char* fn = "allocate_texture_upload";
+            return PinnedUpload::ForTexture(std::move(cl), AsResource(tex, fn), U32(mipArg, fn, "mip"), fn);
+        }, "texture"_a, "mip"_a = 0, "Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.\n\n"
+           "Args:\n"
+           "    texture: the Texture whose mip (array slice 0) the memory is laid out for.\n"
+           "    mip: the mip level.\n\n"
+           "Returns:\n"
+           "    An UploadAllocation of the mip's padded size (every row at the 256-byte row pitch).\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a buffer given, or a mip out of range.")
+        .def("copy_from_upload", [](CommandList& cl, py::handle dst, const PinnedUpload& u, Int mip, Int slice, Int offset) {
             const char* fn = "copy_from_upload";
-            if (u.list.get() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
-            cl.CopyFromUpload(AsResource(dst, fn), u.alloc, U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
-        }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, "Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).")
+            if (&u.List() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
+            cl.CopyFromUpload(AsResource(dst, fn), u.Allocation(), U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
+        }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, "Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).\n\n"
+           "Args:\n"
+           "    dst: the Buffer or Texture written.\n"
+           "    allocation: an UploadAllocation of this list, filled through .array().\n"
+           "    mip, array_slice: the texture subresource written (ignored for buffers).\n"
+           "    offset: byte offset in a buffer dst.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: an allocation of another list, or a range outside dst.")
         .def("transition_barrier", [](CommandList& cl, py::handle r, py::handle s, Int sub) {
             auto res = AsResource(r, "transition_barrier");
             cl.TransitionBarrier(res, StateArg(s, "transition_barrier", "state", *res), U32(sub, "transition_barrier", "subresource"));
         }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources,
-           "Requests a state explicitly (goes through the state tracker; rarely needed).")
+           "Requests a state explicitly (goes through the state tracker; rarely needed).\n\n"
+           "Args:\n"
+           "    resource: the Buffer or Texture.\n"
+           "    state: the ResourceState (or its name) it moves to.\n"
+           "    subresource: one subresource, or ALL_SUBRESOURCES.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a state the resource cannot take, or a subresource out of range.")
         .def("uav_barrier", [](CommandList& cl, py::handle r) {
             cl.UavBarrier(r.is_none() ? nullptr : AsResource(r, "uav_barrier"));
-        }, "resource"_a = py::none(), "Records a UAV barrier on `resource` (None: on every UAV access), ordering UAV writes before later accesses.")
+        }, "resource"_a = py::none(), "Records a UAV barrier on `resource` (None: on every UAV access), ordering UAV writes before later accesses.\n\n"
+           "Args:\n"
+           "    resource: a Buffer or Texture with uav=True, or None for every UAV access.")
         .def("aliasing_barrier", [](CommandList& cl, py::handle before, py::handle after) {
             cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
                                after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
         }, "before"_a = py::none(), "after"_a = py::none(), "Records an aliasing barrier between two placed resources sharing memory (either may be None). Not needed for\n"
            "resources placed in Device.allocate_memory memory: the first use of one after an overlapping one was used records\n"
-           "that barrier by itself; an explicit one hands the memory to `after` and makes the automatic one unnecessary.")
+           "that barrier by itself; an explicit one hands the memory to `after` and makes the automatic one unnecessary.\n\n"
+           "Args:\n"
+           "    before: the placed resource that used the memory so far, or None.\n"
+           "    after: the placed resource that uses it next, or None.")
         .def("raw_transition", [](CommandList& cl, py::handle r, py::handle before, py::handle after, Int sub) {
             auto res = AsResource(r, "raw_transition");
             cl.RawTransition(res, StateArg(before, "raw_transition", "before", *res), StateArg(after, "raw_transition", "after", *res),
                              U32(sub, "raw_transition", "subresource"));
         }, "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources,
            "Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports\n"
-           "uses that then find the resource in a state the tracker did not expect.")
+           "uses that then find the resource in a state the tracker did not expect.\n\n"
+           "Args:\n"
+           "    resource: the Buffer or Texture.\n"
+           "    before: the ResourceState it is in (the caller's claim; not checked against the tracker here).\n"
+           "    after: the ResourceState it moves to.\n"
+           "    subresource: one subresource, or ALL_SUBRESOURCES.")
         .def("set_pipeline_state", &CommandList::SetPipelineState, "pso"_a,
              "Binds a pipeline and its root signature; later set_* calls apply to its side (graphics or compute).")
         .def("set_constants", [](CommandList& cl, Int root, py::handle values, Int offset) {
@@ -182,13 +182,23 @@ void BindCommandList(py::module_& m, Classes& c) {
         .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, py::handle b) {
             const char* fn = "set_constant_buffer_view";
             cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn));
-        }, "root_index"_a, "descriptor_offset"_a, "buffer"_a, "Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.")
+        }, "root_index"_a, "descriptor_offset"_a, "buffer"_a, "Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.\n\n"
+           "Args:\n"
+           "    root_index: the descriptor table's root parameter index.\n"
+           "    descriptor_offset: the slot in that table.\n"
+           "    buffer: the Buffer viewed (its size rounded up to 256 bytes).")
         .def("set_sampler", [](CommandList& cl, Int root, Int offset, py::handle sampler) {
             const char* fn = "set_sampler";
             if (!py::isinstance<Sampler>(sampler))
                 throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " + detail::TypeName(sampler));
             cl.SetSampler(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), sampler.cast<std::shared_ptr<Sampler>>());
-        }, "root_index"_a, "descriptor_offset"_a, "sampler"_a, "Stages a SamplerState into slot `offset` of sampler descriptor table `root_index`.")
+        }, "root_index"_a, "descriptor_offset"_a, "sampler"_a, "Stages a SamplerState into slot `offset` of sampler descriptor table `root_index`.\n\n"
+           "Args:\n"
+           "    root_index: the sampler descriptor table's root parameter index.\n"
+           "    descriptor_offset: the slot in that table.\n"
+           "    sampler: a SamplerState (Device.create_sampler).\n\n"
+           "Raises:\n"
+           "    TypeError: sampler is not a SamplerState.")
         .def("clear_unordered_access_view", [](CommandList& cl, py::handle r, py::object valuesObj) {
             const char* fn = "clear_unordered_access_view";
             auto res = AsResource(r, fn);
@@ -207,7 +217,12 @@ void BindCommandList(py::module_& m, Classes& c) {
                 for (int i = 0; i < 4; ++i) u[i] = U32(values[i], fn, "values item");
                 cl.ClearUnorderedAccessViewUint(res, u);
             }
-        }, "resource"_a, "values"_a, "Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).")
+        }, "resource"_a, "values"_a, "Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).\n\n"
+           "Args:\n"
+           "    resource: a Buffer or Texture created with uav=True.\n"
+           "    values: 4 numbers: floats for float and normalized formats, unsigned ints for integer formats and raw buffers.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: not 4 values, or a resource without uav=True.")
         .def("set_render_targets", [](CommandList& cl, py::object targets, py::object depth, Int mipArg) {
             const uint32_t mip = U32(mipArg, "set_render_targets", "mip");
             std::vector<std::shared_ptr<Resource>> ts;
@@ -219,18 +234,34 @@ void BindCommandList(py::module_& m, Classes& c) {
             }
             cl.SetRenderTargets(ts, depth.is_none() ? nullptr : AsResource(depth, "set_render_targets"), mip);
         }, "textures"_a, "depth"_a = py::none(), py::kw_only(), "mip"_a = 0,
-           "Binds render targets (and depth); also sets a full-size viewport and scissor.")
+           "Binds render targets (and depth); also sets a full-size viewport and scissor.\n\n"
+           "Args:\n"
+           "    textures: a Texture or a list of them (render_target=True), in SV_Target order.\n"
+           "    depth: a depth-stencil Texture, or None.\n"
+           "    mip: the mip level of every target bound.\n\n"
+           "Raises:\n"
+           "    TypeError: textures is neither a Texture nor a list of them.")
         .def("set_viewport", [](CommandList& cl, Float x, Float y, Float w, Float h, Float minDepth, Float maxDepth) {
             const char* fn = "set_viewport";
             cl.SetViewport(F32(x, fn, "x"), F32(y, fn, "y"), F32(w, fn, "width"), F32(h, fn, "height"), F32(minDepth, fn, "min_depth"),
                            F32(maxDepth, fn, "max_depth"));
         }, "x"_a, "y"_a, "width"_a, "height"_a, "min_depth"_a = 0.0f, "max_depth"_a = 1.0f,
            "Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within\n"
-           "[-32768, 32767], 0 <= min_depth <= max_depth <= 1.")
+           "[-32768, 32767], 0 <= min_depth <= max_depth <= 1.\n\n"
+           "Args:\n"
+           "    x, y: the top-left corner in pixels.\n"
+           "    width, height: the size in pixels.\n"
+           "    min_depth, max_depth: the depth range.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: values outside D3D12's rules above.")
         .def("set_scissor", [](CommandList& cl, Int l, Int t, Int r, Int b) {
             const char* fn = "set_scissor";
             cl.SetScissor(I32(l, fn, "left"), I32(t, fn, "top"), I32(r, fn, "right"), I32(b, fn, "bottom"));
-        }, "left"_a, "top"_a, "right"_a, "bottom"_a, "Sets the scissor rectangle (left <= right, top <= bottom).")
+        }, "left"_a, "top"_a, "right"_a, "bottom"_a, "Sets the scissor rectangle (left <= right, top <= bottom).\n\n"
+           "Args:\n"
+           "    left, top, right, bottom: the rectangle in pixels.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: left > right or top > bottom.")
         .def("set_viewports", [](CommandList& cl, py::object list) {
             const char* fn = "set_viewports";
             if (!py::isinstance<py::sequence>(list) || py::isinstance<py::str>(list))
@@ -252,7 +283,12 @@ void BindCommandList(py::module_& m, Classes& c) {
             cl.SetViewports(vps);
         }, "viewports"_a,
            "Sets viewports 0..n-1 (1 <= n <= 16) from (x, y, width, height[, min_depth, max_depth]) tuples; a shader picks\n"
-           "one with SV_ViewportArrayIndex (else viewport 0 is used). Each is checked as set_viewport checks one.")
+           "one with SV_ViewportArrayIndex (else viewport 0 is used). Each is checked as set_viewport checks one.\n\n"
+           "Args:\n"
+           "    viewports: a list of 1..16 (x, y, width, height[, min_depth, max_depth]) tuples.\n\n"
+           "Raises:\n"
+           "    TypeError: viewports is not a list of tuples.\n"
+           "    InvalidArgumentError: a tuple of the wrong length, or values outside D3D12's rules.")
         .def("set_scissors", [](CommandList& cl, py::object list) {
             const char* fn = "set_scissors";
             if (!py::isinstance<py::sequence>(list) || py::isinstance<py::str>(list))
@@ -270,12 +306,21 @@ void BindCommandList(py::module_& m, Classes& c) {
             cl.SetScissors(rects);
         }, "rects"_a,
            "Sets scissor rectangles 0..n-1 (1 <= n <= 16) from (left, top, right, bottom) tuples; rectangle i clips what\n"
-           "viewport i draws.")
+           "viewport i draws.\n\n"
+           "Args:\n"
+           "    rects: a list of 1..16 (left, top, right, bottom) tuples.\n\n"
+           "Raises:\n"
+           "    TypeError: rects is not a list of tuples.\n"
+           "    InvalidArgumentError: a tuple of the wrong length or an inverted rectangle.")
         .def("set_stencil_ref", [](CommandList& cl, Int ref) {
             const uint32_t v = U32(ref, "set_stencil_ref", "ref");
             if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
             cl.SetStencilRef(v);
-        }, "ref"_a, "The stencil reference value (0..255) of the stencil test.")
+        }, "ref"_a, "The stencil reference value (0..255) of the stencil test.\n\n"
+           "Args:\n"
+           "    ref: 0..255.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: ref above 255.")
         .def("clear_render_target", [](CommandList& cl, py::handle t, py::object rgbaObj, Int mip, py::object slice) {
             const char* fn = "clear_render_target";
             auto res = AsResource(t, fn);
@@ -288,7 +333,15 @@ void BindCommandList(py::module_& m, Classes& c) {
             cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"), SliceArg(slice, fn));
         }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "array_slice"_a = py::none(),
            "Clears one mip of a render-target texture to `rgba` (four floats): every array slice (cube face) of it, or\n"
-           "only `array_slice`; a 3D texture's mip with all its depth slices.")
+           "only `array_slice`; a 3D texture's mip with all its depth slices.\n\n"
+           "Args:\n"
+           "    texture: a Texture created with render_target=True.\n"
+           "    rgba: four floats.\n"
+           "    mip: the mip level cleared.\n"
+           "    array_slice: one array slice (cube face), or None for all.\n\n"
+           "Raises:\n"
+           "    TypeError: rgba is not a sequence.\n"
+           "    InvalidArgumentError: not 4 values, or a mip or slice out of range.")
         .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, py::object slice) {
             const char* fn = "clear_depth_stencil";
             auto res = AsResource(t, fn);
@@ -298,7 +351,16 @@ void BindCommandList(py::module_& m, Classes& c) {
            "array_slice"_a = 0,
            "Clears (mip, array_slice) of a depth-stencil texture, or every slice of the mip with array_slice=None (a\n"
            "cascaded or cube shadow map at once); depth in [0, 1] (clear_depth), stencil 0..255 (clear_stencil; formats\n"
-           "without stencil ignore it unless it is the only thing asked for, which raises).")
+           "without stencil ignore it unless it is the only thing asked for, which raises).\n\n"
+           "Args:\n"
+           "    texture: a Texture created with depth_stencil=True.\n"
+           "    depth: the depth value, 0..1.\n"
+           "    stencil: the stencil value, 0..255.\n"
+           "    clear_depth, clear_stencil: which planes to clear.\n"
+           "    mip: the mip level cleared.\n"
+           "    array_slice: one array slice, or None for all.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: values out of range, or a stencil-only clear of a format without stencil.")
         .def("resolve", [](CommandList& cl, py::handle dst, py::handle src, py::object format, Int dstSub, Int srcSub) {
             const char* fn = "resolve";
             DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, fn);
@@ -307,20 +369,39 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Resolves multisampled `src` into single-sample `dst` (ResolveSubresource: each pixel the average of its\n"
            "samples). States are tracked (RESOLVE_SOURCE / RESOLVE_DEST). format: the format to resolve as (default:\n"
            "src's), a member of both textures' format families with MULTISAMPLE_RESOLVE support; subresources are\n"
-           "mip + array_slice * mip_levels. Direct-queue lists only.")
+           "mip + array_slice * mip_levels. Direct-queue lists only.\n\n"
+           "Args:\n"
+           "    dst: a single-sample Texture.\n"
+           "    src: a multisampled Texture.\n"
+           "    format: the format to resolve as (None: src's).\n"
+           "    dst_subresource, src_subresource: the subresources.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: textures or a format that cannot be resolved, or a list of another queue type.")
         .def("set_vertex_buffer", [](CommandList& cl, Int slot, py::handle b, Int stride, Int off) {
             const char* fn = "set_vertex_buffer";
             cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
-        }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0, "Binds `buffer` as vertex buffer `slot` with `stride` bytes per vertex, from `offset`.")
+        }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0, "Binds `buffer` as vertex buffer `slot` with `stride` bytes per vertex, from `offset`.\n\n"
+           "Args:\n"
+           "    slot: the input slot (0..31).\n"
+           "    buffer: the Buffer read.\n"
+           "    stride: bytes per vertex.\n"
+           "    offset: byte offset of the first vertex.")
         .def("set_index_buffer", [](CommandList& cl, py::handle b, Choice<IndexFormatChoice> format, Int off) {
             const DXGI_FORMAT f = Parse(format, "set_index_buffer: format");
             cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, U64(off, "set_index_buffer", "offset"));
-        }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0, "Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').")
+        }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0, "Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').\n\n"
+           "Args:\n"
+           "    buffer: the Buffer read.\n"
+           "    format: an IndexFormat or its name.\n"
+           "    offset: byte offset of the first index.")
         .def("set_dynamic_constant_buffer", [](CommandList& cl, Int root, py::handle data) {
             const uint32_t rootIndex = U32(root, "set_dynamic_constant_buffer", "root_index");
             Bytes b = GetBytes(data, "set_dynamic_constant_buffer");
             cl.SetDynamicConstantBuffer(rootIndex, b.data, b.size);
-        }, "root_index"_a, "data"_a, "Copies `data` into upload memory (256-byte aligned) and binds it as the root CBV `root_index`.")
+        }, "root_index"_a, "data"_a, "Copies `data` into upload memory (256-byte aligned) and binds it as the root CBV `root_index`.\n\n"
+           "Args:\n"
+           "    root_index: the root CBV parameter index.\n"
+           "    data: bytes, a numpy array or anything with the buffer protocol.")
         .def("set_dynamic_vertex_buffer", [](CommandList& cl, Int slotArg, py::handle data, py::object stride) {
             const uint32_t slot = U32(slotArg, "set_dynamic_vertex_buffer", "slot");
             Bytes b = GetBytes(data, "set_dynamic_vertex_buffer");
@@ -329,7 +410,13 @@ void BindCommandList(py::module_& m, Classes& c) {
             else if (b.info.ndim >= 2) st = static_cast<uint32_t>(b.info.strides[0]);
             else throw InvalidArgument("set_dynamic_vertex_buffer: give stride= for a 1-D array (or pass shape (vertices, components))");
             cl.SetDynamicVertexBuffer(slot, b.data, b.size, st);
-        }, "slot"_a, "array"_a, "stride"_a = py::none(), "Copies an array into upload memory and binds it as vertex buffer `slot` (stride: the row size unless given).")
+        }, "slot"_a, "array"_a, "stride"_a = py::none(), "Copies an array into upload memory and binds it as vertex buffer `slot` (stride: the row size unless given).\n\n"
+           "Args:\n"
+           "    slot: the input slot.\n"
+           "    array: the vertices (a numpy array).\n"
+           "    stride: bytes per vertex; None takes the array's row size (2-D arrays).\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a 1-D array without stride.")
         .def("set_dynamic_index_buffer", [](CommandList& cl, py::handle data) {
             Bytes b = GetBytes(data, "set_dynamic_index_buffer");
             const std::string fmt = b.info.format;
@@ -337,7 +424,11 @@ void BindCommandList(py::module_& m, Classes& c) {
             const bool u32 = b.info.itemsize == 4 && (fmt == "I" || fmt == "L");
             if (!u16 && !u32) throw InvalidArgument("set_dynamic_index_buffer: indices must be a uint16 or uint32 array, got format '" + fmt + "'");
             cl.SetDynamicIndexBuffer(b.data, b.size, u16 ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT);
-        }, "array"_a, "Copies a uint16 or uint32 array into upload memory and binds it as the index buffer.")
+        }, "array"_a, "Copies a uint16 or uint32 array into upload memory and binds it as the index buffer.\n\n"
+           "Args:\n"
+           "    array: uint16 or uint32 indices.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: another dtype.")
         .def("set_dynamic_structured_buffer", [](CommandList& cl, Int root, py::handle data) {
             const uint32_t rootIndex = U32(root, "set_dynamic_structured_buffer", "root_index");
             Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
@@ -377,9 +468,25 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Raises:\n"
            "    InvalidArgumentError: on a copy-queue list; a buffer, 3D or multisampled texture; first_mip out of range;\n"
            "        a depth, integer or otherwise unsupported format (the message says why).\n"
-           "    UseAfterFreeError: the texture was closed or the list already executed.");
+           "    UseAfterFreeError: the texture was closed or the list already executed.")
+        .def("pano_to_cubemap", [](CommandList& cl, py::handle cube, py::handle panorama) {
+            cl.PanoToCubemap(AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
+        }, "cubemap"_a, "panorama"_a,
+           "Fills every mip of a cube texture from an equirectangular panorama (a 2D texture) with a compute pass; direct or\n"
+           "compute lists (a copy list raises).\n\n"
+           "Faces: +X, -X, +Y, -Y, +Z, -Z, +Y up, as TextureCube sampling expects. Panorama layout: u = 0.5 + atan2(x, -z) / 2pi,\n"
+           "v = acos(y) / pi for a direction (x, y, z): row 0 looks straight up, the centre column along -Z, u = 0.75 along +X.\n"
+           "Every mip is made from the panorama itself (not by downsampling the mip above): each texel averages samples of\n"
+           "the panorama about one panorama texel apart, read through the panorama's mips when it has them (so a panorama\n"
+           "with mips is faster at small cube mips, one without is box-filtered).\n\n"
+           "Formats: the cube's format must be writable through a typed UAV: rgba8_unorm, rgba16_float, rgba32_float... sRGB\n"
+           "cubes (rgba8_unorm_srgb) are written through rgba8_unorm with the colours encoded to sRGB by the shader. A cube\n"
+           "without uav=True (or an sRGB one) is written through a staging cube and copied. Afterwards no pipeline is set\n"
+           "on the list and root arguments are unbound: set them again before the next draw or dispatch.\n\n"
+           "Args:\n    cubemap: the cube Texture written (every mip).\n    panorama: the equirectangular 2D Texture read.\n\nRaises:\n"
+           "    InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be\n"
+           "        sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.");
     InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Core()->Forked(); });
-    InstallForkLeak<PyUpload, std::unique_ptr<PyUpload>>(+[](const PyUpload& u) { return u.list->Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

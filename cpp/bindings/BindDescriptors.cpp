@@ -17,6 +17,7 @@
 #include "Bindings.hpp"
 #include "ChoiceTables.hpp"
 #include "DescriptorBindings.hpp"
+#include "StatsDicts.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
@@ -62,18 +63,6 @@ std::string LowerName(D3D12_DESCRIPTOR_HEAP_TYPE type) {
 
 }  // namespace
 
-py::dict CpuDescriptorStatsDict(const CpuDescriptorStats& s) {
-    return py::dict("in_use"_a = s.inUse, "pages"_a = s.pages, "peak"_a = s.peakInUse, "stale"_a = s.stale,
-                    "capacity"_a = s.capacity);
-}
-
-py::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& v) {
-    return py::dict("capacity"_a = v.capacity, "static_capacity"_a = v.staticCapacity, "static_in_use"_a = v.staticInUse,
-                    "dynamic_capacity"_a = v.dynamicCapacity, "dynamic_in_use"_a = v.dynamicInUse,
-                    "chunk_size"_a = v.chunkSize, "chunks_in_use"_a = v.chunksInUse, "chunks_retired"_a = v.chunksRetired,
-                    "peak_dynamic_in_use"_a = v.peakDynamicInUse);
-}
-
 void BindDescriptors(py::module_& parent) {
     py::module_ m = parent.def_submodule(
         "descriptors",
@@ -85,7 +74,7 @@ void BindDescriptors(py::module_& parent) {
                              "at the end of a with-block, or when garbage-collected.")
         .def("handle", [](const PyAllocation& a, Int i) { return static_cast<uint64_t>(a.allocation.Handle(U32(i, "DescriptorAllocation.handle", "i")).ptr); },
              "i"_a = 0,
-             "CPU handle of descriptor i as an int.\n\nRaises:\n    UseAfterFreeError: the allocation was freed.\n"
+             "CPU handle of descriptor i as an int.\n\nArgs:\n    i: the descriptor's index in the allocation.\n\nReturns:\n    The CPU descriptor handle (D3D12_CPU_DESCRIPTOR_HANDLE.ptr).\n\nRaises:\n    UseAfterFreeError: the allocation was freed.\n"
              "    InvalidArgumentError: i >= count.")
         .def("handles", [](const PyAllocation& a) {
             if (a.allocation.IsNull()) a.allocation.Handle(0);  // raises UseAfterFree
@@ -119,7 +108,14 @@ void BindDescriptors(py::module_& parent) {
                  if (!device) throw InvalidArgument("CpuDescriptorAllocator: device is None");
                  return std::make_shared<PyCpuAllocator>(device->Core(), Parse(heapType, "heap_type"), U32(pageSize, "CpuDescriptorAllocator", "page_size"));
              }),
-             "device"_a, "heap_type"_a = "cbv_srv_uav", py::kw_only(), "page_size"_a = 256)
+             "device"_a, "heap_type"_a = "cbv_srv_uav", py::kw_only(), "page_size"_a = 256,
+           "A standalone CPU descriptor allocator.\n\n"
+           "Args:\n"
+           "    device: the Device whose descriptor heaps back it.\n"
+           "    heap_type: a DescriptorHeapType or its name.\n"
+           "    page_size: descriptors per page (one D3D12 heap each).\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: device is None or page_size is 0.")
         .def("allocate", [](std::shared_ptr<PyCpuAllocator> self, Int countArg) {
             const uint32_t count = U32(countArg, "CpuDescriptorAllocator.allocate", "count");
             DescriptorAllocation a;
@@ -130,12 +126,14 @@ void BindDescriptors(py::module_& parent) {
             return PyAllocation{std::move(self), std::move(a)};
         }, "count"_a = 1,
            "`count` consecutive descriptors (a request larger than a page gets a page of its own).\n\n"
-           "Raises:\n    InvalidArgumentError: count is 0.")
+           "Args:\n    count: contiguous descriptors.\n\nReturns:\n    A DescriptorAllocation.\n\nRaises:\n    InvalidArgumentError: count is 0.")
         .def("release_stale_descriptors", [](PyCpuAllocator& self, Int completedArg) {
             const uint64_t completed = U64(completedArg, "CpuDescriptorAllocator.release_stale_descriptors", "completed_serial");
             ReleaseGil release;
             self.allocator.ReleaseStaleDescriptors(completed);
-        }, "completed_serial"_a, "Makes every range freed with serial <= completed_serial reusable.")
+        }, "completed_serial"_a, "Makes every range freed with serial <= completed_serial reusable.\n\n"
+           "Args:\n"
+           "    completed_serial: the highest completed serial.")
         .def_property("current_serial", [](const PyCpuAllocator& self) { return self.serial.load(); },
                       [](PyCpuAllocator& self, Int value) {
                           const uint64_t v = U64(value, "CpuDescriptorAllocator", "current_serial");
@@ -170,13 +168,25 @@ void BindDescriptors(py::module_& parent) {
                  return std::make_shared<PyShaderVisibleHeap>(device->Core(), Parse(heapType, "heap_type"), U32(n, fn, "num_descriptors"),
                                                               U32(staticCount, fn, "static_count"), U32(chunk, fn, "chunk_size"));
              }),
-             "device"_a, "heap_type"_a, "num_descriptors"_a, py::kw_only(), "static_count"_a, "chunk_size"_a)
+             "device"_a, "heap_type"_a, "num_descriptors"_a, py::kw_only(), "static_count"_a, "chunk_size"_a,
+           "A standalone shader-visible descriptor heap.\n\n"
+           "Args:\n"
+           "    device: the Device that creates the heap.\n"
+           "    heap_type: 'cbv_srv_uav' or 'sampler' (a DescriptorHeapType).\n"
+           "    num_descriptors: the heap's size.\n"
+           "    static_count: descriptors of the static part (allocate_static).\n"
+           "    chunk_size: descriptors per dynamic chunk.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: device is None, or sizes that do not fit.")
         .def("allocate_static", [](PyShaderVisibleHeap& h, Int count) { return h.heap.AllocateStatic(U32(count, "allocate_static", "count")); }, "count"_a,
-             "First index of `count` consecutive static descriptors.\n\nRaises:\n    OutOfMemoryError: no such room.")
+             "First index of `count` consecutive static descriptors.\n\nArgs:\n    count: contiguous descriptors.\n\nReturns:\n    The first descriptor's heap index.\n\nRaises:\n    OutOfMemoryError: no such room.")
         .def("free_static", [](PyShaderVisibleHeap& h, Int first, Int serial) {
                 h.heap.FreeStatic(U32(first, "free_static", "first"), U64(serial, "free_static", "serial"));
             },
-             "first"_a, "serial"_a, "Deferred free: reusable after release_stale(completed >= serial).")
+             "first"_a, "serial"_a, "Deferred free: reusable after release_stale(completed >= serial).\n\n"
+           "Args:\n"
+           "    first: the heap index allocate_static returned.\n"
+           "    serial: the serial after which the range may be reused.")
         .def("try_acquire_chunk", [](PyShaderVisibleHeap& h) -> py::object {
             uint32_t first = 0;
             if (!h.heap.TryAcquireChunk(first)) return py::none();
@@ -185,12 +195,25 @@ void BindDescriptors(py::module_& parent) {
         .def("retire_chunk", [](PyShaderVisibleHeap& h, Int first, Int serial) {
                 h.heap.RetireChunk(U32(first, "retire_chunk", "first"), U64(serial, "retire_chunk", "serial"));
             },
-             "first"_a, "serial"_a, "Hands back a chunk taken with try_acquire_chunk, reusable once release_stale sees `serial` completed.")
+             "first"_a, "serial"_a, "Hands back a chunk taken with try_acquire_chunk, reusable once release_stale sees `serial` completed.\n\n"
+           "Args:\n"
+           "    first: the chunk's first heap index (from try_acquire_chunk).\n"
+           "    serial: the serial after which it may be reused.")
         .def("release_stale", [](PyShaderVisibleHeap& h, Int completed) { h.heap.ReleaseStale(U64(completed, "release_stale", "completed_serial")); },
-             "completed_serial"_a, "Frees the retired chunks and deferred static ranges whose serial <= completed_serial.")
+             "completed_serial"_a, "Frees the retired chunks and deferred static ranges whose serial <= completed_serial.\n\n"
+           "Args:\n"
+           "    completed_serial: the highest completed serial.")
         .def("cpu_handle", [](const PyShaderVisibleHeap& h, Int i) { return static_cast<uint64_t>(h.heap.CpuHandle(U32(i, "cpu_handle", "index")).ptr); },
-             "index"_a, "CPU descriptor handle of heap index `index` (as an int).")
-        .def("gpu_handle", [](const PyShaderVisibleHeap& h, Int i) { return h.heap.GpuHandle(U32(i, "gpu_handle", "index")).ptr; }, "index"_a, "GPU descriptor handle of heap index `index` (as an int).")
+             "index"_a, "CPU descriptor handle of heap index `index` (as an int).\n\n"
+           "Args:\n"
+           "    index: a heap index.\n\n"
+           "Returns:\n"
+           "    The CPU descriptor handle (an int).")
+        .def("gpu_handle", [](const PyShaderVisibleHeap& h, Int i) { return h.heap.GpuHandle(U32(i, "gpu_handle", "index")).ptr; }, "index"_a, "GPU descriptor handle of heap index `index` (as an int).\n\n"
+           "Args:\n"
+           "    index: a heap index.\n\n"
+           "Returns:\n"
+           "    The GPU descriptor handle (an int).")
         .def("stats", [](const PyShaderVisibleHeap& h) { return ShaderVisibleHeapStatsDict(h.heap.GetStats()); }, "capacity, static/dynamic capacity and use, chunk size and counts (a dict).")
         .def("validate", [](const PyShaderVisibleHeap& h) { h.heap.Validate(); }, "Checks every internal invariant; raises Dx12Error naming a broken one.")
         .def("__repr__", [](const PyShaderVisibleHeap& h) {

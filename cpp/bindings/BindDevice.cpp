@@ -4,6 +4,8 @@
 #include "ForkSafety.hpp"
 #include "PipelineStateArgs.hpp"
 
+#include "StatsDicts.hpp"
+
 #include "dx12kit/core/HostCopy.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 
@@ -294,61 +296,38 @@ void BindDevice(py::module_& m, Classes& c) {
             return sampler;
         }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp", "name"_a = py::none(),
            "A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode\n"
-           "for u, v and w (strings accepted); name: debug name shown by repr.")
-        .def("format_support", [](Device& d, py::handle format) { return QueryFormatSupport(*d.Core(), ParseFormat(format, "format_support")); },
-             "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.")
+           "for u, v and w (strings accepted); name: debug name shown by repr.\n\n"
+           "Args:\n"
+           "    filter: a Filter or its name.\n"
+           "    address: an AddressMode or its name, for u, v and w.\n"
+           "    name: a debug name, or None.\n\n"
+           "Returns:\n"
+           "    A SamplerState.")
+        .def("format_support", [](Device& d, py::handle format) { return QueryFormatCapabilities(*d.Core(), ParseFormat(format, "format_support")); },
+             "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.\n\n"
+           "Args:\n"
+           "    format: a Format or its name.\n\n"
+           "Returns:\n"
+           "    A FormatSupport.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a format dx12kit does not know.")
         .def("poll", &Device::Poll, py::call_guard<ReleaseGil>(),
              "Releases completed work; returns the completed submission serial.")
         .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), "Waits until every queue is idle.")
         .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Core()); },
              "Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.")
-        .def("stats", [](Device& d) {
-            DeviceCore& c = *d.Core();
-            c.CheckNotForked("stats");  // the upload pages', allocators' and pools' locks
-            BarrierStats& b = c.Barriers();
-            py::dict out;
-            out["upload"] = UploadStatsDict(c.UploadPages().GetStats());
-            out["barriers"] = py::dict("recorded"_a = b.recorded.load(), "batches"_a = b.batches.load(),
-                                       "inserted_at_execute"_a = b.insertedAtExecute.load(), "uav"_a = b.uav.load(),
-                                       "aliasing"_a = b.aliasing.load(), "aliasing_automatic"_a = b.aliasingAutomatic.load(),
-                                       "aliasing_explicit"_a = b.aliasing.load() - b.aliasingAutomatic.load());
-            out["descriptors"] = DescriptorStatsDict(c);
-            out["live_resources"] = c.LiveResources().load();
-            out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
-            out["zero_init"] = py::dict("resources"_a = c.ZeroInitCounters().resources.load(), "bytes"_a = c.ZeroInitCounters().bytes.load());
-            MipStats& mips = c.Mips();
-            out["mips"] = py::dict("in_place"_a = mips.inPlace.load(), "staged"_a = mips.staged.load(), "aliased"_a = mips.aliased.load(),
-                                   "dispatches"_a = mips.dispatches.load());
-            out["submissions"] = py::dict("executes"_a = c.Submits().submissions.load(), "signals"_a = c.Submits().signals.load());
-            out["last_serial"] = c.LastSerial();
-            out["completed_serial"] = c.CompletedSerial();
-            return out;
-        }, "Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the\n"
+        .def("stats", [](Device& d) { return DeviceStatsDict(*d.Core()); },
+           "Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the\n"
    "state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),\n"
    "zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by\n"
    "route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches),\n"
    "submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with\n"
    "lazy_fence_signals while work is in flight).");
 
-    // ---- host copies (process-wide: every device's uploads and readbacks) ----------------------
-    m.def("set_copy_threads", [](py::handle threads) {
-        if (threads.is_none()) return host::SetCopyThreads(0);
-        if (PyBool_Check(threads.ptr()))  // True would pass as 1: a bool is not a count
-            throw py::type_error("set_copy_threads: threads must be an int (1..64) or None, not bool");
-        host::SetCopyThreads(static_cast<unsigned>(detail::Ranged(threads, "set_copy_threads", "threads", 1, 64)));
-    }, "threads"_a,
-          "How many threads share a large host copy (uploads, read_buffer, read_texture, upload pages), the caller included.\n"
-          "1..64; 1: every copy is one memcpy on the calling thread. None: the default, DX12KIT_COPY_THREADS if set (1..64;\n"
-          "another value raises InvalidArgumentError, here, in copy_threads() and in Device()), else the hardware threads the\n"
-          "process may run on (its CPU affinity), at most 4. Copies under 2 MiB always\n"
-          "run on the calling thread.");
-    m.def("copy_threads", &host::CopyThreads, "The number of threads a large host copy is split over (set_copy_threads).");
-    m.def("copy_stats", [] {
-        const host::CopyStats s = host::Stats();
-        return py::dict("copies"_a = s.copies, "parallel_copies"_a = s.parallelCopies, "bytes"_a = s.bytes,
-                        "parallel_bytes"_a = s.parallelBytes);
-    }, "Host copies since the process started: copies, bytes, and of them those split over several threads\n"
-       "(parallel_copies, parallel_bytes). Process-wide, for every device.");
+    // Device's memory and texture methods: per-concept files named for Device (BindDeviceMemory.cpp,
+    // BindDeviceTextures.cpp), registered here so that Device has one entry point.
+    BindDeviceMemory(c);
+    BindDeviceTextures(c);
     InstallForkLeak<Device>(+[](const Device& d) { return d.Core()->Forked(); });
 }
 

@@ -1,4 +1,6 @@
-// dx12core: root parameters and descriptor ranges, static samplers, RootSignature, PipelineState, SamplerState.
+// dx12core: the root-signature layout: DescriptorRange, RootParameter and StaticSamplerDesc, and the functions that
+// make them (SRV/UAV/CBV/SamplerRange, RootConstants, RootCBV/SRV/UAV, DescriptorTable, StaticSampler). The
+// RootSignature built from them is BindRootSignature.cpp.
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
@@ -7,7 +9,7 @@ namespace dx12kit::bindings {
 
 void BindPipelines(py::module_& m, Classes& c) {
     // ---- root signature descriptions ------------------------------------------------------
-    py::class_<DescriptorRangeDesc>(m, "DescriptorRange", "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")
+    Documented(c.descriptorRange, "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")
         .def_readonly("register", &DescriptorRangeDesc::shaderRegister)
         .def_readonly("count", &DescriptorRangeDesc::count)
         .def_readonly("space", &DescriptorRangeDesc::space)
@@ -55,7 +57,7 @@ void BindPipelines(py::module_& m, Classes& c) {
                                               "themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.");
     m.attr("Sampler") = m.attr("SamplerRange");  // the name before issue 12
 
-    py::class_<RootParameterDesc>(m, "RootParameter", "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).")
+    Documented(c.rootParameter, "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).")
         .def_readonly("register", &RootParameterDesc::shaderRegister)
         .def_readonly("space", &RootParameterDesc::space)
         .def_readonly("count", &RootParameterDesc::num32BitValues)
@@ -152,33 +154,6 @@ void BindPipelines(py::module_& m, Classes& c) {
           "default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |\n"
           "'opaque_black' | 'opaque_white'.");
 
-    Documented(c.rootSignature, "A root signature. Create with Device.create_root_signature.")
-        .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); }, "Number of root parameters.")
-        .def_property("name", &RootSignature::Name, [](RootSignature& r, py::handle n) { r.SetName(Str(n, "RootSignature.name", "name")); },
-                      "Debug name (also the D3D12 object's name).")
-        .def("__repr__", [](const RootSignature& r) {
-            return "<dx12kit.RootSignature '" + r.Name() + "' parameters=" + std::to_string(r.Parameters().size()) +
-                   " static_samplers=" + std::to_string(r.StaticSamplers().size()) + ">";
-        });
-    Documented(c.pipelineState, "A compute or graphics pipeline state object.")
-        .def_property_readonly("is_compute", &PipelineState::IsCompute, "True for a compute pipeline, False for a graphics one.")
-        .def_property_readonly("root_signature", &PipelineState::GetRootSignature, "The root signature the pipeline was created with.")
-        .def_property("name", &PipelineState::Name, [](PipelineState& p, py::handle n) { p.SetName(Str(n, "PipelineState.name", "name")); },
-                      "Debug name (also the D3D12 object's name).")
-        .def("__repr__", [](const PipelineState& p) {
-            return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
-                   p.GetRootSignature()->Name() + "'>";
-        });
-    Documented(c.samplerState, "A sampler descriptor. Create with Device.create_sampler.")
-        .def_property("name", &Sampler::Name, [](Sampler& s, py::handle n) { s.SetName(Str(n, "SamplerState.name", "name")); },
-                      "Debug name, shown by repr.")
-        .def("__repr__", [](const Sampler& s) {
-            return "<dx12kit.SamplerState '" + s.Name() + "' filter=" + std::to_string(int(s.Desc().Filter)) +
-                   " address=" + std::to_string(int(s.Desc().AddressU)) + ">";
-        });
-    InstallForkLeak<RootSignature>(+[](const RootSignature& r) { return r.Core()->Forked(); });
-    InstallForkLeak<PipelineState>(+[](const PipelineState& p) { return p.Core()->Forked(); });
-    InstallForkLeak<Sampler>(+[](const Sampler& s) { return s.Core()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

@@ -1,4 +1,17 @@
-// Declarations of the per-concept binding functions; Module.cpp calls each once.
+// The binding functions; Module.cpp calls each once, in an explicit order.
+//
+// Layout rule (cpp/bindings/README.md says the same at more length):
+// - Each Python class is bound in exactly one file, Bind<Class>.cpp, by one function Bind<Class>()
+//   (e.g. Buffer: BindBuffer.cpp). A class whose methods fall into concepts of their own may split them
+//   into helpers named Bind<Class><Concept>.cpp (BindDeviceMemory.cpp, BindDeviceTextures.cpp), which
+//   only Bind<Class>() calls: the class keeps one entry point.
+// - Small classes of one concept may share a file named for that concept: BindFormat.cpp (Format,
+//   FormatSupport), BindPipelines.cpp (the root-signature layout), BindDescriptors.cpp, BindShaders.cpp,
+//   BindAlloc.cpp (submodules), Errors.cpp.
+// - A file holds argument conversion and the call; logic that C++ users need too lives in cpp/src/.
+//   Shared conversions: Args.hpp, GpuArgs.hpp, Choices.hpp/ChoiceTables.hpp, PlacementArgs.cpp,
+//   StatsDicts.hpp (every statistics struct -> dict, one converter each).
+// - Classes.hpp registers the D3D12 layer's classes before any method is defined.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -8,39 +21,42 @@
 namespace dx12kit {
 class Device;
 struct WaitHooks;
-struct CpuDescriptorStats;
 struct ResourcePlacement;
-namespace memory {
-struct MemoryStats;
-struct TotalMemoryStats;
-}
-struct ShaderVisibleHeapStats;
 }  // namespace dx12kit
 
 namespace dx12kit::bindings {
 
-void BindErrors(pybind11::module_& m);
-void BindAlloc(pybind11::module_& m);
+void BindErrors(pybind11::module_& m);     // Errors.cpp: the exception classes
+void BindAlloc(pybind11::module_& m);      // dx12core.alloc: the device-free range allocators
+void BindShaders(pybind11::module_& m);    // dx12core.shaders: DXBC validation and reflection
+void BindHostCopies(pybind11::module_& m); // set_copy_threads, copy_threads, copy_stats (module functions)
+void BindDescriptors(pybind11::module_& m);  // dx12core.descriptors: the standalone descriptor allocators
+
 // The D3D12 layer: its classes are declared first (Classes.hpp, constructed first in Module.cpp), so the
 // methods each function defines can name any of them; GpuArgs.hpp: their shared argument conversion.
 struct Classes;
-void BindResources(pybind11::module_& m, Classes& c);    // Format, ResourceState, Resource, Buffer, Texture, FormatSupport
-void BindPipelines(pybind11::module_& m, Classes& c);    // root parameters, ranges, static samplers, RootSignature, PipelineState, SamplerState
-void BindPipelineStates(pybind11::module_& m);           // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement
-void BindCommandList(pybind11::module_& m, Classes& c);  // CommandList, UploadAllocation
+void BindFormatEnum(pybind11::module_& m);         // BindFormat.cpp: Format (before any method: signatures name it)
+void BindResourceStateEnum(pybind11::module_& m);  // BindResource.cpp: ResourceState, ALL_SUBRESOURCES (idem)
+void BindFormatSupport(Classes& c);                // BindFormat.cpp
+void BindResource(Classes& c);
+void BindBuffer(Classes& c);
+void BindTexture(Classes& c);
+void BindPipelines(pybind11::module_& m, Classes& c);  // the root-signature layout: DescriptorRange, RootParameter, StaticSamplerDesc
+void BindRootSignature(Classes& c);
+void BindPipelineState(Classes& c);
+void BindPipelineStates(pybind11::module_& m);  // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement (one concept: the fixed-function states)
+void BindSamplerState(Classes& c);
+void BindCommandList(pybind11::module_& m, Classes& c);
 void BindBarrierBatch(pybind11::module_& m, Classes& c);  // BarrierBatch, CommandList.resource_barriers
-void BindQueue(pybind11::module_& m, Classes& c);        // CommandQueue
-void BindDevice(pybind11::module_& m, Classes& c);       // Device: construction, queues, resources, pipelines, samplers
-void BindMemory(pybind11::module_& m, Classes& c);       // Pool, Memory; Device's, Resource's and Buffer's memory methods
-void BindTextures(pybind11::module_& m, Classes& c);     // Device's cube/3D textures and load_texture, CommandList.pano_to_cubemap
-void BindDescriptors(pybind11::module_& m);
-void BindShaders(pybind11::module_& m);  // dx12core.shaders: DXBC validation and reflection
-void BindMemory(pybind11::module_& m);  // after BindDevice: adds to Device, Resource, Buffer
-void BindTextures(pybind11::module_& m);  // after BindDevice: cube/3D textures, load_texture, pano_to_cubemap
+void BindUploadAllocation(Classes& c);
+void BindCommandQueue(Classes& c);
+void BindDevice(pybind11::module_& m, Classes& c);  // calls BindDeviceMemory and BindDeviceTextures
+void BindDeviceMemory(Classes& c);    // Device's memory methods (BindDeviceMemory.cpp)
+void BindDeviceTextures(Classes& c);  // Device's cube/3D textures and load_texture (BindDeviceTextures.cpp)
+void BindPool(Classes& c);
+void BindMemory(Classes& c);
 
-// Memory statistics as dicts and the heap=/pool=/committed=/within_budget= arguments (BindMemory.cpp).
-pybind11::dict MemoryStatsDict(const memory::MemoryStats& s);
-pybind11::dict TotalMemoryStatsDict(const memory::TotalMemoryStats& t);
+// The heap=/pool=/committed=/within_budget=/memory=/offset= arguments (PlacementArgs.cpp).
 ResourcePlacement ParsePlacement(pybind11::handle heap, pybind11::handle pool, bool committed, bool withinBudget,
                                  pybind11::handle memory, uint64_t offset, const char* what);
 
@@ -73,10 +89,5 @@ public:
 private:
     PyThreadState* m_State;
 };
-
-// Statistics as dicts, one definition each (BindDescriptors.cpp), shared by the standalone
-// descriptor classes and Device.descriptor_stats().
-pybind11::dict CpuDescriptorStatsDict(const CpuDescriptorStats& s);
-pybind11::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& s);
 
 }  // namespace dx12kit::bindings

@@ -1,5 +1,5 @@
 // The Python classes of the D3D12 layer, registered (named, with their bases) before any method is
-// defined: a pybind11 signature names a class only if the class is registered when the method is
+// defined (StaticSamplerDesc excepted, for now: BindPipelines.cpp registers it, see cpp/bindings/README.md): a pybind11 signature names a class only if the class is registered when the method is
 // defined, so declaring them all first (Module.cpp constructs Classes before any Bind*) makes the Bind*() order free
 // of hidden contracts. Each Bind*() defines its class's methods on these objects; docstrings are set
 // there (Documented). tests/test_package.py checks that no signature shows a C++ type name.
@@ -8,7 +8,9 @@
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/gpu/PinnedUpload.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/features/FormatCapabilities.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/memory/MemoryPool.hpp"
 #include "dx12kit/resources/Resource.hpp"
@@ -21,17 +23,23 @@ namespace dx12kit::bindings {
 
 struct Classes {
     explicit Classes(pybind11::module_& m)
-        : resource(m, "Resource"), buffer(m, "Buffer"), texture(m, "Texture"), rootSignature(m, "RootSignature"),
+        : formatSupport(m, "FormatSupport"), resource(m, "Resource"), buffer(m, "Buffer"), texture(m, "Texture"),
+          descriptorRange(m, "DescriptorRange"), rootParameter(m, "RootParameter"), rootSignature(m, "RootSignature"),
           pipelineState(m, "PipelineState"), samplerState(m, "SamplerState"), commandList(m, "CommandList"),
-          commandQueue(m, "CommandQueue"), device(m, "Device"), pool(m, "Pool"), memory(m, "Memory") {}
+          uploadAllocation(m, "UploadAllocation"), commandQueue(m, "CommandQueue"), device(m, "Device"), pool(m, "Pool"),
+          memory(m, "Memory") {}
     // In registration order: a base before its subclasses.
+    pybind11::class_<FormatCapabilities> formatSupport;
     pybind11::class_<Resource, std::shared_ptr<Resource>> resource;
     pybind11::class_<Buffer, Resource, std::shared_ptr<Buffer>> buffer;
     pybind11::class_<Texture, Resource, std::shared_ptr<Texture>> texture;
+    pybind11::class_<DescriptorRangeDesc> descriptorRange;
+    pybind11::class_<RootParameterDesc> rootParameter;
     pybind11::class_<RootSignature, std::shared_ptr<RootSignature>> rootSignature;
     pybind11::class_<PipelineState, std::shared_ptr<PipelineState>> pipelineState;
     pybind11::class_<Sampler, std::shared_ptr<Sampler>> samplerState;
     pybind11::class_<CommandList, std::shared_ptr<CommandList>> commandList;
+    pybind11::class_<PinnedUpload> uploadAllocation;
     pybind11::class_<CommandQueue, std::shared_ptr<CommandQueue>> commandQueue;
     pybind11::class_<Device, std::shared_ptr<Device>> device;
     pybind11::class_<memory::MemoryPool, std::shared_ptr<memory::MemoryPool>> pool;

@@ -7,11 +7,13 @@
 #include "Bindings.hpp"
 #include "ChoiceTables.hpp"
 #include "Classes.hpp"
+#include "StatsDicts.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/device/FormatSupport.hpp"
 #include "dx12kit/device/Formats.hpp"
 #include "dx12kit/device/UploadBuffer.hpp"
+#include "dx12kit/features/FormatCapabilities.hpp"
 #include "dx12kit/features/GenerateMips.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
@@ -408,53 +410,6 @@ inline std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {
     return h.cast<std::shared_ptr<Resource>>();
 }
 
-inline py::dict UploadStatsDict(const UploadPoolStats& s) {
-    py::dict d;
-    d["cpu"] = py::dict("pages_in_use"_a = s.pagesInUse, "pages_retired"_a = s.pagesRetired, "pages_free"_a = s.pagesFree,
-                        "peak_pages"_a = s.peakPages);
-    d["dedicated_in_use"] = s.dedicatedInUse;
-    d["dedicated_bytes"] = s.dedicatedBytes;
-    d["bytes_allocated"] = s.bytesAllocated;
-    d["pages_created"] = s.pagesCreated;
-    d["large_cached"] = s.largeCached;
-    d["large_cached_bytes"] = s.largeCachedBytes;
-    d["large_reused"] = s.largeReused;
-    d["pages_trimmed"] = s.pagesTrimmed;
-    return d;
-}
-
-/// Device.format_support(format): what the device can do with a format, as plain values.
-struct FormatSupportView {
-    std::string format;
-    bool buffer, texture2d, texture3d, texture_cube, shader_load, shader_sample, render_target, blendable, depth_stencil, typed_uav,
-        uav_typed_load, uav_typed_store, mip_autogen;
-    std::vector<uint32_t> msaa;
-};
-
-inline FormatSupportView QueryFormatSupport(DeviceCore& core, DXGI_FORMAT format) {
-    core.CheckNotForked("format_support");  // the cache's lock and the device
-    FormatSupportCache& cache = core.FormatSupport();
-    const FormatSupportInfo& s = cache.Get(format);
-    FormatSupportView v;
-    v.format = FormatName(format);
-    v.buffer = s.Has(D3D12_FORMAT_SUPPORT1_BUFFER);
-    v.texture2d = s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE2D);
-    v.texture3d = cache.Texture3DAllowed(format);    // what create_texture3d / create_texture_cube accept
-    v.texture_cube = cache.CubeAllowed(format);
-    v.shader_load = s.Has(D3D12_FORMAT_SUPPORT1_SHADER_LOAD);
-    v.shader_sample = s.Has(D3D12_FORMAT_SUPPORT1_SHADER_SAMPLE);
-    v.render_target = s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET);
-    v.blendable = s.Has(D3D12_FORMAT_SUPPORT1_BLENDABLE);
-    v.depth_stencil = s.Has(D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL);
-    v.typed_uav = s.TypedUav(format);
-    v.uav_typed_load = s.Has2(D3D12_FORMAT_SUPPORT2_UAV_TYPED_LOAD);
-    v.uav_typed_store = s.Has2(D3D12_FORMAT_SUPPORT2_UAV_TYPED_STORE);
-    // Exactly what CommandList.generate_mips accepts (dx12kit/features/GenerateMips.hpp).
-    v.mip_autogen = MipAutogenRefusal(cache, format).empty();
-    v.msaa = s.msaa;
-    return v;
-}
-
 /// The keys of FormatSupport as a mapping, in the order.
 inline py::list FormatSupportKeys() {
     py::list keys;
@@ -464,30 +419,12 @@ inline py::list FormatSupportKeys() {
     return keys;
 }
 
-inline py::dict FormatSupportDict(const FormatSupportView& v) {
+inline py::dict FormatSupportDict(const FormatCapabilities& v) {
     return py::dict("buffer"_a = v.buffer, "texture2d"_a = v.texture2d, "texture3d"_a = v.texture3d, "texture_cube"_a = v.texture_cube,
                     "shader_load"_a = v.shader_load, "shader_sample"_a = v.shader_sample, "render_target"_a = v.render_target,
                     "blendable"_a = v.blendable, "depth_stencil"_a = v.depth_stencil, "typed_uav"_a = v.typed_uav,
                     "uav_typed_load"_a = v.uav_typed_load, "uav_typed_store"_a = v.uav_typed_store, "mip_autogen"_a = v.mip_autogen,
                     "msaa"_a = v.msaa);
-}
-
-inline py::dict DescriptorStatsDict(DeviceCore& core) {
-    core.CheckNotForked("descriptor_stats");  // the allocators' locks
-    py::dict d;
-    const std::pair<const char*, D3D12_DESCRIPTOR_HEAP_TYPE> types[] = {{"cbv_srv_uav", D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV},
-                                                                        {"sampler", D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER},
-                                                                        {"rtv", D3D12_DESCRIPTOR_HEAP_TYPE_RTV},
-                                                                        {"dsv", D3D12_DESCRIPTOR_HEAP_TYPE_DSV}};
-    for (const auto& t : types) {
-        py::dict e = CpuDescriptorStatsDict(core.CpuDescriptors(t.second).GetStats());
-        if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV)
-            e["shader_visible"] = ShaderVisibleHeapStatsDict(core.ViewHeap().GetStats());
-        else if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER)
-            e["shader_visible"] = ShaderVisibleHeapStatsDict(core.SamplerHeap().GetStats());
-        d[t.first] = e;
-    }
-    return d;
 }
 
 }  // namespace dx12kit::bindings

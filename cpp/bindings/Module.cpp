@@ -1,4 +1,4 @@
-// dx12core: the extension module. Only calls the Bind*() functions, one per concept.
+// dx12core: the extension module. Only calls the Bind*() functions, one per class or concept (Bindings.hpp).
 #include "Bindings.hpp"
 
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
@@ -9,25 +9,36 @@
 PYBIND11_MODULE(dx12core, m) {
     m.doc() = "dx12kit's C++ core (see the dx12kit package for the documented Python API)";
     m.attr("__version__") = DX12KIT_VERSION;
-    dx12kit::bindings::InstallExitHook(m);
-    dx12kit::bindings::BindErrors(m);
-    dx12kit::bindings::BindAlloc(m);
-    dx12kit::bindings::BindShaders(m);
+    using namespace dx12kit::bindings;
+    InstallExitHook(m);
+    BindErrors(m);
+    BindAlloc(m);
+    BindShaders(m);
+    BindHostCopies(m);
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
     // Before any device (and any lavapipe thread) exists: see the function's comment.
     dx12kit::platform::QuietBackendMessagesByDefault();
-    // Every class first (names and bases), then the methods: any method may name any class. The
-    // enums (Format, ResourceState) come with BindResources, which therefore runs first.
-    dx12kit::bindings::Classes classes(m);
-    dx12kit::bindings::BindResources(m, classes);
-    dx12kit::bindings::BindPipelines(m, classes);
-    dx12kit::bindings::BindPipelineStates(m);  // before BindDevice: create_graphics_pipeline names its classes
-    dx12kit::bindings::BindCommandList(m, classes);
-    dx12kit::bindings::BindBarrierBatch(m, classes);
-    dx12kit::bindings::BindQueue(m, classes);
-    dx12kit::bindings::BindDevice(m, classes);
-    dx12kit::bindings::BindMemory(m, classes);
-    dx12kit::bindings::BindTextures(m, classes);
-    dx12kit::bindings::BindDescriptors(m);
+    // Every class first (names and bases), then the enums that signatures name, then the methods:
+    // any method may name any class. One Bind<Class>() per class (Bindings.hpp states the rule).
+    Classes classes(m);
+    BindFormatEnum(m);
+    BindResourceStateEnum(m);
+    BindFormatSupport(classes);
+    BindResource(classes);
+    BindBuffer(classes);
+    BindTexture(classes);
+    BindPipelines(m, classes);
+    BindRootSignature(classes);
+    BindPipelineState(classes);
+    BindSamplerState(classes);
+    BindPipelineStates(m);  // before BindDevice: create_graphics_pipeline names its classes
+    BindCommandList(m, classes);
+    BindBarrierBatch(m, classes);
+    BindUploadAllocation(classes);
+    BindCommandQueue(classes);
+    BindDevice(m, classes);
+    BindPool(classes);
+    BindMemory(classes);
+    BindDescriptors(m);
 #endif
 }

@@ -120,7 +120,14 @@ class GraphResource:
     def __init__(self, graph: "RenderGraph", index: int, name: str, kind: str, *, transient: bool,
                  width: int = 0, height: int = 0, format: Optional[Format] = None, mips: int = 1,
                  array_size: int = 1, samples: int = 1, size: int = 0, resource: Optional[Resource] = None) -> None:
-        """Made by :class:`RenderGraph`; not meant to be constructed directly."""
+        """Made by :class:`RenderGraph`; not meant to be constructed directly.
+
+        Args:
+            graph: the RenderGraph it belongs to.
+            index: its position in the graph's resource list.
+            name, kind, transient, width, height, format, mips, array_size, samples, size, resource:
+                the attributes of the same names (``kind``: ``"texture"`` or ``"buffer"``).
+        """
         self._graph = graph
         self.index = index
         self.name = name
@@ -134,6 +141,12 @@ class GraphResource:
         self.samples = samples
         self.size = size
         self.resource = resource    # the imported resource (None for transients)
+
+    def _texture_format(self) -> Format:
+        """The format of a texture handle (textures are always made with one)."""
+        if self.format is None:
+            raise InvalidArgumentError(f"render graph: {self.name!r} is a {self.kind}, not a texture with a format")
+        return self.format
 
     def __repr__(self) -> str:
         what = "transient" if self.transient else "imported"
@@ -768,11 +781,11 @@ class RenderGraph:
                 self._memory = dev.allocate_memory(self._memory_size, name="render graph transients")
             for h, pl in self._placements.items():
                 if pl.committed:
-                    self._real[h] = dev.create_texture2d(h.width, h.height, h.format, sample_count=h.samples,
+                    self._real[h] = dev.create_texture2d(h.width, h.height, h._texture_format(), sample_count=h.samples,
                                                          render_target=pl.flags[0], depth_stencil=pl.flags[1],
                                                          name=h.name)
                 elif h.kind == "texture":
-                    self._real[h] = dev.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips,
+                    self._real[h] = dev.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips,
                                                          array_size=h.array_size, render_target=pl.flags[0],
                                                          depth_stencil=pl.flags[1], uav=pl.flags[2], name=h.name,
                                                          memory=self._memory, offset=pl.offset)
@@ -1059,7 +1072,7 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
     if h.kind == "buffer":
         probe: Resource = device.create_buffer(h.size, uav=flags[2], name="render graph probe")
     else:
-        probe = device.create_texture2d(h.width, h.height, h.format, mip_levels=h.mips, array_size=h.array_size,
+        probe = device.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips, array_size=h.array_size,
                                         render_target=flags[0], depth_stencil=flags[1], uav=flags[2],
                                         sample_count=h.samples, name="render graph probe")
     a = probe.allocation

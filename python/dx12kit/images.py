@@ -12,7 +12,7 @@ __all__ = ["save_image"]
 def save_image(path: Union[str, Path], array: np.ndarray) -> Path:
     """Writes an image array as a PNG (through Pillow) and returns the path.
 
-    Arguments:
+    Args:
         path: the file to write.
         array: uint8 pixels of shape (height, width), (height, width, 1), (height, width, 3) or
             (height, width, 4) (what ``CommandQueue.read_texture`` returns for rgba8 textures).

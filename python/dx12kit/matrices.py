@@ -208,26 +208,60 @@ def look_at(eye: Vector3, target: Vector3, up: Vector3 = (0.0, 1.0, 0.0), *, lef
     return look_to(eye, _vec3(target, "target") - _vec3(eye, "eye"), up, left_handed=left_handed)
 
 
-def rotation_x(angle: float) -> Matrix:
-    """Rotation about +x by ``angle`` radians (``XMMatrixRotationX``): clockwise looking along +x from the origin."""
+def _plane_rotation(angle: float, i: int, j: int) -> Matrix:
+    """Rotation in the plane of axes i and j (row-vector form: row i gets +sin at column j)."""
     c, s = math.cos(angle), math.sin(angle)
-    return _m([[1, 0, 0, 0], [0, c, s, 0], [0, -s, c, 0], [0, 0, 0, 1]])
+    m = np.identity(4, dtype=np.float64)
+    m[i, i] = m[j, j] = c
+    m[i, j], m[j, i] = s, -s
+    return _m(m.tolist())
+
+
+def rotation_x(angle: float) -> Matrix:
+    """Rotation about +x by ``angle`` radians (``XMMatrixRotationX``): clockwise looking along +x from the origin.
+
+    Args:
+        angle: radians.
+
+    Returns:
+        A 4x4 float32 row-vector matrix.
+    """
+    return _plane_rotation(angle, 1, 2)
 
 
 def rotation_y(angle: float) -> Matrix:
-    """Rotation about +y by ``angle`` radians (``XMMatrixRotationY``)."""
-    c, s = math.cos(angle), math.sin(angle)
-    return _m([[c, 0, -s, 0], [0, 1, 0, 0], [s, 0, c, 0], [0, 0, 0, 1]])
+    """Rotation about +y by ``angle`` radians (``XMMatrixRotationY``).
+
+    Args:
+        angle: radians.
+
+    Returns:
+        A 4x4 float32 row-vector matrix.
+    """
+    return _plane_rotation(angle, 2, 0)
 
 
 def rotation_z(angle: float) -> Matrix:
-    """Rotation about +z by ``angle`` radians (``XMMatrixRotationZ``)."""
-    c, s = math.cos(angle), math.sin(angle)
-    return _m([[c, s, 0, 0], [-s, c, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+    """Rotation about +z by ``angle`` radians (``XMMatrixRotationZ``).
+
+    Args:
+        angle: radians.
+
+    Returns:
+        A 4x4 float32 row-vector matrix.
+    """
+    return _plane_rotation(angle, 0, 1)
 
 
 def rotation_axis(axis: Vector3, angle: float) -> Matrix:
     """Rotation about ``axis`` (any length but zero) by ``angle`` radians (``XMMatrixRotationAxis``).
+    Args:
+        axis: the rotation axis (three numbers, normalized here).
+        angle: radians.
+
+    Returns:
+        A 4x4 float32 row-vector matrix.
+
 
     Raises:
         InvalidArgumentError: a zero axis.
@@ -247,12 +281,26 @@ def rotation_axis(axis: Vector3, angle: float) -> Matrix:
 
 
 def translation(x: float, y: float, z: float) -> Matrix:
-    """Translation by (x, y, z) (``XMMatrixTranslation``): the offsets sit in the last row."""
+    """Translation by (x, y, z) (``XMMatrixTranslation``): the offsets sit in the last row.
+
+    Args:
+        x, y, z: the offsets.
+
+    Returns:
+        A 4x4 float32 row-vector matrix.
+    """
     return _m([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [x, y, z, 1]])
 
 
 def scaling(x: float, y: float, z: float) -> Matrix:
-    """Scaling by (x, y, z) along the axes (``XMMatrixScaling``)."""
+    """Scaling by (x, y, z) along the axes (``XMMatrixScaling``).
+
+    Args:
+        x, y, z: the scale factors along the axes.
+
+    Returns:
+        A 4x4 float32 row-vector matrix.
+    """
     return _m([[x, 0, 0, 0], [0, y, 0, 0], [0, 0, z, 0], [0, 0, 0, 1]])
 
 
@@ -263,6 +311,12 @@ def to_hlsl(m: npt.ArrayLike) -> Matrix:
     returns it C-contiguous float32, ready for ``set_constants``, ``set_dynamic_constant_buffer`` or
     an upload. For a ``row_major float4x4`` member, or ``mul(M, v)`` in the shader, upload ``m``
     unchanged instead.
+    Args:
+        m: a 4x4 matrix (any array-like).
+
+    Returns:
+        The transposed matrix, C-contiguous float32.
+
 
     Raises:
         InvalidArgumentError: ``m`` is not 4x4.

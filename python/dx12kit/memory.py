@@ -70,7 +70,7 @@ def _mib(n: int) -> str:
 def heap_map(source: Any, path: Union[str, Path], *, width: int = 1200) -> Path:
     """Draws the device's heaps as a PNG and returns the path written.
 
-    Arguments:
+    Args:
         source: a :class:`dx12kit.Device`, a JSON string from ``Device.memory_json()``, or that JSON parsed.
         path: where to write the PNG.
         width: image width in pixels (the bars get ``width - 280``).

@@ -57,6 +57,9 @@ DEFAULT_TIMEOUT = 60.0
 
 def reflect(bytecode: Union[bytes, bytearray, memoryview, "Shader"]) -> "ShaderReflection":
     """Validates DXBC bytecode (size, chunk table, checksum) and reflects it.
+    Args:
+        bytecode: DXBC bytes (bytes, bytearray, memoryview) or a Shader.
+
 
     Returns:
         A ``ShaderReflection`` with ``stage``, ``profile``, ``bindings`` (``ShaderBinding``: name,
@@ -243,6 +246,12 @@ def compiler_version(exe: Optional[str] = None) -> str:
 
     Asked once per compiler file (path and modification time), so an overriding
     ``DX12KIT_HLSL_COMPILER`` costs no extra process per compilation.
+
+    Args:
+        exe: the compiler executable, or None for find_compiler().
+
+    Returns:
+        The compiler's version line (a str).
     """
     exe = exe or find_compiler()
     key = (exe, os.stat(exe).st_mtime_ns)
@@ -824,6 +833,17 @@ def compile_hlsl_file(path: Union[str, "os.PathLike[str]"], entry: str = "main",
     (so its folder is searched first for quoted includes and messages name it).
 
     The file (and every file it includes) must be UTF-8; a leading byte-order mark is dropped.
+    Args:
+        path: the HLSL file.
+        entry: the entry point.
+        profile: the target profile, e.g. "cs_5_0", "vs_5_1".
+        defines: macros (name -> value; None defines the name empty), or None.
+        include_dirs: folders searched for includes after the file's own.
+        timeout: seconds the compiler may run.
+
+    Returns:
+        The compiled Shader.
+
 
     Raises:
         ShaderCompileError, InvalidArgumentError: as :func:`compile_hlsl`; ShaderCompileError also

@@ -25,6 +25,12 @@ def choices(dev: dx.Device) -> None:
     dx.RootConstants(0, 4, visibility="pixle")  # type: ignore[arg-type]
     dev.create_pool(algorithm=dx.PoolAlgorithm.LINEAR)
     dev.create_pool(algorithm="buddy")  # type: ignore[arg-type]
+    dev.create_texture2d(4, 4, "rgba16_float")
+    dev.create_texture2d(4, 4, dx.Format.R32_FLOAT)
+    dev.create_texture2d(4, 4, "rgba16_flaot")  # type: ignore[arg-type]  # misspelt format name
+    dev.create_texture2d(4, 4, dx.HeapType.UPLOAD)  # type: ignore[arg-type]  # not a Format
+    dev.format_support("bgra8_unorm")
+    dev.format_support("bgra8")  # type: ignore[arg-type]
 
 
 def sizes(dev: dx.Device) -> None:

@@ -62,6 +62,29 @@ void Resource::MapPersistently() {
     host::AdviseHugePages(p, static_cast<size_t>(m_Desc.Width));  // before the zeroing faults the pages in
 }
 
+D3D12_RESOURCE_STATES Resource::SettledState(uint32_t sub, const char* what) {
+    Core().CheckNotForked(what);  // the submission lock
+    std::lock_guard<std::recursive_mutex> lock(Core().SubmitMutex());
+    CheckSubresource(sub);
+    if (sub == kAllSubresources) {
+        if (!m_GlobalState.IsUniform()) throw InvalidArgument(std::string(what) + ": subresources differ; ask for one subresource");
+        return m_GlobalState.All();
+    }
+    return m_GlobalState.Get(sub);
+}
+
+uint8_t* Buffer::HostView(uint64_t itemSize, const char* what) const {
+    Core().CheckNotForked(what);  // the child's copy of the mapping never reaches the GPU
+    CheckNotClosed(what);
+    if (!Mapped() || HeapType() == D3D12_HEAP_TYPE_DEFAULT)  // uma_direct buffers are mapped for dx12kit only
+        throw InvalidArgument(std::string(what) + ": buffer '" + Name() + "' lives in GPU-only memory; create it with heap='upload', "
+                              "'readback' or 'custom' to map it");
+    if (itemSize == 0 || Size() % itemSize)
+        throw InvalidArgument(std::string(what) + ": buffer '" + Name() + "' of " + std::to_string(Size()) + " bytes is not a whole number of " +
+                              std::to_string(itemSize) + "-byte items");
+    return Mapped();
+}
+
 void Resource::CheckSubresource(uint32_t sub) const {
     if (sub != kAllSubresources && sub >= m_NumSubresources)
         throw InvalidArgument("resource '" + m_Name + "': subresource " + std::to_string(sub) +

@@ -11,7 +11,7 @@ namespace dx12kit {
 
 namespace {
 
-enum : uint32_t { kCustomData = 0x35, kMov = 0x36, kDclTemps = 0x68 };
+enum : uint32_t { kMov = 0x36 };
 
 [[noreturn]] void Fail(const std::string& msg) { throw InvalidArgument("DXBC source modifiers: " + msg); }
 
@@ -19,11 +19,6 @@ uint32_t Get(const uint8_t* p) {
     uint32_t v;
     std::memcpy(&v, p, 4);
     return v;
-}
-
-bool Declaration(uint32_t op) {
-    return (op >= 0x58 && op <= 0x6a) || (op >= 0x8f && op <= 0xa2) || op == 0xce || op == kCustomData ||
-           (op >= 0x71 && op <= 0x74);
 }
 
 /// How an instruction reads its operand number `index` (0 = the first operand, destinations
@@ -138,11 +133,9 @@ std::string DxbcOpcodeName(uint32_t op) {
 }
 
 DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) {
-    const std::string problem = DxbcContainerProblem(data, size, false);
-    if (!problem.empty()) Fail("not a valid DXBC container: " + problem);
     DxbcModifierFixResult result;
     result.bytecode.assign(data, data + size);
-    const dxbc::ProgramChunk chunk = dxbc::ReadProgramChunk(data, size, "DXBC source modifiers");
+    const dxbc::ProgramChunk chunk = dxbc::ReadValidProgramChunk(data, size, "DXBC source modifiers");
     if (!chunk.offset) return result;
     const std::vector<uint32_t>& tokens = chunk.tokens;
     const uint32_t version = tokens[0];
@@ -154,23 +147,10 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
     // First pass: find dcl_temps and the operands to fix; refuse what cannot be fixed.
     struct Fix { size_t instruction, operand; };
     std::vector<Fix> fixes;
-    size_t tempsAt = 0, firstCode = 0, mostPerInstruction = 0;
-    for (size_t p = 2; p < programLength;) {
+    size_t mostPerInstruction = 0;
+    const dxbc::TempsDeclaration temps = dxbc::WalkProgram(tokens, programLength, "DXBC source modifiers", [&](size_t p, uint32_t op, size_t length) {
+        if (dxbc::IsDeclaration(op) || op == 0x78 /* fcall: a body index before its operand */) return;
         const uint32_t t = tokens[p];
-        const uint32_t op = t & 0x7FF;
-        size_t length = (t >> 24) & 0x7F;
-        if (op == kCustomData) {
-            if (p + 1 >= programLength) Fail("customdata block runs past the program");
-            length = tokens[p + 1];
-        }
-        if (length == 0 || p + length > programLength) Fail("instruction at token " + std::to_string(p) + " runs past the program");
-        if (op == kDclTemps) tempsAt = p;
-        const bool declaration = Declaration(op);
-        if (!declaration && !firstCode) firstCode = p;
-        if (declaration || op == 0x78 /* fcall: a body index before its operand */) {
-            p += length;
-            continue;
-        }
         const size_t end = p + length;
         size_t q = p + 1;
         if (t >> 31) {
@@ -202,11 +182,9 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
         }
         if (q != end) Fail("operands of " + DxbcOpcodeName(op) + " run past the instruction");
         if (here > mostPerInstruction) mostPerInstruction = here;
-        p = end;
-    }
+    });
     if (fixes.empty()) return result;
 
-    const uint32_t temps = tempsAt ? tokens[tempsAt + 1] : 0;
     const uint32_t extra = uint32_t(mostPerInstruction);
     std::vector<uint32_t> out;
     out.reserve(tokens.size() + fixes.size() * 8 + 4);
@@ -216,14 +194,8 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
     for (size_t p = 2; p < programLength;) {
         const uint32_t t = tokens[p];
         const uint32_t op = t & 0x7FF;
-        const size_t length = op == kCustomData ? tokens[p + 1] : (t >> 24) & 0x7F;
-        if (p == firstCode && !tempsAt) {
-            out.push_back(kDclTemps | 2u << 24);
-            out.push_back(extra);
-        }
-        if (p == tempsAt) {
-            out.push_back(t);
-            out.push_back(temps + extra);
+        const size_t length = dxbc::InstructionLength(tokens, p, programLength, "DXBC source modifiers");
+        if (dxbc::WriteTemps(temps, tokens, p, extra, out)) {
             p += length;
             continue;
         }
@@ -241,7 +213,7 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
             while (q < end && (tokens[q] >> 31)) body.push_back(tokens[q++]);
             body.push_back(tokens[q++]);
         }
-        uint32_t temp = temps;
+        uint32_t temp = temps.count;
         while (q < end) {
             const Operand o = ParseOperand(tokens, q, end);
             if (nextFix < fixes.size() && fixes[nextFix].instruction == p && fixes[nextFix].operand == q) {
@@ -280,11 +252,7 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
         result.instructions.push_back(DxbcOpcodeName(op));
         p = end;
     }
-    out[1] = uint32_t(out.size());
-    out.insert(out.end(), tokens.begin() + std::ptrdiff_t(programLength), tokens.end());
-
-    std::vector<uint8_t> rebuilt = dxbc::ReplaceProgramChunk(data, size, chunk, out);
-    result.bytecode = std::move(rebuilt);
+    result.bytecode = dxbc::ReplaceProgram(data, size, chunk, programLength, std::move(out));
     return result;
 }
 

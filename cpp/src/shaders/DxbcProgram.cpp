@@ -64,5 +64,47 @@ std::vector<uint8_t> ReplaceProgramChunk(const uint8_t* data, size_t size, const
     return rebuilt;
 }
 
+ProgramChunk ReadValidProgramChunk(const uint8_t* data, size_t size, const char* what) {
+    const std::string problem = DxbcContainerProblem(data, size, false);
+    if (!problem.empty()) throw InvalidArgument(std::string(what) + ": not a valid DXBC container: " + problem);
+    return ReadProgramChunk(data, size, what);
+}
+
+bool IsDeclaration(uint32_t op) {
+    return (op >= 0x58 && op <= 0x6a) || (op >= 0x8f && op <= 0xa2) || op == 0xce || op == kOpCustomData ||
+           (op >= 0x71 && op <= 0x74);
+}
+
+size_t InstructionLength(const std::vector<uint32_t>& tokens, size_t p, size_t programLength, const char* what) {
+    const uint32_t t = tokens[p];
+    size_t length = (t >> 24) & 0x7F;
+    if ((t & 0x7FF) == kOpCustomData) {
+        if (p + 1 >= programLength) throw InvalidArgument(std::string(what) + ": customdata block runs past the program");
+        length = tokens[p + 1];
+    }
+    if (length == 0 || p + length > programLength)
+        throw InvalidArgument(std::string(what) + ": instruction at token " + std::to_string(p) + " runs past the program");
+    return length;
+}
+
+bool WriteTemps(const TempsDeclaration& d, const std::vector<uint32_t>& tokens, size_t p, uint32_t extra, std::vector<uint32_t>& out) {
+    if (p == d.firstCode && !d.at) {
+        out.push_back(kOpDclTemps | 2u << 24);
+        out.push_back(extra);
+    }
+    if (p != d.at) return false;
+    out.push_back(tokens[p]);
+    out.push_back(d.count + extra);
+    return true;
+}
+
+std::vector<uint8_t> ReplaceProgram(const uint8_t* data, size_t size, const ProgramChunk& chunk, size_t programLength,
+                                    std::vector<uint32_t> out) {
+    out[1] = uint32_t(out.size());
+    // Anything after the program inside the chunk (none expected) is kept.
+    out.insert(out.end(), chunk.tokens.begin() + std::ptrdiff_t(programLength), chunk.tokens.end());
+    return ReplaceProgramChunk(data, size, chunk, out);
+}
+
 }  // namespace dxbc
 }  // namespace dx12kit

@@ -15,7 +15,7 @@ namespace {
 // D3D10/11 shader opcodes used here (the instruction token's bits 0-10).
 enum : uint32_t {
     kAdd = 0, kAnd = 1, kEq = 24, kFtoi = 27, kFtou = 28, kGe = 29, kIadd = 30, kIshl = 41, kMin = 51, kMax = 52,
-    kCustomData = 53, kMov = 54, kMovc = 55, kOr = 60, kUlt = 79, kUge = 80, kDclTemps = 104, kF16tof32 = 131,
+    kMov = 54, kMovc = 55, kOr = 60, kUlt = 79, kUge = 80, kF16tof32 = 131,
     kFirstbitHi = 135, kFirstbitShi = 137,
 };
 constexpr uint32_t kSaturate = 1u << 13;  // the instruction token's _sat bit
@@ -81,11 +81,9 @@ struct Emitter {
 }  // namespace
 
 DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
-    const std::string problem = DxbcContainerProblem(data, size, false);
-    if (!problem.empty()) Fail("not a valid DXBC container: " + problem);
     DxbcRewriteResult result;
     result.bytecode.assign(data, data + size);
-    const dxbc::ProgramChunk chunk = dxbc::ReadProgramChunk(data, size, "DXBC rewrite");
+    const dxbc::ProgramChunk chunk = dxbc::ReadValidProgramChunk(data, size, "DXBC rewrite");
     if (!chunk.offset) return result;
     const std::vector<uint32_t>& tokens = chunk.tokens;
     const uint32_t version = tokens[0];
@@ -93,41 +91,20 @@ DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
     const size_t programLength = tokens[1];
 
     // First pass: find dcl_temps and whether anything needs rewriting.
-    size_t tempsAt = 0, firstCode = 0;
     bool needed = false;
-    for (size_t p = 2; p < programLength;) {
-        const uint32_t t = tokens[p];
-        const uint32_t opcode = t & 0x7FF;
-        size_t length = (t >> 24) & 0x7F;
-        if (opcode == kCustomData) {
-            if (p + 1 >= programLength) Fail("customdata block runs past the program");
-            length = tokens[p + 1];
-        }
-        if (length == 0 || p + length > programLength) Fail("instruction at token " + std::to_string(p) + " runs past the program");
-        if (opcode == kDclTemps) tempsAt = p;
-        const bool declaration = (opcode >= 88 && opcode <= 106) || (opcode >= 143 && opcode <= 162) || opcode == kCustomData;
-        if (!declaration && !firstCode) firstCode = p;
-        if (Rewritten(opcode)) needed = true;
-        p += length;
-    }
+    const dxbc::TempsDeclaration temps = dxbc::WalkProgram(tokens, programLength, "DXBC rewrite",
+                                                           [&](size_t, uint32_t opcode, size_t) { needed = needed || Rewritten(opcode); });
     if (!needed) return result;
-    const uint32_t temps = tempsAt ? tokens[tempsAt + 1] : 0;
     std::vector<uint32_t> out;
-    Emitter e{out, temps, temps + 1};
+    Emitter e{out, temps.count, temps.count + 1};
     out.reserve(tokens.size() + 64);
     out.push_back(version);
     out.push_back(0);  // the program length, set below
     for (size_t p = 2; p < programLength;) {
         const uint32_t t = tokens[p];
         const uint32_t opcode = t & 0x7FF;
-        const size_t length = opcode == kCustomData ? tokens[p + 1] : (t >> 24) & 0x7F;
-        if (p == firstCode && !tempsAt) {
-            out.push_back(kDclTemps | 2u << 24);
-            out.push_back(2);
-        }
-        if (p == tempsAt) {
-            out.push_back(t);
-            out.push_back(temps + 2);
+        const size_t length = dxbc::InstructionLength(tokens, p, programLength, "DXBC rewrite");
+        if (dxbc::WriteTemps(temps, tokens, p, 2, out)) {
             p += length;
             continue;
         }
@@ -210,12 +187,7 @@ DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
         }
         p = end;
     }
-    out[1] = uint32_t(out.size());
-    // Anything after the program inside the chunk (none expected) is kept.
-    out.insert(out.end(), tokens.begin() + std::ptrdiff_t(programLength), tokens.end());
-
-    std::vector<uint8_t> rebuilt = dxbc::ReplaceProgramChunk(data, size, chunk, out);
-    result.bytecode = std::move(rebuilt);
+    result.bytecode = dxbc::ReplaceProgram(data, size, chunk, programLength, std::move(out));
     return result;
 }
 

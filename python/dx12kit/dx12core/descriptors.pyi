@@ -25,6 +25,12 @@ class DescriptorAllocation:
         """
         CPU handle of descriptor i as an int.
         
+        Args:
+            i: the descriptor's index in the allocation.
+        
+        Returns:
+            The CPU descriptor handle (D3D12_CPU_DESCRIPTOR_HANDLE.ptr).
+        
         Raises:
             UseAfterFreeError: the allocation was freed.
             InvalidArgumentError: i >= count.
@@ -56,12 +62,28 @@ class CpuDescriptorAllocator:
     pages and its own serial, which the caller advances (as the device does at each submission).
     """
     def __init__(self, device: dx12kit.dx12core.Device, heap_type: dx12kit.enums.DescriptorHeapType | typing.Literal['cbv_srv_uav', 'sampler', 'rtv', 'dsv'] = 'cbv_srv_uav', *, page_size: typing.SupportsIndex = 256) -> None:
-        ...
+        """
+        A standalone CPU descriptor allocator.
+        
+        Args:
+            device: the Device whose descriptor heaps back it.
+            heap_type: a DescriptorHeapType or its name.
+            page_size: descriptors per page (one D3D12 heap each).
+        
+        Raises:
+            InvalidArgumentError: device is None or page_size is 0.
+        """
     def __repr__(self) -> str:
         ...
     def allocate(self, count: typing.SupportsIndex = 1) -> DescriptorAllocation:
         """
         `count` consecutive descriptors (a request larger than a page gets a page of its own).
+        
+        Args:
+            count: contiguous descriptors.
+        
+        Returns:
+            A DescriptorAllocation.
         
         Raises:
             InvalidArgumentError: count is 0.
@@ -69,6 +91,9 @@ class CpuDescriptorAllocator:
     def release_stale_descriptors(self, completed_serial: typing.SupportsIndex) -> None:
         """
         Makes every range freed with serial <= completed_serial reusable.
+        
+        Args:
+            completed_serial: the highest completed serial.
         """
     def stats(self) -> dict[str, typing.Any]:
         """
@@ -108,12 +133,30 @@ class ShaderVisibleHeap:
     owns one per type; one made here is for experiments and tests. Thread-safe.
     """
     def __init__(self, device: dx12kit.dx12core.Device, heap_type: dx12kit.enums.DescriptorHeapType | typing.Literal['cbv_srv_uav', 'sampler', 'rtv', 'dsv'], num_descriptors: typing.SupportsIndex, *, static_count: typing.SupportsIndex, chunk_size: typing.SupportsIndex) -> None:
-        ...
+        """
+        A standalone shader-visible descriptor heap.
+        
+        Args:
+            device: the Device that creates the heap.
+            heap_type: 'cbv_srv_uav' or 'sampler' (a DescriptorHeapType).
+            num_descriptors: the heap's size.
+            static_count: descriptors of the static part (allocate_static).
+            chunk_size: descriptors per dynamic chunk.
+        
+        Raises:
+            InvalidArgumentError: device is None, or sizes that do not fit.
+        """
     def __repr__(self) -> str:
         ...
     def allocate_static(self, count: typing.SupportsIndex) -> int:
         """
         First index of `count` consecutive static descriptors.
+        
+        Args:
+            count: contiguous descriptors.
+        
+        Returns:
+            The first descriptor's heap index.
         
         Raises:
             OutOfMemoryError: no such room.
@@ -121,22 +164,45 @@ class ShaderVisibleHeap:
     def cpu_handle(self, index: typing.SupportsIndex) -> int:
         """
         CPU descriptor handle of heap index `index` (as an int).
+        
+        Args:
+            index: a heap index.
+        
+        Returns:
+            The CPU descriptor handle (an int).
         """
     def free_static(self, first: typing.SupportsIndex, serial: typing.SupportsIndex) -> None:
         """
         Deferred free: reusable after release_stale(completed >= serial).
+        
+        Args:
+            first: the heap index allocate_static returned.
+            serial: the serial after which the range may be reused.
         """
     def gpu_handle(self, index: typing.SupportsIndex) -> int:
         """
         GPU descriptor handle of heap index `index` (as an int).
+        
+        Args:
+            index: a heap index.
+        
+        Returns:
+            The GPU descriptor handle (an int).
         """
     def release_stale(self, completed_serial: typing.SupportsIndex) -> None:
         """
         Frees the retired chunks and deferred static ranges whose serial <= completed_serial.
+        
+        Args:
+            completed_serial: the highest completed serial.
         """
     def retire_chunk(self, first: typing.SupportsIndex, serial: typing.SupportsIndex) -> None:
         """
         Hands back a chunk taken with try_acquire_chunk, reusable once release_stale sees `serial` completed.
+        
+        Args:
+            first: the chunk's first heap index (from try_acquire_chunk).
+            serial: the serial after which it may be reused.
         """
     def stats(self) -> dict[str, typing.Any]:
         """

@@ -161,6 +161,11 @@ public:
         if (IsClosed()) ThrowClosed(what);
     }
 
+    /// The state subresource `sub` (kAllSubresources: every one, which must then agree; InvalidArgument
+    /// otherwise) is in once every executed command list has run. Takes the submission mutex itself;
+    /// `what` names the caller in errors (a forked child's copy of the device raises ForkedDevice).
+    D3D12_RESOURCE_STATES SettledState(uint32_t sub, const char* what);
+
     // ---- global state (caller holds Device::SubmitMutex()) ---------------------------------
     SubresourceStates& GlobalState() { return m_GlobalState; }
     /// Validation of D3D12Rules rule 6d (placed render targets and depth buffers only): per
@@ -236,6 +241,11 @@ protected:
 class Buffer : public Resource {
 public:
     using Resource::Resource;
+    /// The CPU address of a CPU-visible buffer (heap upload, readback or custom) to view as items of
+    /// `itemSize` bytes: InvalidArgument for a GPU-only buffer (uma_direct buffers included: they are
+    /// mapped for dx12kit only) or a size that is not a whole number of items, UseAfterFree once
+    /// closed, ForkedDevice in a forked child. `what` names the caller in errors.
+    uint8_t* HostView(uint64_t itemSize, const char* what) const;
 };
 
 /// Where subresource (mip, slice) lies in a buffer, as D3D12's copies lay it out (rows 256-byte aligned).

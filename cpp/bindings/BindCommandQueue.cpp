@@ -5,7 +5,7 @@
 
 namespace dx12kit::bindings {
 
-void BindQueue(py::module_& m, Classes& c) {
+void BindCommandQueue(Classes& c) {
     // ---- queue ----------------------------------------------------------------------------------
     Documented(c.commandQueue, "A direct, compute or copy queue. Get one with Device.queue(kind).")
         .def_property_readonly("kind", [](const CommandQueue& q) { return QueueKindName(q.Type()); },
@@ -22,7 +22,11 @@ void BindQueue(py::module_& m, Classes& c) {
             if (!name.is_none()) cl->SetName(Str(name, "command_list", "name"));
             return cl;
         }, py::kw_only(), "name"_a = py::none(),
-           "A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).")
+           "A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).\n\n"
+           "Args:\n"
+           "    name: a str, or None ('command list').\n\n"
+           "Returns:\n"
+           "    A CommandList recording for this queue's type.")
         .def("execute", [](CommandQueue& q, py::object lists) {
             std::vector<std::shared_ptr<CommandList>> v;
             if (py::isinstance<CommandList>(lists)) v.push_back(lists.cast<std::shared_ptr<CommandList>>());
@@ -34,29 +38,44 @@ void BindQueue(py::module_& m, Classes& c) {
             }
             ReleaseGil release;
             return q.Execute(v);
-        }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.")
+        }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.\n\n"
+           "Args:\n"
+           "    command_lists: a CommandList or a list of them, each recorded for this queue's type.\n\n"
+           "Returns:\n"
+           "    The fence value that marks their completion (pass it to wait).\n\n"
+           "Raises:\n"
+           "    TypeError: something that is not a CommandList.\n"
+           "    InvalidArgumentError: a list already executed, or of another queue type.")
         .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
             const double t = Timeout(timeout, "wait");
             ReleaseGil release;
             q.Wait(value, t);
         }, "fence_value"_a, "timeout"_a = py::none(),
            "Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).\n"
-           "timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.")
+           "timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.\n\n"
+           "Args:\n"
+           "    fence_value: a value execute returned.\n"
+           "    timeout: seconds, or None.\n\n"
+           "Raises:\n"
+           "    WaitTimeoutError: the timeout expired.")
         .def("flush", [](CommandQueue& q, std::optional<double> timeout) {
             const double t = Timeout(timeout, "flush");
             ReleaseGil release;
             return q.Flush(t);
-        }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).")
+        }, "timeout"_a = py::none(), "Waits until everything submitted has completed (interruptible; timeout as for wait).\n\n"
+           "Args:\n"
+           "    timeout: seconds, or None.\n\n"
+           "Returns:\n"
+           "    The fence value waited for.\n\n"
+           "Raises:\n"
+           "    WaitTimeoutError: the timeout expired.")
         .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
-             "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).")
-        .def("stats", [](const CommandQueue& q) {
-            const CommandQueue::CrossQueueStats s = q.CrossQueueCounters();
-            py::dict on;
-            for (D3D12_COMMAND_LIST_TYPE t : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
-                if (t != q.Type()) on[QueueKindName(t)] = s.waitsOn[t];
-            return py::dict("cross_queue_waits"_a = s.waits, "cross_queue_waits_on"_a = on,
-                            "cross_queue_completed"_a = s.completed, "cross_queue_already_waited"_a = s.alreadyWaited);
-        }, "Cross-queue hazards of this queue's executes, as a plain dict: cross_queue_waits (GPU waits execute inserted\n"
+             "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).\n\n"
+           "Args:\n"
+           "    other: another CommandQueue of the same device.\n"
+           "    fence_value: a value other's execute returned.")
+        .def("stats", [](const CommandQueue& q) { return CrossQueueStatsDict(q); },
+           "Cross-queue hazards of this queue's executes, as a plain dict: cross_queue_waits (GPU waits execute inserted\n"
            "because a list used a resource that unfinished work on another queue wrote, or read while the list writes it),\n"
            "cross_queue_waits_on (of which per other queue: {'direct'|'compute'|'copy': n}), cross_queue_completed (such\n"
            "dependencies on work already complete at execute: no wait), cross_queue_already_waited (dependencies this\n"
@@ -115,7 +134,17 @@ void BindQueue(py::module_& m, Classes& c) {
         }, "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
            "Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous\n"
            "array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order\n"
-           "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.")
+           "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.\n\n"
+           "Args:\n"
+           "    buffer: the Buffer read.\n"
+           "    dtype: the result's dtype (None: uint8).\n"
+           "    timeout: seconds, or None.\n"
+           "    out: an array to fill instead of a new one, or None.\n\n"
+           "Returns:\n"
+           "    The buffer's contents as a 1-D numpy array (out itself when given).\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a dtype that does not divide the size, or an out of the wrong size.\n"
+           "    WaitTimeoutError: the timeout expired.")
         .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
             const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");
@@ -135,7 +164,17 @@ void BindQueue(py::module_& m, Classes& c) {
             return out;
         }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
            "Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,\n"
-           "channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).");
+           "channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).\n\n"
+           "Args:\n"
+           "    texture: the Texture read.\n"
+           "    mip: the mip level.\n"
+           "    array_slice: the array slice (cube face).\n"
+           "    timeout: seconds, or None.\n\n"
+           "Returns:\n"
+           "    A numpy array of the subresource's texels.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a mip or slice out of range, or a multisampled texture (resolve it first).\n"
+           "    WaitTimeoutError: the timeout expired.");
     InstallForkLeak<CommandQueue>(+[](const CommandQueue& q) { return q.Core()->Forked(); });
 }
 

@@ -1,6 +1,6 @@
-// dx12core: cube and 3D textures, pano_to_cubemap and load_texture (after BindDevice: adds to
-// Device, CommandList and Texture). Only conversions live here; behaviour is in cpp/src/ (and
-// python/dx12kit/textures.py for reading image files and arrays).
+// dx12core: Device's texture methods (create_texture_cube, create_texture3d, load_texture), called by
+// BindDevice. Only conversions live here; behaviour is in cpp/src/features/ (and python/dx12kit/textures.py
+// for reading image files and arrays).
 #include "GpuArgs.hpp"
 
 namespace dx12kit::bindings {
@@ -22,15 +22,8 @@ struct handle_type_name<dx12kit::bindings::TextureObject> {
 
 namespace dx12kit::bindings {
 
-void BindTextures(py::module_& m, Classes& c) {
-    auto& texture = c.texture;
-    texture
-        .def_property_readonly("depth", [](const Texture& t) { return t.Depth(); }, "Depth in texels of mip 0 (1 unless a 3D texture).")
-        .def_property_readonly("dimension", [](const Texture& t) { return t.Is3D() ? "3d" : t.IsCube() ? "cube" : "2d"; },
-                               "'2d' (a 2D texture or array), 'cube' (6 faces: +X, -X, +Y, -Y, +Z, -Z) or '3d'.");
-
-    auto& device = c.device;
-    device
+void BindDeviceTextures(Classes& c) {
+    c.device
         .def("create_texture_cube", [](Device& d, Int sizeArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
                                        OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
             const char* fn = "create_texture_cube";
@@ -102,30 +95,12 @@ void BindTextures(py::module_& m, Classes& c) {
            "content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same\n"
            "Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or\n"
            "'texture' for arrays).\n\n"
-           "Raises:\n"
+           "Args:\n    path_or_array: an image file's path (str, os.PathLike) or a numpy array.\n    srgb: make an rgba8_unorm_srgb texture (8-bit data only).\n    generate_mips: build the full mip chain on the GPU.\n    name: a debug name, or None.\n\nReturns:\n    The Texture, uploaded.\n\nRaises:\n"
            "    FileNotFoundError: no such file.\n"
            "    InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names\n"
            "        the file); an array of a wrong shape; srgb=True for data that is not 8-bit.\n"
            "    TypeError: path_or_array is neither a path (str, os.PathLike) nor a numpy array, or an unsupported dtype.");
 
-    auto& commandList = c.commandList;
-    commandList.def("pano_to_cubemap", [](CommandList& cl, py::handle cube, py::handle panorama) {
-        cl.PanoToCubemap(AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
-    }, "cubemap"_a, "panorama"_a,
-       "Fills every mip of a cube texture from an equirectangular panorama (a 2D texture) with a compute pass; direct or\n"
-       "compute lists (a copy list raises).\n\n"
-       "Faces: +X, -X, +Y, -Y, +Z, -Z, +Y up, as TextureCube sampling expects. Panorama layout: u = 0.5 + atan2(x, -z) / 2pi,\n"
-       "v = acos(y) / pi for a direction (x, y, z): row 0 looks straight up, the centre column along -Z, u = 0.75 along +X.\n"
-       "Every mip is made from the panorama itself (not by downsampling the mip above): each texel averages samples of\n"
-       "the panorama about one panorama texel apart, read through the panorama's mips when it has them (so a panorama\n"
-       "with mips is faster at small cube mips, one without is box-filtered).\n\n"
-       "Formats: the cube's format must be writable through a typed UAV: rgba8_unorm, rgba16_float, rgba32_float... sRGB\n"
-       "cubes (rgba8_unorm_srgb) are written through rgba8_unorm with the colours encoded to sRGB by the shader. A cube\n"
-       "without uav=True (or an sRGB one) is written through a staging cube and copied. Afterwards no pipeline is set\n"
-       "on the list and root arguments are unbound: set them again before the next draw or dispatch.\n\n"
-       "Raises:\n"
-       "    InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be\n"
-       "        sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.");
 }
 
 }  // namespace dx12kit::bindings
