@@ -17,6 +17,8 @@ CONCEPT_FILES = {
     "BindPipelines.cpp": {"DescriptorRange", "RootParameter", "StaticSamplerDesc"},  # the root-signature layout
     "BindDescriptors.cpp": {"DescriptorAllocation", "CpuDescriptorAllocator", "ShaderVisibleHeap"},
     "BindShaders.cpp": {"ShaderBinding", "SignatureElement", "ShaderReflection"},
+    # the fixed-function states of a graphics pipeline
+    "BindPipelineStates.cpp": {"BlendState", "RasterizerState", "DepthStencilState", "StencilFace", "InputElement"},
 }
 
 

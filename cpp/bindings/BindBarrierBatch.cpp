@@ -43,9 +43,8 @@ std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
 
 }  // namespace
 
-void BindBarrierBatch(py::module_& m, Classes& c) {
-    py::class_<BarrierBatch, std::shared_ptr<BarrierBatch>>(
-        m, "BarrierBatch",
+void BindBarrierBatch(Classes& c) {
+    Documented(c.barrierBatch,
         "Barrier requests built once and recorded into command lists with one call, "
         "CommandList.resource_barriers(batch).\n\n"
         "Recording a batch is the same as calling transition_barrier, uav_barrier and aliasing_barrier for\n"
@@ -60,15 +59,6 @@ void BindBarrierBatch(py::module_& m, Classes& c) {
         .def(py::init(&MakeBatch), "barriers"_a)
         .def("__len__", &BarrierBatch::Size, "The number of barrier requests.")
         .def("__repr__", [](const BarrierBatch& b) { return "<dx12kit.BarrierBatch " + b.Describe() + ">"; });
-    c.commandList.def(
-        "resource_barriers", [](CommandList& cl, const BarrierBatch& batch) { batch.Record(cl); }, "batch"_a,
-        "Records every barrier of a BarrierBatch, in order, as the separate calls would.\n\n"
-        "Args:\n"
-        "    batch: the BarrierBatch.\n\n"
-        "Raises:\n"
-        "    InvalidArgumentError: a resource of another device, or a state this list's queue type may not\n"
-        "        use (the entries before it stay recorded).\n"
-        "    UseAfterFreeError: the list was executed already.");
 }
 
 }  // namespace dx12kit::bindings

@@ -487,6 +487,15 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be\n"
            "        sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.");
     InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Core()->Forked(); });
+    c.commandList.def(
+        "resource_barriers", [](CommandList& cl, const BarrierBatch& batch) { batch.Record(cl); }, "batch"_a,
+        "Records every barrier of a BarrierBatch, in order, as the separate calls would.\n\n"
+        "Args:\n"
+        "    batch: the BarrierBatch.\n\n"
+        "Raises:\n"
+        "    InvalidArgumentError: a resource of another device, or a state this list's queue type may not\n"
+        "        use (the entries before it stay recorded).\n"
+        "    UseAfterFreeError: the list was executed already.");
 }
 
 }  // namespace dx12kit::bindings

@@ -47,7 +47,7 @@ void BindPipelineState(Classes& c);
 void BindPipelineStates(pybind11::module_& m);  // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement (one concept: the fixed-function states)
 void BindSamplerState(Classes& c);
 void BindCommandList(pybind11::module_& m, Classes& c);
-void BindBarrierBatch(pybind11::module_& m, Classes& c);  // BarrierBatch, CommandList.resource_barriers
+void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
 void BindUploadAllocation(Classes& c);
 void BindCommandQueue(Classes& c);
 void BindDevice(pybind11::module_& m, Classes& c);  // calls BindDeviceMemory and BindDeviceTextures

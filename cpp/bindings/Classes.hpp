@@ -5,6 +5,7 @@
 // there (Documented). tests/test_package.py checks that no signature shows a C++ type name.
 #pragma once
 
+#include "dx12kit/gpu/BarrierBatch.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -25,7 +26,8 @@ struct Classes {
     explicit Classes(pybind11::module_& m)
         : formatSupport(m, "FormatSupport"), resource(m, "Resource"), buffer(m, "Buffer"), texture(m, "Texture"),
           descriptorRange(m, "DescriptorRange"), rootParameter(m, "RootParameter"), rootSignature(m, "RootSignature"),
-          pipelineState(m, "PipelineState"), samplerState(m, "SamplerState"), commandList(m, "CommandList"),
+          pipelineState(m, "PipelineState"), samplerState(m, "SamplerState"), barrierBatch(m, "BarrierBatch"),
+          commandList(m, "CommandList"),
           uploadAllocation(m, "UploadAllocation"), commandQueue(m, "CommandQueue"), device(m, "Device"), pool(m, "Pool"),
           memory(m, "Memory") {}
     // In registration order: a base before its subclasses.
@@ -38,6 +40,7 @@ struct Classes {
     pybind11::class_<RootSignature, std::shared_ptr<RootSignature>> rootSignature;
     pybind11::class_<PipelineState, std::shared_ptr<PipelineState>> pipelineState;
     pybind11::class_<Sampler, std::shared_ptr<Sampler>> samplerState;
+    pybind11::class_<BarrierBatch, std::shared_ptr<BarrierBatch>> barrierBatch;
     pybind11::class_<CommandList, std::shared_ptr<CommandList>> commandList;
     pybind11::class_<PinnedUpload> uploadAllocation;
     pybind11::class_<CommandQueue, std::shared_ptr<CommandQueue>> commandQueue;

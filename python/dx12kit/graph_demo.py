@@ -17,6 +17,7 @@ from . import matrices as xm
 from .dx12core import (
     DescriptorTable,
     Device,
+    Format,
     PipelineState,
     RootCBV,
     ResourceState,
@@ -366,21 +367,21 @@ def by_hand_textures(dev: Device, aliased_like: Optional[RenderGraph] = None) ->
     Returns:
         Textures by name.
     """
-    specs = {
-        "shadow": (SHADOW_SIZE, "d32_float", "shadow"), "albedo": (SIZE, "rgba8_unorm", "albedo"),
-        "g1": (SIZE, "rgba16_float", "gbuf1"), "depth": (SIZE, "d32_float", "depth"),
-        "hdr": (SIZE, "rgba16_float", "hdr"), "ui": (SIZE, "rgba8_unorm", "ui"),
-        "blur_a": (SIZE, "rgba16_float", "blur_a"), "blur_b": (SIZE, "rgba16_float", "blur_b"),
+    specs: Dict[str, Tuple[int, Format, str]] = {
+        "shadow": (SHADOW_SIZE, Format.D32_FLOAT, "shadow"), "albedo": (SIZE, Format.RGBA8_UNORM, "albedo"),
+        "g1": (SIZE, Format.RGBA16_FLOAT, "gbuf1"), "depth": (SIZE, Format.D32_FLOAT, "depth"),
+        "hdr": (SIZE, Format.RGBA16_FLOAT, "hdr"), "ui": (SIZE, Format.RGBA8_UNORM, "ui"),
+        "blur_a": (SIZE, Format.RGBA16_FLOAT, "blur_a"), "blur_b": (SIZE, Format.RGBA16_FLOAT, "blur_b"),
     }
     if aliased_like is None:
-        return {k: dev.create_texture2d(size, size, fmt, depth_stencil=fmt.startswith("d"),
-                                        render_target=not fmt.startswith("d") and k != "hdr", uav=k == "hdr", name=nm)
+        return {k: dev.create_texture2d(size, size, fmt, depth_stencil=fmt == Format.D32_FLOAT,
+                                        render_target=fmt != Format.D32_FLOAT and k != "hdr", uav=k == "hdr", name=nm)
                 for k, (size, fmt, nm) in specs.items()}
     where = {m["name"]: m for m in aliased_like.memory_map()}
     mem = dev.allocate_memory(int(aliased_like.stats()["transient_bytes"]), name="by-hand aliased transients")
     out: Dict[str, Texture] = {}
     for k, (size, fmt, nm) in specs.items():
-        out[k] = dev.create_texture2d(size, size, fmt, depth_stencil=fmt.startswith("d"),
-                                      render_target=not fmt.startswith("d") and k != "hdr", uav=k == "hdr", name=nm,
+        out[k] = dev.create_texture2d(size, size, fmt, depth_stencil=fmt == Format.D32_FLOAT,
+                                      render_target=fmt != Format.D32_FLOAT and k != "hdr", uav=k == "hdr", name=nm,
                                       memory=mem, offset=int(where[nm]["offset"]))
     return out

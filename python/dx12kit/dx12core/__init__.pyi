@@ -412,6 +412,30 @@ class SamplerState:
     @name.setter
     def name(self, arg1: typing.Any) -> None:
         ...
+class BarrierBatch:
+    """
+    Barrier requests built once and recorded into command lists with one call, CommandList.resource_barriers(batch).
+    
+    Recording a batch is the same as calling transition_barrier, uav_barrier and aliasing_barrier for
+    its entries in order (the state tracker batches them into one ResourceBarrier at the next work),
+    at the cost of one call. The batch keeps its resources alive.
+    
+    Args:
+        barriers: tuples ("transition", resource, state), ("uav", resource or None) or
+            ("aliasing", before or None, after or None).
+    
+    Raises:
+        TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.
+        InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.
+    """
+    def __init__(self, barriers: typing.Any) -> None:
+        ...
+    def __len__(self) -> int:
+        """
+        The number of barrier requests.
+        """
+    def __repr__(self) -> str:
+        ...
 class CommandList:
     """
     Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.
@@ -622,6 +646,18 @@ class CommandList:
         
         Raises:
             InvalidArgumentError: textures or a format that cannot be resolved, or a list of another queue type.
+        """
+    def resource_barriers(self, batch: BarrierBatch) -> None:
+        """
+        Records every barrier of a BarrierBatch, in order, as the separate calls would.
+        
+        Args:
+            batch: the BarrierBatch.
+        
+        Raises:
+            InvalidArgumentError: a resource of another device, or a state this list's queue type may not
+                use (the entries before it stay recorded).
+            UseAfterFreeError: the list was executed already.
         """
     def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
         """
@@ -1084,25 +1120,46 @@ class Device:
         Raises:
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | typing.Sequence[Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint']], dsv_format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'triangle_list', 'line_list', 'point_list'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] = 'none', blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | None = None, depth_test: bool = False, depth_write: bool = True, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | typing.Sequence[Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint']], dsv_format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'line_strip', 'line_list_adj', 'line_strip_adj', 'triangle_list_adj', 'triangle_strip_adj', 'patch_list_1', 'patch_list_2', 'patch_list_3', 'patch_list_4', 'patch_list_5', 'patch_list_6', 'patch_list_7', 'patch_list_8', 'patch_list_9', 'patch_list_10', 'patch_list_11', 'patch_list_12', 'patch_list_13', 'patch_list_14', 'patch_list_15', 'patch_list_16', 'patch_list_17', 'patch_list_18', 'patch_list_19', 'patch_list_20', 'patch_list_21', 'patch_list_22', 'patch_list_23', 'patch_list_24', 'patch_list_25', 'patch_list_26', 'patch_list_27', 'patch_list_28', 'patch_list_29', 'patch_list_30', 'patch_list_31', 'patch_list_32', 'triangle_list', 'line_list', 'point_list', '1_control_point_patchlist', '2_control_point_patchlist', '3_control_point_patchlist', '4_control_point_patchlist', '5_control_point_patchlist', '6_control_point_patchlist', '7_control_point_patchlist', '8_control_point_patchlist', '9_control_point_patchlist', '10_control_point_patchlist', '11_control_point_patchlist', '12_control_point_patchlist', '13_control_point_patchlist', '14_control_point_patchlist', '15_control_point_patchlist', '16_control_point_patchlist', '17_control_point_patchlist', '18_control_point_patchlist', '19_control_point_patchlist', '20_control_point_patchlist', '21_control_point_patchlist', '22_control_point_patchlist', '23_control_point_patchlist', '24_control_point_patchlist', '25_control_point_patchlist', '26_control_point_patchlist', '27_control_point_patchlist', '28_control_point_patchlist', '29_control_point_patchlist', '30_control_point_patchlist', '31_control_point_patchlist', '32_control_point_patchlist'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] | None = None, blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] | None = None, *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
         """
-        A graphics pipeline.
+        A graphics pipeline (D3D12_GRAPHICS_PIPELINE_STATE_DESC).
         
         Args:
             vs, ps: vertex and pixel shader bytecode (ps may be None).
+            root_signature: the RootSignature it runs with; every stage's bindings are checked against it.
             rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').
             dsv_format: depth-stencil format, or None.
-            input_layout: [(semantic, dx12kit.VertexFormat, slot, offset, semantic_index), ...] (the last three optional).
-            topology: dx12kit.Topology; cull: dx12kit.CullMode; blend: dx12kit.BlendMode or None (strings accepted).
-            depth_test, depth_write: depth state (depth_test needs dsv_format).
+            input_layout: a list of dx12kit.InputElement (per-vertex or per-instance data), or of tuples
+                (semantic, dx12kit.VertexFormat, slot, offset, semantic_index) (the last three optional).
+            topology: dx12kit.Topology ('triangle', 'line_strip', 'triangle_list_adj', 'patch_list_4', ...).
+            cull: dx12kit.CullMode (default 'none'); or give rasterizer=.
+            blend: a dx12kit.BlendMode preset, a dx12kit.BlendState, or a list of them (None items: no blending), one per
+                render target (independent blend). None: no blending.
+            depth_test, depth_write: depth state (default off / on; depth_test needs dsv_format); or give depth_stencil=.
             stencil_func: a dx12kit.ComparisonFunc (None: no stencil test) comparing CommandList.set_stencil_ref's value
-                with the stencil plane; needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).
-            stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',
-                'decr'), applied where depth and stencil pass.
+                with the stencil plane, both faces alike; needs a dsv_format with stencil (d24_unorm_s8_uint,
+                d32_float_s8x24_uint). stencil_pass_op: a dx12kit.StencilOp where depth and stencil pass (default 'keep').
             name: debug name (repr, D3D12 SetName).
             sample_count: samples per pixel of the targets it draws into (1, or an MSAA count every target format
                 supports; others raise InvalidArgumentError listing the supported ones). A draw raises when the bound
                 targets' sample count differs.
+            gs: geometry shader bytecode (its input primitive must match the topology).
+            hs, ds: hull and domain shader bytecode, together (tessellation), with topology 'patch_list_<n>' where n is
+                the hull shader's input control points.
+            rasterizer: a dx12kit.RasterizerState (fill, cull, winding, depth bias, depth clip).
+            depth_stencil: a dx12kit.DepthStencilState (depth function, stencil per face, masks).
+            alpha_to_coverage: AlphaToCoverageEnable (MSAA: coverage from the pixel shader's alpha).
+            sample_mask: which samples may be written (SampleMask; default all).
+        
+        Returns:
+            A PipelineState.
+        
+        Raises:
+            TypeError: an argument of the wrong type.
+            InvalidArgumentError: bytecode that is not valid DXBC or of the wrong stage, bindings the root signature lacks,
+                stages whose signatures do not link, states D3D12 forbids, a state given twice (cull= with rasterizer=,
+                depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement
+                (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.
         """
     def create_pool(self, *, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: dx12kit.enums.PoolAlgorithm | typing.Literal['tlsf', 'linear'] = 'tlsf', name: typing.Any = None) -> Pool:
         """
@@ -1490,6 +1547,354 @@ class StaticSamplerDesc:
     @property
     def space(self) -> int:
         ...
+class BlendState:
+    """
+    One render target's blend state (D3D12_RENDER_TARGET_BLEND_DESC), for create_graphics_pipeline(blend=...).
+    
+    The result is (src times src_blend) blend_op (dest times dest_blend) for red, green and blue, and the same with
+    the alpha settings for alpha. Give one BlendState for all render targets, or a list of them, one per render target
+    (independent blend).
+    
+    Args:
+        blend_enable: whether blending is on; None (the default): on when any factor or operation is given.
+        src_blend, dest_blend: dx12kit.Blend factors of the colour (default 'one' and 'zero').
+        blend_op: dx12kit.BlendOp of the colour (default 'add').
+        src_blend_alpha, dest_blend_alpha, blend_op_alpha: the same for alpha (alpha factors only, no colour factors).
+        logic_op: a dx12kit.LogicOp instead of blending (UINT targets), None for none. vkd3d 1.2 does not implement
+            logic operations: a pipeline with one raises InvalidArgumentError there.
+        write_mask: the channels written, dx12kit.ColorWriteEnable bits (default ALL = 15).
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a name that is no choice, or a write_mask outside 0..15.
+    
+    blend_factor / inv_blend_factor factors are refused by create_graphics_pipeline (no CommandList blend factor yet).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    @staticmethod
+    def preset(mode: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied']) -> BlendState:
+        """
+        The BlendState a dx12kit.BlendMode preset stands for.
+        
+        Args:
+            mode: a dx12kit.BlendMode or its name.
+        
+        Returns:
+            A BlendState ('none': blending off).
+        
+        Raises:
+            InvalidArgumentError: a name that is no preset.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, *, blend_enable: bool | None = None, src_blend: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, dest_blend: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, blend_op: dx12kit.enums.BlendOp | typing.Literal['add', 'subtract', 'rev_subtract', 'min', 'max'] | None = None, src_blend_alpha: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, dest_blend_alpha: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, blend_op_alpha: dx12kit.enums.BlendOp | typing.Literal['add', 'subtract', 'rev_subtract', 'min', 'max'] | None = None, logic_op: dx12kit.enums.LogicOp | typing.Literal['clear', 'set', 'copy', 'copy_inverted', 'noop', 'invert', 'and', 'nand', 'or', 'nor', 'xor', 'equiv', 'and_reverse', 'and_inverted', 'or_reverse', 'or_inverted'] | None = None, write_mask: typing.SupportsIndex = 15) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def blend_enable(self) -> bool:
+        """
+        Whether blending is on.
+        """
+    @property
+    def blend_op(self) -> str:
+        """
+        The colour's operation.
+        """
+    @property
+    def blend_op_alpha(self) -> str:
+        """
+        Alpha's operation.
+        """
+    @property
+    def dest_blend(self) -> str:
+        """
+        The colour's destination factor.
+        """
+    @property
+    def dest_blend_alpha(self) -> str:
+        """
+        Alpha's destination factor.
+        """
+    @property
+    def logic_op(self) -> str | None:
+        """
+        The logic operation, or None.
+        """
+    @property
+    def src_blend(self) -> str:
+        """
+        The colour's source factor.
+        """
+    @property
+    def src_blend_alpha(self) -> str:
+        """
+        Alpha's source factor.
+        """
+    @property
+    def write_mask(self) -> int:
+        """
+        The channels written (ColorWriteEnable bits).
+        """
+class RasterizerState:
+    """
+    The rasterizer state of a graphics pipeline (D3D12_RASTERIZER_DESC), for create_graphics_pipeline(rasterizer=...).
+    
+    Args:
+        fill: dx12kit.FillMode, 'solid' (default) or 'wireframe'.
+        cull: dx12kit.CullMode (default 'none', as create_graphics_pipeline's cull=).
+        front_ccw: True when counter-clockwise triangles face the front (D3D12's FrontCounterClockwise; default clockwise).
+        depth_bias: an int added to the depth, in units of the depth format's smallest difference (DepthBias).
+        depth_bias_clamp: the largest bias (0: no clamp). slope_scaled_depth_bias: times the depth slope.
+        depth_clip: clip against the near and far planes (default True; False clamps depth instead).
+        multisample, antialiased_lines, forced_sample_count, conservative: D3D12's MultisampleEnable,
+            AntialiasedLineEnable, ForcedSampleCount and ConservativeRaster. vkd3d 1.2 ignores all four:
+            create_graphics_pipeline raises InvalidArgumentError there for any but the default.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a name that is no choice, or a number out of range.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, *, fill: dx12kit.enums.FillMode | typing.Literal['solid', 'wireframe'] = 'solid', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] = 'none', front_ccw: bool = False, depth_bias: typing.SupportsIndex = 0, depth_bias_clamp: typing.SupportsFloat | typing.SupportsIndex = 0.0, slope_scaled_depth_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, depth_clip: bool = True, multisample: bool = False, antialiased_lines: bool = False, forced_sample_count: typing.SupportsIndex = 0, conservative: bool = False) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def antialiased_lines(self) -> bool:
+        """
+        AntialiasedLineEnable.
+        """
+    @property
+    def conservative(self) -> bool:
+        """
+        ConservativeRaster ON.
+        """
+    @property
+    def cull(self) -> str:
+        """
+        The culled faces.
+        """
+    @property
+    def depth_bias(self) -> int:
+        """
+        DepthBias.
+        """
+    @property
+    def depth_bias_clamp(self) -> float:
+        """
+        DepthBiasClamp.
+        """
+    @property
+    def depth_clip(self) -> bool:
+        """
+        DepthClipEnable.
+        """
+    @property
+    def fill(self) -> str:
+        """
+        'solid' or 'wireframe'.
+        """
+    @property
+    def forced_sample_count(self) -> int:
+        """
+        ForcedSampleCount.
+        """
+    @property
+    def front_ccw(self) -> bool:
+        """
+        Whether counter-clockwise triangles face the front.
+        """
+    @property
+    def multisample(self) -> bool:
+        """
+        MultisampleEnable.
+        """
+    @property
+    def slope_scaled_depth_bias(self) -> float:
+        """
+        SlopeScaledDepthBias.
+        """
+class StencilFace:
+    """
+    What the stencil test does for one face (D3D12_DEPTH_STENCILOP_DESC), for DepthStencilState(front=, back=).
+    
+    Args:
+        fail_op: dx12kit.StencilOp where the stencil test fails (default 'keep').
+        depth_fail_op: where the stencil test passes and the depth test fails (default 'keep').
+        pass_op: where both pass (default 'keep').
+        func: dx12kit.ComparisonFunc of (reference & read_mask) against (stencil & read_mask) (default 'always'); the
+            reference is CommandList.set_stencil_ref's.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a name that is no choice.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, *, fail_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', depth_fail_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] = 'always') -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def depth_fail_op(self) -> str:
+        """
+        StencilDepthFailOp.
+        """
+    @property
+    def fail_op(self) -> str:
+        """
+        StencilFailOp.
+        """
+    @property
+    def func(self) -> str:
+        """
+        StencilFunc.
+        """
+    @property
+    def pass_op(self) -> str:
+        """
+        StencilPassOp.
+        """
+class DepthStencilState:
+    """
+    The depth-stencil state of a graphics pipeline (D3D12_DEPTH_STENCIL_DESC), for create_graphics_pipeline(depth_stencil=...).
+    Both tests need the pipeline's dsv_format (the stencil test one with a stencil plane: d24_unorm_s8_uint,
+    d32_float_s8x24_uint).
+    
+    Args:
+        depth_test: the depth test (DepthEnable); None (the default): on when depth_func is given.
+        depth_write: write depth where the test passes (default True).
+        depth_func: dx12kit.ComparisonFunc of the incoming depth against the stored one (default 'less').
+        stencil: the stencil test (StencilEnable); None (the default): on when front or back is given.
+        read_mask, write_mask: stencil bits read and written (0..255, default 255).
+        front, back: StencilFace of front- and back-facing triangles (default: StencilFace()).
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a name that is no choice, or a mask outside 0..255.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, *, depth_test: bool | None = None, depth_write: bool = True, depth_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil: bool | None = None, read_mask: typing.SupportsIndex = 255, write_mask: typing.SupportsIndex = 255, front: StencilFace | None = None, back: StencilFace | None = None) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def back(self) -> StencilFace:
+        """
+        BackFace.
+        """
+    @property
+    def depth_func(self) -> str:
+        """
+        DepthFunc.
+        """
+    @property
+    def depth_test(self) -> bool:
+        """
+        DepthEnable.
+        """
+    @property
+    def depth_write(self) -> bool:
+        """
+        DepthWriteMask ALL (True) or ZERO.
+        """
+    @property
+    def front(self) -> StencilFace:
+        """
+        FrontFace.
+        """
+    @property
+    def read_mask(self) -> int:
+        """
+        StencilReadMask.
+        """
+    @property
+    def stencil(self) -> bool:
+        """
+        StencilEnable.
+        """
+    @property
+    def write_mask(self) -> int:
+        """
+        StencilWriteMask.
+        """
+class InputElement:
+    """
+    One element of a graphics pipeline's input layout (D3D12_INPUT_ELEMENT_DESC), for
+    create_graphics_pipeline(input_layout=[...]). Tuples (semantic, format, slot, offset, semantic_index) are still accepted.
+    
+    Args:
+        semantic: the vertex shader input's semantic name ('POSITION', 'TEXCOORD').
+        format: a dx12kit.VertexFormat ('float3', ...) or any dx12kit.Format (or its name).
+        slot: the vertex buffer slot (0..31).
+        offset: bytes from the vertex's start; None: right after the slot's previous element (D3D12_APPEND_ALIGNED_ELEMENT).
+        semantic_index: the semantic's index (TEXCOORD1: 1).
+        per_instance: True for per-instance data (D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA).
+        step_rate: per-instance elements advance every step_rate instances (InstanceDataStepRate, default 1; 0: every
+            instance reads the first element).
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: an unknown format, a slot outside 0..31, or step_rate on a per-vertex element.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, semantic: str, format: dx12kit.enums.VertexFormat | typing.Literal['float', 'float2', 'float3', 'float4', 'uint', 'rgba8_unorm'] | Format | str, slot: typing.SupportsIndex = 0, offset: typing.SupportsIndex | None = None, semantic_index: typing.SupportsIndex = 0, *, per_instance: bool = False, step_rate: typing.SupportsIndex = 1) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def format(self) -> str:
+        """
+        The format's name: a dx12kit.VertexFormat value ('float3') or a dx12kit.Format name ('rg16_float').
+        """
+    @property
+    def offset(self) -> int | None:
+        """
+        AlignedByteOffset, or None (appended).
+        """
+    @property
+    def per_instance(self) -> bool:
+        """
+        Whether it is per-instance data.
+        """
+    @property
+    def semantic(self) -> str:
+        """
+        SemanticName.
+        """
+    @property
+    def semantic_index(self) -> int:
+        """
+        SemanticIndex.
+        """
+    @property
+    def slot(self) -> int:
+        """
+        InputSlot.
+        """
+    @property
+    def step_rate(self) -> int:
+        """
+        InstanceDataStepRate of per-instance data.
+        """
 def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
