@@ -1,5 +1,7 @@
 #include "dx12kit/gpu/CommandList.hpp"
 
+#include "dx12kit/gpu/RootSignatureCheck.hpp"
+
 #include "dx12kit/core/HostCopy.hpp"
 
 #include "dx12kit/device/FormatSupport.hpp"
@@ -503,21 +505,45 @@ D3D12_RESOURCE_STATES CommandList::SrvState(uint32_t rootIndex) const {
 
 // -------------------------------------------------------------------------- descriptor tables
 
+BufferViewDesc CommandList::ResolveBufferViewAt(bool uav, uint32_t rootIndex, uint32_t offset, const Resource& buffer, const BufferViewArgs& args,
+                                                const char* what) const {
+    const ShaderBinding* declared = m_Pipeline ? m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset) : nullptr;
+    const std::string where = "root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset);
+    if (declared && declared->kind != (uav ? BindingKind::Uav : BindingKind::Srv))
+        throw InvalidArgument(std::string(what) + " (" + where + "): the bound pipeline's shader reads " + declared->RegisterName() + " there");
+    return ResolveBufferView(what, where, uav, args, declared, buffer.Size(), m_Validate, &m_Core->FormatSupport());
+}
+
 void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
-                                        uint32_t mip, uint32_t mipCount, DXGI_FORMAT format) {
+                                        uint32_t mip, uint32_t mipCount, DXGI_FORMAT format, const BufferViewArgs& buffer) {
     const auto recording = Begin("set_shader_resource_view");
     BoundRootSignature("set_shader_resource_view");
     CheckSameDevice(*r, "set_shader_resource_view");
-    D3D12_CPU_DESCRIPTOR_HANDLE h = r->Srv(mip, mipCount, format);
+    D3D12_CPU_DESCRIPTOR_HANDLE h;
+    if (r->IsBuffer()) {
+        if (mip || mipCount) throw InvalidArgument("set_shader_resource_view: " + Who(*r) + " is a buffer; mip= applies to textures");
+        BufferViewArgs args = buffer;
+        if (format != DXGI_FORMAT_UNKNOWN) args.format = format;
+        h = r->BufferView(false, ResolveBufferViewAt(false, rootIndex, offset, *r, args, "set_shader_resource_view"));
+    } else {
+        h = r->Srv(mip, mipCount, format);
+    }
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, r->IsBuffer() ? 0 : mipCount, false};
 }
 
-void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip) {
+void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
+                                         const BufferViewArgs& buffer) {
     const auto recording = Begin("set_unordered_access_view");
     BoundRootSignature("set_unordered_access_view");
     CheckSameDevice(*r, "set_unordered_access_view");
-    D3D12_CPU_DESCRIPTOR_HANDLE h = r->Uav(mip);
+    D3D12_CPU_DESCRIPTOR_HANDLE h;
+    if (r->IsBuffer()) {
+        if (mip) throw InvalidArgument("set_unordered_access_view: " + Who(*r) + " is a buffer; mip= applies to textures");
+        h = r->BufferView(true, ResolveBufferViewAt(true, rootIndex, offset, *r, buffer, "set_unordered_access_view"));
+    } else {
+        h = r->Uav(mip);
+    }
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     m_Bindings[(uint64_t(rootIndex) << 32) | offset] =
         Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, r->IsBuffer() ? 0u : 1u, true};
@@ -856,13 +882,16 @@ void CommandList::CheckRootArguments(const char* what) const {
     // D3D12: root arguments are undefined until set after the root signature was bound (a root
     // signature change clears them all). Root constants and root views are set one by one, so an
     // unset one is an error here; descriptor tables are written by the dynamic descriptor heap.
-    const uint64_t missing = m_RootSignature->ArgumentsMask() & ~m_RootArgsSet;
+    // Only what a shader of the bound pipeline reads must be set (D3D12: "root arguments the
+    // shaders do not reference may be left unset"; reflection says which ones they reference).
+    const uint64_t missing = m_RootSignature->ArgumentsMask() & m_Pipeline->RootUse().readParameters & ~m_RootArgsSet;
     if (!missing) return;
     const std::vector<RootParameterDesc>& params = m_RootSignature->Parameters();
     for (uint32_t i = 0; i < params.size(); ++i) {
         if (!((missing >> i) & 1u)) continue;
         throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (" + RootParamKindName(params[i].kind) +
-                              ") of the bound root signature is not set since set_pipeline_state bound it (a root signature change, "
+                              ") of the bound root signature is read by pipeline '" + m_Pipeline->Name() +
+                              "' but not set since set_pipeline_state bound the root signature (a root signature change, "
                               "also by generate_mips / pano_to_cubemap, clears every root argument); set it first");
     }
 }

@@ -222,6 +222,8 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
         if (r.stage != ShaderStage::Compute)
             throw InvalidArgument(std::string("create_compute_pipeline: the shader is a ") + r.StageName() + " shader (" + r.Profile() + "), not a compute shader");
         CheckShaderBindings("create_compute_pipeline", r, *m_RootSignature);
+        m_RootUse = std::make_shared<PipelineRootUse>();
+        NoteShaderRootUse(r, *m_RootSignature, *m_RootUse);
     }
     D3D12_COMPUTE_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
@@ -259,11 +261,14 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         if (vs.stage != ShaderStage::Vertex)
             throw InvalidArgument(std::string("create_graphics_pipeline: vs is a ") + vs.StageName() + " shader (" + vs.Profile() + "), not a vertex shader");
         CheckShaderBindings("create_graphics_pipeline", vs, *m_RootSignature);
+        m_RootUse = std::make_shared<PipelineRootUse>();
+        NoteShaderRootUse(vs, *m_RootSignature, *m_RootUse);
         if (!g.ps.empty()) {
             const DxbcReflection ps = ReflectShader("create_graphics_pipeline", "ps", g.ps);
             if (ps.stage != ShaderStage::Pixel)
                 throw InvalidArgument(std::string("create_graphics_pipeline: ps is a ") + ps.StageName() + " shader (" + ps.Profile() + "), not a pixel shader");
             CheckShaderBindings("create_graphics_pipeline", ps, *m_RootSignature);
+            NoteShaderRootUse(ps, *m_RootSignature, *m_RootUse);
             CheckStageLinkage("create_graphics_pipeline", vs, ps);
         }
     }

@@ -204,6 +204,46 @@ void CheckShaderBindings(const char* what, const DxbcReflection& shader, const R
     }
 }
 
+void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, PipelineRootUse& use) {
+    const bool compute = shader.stage == ShaderStage::Compute;
+    D3D12_SHADER_VISIBILITY stageVis;
+    uint32_t denyFlag;
+    StageVisibility(shader.stage, stageVis, denyFlag);
+    if (!compute && denyFlag && (rs.Flags() & denyFlag)) return;  // the stage sees no root parameter
+    const std::vector<RootParameterDesc>& params = rs.Parameters();
+    for (const ShaderBinding& b : shader.bindings) {
+        const uint64_t lo = b.shaderRegister;
+        const uint64_t hi = b.count == 0 ? lo + kUnboundedTableSlots : lo + b.count;
+        for (uint32_t i = 0; i < params.size() && i < 64; ++i) {
+            const RootParameterDesc& p = params[i];
+            if (!compute && p.visibility != D3D12_SHADER_VISIBILITY_ALL && p.visibility != stageVis) continue;
+            if (p.kind != RootParamKind::Table) {
+                const BindingKind k = p.kind == RootParamKind::Constants || p.kind == RootParamKind::Cbv ? BindingKind::Cbv
+                                      : p.kind == RootParamKind::Srv                                     ? BindingKind::Srv
+                                                                                                         : BindingKind::Uav;
+                if (k == b.kind && p.space == b.space && p.shaderRegister >= lo && p.shaderRegister < hi) use.readParameters |= uint64_t(1) << i;
+                continue;
+            }
+            uint64_t next = 0;  // the table offset of an appended range (as RootSignature lays them out)
+            for (const DescriptorRangeDesc& r : p.ranges) {
+                const uint64_t start = r.offset == kAppendRange ? next : r.offset;
+                const uint64_t count = r.count == kUnboundedRange ? kUnboundedTableSlots : r.count;
+                next = start + count;
+                if (KindOfRange(r.kind) != b.kind || r.space != b.space) continue;
+                const uint64_t from = std::max<uint64_t>(lo, r.shaderRegister), to = std::min<uint64_t>(hi, uint64_t(r.shaderRegister) + count);
+                if (from >= to) continue;
+                use.readParameters |= uint64_t(1) << i;
+                if (b.kind != BindingKind::Srv && b.kind != BindingKind::Uav) continue;
+                for (uint64_t reg = from; reg < to; ++reg) {
+                    const uint64_t slot = start + (reg - r.shaderRegister);
+                    if (slot > UINT32_MAX) break;
+                    use.tableSlots.emplace((uint64_t(i) << 32) | slot, b);
+                }
+            }
+        }
+    }
+}
+
 void CheckRootSignatureOverlaps(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers) {
     const std::vector<Cover> covers = Covers(params, samplers);
     for (size_t i = 0; i < covers.size(); ++i) {

@@ -108,9 +108,18 @@ public:
     void SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset);
 
     // ---- descriptor tables ----------------------------------------------------------------
+    /// Stages a view of `r` at (rootIndex, offset). Textures: mips [mip, mip + mipCount) in
+    /// `format` (UNKNOWN: the texture's). Buffers (BufferView.hpp): the view `buffer` and `format`
+    /// (a typed view) describe, the rest from the bound pipeline's declaration at that slot;
+    /// `mip`, `mipCount` must be 0.
     void SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
-                               uint32_t mip, uint32_t mipCount, DXGI_FORMAT format);
-    void SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip);
+                               uint32_t mip, uint32_t mipCount, DXGI_FORMAT format, const BufferViewArgs& buffer = BufferViewArgs());
+    void SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
+                                const BufferViewArgs& buffer = BufferViewArgs());
+    /// The buffer view SetShaderResourceView / SetUnorderedAccessView would write at (rootIndex,
+    /// offset) for `buffer` (ResolveBufferView with the bound pipeline's declaration there).
+    BufferViewDesc ResolveBufferViewAt(bool uav, uint32_t rootIndex, uint32_t offset, const Resource& buffer, const BufferViewArgs& args,
+                                       const char* what) const;
     void SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer);
     void SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler);
     void ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]);

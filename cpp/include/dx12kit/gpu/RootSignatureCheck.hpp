@@ -35,9 +35,31 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/shaders/DxbcReflection.hpp"
 
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 
 namespace dx12kit {
+
+/// What a pipeline's shaders read through its root signature (from their reflection: compilers
+/// keep only the resources a shader uses in RDEF).
+struct PipelineRootUse {
+    /// Bit i: a stage of the pipeline reads a register root parameter i provides to it. Root
+    /// constants and root views outside this mask may stay unset (D3D12 requires only what the
+    /// shaders use).
+    uint64_t readParameters = 0;
+    /// (root index << 32 | descriptor offset in the table) -> the SRV or UAV a stage declares at
+    /// that table slot (the first stage found, when several read it).
+    std::unordered_map<uint64_t, ShaderBinding> tableSlots;
+    const ShaderBinding* SlotDeclaration(uint32_t rootIndex, uint32_t offset) const {
+        auto it = tableSlots.find((uint64_t(rootIndex) << 32) | offset);
+        return it == tableSlots.end() ? nullptr : &it->second;
+    }
+};
+
+/// Adds what `shader` reads through `rootSignature` to `use` (after CheckShaderBindings accepted
+/// it): the visibility rules are the same (rule 3).
+void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rootSignature, PipelineRootUse& use);
 
 /// Rules 1-4 for one stage. `what` names the call ("create_compute_pipeline").
 void CheckShaderBindings(const char* what, const DxbcReflection& shader, const RootSignature& rootSignature);
