@@ -17,6 +17,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -123,15 +124,6 @@ inline D3D12_COMPARISON_FUNC ParseComparison(py::handle h, const std::string& fn
 inline D3D12_STATIC_BORDER_COLOR ParseBorderColor(py::handle h, const std::string& fn) {
     return ParseChoice<BorderColorChoice>(h, (fn + ": border_color").c_str());
 }
-
-/// D3D12_DESCRIPTOR_RANGE_FLAGS / D3D12_ROOT_DESCRIPTOR_FLAGS bits (root signature 1.1).
-inline uint32_t CheckFlags(uint32_t flags, uint32_t allowed, const char* what) {
-    if (flags & ~allowed) throw InvalidArgument(std::string(what) + ": flags " + std::to_string(flags) + " has bits outside " + std::to_string(allowed));
-    return flags;
-}
-constexpr uint32_t kRangeFlags = 0x1 | 0x2 | 0x4 | 0x8 | 0x10000;  // DESCRIPTORS_VOLATILE .. DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
-constexpr uint32_t kRootDescriptorFlags = 0x2 | 0x4 | 0x8;        // DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE, DATA_STATIC
-constexpr uint32_t kRootSignatureFlags = 0x7F;                    // ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT .. ALLOW_STREAM_OUTPUT
 
 /// A timeout argument in seconds: None (forever, -1) or a non-negative finite number.
 inline double Timeout(const std::optional<double>& t, const char* what) {

@@ -38,6 +38,7 @@ from .dx12core import (
     Buffer,
     CommandList,
     CommandQueue,
+    DescriptorRangeFlags,
     DescriptorTable,
     Device,
     Format,
@@ -48,7 +49,9 @@ from .dx12core import (
     ResourceState,
     RootCBV,
     RootConstants,
+    RootDescriptorFlags,
     RootSignature,
+    RootSignatureFlags,
     RootSRV,
     RootUAV,
     Sampler,
@@ -95,6 +98,9 @@ from .graph import GraphError, GraphResource, RenderGraph
 
 enums._print_names(Format)
 enums._print_names(ResourceState)
+enums._print_names(RootSignatureFlags)
+enums._print_names(DescriptorRangeFlags)
+enums._print_names(RootDescriptorFlags)
 
 __version__: str = dx12core.__version__
 
@@ -110,4 +116,5 @@ __all__ = [
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
     "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError",
+    "RootSignatureFlags", "DescriptorRangeFlags", "RootDescriptorFlags",
 ]

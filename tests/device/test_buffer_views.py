@@ -212,3 +212,36 @@ def test_read_root_constants_unset_still_raise(device, queue):
     cl.set_unordered_access_view(2, 0, device.create_buffer(16, uav=True))
     with pytest.raises(dx.InvalidArgumentError, match=r"root parameter 0 \(root constants\)"):
         cl.dispatch(1)
+
+
+# ---- point 6: root-signature, descriptor-range and root-descriptor flags as enums ----------------
+
+def test_flag_enums_have_d3d12_names_and_ints_still_work(device):
+    F, R, D = dx.RootSignatureFlags, dx.DescriptorRangeFlags, dx.RootDescriptorFlags
+    assert F.ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT == 0x1 and F.DENY_PIXEL_SHADER_ROOT_ACCESS == 0x20 and F.ALLOW_STREAM_OUTPUT == 0x40
+    assert R.DESCRIPTORS_VOLATILE == 0x1 and R.DATA_VOLATILE == 0x2 and R.DATA_STATIC_WHILE_SET_AT_EXECUTE == 0x4 and R.DATA_STATIC == 0x8
+    assert D.DATA_VOLATILE == 0x2 and D.DATA_STATIC == 0x8 and F.NONE == R.NONE == D.NONE == 0
+    assert str(R.DESCRIPTORS_VOLATILE | R.DATA_STATIC) == "DESCRIPTORS_VOLATILE|DATA_STATIC"
+    rng = dx.SRV(0, flags=R.DESCRIPTORS_VOLATILE | R.DATA_VOLATILE)
+    assert rng.flags == 0x3 and isinstance(rng.flags, R)
+    cbv = dx.RootCBV(0, flags=D.DATA_STATIC)
+    assert cbv.flags is D.DATA_STATIC
+    assert dx.RootCBV(0, flags=8) == cbv            # plain ints still accepted
+    rs = device.create_root_signature([cbv, dx.DescriptorTable([rng])], flags=F.ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | F.DENY_HULL_SHADER_ROOT_ACCESS)
+    assert rs.num_parameters == 2
+
+
+@pytest.mark.parametrize("make, match", [
+    (lambda d: d.create_root_signature([], flags=0x400), "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED is not supported"),
+    (lambda d: d.create_root_signature([], flags=0x80), "LOCAL_ROOT_SIGNATURE is not supported"),
+    (lambda d: d.create_root_signature([], flags=0x200), "DENY_MESH_SHADER_ROOT_ACCESS is not supported"),
+    (lambda d: d.create_root_signature([], flags=0x1000), "bits 0x1000 are not D3D12 root signature flags"),
+    (lambda d: dx.UAV(0, flags=0x10000), "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS is not supported"),
+    (lambda d: dx.SamplerRange(0, flags=dx.DescriptorRangeFlags.DATA_STATIC), "sampler range takes DESCRIPTORS_VOLATILE only"),
+    (lambda d: dx.CBV(0, flags=0x2 | 0x8), "exclude each other"),
+    (lambda d: dx.RootUAV(0, flags=0x1), "bits 0x1 are not D3D12 root descriptor flags"),
+    (lambda d: d.create_root_signature("RootFlags(SAMPLER_HEAP_DIRECTLY_INDEXED)"), "column 11.*not supported"),
+])
+def test_flags_vkd3d_cannot_honour_are_refused_by_name(device, make, match):
+    with pytest.raises(dx.InvalidArgumentError, match=match):
+        make(device)

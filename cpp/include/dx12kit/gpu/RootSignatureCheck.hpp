@@ -67,6 +67,26 @@ void CheckShaderBindings(const char* what, const DxbcReflection& shader, const R
 /// Rule 5 between a vertex shader and a pixel shader.
 void CheckStageLinkage(const char* what, const DxbcReflection& vs, const DxbcReflection& ps);
 
+/// One bit of D3D12_ROOT_SIGNATURE_FLAGS, D3D12_DESCRIPTOR_RANGE_FLAGS or
+/// D3D12_ROOT_DESCRIPTOR_FLAGS: its D3D12 name without the prefix, and why dx12kit refuses it
+/// (nullptr: supported). The tables end with {0, nullptr, nullptr}; Python's RootSignatureFlags,
+/// DescriptorRangeFlags and RootDescriptorFlags hold the supported entries.
+struct FlagBit {
+    uint32_t bit;
+    const char* name;
+    const char* refused;
+};
+extern const FlagBit kRootSignatureFlagBits[];
+extern const FlagBit kDescriptorRangeFlagBits[];
+extern const FlagBit kRootDescriptorFlagBits[];
+
+/// Returns `flags` when every bit is a supported flag of the table and the combination is valid
+/// D3D12 (ranges and root descriptors: at most one DATA_* flag; sampler ranges: no DATA_* flag);
+/// otherwise throws InvalidArgument naming `what`, the flags and why.
+uint32_t CheckRootSignatureFlags(uint32_t flags, const char* what);
+uint32_t CheckDescriptorRangeFlags(uint32_t flags, RangeKind kind, const char* what);
+uint32_t CheckRootDescriptorFlags(uint32_t flags, const char* what);
+
 /// Rule 0: throws InvalidArgument naming both overlapping entries.
 void CheckRootSignatureOverlaps(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers);
 
