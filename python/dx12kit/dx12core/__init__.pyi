@@ -369,17 +369,59 @@ class CommandList:
         Sets scissor rectangles 0..n-1 (1 <= n <= 16) from (left, top, right, bottom) tuples; rectangle i clips what
         viewport i draws.
         """
-    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None) -> None:
+    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: str | Format | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
-        Stages an SRV of `resource` (all mips, or only `mip`) into slot `descriptor_offset` of the table at `root_index`.
+        Stages an SRV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
+        
+        Textures: all mips, or only `mip`, in the texture's format or `format`. Buffers: a view valid in D3D12's terms,
+        of the kind the bound pipeline's shader declares at that slot unless given: StructuredBuffer<T> -> structured
+        (format UNKNOWN, stride sizeof(T)), ByteAddressBuffer -> raw (R32_TYPELESS, RAW flag, 4-byte elements),
+        Buffer<T> -> typed (T's natural 32-bit format: float4 -> rgba32_float, uint2 -> rg32_uint, int -> r32_sint).
+        
+        Args:
+            root_index: a DescriptorTable root parameter of the bound root signature.
+            descriptor_offset: the slot in that table.
+            resource: a Texture or Buffer.
+            mip: textures only: view this one mip.
+            format: textures: the view format (same family); buffers: a typed view in this format.
+            stride: buffers: a structured view with this structure size in bytes.
+            raw: buffers: True for a raw view.
+            first_element: buffers: the view's first element (in elements of the view: stride, 4 bytes or the format's size).
+            num_elements: buffers: its element count (default: to the end of the buffer).
+        
+        Raises:
+            InvalidArgumentError: not a table slot; buffer arguments for a texture or mip= for a buffer; two view kinds given;
+                no kind given where no shader of the bound pipeline reads the slot; a range outside the buffer; a format
+                the device cannot view buffers in; in validation mode (Device(validate=True)) a kind, stride or format
+                that differs from the shader's declaration (naming the register, what it declares and what was given).
+            TypeError: arguments of the wrong type.
         """
     def set_stencil_ref(self, ref: typing.SupportsIndex) -> None:
         """
         The stencil reference value (0..255) of the stencil test.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: str | Format | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
-        Stages a UAV of `resource` (one mip of a texture) into slot `offset` of descriptor table `root_index`.
+        Stages a UAV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
+        
+        Textures: one mip (default 0). Buffers: as set_shader_resource_view, from the shader's declaration unless given:
+        RWStructuredBuffer<T> -> structured, RWByteAddressBuffer -> raw, RWBuffer<T> -> typed (formats with typed-UAV
+        support only). The buffer must have been created with uav=True.
+        
+        Args:
+            root_index: a DescriptorTable root parameter of the bound root signature.
+            descriptor_offset: the slot in that table.
+            resource: a Texture or Buffer created with uav=True.
+            mip: textures only: the mip to view (default 0).
+            format: buffers: a typed view in this format.
+            stride: buffers: a structured view with this structure size in bytes.
+            raw: buffers: True for a raw view.
+            first_element: buffers: the view's first element (in elements of the view).
+            num_elements: buffers: its element count (default: to the end of the buffer).
+        
+        Raises:
+            InvalidArgumentError: as set_shader_resource_view; a resource without uav=True.
+            TypeError: arguments of the wrong type.
         """
     def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
         """
@@ -585,12 +627,12 @@ class Device:
         min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
         OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).
         """
-    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: typing.Any = None, name: typing.Any = None) -> RootSignature:
+    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: RootSignatureFlags | int | None = None, name: typing.Any = None) -> RootSignature:
         """
         A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from
         text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are
-        added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter
-        lists, the text's RootFlags for text). name: debug name (repr, D3D12 SetName).
+        added to the text's. flags: dx12kit.RootSignatureFlags or an int (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for
+        parameter lists, the text's RootFlags for text); flags vkd3d 1.2 cannot honour raise, naming them. name: debug name (repr, D3D12 SetName).
         
         Raises:
             InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).
@@ -1018,6 +1060,52 @@ class FormatSupport(typing.Mapping[str, typing.Any]):
         """
         Typed UAV stores supported (D3D12 Support2 bit).
         """
+class RootSignatureFlags(enum.IntFlag):
+    """
+    D3D12_ROOT_SIGNATURE_FLAGS (Device.create_root_signature(flags=)). Plain ints are accepted too; D3D12 flags
+    vkd3d 1.2 cannot honour (LOCAL_ROOT_SIGNATURE, DENY_AMPLIFICATION/MESH_SHADER_ROOT_ACCESS, *_HEAP_DIRECTLY_INDEXED)
+    are not members, and their bits raise InvalidArgumentError naming them.
+    """
+    ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT = 1
+    ALLOW_STREAM_OUTPUT = 64
+    DENY_DOMAIN_SHADER_ROOT_ACCESS = 8
+    DENY_GEOMETRY_SHADER_ROOT_ACCESS = 16
+    DENY_HULL_SHADER_ROOT_ACCESS = 4
+    DENY_PIXEL_SHADER_ROOT_ACCESS = 32
+    DENY_VERTEX_SHADER_ROOT_ACCESS = 2
+    NONE = 0
+    def __format__(self, format_spec: str) -> str:
+        ...
+    def __str__(self) -> str:
+        ...
+class DescriptorRangeFlags(enum.IntFlag):
+    """
+    D3D12_DESCRIPTOR_RANGE_FLAGS (SRV/UAV/CBV/SamplerRange(flags=); root signature 1.1). Plain ints are accepted;
+    DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS (later than vkd3d 1.2's D3D12) raises naming it. At most one
+    DATA_* flag; sampler ranges take DESCRIPTORS_VOLATILE only.
+    """
+    DATA_STATIC = 8
+    DATA_STATIC_WHILE_SET_AT_EXECUTE = 4
+    DATA_VOLATILE = 2
+    DESCRIPTORS_VOLATILE = 1
+    NONE = 0
+    def __format__(self, format_spec: str) -> str:
+        ...
+    def __str__(self) -> str:
+        ...
+class RootDescriptorFlags(enum.IntFlag):
+    """
+    D3D12_ROOT_DESCRIPTOR_FLAGS (RootCBV/RootSRV/RootUAV(flags=); root signature 1.1). Plain ints are accepted;
+    at most one DATA_* flag.
+    """
+    DATA_STATIC = 8
+    DATA_STATIC_WHILE_SET_AT_EXECUTE = 4
+    DATA_VOLATILE = 2
+    NONE = 0
+    def __format__(self, format_spec: str) -> str:
+        ...
+    def __str__(self) -> str:
+        ...
 class DescriptorRange:
     """
     One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
@@ -1031,9 +1119,9 @@ class DescriptorRange:
     def count(self) -> int:
         ...
     @property
-    def flags(self) -> int:
+    def flags(self) -> DescriptorRangeFlags:
         """
-        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
+        The range's DescriptorRangeFlags (root signature 1.1).
         """
     @property
     def kind(self) -> str:
@@ -1062,9 +1150,9 @@ class RootParameter:
     def count(self) -> int:
         ...
     @property
-    def flags(self) -> int:
+    def flags(self) -> RootDescriptorFlags:
         """
-        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
+        Root CBV/SRV/UAV: its RootDescriptorFlags (root signature 1.1).
         """
     @property
     def kind(self) -> str:
@@ -1125,7 +1213,7 @@ class UploadAllocation:
         """
         Bytes reserved.
         """
-def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
     """
@@ -1133,7 +1221,7 @@ def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibilit
     """
     A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.
     """
-def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root constant buffer view (GPU address of a buffer).
     """
@@ -1141,21 +1229,21 @@ def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, s
     """
     32-bit root constants (a cbuffer at register b<register>).
     """
-def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root shader resource view (a buffer, e.g. StructuredBuffer).
     """
-def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root unordered access view (a buffer, e.g. RWStructuredBuffer).
     """
-def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of shader resource views (t registers) in a DescriptorTable.
     count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the
     previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).
     """
-def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of samplers (s registers) in a DescriptorTable (the sampler objects
     themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.
@@ -1167,7 +1255,7 @@ def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter |
     default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |
     'opaque_black' | 'opaque_white'.
     """
-def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of unordered access views (u registers) in a DescriptorTable.
     """
