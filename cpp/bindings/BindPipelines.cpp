@@ -19,15 +19,15 @@ void BindPipelines(py::module_& m, Classes& c) {
     };
     flagEnum(D3D12_ROOT_SIGNATURE_FLAGS{}, "RootSignatureFlags", kRootSignatureFlagBits,
              "D3D12_ROOT_SIGNATURE_FLAGS (Device.create_root_signature(flags=)). Plain ints are accepted too; D3D12 flags\n"
-             "vkd3d 1.2 cannot honour (LOCAL_ROOT_SIGNATURE, DENY_AMPLIFICATION/MESH_SHADER_ROOT_ACCESS, *_HEAP_DIRECTLY_INDEXED)\n"
-             "are not members, and their bits raise InvalidArgumentError naming them.");
+             "vkd3d 1.2 cannot honour (LOCAL_ROOT_SIGNATURE, DENY_AMPLIFICATION/MESH_SHADER_ROOT_ACCESS, the HEAP_DIRECTLY_INDEXED\n"
+             "flags) are not members, and their bits raise InvalidArgumentError naming them.");
     flagEnum(D3D12_DESCRIPTOR_RANGE_FLAGS{}, "DescriptorRangeFlags", kDescriptorRangeFlagBits,
              "D3D12_DESCRIPTOR_RANGE_FLAGS (SRV/UAV/CBV/SamplerRange(flags=); root signature 1.1). Plain ints are accepted;\n"
              "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS (later than vkd3d 1.2's D3D12) raises naming it. At most one\n"
-             "DATA_* flag; sampler ranges take DESCRIPTORS_VOLATILE only.");
+             "DATA flag; sampler ranges take DESCRIPTORS_VOLATILE only.");
     flagEnum(D3D12_ROOT_DESCRIPTOR_FLAGS{}, "RootDescriptorFlags", kRootDescriptorFlagBits,
              "D3D12_ROOT_DESCRIPTOR_FLAGS (RootCBV/RootSRV/RootUAV(flags=); root signature 1.1). Plain ints are accepted;\n"
-             "at most one DATA_* flag.");
+             "at most one DATA flag.");
 
     // ---- root signature descriptions ------------------------------------------------------
     py::class_<DescriptorRangeDesc>(m, "DescriptorRange", "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")

@@ -1063,8 +1063,8 @@ class FormatSupport(typing.Mapping[str, typing.Any]):
 class RootSignatureFlags(enum.IntFlag):
     """
     D3D12_ROOT_SIGNATURE_FLAGS (Device.create_root_signature(flags=)). Plain ints are accepted too; D3D12 flags
-    vkd3d 1.2 cannot honour (LOCAL_ROOT_SIGNATURE, DENY_AMPLIFICATION/MESH_SHADER_ROOT_ACCESS, *_HEAP_DIRECTLY_INDEXED)
-    are not members, and their bits raise InvalidArgumentError naming them.
+    vkd3d 1.2 cannot honour (LOCAL_ROOT_SIGNATURE, DENY_AMPLIFICATION/MESH_SHADER_ROOT_ACCESS, the HEAP_DIRECTLY_INDEXED
+    flags) are not members, and their bits raise InvalidArgumentError naming them.
     """
     ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT = 1
     ALLOW_STREAM_OUTPUT = 64
@@ -1082,7 +1082,7 @@ class DescriptorRangeFlags(enum.IntFlag):
     """
     D3D12_DESCRIPTOR_RANGE_FLAGS (SRV/UAV/CBV/SamplerRange(flags=); root signature 1.1). Plain ints are accepted;
     DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS (later than vkd3d 1.2's D3D12) raises naming it. At most one
-    DATA_* flag; sampler ranges take DESCRIPTORS_VOLATILE only.
+    DATA flag; sampler ranges take DESCRIPTORS_VOLATILE only.
     """
     DATA_STATIC = 8
     DATA_STATIC_WHILE_SET_AT_EXECUTE = 4
@@ -1096,7 +1096,7 @@ class DescriptorRangeFlags(enum.IntFlag):
 class RootDescriptorFlags(enum.IntFlag):
     """
     D3D12_ROOT_DESCRIPTOR_FLAGS (RootCBV/RootSRV/RootUAV(flags=); root signature 1.1). Plain ints are accepted;
-    at most one DATA_* flag.
+    at most one DATA flag.
     """
     DATA_STATIC = 8
     DATA_STATIC_WHILE_SET_AT_EXECUTE = 4
