@@ -183,7 +183,9 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Textures: all mips, or only `mip`, in the texture's format or `format`. Buffers: a view valid in D3D12's terms,\n"
            "of the kind the bound pipeline's shader declares at that slot unless given: StructuredBuffer<T> -> structured\n"
            "(format UNKNOWN, stride sizeof(T)), ByteAddressBuffer -> raw (R32_TYPELESS, RAW flag, 4-byte elements),\n"
-           "Buffer<T> -> typed (T's natural 32-bit format: float4 -> rgba32_float, uint2 -> rg32_uint, int -> r32_sint).\n\n"
+           "Buffer<T> -> typed (T's natural 32-bit format: float4 -> rgba32_float, uint2 -> rg32_uint, int -> r32_sint).\n"
+           "Without a kind at a slot the bound pipeline does not read, the view waits (null descriptor) for a pipeline\n"
+           "that reads it; views taken from a declaration follow the next pipeline bound under the same root signature.\n\n"
            "Args:\n"
            "    root_index: a DescriptorTable root parameter of the bound root signature.\n"
            "    descriptor_offset: the slot in that table.\n"
@@ -196,8 +198,8 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    num_elements: buffers: its element count (default: to the end of the buffer).\n\n"
            "Raises:\n"
            "    InvalidArgumentError: not a table slot; buffer arguments for a texture or mip= for a buffer; two view kinds given;\n"
-           "        no kind given where no shader of the bound pipeline reads the slot; a range outside the buffer; a format\n"
-           "        the device cannot view buffers in; in validation mode (Device(validate=True)) a kind, stride or format\n"
+           "        a slot the shader declares as a texture; a range outside the buffer; a format the device cannot view\n"
+           "        buffers in; in validation mode (Device(validate=True)) a kind, stride or format\n"
            "        that differs from the shader's declaration (naming the register, what it declares and what was given).\n"
            "    TypeError: arguments of the wrong type.")
         .def("set_unordered_access_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format,

@@ -125,18 +125,38 @@ def test_view_arguments_refused(device, queue):
         cl.set_shader_resource_view(0, 3, bufs["raw"])   # the shader reads a UAV at slot 3
 
 
-def test_slot_no_shader_reads_needs_explicit_kind(device, queue):
-    """Nothing to take the view's kind from: refused unless given (never guessed)."""
-    cs = dx.compile_hlsl("RWStructuredBuffer<uint> o : register(u0);\n"
-                         "[numthreads(1, 1, 1)] void main() { o[0] = 1; }", profile="cs_5_0")
-    rs = device.create_root_signature([dx.DescriptorTable([dx.UAV(0, count=2)])])
-    pso = device.create_compute_pipeline(cs, rs)
-    b = device.create_buffer(16, uav=True)
+def test_slot_no_shader_reads_waits_for_a_pipeline_that_does(device, queue):
+    """No kind given where the bound pipeline does not read the slot: nothing to take it from, so
+    the slot holds the null descriptor until a pipeline that reads it is bound (never a guess)."""
+    rs = device.create_root_signature([dx.DescriptorTable([dx.UAV(0), dx.UAV(1)])])
+    first = device.create_compute_pipeline(dx.compile_hlsl(
+        "RWStructuredBuffer<uint> o : register(u0);\n[numthreads(1, 1, 1)] void main() { o[0] = 1; }", profile="cs_5_0"), rs)
+    second = device.create_compute_pipeline(dx.compile_hlsl(
+        "RWStructuredBuffer<uint2> p : register(u1);\n[numthreads(2, 1, 1)] void main(uint3 i : SV_DispatchThreadID) "
+        "{ p[i.x] = uint2(7, 8 + i.x); }", profile="cs_5_0"), rs)
+    a = device.create_buffer(16, uav=True)
+    b = device.create_buffer(32, uav=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(first)
+    cl.set_unordered_access_view(0, 0, a)
+    cl.set_unordered_access_view(0, 1, b, first_element=1)   # u1: first does not read it
+    cl.dispatch(1)
+    cl.set_pipeline_state(second)                             # b's view becomes structured, stride 8
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    assert queue.read_buffer(a, dtype=np.uint32)[0] == 1
+    np.testing.assert_array_equal(queue.read_buffer(b, dtype=np.uint32)[2:6], [7, 8, 7, 9])
+
+
+def test_buffer_at_a_texture_slot_is_refused(device, queue):
+    rs = device.create_root_signature([dx.DescriptorTable([dx.SRV(0), dx.UAV(0)])])
+    pso = device.create_compute_pipeline(dx.compile_hlsl(
+        "Texture2D<float4> t : register(t0);\nRWStructuredBuffer<float> o : register(u0);\n"
+        "[numthreads(1, 1, 1)] void main() { o[0] = t.Load(int3(0, 0, 0)).x; }", profile="cs_5_0"), rs)
     cl = queue.command_list()
     cl.set_pipeline_state(pso)
-    cl.set_unordered_access_view(0, 1, b, raw=True)   # explicit: fine where no shader reads
-    with pytest.raises(dx.InvalidArgumentError, match="no shader of the bound pipeline reads this slot"):
-        cl.set_unordered_access_view(0, 1, b)
+    with pytest.raises(dx.InvalidArgumentError, match="declares Texture2D 't' at t0 space0 there, which is not a buffer"):
+        cl.set_shader_resource_view(0, 0, device.create_buffer(64), format="r32_float")
 
 
 def test_validation_mode_names_register_and_kinds():
@@ -245,3 +265,57 @@ def test_flag_enums_have_d3d12_names_and_ints_still_work(device):
 def test_flags_vkd3d_cannot_honour_are_refused_by_name(device, make, match):
     with pytest.raises(dx.InvalidArgumentError, match=match):
         make(device)
+
+
+SWITCH_A = """
+StructuredBuffer<float> src : register(t0);
+RWStructuredBuffer<float> dst : register(u0);
+[numthreads(4, 1, 1)] void main(uint3 i : SV_DispatchThreadID) { dst[i.x] = src[i.x]; }
+"""
+SWITCH_B = """
+StructuredBuffer<float2> src : register(t0);
+RWStructuredBuffer<float> dst : register(u0);
+[numthreads(4, 1, 1)] void main(uint3 i : SV_DispatchThreadID) { dst[i.x] = src[i.x].y; }
+"""
+
+
+def _switch_setup(device):
+    rs = device.create_root_signature([dx.DescriptorTable([dx.SRV(0), dx.UAV(0)])])
+    a = device.create_compute_pipeline(dx.compile_hlsl(SWITCH_A, profile="cs_5_0"), rs, name="a")
+    b = device.create_compute_pipeline(dx.compile_hlsl(SWITCH_B, profile="cs_5_0"), rs, name="b")
+    return a, b
+
+
+def test_declared_views_follow_a_pipeline_switch(device, queue):
+    """Views taken from pipeline a's declaration (stride 4) follow pipeline b's (stride 8) when b is
+    bound under the same root signature: b reads float2 elements, not a's floats."""
+    a, b = _switch_setup(device)
+    data = np.arange(16, dtype=np.float32)
+    src = device.create_buffer(data.nbytes)
+    dst = device.create_buffer(16, uav=True)
+    cl = queue.command_list()
+    cl.upload(src, data)
+    cl.set_pipeline_state(a)
+    cl.set_shader_resource_view(0, 0, src)
+    cl.set_unordered_access_view(0, 1, dst)
+    cl.set_pipeline_state(b)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    np.testing.assert_array_equal(queue.read_buffer(dst, dtype=np.float32), data.reshape(8, 2)[:4, 1])
+
+
+def test_validation_mode_checks_explicit_views_at_the_draw():
+    """An explicit stride=4 kept across a switch to a pipeline declaring float2 (stride 8) raises at
+    the dispatch in validation mode, naming the register and both kinds."""
+    dev = dx.Device(validate=True)
+    q = dev.queue("compute")
+    a, b = _switch_setup(dev)
+    src = dev.create_buffer(64)
+    dst = dev.create_buffer(16, uav=True)
+    cl = q.command_list()
+    cl.set_pipeline_state(a)
+    cl.set_shader_resource_view(0, 0, src, stride=4)
+    cl.set_unordered_access_view(0, 1, dst)
+    cl.set_pipeline_state(b)
+    with pytest.raises(dx.InvalidArgumentError, match=r"dispatch \(root parameter 0, slot 0\).*'src' at t0 space0.*structure is 8 bytes"):
+        cl.dispatch(1)

@@ -430,6 +430,8 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
         m_ViewDescriptors.ParseRootSignature(rs.Tables());
         m_SamplerDescriptors.ParseRootSignature(rs.Tables());
         ForgetRootArguments();
+    } else {
+        FollowDeclaredBufferViews();
     }
 }
 
@@ -511,6 +513,9 @@ BufferViewDesc CommandList::ResolveBufferViewAt(bool uav, uint32_t rootIndex, ui
     const std::string where = "root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset);
     if (declared && declared->kind != (uav ? BindingKind::Uav : BindingKind::Srv))
         throw InvalidArgument(std::string(what) + " (" + where + "): the bound pipeline's shader reads " + declared->RegisterName() + " there");
+    if (declared && !declared->IsStructuredBuffer() && !declared->IsRawBuffer() && !declared->IsTypedBuffer())
+        throw InvalidArgument(std::string(what) + " (" + where + "): the bound pipeline's shader declares " + declared->TypeName() + " '" +
+                              declared->name + "' at " + declared->RegisterName() + " there, which is not a buffer");
     return ResolveBufferView(what, where, uav, args, declared, buffer.Size(), m_Validate, &m_Core->FormatSupport());
 }
 
@@ -524,12 +529,12 @@ void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, con
         if (mip || mipCount) throw InvalidArgument("set_shader_resource_view: " + Who(*r) + " is a buffer; mip= applies to textures");
         BufferViewArgs args = buffer;
         if (format != DXGI_FORMAT_UNKNOWN) args.format = format;
-        h = r->BufferView(false, ResolveBufferViewAt(false, rootIndex, offset, *r, args, "set_shader_resource_view"));
-    } else {
-        h = r->Srv(mip, mipCount, format);
+        StageBufferView(false, rootIndex, offset, r, args, SrvState(rootIndex), "set_shader_resource_view");
+        return;
     }
+    h = r->Srv(mip, mipCount, format);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
-    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, r->IsBuffer() ? 0 : mipCount, false};
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, mipCount, false};
 }
 
 void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
@@ -540,13 +545,68 @@ void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, co
     D3D12_CPU_DESCRIPTOR_HANDLE h;
     if (r->IsBuffer()) {
         if (mip) throw InvalidArgument("set_unordered_access_view: " + Who(*r) + " is a buffer; mip= applies to textures");
-        h = r->BufferView(true, ResolveBufferViewAt(true, rootIndex, offset, *r, buffer, "set_unordered_access_view"));
-    } else {
-        h = r->Uav(mip);
+        StageBufferView(true, rootIndex, offset, r, buffer, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, "set_unordered_access_view");
+        return;
     }
+    h = r->Uav(mip);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
-    m_Bindings[(uint64_t(rootIndex) << 32) | offset] =
-        Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, r->IsBuffer() ? 0u : 1u, true};
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true};
+}
+
+void CommandList::StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, const BufferViewArgs& args,
+                                  D3D12_RESOURCE_STATES state, const char* what) {
+    const bool explicitKind = args.stride || args.format != DXGI_FORMAT_UNKNOWN || args.raw == 1;
+    Binding b{r, state, 0, 0, uav, uint8_t(explicitKind ? kViewExplicit : kViewDeclared), args, BufferViewDesc{}};
+    if (!explicitKind && !(m_Pipeline && m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset))) {
+        // No kind given and the bound pipeline does not read the slot: the view waits for a pipeline
+        // that does (FollowDeclaredBufferViews); meanwhile the slot holds the null descriptor, which
+        // nothing reads. Its range is checked once the kind is known.
+        if (uav && !r->AllowsUav())
+            throw InvalidArgument(Who(*r) + " was not created with uav=True, so it cannot be bound as an unordered access view");
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, m_Core->ViewHeap().NullDescriptor());
+    } else {
+        b.view = ResolveBufferViewAt(uav, rootIndex, offset, *r, args, what);
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, r->BufferView(uav, b.view));
+    }
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = std::move(b);
+}
+
+void CommandList::FollowDeclaredBufferViews() {
+    for (auto& kv : m_Bindings) {
+        Binding& b = kv.second;
+        if (b.bufferView != kViewDeclared && b.bufferView != kViewUnresolvable) continue;
+        const uint32_t rootIndex = uint32_t(kv.first >> 32), offset = uint32_t(kv.first);
+        const ShaderBinding* declared = m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset);
+        if (!declared) continue;  // not read there: keep the view (or the null descriptor) as it is
+        BufferViewDesc view;
+        try {
+            view = ResolveBufferViewAt(b.uav, rootIndex, offset, *b.resource, b.viewArgs, "set_pipeline_state");
+        } catch (const InvalidArgument&) {
+            b.bufferView = kViewUnresolvable;  // the next draw or dispatch raises, saying why
+            continue;
+        }
+        b.bufferView = kViewDeclared;
+        if (view == b.view) continue;
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, b.resource->BufferView(b.uav, view));
+        b.view = view;
+    }
+}
+
+void CommandList::ValidateBufferViews(const char* op) {
+    for (auto& kv : m_Bindings) {
+        const Binding& b = kv.second;
+        if (!b.bufferView || b.bufferView == kViewUnresolvable || b.view.numElements == 0) continue;  // PrepareWork's loop / unread
+        const uint32_t rootIndex = uint32_t(kv.first >> 32), offset = uint32_t(kv.first);
+        if (!m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset)) continue;
+        // The view as explicit arguments: ResolveBufferViewAt (validation on) compares it with the declaration.
+        BufferViewArgs args;
+        args.stride = b.view.kind == BufferViewKind::Structured ? b.view.stride : 0;
+        args.format = b.view.kind == BufferViewKind::Typed ? b.view.format : DXGI_FORMAT_UNKNOWN;
+        args.raw = b.view.kind == BufferViewKind::Raw ? 1 : -1;
+        args.firstElement = b.view.firstElement;
+        args.numElements = b.view.numElements;
+        (void)ResolveBufferViewAt(b.uav, rootIndex, offset, *b.resource, args, op);
+    }
 }
 
 void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer) {
@@ -901,10 +961,13 @@ void CommandList::PrepareWork(bool dispatch) {
     if (dispatch != m_Compute)
         throw InvalidArgument(dispatch ? "dispatch: the bound pipeline is a graphics pipeline" : "draw: the bound pipeline is a compute pipeline");
     CheckRootArguments(dispatch ? "dispatch" : "draw");
+    if (m_Validate) ValidateBufferViews(dispatch ? "dispatch" : "draw");
     // One pass over the bindings: a UAV written by earlier work gets its UAV barrier, then every
     // bound resource is requested in the state this work needs.
     for (auto& kv : m_Bindings) {
         Binding& b = kv.second;
+        if (b.bufferView == kViewUnresolvable)  // FollowDeclaredBufferViews: says why
+            (void)ResolveBufferViewAt(b.uav, uint32_t(kv.first >> 32), uint32_t(kv.first), *b.resource, b.viewArgs, dispatch ? "dispatch" : "draw");
         if (b.uav && AutoUavBarriers) m_Tracker.UavHazard(b.resource);
         RequireState(b.resource, b.state, b.firstMip, b.mipCount);
     }

@@ -377,6 +377,8 @@ class CommandList:
         of the kind the bound pipeline's shader declares at that slot unless given: StructuredBuffer<T> -> structured
         (format UNKNOWN, stride sizeof(T)), ByteAddressBuffer -> raw (R32_TYPELESS, RAW flag, 4-byte elements),
         Buffer<T> -> typed (T's natural 32-bit format: float4 -> rgba32_float, uint2 -> rg32_uint, int -> r32_sint).
+        Without a kind at a slot the bound pipeline does not read, the view waits (null descriptor) for a pipeline
+        that reads it; views taken from a declaration follow the next pipeline bound under the same root signature.
         
         Args:
             root_index: a DescriptorTable root parameter of the bound root signature.
@@ -391,8 +393,8 @@ class CommandList:
         
         Raises:
             InvalidArgumentError: not a table slot; buffer arguments for a texture or mip= for a buffer; two view kinds given;
-                no kind given where no shader of the bound pipeline reads the slot; a range outside the buffer; a format
-                the device cannot view buffers in; in validation mode (Device(validate=True)) a kind, stride or format
+                a slot the shader declares as a texture; a range outside the buffer; a format the device cannot view
+                buffers in; in validation mode (Device(validate=True)) a kind, stride or format
                 that differs from the shader's declaration (naming the register, what it declares and what was given).
             TypeError: arguments of the wrong type.
         """
