@@ -34,7 +34,7 @@ ShaderBinding Declared(uint32_t inputType, uint32_t returnType, uint32_t compone
 }
 
 BufferViewDesc Resolve(bool uav, const BufferViewArgs& a, const ShaderBinding* d, uint64_t bytes, bool validate = false) {
-    return ResolveBufferView("test", "root parameter 0, slot 0", uav, a, d, bytes, validate, nullptr);
+    return ResolveBufferView("test", 0, 0, uav, a, d, bytes, validate, nullptr);
 }
 
 }  // namespace

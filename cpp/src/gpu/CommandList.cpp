@@ -510,13 +510,13 @@ D3D12_RESOURCE_STATES CommandList::SrvState(uint32_t rootIndex) const {
 BufferViewDesc CommandList::ResolveBufferViewAt(bool uav, uint32_t rootIndex, uint32_t offset, const Resource& buffer, const BufferViewArgs& args,
                                                 const char* what) const {
     const ShaderBinding* declared = m_Pipeline ? m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset) : nullptr;
-    const std::string where = "root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset);
+    auto where = [&] { return std::string(what) + " (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) + "): "; };
     if (declared && declared->kind != (uav ? BindingKind::Uav : BindingKind::Srv))
-        throw InvalidArgument(std::string(what) + " (" + where + "): the bound pipeline's shader reads " + declared->RegisterName() + " there");
+        throw InvalidArgument(where() + "the bound pipeline's shader reads " + declared->RegisterName() + " there");
     if (declared && !declared->IsStructuredBuffer() && !declared->IsRawBuffer() && !declared->IsTypedBuffer())
-        throw InvalidArgument(std::string(what) + " (" + where + "): the bound pipeline's shader declares " + declared->TypeName() + " '" +
-                              declared->name + "' at " + declared->RegisterName() + " there, which is not a buffer");
-    return ResolveBufferView(what, where, uav, args, declared, buffer.Size(), m_Validate, &m_Core->FormatSupport());
+        throw InvalidArgument(where() + "the bound pipeline's shader declares " + declared->TypeName() + " '" + declared->name + "' at " +
+                              declared->RegisterName() + " there, which is not a buffer");
+    return ResolveBufferView(what, rootIndex, offset, uav, args, declared, buffer.Size(), m_Validate, &m_Core->FormatSupport());
 }
 
 void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,

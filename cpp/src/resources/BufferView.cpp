@@ -122,15 +122,15 @@ std::string TypedBufferFormatNames() {
 
 BufferViewDesc DeclaredBufferView(const char* what, const ShaderBinding& b) {
     BufferViewDesc d;
-    const std::string head = std::string(what) + ": the shader declares " + Declaration(b);
+    auto head = [&] { return std::string(what) + ": the shader declares " + Declaration(b); };  // built only on errors
     if (b.inputType == 9 || b.inputType == 10 || b.inputType == 11)
-        throw InvalidArgument(head + ", which needs a UAV counter; dx12kit's views have none (use a RWStructuredBuffer and an "
+        throw InvalidArgument(head() + ", which needs a UAV counter; dx12kit's views have none (use a RWStructuredBuffer and an "
                               "InterlockedAdd on a counter buffer of your own)");
     if (b.IsStructuredBuffer()) {
         d.kind = BufferViewKind::Structured;
         d.format = DXGI_FORMAT_UNKNOWN;
         d.stride = d.elementBytes = b.structureStride;
-        if (d.stride == 0) throw InvalidArgument(head + ", but its reflection gives no structure stride: pass stride=");
+        if (d.stride == 0) throw InvalidArgument(head() + ", but its reflection gives no structure stride: pass stride=");
         return d;
     }
     if (b.IsRawBuffer()) return d;  // raw: R32_TYPELESS, 4-byte elements
@@ -144,16 +144,18 @@ BufferViewDesc DeclaredBufferView(const char* what, const ShaderBinding& b) {
                 return d;
             }
         }
-        throw InvalidArgument(head + ": its element type (" + ReturnTypeName(b.returnType) + ") has no natural 32-bit format; pass format=");
+        throw InvalidArgument(head() + ": its element type (" + ReturnTypeName(b.returnType) + ") has no natural 32-bit format; pass format=");
     }
-    throw InvalidArgument(head + ", which is not a buffer (a buffer view cannot be bound there)");
+    throw InvalidArgument(head() + ", which is not a buffer (a buffer view cannot be bound there)");
 }
 
-BufferViewDesc ResolveBufferView(const char* what, const std::string& where, bool uav, const BufferViewArgs& given,
+BufferViewDesc ResolveBufferView(const char* what, uint32_t rootIndex, uint32_t slot, bool uav, const BufferViewArgs& given,
                                  const ShaderBinding* declared, uint64_t bufferBytes, bool validate, FormatSupportCache* formats) {
-    const std::string head = std::string(what) + " (" + where + "): ";
+    auto head = [&] {  // built only on errors
+        return std::string(what) + " (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(slot) + "): ";
+    };
     const int kinds = (given.stride ? 1 : 0) + (given.format != DXGI_FORMAT_UNKNOWN ? 1 : 0) + (given.raw == 1 ? 1 : 0);
-    if (kinds > 1) throw InvalidArgument(head + "stride= (structured), format= (typed) and raw=True (raw) choose different views; give one");
+    if (kinds > 1) throw InvalidArgument(head() + "stride= (structured), format= (typed) and raw=True (raw) choose different views; give one");
     BufferViewDesc d;
     const bool explicitKind = kinds == 1;
     if (given.stride) {
@@ -164,59 +166,59 @@ BufferViewDesc ResolveBufferView(const char* what, const std::string& where, boo
         d.kind = BufferViewKind::Typed;
         d.format = given.format;
         d.elementBytes = TypedBufferFormatBytes(given.format);
-        if (!d.elementBytes) throw InvalidArgument(head + "format " + FormatName(given.format) + " cannot be the format of a typed buffer view");
+        if (!d.elementBytes) throw InvalidArgument(head() + "format " + FormatName(given.format) + " cannot be the format of a typed buffer view");
     } else if (given.raw == 1) {
         d = BufferViewDesc{};
     } else if (declared) {
         d = DeclaredBufferView(what, *declared);
         if (given.raw == 0 && d.kind == BufferViewKind::Raw)
-            throw InvalidArgument(head + "raw=False, but the shader declares " + Declaration(*declared) + ", which needs a raw view");
+            throw InvalidArgument(head() + "raw=False, but the shader declares " + Declaration(*declared) + ", which needs a raw view");
     } else {
-        throw InvalidArgument(head + "no shader of the bound pipeline reads this slot, so the view's kind is unknown: pass stride= "
+        throw InvalidArgument(head() + "no shader of the bound pipeline reads this slot, so the view's kind is unknown: pass stride= "
                               "(StructuredBuffer), format= (Buffer<T>) or raw=True (ByteAddressBuffer), or bind it while a pipeline "
                               "that reads it is set");
-    }
-    if (validate && explicitKind && declared) {
-        // Validation mode: the explicit view must be what the shader declares (D3D12 leaves a
-        // mismatch undefined; vkd3d happens to read raw views of every kind).
-        const char* need = declared->IsStructuredBuffer() ? "structured" : declared->IsRawBuffer() ? "raw" : declared->IsTypedBuffer() ? "typed" : nullptr;
-        std::string problem;
-        if (!need) problem = "which is not a buffer";
-        else if (std::string(need) != BufferViewKindName(d.kind)) problem = std::string("which needs a ") + need + " view";
-        else if (d.kind == BufferViewKind::Structured && declared->structureStride && d.stride != declared->structureStride)
-            problem = "whose structure is " + std::to_string(declared->structureStride) + " bytes";
-        else if (d.kind == BufferViewKind::Typed) {
-            const TypedFormat* t = FindTyped(d.format);
-            const bool wantFloat = FloatLike(declared->returnType);
-            if (t && (FloatLike(t->returnType) != wantFloat || (!wantFloat && t->returnType != declared->returnType)))
-                problem = std::string("which reads ") + ReturnTypeName(declared->returnType) + " elements";
-        }
-        if (!problem.empty())
-            throw InvalidArgument(head + "the shader declares " + Declaration(*declared) + ", " + problem + "; the arguments give " + Describe(d) +
-                                  " (validation mode checks views against the bound pipeline's shaders)");
     }
     // The range, in elements.
     const uint64_t total = bufferBytes / d.elementBytes;
     if (given.firstElement >= total)
-        throw InvalidArgument(head + "first_element " + std::to_string(given.firstElement) + " is past the buffer's " + std::to_string(total) +
+        throw InvalidArgument(head() + "first_element " + std::to_string(given.firstElement) + " is past the buffer's " + std::to_string(total) +
                               " elements of " + std::to_string(d.elementBytes) + " bytes (" + std::to_string(bufferBytes) + " bytes)");
     d.firstElement = given.firstElement;
     const uint64_t left = total - d.firstElement;
     const uint64_t n = given.numElements < 0 ? left : uint64_t(given.numElements);
-    if (n == 0) throw InvalidArgument(head + "num_elements must be at least 1");
+    if (n == 0) throw InvalidArgument(head() + "num_elements must be at least 1");
     if (n > left)
-        throw InvalidArgument(head + "first_element " + std::to_string(d.firstElement) + " + num_elements " + std::to_string(n) + " exceed the buffer's " +
+        throw InvalidArgument(head() + "first_element " + std::to_string(d.firstElement) + " + num_elements " + std::to_string(n) + " exceed the buffer's " +
                               std::to_string(total) + " elements of " + std::to_string(d.elementBytes) + " bytes");
-    if (n > UINT32_MAX) throw InvalidArgument(head + std::to_string(n) + " elements exceed a view's 2^32 - 1 (give num_elements=)");
+    if (n > UINT32_MAX) throw InvalidArgument(head() + std::to_string(n) + " elements exceed a view's 2^32 - 1 (give num_elements=)");
     d.numElements = static_cast<uint32_t>(n);
     const std::string problem = BufferViewProblem(d, bufferBytes);
-    if (!problem.empty()) throw InvalidArgument(head + problem);
+    if (!problem.empty()) throw InvalidArgument(head() + problem);
+    if (validate && explicitKind && declared) {
+        // Validation mode: the explicit view must be what the shader declares (D3D12 leaves a
+        // mismatch undefined; vkd3d happens to read raw views of every kind).
+        const char* need = declared->IsStructuredBuffer() ? "structured" : declared->IsRawBuffer() ? "raw" : declared->IsTypedBuffer() ? "typed" : nullptr;
+        std::string mismatch;
+        if (!need) mismatch = "which is not a buffer";
+        else if (std::string(need) != BufferViewKindName(d.kind)) mismatch = std::string("which needs a ") + need + " view";
+        else if (d.kind == BufferViewKind::Structured && declared->structureStride && d.stride != declared->structureStride)
+            mismatch = "whose structure is " + std::to_string(declared->structureStride) + " bytes";
+        else if (d.kind == BufferViewKind::Typed) {
+            const TypedFormat* t = FindTyped(d.format);
+            const bool wantFloat = FloatLike(declared->returnType);
+            if (t && (FloatLike(t->returnType) != wantFloat || (!wantFloat && t->returnType != declared->returnType)))
+                mismatch = std::string("which reads ") + ReturnTypeName(declared->returnType) + " elements";
+        }
+        if (!mismatch.empty())
+            throw InvalidArgument(head() + "the shader declares " + Declaration(*declared) + ", " + mismatch + "; the arguments give " + Describe(d) +
+                                  " (validation mode checks views against the bound pipeline's shaders)");
+    }
     if (d.kind == BufferViewKind::Typed && formats) {
         const FormatSupportInfo& s = formats->Get(d.format);
         const bool ok = s.Has(D3D12_FORMAT_SUPPORT1_BUFFER) &&
                         (uav ? s.TypedUav(d.format) : s.Has(D3D12_FORMAT_SUPPORT1_SHADER_LOAD));
         if (!ok)
-            throw InvalidArgument(head + "the device cannot make a typed buffer " + (uav ? "UAV" : "SRV") + " of format " + TypedName(d.format) +
+            throw InvalidArgument(head() + "the device cannot make a typed buffer " + (uav ? "UAV" : "SRV") + " of format " + TypedName(d.format) +
                                   (uav ? " (no BUFFER and TYPED_UNORDERED_ACCESS_VIEW support)" : " (no BUFFER and SHADER_LOAD support)") +
                                   "; pass another format= (and declare the shader's element type to match)");
     }

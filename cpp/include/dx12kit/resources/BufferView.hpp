@@ -75,12 +75,13 @@ std::string TypedBufferFormatNames();
 BufferViewDesc DeclaredBufferView(const char* what, const ShaderBinding& b);
 
 /// The view to write for a buffer of `bufferBytes` bytes bound as an SRV (`uav` false) or UAV.
-/// `declared` is the bound pipeline's declaration at that table slot (nullptr: none reads it).
+/// `rootIndex` and `slot` (the table slot) only name the place in messages. `declared` is the bound
+/// pipeline's declaration at that table slot (nullptr: none reads it).
 /// `validate`: an explicit kind/stride/format that disagrees with `declared` throws. `formats`
 /// (may be nullptr) checks a typed format against the device's BUFFER / SHADER_LOAD /
-/// TYPED_UNORDERED_ACCESS_VIEW support. Throws InvalidArgument naming `what`, `where` (the root
-/// parameter and slot) and what is wrong; the result satisfies BufferViewProblem == "".
-BufferViewDesc ResolveBufferView(const char* what, const std::string& where, bool uav, const BufferViewArgs& given,
+/// TYPED_UNORDERED_ACCESS_VIEW support. Throws InvalidArgument naming `what`, the root parameter
+/// and slot, and what is wrong; the result satisfies BufferViewProblem == "".
+BufferViewDesc ResolveBufferView(const char* what, uint32_t rootIndex, uint32_t slot, bool uav, const BufferViewArgs& given,
                                  const ShaderBinding* declared, uint64_t bufferBytes, bool validate, FormatSupportCache* formats);
 
 /// What breaks D3D12's rules for buffer views in `d` over a buffer of `bufferBytes` bytes ("" when
