@@ -29,6 +29,24 @@ loose = "def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any =
 assert loose in text, "load_texture's binding changed: update its stub types in scripts/gen-stubs.sh"
 text = text.replace(loose, "def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, "
                            "generate_mips: bool = True, name: typing.Optional[str] = None)")
+# Buffer-view and flag arguments the bindings take as objects (None: not given): their real types.
+views = ("stride: typing.Any = None, raw: typing.Any = None, first_element: typing.Any = None, num_elements: typing.Any = None")
+assert text.count(views) == 2, "set_shader_resource_view / set_unordered_access_view changed: update scripts/gen-stubs.sh"
+text = text.replace(views, "stride: typing.SupportsIndex | None = None, raw: bool | None = None, "
+                           "first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None")
+for fn in ("set_shader_resource_view", "set_unordered_access_view"):
+    m = re.search(r"def " + fn + r"\(self, .*?\) -> None:", text)
+    assert m, fn
+    sig = m.group(0).replace("mip: typing.Any = None, format: typing.Any = None",
+                             "mip: typing.SupportsIndex | None = None, format: str | Format | int | None = None")
+    text = text.replace(m.group(0), sig)
+for fn in ("CBV", "SRV", "UAV", "SamplerRange"):
+    text = re.sub(r"(def " + fn + r"\(.*?)flags: typing\.SupportsIndex = 0\)", r"\1flags: DescriptorRangeFlags | int = 0)", text)
+for fn in ("RootCBV", "RootSRV", "RootUAV"):
+    text = re.sub(r"(def " + fn + r"\(.*?)flags: typing\.SupportsIndex = 0\)", r"\1flags: RootDescriptorFlags | int = 0)", text)
+rsflags = "*, flags: typing.Any = None, name: typing.Any = None) -> RootSignature:"
+assert rsflags in text, "create_root_signature changed: update scripts/gen-stubs.sh"
+text = text.replace(rsflags, "*, flags: RootSignatureFlags | int | None = None, name: typing.Any = None) -> RootSignature:")
 # FormatSupport is registered as a collections.abc.Mapping at run time (cpp/bindings/BindResources.cpp).
 fs = "class FormatSupport:"
 assert fs in text, "FormatSupport's binding changed: update its stub in scripts/gen-stubs.sh"

@@ -165,20 +165,74 @@ void BindCommandList(py::module_& m, Classes& c) {
             cl.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(b, "set_root_uav"), U64(off, "set_root_uav", "offset"));
         },
              "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root unordered-access view `root_index`; the buffer moves to UNORDERED_ACCESS.")
-        .def("set_shader_resource_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format) {
+        .def("set_shader_resource_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format,
+                                            py::object stride, py::object raw, py::object first, py::object num) {
             const char* fn = "set_shader_resource_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
-            uint32_t first = 0, count = 0;
-            if (!mip.is_none()) { first = U32(mip, fn, "mip"); count = 1; }
-            DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, "set_shader_resource_view");
-            cl.SetShaderResourceView(rootIndex, slot, res, first, count, f);
+            const BufferViewArgs view = BufferViewArguments(*res, stride, raw, first, num, fn);
+            uint32_t firstMip = 0, count = 0;
+            if (!mip.is_none()) { firstMip = U32(mip, fn, "mip"); count = 1; }
+            DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN
+                            : res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
+            if (res->IsBuffer() && !mip.is_none()) throw InvalidArgument("set_shader_resource_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
+            cl.SetShaderResourceView(rootIndex, slot, res, firstMip, count, f, view);
         }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
-           "Stages an SRV of `resource` (all mips, or only `mip`) into slot `descriptor_offset` of the table at `root_index`.")
-        .def("set_unordered_access_view", [](CommandList& cl, Int root, Int offset, py::handle r, Int mip) {
+           "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(),
+           "Stages an SRV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.\n\n"
+           "Textures: all mips, or only `mip`, in the texture's format or `format`. Buffers: a view valid in D3D12's terms,\n"
+           "of the kind the bound pipeline's shader declares at that slot unless given: StructuredBuffer<T> -> structured\n"
+           "(format UNKNOWN, stride sizeof(T)), ByteAddressBuffer -> raw (R32_TYPELESS, RAW flag, 4-byte elements),\n"
+           "Buffer<T> -> typed (T's natural 32-bit format: float4 -> rgba32_float, uint2 -> rg32_uint, int -> r32_sint).\n"
+           "Without a kind at a slot the bound pipeline does not read, the view waits (null descriptor) for a pipeline\n"
+           "that reads it; views taken from a declaration follow the next pipeline bound under the same root signature.\n\n"
+           "Args:\n"
+           "    root_index: a DescriptorTable root parameter of the bound root signature.\n"
+           "    descriptor_offset: the slot in that table.\n"
+           "    resource: a Texture or Buffer.\n"
+           "    mip: textures only: view this one mip.\n"
+           "    format: textures: the view format (same family); buffers: a typed view in this format.\n"
+           "    stride: buffers: a structured view with this structure size in bytes.\n"
+           "    raw: buffers: True for a raw view.\n"
+           "    first_element: buffers: the view's first element (in elements of the view: stride, 4 bytes or the format's size).\n"
+           "    num_elements: buffers: its element count (default: to the end of the buffer).\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: not a table slot; buffer arguments for a texture or mip= for a buffer; two view kinds given;\n"
+           "        a slot the shader declares as a texture; a range outside the buffer; a format the device cannot view\n"
+           "        buffers in; in validation mode (Device(validate=True)) a kind, stride or format\n"
+           "        that differs from the shader's declaration (naming the register, what it declares and what was given).\n"
+           "    TypeError: arguments of the wrong type.")
+        .def("set_unordered_access_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format,
+                                             py::object stride, py::object raw, py::object first, py::object num) {
             const char* fn = "set_unordered_access_view";
-            cl.SetUnorderedAccessView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(r, fn), U32(mip, fn, "mip"));
-        }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = 0, "Stages a UAV of `resource` (one mip of a texture) into slot `offset` of descriptor table `root_index`.")
+            const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
+            auto res = AsResource(r, fn);
+            BufferViewArgs view = BufferViewArguments(*res, stride, raw, first, num, fn);
+            if (!format.is_none()) {
+                if (!res->IsBuffer()) throw InvalidArgument("set_unordered_access_view: format= applies to buffers (typed views)");
+                view.format = ParseBufferFormat(format, fn);
+            }
+            if (res->IsBuffer() && !mip.is_none()) throw InvalidArgument("set_unordered_access_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
+            cl.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
+        }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
+           "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(),
+           "Stages a UAV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.\n\n"
+           "Textures: one mip (default 0). Buffers: as set_shader_resource_view, from the shader's declaration unless given:\n"
+           "RWStructuredBuffer<T> -> structured, RWByteAddressBuffer -> raw, RWBuffer<T> -> typed (formats with typed-UAV\n"
+           "support only). The buffer must have been created with uav=True.\n\n"
+           "Args:\n"
+           "    root_index: a DescriptorTable root parameter of the bound root signature.\n"
+           "    descriptor_offset: the slot in that table.\n"
+           "    resource: a Texture or Buffer created with uav=True.\n"
+           "    mip: textures only: the mip to view (default 0).\n"
+           "    format: buffers: a typed view in this format.\n"
+           "    stride: buffers: a structured view with this structure size in bytes.\n"
+           "    raw: buffers: True for a raw view.\n"
+           "    first_element: buffers: the view's first element (in elements of the view).\n"
+           "    num_elements: buffers: its element count (default: to the end of the buffer).\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: as set_shader_resource_view; a resource without uav=True.\n"
+           "    TypeError: arguments of the wrong type.")
         .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, py::handle b) {
             const char* fn = "set_constant_buffer_view";
             cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn));

@@ -162,7 +162,7 @@ void BindDevice(py::module_& m, Classes& c) {
                 auto textSamplers = parsed[1].cast<std::vector<StaticSamplerDesc>>();
                 textSamplers.insert(textSamplers.end(), samplers.begin(), samplers.end());
                 samplers = std::move(textSamplers);
-                f = parsed[2].cast<uint32_t>();
+                f = CheckRootSignatureFlags(parsed[2].cast<uint32_t>(), "create_root_signature (RootFlags)");
             } else {
                 try {
                     params = parametersOrText.cast<std::vector<RootParameterDesc>>();
@@ -172,7 +172,7 @@ void BindDevice(py::module_& m, Classes& c) {
                                          std::string(py::str(py::type::of(parametersOrText).attr("__name__"))));
                 }
             }
-            if (!flags.is_none()) f = CheckFlags(U32(flags, "create_root_signature", "flags"), kRootSignatureFlags, "create_root_signature flags");
+            if (!flags.is_none()) f = CheckRootSignatureFlags(U32(flags, "create_root_signature", "flags"), "create_root_signature");
             auto rs = std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
             if (!name.is_none()) rs->SetName(Str(name, "create_root_signature", "name"));
             return rs;
@@ -180,8 +180,8 @@ void BindDevice(py::module_& m, Classes& c) {
            "name"_a = py::none(),
            "A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from\n"
            "text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are\n"
-           "added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter\n"
-           "lists, the text's RootFlags for text). name: debug name (repr, D3D12 SetName).\n\n"
+           "added to the text's. flags: dx12kit.RootSignatureFlags or an int (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for\n"
+           "parameter lists, the text's RootFlags for text); flags vkd3d 1.2 cannot honour raise, naming them. name: debug name (repr, D3D12 SetName).\n\n"
            "Raises:\n    InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).")
         .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs, py::object name) {
             auto p = std::make_shared<PipelineState>(d.Core(), Bytecode(cs, "create_compute_pipeline"), std::move(rs));

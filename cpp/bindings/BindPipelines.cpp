@@ -5,9 +5,32 @@
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
 
+#include <pybind11/native_enum.h>
+
 namespace dx12kit::bindings {
 
 void BindPipelines(py::module_& m, Classes& c) {
+    // ---- flags (D3D12's names without the prefix; refused flags are not members) ---------------
+    auto flagEnum = [&m](auto tag, const char* name, const FlagBit* table, const char* doc) {
+        using E = decltype(tag);
+        py::native_enum<E> e(m, name, "enum.IntFlag", doc);
+        e.value("NONE", static_cast<E>(0));
+        for (const FlagBit* f = table; f->name; ++f)
+            if (!f->refused) e.value(f->name, static_cast<E>(f->bit));
+        e.finalize();
+    };
+    flagEnum(D3D12_ROOT_SIGNATURE_FLAGS{}, "RootSignatureFlags", kRootSignatureFlagBits,
+             "D3D12_ROOT_SIGNATURE_FLAGS (Device.create_root_signature(flags=)). Plain ints are accepted too; D3D12 flags\n"
+             "vkd3d 1.2 cannot honour (LOCAL_ROOT_SIGNATURE, DENY_AMPLIFICATION/MESH_SHADER_ROOT_ACCESS, the HEAP_DIRECTLY_INDEXED\n"
+             "flags) are not members, and their bits raise InvalidArgumentError naming them.");
+    flagEnum(D3D12_DESCRIPTOR_RANGE_FLAGS{}, "DescriptorRangeFlags", kDescriptorRangeFlagBits,
+             "D3D12_DESCRIPTOR_RANGE_FLAGS (SRV/UAV/CBV/SamplerRange(flags=); root signature 1.1). Plain ints are accepted;\n"
+             "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS (later than vkd3d 1.2's D3D12) raises naming it. At most one\n"
+             "DATA flag; sampler ranges take DESCRIPTORS_VOLATILE only.");
+    flagEnum(D3D12_ROOT_DESCRIPTOR_FLAGS{}, "RootDescriptorFlags", kRootDescriptorFlagBits,
+             "D3D12_ROOT_DESCRIPTOR_FLAGS (RootCBV/RootSRV/RootUAV(flags=); root signature 1.1). Plain ints are accepted;\n"
+             "at most one DATA flag.");
+
     // ---- root signature descriptions ------------------------------------------------------
     Documented(c.descriptorRange, "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")
         .def_readonly("register", &DescriptorRangeDesc::shaderRegister)
@@ -16,7 +39,8 @@ void BindPipelines(py::module_& m, Classes& c) {
         .def_property_readonly("offset", [](const DescriptorRangeDesc& r) -> py::object {
             return r.offset == kAppendRange ? py::object(py::none()) : py::object(py::int_(r.offset));
         }, "Descriptors from the table start, or None (appended after the previous range).")
-        .def_readonly("flags", &DescriptorRangeDesc::flags, "D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).")
+        .def_property_readonly("flags", [](const DescriptorRangeDesc& r) { return static_cast<D3D12_DESCRIPTOR_RANGE_FLAGS>(r.flags); },
+                               "The range's DescriptorRangeFlags (root signature 1.1).")
         .def_property_readonly("kind", [](const DescriptorRangeDesc& r) {
             const char* k[] = {"srv", "uav", "cbv", "sampler"};
             return k[int(r.kind)];
@@ -44,7 +68,7 @@ void BindPipelines(py::module_& m, Classes& c) {
             if (n == 0) throw InvalidArgument(std::string(name) + ": count must be positive");
             DescriptorRangeDesc r{kind, U32(reg, name, "register"), n, U32(space, name, "space")};
             if (!offset.is_none()) r.offset = U32(offset, name, "offset");
-            r.flags = CheckFlags(U32(flags, name, "flags"), kRangeFlags, "descriptor range");
+            r.flags = CheckDescriptorRangeFlags(U32(flags, name, "flags"), kind, name);
             return r;
         }, "register"_a, "count"_a = 1, "space"_a = 0, py::kw_only(), "offset"_a = py::none(), "flags"_a = 0, doc);
     };
@@ -62,7 +86,8 @@ void BindPipelines(py::module_& m, Classes& c) {
         .def_readonly("space", &RootParameterDesc::space)
         .def_readonly("count", &RootParameterDesc::num32BitValues)
         .def_readonly("ranges", &RootParameterDesc::ranges)
-        .def_readonly("flags", &RootParameterDesc::flags, "Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).")
+        .def_property_readonly("flags", [](const RootParameterDesc& p) { return static_cast<D3D12_ROOT_DESCRIPTOR_FLAGS>(p.flags); },
+                               "Root CBV/SRV/UAV: its RootDescriptorFlags (root signature 1.1).")
         .def_property_readonly("kind", [](const RootParameterDesc& p) {
             const char* k[] = {"constants", "cbv", "srv", "uav", "table"};
             return k[int(p.kind)];
@@ -100,7 +125,7 @@ void BindPipelines(py::module_& m, Classes& c) {
     auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
         m.def(name, [kind, name](Int reg, Int space, Choice<VisibilityChoice> vis, Int flags) {
             return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis.value, name),
-                                     CheckFlags(U32(flags, name, "flags"), kRootDescriptorFlags, "root descriptor")};
+                                     CheckRootDescriptorFlags(U32(flags, name, "flags"), name)};
         }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
     };
     rootView("RootCBV", RootParamKind::Cbv, "A root constant buffer view (GPU address of a buffer).");

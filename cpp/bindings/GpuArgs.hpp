@@ -19,6 +19,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -70,6 +71,47 @@ inline DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
     throw py::type_error(std::string(what) + ": a format is a str such as 'rgba8_unorm' or a dx12kit.Format, not " + detail::TypeName(h));
 }
 
+/// A typed buffer view's format: dx12kit's formats plus the typed-buffer-only ones (BufferView.hpp),
+/// by name, dx12kit.Format or DXGI value.
+inline DXGI_FORMAT ParseBufferFormat(py::handle h, const char* what) {
+    if (py::isinstance<py::str>(h)) {
+        const std::string name = Lower(Str(h, what, "format"));
+        const DXGI_FORMAT f = TypedBufferFormat(name);
+        if (f != DXGI_FORMAT_UNKNOWN) return f;
+        throw InvalidArgument(std::string(what) + ": '" + name + "' is not a typed buffer format; one of: " + TypedBufferFormatNames());
+    }
+    if (PyIndex_Check(h.ptr())) {
+        py::int_ v = detail::Index(h, what, "format");
+        int overflow = 0;
+        const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+        if (overflow == 0 && x > 0 && x <= INT32_MAX && TypedBufferFormatBytes(static_cast<DXGI_FORMAT>(x))) return static_cast<DXGI_FORMAT>(x);
+        throw InvalidArgument(std::string(what) + ": format " + std::string(py::str(v)) + " is not a typed buffer format; one of: " + TypedBufferFormatNames());
+    }
+    throw py::type_error(std::string(what) + ": a format is a str such as 'rgba32_float' or a dx12kit.Format, not " + detail::TypeName(h));
+}
+
+/// stride= / raw= / first_element= / num_elements= of set_shader_resource_view and
+/// set_unordered_access_view (None: not given); given for a texture they raise.
+inline BufferViewArgs BufferViewArguments(const Resource& r, py::handle stride, py::handle raw, py::handle first, py::handle num, const char* fn) {
+    BufferViewArgs a;
+    if (!r.IsBuffer()) {
+        if (!stride.is_none() || !raw.is_none() || !first.is_none() || !num.is_none())
+            throw InvalidArgument(std::string(fn) + ": resource '" + r.Name() + "' is a texture; stride=, raw=, first_element= and num_elements= apply to buffers");
+        return a;
+    }
+    if (!stride.is_none()) {
+        a.stride = U32(stride, fn, "stride");
+        if (a.stride == 0) throw InvalidArgument(std::string(fn) + ": stride must be positive (a structured view's structure size in bytes)");
+    }
+    if (!raw.is_none()) {
+        if (!PyBool_Check(raw.ptr())) throw py::type_error(std::string(fn) + ": raw must be True, False or None, not " + detail::TypeName(raw));
+        a.raw = raw.ptr() == Py_True ? 1 : 0;
+    }
+    if (!first.is_none()) a.firstElement = U64(first, fn, "first_element");
+    if (!num.is_none()) a.numElements = U32(num, fn, "num_elements");
+    return a;
+}
+
 // Choice arguments: Choices.hpp (the converter) and ChoiceTables.hpp (the names and values).
 inline D3D12_SHADER_VISIBILITY ParseVisibility(py::handle h, const std::string& fn) {
     return ParseChoice<VisibilityChoice>(h, (fn + ": visibility").c_str());
@@ -84,15 +126,6 @@ inline D3D12_COMPARISON_FUNC ParseComparison(py::handle h, const std::string& fn
 inline D3D12_STATIC_BORDER_COLOR ParseBorderColor(py::handle h, const std::string& fn) {
     return ParseChoice<BorderColorChoice>(h, (fn + ": border_color").c_str());
 }
-
-/// D3D12_DESCRIPTOR_RANGE_FLAGS / D3D12_ROOT_DESCRIPTOR_FLAGS bits (root signature 1.1).
-inline uint32_t CheckFlags(uint32_t flags, uint32_t allowed, const char* what) {
-    if (flags & ~allowed) throw InvalidArgument(std::string(what) + ": flags " + std::to_string(flags) + " has bits outside " + std::to_string(allowed));
-    return flags;
-}
-constexpr uint32_t kRangeFlags = 0x1 | 0x2 | 0x4 | 0x8 | 0x10000;  // DESCRIPTORS_VOLATILE .. DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
-constexpr uint32_t kRootDescriptorFlags = 0x2 | 0x4 | 0x8;        // DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE, DATA_STATIC
-constexpr uint32_t kRootSignatureFlags = 0x7F;                    // ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT .. ALLOW_STREAM_OUTPUT
 
 /// A timeout argument in seconds: None (forever, -1) or a non-negative finite number.
 inline double Timeout(const std::optional<double>& t, const char* what) {

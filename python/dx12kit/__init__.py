@@ -41,6 +41,7 @@ from .dx12core import (
     CommandList,
     CommandQueue,
     DepthStencilState,
+    DescriptorRangeFlags,
     DescriptorTable,
     Device,
     Format,
@@ -52,7 +53,9 @@ from .dx12core import (
     ResourceState,
     RootCBV,
     RootConstants,
+    RootDescriptorFlags,
     RootSignature,
+    RootSignatureFlags,
     RootSRV,
     RasterizerState,
     RootUAV,
@@ -106,6 +109,9 @@ from .graph import GraphError, GraphResource, RenderGraph
 
 enums._print_names(Format)
 enums._print_names(ResourceState)
+enums._print_names(RootSignatureFlags)
+enums._print_names(DescriptorRangeFlags)
+enums._print_names(RootDescriptorFlags)
 
 __version__: str = dx12core.__version__
 
@@ -123,4 +129,5 @@ __all__ = [
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
     "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError", "BarrierBatch",
+    "RootSignatureFlags", "DescriptorRangeFlags", "RootDescriptorFlags",
 ]

@@ -13,7 +13,9 @@ Strings are matched case-insensitively; a value that is not one of the choices r
 another type raises ``TypeError``. Members compare equal to their strings
 (``dx.CullMode.BACK == "back"``) and print as them.
 
-D3D12's numeric enums and flags (:class:`~dx12kit.Format`, :class:`~dx12kit.ResourceState`) are
+D3D12's numeric enums and flags (:class:`~dx12kit.Format`, :class:`~dx12kit.ResourceState`,
+:class:`~dx12kit.RootSignatureFlags`, :class:`~dx12kit.DescriptorRangeFlags`,
+:class:`~dx12kit.RootDescriptorFlags`) are
 ``IntEnum``/``IntFlag`` types defined by the extension; formats also accept their names as strings.
 They print as their names on every Python version (``str(dx.Format.RGBA8_UNORM) == "RGBA8_UNORM"``,
 ``"COPY_SOURCE|PIXEL_SHADER_RESOURCE"`` for a combination of flags), where Python 3.11 made

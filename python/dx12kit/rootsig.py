@@ -45,9 +45,18 @@ _RANGE_FLAGS = {
     "DATA_VOLATILE": 0x2,
     "DATA_STATIC_WHILE_SET_AT_EXECUTE": 0x4,
     "DATA_STATIC": 0x8,
-    "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS": 0x10000,
 }
 _ROOT_DESCRIPTOR_FLAGS = {"DATA_VOLATILE": 0x2, "DATA_STATIC_WHILE_SET_AT_EXECUTE": 0x4, "DATA_STATIC": 0x8}
+# D3D12 flags the language knows that vkd3d 1.2 cannot honour: refused at their column, saying why
+# (the same reasons as the extension's RootSignatureFlags / DescriptorRangeFlags checks).
+_REFUSED_FLAGS = {
+    "LOCAL_ROOT_SIGNATURE": "a DirectX Raytracing flag; vkd3d 1.2 has no raytracing",
+    "DENY_AMPLIFICATION_SHADER_ROOT_ACCESS": "mesh-shader pipelines (D3D12 Ultimate) are not in vkd3d 1.2",
+    "DENY_MESH_SHADER_ROOT_ACCESS": "mesh-shader pipelines (D3D12 Ultimate) are not in vkd3d 1.2",
+    "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED": "shader model 6.6 dynamic resources need DXIL, which vkd3d 1.2 does not run",
+    "SAMPLER_HEAP_DIRECTLY_INDEXED": "shader model 6.6 dynamic resources need DXIL, which vkd3d 1.2 does not run",
+    "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS": "a later D3D12 flag (root signature 1.1 of vkd3d 1.2 does not define it)",
+}
 _VISIBILITY = {"ALL": "all", "VERTEX": "vertex", "HULL": "hull", "DOMAIN": "domain", "GEOMETRY": "geometry", "PIXEL": "pixel"}
 _COMPARISONS = {"NEVER", "LESS", "EQUAL", "LESS_EQUAL", "GREATER", "NOT_EQUAL", "GREATER_EQUAL", "ALWAYS"}
 _ADDRESSES = {"WRAP", "MIRROR", "CLAMP", "BORDER", "MIRROR_ONCE"}
@@ -161,6 +170,8 @@ class _Parser:
                 value |= table[tok[1].upper()]
             elif tok[0] == "id" and tok[1].upper() == "NONE":
                 pass
+            elif tok[0] == "id" and tok[1].upper() in _REFUSED_FLAGS:
+                self.fail(tok[2], f"{what} '{tok[1]}' is not supported: {_REFUSED_FLAGS[tok[1].upper()]}")
             else:
                 self.fail(tok[2], f"unknown {what} '{tok[1]}' (one of: 0, {', '.join(sorted(table))})")
             if not self.accept("|"):

@@ -79,3 +79,19 @@ def render_graph(dev: dx.Device, tex: dx.Texture) -> None:
     cl = dev.queue().command_list()
     cl.resource_barriers(dx.BarrierBatch([("uav", None)]))
     cl.resource_barriers([("uav", None)])  # type: ignore[arg-type]  # a list, not a BarrierBatch
+
+
+def buffer_views_and_flags(dev: dx.Device, cl: dx.CommandList, buf: dx.Buffer) -> None:
+    cl.set_shader_resource_view(0, 0, buf, stride=16, first_element=2, num_elements=8)
+    cl.set_shader_resource_view(0, 0, buf, stride="16")  # type: ignore[arg-type]
+    cl.set_unordered_access_view(0, 1, buf, raw=True)
+    cl.set_unordered_access_view(0, 1, buf, raw="yes")  # type: ignore[arg-type]
+    cl.set_shader_resource_view(0, 2, buf, format=dx.Format.RGBA32_FLOAT, num_elements=4)
+    cl.set_shader_resource_view(0, 2, buf, format=1.5)  # type: ignore[arg-type]
+    dev.create_root_signature([], flags=dx.RootSignatureFlags.ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT)
+    dev.create_root_signature([], flags="ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT")  # type: ignore[arg-type]  # names are not flags
+    dx.SRV(0, flags=dx.DescriptorRangeFlags.DESCRIPTORS_VOLATILE | dx.DescriptorRangeFlags.DATA_VOLATILE)
+    dx.SRV(0, flags=1.0)  # type: ignore[arg-type]
+    dx.RootCBV(0, flags=dx.RootDescriptorFlags.DATA_STATIC)
+    dx.RootCBV(0, flags="DATA_STATIC")  # type: ignore[arg-type]
+    dx.RootSignatureFlags.DENY_MESH_SHADER_ROOT_ACCESS  # type: ignore[attr-defined]  # vkd3d 1.2 cannot honour it

@@ -1,5 +1,7 @@
 #include "dx12kit/gpu/CommandList.hpp"
 
+#include "dx12kit/gpu/RootSignatureCheck.hpp"
+
 #include "dx12kit/core/HostCopy.hpp"
 
 #include "dx12kit/device/FormatSupport.hpp"
@@ -428,6 +430,8 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
         m_ViewDescriptors.ParseRootSignature(rs.Tables());
         m_SamplerDescriptors.ParseRootSignature(rs.Tables());
         ForgetRootArguments();
+    } else {
+        FollowDeclaredBufferViews();
     }
 }
 
@@ -503,24 +507,106 @@ D3D12_RESOURCE_STATES CommandList::SrvState(uint32_t rootIndex) const {
 
 // -------------------------------------------------------------------------- descriptor tables
 
+BufferViewDesc CommandList::ResolveBufferViewAt(bool uav, uint32_t rootIndex, uint32_t offset, const Resource& buffer, const BufferViewArgs& args,
+                                                const char* what) const {
+    const ShaderBinding* declared = m_Pipeline ? m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset) : nullptr;
+    auto where = [&] { return std::string(what) + " (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) + "): "; };
+    if (declared && declared->kind != (uav ? BindingKind::Uav : BindingKind::Srv))
+        throw InvalidArgument(where() + "the bound pipeline's shader reads " + declared->RegisterName() + " there");
+    if (declared && !declared->IsStructuredBuffer() && !declared->IsRawBuffer() && !declared->IsTypedBuffer())
+        throw InvalidArgument(where() + "the bound pipeline's shader declares " + declared->TypeName() + " '" + declared->name + "' at " +
+                              declared->RegisterName() + " there, which is not a buffer");
+    return ResolveBufferView(what, rootIndex, offset, uav, args, declared, buffer.Size(), m_Validate, &m_Core->FormatSupport());
+}
+
 void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
-                                        uint32_t mip, uint32_t mipCount, DXGI_FORMAT format) {
+                                        uint32_t mip, uint32_t mipCount, DXGI_FORMAT format, const BufferViewArgs& buffer) {
     const auto recording = Begin("set_shader_resource_view");
     BoundRootSignature("set_shader_resource_view");
     CheckSameDevice(*r, "set_shader_resource_view");
-    D3D12_CPU_DESCRIPTOR_HANDLE h = r->Srv(mip, mipCount, format);
+    D3D12_CPU_DESCRIPTOR_HANDLE h;
+    if (r->IsBuffer()) {
+        if (mip || mipCount) throw InvalidArgument("set_shader_resource_view: " + Who(*r) + " is a buffer; mip= applies to textures");
+        BufferViewArgs args = buffer;
+        if (format != DXGI_FORMAT_UNKNOWN) args.format = format;
+        StageBufferView(false, rootIndex, offset, r, args, SrvState(rootIndex), "set_shader_resource_view");
+        return;
+    }
+    h = r->Srv(mip, mipCount, format);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
-    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, r->IsBuffer() ? 0 : mipCount, false};
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, mipCount, false};
 }
 
-void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip) {
+void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
+                                         const BufferViewArgs& buffer) {
     const auto recording = Begin("set_unordered_access_view");
     BoundRootSignature("set_unordered_access_view");
     CheckSameDevice(*r, "set_unordered_access_view");
-    D3D12_CPU_DESCRIPTOR_HANDLE h = r->Uav(mip);
+    D3D12_CPU_DESCRIPTOR_HANDLE h;
+    if (r->IsBuffer()) {
+        if (mip) throw InvalidArgument("set_unordered_access_view: " + Who(*r) + " is a buffer; mip= applies to textures");
+        StageBufferView(true, rootIndex, offset, r, buffer, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, "set_unordered_access_view");
+        return;
+    }
+    h = r->Uav(mip);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
-    m_Bindings[(uint64_t(rootIndex) << 32) | offset] =
-        Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, r->IsBuffer() ? 0u : 1u, true};
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true};
+}
+
+void CommandList::StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, const BufferViewArgs& args,
+                                  D3D12_RESOURCE_STATES state, const char* what) {
+    const bool explicitKind = args.stride || args.format != DXGI_FORMAT_UNKNOWN || args.raw == 1;
+    Binding b{r, state, 0, 0, uav, uint8_t(explicitKind ? kViewExplicit : kViewDeclared), args, BufferViewDesc{}};
+    if (!explicitKind && !(m_Pipeline && m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset))) {
+        // No kind given and the bound pipeline does not read the slot: the view waits for a pipeline
+        // that does (FollowDeclaredBufferViews); meanwhile the slot holds the null descriptor, which
+        // nothing reads. Its range is checked once the kind is known.
+        if (uav && !r->AllowsUav())
+            throw InvalidArgument(Who(*r) + " was not created with uav=True, so it cannot be bound as an unordered access view");
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, m_Core->ViewHeap().NullDescriptor());
+    } else {
+        b.view = ResolveBufferViewAt(uav, rootIndex, offset, *r, args, what);
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, r->BufferView(uav, b.view));
+    }
+    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = std::move(b);
+}
+
+void CommandList::FollowDeclaredBufferViews() {
+    for (auto& kv : m_Bindings) {
+        Binding& b = kv.second;
+        if (b.bufferView != kViewDeclared && b.bufferView != kViewUnresolvable) continue;
+        const uint32_t rootIndex = uint32_t(kv.first >> 32), offset = uint32_t(kv.first);
+        const ShaderBinding* declared = m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset);
+        if (!declared) continue;  // not read there: keep the view (or the null descriptor) as it is
+        BufferViewDesc view;
+        try {
+            view = ResolveBufferViewAt(b.uav, rootIndex, offset, *b.resource, b.viewArgs, "set_pipeline_state");
+        } catch (const InvalidArgument&) {
+            b.bufferView = kViewUnresolvable;  // the next draw or dispatch raises, saying why
+            continue;
+        }
+        b.bufferView = kViewDeclared;
+        if (view == b.view) continue;
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, b.resource->BufferView(b.uav, view));
+        b.view = view;
+    }
+}
+
+void CommandList::ValidateBufferViews(const char* op) {
+    for (auto& kv : m_Bindings) {
+        const Binding& b = kv.second;
+        if (!b.bufferView || b.bufferView == kViewUnresolvable || b.view.numElements == 0) continue;  // PrepareWork's loop / unread
+        const uint32_t rootIndex = uint32_t(kv.first >> 32), offset = uint32_t(kv.first);
+        if (!m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset)) continue;
+        // The view as explicit arguments: ResolveBufferViewAt (validation on) compares it with the declaration.
+        BufferViewArgs args;
+        args.stride = b.view.kind == BufferViewKind::Structured ? b.view.stride : 0;
+        args.format = b.view.kind == BufferViewKind::Typed ? b.view.format : DXGI_FORMAT_UNKNOWN;
+        args.raw = b.view.kind == BufferViewKind::Raw ? 1 : -1;
+        args.firstElement = b.view.firstElement;
+        args.numElements = b.view.numElements;
+        (void)ResolveBufferViewAt(b.uav, rootIndex, offset, *b.resource, args, op);
+    }
 }
 
 void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer) {
@@ -856,13 +942,16 @@ void CommandList::CheckRootArguments(const char* what) const {
     // D3D12: root arguments are undefined until set after the root signature was bound (a root
     // signature change clears them all). Root constants and root views are set one by one, so an
     // unset one is an error here; descriptor tables are written by the dynamic descriptor heap.
-    const uint64_t missing = m_RootSignature->ArgumentsMask() & ~m_RootArgsSet;
+    // Only what a shader of the bound pipeline reads must be set (D3D12: "root arguments the
+    // shaders do not reference may be left unset"; reflection says which ones they reference).
+    const uint64_t missing = m_RootSignature->ArgumentsMask() & m_Pipeline->RootUse().readParameters & ~m_RootArgsSet;
     if (!missing) return;
     const std::vector<RootParameterDesc>& params = m_RootSignature->Parameters();
     for (uint32_t i = 0; i < params.size(); ++i) {
         if (!((missing >> i) & 1u)) continue;
         throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (" + RootParamKindName(params[i].kind) +
-                              ") of the bound root signature is not set since set_pipeline_state bound it (a root signature change, "
+                              ") of the bound root signature is read by pipeline '" + m_Pipeline->Name() +
+                              "' but not set since set_pipeline_state bound the root signature (a root signature change, "
                               "also by generate_mips / pano_to_cubemap, clears every root argument); set it first");
     }
 }
@@ -872,10 +961,13 @@ void CommandList::PrepareWork(bool dispatch) {
     if (dispatch != m_Compute)
         throw InvalidArgument(dispatch ? "dispatch: the bound pipeline is a graphics pipeline" : "draw: the bound pipeline is a compute pipeline");
     CheckRootArguments(dispatch ? "dispatch" : "draw");
+    if (m_Validate) ValidateBufferViews(dispatch ? "dispatch" : "draw");
     // One pass over the bindings: a UAV written by earlier work gets its UAV barrier, then every
     // bound resource is requested in the state this work needs.
     for (auto& kv : m_Bindings) {
         Binding& b = kv.second;
+        if (b.bufferView == kViewUnresolvable)  // FollowDeclaredBufferViews: says why
+            (void)ResolveBufferViewAt(b.uav, uint32_t(kv.first >> 32), uint32_t(kv.first), *b.resource, b.viewArgs, dispatch ? "dispatch" : "draw");
         if (b.uav && AutoUavBarriers) m_Tracker.UavHazard(b.resource);
         RequireState(b.resource, b.state, b.firstMip, b.mipCount);
     }

@@ -223,6 +223,8 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
         if (r.stage != ShaderStage::Compute)
             throw InvalidArgument(std::string("create_compute_pipeline: the shader is a ") + r.StageName() + " shader (" + r.Profile() + "), not a compute shader");
         CheckShaderBindings("create_compute_pipeline", r, *m_RootSignature);
+        m_RootUse = std::make_shared<PipelineRootUse>();
+        NoteShaderRootUse(r, *m_RootSignature, *m_RootUse);
     }
     D3D12_COMPUTE_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
@@ -316,12 +318,13 @@ const char* GsInputName(uint32_t primitive) {
 }
 
 DxbcReflection ReflectStage(const std::vector<uint8_t>& bytecode, const char* arg, ShaderStage want, const char* wantName,
-                            const RootSignature& rs) {
+                            const RootSignature& rs, PipelineRootUse& rootUse) {
     const DxbcReflection r = ReflectShader(kGraphics, arg, bytecode);
     if (r.stage != want)
         throw InvalidArgument(std::string(kGraphics) + ": " + arg + " is a " + r.StageName() + " shader (" + r.Profile() + "), not a " + wantName +
                               " shader");
     CheckShaderBindings(kGraphics, r, rs);
+    NoteShaderRootUse(r, rs, rootUse);  // every stage's reads count: a root argument any of them reads must be set
     return r;
 }
 }  // namespace
@@ -393,12 +396,13 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     // Every stage: its kind, its bindings against the root signature, and its link to the stage before.
     {
         const RootSignature& rs = *m_RootSignature;
-        const DxbcReflection vs = ReflectStage(g.vs, "vs", ShaderStage::Vertex, "vertex", rs);
+        m_RootUse = std::make_shared<PipelineRootUse>();
+        const DxbcReflection vs = ReflectStage(g.vs, "vs", ShaderStage::Vertex, "vertex", rs, *m_RootUse);
         const DxbcReflection* last = &vs;
         DxbcReflection hs, ds, gs;
         if (m_Tessellated) {
-            hs = ReflectStage(g.hs, "hs", ShaderStage::Hull, "hull", rs);
-            ds = ReflectStage(g.ds, "ds", ShaderStage::Domain, "domain", rs);
+            hs = ReflectStage(g.hs, "hs", ShaderStage::Hull, "hull", rs, *m_RootUse);
+            ds = ReflectStage(g.ds, "ds", ShaderStage::Domain, "domain", rs, *m_RootUse);
             if (hs.inputControlPoints && hs.inputControlPoints != PatchControlPoints(g.topology))
                 throw InvalidArgument(fn + ": the hull shader takes patches of " + std::to_string(hs.inputControlPoints) +
                                       " control points (InputPatch), the topology has " + std::to_string(PatchControlPoints(g.topology)) +
@@ -411,7 +415,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
             last = &ds;
         }
         if (!g.gs.empty()) {
-            gs = ReflectStage(g.gs, "gs", ShaderStage::Geometry, "geometry", rs);
+            gs = ReflectStage(g.gs, "gs", ShaderStage::Geometry, "geometry", rs, *m_RootUse);
             if (!m_Tessellated && gs.gsInputPrimitive && !GsInputMatches(gs.gsInputPrimitive, g.topology))
                 throw InvalidArgument(fn + ": the geometry shader takes " + GsInputName(gs.gsInputPrimitive) + " primitives, which topology " +
                                       std::to_string(int(g.topology)) + " does not make");
@@ -419,7 +423,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
             last = &gs;
         }
         if (!g.ps.empty()) {
-            const DxbcReflection ps = ReflectStage(g.ps, "ps", ShaderStage::Pixel, "pixel", rs);
+            const DxbcReflection ps = ReflectStage(g.ps, "ps", ShaderStage::Pixel, "pixel", rs, *m_RootUse);
             CheckStageLinkage(kGraphics, *last, ps);
         }
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -201,6 +202,122 @@ void CheckShaderBindings(const char* what, const DxbcReflection& shader, const R
             next = std::max(next, g.second);
         }
         if (next < hi) fail(next, note.empty() ? "no root parameter, descriptor range or static sampler visible to it provides it" : note);
+    }
+}
+
+// ---- flags ---------------------------------------------------------------------------------
+// D3D12's values (d3d12.h). Bits the D3D12 of vkd3d 1.2 (its headers stop at ID3D12Device1 /
+// root signature 1.1) does not define are refused by name rather than passed on.
+
+const FlagBit kRootSignatureFlagBits[] = {
+    {0x1, "ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT", nullptr},
+    {0x2, "DENY_VERTEX_SHADER_ROOT_ACCESS", nullptr},
+    {0x4, "DENY_HULL_SHADER_ROOT_ACCESS", nullptr},
+    {0x8, "DENY_DOMAIN_SHADER_ROOT_ACCESS", nullptr},
+    {0x10, "DENY_GEOMETRY_SHADER_ROOT_ACCESS", nullptr},
+    {0x20, "DENY_PIXEL_SHADER_ROOT_ACCESS", nullptr},
+    {0x40, "ALLOW_STREAM_OUTPUT", nullptr},
+    {0x80, "LOCAL_ROOT_SIGNATURE", "a DirectX Raytracing flag; vkd3d 1.2 has no raytracing"},
+    {0x100, "DENY_AMPLIFICATION_SHADER_ROOT_ACCESS", "mesh-shader pipelines (D3D12 Ultimate) are not in vkd3d 1.2"},
+    {0x200, "DENY_MESH_SHADER_ROOT_ACCESS", "mesh-shader pipelines (D3D12 Ultimate) are not in vkd3d 1.2"},
+    {0x400, "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED", "shader model 6.6 dynamic resources need DXIL, which vkd3d 1.2 does not run"},
+    {0x800, "SAMPLER_HEAP_DIRECTLY_INDEXED", "shader model 6.6 dynamic resources need DXIL, which vkd3d 1.2 does not run"},
+    {0, nullptr, nullptr},
+};
+const FlagBit kDescriptorRangeFlagBits[] = {
+    {0x1, "DESCRIPTORS_VOLATILE", nullptr},
+    {0x2, "DATA_VOLATILE", nullptr},
+    {0x4, "DATA_STATIC_WHILE_SET_AT_EXECUTE", nullptr},
+    {0x8, "DATA_STATIC", nullptr},
+    {0x10000, "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS",
+     "a later D3D12 flag (root signature 1.1 of vkd3d 1.2 does not define it)"},
+    {0, nullptr, nullptr},
+};
+const FlagBit kRootDescriptorFlagBits[] = {
+    {0x2, "DATA_VOLATILE", nullptr},
+    {0x4, "DATA_STATIC_WHILE_SET_AT_EXECUTE", nullptr},
+    {0x8, "DATA_STATIC", nullptr},
+    {0, nullptr, nullptr},
+};
+
+namespace {
+uint32_t CheckFlagBits(uint32_t flags, const FlagBit* table, const char* kind, const char* what) {
+    uint32_t known = 0;
+    for (const FlagBit* f = table; f->name; ++f) {
+        known |= f->bit;
+        if ((flags & f->bit) && f->refused)
+            throw InvalidArgument(std::string(what) + ": " + kind + " " + f->name + " is not supported: " + f->refused);
+    }
+    if (flags & ~known) {
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%X", flags & ~known);
+        std::string names;
+        for (const FlagBit* f = table; f->name; ++f)
+            if (!f->refused) names += (names.empty() ? "" : ", ") + std::string(f->name);
+        throw InvalidArgument(std::string(what) + ": " + kind + " bits " + hex + " are not D3D12 " + kind + "s (known: " + names + ")");
+    }
+    return flags;
+}
+constexpr uint32_t kDataFlags = 0x2 | 0x4 | 0x8;
+uint32_t CheckOneDataFlag(uint32_t flags, const char* what) {
+    const uint32_t data = flags & kDataFlags;
+    if (data & (data - 1))
+        throw InvalidArgument(std::string(what) + ": DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC exclude each other "
+                              "(D3D12 takes at most one)");
+    return flags;
+}
+}  // namespace
+
+uint32_t CheckRootSignatureFlags(uint32_t flags, const char* what) { return CheckFlagBits(flags, kRootSignatureFlagBits, "root signature flag", what); }
+
+uint32_t CheckDescriptorRangeFlags(uint32_t flags, RangeKind kind, const char* what) {
+    CheckFlagBits(flags, kDescriptorRangeFlagBits, "descriptor range flag", what);
+    if (kind == RangeKind::Sampler && (flags & kDataFlags))
+        throw InvalidArgument(std::string(what) + ": a sampler range takes DESCRIPTORS_VOLATILE only (samplers have no data; D3D12 refuses DATA_* flags there)");
+    return CheckOneDataFlag(flags, what);
+}
+
+uint32_t CheckRootDescriptorFlags(uint32_t flags, const char* what) {
+    return CheckOneDataFlag(CheckFlagBits(flags, kRootDescriptorFlagBits, "root descriptor flag", what), what);
+}
+
+void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, PipelineRootUse& use) {
+    const bool compute = shader.stage == ShaderStage::Compute;
+    D3D12_SHADER_VISIBILITY stageVis;
+    uint32_t denyFlag;
+    StageVisibility(shader.stage, stageVis, denyFlag);
+    if (!compute && denyFlag && (rs.Flags() & denyFlag)) return;  // the stage sees no root parameter
+    const std::vector<RootParameterDesc>& params = rs.Parameters();
+    for (const ShaderBinding& b : shader.bindings) {
+        const uint64_t lo = b.shaderRegister;
+        const uint64_t hi = b.count == 0 ? lo + kUnboundedTableSlots : lo + b.count;
+        for (uint32_t i = 0; i < params.size() && i < 64; ++i) {
+            const RootParameterDesc& p = params[i];
+            if (!compute && p.visibility != D3D12_SHADER_VISIBILITY_ALL && p.visibility != stageVis) continue;
+            if (p.kind != RootParamKind::Table) {
+                const BindingKind k = p.kind == RootParamKind::Constants || p.kind == RootParamKind::Cbv ? BindingKind::Cbv
+                                      : p.kind == RootParamKind::Srv                                     ? BindingKind::Srv
+                                                                                                         : BindingKind::Uav;
+                if (k == b.kind && p.space == b.space && p.shaderRegister >= lo && p.shaderRegister < hi) use.readParameters |= uint64_t(1) << i;
+                continue;
+            }
+            uint64_t next = 0;  // the table offset of an appended range (as RootSignature lays them out)
+            for (const DescriptorRangeDesc& r : p.ranges) {
+                const uint64_t start = r.offset == kAppendRange ? next : r.offset;
+                const uint64_t count = r.count == kUnboundedRange ? kUnboundedTableSlots : r.count;
+                next = start + count;
+                if (KindOfRange(r.kind) != b.kind || r.space != b.space) continue;
+                const uint64_t from = std::max<uint64_t>(lo, r.shaderRegister), to = std::min<uint64_t>(hi, uint64_t(r.shaderRegister) + count);
+                if (from >= to) continue;
+                use.readParameters |= uint64_t(1) << i;
+                if (b.kind != BindingKind::Srv && b.kind != BindingKind::Uav) continue;
+                for (uint64_t reg = from; reg < to; ++reg) {
+                    const uint64_t slot = start + (reg - r.shaderRegister);
+                    if (slot > UINT32_MAX) break;
+                    use.tableSlots.emplace((uint64_t(i) << 32) | slot, b);
+                }
+            }
+        }
     }
 }
 

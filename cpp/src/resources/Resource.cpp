@@ -49,6 +49,7 @@ Resource::~Resource() {
     m_Core->LiveResources().fetch_sub(1);
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     m_Views.clear();  // deferred frees, tagged with the current serial
+    m_BufferViews.clear();
 }
 
 void Resource::MapPersistently() {
@@ -122,7 +123,40 @@ TextureFootprint Texture::Footprint(uint32_t mip, uint32_t arraySlice, uint64_t 
 
 size_t Resource::CachedViewCount() const {
     std::lock_guard<std::mutex> lock(m_ViewMutex);
-    return m_Views.size();
+    return m_Views.size() + m_BufferViews.size();
+}
+
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::BufferView(bool uav, const BufferViewDesc& view) {
+    if (!IsBuffer()) throw InvalidArgument("resource '" + m_Name + "' is a texture; buffer views take buffers");
+    if (uav && !AllowsUav())
+        throw InvalidArgument("resource '" + m_Name + "' was not created with uav=True, so it cannot be bound as an unordered access view");
+    const std::string problem = BufferViewProblem(view, m_LogicalSize);
+    if (!problem.empty()) throw InvalidArgument("buffer view of resource '" + m_Name + "': " + problem);
+    const BufferViewKey key{uav, static_cast<uint8_t>(view.kind), static_cast<uint32_t>(view.format), view.stride, view.firstElement, view.numElements};
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    auto it = m_BufferViews.find(key);
+    if (it != m_BufferViews.end()) return it->second.Handle();
+    DescriptorAllocation da = m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
+    WriteBufferView(key, da.Handle());
+    const D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
+    m_BufferViews.emplace(key, std::move(da));
+    return h;
+}
+
+void Resource::WriteBufferView(const BufferViewKey& key, D3D12_CPU_DESCRIPTOR_HANDLE dst) const {
+    BufferViewDesc v;
+    v.kind = static_cast<BufferViewKind>(std::get<1>(key));
+    v.format = static_cast<DXGI_FORMAT>(std::get<2>(key));
+    v.stride = std::get<3>(key);
+    v.firstElement = std::get<4>(key);
+    v.numElements = std::get<5>(key);
+    if (std::get<0>(key)) {
+        const D3D12_UNORDERED_ACCESS_VIEW_DESC d = BufferUavDesc(v);
+        m_Core->D3D12Device()->CreateUnorderedAccessView(m_d3d12Resource.Get(), nullptr, &d, dst);
+    } else {
+        const D3D12_SHADER_RESOURCE_VIEW_DESC d = BufferSrvDesc(v);
+        m_Core->D3D12Device()->CreateShaderResourceView(m_d3d12Resource.Get(), &d, dst);
+    }
 }
 
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Srv(uint32_t mostDetailedMip, uint32_t mipCount, DXGI_FORMAT format) {
@@ -313,6 +347,7 @@ void Resource::RewriteViewsLocked() {
         WriteView(static_cast<ViewKind>(key >> 56), static_cast<uint32_t>((key >> 40) & 0xFFFF), static_cast<uint32_t>((key >> 24) & 0xFFFF),
                   static_cast<DXGI_FORMAT>(key & 0xFFFFFF), kv.second.Handle());
     }
+    for (const auto& kv : m_BufferViews) WriteBufferView(kv.first, kv.second.Handle());
 }
 
 // ------------------------------------------------------------------------------------ moving

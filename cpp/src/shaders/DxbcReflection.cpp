@@ -200,6 +200,7 @@ void ReadRdef(const Span& s, DxbcReflection& r) {
         b.flags = s.U32(o + 28);
         if (bindingStride == 40) b.space = s.U32(o + 32);
         if (b.count == 0xFFFFFFFFu) b.count = 0;  // unbounded arrays, as some compilers write them
+        if (b.inputType == 5 || b.inputType == 6 || (b.inputType >= 9 && b.inputType <= 11)) b.structureStride = b.numSamples;
         if (b.kind == BindingKind::Cbv) {
             for (uint32_t c = 0; c < cbCount; ++c) {
                 const size_t co = cbOffset + size_t(c) * 24;
@@ -257,6 +258,7 @@ struct BufferDecl {
     bool uav;
     bool structured;
     uint32_t reg, space;
+    uint32_t stride;  // structured: the declared bytes per element
 };
 
 void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decls) {
@@ -294,6 +296,9 @@ void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decl
             d.uav = opcode == 157 || opcode == 158;
             d.structured = opcode == 158 || opcode == 162;
             d.reg = sm51 ? s.U32(size_t(idx + 1) * 4) : s.U32(size_t(idx) * 4);
+            // Structured declarations carry the stride after the register (5.1: before the space).
+            d.stride = !d.structured ? 0 : sm51 ? (length >= 7 ? s.U32(size_t(at + length - 2) * 4) : 0)
+                                                : (idx + 1 < at + length ? s.U32(size_t(idx + 1) * 4) : 0);
             d.space = sm51 ? s.U32(size_t(at + length - 1) * 4) : 0;
             decls->push_back(d);
         }
@@ -448,6 +453,7 @@ DxbcReflection ReflectDxbc(const uint8_t* data, size_t size) {
             if (d.reg < b.shaderRegister || (b.count != 0 && d.reg >= b.shaderRegister + b.count)) continue;
             if (b.inputType == 2 || b.inputType == 4)  // typed (texture or buffer): the declaration says otherwise
                 b.inputType = d.uav ? (d.structured ? 6u : 8u) : (d.structured ? 5u : 7u);
+            if (d.structured && d.stride) b.structureStride = d.stride;
         }
     if (const Chunk* c = Find(chunks, {FourCC("ISG1"), FourCC("ISGN")})) {
         Span s = c->span;

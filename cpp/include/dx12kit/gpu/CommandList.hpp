@@ -108,9 +108,18 @@ public:
     void SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset);
 
     // ---- descriptor tables ----------------------------------------------------------------
+    /// Stages a view of `r` at (rootIndex, offset). Textures: mips [mip, mip + mipCount) in
+    /// `format` (UNKNOWN: the texture's). Buffers (BufferView.hpp): the view `buffer` and `format`
+    /// (a typed view) describe, the rest from the bound pipeline's declaration at that slot;
+    /// `mip`, `mipCount` must be 0.
     void SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
-                               uint32_t mip, uint32_t mipCount, DXGI_FORMAT format);
-    void SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip);
+                               uint32_t mip, uint32_t mipCount, DXGI_FORMAT format, const BufferViewArgs& buffer = BufferViewArgs());
+    void SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
+                                const BufferViewArgs& buffer = BufferViewArgs());
+    /// The buffer view SetShaderResourceView / SetUnorderedAccessView would write at (rootIndex,
+    /// offset) for `buffer` (ResolveBufferView with the bound pipeline's declaration there).
+    BufferViewDesc ResolveBufferViewAt(bool uav, uint32_t rootIndex, uint32_t offset, const Resource& buffer, const BufferViewArgs& args,
+                                       const char* what) const;
     void SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer);
     void SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler);
     void ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]);
@@ -183,7 +192,23 @@ private:
         D3D12_RESOURCE_STATES state;
         uint32_t firstMip, mipCount;   // mipCount 0: every subresource
         bool uav;
+        // Buffer views in tables: how the view was decided (0 not a buffer view, kViewDeclared,
+        // kViewExplicit, kViewUnresolvable), the arguments and the view written (numElements 0:
+        // none yet, the slot holds the null descriptor until a pipeline that reads it is bound).
+        uint8_t bufferView = 0;
+        BufferViewArgs viewArgs{};
+        BufferViewDesc view{};
     };
+    static constexpr uint8_t kViewDeclared = 1, kViewExplicit = 2, kViewUnresolvable = 3;
+    /// The buffer-view half of SetShaderResourceView / SetUnorderedAccessView.
+    void StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, const BufferViewArgs& args,
+                         D3D12_RESOURCE_STATES state, const char* what);
+    /// After a pipeline change under the same root signature: buffer views taken from the old
+    /// pipeline's declarations follow the new one's (restaged where they differ).
+    void FollowDeclaredBufferViews();
+    /// Validation mode, before a draw or dispatch: every buffer view in a table is what the bound
+    /// pipeline's shader declares at its slot.
+    void ValidateBufferViews(const char* op);
     void CheckOpen(const char* what) const;
     // GenerateMips.cpp: a tracked copy of one texture subresource; the dispatches of one pass chain.
     void CopySubresource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t sub, const char* what);

@@ -18,6 +18,7 @@
 namespace dx12kit {
 
 class DeviceCore;
+struct PipelineRootUse;
 
 enum class RootParamKind : uint8_t { Constants, Cbv, Srv, Uav, Table };
 /// "root constants", "a root CBV", ... for messages.
@@ -124,6 +125,10 @@ public:
     /// of the bound depth buffer (validation of D3D12Rules rule 6d, per plane).
     bool DepthTest() const { return m_DepthTest; }
     bool StencilTest() const { return m_StencilTest; }
+    /// What its shaders read through the root signature: which root parameters must be set before
+    /// a draw or dispatch, and the SRV/UAV each table slot declares (buffer views take their kind,
+    /// stride and format from it).
+    const PipelineRootUse& RootUse() const { return *m_RootUse; }
     /// Debug name: shown by repr() and given to the D3D12 object (SetName). Not thread-safe.
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name);
@@ -139,6 +144,7 @@ private:
     DXGI_FORMAT m_DsvFormat = DXGI_FORMAT_UNKNOWN;
     uint32_t m_SampleCount = 1;
     bool m_DepthTest = false, m_StencilTest = false, m_Tessellated = false;
+    std::shared_ptr<PipelineRootUse> m_RootUse;
 };
 
 /// A sampler: a CPU descriptor in the SAMPLER allocator, staged with CommandList::SetSampler.

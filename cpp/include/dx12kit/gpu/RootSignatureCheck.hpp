@@ -37,15 +37,57 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/shaders/DxbcReflection.hpp"
 
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 
 namespace dx12kit {
+
+/// What a pipeline's shaders read through its root signature (from their reflection: compilers
+/// keep only the resources a shader uses in RDEF).
+struct PipelineRootUse {
+    /// Bit i: a stage of the pipeline reads a register root parameter i provides to it. Root
+    /// constants and root views outside this mask may stay unset (D3D12 requires only what the
+    /// shaders use).
+    uint64_t readParameters = 0;
+    /// (root index << 32 | descriptor offset in the table) -> the SRV or UAV a stage declares at
+    /// that table slot (the first stage found, when several read it).
+    std::unordered_map<uint64_t, ShaderBinding> tableSlots;
+    const ShaderBinding* SlotDeclaration(uint32_t rootIndex, uint32_t offset) const {
+        auto it = tableSlots.find((uint64_t(rootIndex) << 32) | offset);
+        return it == tableSlots.end() ? nullptr : &it->second;
+    }
+};
+
+/// Adds what `shader` reads through `rootSignature` to `use` (after CheckShaderBindings accepted
+/// it): the visibility rules are the same (rule 3).
+void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rootSignature, PipelineRootUse& use);
 
 /// Rules 1-4 for one stage. `what` names the call ("create_compute_pipeline").
 void CheckShaderBindings(const char* what, const DxbcReflection& shader, const RootSignature& rootSignature);
 
 /// Rule 5 between consecutive stages (`producer` feeds `consumer`).
 void CheckStageLinkage(const char* what, const DxbcReflection& producer, const DxbcReflection& consumer);
+
+/// One bit of D3D12_ROOT_SIGNATURE_FLAGS, D3D12_DESCRIPTOR_RANGE_FLAGS or
+/// D3D12_ROOT_DESCRIPTOR_FLAGS: its D3D12 name without the prefix, and why dx12kit refuses it
+/// (nullptr: supported). The tables end with {0, nullptr, nullptr}; Python's RootSignatureFlags,
+/// DescriptorRangeFlags and RootDescriptorFlags hold the supported entries.
+struct FlagBit {
+    uint32_t bit;
+    const char* name;
+    const char* refused;
+};
+extern const FlagBit kRootSignatureFlagBits[];
+extern const FlagBit kDescriptorRangeFlagBits[];
+extern const FlagBit kRootDescriptorFlagBits[];
+
+/// Returns `flags` when every bit is a supported flag of the table and the combination is valid
+/// D3D12 (ranges and root descriptors: at most one DATA_* flag; sampler ranges: no DATA_* flag);
+/// otherwise throws InvalidArgument naming `what`, the flags and why.
+uint32_t CheckRootSignatureFlags(uint32_t flags, const char* what);
+uint32_t CheckDescriptorRangeFlags(uint32_t flags, RangeKind kind, const char* what);
+uint32_t CheckRootDescriptorFlags(uint32_t flags, const char* what);
 
 /// Rule 0: throws InvalidArgument naming both overlapping entries.
 void CheckRootSignatureOverlaps(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers);

@@ -18,12 +18,15 @@
 #include "dx12kit/memory/MemoryPool.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/resources/BufferView.hpp"
 #include "dx12kit/resources/ResourceState.hpp"
 
 #include <atomic>
 #include <memory>
+#include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -197,6 +200,9 @@ public:
     static constexpr uint32_t kAllSlices = 0xFFFFFFFFu;
     D3D12_CPU_DESCRIPTOR_HANDLE Dsv(uint32_t mip = 0, uint32_t arraySlice = kAllSlices);
     D3D12_CPU_DESCRIPTOR_HANDLE Cbv();
+    /// A buffer's SRV (`uav` false) or UAV as `view` describes it (BufferView.hpp; checked with
+    /// BufferViewProblem, InvalidArgument when it breaks D3D12's rules), cached per description.
+    D3D12_CPU_DESCRIPTOR_HANDLE BufferView(bool uav, const BufferViewDesc& view);
     size_t CachedViewCount() const;
 
 protected:
@@ -236,6 +242,10 @@ protected:
 
     mutable std::mutex m_ViewMutex;
     std::unordered_map<uint64_t, DescriptorAllocation> m_Views;
+    /// BufferView's descriptors: (uav, kind, format, stride, first element, count) -> descriptor.
+    using BufferViewKey = std::tuple<bool, uint8_t, uint32_t, uint32_t, uint64_t, uint32_t>;
+    std::map<BufferViewKey, DescriptorAllocation> m_BufferViews;
+    void WriteBufferView(const BufferViewKey& key, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
 };
 
 class Buffer : public Resource {

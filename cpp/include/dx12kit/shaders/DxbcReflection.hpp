@@ -56,6 +56,18 @@ struct ShaderBinding {
     uint32_t flags = 0;           ///< D3D_SHADER_INPUT_FLAGS
     uint32_t cbufferSize = 0;     ///< constant buffers: the buffer's declared size in bytes (16-byte multiple)
     uint32_t cbufferUsedBytes = 0;///< constant buffers: one past the last byte of its variables
+    uint32_t structureStride = 0; ///< structured buffers: bytes per element (the program's dcl_*_structured
+                                  ///< declaration, else RDEF's sample-count field); 0 otherwise
+
+    /// Components of a typed resource's element (Buffer<float2> -> 2): RDEF's
+    /// D3D_SIF_TEXTURE_COMPONENTS bits (flags bits 2-3) plus one.
+    uint32_t Components() const { return ((flags >> 2) & 3u) + 1u; }
+    /// A buffer view kind the shader declares: structured (StructuredBuffer, RWStructuredBuffer,
+    /// Append/Consume), raw (ByteAddressBuffer, RWByteAddressBuffer) or typed (Buffer<T>,
+    /// RWBuffer<T>); false for everything else (textures, cbuffers, samplers, tbuffers).
+    bool IsStructuredBuffer() const { return inputType == 5 || inputType == 6 || inputType == 9 || inputType == 10 || inputType == 11; }
+    bool IsRawBuffer() const { return inputType == 7 || inputType == 8; }
+    bool IsTypedBuffer() const { return (inputType == 2 || inputType == 4) && dimension == 1; }
 
     /// "b", "t", "u" or "s".
     const char* RegisterClass() const;
