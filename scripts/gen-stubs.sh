@@ -67,7 +67,9 @@ fmt_type = f"Format | typing.Literal[{fmt_names}]"
 count = 0
 for pattern, repl in ((r"\b(format|dsv_format): typing\.Any = None\b", rf"\1: {fmt_type} | None = None"),
                       (r"\bformat: typing\.Any\b", f"format: {fmt_type}"),
-                      (r"\brtv_formats: typing\.Any\b", f"rtv_formats: {fmt_type} | typing.Sequence[{fmt_type}]")):
+                      (r"\brtv_formats: typing\.Any\b", f"rtv_formats: {fmt_type} | typing.Sequence[{fmt_type}]"),
+                      # views (set_shader_resource_view/set_unordered_access_view) also take a raw DXGI value
+                      (r"\bformat: str \| Format \| int \| None = None\b", f"format: {fmt_type} | int | None = None")):
     text, n = re.subn(pattern, repl, text)
     count += n
 assert count >= 8, f"format arguments changed ({count} found): update scripts/gen-stubs.sh"
