@@ -284,7 +284,6 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
         if (l->IsExecuted()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
         if (l->IsDead()) throw InvalidArgument("execute: a command list failed to close earlier and cannot be executed");
-        l->Tracker().CheckDirectWrites("execute");
     }
     if (order.size() != lists.size()) throw InvalidArgument("execute: the same command list is given twice");
 
@@ -335,6 +334,21 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     }
     states.Decay(m_Type);
 
+    // Pending writes into CPU-visible buffers (UmaAccess.hpp) land now, in execution order: on the
+    // CPU (after the commit below) when no GPU work can still see the buffer's old bytes: every
+    // submission that used it has completed and no earlier list of this call uses it; otherwise by
+    // a copy in the list's pre-list, after its transitions (the buffer is in COPY_DEST there).
+    std::vector<const CommandList::PendingWrite*> cpuWrites;
+    std::vector<std::vector<const CommandList::PendingWrite*>> gpuWrites(lists.size());
+    uint64_t gpuWriteCount = 0;
+    for (size_t li = 0; li < lists.size(); ++li)
+        for (const CommandList::PendingWrite& w : lists[li]->PendingWrites()) {
+            bool busy = w.dst->LastUseSerial() > m_Core->CompletedSerial();
+            for (size_t lj = 0; lj < li && !busy; ++lj) busy = lists[lj]->Tracker().Touches(w.dst.get());
+            (busy ? gpuWrites[li] : cpuWrites).push_back(&w);
+            gpuWriteCount += busy;
+        }
+
     // New resources read as zeros: their zeroing runs first (on the direct queue), except for
     // resources whose first use in these lists overwrites them completely. After validation, before
     // the transitions: the zeroing leaves every resource it touches in COMMON.
@@ -354,18 +368,22 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     std::vector<Recorded> recorded;  // [0] is the direct queue's when onDirect is not empty
     std::vector<ID3D12CommandList*> natives;
     try {
-        auto record = [&](CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers) {
+        auto record = [&](CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers,
+                          const std::vector<const CommandList::PendingWrite*>* copies) {
             Recorded r{&q, q.AcquireAllocator(), nullptr};
             r.list = q.AcquireList(r.allocator.Get());
-            r.list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+            if (!barriers.empty()) r.list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+            if (copies)
+                for (const CommandList::PendingWrite* w : *copies)
+                    r.list->CopyBufferRegion(w->dst->D3D12Resource(), w->offset, w->src.resource, w->src.offset, w->src.size);
             const HRESULT hr = r.list->Close();
             recorded.push_back(std::move(r));
             ThrowIfFailed(hr, "Close (barrier list)");
         };
-        if (!onDirect.empty()) record(directQueue, onDirect);
+        if (!onDirect.empty()) record(directQueue, onDirect, nullptr);
         for (size_t li = 0; li < lists.size(); ++li) {
-            if (!pre[li].empty()) {
-                record(*this, pre[li]);
+            if (!pre[li].empty() || !gpuWrites[li].empty()) {
+                record(*this, pre[li], &gpuWrites[li]);
                 natives.push_back(recorded.back().list.Get());
             }
             natives.push_back(lists[li]->D3D12List());
@@ -383,6 +401,9 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
 
     // 4. Commit: from here on nothing may fail before the record is stored.
     states.Commit();
+    for (const CommandList::PendingWrite* w : cpuWrites) host::Copy(w->dst->Mapped() + w->offset, w->src.cpu, static_cast<size_t>(w->src.size));
+    if (!cpuWrites.empty()) m_Core->Submits().umaCpuWrites.fetch_add(cpuWrites.size(), std::memory_order_relaxed);
+    if (gpuWriteCount) m_Core->Submits().umaGpuWrites.fetch_add(gpuWriteCount, std::memory_order_relaxed);
     m_Core->Barriers().aliasing.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
     m_Core->Barriers().aliasingAutomatic.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
     m_LastInserted = std::move(inserted);

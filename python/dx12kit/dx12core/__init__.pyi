@@ -517,7 +517,7 @@ class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
-    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.Any = None, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.Any = None, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = False, lazy_fence_signals: bool = True) -> None:
+    def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.Any = None, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.Any = None, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = True, lazy_fence_signals: bool = True) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
         dynamic chunk sizes, CPU descriptor page size, upload page size, and the bytes of large upload pages
@@ -525,9 +525,10 @@ class Device:
         GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the
         default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures
         and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).
-        uma_direct (opt-in): on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so
-        CommandList.upload into an idle buffer is one memcpy at record time and read_buffer one memcpy; an upload
-        still pending when another list using the buffer executes first raises (README, Speed). Default: staging.
+        uma_direct (default True): on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory:
+        CommandList.upload into one keeps its bytes in upload memory and execute writes them, in execution order (on the
+        CPU when no GPU work still uses the buffer, else by a GPU copy just before the list), with no GPU copy otherwise;
+        read_buffer is one memcpy. False forces the staging paths; discrete and non-coherent adapters always stage.
         lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs
         it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).
         static_descriptors and gpu_page_size were removed (nothing used them): passing either raises
@@ -722,7 +723,8 @@ class Device:
         zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by
         route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches),
         submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with
-        lazy_fence_signals while work is in flight).
+        lazy_fence_signals while work is in flight), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:
+        cpu: written by the CPU at execute; gpu: copied on the GPU before their list because the buffer was still in use).
         """
     def trim_memory(self) -> None:
         """
