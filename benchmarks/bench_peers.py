@@ -55,12 +55,17 @@ def test_fence_thread_cpu_is_read():
 
 # (workload key in dx12kit's results, label, higher is better, [(peer, script, regex)])
 ROWS: List[Tuple[str, str, bool, List[Tuple[str, str, str]]]] = [
-    ("W1 upload MB/s", "W1 upload 64 MiB, MB/s", True, [
+    ("W1 upload MB/s", "W1 upload 64 MiB (write_buffer), MB/s", True, [
         ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic\s+upload\s+(\d+)"),
         ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging\s+upload\s+(\d+)"),
         ("compushady", "cs_w1.py", r"compushady upload\s+(\d+)"),
         ("moderngl", "mgl_all.py", r"moderngl W1 upload (\d+)")]),
-    ("W1 readback MB/s", "W1 readback 64 MiB, MB/s", True, [
+    ("W1 upload (list) MB/s", "W1 upload 64 MiB (cl.upload), MB/s", True, [
+        ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic\s+upload\s+(\d+)"),
+        ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging\s+upload\s+(\d+)"),
+        ("compushady", "cs_w1.py", r"compushady upload\s+(\d+)"),
+        ("moderngl", "mgl_all.py", r"moderngl W1 upload (\d+)")]),
+    ("W1 readback MB/s", "W1 readback 64 MiB (out=), MB/s", True, [
         ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic.*readback\s+(\d+)"),
         ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging.*readback\s+(\d+)"),
         ("compushady", "cs_w1.py", r"compushady upload.*readback\s+(\d+)"),

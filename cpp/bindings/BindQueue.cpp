@@ -35,6 +35,30 @@ void BindQueue(py::module_& m, Classes& c) {
             ReleaseGil release;
             return q.Execute(v);
         }, "command_lists"_a, "Executes one list or a list of lists in order; returns the fence value marking their completion.")
+        .def("write_buffer", [](std::shared_ptr<CommandQueue> q, py::handle res, py::handle array, Int offsetArg) {
+            auto r = AsResource(res, "write_buffer");
+            const uint64_t offset = U64(offsetArg, "write_buffer", "offset");
+            Bytes b = GetBytes(array, "write_buffer");
+            if (b.size >= (uint64_t(1) << 20)) {  // a long copy: other Python threads may run meanwhile
+                ReleaseGil release;
+                return q->WriteBuffer(q, r, b.data, b.size, offset);
+            }
+            return q->WriteBuffer(q, r, b.data, b.size, offset);
+        }, "buffer"_a, "array"_a, "offset"_a = 0,
+           "Writes a numpy array into a buffer at byte `offset` as if a command list holding only that upload were\n"
+           "executed on this queue now (as wgpu's queue.write_buffer): later executes see the data, earlier ones do not.\n"
+           "On a cache-coherent UMA device (Device.uma_direct) a buffer no unfinished work uses is written by one memcpy\n"
+           "and nothing is submitted; otherwise the upload list is executed.\n\n"
+           "Args:\n"
+           "    buffer: a buffer of this device (not an upload/readback heap buffer: map those).\n"
+           "    array: a C-contiguous array or other buffer-protocol object, its bytes written as they are.\n"
+           "    offset: byte offset in the buffer.\n\n"
+           "Returns:\n"
+           "    A fence value of this queue after which the data is in place (for wait or wait_for).\n\n"
+           "Raises:\n"
+           "    TypeError: buffer is not a Buffer, or array does not expose bytes.\n"
+           "    InvalidArgumentError: a texture, no data, the bytes do not fit at offset, another device's buffer.\n"
+           "    UseAfterFreeError: the buffer was closed.")
         .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
             const double t = Timeout(timeout, "wait");
             ReleaseGil release;

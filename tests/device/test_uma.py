@@ -342,3 +342,44 @@ def test_threads_recording_and_executing_uploads_into_one_buffer(dev, q):
         last = max(values, key=values.__getitem__)
         out = q.read_buffer(buf)
         assert np.array_equal(out, fills[last]), (values, np.unique(out))
+
+
+def test_write_buffer_is_a_one_upload_list_executed_now(dev, q):
+    buf = dev.create_buffer(N * 4, name="wb")
+    c = dev.create_buffer(N * 4, name="wb_copy")
+    old, new = data(26), data(27)
+    before = dev.stats()["uma_writes"]["cpu"]
+    q.wait(q.write_buffer(buf, old))
+    if dev.uma_direct:  # idle: one memcpy, nothing submitted
+        assert dev.stats()["uma_writes"]["cpu"] - before == 1
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), old)
+    opened_before = q.command_list()
+    opened_before.copy_resource(c, buf)  # executed after the write below: sees it
+    reader = q.command_list()
+    d = dev.create_buffer(N * 4, name="wb_reader")
+    reader.copy_resource(d, buf)
+    q.execute(reader)  # submitted before the write: sees the old bytes, busy or not
+    q.wait(q.write_buffer(buf, new[:100], offset=400))
+    q.wait(q.execute(opened_before))
+    exp = old.copy()
+    exp[100:200] = new[:100]
+    np.testing.assert_array_equal(q.read_buffer(d, np.uint32), old)
+    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), exp)
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), exp)
+
+
+def test_write_buffer_refusals(dev, q):
+    buf = dev.create_buffer(1024, name="wb_bad")
+    with pytest.raises(InvalidArgumentError, match="wb_bad"):
+        q.write_buffer(buf, np.zeros(300, np.uint32))  # 1200 bytes do not fit
+    with pytest.raises(InvalidArgumentError, match="offset"):
+        q.write_buffer(buf, np.zeros(4, np.uint32), offset=1021)
+    with pytest.raises(InvalidArgumentError, match="texture"):
+        q.write_buffer(dev.create_texture2d(4, 4, "rgba8_unorm"), np.zeros(64, np.uint8))
+    with pytest.raises(TypeError):
+        q.write_buffer(np.zeros(4), np.zeros(4, np.uint8))
+    with pytest.raises(TypeError):
+        q.write_buffer(buf, "text")
+    buf.close()
+    with pytest.raises(dx.UseAfterFreeError):
+        q.write_buffer(buf, np.zeros(4, np.uint8))

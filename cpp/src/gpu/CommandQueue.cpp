@@ -479,6 +479,29 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     return value;
 }
 
+uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer,
+                                   const void* data, uint64_t bytes, uint64_t offset) {
+    m_Core->CheckNotForked("write_buffer");
+    if (!buffer->IsBuffer()) throw InvalidArgument("write_buffer: resource '" + buffer->Name() + "' is a texture; use CommandList.upload");
+    buffer->CheckNotClosed("write_buffer");
+    if (&buffer->Core() != m_Core.get()) throw InvalidArgument("write_buffer: the buffer belongs to another device");
+    if (uma::ReadsDirectly(*buffer) && bytes != 0 && offset <= buffer->Size() && bytes <= buffer->Size() - offset) {
+        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        if (buffer->LastUseSerial() > m_Core->CompletedSerial()) m_Device.Poll();  // publishes what has completed
+        if (buffer->LastUseSerial() <= m_Core->CompletedSerial()) {
+            // Nothing submitted still uses it and every later execute comes after this (the mutex):
+            // writing now is what executing a one-upload list now would do.
+            host::Copy(buffer->Mapped() + offset, data, static_cast<size_t>(bytes));
+            m_Core->Submits().umaCpuWrites.fetch_add(1, std::memory_order_relaxed);
+            return std::min(ReadCompleted(), m_LastSubmitted);
+        }
+    }
+    auto list = CreateCommandList(self);  // busy, staging, or invalid (Upload names what is wrong)
+    list->SetName("write_buffer");
+    list->Upload(buffer, data, bytes, 0, 0, offset);
+    return Execute({list});
+}
+
 uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
                                        std::vector<std::shared_ptr<void>> tracked) {
     m_Core->CheckNotForked("execute");

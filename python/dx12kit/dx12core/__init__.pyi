@@ -478,6 +478,26 @@ class CommandQueue:
         """
         Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).
         """
+    def write_buffer(self, buffer: typing.Any, array: typing.Any, offset: typing.SupportsIndex = 0) -> int:
+        """
+        Writes a numpy array into a buffer at byte `offset` as if a command list holding only that upload were
+        executed on this queue now (as wgpu's queue.write_buffer): later executes see the data, earlier ones do not.
+        On a cache-coherent UMA device (Device.uma_direct) a buffer no unfinished work uses is written by one memcpy
+        and nothing is submitted; otherwise the upload list is executed.
+        
+        Args:
+            buffer: a buffer of this device (not an upload/readback heap buffer: map those).
+            array: a C-contiguous array or other buffer-protocol object, its bytes written as they are.
+            offset: byte offset in the buffer.
+        
+        Returns:
+            A fence value of this queue after which the data is in place (for wait or wait_for).
+        
+        Raises:
+            TypeError: buffer is not a Buffer, or array does not expose bytes.
+            InvalidArgumentError: a texture, no data, the bytes do not fit at offset, another device's buffer.
+            UseAfterFreeError: the buffer was closed.
+        """
     @property
     def completed_value(self) -> int:
         """
