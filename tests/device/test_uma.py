@@ -383,3 +383,28 @@ def test_write_buffer_refusals(dev, q):
     buf.close()
     with pytest.raises(dx.UseAfterFreeError):
         q.write_buffer(buf, np.zeros(4, np.uint8))
+
+
+def test_threads_writing_one_buffer_with_write_buffer_never_mix(dev, q):
+    import threading
+
+    n = 3 << 20  # split over the copy threads
+    buf = dev.create_buffer(n, name="wb_threads")
+    fills = [np.full(n, v, np.uint8) for v in (0x22, 0x66, 0x99, 0xDD)]
+    for _ in range(5):
+        barrier = threading.Barrier(len(fills))
+        values: dict = {}
+
+        def run(k):
+            barrier.wait()
+            values[k] = q.write_buffer(buf, fills[k])
+
+        ts = [threading.Thread(target=run, args=(k,)) for k in range(len(fills))]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join(30)
+        assert len(values) == len(fills)
+        q.wait(max(values.values()))
+        out = q.read_buffer(buf)
+        assert len(np.unique(out)) == 1 and out[0] in (0x22, 0x66, 0x99, 0xDD)
