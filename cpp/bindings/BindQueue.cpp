@@ -139,7 +139,19 @@ void BindQueue(py::module_& m, Classes& c) {
         }, "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
            "Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous\n"
            "array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order\n"
-           "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.")
+           "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.\n"
+           "New arrays of 1 MiB or more reuse the memory of such arrays freed earlier (no fresh pages to fault in).\n\n"
+           "Args:\n"
+           "    buffer: a buffer of this device.\n"
+           "    dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.\n"
+           "    timeout: seconds to wait for the GPU, None forever.\n"
+           "    out: a writable C-contiguous array of exactly the buffer's size to fill instead.\n\n"
+           "Returns:\n"
+           "    The new array, or `out`.\n\n"
+           "Raises:\n"
+           "    TypeError: buffer is not a Buffer, out not a numpy array.\n"
+           "    InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.\n"
+           "    WaitTimeoutError: the GPU work was not done within `timeout`.")
         .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
             const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");

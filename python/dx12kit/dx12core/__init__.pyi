@@ -406,7 +406,21 @@ class CommandList:
     def upload(self, resource: typing.Any, array: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
         Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.
-        Textures take shape (height, width, channels) matching the format.
+        Textures take shape (height, width, channels) matching the format. The array is copied now (change it freely
+        afterwards); the data reaches the resource when the list executes, in execution order. On a cache-coherent UMA
+        device (Device.uma_direct) execute writes a buffer's bytes on the CPU when no GPU work still uses it, else
+        copies them on the GPU just before the list; see also CommandQueue.write_buffer.
+        
+        Args:
+            resource: a buffer or texture of this device in a 'default' or 'custom' heap.
+            array: the data (buffer protocol); for a texture, C-contiguous, the subresource's exact size.
+            mip, array_slice: the texture subresource (ignored for buffers).
+            offset: byte offset in a buffer.
+        
+        Raises:
+            TypeError: resource or array of the wrong type.
+            InvalidArgumentError: no data, data that does not fit, an upload/readback heap resource, another device's.
+            UseAfterFreeError: the list was executed, or the resource closed.
         """
     @property
     def auto_uav_barriers(self) -> bool:
@@ -455,6 +469,21 @@ class CommandQueue:
         Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous
         array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order
         (e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.
+        New arrays of 1 MiB or more reuse the memory of such arrays freed earlier (no fresh pages to fault in).
+        
+        Args:
+            buffer: a buffer of this device.
+            dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.
+            timeout: seconds to wait for the GPU, None forever.
+            out: a writable C-contiguous array of exactly the buffer's size to fill instead.
+        
+        Returns:
+            The new array, or `out`.
+        
+        Raises:
+            TypeError: buffer is not a Buffer, out not a numpy array.
+            InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.
+            WaitTimeoutError: the GPU work was not done within `timeout`.
         """
     def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
