@@ -36,9 +36,9 @@ __all__ = ["REPO", "W2_CS", "cb_pipeline", "combine", "device", "find_rate", "fm
 
 
 @functools.lru_cache(maxsize=None)
-def device(uma_direct: bool = False):
-    """A plain (non-validating) device with its direct queue; uma_direct as dx.Device's (the opt-in
-    UMA path that ``python -m dx12kit bench`` and bench_peers.py measure)."""
+def device(uma_direct: bool = True):
+    """A plain (non-validating) device with its direct queue; uma_direct as dx.Device's (default True:
+    the default settings that ``python -m dx12kit bench`` and bench_peers.py measure)."""
     import dx12kit as dx
 
     dev = dx.Device(uma_direct=uma_direct)

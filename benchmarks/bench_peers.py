@@ -31,7 +31,7 @@ import workloads as b
 
 @pytest.fixture(scope="module")
 def dq():
-    return g.device(uma_direct=True)
+    return g.device()
 
 
 @pytest.mark.parametrize("name", b.WORKLOADS)
@@ -55,12 +55,17 @@ def test_fence_thread_cpu_is_read():
 
 # (workload key in dx12kit's results, label, higher is better, [(peer, script, regex)])
 ROWS: List[Tuple[str, str, bool, List[Tuple[str, str, str]]]] = [
-    ("W1 upload MB/s", "W1 upload 64 MiB, MB/s", True, [
+    ("W1 upload MB/s", "W1 upload 64 MiB (write_buffer), MB/s", True, [
         ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic\s+upload\s+(\d+)"),
         ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging\s+upload\s+(\d+)"),
         ("compushady", "cs_w1.py", r"compushady upload\s+(\d+)"),
         ("moderngl", "mgl_all.py", r"moderngl W1 upload (\d+)")]),
-    ("W1 readback MB/s", "W1 readback 64 MiB, MB/s", True, [
+    ("W1 upload (list) MB/s", "W1 upload 64 MiB (cl.upload), MB/s", True, [
+        ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic\s+upload\s+(\d+)"),
+        ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging\s+upload\s+(\d+)"),
+        ("compushady", "cs_w1.py", r"compushady upload\s+(\d+)"),
+        ("moderngl", "mgl_all.py", r"moderngl W1 upload (\d+)")]),
+    ("W1 readback MB/s", "W1 readback 64 MiB (out=), MB/s", True, [
         ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic.*readback\s+(\d+)"),
         ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging.*readback\s+(\d+)"),
         ("compushady", "cs_w1.py", r"compushady upload.*readback\s+(\d+)"),
@@ -109,7 +114,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         scripts += [s for s in SCRIPTS_BY_WORKLOAD[n] if s not in scripts]
     scripts.append("mgl_all.py")  # moderngl: all four workloads in one script
     have_peers = g.peers_python() is not None and g.peers_dir() is not None
-    dev, q = g.device(uma_direct=True)  # as python -m dx12kit bench: the opt-in UMA path (README, Speed)
+    dev, q = g.device()  # as python -m dx12kit bench: default settings (README, Speed)
     print(f"dx12kit vs peers on {dev.info.get('adapter')} ({dev.info.get('backend')}), {os.cpu_count()} CPUs; "
           f"load average at start {_load()}", flush=True)
     if not have_peers:

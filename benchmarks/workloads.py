@@ -4,8 +4,10 @@ Benchmark code, not part of the package (issue 23): ``python -m dx12kit bench`` 
 source checkout, and ``python benchmarks/workloads.py`` does the same. The workloads use only the
 public API. Comparing with other libraries (moderngl, wgpu-py, compushady) is bench_peers.py.
 
-- W1: a 64 MiB float32 numpy array uploaded into a buffer (``CommandList.upload``, execute, wait)
-  and read back (``CommandQueue.read_buffer``): MB/s each way.
+- W1: a 64 MiB float32 numpy array uploaded into a buffer and read back (``CommandQueue.read_buffer``,
+  into a reused array and into a new one): MB/s each way. The upload is ``CommandQueue.write_buffer``
+  + wait (as the peers' wgpu ``queue.write_buffer`` and moderngl ``Buffer.write``), and also
+  ``CommandList.upload``, execute, wait ("W1 upload (list)").
 - W2: 2,000 dispatches in one command list, each with its own 16-byte constants
   (``set_dynamic_constant_buffer``), then execute and wait: µs per dispatch.
 - W3: y = a*x + y over 16M floats: upload x and y, one dispatch, read y back: ms in total.
@@ -89,6 +91,9 @@ class W1:
         self.into = np.zeros_like(self.x)  # read_buffer(out=): as moderngl's read_into, compushady's readback(array)
 
     def upload(self) -> None:
+        self.q.wait(self.q.write_buffer(self.buf, self.x))
+
+    def upload_list(self) -> None:
         cl = self.q.command_list()
         cl.upload(self.buf, self.x)
         self.q.wait(self.q.execute(cl))
@@ -103,15 +108,17 @@ class W1:
         np.copyto(self.dst, self.x)
 
     def verify(self) -> None:
-        self.x[:4] += 1.0  # new contents each time: a stale result cannot pass
-        self.upload()
-        self.readback()
-        assert self.out is not None and np.array_equal(self.out, self.x), "W1 upload/readback mismatch"
+        for up in (self.upload, self.upload_list):
+            self.x[:4] += 1.0  # new contents each time: a stale result cannot pass
+            up()
+            self.readback()
+            assert self.out is not None and np.array_equal(self.out, self.x), "W1 upload/readback mismatch"
 
     def measure(self, reps: int = 5) -> Dict[str, float]:
         self.verify()
         nb = self.n * 4
         r = {"W1 upload MB/s": nb / median_time(self.upload, reps) / MB,
+             "W1 upload (list) MB/s": nb / median_time(self.upload_list, reps) / MB,
              "W1 readback (new array) MB/s": nb / median_time(self.readback_new_array, reps) / MB,
              "W1 readback MB/s": nb / median_time(self.readback, reps) / MB,
              "memcpy MB/s": nb / median_time(self.memcpy, reps) / MB}
@@ -310,7 +317,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("workloads", nargs="*", default=list(WORKLOADS), help="any of W1 W2 W3 W4 (default: all)")
     p.add_argument("--runs", type=int, default=3, help="runs of each workload (medians of 5 each); the median is printed")
     a = p.parse_args(argv)
-    dev = dx.Device(uma_direct=True)  # the opt-in UMA path (README, Speed); staging otherwise
+    dev = dx.Device()  # default settings (uma_direct on cache-coherent UMA; README, Speed)
     q = dev.queue("direct")
     print(f"dx12kit {dx.__version__ if hasattr(dx, '__version__') else ''} on {dev.info.get('adapter')} "
           f"({dev.info.get('backend')}); load average {os.getloadavg() if hasattr(os, 'getloadavg') else '-'}", flush=True)

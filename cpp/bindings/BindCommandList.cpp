@@ -52,7 +52,19 @@ void BindCommandList(py::module_& m, Classes& c) {
             cl.Upload(r, b.data, b.size, mip, slice, offset);
         }, "resource"_a, "array"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0,
            "Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.\n"
-           "Textures take shape (height, width, channels) matching the format.")
+           "Textures take shape (height, width, channels) matching the format. The array is copied now (change it freely\n"
+           "afterwards); the data reaches the resource when the list executes, in execution order. On a cache-coherent UMA\n"
+           "device (Device.uma_direct) execute writes a buffer's bytes on the CPU when no GPU work still uses it, else\n"
+           "copies them on the GPU just before the list; see also CommandQueue.write_buffer.\n\n"
+           "Args:\n"
+           "    resource: a buffer or texture of this device in a 'default' or 'custom' heap.\n"
+           "    array: the data (buffer protocol); for a texture, C-contiguous, the subresource's exact size.\n"
+           "    mip, array_slice: the texture subresource (ignored for buffers).\n"
+           "    offset: byte offset in a buffer.\n\n"
+           "Raises:\n"
+           "    TypeError: resource or array of the wrong type.\n"
+           "    InvalidArgumentError: no data, data that does not fit, an upload/readback heap resource, another device's.\n"
+           "    UseAfterFreeError: the list was executed, or the resource closed.")
         .def("copy_resource", [](CommandList& cl, py::handle dst, py::handle src) {
             cl.CopyResource(AsResource(dst, "copy_resource"), AsResource(src, "copy_resource"));
         }, "dst"_a, "src"_a, "Copies the whole of `src` into `dst` (same size and format); both states are tracked.\n\n"

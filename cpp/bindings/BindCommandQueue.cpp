@@ -46,6 +46,30 @@ void BindCommandQueue(Classes& c) {
            "Raises:\n"
            "    TypeError: something that is not a CommandList.\n"
            "    InvalidArgumentError: a list already executed, or of another queue type.")
+        .def("write_buffer", [](std::shared_ptr<CommandQueue> q, py::handle res, py::handle array, Int offsetArg) {
+            auto r = AsResource(res, "write_buffer");
+            const uint64_t offset = U64(offsetArg, "write_buffer", "offset");
+            Bytes b = GetBytes(array, "write_buffer");
+            if (b.size >= (uint64_t(1) << 20)) {  // a long copy: other Python threads may run meanwhile
+                ReleaseGil release;
+                return q->WriteBuffer(q, r, b.data, b.size, offset);
+            }
+            return q->WriteBuffer(q, r, b.data, b.size, offset);
+        }, "buffer"_a, "array"_a, "offset"_a = 0,
+           "Writes a numpy array into a buffer at byte `offset` as if a command list holding only that upload were\n"
+           "executed on this queue now (as wgpu's queue.write_buffer): later executes see the data, earlier ones do not.\n"
+           "On a cache-coherent UMA device (Device.uma_direct) a buffer no unfinished work uses is written by one memcpy\n"
+           "and nothing is submitted; otherwise the upload list is executed.\n\n"
+           "Args:\n"
+           "    buffer: a buffer of this device (not an upload/readback heap buffer: map those).\n"
+           "    array: a C-contiguous array or other buffer-protocol object, its bytes written as they are.\n"
+           "    offset: byte offset in the buffer.\n\n"
+           "Returns:\n"
+           "    A fence value of this queue after which the data is in place (for wait or wait_for).\n\n"
+           "Raises:\n"
+           "    TypeError: buffer is not a Buffer, or array does not expose bytes.\n"
+           "    InvalidArgumentError: a texture, no data, the bytes do not fit at offset, another device's buffer.\n"
+           "    UseAfterFreeError: the buffer was closed.")
         .def("wait", [](CommandQueue& q, uint64_t value, std::optional<double> timeout) {
             const double t = Timeout(timeout, "wait");
             ReleaseGil release;
@@ -134,17 +158,19 @@ void BindCommandQueue(Classes& c) {
         }, "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
            "Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous\n"
            "array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order\n"
-           "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.\n\n"
+           "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.\n"
+           "New arrays of 1 MiB or more reuse the memory of such arrays freed earlier (no fresh pages to fault in).\n\n"
            "Args:\n"
-           "    buffer: the Buffer read.\n"
-           "    dtype: the result's dtype (None: uint8).\n"
-           "    timeout: seconds, or None.\n"
-           "    out: an array to fill instead of a new one, or None.\n\n"
+           "    buffer: a buffer of this device.\n"
+           "    dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.\n"
+           "    timeout: seconds to wait for the GPU, None forever.\n"
+           "    out: a writable C-contiguous array of exactly the buffer's size to fill instead.\n\n"
            "Returns:\n"
-           "    The buffer's contents as a 1-D numpy array (out itself when given).\n\n"
+           "    The new array, or `out`.\n\n"
            "Raises:\n"
-           "    InvalidArgumentError: a dtype that does not divide the size, or an out of the wrong size.\n"
-           "    WaitTimeoutError: the timeout expired.")
+           "    TypeError: buffer is not a Buffer, out not a numpy array.\n"
+           "    InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.\n"
+           "    WaitTimeoutError: the GPU work was not done within `timeout`.")
         .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
             const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");

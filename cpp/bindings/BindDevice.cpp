@@ -66,16 +66,17 @@ void BindDevice(py::module_& m, Classes& c) {
              "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = py::none(),
              "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
              "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
-             "uma_direct"_a = false, "lazy_fence_signals"_a = true,
+             "uma_direct"_a = true, "lazy_fence_signals"_a = true,
              "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
              "dynamic chunk sizes, CPU descriptor page size, upload page size, and the bytes of large upload pages\n"
              "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
              "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
              "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
              "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).\n"
-             "uma_direct (opt-in): on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory, so\n"
-             "CommandList.upload into an idle buffer is one memcpy at record time and read_buffer one memcpy; an upload\n"
-             "still pending when another list using the buffer executes first raises (README, Speed). Default: staging.\n"
+             "uma_direct (default True): on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory:\n"
+             "CommandList.upload into one keeps its bytes in upload memory and execute writes them, in execution order (on the\n"
+             "CPU when no GPU work still uses the buffer, else by a GPU copy just before the list), with no GPU copy otherwise;\n"
+             "read_buffer is one memcpy. False forces the staging paths; discrete and non-coherent adapters always stage.\n"
              "lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs\n"
              "it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).\n"
              "static_descriptors and gpu_page_size were removed (nothing used them): passing either raises\n"
@@ -322,7 +323,8 @@ void BindDevice(py::module_& m, Classes& c) {
    "zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by\n"
    "route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches),\n"
    "submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with\n"
-   "lazy_fence_signals while work is in flight).");
+   "lazy_fence_signals while work is in flight), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:\n"
+   "cpu: written by the CPU at execute; gpu: copied on the GPU before their list because the buffer was still in use).");
 
     // Device's memory and texture methods: per-concept files named for Device (BindDeviceMemory.cpp,
     // BindDeviceTextures.cpp), registered here so that Device has one entry point.

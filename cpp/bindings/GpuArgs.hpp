@@ -10,6 +10,7 @@
 #include "StatsDicts.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/core/HostBlocks.hpp"
 #include "dx12kit/device/FormatSupport.hpp"
 #include "dx12kit/device/Formats.hpp"
 #include "dx12kit/device/UploadBuffer.hpp"
@@ -417,9 +418,28 @@ inline py::dtype FixedSizeDtype(const py::object& dtype, const char* what) {
     return dt;
 }
 
-/// A new, writable, C-contiguous numpy array (numpy.empty).
+/// A new, writable, C-contiguous numpy array (numpy.empty), to be overwritten whole by the caller.
+/// Arrays of host::HostBlocks::kMinBytes or more take recycled blocks (HostBlocks.hpp: the pages of
+/// a fresh allocation fault and are zeroed by the kernel on first write, as long as the copy).
 inline py::array NewArray(const py::dtype& dtype, const py::tuple& shape) {
-    return py::module_::import("numpy").attr("empty")(shape, dtype).cast<py::array>();
+    size_t count = 1;
+    for (py::handle d : shape) count *= d.cast<size_t>();
+    const size_t bytes = count * static_cast<size_t>(dtype.itemsize());
+    if (bytes < host::HostBlocks::kMinBytes) return py::module_::import("numpy").attr("empty")(shape, dtype).cast<py::array>();
+    struct Block {
+        void* data;
+        size_t capacity;
+    };
+    auto* block = new Block{nullptr, 0};
+    block->data = host::HostBlocks::Take(bytes, block->capacity);
+    py::capsule owner(block, [](void* p) {
+        auto* b = static_cast<Block*>(p);
+        host::HostBlocks::Give(b->data, b->capacity);
+        delete b;
+    });
+    std::vector<py::ssize_t> dims;
+    for (py::handle d : shape) dims.push_back(d.cast<py::ssize_t>());
+    return py::array(dtype, dims, block->data, owner);
 }
 
 /// A D3D12_RESOURCE_STATES argument (a dx12kit.ResourceState or an int) for resource `r`. Bits outside

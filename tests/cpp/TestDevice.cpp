@@ -318,7 +318,7 @@ TEST_CASE("device: four threads record and execute on the direct and compute que
 TEST_CASE("device: upload pages are recycled after their fence, and reuse keeps data intact") {
     DeviceOptions options;
     options.uploadPageSize = 64u << 10;
-    options.umaDirect = false;  // the staging path (uma_direct writes idle buffers directly)
+    options.umaDirect = false;  // the staging path (uma_direct writes CPU-visible buffers without upload copies on the GPU)
     auto dev = Device::Create(options);
     auto q = Direct(*dev);
     const uint64_t size = 40u << 10;  // one upload per page: a page holds only one

@@ -4,6 +4,7 @@
 #include <doctest.h>
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/core/HostBlocks.hpp"
 #include "dx12kit/core/HostCopy.hpp"
 
 #include "TestSupport.hpp"
@@ -205,3 +206,30 @@ TEST_CASE("host: a forked child copies with a pool of its own, even while anothe
 #endif
 
 }  // TEST_SUITE
+
+TEST_CASE("host blocks: freed blocks of close sizes are reused, the latest first; small ones never cached") {
+    using dx12kit::host::HostBlocks;
+    const size_t mib = size_t(1) << 20;
+    size_t capA = 0, capB = 0, capC = 0;
+    void* a = HostBlocks::Take(4 * mib, capA);
+    void* b = HostBlocks::Take(4 * mib, capB);
+    CHECK(capA == 4 * mib);
+    CHECK(reinterpret_cast<uintptr_t>(a) % 4096 == 0);
+    const size_t before = HostBlocks::CachedBytes();
+    HostBlocks::Give(a, capA);
+    HostBlocks::Give(b, capB);
+    CHECK(HostBlocks::CachedBytes() == before + 8 * mib);
+    void* c = HostBlocks::Take(4 * mib - 100, capC);  // within +25%: the latest freed (b)
+    CHECK(c == b);
+    CHECK(capC == capB);
+    size_t capD = 0;
+    void* d = HostBlocks::Take(2 * mib, capD);  // a (4 MiB) is more than 25% larger: a new block
+    CHECK(d != a);
+    HostBlocks::Give(c, capC);
+    HostBlocks::Give(d, capD);
+    size_t capS = 0;
+    void* s = HostBlocks::Take(4096, capS);
+    const size_t cached = HostBlocks::CachedBytes();
+    HostBlocks::Give(s, capS);  // below kMinBytes: freed, not cached
+    CHECK(HostBlocks::CachedBytes() == cached);
+}

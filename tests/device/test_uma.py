@@ -1,6 +1,7 @@
-"""uma_direct (issue 10 item 2): on a cache-coherent UMA adapter 'default' buffers live in CPU-visible
-memory; CommandList.upload into an idle buffer and CommandQueue.read_buffer are one memcpy, and every
-D3D12 ordering rule still holds (dx12kit/gpu/UmaAccess.hpp). Each behaviour is checked with
+"""uma_direct (issues 10 and 25, on by default): on a cache-coherent UMA adapter 'default' buffers live
+in CPU-visible memory; CommandList.upload into one lands at execute, in execution order (a CPU copy,
+or a GPU copy before the list while the buffer is still in use), and CommandQueue.read_buffer is one
+memcpy; every D3D12 ordering rule holds (dx12kit/gpu/UmaAccess.hpp). Each behaviour is checked with
 uma_direct on and off (off: the staging paths, unchanged)."""
 from __future__ import annotations
 
@@ -73,8 +74,11 @@ def test_round_trip_and_new_buffers_read_zero(dev, q):
     x = data(1)
     cl = q.command_list()
     cl.upload(b, x)
-    assert cl.upload_pages == (0 if dev.uma_direct else 1)  # idle buffer: written directly
+    before = dev.stats()["uma_writes"]
     q.wait(q.execute(cl))
+    after = dev.stats()["uma_writes"]
+    assert after["cpu"] - before["cpu"] == (1 if dev.uma_direct else 0)  # idle buffer: the CPU writes it at execute
+    assert after["gpu"] == before["gpu"]
     np.testing.assert_array_equal(q.read_buffer(b, np.uint32), x)
     # at an offset, a part
     cl = q.command_list()
@@ -94,7 +98,7 @@ def test_read_buffer_waits_for_the_gpu_work_that_wrote_it(dev, q, fill):
         np.testing.assert_array_equal(q.read_buffer(b, np.uint32), v + np.arange(N, dtype=np.uint32))
 
 
-def test_upload_into_a_busy_buffer_is_staged_and_lands_in_list_order(dev, q, fill):
+def test_upload_into_a_busy_buffer_lands_in_list_order(dev, q, fill):
     b = dev.create_buffer(N * 4, uav=True, name="busy")
     x = data(2)
     cl = q.command_list()
@@ -113,14 +117,13 @@ def test_upload_after_a_use_in_the_same_list_is_staged(dev, q):
     uploaded(q, a, old)
     cl = q.command_list()
     cl.copy_resource(c, a)      # reads the old contents when the list runs
-    cl.upload(a, new)           # so this may not write a at record time
-    assert cl.upload_pages == 1
+    cl.upload(a, new)           # so this must land after the copy: staged in place
     q.wait(q.execute(cl))
     np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
     np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
 
 
-def test_upload_while_another_open_list_uses_the_buffer_is_staged(dev, q):
+def test_upload_while_another_open_list_uses_the_buffer(dev, q):
     a = dev.create_buffer(N * 4, name="a2")
     c = dev.create_buffer(N * 4, name="c2")
     old, new = data(5), data(6)
@@ -129,14 +132,15 @@ def test_upload_while_another_open_list_uses_the_buffer_is_staged(dev, q):
     reader.copy_resource(c, a)  # open, executed first below
     writer = q.command_list()
     writer.upload(a, new)
-    assert writer.upload_pages == 1
     q.execute(reader)
     q.wait(q.execute(writer))
     np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
     np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
 
 
-def test_a_pending_direct_write_cannot_be_observed_early(dev, q):
+def test_a_list_opened_later_may_execute_first(dev, q):
+    # D3D12 order is execution order: the reader, recorded after the writer but executed first,
+    # sees the old data; read_buffer before the writer executes sees it too.
     a = dev.create_buffer(N * 4, name="a3")
     c = dev.create_buffer(N * 4, name="c3")
     old, new = data(7), data(8)
@@ -145,31 +149,125 @@ def test_a_pending_direct_write_cannot_be_observed_early(dev, q):
     writer.upload(a, new)
     reader = q.command_list()
     reader.copy_resource(c, a)
-    if dev.uma_direct:
-        # written at record time: executing the reader first, or reading, would show it early
-        with pytest.raises(InvalidArgumentError, match="a3"):
-            q.execute(reader)
-        with pytest.raises(InvalidArgumentError, match="a3"):
-            q.read_buffer(a, np.uint32)
-        q.execute(writer)
-        q.wait(q.execute(reader))  # the failed execute left the reader executable
-        np.testing.assert_array_equal(q.read_buffer(c, np.uint32), new)
-    else:
-        q.wait(q.execute(reader))  # D3D12 order: the reader runs first and sees the old data
-        np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
-        q.wait(q.execute(writer))
+    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), old)
+    q.wait(q.execute(reader))
+    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
+    q.wait(q.execute(writer))
     np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
 
 
-def test_a_dropped_list_releases_the_buffer(dev, q):
+def test_reader_and_writer_in_one_execute_write_through_the_gpu(dev, q):
+    # The writer's bytes cannot be written by the CPU at execute: the reader before it in the same
+    # call has not run yet. They are copied on the GPU between the two lists.
+    a = dev.create_buffer(N * 4, name="a5")
+    c = dev.create_buffer(N * 4, name="c5")
+    old, new = data(14), data(15)
+    uploaded(q, a, old)
+    reader = q.command_list()
+    reader.copy_resource(c, a)
+    writer = q.command_list()
+    writer.upload(a, new)
+    after_write = q.command_list()
+    d = dev.create_buffer(N * 4, name="d5")
+    after_write.copy_resource(d, a)
+    before = dev.stats()["uma_writes"]
+    q.wait(q.execute([reader, writer, after_write]))
+    if dev.uma_direct:
+        assert dev.stats()["uma_writes"]["gpu"] - before["gpu"] == 1
+    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
+    np.testing.assert_array_equal(q.read_buffer(d, np.uint32), new)
+    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
+
+
+@pytest.mark.parametrize("first", ["x", "y"])
+def test_two_lists_writing_one_buffer_in_either_order(dev, q, first):
+    buf = dev.create_buffer(N * 4, name="either")
+    x, y = data(16), data(17)
+    lx, ly = q.command_list(), q.command_list()
+    lx.upload(buf, x)
+    ly.upload(buf, y)
+    order = [lx, ly] if first == "x" else [ly, lx]
+    q.execute(order[0])
+    q.wait(q.execute(order[1]))
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), y if first == "x" else x)
+    # both in one call: the later list's bytes win too
+    lx, ly = q.command_list(), q.command_list()
+    lx.upload(buf, x)
+    ly.upload(buf, y)
+    q.wait(q.execute([ly, lx] if first == "x" else [lx, ly]))
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), x if first == "x" else y)
+
+
+def test_several_writes_in_one_list_land_in_order_around_uses(dev, q):
+    buf = dev.create_buffer(N * 4, name="several")
+    c = dev.create_buffer(N * 4, name="several_copy")
+    x, y, z = data(18), data(19), data(20)
+    cl = q.command_list()
+    cl.upload(buf, x)
+    cl.upload(buf, y[: N // 2], offset=0)   # pending too: nothing used buf in between
+    cl.copy_resource(c, buf)               # sees y's half over x
+    cl.upload(buf, z)                      # after a use: staged in place
+    q.wait(q.execute(cl))
+    exp = x.copy()
+    exp[: N // 2] = y[: N // 2]
+    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), exp)
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), z)
+
+
+def test_an_executed_list_is_not_executed_again(dev, q):
+    # D3D12 may re-execute a closed list; dx12kit refuses, so a pending write lands exactly once.
+    buf = dev.create_buffer(N * 4, name="twice")
+    x, y = data(21), data(22)
+    cl = q.command_list()
+    cl.upload(buf, x)
+    q.wait(q.execute(cl))
+    uploaded(q, buf, y)
+    with pytest.raises(InvalidArgumentError, match="already executed"):
+        q.execute(cl)
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), y)
+
+
+def test_a_failed_execute_writes_nothing(dev, q):
+    buf = dev.create_buffer(N * 4, name="failed")
+    x, y = data(23), data(24)
+    uploaded(q, buf, x)
+    cl = q.command_list()
+    cl.upload(buf, y)
+    other = dev.queue("compute").command_list()
+    with pytest.raises(InvalidArgumentError, match="another queue"):
+        q.execute([cl, other])
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), x)
+    q.wait(q.execute(cl))  # still executable: writes now
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), y)
+
+
+def test_a_write_after_gpu_use_on_another_queue(dev, fill):
+    # The compute queue fills the buffer (not waited for); a copy-queue list then uploads into it:
+    # the upload lands after the fill, whichever path it takes.
+    cq, kq = dev.queue("compute"), dev.queue("copy")
+    buf = dev.create_buffer(N * 4, uav=True, name="xq")
+    x = data(25)
+    for _ in range(3):
+        cl = cq.command_list()
+        record_fill(cl, fill, buf, 3)
+        cq.execute(cl)
+        up = kq.command_list()
+        up.upload(buf, x)
+        kq.wait(kq.execute(up))
+        np.testing.assert_array_equal(kq.read_buffer(buf, np.uint32), x)
+
+
+def test_a_dropped_list_writes_nothing(dev, q):
     a = dev.create_buffer(N * 4, name="a4")
     x, y = data(9), data(10)
+    uploaded(q, a, y)
     cl = q.command_list()
     cl.upload(a, x)
     del cl
     gc.collect()
-    uploaded(q, a, y)  # idle again: neither refused nor ordered after the dropped list
-    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), y)
+    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), y)  # never executed: never written
+    uploaded(q, a, x)
+    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), x)
 
 
 def test_compute_and_copy_queues_see_direct_uploads(dev, fill):
@@ -216,40 +314,97 @@ def test_read_buffer_into_out(dev, q):
         q.read_buffer(b, out=ro)
 
 
-def test_two_threads_uploading_into_one_idle_buffer_never_mix(dev, q):
-    # Both lists find the buffer idle; one claims the direct write, the other stages. Executed in
-    # an order D3D12 allows, the buffer holds exactly the last list's data, never a mix of both.
+def test_threads_recording_and_executing_uploads_into_one_buffer(dev, q):
+    # Several threads record an upload into the same buffer and execute it; the buffer ends with
+    # exactly the bytes of the list executed last (execute order is the order of the returned
+    # fence values), never a mix.
     import threading
 
     n = 3 << 20  # large enough to be split over the copy threads
     buf = dev.create_buffer(n, name="contended")
-    a = np.full(n, 0xAA, np.uint8)
-    b = np.full(n, 0x55, np.uint8)
-    for _ in range(20):
-        lists: dict = {}
-        barrier = threading.Barrier(2)
+    fills = [np.full(n, v, np.uint8) for v in (0x11, 0x55, 0xAA, 0xEE)]
+    for _ in range(8):
+        values: dict = {}
+        barrier = threading.Barrier(len(fills))
 
-        def record(key, data):
+        def run(k):
             cl = q.command_list()
+            cl.upload(buf, fills[k])
             barrier.wait()
-            cl.upload(buf, data)
-            lists[key] = cl
+            values[k] = q.execute(cl)
 
-        ts = [threading.Thread(target=record, args=(k, d)) for k, d in (("a", a), ("b", b))]
+        ts = [threading.Thread(target=run, args=(k,)) for k in range(len(fills))]
         for t in ts:
             t.start()
         for t in ts:
             t.join(30)
-        order = ["a", "b"]
-        try:
-            q.execute(lists["a"])
-        except InvalidArgumentError as e:  # "b" wrote it directly: D3D12 order needs "b" first
-            assert "execute that list first" in str(e)
-            order = ["b", "a"]
-            q.execute(lists["b"])
-            q.execute(lists["a"])
-        else:
-            q.execute(lists["b"])
+        assert len(values) == len(fills)
+        last = max(values, key=values.__getitem__)
         out = q.read_buffer(buf)
-        last = a if order[-1] == "a" else b
-        assert np.array_equal(out, last), (order, np.unique(out))
+        assert np.array_equal(out, fills[last]), (values, np.unique(out))
+
+
+def test_write_buffer_is_a_one_upload_list_executed_now(dev, q):
+    buf = dev.create_buffer(N * 4, name="wb")
+    c = dev.create_buffer(N * 4, name="wb_copy")
+    old, new = data(26), data(27)
+    before = dev.stats()["uma_writes"]["cpu"]
+    q.wait(q.write_buffer(buf, old))
+    if dev.uma_direct:  # idle: one memcpy, nothing submitted
+        assert dev.stats()["uma_writes"]["cpu"] - before == 1
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), old)
+    opened_before = q.command_list()
+    opened_before.copy_resource(c, buf)  # executed after the write below: sees it
+    reader = q.command_list()
+    d = dev.create_buffer(N * 4, name="wb_reader")
+    reader.copy_resource(d, buf)
+    q.execute(reader)  # submitted before the write: sees the old bytes, busy or not
+    q.wait(q.write_buffer(buf, new[:100], offset=400))
+    q.wait(q.execute(opened_before))
+    exp = old.copy()
+    exp[100:200] = new[:100]
+    np.testing.assert_array_equal(q.read_buffer(d, np.uint32), old)
+    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), exp)
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), exp)
+
+
+def test_write_buffer_refusals(dev, q):
+    buf = dev.create_buffer(1024, name="wb_bad")
+    with pytest.raises(InvalidArgumentError, match="wb_bad"):
+        q.write_buffer(buf, np.zeros(300, np.uint32))  # 1200 bytes do not fit
+    with pytest.raises(InvalidArgumentError, match="offset"):
+        q.write_buffer(buf, np.zeros(4, np.uint32), offset=1021)
+    with pytest.raises(InvalidArgumentError, match="texture"):
+        q.write_buffer(dev.create_texture2d(4, 4, "rgba8_unorm"), np.zeros(64, np.uint8))
+    with pytest.raises(TypeError):
+        q.write_buffer(np.zeros(4), np.zeros(4, np.uint8))
+    with pytest.raises(TypeError):
+        q.write_buffer(buf, "text")
+    buf.close()
+    with pytest.raises(dx.UseAfterFreeError):
+        q.write_buffer(buf, np.zeros(4, np.uint8))
+
+
+def test_threads_writing_one_buffer_with_write_buffer_never_mix(dev, q):
+    import threading
+
+    n = 3 << 20  # split over the copy threads
+    buf = dev.create_buffer(n, name="wb_threads")
+    fills = [np.full(n, v, np.uint8) for v in (0x22, 0x66, 0x99, 0xDD)]
+    for _ in range(5):
+        barrier = threading.Barrier(len(fills))
+        values: dict = {}
+
+        def run(k):
+            barrier.wait()
+            values[k] = q.write_buffer(buf, fills[k])
+
+        ts = [threading.Thread(target=run, args=(k,)) for k in range(len(fills))]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join(30)
+        assert len(values) == len(fills)
+        q.wait(max(values.values()))
+        out = q.read_buffer(buf)
+        assert len(np.unique(out)) == 1 and out[0] in (0x22, 0x66, 0x99, 0xDD)

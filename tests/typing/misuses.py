@@ -49,6 +49,9 @@ def results(dev: dx.Device) -> None:
     fence: int = dev.queue().execute(dev.queue().command_list())
     dev.queue().wait(fence)
     dev.queue().wait(str(fence))  # type: ignore[arg-type]
+    written: int = dev.queue().write_buffer(buf, np.zeros(16, np.float32), offset=0)
+    dev.queue().wait(written)
+    dev.queue().write_buffer(buf, np.zeros(16, np.float32), offset="0")  # type: ignore[arg-type]  # a string for an offset
     buf.no_such_attribute  # type: ignore[attr-defined]
     dx.Buffer(64)  # type: ignore[call-arg]  # made by Device.create_buffer only
     del size, name, wrong

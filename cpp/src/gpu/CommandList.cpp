@@ -198,9 +198,22 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
         if (dstOffset > dst->Size() || bytes > dst->Size() - dstOffset)
             throw InvalidArgument("upload: " + std::to_string(bytes) + " bytes at offset " + std::to_string(dstOffset) +
                                   " do not fit " + Who(*dst) + " of " + std::to_string(dst->Size()) + " bytes");
-        if (uma::TryDirectUpload(m_Tracker, dst, data, bytes, dstOffset)) return;  // one memcpy (UmaAccess.hpp)
         UploadAllocation a = m_Upload.Allocate(bytes, 16);
         host::Copy(a.cpu, data, static_cast<size_t>(bytes));
+        if (uma::ReadsDirectly(*dst)) {
+            // Written at execute (UmaAccess.hpp) when nothing in this list used the buffer before,
+            // or only earlier pending writes did (then they all come first, in order).
+            const uint64_t stamp = m_Tracker.UseStamp(dst.get());
+            auto it = m_PendingStamps.find(dst.get());
+            if (stamp == 0 || (it != m_PendingStamps.end() && it->second == stamp)) {
+                // COPY_DEST before the list: the state the GPU copy of the fallback needs (and
+                // what a staged upload would leave); later uses in the list transition from it.
+                m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
+                m_PendingWrites.push_back(PendingWrite{dst, dstOffset, a});
+                m_PendingStamps[dst.get()] = m_Tracker.UseStamp(dst.get());
+                return;
+            }
+        }
         NoteFullWrite(*dst, dstOffset == 0 && bytes == dst->Desc().Width);  // the D3D12 buffer is rounded up to 256 bytes
         CopyFromUpload(dst, a, 0, 0, dstOffset);
         return;
@@ -1097,6 +1110,8 @@ void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tr
     m_TargetBindings.clear();
     if (m_Pipeline) tracked.push_back(std::move(m_Pipeline));
     m_Upload.Retire(serial);
+    m_PendingWrites.clear();
+    m_PendingStamps.clear();
     m_ViewDescriptors.Retire(serial);
     m_SamplerDescriptors.Retire(serial);
     m_Shadow.clear();

@@ -284,7 +284,6 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
         if (l->IsExecuted()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
         if (l->IsDead()) throw InvalidArgument("execute: a command list failed to close earlier and cannot be executed");
-        l->Tracker().CheckDirectWrites("execute");
     }
     if (order.size() != lists.size()) throw InvalidArgument("execute: the same command list is given twice");
 
@@ -335,6 +334,21 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     }
     states.Decay(m_Type);
 
+    // Pending writes into CPU-visible buffers (UmaAccess.hpp) land now, in execution order: on the
+    // CPU (after the commit below) when no GPU work can still see the buffer's old bytes: every
+    // submission that used it has completed and no earlier list of this call uses it; otherwise by
+    // a copy in the list's pre-list, after its transitions (the buffer is in COPY_DEST there).
+    std::vector<const CommandList::PendingWrite*> cpuWrites;
+    std::vector<std::vector<const CommandList::PendingWrite*>> gpuWrites(lists.size());
+    uint64_t gpuWriteCount = 0;
+    for (size_t li = 0; li < lists.size(); ++li)
+        for (const CommandList::PendingWrite& w : lists[li]->PendingWrites()) {
+            bool busy = w.dst->LastUseSerial() > m_Core->CompletedSerial();
+            for (size_t lj = 0; lj < li && !busy; ++lj) busy = lists[lj]->Tracker().Touches(w.dst.get());
+            (busy ? gpuWrites[li] : cpuWrites).push_back(&w);
+            gpuWriteCount += busy;
+        }
+
     // New resources read as zeros: their zeroing runs first (on the direct queue), except for
     // resources whose first use in these lists overwrites them completely. After validation, before
     // the transitions: the zeroing leaves every resource it touches in COMMON.
@@ -354,18 +368,22 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     std::vector<Recorded> recorded;  // [0] is the direct queue's when onDirect is not empty
     std::vector<ID3D12CommandList*> natives;
     try {
-        auto record = [&](CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers) {
+        auto record = [&](CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers,
+                          const std::vector<const CommandList::PendingWrite*>* copies) {
             Recorded r{&q, q.AcquireAllocator(), nullptr};
             r.list = q.AcquireList(r.allocator.Get());
-            r.list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+            if (!barriers.empty()) r.list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+            if (copies)
+                for (const CommandList::PendingWrite* w : *copies)
+                    r.list->CopyBufferRegion(w->dst->D3D12Resource(), w->offset, w->src.resource, w->src.offset, w->src.size);
             const HRESULT hr = r.list->Close();
             recorded.push_back(std::move(r));
             ThrowIfFailed(hr, "Close (barrier list)");
         };
-        if (!onDirect.empty()) record(directQueue, onDirect);
+        if (!onDirect.empty()) record(directQueue, onDirect, nullptr);
         for (size_t li = 0; li < lists.size(); ++li) {
-            if (!pre[li].empty()) {
-                record(*this, pre[li]);
+            if (!pre[li].empty() || !gpuWrites[li].empty()) {
+                record(*this, pre[li], &gpuWrites[li]);
                 natives.push_back(recorded.back().list.Get());
             }
             natives.push_back(lists[li]->D3D12List());
@@ -383,6 +401,9 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
 
     // 4. Commit: from here on nothing may fail before the record is stored.
     states.Commit();
+    for (const CommandList::PendingWrite* w : cpuWrites) host::Copy(w->dst->Mapped() + w->offset, w->src.cpu, static_cast<size_t>(w->src.size));
+    if (!cpuWrites.empty()) m_Core->Submits().umaCpuWrites.fetch_add(cpuWrites.size(), std::memory_order_relaxed);
+    if (gpuWriteCount) m_Core->Submits().umaGpuWrites.fetch_add(gpuWriteCount, std::memory_order_relaxed);
     m_Core->Barriers().aliasing.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
     m_Core->Barriers().aliasingAutomatic.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
     m_LastInserted = std::move(inserted);
@@ -456,6 +477,29 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     ThrowIfFailed(hazardWaits, "ID3D12CommandQueue::Wait (cross-queue hazard)");
     ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
     return value;
+}
+
+uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer,
+                                   const void* data, uint64_t bytes, uint64_t offset) {
+    m_Core->CheckNotForked("write_buffer");
+    if (!buffer->IsBuffer()) throw InvalidArgument("write_buffer: resource '" + buffer->Name() + "' is a texture; use CommandList.upload");
+    buffer->CheckNotClosed("write_buffer");
+    if (&buffer->Core() != m_Core.get()) throw InvalidArgument("write_buffer: the buffer belongs to another device");
+    if (uma::ReadsDirectly(*buffer) && bytes != 0 && offset <= buffer->Size() && bytes <= buffer->Size() - offset) {
+        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        if (buffer->LastUseSerial() > m_Core->CompletedSerial()) m_Device.Poll();  // publishes what has completed
+        if (buffer->LastUseSerial() <= m_Core->CompletedSerial()) {
+            // Nothing submitted still uses it and every later execute comes after this (the mutex):
+            // writing now is what executing a one-upload list now would do.
+            host::Copy(buffer->Mapped() + offset, data, static_cast<size_t>(bytes));
+            m_Core->Submits().umaCpuWrites.fetch_add(1, std::memory_order_relaxed);
+            return std::min(ReadCompleted(), m_LastSubmitted);
+        }
+    }
+    auto list = CreateCommandList(self);  // busy, staging, or invalid (Upload names what is wrong)
+    list->SetName("write_buffer");
+    list->Upload(buffer, data, bytes, 0, 0, offset);
+    return Execute({list});
 }
 
 uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,

@@ -46,23 +46,24 @@ ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<
         // Aliased and not the last user of its range in this list (or just activated explicitly);
         // never true for other resources (Create).
         if (!l.aliasActive || l.needsInit) AliasUse(resource, &l, false);
+        l.stamp = ++m_UseCount;
         return l;
     }
     if (resource->AliasRegion()) {
         AliasUse(resource, nullptr, false);
-        return m_Locals.find(resource.get())->second;
+        Local& l = m_Locals.find(resource.get())->second;
+        l.stamp = ++m_UseCount;
+        return l;
     }
-    return Create(resource);
+    Local& l = Create(resource);
+    l.stamp = ++m_UseCount;
+    return l;
 }
 
 ResourceStateTracker::Local& ResourceStateTracker::Create(const std::shared_ptr<Resource>& resource) {
     Local& l = m_Locals[resource.get()];
     l.resource = resource;
-    if (m_DirectWritesPossible) {
-        bool counted = false;  // a resource written directly first was counted then
-        for (const auto& r : m_DirectWrites) counted |= r.get() == resource.get();
-        if (!counted) resource->AddOpenUser();
-    }
+    l.stamp = ++m_UseCount;
     l.states = SubresourceStates(resource->NumSubresources(), kUnknownState);
     l.aliasActive = !resource->AliasRegion();
     if (TracksContents(*resource)) l.contents.assign(resource->NumSubresources(), kAsBegun);
@@ -420,59 +421,21 @@ D3D12_RESOURCE_STATES ResourceStateTracker::KnownState(Resource* resource, uint3
                                    : it->second.states.Get(sub);
 }
 
-ResourceStateTracker::~ResourceStateTracker() { ReleaseOpenUses(); }
-
-void ResourceStateTracker::ReleaseOpenUses() {
-    if (!m_DirectWritesPossible) return;  // nothing was counted (and no direct write can exist)
-    for (auto& kv : m_Locals) kv.first->RemoveOpenUser();
-    for (auto& r : m_DirectWrites) {  // each counted once: by its direct write, or by its Local
-        if (!m_Locals.count(r.get())) r->RemoveOpenUser();
-        r->ClearDirectWriter(this);
-    }
-    m_DirectWrites.clear();
-}
-
-void ResourceStateTracker::NoteDirectWrite(const std::shared_ptr<Resource>& resource) {
-    if (!UsesOrWrote(resource.get())) {
-        resource->AddOpenUser();
-        m_DirectWrites.push_back(resource);
-    }
-    resource->SetDirectWriter(this);
-}
-
-bool ResourceStateTracker::UsesOrWrote(const Resource* resource) const {
-    if (Touches(resource)) return true;
-    for (const auto& r : m_DirectWrites)
-        if (r.get() == resource) return true;
-    return false;
-}
+ResourceStateTracker::~ResourceStateTracker() = default;
 
 void ResourceStateTracker::MarkExecuted(uint64_t serial) {
     if (!m_DirectWritesPossible) return;
     for (auto& kv : m_Locals) kv.first->NoteUse(serial);
-    for (auto& r : m_DirectWrites) r->NoteUse(serial);
-}
-
-void ResourceStateTracker::CheckDirectWrites(const char* what) const {
-    if (!m_DirectWritesPossible) return;
-    for (const auto& kv : m_Locals) {
-        const void* w = kv.first->DirectWriter();
-        if (w && w != this)
-            throw InvalidArgument(std::string(what) + ": resource '" + kv.first->Name() +
-                                  "' was uploaded into directly (CPU-visible memory) by a command list that has not been executed; "
-                                  "execute that list first (or create the Device with uma_direct=False)");
-    }
 }
 
 void ResourceStateTracker::MoveResourcesTo(std::vector<std::shared_ptr<void>>& out) {
-    ReleaseOpenUses();
     out.reserve(out.size() + m_Locals.size());
     for (auto& kv : m_Locals) out.push_back(std::move(kv.second.resource));
     m_Locals.clear();
 }
 
 void ResourceStateTracker::Reset() {
-    ReleaseOpenUses();
+    m_UseCount = 0;
     m_Locals.clear();
     m_Pending.clear();
     m_Barriers.clear();

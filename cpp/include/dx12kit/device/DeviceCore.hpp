@@ -72,9 +72,10 @@ struct DeviceOptions {
     /// touch of fresh upload memory costs more than the copy itself, so large uploads repeated
     /// every frame reuse their pages. 0 destroys every large page after its fence.
     uint64_t largePageCacheBytes = 256u << 20;
-    /// On a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory so that
-    /// upload and read_buffer are one memcpy (dx12kit/gpu/UmaAccess.hpp). No effect elsewhere.
-    bool umaDirect = false;
+    /// On a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory: uploads
+    /// into them land at execute without a GPU copy, read_buffer is one memcpy
+    /// (dx12kit/gpu/UmaAccess.hpp). On by default; no effect on other adapters.
+    bool umaDirect = true;
     /// vkd3d: a queue signals its fence only when no signal of the device is pending or a wait
     /// needs it (CommandQueue.hpp, "lazy signals"); false signals after every execute. Windows
     /// always signals after every execute.
@@ -111,6 +112,8 @@ struct BarrierStats {
 struct SubmitStats {
     std::atomic<uint64_t> submissions{0};  ///< ExecuteCommandLists calls (the user's, and dx12kit's own work)
     std::atomic<uint64_t> signals{0};      ///< ID3D12CommandQueue::Signal calls
+    std::atomic<uint64_t> umaCpuWrites{0};  ///< pending uploads into CPU-visible buffers written by the CPU at execute
+    std::atomic<uint64_t> umaGpuWrites{0};  ///< ... copied on the GPU before their list (the buffer was still in use)
 };
 
 class DeviceCore {

@@ -181,6 +181,17 @@ public:
     void Keep(std::shared_ptr<void> object) { m_Tracked.push_back(std::move(object)); }
 
     size_t UploadPageCount() const { return m_Upload.PageCount(); }
+    /// An upload into a CPU-visible 'default' buffer (cache-coherent UMA, UmaAccess.hpp): its bytes
+    /// wait in upload memory until CommandQueue::Execute writes them, on the CPU or by a copy on the
+    /// GPU just before the list. Recorded only while every earlier use of `dst` in the list is such
+    /// a write, so all of them logically come first in the list.
+    struct PendingWrite {
+        std::shared_ptr<Resource> dst;
+        uint64_t offset;
+        UploadAllocation src;
+    };
+    /// The list's pending writes in recording order (cleared when it is executed).
+    const std::vector<PendingWrite>& PendingWrites() const { return m_PendingWrites; }
     /// Whether this list's first use of `r` overwrites all of it (then a new resource's zeroing
     /// is skipped: nothing could read the zeros).
     bool FullyWrites(const Resource* r) const { return m_FullyWritten.count(r) != 0; }
@@ -291,6 +302,8 @@ private:
     std::vector<Binding> m_TargetBindings;                    // render targets and depth
     std::vector<std::shared_ptr<void>> m_Tracked;
     std::unordered_set<const Resource*> m_FullyWritten;
+    std::vector<PendingWrite> m_PendingWrites;
+    std::unordered_map<const Resource*, uint64_t> m_PendingStamps;   // tracker UseStamp after the latest pending write
     mutable std::unordered_map<const Resource*, std::shared_ptr<const Resource>> m_Users;  // BeginUse'd, EndUse at retire      // first use overwrote the whole resource
     void NoteFullWrite(const Resource& r, bool whole);        // call before the write's transition
     // validation mode: states the recorded barriers really produced (raw ones included)

@@ -64,6 +64,7 @@ namespace dx12kit {
 class Device;
 class DeviceCore;
 class CommandList;
+class Resource;
 
 /// One transition that Execute inserted before a list (see CommandQueue::LastInsertedBarriers).
 struct InsertedBarrier {
@@ -92,6 +93,15 @@ public:
     std::shared_ptr<CommandList> CreateCommandList(const std::shared_ptr<CommandQueue>& self);
     /// Executes `lists` in order; returns the fence value that marks their completion.
     uint64_t Execute(const std::vector<std::shared_ptr<CommandList>>& lists);
+    /// Writes `bytes` of `data` into `buffer` at `offset` as if a command list holding only that
+    /// upload were executed now (wgpu's queue.write_buffer). A CPU-visible 'default' buffer
+    /// (uma_direct, UmaAccess.hpp) that no unfinished submission uses is written by one memcpy
+    /// from `data` under the submission mutex (no upload memory, nothing submitted); otherwise
+    /// such a list is recorded and executed. Returns a fence value of this queue after which the
+    /// data is in place (the completed value when written directly). `self` is this queue's
+    /// owning pointer.
+    uint64_t WriteBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, const void* data,
+                         uint64_t bytes, uint64_t offset);
     /// Executes a list dx12kit recorded itself (no state tracking), signals, and keeps `tracked`
     /// alive until every submission up to this one, on every queue, has completed
     /// (DeviceCore::ReleaseAfter). Returns the fence value. Caller holds the submission mutex.

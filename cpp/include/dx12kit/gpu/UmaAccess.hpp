@@ -4,23 +4,39 @@
 // does; so do integrated GPUs), the GPU's memory is the CPU's and a CUSTOM heap with
 // CPU_PAGE_PROPERTY_WRITE_BACK in MEMORY_POOL_L0 is both CPU-visible and usable for everything a
 // DEFAULT buffer does ("Custom heaps" in the D3D12 docs; D3D12_HEAP_TYPE_CUSTOM). With the device
-// option uma_direct (on by default there; DeviceOptions::umaDirect), buffers created in the
-// 'default' heap live in such memory and are mapped for their lifetime, so:
+// option uma_direct (on by default; DeviceOptions::umaDirect; False forces staging), buffers
+// created in the 'default' heap live in such memory and are mapped for their lifetime, so:
 //
-//   upload (CommandList::Upload)   one memcpy into the buffer, *when that cannot be observed out of
-//                                  order*: D3D12 semantics say the data lands when the list runs, so
-//                                  a direct write at record time is only allowed while the buffer is
-//                                  idle: no submitted work still uses it (its last-use serial has
-//                                  completed), and no command list that is open (this one included)
-//                                  has used it. Otherwise the staging copy is recorded as before.
+//   upload (CommandList::Upload)   the bytes are copied into the list's upload memory at record
+//                                  time (the data is the caller's, who may change it after the call)
+//                                  and written into the buffer at CommandQueue::Execute, in
+//                                  execution order, never earlier than D3D12 would: a list opened
+//                                  later may execute first, and a list never executed writes nothing.
+//                                  At execute, under the submission mutex, after validation and the
+//                                  cross-queue bookkeeping, each pending write either
+//                                    - is one memcpy by the CPU, when no GPU work can see the old
+//                                      bytes any more: every submission that used the buffer has
+//                                      completed (its last-use serial) and no earlier list of the
+//                                      same execute uses it; or
+//                                    - is a CopyBufferRegion from the upload memory recorded in
+//                                      the list's pre-list (after its transitions), so the GPU
+//                                      orders it after the work still using the buffer, on this
+//                                      queue or (rule 7 waits) on others. No CPU wait.
+//                                  A write is pending only while everything the list did to the
+//                                  buffer before it was pending writes too (the tracker's use
+//                                  stamps), so all of them belong before the list's commands;
+//                                  otherwise the upload is a staged copy recorded in place.
+//                                  The buffer is asked in COPY_DEST before the list either way (what
+//                                  the GPU copy needs, and what a staged upload leaves).
+//                                  dx12kit never executes a list twice (CommandQueue::Execute
+//                                  refuses), so a write happens at most once.
 //   read_buffer                    waits for the last submitted work that used the buffer (not for
-//                                  every queue), then one memcpy out of the mapping.
+//                                  every queue), then one memcpy out of the mapping. Writes still
+//                                  pending in unexecuted lists are not seen, as in D3D12.
 //
-// The one ordering a direct write cannot honour is a list executed *before* the list that wrote
-// directly while the write is pending (both open at once): executing it, or reading the buffer,
-// then raises InvalidArgument naming the buffer instead of showing the data early. A list that
-// wrote directly and is then dropped without executing leaves the data written (as a write through
-// Buffer.map would). Both vanish with uma_direct=False, which restores the staging paths exactly.
+// Compared with staging, the second copy runs on the CPU's copy threads inside execute instead
+// of on the GPU queue behind a fence (on lavapipe: one thread). uma_direct=False restores the
+// staging paths exactly.
 #pragma once
 
 #include <cstdint>
@@ -31,16 +47,11 @@ namespace dx12kit {
 class Device;
 class DeviceCore;
 class Resource;
-class ResourceStateTracker;
 
 namespace uma {
 
 /// Whether new 'default' buffers of this device live in CPU-visible memory (uma_direct in effect).
 bool DirectBuffers(const DeviceCore& core);
-/// Writes `bytes` of `data` at `offset` straight into `dst`'s mapping when the rules above allow it
-/// (recording the write in `tracker`); false when the caller must stage the upload.
-bool TryDirectUpload(ResourceStateTracker& tracker, const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
-                     uint64_t offset);
 /// Whether read_buffer of `buffer` reads its mapping directly (a CPU-visible 'default' buffer).
 bool ReadsDirectly(const Resource& buffer);
 /// Waits for the work that used `buffer`, then copies `size` bytes of its mapping into `dst`.

@@ -120,22 +120,6 @@ public:
         uint64_t prev = m_LastUseSerial.load(std::memory_order_relaxed);
         while (serial > prev && !m_LastUseSerial.compare_exchange_weak(prev, serial, std::memory_order_acq_rel)) {}
     }
-    /// Command lists, not yet executed or dropped, that use the resource (a list counts once).
-    int32_t OpenUsers() const { return m_OpenUsers.load(std::memory_order_acquire); }
-    void AddOpenUser() { m_OpenUsers.fetch_add(1, std::memory_order_acq_rel); }
-    void RemoveOpenUser() { m_OpenUsers.fetch_sub(1, std::memory_order_acq_rel); }
-    /// The (open) command list that wrote the resource's memory directly at record time, or nullptr.
-    const void* DirectWriter() const { return m_DirectWriter.load(std::memory_order_acquire); }
-    void SetDirectWriter(const void* list) { m_DirectWriter.store(list, std::memory_order_release); }
-    /// Makes `list` the direct writer if there is none; false when a list already is.
-    bool TryClaimDirectWriter(const void* list) {
-        const void* expected = nullptr;
-        return m_DirectWriter.compare_exchange_strong(expected, list, std::memory_order_acq_rel);
-    }
-    void ClearDirectWriter(const void* list) {
-        const void* expected = list;
-        m_DirectWriter.compare_exchange_strong(expected, nullptr, std::memory_order_acq_rel);
-    }
     // ---- moving (defragmentation) -----------------------------------------------------------
     /// A command list being recorded uses the resource: it is not moved until EndUse. Waits while
     /// a move is in progress (a few microseconds).
@@ -220,8 +204,6 @@ protected:
     memory::MemoryAllocation m_Memory;   // declared before the resource: released after it
     uint8_t* m_Mapped = nullptr;
     std::atomic<uint64_t> m_LastUseSerial{0};
-    std::atomic<int32_t> m_OpenUsers{0};
-    std::atomic<const void*> m_DirectWriter{nullptr};
     uint64_t m_LogicalSize = 0;
     ComPtr<ID3D12Resource> m_d3d12Resource;
     D3D12_RESOURCE_DESC m_Desc;

@@ -157,20 +157,19 @@ public:
     size_t PendingCount() const { return m_Pending.size(); }
     void Reset();
 
-    // ---- direct CPU writes (cache-coherent UMA; dx12kit/gpu/UmaAccess.hpp) --------------------
-    // On a device with direct writes (SetDirectWrites), every resource the list touches counts as
-    // one open user of it (Resource::OpenUsers) until the list is executed (MoveResourcesTo), reset
-    // or destroyed, and gets its last-use serial at execute. Other devices skip all of it.
+    // ---- execute-time CPU writes (cache-coherent UMA; dx12kit/gpu/UmaAccess.hpp) -------------
+    // On a device whose 'default' buffers are CPU-visible (SetDirectWrites), every resource the list
+    // used gets the list's serial as its last-use serial at execute: a later execute writes such a
+    // buffer on the CPU only once that serial has completed. Other devices skip it.
     void SetDirectWrites(bool possible) { m_DirectWritesPossible = possible; }
-    /// The list wrote `resource`'s memory directly at record time (an upload without staging).
-    void NoteDirectWrite(const std::shared_ptr<Resource>& resource);
-    /// Whether this list used `resource` or wrote it directly.
-    bool UsesOrWrote(const Resource* resource) const;
-    /// At execute: sets the last-use serial of every resource the list used or wrote.
+    /// At execute: sets the last-use serial of every resource the list used.
     void MarkExecuted(uint64_t serial);
-    /// Throws InvalidArgument when a resource this list uses was written directly by another list
-    /// that has not been executed (executing this one first would show it that list's data early).
-    void CheckDirectWrites(const char* what) const;
+    /// A stamp that changes at every use of `resource` in this list (0: not used): a command list
+    /// compares stamps to know that nothing used a resource since its own last look.
+    uint64_t UseStamp(const Resource* resource) const {
+        auto it = m_Locals.find(const_cast<Resource*>(resource));
+        return it == m_Locals.end() ? 0 : it->second.stamp;
+    }
 
 private:
     struct Local {
@@ -185,6 +184,7 @@ private:
         std::vector<uint8_t> contents;
         std::vector<std::pair<uint32_t, const char*>> usesAsBegun;
         bool activatedByBarrier = false;   // the last activation inside the list was aliasing_barrier's
+        uint64_t stamp = 0;                // UseStamp: the list's use count at its latest use
     };
     enum : uint8_t { kAsBegun = 0, kDefined = 1, kUndefined = 2 };
     enum class PendingKind : uint8_t { State, Activate, Park };
@@ -204,11 +204,8 @@ private:
     void Push(const D3D12_RESOURCE_BARRIER& b);
     void PushTransition(Local& l, const D3D12_RESOURCE_BARRIER& b);
 
-    void ReleaseOpenUses();
-
     BarrierStats& m_Stats;
     std::unordered_map<Resource*, Local> m_Locals;
-    std::vector<std::shared_ptr<Resource>> m_DirectWrites;
     std::vector<Pending> m_Pending;
     std::vector<D3D12_RESOURCE_BARRIER> m_Barriers;
     struct Raw {
@@ -218,6 +215,7 @@ private:
 
     bool m_Validate = false;
     bool m_DirectWritesPossible = false;
+    uint64_t m_UseCount = 0;  // UseStamp
     std::unordered_set<const Resource*> m_ActivatedAtStart;  // at execute: activated before the list (rule 6d)
     std::vector<std::pair<memory::MemoryRegion*, memory::AliasMap>> m_AliasMaps;  // what this list used
     std::vector<Resource*> m_ParkActivated;                // at execute: activated by their parking

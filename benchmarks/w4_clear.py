@@ -1,0 +1,77 @@
+"""W4's clear on vkd3d 1.2 (issue 25): is clearing inside the draw's render pass cheaper?
+
+vkd3d 1.2 runs every ClearRenderTargetView as a render pass of its own; the D3D12 API gives no way
+to fold it into the next draw's pass as a load op, so the one in-pass alternative is a clear draw (a
+full-screen triangle of the clear colour, drawn with its own pipeline before the textured one). This
+script runs W4's frame three ways on one device, alternating, and checks that the pixels agree:
+
+- ``clear``: clear_render_target + textured draw (what W4 does; dx12kit records the clear as given);
+- ``cleardraw``: a solid full-screen draw + textured draw (one render pass);
+- ``none``: the textured draw alone (the lower bound: W4's triangle covers every pixel).
+
+``python benchmarks/w4_clear.py [rounds]`` prints ms per frame (100 frames per run, medians).
+Measured 2026-11-25 (README, Speed): clear 3.35 / cleardraw 3.32 / none 2.99 ms per frame (7 rounds),
+4.41 / 4.38 / 3.80 (15 rounds, busier machine): the clear draw saves nothing measurable, so
+dx12kit keeps recording clears as clears.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from typing import Dict, List
+
+import numpy as np
+
+import workloads as b
+
+SOLID_VS = """float4 main(uint i : SV_VertexID) : SV_Position {
+    float2 p = float2((float)((i << 1) & 2), (float)(i & 2)) * 2.0 - 1.0; return float4(p, 0, 1); }"""
+SOLID_PS = "float4 main(float4 pos : SV_Position) : SV_Target { return float4(0, 0, 0, 1); }"
+MODES = ("clear", "cleardraw", "none")
+
+
+def main(rounds: int = 7) -> Dict[str, List[float]]:
+    import dx12kit as dx
+
+    dev = dx.Device()
+    q = dev.queue()
+    w = b.W4(dev, q)
+    solid = dev.create_graphics_pipeline(dx.compile_hlsl(SOLID_VS, profile="vs_5_0"), dx.compile_hlsl(SOLID_PS, profile="ps_5_0"),
+                                         dev.create_root_signature([]), rtv_formats=["rgba8_unorm"])
+
+    def frame(mode: str) -> None:
+        cl = q.command_list()
+        cl.set_render_targets([w.rt])
+        if mode == "clear":
+            cl.clear_render_target(w.rt, [0.0, 0.0, 0.0, 1.0])
+        elif mode == "cleardraw":
+            cl.set_pipeline_state(solid)
+            cl.draw(3)
+        cl.set_pipeline_state(w.pso)
+        cl.set_shader_resource_view(0, 0, w.tex)
+        cl.draw(3)
+        q.execute(cl)
+
+    def run(mode: str, frames: int = 100) -> np.ndarray:
+        for _ in range(frames):
+            frame(mode)
+        return q.read_texture(w.rt)
+
+    ref = run("clear", 3)
+    for m in MODES:
+        assert np.array_equal(run(m, 3), ref), f"{m}: pixels differ"
+    times: Dict[str, List[float]] = {m: [] for m in MODES}
+    for _ in range(rounds):
+        for m in MODES:
+            t = time.perf_counter()
+            run(m)
+            times[m].append((time.perf_counter() - t) * 1e3 / 100)
+    print(f"pixels identical in all modes; ms per frame, medians of {rounds} alternating rounds:")
+    for m, v in times.items():
+        print(f"  {m:10s} {statistics.median(v):.2f}   ({' '.join(f'{x:.2f}' for x in v)})")
+    return times
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
