@@ -12,6 +12,139 @@ import typing
 from . import alloc
 from . import shaders
 from . import descriptors
+class FormatSupport(typing.Mapping[str, typing.Any]):
+    """
+    What the device supports for one format (Device.format_support): a read-only mapping
+    (a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose
+    keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver
+    says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __contains__(self, key: typing.Any) -> bool:
+        """
+        Whether `key` is one of the keys.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal to any mapping with the same keys and values (a dict, another FormatSupport).
+        """
+    def __getitem__(self, key: str) -> typing.Any:
+        """
+        The value of one key (KeyError for unknown keys).
+        """
+    def __iter__(self) -> collections.abc.Iterator[str]:
+        """
+        Iterates over the keys.
+        """
+    def __len__(self) -> int:
+        """
+        The number of keys.
+        """
+    def __repr__(self) -> str:
+        ...
+    def as_dict(self) -> dict[str, typing.Any]:
+        """
+        Every key and value as a new dict (booleans, and msaa as a list of ints).
+        """
+    def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
+        """
+        The value of `key`, or `default` when it is not one of the keys.
+        
+        Args:
+            key: one of the keys.
+            default: the value when key is not one of them.
+        
+        Returns:
+            The key's value, or default.
+        """
+    def items(self) -> typing.ItemsView[str, typing.Any]:
+        """
+        (key, value) pairs, in key order, as a dict's items view.
+        """
+    def keys(self) -> typing.KeysView[str]:
+        """
+        The keys, in order (every field but format), as a dict's keys view.
+        """
+    def values(self) -> typing.ValuesView[typing.Any]:
+        """
+        The values, in key order, as a dict's values view.
+        """
+    @property
+    def blendable(self) -> bool:
+        """
+        Render targets of this format blend.
+        """
+    @property
+    def buffer(self) -> bool:
+        """
+        Usable in typed buffer views.
+        """
+    @property
+    def depth_stencil(self) -> bool:
+        """
+        Usable as a depth-stencil target.
+        """
+    @property
+    def format(self) -> str:
+        """
+        The format queried (a dx12kit.Format).
+        """
+    @property
+    def mip_autogen(self) -> bool:
+        """
+        Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats
+        other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).
+        """
+    @property
+    def msaa(self) -> list[int]:
+        """
+        Supported MSAA sample counts (list of ints).
+        """
+    @property
+    def render_target(self) -> bool:
+        """
+        Usable as a render target.
+        """
+    @property
+    def shader_load(self) -> bool:
+        """
+        Readable with Load in shaders.
+        """
+    @property
+    def shader_sample(self) -> bool:
+        """
+        Readable with Sample (filtered) in shaders.
+        """
+    @property
+    def texture2d(self) -> bool:
+        """
+        Usable for 2D textures.
+        """
+    @property
+    def texture3d(self) -> bool:
+        """
+        Usable for 3D textures.
+        """
+    @property
+    def texture_cube(self) -> bool:
+        """
+        Usable for cube textures.
+        """
+    @property
+    def typed_uav(self) -> bool:
+        """
+        Usable in typed UAVs (never for sRGB formats).
+        """
+    @property
+    def uav_typed_load(self) -> bool:
+        """
+        Typed UAV loads supported (D3D12 Support2 bit).
+        """
+    @property
+    def uav_typed_store(self) -> bool:
+        """
+        Typed UAV stores supported (D3D12 Support2 bit).
+        """
 class Resource:
     """
     A GPU resource (Buffer or Texture).
@@ -31,6 +164,15 @@ class Resource:
     def global_state(self, subresource: typing.SupportsIndex = 4294967295) -> ResourceState:
         """
         The state the resource is in once every executed command list has run (what execute resolves against).
+        
+        Args:
+            subresource: one subresource index (mip + array_slice * mip_levels), or ALL_SUBRESOURCES.
+        
+        Returns:
+            The ResourceState that subresource is in after every executed command list has run.
+        
+        Raises:
+            InvalidArgumentError: a subresource out of range, or ALL_SUBRESOURCES while subresources differ.
         """
     @property
     def allocation(self) -> typing.Any:
@@ -75,6 +217,17 @@ class Buffer(Resource):
         A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.
         Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the
         GPU work that wrote it has completed (queue.wait).
+        
+        Args:
+            dtype: the numpy dtype of the items (fixed size, native byte order); the buffer's size must be a multiple of it.
+        
+        Returns:
+            A 1-D numpy array over the buffer's memory (no copy).
+        
+        Raises:
+            InvalidArgumentError: a GPU-only buffer (heap 'default'), or a size that is not a whole number of items.
+            UseAfterFreeError: the buffer was closed.
+            TypeError: dtype is not a fixed-size numpy dtype.
         """
     @property
     def gpu_address(self) -> int:
@@ -137,6 +290,71 @@ class Texture(Resource):
         """
         Width in texels of mip 0.
         """
+class DescriptorRange:
+    """
+    One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> DescriptorRangeFlags:
+        """
+        The range's DescriptorRangeFlags (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def offset(self) -> typing.Any:
+        """
+        Descriptors from the table start, or None (appended after the previous range).
+        """
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+class RootParameter:
+    """
+    A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        ...
+    @property
+    def flags(self) -> RootDescriptorFlags:
+        """
+        Root CBV/SRV/UAV: its RootDescriptorFlags (root signature 1.1).
+        """
+    @property
+    def kind(self) -> str:
+        ...
+    @property
+    def ranges(self) -> list[DescriptorRange]:
+        ...
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
+    @property
+    def visibility(self) -> int:
+        """
+        D3D12_SHADER_VISIBILITY value.
+        """
 class RootSignature:
     """
     A root signature. Create with Device.create_root_signature.
@@ -194,6 +412,30 @@ class SamplerState:
     @name.setter
     def name(self, arg1: typing.Any) -> None:
         ...
+class BarrierBatch:
+    """
+    Barrier requests built once and recorded into command lists with one call, CommandList.resource_barriers(batch).
+    
+    Recording a batch is the same as calling transition_barrier, uav_barrier and aliasing_barrier for
+    its entries in order (the state tracker batches them into one ResourceBarrier at the next work),
+    at the cost of one call. The batch keeps its resources alive.
+    
+    Args:
+        barriers: tuples ("transition", resource, state), ("uav", resource or None) or
+            ("aliasing", before or None, after or None).
+    
+    Raises:
+        TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.
+        InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.
+    """
+    def __init__(self, barriers: typing.Any) -> None:
+        ...
+    def __len__(self) -> int:
+        """
+        The number of barrier requests.
+        """
+    def __repr__(self) -> str:
+        ...
 class CommandList:
     """
     Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.
@@ -206,41 +448,119 @@ class CommandList:
         Records an aliasing barrier between two placed resources sharing memory (either may be None). Not needed for
         resources placed in Device.allocate_memory memory: the first use of one after an overlapping one was used records
         that barrier by itself; an explicit one hands the memory to `after` and makes the automatic one unnecessary.
+        
+        Args:
+            before: the placed resource that used the memory so far, or None.
+            after: the placed resource that uses it next, or None.
         """
     def allocate_texture_upload(self, texture: typing.Any, mip: typing.SupportsIndex = 0) -> UploadAllocation:
         """
         Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.
+        
+        Args:
+            texture: the Texture whose mip (array slice 0) the memory is laid out for.
+            mip: the mip level.
+        
+        Returns:
+            An UploadAllocation of the mip's padded size (every row at the 256-byte row pitch).
+        
+        Raises:
+            InvalidArgumentError: a buffer given, or a mip out of range.
         """
     def allocate_upload(self, size: typing.SupportsIndex, alignment: typing.SupportsIndex = 256) -> UploadAllocation:
         """
         Upload memory for the zero-copy path (see UploadAllocation).
+        
+        Args:
+            size: bytes to reserve.
+            alignment: alignment of the first byte in the upload page (a power of two).
+        
+        Returns:
+            An UploadAllocation of this list, to fill through .array().
+        
+        Raises:
+            InvalidArgumentError: a zero size or an alignment that is not a power of two.
         """
     def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.Any = 0) -> None:
         """
         Clears (mip, array_slice) of a depth-stencil texture, or every slice of the mip with array_slice=None (a
         cascaded or cube shadow map at once); depth in [0, 1] (clear_depth), stencil 0..255 (clear_stencil; formats
         without stencil ignore it unless it is the only thing asked for, which raises).
+        
+        Args:
+            texture: a Texture created with depth_stencil=True.
+            depth: the depth value, 0..1.
+            stencil: the stencil value, 0..255.
+            clear_depth, clear_stencil: which planes to clear.
+            mip: the mip level cleared.
+            array_slice: one array slice, or None for all.
+        
+        Raises:
+            InvalidArgumentError: values out of range, or a stencil-only clear of a format without stencil.
         """
     def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0, array_slice: typing.Any = None) -> None:
         """
         Clears one mip of a render-target texture to `rgba` (four floats): every array slice (cube face) of it, or
         only `array_slice`; a 3D texture's mip with all its depth slices.
+        
+        Args:
+            texture: a Texture created with render_target=True.
+            rgba: four floats.
+            mip: the mip level cleared.
+            array_slice: one array slice (cube face), or None for all.
+        
+        Raises:
+            TypeError: rgba is not a sequence.
+            InvalidArgumentError: not 4 values, or a mip or slice out of range.
         """
     def clear_unordered_access_view(self, resource: typing.Any, values: typing.Any) -> None:
         """
         Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).
+        
+        Args:
+            resource: a Buffer or Texture created with uav=True.
+            values: 4 numbers: floats for float and normalized formats, unsigned ints for integer formats and raw buffers.
+        
+        Raises:
+            InvalidArgumentError: not 4 values, or a resource without uav=True.
         """
     def copy_buffer_region(self, dst: typing.Any, dst_offset: typing.SupportsIndex, src: typing.Any, src_offset: typing.SupportsIndex, size: typing.SupportsIndex) -> None:
         """
         Copies `size` bytes from `src` at `src_offset` to `dst` at `dst_offset`; bounds are checked.
+        
+        Args:
+            dst: the Buffer written.
+            dst_offset: byte offset in dst.
+            src: the Buffer read.
+            src_offset: byte offset in src.
+            size: bytes to copy.
+        
+        Raises:
+            InvalidArgumentError: a range outside either buffer, or a texture given.
         """
     def copy_from_upload(self, dst: typing.Any, allocation: UploadAllocation, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
         Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).
+        
+        Args:
+            dst: the Buffer or Texture written.
+            allocation: an UploadAllocation of this list, filled through .array().
+            mip, array_slice: the texture subresource written (ignored for buffers).
+            offset: byte offset in a buffer dst.
+        
+        Raises:
+            InvalidArgumentError: an allocation of another list, or a range outside dst.
         """
     def copy_resource(self, dst: typing.Any, src: typing.Any) -> None:
         """
         Copies the whole of `src` into `dst` (same size and format); both states are tracked.
+        
+        Args:
+            dst: the Buffer or Texture written.
+            src: the Buffer or Texture read (same size and format as dst).
+        
+        Raises:
+            InvalidArgumentError: resources that differ in size or format, or a closed one.
         """
     def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
@@ -292,6 +612,10 @@ class CommandList:
         without uav=True (or an sRGB one) is written through a staging cube and copied. Afterwards no pipeline is set
         on the list and root arguments are unbound: set them again before the next draw or dispatch.
         
+        Args:
+            cubemap: the cube Texture written (every mip).
+            panorama: the equirectangular 2D Texture read.
+        
         Raises:
             InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be
                 sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.
@@ -300,17 +624,49 @@ class CommandList:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
         uses that then find the resource in a state the tracker did not expect.
+        
+        Args:
+            resource: the Buffer or Texture.
+            before: the ResourceState it is in (the caller's claim; not checked against the tracker here).
+            after: the ResourceState it moves to.
+            subresource: one subresource, or ALL_SUBRESOURCES.
         """
-    def resolve(self, dst: typing.Any, src: typing.Any, *, format: typing.Any = None, dst_subresource: typing.SupportsIndex = 0, src_subresource: typing.SupportsIndex = 0) -> None:
+    def resolve(self, dst: typing.Any, src: typing.Any, *, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None, dst_subresource: typing.SupportsIndex = 0, src_subresource: typing.SupportsIndex = 0) -> None:
         """
         Resolves multisampled `src` into single-sample `dst` (ResolveSubresource: each pixel the average of its
         samples). States are tracked (RESOLVE_SOURCE / RESOLVE_DEST). format: the format to resolve as (default:
         src's), a member of both textures' format families with MULTISAMPLE_RESOLVE support; subresources are
         mip + array_slice * mip_levels. Direct-queue lists only.
+        
+        Args:
+            dst: a single-sample Texture.
+            src: a multisampled Texture.
+            format: the format to resolve as (None: src's).
+            dst_subresource, src_subresource: the subresources.
+        
+        Raises:
+            InvalidArgumentError: textures or a format that cannot be resolved, or a list of another queue type.
+        """
+    def resource_barriers(self, batch: BarrierBatch) -> None:
+        """
+        Records every barrier of a BarrierBatch, in order, as the separate calls would.
+        
+        Args:
+            batch: the BarrierBatch.
+        
+        Raises:
+            InvalidArgumentError: a resource of another device, or a state this list's queue type may not
+                use (the entries before it stay recorded).
+            UseAfterFreeError: the list was executed already.
         """
     def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
         """
         Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.
+        
+        Args:
+            root_index: the descriptor table's root parameter index.
+            descriptor_offset: the slot in that table.
+            buffer: the Buffer viewed (its size rounded up to 256 bytes).
         """
     def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
@@ -319,10 +675,20 @@ class CommandList:
     def set_dynamic_constant_buffer(self, root_index: typing.SupportsIndex, data: typing.Any) -> None:
         """
         Copies `data` into upload memory (256-byte aligned) and binds it as the root CBV `root_index`.
+        
+        Args:
+            root_index: the root CBV parameter index.
+            data: bytes, a numpy array or anything with the buffer protocol.
         """
     def set_dynamic_index_buffer(self, array: typing.Any) -> None:
         """
         Copies a uint16 or uint32 array into upload memory and binds it as the index buffer.
+        
+        Args:
+            array: uint16 or uint32 indices.
+        
+        Raises:
+            InvalidArgumentError: another dtype.
         """
     def set_dynamic_structured_buffer(self, root_index: typing.SupportsIndex, array: typing.Any) -> None:
         """
@@ -331,10 +697,23 @@ class CommandList:
     def set_dynamic_vertex_buffer(self, slot: typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
         """
         Copies an array into upload memory and binds it as vertex buffer `slot` (stride: the row size unless given).
+        
+        Args:
+            slot: the input slot.
+            array: the vertices (a numpy array).
+            stride: bytes per vertex; None takes the array's row size (2-D arrays).
+        
+        Raises:
+            InvalidArgumentError: a 1-D array without stride.
         """
     def set_index_buffer(self, buffer: typing.Any, format: dx12kit.enums.IndexFormat | typing.Literal['uint16', 'uint32', 'r16_uint', 'r32_uint'] = 'uint32', offset: typing.SupportsIndex = 0) -> None:
         """
         Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').
+        
+        Args:
+            buffer: the Buffer read.
+            format: an IndexFormat or its name.
+            offset: byte offset of the first index.
         """
     def set_pipeline_state(self, pso: PipelineState) -> None:
         """
@@ -343,6 +722,14 @@ class CommandList:
     def set_render_targets(self, textures: typing.Any, depth: typing.Any = None, *, mip: typing.SupportsIndex = 0) -> None:
         """
         Binds render targets (and depth); also sets a full-size viewport and scissor.
+        
+        Args:
+            textures: a Texture or a list of them (render_target=True), in SV_Target order.
+            depth: a depth-stencil Texture, or None.
+            mip: the mip level of every target bound.
+        
+        Raises:
+            TypeError: textures is neither a Texture nor a list of them.
         """
     def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
@@ -359,49 +746,152 @@ class CommandList:
     def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
         """
         Stages a SamplerState into slot `offset` of sampler descriptor table `root_index`.
+        
+        Args:
+            root_index: the sampler descriptor table's root parameter index.
+            descriptor_offset: the slot in that table.
+            sampler: a SamplerState (Device.create_sampler).
+        
+        Raises:
+            TypeError: sampler is not a SamplerState.
         """
     def set_scissor(self, left: typing.SupportsIndex, top: typing.SupportsIndex, right: typing.SupportsIndex, bottom: typing.SupportsIndex) -> None:
         """
         Sets the scissor rectangle (left <= right, top <= bottom).
+        
+        Args:
+            left, top, right, bottom: the rectangle in pixels.
+        
+        Raises:
+            InvalidArgumentError: left > right or top > bottom.
         """
     def set_scissors(self, rects: typing.Any) -> None:
         """
         Sets scissor rectangles 0..n-1 (1 <= n <= 16) from (left, top, right, bottom) tuples; rectangle i clips what
         viewport i draws.
+        
+        Args:
+            rects: a list of 1..16 (left, top, right, bottom) tuples.
+        
+        Raises:
+            TypeError: rects is not a list of tuples.
+            InvalidArgumentError: a tuple of the wrong length or an inverted rectangle.
         """
-    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None) -> None:
+    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
-        Stages an SRV of `resource` (all mips, or only `mip`) into slot `descriptor_offset` of the table at `root_index`.
+        Stages an SRV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
+        
+        Textures: all mips, or only `mip`, in the texture's format or `format`. Buffers: a view valid in D3D12's terms,
+        of the kind the bound pipeline's shader declares at that slot unless given: StructuredBuffer<T> -> structured
+        (format UNKNOWN, stride sizeof(T)), ByteAddressBuffer -> raw (R32_TYPELESS, RAW flag, 4-byte elements),
+        Buffer<T> -> typed (T's natural 32-bit format: float4 -> rgba32_float, uint2 -> rg32_uint, int -> r32_sint).
+        Without a kind at a slot the bound pipeline does not read, the view waits (null descriptor) for a pipeline
+        that reads it; views taken from a declaration follow the next pipeline bound under the same root signature.
+        
+        Args:
+            root_index: a DescriptorTable root parameter of the bound root signature.
+            descriptor_offset: the slot in that table.
+            resource: a Texture or Buffer.
+            mip: textures only: view this one mip.
+            format: textures: the view format (same family); buffers: a typed view in this format.
+            stride: buffers: a structured view with this structure size in bytes.
+            raw: buffers: True for a raw view.
+            first_element: buffers: the view's first element (in elements of the view: stride, 4 bytes or the format's size).
+            num_elements: buffers: its element count (default: to the end of the buffer).
+        
+        Raises:
+            InvalidArgumentError: not a table slot; buffer arguments for a texture or mip= for a buffer; two view kinds given;
+                a slot the shader declares as a texture; a range outside the buffer; a format the device cannot view
+                buffers in; in validation mode (Device(validate=True)) a kind, stride or format
+                that differs from the shader's declaration (naming the register, what it declares and what was given).
+            TypeError: arguments of the wrong type.
         """
     def set_stencil_ref(self, ref: typing.SupportsIndex) -> None:
         """
         The stencil reference value (0..255) of the stencil test.
+        
+        Args:
+            ref: 0..255.
+        
+        Raises:
+            InvalidArgumentError: ref above 255.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex = 0) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
-        Stages a UAV of `resource` (one mip of a texture) into slot `offset` of descriptor table `root_index`.
+        Stages a UAV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
+        
+        Textures: one mip (default 0). Buffers: as set_shader_resource_view, from the shader's declaration unless given:
+        RWStructuredBuffer<T> -> structured, RWByteAddressBuffer -> raw, RWBuffer<T> -> typed (formats with typed-UAV
+        support only). The buffer must have been created with uav=True.
+        
+        Args:
+            root_index: a DescriptorTable root parameter of the bound root signature.
+            descriptor_offset: the slot in that table.
+            resource: a Texture or Buffer created with uav=True.
+            mip: textures only: the mip to view (default 0).
+            format: buffers: a typed view in this format.
+            stride: buffers: a structured view with this structure size in bytes.
+            raw: buffers: True for a raw view.
+            first_element: buffers: the view's first element (in elements of the view).
+            num_elements: buffers: its element count (default: to the end of the buffer).
+        
+        Raises:
+            InvalidArgumentError: as set_shader_resource_view; a resource without uav=True.
+            TypeError: arguments of the wrong type.
         """
     def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds `buffer` as vertex buffer `slot` with `stride` bytes per vertex, from `offset`.
+        
+        Args:
+            slot: the input slot (0..31).
+            buffer: the Buffer read.
+            stride: bytes per vertex.
+            offset: byte offset of the first vertex.
         """
     def set_viewport(self, x: typing.SupportsFloat | typing.SupportsIndex, y: typing.SupportsFloat | typing.SupportsIndex, width: typing.SupportsFloat | typing.SupportsIndex, height: typing.SupportsFloat | typing.SupportsIndex, min_depth: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_depth: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Sets the viewport. D3D12's rules are checked: finite values, width and height >= 0, corners within
         [-32768, 32767], 0 <= min_depth <= max_depth <= 1.
+        
+        Args:
+            x, y: the top-left corner in pixels.
+            width, height: the size in pixels.
+            min_depth, max_depth: the depth range.
+        
+        Raises:
+            InvalidArgumentError: values outside D3D12's rules above.
         """
     def set_viewports(self, viewports: typing.Any) -> None:
         """
         Sets viewports 0..n-1 (1 <= n <= 16) from (x, y, width, height[, min_depth, max_depth]) tuples; a shader picks
         one with SV_ViewportArrayIndex (else viewport 0 is used). Each is checked as set_viewport checks one.
+        
+        Args:
+            viewports: a list of 1..16 (x, y, width, height[, min_depth, max_depth]) tuples.
+        
+        Raises:
+            TypeError: viewports is not a list of tuples.
+            InvalidArgumentError: a tuple of the wrong length, or values outside D3D12's rules.
         """
     def transition_barrier(self, resource: typing.Any, state: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Requests a state explicitly (goes through the state tracker; rarely needed).
+        
+        Args:
+            resource: the Buffer or Texture.
+            state: the ResourceState (or its name) it moves to.
+            subresource: one subresource, or ALL_SUBRESOURCES.
+        
+        Raises:
+            InvalidArgumentError: a state the resource cannot take, or a subresource out of range.
         """
     def uav_barrier(self, resource: typing.Any = None) -> None:
         """
         Records a UAV barrier on `resource` (None: on every UAV access), ordering UAV writes before later accesses.
+        
+        Args:
+            resource: a Buffer or Texture with uav=True, or None for every UAV access.
         """
     def upload(self, resource: typing.Any, array: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
@@ -446,6 +936,45 @@ class CommandList:
         """
         Upload pages this list holds.
         """
+class UploadAllocation:
+    """
+    Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.
+    Fill it before the list is executed: .array() then raises, and writes through an older view
+    race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.
+    """
+    def __repr__(self) -> str:
+        ...
+    def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
+        """
+        A writable numpy view of the upload memory (no copy).
+        
+        Args:
+            dtype: the item dtype (fixed size).
+            shape: the array's shape (an int or a tuple of ints); None: as many items as fit.
+        
+        Returns:
+            A writable numpy view of the memory.
+        
+        Raises:
+            UseAfterFreeError: the command list was already executed.
+            InvalidArgumentError: a shape larger than the allocation.
+            TypeError: a shape that is not ints.
+        """
+    @property
+    def gpu_address(self) -> int:
+        """
+        GPU virtual address of the first byte.
+        """
+    @property
+    def offset(self) -> int:
+        """
+        Offset of the first byte in its upload page.
+        """
+    @property
+    def size(self) -> int:
+        """
+        Bytes reserved.
+        """
 class CommandQueue:
     """
     A direct, compute or copy queue. Get one with Device.queue(kind).
@@ -455,14 +984,39 @@ class CommandQueue:
     def command_list(self, *, name: typing.Any = None) -> CommandList:
         """
         A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).
+        
+        Args:
+            name: a str, or None ('command list').
+        
+        Returns:
+            A CommandList recording for this queue's type.
         """
     def execute(self, command_lists: typing.Any) -> int:
         """
         Executes one list or a list of lists in order; returns the fence value marking their completion.
+        
+        Args:
+            command_lists: a CommandList or a list of them, each recorded for this queue's type.
+        
+        Returns:
+            The fence value that marks their completion (pass it to wait).
+        
+        Raises:
+            TypeError: something that is not a CommandList.
+            InvalidArgumentError: a list already executed, or of another queue type.
         """
     def flush(self, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> int:
         """
         Waits until everything submitted has completed (interruptible; timeout as for wait).
+        
+        Args:
+            timeout: seconds, or None.
+        
+        Returns:
+            The fence value waited for.
+        
+        Raises:
+            WaitTimeoutError: the timeout expired.
         """
     def read_buffer(self, buffer: typing.Any, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
         """
@@ -489,6 +1043,19 @@ class CommandQueue:
         """
         Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
         channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
+        
+        Args:
+            texture: the Texture read.
+            mip: the mip level.
+            array_slice: the array slice (cube face).
+            timeout: seconds, or None.
+        
+        Returns:
+            A numpy array of the subresource's texels.
+        
+        Raises:
+            InvalidArgumentError: a mip or slice out of range, or a multisampled texture (resolve it first).
+            WaitTimeoutError: the timeout expired.
         """
     def stats(self) -> dict[str, typing.Any]:
         """
@@ -502,10 +1069,21 @@ class CommandQueue:
         """
         Blocks until the fence reaches `fence_value`, without holding the GIL; Ctrl-C interrupts it (KeyboardInterrupt).
         timeout: seconds, None waits forever; WaitTimeoutError (a TimeoutError) when it expires.
+        
+        Args:
+            fence_value: a value execute returned.
+            timeout: seconds, or None.
+        
+        Raises:
+            WaitTimeoutError: the timeout expired.
         """
     def wait_for(self, other: CommandQueue, fence_value: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
         Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).
+        
+        Args:
+            other: another CommandQueue of the same device.
+            fence_value: a value other's execute returned.
         """
     def write_buffer(self, buffer: typing.Any, array: typing.Any, offset: typing.SupportsIndex = 0) -> int:
         """
@@ -590,6 +1168,20 @@ class Device:
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
         offsets are checked against the resource's alignment and the memory's size.
+        
+        Args:
+            size: bytes.
+            alignment: a power of two >= 4096.
+            heap: a HeapType or its name; None: the default heap, or pool's.
+            pool: a Pool to allocate from, or None.
+            name: a debug name, or None ('memory').
+        
+        Returns:
+            A Memory.
+        
+        Raises:
+            InvalidArgumentError: a bad size or alignment, or a heap that differs from pool's.
+            OutOfMemoryError: no memory left.
         """
     def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
         """
@@ -609,38 +1201,73 @@ class Device:
         Raises:
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: typing.Any, dsv_format: typing.Any = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'triangle_list', 'line_list', 'point_list'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] = 'none', blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | None = None, depth_test: bool = False, depth_write: bool = True, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | typing.Sequence[Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint']], dsv_format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'line_strip', 'line_list_adj', 'line_strip_adj', 'triangle_list_adj', 'triangle_strip_adj', 'patch_list_1', 'patch_list_2', 'patch_list_3', 'patch_list_4', 'patch_list_5', 'patch_list_6', 'patch_list_7', 'patch_list_8', 'patch_list_9', 'patch_list_10', 'patch_list_11', 'patch_list_12', 'patch_list_13', 'patch_list_14', 'patch_list_15', 'patch_list_16', 'patch_list_17', 'patch_list_18', 'patch_list_19', 'patch_list_20', 'patch_list_21', 'patch_list_22', 'patch_list_23', 'patch_list_24', 'patch_list_25', 'patch_list_26', 'patch_list_27', 'patch_list_28', 'patch_list_29', 'patch_list_30', 'patch_list_31', 'patch_list_32', 'triangle_list', 'line_list', 'point_list', '1_control_point_patchlist', '2_control_point_patchlist', '3_control_point_patchlist', '4_control_point_patchlist', '5_control_point_patchlist', '6_control_point_patchlist', '7_control_point_patchlist', '8_control_point_patchlist', '9_control_point_patchlist', '10_control_point_patchlist', '11_control_point_patchlist', '12_control_point_patchlist', '13_control_point_patchlist', '14_control_point_patchlist', '15_control_point_patchlist', '16_control_point_patchlist', '17_control_point_patchlist', '18_control_point_patchlist', '19_control_point_patchlist', '20_control_point_patchlist', '21_control_point_patchlist', '22_control_point_patchlist', '23_control_point_patchlist', '24_control_point_patchlist', '25_control_point_patchlist', '26_control_point_patchlist', '27_control_point_patchlist', '28_control_point_patchlist', '29_control_point_patchlist', '30_control_point_patchlist', '31_control_point_patchlist', '32_control_point_patchlist'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] | None = None, blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] | None = None, *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
         """
-        A graphics pipeline.
+        A graphics pipeline (D3D12_GRAPHICS_PIPELINE_STATE_DESC).
         
         Args:
             vs, ps: vertex and pixel shader bytecode (ps may be None).
+            root_signature: the RootSignature it runs with; every stage's bindings are checked against it.
             rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').
             dsv_format: depth-stencil format, or None.
-            input_layout: [(semantic, dx12kit.VertexFormat, slot, offset, semantic_index), ...] (the last three optional).
-            topology: dx12kit.Topology; cull: dx12kit.CullMode; blend: dx12kit.BlendMode or None (strings accepted).
-            depth_test, depth_write: depth state (depth_test needs dsv_format).
+            input_layout: a list of dx12kit.InputElement (per-vertex or per-instance data), or of tuples
+                (semantic, dx12kit.VertexFormat, slot, offset, semantic_index) (the last three optional).
+            topology: dx12kit.Topology ('triangle', 'line_strip', 'triangle_list_adj', 'patch_list_4', ...).
+            cull: dx12kit.CullMode (default 'none'); or give rasterizer=.
+            blend: a dx12kit.BlendMode preset, a dx12kit.BlendState, or a list of them (None items: no blending), one per
+                render target (independent blend). None: no blending.
+            depth_test, depth_write: depth state (default off / on; depth_test needs dsv_format); or give depth_stencil=.
             stencil_func: a dx12kit.ComparisonFunc (None: no stencil test) comparing CommandList.set_stencil_ref's value
-                with the stencil plane; needs a dsv_format with stencil (d24_unorm_s8_uint, d32_float_s8x24_uint).
-            stencil_pass_op: a dx12kit.StencilOp ('keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr',
-                'decr'), applied where depth and stencil pass.
+                with the stencil plane, both faces alike; needs a dsv_format with stencil (d24_unorm_s8_uint,
+                d32_float_s8x24_uint). stencil_pass_op: a dx12kit.StencilOp where depth and stencil pass (default 'keep').
             name: debug name (repr, D3D12 SetName).
             sample_count: samples per pixel of the targets it draws into (1, or an MSAA count every target format
                 supports; others raise InvalidArgumentError listing the supported ones). A draw raises when the bound
                 targets' sample count differs.
+            gs: geometry shader bytecode (its input primitive must match the topology).
+            hs, ds: hull and domain shader bytecode, together (tessellation), with topology 'patch_list_<n>' where n is
+                the hull shader's input control points.
+            rasterizer: a dx12kit.RasterizerState (fill, cull, winding, depth bias, depth clip).
+            depth_stencil: a dx12kit.DepthStencilState (depth function, stencil per face, masks).
+            alpha_to_coverage: AlphaToCoverageEnable (MSAA: coverage from the pixel shader's alpha).
+            sample_mask: which samples may be written (SampleMask; default all).
+        
+        Returns:
+            A PipelineState.
+        
+        Raises:
+            TypeError: an argument of the wrong type.
+            InvalidArgumentError: bytecode that is not valid DXBC or of the wrong stage, bindings the root signature lacks,
+                stages whose signatures do not link, states D3D12 forbids, a state given twice (cull= with rasterizer=,
+                depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement
+                (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.
         """
     def create_pool(self, *, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: dx12kit.enums.PoolAlgorithm | typing.Literal['tlsf', 'linear'] = 'tlsf', name: typing.Any = None) -> Pool:
         """
         A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);
         min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
         OutOfMemoryError); algorithm 'tlsf' (general) or 'linear' (offsets only grow; a block restarts at 0 when empty).
+        
+        Args:
+            heap: a HeapType or its name.
+            block_size: bytes per block (a multiple of 65536), or None.
+            min_blocks: blocks made at once and kept.
+            max_blocks: the block limit (0: none).
+            algorithm: a PoolAlgorithm or its name.
+            name: the pool's name, or None.
+        
+        Returns:
+            A Pool.
+        
+        Raises:
+            InvalidArgumentError: a block size that is not a multiple of 65536, or min_blocks > max_blocks.
         """
-    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: typing.Any = None, name: typing.Any = None) -> RootSignature:
+    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: RootSignatureFlags | int | None = None, name: typing.Any = None) -> RootSignature:
         """
         A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from
         text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are
-        added to the text's. flags: D3D12_ROOT_SIGNATURE_FLAGS (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for parameter
-        lists, the text's RootFlags for text). name: debug name (repr, D3D12 SetName).
+        added to the text's. flags: dx12kit.RootSignatureFlags or an int (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for
+        parameter lists, the text's RootFlags for text); flags vkd3d 1.2 cannot honour raise, naming them. name: debug name (repr, D3D12 SetName).
         
         Raises:
             InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).
@@ -649,8 +1276,16 @@ class Device:
         """
         A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode
         for u, v and w (strings accepted); name: debug name shown by repr.
+        
+        Args:
+            filter: a Filter or its name.
+            address: an AddressMode or its name, for u, v and w.
+            name: a debug name, or None.
+        
+        Returns:
+            A SamplerState.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: typing.Any = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
@@ -659,7 +1294,7 @@ class Device:
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         """
-    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),
         RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers
@@ -678,7 +1313,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def create_texture_cube(self, size: typing.SupportsIndex, format: typing.Any, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture_cube(self, size: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as
         zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its
@@ -708,14 +1343,35 @@ class Device:
         without them passes run until nothing moves, then empty blocks are released. Resources used by a command list
         still being recorded are not moved. Returns {'moves', 'bytes_moved', 'blocks_freed', 'passes', 'seconds'}.
         A buffer's gpu_address changes when it moves.
+        
+        Args:
+            pool: a 'default'-heap Pool, or None for the default pool.
+            algorithm: a DefragAlgorithm or its name.
+            max_bytes: bytes one pass may move, or None.
+            max_moves: moves one pass may make, or None.
+        
+        Returns:
+            A dict: moves, bytes_moved, blocks_freed, passes, seconds.
+        
+        Raises:
+            InvalidArgumentError: a pool of another heap type.
         """
     def descriptor_stats(self) -> dict[str, typing.Any]:
         """
         Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.
         """
-    def format_support(self, format: typing.Any) -> FormatSupport:
+    def format_support(self, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint']) -> FormatSupport:
         """
         What this device supports for `format` (queried once per format and cached): a FormatSupport.
+        
+        Args:
+            format: a Format or its name.
+        
+        Returns:
+            A FormatSupport.
+        
+        Raises:
+            InvalidArgumentError: a format dx12kit does not know.
         """
     def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None) -> Texture:
         """
@@ -733,6 +1389,15 @@ class Device:
         Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or
         'texture' for arrays).
         
+        Args:
+            path_or_array: an image file's path (str, os.PathLike) or a numpy array.
+            srgb: make an rgba8_unorm_srgb texture (8-bit data only).
+            generate_mips: build the full mip chain on the GPU.
+            name: a debug name, or None.
+        
+        Returns:
+            The Texture, uploaded.
+        
         Raises:
             FileNotFoundError: no such file.
             InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names
@@ -749,6 +1414,12 @@ class Device:
         The memory layout as JSON (in the spirit of D3D12MA's BuildStatsString): General, Total, MemoryInfo, HeapTypes,
         DefaultPools and CustomPools; with detailed=True every block lists its suballocations (offset, type, size, flags,
         name) and free ranges in address order. dx12kit.memory.heap_map draws it.
+        
+        Args:
+            detailed: list[typing.Any] every block's suballocations and free ranges.
+        
+        Returns:
+            A JSON string.
         """
     def memory_stats(self) -> dict[str, typing.Any]:
         """
@@ -943,197 +1614,52 @@ class ResourceState(enum.IntFlag):
         ...
     def __str__(self) -> str:
         ...
-class FormatSupport(typing.Mapping[str, typing.Any]):
+class RootSignatureFlags(enum.IntFlag):
     """
-    What the device supports for one format (Device.format_support): a read-only mapping
-    (a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose
-    keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver
-    says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.
+    D3D12_ROOT_SIGNATURE_FLAGS (Device.create_root_signature(flags=)). Plain ints are accepted too; D3D12 flags
+    vkd3d 1.2 cannot honour (LOCAL_ROOT_SIGNATURE, DENY_AMPLIFICATION/MESH_SHADER_ROOT_ACCESS, the HEAP_DIRECTLY_INDEXED
+    flags) are not members, and their bits raise InvalidArgumentError naming them.
     """
-    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
-    def __contains__(self, key: typing.Any) -> bool:
-        """
-        Whether `key` is one of the keys.
-        """
-    def __eq__(self, other: typing.Any) -> typing.Any:
-        """
-        Equal to any mapping with the same keys and values (a dict, another FormatSupport).
-        """
-    def __getitem__(self, key: str) -> typing.Any:
-        """
-        The value of one key (KeyError for unknown keys).
-        """
-    def __iter__(self) -> collections.abc.Iterator[str]:
-        """
-        Iterates over the keys.
-        """
-    def __len__(self) -> int:
-        """
-        The number of keys.
-        """
-    def __repr__(self) -> str:
+    ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT = 1
+    ALLOW_STREAM_OUTPUT = 64
+    DENY_DOMAIN_SHADER_ROOT_ACCESS = 8
+    DENY_GEOMETRY_SHADER_ROOT_ACCESS = 16
+    DENY_HULL_SHADER_ROOT_ACCESS = 4
+    DENY_PIXEL_SHADER_ROOT_ACCESS = 32
+    DENY_VERTEX_SHADER_ROOT_ACCESS = 2
+    NONE = 0
+    def __format__(self, format_spec: str) -> str:
         ...
-    def as_dict(self) -> dict[str, typing.Any]:
-        """
-        Every key and value as a new dict (booleans, and msaa as a list of ints).
-        """
-    def get(self, key: typing.Any, default: typing.Any = None) -> typing.Any:
-        """
-        The value of `key`, or `default` when it is not one of the keys.
-        """
-    def items(self) -> typing.ItemsView[str, typing.Any]:
-        """
-        (key, value) pairs, in key order, as a dict's items view.
-        """
-    def keys(self) -> typing.KeysView[str]:
-        """
-        The keys, in order (every field but format), as a dict's keys view.
-        """
-    def values(self) -> typing.ValuesView[typing.Any]:
-        """
-        The values, in key order, as a dict's values view.
-        """
-    @property
-    def blendable(self) -> bool:
-        """
-        Render targets of this format blend.
-        """
-    @property
-    def buffer(self) -> bool:
-        """
-        Usable in typed buffer views.
-        """
-    @property
-    def depth_stencil(self) -> bool:
-        """
-        Usable as a depth-stencil target.
-        """
-    @property
-    def format(self) -> str:
-        """
-        The format queried (a dx12kit.Format).
-        """
-    @property
-    def mip_autogen(self) -> bool:
-        """
-        Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats
-        other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).
-        """
-    @property
-    def msaa(self) -> list[int]:
-        """
-        Supported MSAA sample counts (list of ints).
-        """
-    @property
-    def render_target(self) -> bool:
-        """
-        Usable as a render target.
-        """
-    @property
-    def shader_load(self) -> bool:
-        """
-        Readable with Load in shaders.
-        """
-    @property
-    def shader_sample(self) -> bool:
-        """
-        Readable with Sample (filtered) in shaders.
-        """
-    @property
-    def texture2d(self) -> bool:
-        """
-        Usable for 2D textures.
-        """
-    @property
-    def texture3d(self) -> bool:
-        """
-        Usable for 3D textures.
-        """
-    @property
-    def texture_cube(self) -> bool:
-        """
-        Usable for cube textures.
-        """
-    @property
-    def typed_uav(self) -> bool:
-        """
-        Usable in typed UAVs (never for sRGB formats).
-        """
-    @property
-    def uav_typed_load(self) -> bool:
-        """
-        Typed UAV loads supported (D3D12 Support2 bit).
-        """
-    @property
-    def uav_typed_store(self) -> bool:
-        """
-        Typed UAV stores supported (D3D12 Support2 bit).
-        """
-class DescriptorRange:
+    def __str__(self) -> str:
+        ...
+class DescriptorRangeFlags(enum.IntFlag):
     """
-    One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).
+    D3D12_DESCRIPTOR_RANGE_FLAGS (SRV/UAV/CBV/SamplerRange(flags=); root signature 1.1). Plain ints are accepted;
+    DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS (later than vkd3d 1.2's D3D12) raises naming it. At most one
+    DATA flag; sampler ranges take DESCRIPTORS_VOLATILE only.
     """
-    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
-    def __eq__(self, arg0: typing.Any) -> bool:
+    DATA_STATIC = 8
+    DATA_STATIC_WHILE_SET_AT_EXECUTE = 4
+    DATA_VOLATILE = 2
+    DESCRIPTORS_VOLATILE = 1
+    NONE = 0
+    def __format__(self, format_spec: str) -> str:
         ...
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
         ...
-    @property
-    def count(self) -> int:
-        ...
-    @property
-    def flags(self) -> int:
-        """
-        D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1).
-        """
-    @property
-    def kind(self) -> str:
-        ...
-    @property
-    def offset(self) -> typing.Any:
-        """
-        Descriptors from the table start, or None (appended after the previous range).
-        """
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
-class RootParameter:
+class RootDescriptorFlags(enum.IntFlag):
     """
-    A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).
+    D3D12_ROOT_DESCRIPTOR_FLAGS (RootCBV/RootSRV/RootUAV(flags=); root signature 1.1). Plain ints are accepted;
+    at most one DATA flag.
     """
-    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
-    def __eq__(self, arg0: typing.Any) -> bool:
+    DATA_STATIC = 8
+    DATA_STATIC_WHILE_SET_AT_EXECUTE = 4
+    DATA_VOLATILE = 2
+    NONE = 0
+    def __format__(self, format_spec: str) -> str:
         ...
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
         ...
-    @property
-    def count(self) -> int:
-        ...
-    @property
-    def flags(self) -> int:
-        """
-        Root CBV/SRV/UAV: D3D12_ROOT_DESCRIPTOR_FLAGS (root signature 1.1).
-        """
-    @property
-    def kind(self) -> str:
-        ...
-    @property
-    def ranges(self) -> list[DescriptorRange]:
-        ...
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
-    @property
-    def visibility(self) -> int:
-        """
-        D3D12_SHADER_VISIBILITY value.
-        """
 class StaticSamplerDesc:
     """
     A static sampler of a root signature (made by StaticSampler).
@@ -1149,34 +1675,355 @@ class StaticSamplerDesc:
     @property
     def space(self) -> int:
         ...
-class UploadAllocation:
+class BlendState:
     """
-    Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.
-    Fill it before the list is executed: .array() then raises, and writes through an older view
-    race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.
+    One render target's blend state (D3D12_RENDER_TARGET_BLEND_DESC), for create_graphics_pipeline(blend=...).
+    
+    The result is (src times src_blend) blend_op (dest times dest_blend) for red, green and blue, and the same with
+    the alpha settings for alpha. Give one BlendState for all render targets, or a list of them, one per render target
+    (independent blend).
+    
+    Args:
+        blend_enable: whether blending is on; None (the default): on when any factor or operation is given.
+        src_blend, dest_blend: dx12kit.Blend factors of the colour (default 'one' and 'zero').
+        blend_op: dx12kit.BlendOp of the colour (default 'add').
+        src_blend_alpha, dest_blend_alpha, blend_op_alpha: the same for alpha (alpha factors only, no colour factors).
+        logic_op: a dx12kit.LogicOp instead of blending (UINT targets), None for none. vkd3d 1.2 does not implement
+            logic operations: a pipeline with one raises InvalidArgumentError there.
+        write_mask: the channels written, dx12kit.ColorWriteEnable bits (default ALL = 15).
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a name that is no choice, or a write_mask outside 0..15.
+    
+    blend_factor / inv_blend_factor factors are refused by create_graphics_pipeline (no CommandList blend factor yet).
     """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    @staticmethod
+    def preset(mode: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied']) -> BlendState:
+        """
+        The BlendState a dx12kit.BlendMode preset stands for.
+        
+        Args:
+            mode: a dx12kit.BlendMode or its name.
+        
+        Returns:
+            A BlendState ('none': blending off).
+        
+        Raises:
+            InvalidArgumentError: a name that is no preset.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, *, blend_enable: bool | None = None, src_blend: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, dest_blend: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, blend_op: dx12kit.enums.BlendOp | typing.Literal['add', 'subtract', 'rev_subtract', 'min', 'max'] | None = None, src_blend_alpha: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, dest_blend_alpha: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, blend_op_alpha: dx12kit.enums.BlendOp | typing.Literal['add', 'subtract', 'rev_subtract', 'min', 'max'] | None = None, logic_op: dx12kit.enums.LogicOp | typing.Literal['clear', 'set', 'copy', 'copy_inverted', 'noop', 'invert', 'and', 'nand', 'or', 'nor', 'xor', 'equiv', 'and_reverse', 'and_inverted', 'or_reverse', 'or_inverted'] | None = None, write_mask: typing.SupportsIndex = 15) -> None:
+        ...
     def __repr__(self) -> str:
         ...
-    def array(self, dtype: typing.Any = ..., shape: typing.Any = None) -> numpy.ndarray:
+    @property
+    def blend_enable(self) -> bool:
         """
-        A writable numpy view of the upload memory (no copy).
+        Whether blending is on.
         """
     @property
-    def gpu_address(self) -> int:
+    def blend_op(self) -> str:
         """
-        GPU virtual address of the first byte.
-        """
-    @property
-    def offset(self) -> int:
-        """
-        Offset of the first byte in its upload page.
+        The colour's operation.
         """
     @property
-    def size(self) -> int:
+    def blend_op_alpha(self) -> str:
         """
-        Bytes reserved.
+        Alpha's operation.
         """
-def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+    @property
+    def dest_blend(self) -> str:
+        """
+        The colour's destination factor.
+        """
+    @property
+    def dest_blend_alpha(self) -> str:
+        """
+        Alpha's destination factor.
+        """
+    @property
+    def logic_op(self) -> str | None:
+        """
+        The logic operation, or None.
+        """
+    @property
+    def src_blend(self) -> str:
+        """
+        The colour's source factor.
+        """
+    @property
+    def src_blend_alpha(self) -> str:
+        """
+        Alpha's source factor.
+        """
+    @property
+    def write_mask(self) -> int:
+        """
+        The channels written (ColorWriteEnable bits).
+        """
+class RasterizerState:
+    """
+    The rasterizer state of a graphics pipeline (D3D12_RASTERIZER_DESC), for create_graphics_pipeline(rasterizer=...).
+    
+    Args:
+        fill: dx12kit.FillMode, 'solid' (default) or 'wireframe'.
+        cull: dx12kit.CullMode (default 'none', as create_graphics_pipeline's cull=).
+        front_ccw: True when counter-clockwise triangles face the front (D3D12's FrontCounterClockwise; default clockwise).
+        depth_bias: an int added to the depth, in units of the depth format's smallest difference (DepthBias).
+        depth_bias_clamp: the largest bias (0: no clamp). slope_scaled_depth_bias: times the depth slope.
+        depth_clip: clip against the near and far planes (default True; False clamps depth instead).
+        multisample, antialiased_lines, forced_sample_count, conservative: D3D12's MultisampleEnable,
+            AntialiasedLineEnable, ForcedSampleCount and ConservativeRaster. vkd3d 1.2 ignores all four:
+            create_graphics_pipeline raises InvalidArgumentError there for any but the default.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a name that is no choice, or a number out of range.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, *, fill: dx12kit.enums.FillMode | typing.Literal['solid', 'wireframe'] = 'solid', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] = 'none', front_ccw: bool = False, depth_bias: typing.SupportsIndex = 0, depth_bias_clamp: typing.SupportsFloat | typing.SupportsIndex = 0.0, slope_scaled_depth_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, depth_clip: bool = True, multisample: bool = False, antialiased_lines: bool = False, forced_sample_count: typing.SupportsIndex = 0, conservative: bool = False) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def antialiased_lines(self) -> bool:
+        """
+        AntialiasedLineEnable.
+        """
+    @property
+    def conservative(self) -> bool:
+        """
+        ConservativeRaster ON.
+        """
+    @property
+    def cull(self) -> str:
+        """
+        The culled faces.
+        """
+    @property
+    def depth_bias(self) -> int:
+        """
+        DepthBias.
+        """
+    @property
+    def depth_bias_clamp(self) -> float:
+        """
+        DepthBiasClamp.
+        """
+    @property
+    def depth_clip(self) -> bool:
+        """
+        DepthClipEnable.
+        """
+    @property
+    def fill(self) -> str:
+        """
+        'solid' or 'wireframe'.
+        """
+    @property
+    def forced_sample_count(self) -> int:
+        """
+        ForcedSampleCount.
+        """
+    @property
+    def front_ccw(self) -> bool:
+        """
+        Whether counter-clockwise triangles face the front.
+        """
+    @property
+    def multisample(self) -> bool:
+        """
+        MultisampleEnable.
+        """
+    @property
+    def slope_scaled_depth_bias(self) -> float:
+        """
+        SlopeScaledDepthBias.
+        """
+class StencilFace:
+    """
+    What the stencil test does for one face (D3D12_DEPTH_STENCILOP_DESC), for DepthStencilState(front=, back=).
+    
+    Args:
+        fail_op: dx12kit.StencilOp where the stencil test fails (default 'keep').
+        depth_fail_op: where the stencil test passes and the depth test fails (default 'keep').
+        pass_op: where both pass (default 'keep').
+        func: dx12kit.ComparisonFunc of (reference & read_mask) against (stencil & read_mask) (default 'always'); the
+            reference is CommandList.set_stencil_ref's.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a name that is no choice.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, *, fail_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', depth_fail_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] = 'always') -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def depth_fail_op(self) -> str:
+        """
+        StencilDepthFailOp.
+        """
+    @property
+    def fail_op(self) -> str:
+        """
+        StencilFailOp.
+        """
+    @property
+    def func(self) -> str:
+        """
+        StencilFunc.
+        """
+    @property
+    def pass_op(self) -> str:
+        """
+        StencilPassOp.
+        """
+class DepthStencilState:
+    """
+    The depth-stencil state of a graphics pipeline (D3D12_DEPTH_STENCIL_DESC), for create_graphics_pipeline(depth_stencil=...).
+    Both tests need the pipeline's dsv_format (the stencil test one with a stencil plane: d24_unorm_s8_uint,
+    d32_float_s8x24_uint).
+    
+    Args:
+        depth_test: the depth test (DepthEnable); None (the default): on when depth_func is given.
+        depth_write: write depth where the test passes (default True).
+        depth_func: dx12kit.ComparisonFunc of the incoming depth against the stored one (default 'less').
+        stencil: the stencil test (StencilEnable); None (the default): on when front or back is given.
+        read_mask, write_mask: stencil bits read and written (0..255, default 255).
+        front, back: StencilFace of front- and back-facing triangles (default: StencilFace()).
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a name that is no choice, or a mask outside 0..255.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, *, depth_test: bool | None = None, depth_write: bool = True, depth_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil: bool | None = None, read_mask: typing.SupportsIndex = 255, write_mask: typing.SupportsIndex = 255, front: StencilFace | None = None, back: StencilFace | None = None) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def back(self) -> StencilFace:
+        """
+        BackFace.
+        """
+    @property
+    def depth_func(self) -> str:
+        """
+        DepthFunc.
+        """
+    @property
+    def depth_test(self) -> bool:
+        """
+        DepthEnable.
+        """
+    @property
+    def depth_write(self) -> bool:
+        """
+        DepthWriteMask ALL (True) or ZERO.
+        """
+    @property
+    def front(self) -> StencilFace:
+        """
+        FrontFace.
+        """
+    @property
+    def read_mask(self) -> int:
+        """
+        StencilReadMask.
+        """
+    @property
+    def stencil(self) -> bool:
+        """
+        StencilEnable.
+        """
+    @property
+    def write_mask(self) -> int:
+        """
+        StencilWriteMask.
+        """
+class InputElement:
+    """
+    One element of a graphics pipeline's input layout (D3D12_INPUT_ELEMENT_DESC), for
+    create_graphics_pipeline(input_layout=[...]). Tuples (semantic, format, slot, offset, semantic_index) are still accepted.
+    
+    Args:
+        semantic: the vertex shader input's semantic name ('POSITION', 'TEXCOORD').
+        format: a dx12kit.VertexFormat ('float3', ...) or any dx12kit.Format (or its name).
+        slot: the vertex buffer slot (0..31).
+        offset: bytes from the vertex's start; None: right after the slot's previous element (D3D12_APPEND_ALIGNED_ELEMENT).
+        semantic_index: the semantic's index (TEXCOORD1: 1).
+        per_instance: True for per-instance data (D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA).
+        step_rate: per-instance elements advance every step_rate instances (InstanceDataStepRate, default 1; 0: every
+            instance reads the first element).
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: an unknown format, a slot outside 0..31, or step_rate on a per-vertex element.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        """
+        Equal when every field is.
+        """
+    def __init__(self, semantic: str, format: dx12kit.enums.VertexFormat | typing.Literal['float', 'float2', 'float3', 'float4', 'uint', 'rgba8_unorm'] | Format | str, slot: typing.SupportsIndex = 0, offset: typing.SupportsIndex | None = None, semantic_index: typing.SupportsIndex = 0, *, per_instance: bool = False, step_rate: typing.SupportsIndex = 1) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def format(self) -> str:
+        """
+        The format's name: a dx12kit.VertexFormat value ('float3') or a dx12kit.Format name ('rg16_float').
+        """
+    @property
+    def offset(self) -> int | None:
+        """
+        AlignedByteOffset, or None (appended).
+        """
+    @property
+    def per_instance(self) -> bool:
+        """
+        Whether it is per-instance data.
+        """
+    @property
+    def semantic(self) -> str:
+        """
+        SemanticName.
+        """
+    @property
+    def semantic_index(self) -> int:
+        """
+        SemanticIndex.
+        """
+    @property
+    def slot(self) -> int:
+        """
+        InputSlot.
+        """
+    @property
+    def step_rate(self) -> int:
+        """
+        InstanceDataStepRate of per-instance data.
+        """
+def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
     """
@@ -1184,7 +2031,7 @@ def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibilit
     """
     A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.
     """
-def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root constant buffer view (GPU address of a buffer).
     """
@@ -1192,21 +2039,21 @@ def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, s
     """
     32-bit root constants (a cbuffer at register b<register>).
     """
-def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root shader resource view (a buffer, e.g. StructuredBuffer).
     """
-def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: typing.SupportsIndex = 0) -> RootParameter:
+def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root unordered access view (a buffer, e.g. RWStructuredBuffer).
     """
-def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of shader resource views (t registers) in a DescriptorTable.
     count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the
     previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).
     """
-def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of samplers (s registers) in a DescriptorTable (the sampler objects
     themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.
@@ -1218,7 +2065,7 @@ def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter |
     default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |
     'opaque_black' | 'opaque_white'.
     """
-def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: typing.SupportsIndex = 0) -> DescriptorRange:
+def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of unordered access views (u registers) in a DescriptorTable.
     """
@@ -1238,6 +2085,13 @@ def set_copy_threads(threads: typing.Any) -> None:
     another value raises InvalidArgumentError, here, in copy_threads() and in Device()), else the hardware threads the
     process may run on (its CPU affinity), at most 4. Copies under 2 MiB always
     run on the calling thread.
+    
+    Args:
+        threads: 1..64, or None for the default.
+    
+    Raises:
+        InvalidArgumentError: a count outside 1..64.
+        TypeError: a bool or a non-integer.
     """
 ALL_SUBRESOURCES: int = 4294967295
 UNBOUNDED: int = 4294967295
