@@ -46,3 +46,13 @@ def results(dev: dx.Device) -> None:
     buf.no_such_attribute  # type: ignore[attr-defined]
     dx.Buffer(64)  # type: ignore[call-arg]  # made by Device.create_buffer only
     del size, name, wrong
+
+
+def batched(cl: dx.CommandList, rows: np.ndarray) -> None:
+    cl.draw_many(3, rows, root_index=0, instance_count=2)
+    cl.draw_many(3, rows, 0)  # type: ignore[call-arg]  # root_index is keyword-only
+    cl.dispatch_many((1, 1, 1), rows, root_index=1)
+    cl.dispatch_many((1, 1, 1), rows, root=1)  # type: ignore[call-arg]  # misspelt keyword
+    cl.draw(3, instance_count=2)
+    cl.draw("3")  # type: ignore[arg-type]  # counts are ints
+    cl.dispatch(1.5)  # type: ignore[arg-type]
