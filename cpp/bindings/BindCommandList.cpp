@@ -21,7 +21,7 @@ uint32_t SliceArg(const py::object& slice, const char* fn) {
 // METH_FASTCALL methods rather than pybind11 functions. pybind11's dispatcher builds a
 // function_call (two std::vectors: a malloc/free pair each) and an object per Int argument on
 // every call; here the arguments arrive as a C array, plain ints convert in place, and a float32 /
-// int32 / uint32 numpy row is read where it lies (no buffer_info, no std::vector). Anything
+// int32 / uint32 numpy row is copied straight into a stack array (no buffer_info, no std::vector). Anything
 // unusual (numpy integers, other dtypes, bytes, out-of-range values) takes the ordinary checked
 // conversions of Args.hpp / GpuArgs.hpp, so the errors and their messages are the same as
 // before. C++ exceptions become Python ones through pybind11's translators (Errors.cpp).
@@ -82,8 +82,8 @@ inline int32_t FastI32(PyObject* o, const char* fn, const char* arg) {
 }
 
 /// The 32-bit values of set_constants without conversion, when they are a C-contiguous numpy array
-/// of float32/int32/uint32 in the host's order (read in place), or a list/tuple of at most 64 exact
-/// ints and floats (into `buf`). False: the caller takes the general path (Dwords).
+/// of at most 64 float32/int32/uint32 in the host's order, or a list/tuple of at most 64 exact ints
+/// and floats (into `buf`; 64 DWORDs is a whole root signature). False: the caller takes the general path (Dwords).
 bool FastDwords(PyObject* o, const uint32_t*& data, uint32_t& count, uint32_t (&buf)[64]) {
     if (PyList_CheckExact(o) || PyTuple_CheckExact(o)) {
         const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
@@ -117,8 +117,11 @@ bool FastDwords(PyObject* o, const uint32_t*& data, uint32_t& count, uint32_t (&
     if (!(order == '=' || order == '|' || order == (IsLittleEndianHost() ? '<' : '>'))) return false;
     Py_ssize_t n = 1;
     for (int d = 0; d < a->nd; ++d) n *= a->dimensions[d];
-    if (n > Py_ssize_t(UINT32_MAX)) return false;
-    data = reinterpret_cast<const uint32_t*>(a->data);
+    if (n > 64) return false;  // more than any root signature holds: the general path (and its message)
+    // Copied out (16 bytes for a float4): SetConstants may wait for the recording lock with the GIL
+    // released, while another thread could resize the array.
+    if (n) std::memcpy(buf, a->data, size_t(n) * 4);
+    data = buf;
     count = static_cast<uint32_t>(n);
     return true;
 }
