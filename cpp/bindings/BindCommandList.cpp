@@ -644,9 +644,17 @@ void BindCommandList(py::module_& m, Classes& c) {
                         throw InvalidArgument(std::string(fn) + ": groups has " + std::to_string(g.shape(0)) + " rows but constants has " +
                                               std::to_string(n));
                     py::module_ np = py::module_::import("numpy");
-                    // Out of 1..65535 is refused by the core; clip to uint32 range first so no value wraps into it.
-                    py::object clipped = np.attr("clip")(g, 0, 65536);
-                    perRow = np.attr("ascontiguousarray")(clipped, "dtype"_a = "uint32").cast<py::array_t<uint32_t, py::array::c_style>>();
+                    // The core refuses counts outside 1..65535; a value no uint32 holds is refused here (by its
+                    // value), so that none wraps around into that range.
+                    py::array bad = np.attr("flatnonzero")(np.attr("logical_or")(np.attr("less")(g, 0), np.attr("greater")(g, UINT32_MAX)));
+                    if (bad.size() > 0) {
+                        const py::object first = bad[py::int_(0)];
+                        const py::ssize_t at = first.cast<py::ssize_t>();
+                        throw InvalidArgument(std::string(fn) + ": thread group counts must be 1..65535, got " +
+                                              std::string(py::str(g.attr("reshape")(-1)[py::int_(at)])) + " in row " + std::to_string(at / 3) +
+                                              " of groups");
+                    }
+                    perRow = np.attr("ascontiguousarray")(g, "dtype"_a = "uint32").cast<py::array_t<uint32_t, py::array::c_style>>();
                     byRow = true;
                 } else if (g.ndim() == 1 && g.shape(0) == 3) {
                     for (py::ssize_t d = 0; d < 3; ++d) one[size_t(d)] = U32(py::object(g[py::int_(d)]), fn, "groups item");

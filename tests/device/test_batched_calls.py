@@ -185,6 +185,10 @@ def test_batched_calls_refuse_bad_input(device, queue, writer, bands):
         cl.dispatch_many((1, 1, 1), np.zeros((2, 5), np.float32))
     with pytest.raises(dx.InvalidArgumentError, match="1..65535, got 0 in row 1"):
         cl.dispatch_many(np.array([[1, 1, 1], [0, 1, 1]]), ok)
+    with pytest.raises(dx.InvalidArgumentError, match="1..65535, got -5 in row 1"):
+        cl.dispatch_many(np.array([[1, 1, 1], [1, -5, 1]]), ok)
+    with pytest.raises(dx.InvalidArgumentError, match="1..65535, got 65536 in row 0"):
+        cl.dispatch_many(np.array([[1, 1, 65536], [1, 1, 1]], np.uint64), ok)
     with pytest.raises(dx.InvalidArgumentError, match="3 rows but constants has 2"):
         cl.dispatch_many(np.ones((3, 3), np.int32), ok)
     with pytest.raises(dx.InvalidArgumentError, match=r"one \(x, y, z\)"):
