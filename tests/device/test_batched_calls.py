@@ -206,3 +206,21 @@ def test_batched_calls_refuse_bad_input(device, queue, writer, bands):
     cl2.set_pipeline_state(bands)
     with pytest.raises(dx.InvalidArgumentError, match="root index 1 out of range"):
         cl2.draw_many(3, np.zeros((2, 4), np.float32), root_index=1)
+
+
+def test_raw_baseline_draws_what_draw_many_draws(device, queue, bands):
+    """The raw-D3D12 loop the benchmarks compare with (dx12kit_bench.record_raw) and dx12kit's C++
+    loop (record_core) record the same work as draw_many: the same pixels."""
+    bench = pytest.importorskip("dx12kit_bench", reason="needs the benchmark module dx12kit_bench (not in a product-only install)")
+    c = band_constants()
+
+    def first_then(fn):
+        def record(cl):
+            cl.set_constants(0, c[0])
+            cl.draw(6)  # dx12kit settles states and bindings; the raw calls follow on the same list
+            fn(cl)
+        return record
+
+    want = expected_bands()
+    np.testing.assert_array_equal(render(device, queue, bands, first_then(lambda cl: bench.record_raw(cl, "draw", c, 0, 6))), want)
+    np.testing.assert_array_equal(render(device, queue, bands, first_then(lambda cl: bench.record_core(cl, "draw", c, 0, 6))), want)
