@@ -64,23 +64,23 @@ void CommandList::CheckOpen(const char* what) const {
         throw UseAfterFree(std::string(what) + ": this command list was closed by an execute that failed; execute it again or record a new one");
 }
 
-std::unique_lock<std::recursive_mutex> CommandList::LockRecording() {
-    std::unique_lock<std::recursive_mutex> lock(m_RecordMutex, std::try_to_lock);
+std::unique_lock<OwnerMutex> CommandList::LockRecording() {
+    std::unique_lock<OwnerMutex> lock(m_RecordMutex, std::try_to_lock);
     // Held by another thread (recording, or executing this list): wait without holding the GIL.
     if (!lock.owns_lock()) m_Core->Blocking([&] { lock.lock(); });
     return lock;
 }
 
-CommandList::RecordingScope::RecordingScope(std::unique_lock<std::recursive_mutex> l, CommandList* outer)
+CommandList::RecordingScope::RecordingScope(std::unique_lock<OwnerMutex> l, CommandList* outer)
     : lock(std::move(l)), outermost(outer) {}
 
 CommandList::RecordingScope::~RecordingScope() {
     if (outermost) outermost->m_RecordingThread.store(std::thread::id(), std::memory_order_relaxed);
 }
 
-std::unique_lock<std::recursive_mutex> CommandList::LockForExecute() {
+std::unique_lock<OwnerMutex> CommandList::LockForExecute() {
     m_ExecuteWaiting.fetch_add(1, std::memory_order_acq_rel);
-    std::unique_lock<std::recursive_mutex> lock;
+    std::unique_lock<OwnerMutex> lock;
     try {
         lock = LockRecording();
     } catch (...) {
@@ -102,7 +102,7 @@ CommandList::RecordingScope CommandList::Begin(const char* what) {
         m_Core->Blocking([&] {
             while (m_ExecuteWaiting.load(std::memory_order_acquire)) std::this_thread::yield();
         });
-    std::unique_lock<std::recursive_mutex> lock = LockRecording();
+    std::unique_lock<OwnerMutex> lock = LockRecording();
     CheckOpen(what);
     if (nested) return RecordingScope(std::move(lock), nullptr);
     m_RecordingThread.store(me, std::memory_order_relaxed);

@@ -21,6 +21,7 @@
 // can be recorded into and executed again. Only a failing native Close leaves it dead (IsDead).
 #pragma once
 
+#include "dx12kit/core/OwnerMutex.hpp"
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
 #include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
@@ -67,10 +68,10 @@ public:
     /// Its native Close failed: it can never be executed.
     bool IsDead() const { return m_Dead; }
     /// The recording lock (recursive); waits through WaitHooks::blocking when another thread holds it.
-    std::unique_lock<std::recursive_mutex> LockRecording();
+    std::unique_lock<OwnerMutex> LockRecording();
     /// LockRecording for CommandQueue::Execute: recording calls that start meanwhile let it go first
     /// (a tight recording loop would otherwise keep winning the mutex).
-    std::unique_lock<std::recursive_mutex> LockForExecute();
+    std::unique_lock<OwnerMutex> LockForExecute();
 
     // ---- copies -------------------------------------------------------------------------
     /// Uploads tightly packed texel rows (or buffer bytes at `dstOffset`) through upload memory.
@@ -212,11 +213,11 @@ private:
     void DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what);
     /// The recording lock held for one recording call (the outermost call of a thread marks it).
     struct RecordingScope {
-        RecordingScope(std::unique_lock<std::recursive_mutex> l, CommandList* outermost);
+        RecordingScope(std::unique_lock<OwnerMutex> l, CommandList* outermost);
         ~RecordingScope();
         RecordingScope(const RecordingScope&) = delete;
         RecordingScope& operator=(const RecordingScope&) = delete;
-        std::unique_lock<std::recursive_mutex> lock;
+        std::unique_lock<OwnerMutex> lock;
         CommandList* outermost;   ///< the list whose recording thread this scope clears, or null (nested)
     };
     /// Takes the recording lock (after any execute already waiting for it), then CheckOpen.
@@ -256,7 +257,7 @@ private:
     std::shared_ptr<CommandQueue> m_Queue;
     ComPtr<ID3D12CommandAllocator> m_Allocator;
     ComPtr<ID3D12GraphicsCommandList> m_d3d12List;
-    std::recursive_mutex m_RecordMutex;
+    OwnerMutex m_RecordMutex;   ///< the recording lock: one compare-and-swap per call when uncontended
     std::atomic<int> m_ExecuteWaiting{0};
     std::atomic<std::thread::id> m_RecordingThread{};   ///< the thread inside a recording call, if any
     std::atomic<bool> m_Closed{false};
