@@ -106,6 +106,44 @@ def test_calls_vs_raw(benchmark, kind):
     assert r["dx12kit_ns"][0] > 0 and r["raw_ns"][0] > 0
 
 
+# ------------------------------------------------------------------ the same draws from Python
+
+
+def python_draws(how: str, n: int = N):
+    """Records n draws, each with its own 4 root constants, on a fresh list: from a Python loop
+    (set_constants + draw), with one draw_many, or raw (dx12kit_bench.record_raw: the native calls in
+    C++). Wall time; benchmarks/callgrind_calls.py counts the instructions of the same loops."""
+    _, q = g.device()
+    pso, (rt, tex) = setups()["draw"]
+    consts = np.zeros((n, 4), np.float32)
+    consts[:, 0] = np.linspace(0, 1, n)
+    rows = list(consts)
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt])
+    cl.set_shader_resource_view(1, 0, tex)
+    cl.set_constants(0, rows[0])
+    cl.draw(3)
+
+    def run():
+        if how == "python":
+            sc, dr = cl.set_constants, cl.draw
+            for r in rows:
+                sc(0, r)
+                dr(3)
+        elif how == "draw_many":
+            cl.draw_many(3, consts)
+        else:
+            _bench.record_raw(cl, "draw", consts)
+
+    return run
+
+
+@pytest.mark.benchmark(group="5000 draws with their own constants, recorded from Python")
+@pytest.mark.parametrize("how", ["python", "draw_many", "raw"])
+def test_draws_from_python(benchmark, how):
+    benchmark.pedantic(python_draws(how), rounds=5, warmup_rounds=1)
+
 def main() -> None:
     print(f"dx12kit C++ CommandList beside raw D3D12, same device, same run (N = {N} per round, medians of 5 rounds)\n")
     rows = [("kind", "dx12kit ns (min, median)", "raw ns (min, median)", "dx12kit/raw (mins)", "(medians)")]
