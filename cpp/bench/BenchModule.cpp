@@ -75,4 +75,5 @@ PYBIND11_MODULE(dx12kit_bench, m) {
           "The sequential part of benchmarks/traces.py's random traces (cpp/bench/RandomTrace.hpp).");
     dx12kit::bindings::BindBench(m);
     dx12kit::bindings::BindBenchDescriptors(m);
+    dx12kit::bindings::BindBenchCalls(m);
 }

@@ -17,6 +17,260 @@ uint32_t SliceArg(const py::object& slice, const char* fn) {
     return s;
 }
 
+
+// ---- per-call fast entries (issue 25) ------------------------------------------------------------
+// set_constants, draw, draw_indexed and dispatch run once per draw from Python: they are CPython
+// METH_FASTCALL methods rather than pybind11 functions. pybind11's dispatcher builds a
+// function_call (two std::vectors: a malloc/free pair each) and an object per Int argument on
+// every call; here the arguments arrive as a C array, plain ints convert in place, and a float32 /
+// int32 / uint32 numpy row is copied straight into a stack array (no buffer_info, no std::vector). Anything
+// unusual (numpy integers, other dtypes, bytes, out-of-range values) takes the ordinary checked
+// conversions of Args.hpp / GpuArgs.hpp, so the errors and their messages are the same as
+// before. C++ exceptions become Python ones through pybind11's translators (Errors.cpp).
+
+/// The CommandList of `self` (the method descriptor has checked its type already).
+CommandList& SelfList(PyObject* self) {
+    auto* inst = reinterpret_cast<py::detail::instance*>(self);
+    if (inst->simple_layout && inst->simple_holder_constructed && inst->simple_value_holder[0])
+        return *static_cast<CommandList*>(inst->simple_value_holder[0]);
+    return py::handle(self).cast<CommandList&>();  // raises for an uninitialised instance
+}
+
+/// Matches positional + keyword arguments to `names` (the first `required` needed); TypeError as
+/// Python's own for unknown, repeated or missing ones. Unset optional slots stay null.
+template <size_t N>
+void ParseFastArgs(const char* fn, const char* const (&names)[N], size_t required, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+                   PyObject* (&out)[N]) {
+    for (auto& o : out) o = nullptr;
+    if (size_t(nargs) > N)
+        throw py::type_error(std::string(fn) + "() takes at most " + std::to_string(N) + " arguments (" + std::to_string(nargs) + " given)");
+    for (Py_ssize_t i = 0; i < nargs; ++i) out[i] = args[i];
+    if (kwnames) {
+        const Py_ssize_t nk = PyTuple_GET_SIZE(kwnames);
+        for (Py_ssize_t j = 0; j < nk; ++j) {
+            PyObject* key = PyTuple_GET_ITEM(kwnames, j);
+            size_t slot = N;
+            for (size_t i = 0; i < N; ++i)
+                if (PyUnicode_CompareWithASCIIString(key, names[i]) == 0) { slot = i; break; }
+            if (slot == N)
+                throw py::type_error(std::string(fn) + "() got an unexpected keyword argument '" + py::str(key).cast<std::string>() + "'");
+            if (out[slot]) throw py::type_error(std::string(fn) + "() got multiple values for argument '" + names[slot] + "'");
+            out[slot] = args[nargs + j];
+        }
+    }
+    for (size_t i = 0; i < required; ++i)
+        if (!out[i]) throw py::type_error(std::string(fn) + "() missing required argument '" + names[i] + "'");
+}
+
+/// An unsigned 32-bit argument: an exact int in range converts here; anything else goes through U32
+/// (numpy integers via __index__; TypeError / InvalidArgument with the usual message).
+inline uint32_t FastU32(PyObject* o, uint32_t fallback, const char* fn, const char* arg) {
+    if (!o) return fallback;
+    if (PyLong_CheckExact(o)) {
+        int overflow = 0;
+        const long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (!overflow && x >= 0 && x <= static_cast<long long>(UINT32_MAX)) return static_cast<uint32_t>(x);
+    }
+    return U32(py::handle(o), fn, arg);
+}
+inline int32_t FastI32(PyObject* o, const char* fn, const char* arg) {
+    if (!o) return 0;
+    if (PyLong_CheckExact(o)) {
+        int overflow = 0;
+        const long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (!overflow && x >= INT32_MIN && x <= INT32_MAX) return static_cast<int32_t>(x);
+    }
+    return I32(Int{py::reinterpret_borrow<py::object>(o)}, fn, arg);
+}
+
+/// The 32-bit values of set_constants without conversion, when they are a C-contiguous numpy array
+/// of at most 64 float32/int32/uint32 in the host's order, or a list/tuple of at most 64 exact ints
+/// and floats (into `buf`; 64 DWORDs is a whole root signature). False: the caller takes the general path (Dwords).
+bool FastDwords(PyObject* o, const uint32_t*& data, uint32_t& count, uint32_t (&buf)[64]) {
+    if (PyList_CheckExact(o) || PyTuple_CheckExact(o)) {
+        const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+        if (n > 64) return false;
+        PyObject** items = PySequence_Fast_ITEMS(o);
+        for (Py_ssize_t i = 0; i < n; ++i) {
+            PyObject* v = items[i];
+            if (PyFloat_CheckExact(v)) {
+                const float f = static_cast<float>(PyFloat_AS_DOUBLE(v));
+                std::memcpy(&buf[i], &f, 4);
+            } else if (PyLong_CheckExact(v)) {
+                int overflow = 0;
+                const long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+                if (overflow || x < INT32_MIN || x > static_cast<long long>(UINT32_MAX)) return false;  // the general path says why
+                buf[i] = static_cast<uint32_t>(x);
+            } else {
+                return false;
+            }
+        }
+        data = buf;
+        count = static_cast<uint32_t>(n);
+        return true;
+    }
+    const auto& api = py::detail::npy_api::get();
+    if (!api.PyArray_Check_(o)) return false;
+    const auto* a = py::detail::array_proxy(o);
+    if (!(a->flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) return false;
+    const py::dtype dt = py::reinterpret_borrow<py::dtype>(reinterpret_cast<PyObject*>(a->descr));
+    const char k = dt.kind(), order = dt.byteorder();
+    if (!(k == 'f' || k == 'i' || k == 'u') || dt.itemsize() != 4) return false;
+    if (!(order == '=' || order == '|' || order == (IsLittleEndianHost() ? '<' : '>'))) return false;
+    Py_ssize_t n = 1;
+    for (int d = 0; d < a->nd; ++d) n *= a->dimensions[d];
+    if (n > 64) return false;  // more than any root signature holds: the general path (and its message)
+    // Copied out (16 bytes for a float4): SetConstants may wait for the recording lock with the GIL
+    // released, while another thread could resize the array.
+    if (n) std::memcpy(buf, a->data, size_t(n) * 4);
+    data = buf;
+    count = static_cast<uint32_t>(n);
+    return true;
+}
+
+template <typename F>
+PyObject* Guarded(F&& body) {
+    try {
+        body();
+        Py_RETURN_NONE;
+    } catch (py::error_already_set& e) {
+        e.restore();
+        return nullptr;
+    } catch (...) {
+        py::detail::try_translate_exceptions();
+        return nullptr;
+    }
+}
+
+PyObject* FastSetConstants(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+    return Guarded([&] {
+        static const char* const names[] = {"root_index", "values", "offset"};
+        PyObject* a[3];
+        const char* fn = "set_constants";
+        ParseFastArgs(fn, names, 2, args, nargs, kwnames, a);
+        CommandList& cl = SelfList(self);
+        const uint32_t rootIndex = FastU32(a[0], 0, fn, "root_index"), first = FastU32(a[2], 0, fn, "offset");
+        uint32_t buf[64];
+        const uint32_t* data = nullptr;
+        uint32_t count = 0;
+        if (FastDwords(a[1], data, count, buf)) {
+            cl.SetConstants(rootIndex, data, count, first);
+            return;
+        }
+        std::vector<uint32_t> v = Dwords(a[1], fn);
+        if (v.size() > UINT32_MAX) throw InvalidArgument("set_constants: too many values");
+        cl.SetConstants(rootIndex, v.data(), static_cast<uint32_t>(v.size()), first);
+    });
+}
+
+PyObject* FastDraw(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+    return Guarded([&] {
+        static const char* const names[] = {"vertex_count", "instance_count", "start_vertex", "start_instance"};
+        PyObject* a[4];
+        const char* fn = "draw";
+        ParseFastArgs(fn, names, 1, args, nargs, kwnames, a);
+        CommandList& cl = SelfList(self);
+        cl.Draw(FastU32(a[0], 0, fn, "vertex_count"), FastU32(a[1], 1, fn, "instance_count"), FastU32(a[2], 0, fn, "start_vertex"),
+                FastU32(a[3], 0, fn, "start_instance"));
+    });
+}
+
+PyObject* FastDrawIndexed(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+    return Guarded([&] {
+        static const char* const names[] = {"index_count", "instance_count", "start_index", "base_vertex", "start_instance"};
+        PyObject* a[5];
+        const char* fn = "draw_indexed";
+        ParseFastArgs(fn, names, 1, args, nargs, kwnames, a);
+        CommandList& cl = SelfList(self);
+        cl.DrawIndexed(FastU32(a[0], 0, fn, "index_count"), FastU32(a[1], 1, fn, "instance_count"), FastU32(a[2], 0, fn, "start_index"),
+                       FastI32(a[3], fn, "base_vertex"), FastU32(a[4], 0, fn, "start_instance"));
+    });
+}
+
+PyObject* FastDispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+    return Guarded([&] {
+        static const char* const names[] = {"x", "y", "z"};
+        PyObject* a[3];
+        ParseFastArgs("dispatch", names, 1, args, nargs, kwnames, a);
+        CommandList& cl = SelfList(self);
+        cl.Dispatch(FastU32(a[0], 0, "dispatch", "x"), FastU32(a[1], 1, "dispatch", "y"), FastU32(a[2], 1, "dispatch", "z"));
+    });
+}
+
+#define DX12KIT_FAST(fn) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(fn))
+// Docstrings in pybind11's form (a signature line first): pybind11-stubgen reads the types from it,
+// and help() shows them.
+PyMethodDef g_FastMethods[] = {
+    {"set_constants", DX12KIT_FAST(FastSetConstants), METH_FASTCALL | METH_KEYWORDS,
+     "set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None\n\n"
+     "Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats).\n\n"
+     "Args:\n"
+     "    root_index: a root-constants parameter of the bound root signature.\n"
+     "    values: float32/int32/uint32 values (other numeric dtypes are converted by value; bytes are raw DWORDs).\n"
+     "    offset: the first constant written (offset + len(values) <= the parameter's count).\n\n"
+     "Raises:\n"
+     "    TypeError: values or an index of the wrong type.\n"
+     "    InvalidArgumentError: no pipeline, not a constants parameter, too many values, a value out of 32-bit range.\n"
+     "    UseAfterFreeError: the list was already executed."},
+    {"draw", DX12KIT_FAST(FastDraw), METH_FASTCALL | METH_KEYWORDS,
+     "draw(self, vertex_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_vertex: typing.SupportsIndex = 0, "
+     "start_instance: typing.SupportsIndex = 0) -> None\n\n"
+     "Draws `vertex_count` vertices (instanced); staged descriptors and pending transitions are committed first.\n\n"
+     "Args:\n"
+     "    vertex_count, instance_count, start_vertex, start_instance: DrawInstanced's arguments (0..2**32-1).\n\n"
+     "Raises:\n"
+     "    TypeError: a count of the wrong type.\n"
+     "    InvalidArgumentError: no graphics pipeline, a root argument unset, a value out of range, not a direct-queue list.\n"
+     "    UseAfterFreeError: the list was already executed."},
+    {"draw_indexed", DX12KIT_FAST(FastDrawIndexed), METH_FASTCALL | METH_KEYWORDS,
+     "draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, "
+     "base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None\n\n"
+     "Draws `index_count` indices of the bound index buffer (instanced).\n\n"
+     "Args:\n"
+     "    index_count, instance_count, start_index, base_vertex, start_instance: DrawIndexedInstanced's arguments\n"
+     "        (base_vertex signed 32-bit, the others 0..2**32-1).\n\n"
+     "Raises:\n"
+     "    TypeError: a count of the wrong type.\n"
+     "    InvalidArgumentError: no graphics pipeline, a root argument unset, a value out of range, not a direct-queue list.\n"
+     "    UseAfterFreeError: the list was already executed."},
+    {"dispatch", DX12KIT_FAST(FastDispatch), METH_FASTCALL | METH_KEYWORDS,
+     "dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
+     "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.\n\n"
+     "Args:\n"
+     "    x, y, z: thread groups per dimension (1..65535).\n\n"
+     "Raises:\n"
+     "    TypeError: a count of the wrong type.\n"
+     "    InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list.\n"
+     "    UseAfterFreeError: the list was already executed."},
+};
+#undef DX12KIT_FAST
+
+/// A 2-D C-contiguous array of 32-bit constants for the batched calls: numpy arrays (or lists of
+/// rows) of float32/int32/uint32 as they are, other numeric dtypes converted by value as
+/// set_constants converts them.
+py::array ConstantRows(py::handle values, const char* fn) {
+    py::object obj = py::reinterpret_borrow<py::object>(values);
+    if (!py::isinstance<py::array>(obj)) {
+        if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr()))
+            throw py::type_error(std::string(fn) + ": constants must be a numpy array of shape (n, k) (or a list of rows), not " +
+                                 detail::TypeName(obj));
+        obj = py::module_::import("numpy").attr("asarray")(obj);
+    }
+    py::object converted = DwordArray(obj, fn);
+    py::array arr = py::reinterpret_borrow<py::array>(converted);
+    const py::dtype dt = arr.dtype();
+    const char k = dt.kind();
+    if (!(k == 'f' || k == 'i' || k == 'u') || dt.itemsize() != 4)
+        throw InvalidArgument(std::string(fn) + ": constants of dtype " + std::string(py::str(dt)) +
+                              " cannot be 32-bit root constants (give float32, int32 or uint32)");
+    if (arr.ndim() != 2)
+        throw InvalidArgument(std::string(fn) + ": constants must have shape (n, k), one row of k root constants per call; got " +
+                              std::to_string(arr.ndim()) + " dimension(s) (reshape(-1, 1) for one constant per call)");
+    if (arr.shape(0) > Py_ssize_t(UINT32_MAX)) throw InvalidArgument(std::string(fn) + ": too many rows");
+    if (!(arr.flags() & py::array::c_style)) arr = py::module_::import("numpy").attr("ascontiguousarray")(arr).cast<py::array>();
+    return arr;
+}
+
 }  // namespace
 
 void BindCommandList(py::module_& m, Classes& c) {
@@ -158,13 +412,6 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    subresource: one subresource, or ALL_SUBRESOURCES.")
         .def("set_pipeline_state", &CommandList::SetPipelineState, "pso"_a,
              "Binds a pipeline and its root signature; later set_* calls apply to its side (graphics or compute).")
-        .def("set_constants", [](CommandList& cl, Int root, py::handle values, Int offset) {
-            const char* fn = "set_constants";
-            const uint32_t rootIndex = U32(root, fn, "root_index"), first = U32(offset, fn, "offset");
-            std::vector<uint32_t> v = Dwords(values, fn);
-            if (v.size() > UINT32_MAX) throw InvalidArgument("set_constants: too many values");
-            cl.SetConstants(rootIndex, v.data(), static_cast<uint32_t>(v.size()), first);
-        }, "root_index"_a, "values"_a, "offset"_a = 0, "Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats).")
         .def("set_root_cbv", [](CommandList& cl, Int root, py::handle b, Int off) {
             cl.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(b, "set_root_cbv"), U64(off, "set_root_cbv", "offset"));
         },
@@ -500,19 +747,100 @@ void BindCommandList(py::module_& m, Classes& c) {
             Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
             cl.SetDynamicStructuredBuffer(rootIndex, b.data, b.size);
         }, "root_index"_a, "array"_a, "Copies `array` into upload memory and binds it as the root SRV `root_index`.")
-        .def("draw", [](CommandList& cl, Int n, Int instances, Int start, Int startInstance) {
-            const char* fn = "draw";
-            cl.Draw(U32(n, fn, "vertex_count"), U32(instances, fn, "instance_count"), U32(start, fn, "start_vertex"),
-                    U32(startInstance, fn, "start_instance"));
-        }, "vertex_count"_a, "instance_count"_a = 1, "start_vertex"_a = 0, "start_instance"_a = 0, "Draws `vertex_count` vertices (instanced); staged descriptors and pending transitions are committed first.")
-        .def("draw_indexed", [](CommandList& cl, Int n, Int instances, Int start, Int baseVertex, Int startInstance) {
-            const char* fn = "draw_indexed";
-            cl.DrawIndexed(U32(n, fn, "index_count"), U32(instances, fn, "instance_count"), U32(start, fn, "start_index"),
-                           I32(baseVertex, fn, "base_vertex"), U32(startInstance, fn, "start_instance"));
-        }, "index_count"_a, "instance_count"_a = 1, "start_index"_a = 0, "base_vertex"_a = 0, "start_instance"_a = 0, "Draws `index_count` indices of the bound index buffer (instanced).")
-        .def("dispatch", [](CommandList& cl, Int x, Int y, Int z) {
-            cl.Dispatch(U32(x, "dispatch", "x"), U32(y, "dispatch", "y"), U32(z, "dispatch", "z"));
-        }, "x"_a, "y"_a = 1, "z"_a = 1, "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.")
+        .def("draw_many", [](CommandList& cl, Int vertexCount, py::handle constants, Int root, Int instances) {
+            const char* fn = "draw_many";
+            const uint32_t vc = U32(vertexCount, fn, "vertex_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
+            const py::array rows = ConstantRows(constants, fn);
+            cl.DrawMany(vc, ic, static_cast<const uint32_t*>(rows.data()), static_cast<uint32_t>(rows.shape(0)), static_cast<uint32_t>(rows.shape(1)), ri);
+        }, "vertex_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1,
+           "Records one draw per row of `constants`: the row is set as the root constants of `root_index`, then\n"
+           "DrawInstanced(vertex_count, instance_count, 0, 0). The same checks and state tracking as set_constants + draw per\n"
+           "row, at a fraction of the cost (one call for the whole batch).\n\n"
+           "Args:\n"
+           "    vertex_count: vertices per draw.\n"
+           "    constants: an (n, k) array of 32-bit values (float32, int32 or uint32; other numeric dtypes are converted by\n"
+           "        value, as set_constants converts them): n draws, each with its row as root constants [0, k).\n"
+           "    root_index: the root-constants parameter the rows go to (k <= its count).\n"
+           "    instance_count: instances per draw.\n\n"
+           "Raises:\n"
+           "    TypeError: constants not an array (or list of rows), or a count of the wrong type.\n"
+           "    InvalidArgumentError: constants not 2-D or of a dtype that is no 32-bit number; k larger than the parameter;\n"
+           "        no graphics pipeline, a root argument unset, not a direct-queue list.\n"
+           "    UseAfterFreeError: the list was already executed.")
+        .def("draw_indexed_many", [](CommandList& cl, Int indexCount, py::handle constants, Int root, Int instances) {
+            const char* fn = "draw_indexed_many";
+            const uint32_t n = U32(indexCount, fn, "index_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
+            const py::array rows = ConstantRows(constants, fn);
+            cl.DrawIndexedMany(n, ic, static_cast<const uint32_t*>(rows.data()), static_cast<uint32_t>(rows.shape(0)), static_cast<uint32_t>(rows.shape(1)), ri);
+        }, "index_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1,
+           "Records one indexed draw per row of `constants` (as draw_many): the row as root constants of `root_index`, then\n"
+           "DrawIndexedInstanced(index_count, instance_count, 0, 0, 0) on the bound index buffer.\n\n"
+           "Args:\n"
+           "    index_count: indices per draw.\n"
+           "    constants: an (n, k) array of 32-bit values, one row per draw (see draw_many).\n"
+           "    root_index: the root-constants parameter the rows go to.\n"
+           "    instance_count: instances per draw.\n\n"
+           "Raises:\n"
+           "    TypeError: constants not an array (or list of rows), or a count of the wrong type.\n"
+           "    InvalidArgumentError: as draw_many.\n"
+           "    UseAfterFreeError: the list was already executed.")
+        .def("dispatch_many", [](CommandList& cl, py::handle groups, py::handle constants, Int root) {
+            const char* fn = "dispatch_many";
+            const uint32_t ri = U32(root, fn, "root_index");
+            const py::array rows = ConstantRows(constants, fn);
+            const uint32_t n = static_cast<uint32_t>(rows.shape(0));
+            std::array<uint32_t, 3> one{};
+            py::array_t<uint32_t, py::array::c_style> perRow;
+            bool byRow = false;
+            if (py::isinstance<py::array>(groups)) {
+                py::array g = py::reinterpret_borrow<py::array>(groups);
+                const char k = g.dtype().kind();
+                if (k != 'i' && k != 'u') throw py::type_error(std::string(fn) + ": groups must hold integers, not dtype " + std::string(py::str(g.dtype())));
+                if (g.ndim() == 2 && g.shape(1) == 3) {
+                    if (g.shape(0) != Py_ssize_t(n))
+                        throw InvalidArgument(std::string(fn) + ": groups has " + std::to_string(g.shape(0)) + " rows but constants has " +
+                                              std::to_string(n));
+                    py::module_ np = py::module_::import("numpy");
+                    // The core refuses counts outside 1..65535; a value no uint32 holds is refused here (by its
+                    // value), so that none wraps around into that range.
+                    py::array bad = np.attr("flatnonzero")(np.attr("logical_or")(np.attr("less")(g, 0), np.attr("greater")(g, UINT32_MAX)));
+                    if (bad.size() > 0) {
+                        const py::object first = bad[py::int_(0)];
+                        const py::ssize_t at = first.cast<py::ssize_t>();
+                        throw InvalidArgument(std::string(fn) + ": thread group counts must be 1..65535, got " +
+                                              std::string(py::str(g.attr("reshape")(-1)[py::int_(at)])) + " in row " + std::to_string(at / 3) +
+                                              " of groups");
+                    }
+                    perRow = np.attr("ascontiguousarray")(g, "dtype"_a = "uint32").cast<py::array_t<uint32_t, py::array::c_style>>();
+                    byRow = true;
+                } else if (g.ndim() == 1 && g.shape(0) == 3) {
+                    for (py::ssize_t d = 0; d < 3; ++d) one[size_t(d)] = U32(py::object(g[py::int_(d)]), fn, "groups item");
+                } else {
+                    throw InvalidArgument(std::string(fn) + ": groups must be one (x, y, z) or an (n, 3) array");
+                }
+            } else {
+                if (!PyList_Check(groups.ptr()) && !PyTuple_Check(groups.ptr()))
+                    throw py::type_error(std::string(fn) + ": groups must be an (x, y, z) tuple or an (n, 3) integer array, not " +
+                                         detail::TypeName(groups));
+                py::sequence seq = py::reinterpret_borrow<py::sequence>(groups);
+                if (py::len(seq) != 3) throw InvalidArgument(std::string(fn) + ": groups must be one (x, y, z) or an (n, 3) array");
+                for (size_t d = 0; d < 3; ++d) one[d] = U32(py::object(seq[d]), fn, "groups item");
+            }
+            cl.DispatchMany(byRow ? perRow.data() : one.data(), byRow, static_cast<const uint32_t*>(rows.data()), n,
+                            static_cast<uint32_t>(rows.shape(1)), ri);
+        }, "groups"_a, "constants"_a, py::kw_only(), "root_index"_a = 0,
+           "Records one dispatch per row of `constants`: the row is set as the root constants of `root_index`, then\n"
+           "Dispatch(x, y, z). The same checks, state tracking and automatic UAV barriers as set_constants + dispatch per row.\n\n"
+           "Args:\n"
+           "    groups: thread groups (x, y, z) for every dispatch, or an (n, 3) integer array, one row per dispatch\n"
+           "        (each 1..65535).\n"
+           "    constants: an (n, k) array of 32-bit values (see draw_many), one row per dispatch.\n"
+           "    root_index: the root-constants parameter the rows go to.\n\n"
+           "Raises:\n"
+           "    TypeError: constants or groups of the wrong type (groups not integers).\n"
+           "    InvalidArgumentError: constants not 2-D or not 32-bit numbers; groups of the wrong shape or out of range;\n"
+           "        no compute pipeline, a root argument unset, a copy-queue list.\n"
+           "    UseAfterFreeError: the list was already executed.")
         .def("generate_mips", [](CommandList& cl, py::handle texture, Int firstMip) {
             auto tex = AsResource(texture, "generate_mips");
             const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
@@ -552,6 +880,12 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Args:\n    cubemap: the cube Texture written (every mip).\n    panorama: the equirectangular 2D Texture read.\n\nRaises:\n"
            "    InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be\n"
            "        sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.");
+    // The fast per-call entries (above): method descriptors of CommandList, set after the pybind11 methods.
+    for (PyMethodDef& def : g_FastMethods) {
+        py::object descr = py::reinterpret_steal<py::object>(PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(c.commandList.ptr()), &def));
+        if (!descr) throw py::error_already_set();
+        if (PyObject_SetAttrString(c.commandList.ptr(), def.ml_name, descr.ptr()) != 0) throw py::error_already_set();
+    }
     InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Core()->Forked(); });
     c.commandList.def(
         "resource_barriers", [](CommandList& cl, const BarrierBatch& batch) { batch.Record(cl); }, "batch"_a,

@@ -98,3 +98,13 @@ def buffer_views_and_flags(dev: dx.Device, cl: dx.CommandList, buf: dx.Buffer) -
     dx.RootCBV(0, flags=dx.RootDescriptorFlags.DATA_STATIC)
     dx.RootCBV(0, flags="DATA_STATIC")  # type: ignore[arg-type]
     dx.RootSignatureFlags.DENY_MESH_SHADER_ROOT_ACCESS  # type: ignore[attr-defined]  # vkd3d 1.2 cannot honour it
+
+
+def batched(cl: dx.CommandList, rows: np.ndarray) -> None:
+    cl.draw_many(3, rows, root_index=0, instance_count=2)
+    cl.draw_many(3, rows, 0)  # type: ignore[call-arg]  # root_index is keyword-only
+    cl.dispatch_many((1, 1, 1), rows, root_index=1)
+    cl.dispatch_many((1, 1, 1), rows, root=1)  # type: ignore[call-arg]  # misspelt keyword
+    cl.draw(3, instance_count=2)
+    cl.draw("3")  # type: ignore[arg-type]  # counts are ints
+    cl.dispatch(1.5)  # type: ignore[arg-type]

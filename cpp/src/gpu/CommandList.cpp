@@ -66,27 +66,23 @@ void CommandList::CheckOpen(const char* what) const {
         throw UseAfterFree(std::string(what) + ": this command list was closed by an execute that failed; execute it again or record a new one");
 }
 
-std::unique_lock<std::recursive_mutex> CommandList::LockRecording() {
-    std::unique_lock<std::recursive_mutex> lock(m_RecordMutex, std::try_to_lock);
+std::unique_lock<OwnerMutex> CommandList::LockRecording() {
+    std::unique_lock<OwnerMutex> lock(m_RecordMutex, std::try_to_lock);
     // Held by another thread (recording, or executing this list): wait without holding the GIL.
     if (!lock.owns_lock()) m_Core->Blocking([&] { lock.lock(); });
     return lock;
 }
 
-namespace {
-thread_local const CommandList* t_Recording = nullptr;  // the list this thread is inside a recording call of
-}  // namespace
-
-CommandList::RecordingScope::RecordingScope(std::unique_lock<std::recursive_mutex> l, bool outer)
+CommandList::RecordingScope::RecordingScope(std::unique_lock<OwnerMutex> l, CommandList* outer)
     : lock(std::move(l)), outermost(outer) {}
 
 CommandList::RecordingScope::~RecordingScope() {
-    if (outermost) t_Recording = nullptr;
+    if (outermost) outermost->m_RecordingThread.store(std::thread::id(), std::memory_order_relaxed);
 }
 
-std::unique_lock<std::recursive_mutex> CommandList::LockForExecute() {
+std::unique_lock<OwnerMutex> CommandList::LockForExecute() {
     m_ExecuteWaiting.fetch_add(1, std::memory_order_acq_rel);
-    std::unique_lock<std::recursive_mutex> lock;
+    std::unique_lock<OwnerMutex> lock;
     try {
         lock = LockRecording();
     } catch (...) {
@@ -99,15 +95,20 @@ std::unique_lock<std::recursive_mutex> CommandList::LockForExecute() {
 
 CommandList::RecordingScope CommandList::Begin(const char* what) {
     m_Core->CheckNotForked(what);
-    const bool nested = t_Recording == this;  // e.g. upload -> copy: the lock is already ours
+    // Inside a recording call of this list already (e.g. upload -> copy): the lock is ours. Only this
+    // thread stores its own id here, so a relaxed load is exact for the question "is it me?" (a
+    // member rather than a thread_local: no __tls_get_addr in a shared library on every call).
+    const std::thread::id me = std::this_thread::get_id();
+    const bool nested = m_RecordingThread.load(std::memory_order_relaxed) == me;
     if (!nested && m_ExecuteWaiting.load(std::memory_order_acquire))
         m_Core->Blocking([&] {
             while (m_ExecuteWaiting.load(std::memory_order_acquire)) std::this_thread::yield();
         });
-    std::unique_lock<std::recursive_mutex> lock = LockRecording();
+    std::unique_lock<OwnerMutex> lock = LockRecording();
     CheckOpen(what);
-    if (!nested) t_Recording = this;
-    return RecordingScope(std::move(lock), !nested);
+    if (nested) return RecordingScope(std::move(lock), nullptr);
+    m_RecordingThread.store(me, std::memory_order_relaxed);
+    return RecordingScope(std::move(lock), this);
 }
 
 void CommandList::CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const {
@@ -469,14 +470,18 @@ const RootSignature& CommandList::BoundRootSignature(const char* what) const {
     return *m_RootSignature;
 }
 
-void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint32_t count, uint32_t offset) {
-    const auto recording = Begin("set_constants");
-    const RootParameterDesc& p = BoundRootSignature("set_constants").Require(rootIndex, RootParamKind::Constants, "set_constants");
-    if (count == 0) throw InvalidArgument("set_constants: no values");
+void CommandList::CheckConstants(uint32_t rootIndex, uint32_t count, uint32_t offset, const char* what) const {
+    const RootParameterDesc& p = BoundRootSignature(what).Require(rootIndex, RootParamKind::Constants, what);
+    if (count == 0) throw InvalidArgument(std::string(what) + ": no values");
     // Overflow-safe form of offset + count > num32BitValues (offset and count come from the user).
     if (count > p.num32BitValues || offset > p.num32BitValues - count)
-        throw InvalidArgument("set_constants: " + std::to_string(count) + " values at offset " + std::to_string(offset) +
+        throw InvalidArgument(std::string(what) + ": " + std::to_string(count) + " values at offset " + std::to_string(offset) +
                               " exceed the " + std::to_string(p.num32BitValues) + " constants of root parameter " + std::to_string(rootIndex));
+}
+
+void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint32_t count, uint32_t offset) {
+    const auto recording = Begin("set_constants");
+    CheckConstants(rootIndex, count, offset, "set_constants");
     if (m_Compute) m_d3d12List->SetComputeRoot32BitConstants(rootIndex, count, values, offset);
     else m_d3d12List->SetGraphicsRoot32BitConstants(rootIndex, count, values, offset);
     NoteRootArgument(rootIndex);
@@ -1058,6 +1063,71 @@ void CommandList::Dispatch(uint32_t x, uint32_t y, uint32_t z) {
     PrepareWork(true);
     m_d3d12List->Dispatch(x, y, z);
     NoteUavWrites();
+}
+
+template <typename Record>
+void CommandList::RecordMany(const char* what, bool dispatch, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex,
+                             Record&& record) {
+    // Caller: Begin(what) held and the operation's own checks done.
+    CheckConstants(rootIndex, k, 0, what);
+    if (dispatch != m_Compute)
+        throw InvalidArgument(std::string(what) + (dispatch ? ": the bound pipeline is a graphics pipeline" : ": the bound pipeline is a compute pipeline"));
+    if (rows == 0) return;
+    // Between two rows only root constants change, so what PrepareWork settles at the first row
+    // stays settled, except a UAV written by the previous row (automatic UAV barrier) and what
+    // validation mode checks: then every row runs it, as the single calls would.
+    bool uavs = false;
+    for (const auto& kv : m_Bindings) uavs |= kv.second.uav;
+    const bool everyRow = m_Validate || (uavs && AutoUavBarriers);
+    ID3D12GraphicsCommandList* list = m_d3d12List.Get();
+    for (uint32_t i = 0; i < rows; ++i) {
+        const uint32_t* row = constants + size_t(i) * k;
+        if (dispatch) list->SetComputeRoot32BitConstants(rootIndex, k, row, 0);
+        else list->SetGraphicsRoot32BitConstants(rootIndex, k, row, 0);
+        if (i == 0) {
+            NoteRootArgument(rootIndex);
+            PrepareWork(dispatch);
+        } else if (everyRow) {
+            PrepareWork(dispatch);
+        }
+        record(list, i);
+        if (everyRow && uavs) NoteUavWrites();
+    }
+    if (!everyRow && uavs) NoteUavWrites();
+}
+
+void CommandList::DrawMany(uint32_t vertexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k,
+                           uint32_t rootIndex) {
+    const auto recording = Begin("draw_many");
+    CheckGraphics("draw_many");
+    RecordMany("draw_many", false, constants, rows, k, rootIndex,
+               [&](ID3D12GraphicsCommandList* l, uint32_t) { l->DrawInstanced(vertexCount, instanceCount, 0, 0); });
+}
+
+void CommandList::DrawIndexedMany(uint32_t indexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k,
+                                  uint32_t rootIndex) {
+    const auto recording = Begin("draw_indexed_many");
+    CheckGraphics("draw_indexed_many");
+    RecordMany("draw_indexed_many", false, constants, rows, k, rootIndex,
+               [&](ID3D12GraphicsCommandList* l, uint32_t) { l->DrawIndexedInstanced(indexCount, instanceCount, 0, 0, 0); });
+}
+
+void CommandList::DispatchMany(const uint32_t* groups, bool perRowGroups, const uint32_t* constants, uint32_t rows, uint32_t k,
+                               uint32_t rootIndex) {
+    const auto recording = Begin("dispatch_many");
+    CheckNotCopy("dispatch_many");
+    const uint32_t sets = perRowGroups ? rows : 1;
+    for (uint32_t i = 0; i < sets; ++i)
+        for (uint32_t d = 0; d < 3; ++d) {
+            const uint32_t g = groups[size_t(i) * 3 + d];
+            if (g == 0 || g > 65535)
+                throw InvalidArgument("dispatch_many: thread group counts must be 1..65535, got " + std::to_string(g) +
+                                      (perRowGroups ? " in row " + std::to_string(i) : std::string()) + " of groups");
+        }
+    RecordMany("dispatch_many", true, constants, rows, k, rootIndex, [&](ID3D12GraphicsCommandList* l, uint32_t i) {
+        const uint32_t* g = groups + (perRowGroups ? size_t(i) * 3 : 0);
+        l->Dispatch(g[0], g[1], g[2]);
+    });
 }
 
 void CommandList::ValidateBindings(const char* op, bool targets) {

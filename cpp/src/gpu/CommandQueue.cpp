@@ -275,7 +275,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     for (const auto& l : lists) order.push_back(l.get());
     std::sort(order.begin(), order.end());
     order.erase(std::unique(order.begin(), order.end()), order.end());
-    std::vector<std::unique_lock<std::recursive_mutex>> listLocks;
+    std::vector<std::unique_lock<OwnerMutex>> listLocks;
     listLocks.reserve(order.size());
     for (CommandList* l : order) listLocks.push_back(l->LockForExecute());
 

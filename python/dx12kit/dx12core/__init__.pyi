@@ -565,14 +565,91 @@ class CommandList:
     def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
         Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.
+        
+        Args:
+            x, y, z: thread groups per dimension (1..65535).
+        
+        Raises:
+            TypeError: a count of the wrong type.
+            InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list.
+            UseAfterFreeError: the list was already executed.
+        """
+    def dispatch_many(self, groups: typing.Any, constants: typing.Any, *, root_index: typing.SupportsIndex = 0) -> None:
+        """
+        Records one dispatch per row of `constants`: the row is set as the root constants of `root_index`, then
+        Dispatch(x, y, z). The same checks, state tracking and automatic UAV barriers as set_constants + dispatch per row.
+        
+        Args:
+            groups: thread groups (x, y, z) for every dispatch, or an (n, 3) integer array, one row per dispatch
+                (each 1..65535).
+            constants: an (n, k) array of 32-bit values (see draw_many), one row per dispatch.
+            root_index: the root-constants parameter the rows go to.
+        
+        Raises:
+            TypeError: constants or groups of the wrong type (groups not integers).
+            InvalidArgumentError: constants not 2-D or not 32-bit numbers; groups of the wrong shape or out of range;
+                no compute pipeline, a root argument unset, a copy-queue list.
+            UseAfterFreeError: the list was already executed.
         """
     def draw(self, vertex_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
         """
         Draws `vertex_count` vertices (instanced); staged descriptors and pending transitions are committed first.
+        
+        Args:
+            vertex_count, instance_count, start_vertex, start_instance: DrawInstanced's arguments (0..2**32-1).
+        
+        Raises:
+            TypeError: a count of the wrong type.
+            InvalidArgumentError: no graphics pipeline, a root argument unset, a value out of range, not a direct-queue list.
+            UseAfterFreeError: the list was already executed.
         """
     def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
         """
         Draws `index_count` indices of the bound index buffer (instanced).
+        
+        Args:
+            index_count, instance_count, start_index, base_vertex, start_instance: DrawIndexedInstanced's arguments
+                (base_vertex signed 32-bit, the others 0..2**32-1).
+        
+        Raises:
+            TypeError: a count of the wrong type.
+            InvalidArgumentError: no graphics pipeline, a root argument unset, a value out of range, not a direct-queue list.
+            UseAfterFreeError: the list was already executed.
+        """
+    def draw_indexed_many(self, index_count: typing.SupportsIndex, constants: typing.Any, *, root_index: typing.SupportsIndex = 0, instance_count: typing.SupportsIndex = 1) -> None:
+        """
+        Records one indexed draw per row of `constants` (as draw_many): the row as root constants of `root_index`, then
+        DrawIndexedInstanced(index_count, instance_count, 0, 0, 0) on the bound index buffer.
+        
+        Args:
+            index_count: indices per draw.
+            constants: an (n, k) array of 32-bit values, one row per draw (see draw_many).
+            root_index: the root-constants parameter the rows go to.
+            instance_count: instances per draw.
+        
+        Raises:
+            TypeError: constants not an array (or list of rows), or a count of the wrong type.
+            InvalidArgumentError: as draw_many.
+            UseAfterFreeError: the list was already executed.
+        """
+    def draw_many(self, vertex_count: typing.SupportsIndex, constants: typing.Any, *, root_index: typing.SupportsIndex = 0, instance_count: typing.SupportsIndex = 1) -> None:
+        """
+        Records one draw per row of `constants`: the row is set as the root constants of `root_index`, then
+        DrawInstanced(vertex_count, instance_count, 0, 0). The same checks and state tracking as set_constants + draw per
+        row, at a fraction of the cost (one call for the whole batch).
+        
+        Args:
+            vertex_count: vertices per draw.
+            constants: an (n, k) array of 32-bit values (float32, int32 or uint32; other numeric dtypes are converted by
+                value, as set_constants converts them): n draws, each with its row as root constants [0, k).
+            root_index: the root-constants parameter the rows go to (k <= its count).
+            instance_count: instances per draw.
+        
+        Raises:
+            TypeError: constants not an array (or list of rows), or a count of the wrong type.
+            InvalidArgumentError: constants not 2-D or of a dtype that is no 32-bit number; k larger than the parameter;
+                no graphics pipeline, a root argument unset, not a direct-queue list.
+            UseAfterFreeError: the list was already executed.
         """
     def generate_mips(self, texture: typing.Any, *, first_mip: typing.SupportsIndex = 0) -> None:
         """
@@ -671,6 +748,16 @@ class CommandList:
     def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
         Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats).
+        
+        Args:
+            root_index: a root-constants parameter of the bound root signature.
+            values: float32/int32/uint32 values (other numeric dtypes are converted by value; bytes are raw DWORDs).
+            offset: the first constant written (offset + len(values) <= the parameter's count).
+        
+        Raises:
+            TypeError: values or an index of the wrong type.
+            InvalidArgumentError: no pipeline, not a constants parameter, too many values, a value out of 32-bit range.
+            UseAfterFreeError: the list was already executed.
         """
     def set_dynamic_constant_buffer(self, root_index: typing.SupportsIndex, data: typing.Any) -> None:
         """

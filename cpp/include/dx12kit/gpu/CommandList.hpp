@@ -21,6 +21,7 @@
 // can be recorded into and executed again. Only a failing native Close leaves it dead (IsDead).
 #pragma once
 
+#include "dx12kit/core/OwnerMutex.hpp"
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
 #include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
@@ -33,6 +34,7 @@
 #include <memory>
 #include <string>
 #include <mutex>
+#include <thread>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -66,10 +68,10 @@ public:
     /// Its native Close failed: it can never be executed.
     bool IsDead() const { return m_Dead; }
     /// The recording lock (recursive); waits through WaitHooks::blocking when another thread holds it.
-    std::unique_lock<std::recursive_mutex> LockRecording();
+    std::unique_lock<OwnerMutex> LockRecording();
     /// LockRecording for CommandQueue::Execute: recording calls that start meanwhile let it go first
     /// (a tight recording loop would otherwise keep winning the mutex).
-    std::unique_lock<std::recursive_mutex> LockForExecute();
+    std::unique_lock<OwnerMutex> LockForExecute();
 
     // ---- copies -------------------------------------------------------------------------
     /// Uploads tightly packed texel rows (or buffer bytes at `dstOffset`) through upload memory.
@@ -170,6 +172,19 @@ public:
     void Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance);
     void DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance);
     void Dispatch(uint32_t x, uint32_t y, uint32_t z);
+    // ---- batched work (issue 25): one draw or dispatch per row of `constants` ----------------------
+    // `constants` holds `rows` x `k` 32-bit values; before each draw/dispatch its row is set as the k
+    // root constants [0, k) of root parameter `rootIndex`. Checks, state tracking and UAV barriers are
+    // those of SetConstants + Draw/DrawIndexed/Dispatch per row, all under one recording lock: the
+    // bindings are settled at the first row, and again at every row only where something can change
+    // between two draws (automatic UAV barriers with UAVs bound, or validation mode). rows == 0
+    // records nothing (the arguments are still checked).
+    void DrawMany(uint32_t vertexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex);
+    void DrawIndexedMany(uint32_t indexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k,
+                         uint32_t rootIndex);
+    /// `groups`: 3 values (x, y, z for every row), or rows x 3 with `perRowGroups`; each 1..65535,
+    /// all checked before anything is recorded.
+    void DispatchMany(const uint32_t* groups, bool perRowGroups, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex);
 
     // ---- used by CommandQueue::Execute (submission mutex held) --------------------------------
     void Close();
@@ -221,6 +236,11 @@ private:
     /// pipeline's shader declares at its slot.
     void ValidateBufferViews(const char* op);
     void CheckOpen(const char* what) const;
+    /// SetConstants' checks: a bound root signature whose parameter `rootIndex` is root constants
+    /// with room for `count` values (> 0) at `offset`.
+    void CheckConstants(uint32_t rootIndex, uint32_t count, uint32_t offset, const char* what) const;
+    template <typename Record>
+    void RecordMany(const char* what, bool dispatch, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex, Record&& record);
     // GenerateMips.cpp: a tracked copy of one texture subresource; the dispatches of one pass chain.
     void CopySubresource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t sub, const char* what);
     void RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t firstMip, DXGI_FORMAT srvFormat, DXGI_FORMAT uavFormat, bool srgb);
@@ -229,12 +249,12 @@ private:
     void DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what);
     /// The recording lock held for one recording call (the outermost call of a thread marks it).
     struct RecordingScope {
-        RecordingScope(std::unique_lock<std::recursive_mutex> l, bool outermost);
+        RecordingScope(std::unique_lock<OwnerMutex> l, CommandList* outermost);
         ~RecordingScope();
         RecordingScope(const RecordingScope&) = delete;
         RecordingScope& operator=(const RecordingScope&) = delete;
-        std::unique_lock<std::recursive_mutex> lock;
-        bool outermost;
+        std::unique_lock<OwnerMutex> lock;
+        CommandList* outermost;   ///< the list whose recording thread this scope clears, or null (nested)
     };
     /// Takes the recording lock (after any execute already waiting for it), then CheckOpen.
     RecordingScope Begin(const char* what);
@@ -273,8 +293,9 @@ private:
     std::shared_ptr<CommandQueue> m_Queue;
     ComPtr<ID3D12CommandAllocator> m_Allocator;
     ComPtr<ID3D12GraphicsCommandList> m_d3d12List;
-    std::recursive_mutex m_RecordMutex;
+    OwnerMutex m_RecordMutex;   ///< the recording lock: one compare-and-swap per call when uncontended
     std::atomic<int> m_ExecuteWaiting{0};
+    std::atomic<std::thread::id> m_RecordingThread{};   ///< the thread inside a recording call, if any
     std::atomic<bool> m_Closed{false};
     std::atomic<bool> m_Executed{false};
     bool m_Dead = false;

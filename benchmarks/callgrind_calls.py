@@ -1,0 +1,171 @@
+"""Instructions per draw / dispatch recorded from Python, from draw_many, and from raw D3D12 (issue 25).
+
+Run ``python benchmarks/callgrind_calls.py [N]``: it re-runs itself under
+``valgrind --tool=callgrind --instr-atstart=no`` (instrumentation off until the loop, so start-up
+costs nothing but time), and each variant records N draws (N dispatches), each with its own 4 root
+constants, on a fresh command list. Around the loop only, ``dx12kit_bench.callgrind_start`` /
+``callgrind_stop`` switch the counting on and dump it; the instructions of each dump over N are the
+figure per draw. Instruction counts are repeatable on a loaded machine (wall time is not).
+
+Variants (each beside ``raw``: the native SetGraphics/ComputeRoot32BitConstants + DrawInstanced /
+Dispatch in a C++ loop, the same calls dx12kit ends in):
+
+- ``python``: ``for row in rows: cl.set_constants(0, row); cl.draw(3)``, rows the numpy rows of an
+  (N, 4) float32 array (methods bound to locals, as a hot loop would);
+- ``python_ints``: the same with rows as tuples of Python ints;
+- ``draw_many``: ``cl.draw_many(3, constants)`` (one call for all N);
+- ``core``: dx12kit's C++ CommandList::SetConstants + Draw per row (no Python);
+
+and the same for dispatches. Needs valgrind and the benchmark module (scripts/bootstrap.sh).
+"""
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+MARK = "DX12KIT_CALLGRIND_CHILD"
+
+VS = """
+float4 main(uint id : SV_VertexID) : SV_Position {
+    float2 uv = float2((id << 1) & 2, id & 2);
+    return float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
+}
+"""
+PS = """
+cbuffer C : register(b0) { float4 colour; };
+float4 main() : SV_Target { return colour; }
+"""
+CS = """
+cbuffer C : register(b0) { uint4 v; };
+RWStructuredBuffer<uint> outbuf : register(u0);
+[numthreads(1, 1, 1)]
+void main() { outbuf[v.x] = v.y; }
+"""
+
+
+def child(n: int) -> None:
+    sys.path.insert(0, str(HERE))
+    import numpy as np
+
+    import dx12kit as dx
+    import _native
+
+    bench = _native.require()
+    dev = dx.Device()
+    q = dev.queue("direct")
+    rs = dev.create_root_signature([dx.RootConstants(0, 4)])
+    gpso = dev.create_graphics_pipeline(dx.compile_hlsl(VS, profile="vs_5_0"), dx.compile_hlsl(PS, profile="ps_5_0"), rs,
+                                        rtv_formats=["rgba8_unorm"])
+    crs = dev.create_root_signature([dx.RootConstants(0, 4), dx.RootUAV(0)])
+    cpso = dev.create_compute_pipeline(dx.compile_hlsl(CS, profile="cs_5_0"), crs)
+    rt = dev.create_texture2d(16, 16, "rgba8_unorm", render_target=True)
+    buf = dev.create_buffer(4 * n, uav=True)
+    consts = np.zeros((n, 4), np.float32)
+    consts[:, 0] = np.linspace(0, 1, n)
+    consts[:, 3] = 1
+    uconsts = np.zeros((n, 4), np.uint32)
+    uconsts[:, 0] = np.arange(n)
+    uconsts[:, 1] = np.arange(n) * 3
+    rows = list(consts)
+    urows = list(uconsts)
+    int_rows = [tuple(int(v) for v in r) for r in uconsts]
+
+    def graphics():
+        cl = q.command_list()
+        cl.set_pipeline_state(gpso)
+        cl.set_render_targets([rt])
+        cl.set_constants(0, rows[0])
+        cl.draw(3)
+        return cl
+
+    def compute():
+        cl = q.command_list()
+        cl.auto_uav_barriers = False  # the raw loop records no UAV barriers either
+        cl.set_pipeline_state(cpso)
+        cl.set_root_uav(1, buf)
+        cl.set_constants(0, urows[0])
+        cl.dispatch(1)
+        return cl
+
+    def measure(label, make, body):
+        cl = make()
+        body(cl)  # warm: the same loop once, untimed (lavapipe's command memory, pages)
+        cl = make()
+        bench.callgrind_start()
+        body(cl)
+        bench.callgrind_stop(label)
+
+    def py_draws(cl, rs_=rows):
+        sc, dr = cl.set_constants, cl.draw
+        for r in rs_:
+            sc(0, r)
+            dr(3)
+
+    def py_dispatches(cl, rs_=urows):
+        sc, d = cl.set_constants, cl.dispatch
+        for r in rs_:
+            sc(0, r)
+            d(1)
+
+    measure("draw raw", graphics, lambda cl: bench.record_raw(cl, "draw", consts))
+    measure("draw python", graphics, py_draws)
+    measure("draw python_ints", graphics, lambda cl: py_draws(cl, int_rows))
+    if hasattr(dx.CommandList, "draw_many"):
+        measure("draw draw_many", graphics, lambda cl: cl.draw_many(3, consts))
+    measure("draw core", graphics, lambda cl: bench.record_core(cl, "draw", consts))
+    measure("dispatch raw", compute, lambda cl: bench.record_raw(cl, "dispatch", uconsts))
+    measure("dispatch python", compute, py_dispatches)
+    measure("dispatch python_ints", compute, lambda cl: py_dispatches(cl, int_rows))
+    if hasattr(dx.CommandList, "dispatch_many"):
+        measure("dispatch dispatch_many", compute, lambda cl: cl.dispatch_many((1, 1, 1), uconsts))
+    measure("dispatch core", compute, lambda cl: bench.record_core(cl, "dispatch", uconsts))
+
+
+def parse(out_dir: str) -> dict:
+    found = {}
+    for path in glob.glob(os.path.join(out_dir, "cg.*")):
+        text = Path(path).read_text(errors="replace")
+        m = re.search(r"^desc: Trigger: Client Request: (.+)$", text, re.M)
+        t = re.search(r"^totals: (\d+)", text, re.M)
+        if m and t:
+            found[m.group(1).strip()] = int(t.group(1))
+    return found
+
+
+def main() -> int:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    if os.environ.get(MARK):
+        child(n)
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind)")
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={tmp}/cg.%p",
+               sys.executable, str(Path(__file__).resolve()), str(n)]
+        r = subprocess.run(cmd, env={**os.environ, MARK: "1"}, capture_output=True, text=True)
+        if r.returncode:
+            print(r.stdout[-3000:], r.stderr[-3000:])
+            return r.returncode
+        counts = parse(tmp)
+    print(f"instructions per draw / dispatch (callgrind, N = {n}, each with its own 4 root constants)")
+    for op in ("draw", "dispatch"):
+        raw = counts.get(f"{op} raw")
+        for variant in ("raw", "python", "python_ints", f"{op}_many", "core"):
+            c = counts.get(f"{op} {variant}")
+            if c is None:
+                continue
+            ratio = f"{c / raw:5.2f}x raw" if raw else ""
+            print(f"  {op:8s} {variant:12s} {c / n:9.0f}  {ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
