@@ -233,7 +233,8 @@ def _fake_compiler(tmp_path, body: str) -> str:
 def test_junk_compiler_output_is_an_error(tmp_path, pyenv):
     pyenv["DX12KIT_SHADER_CACHE"] = str(tmp_path / "cache")
     pyenv["DX12KIT_HLSL_COMPILER"] = (_fake_compiler(
-        tmp_path, 'while [ $# -gt 0 ]; do if [ "$1" = -o ]; then printf "DXBCJUNKJUNKJUNKJUNKJUNKJUNKJUNK" > "$2"; fi; shift; done\n'))
+        tmp_path, 'while [ $# -gt 0 ]; do if [ "$1" = -o ]; then o="$2"; [ "$o" = - ] && o=/dev/stdout; '
+                  'printf "DXBCJUNKJUNKJUNKJUNKJUNKJUNKJUNK" > "$o"; fi; shift; done\n'))  # '-o -': stdout, not a file named '-'
     with pytest.raises(dx.ShaderCompileError, match="invalid DXBC"):
         dx.compile_hlsl("[numthreads(1,1,1)] void main() {}\n")
     assert not list((tmp_path / "cache").glob("*.dxbc"))
