@@ -80,14 +80,13 @@ DX12KIT_CHOICE(BlendOpChoice, "BlendOp", D3D12_BLEND_OP, Values) = {
     {"add", D3D12_BLEND_OP_ADD}, {"subtract", D3D12_BLEND_OP_SUBTRACT}, {"rev_subtract", D3D12_BLEND_OP_REV_SUBTRACT},
     {"min", D3D12_BLEND_OP_MIN}, {"max", D3D12_BLEND_OP_MAX}};
 
-// vkd3d 1.2's header names CLEAR..NOOP only; the rest by D3D12's values (d3d12.h D3D12_LOGIC_OP).
-constexpr D3D12_LOGIC_OP LogicOp(int v) { return static_cast<D3D12_LOGIC_OP>(v); }
-DX12KIT_CHOICE(LogicOpChoice, "LogicOp", D3D12_LOGIC_OP, Values) = {
-    {"clear", D3D12_LOGIC_OP_CLEAR}, {"set", D3D12_LOGIC_OP_SET}, {"copy", D3D12_LOGIC_OP_COPY},
-    {"copy_inverted", D3D12_LOGIC_OP_COPY_INVERTED}, {"noop", D3D12_LOGIC_OP_NOOP}, {"invert", LogicOp(5)},
-    {"and", LogicOp(6)}, {"nand", LogicOp(7)}, {"or", LogicOp(8)}, {"nor", LogicOp(9)},
-    {"xor", LogicOp(10)}, {"equiv", LogicOp(11)}, {"and_reverse", LogicOp(12)},
-    {"and_inverted", LogicOp(13)}, {"or_reverse", LogicOp(14)}, {"or_inverted", LogicOp(15)}};
+// vkd3d 1.2's header names CLEAR..NOOP only, so its D3D12_LOGIC_OP cannot hold 5..15 (loading such a value is
+// undefined behaviour, UBSan: "not a valid value for type"): the choice carries D3D12's values as UINT
+// (d3d12.h D3D12_LOGIC_OP), converted to the enum only where a D3D12 struct is filled.
+DX12KIT_CHOICE(LogicOpChoice, "LogicOp", UINT, Values) = {
+    {"clear", 0}, {"set", 1}, {"copy", 2}, {"copy_inverted", 3}, {"noop", 4}, {"invert", 5},
+    {"and", 6}, {"nand", 7}, {"or", 8}, {"nor", 9}, {"xor", 10}, {"equiv", 11}, {"and_reverse", 12},
+    {"and_inverted", 13}, {"or_reverse", 14}, {"or_inverted", 15}};
 
 DX12KIT_CHOICE(FillModeChoice, "FillMode", D3D12_FILL_MODE, Values) = {
     {"solid", D3D12_FILL_MODE_SOLID}, {"wireframe", D3D12_FILL_MODE_WIREFRAME}};

@@ -455,7 +455,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         b.SrcBlendAlpha = in.srcBlendAlpha;
         b.DestBlendAlpha = in.destBlendAlpha;
         b.BlendOpAlpha = in.blendOpAlpha;
-        b.LogicOp = in.logicOp;
+        b.LogicOp = static_cast<D3D12_LOGIC_OP>(in.logicOp);  // 5..15 reach here on Windows only (refused on vkd3d above)
         b.RenderTargetWriteMask = in.writeMask;
     }
     d.SampleMask = g.sampleMask;

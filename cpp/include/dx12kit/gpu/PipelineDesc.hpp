@@ -39,7 +39,7 @@ struct BlendStateDesc {
     D3D12_BLEND destBlendAlpha = D3D12_BLEND_ZERO;
     D3D12_BLEND_OP blendOpAlpha = D3D12_BLEND_OP_ADD;
     bool logicOpEnable = false;
-    D3D12_LOGIC_OP logicOp = D3D12_LOGIC_OP_NOOP;
+    UINT logicOp = 4;  // D3D12_LOGIC_OP's value (NOOP) as UINT: vkd3d 1.2's enum cannot hold 5..15
     uint8_t writeMask = D3D12_COLOR_WRITE_ENABLE_ALL;  ///< D3D12_COLOR_WRITE_ENABLE bits
 
     bool operator==(const BlendStateDesc& o) const {
