@@ -411,7 +411,7 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    after: the ResourceState it moves to.\n"
            "    subresource: one subresource, or ALL_SUBRESOURCES.")
         .def("set_pipeline_state", &CommandList::SetPipelineState, "pso"_a,
-             "Binds a pipeline and its root signature; later set_ calls apply to its side (graphics or compute).\n\n"
+             "Binds a pipeline and its root signature; the root arguments set after it apply to its side (graphics or compute).\n\n"
              "Args:\n"
              "    pso: the PipelineState (from create_compute_pipeline or create_graphics_pipeline).\n\n"
              "Raises:\n"
