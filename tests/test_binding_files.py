@@ -14,7 +14,7 @@ BINDINGS = Path(__file__).resolve().parents[1] / "cpp" / "bindings"
 # Files named for a concept, and the classes they may bind.
 CONCEPT_FILES = {
     "BindFormat.cpp": {"FormatSupport"},
-    "BindPipelines.cpp": {"DescriptorRange", "RootParameter", "StaticSamplerDesc"},  # the root-signature layout
+    "BindRootLayout.cpp": {"DescriptorRange", "RootParameter", "StaticSamplerDesc"},  # the root-signature layout
     "BindDescriptors.cpp": {"DescriptorAllocation", "CpuDescriptorAllocator", "ShaderVisibleHeap"},
     "BindShaders.cpp": {"ShaderBinding", "SignatureElement", "ShaderReflection"},
     # the fixed-function states of a graphics pipeline

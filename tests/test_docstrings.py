@@ -110,20 +110,6 @@ def test_the_walk_sees_the_api():
 # ---- Args sections (issue 23): every public callable that takes parameters documents them ----------
 # The walk above, plus the Python modules whose functions take parameters (graph, images, matrices).
 ARGS_MODULES = PUBLIC_MODULES + ["graph", "images", "matrices"]
-# Written on other branches at the time of issue 23 (their engineers document them there): pending, by name.
-ARGS_PENDING = {
-    "dx12kit.Device.__init__", "dx12kit.Device.create_graphics_pipeline", "dx12kit.Device.create_root_signature",
-    "dx12kit.Device.create_buffer", "dx12kit.CommandList.upload",
-    "dx12kit.CommandList.set_shader_resource_view", "dx12kit.CommandList.set_unordered_access_view",
-    "dx12kit.CommandList.set_constants", "dx12kit.CommandList.draw", "dx12kit.CommandList.draw_indexed",
-    "dx12kit.CommandList.dispatch", "dx12kit.CommandList.set_root_cbv", "dx12kit.CommandList.set_root_srv",
-    "dx12kit.CommandList.set_root_uav", "dx12kit.RootConstants", "dx12kit.RootCBV", "dx12kit.RootSRV",
-    "dx12kit.RootUAV", "dx12kit.DescriptorTable", "dx12kit.SRV", "dx12kit.UAV", "dx12kit.CBV",
-    "dx12kit.SamplerRange", "dx12kit.Sampler", "dx12kit.StaticSampler",
-    # Their docstrings' last lines touch the lines of the functions above (a merge would conflict).
-    "dx12kit.Device.queue", "dx12kit.Device.create_texture2d", "dx12kit.Device.create_compute_pipeline",
-    "dx12kit.CommandList.set_pipeline_state", "dx12kit.CommandList.set_dynamic_structured_buffer",
-}
 
 
 def _takes_parameters(obj: object) -> bool:
@@ -181,22 +167,12 @@ def args_sections() -> tuple[list[str], list[str]]:
 
 def test_every_public_callable_with_parameters_has_an_args_section():
     documented, undocumented = args_sections()
-    missing = [q for q in undocumented if q not in ARGS_PENDING]
+    missing = undocumented
     assert not missing, f"{len(missing)} public callables take parameters without an Args: section:\n  " + "\n  ".join(missing)
     assert len(documented) >= 100  # the walk sees the API
 
 
-def test_args_pending_names_exist():
-    """The pending list names real callables only (a renamed one must leave it)."""
-    for qual in sorted(ARGS_PENDING):
-        obj: object = dx12kit
-        for part in qual.split(".")[1:]:
-            obj = getattr(obj, part)
-        assert callable(obj), qual
-
-
 if __name__ == "__main__":  # the counts, for a report: python tests/test_docstrings.py
     d, u = args_sections()
-    print(f"{len(d) + len(u)} public callables with parameters: {len(d)} with Args:, {len(u)} without "
-          f"({len([q for q in u if q in ARGS_PENDING])} of them pending on other branches)")
+    print(f"{len(d) + len(u)} public callables with parameters: {len(d)} with Args:, {len(u)} without")
     print("\n".join(u))

@@ -411,19 +411,49 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    after: the ResourceState it moves to.\n"
            "    subresource: one subresource, or ALL_SUBRESOURCES.")
         .def("set_pipeline_state", &CommandList::SetPipelineState, "pso"_a,
-             "Binds a pipeline and its root signature; later set_* calls apply to its side (graphics or compute).")
+             "Binds a pipeline and its root signature; the root arguments set after it apply to its side (graphics or compute).\n\n"
+             "Args:\n"
+             "    pso: the PipelineState (from create_compute_pipeline or create_graphics_pipeline).\n\n"
+             "Raises:\n"
+             "    TypeError: pso not a PipelineState.\n"
+             "    InvalidArgumentError: a pipeline of another device, or a graphics pipeline on a compute-queue list.\n"
+             "    UseAfterFreeError: the list was already executed.")
         .def("set_root_cbv", [](CommandList& cl, Int root, py::handle b, Int off) {
             cl.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(b, "set_root_cbv"), U64(off, "set_root_cbv", "offset"));
         },
-             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root constant-buffer view `root_index` (offset 256-byte aligned).")
+             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root constant-buffer view `root_index` (offset 256-byte aligned).\n\n"
+           "Args:\n"
+           "    root_index: a RootCBV root parameter of the bound root signature.\n"
+           "    buffer: the Buffer bound.\n"
+           "    offset: byte offset in buffer (a multiple of 256).\n\n"
+           "Raises:\n"
+           "    TypeError: buffer not a Buffer.\n"
+           "    InvalidArgumentError: root_index not a RootCBV parameter, an offset outside the buffer or misaligned, a texture given.\n"
+           "    UseAfterFreeError: the list was already executed, or the buffer closed.")
         .def("set_root_srv", [](CommandList& cl, Int root, py::handle b, Int off) {
             cl.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(b, "set_root_srv"), U64(off, "set_root_srv", "offset"));
         },
-             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root shader-resource view `root_index`.")
+             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root shader-resource view `root_index`.\n\n"
+           "Args:\n"
+           "    root_index: a RootSRV root parameter of the bound root signature.\n"
+           "    buffer: the Buffer bound.\n"
+           "    offset: byte offset in buffer.\n\n"
+           "Raises:\n"
+           "    TypeError: buffer not a Buffer.\n"
+           "    InvalidArgumentError: root_index not a RootSRV parameter, an offset outside the buffer, a texture given.\n"
+           "    UseAfterFreeError: the list was already executed, or the buffer closed.")
         .def("set_root_uav", [](CommandList& cl, Int root, py::handle b, Int off) {
             cl.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(b, "set_root_uav"), U64(off, "set_root_uav", "offset"));
         },
-             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root unordered-access view `root_index`; the buffer moves to UNORDERED_ACCESS.")
+             "root_index"_a, "buffer"_a, "offset"_a = 0, "Binds buffer + offset as the root unordered-access view `root_index`; the buffer moves to UNORDERED_ACCESS.\n\n"
+           "Args:\n"
+           "    root_index: a RootUAV root parameter of the bound root signature.\n"
+           "    buffer: the Buffer bound.\n"
+           "    offset: byte offset in buffer.\n\n"
+           "Raises:\n"
+           "    TypeError: buffer not a Buffer.\n"
+           "    InvalidArgumentError: root_index not a RootUAV parameter, an offset outside the buffer, a texture given.\n"
+           "    UseAfterFreeError: the list was already executed, or the buffer closed.")
         .def("set_shader_resource_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format,
                                             py::object stride, py::object raw, py::object first, py::object num) {
             const char* fn = "set_shader_resource_view";
@@ -530,12 +560,14 @@ void BindCommandList(py::module_& m, Classes& c) {
                 for (int i = 0; i < 4; ++i) u[i] = U32(values[i], fn, "values item");
                 cl.ClearUnorderedAccessViewUint(res, u);
             }
-        }, "resource"_a, "values"_a, "Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).\n\n"
+        }, "resource"_a, "values"_a, "Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear). A texture's clear covers mip 0\n"
+           "of every array slice. A buffer's float clear writes values[0] as a 32-bit float into every 4 bytes (a typed\n"
+           "R32_FLOAT view, as D3D12 requires for float clears), its uint clear values[0] as a uint32 (the raw view).\n\n"
            "Args:\n"
            "    resource: a Buffer or Texture created with uav=True.\n"
            "    values: 4 numbers: floats for float and normalized formats, unsigned ints for integer formats and raw buffers.\n\n"
            "Raises:\n"
-           "    InvalidArgumentError: not 4 values, or a resource without uav=True.")
+           "    InvalidArgumentError: not 4 values, a resource without uav=True, or a float clear of a buffer under 4 bytes.")
         .def("set_render_targets", [](CommandList& cl, py::object targets, py::object depth, Int mipArg) {
             const uint32_t mip = U32(mipArg, "set_render_targets", "mip");
             std::vector<std::shared_ptr<Resource>> ts;
@@ -634,6 +666,25 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    ref: 0..255.\n\n"
            "Raises:\n"
            "    InvalidArgumentError: ref above 255.")
+        .def("set_blend_factor", [](CommandList& cl, py::handle rgbaObj) {
+            const char* fn = "set_blend_factor";
+            if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
+                throw py::type_error(std::string(fn) + ": rgba must be a sequence of 4 numbers, not " + detail::TypeName(rgbaObj));
+            py::sequence seq = py::reinterpret_borrow<py::sequence>(rgbaObj);
+            if (py::len(seq) != 4) throw InvalidArgument(std::string(fn) + ": rgba needs 4 values, got " + std::to_string(py::len(seq)));
+            float rgba[4];
+            for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
+            cl.SetBlendFactor(rgba);
+        }, "rgba"_a,
+           "Sets the blend factor (D3D12 OMSetBlendFactor) that blend states with the 'blend_factor' / 'inv_blend_factor'\n"
+           "factors read: the factor is (r, g, b, a) for colour and a for alpha, inv_blend_factor is 1 minus it. D3D12 does\n"
+           "not define a new list's factor, so a draw with a pipeline reading it raises until this was called on the list.\n\n"
+           "Args:\n"
+           "    rgba: 4 finite numbers (r, g, b, a).\n\n"
+           "Raises:\n"
+           "    TypeError: rgba is not a sequence of numbers.\n"
+           "    InvalidArgumentError: not 4 values, a value that is not finite, or a list of a compute or copy queue.\n"
+           "    UseAfterFreeError: the list was already executed.")
         .def("clear_render_target", [](CommandList& cl, py::handle t, py::object rgbaObj, Int mip, py::object slice) {
             const char* fn = "clear_render_target";
             auto res = AsResource(t, fn);
@@ -746,7 +797,14 @@ void BindCommandList(py::module_& m, Classes& c) {
             const uint32_t rootIndex = U32(root, "set_dynamic_structured_buffer", "root_index");
             Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
             cl.SetDynamicStructuredBuffer(rootIndex, b.data, b.size);
-        }, "root_index"_a, "array"_a, "Copies `array` into upload memory and binds it as the root SRV `root_index`.")
+        }, "root_index"_a, "array"_a, "Copies `array` into upload memory and binds it as the root SRV `root_index`.\n\n"
+           "Args:\n"
+           "    root_index: a RootSRV root parameter of the bound root signature.\n"
+           "    array: the data (buffer protocol), copied now.\n\n"
+           "Raises:\n"
+           "    TypeError: array without the buffer protocol.\n"
+           "    InvalidArgumentError: empty data, or root_index not a RootSRV parameter.\n"
+           "    UseAfterFreeError: the list was already executed.")
         .def("draw_many", [](CommandList& cl, Int vertexCount, py::handle constants, Int root, Int instances) {
             const char* fn = "draw_many";
             const uint32_t vc = U32(vertexCount, fn, "vertex_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");

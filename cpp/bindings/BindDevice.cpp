@@ -80,7 +80,28 @@ void BindDevice(py::module_& m, Classes& c) {
              "lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs\n"
              "it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).\n"
              "static_descriptors and gpu_page_size were removed (nothing used them): passing either raises\n"
-             "InvalidArgumentError.")
+             "InvalidArgumentError.\n\n"
+             "Args:\n"
+             "    validate: check resource states before each draw, dispatch and copy.\n"
+             "    descriptor_heap_size: descriptors in the shader-visible CBV/SRV/UAV heap.\n"
+             "    sampler_heap_size: descriptors in the shader-visible sampler heap.\n"
+             "    static_descriptors: removed; passing it raises.\n"
+             "    dynamic_chunk_size: CBV/SRV/UAV descriptors a command list takes from the heap at a time.\n"
+             "    sampler_chunk_size: sampler descriptors a command list takes at a time.\n"
+             "    cpu_descriptor_page_size: descriptors per page of the CPU-only descriptor heaps (positive).\n"
+             "    upload_page_size: bytes of an upload page (1 byte to 4 GiB).\n"
+             "    gpu_page_size: removed; passing it raises.\n"
+             "    large_page_cache_size: bytes of large upload pages kept for reuse (0 destroys them).\n"
+             "    memory_budget: bytes of GPU memory the device may use, or None for 80% of device-local memory.\n"
+             "    memory_block_size: bytes of the default pools' heaps (a multiple of 65536).\n"
+             "    resource_heap_tier: 1 forces tier-1 heaps, 2 requires tier 2, None takes the adapter's.\n"
+             "    memory_grace: seconds an empty heap is kept (0 to 3600).\n"
+             "    uma_direct: let 'default' buffers live in CPU-visible memory on cache-coherent UMA adapters.\n"
+             "    lazy_fence_signals: signal a queue's fence only when needed (vkd3d).\n\n"
+             "Raises:\n"
+             "    TypeError: an argument of the wrong type.\n"
+             "    InvalidArgumentError: a value out of range, a removed option, resource_heap_tier=2 on a tier-1 adapter.\n"
+             "    DeviceError: the D3D12 device could not be created.")
         .def_property_readonly("info", [](const Device& d) {
             py::dict out;
             for (const auto& kv : d.Info()) {
@@ -104,7 +125,13 @@ void BindDevice(py::module_& m, Classes& c) {
         .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); },
                                "Whether 'default' buffers live in CPU-visible memory (uma_direct asked and the adapter is cache-coherent UMA).")
         .def("queue", [](Device& d, Choice<QueueKindChoice> kind) { return d.Queue(Parse(kind, "queue: kind")); }, "kind"_a = "direct",
-             "The device's queue of `kind`: 'direct', 'compute' or 'copy'.")
+             "The device's queue of `kind`: 'direct', 'compute' or 'copy'.\n\n"
+             "Args:\n"
+             "    kind: a QueueKind or its name: 'direct', 'compute' or 'copy'.\n\n"
+             "Returns:\n"
+             "    The device's CommandQueue of that kind (the same object on every call).\n\n"
+             "Raises:\n"
+             "    InvalidArgumentError: an unknown kind (the message lists the choices).")
         .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed,
                                  bool withinBudget, py::handle memory, Int offset) {
             const char* fn = "create_buffer";
@@ -125,7 +152,24 @@ void BindDevice(py::module_& m, Classes& c) {
            "with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
            "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
            "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
-           "resources may alias it; its contents are then undefined until written.")
+           "resources may alias it; its contents are then undefined until written.\n\n"
+           "Args:\n"
+           "    size: bytes (> 0).\n"
+           "    uav: allow unordered access (UAVs, clear_unordered_access_view).\n"
+           "    name: debug name (repr, D3D12 SetName).\n"
+           "    heap: a HeapType or its name: 'default', 'upload', 'readback' or 'custom'; None as described above.\n"
+           "    pool: a dx12kit.Pool to allocate from.\n"
+           "    committed: give the buffer memory of its own.\n"
+           "    within_budget: raise rather than exceed the device's memory budget.\n"
+           "    memory: a dx12kit.Memory to place the buffer in.\n"
+           "    offset: byte offset in memory.\n\n"
+           "Returns:\n"
+           "    The new Buffer.\n\n"
+           "Raises:\n"
+           "    TypeError: an argument of the wrong type.\n"
+           "    InvalidArgumentError: size 0, a heap that differs from pool's or memory's, conflicting placement arguments,\n"
+           "        an offset that is misaligned or outside memory.\n"
+           "    OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.")
         .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
                                     bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget,
                                     py::handle memory, Int offset, Int samplesArg) {
@@ -151,7 +195,26 @@ void BindDevice(py::module_& m, Classes& c) {
            "sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the\n"
            "device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError\n"
            "listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve\n"
-           "them (CommandList.resolve) before read_texture.")
+           "them (CommandList.resolve) before read_texture.\n\n"
+           "Args:\n"
+           "    width: texels (> 0).\n"
+           "    height: texels (> 0).\n"
+           "    format: a Format or its name (default 'rgba8_unorm').\n"
+           "    mip_levels: mips, or 0 for a full chain.\n"
+           "    array_size: array slices.\n"
+           "    render_target: allow use as a render target.\n"
+           "    depth_stencil: allow use as a depth-stencil buffer (a depth format).\n"
+           "    uav: allow unordered access.\n"
+           "    name: debug name (repr, D3D12 SetName).\n"
+           "    heap, pool, committed, within_budget, memory, offset: placement, as for create_buffer.\n"
+           "    sample_count: samples per pixel (1, or an MSAA count the device supports for the format).\n\n"
+           "Returns:\n"
+           "    The new Texture.\n\n"
+           "Raises:\n"
+           "    TypeError: an argument of the wrong type.\n"
+           "    InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported\n"
+           "        sample count, bad placement arguments.\n"
+           "    OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.")
         .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags,
                                          py::object name) {
             std::vector<RootParameterDesc> params;
@@ -183,7 +246,17 @@ void BindDevice(py::module_& m, Classes& c) {
            "text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are\n"
            "added to the text's. flags: dx12kit.RootSignatureFlags or an int (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for\n"
            "parameter lists, the text's RootFlags for text); flags vkd3d 1.2 cannot honour raise, naming them. name: debug name (repr, D3D12 SetName).\n\n"
-           "Raises:\n    InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).")
+           "Args:\n"
+           "    parameters_or_text: a list of root parameters, or root-signature text.\n"
+           "    static_samplers: StaticSamplerDesc objects (made by StaticSampler).\n"
+           "    flags: RootSignatureFlags or an int, or None for the default.\n"
+           "    name: debug name (repr, D3D12 SetName).\n\n"
+           "Returns:\n"
+           "    The new RootSignature.\n\n"
+           "Raises:\n"
+           "    TypeError: parameters_or_text neither a list of root parameters nor a string.\n"
+           "    InvalidArgumentError: bad parameters, overlapping registers, flags vkd3d 1.2 cannot honour, or text that\n"
+           "        does not parse (the message shows the column).")
         .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs, py::object name) {
             auto p = std::make_shared<PipelineState>(d.Core(), Bytecode(cs, "create_compute_pipeline"), std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, "create_compute_pipeline", "name"));
@@ -191,7 +264,15 @@ void BindDevice(py::module_& m, Classes& c) {
         }, "cs"_a, "root_signature"_a, py::kw_only(), "name"_a = py::none(),
            "A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)\n"
            "and the root signature it runs with. name: debug name (repr, D3D12 SetName).\n\n"
-           "Raises:\n    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
+           "Args:\n"
+           "    cs: compute-shader bytecode (DXBC).\n"
+           "    root_signature: the RootSignature the shader runs with.\n"
+           "    name: debug name (repr, D3D12 SetName).\n\n"
+           "Returns:\n"
+           "    The new PipelineState.\n\n"
+           "Raises:\n"
+           "    TypeError: bytecode without the buffer protocol, or root_signature not a RootSignature.\n"
+           "    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
         .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
                                             py::object dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, OptChoice<CullModeChoice> cull,
                                             BlendArg blend, std::optional<bool> depthTest, std::optional<bool> depthWrite,

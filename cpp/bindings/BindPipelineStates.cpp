@@ -173,7 +173,8 @@ void BindPipelineStates(py::module_& m) {
         "Raises:\n"
         "    TypeError: an argument of the wrong type.\n"
         "    InvalidArgumentError: a name that is no choice, or a write_mask outside 0..15.\n\n"
-        "blend_factor / inv_blend_factor factors are refused by create_graphics_pipeline (no CommandList blend factor yet).");
+        "blend_factor / inv_blend_factor factors read CommandList.set_blend_factor's value, which a draw with such a\n"
+        "pipeline requires (D3D12 leaves a new list's factor undefined).");
     blend.def(py::init([](std::optional<bool> enable, OptChoice<BlendChoice> src, OptChoice<BlendChoice> dest, OptChoice<BlendOpChoice> op,
                           OptChoice<BlendChoice> srcA, OptChoice<BlendChoice> destA, OptChoice<BlendOpChoice> opA, OptChoice<LogicOpChoice> logic,
                           Int writeMask) {

@@ -1,4 +1,4 @@
-// dx12core: RootSignature (made by Device.create_root_signature from BindPipelines.cpp's layout).
+// dx12core: RootSignature (made by Device.create_root_signature from BindRootLayout.cpp's layout).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"

@@ -6,7 +6,7 @@
 //   into helpers named Bind<Class><Concept>.cpp (BindDeviceMemory.cpp, BindDeviceTextures.cpp), which
 //   only Bind<Class>() calls: the class keeps one entry point.
 // - Small classes of one concept may share a file named for that concept: BindFormat.cpp (Format,
-//   FormatSupport), BindPipelines.cpp (the root-signature layout), BindDescriptors.cpp, BindShaders.cpp,
+//   FormatSupport), BindRootLayout.cpp (the root-signature layout), BindDescriptors.cpp, BindShaders.cpp,
 //   BindAlloc.cpp (submodules), Errors.cpp.
 // - A file holds argument conversion and the call; logic that C++ users need too lives in cpp/src/.
 //   Shared conversions: Args.hpp, GpuArgs.hpp, Choices.hpp/ChoiceTables.hpp, PlacementArgs.cpp,
@@ -41,7 +41,7 @@ void BindFormatSupport(Classes& c);                // BindFormat.cpp
 void BindResource(Classes& c);
 void BindBuffer(Classes& c);
 void BindTexture(Classes& c);
-void BindPipelines(pybind11::module_& m, Classes& c);  // the root-signature layout: DescriptorRange, RootParameter, StaticSamplerDesc
+void BindRootLayout(pybind11::module_& m, Classes& c);  // the root-signature layout: DescriptorRange, RootParameter, StaticSamplerDesc
 void BindRootSignature(Classes& c);
 void BindPipelineState(Classes& c);
 void BindPipelineStates(pybind11::module_& m);  // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement (one concept: the fixed-function states)

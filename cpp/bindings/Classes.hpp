@@ -1,5 +1,5 @@
 // The Python classes of the D3D12 layer, registered (named, with their bases) before any method is
-// defined (StaticSamplerDesc excepted, for now: BindPipelines.cpp registers it, see cpp/bindings/README.md): a pybind11 signature names a class only if the class is registered when the method is
+// defined: a pybind11 signature names a class only if the class is registered when the method is
 // defined, so declaring them all first (Module.cpp constructs Classes before any Bind*) makes the Bind*() order free
 // of hidden contracts. Each Bind*() defines its class's methods on these objects; docstrings are set
 // there (Documented). tests/test_package.py checks that no signature shows a C++ type name.
@@ -25,7 +25,7 @@ namespace dx12kit::bindings {
 struct Classes {
     explicit Classes(pybind11::module_& m)
         : formatSupport(m, "FormatSupport"), resource(m, "Resource"), buffer(m, "Buffer"), texture(m, "Texture"),
-          descriptorRange(m, "DescriptorRange"), rootParameter(m, "RootParameter"), rootSignature(m, "RootSignature"),
+          descriptorRange(m, "DescriptorRange"), rootParameter(m, "RootParameter"), staticSamplerDesc(m, "StaticSamplerDesc"), rootSignature(m, "RootSignature"),
           pipelineState(m, "PipelineState"), samplerState(m, "SamplerState"), barrierBatch(m, "BarrierBatch"),
           commandList(m, "CommandList"),
           uploadAllocation(m, "UploadAllocation"), commandQueue(m, "CommandQueue"), device(m, "Device"), pool(m, "Pool"),
@@ -37,6 +37,7 @@ struct Classes {
     pybind11::class_<Texture, Resource, std::shared_ptr<Texture>> texture;
     pybind11::class_<DescriptorRangeDesc> descriptorRange;
     pybind11::class_<RootParameterDesc> rootParameter;
+    pybind11::class_<StaticSamplerDesc> staticSamplerDesc;
     pybind11::class_<RootSignature, std::shared_ptr<RootSignature>> rootSignature;
     pybind11::class_<PipelineState, std::shared_ptr<PipelineState>> pipelineState;
     pybind11::class_<Sampler, std::shared_ptr<Sampler>> samplerState;

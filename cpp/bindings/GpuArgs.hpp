@@ -1,4 +1,4 @@
-// Argument conversion shared by the D3D12-layer bindings (BindResources, BindPipelines,
+// Argument conversion shared by the D3D12-layer bindings (BindResources, BindRootLayout,
 // BindCommandList, BindQueue, BindDevice): strings and dx12kit.enums members -> D3D12 enums,
 // bytecode and array data -> bytes, statistics -> dicts. Only conversions; behaviour is in cpp/src/.
 #pragma once

@@ -27,7 +27,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindResource(classes);
     BindBuffer(classes);
     BindTexture(classes);
-    BindPipelines(m, classes);
+    BindRootLayout(m, classes);
     BindRootSignature(classes);
     BindPipelineState(classes);
     BindSamplerState(classes);

@@ -206,8 +206,8 @@ class Blend(_StrEnum):
     """A blend factor of :class:`~dx12kit.BlendState` (D3D12_BLEND_* lower case).
 
     ``SRC1_*`` factors read the pixel shader's second output (dual-source blending: one render
-    target). ``BLEND_FACTOR``/``INV_BLEND_FACTOR`` are refused by ``create_graphics_pipeline``
-    (dx12kit's command lists do not set a blend factor yet).
+    target). ``BLEND_FACTOR``/``INV_BLEND_FACTOR`` read the factor set by
+    ``CommandList.set_blend_factor``, which draws with such a pipeline require.
     """
 
     ZERO = "zero"

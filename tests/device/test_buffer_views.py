@@ -319,3 +319,21 @@ def test_validation_mode_checks_explicit_views_at_the_draw():
     cl.set_pipeline_state(b)
     with pytest.raises(dx.InvalidArgumentError, match=r"dispatch \(root parameter 0, slot 0\).*'src' at t0 space0.*structure is 8 bytes"):
         cl.dispatch(1)
+
+
+def test_buffer_uav_clears_float_through_a_typed_view_uint_through_raw(device, queue):
+    """D3D12 allows ClearUnorderedAccessViewUint on a raw buffer view but the float clear needs a
+    typed float view: a buffer's float clear writes values[0] as float32 into every 4 bytes."""
+    b = device.create_buffer(64, uav=True, name="cleared")
+    cl = queue.command_list()
+    cl.clear_unordered_access_view(b, [-1.5, 9.0, 9.0, 9.0])
+    queue.wait(queue.execute(cl))
+    np.testing.assert_array_equal(queue.read_buffer(b, np.float32), np.full(16, -1.5, np.float32))
+    cl = queue.command_list()
+    cl.clear_unordered_access_view(b, [7, 9, 9, 9])
+    queue.wait(queue.execute(cl))
+    np.testing.assert_array_equal(queue.read_buffer(b, np.uint32), np.full(16, 7, np.uint32))
+    tiny = device.create_buffer(2, uav=True, name="tiny")
+    cl = queue.command_list()
+    with pytest.raises(dx.InvalidArgumentError, match="'tiny' has 2 bytes"):
+        cl.clear_unordered_access_view(tiny, [1.0, 0.0, 0.0, 0.0])

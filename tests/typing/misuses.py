@@ -108,3 +108,5 @@ def batched(cl: dx.CommandList, rows: np.ndarray) -> None:
     cl.draw(3, instance_count=2)
     cl.draw("3")  # type: ignore[arg-type]  # counts are ints
     cl.dispatch(1.5)  # type: ignore[arg-type]
+    cl.set_blend_factor((0.25, 0.5, 0.75, 1.0))
+    cl.set_blend_factor(rgb=(1.0, 1.0, 1.0, 1.0))  # type: ignore[call-arg]  # the keyword is rgba

@@ -13,6 +13,7 @@
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -652,11 +653,28 @@ void CommandList::BindDescriptorHeaps() {
     m_HeapsBound = true;
 }
 
-D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<Resource>& r, D3D12_CPU_DESCRIPTOR_HANDLE& cpu) {
+D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<Resource>& r, D3D12_CPU_DESCRIPTOR_HANDLE& cpu, bool floats) {
     const auto recording = Begin("clear_unordered_access_view");
     CheckNotCopy("clear_unordered_access_view");
     CheckSameDevice(*r, "clear_unordered_access_view");
-    cpu = r->Uav(0);
+    if (floats && r->IsBuffer()) {
+        // D3D12 allows ClearUnorderedAccessViewUint on a raw (R32_TYPELESS) buffer view, which is what
+        // Uav(0) is for a buffer, but ClearUnorderedAccessViewFloat needs a typed view whose format is
+        // a float one: the whole buffer as R32_FLOAT elements (values[0] in each 4 bytes).
+        if (!r->AllowsUav())
+            throw InvalidArgument("clear_unordered_access_view: buffer '" + r->Name() + "' was not created with uav=True");
+        if (r->Size() < 4)
+            throw InvalidArgument("clear_unordered_access_view: buffer '" + r->Name() + "' has " + std::to_string(r->Size()) +
+                                  " bytes; a float clear writes 4-byte R32_FLOAT elements");
+        BufferViewDesc view;
+        view.kind = BufferViewKind::Typed;
+        view.format = DXGI_FORMAT_R32_FLOAT;
+        view.elementBytes = 4;
+        view.numElements = static_cast<uint32_t>(std::min<uint64_t>(r->Size() / 4, UINT32_MAX));
+        cpu = r->BufferView(true, view);
+    } else {
+        cpu = r->Uav(0);
+    }
     m_Tracker.UavHazard(r);
     RequireState(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, 0, 1);  // what Uav(0) covers: mip 0 of every array slice
     ContentsUsed(*r, 0, 1, 1u, "clear_unordered_access_view");    // not an initializing clear (rule 6d)
@@ -670,7 +688,7 @@ D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<R
 void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]) {
     const auto recording = Begin("clear_unordered_access_view");
     D3D12_CPU_DESCRIPTOR_HANDLE cpu;
-    D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu);
+    D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu, true);
     m_d3d12List->ClearUnorderedAccessViewFloat(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
     m_Tracker.NoteUavWrite(r.get());
 }
@@ -678,7 +696,7 @@ void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>&
 void CommandList::ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& r, const uint32_t values[4]) {
     const auto recording = Begin("clear_unordered_access_view");
     D3D12_CPU_DESCRIPTOR_HANDLE cpu;
-    D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu);
+    D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu, false);
     m_d3d12List->ClearUnorderedAccessViewUint(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
     m_Tracker.NoteUavWrite(r.get());
 }
@@ -800,6 +818,15 @@ void CommandList::SetStencilRef(uint32_t ref) {
     CheckGraphics("set_stencil_ref");
     if (ref > 255) throw InvalidArgument("set_stencil_ref: the reference is 8-bit (0..255), got " + std::to_string(ref));
     m_d3d12List->OMSetStencilRef(ref);
+}
+
+void CommandList::SetBlendFactor(const float rgba[4]) {
+    const auto recording = Begin("set_blend_factor");
+    CheckGraphics("set_blend_factor");
+    for (int i = 0; i < 4; ++i)
+        if (!std::isfinite(rgba[i])) throw InvalidArgument("set_blend_factor: component " + std::to_string(i) + " is not finite");
+    m_d3d12List->OMSetBlendFactor(rgba);
+    m_BlendFactorSet = true;
 }
 
 void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip, uint32_t arraySlice) {
@@ -978,6 +1005,9 @@ void CommandList::PrepareWork(bool dispatch) {
     if (!m_Pipeline) throw InvalidArgument(dispatch ? "dispatch: no pipeline is set" : "draw: no pipeline is set");
     if (dispatch != m_Compute)
         throw InvalidArgument(dispatch ? "dispatch: the bound pipeline is a graphics pipeline" : "draw: the bound pipeline is a compute pipeline");
+    if (!dispatch && m_Pipeline->UsesBlendFactor() && !m_BlendFactorSet)
+        throw InvalidArgument("draw: pipeline '" + m_Pipeline->Name() + "' blends with blend_factor / inv_blend_factor, and this list's "
+                              "blend factor is unset (D3D12 does not define it): call CommandList.set_blend_factor first");
     CheckRootArguments(dispatch ? "dispatch" : "draw");
     if (m_Validate) ValidateBufferViews(dispatch ? "dispatch" : "draw");
     // One pass over the bindings: a UAV written by earlier work gets its UAV barrier, then every

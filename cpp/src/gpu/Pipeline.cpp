@@ -263,10 +263,6 @@ void CheckBlendState(const GraphicsPipelineDesc& g, const BlendStateDesc& b, siz
                           IsDualSourceFactor(b.destBlendAlpha)) &&
         (i != 0 || g.rtvFormats.size() != 1))
         throw InvalidArgument(field + ": src1_* factors (dual-source blending) need exactly one render target, blended as target 0");
-    for (D3D12_BLEND f : {b.srcBlend, b.destBlend, b.srcBlendAlpha, b.destBlendAlpha})
-        if (b.blendEnable && (f == D3D12_BLEND_BLEND_FACTOR || f == D3D12_BLEND_INV_BLEND_FACTOR))
-            throw InvalidArgument(field + ": blend_factor / inv_blend_factor need the command list's blend factor (OMSetBlendFactor), which "
-                                  "dx12kit's CommandList does not set yet; refused rather than blend with an unset factor");
     if (b.logicOpEnable) {
         if (b.blendEnable) throw InvalidArgument(field + ": blending and logic_op cannot both be on (D3D12_RENDER_TARGET_BLEND_DESC)");
         if (g.blend.size() > 1) throw InvalidArgument(field + ": logic_op needs one blend state for all render targets (D3D12: no independent blend)");
@@ -334,6 +330,9 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
       m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthStencil.depthTest),
       m_StencilTest(g.depthStencil.stencil), m_Tessellated(!g.hs.empty()) {
+    for (const BlendStateDesc& b : g.blend)
+        for (D3D12_BLEND f : {b.srcBlend, b.destBlend, b.srcBlendAlpha, b.destBlendAlpha})
+            m_UsesBlendFactor |= b.blendEnable && (f == D3D12_BLEND_BLEND_FACTOR || f == D3D12_BLEND_INV_BLEND_FACTOR);
     const std::string fn = kGraphics;
     m_Core->CheckNotForked(kGraphics);
     if (!m_RootSignature) throw InvalidArgument(fn + ": no root signature");

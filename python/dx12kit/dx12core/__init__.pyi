@@ -355,6 +355,21 @@ class RootParameter:
         """
         D3D12_SHADER_VISIBILITY value.
         """
+class StaticSamplerDesc:
+    """
+    A static sampler of a root signature (made by StaticSampler).
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def register(self) -> int:
+        ...
+    @property
+    def space(self) -> int:
+        ...
 class RootSignature:
     """
     A root signature. Create with Device.create_root_signature.
@@ -515,14 +530,16 @@ class CommandList:
         """
     def clear_unordered_access_view(self, resource: typing.Any, values: typing.Any) -> None:
         """
-        Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear).
+        Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear). A texture's clear covers mip 0
+        of every array slice. A buffer's float clear writes values[0] as a 32-bit float into every 4 bytes (a typed
+        R32_FLOAT view, as D3D12 requires for float clears), its uint clear values[0] as a uint32 (the raw view).
         
         Args:
             resource: a Buffer or Texture created with uav=True.
             values: 4 numbers: floats for float and normalized formats, unsigned ints for integer formats and raw buffers.
         
         Raises:
-            InvalidArgumentError: not 4 values, or a resource without uav=True.
+            InvalidArgumentError: not 4 values, a resource without uav=True, or a float clear of a buffer under 4 bytes.
         """
     def copy_buffer_region(self, dst: typing.Any, dst_offset: typing.SupportsIndex, src: typing.Any, src_offset: typing.SupportsIndex, size: typing.SupportsIndex) -> None:
         """
@@ -736,6 +753,20 @@ class CommandList:
                 use (the entries before it stay recorded).
             UseAfterFreeError: the list was executed already.
         """
+    def set_blend_factor(self, rgba: typing.Any) -> None:
+        """
+        Sets the blend factor (D3D12 OMSetBlendFactor) that blend states with the 'blend_factor' / 'inv_blend_factor'
+        factors read: the factor is (r, g, b, a) for colour and a for alpha, inv_blend_factor is 1 minus it. D3D12 does
+        not define a new list's factor, so a draw with a pipeline reading it raises until this was called on the list.
+        
+        Args:
+            rgba: 4 finite numbers (r, g, b, a).
+        
+        Raises:
+            TypeError: rgba is not a sequence of numbers.
+            InvalidArgumentError: not 4 values, a value that is not finite, or a list of a compute or copy queue.
+            UseAfterFreeError: the list was already executed.
+        """
     def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
         """
         Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.
@@ -780,6 +811,15 @@ class CommandList:
     def set_dynamic_structured_buffer(self, root_index: typing.SupportsIndex, array: typing.Any) -> None:
         """
         Copies `array` into upload memory and binds it as the root SRV `root_index`.
+        
+        Args:
+            root_index: a RootSRV root parameter of the bound root signature.
+            array: the data (buffer protocol), copied now.
+        
+        Raises:
+            TypeError: array without the buffer protocol.
+            InvalidArgumentError: empty data, or root_index not a RootSRV parameter.
+            UseAfterFreeError: the list was already executed.
         """
     def set_dynamic_vertex_buffer(self, slot: typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
         """
@@ -804,7 +844,15 @@ class CommandList:
         """
     def set_pipeline_state(self, pso: PipelineState) -> None:
         """
-        Binds a pipeline and its root signature; later set_* calls apply to its side (graphics or compute).
+        Binds a pipeline and its root signature; the root arguments set after it apply to its side (graphics or compute).
+        
+        Args:
+            pso: the PipelineState (from create_compute_pipeline or create_graphics_pipeline).
+        
+        Raises:
+            TypeError: pso not a PipelineState.
+            InvalidArgumentError: a pipeline of another device, or a graphics pipeline on a compute-queue list.
+            UseAfterFreeError: the list was already executed.
         """
     def set_render_targets(self, textures: typing.Any, depth: typing.Any = None, *, mip: typing.SupportsIndex = 0) -> None:
         """
@@ -821,14 +869,44 @@ class CommandList:
     def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds buffer + offset as the root constant-buffer view `root_index` (offset 256-byte aligned).
+        
+        Args:
+            root_index: a RootCBV root parameter of the bound root signature.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer (a multiple of 256).
+        
+        Raises:
+            TypeError: buffer not a Buffer.
+            InvalidArgumentError: root_index not a RootCBV parameter, an offset outside the buffer or misaligned, a texture given.
+            UseAfterFreeError: the list was already executed, or the buffer closed.
         """
     def set_root_srv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds buffer + offset as the root shader-resource view `root_index`.
+        
+        Args:
+            root_index: a RootSRV root parameter of the bound root signature.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer.
+        
+        Raises:
+            TypeError: buffer not a Buffer.
+            InvalidArgumentError: root_index not a RootSRV parameter, an offset outside the buffer, a texture given.
+            UseAfterFreeError: the list was already executed, or the buffer closed.
         """
     def set_root_uav(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds buffer + offset as the root unordered-access view `root_index`; the buffer moves to UNORDERED_ACCESS.
+        
+        Args:
+            root_index: a RootUAV root parameter of the bound root signature.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer.
+        
+        Raises:
+            TypeError: buffer not a Buffer.
+            InvalidArgumentError: root_index not a RootUAV parameter, an offset outside the buffer, a texture given.
+            UseAfterFreeError: the list was already executed, or the buffer closed.
         """
     def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
         """
@@ -1247,6 +1325,29 @@ class Device:
         it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).
         static_descriptors and gpu_page_size were removed (nothing used them): passing either raises
         InvalidArgumentError.
+        
+        Args:
+            validate: check resource states before each draw, dispatch and copy.
+            descriptor_heap_size: descriptors in the shader-visible CBV/SRV/UAV heap.
+            sampler_heap_size: descriptors in the shader-visible sampler heap.
+            static_descriptors: removed; passing it raises.
+            dynamic_chunk_size: CBV/SRV/UAV descriptors a command list takes from the heap at a time.
+            sampler_chunk_size: sampler descriptors a command list takes at a time.
+            cpu_descriptor_page_size: descriptors per page of the CPU-only descriptor heaps (positive).
+            upload_page_size: bytes of an upload page (1 byte to 4 GiB).
+            gpu_page_size: removed; passing it raises.
+            large_page_cache_size: bytes of large upload pages kept for reuse (0 destroys them).
+            memory_budget: bytes of GPU memory the device may use, or None for 80% of device-local memory.
+            memory_block_size: bytes of the default pools' heaps (a multiple of 65536).
+            resource_heap_tier: 1 forces tier-1 heaps, 2 requires tier 2, None takes the adapter's.
+            memory_grace: seconds an empty heap is kept (0 to 3600).
+            uma_direct: let 'default' buffers live in CPU-visible memory on cache-coherent UMA adapters.
+            lazy_fence_signals: signal a queue's fence only when needed (vkd3d).
+        
+        Raises:
+            TypeError: an argument of the wrong type.
+            InvalidArgumentError: a value out of range, a removed option, resource_heap_tier=2 on a tier-1 adapter.
+            DeviceError: the D3D12 device could not be created.
         """
     def __repr__(self) -> str:
         ...
@@ -1279,13 +1380,42 @@ class Device:
         memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.
         memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other
         resources may alias it; its contents are then undefined until written.
+        
+        Args:
+            size: bytes (> 0).
+            uav: allow unordered access (UAVs, clear_unordered_access_view).
+            name: debug name (repr, D3D12 SetName).
+            heap: a HeapType or its name: 'default', 'upload', 'readback' or 'custom'; None as described above.
+            pool: a dx12kit.Pool to allocate from.
+            committed: give the buffer memory of its own.
+            within_budget: raise rather than exceed the device's memory budget.
+            memory: a dx12kit.Memory to place the buffer in.
+            offset: byte offset in memory.
+        
+        Returns:
+            The new Buffer.
+        
+        Raises:
+            TypeError: an argument of the wrong type.
+            InvalidArgumentError: size 0, a heap that differs from pool's or memory's, conflicting placement arguments,
+                an offset that is misaligned or outside memory.
+            OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.
         """
     def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature, *, name: typing.Any = None) -> PipelineState:
         """
         A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)
         and the root signature it runs with. name: debug name (repr, D3D12 SetName).
         
+        Args:
+            cs: compute-shader bytecode (DXBC).
+            root_signature: the RootSignature the shader runs with.
+            name: debug name (repr, D3D12 SetName).
+        
+        Returns:
+            The new PipelineState.
+        
         Raises:
+            TypeError: bytecode without the buffer protocol, or root_signature not a RootSignature.
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
     def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | typing.Sequence[Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint']], dsv_format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'line_strip', 'line_list_adj', 'line_strip_adj', 'triangle_list_adj', 'triangle_strip_adj', 'patch_list_1', 'patch_list_2', 'patch_list_3', 'patch_list_4', 'patch_list_5', 'patch_list_6', 'patch_list_7', 'patch_list_8', 'patch_list_9', 'patch_list_10', 'patch_list_11', 'patch_list_12', 'patch_list_13', 'patch_list_14', 'patch_list_15', 'patch_list_16', 'patch_list_17', 'patch_list_18', 'patch_list_19', 'patch_list_20', 'patch_list_21', 'patch_list_22', 'patch_list_23', 'patch_list_24', 'patch_list_25', 'patch_list_26', 'patch_list_27', 'patch_list_28', 'patch_list_29', 'patch_list_30', 'patch_list_31', 'patch_list_32', 'triangle_list', 'line_list', 'point_list', '1_control_point_patchlist', '2_control_point_patchlist', '3_control_point_patchlist', '4_control_point_patchlist', '5_control_point_patchlist', '6_control_point_patchlist', '7_control_point_patchlist', '8_control_point_patchlist', '9_control_point_patchlist', '10_control_point_patchlist', '11_control_point_patchlist', '12_control_point_patchlist', '13_control_point_patchlist', '14_control_point_patchlist', '15_control_point_patchlist', '16_control_point_patchlist', '17_control_point_patchlist', '18_control_point_patchlist', '19_control_point_patchlist', '20_control_point_patchlist', '21_control_point_patchlist', '22_control_point_patchlist', '23_control_point_patchlist', '24_control_point_patchlist', '25_control_point_patchlist', '26_control_point_patchlist', '27_control_point_patchlist', '28_control_point_patchlist', '29_control_point_patchlist', '30_control_point_patchlist', '31_control_point_patchlist', '32_control_point_patchlist'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] | None = None, blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] | None = None, *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
@@ -1356,8 +1486,19 @@ class Device:
         added to the text's. flags: dx12kit.RootSignatureFlags or an int (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for
         parameter lists, the text's RootFlags for text); flags vkd3d 1.2 cannot honour raise, naming them. name: debug name (repr, D3D12 SetName).
         
+        Args:
+            parameters_or_text: a list of root parameters, or root-signature text.
+            static_samplers: StaticSamplerDesc objects (made by StaticSampler).
+            flags: RootSignatureFlags or an int, or None for the default.
+            name: debug name (repr, D3D12 SetName).
+        
+        Returns:
+            The new RootSignature.
+        
         Raises:
-            InvalidArgumentError: bad parameters, or text that does not parse (the message shows the column).
+            TypeError: parameters_or_text neither a list of root parameters nor a string.
+            InvalidArgumentError: bad parameters, overlapping registers, flags vkd3d 1.2 cannot honour, or text that
+                does not parse (the message shows the column).
         """
     def create_sampler(self, *, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', name: typing.Any = None) -> SamplerState:
         """
@@ -1380,6 +1521,28 @@ class Device:
         device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
+        
+        Args:
+            width: texels (> 0).
+            height: texels (> 0).
+            format: a Format or its name (default 'rgba8_unorm').
+            mip_levels: mips, or 0 for a full chain.
+            array_size: array slices.
+            render_target: allow use as a render target.
+            depth_stencil: allow use as a depth-stencil buffer (a depth format).
+            uav: allow unordered access.
+            name: debug name (repr, D3D12 SetName).
+            heap, pool, committed, within_budget, memory, offset: placement, as for create_buffer.
+            sample_count: samples per pixel (1, or an MSAA count the device supports for the format).
+        
+        Returns:
+            The new Texture.
+        
+        Raises:
+            TypeError: an argument of the wrong type.
+            InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported
+                sample count, bad placement arguments.
+            OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.
         """
     def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
@@ -1522,6 +1685,15 @@ class Device:
     def queue(self, kind: dx12kit.enums.QueueKind | typing.Literal['direct', 'compute', 'copy', 'graphics'] = 'direct') -> CommandQueue:
         """
         The device's queue of `kind`: 'direct', 'compute' or 'copy'.
+        
+        Args:
+            kind: a QueueKind or its name: 'direct', 'compute' or 'copy'.
+        
+        Returns:
+            The device's CommandQueue of that kind (the same object on every call).
+        
+        Raises:
+            InvalidArgumentError: an unknown kind (the message lists the choices).
         """
     def stats(self) -> dict[str, typing.Any]:
         """
@@ -1747,21 +1919,6 @@ class RootDescriptorFlags(enum.IntFlag):
         ...
     def __str__(self) -> str:
         ...
-class StaticSamplerDesc:
-    """
-    A static sampler of a root signature (made by StaticSampler).
-    """
-    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
-    def __eq__(self, arg0: typing.Any) -> bool:
-        ...
-    def __repr__(self) -> str:
-        ...
-    @property
-    def register(self) -> int:
-        ...
-    @property
-    def space(self) -> int:
-        ...
 class BlendState:
     """
     One render target's blend state (D3D12_RENDER_TARGET_BLEND_DESC), for create_graphics_pipeline(blend=...).
@@ -1783,7 +1940,8 @@ class BlendState:
         TypeError: an argument of the wrong type.
         InvalidArgumentError: a name that is no choice, or a write_mask outside 0..15.
     
-    blend_factor / inv_blend_factor factors are refused by create_graphics_pipeline (no CommandList blend factor yet).
+    blend_factor / inv_blend_factor factors read CommandList.set_blend_factor's value, which a draw with such a
+    pipeline requires (D3D12 leaves a new list's factor undefined).
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
@@ -2113,37 +2271,142 @@ class InputElement:
 def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
+    
+    Args:
+        register: the first b register.
+        count: registers in the range (> 0), or UNBOUNDED.
+        space: the register space.
+        offset: descriptors from the table start, or None (after the previous range).
+        flags: DescriptorRangeFlags bits (root signature 1.1).
+    
+    Returns:
+        A DescriptorRange for DescriptorTable.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
 def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all') -> RootParameter:
     """
     A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.
+    
+    Args:
+        ranges: DescriptorRange objects (made by SRV, UAV, CBV), or sampler ranges (SamplerRange) only.
+        visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).
+    
+    Returns:
+        A RootParameter for create_root_signature.
+    
+    Raises:
+        TypeError: ranges not a list of DescriptorRange.
+        InvalidArgumentError: no ranges, or an unknown visibility.
     """
 def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root constant buffer view (GPU address of a buffer).
+    
+    Args:
+        register: the b register.
+        space: the register space.
+        visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).
+        flags: RootDescriptorFlags bits (root signature 1.1; at most one DATA flag).
+    
+    Returns:
+        A RootParameter for create_root_signature.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a negative value, an unknown visibility, or bad flags.
     """
 def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all') -> RootParameter:
     """
     32-bit root constants (a cbuffer at register b<register>).
+    
+    Args:
+        register: the b register of the cbuffer.
+        count: 32-bit values (> 0).
+        space: the register space.
+        visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).
+    
+    Returns:
+        A RootParameter for create_root_signature.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: count 0, a negative value, or an unknown visibility.
     """
 def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root shader resource view (a buffer, e.g. StructuredBuffer).
+    
+    Args:
+        register: the t register.
+        space: the register space.
+        visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).
+        flags: RootDescriptorFlags bits (root signature 1.1; at most one DATA flag).
+    
+    Returns:
+        A RootParameter for create_root_signature.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a negative value, an unknown visibility, or bad flags.
     """
 def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root unordered access view (a buffer, e.g. RWStructuredBuffer).
+    
+    Args:
+        register: the u register.
+        space: the register space.
+        visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).
+        flags: RootDescriptorFlags bits (root signature 1.1; at most one DATA flag).
+    
+    Returns:
+        A RootParameter for create_root_signature.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: a negative value, an unknown visibility, or bad flags.
     """
 def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of shader resource views (t registers) in a DescriptorTable.
     count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the
     previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).
+    
+    Args:
+        register: the first t register.
+        count: registers in the range (> 0), or UNBOUNDED.
+        space: the register space.
+        offset: descriptors from the table start, or None (after the previous range).
+        flags: DescriptorRangeFlags bits (root signature 1.1).
+    
+    Returns:
+        A DescriptorRange for DescriptorTable.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
 def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of samplers (s registers) in a DescriptorTable (the sampler objects
     themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.
+    
+    Args:
+        register: the first s register.
+        count: registers in the range (> 0), or UNBOUNDED.
+        space: the register space.
+        offset: descriptors from the table start, or None (after the previous range).
+        flags: DescriptorRangeFlags bits (root signature 1.1).
+    
+    Returns:
+        A DescriptorRange for DescriptorTable.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
 def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, address_v: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, address_w: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] = 'never', border_color: dx12kit.enums.BorderColor | typing.Literal['transparent_black', 'opaque_black', 'opaque_white'] = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
     """
@@ -2151,10 +2414,46 @@ def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter |
     ('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w
     default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |
     'opaque_black' | 'opaque_white'.
+    
+    Args:
+        register: the s register.
+        filter: a Filter or its name.
+        address: an AddressMode or its name, for u (and v, w unless given).
+        space: the register space.
+        visibility: a Visibility or its name.
+        address_v: the v address mode, or None (address).
+        address_w: the w address mode, or None (address).
+        mip_lod_bias: added to the computed mip level (finite).
+        max_anisotropy: 0 to 16 (anisotropic filters).
+        comparison: a ComparisonFunc or its name (comparison filters).
+        border_color: a BorderColor or its name (address 'border').
+        min_lod: the lowest mip level used.
+        max_lod: the highest mip level used (at least min_lod).
+    
+    Returns:
+        A StaticSamplerDesc for create_root_signature.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: an unknown choice, max_anisotropy above 16, min_lod above max_lod, a non-finite bias.
     """
 def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of unordered access views (u registers) in a DescriptorTable.
+    
+    Args:
+        register: the first u register.
+        count: registers in the range (> 0), or UNBOUNDED.
+        space: the register space.
+        offset: descriptors from the table start, or None (after the previous range).
+        flags: DescriptorRangeFlags bits (root signature 1.1).
+    
+    Returns:
+        A DescriptorRange for DescriptorTable.
+    
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
 def copy_stats() -> dict[str, typing.Any]:
     """

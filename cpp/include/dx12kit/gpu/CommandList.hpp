@@ -124,6 +124,9 @@ public:
                                        const char* what) const;
     void SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer);
     void SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler);
+    /// Clears a UAV-capable texture (mip 0, every slice) or buffer. A buffer's float clear goes through a
+    /// typed R32_FLOAT view (values[0] in every 4 bytes), its uint clear through the raw view (values[0]
+    /// as uint32): D3D12 allows only the uint clear on raw views.
     void ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]);
     void ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& r, const uint32_t values[4]);
 
@@ -138,6 +141,10 @@ public:
     void SetScissors(const std::vector<D3D12_RECT>& rects);
     /// The stencil reference value the bound pipeline's stencil test compares with (0..255).
     void SetStencilRef(uint32_t ref);
+    /// The blend factor (OMSetBlendFactor) that BLEND_FACTOR / INV_BLEND_FACTOR blend states read.
+    /// D3D12 leaves a new list's factor unspecified, so a draw with a pipeline reading it throws
+    /// until this was called on the list. Each component must be finite.
+    void SetBlendFactor(const float rgba[4]);
     /// Every array slice (cube face) of `mip` unless `arraySlice` names one; a 3D texture's mip whole.
     static constexpr uint32_t kAllSlices = 0xFFFFFFFFu;
     void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip, uint32_t arraySlice = kAllSlices);
@@ -284,7 +291,9 @@ private:
     void ContentsInitialized(const Resource& r, uint32_t sub);
     void ContentsUsed(const Resource& r, uint32_t firstMip, uint32_t mipCount, uint32_t planes, const char* op);
     void BindDescriptorHeaps();
-    D3D12_GPU_DESCRIPTOR_HANDLE PrepareUavClear(const std::shared_ptr<Resource>& r, D3D12_CPU_DESCRIPTOR_HANDLE& cpu);
+    /// The clear's view (cpu) and its shader-visible copy: a buffer's float clear takes a typed R32_FLOAT
+    /// view (D3D12 refuses a float clear of a raw view), its uint clear the raw view Uav(0).
+    D3D12_GPU_DESCRIPTOR_HANDLE PrepareUavClear(const std::shared_ptr<Resource>& r, D3D12_CPU_DESCRIPTOR_HANDLE& cpu, bool floats);
     D3D12_RESOURCE_STATES SrvState(uint32_t rootIndex) const;
     const RootSignature& BoundRootSignature(const char* what) const;
 
@@ -301,6 +310,7 @@ private:
     bool m_Dead = false;
     bool m_HeapsBound = false;
     bool m_Validate = false;
+    bool m_BlendFactorSet = false;  ///< SetBlendFactor was called (draws with a pipeline reading it need it)
 
     ResourceStateTracker m_Tracker;
     UploadBuffer m_Upload;

@@ -125,6 +125,9 @@ public:
     /// of the bound depth buffer (validation of D3D12Rules rule 6d, per plane).
     bool DepthTest() const { return m_DepthTest; }
     bool StencilTest() const { return m_StencilTest; }
+    /// Whether a blend state of it reads the command list's blend factor (BLEND_FACTOR or
+    /// INV_BLEND_FACTOR with blending on): its draws need CommandList::SetBlendFactor first.
+    bool UsesBlendFactor() const { return m_UsesBlendFactor; }
     /// What its shaders read through the root signature: which root parameters must be set before
     /// a draw or dispatch, and the SRV/UAV each table slot declares (buffer views take their kind,
     /// stride and format from it).
@@ -143,7 +146,7 @@ private:
     std::vector<DXGI_FORMAT> m_RtvFormats;
     DXGI_FORMAT m_DsvFormat = DXGI_FORMAT_UNKNOWN;
     uint32_t m_SampleCount = 1;
-    bool m_DepthTest = false, m_StencilTest = false, m_Tessellated = false;
+    bool m_DepthTest = false, m_StencilTest = false, m_Tessellated = false, m_UsesBlendFactor = false;
     std::shared_ptr<PipelineRootUse> m_RootUse;
 };
 

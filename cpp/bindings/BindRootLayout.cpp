@@ -9,7 +9,7 @@
 
 namespace dx12kit::bindings {
 
-void BindPipelines(py::module_& m, Classes& c) {
+void BindRootLayout(py::module_& m, Classes& c) {
     // ---- flags (D3D12's names without the prefix; refused flags are not members) ---------------
     auto flagEnum = [&m](auto tag, const char* name, const FlagBit* table, const char* doc) {
         using E = decltype(tag);
@@ -72,13 +72,27 @@ void BindPipelines(py::module_& m, Classes& c) {
             return r;
         }, "register"_a, "count"_a = 1, "space"_a = 0, py::kw_only(), "offset"_a = py::none(), "flags"_a = 0, doc);
     };
+    #define DX12KIT_RANGE_SECTIONS(reg)                                                                              \
+    "\n\nArgs:\n"                                                                                             \
+    "    register: the first " reg " register.\n"                                                             \
+    "    count: registers in the range (> 0), or UNBOUNDED.\n"                                                 \
+    "    space: the register space.\n"                                                                        \
+    "    offset: descriptors from the table start, or None (after the previous range).\n"                      \
+    "    flags: DescriptorRangeFlags bits (root signature 1.1).\n\n"                                          \
+    "Returns:\n"                                                                                                \
+    "    A DescriptorRange for DescriptorTable.\n\n"                                                          \
+    "Raises:\n"                                                                                                 \
+    "    TypeError: an argument of the wrong type.\n"                                                          \
+    "    InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind."
     range("SRV", RangeKind::Srv, "A range of shader resource views (t registers) in a DescriptorTable.\n"
                                  "count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the\n"
-                                 "previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1).");
-    range("UAV", RangeKind::Uav, "A range of unordered access views (u registers) in a DescriptorTable.");
-    range("CBV", RangeKind::Cbv, "A range of constant buffer views (b registers) in a DescriptorTable.");
+                                 "previous range); flags= D3D12_DESCRIPTOR_RANGE_FLAGS bits (root signature 1.1)." DX12KIT_RANGE_SECTIONS("t"));
+    range("UAV", RangeKind::Uav, "A range of unordered access views (u registers) in a DescriptorTable." DX12KIT_RANGE_SECTIONS("u"));
+    range("CBV", RangeKind::Cbv, "A range of constant buffer views (b registers) in a DescriptorTable." DX12KIT_RANGE_SECTIONS("b"));
     range("SamplerRange", RangeKind::Sampler, "A range of samplers (s registers) in a DescriptorTable (the sampler objects\n"
-                                              "themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.");
+                                              "themselves are SamplerState, made by Device.create_sampler). Sampler is an alias."
+                                              DX12KIT_RANGE_SECTIONS("s"));
+#undef DX12KIT_RANGE_SECTIONS
     m.attr("Sampler") = m.attr("SamplerRange");  // the name before issue 12
 
     Documented(c.rootParameter, "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).")
@@ -121,21 +135,51 @@ void BindPipelines(py::module_& m, Classes& c) {
         if (n == 0) throw InvalidArgument("RootConstants: count must be positive");
         RootParameterDesc p{RootParamKind::Constants, U32(reg, fn, "register"), U32(space, fn, "space"), n, {}, ParseVisibility(vis.value, fn)};
         return p;
-    }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", "32-bit root constants (a cbuffer at register b<register>).");
+    }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", "32-bit root constants (a cbuffer at register b<register>).\n\n"
+       "Args:\n"
+       "    register: the b register of the cbuffer.\n"
+       "    count: 32-bit values (> 0).\n"
+       "    space: the register space.\n"
+       "    visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).\n\n"
+       "Returns:\n"
+       "    A RootParameter for create_root_signature.\n\n"
+       "Raises:\n"
+       "    TypeError: an argument of the wrong type.\n"
+       "    InvalidArgumentError: count 0, a negative value, or an unknown visibility.");
     auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
         m.def(name, [kind, name](Int reg, Int space, Choice<VisibilityChoice> vis, Int flags) {
             return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis.value, name),
                                      CheckRootDescriptorFlags(U32(flags, name, "flags"), name)};
         }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
     };
-    rootView("RootCBV", RootParamKind::Cbv, "A root constant buffer view (GPU address of a buffer).");
-    rootView("RootSRV", RootParamKind::Srv, "A root shader resource view (a buffer, e.g. StructuredBuffer).");
-    rootView("RootUAV", RootParamKind::Uav, "A root unordered access view (a buffer, e.g. RWStructuredBuffer).");
+#define DX12KIT_ROOT_VIEW_SECTIONS(reg)                                                                           \
+    "\n\nArgs:\n"                                                                                             \
+    "    register: the " reg " register.\n"                                                                    \
+    "    space: the register space.\n"                                                                        \
+    "    visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).\n"                              \
+    "    flags: RootDescriptorFlags bits (root signature 1.1; at most one DATA flag).\n\n"                    \
+    "Returns:\n"                                                                                                \
+    "    A RootParameter for create_root_signature.\n\n"                                                      \
+    "Raises:\n"                                                                                                 \
+    "    TypeError: an argument of the wrong type.\n"                                                          \
+    "    InvalidArgumentError: a negative value, an unknown visibility, or bad flags."
+    rootView("RootCBV", RootParamKind::Cbv, "A root constant buffer view (GPU address of a buffer)." DX12KIT_ROOT_VIEW_SECTIONS("b"));
+    rootView("RootSRV", RootParamKind::Srv, "A root shader resource view (a buffer, e.g. StructuredBuffer)." DX12KIT_ROOT_VIEW_SECTIONS("t"));
+    rootView("RootUAV", RootParamKind::Uav, "A root unordered access view (a buffer, e.g. RWStructuredBuffer)." DX12KIT_ROOT_VIEW_SECTIONS("u"));
+#undef DX12KIT_ROOT_VIEW_SECTIONS
     m.def("DescriptorTable", [](std::vector<DescriptorRangeDesc> ranges, Choice<VisibilityChoice> vis) {
         if (ranges.empty()) throw InvalidArgument("DescriptorTable: at least one range");
         return RootParameterDesc{RootParamKind::Table, 0, 0, 0, std::move(ranges), ParseVisibility(vis.value, "DescriptorTable")};
-    }, "ranges"_a, "visibility"_a = "all", "A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.");
-    py::class_<StaticSamplerDesc>(m, "StaticSamplerDesc", "A static sampler of a root signature (made by StaticSampler).")
+    }, "ranges"_a, "visibility"_a = "all", "A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.\n\n"
+       "Args:\n"
+       "    ranges: DescriptorRange objects (made by SRV, UAV, CBV), or sampler ranges (SamplerRange) only.\n"
+       "    visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).\n\n"
+       "Returns:\n"
+       "    A RootParameter for create_root_signature.\n\n"
+       "Raises:\n"
+       "    TypeError: ranges not a list of DescriptorRange.\n"
+       "    InvalidArgumentError: no ranges, or an unknown visibility.");
+    Documented(c.staticSamplerDesc, "A static sampler of a root signature (made by StaticSampler).")
         .def_readonly("register", &StaticSamplerDesc::shaderRegister)
         .def_readonly("space", &StaticSamplerDesc::space)
         .def("__eq__", [](const StaticSamplerDesc& a, py::object o) {
@@ -177,7 +221,26 @@ void BindPipelines(py::module_& m, Classes& c) {
           "A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix\n"
           "('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w\n"
           "default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |\n"
-          "'opaque_black' | 'opaque_white'.");
+          "'opaque_black' | 'opaque_white'.\n\n"
+          "Args:\n"
+          "    register: the s register.\n"
+          "    filter: a Filter or its name.\n"
+          "    address: an AddressMode or its name, for u (and v, w unless given).\n"
+          "    space: the register space.\n"
+          "    visibility: a Visibility or its name.\n"
+          "    address_v: the v address mode, or None (address).\n"
+          "    address_w: the w address mode, or None (address).\n"
+          "    mip_lod_bias: added to the computed mip level (finite).\n"
+          "    max_anisotropy: 0 to 16 (anisotropic filters).\n"
+          "    comparison: a ComparisonFunc or its name (comparison filters).\n"
+          "    border_color: a BorderColor or its name (address 'border').\n"
+          "    min_lod: the lowest mip level used.\n"
+          "    max_lod: the highest mip level used (at least min_lod).\n\n"
+          "Returns:\n"
+          "    A StaticSamplerDesc for create_root_signature.\n\n"
+          "Raises:\n"
+          "    TypeError: an argument of the wrong type.\n"
+          "    InvalidArgumentError: an unknown choice, max_anisotropy above 16, min_lod above max_lod, a non-finite bias.");
 
 }
 
