@@ -363,8 +363,11 @@ void BindDevice(py::module_& m, Classes& c) {
            "Raises:\n"
            "    TypeError: an argument of the wrong type.\n"
            "    InvalidArgumentError: bytecode that is not valid DXBC or of the wrong stage, bindings the root signature lacks,\n"
-           "        stages whose signatures do not link, states D3D12 forbids, a state given twice (cull= with rasterizer=,\n"
-           "        depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement\n"
+           "        stages whose signatures do not link, an input_layout that does not give the vertex shader's inputs (a missing\n"
+           "        semantic, float against uint/int, a duplicate or digit-ended semantic, an offset not aligned to min(4, component\n"
+           "        size)), a render target with a non-zero write_mask the pixel shader does not write or writes with another\n"
+           "        component type, src1_* blend factors without an SV_Target1 output, states D3D12 forbids, a state given twice\n"
+           "        (cull= with rasterizer=, depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement\n"
            "        (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.")
         .def("create_sampler", [](Device& d, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, py::object name) {
             D3D12_SAMPLER_DESC s{};

@@ -73,7 +73,9 @@ TEST_CASE("pipeline description: D3D12's rules are checked before anything is cr
     CHECK(message(slots).find("share slot 0") != std::string::npos);
     GraphicsPipelineDesc ok = g;
     ok.blend = {BlendPreset(BlendMode::Additive), BlendStateDesc{}};
-    ok.blend[1].writeMask = D3D12_COLOR_WRITE_ENABLE_RED;
+    ok.blend[1].writeMask = D3D12_COLOR_WRITE_ENABLE_RED;  // ps_constant writes SV_Target0 only: target 1 is left undefined
+    CHECK(message(ok).find("does not write SV_Target1") != std::string::npos);
+    ok.blend[1].writeMask = 0;
     CHECK(message(ok).empty());
 }
 

@@ -8,6 +8,8 @@
 #include "dx12kit/shaders/DxbcRewrite.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <functional>
 #include <string>
 
 namespace dx12kit {
@@ -313,6 +315,158 @@ const char* GsInputName(uint32_t primitive) {
     }
 }
 
+/// D3D_REGISTER_COMPONENT_TYPE a shader sees for `format`'s data: 1 uint32 for *_UINT, 2 sint32
+/// for *_SINT, 3 float32 for every other colour or vertex format (UNORM, SNORM, FLOAT, sRGB).
+uint32_t ShaderComponentType(DXGI_FORMAT f) {
+    switch (f) {
+        case DXGI_FORMAT_R32G32B32A32_SINT: case DXGI_FORMAT_R32G32B32_SINT: case DXGI_FORMAT_R16G16B16A16_SINT:
+        case DXGI_FORMAT_R32G32_SINT: case DXGI_FORMAT_R8G8B8A8_SINT: case DXGI_FORMAT_R16G16_SINT: case DXGI_FORMAT_R32_SINT:
+        case DXGI_FORMAT_R8G8_SINT: case DXGI_FORMAT_R16_SINT: case DXGI_FORMAT_R8_SINT:
+            return 2;
+        default:
+            return IsInteger(f) ? 1 : 3;
+    }
+}
+
+const char* ComponentTypeName(uint32_t t) {
+    return t == 1 ? "uint" : t == 2 ? "int" : t == 3 ? "float" : "unknown-type";
+}
+
+/// Bytes of one component of a vertex format (packed 32-bit formats such as rgb10a2 count as one
+/// 4-byte component); 1 for formats this table does not know (no alignment rule applied).
+uint32_t ComponentBytes(DXGI_FORMAT f) {
+    if (f >= DXGI_FORMAT_R32G32B32A32_TYPELESS && f <= DXGI_FORMAT_R32G32B32_SINT) return 4;
+    if (f >= DXGI_FORMAT_R16G16B16A16_TYPELESS && f <= DXGI_FORMAT_R16G16B16A16_SINT) return 2;
+    if (f >= DXGI_FORMAT_R32G32_TYPELESS && f <= DXGI_FORMAT_R11G11B10_FLOAT) return 4;
+    if (f >= DXGI_FORMAT_R8G8B8A8_TYPELESS && f <= DXGI_FORMAT_R8G8B8A8_SINT) return 1;
+    if (f >= DXGI_FORMAT_R16G16_TYPELESS && f <= DXGI_FORMAT_R16G16_SINT) return 2;
+    if (f >= DXGI_FORMAT_R32_TYPELESS && f <= DXGI_FORMAT_R32_SINT) return 4;
+    if (f >= DXGI_FORMAT_R8G8_TYPELESS && f <= DXGI_FORMAT_R8G8_SINT) return 1;
+    if (f >= DXGI_FORMAT_R16_TYPELESS && f <= DXGI_FORMAT_R16_SINT) return 2;
+    if (f == DXGI_FORMAT_R9G9B9E5_SHAREDEXP) return 4;
+    if (f == DXGI_FORMAT_B5G6R5_UNORM || f == DXGI_FORMAT_B5G5R5A1_UNORM) return 2;
+    return 1;
+}
+
+/// "TEXCOORD1" for (TEXCOORD, 1), "COLOR" for (COLOR, 0).
+std::string SemanticName(const std::string& name, uint32_t index) {
+    return name + (index ? std::to_string(index) : std::string());
+}
+
+/// The input layout against the vertex shader's input signature, as CreateGraphicsPipelineState
+/// does (E_INVALIDARG): every non-system-value input needs an element of the same semantic
+/// (case-insensitive) and index whose format gives the same kind of component (float against
+/// uint/int); semantics are unique, end in no digit, and explicit offsets are aligned to
+/// min(4, component size). Elements the shader does not read are allowed.
+void CheckInputLayout(const std::vector<InputElementDesc>& layout, const DxbcReflection& vs) {
+    const std::string fn = kGraphics;
+    auto lower = [](std::string s) {
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    auto elementName = [&](size_t i) {
+        return "input_layout[" + std::to_string(i) + "] (" + SemanticName(layout[i].semantic, layout[i].semanticIndex) + ")";
+    };
+    for (size_t i = 0; i < layout.size(); ++i) {
+        const InputElementDesc& e = layout[i];
+        if (e.semantic.empty()) throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] has an empty semantic name");
+        if (std::isdigit(static_cast<unsigned char>(e.semantic.back()))) {
+            size_t k = e.semantic.size();
+            while (k > 0 && std::isdigit(static_cast<unsigned char>(e.semantic[k - 1]))) --k;
+            throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] semantic '" + e.semantic +
+                                  "' ends in a digit, which D3D12 refuses: give the name without it and the number as semantic_index "
+                                  "(InputElement('" + e.semantic.substr(0, k) + "', ..., semantic_index=" + e.semantic.substr(k) + "))");
+        }
+        for (size_t j = 0; j < i; ++j)
+            if (layout[j].semanticIndex == e.semanticIndex && lower(layout[j].semantic) == lower(e.semantic))
+                throw InvalidArgument(fn + ": " + elementName(i) + " repeats the semantic of " + elementName(j) +
+                                      ": D3D12 needs each semantic name and index once in an input layout");
+        const uint32_t align = std::min<uint32_t>(4, ComponentBytes(e.format));
+        if (e.offset != D3D12_APPEND_ALIGNED_ELEMENT && e.offset % align != 0)
+            throw InvalidArgument(fn + ": " + elementName(i) + ".offset " + std::to_string(e.offset) + " is not a multiple of " +
+                                  std::to_string(align) + " (D3D12 aligns an element to min(4, its component size); " + FormatName(e.format) +
+                                  " has " + std::to_string(ComponentBytes(e.format)) + "-byte components)");
+    }
+    for (const SignatureElement& in : vs.inputs) {
+        if (in.systemValue != 0) continue;  // SV_VertexID, SV_InstanceID: made by the input assembler
+        const std::string head = fn + ": the vertex shader's input " + SemanticName(in.semantic, in.semanticIndex) + " (v" +
+                                 std::to_string(in.shaderRegister) + ", " + ComponentTypeName(in.componentType) + ")";
+        size_t match = layout.size();
+        for (size_t i = 0; i < layout.size(); ++i)
+            if (layout[i].semanticIndex == in.semanticIndex && lower(layout[i].semantic) == lower(in.semantic)) match = i;
+        if (match == layout.size()) {
+            std::string have;
+            for (size_t i = 0; i < layout.size(); ++i)
+                have += (have.empty() ? "" : ", ") + SemanticName(layout[i].semantic, layout[i].semanticIndex);
+            throw InvalidArgument(head + " has no input_layout element (D3D12 refuses the pipeline: E_INVALIDARG): add InputElement('" +
+                                  in.semantic + "', <format>" + (in.semanticIndex ? ", semantic_index=" + std::to_string(in.semanticIndex) : std::string()) +
+                                  ") (the layout has: " + (have.empty() ? std::string("nothing") : have) + ")");
+        }
+        const uint32_t given = ShaderComponentType(layout[match].format);
+        const bool floatIn = in.componentType == 3, floatGiven = given == 3;
+        if (in.componentType != 0 && floatIn != floatGiven)
+            throw InvalidArgument(head + " reads " + ComponentTypeName(in.componentType) + " components, but " + elementName(match) + " is " +
+                                  FormatName(layout[match].format) + ", which gives " + ComponentTypeName(given) +
+                                  " components: use a " + (floatIn ? "float/unorm/snorm" : in.componentType == 1 ? "*_uint" : "*_sint") +
+                                  " format or change the shader's input type");
+    }
+}
+
+/// The pixel shader's SV_Target outputs against the render targets (`ps` null: no pixel shader).
+/// A target with a non-zero write mask must be written, with the kind of component its format
+/// takes (float for UNORM/SNORM/FLOAT, uint, int); dual-source blend factors need SV_Target1.
+/// Outputs beyond the bound targets are allowed (D3D12 drops them).
+void CheckPixelOutputs(const GraphicsPipelineDesc& g, const DxbcReflection* ps, const std::function<const BlendStateDesc&(size_t)>& blendOf) {
+    const std::string fn = kGraphics;
+    // OSGN marks SV_Target with system value 0 or 64 (D3D_NAME_TARGET) depending on the compiler.
+    auto isTarget = [](const SignatureElement& o) {
+        if (o.systemValue == 64) return true;
+        if (o.systemValue != 0 || o.semantic.size() != 9) return false;
+        std::string n = o.semantic;
+        for (char& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return n == "sv_target";
+    };
+    auto target = [&](uint32_t index) -> const SignatureElement* {
+        if (!ps) return nullptr;
+        for (const SignatureElement& o : ps->outputs)
+            if (isTarget(o) && o.semanticIndex == index) return &o;
+        return nullptr;
+    };
+    auto written = [&]() {
+        std::string s;
+        if (ps)
+            for (const SignatureElement& o : ps->outputs)
+                if (isTarget(o)) s += (s.empty() ? "" : ", ") + std::string("SV_Target") + std::to_string(o.semanticIndex);
+        return s.empty() ? std::string("none") : s;
+    };
+    for (size_t i = 0; i < g.rtvFormats.size(); ++i) {
+        const BlendStateDesc& b = blendOf(i);
+        if (b.writeMask == 0 || g.rtvFormats[i] == DXGI_FORMAT_UNKNOWN) continue;
+        const std::string rt = "render target " + std::to_string(i) + " (" + FormatName(g.rtvFormats[i]) + ")";
+        const SignatureElement* o = target(static_cast<uint32_t>(i));
+        if (!o)
+            throw InvalidArgument(fn + ": " + (ps ? "the pixel shader does not write SV_Target" + std::to_string(i) + " (its targets: " + written() + ")"
+                                                  : std::string("there is no pixel shader")) +
+                                  ", so " + rt + " would receive undefined values: " + (ps ? "write SV_Target" + std::to_string(i) : std::string("pass a ps")) +
+                                  " or give that target write_mask=0 in its BlendState");
+        const uint32_t want = ShaderComponentType(g.rtvFormats[i]);
+        if (o->componentType != 0 && o->componentType != want)
+            throw InvalidArgument(fn + ": the pixel shader writes " + ComponentTypeName(o->componentType) + " to SV_Target" + std::to_string(i) +
+                                  ", but " + rt + " takes " + ComponentTypeName(want) + " values (" +
+                                  (want == 3 ? "UNORM, SNORM and FLOAT formats take float" : want == 1 ? "a *_UINT format takes uint" : "a *_SINT format takes int") +
+                                  "): return " + ComponentTypeName(want) + "4 or use a matching format");
+    }
+    if (!g.blend.empty()) {
+        const BlendStateDesc& b = blendOf(0);
+        const bool dual = b.blendEnable && (IsDualSourceFactor(b.srcBlend) || IsDualSourceFactor(b.destBlend) || IsDualSourceFactor(b.srcBlendAlpha) ||
+                                            IsDualSourceFactor(b.destBlendAlpha));
+        if (dual && !target(1))
+            throw InvalidArgument(fn + ": " + BlendField(g, 0) + " uses src1_* factors (dual-source blending), which read the pixel shader's "
+                                  "SV_Target1, but " + (ps ? "it writes none (its targets: " + written() + ")" : std::string("there is no pixel shader")) +
+                                  ": write SV_Target1 or use factors without src1");
+    }
+}
+
 DxbcReflection ReflectStage(const std::vector<uint8_t>& bytecode, const char* arg, ShaderStage want, const char* wantName,
                             const RootSignature& rs, PipelineRootUse& rootUse) {
     const DxbcReflection r = ReflectShader(kGraphics, arg, bytecode);
@@ -397,6 +551,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         const RootSignature& rs = *m_RootSignature;
         m_RootUse = std::make_shared<PipelineRootUse>();
         const DxbcReflection vs = ReflectStage(g.vs, "vs", ShaderStage::Vertex, "vertex", rs, *m_RootUse);
+        CheckInputLayout(g.inputLayout, vs);
         const DxbcReflection* last = &vs;
         DxbcReflection hs, ds, gs;
         if (m_Tessellated) {
@@ -424,6 +579,9 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         if (!g.ps.empty()) {
             const DxbcReflection ps = ReflectStage(g.ps, "ps", ShaderStage::Pixel, "pixel", rs, *m_RootUse);
             CheckStageLinkage(kGraphics, *last, ps);
+            CheckPixelOutputs(g, &ps, blendOf);
+        } else {
+            CheckPixelOutputs(g, nullptr, blendOf);
         }
     }
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};

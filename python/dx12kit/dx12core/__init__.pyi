@@ -1455,8 +1455,11 @@ class Device:
         Raises:
             TypeError: an argument of the wrong type.
             InvalidArgumentError: bytecode that is not valid DXBC or of the wrong stage, bindings the root signature lacks,
-                stages whose signatures do not link, states D3D12 forbids, a state given twice (cull= with rasterizer=,
-                depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement
+                stages whose signatures do not link, an input_layout that does not give the vertex shader's inputs (a missing
+                semantic, float against uint/int, a duplicate or digit-ended semantic, an offset not aligned to min(4, component
+                size)), a render target with a non-zero write_mask the pixel shader does not write or writes with another
+                component type, src1_* blend factors without an SV_Target1 output, states D3D12 forbids, a state given twice
+                (cull= with rasterizer=, depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement
                 (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.
         """
     def create_pool(self, *, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: dx12kit.enums.PoolAlgorithm | typing.Literal['tlsf', 'linear'] = 'tlsf', name: typing.Any = None) -> Pool:
