@@ -254,7 +254,24 @@ py::array ConstantRows(py::handle values, const char* fn) {
         if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr()))
             throw py::type_error(std::string(fn) + ": constants must be a numpy array of shape (n, k) (or a list of rows), not " +
                                  detail::TypeName(obj));
-        obj = py::module_::import("numpy").attr("asarray")(obj);
+        // Rows of different lengths: numpy's ValueError (or an object array) becomes our error.
+        const py::ssize_t n = py::len(obj);
+        py::ssize_t k = -1;
+        for (py::ssize_t i = 0; i < n; ++i) {
+            py::object row = obj[py::int_(i)];
+            if (!PyList_Check(row.ptr()) && !PyTuple_Check(row.ptr()) && !py::isinstance<py::array>(row)) continue;
+            const py::ssize_t len = py::len(row);
+            if (k >= 0 && len != k)
+                throw InvalidArgument(std::string(fn) + ": the rows of constants differ in length (row 0 has " + std::to_string(k) + " values, row " +
+                                      std::to_string(i) + " has " + std::to_string(len) + "); every row needs the same k root constants");
+            k = len;
+        }
+        try {
+            obj = py::module_::import("numpy").attr("asarray")(obj);
+        } catch (py::error_already_set& e) {
+            if (!e.matches(PyExc_ValueError)) throw;
+            throw InvalidArgument(std::string(fn) + ": constants is not an (n, k) table of numbers (" + e.what() + ")");
+        }
     }
     py::object converted = DwordArray(obj, fn);
     py::array arr = py::reinterpret_borrow<py::array>(converted);
