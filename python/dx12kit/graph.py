@@ -1039,7 +1039,8 @@ def _straight_line(passes: List[Tuple[Any, ...]], label: str) -> Callable[[Comma
         if checker is None:
             lines.append(f"        {k(record)}(cl, res)")
         else:
-            lines.append(f"        {k(record)}(_CheckedCommandList(cl, *{k(checker)}), {k(types.MappingProxyType(own_res)) if own_res is not None else 'res'})")
+            own = k(types.MappingProxyType(own_res)) if own_res is not None else "res"
+            lines.append(f"        {k(record)}(_CheckedCommandList(cl, *{k(checker)}), {own})")
         lines.append("    except _UnrealizedResource as e:")
         lines.append(f"        raise e.in_pass({k(name)}) from None")
         if post is not None:
