@@ -203,7 +203,7 @@ PyObject* FastDispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
 PyMethodDef g_FastMethods[] = {
     {"set_constants", DX12KIT_FAST(FastSetConstants), METH_FASTCALL | METH_KEYWORDS,
      "set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None\n\n"
-     "Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats).\n\n"
+     "Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats, Python or numpy scalars).\n\n"
      "Args:\n"
      "    root_index: a root-constants parameter of the bound root signature.\n"
      "    values: float32/int32/uint32 values (other numeric dtypes are converted by value; bytes are raw DWORDs).\n"
@@ -231,7 +231,8 @@ PyMethodDef g_FastMethods[] = {
      "        (base_vertex signed 32-bit, the others 0..2**32-1).\n\n"
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
-     "    InvalidArgumentError: no graphics pipeline, a root argument unset, a value out of range, not a direct-queue list.\n"
+     "    InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a root argument unset, a value out\n"
+     "        of range, not a direct-queue list.\n"
      "    UseAfterFreeError: the list was already executed."},
     {"dispatch", DX12KIT_FAST(FastDispatch), METH_FASTCALL | METH_KEYWORDS,
      "dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
@@ -254,7 +255,24 @@ py::array ConstantRows(py::handle values, const char* fn) {
         if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr()))
             throw py::type_error(std::string(fn) + ": constants must be a numpy array of shape (n, k) (or a list of rows), not " +
                                  detail::TypeName(obj));
-        obj = py::module_::import("numpy").attr("asarray")(obj);
+        // Rows of different lengths: numpy's ValueError (or an object array) becomes our error.
+        const py::ssize_t n = py::len(obj);
+        py::ssize_t k = -1;
+        for (py::ssize_t i = 0; i < n; ++i) {
+            py::object row = obj[py::int_(i)];
+            if (!PyList_Check(row.ptr()) && !PyTuple_Check(row.ptr()) && !py::isinstance<py::array>(row)) continue;
+            const py::ssize_t len = py::len(row);
+            if (k >= 0 && len != k)
+                throw InvalidArgument(std::string(fn) + ": the rows of constants differ in length (row 0 has " + std::to_string(k) + " values, row " +
+                                      std::to_string(i) + " has " + std::to_string(len) + "); every row needs the same k root constants");
+            k = len;
+        }
+        try {
+            obj = py::module_::import("numpy").attr("asarray")(obj);
+        } catch (py::error_already_set& e) {
+            if (!e.matches(PyExc_ValueError)) throw;
+            throw InvalidArgument(std::string(fn) + ": constants is not an (n, k) table of numbers (" + e.what() + ")");
+        }
     }
     py::object converted = DwordArray(obj, fn);
     py::array arr = py::reinterpret_borrow<py::array>(converted);
@@ -840,7 +858,7 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    instance_count: instances per draw.\n\n"
            "Raises:\n"
            "    TypeError: constants not an array (or list of rows), or a count of the wrong type.\n"
-           "    InvalidArgumentError: as draw_many.\n"
+           "    InvalidArgumentError: as draw_many, or no index buffer set (set_index_buffer).\n"
            "    UseAfterFreeError: the list was already executed.")
         .def("dispatch_many", [](CommandList& cl, py::handle groups, py::handle constants, Int root) {
             const char* fn = "dispatch_many";

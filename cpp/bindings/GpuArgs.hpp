@@ -379,8 +379,17 @@ inline std::vector<uint32_t> Dwords(py::handle valuesIn, const char* what) {
             // A signed (int32) or unsigned (uint32) DWORD: -2**31 .. 2**32-1.
             const long long i = detail::Ranged(v, what, "values item", INT32_MIN, UINT32_MAX);
             out.push_back(static_cast<uint32_t>(i));
+        } else if (PyIndex_Check(v.ptr())) {
+            // numpy integer scalars (np.uint32(7), ...): their int value, ranged as an int's.
+            out.push_back(static_cast<uint32_t>(detail::Ranged(v, what, "values item", INT32_MIN, UINT32_MAX)));
+        } else if (py::isinstance(v, py::module_::import("numpy").attr("floating"))) {
+            // numpy float scalars (np.float32(1.0), ...) as a float's float32 bits.
+            const float f = static_cast<float>(py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>());
+            uint32_t u;
+            std::memcpy(&u, &f, 4);
+            out.push_back(u);
         } else {
-            throw py::type_error(std::string(what) + ": values must be ints or floats, not " + detail::TypeName(v));
+            throw py::type_error(std::string(what) + ": values must be ints or floats (Python or numpy scalars), not " + detail::TypeName(v));
         }
     }
     return out;

@@ -268,7 +268,7 @@ class RenderGraph:
         # realisation (real resources), kept across executions while the layout is unchanged
         self._layout_key: Optional[Tuple[Any, ...]] = None
         self._memory: Any = None
-        self._real: Dict[GraphResource, Resource] = {}
+        self._real: Dict[GraphResource, Resource] = _RealResources()
         self._res_view: Mapping[GraphResource, Any] = types.MappingProxyType(self._real)
         self._last_direct_value = 0
         self._executions = 0
@@ -354,10 +354,13 @@ class RenderGraph:
             The handle.
 
         Raises:
-            GraphError: a duplicate or empty name, or size < 1.
+            TypeError: ``size`` is not an integer.
+            GraphError: a duplicate or empty name, or a size < 1 or above 1 TiB (Device.create_buffer's limit).
         """
-        if size < 1:
-            raise GraphError(f"create_buffer {name!r}: size must be >= 1")
+        if isinstance(size, bool) or not isinstance(size, numbers.Integral):
+            raise TypeError(f"create_buffer {name!r}: size must be an int, not {type(size).__name__}")
+        if size < 1 or size > _MAX_BUFFER_BYTES:
+            raise GraphError(f"create_buffer {name!r}: size must be 1..{_MAX_BUFFER_BYTES} bytes (1 TiB), got {size}")
         h = GraphResource(self, len(self._resources), self._new_name(name), "buffer", transient=True, size=int(size))
         self._resources.append(h)
         self._changed()
@@ -837,7 +840,9 @@ class RenderGraph:
                     elif h in plan.init_clears:
                         clears.append((h is p.depth_stencil, real[h], (1.0,) if h is p.depth_stencil else (0.0, 0.0, 0.0, 0.0)))
                 checker = None
-                if validate:
+                own_res: Optional[_RealResources] = None
+                if validate:   # res[] holds only what the pass declared
+                    own_res = _RealResources({h: real[h] for h in plan.allowed})
                     allowed = {id(real[h]): u for h, u in plan.allowed.items()}
                     checker = (p.name, allowed, graph_ids)
                 post = [("transition", real[h], st) for h, st in plan.post]
@@ -846,7 +851,7 @@ class RenderGraph:
                     carry, post = post, []
                 passes.append((p.record, BarrierBatch(first) if first else None, tuple(inits),
                                BarrierBatch(then) if then else None, rts if (rts or ds is not None) else None, ds,
-                               tuple(clears), checker, BarrierBatch(post) if post else None))
+                               tuple(clears), checker, BarrierBatch(post) if post else None, (p.name, own_res)))
             run = _straight_line(passes, f"render graph list {bi} ({bt.queue})")
             waits = tuple((qs[other], i) for other, i in sorted(bt.waits.items()))
             if bt.queue == "direct":
@@ -996,14 +1001,14 @@ def _straight_line(passes: List[Tuple[Any, ...]], label: str) -> Callable[[Comma
     functions) are bound as the function's globals ``k0``, ``k1``, ...
 
     Args:
-        passes: per pass ``(record, first, inits, then, rts, ds, clears, checker, post)`` from
+        passes: per pass ``(record, first, inits, then, rts, ds, clears, checker, post, (name, res))`` from
             :meth:`RenderGraph._bake`.
         label: the generated code's file name (tracebacks).
 
     Returns:
         ``run(cl, res)``.
     """
-    ns: Dict[str, Any] = {"_CheckedCommandList": _CheckedCommandList}
+    ns: Dict[str, Any] = {"_CheckedCommandList": _CheckedCommandList, "_UnrealizedResource": _UnrealizedResource}
     lines = ["def run(cl, res):"]
 
     def k(value: Any) -> str:
@@ -1011,7 +1016,7 @@ def _straight_line(passes: List[Tuple[Any, ...]], label: str) -> Callable[[Comma
         ns[name] = value
         return name
 
-    for record, first, inits, then, rts, ds, clears, checker, post in passes:
+    for record, first, inits, then, rts, ds, clears, checker, post, (name, own_res) in passes:
         if first is not None:
             lines.append(f"    cl.resource_barriers({k(first)})")
         for t, is_depth in inits:   # a render target or depth buffer first used otherwise: initialised
@@ -1030,10 +1035,14 @@ def _straight_line(passes: List[Tuple[Any, ...]], label: str) -> Callable[[Comma
                     lines.append(f"    cl.clear_depth_stencil({k(t)}, {k(float(v[0]))}, 0)")
                 else:
                     lines.append(f"    cl.clear_render_target({k(t)}, {k(v)})")
+        lines.append("    try:")
         if checker is None:
-            lines.append(f"    {k(record)}(cl, res)")
+            lines.append(f"        {k(record)}(cl, res)")
         else:
-            lines.append(f"    {k(record)}(_CheckedCommandList(cl, *{k(checker)}), res)")
+            own = k(types.MappingProxyType(own_res)) if own_res is not None else "res"
+            lines.append(f"        {k(record)}(_CheckedCommandList(cl, *{k(checker)}), {own})")
+        lines.append("    except _UnrealizedResource as e:")
+        lines.append(f"        raise e.in_pass({k(name)}) from None")
         if post is not None:
             lines.append(f"    cl.resource_barriers({k(post)})")
     if len(lines) == 1:
@@ -1179,6 +1188,33 @@ def _pack(items: List[_Placement], aliasing: bool = True) -> int:
         placed.append(it)
         top = max(top, off + it.size)
     return _align(top, 4096) if top else 0
+
+
+_MAX_BUFFER_BYTES = 1 << 40   # Device.create_buffer's limit
+
+
+class _UnrealizedResource(GraphError):
+    """``res[h]`` in a ``record`` for a handle this execution has no resource for (no kept pass declared it)."""
+
+    def __init__(self, handle: Any, pass_name: Optional[str] = None) -> None:
+        """The message names the handle and, once known, the pass."""
+        self.handle = handle
+        name = getattr(handle, "name", None)
+        what = f"graph resource {name!r}" if name is not None else f"{handle!r} (not a graph resource of this graph)"
+        where = f"pass {pass_name!r}: " if pass_name is not None else ""
+        super().__init__(f"{where}res[] of {what}, which the pass did not declare (declare it in add_pass's reads/writes/"
+                         "render_targets/...; only declared resources of kept passes exist during execute)")
+
+    def in_pass(self, pass_name: str) -> GraphError:
+        """The same error, as a plain GraphError naming the pass whose ``record`` raised it."""
+        return GraphError(str(_UnrealizedResource(self.handle, pass_name)))
+
+
+class _RealResources(Dict[GraphResource, Resource]):
+    """The real resources of an execution; a missing handle raises GraphError, not KeyError."""
+
+    def __missing__(self, handle: GraphResource) -> Resource:
+        raise _UnrealizedResource(handle)
 
 
 class _CheckedCommandList:

@@ -194,7 +194,8 @@ def test_many_dispatches_write_uavs_bound_through_tables(small_chunks):
 
 def test_slots_never_staged_read_as_null(device, queue, vs):
     """Slots 0 and 2 of a 4-slot table staged: slot 1 (below the highest staged slot) holds the null
-    descriptor and reads 0; slot 3 is never copied (and never read)."""
+    descriptor and reads 0; slot 3 is never copied (and never read). Validation mode refuses the draw:
+    the shader reads t1, which was never set."""
     textures, values = make_uint_textures(device, queue, 2)
     ps = dx.compile_hlsl(THREE_OF_FOUR_PS, profile="ps_5_0")
     rs = device.create_root_signature([dx.DescriptorTable([dx.SRV(0, count=4)])])
@@ -205,6 +206,10 @@ def test_slots_never_staged_read_as_null(device, queue, vs):
     cl.set_render_targets([rt])
     cl.set_shader_resource_view(0, 0, textures[0])
     cl.set_shader_resource_view(0, 2, textures[1])
+    if device.validate:
+        with pytest.raises(dx.InvalidArgumentError, match=r"reads t1 .*root parameter 0, slot 1, which was never set"):
+            cl.draw(3)
+        return
     cl.draw(3)
     queue.execute(cl)
     out = queue.read_texture(rt)

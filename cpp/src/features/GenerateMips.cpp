@@ -121,6 +121,11 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
                                   bool srgb) {
     const MipPipeline& mp = m_Device->Mips();
     SetPipelineState(mp.Pipeline());
+    // The mips past `count` stay null UAVs on purpose (the shader writes only `count` of them).
+    struct BuiltinPass {
+        bool& flag;
+        ~BuiltinPass() { flag = false; }
+    } builtin{m_BuiltinPass = true};
     ID3D12Device* dev = m_Core->D3D12Device();
     const uint32_t mips = work->MipLevels(), slices = work->ArraySize();
     MipStats& stats = m_Core->Mips();

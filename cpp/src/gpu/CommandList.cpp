@@ -190,15 +190,15 @@ void CommandList::ContentsUsed(const Resource& r, uint32_t firstMip, uint32_t mi
 }
 
 void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
-                         uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
-    const auto recording = Begin("upload");
-    CheckSameDevice(*dst, "upload");
-    if (bytes == 0) throw InvalidArgument("upload: no data (0 bytes) for " + Who(*dst));
+                         uint32_t mip, uint32_t arraySlice, uint64_t dstOffset, const char* what) {
+    const auto recording = Begin(what);
+    CheckSameDevice(*dst, what);
+    if (bytes == 0) throw InvalidArgument(std::string(what) + ": no data (0 bytes) for " + Who(*dst));
     if (dst->HeapType() == D3D12_HEAP_TYPE_UPLOAD || dst->HeapType() == D3D12_HEAP_TYPE_READBACK)
-        throw InvalidArgument("upload: " + Who(*dst) + " is not in a DEFAULT heap");
+        throw InvalidArgument(std::string(what) + ": " + Who(*dst) + " is not in a DEFAULT heap");
     if (dst->IsBuffer()) {
         if (dstOffset > dst->Size() || bytes > dst->Size() - dstOffset)
-            throw InvalidArgument("upload: " + std::to_string(bytes) + " bytes at offset " + std::to_string(dstOffset) +
+            throw InvalidArgument(std::string(what) + ": " + std::to_string(bytes) + " bytes at offset " + std::to_string(dstOffset) +
                                   " do not fit " + Who(*dst) + " of " + std::to_string(dst->Size()) + " bytes");
         UploadAllocation a = m_Upload.Allocate(bytes, 16);
         host::Copy(a.cpu, data, static_cast<size_t>(bytes));
@@ -220,13 +220,13 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
         CopyFromUpload(dst, a, 0, 0, dstOffset);
         return;
     }
-    CheckSingleSample(*dst, "upload");
+    CheckSingleSample(*dst, what);
     auto& tex = static_cast<Texture&>(*dst);
-    tex.CheckMipSlice(mip, arraySlice, "upload");
-    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "upload");
+    tex.CheckMipSlice(mip, arraySlice, what);
+    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), what);
     const uint64_t expected = tex.Texels(mip) * fi.bytesPerTexel;
     if (bytes != expected)
-        throw InvalidArgument("upload: " + Who(*dst) + " mip " + std::to_string(mip) + " is " + std::to_string(tex.Width(mip)) + "x" +
+        throw InvalidArgument(std::string(what) + ": " + Who(*dst) + " mip " + std::to_string(mip) + " is " + std::to_string(tex.Width(mip)) + "x" +
                               std::to_string(tex.Height(mip)) + (tex.Is3D() ? "x" + std::to_string(tex.Depth(mip)) : std::string()) + " " +
                               fi.name + " = " + std::to_string(expected) + " bytes, got " + std::to_string(bytes));
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
@@ -454,6 +454,7 @@ void CommandList::ForgetRootArguments() {
     // Root arguments are gone with the old root signature (D3D12: "root signature changes clear
     // all root arguments"); vertex and index buffers stay bound.
     m_RootArgsSet = 0;
+    m_ConstantsSet.fill(0);
     for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
         if ((it->first >> 32) < 64) it = m_Bindings.erase(it);
         else ++it;
@@ -485,7 +486,7 @@ void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint3
     CheckConstants(rootIndex, count, offset, "set_constants");
     if (m_Compute) m_d3d12List->SetComputeRoot32BitConstants(rootIndex, count, values, offset);
     else m_d3d12List->SetGraphicsRoot32BitConstants(rootIndex, count, values, offset);
-    NoteRootArgument(rootIndex);
+    NoteConstants(rootIndex, count, offset);
 }
 
 void CommandList::SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset) {
@@ -906,6 +907,7 @@ void CommandList::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_F
     if (offset >= buffer->Size()) throw InvalidArgument("set_index_buffer: offset past the end of " + Who(*buffer));
     D3D12_INDEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), format};
     m_d3d12List->IASetIndexBuffer(&v);
+    m_IndexBufferSet = true;
     m_Bindings[uint64_t(0xFFFFFFFFu) << 32] = Binding{buffer, D3D12_RESOURCE_STATE_INDEX_BUFFER, 0, 0, false};
 }
 
@@ -953,6 +955,7 @@ void CommandList::SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_F
     std::memcpy(a.cpu, data, bytes);
     D3D12_INDEX_BUFFER_VIEW v{a.gpu, static_cast<UINT>(bytes), format};
     m_d3d12List->IASetIndexBuffer(&v);
+    m_IndexBufferSet = true;
     m_Bindings.erase(uint64_t(0xFFFFFFFFu) << 32);
 }
 
@@ -994,10 +997,46 @@ void CommandList::CheckRootArguments(const char* what) const {
     const std::vector<RootParameterDesc>& params = m_RootSignature->Parameters();
     for (uint32_t i = 0; i < params.size(); ++i) {
         if (!((missing >> i) & 1u)) continue;
+        if (params[i].kind == RootParamKind::Constants && m_ConstantsSet[i]) {
+            // Partly set: enough when every value the pipeline's cbuffer declares is set.
+            const uint32_t read = m_Pipeline->RootUse().constantsRead[i];
+            const uint64_t need = read >= 64 ? ~uint64_t(0) : (uint64_t(1) << read) - 1;
+            const uint64_t unset = need & ~m_ConstantsSet[i];
+            if (!unset) continue;
+            std::string list;
+            for (uint32_t j = 0; j < 64; ++j)
+                if ((unset >> j) & 1u) list += (list.empty() ? "" : ", ") + std::to_string(j);
+            throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (root constants) is only partly set: constant(s) " +
+                                  list + " of its " + std::to_string(params[i].num32BitValues) + " values, read by pipeline '" +
+                                  m_Pipeline->Name() + "' (its cbuffer declares " + std::to_string(read) +
+                                  "), were never set since set_pipeline_state bound the root signature; set them with set_constants first");
+        }
         throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (" + RootParamKindName(params[i].kind) +
                               ") of the bound root signature is read by pipeline '" + m_Pipeline->Name() +
                               "' but not set since set_pipeline_state bound the root signature (a root signature change, "
                               "also by generate_mips / pano_to_cubemap, clears every root argument); set it first");
+    }
+}
+
+void CommandList::CheckIndexBuffer(const char* what) const {
+    if (!m_IndexBufferSet)
+        throw InvalidArgument(std::string(what) + ": no index buffer is set on this list; call set_index_buffer (or set_dynamic_index_buffer) first");
+}
+
+void CommandList::ValidateTableSlots(const char* op) const {
+    // A table slot never written holds the null descriptor (reads give zeros, writes vanish): an
+    // SRV/UAV the pipeline reads there must have been set. Arrays may be indexed partly, so only
+    // single-register declarations are required.
+    for (const auto& kv : m_Pipeline->RootUse().tableSlots) {
+        const ShaderBinding& b = kv.second;
+        if (b.count != 1 || m_Bindings.count(kv.first)) continue;
+        const uint32_t rootIndex = uint32_t(kv.first >> 32), slot = uint32_t(kv.first);
+        const bool uav = b.kind == BindingKind::Uav;
+        throw InvalidArgument(std::string(op) + ": pipeline '" + m_Pipeline->Name() + "' reads " + (uav ? "u" : "t") +
+                              std::to_string(b.shaderRegister) + (b.space ? " (space " + std::to_string(b.space) + ")" : std::string()) + " ('" +
+                              b.name + "') through descriptor table root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(slot) +
+                              ", which was never set on this list; call " + (uav ? "set_unordered_access_view(" : "set_shader_resource_view(") +
+                              std::to_string(rootIndex) + ", " + std::to_string(slot) + ", ...) first");
     }
 }
 
@@ -1009,7 +1048,10 @@ void CommandList::PrepareWork(bool dispatch) {
         throw InvalidArgument("draw: pipeline '" + m_Pipeline->Name() + "' blends with blend_factor / inv_blend_factor, and this list's "
                               "blend factor is unset (D3D12 does not define it): call CommandList.set_blend_factor first");
     CheckRootArguments(dispatch ? "dispatch" : "draw");
-    if (m_Validate) ValidateBufferViews(dispatch ? "dispatch" : "draw");
+    if (m_Validate) {
+        if (!m_BuiltinPass) ValidateTableSlots(dispatch ? "dispatch" : "draw");
+        ValidateBufferViews(dispatch ? "dispatch" : "draw");
+    }
     // One pass over the bindings: a UAV written by earlier work gets its UAV barrier, then every
     // bound resource is requested in the state this work needs.
     for (auto& kv : m_Bindings) {
@@ -1080,6 +1122,7 @@ void CommandList::Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t st
 void CommandList::DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance) {
     const auto recording = Begin("draw_indexed");
     CheckGraphics("draw_indexed");
+    CheckIndexBuffer("draw_indexed");
     PrepareWork(false);
     m_d3d12List->DrawIndexedInstanced(indexCount, instanceCount, startIndex, baseVertex, startInstance);
     NoteUavWrites();
@@ -1115,7 +1158,7 @@ void CommandList::RecordMany(const char* what, bool dispatch, const uint32_t* co
         if (dispatch) list->SetComputeRoot32BitConstants(rootIndex, k, row, 0);
         else list->SetGraphicsRoot32BitConstants(rootIndex, k, row, 0);
         if (i == 0) {
-            NoteRootArgument(rootIndex);
+            NoteConstants(rootIndex, k, 0);
             PrepareWork(dispatch);
         } else if (everyRow) {
             PrepareWork(dispatch);
@@ -1138,6 +1181,7 @@ void CommandList::DrawIndexedMany(uint32_t indexCount, uint32_t instanceCount, c
                                   uint32_t rootIndex) {
     const auto recording = Begin("draw_indexed_many");
     CheckGraphics("draw_indexed_many");
+    CheckIndexBuffer("draw_indexed_many");
     RecordMany("draw_indexed_many", false, constants, rows, k, rootIndex,
                [&](ID3D12GraphicsCommandList* l, uint32_t) { l->DrawIndexedInstanced(indexCount, instanceCount, 0, 0, 0); });
 }

@@ -498,7 +498,7 @@ uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, co
     }
     auto list = CreateCommandList(self);  // busy, staging, or invalid (Upload names what is wrong)
     list->SetName("write_buffer");
-    list->Upload(buffer, data, bytes, 0, 0, offset);
+    list->Upload(buffer, data, bytes, 0, 0, offset, "write_buffer");
     return Execute({list});
 }
 

@@ -477,6 +477,15 @@ DxbcReflection ReflectStage(const std::vector<uint8_t>& bytecode, const char* ar
     NoteShaderRootUse(r, rs, rootUse);  // every stage's reads count: a root argument any of them reads must be set
     return r;
 }
+
+/// D3D12: a pipeline with an input layout needs a root signature with
+/// ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT (CreateGraphicsPipelineState fails with E_INVALIDARG otherwise).
+void CheckInputLayoutFlag(const GraphicsPipelineDesc& g, const RootSignature& rs) {
+    if (g.inputLayout.empty() || (rs.Flags() & D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT)) return;
+    throw InvalidArgument(std::string(kGraphics) + ": input_layout has " + std::to_string(g.inputLayout.size()) + " element(s) but root signature '" +
+                          rs.Name() + "' lacks the ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT flag (RootSignatureFlags.ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT); "
+                          "create the root signature with it, or drop the input layout");
+}
 }  // namespace
 
 PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& g,
@@ -491,6 +500,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     m_Core->CheckNotForked(kGraphics);
     if (!m_RootSignature) throw InvalidArgument(fn + ": no root signature");
     if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument(fn + ": the root signature belongs to another device");
+    CheckInputLayoutFlag(g, *m_RootSignature);
     if (g.vs.empty()) throw InvalidArgument(fn + ": empty vertex shader bytecode");
     if (g.rtvFormats.size() > 8) throw InvalidArgument(fn + ": at most 8 render target formats");
     if (g.hs.empty() != g.ds.empty())

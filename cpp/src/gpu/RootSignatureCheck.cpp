@@ -298,7 +298,14 @@ void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, Pi
                 const BindingKind k = p.kind == RootParamKind::Constants || p.kind == RootParamKind::Cbv ? BindingKind::Cbv
                                       : p.kind == RootParamKind::Srv                                     ? BindingKind::Srv
                                                                                                          : BindingKind::Uav;
-                if (k == b.kind && p.space == b.space && p.shaderRegister >= lo && p.shaderRegister < hi) use.readParameters |= uint64_t(1) << i;
+                if (k == b.kind && p.space == b.space && p.shaderRegister >= lo && p.shaderRegister < hi) {
+                    use.readParameters |= uint64_t(1) << i;
+                    if (p.kind == RootParamKind::Constants) {
+                        const uint32_t bytes = b.cbufferUsedBytes ? b.cbufferUsedBytes : b.cbufferSize;
+                        const uint32_t values = std::min<uint32_t>({(bytes + 3) / 4, p.num32BitValues, 64u});
+                        use.constantsRead[i] = uint8_t(std::max<uint32_t>(use.constantsRead[i], values ? values : p.num32BitValues));
+                    }
+                }
                 continue;
             }
             uint64_t next = 0;  // the table offset of an appended range (as RootSignature lays them out)

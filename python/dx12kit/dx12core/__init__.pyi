@@ -630,7 +630,8 @@ class CommandList:
         
         Raises:
             TypeError: a count of the wrong type.
-            InvalidArgumentError: no graphics pipeline, a root argument unset, a value out of range, not a direct-queue list.
+            InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a root argument unset, a value out
+                of range, not a direct-queue list.
             UseAfterFreeError: the list was already executed.
         """
     def draw_indexed_many(self, index_count: typing.SupportsIndex, constants: typing.Any, *, root_index: typing.SupportsIndex = 0, instance_count: typing.SupportsIndex = 1) -> None:
@@ -646,7 +647,7 @@ class CommandList:
         
         Raises:
             TypeError: constants not an array (or list of rows), or a count of the wrong type.
-            InvalidArgumentError: as draw_many.
+            InvalidArgumentError: as draw_many, or no index buffer set (set_index_buffer).
             UseAfterFreeError: the list was already executed.
         """
     def draw_many(self, vertex_count: typing.SupportsIndex, constants: typing.Any, *, root_index: typing.SupportsIndex = 0, instance_count: typing.SupportsIndex = 1) -> None:
@@ -778,7 +779,7 @@ class CommandList:
         """
     def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
-        Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats).
+        Sets 32-bit root constants (numpy array, bytes, or a list of ints/floats, Python or numpy scalars).
         
         Args:
             root_index: a root-constants parameter of the bound root signature.

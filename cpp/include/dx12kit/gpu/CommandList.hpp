@@ -30,6 +30,7 @@
 #include "dx12kit/resources/Resource.hpp"
 #include "dx12kit/resources/ResourceStateTracker.hpp"
 
+#include <array>
 #include <atomic>
 #include <memory>
 #include <string>
@@ -75,8 +76,9 @@ public:
 
     // ---- copies -------------------------------------------------------------------------
     /// Uploads tightly packed texel rows (or buffer bytes at `dstOffset`) through upload memory.
+    /// `what` names the call in errors ("upload", "write_buffer").
     void Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
-                uint32_t mip, uint32_t arraySlice, uint64_t dstOffset = 0);
+                uint32_t mip, uint32_t arraySlice, uint64_t dstOffset = 0, const char* what = "upload");
     void CopyResource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src);
     void CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset,
                           const std::shared_ptr<Resource>& src, uint64_t srcOffset, uint64_t bytes);
@@ -321,6 +323,24 @@ private:
     const RootSignature* m_RootSignature = nullptr;
     uint64_t m_RootArgsSet = 0;   ///< bit i: root parameter i set since the root signature was bound
     void NoteRootArgument(uint32_t rootIndex) { if (rootIndex < 64) m_RootArgsSet |= uint64_t(1) << rootIndex; }
+    /// Root constants [offset, offset + count) of parameter `rootIndex` set (CheckConstants passed):
+    /// the parameter counts as set (m_RootArgsSet) once every one of its values is; until then
+    /// CheckRootArguments looks at which of them the pipeline reads.
+    void NoteConstants(uint32_t rootIndex, uint32_t count, uint32_t offset) {
+        if (rootIndex >= 64) return;
+        const uint32_t n = m_RootSignature->Parameters()[rootIndex].num32BitValues;
+        const uint64_t all = n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+        const uint64_t bits = (count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1) << offset;
+        if ((m_ConstantsSet[rootIndex] |= bits) == all) NoteRootArgument(rootIndex);
+    }
+    std::array<uint64_t, 64> m_ConstantsSet{};   ///< per root-constants parameter: bit j, value j set
+    bool m_BuiltinPass = false;                  ///< generate_mips: null table slots deliberate (no ValidateTableSlots)
+    bool m_IndexBufferSet = false;               ///< set_index_buffer / set_dynamic_index_buffer called
+    /// Indexed draws: D3D12 leaves them undefined without an index buffer (lavapipe dies of SIGFPE).
+    void CheckIndexBuffer(const char* what) const;
+    /// Validation mode: every single-register SRV/UAV a shader of the bound pipeline reads through a
+    /// descriptor table was set on the list (an unset slot reads a null descriptor: zeros).
+    void ValidateTableSlots(const char* op) const;
     void CheckRootArguments(const char* what) const;
     /// A root signature change clears every root argument: root constants, root views and the
     /// bindings they keep (m_Bindings keys below 64 << 32).

@@ -37,6 +37,7 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/shaders/DxbcReflection.hpp"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -50,6 +51,9 @@ struct PipelineRootUse {
     /// constants and root views outside this mask may stay unset (D3D12 requires only what the
     /// shaders use).
     uint64_t readParameters = 0;
+    /// Root constants parameter i: how many of its leading 32-bit values a stage's cbuffer declares
+    /// (the most of any stage; reflection's used bytes / 4, capped at the parameter's count).
+    std::array<uint8_t, 64> constantsRead{};
     /// (root index << 32 | descriptor offset in the table) -> the SRV or UAV a stage declares at
     /// that table slot (the first stage found, when several read it).
     std::unordered_map<uint64_t, ShaderBinding> tableSlots;
