@@ -26,10 +26,12 @@
 # the inner test.sh (pytest).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${DX12KIT_DEBIAN13_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dx12kit/debian13}
+# DX12KIT_DEBIAN_SUITE=bookworm runs the same check in a fresh Debian 12 root (by hand: CI's host is
+# Debian 12 already); its root is cached apart (…/dx12kit/bookworm).
+SUITE=${DX12KIT_DEBIAN_SUITE:-trixie}
+CACHE=${DX12KIT_DEBIAN13_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dx12kit/$([ "$SUITE" = trixie ] && echo debian13 || echo "$SUITE")}
 BARE="$CACHE/bare"
 R="$CACHE/root"
-SUITE=trixie
 log() { printf '[debian13] %s\n' "$*" >&2; }
 skip() { log "SKIPPED: $*"; log "(the Debian 13 check did NOT run; see scripts/test-debian13.sh)"; exit 0; }
 
