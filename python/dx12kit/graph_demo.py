@@ -15,6 +15,7 @@ import numpy as np
 
 from . import matrices as xm
 from .dx12core import (
+    CommandList,
     DescriptorTable,
     Device,
     Format,
@@ -259,6 +260,37 @@ def build_deferred_graph(dev: Device, target: Texture, *, with_unused: bool = Tr
     return g, h
 
 
+def _by_hand_geometry(cl: CommandList, a: "DeferredAssets", t: Dict[str, Texture]) -> None:
+    """Shadow map and G-buffer, each target cleared first (both by-hand frames)."""
+    cl.set_render_targets([], t["shadow"])
+    cl.clear_depth_stencil(t["shadow"], 1.0, 0)
+    a.rec_shadow(cl)
+    cl.set_render_targets([t["albedo"], t["g1"]], t["depth"])
+    cl.clear_render_target(t["albedo"], (0, 0, 0, 0))
+    cl.clear_render_target(t["g1"], (0, 0, 0, 0))
+    cl.clear_depth_stencil(t["depth"], 1.0, 0)
+    a.rec_gbuffer(cl)
+
+
+def _by_hand_ui(cl: CommandList, a: "DeferredAssets", t: Dict[str, Texture]) -> None:
+    """The UI pass (whose output only tone mapping reads)."""
+    cl.set_render_targets([t["ui"]])
+    cl.clear_render_target(t["ui"], (0, 0, 0, 0))
+    a.rec_post(cl, a.ui, [])
+
+
+def _by_hand_blur_and_tone(cl: CommandList, a: "DeferredAssets", t: Dict[str, Texture], target: Texture) -> None:
+    """The two blur passes ping-ponging, then tone mapping into `target`."""
+    cl.set_render_targets([t["blur_a"]])
+    cl.clear_render_target(t["blur_a"], (0, 0, 0, 0))
+    a.rec_post(cl, a.blur, [t["hdr"]], (1, 0, 0, 0))
+    cl.set_render_targets([t["blur_b"]])
+    cl.clear_render_target(t["blur_b"], (0, 0, 0, 0))
+    a.rec_post(cl, a.blur, [t["blur_a"]], (0, 1, 0, 0))
+    cl.set_render_targets([target])
+    a.rec_post(cl, a.tone, [t["hdr"], t["blur_b"], t["ui"]], (0.5, 0, 0, 0))
+
+
 def record_deferred_by_hand(dev: Device, target: Texture, textures: Dict[str, Texture]) -> int:
     """The same frame recorded by hand into one direct-queue list, with committed textures.
 
@@ -274,26 +306,10 @@ def record_deferred_by_hand(dev: Device, target: Texture, textures: Dict[str, Te
     t = textures
     q = dev.queue("direct")
     cl = q.command_list()
-    cl.set_render_targets([], t["shadow"])
-    cl.clear_depth_stencil(t["shadow"], 1.0, 0)
-    a.rec_shadow(cl)
-    cl.set_render_targets([t["albedo"], t["g1"]], t["depth"])
-    cl.clear_render_target(t["albedo"], (0, 0, 0, 0))
-    cl.clear_render_target(t["g1"], (0, 0, 0, 0))
-    cl.clear_depth_stencil(t["depth"], 1.0, 0)
-    a.rec_gbuffer(cl)
+    _by_hand_geometry(cl, a, t)
     a.rec_light(cl, t["albedo"], t["g1"], t["depth"], t["shadow"], t["hdr"])
-    cl.set_render_targets([t["ui"]])
-    cl.clear_render_target(t["ui"], (0, 0, 0, 0))
-    a.rec_post(cl, a.ui, [])
-    cl.set_render_targets([t["blur_a"]])
-    cl.clear_render_target(t["blur_a"], (0, 0, 0, 0))
-    a.rec_post(cl, a.blur, [t["hdr"]], (1, 0, 0, 0))
-    cl.set_render_targets([t["blur_b"]])
-    cl.clear_render_target(t["blur_b"], (0, 0, 0, 0))
-    a.rec_post(cl, a.blur, [t["blur_a"]], (0, 1, 0, 0))
-    cl.set_render_targets([target])
-    a.rec_post(cl, a.tone, [t["hdr"], t["blur_b"], t["ui"]], (0.5, 0, 0, 0))
+    _by_hand_ui(cl, a, t)
+    _by_hand_blur_and_tone(cl, a, t, target)
     return q.execute(cl)
 
 
@@ -319,14 +335,7 @@ def record_deferred_by_hand_queues(dev: Device, target: Texture, textures: Dict[
     cq = dev.queue("compute")
     nps = ResourceState.NON_PIXEL_SHADER_RESOURCE
     cl = q.command_list()
-    cl.set_render_targets([], t["shadow"])
-    cl.clear_depth_stencil(t["shadow"], 1.0, 0)
-    a.rec_shadow(cl)
-    cl.set_render_targets([t["albedo"], t["g1"]], t["depth"])
-    cl.clear_render_target(t["albedo"], (0, 0, 0, 0))
-    cl.clear_render_target(t["g1"], (0, 0, 0, 0))
-    cl.clear_depth_stencil(t["depth"], 1.0, 0)
-    a.rec_gbuffer(cl)
+    _by_hand_geometry(cl, a, t)
     for name in ("albedo", "g1", "depth", "shadow"):   # the compute queue cannot leave RT / depth states
         cl.transition_barrier(t[name], nps)
     v1 = q.execute(cl)
@@ -336,19 +345,10 @@ def record_deferred_by_hand_queues(dev: Device, target: Texture, textures: Dict[
         cq.wait_for(q, v1)
     v2 = cq.execute(ccl)
     cl = q.command_list()
-    cl.set_render_targets([t["ui"]])
-    cl.clear_render_target(t["ui"], (0, 0, 0, 0))
-    a.rec_post(cl, a.ui, [])
+    _by_hand_ui(cl, a, t)
     q.execute(cl)
     cl = q.command_list()
-    cl.set_render_targets([t["blur_a"]])
-    cl.clear_render_target(t["blur_a"], (0, 0, 0, 0))
-    a.rec_post(cl, a.blur, [t["hdr"]], (1, 0, 0, 0))
-    cl.set_render_targets([t["blur_b"]])
-    cl.clear_render_target(t["blur_b"], (0, 0, 0, 0))
-    a.rec_post(cl, a.blur, [t["blur_a"]], (0, 1, 0, 0))
-    cl.set_render_targets([target])
-    a.rec_post(cl, a.tone, [t["hdr"], t["blur_b"], t["ui"]], (0.5, 0, 0, 0))
+    _by_hand_blur_and_tone(cl, a, t, target)
     if cq.completed_value < v2:
         q.wait_for(cq, v2)
     return q.execute(cl)
