@@ -695,8 +695,8 @@ void BindCommandList(py::module_& m, Classes& c) {
             cl.SetBlendFactor(rgba);
         }, "rgba"_a,
            "Sets the blend factor (D3D12 OMSetBlendFactor) that blend states with the 'blend_factor' / 'inv_blend_factor'\n"
-           "factors read: the factor is (r, g, b, a) for colour and a for alpha, inv_blend_factor is 1 minus it. D3D12 does\n"
-           "not define a new list's factor, so a draw with a pipeline reading it raises until this was called on the list.\n\n"
+           "factors read: the factor is (r, g, b, a) for colour and a for alpha, inv_blend_factor is 1 minus it. A list starts\n"
+           "with zeros, as D3D12 documents for a new list (ClearState).\n\n"
            "Args:\n"
            "    rgba: 4 finite numbers (r, g, b, a).\n\n"
            "Raises:\n"

@@ -173,8 +173,8 @@ void BindPipelineStates(py::module_& m) {
         "Raises:\n"
         "    TypeError: an argument of the wrong type.\n"
         "    InvalidArgumentError: a name that is no choice, or a write_mask outside 0..15.\n\n"
-        "blend_factor / inv_blend_factor factors read CommandList.set_blend_factor's value, which a draw with such a\n"
-        "pipeline requires (D3D12 leaves a new list's factor undefined).");
+        "blend_factor / inv_blend_factor factors read CommandList.set_blend_factor's value; a list starts with zeros, as\n"
+        "D3D12 documents for a new list.");
     blend.def(py::init([](std::optional<bool> enable, OptChoice<BlendChoice> src, OptChoice<BlendChoice> dest, OptChoice<BlendOpChoice> op,
                           OptChoice<BlendChoice> srcA, OptChoice<BlendChoice> destA, OptChoice<BlendOpChoice> opA, OptChoice<LogicOpChoice> logic,
                           Int writeMask) {

@@ -1044,9 +1044,14 @@ void CommandList::PrepareWork(bool dispatch) {
     if (!m_Pipeline) throw InvalidArgument(dispatch ? "dispatch: no pipeline is set" : "draw: no pipeline is set");
     if (dispatch != m_Compute)
         throw InvalidArgument(dispatch ? "dispatch: the bound pipeline is a graphics pipeline" : "draw: the bound pipeline is a compute pipeline");
-    if (!dispatch && m_Pipeline->UsesBlendFactor() && !m_BlendFactorSet)
-        throw InvalidArgument("draw: pipeline '" + m_Pipeline->Name() + "' blends with blend_factor / inv_blend_factor, and this list's "
-                              "blend factor is unset (D3D12 does not define it): call CommandList.set_blend_factor first");
+    if (!dispatch && m_Pipeline->UsesBlendFactor() && !m_BlendFactorSet) {
+        // D3D12 starts a list with the blend factor at zeros (ID3D12GraphicsCommandList::ClearState: "the
+        // state it was in when the command list was created ... blend factor set to empty values (all
+        // zeros)"). Recorded once, so the value does not depend on what the backend starts with.
+        static const float kZeros[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        m_d3d12List->OMSetBlendFactor(kZeros);
+        m_BlendFactorSet = true;
+    }
     CheckRootArguments(dispatch ? "dispatch" : "draw");
     if (m_Validate) {
         if (!m_BuiltinPass) ValidateTableSlots(dispatch ? "dispatch" : "draw");

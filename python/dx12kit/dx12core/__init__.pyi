@@ -757,8 +757,8 @@ class CommandList:
     def set_blend_factor(self, rgba: typing.Any) -> None:
         """
         Sets the blend factor (D3D12 OMSetBlendFactor) that blend states with the 'blend_factor' / 'inv_blend_factor'
-        factors read: the factor is (r, g, b, a) for colour and a for alpha, inv_blend_factor is 1 minus it. D3D12 does
-        not define a new list's factor, so a draw with a pipeline reading it raises until this was called on the list.
+        factors read: the factor is (r, g, b, a) for colour and a for alpha, inv_blend_factor is 1 minus it. A list starts
+        with zeros, as D3D12 documents for a new list (ClearState).
         
         Args:
             rgba: 4 finite numbers (r, g, b, a).
@@ -1944,8 +1944,8 @@ class BlendState:
         TypeError: an argument of the wrong type.
         InvalidArgumentError: a name that is no choice, or a write_mask outside 0..15.
     
-    blend_factor / inv_blend_factor factors read CommandList.set_blend_factor's value, which a draw with such a
-    pipeline requires (D3D12 leaves a new list's factor undefined).
+    blend_factor / inv_blend_factor factors read CommandList.set_blend_factor's value; a list starts with zeros, as
+    D3D12 documents for a new list.
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod

@@ -144,8 +144,8 @@ public:
     /// The stencil reference value the bound pipeline's stencil test compares with (0..255).
     void SetStencilRef(uint32_t ref);
     /// The blend factor (OMSetBlendFactor) that BLEND_FACTOR / INV_BLEND_FACTOR blend states read.
-    /// D3D12 leaves a new list's factor unspecified, so a draw with a pipeline reading it throws
-    /// until this was called on the list. Each component must be finite.
+    /// A list starts with zeros, as D3D12 documents (ClearState: the state at creation); the first
+    /// draw reading the factor records them when this was not called. Each component must be finite.
     void SetBlendFactor(const float rgba[4]);
     /// Every array slice (cube face) of `mip` unless `arraySlice` names one; a 3D texture's mip whole.
     static constexpr uint32_t kAllSlices = 0xFFFFFFFFu;
@@ -312,7 +312,7 @@ private:
     bool m_Dead = false;
     bool m_HeapsBound = false;
     bool m_Validate = false;
-    bool m_BlendFactorSet = false;  ///< SetBlendFactor was called (draws with a pipeline reading it need it)
+    bool m_BlendFactorSet = false;  ///< a blend factor is recorded on the list (by SetBlendFactor, or D3D12's zeros at the first draw reading it)
 
     ResourceStateTracker m_Tracker;
     UploadBuffer m_Upload;

@@ -126,7 +126,7 @@ public:
     bool DepthTest() const { return m_DepthTest; }
     bool StencilTest() const { return m_StencilTest; }
     /// Whether a blend state of it reads the command list's blend factor (BLEND_FACTOR or
-    /// INV_BLEND_FACTOR with blending on): its draws need CommandList::SetBlendFactor first.
+    /// INV_BLEND_FACTOR with blending on): its draws read CommandList::SetBlendFactor's value (zeros if unset).
     bool UsesBlendFactor() const { return m_UsesBlendFactor; }
     /// What its shaders read through the root signature: which root parameters must be set before
     /// a draw or dispatch, and the SRV/UAV each table slot declares (buffer views take their kind,
