@@ -1,7 +1,10 @@
-"""create_graphics_pipeline checks the shaders' signatures against the fixed-function state, as
-D3D12 defines it: the pixel shader's SV_Target outputs against rtv_formats / write masks / dual-source
-blending, and the input layout against the vertex shader's input signature. Each refusal has a
-valid twin drawn and read back. Small targets; one pipeline or two per case."""
+"""create_graphics_pipeline checks the shaders' signatures against the fixed-function state: the pixel
+shader's SV_Target outputs against rtv_formats / write masks / dual-source blending (values D3D12
+leaves undefined), and the input layout against the vertex shader's input signature (a missing
+semantic, a duplicate, a name ending in a digit, an unaligned offset: D3D12 refuses the pipeline; a
+float/integer component mismatch: only a warning in D3D12, which reinterprets the bits, but undefined
+on vkd3d over Vulkan, so refused here). Refusals have valid twins; most are drawn and read back (the
+no-pixel-shader and semantics/offsets twins are created only). Small targets."""
 from __future__ import annotations
 
 import numpy as np

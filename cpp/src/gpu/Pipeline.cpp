@@ -353,11 +353,14 @@ std::string SemanticName(const std::string& name, uint32_t index) {
     return name + (index ? std::to_string(index) : std::string());
 }
 
-/// The input layout against the vertex shader's input signature, as CreateGraphicsPipelineState
-/// does (E_INVALIDARG): every non-system-value input needs an element of the same semantic
-/// (case-insensitive) and index whose format gives the same kind of component (float against
-/// uint/int); semantics are unique, end in no digit, and explicit offsets are aligned to
-/// min(4, component size). Elements the shader does not read are allowed.
+/// The input layout against the vertex shader's input signature. D3D12's own rules (the pipeline
+/// fails with E_INVALIDARG): every non-system-value input needs an element of the same semantic
+/// (case-insensitive) and index; semantics are unique and end in no digit; explicit offsets are
+/// aligned to min(4, component size). Elements the shader does not read are allowed.
+/// Stricter than D3D12, on purpose: a format giving float components to a uint/int input (or the
+/// reverse) is only a warning in D3D (the shader reinterprets the bits), but Vulkan leaves such a
+/// mismatch undefined, and vkd3d over lavapipe read 255s where Windows reads the bit pattern: a
+/// silent wrong number on this backend, so it is refused, saying so.
 void CheckInputLayout(const std::vector<InputElementDesc>& layout, const DxbcReflection& vs) {
     const std::string fn = kGraphics;
     auto lower = [](std::string s) {
@@ -408,7 +411,8 @@ void CheckInputLayout(const std::vector<InputElementDesc>& layout, const DxbcRef
             throw InvalidArgument(head + " reads " + ComponentTypeName(in.componentType) + " components, but " + elementName(match) + " is " +
                                   FormatName(layout[match].format) + ", which gives " + ComponentTypeName(given) +
                                   " components: use a " + (floatIn ? "float/unorm/snorm" : in.componentType == 1 ? "*_uint" : "*_sint") +
-                                  " format or change the shader's input type");
+                                  " format or change the shader's input type (D3D12 would reinterpret the bits; vkd3d over Vulkan "
+                                  "gives undefined values instead, so dx12kit refuses the mismatch)");
     }
 }
 
