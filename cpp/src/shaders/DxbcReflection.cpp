@@ -1,4 +1,5 @@
 #include "dx12kit/shaders/DxbcReflection.hpp"
+#include "dx12kit/shaders/DxbcProgram.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 
@@ -275,7 +276,7 @@ void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decl
         const uint32_t op = s.U32(size_t(at) * 4);
         const uint32_t opcode = op & 0x7FF;
         uint64_t length = (op >> 24) & 0x7F;
-        if (opcode == 35) length = s.U32(size_t(at + 1) * 4);  // customdata: its length is the next dword
+        if (opcode == dxbc::kOpCustomData) length = s.U32(size_t(at + 1) * 4);  // customdata (0x35; was tested as decimal 35 = imad): its length is the next dword
         if (length == 0) break;                                 // malformed: stop rather than loop
         if (opcode == 155 && length >= 4) {
             for (int i = 0; i < 3; ++i) r.numThreads[size_t(i)] = s.U32(size_t(at + 1 + uint64_t(i)) * 4);
