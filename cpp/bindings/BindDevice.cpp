@@ -314,6 +314,9 @@ void BindDevice(py::module_& m, Classes& c) {
             } else {
                 g.depthStencil.depthTest = depthTest.value_or(false);
                 g.depthStencil.depthWrite = depthWrite.value_or(true);
+                if (stencilPassOp.Given() && !stencilFunc.Given())
+                    throw InvalidArgument("create_graphics_pipeline: stencil_pass_op= needs stencil_func= (the stencil test is off "
+                                          "without it, so the operation would be ignored)");
                 if (stencilFunc.Given()) {
                     // Front and back faces alike, the pass operation where depth and stencil pass.
                     g.depthStencil.stencil = true;

@@ -394,6 +394,8 @@ def test_invalid_pipeline_descriptions_raise(device, compiled):
     with pytest.raises(dx.InvalidArgumentError, match="depth_test= and depth_stencil= both given"):
         device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], dsv_format="d32_float", depth_test=True,
                                         depth_stencil=dx.DepthStencilState(), **kw)
+    with pytest.raises(dx.InvalidArgumentError, match="stencil_pass_op= needs stencil_func="):
+        device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], dsv_format="d24_unorm_s8_uint", stencil_pass_op="replace", **kw)
     with pytest.raises(TypeError, match="blend"):
         device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], blend=3.5, **kw)  # type: ignore[arg-type]
     # Stages: tessellation needs both shaders and a patch list of the hull shader's control points.
