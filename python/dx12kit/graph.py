@@ -642,8 +642,11 @@ class RenderGraph:
                             n_alias += 1
                         elif h in prev_occupant:
                             n_alias_exec += 1
+                        # D3D12 (CreatePlacedResource): a render-target or depth texture taking over
+                        # aliased memory is first cleared, discarded or fully copied into; a resolve
+                        # into it is none of those, so it gets the clear too.
                         if (pl_h.flags[0] or pl_h.flags[1]) and h.kind == "texture" and not (
-                                h in p.clear or not u.isdisjoint(_FULL_WRITES)):
+                                h in p.clear or _COPY_DST in u):
                             plan.init_clears.append(h)
                             n_init += 1
                     if final_pass[h] is p:
