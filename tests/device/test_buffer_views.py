@@ -97,6 +97,19 @@ def test_explicit_views_match_and_override(device, queue):
     np.testing.assert_array_equal(queue.read_buffer(outs[0], dtype=np.float32)[:N], structured[1:1 + N, 1])
     np.testing.assert_array_equal(queue.read_buffer(outs[1], dtype=np.float32)[:N], typed[:N, 2] + typed[:N, 3])
     np.testing.assert_array_equal(queue.read_buffer(outs[2], dtype=np.uint32)[:N], raw[N:] * 2)
+    # An explicit format other than the declaration's wins (without validation): r32_float reads
+    # (x, 0, 0, 1), so the shader's z + w is 1 for every element, not typed[:, 2] + typed[:, 3].
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_shader_resource_view(0, 0, bufs["structured"], stride=12, num_elements=N)
+    cl.set_shader_resource_view(0, 1, bufs["typed"], format="r32_float", num_elements=N)
+    cl.set_shader_resource_view(0, 2, bufs["raw"], raw=True)
+    cl.set_unordered_access_view(0, 3, outs[0], stride=4)
+    cl.set_unordered_access_view(0, 4, outs[1], format="r32_float")
+    cl.set_unordered_access_view(0, 5, outs[2], raw=True)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    np.testing.assert_array_equal(queue.read_buffer(outs[1], dtype=np.float32)[:N], np.ones(N, np.float32))
 
 
 def test_view_arguments_refused(device, queue):
