@@ -2,8 +2,8 @@
 //
 // A fresh multi-megabyte allocation comes from the kernel as untouched pages: the first write to
 // each 4 KiB page faults and the kernel zeroes it. For a readback into a new array that costs as
-// much as the copy itself (64 MiB on the test VM: 4.2 ms copying into a reused array, 9.4 ms into
-// a new one). Blocks of at least kMinBytes freed by their array come back here and serve the next
+// much as the copy itself (64 MiB on the test VM, one run alternating the two: 4.2 ms copying into
+// a reused array, 9.4 ms into a new one; benchmarks/workloads.py times both readbacks side by side). Blocks of at least kMinBytes freed by their array come back here and serve the next
 // request of a close size (up to a quarter larger), pages already mapped and warm:
 //
 //   read_buffer -> Take(64 MiB) -- cached block of 64..80 MiB? --> reuse it
