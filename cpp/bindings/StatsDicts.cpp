@@ -1,6 +1,8 @@
 // Statistics as plain dicts (StatsDicts.hpp): the one converter of each statistics struct.
 #include "StatsDicts.hpp"
 
+#include <algorithm>
+
 #include "GpuArgs.hpp"
 
 #include "dx12kit/core/HostCopy.hpp"
@@ -100,10 +102,13 @@ py::dict DeviceStatsDict(DeviceCore& c) {
     BarrierStats& b = c.Barriers();
     py::dict out;
     out["upload"] = UploadStatsDict(c.UploadPages().GetStats());
+    // Each counter read once, the automatic part first: another thread's barrier between the reads
+    // can then only make the total larger, never the difference negative (it would wrap).
+    const uint64_t automatic = b.aliasingAutomatic.load(), aliasing = std::max<uint64_t>(b.aliasing.load(), automatic);
     out["barriers"] = py::dict("recorded"_a = b.recorded.load(), "batches"_a = b.batches.load(),
                                "inserted_at_execute"_a = b.insertedAtExecute.load(), "uav"_a = b.uav.load(),
-                               "aliasing"_a = b.aliasing.load(), "aliasing_automatic"_a = b.aliasingAutomatic.load(),
-                               "aliasing_explicit"_a = b.aliasing.load() - b.aliasingAutomatic.load());
+                               "aliasing"_a = aliasing, "aliasing_automatic"_a = automatic,
+                               "aliasing_explicit"_a = aliasing - automatic);
     out["descriptors"] = DescriptorStatsDict(c);
     out["live_resources"] = c.LiveResources().load();
     out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
