@@ -271,6 +271,16 @@ os._exit(0)
 """
 
 
+# GCC 12's AddressSanitizer runtime replaces malloc with an allocator that is not fork-safe: a child
+# forked while another parent thread is inside malloc/free waits forever on the allocator's size-class
+# lock (seen under gdb: SizeClassAllocator64::ReturnToAllocator from the child's first free). That is
+# the sanitizer's limitation, not dx12kit's: the busy-parent tests run in the normal and --validate
+# suites, and are skipped only in the sanitized one.
+needs_fork_safe_malloc = pytest.mark.skipif(
+    "libasan" in os.environ.get("LD_PRELOAD", ""),
+    reason="GCC 12's ASan allocator deadlocks a child forked while a parent thread is in malloc")
+
+
 def run_busy_parent(busy: str, child: str, forks: int = 5) -> list:
     code = BUSY_PARENT.format(busy=textwrap.indent(textwrap.dedent(busy), " " * 8),
                               child=textwrap.indent(textwrap.dedent(child), " " * 8), forks=forks)
@@ -280,6 +290,7 @@ def run_busy_parent(busy: str, child: str, forks: int = 5) -> list:
 
 
 @needs_fork
+@needs_fork_safe_malloc
 def test_forked_child_exit_never_waits_for_parent_threads_busy_in_dx12kit():
     """The exit hook waited (up to 10 s, the repro killed it first) for a count of threads on their
     way to the GIL: a count copied from the parent, of threads that do not exist in the child."""
@@ -292,6 +303,7 @@ def test_forked_child_exit_never_waits_for_parent_threads_busy_in_dx12kit():
 
 
 @needs_fork
+@needs_fork_safe_malloc
 def test_forked_child_memory_stats_raises_while_parent_thread_allocates():
     """memory_stats took the pools' locks, which a parent thread allocating at the fork may hold."""
     results = run_busy_parent("""
@@ -308,6 +320,7 @@ def test_forked_child_memory_stats_raises_while_parent_thread_allocates():
 
 
 @needs_fork
+@needs_fork_safe_malloc
 def test_forked_child_load_texture_raises_while_parent_thread_loads_the_same_file(tmp_path):
     """textures.py's per-file lock, held by a parent thread loading the file, hung the child."""
     from PIL import Image
