@@ -88,8 +88,7 @@ class Frame:
 
 
 def _without_aliasing(g: dx.RenderGraph) -> dx.RenderGraph:
-    g.aliasing = False
-    g._changed()
+    g.aliasing = False   # takes effect at the next compile (execute compiles a changed graph)
     return g
 
 

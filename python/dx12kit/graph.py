@@ -189,7 +189,7 @@ class _Placement:
 class _PassPlan:
     """What the graph records around one pass (compile result)."""
 
-    __slots__ = ("pass_", "aliasing", "uav_barriers", "transitions", "init_clears", "post", "allowed")
+    __slots__ = ("pass_", "aliasing", "uav_barriers", "transitions", "init_clears", "post")
 
     def __init__(self, pass_: _Pass) -> None:
         """An empty plan for ``pass_``."""
@@ -199,7 +199,6 @@ class _PassPlan:
         self.transitions: List[Tuple[GraphResource, int]] = []
         self.init_clears: List[GraphResource] = []
         self.post: List[Tuple[GraphResource, int]] = []   # transitions after record
-        self.allowed: Mapping[GraphResource, FrozenSet[str]] = pass_.uses
 
 
 @dataclass
@@ -229,6 +228,13 @@ def _clear_value(pass_name: str, h: "GraphResource", v: Any, depth: bool) -> Tup
     return tuple(float(x) for x in vals)
 
 
+def _check_aliasing(value: Any) -> bool:
+    """``RenderGraph``'s ``aliasing`` setting checked: a bool, nothing else (no truthy numbers or strings)."""
+    if value.__class__ is not bool:
+        raise TypeError(f"RenderGraph: aliasing must be a bool (True or False), not {type(value).__name__}")
+    return bool(value)
+
+
 def _key_of_clear(value: ClearValue) -> Tuple[float, ...]:
     if isinstance(value, (int, float)):
         return (float(value),)
@@ -242,17 +248,18 @@ class RenderGraph:
         device: the device whose queues run the passes and whose memory holds the transients.
         aliasing: let transients whose lifetimes do not overlap share memory (the default). ``False``
             gives each transient bytes of its own (still placed in one block): no aliasing barriers and
-            no returns to ``COMMON``; for comparing memory and costs, or ruling aliasing out.
+            no returns to ``COMMON``; for comparing memory and costs, or ruling aliasing out. Also the
+            :attr:`aliasing` property, which may be changed later.
 
     Raises:
-        TypeError: ``device`` is not a :class:`Device`.
+        TypeError: ``device`` is not a :class:`Device`, or ``aliasing`` is not a bool.
     """
 
     def __init__(self, device: Device, *, aliasing: bool = True) -> None:
         if not isinstance(device, Device):
             raise TypeError(f"RenderGraph: expected a dx12kit.Device, not {type(device).__name__}")
         self.device = device
-        self.aliasing = bool(aliasing)
+        self._aliasing = _check_aliasing(aliasing)
         self._resources: List[GraphResource] = []
         self._passes: List[_Pass] = []
         self._names: Set[str] = set()
@@ -278,6 +285,27 @@ class RenderGraph:
         self._final_direct = -1
         self._direct_queue: CommandQueue = device.queue(QueueKind.DIRECT)
         self.compile_seconds = 0.0
+
+    @property
+    def aliasing(self) -> bool:
+        """Whether transients whose lifetimes do not overlap share memory (``True``, the default).
+
+        Setting it to a different value marks the graph changed, like declaring a pass: the next
+        :meth:`compile`, :meth:`execute`, :meth:`stats`, :meth:`memory_map` or picture compiles the graph
+        again with the new setting, and the next :meth:`execute` places the transients in new memory.
+        Work already submitted keeps the memory it was given.
+
+        Raises:
+            TypeError: (on setting) the value is not a bool.
+        """
+        return self._aliasing
+
+    @aliasing.setter
+    def aliasing(self, value: bool) -> None:
+        value = _check_aliasing(value)
+        if value != self._aliasing:
+            self._aliasing = value
+            self._changed()
 
     # ------------------------------------------------------------------ declaration
     def _new_name(self, name: str) -> str:
@@ -563,7 +591,7 @@ class RenderGraph:
                                  "buffer, shader resource or resolve source, and one must render to it (no UAV)")
             size, align = _allocation_info(self.device, h, fl)
             placements[h] = _Placement(h, 0, size, align, first[h], last[h], fl, h.samples > 1)
-        self._memory_size = _pack([x for x in placements.values() if not x.committed], self.aliasing)
+        self._memory_size = _pack([x for x in placements.values() if not x.committed], self._aliasing)
         self._committed_bytes = sum(x.size for x in placements.values() if x.committed)
         self._placements = placements
         # 4. per-pass plans: aliasing barriers, UAV barriers, transitions; batches and cross-queue waits.
@@ -577,7 +605,7 @@ class RenderGraph:
         # previous occupant of each transient's bytes (cyclic: the first users of an execution take
         # the memory back from the last users of the previous one).
         pl = list(placements.values())
-        prev_occupant, preds, shares = _byte_successions([x for x in pl if not x.committed])
+        prev_occupant, preds = _byte_successions([x for x in pl if not x.committed])
         # The state each transient starts an execution in: the state its last use left (kept from the
         # previous execution; COMMON for buffers and after a copy queue). A transient that takes over
         # bytes used earlier in the same command list gets the graph's aliasing barrier inside the list,
@@ -754,7 +782,6 @@ class RenderGraph:
         # gain on it (and dx12kit's CommandList has no split-barrier call); counted to show the room.
         counts["split_candidates"] = sum(1 for q, p in split_cands if q.batch == p.batch and q.order < p.order - 1)
         self._batches = batches
-        self._plans = plans
         queues: Dict[str, int] = {q: 0 for q in QUEUES}
         for p in order:
             queues[p.queue] += 1
@@ -771,6 +798,7 @@ class RenderGraph:
             "queues": queues,
             "batches": [(bt.queue, [pp.pass_.name for pp in bt.passes]) for bt in batches],
             "cross_queue_waits": sum(len(bt.waits) for bt in batches),
+            "batch_waits": [dict(bt.waits) for bt in batches],
         }
 
 
@@ -845,8 +873,8 @@ class RenderGraph:
                 checker = None
                 own_res: Optional[_RealResources] = None
                 if validate:   # res[] holds only what the pass declared
-                    own_res = _RealResources({h: real[h] for h in plan.allowed})
-                    allowed = {id(real[h]): u for h, u in plan.allowed.items()}
+                    own_res = _RealResources({h: real[h] for h in p.uses})
+                    allowed = {id(real[h]): u for h, u in p.uses.items()}
                     checker = (p.name, allowed, graph_ids)
                 post = [("transition", real[h], st) for h, st in plan.post]
                 carry = []
@@ -925,8 +953,9 @@ class RenderGraph:
             ``transient_bytes`` (peak memory of the transients: the aliased block plus multisampled ones),
             ``transient_bytes_unaliased`` (each in memory of its own), ``transient_bytes_committed`` (the
             multisampled ones), ``transients``, ``queues`` (alive passes per queue), ``batches`` (queue and
-            pass names of each command list),
-            ``cross_queue_waits``, ``compile_us`` and ``executions``.
+            pass names of each command list), ``batch_waits`` (per command list, in the order of ``batches``:
+            a dict from each other queue it waits for on the GPU to the index in ``batches`` of the list it
+            waits for), ``cross_queue_waits`` (their number), ``compile_us`` and ``executions``.
 
         Raises:
             GraphError: from :meth:`compile`.
@@ -1097,15 +1126,15 @@ def _allocation_info(device: Device, h: GraphResource, flags: Tuple[bool, bool, 
 
 
 def _byte_successions(pl: List[_Placement]) -> Tuple[Dict[GraphResource, Optional[GraphResource]],
-                                                     Dict[GraphResource, List[GraphResource]], Set[GraphResource]]:
+                                                     Dict[GraphResource, List[GraphResource]]]:
     """Who takes bytes over from whom, by a sweep over the transients in order of first use, keeping the
     memory as segments (between the transients' start and end offsets) each holding its latest occupant.
 
     Returns:
-        ``(prev_occupant, preds, shares)``: for each transient that takes over bytes, the resource for its
+        ``(prev_occupant, preds)``: for each transient that takes over bytes, the resource for its
         aliasing barrier (``None``: several, a barrier on any); for each transient, the occupants of its
         bytes just before it in this execution (those it must wait for: earlier ones are ordered before
-        them); the set of transients sharing bytes with any other. A transient that is the first user of
+        them). A transient that is the first user of
         its bytes takes them over from their last user of the previous execution.
     """
     bounds = sorted({x.offset for x in pl} | {x.offset + x.size for x in pl})
@@ -1123,7 +1152,6 @@ def _byte_successions(pl: List[_Placement]) -> Tuple[Dict[GraphResource, Optiona
         preds[a.handle] = [o.handle for o in got]
         got_of[a.handle] = got
     prev_occupant: Dict[GraphResource, Optional[GraphResource]] = {}
-    shares: Set[GraphResource] = set()
     for a in pl:
         got = got_of[a.handle]
         if not got:   # wrap around: the final occupants of its bytes, from the previous execution
@@ -1133,12 +1161,10 @@ def _byte_successions(pl: List[_Placement]) -> Tuple[Dict[GraphResource, Optiona
                     got.append(o)
         if not got:
             continue
-        shares.add(a.handle)
-        shares.update(o.handle for o in got)
         latest = max(o.last for o in got)
         top = [o for o in got if o.last == latest]
         prev_occupant[a.handle] = top[0].handle if len(top) == 1 else None
-    return prev_occupant, preds, shares
+    return prev_occupant, preds
 
 
 def _join_points(order: List[_Pass]) -> List[int]:

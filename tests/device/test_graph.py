@@ -41,18 +41,24 @@ def test_order_culling_and_record_never_called(dev: dx.Device) -> None:
     g.add_pass("b_to_out", lambda cl, r: calls.append("b_to_out") or cl.copy_resource(r[o], r[b]), copy_from=[b],
                copy_to=[o])
     g.add_pass("log", lambda cl, r: calls.append("log"), reads=[b], side_effects=True)
+    compiles: List[int] = []
+    compile_ = g.compile
+    g.compile = lambda: compiles.append(1) or compile_()  # type: ignore[method-assign]
     q.wait(g.execute())
     assert calls == ["make_a", "a_to_b", "b_to_out", "log"]
     st = g.stats()
     assert st["passes"] == 4 and st["culled"] == 1 and st["culled_passes"] == ["orphan"]
     assert (q.read_texture(out) == [255, 0, 0, 255]).all()
     # no recompile when unchanged; a new pass recompiles
-    assert not g._dirty
-    g.add_pass("late", lambda cl, r: calls.append("late"), copy_from=[o], copy_to=[a])
-    assert g._dirty
     calls.clear()
     q.wait(g.execute())
+    assert len(compiles) == 1 and calls == ["make_a", "a_to_b", "b_to_out", "log"]
+    g.add_pass("late", lambda cl, r: calls.append("late"), copy_from=[o], copy_to=[a])
+    calls.clear()
+    q.wait(g.execute())
+    assert len(compiles) == 2
     assert "late" not in calls   # writes only a transient nobody reads afterwards
+    assert g.stats()["culled_passes"] == ["orphan", "late"]
 
 
 def test_transient_read_before_write_raises(dev: dx.Device) -> None:
@@ -131,6 +137,32 @@ def test_aliasing_different_formats_share_bytes_with_correct_pixels(dev: dx.Devi
     b1 = dev.stats()["barriers"]
     assert b1["aliasing_explicit"] - b0["aliasing_explicit"] == 1
     assert b1["aliasing_automatic"] - b0["aliasing_automatic"] == 1
+    # aliasing switched off after compiling: the next execute compiles again, each transient in bytes of its own
+    assert g.aliasing is True
+    g.aliasing = False
+    assert g.aliasing is False
+    q.wait(g.execute())
+    assert (q.read_texture(out1) == [51, 102, 153, 255]).all()
+    assert (q.read_texture(out2).astype(np.float32) == [3.0, -1.0, 0.5, 2.0]).all()
+    mm = {m["name"]: m for m in g.memory_map()}
+    assert mm["b_rgba16f_32"]["offset"] >= mm["a_rgba8_64"]["offset"] + mm["a_rgba8_64"]["size"]
+    st = g.stats()
+    assert st["transient_bytes"] >= st["transient_bytes_unaliased"]
+    assert st["barriers"]["aliasing"] == 0 and st["barriers"]["aliasing_at_execute"] == 0
+    b0 = dict(dev.stats()["barriers"])
+    q.wait(g.execute())
+    b1 = dev.stats()["barriers"]
+    assert b1["aliasing_explicit"] == b0["aliasing_explicit"] and b1["aliasing_automatic"] == b0["aliasing_automatic"]
+    g.aliasing = True   # and back
+    q.wait(g.execute())
+    assert (q.read_texture(out2).astype(np.float32) == [3.0, -1.0, 0.5, 2.0]).all()
+    assert g.stats()["transient_bytes"] < g.stats()["transient_bytes_unaliased"]
+    for bad in (0, 1, "no", None, np.bool_(True)):
+        with pytest.raises(TypeError, match="aliasing must be a bool"):
+            g.aliasing = bad  # type: ignore[assignment]
+        with pytest.raises(TypeError, match="aliasing must be a bool"):
+            dx.RenderGraph(dev, aliasing=bad)  # type: ignore[arg-type]
+    assert g.aliasing is True
 
 
 def test_uav_barrier_between_dependent_uav_passes(dev: dx.Device) -> None:
@@ -259,8 +291,10 @@ def test_deferred_frame_matches_by_hand(dev: dx.Device) -> None:
     # the UI pass does not depend on lighting: it is submitted without waiting for the compute queue
     batches = st["batches"]
     ui_batch = next(i for i, (qn, names) in enumerate(batches) if "ui" in names)
-    assert batches[ui_batch] == ("direct", ["ui"]) and not g._batches[ui_batch].waits
-    assert g._batches[ui_batch + 1].waits == {"compute": ui_batch - 1}
+    assert batches[ui_batch] == ("direct", ["ui"]) and st["batch_waits"][ui_batch] == {}
+    assert st["batch_waits"][ui_batch + 1] == {"compute": ui_batch - 1}
+    assert batches[ui_batch - 1][0] == "compute"
+    assert st["cross_queue_waits"] == sum(len(w) for w in st["batch_waits"])
     # again, three times: same pixels; the tracker adds no barrier for the graph's resources
     for _ in range(3):
         b0 = dict(dev.stats()["barriers"])
@@ -345,8 +379,11 @@ def test_msaa_transient_resolved_matches_by_hand(dev: dx.Device) -> None:
     assert partial.any() and (px[..., 0] == 255).any()     # edges averaged over 4 samples
     st = g.stats()
     assert st["transient_bytes_committed"] > 0
-    assert st["transient_bytes"] == st["transient_bytes_committed"] + g._memory_size
-    assert next(m for m in g.memory_map() if m["name"] == "ms")["committed"]
+    mm = {m["name"]: m for m in g.memory_map()}
+    assert mm["ms"]["committed"] and not mm["resolved"]["committed"]
+    # the peak is the multisampled texture's own memory plus the aliased block holding "resolved"
+    assert st["transient_bytes_committed"] >= mm["ms"]["size"]
+    assert st["transient_bytes"] - st["transient_bytes_committed"] >= mm["resolved"]["offset"] + mm["resolved"]["size"]
     # the tracker adds nothing for the declared resources inside the passes
     b0 = dict(dev.stats()["barriers"])
     q.wait(g.execute())
@@ -368,13 +405,13 @@ def test_copy_queue_pass(dev: dx.Device) -> None:
     g = dx.RenderGraph(dev)
     o = g.import_resource(out)
     t = g.create_texture("drawn", 16, 16, "rgba8_unorm")
-    g.add_pass("draw", lambda cl, r: None, render_targets=[t], clear={t: (0.0, 1.0, 0.0, 1.0)})
+    colour = [(0.0, 1.0, 0.0, 1.0)]   # what the draw pass clears to in the next execution
+    g.add_pass("draw", lambda cl, r: cl.clear_render_target(r[t], colour[0]), render_targets=[t])
     g.add_pass("copy", lambda cl, r: cl.copy_resource(r[o], r[t]), queue="copy", copy_from=[t], copy_to=[o])
-    for colour in ((0.0, 1.0, 0.0, 1.0), (1.0, 0.0, 1.0, 1.0)):
-        g._passes[0].clear[t] = colour
-        g._changed()
+    for c in ((0.0, 1.0, 0.0, 1.0), (1.0, 0.0, 1.0, 1.0)):
+        colour[0] = c
         q.wait(g.execute())
-        assert (q.read_texture(out) == [int(c * 255) for c in colour]).all()
+        assert (q.read_texture(out) == [int(x * 255) for x in c]).all()
     st = g.stats()
     assert st["queues"]["copy"] == 1 and st["cross_queue_waits"] >= 1
     assert [qn for qn, _ in st["batches"]] == ["direct", "copy"]
