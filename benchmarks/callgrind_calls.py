@@ -16,7 +16,11 @@ Dispatch in a C++ loop, the same calls dx12kit ends in):
 - ``draw_many``: ``cl.draw_many(3, constants)`` (one call for all N);
 - ``core``: dx12kit's C++ CommandList::SetConstants + Draw per row (no Python);
 
-and the same for dispatches. Needs valgrind and the benchmark module (scripts/bootstrap.sh).
+and the same for dispatches. Needs valgrind, and the benchmark module (scripts/bootstrap.sh) built
+with valgrind's client-request header ``<valgrind/callgrind.h>`` (Debian package ``valgrind``): without
+it ``callgrind_start``/``callgrind_stop`` do nothing and no count could be taken. When any of these is
+missing, or a variant's count is absent, the script names what is missing on stderr and exits non-zero
+(never an empty table).
 """
 from __future__ import annotations
 
@@ -31,6 +35,29 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 MARK = "DX12KIT_CALLGRIND_CHILD"
+# exit codes: 2 valgrind or the benchmark module missing, 3 no client requests (callgrind.h), 4 counts missing
+NO_TOOL, NO_CLIENT_REQUESTS, NO_COUNTS = 2, 3, 4
+PROBE = "probe"
+NO_CALLGRIND_H = ("callgrind client requests do not work: the benchmark module dx12kit_bench was built without "
+                  "valgrind's header <valgrind/callgrind.h> (install the Debian package valgrind, then rebuild with "
+                  "scripts/bootstrap.sh), or this process does not run under valgrind")
+
+
+def fail(message: str, code: int) -> int:
+    """Prints ``message`` on stderr, prefixed with the script's name; returns ``code``."""
+    print(f"callgrind_calls.py: {message}", file=sys.stderr)
+    return code
+
+
+def labels(has_draw_many: bool = True, has_dispatch_many: bool = True) -> list:
+    """The dump labels the child writes, in order (the ``_many`` variants when the module has them)."""
+    out = []
+    for op, has_many in (("draw", has_draw_many), ("dispatch", has_dispatch_many)):
+        for variant in ("raw", "python", "python_ints", f"{op}_many", "core"):
+            if variant.endswith("_many") and not has_many:
+                continue
+            out.append(f"{op} {variant}")
+    return out
 
 VS = """
 float4 main(uint id : SV_VertexID) : SV_Position {
@@ -58,6 +85,10 @@ def child(n: int) -> None:
     import _native
 
     bench = _native.require()
+    # The client requests must work, or every dump below would silently be missing.
+    if not bench.callgrind_start():
+        sys.exit(fail(NO_CALLGRIND_H, NO_CLIENT_REQUESTS))
+    bench.callgrind_stop(PROBE)
     dev = dx.Device()
     q = dev.queue("direct")
     rs = dev.create_root_signature([dx.RootConstants(0, 4)])
@@ -139,22 +170,46 @@ def parse(out_dir: str) -> dict:
     return found
 
 
-def main() -> int:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+def main(argv: "list | None" = None) -> int:
+    """Runs the measurement (the parent: checks, re-runs itself under callgrind, prints the table).
+
+    Args:
+        argv: ``[N]`` (default ``sys.argv[1:]``); N draws / dispatches per variant, default 2000.
+
+    Returns:
+        0, or a non-zero exit code after naming on stderr what is missing (valgrind, the benchmark
+        module, its client requests, or a variant's count).
+    """
+    args = sys.argv[1:] if argv is None else argv
+    n = int(args[0]) if args else 2000
+    if n < 1:
+        return fail(f"N must be >= 1, got {n}", 1)
     if os.environ.get(MARK):
         child(n)
         return 0
     if shutil.which("valgrind") is None:
-        print("valgrind is not installed (apt-get install valgrind)")
-        return 1
+        return fail("valgrind is not installed or not on PATH (apt-get install valgrind)", NO_TOOL)
+    sys.path.insert(0, str(HERE))
+    import _native
+
+    if _native.bench is None:
+        return fail(_native.REASON, NO_TOOL)
+    import dx12kit as dx
+
+    expected = labels(hasattr(dx.CommandList, "draw_many"), hasattr(dx.CommandList, "dispatch_many"))
     with tempfile.TemporaryDirectory() as tmp:
         cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={tmp}/cg.%p",
                sys.executable, str(Path(__file__).resolve()), str(n)]
         r = subprocess.run(cmd, env={**os.environ, MARK: "1"}, capture_output=True, text=True)
         if r.returncode:
-            print(r.stdout[-3000:], r.stderr[-3000:])
-            return r.returncode
+            print(r.stdout[-3000:], r.stderr[-3000:], file=sys.stderr)
+            return fail(f"the run under valgrind failed (exit code {r.returncode}; its output is above)", r.returncode)
         counts = parse(tmp)
+    if PROBE not in counts:
+        return fail(NO_CALLGRIND_H + " (no dump was written)", NO_CLIENT_REQUESTS)
+    missing = [label for label in expected if label not in counts]
+    if missing:
+        return fail(f"no callgrind count for {', '.join(missing)} (the run wrote {sorted(counts)})", NO_COUNTS)
     print(f"instructions per draw / dispatch (callgrind, N = {n}, each with its own 4 root constants)")
     for op in ("draw", "dispatch"):
         raw = counts.get(f"{op} raw")
