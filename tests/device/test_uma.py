@@ -110,6 +110,69 @@ def test_upload_into_a_busy_buffer_lands_in_list_order(dev, q, fill):
     np.testing.assert_array_equal(q.read_buffer(b, np.uint32), x)
 
 
+SLOW_COPY_CS = """
+cbuffer C : register(b0) { uint count; uint spin; };
+StructuredBuffer<uint> src : register(t0);
+RWStructuredBuffer<uint> dst : register(u0);
+[numthreads(64, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+    if (id.x >= count) return;
+    uint v = src[id.x];
+    uint acc = v;
+    for (uint i = 0; i < spin; ++i) acc = acc * 1664525u + 1013904223u;   // keeps the GPU busy
+    dst[id.x] = acc == 0x9e3779b9u && spin == 1u ? 0u : v;                 // a copy (never 0 here)
+}
+"""
+SLOW_N = 4096  # uints
+
+
+@pytest.fixture(scope="module")
+def slow_copy(dev):
+    rs = dev.create_root_signature([dx.RootConstants(0, 2), dx.RootSRV(0), dx.RootUAV(0)])
+    return dev.create_compute_pipeline(dx.compile_hlsl(SLOW_COPY_CS, profile="cs_5_0"), rs)
+
+
+@pytest.mark.parametrize("how", ["write_buffer", "upload"])
+def test_a_write_into_a_buffer_the_gpu_still_reads_is_a_gpu_copy(dev, q, slow_copy, how):
+    """A buffer a submitted list still reads (a slow copy out of it, tens of ms on lavapipe) is written by
+    write_buffer / a later list's upload: on uma_direct the bytes cannot be written by the CPU at execute
+    (the reader would see them), so they are copied on the GPU after the reader (stats uma_writes.gpu).
+    The reader must see the old bytes, the buffer the new ones. Should the GPU finish the reader before
+    the write looks (a stalled test process), the round is repeated with a slower reader."""
+    a = dev.create_buffer(SLOW_N * 4, name=f"busy_{how}")
+    seen = dev.create_buffer(SLOW_N * 4, uav=True, name=f"busy_{how}_seen")
+    old = np.arange(1, SLOW_N + 1, dtype=np.uint32)
+    new = old * 7 + 3
+    took_gpu = False
+    for spin in (8000, 32000, 65000):
+        q.wait(q.write_buffer(a, old))
+        reader = q.command_list()
+        reader.set_pipeline_state(slow_copy)
+        reader.set_constants(0, [SLOW_N, spin])
+        reader.set_root_srv(1, a)
+        reader.set_root_uav(2, seen)
+        reader.dispatch(SLOW_N // 64)
+        writer = None
+        if how == "upload":
+            writer = q.command_list()   # opened first: opening a list polls the fences
+            writer.upload(a, new)
+        before = dev.stats()["uma_writes"]
+        q.execute(reader)               # not waited for: still reading `a` below
+        v = q.write_buffer(a, new) if writer is None else q.execute(writer)
+        after = dev.stats()["uma_writes"]
+        q.wait(v)
+        np.testing.assert_array_equal(q.read_buffer(seen, np.uint32), old)   # the reader saw the old bytes
+        np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
+        gpu, cpu = after["gpu"] - before["gpu"], after["cpu"] - before["cpu"]
+        if not dev.uma_direct:
+            assert gpu == cpu == 0   # staging: an upload list, never a direct write
+            return
+        assert gpu + cpu == 1
+        if gpu == 1:
+            took_gpu = True
+            break
+    assert took_gpu, "the reader always finished before the write: the GPU-copy path was not reached"
+
+
 def test_upload_after_a_use_in_the_same_list_is_staged(dev, q):
     a = dev.create_buffer(N * 4, name="a")
     c = dev.create_buffer(N * 4, name="c")
