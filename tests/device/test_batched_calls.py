@@ -14,6 +14,14 @@ RWStructuredBuffer<uint> outbuf : register(u0);
 void main(uint3 g : SV_GroupID) { outbuf[v.x + g.x + 4 * g.y + 16 * g.z] = v.y + g.x + 4 * g.y + 16 * g.z; }
 """
 
+# Writes its 4 root constants as they are (the fast entries' offsets read back).
+ECHO_CS = """
+cbuffer C : register(b0) { uint4 v; };
+RWStructuredBuffer<uint> outbuf : register(u0);
+[numthreads(4, 1, 1)]
+void main(uint3 t : SV_GroupThreadID) { outbuf[t.x] = v[t.x]; }
+"""
+
 # Draw i covers columns [x0, x1) of the target (NDC x from constants), coloured by its constants.
 BAND_VS = """
 cbuffer C : register(b0) { float4 band; float4 colour; };
@@ -121,6 +129,14 @@ def test_draw_many_colours_each_draw_by_its_row(device, queue, bands):
 
     np.testing.assert_array_equal(render(device, queue, bands, singles), many)
 
+    def halves(cl):   # the colour set at offset 4 (a list of Python floats), the band at 0
+        for row in c:
+            cl.set_constants(0, [float(x) for x in row[4:]], offset=4)
+            cl.set_constants(0, row[:4])
+            cl.draw(6)
+
+    np.testing.assert_array_equal(render(device, queue, bands, halves), many)
+
 
 def test_draw_indexed_many_and_list_rows(device, queue, bands):
     c = band_constants()
@@ -132,16 +148,23 @@ def test_draw_indexed_many_and_list_rows(device, queue, bands):
     np.testing.assert_array_equal(render(device, queue, bands, record), expected_bands())
 
 
-def test_fast_entries_keep_their_checks(device, queue, writer):
-    out = device.create_buffer(64, uav=True)
+def test_fast_entries_keep_their_checks(device, queue):
+    rs = device.create_root_signature([dx.RootConstants(0, 4), dx.RootUAV(0)])
+    echo = device.create_compute_pipeline(dx.compile_hlsl(ECHO_CS, profile="cs_5_0"), rs)
+    out = device.create_buffer(16, uav=True)
+    out2 = device.create_buffer(16, uav=True)
     cl = queue.command_list()
-    cl.set_pipeline_state(writer)
+    cl.set_pipeline_state(echo)
     cl.set_root_uav(1, out)
-    cl.set_constants(root_index=0, values=[1, 2], offset=2)  # keywords
-    cl.set_constants(0, np.array([[0, 5]], np.uint32))  # a 2-D array: its 2 values
+    cl.set_constants(root_index=0, values=[1, 2], offset=2)  # keywords: constants 2 and 3
+    cl.set_constants(0, np.array([[0, 5]], np.uint32))  # a 2-D array: its 2 values, at 0 and 1
     with pytest.raises(dx.InvalidArgumentError, match="not C-contiguous"):  # the general path, as before
         cl.set_constants(0, np.arange(8, dtype=np.uint32)[::2])
-    cl.dispatch(x=1, z=np.int64(1))
+    cl.dispatch(x=1, z=np.int64(1))        # out: (0, 5, 1, 2)
+    cl.set_root_uav(1, out2)
+    cl.set_constants(0, [7], 3)            # positional offset: only constant 3 changes
+    cl.set_constants(0, [1.5], offset=1)   # a float: its bits
+    cl.dispatch(1)                         # out2: (0, bits of 1.5, 1, 7)
     with pytest.raises(TypeError, match="unexpected keyword argument 'w'"):
         cl.dispatch(1, w=2)
     with pytest.raises(TypeError, match="missing required argument 'x'"):
@@ -163,6 +186,9 @@ def test_fast_entries_keep_their_checks(device, queue, writer):
     with pytest.raises(dx.InvalidArgumentError, match="compute pipeline"):
         cl.draw(3)
     queue.execute(cl)
+    np.testing.assert_array_equal(queue.read_buffer(out, dtype=np.uint32), [0, 5, 1, 2])
+    np.testing.assert_array_equal(queue.read_buffer(out2, dtype=np.uint32),
+                                  [0, np.float32(1.5).view(np.uint32), 1, 7])
     with pytest.raises(dx.UseAfterFreeError):
         cl.dispatch(1)
     with pytest.raises(dx.UseAfterFreeError):
