@@ -26,10 +26,12 @@ RWStructuredBuffer<uint> o : register(u0);
 """
 
 
-def fragmented_device(n_buffers=240, n_textures=40, seed=1):
+def fragmented_device(n_buffers=240, n_textures=40, seed=1, default_device=False):
     """Hundreds of buffers and small textures of mixed sizes with distinct contents, then every
-    second one dropped: the default pool is left with holes."""
-    dev = dx.Device(uma_direct=False)  # 'default' buffers in the default pool (uma_direct puts them in the custom one)
+    second one dropped: the default pool is left with holes. ``default_device``: a plain ``Device()``
+    (uma_direct on a cache-coherent UMA adapter: buffers in CPU-visible memory, textures in the pool)."""
+    # uma_direct=False: 'default' buffers in the default pool (uma_direct puts them in the custom one)
+    dev = dx.Device() if default_device else dx.Device(uma_direct=False)
     q = dev.queue()
     rng = np.random.default_rng(seed)
     bufs, datas, texs, tdatas = [], [], [], []
@@ -80,6 +82,37 @@ def test_defragment_frees_memory_and_keeps_every_byte(algorithm):
     assert after["block_count"] < before["block_count"] or after["unused_range_count"] < before["unused_range_count"]
     assert after["block_count"] == before["block_count"] - st["blocks_freed"]
     check_contents(q, bufs, datas, texs, tdatas)
+
+
+def test_defragment_on_the_default_device_keeps_every_byte():
+    """The default Device (here uma_direct, the default on this cache-coherent UMA adapter): defragment()
+    of the default pool moves textures while the buffers live in CPU-visible memory; every buffer and
+    texture reads back its bytes, a moved texture samples right in a shader, and buffers still take
+    writes (direct or not) after it."""
+    dev, q, bufs, datas, texs, tdatas = fragmented_device(n_buffers=40, n_textures=20, default_device=True)
+    placements = {r.name: (r.allocation["block"], r.allocation["offset"]) for r in bufs + texs}
+    st = dev.defragment()
+    dev.validate_memory()
+    assert st["moves"] > 0 and st["bytes_moved"] > 0
+    moved = [t for t in texs if placements[t.name] != (t.allocation["block"], t.allocation["offset"])]
+    assert moved
+    check_contents(q, bufs, datas, texs, tdatas)
+    # the moved texture through a shader (its SRV re-pointed), a buffer written after the moves
+    t, d = moved[0], tdatas[texs.index(moved[0])]
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)]), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(READ_TEX_CS, profile="cs_5_0"), rs)
+    out = dev.create_buffer(64 * 64 * 4, uav=True)
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_shader_resource_view(0, 0, t)
+    cl.set_root_uav(1, out)
+    cl.dispatch(8, 8)
+    q.wait(q.execute(cl))
+    np.testing.assert_array_equal(q.read_buffer(out).reshape(64, 64, 4), d)
+    new = datas[0][::-1].copy()
+    q.wait(q.write_buffer(bufs[0], new))
+    np.testing.assert_array_equal(q.read_buffer(bufs[0]), new)
+    check_contents(q, bufs[1:], datas[1:], texs, tdatas)
 
 
 def test_full_defragmentation_compacts_and_a_second_call_is_a_no_op():
