@@ -325,21 +325,23 @@ def test_sample_mask_keeps_the_masked_samples(device, queue, compiled):
 
 def test_alpha_to_coverage_dual_source_blend_and_depth_clip(device, queue, compiled):
     """alpha 0.5 covers half the samples; SRC1_COLOR weights by the second output; depth_clip=False
-    clamps a triangle beyond the far plane instead of clipping it."""
+    clamps a triangle beyond the far plane instead of clipping it: colour and depth read back, the depth
+    cleared to 0.25 so that a clamped write (1.0) and no write differ."""
     rs = device.create_root_signature([])
     lay = [dx.InputElement("POSITION", "float3")]
     half_alpha = dx.compile_hlsl("float4 main(float4 p : SV_Position) : SV_Target { return float4(1, 1, 1, 0.5); }", profile="ps_5_0")
     dual = dx.compile_hlsl("struct O { float4 a : SV_Target0; float4 b : SV_Target1; };"
                            "O main(float4 p : SV_Position) { O o; o.a = 1; o.b = float4(0.5, 0.25, 0, 1); return o; }", profile="ps_5_0")
 
-    def draw(pso, target, z, depth=None, resolve=None):
+    def draw(pso, target, z, depth=None, resolve=None, depth_clear=1.0):
         cl = queue.command_list()
         cl.set_pipeline_state(pso)
         cl.set_render_targets([target], depth=depth)
         cl.clear_render_target(target, [0, 0, 0, 0])
         if depth is not None:
-            cl.clear_depth_stencil(depth, 1.0, 0)
-        cl.set_dynamic_vertex_buffer(0, np.array([[-1, -1, z], [-1, 3, z], [3, -1, z]], np.float32))
+            cl.clear_depth_stencil(depth, depth_clear, 0)
+        zs = np.broadcast_to(np.asarray(z, np.float32), (3,))   # one z, or one per vertex
+        cl.set_dynamic_vertex_buffer(0, np.array([[-1, -1, zs[0]], [-1, 3, zs[1]], [3, -1, zs[2]]], np.float32))
         cl.draw(3)
         if resolve is not None:
             cl.resolve(resolve, target)
@@ -353,12 +355,23 @@ def test_alpha_to_coverage_dual_source_blend_and_depth_clip(device, queue, compi
     pso = device.create_graphics_pipeline(compiled["pos3_vs"], dual, rs, ["rgba8_unorm"], input_layout=lay,
                                           blend=dx.BlendState(src_blend="src1_color", dest_blend="zero"))
     assert (draw(pso, device.create_texture2d(8, 8, render_target=True), 0.5) == [128, 64, 0, 255]).all()
-    for clip, want in ((True, 0), (False, 255)):
+    # z across the 8 columns: 1 + x/2 (vertex z 0.5, 0.5, 2.5), so pixel centres 0.5625 .. 0.9375 in
+    # columns 0-3 and 1.0625 .. 1.4375 (beyond the far plane) in columns 4-7; and a flat z of 1.5.
+    slope = np.broadcast_to(0.5 + (np.arange(8) + 0.5) / 8, (8, 8)).astype(np.float32)
+    for clip in (True, False):
         pso = device.create_graphics_pipeline(compiled["pos3_vs"], half_alpha, rs, ["rgba8_unorm"], dsv_format="d32_float", input_layout=lay,
                                               rasterizer=dx.RasterizerState(depth_clip=clip), depth_stencil=dx.DepthStencilState(depth_func="always"))
-        ds = device.create_texture2d(8, 8, "d32_float", depth_stencil=True)
-        assert (draw(pso, device.create_texture2d(8, 8, render_target=True), 1.5, depth=ds)[..., 0] == want).all()
-        assert (queue.read_texture(ds) == 1.0).all()
+        for z in (1.5, (0.5, 0.5, 2.5)):
+            ds = device.create_texture2d(8, 8, "d32_float", depth_stencil=True)
+            colour = draw(pso, device.create_texture2d(8, 8, render_target=True), z, depth=ds, depth_clear=0.25)[..., 0]
+            depth = queue.read_texture(ds).reshape(8, 8)
+            beyond = np.full((8, 8), True) if z == 1.5 else slope > 1
+            # clipped: nothing drawn beyond the far plane (colour 0, the clear depth kept); not clipped:
+            # drawn, its depth clamped to the viewport's far value 1.0
+            np.testing.assert_array_equal(colour[beyond], 0 if clip else 255, err_msg=f"depth_clip={clip} z={z}")
+            np.testing.assert_array_equal(depth[beyond], 0.25 if clip else 1.0, err_msg=f"depth_clip={clip} z={z}")
+            np.testing.assert_array_equal(colour[~beyond], 255)
+            np.testing.assert_allclose(depth[~beyond], slope[~beyond], atol=1e-5)
 
 
 # ---- what is refused -------------------------------------------------------------------------------
