@@ -79,6 +79,10 @@ def render_graph(dev: dx.Device, tex: dx.Texture) -> None:
     g.add_pass("p", lambda cl, res: None, queue="compte", writes=[t])  # type: ignore[arg-type]  # misspelt queue
     g.add_pass("p", lambda cl, res: None, queue=dx.QueueKind.COPY, copy_to=[t])
     g.add_pass("p", lambda cl, res: None, reads=[tex])  # type: ignore[list-item]  # a Texture, not a graph handle
+    g.aliasing = False
+    g.aliasing = 0  # type: ignore[assignment]  # an int, not a bool (TypeError at run time too)
+    dx.RenderGraph(dev, aliasing=True)
+    dx.RenderGraph(dev, aliasing="no")  # type: ignore[arg-type]
     cl = dev.queue().command_list()
     cl.resource_barriers(dx.BarrierBatch([("uav", None)]))
     cl.resource_barriers([("uav", None)])  # type: ignore[arg-type]  # a list, not a BarrierBatch
