@@ -896,6 +896,7 @@ void CommandList::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>
     if (offset >= buffer->Size()) throw InvalidArgument("set_vertex_buffer: offset past the end of " + Who(*buffer));
     D3D12_VERTEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), stride};
     m_d3d12List->IASetVertexBuffers(slot, 1, &v);
+    m_VertexSlotsSet |= uint32_t(1) << slot;
     m_Bindings[(uint64_t(0xFFFF0000u | slot) << 32)] = Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false};
 }
 
@@ -942,6 +943,7 @@ void CommandList::SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64
     std::memcpy(a.cpu, data, bytes);
     D3D12_VERTEX_BUFFER_VIEW v{a.gpu, static_cast<UINT>(bytes), stride};
     m_d3d12List->IASetVertexBuffers(slot, 1, &v);
+    m_VertexSlotsSet |= uint32_t(1) << slot;
     m_Bindings.erase(uint64_t(0xFFFF0000u | slot) << 32);
 }
 
@@ -1021,6 +1023,26 @@ void CommandList::CheckRootArguments(const char* what) const {
 void CommandList::CheckIndexBuffer(const char* what) const {
     if (!m_IndexBufferSet)
         throw InvalidArgument(std::string(what) + ": no index buffer is set on this list; call set_index_buffer (or set_dynamic_index_buffer) first");
+}
+
+void CommandList::ThrowMissingVertexBuffer(const char* what) const {
+    // A list starts with no vertex buffer bound (ID3D12GraphicsCommandList::ClearState: a list's
+    // state at creation, "all currently bound resources are unbound"), and bindings persist across
+    // SetPipelineState, so "set since the list opened" is what counts. D3D12 documents no value
+    // for an input element fetched from a slot without a buffer: its debug layer reports the draw
+    // (D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET), and Vulkan, which vkd3d
+    // translates to, requires a buffer on every binding the pipeline declares (VUID-vkCmdDraw-None-04007).
+    // So every slot the input layout names needs a buffer (the conservative reading: an element the
+    // vertex shader ignores still describes a fetch from its slot).
+    const uint32_t missing = m_Pipeline->InputSlots() & ~m_VertexSlotsSet;
+    uint32_t slot = 0;
+    while (!((missing >> slot) & 1u)) ++slot;
+    std::string semantics;
+    for (const InputElementDesc& e : m_Pipeline->InputLayout())
+        if (e.slot == slot) semantics += (semantics.empty() ? "'" : ", '") + e.semantic + (e.semanticIndex ? std::to_string(e.semanticIndex) : std::string()) + "'";
+    throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads vertex-buffer slot " + std::to_string(slot) +
+                          " (input_layout " + semantics + ") but no vertex buffer was set there on this list; call set_vertex_buffer(" +
+                          std::to_string(slot) + ", ...) (or set_dynamic_vertex_buffer) first");
 }
 
 void CommandList::ValidateTableSlots(const char* op) const {
@@ -1119,6 +1141,7 @@ void CommandList::NoteUavWrites() {
 void CommandList::Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance) {
     const auto recording = Begin("draw");
     CheckGraphics("draw");
+    CheckVertexBuffers("draw");
     PrepareWork(false);
     m_d3d12List->DrawInstanced(vertexCount, instanceCount, startVertex, startInstance);
     NoteUavWrites();
@@ -1128,6 +1151,7 @@ void CommandList::DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint3
     const auto recording = Begin("draw_indexed");
     CheckGraphics("draw_indexed");
     CheckIndexBuffer("draw_indexed");
+    CheckVertexBuffers("draw_indexed");
     PrepareWork(false);
     m_d3d12List->DrawIndexedInstanced(indexCount, instanceCount, startIndex, baseVertex, startInstance);
     NoteUavWrites();
@@ -1178,6 +1202,7 @@ void CommandList::DrawMany(uint32_t vertexCount, uint32_t instanceCount, const u
                            uint32_t rootIndex) {
     const auto recording = Begin("draw_many");
     CheckGraphics("draw_many");
+    CheckVertexBuffers("draw_many");
     RecordMany("draw_many", false, constants, rows, k, rootIndex,
                [&](ID3D12GraphicsCommandList* l, uint32_t) { l->DrawInstanced(vertexCount, instanceCount, 0, 0); });
 }
@@ -1187,6 +1212,7 @@ void CommandList::DrawIndexedMany(uint32_t indexCount, uint32_t instanceCount, c
     const auto recording = Begin("draw_indexed_many");
     CheckGraphics("draw_indexed_many");
     CheckIndexBuffer("draw_indexed_many");
+    CheckVertexBuffers("draw_indexed_many");
     RecordMany("draw_indexed_many", false, constants, rows, k, rootIndex,
                [&](ID3D12GraphicsCommandList* l, uint32_t) { l->DrawIndexedInstanced(indexCount, instanceCount, 0, 0, 0); });
 }

@@ -547,6 +547,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         const InputElementDesc& e = g.inputLayout[i];
         if (e.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "].slot " + std::to_string(e.slot) + " out of range (0..31)");
+        m_InputSlots |= uint32_t(1) << e.slot;
         if (!formats.Get(e.format).Has(D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER))
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): " + FormatName(e.format) +
                                   " is not a vertex-buffer format on this device (D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER)");
@@ -658,6 +659,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
                     e.perInstance ? e.stepRate : 0};
     }
     d.InputLayout = {elems.empty() ? nullptr : elems.data(), static_cast<UINT>(elems.size())};
+    m_InputLayout = g.inputLayout;
     d.PrimitiveTopologyType = topologyType;
     d.NumRenderTargets = static_cast<UINT>(g.rtvFormats.size());
     for (size_t i = 0; i < g.rtvFormats.size(); ++i) d.RTVFormats[i] = g.rtvFormats[i];

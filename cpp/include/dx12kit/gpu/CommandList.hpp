@@ -338,6 +338,14 @@ private:
     bool m_IndexBufferSet = false;               ///< set_index_buffer / set_dynamic_index_buffer called
     /// Indexed draws: D3D12 leaves them undefined without an index buffer (lavapipe dies of SIGFPE).
     void CheckIndexBuffer(const char* what) const;
+    uint32_t m_VertexSlotsSet = 0;               ///< bit k: set_vertex_buffer / set_dynamic_vertex_buffer gave slot k a buffer
+    /// Draws: every vertex-buffer slot the bound pipeline's input layout reads was given a buffer on
+    /// this list (CommandList.cpp says what D3D12 makes of an unset slot). One mask compare; the
+    /// message is built out of line. Without a pipeline it passes (the draw raises for that).
+    void CheckVertexBuffers(const char* what) const {
+        if (m_Pipeline && (m_Pipeline->InputSlots() & ~m_VertexSlotsSet)) ThrowMissingVertexBuffer(what);
+    }
+    [[noreturn]] void ThrowMissingVertexBuffer(const char* what) const;
     /// Validation mode: every single-register SRV/UAV a shader of the bound pipeline reads through a
     /// descriptor table was set on the list (an unset slot reads a null descriptor: zeros).
     void ValidateTableSlots(const char* op) const;

@@ -1,0 +1,51 @@
+"""Checks that live in the C++ core (so C++ callers get them too), seen from Python on the real device:
+vertex buffers an input layout needs, recording on a closed list, buffer-view arguments on textures,
+root-signature flags."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import dx12kit as dx
+
+# Position from slot 0, colour from slot 1 (per instance): a draw needs a buffer in both slots.
+TWO_SLOT_VS = """
+struct V { float4 pos : SV_Position; float4 col : COLOR; };
+V main(float2 p : POSITION, float4 c : COLOR) { V v; v.pos = float4(p, 0, 1); v.col = c; return v; }
+"""
+COLOUR_PS = "float4 main(float4 pos : SV_Position, float4 c : COLOR) : SV_Target { return c; }"
+
+
+@pytest.fixture(scope="module")
+def two_slot(device):
+    rs = device.create_root_signature([dx.RootConstants(0, 1)])
+    layout = [dx.InputElement("POSITION", "rg32_float", slot=0),
+              dx.InputElement("COLOR", "rgba32_float", slot=1, per_instance=True)]
+    return device.create_graphics_pipeline(dx.compile_hlsl(TWO_SLOT_VS, profile="vs_5_0"), dx.compile_hlsl(COLOUR_PS, profile="ps_5_0"),
+                                           rs, ["rgba8_unorm"], input_layout=layout, topology="point")
+
+
+def test_draws_need_every_vertex_buffer_slot_of_the_input_layout(device, queue, two_slot):
+    target = device.create_texture2d(2, 2, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(two_slot)
+    cl.set_render_targets([target])
+    cl.clear_render_target(target, [0, 0, 0, 0])
+    cl.set_constants(0, [0])
+    cl.set_dynamic_index_buffer(np.zeros(1, np.uint32))
+    with pytest.raises(dx.InvalidArgumentError, match=r"draw: pipeline '.*' reads vertex-buffer slot 0 \(input_layout 'POSITION'\).*"
+                                                      r"set_vertex_buffer\(0, "):
+        cl.draw(1)
+    # Slot 0 set, slot 1 (COLOR) still missing: every draw kind names it.
+    cl.set_dynamic_vertex_buffer(0, np.array([[-0.5, 0.5]], np.float32))   # texel (0, 0) of the 2x2 target
+    rows = np.zeros((1, 1), np.uint32)
+    for what, call in [("draw", lambda: cl.draw(1)), ("draw_indexed", lambda: cl.draw_indexed(1)),
+                       ("draw_many", lambda: cl.draw_many(1, rows)), ("draw_indexed_many", lambda: cl.draw_indexed_many(1, rows))]:
+        with pytest.raises(dx.InvalidArgumentError, match=what + r": pipeline .* slot 1 \(input_layout 'COLOR'\) but no vertex buffer"):
+            call()
+    colours = device.create_buffer(16)
+    queue.write_buffer(colours, np.array([0.0, 1.0, 0.0, 1.0], np.float32))
+    cl.set_vertex_buffer(1, colours, 16)
+    cl.draw(1)   # now accepted, and the colour comes from slot 1
+    queue.wait(queue.execute(cl))
+    assert queue.read_texture(target)[0, 0].tolist() == [0, 255, 0, 255]
