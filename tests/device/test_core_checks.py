@@ -49,3 +49,25 @@ def test_draws_need_every_vertex_buffer_slot_of_the_input_layout(device, queue, 
     cl.draw(1)   # now accepted, and the colour comes from slot 1
     queue.wait(queue.execute(cl))
     assert queue.read_texture(target)[0, 0].tolist() == [0, 255, 0, 255]
+
+
+def test_record_raw_refuses_an_executed_list(device, queue):
+    """dx12kit_bench.record_raw records through CommandList::RecordNative: the open-list check of every
+    recording call (an executed list has no native list left: this used to crash)."""
+    bench = pytest.importorskip("dx12kit_bench", reason="needs the benchmark module dx12kit_bench (not in a product-only install)")
+    rs = device.create_root_signature([dx.RootConstants(0, 1)])
+    pso = device.create_compute_pipeline(dx.compile_hlsl("cbuffer C : register(b0) { uint x; }; [numthreads(1,1,1)] void main() {}",
+                                                         profile="cs_5_0"), rs)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_constants(0, [1])
+    bench.record_raw(cl, "dispatch", np.zeros((2, 1), np.uint32))   # open: recorded
+    queue.wait(queue.execute(cl))
+    rows = np.zeros((1, 1), np.uint32)
+    with pytest.raises(dx.UseAfterFreeError) as raw:
+        bench.record_raw(cl, "dispatch", rows)
+    with pytest.raises(dx.UseAfterFreeError) as core:
+        cl.dispatch(1)
+    # The same error as the other recording calls, named after the call.
+    assert str(raw.value).replace("record_raw", "dispatch") == str(core.value)
+    assert str(raw.value).startswith("record_raw: this command list was already executed")

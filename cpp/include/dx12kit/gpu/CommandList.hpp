@@ -56,8 +56,17 @@ public:
     CommandList& operator=(const CommandList&) = delete;
 
     const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
-    /// The native list (borrowed). Work recorded on it directly bypasses state tracking.
+    /// The native list (borrowed). Work recorded on it directly bypasses state tracking. Null once
+    /// the list was executed: record native calls through RecordNative, which checks that first.
     ID3D12GraphicsCommandList* D3D12List() const { return m_d3d12List.Get(); }
+    /// Runs `record(ID3D12GraphicsCommandList*)` as the recording call `what`: under the recording
+    /// lock, after the check every recording call makes (UseAfterFree on an executed, closed or dead
+    /// list), so no execute can take the list meanwhile. The native calls bypass state tracking.
+    template <typename Record>
+    void RecordNative(const char* what, Record&& record) {
+        const auto recording = Begin(what);
+        record(m_d3d12List.Get());
+    }
     CommandQueue& Queue() const { return *m_Queue; }
     /// Its name, for messages and debuggers ("command list" unless set; SetName also names the
     /// native list).
