@@ -478,7 +478,7 @@ void BindCommandList(py::module_& m, Classes& c) {
             const char* fn = "set_shader_resource_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
-            const BufferViewArgs view = BufferViewArguments(*res, stride, raw, first, num, fn);
+            const BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
             uint32_t firstMip = 0, count = 0;
             if (!mip.is_none()) { firstMip = U32(mip, fn, "mip"); count = 1; }
             DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN
@@ -515,11 +515,9 @@ void BindCommandList(py::module_& m, Classes& c) {
             const char* fn = "set_unordered_access_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
-            BufferViewArgs view = BufferViewArguments(*res, stride, raw, first, num, fn);
-            if (!format.is_none()) {
-                if (!res->IsBuffer()) throw InvalidArgument("set_unordered_access_view: format= applies to buffers (typed views)");
-                view.format = ParseBufferFormat(format, fn);
-            }
+            BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
+            // A texture's format= is refused by the core (SetUnorderedAccessView), whatever format it names.
+            if (!format.is_none()) view.format = res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
             if (res->IsBuffer() && !mip.is_none()) throw InvalidArgument("set_unordered_access_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
             cl.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
         }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),

@@ -366,4 +366,27 @@ TEST_CASE("device: a discarded upload page with a pin is neither reused nor trim
     CHECK(pool.Trim(dev->Core()->LastSerial()) == 1);
 }
 
+TEST_CASE("device: the command list refuses buffer-view arguments for a texture (C++ callers too)") {
+    auto dev = SharedDevice();
+    auto q = Direct(*dev);
+    auto rs = std::make_shared<RootSignature>(
+        dev->Core(),
+        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
+                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
+        std::vector<StaticSamplerDesc>{});
+    auto pso = std::make_shared<PipelineState>(dev->Core(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
+    auto tex = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, true, "tex");
+    auto cl = q->CreateCommandList(q);
+    cl->SetPipelineState(pso);
+    BufferViewArgs stride, typed;
+    stride.stride = 4;
+    typed.format = DXGI_FORMAT_R32_FLOAT;
+    CHECK_THROWS_WITH_AS(cl->SetShaderResourceView(1, 0, tex, 0, 0, DXGI_FORMAT_UNKNOWN, stride),
+                         "set_shader_resource_view: resource 'tex' is a texture; stride=, raw=, first_element= and num_elements= apply to buffers",
+                         InvalidArgument);
+    CHECK_THROWS_WITH_AS(cl->SetUnorderedAccessView(1, 1, tex, 0, stride), doctest::Contains("is a texture"), InvalidArgument);
+    CHECK_THROWS_WITH_AS(cl->SetUnorderedAccessView(1, 1, tex, 0, typed), "set_unordered_access_view: format= applies to buffers (typed views)",
+                         InvalidArgument);
+}
+
 }  // TEST_SUITE

@@ -71,3 +71,25 @@ def test_record_raw_refuses_an_executed_list(device, queue):
     # The same error as the other recording calls, named after the call.
     assert str(raw.value).replace("record_raw", "dispatch") == str(core.value)
     assert str(raw.value).startswith("record_raw: this command list was already executed")
+
+
+def test_buffer_view_arguments_on_a_texture_refused(device, queue):
+    """CommandList::SetShaderResourceView / SetUnorderedAccessView refuse them (the binding only converts)."""
+    rs = device.create_root_signature([dx.DescriptorTable([dx.SRV(0), dx.UAV(0)])])
+    pso = device.create_compute_pipeline(dx.compile_hlsl(
+        "Texture2D<float4> t : register(t0); RWTexture2D<float4> u : register(u0);"
+        "[numthreads(1,1,1)] void main() { u[uint2(0, 0)] = t[uint2(0, 0)]; }", profile="cs_5_0"), rs)
+    tex = device.create_texture2d(4, 4, "rgba8_unorm", uav=True, name="tex")
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    msg = r"resource 'tex' is a texture; stride=, raw=, first_element= and num_elements= apply to buffers"
+    for kw in ({"stride": 4}, {"raw": False}, {"first_element": 1}, {"num_elements": 4}):
+        with pytest.raises(dx.InvalidArgumentError, match="set_shader_resource_view: " + msg):
+            cl.set_shader_resource_view(0, 0, tex, **kw)
+        with pytest.raises(dx.InvalidArgumentError, match="set_unordered_access_view: " + msg):
+            cl.set_unordered_access_view(0, 1, tex, **kw)
+    for fmt in ("r32_float", "d32_float"):   # a typed-buffer format or not: format= is for buffers either way
+        with pytest.raises(dx.InvalidArgumentError, match=r"set_unordered_access_view: format= applies to buffers \(typed views\)"):
+            cl.set_unordered_access_view(0, 1, tex, format=fmt)
+    cl.set_shader_resource_view(0, 0, tex)   # without them: accepted
+    cl.set_unordered_access_view(0, 1, tex)

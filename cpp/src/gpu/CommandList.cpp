@@ -23,6 +23,14 @@ namespace dx12kit {
 
 namespace {
 std::string Who(const Resource& r) { return "resource '" + r.Name() + "'"; }
+/// SetShaderResourceView / SetUnorderedAccessView on a texture: a texture's view takes none of the
+/// buffer-view arguments, so any of them given is refused rather than ignored. ("Given" is a value
+/// other than BufferViewArgs' default: an explicit first_element 0 is indistinguishable from none.)
+void RefuseBufferViewArgs(const Resource& texture, const BufferViewArgs& a, const char* what) {
+    if (a.stride || a.raw != -1 || a.firstElement || a.numElements != -1)
+        throw InvalidArgument(std::string(what) + ": " + Who(texture) + " is a texture; stride=, raw=, first_element= and num_elements= apply to buffers");
+    if (a.format != DXGI_FORMAT_UNKNOWN) throw InvalidArgument(std::string(what) + ": format= applies to buffers (typed views)");
+}
 }  // namespace
 
 CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue,
@@ -552,6 +560,7 @@ void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, con
         StageBufferView(false, rootIndex, offset, r, args, SrvState(rootIndex), "set_shader_resource_view");
         return;
     }
+    RefuseBufferViewArgs(*r, buffer, "set_shader_resource_view");
     h = r->Srv(mip, mipCount, format);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, mipCount, false};
@@ -568,6 +577,7 @@ void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, co
         StageBufferView(true, rootIndex, offset, r, buffer, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, "set_unordered_access_view");
         return;
     }
+    RefuseBufferViewArgs(*r, buffer, "set_unordered_access_view");
     h = r->Uav(mip);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true};

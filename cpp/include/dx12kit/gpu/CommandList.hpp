@@ -124,9 +124,10 @@ public:
     /// Stages a view of `r` at (rootIndex, offset). Textures: mips [mip, mip + mipCount) in
     /// `format` (UNKNOWN: the texture's). Buffers (BufferView.hpp): the view `buffer` and `format`
     /// (a typed view) describe, the rest from the bound pipeline's declaration at that slot;
-    /// `mip`, `mipCount` must be 0.
+    /// `mip`, `mipCount` must be 0. A texture with any `buffer` argument given throws InvalidArgument.
     void SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
                                uint32_t mip, uint32_t mipCount, DXGI_FORMAT format, const BufferViewArgs& buffer = BufferViewArgs());
+    /// As SetShaderResourceView: mip `mip` of a texture (no `buffer` argument), or a buffer view.
     void SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
                                 const BufferViewArgs& buffer = BufferViewArgs());
     /// The buffer view SetShaderResourceView / SetUnorderedAccessView would write at (rootIndex,
