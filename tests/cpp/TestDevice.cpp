@@ -389,4 +389,35 @@ TEST_CASE("device: the command list refuses buffer-view arguments for a texture 
                          InvalidArgument);
 }
 
+TEST_CASE("device: the RootSignature constructor refuses flags by the core's table") {
+    auto dev = SharedDevice();
+    const std::vector<StaticSamplerDesc> none;
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {}, none, 0x80),
+                         "create_root_signature: root signature flag LOCAL_ROOT_SIGNATURE is not supported: a DirectX Raytracing flag; "
+                         "vkd3d 1.2 has no raytracing",
+                         InvalidArgument);
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {}, none, 0x1000), doctest::Contains("bits 0x1000 are not D3D12 root signature flags"),
+                         InvalidArgument);
+    RootParameterDesc view{RootParamKind::Cbv, 0, 0, 0, {}};
+    view.flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_VOLATILE | D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Constants, 0, 0, 1, {}}, view}, none),
+                         doctest::Contains("create_root_signature: root parameter 1: DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and "
+                                           "DATA_STATIC exclude each other"),
+                         InvalidArgument);
+    DescriptorRangeDesc later{RangeKind::Uav, 0};
+    later.flags = 0x10000;  // DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {DescriptorRangeDesc{RangeKind::Srv, 0}, later}}}, none),
+                         doctest::Contains("create_root_signature: root parameter 0, range 1: descriptor range flag "
+                                           "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS is not supported"),
+                         InvalidArgument);
+    DescriptorRangeDesc samplerData{RangeKind::Sampler, 0};
+    samplerData.flags = D3D12_DESCRIPTOR_RANGE_FLAG_DATA_STATIC;
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {samplerData}}}, none),
+                         doctest::Contains("a sampler range takes DESCRIPTORS_VOLATILE only"), InvalidArgument);
+    // Supported flags build.
+    view.flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
+    RootSignature ok(dev->Core(), {view}, none, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS);
+    CHECK(ok.D3D12RootSignature() != nullptr);
+}
+
 }  // TEST_SUITE

@@ -93,3 +93,20 @@ def test_buffer_view_arguments_on_a_texture_refused(device, queue):
             cl.set_unordered_access_view(0, 1, tex, format=fmt)
     cl.set_shader_resource_view(0, 0, tex)   # without them: accepted
     cl.set_unordered_access_view(0, 1, tex)
+
+
+def test_root_signature_flags_checked_by_the_core_table(device):
+    """The RootSignature constructor refuses flags (one table, RootSignatureCheck.cpp); the text parser
+    names the same refused flags with the same reasons, read from dx12core.refused_flags()."""
+    refused = dx.dx12core.refused_flags()
+    assert set(refused) == {"RootSignatureFlags", "DescriptorRangeFlags", "RootDescriptorFlags"}
+    why = refused["RootSignatureFlags"]["LOCAL_ROOT_SIGNATURE"]
+    assert "raytracing" in why
+    assert "LOCAL_ROOT_SIGNATURE" not in dx.RootSignatureFlags.__members__   # supported and refused never overlap
+    with pytest.raises(dx.InvalidArgumentError, match=r"^create_root_signature: root signature flag LOCAL_ROOT_SIGNATURE is not supported: "
+                                                      + why):
+        device.create_root_signature([], flags=0x80)
+    with pytest.raises(dx.InvalidArgumentError, match=r"column 11.*root flag 'LOCAL_ROOT_SIGNATURE' is not supported: " + why):
+        device.create_root_signature("RootFlags(LOCAL_ROOT_SIGNATURE)")
+    assert dx.rootsig.ROOT_FLAGS["DENY_HULL_SHADER_ROOT_ACCESS"] == dx.RootSignatureFlags.DENY_HULL_SHADER_ROOT_ACCESS == 0x4
+    assert device.create_root_signature("RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | DENY_HULL_SHADER_ROOT_ACCESS), CBV(b0)").num_parameters == 1

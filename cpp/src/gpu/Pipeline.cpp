@@ -60,6 +60,20 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
     : m_Core(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
     m_Core->CheckNotForked("create_root_signature");
     if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
+    // Flags: D3D12's bits only, none that vkd3d 1.2 cannot honour, valid combinations (the tables and
+    // rules of RootSignatureCheck.cpp; the Python layer reads the same tables, dx12core.refused_flags).
+    CheckRootSignatureFlags(m_Flags, "create_root_signature");
+    for (size_t i = 0; i < m_Params.size(); ++i) {
+        const RootParameterDesc& p = m_Params[i];
+        const std::string where = "create_root_signature: root parameter " + std::to_string(i);
+        if (p.kind == RootParamKind::Cbv || p.kind == RootParamKind::Srv || p.kind == RootParamKind::Uav)
+            CheckRootDescriptorFlags(p.flags, where.c_str());
+        else if (p.kind == RootParamKind::Table)
+            for (size_t j = 0; j < p.ranges.size(); ++j)
+                CheckDescriptorRangeFlags(p.ranges[j].flags, p.ranges[j].kind, (where + ", range " + std::to_string(j)).c_str());
+        else if (p.flags)
+            throw InvalidArgument(where + ": root constants take no flags (D3D12 defines none for them)");
+    }
     CheckRootSignatureOverlaps(m_Params, m_Samplers);
     for (size_t i = 0; i < m_Params.size(); ++i)
         if (m_Params[i].kind != RootParamKind::Table) m_ArgumentsMask |= uint64_t(1) << i;

@@ -71,6 +71,9 @@ class RootSignature {
 public:
     /// `flags`: D3D12_ROOT_SIGNATURE_FLAGS. Parameter lists built in Python get
     /// ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT; root signatures from HLSL text get what the text says.
+    /// Throws InvalidArgument for flags (root signature, root descriptor, descriptor range) that are
+    /// not D3D12's, that vkd3d 1.2 cannot honour, or whose combination D3D12 refuses
+    /// (CheckRootSignatureFlags and its siblings, RootSignatureCheck.hpp), naming the parameter.
     RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
                   std::vector<StaticSamplerDesc> samplers,
                   uint32_t flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
