@@ -14,6 +14,7 @@
 #include "dx12kit/resources/Resource.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -418,6 +419,30 @@ TEST_CASE("device: the RootSignature constructor refuses flags by the core's tab
     view.flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
     RootSignature ok(dev->Core(), {view}, none, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS);
     CHECK(ok.D3D12RootSignature() != nullptr);
+}
+
+TEST_CASE("device: a thread holding the recording lock records on while an execute waits for it") {
+    // Begin lets a waiting execute go first only on threads that do not hold the lock (OwnerMutex::HeldByMe):
+    // here the holder's recording call must go through, or neither thread would ever proceed.
+    auto dev = SharedDevice();
+    auto q = Direct(*dev);
+    auto cl = q->CreateCommandList(q);
+    std::atomic<bool> executeHasLock{false};
+    {
+        auto held = cl->LockRecording();
+        std::thread executor([&] {
+            auto lock = cl->LockForExecute();
+            executeHasLock = true;
+        });
+        // Give the executor time to announce itself (if it has not yet, the call below passes anyway).
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        cl->SetViewport(0, 0, 4, 4, 0, 1);
+        CHECK_FALSE(executeHasLock.load());
+        held.unlock();
+        executor.join();
+    }
+    CHECK(executeHasLock.load());
+    cl->SetScissor(0, 0, 4, 4);   // the lock is free again: recording goes on
 }
 
 }  // TEST_SUITE

@@ -82,13 +82,6 @@ std::unique_lock<OwnerMutex> CommandList::LockRecording() {
     return lock;
 }
 
-CommandList::RecordingScope::RecordingScope(std::unique_lock<OwnerMutex> l, CommandList* outer)
-    : lock(std::move(l)), outermost(outer) {}
-
-CommandList::RecordingScope::~RecordingScope() {
-    if (outermost) outermost->m_RecordingThread.store(std::thread::id(), std::memory_order_relaxed);
-}
-
 std::unique_lock<OwnerMutex> CommandList::LockForExecute() {
     m_ExecuteWaiting.fetch_add(1, std::memory_order_acq_rel);
     std::unique_lock<OwnerMutex> lock;
@@ -102,22 +95,19 @@ std::unique_lock<OwnerMutex> CommandList::LockForExecute() {
     return lock;
 }
 
-CommandList::RecordingScope CommandList::Begin(const char* what) {
+std::unique_lock<OwnerMutex> CommandList::Begin(const char* what) {
     m_Core->CheckNotForked(what);
-    // Inside a recording call of this list already (e.g. upload -> copy): the lock is ours. Only this
-    // thread stores its own id here, so a relaxed load is exact for the question "is it me?" (a
-    // member rather than a thread_local: no __tls_get_addr in a shared library on every call).
-    const std::thread::id me = std::this_thread::get_id();
-    const bool nested = m_RecordingThread.load(std::memory_order_relaxed) == me;
-    if (!nested && m_ExecuteWaiting.load(std::memory_order_acquire))
+    // Recording calls let an execute that waits for the lock go first, except on a thread that holds
+    // the lock already (a recording call inside another, e.g. upload -> copy, or inside an execute):
+    // the waiting execute could never get the lock that thread holds. The recursive OwnerMutex knows
+    // its owner, so "is it me?" is asked only while an execute waits.
+    if (m_ExecuteWaiting.load(std::memory_order_acquire) && !m_RecordMutex.HeldByMe())
         m_Core->Blocking([&] {
             while (m_ExecuteWaiting.load(std::memory_order_acquire)) std::this_thread::yield();
         });
     std::unique_lock<OwnerMutex> lock = LockRecording();
     CheckOpen(what);
-    if (nested) return RecordingScope(std::move(lock), nullptr);
-    m_RecordingThread.store(me, std::memory_order_relaxed);
-    return RecordingScope(std::move(lock), this);
+    return lock;
 }
 
 void CommandList::CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const {

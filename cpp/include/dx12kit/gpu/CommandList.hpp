@@ -266,17 +266,9 @@ private:
     /// In-place generate_mips of a render target sharing memory: DiscardResource of the mips below
     /// `firstMip` (they are written in full), which initializes them in D3D12's terms (rule 6d).
     void DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what);
-    /// The recording lock held for one recording call (the outermost call of a thread marks it).
-    struct RecordingScope {
-        RecordingScope(std::unique_lock<OwnerMutex> l, CommandList* outermost);
-        ~RecordingScope();
-        RecordingScope(const RecordingScope&) = delete;
-        RecordingScope& operator=(const RecordingScope&) = delete;
-        std::unique_lock<OwnerMutex> lock;
-        CommandList* outermost;   ///< the list whose recording thread this scope clears, or null (nested)
-    };
-    /// Takes the recording lock (after any execute already waiting for it), then CheckOpen.
-    RecordingScope Begin(const char* what);
+    /// Takes the recording lock (after any execute already waiting for it, unless this thread holds
+    /// the lock already), then CheckOpen. Held for the whole recording call.
+    std::unique_lock<OwnerMutex> Begin(const char* what);
     /// d3d12rules rules 1-3: `state` is a legal state that this list's queue type may hold.
     void CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const;
     void CheckNotCopy(const char* what) const;
@@ -316,7 +308,6 @@ private:
     ComPtr<ID3D12GraphicsCommandList> m_d3d12List;
     OwnerMutex m_RecordMutex;   ///< the recording lock: one compare-and-swap per call when uncontended
     std::atomic<int> m_ExecuteWaiting{0};
-    std::atomic<std::thread::id> m_RecordingThread{};   ///< the thread inside a recording call, if any
     std::atomic<bool> m_Closed{false};
     std::atomic<bool> m_Executed{false};
     bool m_Dead = false;
