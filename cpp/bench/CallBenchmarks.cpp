@@ -93,27 +93,33 @@ void BindBenchCalls(py::module_& m) {
                            uint32_t vertexCount) {
         const Kind kind = KindOf(kindName);
         const Rows r = RowsOf(constants, "record_raw");
-        ID3D12GraphicsCommandList* native = cl->D3D12List();
+        if (!cl) throw InvalidArgument("record_raw: command_list is None");
         py::gil_scoped_release nogil;
-        if (kind == Kind::Draw) {
-            for (uint32_t i = 0; i < r.n; ++i) {
-                native->SetGraphicsRoot32BitConstants(rootIndex, r.k, r.data + size_t(i) * r.k, 0);
-                native->DrawInstanced(vertexCount, 1, 0, 0);
+        // RecordNative: the open-list check and recording lock of every recording call (an executed
+        // list has no native list left to record into).
+        cl->RecordNative("record_raw", [&](ID3D12GraphicsCommandList* native) {
+            if (kind == Kind::Draw) {
+                for (uint32_t i = 0; i < r.n; ++i) {
+                    native->SetGraphicsRoot32BitConstants(rootIndex, r.k, r.data + size_t(i) * r.k, 0);
+                    native->DrawInstanced(vertexCount, 1, 0, 0);
+                }
+            } else {
+                for (uint32_t i = 0; i < r.n; ++i) {
+                    native->SetComputeRoot32BitConstants(rootIndex, r.k, r.data + size_t(i) * r.k, 0);
+                    native->Dispatch(1, 1, 1);
+                }
             }
-        } else {
-            for (uint32_t i = 0; i < r.n; ++i) {
-                native->SetComputeRoot32BitConstants(rootIndex, r.k, r.data + size_t(i) * r.k, 0);
-                native->Dispatch(1, 1, 1);
-            }
-        }
+        });
     }, "command_list"_a, "kind"_a, "constants"_a, "root_index"_a = 0, "vertex_count"_a = 3,
        "Records one raw SetGraphics/ComputeRoot32BitConstants + DrawInstanced(vertex_count) / Dispatch(1, 1, 1) per row\n"
-       "of `constants` on the list's native list (no tracking: set the pipeline and targets through dx12kit first).");
+       "of `constants` on the list's native list (no tracking: set the pipeline and targets through dx12kit first).\n"
+       "Raises UseAfterFreeError, as every recording call does, when the list was already executed or closed.");
 
     m.def("record_core", [](std::shared_ptr<CommandList> cl, const std::string& kindName, const py::array& constants, uint32_t rootIndex,
                             uint32_t vertexCount) {
         const Kind kind = KindOf(kindName);
         const Rows r = RowsOf(constants, "record_core");
+        if (!cl) throw InvalidArgument("record_core: command_list is None");
         py::gil_scoped_release nogil;
         for (uint32_t i = 0; i < r.n; ++i) {
             cl->SetConstants(rootIndex, r.data + size_t(i) * r.k, r.k, 0);

@@ -220,7 +220,8 @@ PyMethodDef g_FastMethods[] = {
      "    vertex_count, instance_count, start_vertex, start_instance: DrawInstanced's arguments (0..2**32-1).\n\n"
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
-     "    InvalidArgumentError: no graphics pipeline, a root argument unset, a value out of range, not a direct-queue list.\n"
+     "    InvalidArgumentError: no graphics pipeline, a vertex-buffer slot of its input layout never set on this list\n"
+     "        (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.\n"
      "    UseAfterFreeError: the list was already executed."},
     {"draw_indexed", DX12KIT_FAST(FastDrawIndexed), METH_FASTCALL | METH_KEYWORDS,
      "draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, "
@@ -231,8 +232,8 @@ PyMethodDef g_FastMethods[] = {
      "        (base_vertex signed 32-bit, the others 0..2**32-1).\n\n"
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
-     "    InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a root argument unset, a value out\n"
-     "        of range, not a direct-queue list.\n"
+     "    InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a vertex-buffer slot of its input\n"
+     "        layout never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.\n"
      "    UseAfterFreeError: the list was already executed."},
     {"dispatch", DX12KIT_FAST(FastDispatch), METH_FASTCALL | METH_KEYWORDS,
      "dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
@@ -477,7 +478,7 @@ void BindCommandList(py::module_& m, Classes& c) {
             const char* fn = "set_shader_resource_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
-            const BufferViewArgs view = BufferViewArguments(*res, stride, raw, first, num, fn);
+            const BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
             uint32_t firstMip = 0, count = 0;
             if (!mip.is_none()) { firstMip = U32(mip, fn, "mip"); count = 1; }
             DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN
@@ -514,11 +515,9 @@ void BindCommandList(py::module_& m, Classes& c) {
             const char* fn = "set_unordered_access_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
-            BufferViewArgs view = BufferViewArguments(*res, stride, raw, first, num, fn);
-            if (!format.is_none()) {
-                if (!res->IsBuffer()) throw InvalidArgument("set_unordered_access_view: format= applies to buffers (typed views)");
-                view.format = ParseBufferFormat(format, fn);
-            }
+            BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
+            // A texture's format= is refused by the core (SetUnorderedAccessView), whatever format it names.
+            if (!format.is_none()) view.format = res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
             if (res->IsBuffer() && !mip.is_none()) throw InvalidArgument("set_unordered_access_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
             cl.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
         }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
@@ -841,7 +840,8 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Raises:\n"
            "    TypeError: constants not an array (or list of rows), or a count of the wrong type.\n"
            "    InvalidArgumentError: constants not 2-D or of a dtype that is no 32-bit number; k larger than the parameter;\n"
-           "        no graphics pipeline, a root argument unset, not a direct-queue list.\n"
+           "        no graphics pipeline, a vertex-buffer slot of its input layout never set on this list (set_vertex_buffer),\n"
+           "        a root argument unset, not a direct-queue list.\n"
            "    UseAfterFreeError: the list was already executed.")
         .def("draw_indexed_many", [](CommandList& cl, Int indexCount, py::handle constants, Int root, Int instances) {
             const char* fn = "draw_indexed_many";

@@ -226,7 +226,7 @@ void BindDevice(py::module_& m, Classes& c) {
                 auto textSamplers = parsed[1].cast<std::vector<StaticSamplerDesc>>();
                 textSamplers.insert(textSamplers.end(), samplers.begin(), samplers.end());
                 samplers = std::move(textSamplers);
-                f = CheckRootSignatureFlags(parsed[2].cast<uint32_t>(), "create_root_signature (RootFlags)");
+                f = parsed[2].cast<uint32_t>();   // checked by the RootSignature constructor, as every flag is
             } else {
                 try {
                     params = parametersOrText.cast<std::vector<RootParameterDesc>>();
@@ -236,7 +236,7 @@ void BindDevice(py::module_& m, Classes& c) {
                                          std::string(py::str(py::type::of(parametersOrText).attr("__name__"))));
                 }
             }
-            if (!flags.is_none()) f = CheckRootSignatureFlags(U32(flags, "create_root_signature", "flags"), "create_root_signature");
+            if (!flags.is_none()) f = U32(flags, "create_root_signature", "flags");
             auto rs = std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
             if (!name.is_none()) rs->SetName(Str(name, "create_root_signature", "name"));
             return rs;

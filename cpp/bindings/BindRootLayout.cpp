@@ -6,6 +6,10 @@
 #include "ForkSafety.hpp"
 
 #include <pybind11/native_enum.h>
+#include <pybind11/stl.h>
+
+#include <map>
+#include <string>
 
 namespace dx12kit::bindings {
 
@@ -30,6 +34,22 @@ void BindRootLayout(py::module_& m, Classes& c) {
     flagEnum(D3D12_ROOT_DESCRIPTOR_FLAGS{}, "RootDescriptorFlags", kRootDescriptorFlagBits,
              "D3D12_ROOT_DESCRIPTOR_FLAGS (RootCBV/RootSRV/RootUAV(flags=); root signature 1.1). Plain ints are accepted;\n"
              "at most one DATA flag.");
+
+    m.def("refused_flags", [] {
+        std::map<std::string, std::map<std::string, std::string>> out;
+        auto add = [&out](const char* enumName, const FlagBit* table) {
+            auto& refused = out[enumName];
+            for (const FlagBit* f = table; f->name; ++f)
+                if (f->refused) refused[f->name] = f->refused;
+        };
+        add("RootSignatureFlags", kRootSignatureFlagBits);
+        add("DescriptorRangeFlags", kDescriptorRangeFlagBits);
+        add("RootDescriptorFlags", kRootDescriptorFlagBits);
+        return out;
+    }, "The D3D12 flags dx12kit refuses, and why (vkd3d 1.2 cannot honour them): the core's own table, which the\n"
+       "RootSignature constructor applies (the flag enums hold the supported flags of the same table).\n\n"
+       "Returns:\n"
+       "    {'RootSignatureFlags' | 'DescriptorRangeFlags' | 'RootDescriptorFlags': {flag name without the D3D12 prefix: why}}.");
 
     // ---- root signature descriptions ------------------------------------------------------
     Documented(c.descriptorRange, "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")

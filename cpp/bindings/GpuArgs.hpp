@@ -92,14 +92,9 @@ inline DXGI_FORMAT ParseBufferFormat(py::handle h, const char* what) {
 }
 
 /// stride= / raw= / first_element= / num_elements= of set_shader_resource_view and
-/// set_unordered_access_view (None: not given); given for a texture they raise.
-inline BufferViewArgs BufferViewArguments(const Resource& r, py::handle stride, py::handle raw, py::handle first, py::handle num, const char* fn) {
+/// set_unordered_access_view (None: not given), converted; CommandList refuses them for a texture.
+inline BufferViewArgs BufferViewArguments(py::handle stride, py::handle raw, py::handle first, py::handle num, const char* fn) {
     BufferViewArgs a;
-    if (!r.IsBuffer()) {
-        if (!stride.is_none() || !raw.is_none() || !first.is_none() || !num.is_none())
-            throw InvalidArgument(std::string(fn) + ": resource '" + r.Name() + "' is a texture; stride=, raw=, first_element= and num_elements= apply to buffers");
-        return a;
-    }
     if (!stride.is_none()) {
         a.stride = U32(stride, fn, "stride");
         if (a.stride == 0) throw InvalidArgument(std::string(fn) + ": stride must be positive (a structured view's structure size in bytes)");

@@ -27,36 +27,18 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
+from . import dx12core as _core
 from .errors import InvalidArgumentError
 
 __all__ = ["parse_root_signature", "ROOT_FLAGS"]
 
-ROOT_FLAGS = {
-    "ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT": 0x1,
-    "DENY_VERTEX_SHADER_ROOT_ACCESS": 0x2,
-    "DENY_HULL_SHADER_ROOT_ACCESS": 0x4,
-    "DENY_DOMAIN_SHADER_ROOT_ACCESS": 0x8,
-    "DENY_GEOMETRY_SHADER_ROOT_ACCESS": 0x10,
-    "DENY_PIXEL_SHADER_ROOT_ACCESS": 0x20,
-    "ALLOW_STREAM_OUTPUT": 0x40,
-}
-_RANGE_FLAGS = {
-    "DESCRIPTORS_VOLATILE": 0x1,
-    "DATA_VOLATILE": 0x2,
-    "DATA_STATIC_WHILE_SET_AT_EXECUTE": 0x4,
-    "DATA_STATIC": 0x8,
-}
-_ROOT_DESCRIPTOR_FLAGS = {"DATA_VOLATILE": 0x2, "DATA_STATIC_WHILE_SET_AT_EXECUTE": 0x4, "DATA_STATIC": 0x8}
-# D3D12 flags the language knows that vkd3d 1.2 cannot honour: refused at their column, saying why
-# (the same reasons as the extension's RootSignatureFlags / DescriptorRangeFlags checks).
-_REFUSED_FLAGS = {
-    "LOCAL_ROOT_SIGNATURE": "a DirectX Raytracing flag; vkd3d 1.2 has no raytracing",
-    "DENY_AMPLIFICATION_SHADER_ROOT_ACCESS": "mesh-shader pipelines (D3D12 Ultimate) are not in vkd3d 1.2",
-    "DENY_MESH_SHADER_ROOT_ACCESS": "mesh-shader pipelines (D3D12 Ultimate) are not in vkd3d 1.2",
-    "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED": "shader model 6.6 dynamic resources need DXIL, which vkd3d 1.2 does not run",
-    "SAMPLER_HEAP_DIRECTLY_INDEXED": "shader model 6.6 dynamic resources need DXIL, which vkd3d 1.2 does not run",
-    "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS": "a later D3D12 flag (root signature 1.1 of vkd3d 1.2 does not define it)",
-}
+# The flag names and values come from the core's tables (RootSignatureCheck.cpp), which the RootSignature
+# constructor applies: the enums hold the supported flags, refused_flags() the ones vkd3d 1.2 cannot
+# honour with the reason, which the parser shows at the flag's column.
+ROOT_FLAGS = {name: int(flag) for name, flag in _core.RootSignatureFlags.__members__.items() if flag}
+_RANGE_FLAGS = {name: int(flag) for name, flag in _core.DescriptorRangeFlags.__members__.items() if flag}
+_ROOT_DESCRIPTOR_FLAGS = {name: int(flag) for name, flag in _core.RootDescriptorFlags.__members__.items() if flag}
+_REFUSED = _core.refused_flags()   # {enum name: {flag name: why}}
 _VISIBILITY = {"ALL": "all", "VERTEX": "vertex", "HULL": "hull", "DOMAIN": "domain", "GEOMETRY": "geometry", "PIXEL": "pixel"}
 _COMPARISONS = {"NEVER", "LESS", "EQUAL", "LESS_EQUAL", "GREATER", "NOT_EQUAL", "GREATER_EQUAL", "ALWAYS"}
 _ADDRESSES = {"WRAP", "MIRROR", "CLAMP", "BORDER", "MIRROR_ONCE"}
@@ -160,7 +142,7 @@ class _Parser:
             self.fail(col, f"unknown {what} '{name}' (one of: {options})")
         return up
 
-    def flags(self, table: Dict[str, int], what: str) -> int:
+    def flags(self, table: Dict[str, int], refused: Dict[str, str], what: str) -> int:
         value = 0
         while True:
             tok = self.take()
@@ -170,8 +152,8 @@ class _Parser:
                 value |= table[tok[1].upper()]
             elif tok[0] == "id" and tok[1].upper() == "NONE":
                 pass
-            elif tok[0] == "id" and tok[1].upper() in _REFUSED_FLAGS:
-                self.fail(tok[2], f"{what} '{tok[1]}' is not supported: {_REFUSED_FLAGS[tok[1].upper()]}")
+            elif tok[0] == "id" and tok[1].upper() in refused:
+                self.fail(tok[2], f"{what} '{tok[1]}' is not supported: {refused[tok[1].upper()]}")
             else:
                 self.fail(tok[2], f"unknown {what} '{tok[1]}' (one of: 0, {', '.join(sorted(table))})")
             if not self.accept("|"):
@@ -233,7 +215,7 @@ class _Parser:
                     self.fail(col, "RootFlags given twice")
                 seen_flags = True
                 self.expect("(")
-                flags = self.flags(ROOT_FLAGS, "root flag")
+                flags = self.flags(ROOT_FLAGS, _REFUSED["RootSignatureFlags"], "root flag")
                 self.expect(")")
             elif key == "rootconstants":
                 a = self.arguments("RootConstants", lambda p: ("register", p.register("b", "RootConstants")), {
@@ -252,7 +234,7 @@ class _Parser:
                 a = self.arguments(name, lambda p, cls=cls, name=name: ("register", p.register(cls, name)), {
                     "space": lambda p: p.uint("space"),
                     "visibility": lambda p: p.visibility(),
-                    "flags": lambda p: p.flags(_ROOT_DESCRIPTOR_FLAGS, "root descriptor flag"),
+                    "flags": lambda p: p.flags(_ROOT_DESCRIPTOR_FLAGS, _REFUSED["RootDescriptorFlags"], "root descriptor flag"),
                 })
                 if "register" not in a:
                     self.fail(col, f"{name} needs a {cls} register")
@@ -307,7 +289,7 @@ class _Parser:
                     "numdescriptors": count,
                     "space": lambda p: p.uint("space"),
                     "offset": offset,
-                    "flags": lambda p: p.flags(_RANGE_FLAGS, "descriptor range flag"),
+                    "flags": lambda p: p.flags(_RANGE_FLAGS, _REFUSED["DescriptorRangeFlags"], "descriptor range flag"),
                 })
                 if "register" not in a:
                     self.fail(ccol, f"{name} needs a {cls} register")

@@ -14,6 +14,7 @@
 #include "dx12kit/resources/Resource.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -364,6 +365,84 @@ TEST_CASE("device: a discarded upload page with a pin is neither reused nor trim
     rest.push_back(std::move(next));
     pool.Discard(rest);
     CHECK(pool.Trim(dev->Core()->LastSerial()) == 1);
+}
+
+TEST_CASE("device: the command list refuses buffer-view arguments for a texture (C++ callers too)") {
+    auto dev = SharedDevice();
+    auto q = Direct(*dev);
+    auto rs = std::make_shared<RootSignature>(
+        dev->Core(),
+        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
+                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
+        std::vector<StaticSamplerDesc>{});
+    auto pso = std::make_shared<PipelineState>(dev->Core(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
+    auto tex = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, true, "tex");
+    auto cl = q->CreateCommandList(q);
+    cl->SetPipelineState(pso);
+    BufferViewArgs stride, typed;
+    stride.stride = 4;
+    typed.format = DXGI_FORMAT_R32_FLOAT;
+    CHECK_THROWS_WITH_AS(cl->SetShaderResourceView(1, 0, tex, 0, 0, DXGI_FORMAT_UNKNOWN, stride),
+                         "set_shader_resource_view: resource 'tex' is a texture; stride=, raw=, first_element= and num_elements= apply to buffers",
+                         InvalidArgument);
+    CHECK_THROWS_WITH_AS(cl->SetUnorderedAccessView(1, 1, tex, 0, stride), doctest::Contains("is a texture"), InvalidArgument);
+    CHECK_THROWS_WITH_AS(cl->SetUnorderedAccessView(1, 1, tex, 0, typed), "set_unordered_access_view: format= applies to buffers (typed views)",
+                         InvalidArgument);
+}
+
+TEST_CASE("device: the RootSignature constructor refuses flags by the core's table") {
+    auto dev = SharedDevice();
+    const std::vector<StaticSamplerDesc> none;
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {}, none, 0x80),
+                         "create_root_signature: root signature flag LOCAL_ROOT_SIGNATURE is not supported: a DirectX Raytracing flag; "
+                         "vkd3d 1.2 has no raytracing",
+                         InvalidArgument);
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {}, none, 0x1000), doctest::Contains("bits 0x1000 are not D3D12 root signature flags"),
+                         InvalidArgument);
+    RootParameterDesc view{RootParamKind::Cbv, 0, 0, 0, {}};
+    view.flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_VOLATILE | D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Constants, 0, 0, 1, {}}, view}, none),
+                         doctest::Contains("create_root_signature: root parameter 1: DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and "
+                                           "DATA_STATIC exclude each other"),
+                         InvalidArgument);
+    DescriptorRangeDesc later{RangeKind::Uav, 0};
+    later.flags = 0x10000;  // DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {DescriptorRangeDesc{RangeKind::Srv, 0}, later}}}, none),
+                         doctest::Contains("create_root_signature: root parameter 0, range 1: descriptor range flag "
+                                           "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS is not supported"),
+                         InvalidArgument);
+    DescriptorRangeDesc samplerData{RangeKind::Sampler, 0};
+    samplerData.flags = D3D12_DESCRIPTOR_RANGE_FLAG_DATA_STATIC;
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {samplerData}}}, none),
+                         doctest::Contains("a sampler range takes DESCRIPTORS_VOLATILE only"), InvalidArgument);
+    // Supported flags build.
+    view.flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
+    RootSignature ok(dev->Core(), {view}, none, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS);
+    CHECK(ok.D3D12RootSignature() != nullptr);
+}
+
+TEST_CASE("device: a thread holding the recording lock records on while an execute waits for it") {
+    // Begin lets a waiting execute go first only on threads that do not hold the lock (OwnerMutex::HeldByMe):
+    // here the holder's recording call must go through, or neither thread would ever proceed.
+    auto dev = SharedDevice();
+    auto q = Direct(*dev);
+    auto cl = q->CreateCommandList(q);
+    std::atomic<bool> executeHasLock{false};
+    {
+        auto held = cl->LockRecording();
+        std::thread executor([&] {
+            auto lock = cl->LockForExecute();
+            executeHasLock = true;
+        });
+        // Give the executor time to announce itself (if it has not yet, the call below passes anyway).
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        cl->SetViewport(0, 0, 4, 4, 0, 1);
+        CHECK_FALSE(executeHasLock.load());
+        held.unlock();
+        executor.join();
+    }
+    CHECK(executeHasLock.load());
+    cl->SetScissor(0, 0, 4, 4);   // the lock is free again: recording goes on
 }
 
 }  // TEST_SUITE

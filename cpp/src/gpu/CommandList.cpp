@@ -23,6 +23,14 @@ namespace dx12kit {
 
 namespace {
 std::string Who(const Resource& r) { return "resource '" + r.Name() + "'"; }
+/// SetShaderResourceView / SetUnorderedAccessView on a texture: a texture's view takes none of the
+/// buffer-view arguments, so any of them given is refused rather than ignored. ("Given" is a value
+/// other than BufferViewArgs' default: an explicit first_element 0 is indistinguishable from none.)
+void RefuseBufferViewArgs(const Resource& texture, const BufferViewArgs& a, const char* what) {
+    if (a.stride || a.raw != -1 || a.firstElement || a.numElements != -1)
+        throw InvalidArgument(std::string(what) + ": " + Who(texture) + " is a texture; stride=, raw=, first_element= and num_elements= apply to buffers");
+    if (a.format != DXGI_FORMAT_UNKNOWN) throw InvalidArgument(std::string(what) + ": format= applies to buffers (typed views)");
+}
 }  // namespace
 
 CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue,
@@ -74,13 +82,6 @@ std::unique_lock<OwnerMutex> CommandList::LockRecording() {
     return lock;
 }
 
-CommandList::RecordingScope::RecordingScope(std::unique_lock<OwnerMutex> l, CommandList* outer)
-    : lock(std::move(l)), outermost(outer) {}
-
-CommandList::RecordingScope::~RecordingScope() {
-    if (outermost) outermost->m_RecordingThread.store(std::thread::id(), std::memory_order_relaxed);
-}
-
 std::unique_lock<OwnerMutex> CommandList::LockForExecute() {
     m_ExecuteWaiting.fetch_add(1, std::memory_order_acq_rel);
     std::unique_lock<OwnerMutex> lock;
@@ -94,22 +95,19 @@ std::unique_lock<OwnerMutex> CommandList::LockForExecute() {
     return lock;
 }
 
-CommandList::RecordingScope CommandList::Begin(const char* what) {
+std::unique_lock<OwnerMutex> CommandList::Begin(const char* what) {
     m_Core->CheckNotForked(what);
-    // Inside a recording call of this list already (e.g. upload -> copy): the lock is ours. Only this
-    // thread stores its own id here, so a relaxed load is exact for the question "is it me?" (a
-    // member rather than a thread_local: no __tls_get_addr in a shared library on every call).
-    const std::thread::id me = std::this_thread::get_id();
-    const bool nested = m_RecordingThread.load(std::memory_order_relaxed) == me;
-    if (!nested && m_ExecuteWaiting.load(std::memory_order_acquire))
+    // Recording calls let an execute that waits for the lock go first, except on a thread that holds
+    // the lock already (a recording call inside another, e.g. upload -> copy, or inside an execute):
+    // the waiting execute could never get the lock that thread holds. The recursive OwnerMutex knows
+    // its owner, so "is it me?" is asked only while an execute waits.
+    if (m_ExecuteWaiting.load(std::memory_order_acquire) && !m_RecordMutex.HeldByMe())
         m_Core->Blocking([&] {
             while (m_ExecuteWaiting.load(std::memory_order_acquire)) std::this_thread::yield();
         });
     std::unique_lock<OwnerMutex> lock = LockRecording();
     CheckOpen(what);
-    if (nested) return RecordingScope(std::move(lock), nullptr);
-    m_RecordingThread.store(me, std::memory_order_relaxed);
-    return RecordingScope(std::move(lock), this);
+    return lock;
 }
 
 void CommandList::CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const {
@@ -552,6 +550,7 @@ void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, con
         StageBufferView(false, rootIndex, offset, r, args, SrvState(rootIndex), "set_shader_resource_view");
         return;
     }
+    RefuseBufferViewArgs(*r, buffer, "set_shader_resource_view");
     h = r->Srv(mip, mipCount, format);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, mipCount, false};
@@ -568,6 +567,7 @@ void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, co
         StageBufferView(true, rootIndex, offset, r, buffer, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, "set_unordered_access_view");
         return;
     }
+    RefuseBufferViewArgs(*r, buffer, "set_unordered_access_view");
     h = r->Uav(mip);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true};
@@ -896,6 +896,7 @@ void CommandList::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>
     if (offset >= buffer->Size()) throw InvalidArgument("set_vertex_buffer: offset past the end of " + Who(*buffer));
     D3D12_VERTEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), stride};
     m_d3d12List->IASetVertexBuffers(slot, 1, &v);
+    m_VertexSlotsSet |= uint32_t(1) << slot;
     m_Bindings[(uint64_t(0xFFFF0000u | slot) << 32)] = Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false};
 }
 
@@ -942,6 +943,7 @@ void CommandList::SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64
     std::memcpy(a.cpu, data, bytes);
     D3D12_VERTEX_BUFFER_VIEW v{a.gpu, static_cast<UINT>(bytes), stride};
     m_d3d12List->IASetVertexBuffers(slot, 1, &v);
+    m_VertexSlotsSet |= uint32_t(1) << slot;
     m_Bindings.erase(uint64_t(0xFFFF0000u | slot) << 32);
 }
 
@@ -1021,6 +1023,26 @@ void CommandList::CheckRootArguments(const char* what) const {
 void CommandList::CheckIndexBuffer(const char* what) const {
     if (!m_IndexBufferSet)
         throw InvalidArgument(std::string(what) + ": no index buffer is set on this list; call set_index_buffer (or set_dynamic_index_buffer) first");
+}
+
+void CommandList::ThrowMissingVertexBuffer(const char* what) const {
+    // A list starts with no vertex buffer bound (ID3D12GraphicsCommandList::ClearState: a list's
+    // state at creation, "all currently bound resources are unbound"), and bindings persist across
+    // SetPipelineState, so "set since the list opened" is what counts. D3D12 documents no value
+    // for an input element fetched from a slot without a buffer: its debug layer reports the draw
+    // (D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET), and Vulkan, which vkd3d
+    // translates to, requires a buffer on every binding the pipeline declares (VUID-vkCmdDraw-None-04007).
+    // So every slot the input layout names needs a buffer (the conservative reading: an element the
+    // vertex shader ignores still describes a fetch from its slot).
+    const uint32_t missing = m_Pipeline->InputSlots() & ~m_VertexSlotsSet;
+    uint32_t slot = 0;
+    while (!((missing >> slot) & 1u)) ++slot;
+    std::string semantics;
+    for (const InputElementDesc& e : m_Pipeline->InputLayout())
+        if (e.slot == slot) semantics += (semantics.empty() ? "'" : ", '") + e.semantic + (e.semanticIndex ? std::to_string(e.semanticIndex) : std::string()) + "'";
+    throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads vertex-buffer slot " + std::to_string(slot) +
+                          " (input_layout " + semantics + ") but no vertex buffer was set there on this list; call set_vertex_buffer(" +
+                          std::to_string(slot) + ", ...) (or set_dynamic_vertex_buffer) first");
 }
 
 void CommandList::ValidateTableSlots(const char* op) const {
@@ -1119,6 +1141,7 @@ void CommandList::NoteUavWrites() {
 void CommandList::Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance) {
     const auto recording = Begin("draw");
     CheckGraphics("draw");
+    CheckVertexBuffers("draw");
     PrepareWork(false);
     m_d3d12List->DrawInstanced(vertexCount, instanceCount, startVertex, startInstance);
     NoteUavWrites();
@@ -1128,6 +1151,7 @@ void CommandList::DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint3
     const auto recording = Begin("draw_indexed");
     CheckGraphics("draw_indexed");
     CheckIndexBuffer("draw_indexed");
+    CheckVertexBuffers("draw_indexed");
     PrepareWork(false);
     m_d3d12List->DrawIndexedInstanced(indexCount, instanceCount, startIndex, baseVertex, startInstance);
     NoteUavWrites();
@@ -1178,6 +1202,7 @@ void CommandList::DrawMany(uint32_t vertexCount, uint32_t instanceCount, const u
                            uint32_t rootIndex) {
     const auto recording = Begin("draw_many");
     CheckGraphics("draw_many");
+    CheckVertexBuffers("draw_many");
     RecordMany("draw_many", false, constants, rows, k, rootIndex,
                [&](ID3D12GraphicsCommandList* l, uint32_t) { l->DrawInstanced(vertexCount, instanceCount, 0, 0); });
 }
@@ -1187,6 +1212,7 @@ void CommandList::DrawIndexedMany(uint32_t indexCount, uint32_t instanceCount, c
     const auto recording = Begin("draw_indexed_many");
     CheckGraphics("draw_indexed_many");
     CheckIndexBuffer("draw_indexed_many");
+    CheckVertexBuffers("draw_indexed_many");
     RecordMany("draw_indexed_many", false, constants, rows, k, rootIndex,
                [&](ID3D12GraphicsCommandList* l, uint32_t) { l->DrawIndexedInstanced(indexCount, instanceCount, 0, 0, 0); });
 }

@@ -60,6 +60,20 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
     : m_Core(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
     m_Core->CheckNotForked("create_root_signature");
     if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
+    // Flags: D3D12's bits only, none that vkd3d 1.2 cannot honour, valid combinations (the tables and
+    // rules of RootSignatureCheck.cpp; the Python layer reads the same tables, dx12core.refused_flags).
+    CheckRootSignatureFlags(m_Flags, "create_root_signature");
+    for (size_t i = 0; i < m_Params.size(); ++i) {
+        const RootParameterDesc& p = m_Params[i];
+        const std::string where = "create_root_signature: root parameter " + std::to_string(i);
+        if (p.kind == RootParamKind::Cbv || p.kind == RootParamKind::Srv || p.kind == RootParamKind::Uav)
+            CheckRootDescriptorFlags(p.flags, where.c_str());
+        else if (p.kind == RootParamKind::Table)
+            for (size_t j = 0; j < p.ranges.size(); ++j)
+                CheckDescriptorRangeFlags(p.ranges[j].flags, p.ranges[j].kind, (where + ", range " + std::to_string(j)).c_str());
+        else if (p.flags)
+            throw InvalidArgument(where + ": root constants take no flags (D3D12 defines none for them)");
+    }
     CheckRootSignatureOverlaps(m_Params, m_Samplers);
     for (size_t i = 0; i < m_Params.size(); ++i)
         if (m_Params[i].kind != RootParamKind::Table) m_ArgumentsMask |= uint64_t(1) << i;
@@ -547,6 +561,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         const InputElementDesc& e = g.inputLayout[i];
         if (e.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "].slot " + std::to_string(e.slot) + " out of range (0..31)");
+        m_InputSlots |= uint32_t(1) << e.slot;
         if (!formats.Get(e.format).Has(D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER))
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): " + FormatName(e.format) +
                                   " is not a vertex-buffer format on this device (D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER)");
@@ -658,6 +673,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
                     e.perInstance ? e.stepRate : 0};
     }
     d.InputLayout = {elems.empty() ? nullptr : elems.data(), static_cast<UINT>(elems.size())};
+    m_InputLayout = g.inputLayout;
     d.PrimitiveTopologyType = topologyType;
     d.NumRenderTargets = static_cast<UINT>(g.rtvFormats.size());
     for (size_t i = 0; i < g.rtvFormats.size(); ++i) d.RTVFormats[i] = g.rtvFormats[i];

@@ -617,7 +617,8 @@ class CommandList:
         
         Raises:
             TypeError: a count of the wrong type.
-            InvalidArgumentError: no graphics pipeline, a root argument unset, a value out of range, not a direct-queue list.
+            InvalidArgumentError: no graphics pipeline, a vertex-buffer slot of its input layout never set on this list
+                (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.
             UseAfterFreeError: the list was already executed.
         """
     def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
@@ -630,8 +631,8 @@ class CommandList:
         
         Raises:
             TypeError: a count of the wrong type.
-            InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a root argument unset, a value out
-                of range, not a direct-queue list.
+            InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a vertex-buffer slot of its input
+                layout never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.
             UseAfterFreeError: the list was already executed.
         """
     def draw_indexed_many(self, index_count: typing.SupportsIndex, constants: typing.Any, *, root_index: typing.SupportsIndex = 0, instance_count: typing.SupportsIndex = 1) -> None:
@@ -666,7 +667,8 @@ class CommandList:
         Raises:
             TypeError: constants not an array (or list of rows), or a count of the wrong type.
             InvalidArgumentError: constants not 2-D or of a dtype that is no 32-bit number; k larger than the parameter;
-                no graphics pipeline, a root argument unset, not a direct-queue list.
+                no graphics pipeline, a vertex-buffer slot of its input layout never set on this list (set_vertex_buffer),
+                a root argument unset, not a direct-queue list.
             UseAfterFreeError: the list was already executed.
         """
     def generate_mips(self, texture: typing.Any, *, first_mip: typing.SupportsIndex = 0) -> None:
@@ -2467,6 +2469,14 @@ def copy_stats() -> dict[str, typing.Any]:
 def copy_threads() -> int:
     """
     The number of threads a large host copy is split over (set_copy_threads).
+    """
+def refused_flags() -> dict[str, dict[str, str]]:
+    """
+    The D3D12 flags dx12kit refuses, and why (vkd3d 1.2 cannot honour them): the core's own table, which the
+    RootSignature constructor applies (the flag enums hold the supported flags of the same table).
+    
+    Returns:
+        {'RootSignatureFlags' | 'DescriptorRangeFlags' | 'RootDescriptorFlags': {flag name without the D3D12 prefix: why}}.
     """
 def set_copy_threads(threads: typing.Any) -> None:
     """

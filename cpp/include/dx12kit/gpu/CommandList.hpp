@@ -56,8 +56,17 @@ public:
     CommandList& operator=(const CommandList&) = delete;
 
     const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
-    /// The native list (borrowed). Work recorded on it directly bypasses state tracking.
+    /// The native list (borrowed). Work recorded on it directly bypasses state tracking. Null once
+    /// the list was executed: record native calls through RecordNative, which checks that first.
     ID3D12GraphicsCommandList* D3D12List() const { return m_d3d12List.Get(); }
+    /// Runs `record(ID3D12GraphicsCommandList*)` as the recording call `what`: under the recording
+    /// lock, after the check every recording call makes (UseAfterFree on an executed, closed or dead
+    /// list), so no execute can take the list meanwhile. The native calls bypass state tracking.
+    template <typename Record>
+    void RecordNative(const char* what, Record&& record) {
+        const auto recording = Begin(what);
+        record(m_d3d12List.Get());
+    }
     CommandQueue& Queue() const { return *m_Queue; }
     /// Its name, for messages and debuggers ("command list" unless set; SetName also names the
     /// native list).
@@ -115,9 +124,10 @@ public:
     /// Stages a view of `r` at (rootIndex, offset). Textures: mips [mip, mip + mipCount) in
     /// `format` (UNKNOWN: the texture's). Buffers (BufferView.hpp): the view `buffer` and `format`
     /// (a typed view) describe, the rest from the bound pipeline's declaration at that slot;
-    /// `mip`, `mipCount` must be 0.
+    /// `mip`, `mipCount` must be 0. A texture with any `buffer` argument given throws InvalidArgument.
     void SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
                                uint32_t mip, uint32_t mipCount, DXGI_FORMAT format, const BufferViewArgs& buffer = BufferViewArgs());
+    /// As SetShaderResourceView: mip `mip` of a texture (no `buffer` argument), or a buffer view.
     void SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
                                 const BufferViewArgs& buffer = BufferViewArgs());
     /// The buffer view SetShaderResourceView / SetUnorderedAccessView would write at (rootIndex,
@@ -256,17 +266,9 @@ private:
     /// In-place generate_mips of a render target sharing memory: DiscardResource of the mips below
     /// `firstMip` (they are written in full), which initializes them in D3D12's terms (rule 6d).
     void DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what);
-    /// The recording lock held for one recording call (the outermost call of a thread marks it).
-    struct RecordingScope {
-        RecordingScope(std::unique_lock<OwnerMutex> l, CommandList* outermost);
-        ~RecordingScope();
-        RecordingScope(const RecordingScope&) = delete;
-        RecordingScope& operator=(const RecordingScope&) = delete;
-        std::unique_lock<OwnerMutex> lock;
-        CommandList* outermost;   ///< the list whose recording thread this scope clears, or null (nested)
-    };
-    /// Takes the recording lock (after any execute already waiting for it), then CheckOpen.
-    RecordingScope Begin(const char* what);
+    /// Takes the recording lock (after any execute already waiting for it, unless this thread holds
+    /// the lock already), then CheckOpen. Held for the whole recording call.
+    std::unique_lock<OwnerMutex> Begin(const char* what);
     /// d3d12rules rules 1-3: `state` is a legal state that this list's queue type may hold.
     void CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const;
     void CheckNotCopy(const char* what) const;
@@ -306,7 +308,6 @@ private:
     ComPtr<ID3D12GraphicsCommandList> m_d3d12List;
     OwnerMutex m_RecordMutex;   ///< the recording lock: one compare-and-swap per call when uncontended
     std::atomic<int> m_ExecuteWaiting{0};
-    std::atomic<std::thread::id> m_RecordingThread{};   ///< the thread inside a recording call, if any
     std::atomic<bool> m_Closed{false};
     std::atomic<bool> m_Executed{false};
     bool m_Dead = false;
@@ -338,6 +339,14 @@ private:
     bool m_IndexBufferSet = false;               ///< set_index_buffer / set_dynamic_index_buffer called
     /// Indexed draws: D3D12 leaves them undefined without an index buffer (lavapipe dies of SIGFPE).
     void CheckIndexBuffer(const char* what) const;
+    uint32_t m_VertexSlotsSet = 0;               ///< bit k: set_vertex_buffer / set_dynamic_vertex_buffer gave slot k a buffer
+    /// Draws: every vertex-buffer slot the bound pipeline's input layout reads was given a buffer on
+    /// this list (CommandList.cpp says what D3D12 makes of an unset slot). One mask compare; the
+    /// message is built out of line. Without a pipeline it passes (the draw raises for that).
+    void CheckVertexBuffers(const char* what) const {
+        if (m_Pipeline && (m_Pipeline->InputSlots() & ~m_VertexSlotsSet)) ThrowMissingVertexBuffer(what);
+    }
+    [[noreturn]] void ThrowMissingVertexBuffer(const char* what) const;
     /// Validation mode: every single-register SRV/UAV a shader of the bound pipeline reads through a
     /// descriptor table was set on the list (an unset slot reads a null descriptor: zeros).
     void ValidateTableSlots(const char* op) const;

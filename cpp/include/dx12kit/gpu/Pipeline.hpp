@@ -71,6 +71,9 @@ class RootSignature {
 public:
     /// `flags`: D3D12_ROOT_SIGNATURE_FLAGS. Parameter lists built in Python get
     /// ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT; root signatures from HLSL text get what the text says.
+    /// Throws InvalidArgument for flags (root signature, root descriptor, descriptor range) that are
+    /// not D3D12's, that vkd3d 1.2 cannot honour, or whose combination D3D12 refuses
+    /// (CheckRootSignatureFlags and its siblings, RootSignatureCheck.hpp), naming the parameter.
     RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
                   std::vector<StaticSamplerDesc> samplers,
                   uint32_t flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
@@ -128,6 +131,11 @@ public:
     /// Whether a blend state of it reads the command list's blend factor (BLEND_FACTOR or
     /// INV_BLEND_FACTOR with blending on): its draws read CommandList::SetBlendFactor's value (zeros if unset).
     bool UsesBlendFactor() const { return m_UsesBlendFactor; }
+    /// Bit k set when an element of its input layout reads vertex-buffer slot k (0 for compute
+    /// pipelines and layout-free graphics ones): every such slot needs a vertex buffer before a draw.
+    uint32_t InputSlots() const { return m_InputSlots; }
+    /// Its input layout (empty for compute pipelines), for messages.
+    const std::vector<InputElementDesc>& InputLayout() const { return m_InputLayout; }
     /// What its shaders read through the root signature: which root parameters must be set before
     /// a draw or dispatch, and the SRV/UAV each table slot declares (buffer views take their kind,
     /// stride and format from it).
@@ -147,6 +155,8 @@ private:
     DXGI_FORMAT m_DsvFormat = DXGI_FORMAT_UNKNOWN;
     uint32_t m_SampleCount = 1;
     bool m_DepthTest = false, m_StencilTest = false, m_Tessellated = false, m_UsesBlendFactor = false;
+    uint32_t m_InputSlots = 0;
+    std::vector<InputElementDesc> m_InputLayout;
     std::shared_ptr<PipelineRootUse> m_RootUse;
 };
 
