@@ -220,7 +220,7 @@ PyMethodDef g_FastMethods[] = {
      "    vertex_count, instance_count, start_vertex, start_instance: DrawInstanced's arguments (0..2**32-1).\n\n"
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
-     "    InvalidArgumentError: no graphics pipeline, a vertex-buffer slot of its input layout never set on this list\n"
+     "    InvalidArgumentError: no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list\n"
      "        (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.\n"
      "    UseAfterFreeError: the list was already executed."},
     {"draw_indexed", DX12KIT_FAST(FastDrawIndexed), METH_FASTCALL | METH_KEYWORDS,
@@ -232,8 +232,8 @@ PyMethodDef g_FastMethods[] = {
      "        (base_vertex signed 32-bit, the others 0..2**32-1).\n\n"
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
-     "    InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a vertex-buffer slot of its input\n"
-     "        layout never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.\n"
+     "    InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a vertex-buffer slot its vertex\n"
+     "        shader reads never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.\n"
      "    UseAfterFreeError: the list was already executed."},
     {"dispatch", DX12KIT_FAST(FastDispatch), METH_FASTCALL | METH_KEYWORDS,
      "dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
@@ -840,7 +840,7 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Raises:\n"
            "    TypeError: constants not an array (or list of rows), or a count of the wrong type.\n"
            "    InvalidArgumentError: constants not 2-D or of a dtype that is no 32-bit number; k larger than the parameter;\n"
-           "        no graphics pipeline, a vertex-buffer slot of its input layout never set on this list (set_vertex_buffer),\n"
+           "        no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list (set_vertex_buffer),\n"
            "        a root argument unset, not a direct-queue list.\n"
            "    UseAfterFreeError: the list was already executed.")
         .def("draw_indexed_many", [](CommandList& cl, Int indexCount, py::handle constants, Int root, Int instances) {

@@ -51,6 +51,29 @@ def test_draws_need_every_vertex_buffer_slot_of_the_input_layout(device, queue, 
     assert queue.read_texture(target)[0, 0].tolist() == [0, 255, 0, 255]
 
 
+def test_a_slot_only_unread_elements_use_needs_no_vertex_buffer(device, queue):
+    """A depth pre-pass sharing the full layout binds only the position stream: COLOR (slot 1) is not
+    read by its vertex shader, so vkd3d leaves it out of the pipeline and D3D12 fetches nothing there."""
+    rs = device.create_root_signature([dx.RootConstants(0, 1)])
+    layout = [dx.InputElement("POSITION", "rg32_float", slot=0),
+              dx.InputElement("COLOR", "rgba32_float", slot=1, per_instance=True)]
+    vs = "float4 main(float2 p : POSITION) : SV_Position { return float4(p, 0, 1); }"
+    ps = "float4 main() : SV_Target { return float4(0, 0, 1, 1); }"
+    pso = device.create_graphics_pipeline(dx.compile_hlsl(vs, profile="vs_5_0"), dx.compile_hlsl(ps, profile="ps_5_0"),
+                                          rs, ["rgba8_unorm"], input_layout=layout, topology="point")
+    target = device.create_texture2d(2, 2, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([target])
+    cl.clear_render_target(target, [0, 0, 0, 0])
+    with pytest.raises(dx.InvalidArgumentError, match=r"slot 0 \(input_layout 'POSITION'\)"):
+        cl.draw(1)   # the slot it reads is still required
+    cl.set_dynamic_vertex_buffer(0, np.array([[-0.5, 0.5]], np.float32))
+    cl.draw(1)
+    queue.wait(queue.execute(cl))
+    assert queue.read_texture(target)[0, 0].tolist() == [0, 0, 255, 255]
+
+
 def test_record_raw_refuses_an_executed_list(device, queue):
     """dx12kit_bench.record_raw records through CommandList::RecordNative: the open-list check of every
     recording call (an executed list has no native list left: this used to crash)."""

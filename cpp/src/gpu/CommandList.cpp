@@ -1028,17 +1028,18 @@ void CommandList::CheckIndexBuffer(const char* what) const {
 void CommandList::ThrowMissingVertexBuffer(const char* what) const {
     // A list starts with no vertex buffer bound (ID3D12GraphicsCommandList::ClearState: a list's
     // state at creation, "all currently bound resources are unbound"), and bindings persist across
-    // SetPipelineState, so "set since the list opened" is what counts. D3D12 documents no value
-    // for an input element fetched from a slot without a buffer: its debug layer reports the draw
-    // (D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET), and Vulkan, which vkd3d
-    // translates to, requires a buffer on every binding the pipeline declares (VUID-vkCmdDraw-None-04007).
-    // So every slot the input layout names needs a buffer (the conservative reading: an element the
-    // vertex shader ignores still describes a fetch from its slot).
+    // SetPipelineState, so "set since the list opened" is what counts. D3D12 itself only warns
+    // (debug layer: D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET) and documents no
+    // value for such a fetch; a fetch through a slot vkd3d binds to no buffer is undefined in
+    // Vulkan (VUID-vkCmdDraw-None-04007): a silent wrong number, so refused.
+    // Only slots of elements the vertex shader reads count (PipelineState::InputSlots): vkd3d leaves
+    // an unread element out of the Vulkan pipeline, and D3D12 fetches nothing for it, so a depth
+    // pre-pass may share a full layout and bind only the position stream.
     const uint32_t missing = m_Pipeline->InputSlots() & ~m_VertexSlotsSet;
     uint32_t slot = 0;
     while (!((missing >> slot) & 1u)) ++slot;
     std::string semantics;
-    for (const InputElementDesc& e : m_Pipeline->InputLayout())
+    for (const InputElementDesc& e : m_Pipeline->InputLayout())  // (unread elements named too: they share the slot)
         if (e.slot == slot) semantics += (semantics.empty() ? "'" : ", '") + e.semantic + (e.semanticIndex ? std::to_string(e.semanticIndex) : std::string()) + "'";
     throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads vertex-buffer slot " + std::to_string(slot) +
                           " (input_layout " + semantics + ") but no vertex buffer was set there on this list; call set_vertex_buffer(" +

@@ -375,8 +375,11 @@ std::string SemanticName(const std::string& name, uint32_t index) {
 /// reverse) is only a warning in D3D (the shader reinterprets the bits), but Vulkan leaves such a
 /// mismatch undefined, and vkd3d over lavapipe read 255s where Windows reads the bit pattern: a
 /// silent wrong number on this backend, so it is refused, saying so.
-void CheckInputLayout(const std::vector<InputElementDesc>& layout, const DxbcReflection& vs) {
+/// Returns the mask of the vertex-buffer slots the shader reads (the slots of the elements that
+/// match one of its non-system-value inputs).
+uint32_t CheckInputLayout(const std::vector<InputElementDesc>& layout, const DxbcReflection& vs) {
     const std::string fn = kGraphics;
+    uint32_t slotsRead = 0;
     auto lower = [](std::string s) {
         for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         return s;
@@ -427,7 +430,9 @@ void CheckInputLayout(const std::vector<InputElementDesc>& layout, const DxbcRef
                                   " components: use a " + (floatIn ? "float/unorm/snorm" : in.componentType == 1 ? "*_uint" : "*_sint") +
                                   " format or change the shader's input type (D3D12 would reinterpret the bits; vkd3d over Vulkan "
                                   "gives undefined values instead, so dx12kit refuses the mismatch)");
+        slotsRead |= uint32_t(1) << layout[match].slot;
     }
+    return slotsRead;
 }
 
 /// The pixel shader's SV_Target outputs against the render targets (`ps` null: no pixel shader).
@@ -561,7 +566,6 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         const InputElementDesc& e = g.inputLayout[i];
         if (e.slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "].slot " + std::to_string(e.slot) + " out of range (0..31)");
-        m_InputSlots |= uint32_t(1) << e.slot;
         if (!formats.Get(e.format).Has(D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER))
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): " + FormatName(e.format) +
                                   " is not a vertex-buffer format on this device (D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER)");
@@ -580,7 +584,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         const RootSignature& rs = *m_RootSignature;
         m_RootUse = std::make_shared<PipelineRootUse>();
         const DxbcReflection vs = ReflectStage(g.vs, "vs", ShaderStage::Vertex, "vertex", rs, *m_RootUse);
-        CheckInputLayout(g.inputLayout, vs);
+        m_InputSlots = CheckInputLayout(g.inputLayout, vs);  // slots checked before: all < 32
         const DxbcReflection* last = &vs;
         DxbcReflection hs, ds, gs;
         if (m_Tessellated) {

@@ -617,7 +617,7 @@ class CommandList:
         
         Raises:
             TypeError: a count of the wrong type.
-            InvalidArgumentError: no graphics pipeline, a vertex-buffer slot of its input layout never set on this list
+            InvalidArgumentError: no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list
                 (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.
             UseAfterFreeError: the list was already executed.
         """
@@ -631,8 +631,8 @@ class CommandList:
         
         Raises:
             TypeError: a count of the wrong type.
-            InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a vertex-buffer slot of its input
-                layout never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.
+            InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a vertex-buffer slot its vertex
+                shader reads never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.
             UseAfterFreeError: the list was already executed.
         """
     def draw_indexed_many(self, index_count: typing.SupportsIndex, constants: typing.Any, *, root_index: typing.SupportsIndex = 0, instance_count: typing.SupportsIndex = 1) -> None:
@@ -667,7 +667,7 @@ class CommandList:
         Raises:
             TypeError: constants not an array (or list of rows), or a count of the wrong type.
             InvalidArgumentError: constants not 2-D or of a dtype that is no 32-bit number; k larger than the parameter;
-                no graphics pipeline, a vertex-buffer slot of its input layout never set on this list (set_vertex_buffer),
+                no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list (set_vertex_buffer),
                 a root argument unset, not a direct-queue list.
             UseAfterFreeError: the list was already executed.
         """

@@ -131,8 +131,9 @@ public:
     /// Whether a blend state of it reads the command list's blend factor (BLEND_FACTOR or
     /// INV_BLEND_FACTOR with blending on): its draws read CommandList::SetBlendFactor's value (zeros if unset).
     bool UsesBlendFactor() const { return m_UsesBlendFactor; }
-    /// Bit k set when an element of its input layout reads vertex-buffer slot k (0 for compute
-    /// pipelines and layout-free graphics ones): every such slot needs a vertex buffer before a draw.
+    /// Bit k set when the vertex shader reads an input-layout element of vertex-buffer slot k (0 for
+    /// compute pipelines and layout-free graphics ones): every such slot needs a vertex buffer before
+    /// a draw. Elements the shader does not read fetch nothing and need none.
     uint32_t InputSlots() const { return m_InputSlots; }
     /// Its input layout (empty for compute pipelines), for messages.
     const std::vector<InputElementDesc>& InputLayout() const { return m_InputLayout; }
