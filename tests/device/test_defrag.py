@@ -210,6 +210,42 @@ def test_incremental_moves_on_the_default_device_then_reads_and_writes_at_once()
         np.testing.assert_array_equal(gpu_copy(dev, q, b, table=False)[:4096], d[:4096], err_msg=b.name)
 
 
+def test_threads_read_and_write_uma_buffers_while_another_defragments():
+    """read_buffer and write_buffer of uma_direct buffers touch their mapping on the CPU: a buffer
+    being read is pinned, a write lands under the submission lock, so a move on another thread never
+    pulls the memory from under either (each thread checks what it wrote)."""
+    dev, q, bufs, datas, _, _ = fragmented_device(n_buffers=60, n_textures=0, seed=13, default_device=True)
+    if not dev.uma_direct:
+        pytest.skip("the adapter is not cache-coherent UMA")
+    errors = []
+
+    def worker(k):
+        try:
+            qq = dev.queue()
+            mine = list(range(k, len(bufs), 2))
+            for it in range(12):
+                for i in mine[it % 3::3]:
+                    datas[i] = (datas[i] + 1).astype(np.uint8)
+                    qq.write_buffer(bufs[i], datas[i])
+                    np.testing.assert_array_equal(qq.read_buffer(bufs[i]), datas[i], err_msg=bufs[i].name)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    moves = 0
+    for _ in range(20):
+        moves += dev.defragment(max_moves=3)["moves"]
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert moves > 0
+    dev.wait_idle()
+    dev.validate_memory()
+    check_contents(q, bufs, datas, [], [])
+
+
 def test_a_live_cpu_view_pins_its_buffer_and_moves_resume_once_it_is_gone():
     """heap='custom' buffers are CPU-visible: Buffer.map hands out a numpy array over their memory.
     While such an array (or a view of it) lives, defragment does not move the buffer, so writing

@@ -126,6 +126,7 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 unclaim();
                 break;
             }
+            bool userMapped = false;   // a moved heap='custom' buffer (the user may map it)
             try {
                 // 2. The copies: a new placed resource per move, same description, at its destination.
                 bool allCommon = true;
@@ -220,21 +221,27 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 // The moved resources' last use is the copy: CPU reads and writes of a mapped one
                 // (UmaAccess.hpp) wait for it, or go through the GPU behind it, instead of touching
                 // the new place before the copy has filled it.
-                bool userMapped = false;
                 for (auto& m : moves) {
                     m.resource->NoteUse(copySerial);
                     userMapped |= m.resource->Mapped() && m.resource->HeapType() != D3D12_HEAP_TYPE_DEFAULT;
                 }
-                // A heap='custom' buffer may be mapped by the user (Buffer.map) as soon as its claim is
-                // released, and its bytes read at once: the claims of such moves last until their
-                // copy is done (a map meanwhile waits in PinInPlace), even in an incremental pass.
-                if (userMapped) used->Wait(fence);
                 FollowInternalWork(*used, fence);  // every later execute, on any queue, follows the copies
             } catch (...) {
                 for (auto& m : moves)
                     if (!m.plan.dst.IsNull()) m.plan.dst.Pool()->CancelMove(m.plan.srcBlockId, m.plan.srcOffset);
                 unclaim();
                 throw;
+            }
+            // A heap='custom' buffer may be mapped by the user (Buffer.map) as soon as its claim is
+            // released, and its bytes read at once: the claims of such moves last until their copy
+            // is done (a map meanwhile waits in PinInPlace), even in an incremental pass.
+            if (userMapped) {
+                try {
+                    used->Wait(fence);
+                } catch (...) {
+                    unclaim();
+                    throw;
+                }
             }
             unclaim();
         }
