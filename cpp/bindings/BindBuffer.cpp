@@ -13,14 +13,18 @@ void BindBuffer(Classes& c) {
         .def("map", [](py::object self, py::object dtype) {
             py::dtype dt = FixedSizeDtype(dtype, "map");  // no object, sizeless or byte-swapped dtypes
             const uint64_t item = static_cast<uint64_t>(dt.itemsize());
-            uint8_t* data = self.cast<const Buffer&>().HostView(item, "map");
-            // The array's base is the Buffer object, so the memory stays mapped while the array lives.
+            std::shared_ptr<void> pin;
+            uint8_t* data = self.cast<const Buffer&>().HostView(item, "map", pin);
+            // The array's base holds the pin, which holds the buffer: the memory stays mapped, and in
+            // place (defragment does not move a pinned buffer), while the array or a view of it lives.
+            py::capsule base(new std::shared_ptr<void>(std::move(pin)), [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
             const auto count = static_cast<py::ssize_t>(self.cast<const Buffer&>().Size() / item);
-            return py::array(dt, {count}, {static_cast<py::ssize_t>(item)}, data, self);
+            return py::array(dt, {count}, {static_cast<py::ssize_t>(item)}, data, base);
         }, "dtype"_a = py::dtype::of<uint8_t>(),
-       "A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.\n"
-       "Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the\n"
-       "GPU work that wrote it has completed (queue.wait).\n\n"
+       "A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the array lives\n"
+       "(it keeps the buffer alive). Writes to upload memory are seen by the GPU work submitted after them; read readback\n"
+       "memory after the GPU work that wrote it has completed (queue.wait). While the array (or any view of it) lives,\n"
+       "Device.defragment does not move the buffer; once it is gone a 'custom' buffer may move (map again after that).\n\n"
            "Args:\n"
            "    dtype: the numpy dtype of the items (fixed size, native byte order); the buffer's size must be a multiple of it.\n\n"
            "Returns:\n"

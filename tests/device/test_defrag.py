@@ -84,21 +84,69 @@ def test_defragment_frees_memory_and_keeps_every_byte(algorithm):
     check_contents(q, bufs, datas, texs, tdatas)
 
 
+COPY_CS = """
+StructuredBuffer<uint> s : register(t0);
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(64, 1, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.x] = s[i.x]; }
+"""
+
+
+def gpu_copy(dev, q, src, *, table):
+    """``src``'s bytes as a shader reads them: through a root SRV (its gpu_address, taken when the
+    list is recorded) or, with ``table``, through its cached buffer SRV in a descriptor table."""
+    first = dx.DescriptorTable([dx.SRV(0)]) if table else dx.RootSRV(0)
+    rs = dev.create_root_signature([first, dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(COPY_CS, profile="cs_5_0"), rs)
+    out = dev.create_buffer(src.size, uav=True)
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    if table:
+        cl.set_shader_resource_view(0, 0, src)  # structured, from the shader
+    else:
+        cl.set_root_srv(0, src)
+    cl.set_root_uav(1, out)
+    cl.dispatch(src.size // 4 // 64)
+    q.wait(q.execute(cl))
+    return q.read_buffer(out)
+
+
+def where(r):
+    return (r.allocation["block"], r.allocation["offset"])
+
+
 def test_defragment_on_the_default_device_keeps_every_byte():
-    """The default Device (here uma_direct, the default on this cache-coherent UMA adapter): defragment()
-    of the default pool moves textures while the buffers live in CPU-visible memory; every buffer and
-    texture reads back its bytes, a moved texture samples right in a shader, and buffers still take
-    writes (direct or not) after it."""
+    """The default Device (uma_direct on this cache-coherent UMA adapter: buffers in the custom heap's
+    default pool, CPU-visible; textures in the default heap's): defragment() compacts both pools.
+    Every buffer and texture reads back its bytes, shaders read moved buffers through their new
+    gpu_address and their re-pointed cached views, a moved texture samples right, and buffers take
+    writes (direct or through the GPU) after the moves."""
     dev, q, bufs, datas, texs, tdatas = fragmented_device(n_buffers=40, n_textures=20, default_device=True)
-    placements = {r.name: (r.allocation["block"], r.allocation["offset"]) for r in bufs + texs}
+    if not dev.uma_direct:
+        pytest.skip("the adapter is not cache-coherent UMA: buffers live in the default heap")
+    assert {b.allocation["heap_type"] for b in bufs} == {"custom"}
+    big = max(range(len(bufs)), key=lambda i: bufs[i].size)  # a view cached before the moves
+    np.testing.assert_array_equal(gpu_copy(dev, q, bufs[big], table=True), datas[big])
+    before = dev.memory_stats()["heap_types"]
+    placements = {r.name: where(r) for r in bufs + texs}
+    addresses = {b.name: b.gpu_address for b in bufs}
     st = dev.defragment()
     dev.validate_memory()
-    assert st["moves"] > 0 and st["bytes_moved"] > 0
-    moved = [t for t in texs if placements[t.name] != (t.allocation["block"], t.allocation["offset"])]
-    assert moved
+    after = dev.memory_stats()["heap_types"]
+    assert set(st) == {"moves", "bytes_moved", "blocks_freed", "passes", "seconds"}
+    moved = [b for b in bufs if placements[b.name] != where(b)]
+    moved_texs = [t for t in texs if placements[t.name] != where(t)]
+    assert moved and moved_texs and st["moves"] >= len(moved) + len(moved_texs)
+    assert all(b.gpu_address != addresses[b.name] for b in moved)
+    # The custom heap's holes close (40 buffers, every second one dropped: 21 holes before, 6 after).
+    assert after["custom"]["unused_range_count"] < before["custom"]["unused_range_count"] // 2
+    assert after["custom"]["block_count"] <= before["custom"]["block_count"]
+    assert after["default"]["unused_range_count"] < before["default"]["unused_range_count"]
     check_contents(q, bufs, datas, texs, tdatas)
-    # the moved texture through a shader (its SRV re-pointed), a buffer written after the moves
-    t, d = moved[0], tdatas[texs.index(moved[0])]
+    # shaders: a moved buffer by its new address, the cached view of another, a moved texture
+    b = moved[0]
+    np.testing.assert_array_equal(gpu_copy(dev, q, b, table=False), datas[bufs.index(b)])
+    np.testing.assert_array_equal(gpu_copy(dev, q, bufs[big], table=True), datas[big])
+    t, d = moved_texs[0], tdatas[texs.index(moved_texs[0])]
     rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)]), dx.RootUAV(0)])
     pso = dev.create_compute_pipeline(dx.compile_hlsl(READ_TEX_CS, profile="cs_5_0"), rs)
     out = dev.create_buffer(64 * 64 * 4, uav=True)
@@ -109,10 +157,144 @@ def test_defragment_on_the_default_device_keeps_every_byte():
     cl.dispatch(8, 8)
     q.wait(q.execute(cl))
     np.testing.assert_array_equal(q.read_buffer(out).reshape(64, 64, 4), d)
-    new = datas[0][::-1].copy()
-    q.wait(q.write_buffer(bufs[0], new))
-    np.testing.assert_array_equal(q.read_buffer(bufs[0]), new)
-    check_contents(q, bufs[1:], datas[1:], texs, tdatas)
+    # writes after the moves: CPU-direct (nothing in flight) and in a list
+    new = datas[bufs.index(b)][::-1].copy()
+    q.wait(q.write_buffer(b, new))
+    np.testing.assert_array_equal(q.read_buffer(b), new)
+    np.testing.assert_array_equal(gpu_copy(dev, q, b, table=False), new)  # the CPU wrote where the GPU reads
+    datas[bufs.index(b)] = new
+    c = moved[-1]
+    cl = q.command_list()
+    cl.upload(c, datas[bufs.index(c)] ^ 0x5A)
+    q.wait(q.execute(cl))
+    datas[bufs.index(c)] = datas[bufs.index(c)] ^ 0x5A
+    np.testing.assert_array_equal(gpu_copy(dev, q, c, table=True), datas[bufs.index(c)])
+    check_contents(q, bufs, datas, texs, tdatas)
+
+
+def big_buffers_with_holes(dev, q, *, pool=None, n=6, mib=4):
+    """``n`` buffers of ``mib`` MiB (copies long enough to be still running when an incremental pass
+    returns), distinct bytes, every second one dropped."""
+    rng = np.random.default_rng(n * mib)
+    bufs = [dev.create_buffer(mib << 20, pool=pool, name=f"big{i}") for i in range(n)]
+    datas = [rng.integers(0, 256, b.size, dtype=np.uint8) for b in bufs]
+    for b, d in zip(bufs, datas):
+        q.write_buffer(b, d)
+    del bufs[::2], datas[::2]
+    gc.collect()
+    dev.wait_idle()
+    dev.poll()
+    return bufs, datas
+
+
+def test_incremental_moves_on_the_default_device_then_reads_and_writes_at_once():
+    """An incremental pass returns with its copies running. A uma_direct buffer read at once waits for
+    its copy (the copy is its last use); one written at once gets its bytes after the copy (the write
+    goes through the GPU, behind it), never the copy's stale bytes over the new ones."""
+    dev = dx.Device()
+    if not dev.uma_direct:
+        pytest.skip("the adapter is not cache-coherent UMA")
+    q = dev.queue()
+    bufs, datas = big_buffers_with_holes(dev, q)
+    placements = [where(b) for b in bufs]
+    st = dev.defragment(max_moves=2)
+    assert st["moves"] == 2
+    moved = [i for i, b in enumerate(bufs) if where(b) != placements[i]]
+    assert len(moved) == 2
+    datas[moved[1]] = datas[moved[1]] ^ 0xFF
+    q.write_buffer(bufs[moved[1]], datas[moved[1]])   # at once: ordered behind the copy
+    np.testing.assert_array_equal(q.read_buffer(bufs[moved[0]]), datas[moved[0]])   # at once: waits for it
+    dev.wait_idle()
+    for b, d in zip(bufs, datas):
+        np.testing.assert_array_equal(q.read_buffer(b), d, err_msg=b.name)
+        np.testing.assert_array_equal(gpu_copy(dev, q, b, table=False)[:4096], d[:4096], err_msg=b.name)
+
+
+def test_threads_read_and_write_uma_buffers_while_another_defragments():
+    """read_buffer and write_buffer of uma_direct buffers touch their mapping on the CPU: a buffer
+    being read is pinned, a write lands under the submission lock, so a move on another thread never
+    pulls the memory from under either (each thread checks what it wrote)."""
+    dev, q, bufs, datas, _, _ = fragmented_device(n_buffers=60, n_textures=0, seed=13, default_device=True)
+    if not dev.uma_direct:
+        pytest.skip("the adapter is not cache-coherent UMA")
+    errors = []
+
+    def worker(k):
+        try:
+            qq = dev.queue()
+            mine = list(range(k, len(bufs), 2))
+            for it in range(12):
+                for i in mine[it % 3::3]:
+                    datas[i] = (datas[i] + 1).astype(np.uint8)
+                    qq.write_buffer(bufs[i], datas[i])
+                    np.testing.assert_array_equal(qq.read_buffer(bufs[i]), datas[i], err_msg=bufs[i].name)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    moves = 0
+    for _ in range(20):
+        moves += dev.defragment(max_moves=3)["moves"]
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert moves > 0
+    dev.wait_idle()
+    dev.validate_memory()
+    check_contents(q, bufs, datas, [], [])
+
+
+def test_a_live_cpu_view_pins_its_buffer_and_moves_resume_once_it_is_gone():
+    """heap='custom' buffers are CPU-visible: Buffer.map hands out a numpy array over their memory.
+    While such an array (or a view of it) lives, defragment does not move the buffer, so writing
+    through it reaches the buffer the GPU reads. Once the array is gone the buffer may move, and a
+    new map sees its bytes at once (an incremental pass waits for such copies)."""
+    dev = dx.Device()
+    q = dev.queue()
+    try:
+        pool = dev.create_pool(heap="custom", block_size=1 << 20, name="cpu")
+    except InvalidArgumentError:
+        pytest.skip("no custom heap (the adapter is not cache-coherent UMA)")
+    bufs = [dev.create_buffer(64 * KiB, pool=pool, uav=True, name=f"c{i}") for i in range(12)]
+    datas = [np.full(64 * KiB, i + 1, np.uint8) for i in range(12)]
+    for b, d in zip(bufs, datas):
+        b.map()[:] = d
+    del bufs[:6:], datas[:6:]   # the first six go: the rest sit above a hole
+    gc.collect()
+    dev.wait_idle()
+    before = {b.name: where(b) for b in bufs}
+    held = bufs[-1].map(np.uint32)[16:]   # a slice: its base chain holds the pin
+    whole = bufs[-2].map()
+    st = dev.defragment(pool=pool, algorithm="full")
+    assert st["moves"] > 0
+    assert where(bufs[-1]) == before[bufs[-1].name] and where(bufs[-2]) == before[bufs[-2].name]
+    assert any(where(b) != before[b.name] for b in bufs[:-2])
+    held[:] = 0xDEADBEEF      # written through the views the CPU still holds ...
+    whole[:4096] = 0x77
+    datas[-1].view(np.uint32)[16:] = 0xDEADBEEF
+    datas[-2][:4096] = 0x77
+    for b, d in zip(bufs, datas):    # ... the GPU reads them in the buffers
+        np.testing.assert_array_equal(gpu_copy(dev, q, b, table=False), d, err_msg=b.name)
+    del held, whole
+    gc.collect()
+    st = dev.defragment(pool=pool, algorithm="full", max_moves=16)  # incremental: no wait but for these
+    assert where(bufs[-1]) != before[bufs[-1].name]
+    for b, d in zip(bufs, datas):
+        np.testing.assert_array_equal(b.map(), d, err_msg=b.name)   # the new mapping, copy done
+    dev.wait_idle()
+    dev.poll()   # the sources are freed once the copies are done
+    assert pool.stats()["unused_range_count"] == 1
+    pool.validate()
+    # big buffers, an incremental pass: their copies are done before it returns, so a map at once sees them
+    big_pool = dev.create_pool(heap="custom", block_size=32 << 20, name="cpu-big")
+    bufs, datas = big_buffers_with_holes(dev, q, pool=big_pool)
+    placements = [where(b) for b in bufs]
+    assert dev.defragment(pool=big_pool, max_moves=2)["moves"] == 2
+    assert sum(where(b) != p for b, p in zip(bufs, placements)) == 2
+    for b, d in zip(bufs, datas):
+        np.testing.assert_array_equal(b.map(), d, err_msg=b.name)
 
 
 def test_full_defragmentation_compacts_and_a_second_call_is_a_no_op():
@@ -336,6 +518,8 @@ def test_custom_pool_defragmentation_and_bad_input():
         dev.defragment(pool=dev.create_pool(algorithm="linear"))
     with pytest.raises(InvalidArgumentError, match="upload"):
         dev.defragment(pool=dev.create_pool(heap="upload"))
+    with pytest.raises(InvalidArgumentError, match="readback"):
+        dev.defragment(pool=dev.create_pool(heap="readback"))
     with pytest.raises(InvalidArgumentError, match="algorithm"):
         dev.defragment(algorithm="best")
     with pytest.raises(InvalidArgumentError, match="max_bytes"):

@@ -114,3 +114,9 @@ def batched(cl: dx.CommandList, rows: np.ndarray) -> None:
     cl.dispatch(1.5)  # type: ignore[arg-type]
     cl.set_blend_factor((0.25, 0.5, 0.75, 1.0))
     cl.set_blend_factor(rgb=(1.0, 1.0, 1.0, 1.0))  # type: ignore[call-arg]  # the keyword is rgba
+
+
+def defragmenting(dev: dx.Device) -> None:
+    dev.defragment(pool=dev.create_pool(heap="custom"), algorithm="full", max_moves=4)
+    dev.defragment(algorithm="fulll")  # type: ignore[arg-type]  # misspelt algorithm
+    dev.defragment(dev.create_pool())  # type: ignore[call-arg]  # pool is keyword-only

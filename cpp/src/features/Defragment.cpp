@@ -13,6 +13,29 @@
 //                                              released once it and every earlier submission on
 //                                              every queue are done (DeviceCore::ReleaseAfter)
 //
+// Which pools: the device's default pools that place movable resources, the 'default' heap's and,
+// on a cache-coherent UMA adapter, the 'custom' heap's (where uma_direct puts 'default' buffers and
+// where heap='custom' buffers live); or one Pool of either heap. Upload and readback memory never
+// moves (their resources may hold no state but GENERIC_READ / COPY_DEST, so a copy could not
+// write them, and every one of them is a CPU view the user may hold).
+//
+// CPU pointers into CPU-visible memory (custom heap). A move must never happen under a pointer
+// someone still uses: such a resource is pinned, and pinned resources are not claimed (the pin is a
+// use: Resource::PinInPlace / TryBeginMove).
+//   Buffer.map's numpy arrays             pinned while the array (or a view of it) lives
+//   Buffer::HostView (C++, raw pointer)   pinned for the buffer's life
+//   read_buffer of a uma_direct buffer    pinned during the wait and the memcpy (uma::ReadDirect)
+//   write_buffer / execute's CPU writes   under the submission mutex, which this holds while it
+//                                         re-points; a moved buffer's last-use serial is the copy's,
+//                                         so no CPU write lands in the new place before the copy
+//                                         that fills it has completed (it goes through the GPU)
+//   uploads pending in an open list       the list uses the buffer: not moved
+//   read_buffer of a heap='custom' buffer pinned while it waits and maps (CommandQueue::ReadBuffer)
+// A user-mappable (heap='custom') buffer's claim lasts until its copy is done, so a map taken right
+// after the move sees the bytes.
+// A moved mapped resource is mapped again in its new place (Repoint): dx12kit's own later accesses
+// use the new address.
+//
 // Thread-safety: runs under the submission mutex; resources being recorded into lists are never
 // moved (they are skipped), and a list that starts using a resource during its move waits in
 // Resource::BeginUse until the move is done.
@@ -32,6 +55,7 @@ namespace {
 struct PreparedMove {
     std::shared_ptr<Resource> resource;
     ComPtr<ID3D12Resource> moved;       // the copy, placed at the destination
+    uint8_t* mapped = nullptr;          // its mapping, when the resource is persistently mapped
     memory::DefragMove plan;
 };
 
@@ -44,12 +68,15 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
     if (onlyPool && onlyPool->D3D12Device() != D3D12Device()) throw InvalidArgument("defragment: the pool belongs to another device");
     std::vector<std::shared_ptr<memory::MemoryPool>> pools;
     if (onlyPool) {
-        if (onlyPool->Desc().heap != memory::HeapKind::Default)
-            throw InvalidArgument(std::string("defragment: pool '") + onlyPool->Desc().name + "' holds CPU-visible memory ('" +
-                                  memory::HeapKindName(onlyPool->Desc().heap) + "'); only 'default' heap pools are defragmented");
+        const memory::HeapKind heap = onlyPool->Desc().heap;
+        if (heap != memory::HeapKind::Default && heap != memory::HeapKind::Custom)
+            throw InvalidArgument(std::string("defragment: pool '") + onlyPool->Desc().name + "' holds '" + memory::HeapKindName(heap) +
+                                  "' memory, which never moves; only 'default' and 'custom' heap pools are defragmented");
         pools.push_back(onlyPool);
     } else {
         pools.push_back(m_Core->Memory().DefaultPool(memory::HeapKind::Default));
+        if (m_Core->Memory().CacheCoherentUma())  // the custom heap's pool exists (uma_direct buffers, heap='custom')
+            pools.push_back(m_Core->Memory().DefaultPool(memory::HeapKind::Custom));
     }
     const bool incremental = maxBytes != 0 || maxMoves != 0;
     DefragmentStats stats;
@@ -99,6 +126,7 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 unclaim();
                 break;
             }
+            bool userMapped = false;   // a moved heap='custom' buffer (the user may map it)
             try {
                 // 2. The copies: a new placed resource per move, same description, at its destination.
                 bool allCommon = true;
@@ -121,10 +149,29 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                         std::wstring wide(m.resource->Name().begin(), m.resource->Name().end());
                         m.moved->SetName(wide.c_str());
                     }
+                    if (m.resource->Mapped()) {
+                        // CPU-visible memory (custom heap): mapped for the resource's life, as before
+                        // the move. Nobody holds the old address (a pinned resource is not claimed).
+                        void* p = nullptr;
+                        const D3D12_RANGE read{0, static_cast<SIZE_T>(desc.Width)};
+                        ThrowIfFailed(m.moved->Map(0, &read, &p), "ID3D12Resource::Map (defragment)");
+                        m.mapped = static_cast<uint8_t*>(p);
+                    }
                 }
-                // On the copy queue when every source is in COMMON (a copy queue may hold no other
-                // state; both decay back to COMMON when the call completes), else on the direct queue,
-                // which leaves the copy in the source's states.
+                // The D3D12 rules this relies on, for both heaps moved here ('default', and 'custom'
+                // with CPU_PAGE_PROPERTY_WRITE_BACK in MEMORY_POOL_L0):
+                //  - a placed resource in either may be created in COMMON and take any state (the
+                //    fixed GENERIC_READ / COPY_DEST states bind UPLOAD and READBACK heaps only, which
+                //    are never moved); custom-heap buffers are tracked like 'default' ones, so they
+                //    too may sit in UNORDERED_ACCESS, COPY_DEST, ... between lists;
+                //  - buffers and simultaneous-access textures promote from COMMON to COPY_SOURCE /
+                //    COPY_DEST on any queue, the copy queue included, and decay to COMMON when the
+                //    ExecuteCommandLists completes; CopyResource between two placed resources of the
+                //    same description is legal on copy and direct queues whatever their heaps;
+                //  - a copy queue may hold no state but COMMON, COPY_SOURCE and COPY_DEST.
+                // Hence: on the copy queue when every source is in COMMON (both decay back to COMMON),
+                // else on the direct queue, with explicit transitions that leave the copy in the
+                // source's states.
                 used = allCommon ? &copy : &direct;
                 ComPtr<ID3D12CommandAllocator> allocator = used->AcquireAllocator();
                 ComPtr<ID3D12GraphicsCommandList> list = used->AcquireList(allocator.Get());
@@ -163,19 +210,38 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                     tracked.push_back(m.resource);
                     ComPtr<ID3D12Resource> oldResource;
                     memory::MemoryAllocation oldMemory;
-                    m.resource->Repoint(std::move(m.moved), std::move(m.plan.dst), oldResource, oldMemory);
+                    m.resource->Repoint(std::move(m.moved), std::move(m.plan.dst), oldResource, oldMemory, m.mapped);
                     tracked.push_back(std::make_shared<ComPtr<ID3D12Resource>>(std::move(oldResource)));
                     tracked.push_back(std::make_shared<memory::MemoryAllocation>(std::move(oldMemory)));
                     stats.bytesMoved += m.plan.size;
                     ++stats.moves;
                 }
-                fence = used->ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked));
+                uint64_t copySerial = 0;
+                fence = used->ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked), &copySerial);
+                // The moved resources' last use is the copy: CPU reads and writes of a mapped one
+                // (UmaAccess.hpp) wait for it, or go through the GPU behind it, instead of touching
+                // the new place before the copy has filled it.
+                for (auto& m : moves) {
+                    m.resource->NoteUse(copySerial);
+                    userMapped |= m.resource->Mapped() && m.resource->HeapType() != D3D12_HEAP_TYPE_DEFAULT;
+                }
                 FollowInternalWork(*used, fence);  // every later execute, on any queue, follows the copies
             } catch (...) {
                 for (auto& m : moves)
                     if (!m.plan.dst.IsNull()) m.plan.dst.Pool()->CancelMove(m.plan.srcBlockId, m.plan.srcOffset);
                 unclaim();
                 throw;
+            }
+            // A heap='custom' buffer may be mapped by the user (Buffer.map) as soon as its claim is
+            // released, and its bytes read at once: the claims of such moves last until their copy
+            // is done (a map meanwhile waits in PinInPlace), even in an incremental pass.
+            if (userMapped) {
+                try {
+                    used->Wait(fence);
+                } catch (...) {
+                    unclaim();
+                    throw;
+                }
             }
             unclaim();
         }

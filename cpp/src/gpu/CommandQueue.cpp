@@ -503,11 +503,12 @@ uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, co
 }
 
 uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
-                                       std::vector<std::shared_ptr<void>> tracked) {
+                                       std::vector<std::shared_ptr<void>> tracked, uint64_t* serial) {
     m_Core->CheckNotForked("execute");
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     InFlight record;
     record.serial = m_Core->NextSerial();
+    if (serial) *serial = record.serial;
     ID3D12CommandList* native = list.Get();
     Submit(1, &native);
     const uint64_t value = ++m_LastSubmitted;
@@ -666,7 +667,10 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
     if (uma::ReadsDirectly(*buffer)) return uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds);  // one memcpy (UmaAccess.hpp)
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
-        m_Device.WaitIdle();  // an UPLOAD/READBACK buffer: read directly once every queue is idle
+        // A custom-heap buffer may be moved by a defragmentation on another thread: pinned, it stays
+        // put until the copy below is done (Resource::PinInPlace).
+        const std::shared_ptr<void> pin = buffer->PinInPlace();
+        m_Device.WaitIdle();  // an UPLOAD/READBACK/CUSTOM buffer: read directly once every queue is idle
         ReadMapping map(buffer->D3D12Resource(), size);
         host::Copy(dst, map.data, static_cast<size_t>(size));
         return;

@@ -204,8 +204,11 @@ void Device::AdoptPlacement(const std::shared_ptr<Resource>& r, const Placement&
     if (p.memory) {
         r->SetMemoryOwner(p.memory);  // contents undefined until written
         r->SetAliasRange(p.memory.get(), p.offset, p.offset + r->Memory().Size());
-    } else if (kind == memory::HeapKind::Default && !r->Memory().IsCommitted()) {
-        r->Memory().Pool()->SetOwner(r->Memory(), r);  // movable by defragmentation
+    } else if ((kind == memory::HeapKind::Default || kind == memory::HeapKind::Custom) && !r->Memory().IsCommitted()) {
+        // Movable by defragmentation: GPU memory, and CPU-visible device memory (uma_direct buffers,
+        // heap='custom'), which moves only while no CPU view pins it (Resource::PinInPlace). Upload
+        // and readback memory never moves (its resources are stuck in GENERIC_READ / COPY_DEST).
+        r->Memory().Pool()->SetOwner(r->Memory(), r);
     }
 }
 

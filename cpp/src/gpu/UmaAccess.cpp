@@ -20,6 +20,10 @@ bool ReadsDirectly(const Resource& buffer) {
 }
 
 void ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size, double timeoutSeconds) {
+    // Pinned: a defragmentation on another thread does not move the buffer between the wait and
+    // the copy (its old memory would be freed under the memcpy). A move made before this returns
+    // has set the last-use serial to its copy's, so the wait covers it.
+    const std::shared_ptr<void> pin = buffer.PinInPlace();
     device.WaitForSerial(buffer.LastUseSerial(), timeoutSeconds);
     host::Copy(dst, buffer.Mapped(), static_cast<size_t>(size));
 }

@@ -214,9 +214,10 @@ class Buffer(Resource):
         ...
     def map(self, dtype: typing.Any = ...) -> numpy.ndarray:
         """
-        A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the buffer lives.
-        Writes to upload memory are seen by the GPU work submitted after them; read readback memory after the
-        GPU work that wrote it has completed (queue.wait).
+        A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the array lives
+        (it keeps the buffer alive). Writes to upload memory are seen by the GPU work submitted after them; read readback
+        memory after the GPU work that wrote it has completed (queue.wait). While the array (or any view of it) lives,
+        Device.defragment does not move the buffer; once it is gone a 'custom' buffer may move (map again after that).
         
         Args:
             dtype: the numpy dtype of the items (fixed size, native byte order); the buffer's size must be a multiple of it.
@@ -1593,24 +1594,29 @@ class Device:
         Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
         GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
         views and the CPU descriptors handed out describe the moved resource), old memory freed after the copy.
-        pool: a 'default'-heap Pool, or None for the device's default pool. algorithm (a dx12kit.DefragAlgorithm): 'fast' (empty the least-used
-        blocks into fuller ones), 'balanced' (also move small allocations down within blocks), 'full' (every allocation
-        to the lowest free range). max_bytes / max_moves bound one incremental pass (for a frame loop; no wait);
-        without them passes run until nothing moves, then empty blocks are released. Resources used by a command list
-        still being recorded are not moved. Returns {'moves', 'bytes_moved', 'blocks_freed', 'passes', 'seconds'}.
-        A buffer's gpu_address changes when it moves.
+        With pool=None it covers every default pool of the device that places movable resources: the 'default' heap's
+        and, on a cache-coherent UMA adapter, the 'custom' heap's (where a plain Device() keeps its buffers: uma_direct).
+        algorithm (a dx12kit.DefragAlgorithm): 'fast' (empty the least-used blocks into fuller ones), 'balanced' (also
+        move small allocations down within blocks), 'full' (every allocation to the lowest free range). max_bytes /
+        max_moves bound one incremental pass (for a frame loop; no wait, except for moved heap='custom' buffers, whose
+        bytes are in place before it returns); without them passes run until nothing moves, then empty blocks are
+        released. Not moved: resources used by a command list still being recorded, buffers with a live CPU view
+        (an array of Buffer.map, or a read in progress), committed resources, memory= placements, upload and readback
+        memory. A buffer's gpu_address changes when it moves.
         
         Args:
-            pool: a 'default'-heap Pool, or None for the default pool.
+            pool: a 'default'- or 'custom'-heap Pool, or None for the device's default pools.
             algorithm: a DefragAlgorithm or its name.
-            max_bytes: bytes one pass may move, or None.
-            max_moves: moves one pass may make, or None.
+            max_bytes: bytes one pass may move (summed over the pools), or None.
+            max_moves: moves one pass may make (summed over the pools), or None.
         
         Returns:
-            A dict: moves, bytes_moved, blocks_freed, passes, seconds.
+            A dict: moves, bytes_moved, blocks_freed, passes, seconds (summed over the pools).
         
         Raises:
-            InvalidArgumentError: a pool of another heap type.
+            InvalidArgumentError: a pool of the 'upload' or 'readback' heap, a linear pool, a pool of another device,
+                a bad algorithm or a max_bytes / max_moves below 1.
+            TypeError: pool is not a Pool or None, or max_bytes / max_moves not an int.
         """
     def descriptor_stats(self) -> dict[str, typing.Any]:
         """

@@ -104,9 +104,10 @@ public:
                          uint64_t bytes, uint64_t offset);
     /// Executes a list dx12kit recorded itself (no state tracking), signals, and keeps `tracked`
     /// alive until every submission up to this one, on every queue, has completed
-    /// (DeviceCore::ReleaseAfter). Returns the fence value. Caller holds the submission mutex.
+    /// (DeviceCore::ReleaseAfter). Returns the fence value; `serial` (if given) receives the
+    /// submission's serial. Caller holds the submission mutex.
     uint64_t ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
-                             std::vector<std::shared_ptr<void>> tracked);
+                             std::vector<std::shared_ptr<void>> tracked, uint64_t* serial = nullptr);
     /// Blocks until the fence reaches `value` (InvalidArgument if never signalled). `timeoutSeconds`
     /// < 0 waits forever; Timeout is thrown when it expires, Interrupted when WaitHooks say stop.
     void Wait(uint64_t value, double timeoutSeconds = -1.0);
