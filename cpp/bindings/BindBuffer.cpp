@@ -23,8 +23,8 @@ void BindBuffer(Classes& c) {
         }, "dtype"_a = py::dtype::of<uint8_t>(),
        "A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the array lives\n"
        "(it keeps the buffer alive). Writes to upload memory are seen by the GPU work submitted after them; read readback\n"
-       "memory after the GPU work that wrote it has completed (queue.wait). While the array (or any view of it) lives,\n"
-       "Device.defragment does not move the buffer; once it is gone a 'custom' buffer may move (map again after that).\n\n"
+       "memory after the GPU work that wrote it has completed (queue.wait). CPU-visible buffers never move\n"
+       "(Device.defragment leaves them in place), so the array stays valid as long as it lives.\n\n"
            "Args:\n"
            "    dtype: the numpy dtype of the items (fixed size, native byte order); the buffer's size must be a multiple of it.\n\n"
            "Returns:\n"

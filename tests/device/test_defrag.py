@@ -246,55 +246,79 @@ def test_threads_read_and_write_uma_buffers_while_another_defragments():
     check_contents(q, bufs, datas, [], [])
 
 
-def test_a_live_cpu_view_pins_its_buffer_and_moves_resume_once_it_is_gone():
-    """heap='custom' buffers are CPU-visible: Buffer.map hands out a numpy array over their memory.
-    While such an array (or a view of it) lives, defragment does not move the buffer, so writing
-    through it reaches the buffer the GPU reads. Once the array is gone the buffer may move, and a
-    new map sees its bytes at once (an incremental pass waits for such copies)."""
+def test_cpu_visible_buffers_never_move_and_their_views_stay_valid():
+    """heap='custom' buffers are CPU-visible by contract: Buffer.map hands out a numpy array over their
+    memory, and the user may keep raw pointers. defragment(pool=None) covers the custom heap's pool for
+    the uma_direct buffers beside them, but never moves a heap='custom' buffer, mapped or not; an
+    explicit custom Pool is refused."""
     dev = dx.Device()
     q = dev.queue()
     try:
         pool = dev.create_pool(heap="custom", block_size=1 << 20, name="cpu")
     except InvalidArgumentError:
         pytest.skip("no custom heap (the adapter is not cache-coherent UMA)")
-    bufs = [dev.create_buffer(64 * KiB, pool=pool, uav=True, name=f"c{i}") for i in range(12)]
-    datas = [np.full(64 * KiB, i + 1, np.uint8) for i in range(12)]
+    # heap='custom' buffers interleaved with uma_direct ones in the device's own custom pool, and in a user pool.
+    mixed = [dev.create_buffer(64 * KiB, heap="custom" if i % 2 else "default", uav=True, name=f"m{i}") for i in range(16)]
+    own = [dev.create_buffer(64 * KiB, pool=pool, uav=True, name=f"c{i}") for i in range(8)]
+    bufs = mixed + own
+    del mixed, own
+    datas = [np.full(64 * KiB, i + 1, np.uint8) for i in range(len(bufs))]
     for b, d in zip(bufs, datas):
-        b.map()[:] = d
-    del bufs[:6:], datas[:6:]   # the first six go: the rest sit above a hole
+        q.write_buffer(b, d)
+    q.wait(q.write_buffer(bufs[0], datas[0]))
+    drop = set(range(0, 8, 2)) | {16, 17, 18}   # holes below the rest in both pools
+    bufs = [b for i, b in enumerate(bufs) if i not in drop]
+    datas = [d for i, d in enumerate(datas) if i not in drop]
     gc.collect()
     dev.wait_idle()
+    custom = [b for b in bufs if b.name.startswith("c") or int(b.name[1:]) % 2]   # the heap='custom' ones
     before = {b.name: where(b) for b in bufs}
-    held = bufs[-1].map(np.uint32)[16:]   # a slice: its base chain holds the pin
-    whole = bufs[-2].map()
-    st = dev.defragment(pool=pool, algorithm="full")
-    assert st["moves"] > 0
-    assert where(bufs[-1]) == before[bufs[-1].name] and where(bufs[-2]) == before[bufs[-2].name]
-    assert any(where(b) != before[b.name] for b in bufs[:-2])
-    held[:] = 0xDEADBEEF      # written through the views the CPU still holds ...
-    whole[:4096] = 0x77
-    datas[-1].view(np.uint32)[16:] = 0xDEADBEEF
-    datas[-2][:4096] = 0x77
-    for b, d in zip(bufs, datas):    # ... the GPU reads them in the buffers
+    held = custom[-1].map(np.uint32)[16:]      # a live view: the user's pointer
+    st = dev.defragment(algorithm="full")
+    if dev.uma_direct:
+        assert st["moves"] > 0                 # uma_direct buffers did move
+        assert any(where(b) != before[b.name] for b in bufs if b not in custom)
+    assert all(where(b) == before[b.name] for b in custom), "a heap='custom' buffer moved"
+    held[:] = 0xDEADBEEF                       # the view still points into the buffer
+    d = datas[bufs.index(custom[-1])]
+    d.view(np.uint32)[16:] = 0xDEADBEEF
+    for b, d in zip(bufs, datas):
         np.testing.assert_array_equal(gpu_copy(dev, q, b, table=False), d, err_msg=b.name)
-    del held, whole
+        np.testing.assert_array_equal(q.read_buffer(b), d, err_msg=b.name)
+    with pytest.raises(InvalidArgumentError, match=r"pool 'cpu' holds CPU-visible memory \('custom'\), which never moves"):
+        dev.defragment(pool=pool)
+    dev.validate_memory()
+
+
+def test_max_bytes_bounds_a_pass_over_both_pools():
+    """pool=None plans the default heap's pool (textures) and the custom heap's (uma_direct buffers) in
+    one pass: max_bytes bounds their sum, not each pool's share. 64 KiB resources above holes in both
+    pools, max_bytes=64 KiB: one move per pass, never one in each pool."""
+    dev = dx.Device()
+    if not dev.uma_direct:
+        pytest.skip("the adapter is not cache-coherent UMA: one pool only")
+    q = dev.queue()
+    texs = [dev.create_texture2d(128, 128, "rgba8_unorm", name=f"t{i}") for i in range(8)]   # 64 KiB each
+    bufs = [dev.create_buffer(64 * KiB, name=f"b{i}") for i in range(8)]
+    tdatas = [np.full((128, 128, 4), i + 1, np.uint8) for i in range(8)]
+    datas = [np.full(64 * KiB, i + 101, np.uint8) for i in range(8)]
+    cl = q.command_list()
+    for t, d in zip(texs, tdatas):
+        cl.upload(t, d)
+    for b, d in zip(bufs, datas):
+        cl.upload(b, d)
+    q.wait(q.execute(cl))
+    del texs[:4], tdatas[:4], bufs[:4], datas[:4]
     gc.collect()
-    st = dev.defragment(pool=pool, algorithm="full", max_moves=16)  # incremental: no wait but for these
-    assert where(bufs[-1]) != before[bufs[-1].name]
-    for b, d in zip(bufs, datas):
-        np.testing.assert_array_equal(b.map(), d, err_msg=b.name)   # the new mapping, copy done
     dev.wait_idle()
-    dev.poll()   # the sources are freed once the copies are done
-    assert pool.stats()["unused_range_count"] == 1
-    pool.validate()
-    # big buffers, an incremental pass: their copies are done before it returns, so a map at once sees them
-    big_pool = dev.create_pool(heap="custom", block_size=32 << 20, name="cpu-big")
-    bufs, datas = big_buffers_with_holes(dev, q, pool=big_pool)
-    placements = [where(b) for b in bufs]
-    assert dev.defragment(pool=big_pool, max_moves=2)["moves"] == 2
-    assert sum(where(b) != p for b, p in zip(bufs, placements)) == 2
-    for b, d in zip(bufs, datas):
-        np.testing.assert_array_equal(b.map(), d, err_msg=b.name)
+    moved = []
+    for _ in range(12):
+        st = dev.defragment(algorithm="full", max_bytes=64 * KiB)
+        assert st["bytes_moved"] <= 64 * KiB and st["moves"] <= 1, st
+        moved.append(st["moves"])
+        dev.wait_idle()
+    assert sum(moved) >= 2   # both pools got their moves, one pass at a time
+    check_contents(q, bufs, datas, texs, tdatas)
 
 
 def test_full_defragmentation_compacts_and_a_second_call_is_a_no_op():
@@ -520,6 +544,13 @@ def test_custom_pool_defragmentation_and_bad_input():
         dev.defragment(pool=dev.create_pool(heap="upload"))
     with pytest.raises(InvalidArgumentError, match="readback"):
         dev.defragment(pool=dev.create_pool(heap="readback"))
+    try:
+        cpu_pool = dev.create_pool(heap="custom")
+    except InvalidArgumentError:   # not cache-coherent UMA: no custom heap
+        cpu_pool = None
+    if cpu_pool is not None:
+        with pytest.raises(InvalidArgumentError, match=r"\('custom'\), which never moves"):
+            dev.defragment(pool=cpu_pool)
     with pytest.raises(InvalidArgumentError, match="algorithm"):
         dev.defragment(algorithm="best")
     with pytest.raises(InvalidArgumentError, match="max_bytes"):

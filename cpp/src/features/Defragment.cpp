@@ -14,25 +14,21 @@
 //                                              every queue are done (DeviceCore::ReleaseAfter)
 //
 // Which pools: the device's default pools that place movable resources, the 'default' heap's and,
-// on a cache-coherent UMA adapter, the 'custom' heap's (where uma_direct puts 'default' buffers and
-// where heap='custom' buffers live); or one Pool of either heap. Upload and readback memory never
-// moves (their resources may hold no state but GENERIC_READ / COPY_DEST, so a copy could not
-// write them, and every one of them is a CPU view the user may hold).
+// on a cache-coherent UMA adapter, the 'custom' heap's (where uma_direct puts 'default' buffers);
+// or one 'default'-heap Pool. What moves is GPU memory as the user sees it: resources created with
+// heap='default' (Device::AdoptPlacement registers them). CPU-visible memory as the user sees it
+// never moves: upload and readback resources (fixed GENERIC_READ / COPY_DEST states) and
+// heap='custom' buffers, whose CPU pointers (Buffer.map, Buffer::HostView) the user may hold.
 //
-// CPU pointers into CPU-visible memory (custom heap). A move must never happen under a pointer
-// someone still uses: such a resource is pinned, and pinned resources are not claimed (the pin is a
-// use: Resource::PinInPlace / TryBeginMove).
-//   Buffer.map's numpy arrays             pinned while the array (or a view of it) lives
-//   Buffer::HostView (C++, raw pointer)   pinned for the buffer's life
-//   read_buffer of a uma_direct buffer    pinned during the wait and the memcpy (uma::ReadDirect)
-//   write_buffer / execute's CPU writes   under the submission mutex, which this holds while it
-//                                         re-points; a moved buffer's last-use serial is the copy's,
-//                                         so no CPU write lands in the new place before the copy
-//                                         that fills it has completed (it goes through the GPU)
-//   uploads pending in an open list       the list uses the buffer: not moved
-//   read_buffer of a heap='custom' buffer pinned while it waits and maps (CommandQueue::ReadBuffer)
-// A user-mappable (heap='custom') buffer's claim lasts until its copy is done, so a map taken right
-// after the move sees the bytes.
+// uma_direct buffers sit in CPU-visible memory, but only dx12kit touches it with the CPU, and each
+// such touch is safe against a move:
+//   read_buffer (uma::ReadDirect)          pins the buffer during the wait and the memcpy
+//   write_buffer / execute's CPU writes    under the submission mutex, which this holds while it
+//                                          re-points; a moved buffer's last-use serial is the
+//                                          copy's, so no CPU write lands in the new place before
+//                                          the copy that fills it has completed (it goes through
+//                                          the GPU, behind the copy)
+//   uploads pending in an open list        the list uses the buffer: not moved
 // A moved mapped resource is mapped again in its new place (Repoint): dx12kit's own later accesses
 // use the new address.
 //
@@ -69,13 +65,14 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
     std::vector<std::shared_ptr<memory::MemoryPool>> pools;
     if (onlyPool) {
         const memory::HeapKind heap = onlyPool->Desc().heap;
-        if (heap != memory::HeapKind::Default && heap != memory::HeapKind::Custom)
-            throw InvalidArgument(std::string("defragment: pool '") + onlyPool->Desc().name + "' holds '" + memory::HeapKindName(heap) +
-                                  "' memory, which never moves; only 'default' and 'custom' heap pools are defragmented");
+        if (heap != memory::HeapKind::Default)
+            throw InvalidArgument(std::string("defragment: pool '") + onlyPool->Desc().name + "' holds CPU-visible memory ('" +
+                                  memory::HeapKindName(heap) + "'), which never moves (the CPU may hold pointers into it); "
+                                  "only 'default' heap pools are defragmented (pool=None also covers the uma_direct buffers)");
         pools.push_back(onlyPool);
     } else {
         pools.push_back(m_Core->Memory().DefaultPool(memory::HeapKind::Default));
-        if (m_Core->Memory().CacheCoherentUma())  // the custom heap's pool exists (uma_direct buffers, heap='custom')
+        if (m_Core->Memory().CacheCoherentUma())  // the custom heap's pool exists: uma_direct buffers move
             pools.push_back(m_Core->Memory().DefaultPool(memory::HeapKind::Custom));
     }
     const bool incremental = maxBytes != 0 || maxMoves != 0;
@@ -100,8 +97,9 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
             // dropped. The pool asks about a candidate again when an earlier phase of the same plan
             // gave it no destination: a candidate this pass already claimed stays movable.
             std::unordered_map<const Resource*, std::shared_ptr<Resource>> claimed;
+            uint64_t plannedBytes = 0;   // this pass's, over the pools planned so far
             for (const auto& pool : pools) {
-                const uint64_t bytesLeft = maxBytes ? maxBytes - std::min(maxBytes, stats.bytesMoved) : 0;
+                const uint64_t bytesLeft = maxBytes ? maxBytes - std::min(maxBytes, stats.bytesMoved + plannedBytes) : 0;
                 const uint64_t movesLeft = maxMoves ? maxMoves - std::min<uint64_t>(maxMoves, stats.moves + moves.size()) : 0;
                 if ((maxBytes && !bytesLeft) || (maxMoves && !movesLeft)) break;
                 std::vector<memory::DefragMove> plan = pool->PlanDefragmentation(
@@ -113,6 +111,7 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                         return true;
                     });
                 for (auto& mv : plan) {
+                    plannedBytes += mv.size;
                     PreparedMove pm;
                     pm.resource = std::static_pointer_cast<Resource>(mv.owner);
                     pm.plan = std::move(mv);
@@ -126,7 +125,6 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 unclaim();
                 break;
             }
-            bool userMapped = false;   // a moved heap='custom' buffer (the user may map it)
             try {
                 // 2. The copies: a new placed resource per move, same description, at its destination.
                 bool allCommon = true;
@@ -221,27 +219,13 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 // The moved resources' last use is the copy: CPU reads and writes of a mapped one
                 // (UmaAccess.hpp) wait for it, or go through the GPU behind it, instead of touching
                 // the new place before the copy has filled it.
-                for (auto& m : moves) {
-                    m.resource->NoteUse(copySerial);
-                    userMapped |= m.resource->Mapped() && m.resource->HeapType() != D3D12_HEAP_TYPE_DEFAULT;
-                }
+                for (auto& m : moves) m.resource->NoteUse(copySerial);
                 FollowInternalWork(*used, fence);  // every later execute, on any queue, follows the copies
             } catch (...) {
                 for (auto& m : moves)
                     if (!m.plan.dst.IsNull()) m.plan.dst.Pool()->CancelMove(m.plan.srcBlockId, m.plan.srcOffset);
                 unclaim();
                 throw;
-            }
-            // A heap='custom' buffer may be mapped by the user (Buffer.map) as soon as its claim is
-            // released, and its bytes read at once: the claims of such moves last until their copy
-            // is done (a map meanwhile waits in PinInPlace), even in an incremental pass.
-            if (userMapped) {
-                try {
-                    used->Wait(fence);
-                } catch (...) {
-                    unclaim();
-                    throw;
-                }
             }
             unclaim();
         }

@@ -204,10 +204,12 @@ void Device::AdoptPlacement(const std::shared_ptr<Resource>& r, const Placement&
     if (p.memory) {
         r->SetMemoryOwner(p.memory);  // contents undefined until written
         r->SetAliasRange(p.memory.get(), p.offset, p.offset + r->Memory().Size());
-    } else if ((kind == memory::HeapKind::Default || kind == memory::HeapKind::Custom) && !r->Memory().IsCommitted()) {
-        // Movable by defragmentation: GPU memory, and CPU-visible device memory (uma_direct buffers,
-        // heap='custom'), which moves only while no CPU view pins it (Resource::PinInPlace). Upload
-        // and readback memory never moves (its resources are stuck in GENERIC_READ / COPY_DEST).
+    } else if ((kind == memory::HeapKind::Default || (kind == memory::HeapKind::Custom && r->HeapType() == D3D12_HEAP_TYPE_DEFAULT)) &&
+               !r->Memory().IsCommitted()) {
+        // Movable by defragmentation: GPU memory as the user sees it (heap='default', which
+        // uma_direct places in CPU-visible device memory, touched by the CPU only through dx12kit's
+        // own move-safe paths: features/Defragment.cpp). Never what the user may hold CPU pointers
+        // into (heap='custom', Buffer.map), nor upload / readback memory (fixed GENERIC_READ / COPY_DEST).
         r->Memory().Pool()->SetOwner(r->Memory(), r);
     }
 }

@@ -216,8 +216,8 @@ class Buffer(Resource):
         """
         A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the array lives
         (it keeps the buffer alive). Writes to upload memory are seen by the GPU work submitted after them; read readback
-        memory after the GPU work that wrote it has completed (queue.wait). While the array (or any view of it) lives,
-        Device.defragment does not move the buffer; once it is gone a 'custom' buffer may move (map again after that).
+        memory after the GPU work that wrote it has completed (queue.wait). CPU-visible buffers never move
+        (Device.defragment leaves them in place), so the array stays valid as long as it lives.
         
         Args:
             dtype: the numpy dtype of the items (fixed size, native byte order); the buffer's size must be a multiple of it.
@@ -1598,14 +1598,15 @@ class Device:
         and, on a cache-coherent UMA adapter, the 'custom' heap's (where a plain Device() keeps its buffers: uma_direct).
         algorithm (a dx12kit.DefragAlgorithm): 'fast' (empty the least-used blocks into fuller ones), 'balanced' (also
         move small allocations down within blocks), 'full' (every allocation to the lowest free range). max_bytes /
-        max_moves bound one incremental pass (for a frame loop; no wait, except for moved heap='custom' buffers, whose
-        bytes are in place before it returns); without them passes run until nothing moves, then empty blocks are
-        released. Not moved: resources used by a command list still being recorded, buffers with a live CPU view
-        (an array of Buffer.map, or a read in progress), committed resources, memory= placements, upload and readback
-        memory. A buffer's gpu_address changes when it moves.
+        max_moves bound one incremental pass (for a frame loop; no wait); without them passes run until nothing moves,
+        then empty blocks are released. What moves is GPU memory as you see it: resources created with heap='default'
+        (uma_direct buffers included; dx12kit orders its own CPU reads and writes of them after the copy). Never moved:
+        CPU-visible memory you may hold pointers into (heap='custom', 'upload', 'readback'), resources used by a
+        command list still being recorded, committed resources, memory= placements. A buffer's gpu_address changes
+        when it moves.
         
         Args:
-            pool: a 'default'- or 'custom'-heap Pool, or None for the device's default pools.
+            pool: a 'default'-heap Pool, or None for the device's default pools.
             algorithm: a DefragAlgorithm or its name.
             max_bytes: bytes one pass may move (summed over the pools), or None.
             max_moves: moves one pass may make (summed over the pools), or None.
@@ -1614,7 +1615,7 @@ class Device:
             A dict: moves, bytes_moved, blocks_freed, passes, seconds (summed over the pools).
         
         Raises:
-            InvalidArgumentError: a pool of the 'upload' or 'readback' heap, a linear pool, a pool of another device,
+            InvalidArgumentError: a pool of the 'custom', 'upload' or 'readback' heap, a linear pool, a pool of another device,
                 a bad algorithm or a max_bytes / max_moves below 1.
             TypeError: pool is not a Pool or None, or max_bytes / max_moves not an int.
         """

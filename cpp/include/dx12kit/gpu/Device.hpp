@@ -139,16 +139,17 @@ public:
     /// Raw memory to place resources in (ResourcePlacement::memory): `size` bytes at `alignment`.
     std::shared_ptr<memory::MemoryRegion> AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
                                                          const std::string& name);
-    /// Moves placed resources of `pool` (a 'default' or 'custom' heap pool; nullptr: the default
-    /// pools of the default heap and, on a cache-coherent UMA adapter, of the custom heap, where
-    /// uma_direct buffers live) so that blocks empty: plans with the memory layer, copies on the GPU
-    /// (copy queue when every source is in COMMON), re-points each Resource (same object, same
-    /// cached descriptors, mapped again in its new place), frees the old memory after the copy.
-    /// maxBytes/maxMoves (0: none) make it incremental: one bounded pass without waiting (except
-    /// for moved heap='custom' buffers, which the user may map at once); otherwise passes run until
-    /// nothing moves, then empty blocks are released. Resources used by a command list still being
-    /// recorded, and resources pinned by a CPU view (Resource::PinInPlace), are not moved.
-    /// InvalidArgument for an upload/readback or linear pool, or one of another device.
+    /// Moves placed resources of `pool` (a 'default' heap pool; nullptr: the default pools of the
+    /// default heap and, on a cache-coherent UMA adapter, of the custom heap, where uma_direct
+    /// buffers live) so that blocks empty: plans with the memory layer, copies on the GPU (copy
+    /// queue when every source is in COMMON), re-points each Resource (same object, same cached
+    /// descriptors, mapped again in its new place), frees the old memory after the copy.
+    /// maxBytes/maxMoves (0: none, else summed over the pools) make it incremental: one bounded
+    /// pass without waiting; otherwise passes run until nothing moves, then empty blocks are
+    /// released. Only heap='default' resources move (AdoptPlacement); never CPU-visible memory the
+    /// user may hold pointers into (heap='custom', upload, readback), resources used by a command
+    /// list still being recorded, or resources pinned by dx12kit's own CPU access (PinInPlace).
+    /// InvalidArgument for a custom/upload/readback or linear pool, or one of another device.
     DefragmentStats Defragment(const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm,
                                uint64_t maxBytes, uint64_t maxMoves);
     /// Destroys idle upload pages, then releases every empty memory block above each pool's

@@ -252,7 +252,8 @@ public:
     /// so Device::Defragment never moves it.
     uint8_t* HostView(uint64_t itemSize, const char* what) const;
     /// HostView whose address is valid while `pin` (set here; PinInPlace) lives: the buffer is not
-    /// moved until the last copy of `pin` is released, and may move afterwards (Buffer.map's arrays).
+    /// moved until the last copy of `pin` is released (Buffer.map's arrays). CPU-visible buffers are
+    /// not movable today (Device::AdoptPlacement); the pin keeps the promise should that change.
     uint8_t* HostView(uint64_t itemSize, const char* what, std::shared_ptr<void>& pin) const;
 };
 
