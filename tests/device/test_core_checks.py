@@ -133,3 +133,48 @@ def test_root_signature_flags_checked_by_the_core_table(device):
         device.create_root_signature("RootFlags(LOCAL_ROOT_SIGNATURE)")
     assert dx.rootsig.ROOT_FLAGS["DENY_HULL_SHADER_ROOT_ACCESS"] == dx.RootSignatureFlags.DENY_HULL_SHADER_ROOT_ACCESS == 0x4
     assert device.create_root_signature("RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | DENY_HULL_SHADER_ROOT_ACCESS), CBV(b0)").num_parameters == 1
+
+
+@pytest.mark.parametrize("kind", ["SRV", "UAV", "CBV"])
+def test_volatile_descriptors_with_static_data_refused(device, kind):
+    """D3D12's root-signature validation refuses DESCRIPTORS_VOLATILE | DATA_STATIC on a range (a
+    descriptor that may change cannot promise static data), from the parameter list and from text."""
+    R = dx.DescriptorRangeFlags
+    make = getattr(dx, kind)
+    with pytest.raises(dx.InvalidArgumentError, match="DESCRIPTORS_VOLATILE and DATA_STATIC exclude each other"):
+        device.create_root_signature([dx.DescriptorTable([make(0, flags=R.DESCRIPTORS_VOLATILE | R.DATA_STATIC)])])
+    reg = {"SRV": "t0", "UAV": "u0", "CBV": "b0"}[kind]
+    with pytest.raises(dx.InvalidArgumentError, match="DESCRIPTORS_VOLATILE and DATA_STATIC exclude each other"):
+        device.create_root_signature(f"DescriptorTable({kind}({reg}, flags=DESCRIPTORS_VOLATILE | DATA_STATIC))")
+    # Each alone, and volatile descriptors with volatile data, stay valid.
+    for flags in (R.DESCRIPTORS_VOLATILE, R.DATA_STATIC, R.DESCRIPTORS_VOLATILE | R.DATA_VOLATILE,
+                  R.DESCRIPTORS_VOLATILE | R.DATA_STATIC_WHILE_SET_AT_EXECUTE):
+        assert device.create_root_signature([dx.DescriptorTable([make(0, flags=flags)])]).num_parameters == 1
+
+
+def test_a_readback_buffer_is_only_a_copy_destination(device, queue):
+    """D3D12 keeps a READBACK-heap resource in COPY_DEST for life: binding one as a shader resource or
+    vertex buffer is refused (vkd3d ran it, reading whatever was there); an UPLOAD buffer (GENERIC_READ)
+    still serves as both."""
+    rb = device.create_buffer(256, heap="readback", name="rb")
+    up = device.create_buffer(256, heap="upload", name="up")
+    up.map(np.uint32)[:] = np.arange(64, dtype=np.uint32) + 5
+    cs = dx.compile_hlsl("StructuredBuffer<uint> s : register(t0); RWStructuredBuffer<uint> o : register(u0);"
+                         "[numthreads(1,1,1)] void main() { o[0] = s[3]; }", profile="cs_5_0")
+    pso = device.create_compute_pipeline(cs, device.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)]))
+    out = device.create_buffer(16, uav=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_root_uav(1, out)
+    with pytest.raises(dx.ResourceStateError, match=r"resource 'rb' is in a READBACK heap, which D3D12 keeps in COPY_DEST"):
+        cl.set_root_srv(0, rb)
+        cl.dispatch(1)
+    cl2 = queue.command_list()
+    cl2.set_pipeline_state(pso)
+    cl2.set_root_uav(1, out)
+    cl2.set_root_srv(0, up)
+    cl2.dispatch(1)
+    cl2.copy_buffer_region(rb, 0, out, 0, 16)   # a copy destination: fine
+    queue.wait(queue.execute(cl2))
+    assert rb.map(np.uint32)[0] == 8
+

@@ -278,17 +278,21 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Core->Memory().CreateResource(rq);
     auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(asked), rq.initialState, name);
     b->AttachMemory(std::move(created.allocation));
-    AdoptPlacement(b, placement, kind);
     b->SetLogicalSize(size);
+    if (!placement.memory && kind != memory::HeapKind::Default) {
+        // CPU-visible memory: mapped for the buffer's lifetime, and zeroed through the mapping, both
+        // before AdoptPlacement makes it movable (uma_direct buffers): a defragment on another thread
+        // must not move it between the map and the memset (the zeros went to the old place, or the
+        // mapping was of a resource already replaced).
+        b->MapPersistently();
+        std::memset(b->Mapped(), 0, native);
+    }
+    AdoptPlacement(b, placement, kind);
     if (placement.memory) {
         // Placed by the user over memory other resources may use: contents undefined until written.
         if (kind != memory::HeapKind::Default) b->MapPersistently();
     } else if (kind == memory::HeapKind::Default) {
-        m_Core->QueueZeroInit(b);
-    } else {
-        // CPU-visible memory: mapped for the buffer's lifetime, and zeroed through the mapping.
-        b->MapPersistently();
-        std::memset(b->Mapped(), 0, native);
+        m_Core->QueueZeroInit(b);   // moved before it runs: the zeroing follows the copy, on the new place
     }
     return b;
 }

@@ -274,6 +274,12 @@ uint32_t CheckDescriptorRangeFlags(uint32_t flags, RangeKind kind, const char* w
     CheckFlagBits(flags, kDescriptorRangeFlagBits, "descriptor range flag", what);
     if (kind == RangeKind::Sampler && (flags & kDataFlags))
         throw InvalidArgument(std::string(what) + ": a sampler range takes DESCRIPTORS_VOLATILE only (samplers have no data; D3D12 refuses DATA_* flags there)");
+    // D3D12's root-signature validation (and DXC's): descriptors that may change while the list
+    // runs cannot promise static data ("Descriptor range flags cannot specify DESCRIPTORS_VOLATILE
+    // with the DATA_STATIC flag at the same time").
+    if ((flags & 0x1) && (flags & 0x8))
+        throw InvalidArgument(std::string(what) + ": DESCRIPTORS_VOLATILE and DATA_STATIC exclude each other (D3D12 refuses the "
+                              "root signature: volatile descriptors cannot promise static data)");
     return CheckOneDataFlag(flags, what);
 }
 

@@ -83,7 +83,19 @@ void ResourceStateTracker::Push(const D3D12_RESOURCE_BARRIER& b) {
 void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub) {
     Local& l = Lookup(resource);
     if (FixedStateHeap(*resource)) {  // kept alive only; its state never changes
-        l.writes |= resource->HeapType() == D3D12_HEAP_TYPE_READBACK;  // a copy destination
+        // D3D12: an UPLOAD heap resource stays in GENERIC_READ (vertex, index, constant buffer, shader
+        // resource, indirect argument, copy source), a READBACK one in COPY_DEST, for life; a use that
+        // needs another state is invalid there (vkd3d runs it anyway). COMMON is what dx12kit's own
+        // bookkeeping may ask for: nothing to do.
+        const bool readback = resource->HeapType() == D3D12_HEAP_TYPE_READBACK;
+        const auto allowed = static_cast<uint32_t>(readback ? D3D12_RESOURCE_STATE_COPY_DEST : D3D12_RESOURCE_STATE_GENERIC_READ);
+        if (static_cast<uint32_t>(state) & ~allowed)
+            throw ResourceStateError("resource '" + resource->Name() + "' is in " + (readback ? "a READBACK" : "an UPLOAD") +
+                                     " heap, which D3D12 keeps in " + (readback ? "COPY_DEST" : "GENERIC_READ") + " for life: it cannot be used as " +
+                                     StateName(state) + (readback ? " (a readback buffer is only a copy destination; copy into a 'default' "
+                                                                    "buffer to read it on the GPU)"
+                                                                  : " (write into a 'default' buffer instead)"));
+        l.writes |= readback;  // a copy destination
         return;
     }
     // Rule 7: a write state, or (below) a transition recorded now, is a write for other queues.
