@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 #if !defined(_WIN32)
@@ -80,8 +81,23 @@ void Blocking(const std::function<void()>& block) {
     ReacquireGil(state);
 }
 
+// An exit that waits for long GPU work (say after a Ctrl-C interrupted a wait and ended the
+// script) says so once it has lasted about two seconds (40 slices), instead of hanging silently.
+void NoteWaitAtExit() {
+    static std::atomic<int> slices{0};
+    if (slices.fetch_add(1) == 40)
+        std::fprintf(stderr, "dx12kit: the interpreter is exiting and waits for GPU work still running before it frees "
+                             "the device (Ctrl-C ends the process now)\n");
+}
+
 bool KeepWaiting() {
-    if (!Py_IsInitialized()) return true;
+    if (!Py_IsInitialized()) {
+        // Interpreter teardown (objects freed after Py_FinalizeEx marked it uninitialized): no
+        // Python call is safe, so the wait goes on; SIGINT's default action is back by then, and a
+        // Ctrl-C ends the process.
+        NoteWaitAtExit();
+        return true;
+    }
     // At interpreter exit a thread other than the exiting one does not take the GIL to check for
     // signals (it would be ended, or park holding dx12kit's locks): it waits on for the GPU.
     g_Reacquiring.fetch_add(1);
@@ -97,6 +113,7 @@ bool KeepWaiting() {
         // more, but Ctrl-C still trips SIGINT: then stop waiting (the device leaks its in-flight
         // work rather than free it under the GPU) and let the process exit.
         keep = !PyOS_InterruptOccurred();
+        if (keep) NoteWaitAtExit();
     } else if (PyErr_CheckSignals() != 0) {  // a handler raised (KeyboardInterrupt for Ctrl-C)
         if (t_Interruption.Empty()) PyErr_Fetch(&t_Interruption.type, &t_Interruption.value, &t_Interruption.traceback);
         else PyErr_Clear();

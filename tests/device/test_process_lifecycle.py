@@ -55,6 +55,51 @@ def test_interpreter_exit_while_daemon_threads_record_execute_and_wait_is_clean(
 
 # ------------------------------------------------------------------------------------------ fork
 
+EXIT_WITH_ENDLESS_GPU_WORK = """
+import sys, dx12kit as dx
+d = dx.Device(); q = d.queue()
+rs = d.create_root_signature([dx.RootUAV(0)])
+pso = d.create_compute_pipeline(dx.compile_hlsl('''
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(64,1,1)] void main(uint3 t : SV_DispatchThreadID) {
+  uint a = t.x; [loop] for (uint i = 0; i < 60000u; ++i) { a = a * 1664525u + o[i & 63]; } o[t.x & 63] = a; }
+'''), rs)
+b = d.create_buffer(256, uav=True)
+cl = q.command_list(); cl.set_pipeline_state(pso); cl.set_root_uav(0, b); cl.dispatch(65535, 64)
+q.execute(cl)   # hours of work on lavapipe, never waited for
+print("submitted", flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="POSIX signals")
+def test_exit_waiting_for_long_gpu_work_says_so_and_ctrl_c_ends_it():
+    """At exit the device waits for its GPU work before freeing it (nothing is freed under the GPU).
+    That wait cannot raise KeyboardInterrupt (no Python code runs at teardown): it says on stderr that
+    it waits, and a Ctrl-C ends the process at once (SIGINT's default action, back at teardown, or the
+    wait letting go and leaking the in-flight work)."""
+    import signal
+    import time
+    env = dict(os.environ)
+    env.pop("PYTEST_CURRENT_TEST", None)
+    # SIGINT at its default in the child, whatever this process inherited (a background shell
+    # ignores it): Python then installs its handler, and restores the default at teardown.
+    with subprocess.Popen([sys.executable, "-c", textwrap.dedent(EXIT_WITH_ENDLESS_GPU_WORK)], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, env=env,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)) as p:
+        try:
+            assert p.stdout.readline().strip() == "submitted"
+            line = p.stderr.readline()   # the exit's wait speaks after about two seconds
+            assert "dx12kit: the interpreter is exiting and waits for GPU work still running" in line, line
+            t0 = time.monotonic()
+            p.send_signal(signal.SIGINT)
+            p.wait(timeout=30)
+            assert time.monotonic() - t0 < 30   # ended (killed by SIGINT, or the wait let go: either is an exit)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+
+
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork() on this platform")
 
 # The parent keeps GPU work in flight across the fork; `CHILD` runs in the forked child, which
