@@ -13,13 +13,11 @@ void BindBuffer(Classes& c) {
         .def("map", [](py::object self, py::object dtype) {
             py::dtype dt = FixedSizeDtype(dtype, "map");  // no object, sizeless or byte-swapped dtypes
             const uint64_t item = static_cast<uint64_t>(dt.itemsize());
-            std::shared_ptr<void> pin;
-            uint8_t* data = self.cast<const Buffer&>().HostView(item, "map", pin);
-            // The array's base holds the pin, which holds the buffer: the memory stays mapped, and in
-            // place (defragment does not move a pinned buffer), while the array or a view of it lives.
-            py::capsule base(new std::shared_ptr<void>(std::move(pin)), [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
+            uint8_t* data = self.cast<const Buffer&>().HostView(item, "map");
+            // The array's base is the Buffer object, so the memory stays mapped while the array lives
+            // (and in place: CPU-visible buffers never move, Device::AdoptPlacement).
             const auto count = static_cast<py::ssize_t>(self.cast<const Buffer&>().Size() / item);
-            return py::array(dt, {count}, {static_cast<py::ssize_t>(item)}, data, base);
+            return py::array(dt, {count}, {static_cast<py::ssize_t>(item)}, data, self);
         }, "dtype"_a = py::dtype::of<uint8_t>(),
        "A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the array lives\n"
        "(it keeps the buffer alive). Writes to upload memory are seen by the GPU work submitted after them; read readback\n"

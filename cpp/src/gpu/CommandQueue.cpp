@@ -667,10 +667,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
     if (uma::ReadsDirectly(*buffer)) return uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds);  // one memcpy (UmaAccess.hpp)
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
-        // A custom-heap buffer may be moved by a defragmentation on another thread: pinned, it stays
-        // put until the copy below is done (Resource::PinInPlace).
-        const std::shared_ptr<void> pin = buffer->PinInPlace();
-        m_Device.WaitIdle();  // an UPLOAD/READBACK/CUSTOM buffer: read directly once every queue is idle
+        m_Device.WaitIdle();  // an UPLOAD/READBACK/CUSTOM buffer (never moved): read directly once every queue is idle
         ReadMapping map(buffer->D3D12Resource(), size);
         host::Copy(dst, map.data, static_cast<size_t>(size));
         return;

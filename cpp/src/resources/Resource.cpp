@@ -75,13 +75,6 @@ D3D12_RESOURCE_STATES Resource::SettledState(uint32_t sub, const char* what) {
 }
 
 uint8_t* Buffer::HostView(uint64_t itemSize, const char* what) const {
-    std::shared_ptr<void> pin;
-    HostView(itemSize, what, pin);
-    PinForever();  // a raw address with no lifetime: never moved again
-    return Mapped();  // pinned: no move re-points it from here on
-}
-
-uint8_t* Buffer::HostView(uint64_t itemSize, const char* what, std::shared_ptr<void>& pin) const {
     Core().CheckNotForked(what);  // the child's copy of the mapping never reaches the GPU
     CheckNotClosed(what);
     if (!Mapped() || HeapType() == D3D12_HEAP_TYPE_DEFAULT)  // uma_direct buffers are mapped for dx12kit only
@@ -90,8 +83,7 @@ uint8_t* Buffer::HostView(uint64_t itemSize, const char* what, std::shared_ptr<v
     if (itemSize == 0 || Size() % itemSize)
         throw InvalidArgument(std::string(what) + ": buffer '" + Name() + "' of " + std::to_string(Size()) + " bytes is not a whole number of " +
                               std::to_string(itemSize) + "-byte items");
-    pin = PinInPlace();  // first: a move in progress finishes (and re-points Mapped()) before it returns
-    return Mapped();
+    return Mapped();  // never moved: only heap='default' resources are movable (Device::AdoptPlacement)
 }
 
 void Resource::CheckSubresource(uint32_t sub) const {
@@ -392,10 +384,6 @@ struct InPlacePin {
 
 std::shared_ptr<void> Resource::PinInPlace() const { return std::make_shared<InPlacePin>(shared_from_this()); }
 
-void Resource::PinForever() const {
-    if (!m_PinnedForever.exchange(true, std::memory_order_acq_rel)) BeginUse();  // never ended
-}
-
 void Resource::Repoint(ComPtr<ID3D12Resource> resource, memory::MemoryAllocation&& memory, ComPtr<ID3D12Resource>& oldResource,
                        memory::MemoryAllocation& oldMemory, uint8_t* mapped) {
     std::lock_guard<std::mutex> lock(m_ViewMutex);
@@ -403,8 +391,8 @@ void Resource::Repoint(ComPtr<ID3D12Resource> resource, memory::MemoryAllocation
     oldMemory = std::move(m_Memory);
     m_d3d12Resource = std::move(resource);
     m_Memory = std::move(memory);
-    // Only resources no one holds a CPU pointer into move (PinInPlace): dx12kit's own accesses
-    // read Mapped() under the submission mutex or after pinning, so they see the new mapping.
+    // Only uma_direct buffers are both mapped and movable, and only dx12kit holds their mapping: its
+    // accesses read Mapped() under the submission mutex or after pinning, so they see the new one.
     if (m_Mapped) m_Mapped = mapped;
     if (IsBuffer()) m_GpuAddress = m_d3d12Resource->GetGPUVirtualAddress();
     // Same descriptors, new resource: every CPU handle handed out (cached views, handles staged by

@@ -125,18 +125,15 @@ public:
     /// a move is in progress (a few microseconds).
     void BeginUse() const;
     void EndUse() const;
-    /// Claims the resource for a move when no open list uses it and no CPU view pins it; EndMove
+    /// Claims the resource for a move when no open list uses it and no pin holds it; EndMove
     /// releases the claim.
     bool TryBeginMove();
     void EndMove();
-    /// Keeps the resource where it is while the returned token lives: a CPU pointer into its memory
-    /// (a numpy array of Buffer.map, a read out of a uma_direct buffer's mapping) stays valid, since
-    /// Device::Defragment moves no pinned resource. Counts as a use (BeginUse), so it waits while
-    /// a move is in progress (a few microseconds); take the pointer (Mapped()) after pinning.
+    /// Keeps the resource where it is while the returned token lives: dx12kit's own CPU pointer into
+    /// a uma_direct buffer's mapping (uma::ReadDirect) stays valid, since Device::Defragment moves no
+    /// pinned resource. Counts as a use (BeginUse), so it waits while a move is in progress (a few
+    /// microseconds); take the pointer (Mapped()) after pinning.
     std::shared_ptr<void> PinInPlace() const;
-    /// Pins the resource for the rest of its life (a CPU pointer was handed out with no lifetime,
-    /// Buffer::HostView without a pin). Idempotent.
-    void PinForever() const;
     /// Swaps in `resource` (a copy of this one, lying in `memory`) and re-creates every cached
     /// view at its existing descriptor. The old native resource and memory come back in the out
     /// parameters, to be released once the GPU copy that read them has completed. A persistently
@@ -229,8 +226,7 @@ protected:
     std::vector<uint8_t> m_Defined;   // DefinedContents (sized on first use)
     std::atomic<bool> m_Closed{false};
     static constexpr uint32_t kMoving = 0x80000000u;
-    mutable std::atomic<uint32_t> m_Uses{0};   // open command lists and CPU pins using it; kMoving while being moved
-    mutable std::atomic<bool> m_PinnedForever{false};
+    mutable std::atomic<uint32_t> m_Uses{0};   // open command lists and pins using it; kMoving while being moved
     [[noreturn]] void ThrowClosed(const char* what) const;
 
     mutable std::mutex m_ViewMutex;
@@ -248,13 +244,9 @@ public:
     /// `itemSize` bytes: InvalidArgument for a GPU-only buffer (uma_direct buffers included: they are
     /// mapped for dx12kit only) or a size that is not a whole number of items, UseAfterFree once
     /// closed, ForkedDevice in a forked child. `what` names the caller in errors.
-    /// The address stays valid while the buffer lives: the buffer is pinned for good (PinForever),
-    /// so Device::Defragment never moves it.
+    /// The address stays valid while the buffer lives: CPU-visible buffers never move (only
+    /// heap='default' resources are movable, Device::AdoptPlacement).
     uint8_t* HostView(uint64_t itemSize, const char* what) const;
-    /// HostView whose address is valid while `pin` (set here; PinInPlace) lives: the buffer is not
-    /// moved until the last copy of `pin` is released (Buffer.map's arrays). CPU-visible buffers are
-    /// not movable today (Device::AdoptPlacement); the pin keeps the promise should that change.
-    uint8_t* HostView(uint64_t itemSize, const char* what, std::shared_ptr<void>& pin) const;
 };
 
 /// Where subresource (mip, slice) lies in a buffer, as D3D12's copies lay it out (rows 256-byte aligned).
