@@ -166,8 +166,8 @@ def test_a_readback_buffer_is_only_a_copy_destination(device, queue):
     cl = queue.command_list()
     cl.set_pipeline_state(pso)
     cl.set_root_uav(1, out)
+    cl.set_root_srv(0, rb)   # bound; the state is asked for by the work that reads it
     with pytest.raises(dx.ResourceStateError, match=r"resource 'rb' is in a READBACK heap, which D3D12 keeps in COPY_DEST"):
-        cl.set_root_srv(0, rb)
         cl.dispatch(1)
     cl2 = queue.command_list()
     cl2.set_pipeline_state(pso)
