@@ -94,7 +94,9 @@ bool FastDwords(PyObject* o, const uint32_t*& data, uint32_t& count, uint32_t (&
         for (Py_ssize_t i = 0; i < n; ++i) {
             PyObject* v = items[i];
             if (PyFloat_CheckExact(v)) {
-                const float f = static_cast<float>(PyFloat_AS_DOUBLE(v));
+                const double d = PyFloat_AS_DOUBLE(v);
+                const float f = static_cast<float>(d);
+                if (std::isinf(f) && std::isfinite(d)) return false;  // out of float32 range: the general path says so
                 std::memcpy(&buf[i], &f, 4);
             } else if (PyLong_CheckExact(v)) {
                 int overflow = 0;

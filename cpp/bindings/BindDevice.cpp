@@ -236,7 +236,7 @@ void BindDevice(py::module_& m, Classes& c) {
                                          std::string(py::str(py::type::of(parametersOrText).attr("__name__"))));
                 }
             }
-            if (!flags.is_none()) f = U32(flags, "create_root_signature", "flags");
+            if (!flags.is_none()) f = FlagsArg(flags, "RootSignatureFlags", "create_root_signature", "flags");
             auto rs = std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
             if (!name.is_none()) rs->SetName(Str(name, "create_root_signature", "name"));
             return rs;

@@ -88,7 +88,7 @@ void BindRootLayout(py::module_& m, Classes& c) {
             if (n == 0) throw InvalidArgument(std::string(name) + ": count must be positive");
             DescriptorRangeDesc r{kind, U32(reg, name, "register"), n, U32(space, name, "space")};
             if (!offset.is_none()) r.offset = U32(offset, name, "offset");
-            r.flags = CheckDescriptorRangeFlags(U32(flags, name, "flags"), kind, name);
+            r.flags = CheckDescriptorRangeFlags(FlagsArg(flags.value, "DescriptorRangeFlags", name, "flags"), kind, name);
             return r;
         }, "register"_a, "count"_a = 1, "space"_a = 0, py::kw_only(), "offset"_a = py::none(), "flags"_a = 0, doc);
     };
@@ -169,7 +169,7 @@ void BindRootLayout(py::module_& m, Classes& c) {
     auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
         m.def(name, [kind, name](Int reg, Int space, Choice<VisibilityChoice> vis, Int flags) {
             return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis.value, name),
-                                     CheckRootDescriptorFlags(U32(flags, name, "flags"), name)};
+                                     CheckRootDescriptorFlags(FlagsArg(flags.value, "RootDescriptorFlags", name, "flags"), name)};
         }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
     };
 #define DX12KIT_ROOT_VIEW_SECTIONS(reg)                                                                           \

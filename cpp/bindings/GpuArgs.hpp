@@ -24,6 +24,7 @@
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
+#include <cmath>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -32,6 +33,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dx12kit::bindings {
@@ -306,6 +308,18 @@ inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) 
     }
 }
 
+/// A Python float as a 32-bit constant's bits. A finite value float32 cannot hold (|x| > 3.4028235e38)
+/// is refused: storing +/-inf would be a different number (inf and nan given as such stay).
+inline uint32_t Float32Bits(double d, const char* what) {
+    const float f = static_cast<float>(d);
+    if (std::isinf(f) && std::isfinite(d))
+        throw InvalidArgument(std::string(what) + ": value " + std::to_string(d) +
+                              " is out of float32 range (|x| <= 3.4028235e38); root constants are 32-bit");
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+}
+
 /// A numpy array or scalar given as 32-bit constants, converted by value: float16/float64 to float32,
 /// other integer widths to int32/uint32 (refused when a value does not fit), bool to 0/1. Their raw
 /// bytes would be wrong constants (a float64 1.5 sent as two DWORDs reads as 0 and 1.9375 in the
@@ -333,7 +347,16 @@ inline py::object DwordArray(py::handle values, const char* what) {
     const int itemsize = dt.attr("itemsize").cast<int>();
     const bool native = dt.attr("isnative").cast<bool>();
     if ((kind == "f" || kind == "i" || kind == "u") && itemsize == 4 && native) return arr;
-    if (kind == "f") return arr.attr("astype")(np.attr("float32"));
+    if (kind == "f") {
+        // float64/float16 values by value; a finite one float32 cannot hold would become inf.
+        // (Checked before the cast: 2**128 - 2**103 is the smallest magnitude that rounds to inf.)
+        const bool lost = itemsize > 4 && np.attr("any")(np.attr("logical_and")(np.attr("isfinite")(arr), np.attr("greater_equal")(
+                                              np.attr("abs")(arr), 3.4028235677973366e38))).cast<bool>();
+        if (lost)
+            throw InvalidArgument(std::string(what) + ": a value of the " + std::string(py::str(dt)) +
+                                  " array is out of float32 range (|x| <= 3.4028235e38); root constants are 32-bit");
+        return arr.attr("astype")(np.attr("float32"));
+    }
     if (kind == "b") return arr.attr("astype")(np.attr("uint32"));
     if (kind == "i" || kind == "u") {
         const char* target = kind == "i" ? "int32" : "uint32";
@@ -366,10 +389,7 @@ inline std::vector<uint32_t> Dwords(py::handle valuesIn, const char* what) {
         throw py::type_error(std::string(what) + ": values must be a numpy array, bytes or a list of ints/floats, not " + detail::TypeName(values));
     for (py::handle v : values) {
         if (py::isinstance<py::float_>(v)) {
-            float f = v.cast<float>();
-            uint32_t u;
-            std::memcpy(&u, &f, 4);
-            out.push_back(u);
+            out.push_back(Float32Bits(v.cast<double>(), what));
         } else if (py::isinstance<py::int_>(v)) {
             // A signed (int32) or unsigned (uint32) DWORD: -2**31 .. 2**32-1.
             const long long i = detail::Ranged(v, what, "values item", INT32_MIN, UINT32_MAX);
@@ -379,10 +399,7 @@ inline std::vector<uint32_t> Dwords(py::handle valuesIn, const char* what) {
             out.push_back(static_cast<uint32_t>(detail::Ranged(v, what, "values item", INT32_MIN, UINT32_MAX)));
         } else if (py::isinstance(v, py::module_::import("numpy").attr("floating"))) {
             // numpy float scalars (np.float32(1.0), ...) as a float's float32 bits.
-            const float f = static_cast<float>(py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>());
-            uint32_t u;
-            std::memcpy(&u, &f, 4);
-            out.push_back(u);
+            out.push_back(Float32Bits(py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>(), what));
         } else {
             throw py::type_error(std::string(what) + ": values must be ints or floats (Python or numpy scalars), not " + detail::TypeName(v));
         }
@@ -449,8 +466,79 @@ inline py::array NewArray(const py::dtype& dtype, const py::tuple& shape) {
 /// A D3D12_RESOURCE_STATES argument (a dx12kit.ResourceState or an int) for resource `r`. Bits outside
 /// D3D12_RESOURCE_STATES are refused here, before the value becomes the enum type: an enum value
 /// outside the enum's range is undefined behaviour (UBSan: "not a valid value for type").
+/// A member of some enum other than `expected` (by class name) given where `expected`'s bits or a
+/// plain int belong: TypeError, since another enum's bits mean something else
+/// (DescriptorRangeFlags.DATA_STATIC and RootSignatureFlags.DENY_HULL_SHADER_ROOT_ACCESS are both 0x8).
+inline void RefuseOtherEnum(py::handle h, const char* expected, const char* fn, const char* arg) {
+    if (!PyLong_Check(h.ptr()) || PyLong_CheckExact(h.ptr()) || PyBool_Check(h.ptr())) return;
+    const std::string type = py::str(py::type::handle_of(h).attr("__name__"));
+    if (type != expected && py::isinstance(h, py::module_::import("enum").attr("Enum")))
+        throw py::type_error(std::string(fn) + ": " + arg + " must be " + expected + " flags or an int, not a " + type +
+                             " member (its bits mean something else)");
+}
+
+/// Flag bits of the enum `expected` (or a plain int); see RefuseOtherEnum.
+inline uint32_t FlagsArg(py::handle h, const char* expected, const char* fn, const char* arg) {
+    RefuseOtherEnum(h, expected, fn, arg);
+    return U32(h, fn, arg);
+}
+
+/// D3D12_RESOURCE_STATES by name (the ResourceState enum's members, BindResource.cpp), for state
+/// arguments given as strings.
+inline constexpr std::pair<const char*, uint32_t> kStateNames[] = {
+    {"COMMON", D3D12_RESOURCE_STATE_COMMON},
+    {"VERTEX_AND_CONSTANT_BUFFER", D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER},
+    {"INDEX_BUFFER", D3D12_RESOURCE_STATE_INDEX_BUFFER},
+    {"RENDER_TARGET", D3D12_RESOURCE_STATE_RENDER_TARGET},
+    {"UNORDERED_ACCESS", D3D12_RESOURCE_STATE_UNORDERED_ACCESS},
+    {"DEPTH_WRITE", D3D12_RESOURCE_STATE_DEPTH_WRITE},
+    {"DEPTH_READ", D3D12_RESOURCE_STATE_DEPTH_READ},
+    {"NON_PIXEL_SHADER_RESOURCE", D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE},
+    {"PIXEL_SHADER_RESOURCE", D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE},
+    {"STREAM_OUT", D3D12_RESOURCE_STATE_STREAM_OUT},
+    {"INDIRECT_ARGUMENT", D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT},
+    {"COPY_DEST", D3D12_RESOURCE_STATE_COPY_DEST},
+    {"COPY_SOURCE", D3D12_RESOURCE_STATE_COPY_SOURCE},
+    {"RESOLVE_DEST", D3D12_RESOURCE_STATE_RESOLVE_DEST},
+    {"RESOLVE_SOURCE", D3D12_RESOURCE_STATE_RESOLVE_SOURCE},
+    {"GENERIC_READ", D3D12_RESOURCE_STATE_GENERIC_READ},
+};
+
+/// A state name ("pixel_shader_resource", "COPY_SOURCE|PIXEL_SHADER_RESOURCE", with or without the
+/// D3D12_RESOURCE_STATE_ prefix, any case) as its bits.
+inline uint32_t StateFromName(const std::string& text, const char* fn, const char* arg) {
+    uint32_t bits = 0;
+    size_t start = 0;
+    for (;;) {
+        const size_t bar = text.find('|', start);
+        std::string part = text.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+        std::string key;
+        for (char ch : part)
+            if (!std::isspace(static_cast<unsigned char>(ch))) key += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        if (key.rfind("D3D12_RESOURCE_STATE_", 0) == 0) key.erase(0, 21);
+        bool found = false;
+        for (const auto& [name, value] : kStateNames)
+            if (key == name) bits |= value, found = true;
+        if (!found) {
+            std::string names;
+            for (const auto& [name, value] : kStateNames) names += std::string(names.empty() ? "" : ", ") + name;
+            throw InvalidArgument(std::string(fn) + ": " + arg + " '" + part + "' is not a resource state (names, any case, joined by '|': " +
+                                  names + ")");
+        }
+        if (bar == std::string::npos) return bits;
+        start = bar + 1;
+    }
+}
+
+/// A resource-state argument: a ResourceState, an int of D3D12_RESOURCE_STATES bits, or a state name.
+/// A member of another flag enum (RootSignatureFlags, ...) is refused: its bits mean something else.
 inline D3D12_RESOURCE_STATES StateArg(py::handle h, const char* fn, const char* arg, const Resource& r) {
-    const uint32_t v = U32(h, fn, arg);
+    uint32_t v = 0;
+    if (py::isinstance<py::str>(h)) {
+        v = StateFromName(h.cast<std::string>(), fn, arg);
+    } else {
+        v = FlagsArg(h, "ResourceState", fn, arg);
+    }
     if (v & ~d3d12rules::kKnownStateBits) {
         char hex[16];
         std::snprintf(hex, sizeof hex, "0x%X", v);

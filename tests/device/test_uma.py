@@ -471,3 +471,94 @@ def test_threads_writing_one_buffer_with_write_buffer_never_mix(dev, q):
         q.wait(max(values.values()))
         out = q.read_buffer(buf)
         assert len(np.unique(out)) == 1 and out[0] in (0x22, 0x66, 0x99, 0xDD)
+
+
+def _race(writer, reader, seconds=60):
+    """Runs writer() once and reader() until the writer ends, on two threads; returns the reader's torn reads."""
+    import threading
+
+    done = threading.Event()
+    errors: list = []
+    torn: list = []
+
+    def write():
+        try:
+            writer()
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+        finally:
+            done.set()
+
+    def read():
+        try:
+            while not done.is_set():
+                values = reader()
+                if values.size > 1:
+                    torn.append(values[:4].tolist())
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=write), threading.Thread(target=read)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(seconds)
+    assert not any(t.is_alive() for t in threads), "threads still running"
+    assert not errors, errors[0]
+    return torn
+
+
+def test_read_buffer_never_sees_half_a_write_buffer(dev, q):
+    # 1,000 whole-buffer writes on one thread, reads on another: a read is one state the buffer had in
+    # submission order (a CPU write and a CPU read of a uma_direct buffer are exclusive).
+    n = 1 << 18
+    buf = dev.create_buffer(n * 4, name="torn_wb")
+    q.wait(q.write_buffer(buf, np.zeros(n, np.uint32)))
+    patterns = [np.full(n, v, np.uint32) for v in range(1, 9)]
+
+    def writer():
+        for i in range(1000):
+            q.write_buffer(buf, patterns[i % len(patterns)])
+
+    torn = _race(writer, lambda: np.unique(q.read_buffer(buf, np.uint32)[::1024]))
+    assert not torn, f"{len(torn)} reads mixed two writes, e.g. {torn[0]}"
+
+
+def test_read_buffer_never_sees_half_a_dispatch_submitted_on_another_thread(dev, q, fill):
+    # A dispatch submitted by another thread after the read's wait must not be read half-done.
+    n = 1 << 16
+    buf = dev.create_buffer(n * 4, uav=True, name="torn_dispatch")
+    q.wait(q.write_buffer(buf, np.zeros(n, np.uint32)))
+    compute = dev.queue("compute")
+    const_cs = FILL_CS.replace("value + id.x", "value")
+    rs = dev.create_root_signature([dx.RootConstants(0, 2), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(const_cs, profile="cs_5_0"), rs)
+
+    def writer():
+        for i in range(200):
+            queue = q if i % 2 else compute
+            cl = queue.command_list()
+            record_fill(cl, pso, buf, i + 1, n)
+            queue.execute(cl)
+
+    torn = _race(writer, lambda: np.unique(q.read_buffer(buf, np.uint32)[::256]))
+    assert not torn, f"{len(torn)} reads mixed two dispatches, e.g. {torn[0]}"
+
+
+def test_read_buffer_never_sees_half_an_executed_upload(dev, q):
+    # Lists uploading whole patterns, executed on two queues by one thread, read on another.
+    n = 1 << 18
+    buf = dev.create_buffer(n * 4, name="torn_upload")
+    q.wait(q.write_buffer(buf, np.zeros(n, np.uint32)))
+    compute = dev.queue("compute")
+    patterns = [np.full(n, v, np.uint32) for v in range(1, 9)]
+
+    def writer():
+        for i in range(300):
+            queue = q if i % 2 else compute
+            cl = queue.command_list()
+            cl.upload(buf, patterns[i % len(patterns)])
+            queue.execute(cl)
+
+    torn = _race(writer, lambda: np.unique(q.read_buffer(buf, np.uint32)[::1024]))
+    assert not torn, f"{len(torn)} reads mixed two uploads, e.g. {torn[0]}"

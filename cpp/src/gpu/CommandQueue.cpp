@@ -75,7 +75,7 @@ uint64_t CommandQueue::LastSubmittedValue() const {
 }
 
 void CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
-    m_Core->CheckNotForked("last_submitted_value");
+    m_Core->CheckNotForked("execute");
     m_d3d12Queue->ExecuteCommandLists(count, lists);
     m_Core->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
 }
@@ -665,7 +665,8 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     buffer->CheckNotClosed("read_buffer");
     if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
-    if (uma::ReadsDirectly(*buffer)) return uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds);  // one memcpy (UmaAccess.hpp)
+    // One memcpy (UmaAccess.hpp), or a GPU copy below when other threads keep using the buffer.
+    if (uma::ReadsDirectly(*buffer) && uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds)) return;
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
         m_Device.WaitIdle();  // an UPLOAD/READBACK/CUSTOM buffer (never moved): read directly once every queue is idle
         ReadMapping map(buffer->D3D12Resource(), size);

@@ -31,8 +31,17 @@
 //                                  dx12kit never executes a list twice (CommandQueue::Execute
 //                                  refuses), so a write happens at most once.
 //   read_buffer                    waits for the last submitted work that used the buffer (not for
-//                                  every queue), then one memcpy out of the mapping. Writes still
-//                                  pending in unexecuted lists are not seen, as in D3D12.
+//                                  every queue), then one memcpy out of the mapping, made under the
+//                                  submission mutex after checking again that nothing submitted
+//                                  since the wait uses the buffer: CPU writes (write_buffer, pending
+//                                  writes at execute) hold the same mutex, and GPU work submitted by
+//                                  another thread between the wait and the copy sends the read back
+//                                  to wait for it, so a read sees one state the buffer had in
+//                                  submission order, never two half-states. After a few such
+//                                  rounds (another thread keeps submitting work on the buffer) the
+//                                  read is a GPU copy in queue order instead (ReadDirect returns
+//                                  false). Writes still pending in unexecuted lists are not seen,
+//                                  as in D3D12.
 //
 // Compared with staging, the second copy runs on the CPU's copy threads inside execute instead
 // of on the GPU queue behind a fence (on lavapipe: one thread). uma_direct=False restores the
@@ -54,9 +63,11 @@ namespace uma {
 bool DirectBuffers(const DeviceCore& core);
 /// Whether read_buffer of `buffer` reads its mapping directly (a CPU-visible 'default' buffer).
 bool ReadsDirectly(const Resource& buffer);
-/// Waits for the work that used `buffer`, then copies `size` bytes of its mapping into `dst`.
-/// `timeoutSeconds` >= 0: Timeout when the work is not done by then.
-void ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size, double timeoutSeconds = -1.0);
+/// Waits for the work that used `buffer`, then copies `size` bytes of its mapping into `dst` under
+/// the submission mutex, once no submitted work uses the buffer. False (nothing copied) when other
+/// threads kept submitting work on the buffer through several waits: the caller reads it by a GPU
+/// copy in queue order instead. `timeoutSeconds` >= 0: Timeout when the work is not done by then.
+bool ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size, double timeoutSeconds = -1.0);
 
 }  // namespace uma
 }  // namespace dx12kit
