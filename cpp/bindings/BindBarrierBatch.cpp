@@ -58,6 +58,21 @@ void BindBarrierBatch(Classes& c) {
         "    InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.")
         .def(py::init(&MakeBatch), "barriers"_a)
         .def("__len__", &BarrierBatch::Size, "The number of barrier requests.")
+        .def_property_readonly("entries", [](const BarrierBatch& b) {
+            py::list out;
+            for (const BarrierBatch::Entry& e : b.Entries()) {
+                py::object first = e.first ? py::cast(e.first) : py::none();
+                switch (e.kind) {
+                    case BarrierBatch::Kind::Transition: out.append(py::make_tuple("transition", first, e.state)); break;
+                    case BarrierBatch::Kind::Uav: out.append(py::make_tuple("uav", first)); break;
+                    case BarrierBatch::Kind::Aliasing:
+                        out.append(py::make_tuple("aliasing", first, e.second ? py::cast(e.second) : py::none()));
+                        break;
+                }
+            }
+            return out;
+        }, "The barrier requests as tuples, in order: (\"transition\", resource, state), (\"uav\", resource or None),\n"
+           "(\"aliasing\", before or None, after or None).")
         .def("__repr__", [](const BarrierBatch& b) { return "<dx12kit.BarrierBatch " + b.Describe() + ">"; });
 }
 

@@ -33,6 +33,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindSamplerState(classes);
     BindPipelineStates(m);  // before BindDevice: create_graphics_pipeline names its classes
     BindCommandList(m, classes);
+    BindArgumentRoles(m);
     BindBarrierBatch(classes);
     BindUploadAllocation(classes);
     BindCommandQueue(classes);

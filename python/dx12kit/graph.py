@@ -55,6 +55,7 @@ from typing import (
     Union,
 )
 
+from . import dx12core as _core
 from .dx12core import BarrierBatch, Buffer, CommandList, CommandQueue, Device, Format, ResourceState, Texture
 from .enums import QueueKind
 from .errors import InvalidArgumentError
@@ -464,8 +465,11 @@ class RenderGraph:
                 on a compute or copy queue, a clear of a resource that is not a render target or depth buffer
                 of the pass, a clear depth outside [0, 1] or a colour that is not four numbers, or a resource
                 declared twice in conflicting roles.
-            TypeError: a clear value that is not a number (depth) or a sequence of numbers (colour).
+            TypeError: a record that is not callable, or a clear value that is not a number (depth) or a
+                sequence of numbers (colour).
         """
+        if not callable(record):
+            raise TypeError(f"add_pass {name!r}: record must be callable as record(cl, res), not {type(record).__name__}")
         if isinstance(queue, QueueKind):
             queue = "direct" if queue is QueueKind.DIRECT else str(queue.value)   # type: ignore[assignment]
         if not isinstance(queue, str) or queue not in QUEUES:
@@ -1276,104 +1280,54 @@ class _CheckedCommandList:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._cl, name)
 
-    def set_shader_resource_view(self, root_index: int, descriptor_offset: int, resource: Any, **kw: Any) -> None:
-        """Checked :meth:`CommandList.set_shader_resource_view` (a ``read``)."""
-        self._check(resource, (_READ,), "set_shader_resource_view")
-        self._cl.set_shader_resource_view(root_index, descriptor_offset, resource, **kw)
+    def _check_states(self, r: Any, op: str) -> None:
+        h = self._graph_ids.get(id(r)) if r is not None else None
+        if h is not None:
+            raise GraphError(f"pass {self._pass!r}: {op} on graph resource {h.name!r}: the graph owns its states and memory "
+                             "(declare the use instead; the graph records the barriers it needs)")
 
-    def set_unordered_access_view(self, root_index: int, descriptor_offset: int, resource: Any, **kw: Any) -> None:
-        """Checked :meth:`CommandList.set_unordered_access_view` (a ``write``)."""
-        self._check(resource, (_WRITE,), "set_unordered_access_view")
-        self._cl.set_unordered_access_view(root_index, descriptor_offset, resource, **kw)
+    def _check_role(self, value: Any, role: str, many: bool, op: str) -> None:
+        if role == "layout":
+            return
+        items = value if many and value is not None else (value,)
+        for r in items:
+            if role == "states":
+                self._check_states(r, op)
+            elif role == "barriers":
+                for entry in r.entries:
+                    if entry[0] == "uav":
+                        self._check(entry[1], (_WRITE,), f"{op} (uav barrier)")
+                    else:
+                        for x in entry[1:3 if entry[0] == "aliasing" else 2]:
+                            self._check_states(x, f"{op} ({entry[0]} barrier)")
+            else:
+                self._check(r, (role,), op)
 
-    def set_root_srv(self, root_index: int, buffer: Any, offset: int = 0) -> None:
-        """Checked :meth:`CommandList.set_root_srv` (a ``read``)."""
-        self._check(buffer, (_READ,), "set_root_srv")
-        self._cl.set_root_srv(root_index, buffer, offset)
 
-    def set_root_cbv(self, root_index: int, buffer: Any, offset: int = 0) -> None:
-        """Checked :meth:`CommandList.set_root_cbv` (a ``read``)."""
-        self._check(buffer, (_READ,), "set_root_cbv")
-        self._cl.set_root_cbv(root_index, buffer, offset)
+def _checked_method(name: str, roles: Sequence[Tuple[str, int, str, bool]]) -> Callable[..., Any]:
+    """A _CheckedCommandList method: checks each resource argument by its role in the core's table
+    (dx12core.resource_arguments()), then calls the real CommandList method."""
 
-    def set_root_uav(self, root_index: int, buffer: Any, offset: int = 0) -> None:
-        """Checked :meth:`CommandList.set_root_uav` (a ``write``)."""
-        self._check(buffer, (_WRITE,), "set_root_uav")
-        self._cl.set_root_uav(root_index, buffer, offset)
+    def method(self: _CheckedCommandList, *args: Any, **kw: Any) -> Any:
+        for argument, position, role, many in roles:
+            if argument in kw:
+                value = kw[argument]
+            elif position < len(args):
+                value = args[position]
+            else:
+                continue
+            what = name if len(roles) == 1 or role == "states" else f"{name} ({argument})"
+            self._check_role(value, role, many, what)
+        return getattr(self._cl, name)(*args, **kw)
 
-    def set_constant_buffer_view(self, root_index: int, descriptor_offset: int, buffer: Any) -> None:
-        """Checked :meth:`CommandList.set_constant_buffer_view` (a ``read``)."""
-        self._check(buffer, (_READ,), "set_constant_buffer_view")
-        self._cl.set_constant_buffer_view(root_index, descriptor_offset, buffer)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Checked :meth:`CommandList.{name}`: " + ", ".join(f"{a} as {r}" for a, _, r, _ in roles) + "."
+    return method
 
-    def set_vertex_buffer(self, slot: int, buffer: Any, stride: int, offset: int = 0) -> None:
-        """Checked :meth:`CommandList.set_vertex_buffer` (a ``read``)."""
-        self._check(buffer, (_READ,), "set_vertex_buffer")
-        self._cl.set_vertex_buffer(slot, buffer, stride, offset)
 
-    def set_index_buffer(self, buffer: Any, format: Any = "uint32", offset: int = 0) -> None:
-        """Checked :meth:`CommandList.set_index_buffer` (a ``read``)."""
-        self._check(buffer, (_READ,), "set_index_buffer")
-        self._cl.set_index_buffer(buffer, format, offset)
+def _install_checked_methods() -> None:
+    for name, roles in _core.resource_arguments().items():
+        setattr(_CheckedCommandList, name, _checked_method(name, [(str(a), int(p), str(r), bool(m)) for a, p, r, m in roles]))
 
-    def set_render_targets(self, textures: Any, depth: Any = None, **kw: Any) -> None:
-        """Checked :meth:`CommandList.set_render_targets`."""
-        for t in textures:
-            self._check(t, (_RT,), "set_render_targets")
-        self._check(depth, (_DS,), "set_render_targets (depth)")
-        self._cl.set_render_targets(textures, depth, **kw)
 
-    def clear_render_target(self, texture: Any, rgba: Any, **kw: Any) -> None:
-        """Checked :meth:`CommandList.clear_render_target`."""
-        self._check(texture, (_RT,), "clear_render_target")
-        self._cl.clear_render_target(texture, rgba, **kw)
-
-    def clear_depth_stencil(self, texture: Any, *a: Any, **kw: Any) -> None:
-        """Checked :meth:`CommandList.clear_depth_stencil`."""
-        self._check(texture, (_DS,), "clear_depth_stencil")
-        self._cl.clear_depth_stencil(texture, *a, **kw)
-
-    def clear_unordered_access_view(self, resource: Any, values: Any) -> None:
-        """Checked :meth:`CommandList.clear_unordered_access_view` (a ``write``)."""
-        self._check(resource, (_WRITE,), "clear_unordered_access_view")
-        self._cl.clear_unordered_access_view(resource, values)
-
-    def copy_resource(self, dst: Any, src: Any) -> None:
-        """Checked :meth:`CommandList.copy_resource`."""
-        self._check(dst, (_COPY_DST,), "copy_resource (destination)")
-        self._check(src, (_COPY_SRC,), "copy_resource (source)")
-        self._cl.copy_resource(dst, src)
-
-    def copy_buffer_region(self, dst: Any, dst_offset: int, src: Any, src_offset: int, size: int) -> None:
-        """Checked :meth:`CommandList.copy_buffer_region`."""
-        self._check(dst, (_COPY_DST,), "copy_buffer_region (destination)")
-        self._check(src, (_COPY_SRC,), "copy_buffer_region (source)")
-        self._cl.copy_buffer_region(dst, dst_offset, src, src_offset, size)
-
-    def upload(self, resource: Any, array: Any, *a: Any, **kw: Any) -> None:
-        """Checked :meth:`CommandList.upload` (a ``copy_to``)."""
-        self._check(resource, (_COPY_DST,), "upload")
-        self._cl.upload(resource, array, *a, **kw)
-
-    def copy_from_upload(self, dst: Any, allocation: Any, *a: Any, **kw: Any) -> None:
-        """Checked :meth:`CommandList.copy_from_upload` (a ``copy_to``)."""
-        self._check(dst, (_COPY_DST,), "copy_from_upload")
-        self._cl.copy_from_upload(dst, allocation, *a, **kw)
-
-    def resolve(self, dst: Any, src: Any, **kw: Any) -> None:
-        """Checked :meth:`CommandList.resolve` (``copy_to`` / ``copy_from``)."""
-        self._check(dst, (_RESOLVE_DST,), "resolve (destination)")
-        self._check(src, (_RESOLVE_SRC,), "resolve (source)")
-        self._cl.resolve(dst, src, **kw)
-
-    def generate_mips(self, texture: Any, **kw: Any) -> None:
-        """Checked :meth:`CommandList.generate_mips` (a ``write``)."""
-        self._check(texture, (_WRITE,), "generate_mips")
-        self._cl.generate_mips(texture, **kw)
-
-    def transition_barrier(self, resource: Any, state: Any, subresource: int = 0xFFFFFFFF) -> None:
-        """Refused for graph resources: the graph owns their states."""
-        if id(resource) in self._graph_ids:
-            raise GraphError(f"pass {self._pass!r}: transition_barrier of graph resource "
-                             f"{self._graph_ids[id(resource)].name!r}: the graph owns its states")
-        self._cl.transition_barrier(resource, state, subresource)
+_install_checked_methods()

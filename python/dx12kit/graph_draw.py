@@ -24,7 +24,9 @@ _PALETTE: List[Tuple[int, int, int]] = [
 
 
 def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT quoted string: backslashes and quotes escaped, line breaks as DOT's backslash-n escape."""
+    s = s.replace("\\", "\\\\").replace('"', '\\"').replace("\r\n", "\n").replace("\r", "\n")
+    return '"' + s.replace("\n", "\\n") + '"'
 
 
 def to_dot(g: "RenderGraph") -> str:
@@ -57,12 +59,14 @@ def to_dot(g: "RenderGraph") -> str:
     for h in g._resources:
         pl = g._placements.get(h)
         if h.transient:
-            extra = "\\n(unused)" if pl is None else (f"\\n{pl.size // 1024} KiB committed" if pl.committed else
-                                                     f"\\n{pl.size // 1024} KiB @ {pl.offset // 1024} KiB")
+            extra = "\n(unused)" if pl is None else (f"\n{pl.size // 1024} KiB committed" if pl.committed else
+                                                    f"\n{pl.size // 1024} KiB @ {pl.offset // 1024} KiB")
             desc = f"{h.width}x{h.height} {str(h.format)}" if h.kind == "texture" else f"{h.size} B"
-            lines.append(f"  r{h.index} [shape=ellipse, label=\"{h.name}\\n{desc}{extra}\"];")
+            label = _q(h.name + "\n" + desc + extra)
+            lines.append(f"  r{h.index} [shape=ellipse, label={label}];")
         else:
-            lines.append(f"  r{h.index} [shape=ellipse, style=bold, label=\"{h.name}\\n(imported)\"];")
+            nl = "\n"
+            lines.append(f"  r{h.index} [shape=ellipse, style=bold, label={_q(h.name + nl + '(imported)')}];")
     for p in g._passes:
         for h, uses in p.uses.items():
             for u in sorted(uses):

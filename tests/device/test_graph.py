@@ -416,3 +416,97 @@ def test_copy_queue_pass(dev: dx.Device) -> None:
     assert st["queues"]["copy"] == 1 and st["cross_queue_waits"] >= 1
     assert [qn for qn, _ in st["batches"]] == ["direct", "copy"]
     assert st["barriers"]["queue_handoff"] >= 1
+
+
+def _resource_parameters(method: Any) -> List[str]:
+    """The parameters of a CommandList method that take a resource (by the names the bindings use)."""
+    doc = (method.__doc__ or "").split("\n", 1)[0]
+    params = doc[doc.find("(") + 1:doc.rfind(")")]
+    wanted = {"resource", "buffer", "texture", "textures", "dst", "src", "depth", "cubemap", "panorama", "before", "after",
+              "batch"}
+    out = []
+    for p in params.split(","):
+        name, _, annotation = p.partition(":")
+        name, annotation = name.strip().lstrip("*"), annotation.split("=")[0].strip()
+        if name in wanted and annotation in ("object", "dx12kit.dx12core.BarrierBatch", "dx12kit.dx12core.Resource",
+                                              "dx12kit.dx12core.Buffer", "dx12kit.dx12core.Texture"):
+            out.append(name)
+    return out
+
+
+NOT_RESOURCES = {("raw_transition", "before"), ("raw_transition", "after")}   # states, named like resources
+
+
+def test_every_resource_taking_command_list_method_has_a_role() -> None:
+    # The graph's checked command list is generated from this table: a method missing from it
+    # would let a pass use an undeclared resource in validation mode.
+    roles = dx.dx12core.resource_arguments()
+    for name in dir(dx.CommandList):
+        if name.startswith("_"):
+            continue
+        method = getattr(dx.CommandList, name)
+        if not callable(method):
+            continue
+        taken = [a for a in _resource_parameters(method) if (name, a) not in NOT_RESOURCES]
+        assert set(taken) <= {a for a, _, _, _ in roles.get(name, [])}, f"CommandList.{name} takes {taken} but has no role"
+    for name, entries in roles.items():
+        assert hasattr(dx.CommandList, name), name
+        for argument, position, role, _ in entries:
+            assert role in {"read", "write", "render_target", "depth_stencil", "copy_from", "copy_to", "resolve_from",
+                            "resolve_to", "states", "barriers", "layout"}, (name, role)
+            assert argument in _resource_parameters(getattr(dx.CommandList, name)), (name, argument)
+
+
+PANO_OR_BARRIER_USES = [
+    ("pano_to_cubemap", lambda cl, cube, pano, other: cl.pano_to_cubemap(cube, other), "did not declare"),
+    ("raw_transition", lambda cl, cube, pano, other: cl.raw_transition(other, dx.ResourceState.COMMON,
+                                                                        dx.ResourceState.PIXEL_SHADER_RESOURCE), "owns its states"),
+    ("uav_barrier", lambda cl, cube, pano, other: cl.uav_barrier(other), "did not declare"),
+    ("aliasing_barrier", lambda cl, cube, pano, other: cl.aliasing_barrier(None, other), "owns its states"),
+    ("resource_barriers", lambda cl, cube, pano, other: cl.resource_barriers(dx.BarrierBatch([("uav", other)])), "did not declare"),
+    ("resource_barriers", lambda cl, cube, pano, other: cl.resource_barriers(
+        dx.BarrierBatch([("transition", other, "copy_source")])), "owns its states"),
+]
+
+
+@pytest.mark.parametrize("method,use,message", PANO_OR_BARRIER_USES,
+                         ids=[f"{m}-{i}" for i, (m, _, _) in enumerate(PANO_OR_BARRIER_USES)])
+def test_validation_checks_every_resource_taking_method(method: str, use: Any, message: str) -> None:
+    dev = dx.Device(validate=True)
+    cube = dev.create_texture2d(8, 8, "rgba16_float", array_size=6, uav=True, name="cube")
+    pano = dev.create_texture2d(16, 8, "rgba16_float", name="pano")
+    g = dx.RenderGraph(dev)
+    c, p = g.import_resource(cube), g.import_resource(pano)
+    real = dev.create_texture2d(16, 8, "rgba16_float", uav=True, name="undeclared")
+    other = g.import_resource(real)
+    # The real texture reaches the pass by closure, not through res[] (which refuses undeclared handles):
+    # the checked command list must still see it is a graph resource the pass did not declare.
+    g.add_pass("sneaky", lambda cl, r: use(cl, r[c], r[p], real), writes=[c], reads=[p], side_effects=True)
+    g.add_pass("keep", lambda cl, r: None, reads=[other], side_effects=True)
+    with pytest.raises(dx.GraphError, match=f"pass 'sneaky'.*{method}.*'undeclared'.*{message}"):
+        g.execute()
+    dev.wait_idle()
+
+
+def test_add_pass_refuses_a_record_that_is_not_callable(dev: dx.Device) -> None:
+    g = dx.RenderGraph(dev)
+    t = g.create_texture("t", 8, 8, "rgba8_unorm")
+    with pytest.raises(TypeError, match="add_pass 'the_pass': record must be callable"):
+        g.add_pass("the_pass", "not callable", render_targets=[t], side_effects=True)  # type: ignore[arg-type]
+
+
+def test_dot_escapes_every_name(dev: dx.Device) -> None:
+    import re
+
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(dev.create_buffer(64, name='out"put'))
+    t = g.create_buffer('we"ird\\name\nx', 64)
+    g.add_pass('pa"ss\none', lambda cl, r: None, copy_to=[t], side_effects=True)
+    g.add_pass("se}c{ond", lambda cl, r: None, copy_from=[t], copy_to=[o])
+    dot = g.to_dot()
+    strings = re.findall(r'"(?:[^"\\\n]|\\.)*"', dot)
+    outside = re.sub(r'"(?:[^"\\\n]|\\.)*"', "", dot)
+    assert '"' not in outside, dot
+    assert r'"0: pa\"ss\none"' in strings and r'"we\"ird\\name\nx\n64 B\n64 KiB @ 0 KiB"' in strings or any(
+        s.startswith(r'"we\"ird\\name\nx\n64 B') for s in strings), strings
+    assert r'"out\"put\n(imported)"' in strings, strings

@@ -452,6 +452,12 @@ class BarrierBatch:
         """
     def __repr__(self) -> str:
         ...
+    @property
+    def entries(self) -> list[typing.Any]:
+        """
+        The barrier requests as tuples, in order: ("transition", resource, state), ("uav", resource or None),
+        ("aliasing", before or None, after or None).
+        """
 class CommandList:
     """
     Records GPU work for one queue. Resource states, descriptor copies and upload memory are handled automatically.
@@ -2484,6 +2490,15 @@ def refused_flags() -> dict[str, dict[str, str]]:
     
     Returns:
         {'RootSignatureFlags' | 'DescriptorRangeFlags' | 'RootDescriptorFlags': {flag name without the D3D12 prefix: why}}.
+    """
+def resource_arguments() -> dict[str, typing.Any]:
+    """
+    What each CommandList method does with each resource it takes: {method: [(argument, position, role, many)]}.
+    
+    Roles: the render graph's use names ('read', 'write', 'render_target', 'depth_stencil', 'copy_from', 'copy_to',
+    'resolve_from', 'resolve_to'); 'states' (the method changes states or memory ownership itself: transitions,
+    aliasing); 'barriers' (a BarrierBatch, each entry as its barrier method); 'layout' (only the description is read).
+    position: the argument's index after self; many: a sequence of resources.
     """
 def set_copy_threads(threads: typing.Any) -> None:
     """
