@@ -145,11 +145,13 @@ void BindShaders(py::module_& parent) {
         counts["ftoi"] = r.ftoi;
         counts["ftou"] = r.ftou;
         counts["firstbit_hi"] = r.firstbitHigh;
+        counts["partial_mov"] = r.partialMov;
         return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), counts);
     }, "bytecode"_a,
           "The bytecode as pipeline creation hands it to vkd3d: ftoi/ftou and firstbit_hi/shi replaced by sequences that\n"
-          "vkd3d 1.2 computes by D3D's rules (dx12kit/shaders/DxbcRewrite.hpp). Returns (bytecode, counts of replaced\n"
-          "instructions by kind); the bytecode is the input unchanged when nothing was replaced.");
+          "vkd3d 1.2 computes by D3D's rules, and partial movs with an identity swizzle (which vkd3d 1.2 turns into a\n"
+          "copy of the whole register) given a swizzle it translates right (dx12kit/shaders/DxbcRewrite.hpp). Returns\n"
+          "(bytecode, counts of changed instructions by kind); the bytecode is the input unchanged when nothing changed.");
 }
 
 }  // namespace dx12kit::bindings

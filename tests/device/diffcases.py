@@ -592,6 +592,84 @@ case("vertex_and_instance_id", "system_values", fast=True, stages=("vs", "vs_ins
      ref=lambda x, i: out(i, x[:, 0]),
      note="vs: SV_VertexID from a point list; vs_instance: SV_InstanceID with start instance 3 and start vertex 5")
 
+# ---- combinations: static arrays indexed at run time with structured-buffer reads and cbuffer matrices ---
+# One construct per case misses faults that need several at once: nBody's particle vertex shader (corner
+# tables indexed by the vertex, a StructuredBuffer read, a cbuffer matrix) gave uv (1, 1) at every pixel
+# while each construct alone was right. The cause (docs/guides/shader-gaps.rst, "partial mov"): the float3
+# position lives in r0.yzw next to the corner index in r0.x, the matrix product is built in r3.yzw, and
+# vkd3d-shader 2.1 copies it with `mov r0.yzw, r3.xyzw`, which vkd3d 1.2 turns into a copy of all of r3:
+# the index becomes r3.x. Fixed at pipeline creation (cpp/src/shaders/DxbcRewrite.cpp).
+COMBO_BODIES = np.array([[0.5, -1.25, 2, 3], [1, 0.25, -0.5, 7], [-2, 1.5, 0.75, -1], [3.25, -0.75, 1, 0.5]], f32)
+COMBO_M = (np.array([[2, -1, 3, 1], [0, 4, -2, 2], [1, 1, 5, -3], [-4, 2, 1, 6]], f32) / 4)   # quarters: exact sums
+CORNER_POS = np.array([[-1, 1, 0], [1, 1, 0], [-1, -1, 0], [1, -1, 0]], f32)
+CORNER_TABLE = np.array([0, 1, 2, 2, 1, 3], u32)
+COMBO_POS_HLSL = "{ float3(-1, 1, 0), float3(1, 1, 0), float3(-1, -1, 0), float3(1, -1, 0) }"
+COMBO_BUFFERS = ("StructuredBuffer<float4> bodies : register(t1);\n"
+                 "cbuffer Frame : register(b0) { row_major float4x4 m; };\n")
+COMBO_TABLES = {   # where the corner tables are declared
+    "file": f"static const float3 corner_pos[4] = {COMBO_POS_HLSL};\nstatic const float2 corner_uv[4] = {CORNERS_HLSL};\n",
+    "cbuffer": f"cbuffer Corners {{ static const float3 corner_pos[4] = {COMBO_POS_HLSL};\n"
+               f"  static const float2 corner_uv[4] = {CORNERS_HLSL}; }};\n",   # moved out by dx12kit's source rewrite
+}
+
+
+def _combo_inputs(rng, n):   # x.x, x.y: indices; x.z: a small float (exact products); x.w: random
+    x = rng.integers(0, 2**32, (n, 4), dtype=np.uint64).astype(u32)
+    x[:, 2] = rng.integers(-4, 5, n).astype(f32).view(u32)
+    return x
+
+
+def combo(name, *, tables="file", srv="i", matrix=True, clip=False, corner_table=False, ret="p_uv", fast=False,
+          stages=("cs", "vs", "vs_instance", "ps")):
+    """A case combining a static const array indexed at run time (corner_pos/corner_uv[c]) with a structured-buffer
+    read (srv: "i" bodies[i & 3] * x.z read before the index, "y" bodies[x.y & 3] * x.z, None) and a cbuffer matrix
+    (matrix: mul(p, (float3x3)m); clip: then mul(float4(p, 1), m)). corner_table: the index goes through a local
+    array (nBody's corners[6]). ret: "p_uv" float4(p, uv.x), "uv_p" float4(uv, p.xy), "uv_clip" float4(uv, clip.x +
+    clip.w, clip.y + clip.z)."""
+    lines = []
+    if srv:
+        lines.append(f"float3 base = bodies[{'i' if srv == 'i' else 'x.y'} & 3].xyz * asfloat(x.z);")
+    lines.append("uint corners[6] = { 0, 1, 2, 2, 1, 3 }; uint c = corners[x.x % 6];" if corner_table else "uint c = x.x % 4;")
+    lines.append("float3 p = corner_pos[c];")
+    lines.append("p = " + ("mul(p, (float3x3)m)" if matrix else "p * 2") + (" + base;" if srv else ";"))
+    if clip:
+        lines.append("float4 clip = mul(float4(p, 1), m);")
+    lines.append({"p_uv": "return asuint(float4(p, corner_uv[c].x));",
+                  "uv_p": "return asuint(float4(corner_uv[c], p.x, p.y));",
+                  "uv_clip": "return asuint(float4(corner_uv[c], clip.x + clip.w, clip.y + clip.z));"}[ret])
+
+    def ref(x, i):
+        c = CORNER_TABLE[x[:, 0] % 6] if corner_table else x[:, 0] % 4
+        p = CORNER_POS[c].astype(np.float64)
+        p = p @ COMBO_M[:3, :3].astype(np.float64) if matrix else p * 2
+        if srv:
+            sel = (i if srv == "i" else x[:, 1]) & 3
+            p = p + COMBO_BODIES[sel, :3].astype(np.float64) * x[:, 2].view(f32)[:, None]
+        uv = CORNERS[c]
+        if ret == "p_uv":
+            return fout(p[:, 0], p[:, 1], p[:, 2], uv[:, 0])
+        if ret == "uv_p":
+            return fout(uv[:, 0], uv[:, 1], p[:, 0], p[:, 1])
+        cl = np.concatenate([p, np.ones((N, 1))], 1) @ COMBO_M.astype(np.float64)
+        return fout(uv[:, 0], uv[:, 1], cl[:, 0] + cl[:, 3], cl[:, 1] + cl[:, 2])
+
+    return case(name, "combined", "\n".join("    " + ln for ln in lines), ref, decls=COMBO_BUFFERS + COMBO_TABLES[tables],
+                inputs=_combo_inputs, raw=COMBO_BODIES.ravel().view(u32), cb0=cbdata(COMBO_M.ravel()), fast=fast,
+                stages=stages)
+
+
+# vkd3d-shader 2.1 emits the partial `mov r.yzw, r.xyzw` for these three in every stage (without dx12kit's fix:
+# wrong uvs or positions in cs, vs, vs_instance and ps).
+combo("static_array_srv_matrix", fast=True)
+combo("static_array_srv_matrix_uv_first", ret="uv_p")
+combo("static_array_srv_by_input_matrix", srv="y")
+combo("cb_static_array_srv_matrix", tables="cbuffer", fast=True)
+# The nBody particle shape: a local corner table, both matrix products.
+combo("nbody_corners_srv_two_matrices", srv="y", corner_table=True, clip=True, ret="uv_clip")
+combo("static_array_matrix_no_srv", srv=None)
+combo("static_array_srv_no_matrix", matrix=False)
+combo("static_array_srv_matrix_clip", clip=True, ret="uv_clip")
+
 GROUPS = sorted({c.group for c in CASES})
 # (construct, stage) -> how the gap is handled; the harness expects these to fail (docs/guides/shader-gaps.rst).
 KNOWN_GAPS: "dict[tuple[str, str], str]" = {}

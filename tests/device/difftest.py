@@ -1,6 +1,6 @@
-"""Differential shader testing (issue 22): one construct per small generated shader, run on the real
-device in every stage that can write results out, compared with a numpy reference over seeded
-random inputs.
+"""Differential shader testing (issue 22): one construct, or one combination of constructs, per small
+generated shader, run on the real device in every stage that can write results out, compared with a
+numpy reference over seeded random inputs.
 
 A :class:`Case` gives file-scope HLSL (``decls``) and the body of ``uint4 dt_f(uint4 x, uint i)``:
 `x` is the item's input (four random uint32 words, floats passed with asuint) and `i` its index.

@@ -185,10 +185,11 @@ def _bits(v):
 NEG_FOLD_WANT = [_bits(-1.5) ^ 5, _bits(-1.5), _bits(-1.5), _bits(2.25), _bits(2.25), _bits(-1.5), _bits(2.25)]
 
 
-def _raw_compile(src, tmp_path):
+def _raw_compile(src, tmp_path, profile="cs_5_0", entry="main"):
+    """The compiler's own DXBC for `src` (no dx12kit source rewrite, no bytecode fix)."""
     from dx12kit import shaders
     (tmp_path / "s.hlsl").write_text(src)
-    subprocess.run([shaders.find_compiler(), "-x", "hlsl", "-b", "dxbc-tpf", "-p", "cs_5_0", "-e", "main",
+    subprocess.run([shaders.find_compiler(), "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry,
                     "-o", str(tmp_path / "s.dxbc"), str(tmp_path / "s.hlsl")], check=True, capture_output=True)
     return (tmp_path / "s.dxbc").read_bytes()
 
@@ -299,7 +300,7 @@ def test_rewrite_replaces_conversions_and_firstbit():
     out, counts = native.rewrite_dxbc_for_vkd3d(cs.bytecode)
     # uint2(v.xy) is two casts in vkd3d-shader's IR, no longer joined by its vectorizer (dx12kit's fix
     # keeps casts apart, _compiler_setup.fix_conversion_merge): two ftou.
-    assert counts == {"ftoi": 1, "ftou": 2, "firstbit_hi": 2}, (counts, before)
+    assert counts == {"ftoi": 1, "ftou": 2, "firstbit_hi": 2, "partial_mov": 0}, (counts, before)
     assert native.dxbc_problem(out) == ""                      # sizes, chunk table and checksum rewritten
     assert native.dxbc_checksum(out) == out[4:20]
     after = _disassemble(out)
@@ -431,6 +432,151 @@ def test_f16tof32_sat_is_rewritten_with_saturate(device, queue):
     want = np.where(np.isnan(want) | (want == 0), np.float32(0), np.clip(want, 0, 1))  # saturate(NaN), (-0): +0
     diff = np.nonzero(got.view(np.uint32) != want.view(np.uint32))
     assert not len(diff[0]), [(hex(x[i, j]), got[i, j], want[i, j]) for i, j in zip(*diff)][:8]
+
+
+# ---- partial movs with an identity swizzle: vkd3d 1.2 copies the whole register ---------------------
+# `mov r0.yzw, r3.xyzw` writes r0.yzw from r3.yzw (right DXBC, as vkd3d-shader 2.1 writes it when a 3-component
+# value sits at the same components of two registers). vkd3d 1.2 translates a mov between registers of one type
+# and declared mask whose swizzle is the identity over that mask to OpCopyMemory of the whole register, ignoring
+# the write mask: r0.x (nBody: the corner index) becomes r3.x. Fixed at pipeline creation (DxbcRewrite.cpp).
+
+_PARTIAL_MOV = re.compile(r"mov (\w+\d+(?:\[[^\]]*\])?)\.([xyzw]{1,3}), (\w+\d+(?:\[[^\]]*\])?)\.xyzw\b")
+
+
+def _partial_identity_movs(asm: str):
+    return [m.group(0) for m in _PARTIAL_MOV.finditer(asm) if m.group(1) != m.group(3)]
+
+
+def _combo_source(name: str, stage: str = "cs") -> str:
+    from .difftest import source
+    return source(next(c for c in diffcases.CASES if c.name == name), stage)
+
+
+def _spirv_copy_memory_count(dxbc: bytes) -> int:
+    """OpCopyMemory instructions in vkd3d 1.2's own SPIR-V for `dxbc` (libvkd3d-shader's vkd3d_shader_compile)."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("vkd3d-shader")
+    if not name:
+        pytest.skip("libvkd3d-shader not found")
+    lib = ctypes.CDLL(name)
+
+    class Code(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_void_p), ("size", ctypes.c_size_t)]
+
+    class Info(ctypes.Structure):   # struct vkd3d_shader_compile_info (vkd3d_shader.h, 1.2)
+        _fields_ = [("type", ctypes.c_int), ("next", ctypes.c_void_p), ("source", Code), ("source_type", ctypes.c_int),
+                    ("target_type", ctypes.c_int), ("options", ctypes.c_void_p), ("option_count", ctypes.c_uint),
+                    ("log_level", ctypes.c_int), ("source_name", ctypes.c_char_p)]
+
+    buf = ctypes.create_string_buffer(dxbc, len(dxbc))
+    info = Info(0, None, Code(ctypes.cast(buf, ctypes.c_void_p), len(dxbc)), 1, 1, None, 0, 0, None)  # DXBC_TPF -> SPIRV_BINARY
+    out, messages = Code(), ctypes.c_char_p()
+    rc = lib.vkd3d_shader_compile(ctypes.byref(info), ctypes.byref(out), ctypes.byref(messages))
+    lib.vkd3d_shader_free_messages(messages)
+    assert rc == 0
+    words = np.frombuffer(ctypes.string_at(out.code, out.size), np.uint32)
+    lib.vkd3d_shader_free_shader_code(ctypes.byref(out))
+    count, k = 0, 5                                          # after the header
+    while k < len(words):
+        count += int(words[k] & 0xFFFF) == 63                # OpCopyMemory
+        k += max(int(words[k] >> 16), 1)
+    return count
+
+
+def test_cause_runtime_copies_the_whole_register_for_a_partial_identity_mov(tmp_path):
+    """The compiler's DXBC for a static array indexed at run time + a structured-buffer read + a cbuffer matrix
+    carries `mov r0.yzw, r3.xyzw` (right DXBC); vkd3d 1.2's SPIR-V for it is one OpCopyMemory more than for the
+    same mov written `r3.yyzw` (identical meaning): the copy of all four components."""
+    from dx12kit.dx12core import shaders as native
+
+    raw = _raw_compile(_combo_source("static_array_srv_matrix"), tmp_path)
+    movs = _partial_identity_movs(_disassemble(raw))
+    assert len(movs) == 1 and re.fullmatch(r"mov r\d+\.yzw, r\d+\.xyzw", movs[0]), movs
+    fixed, counts = native.rewrite_dxbc_for_vkd3d(raw)
+    assert counts["partial_mov"] == 1
+    assert _spirv_copy_memory_count(raw) == _spirv_copy_memory_count(fixed) + 1
+
+
+def test_rewrite_gives_partial_identity_movs_a_swizzle_vkd3d_translates_right(tmp_path):
+    from dx12kit.dx12core import shaders as native
+
+    raw = _raw_compile(_combo_source("nbody_corners_srv_two_matrices", "vs"), tmp_path, "vs_5_0")
+    out, counts = native.rewrite_dxbc_for_vkd3d(raw)
+    assert counts == {"ftoi": 0, "ftou": 0, "firstbit_hi": 0, "partial_mov": 1}
+    assert len(out) == len(raw) and native.dxbc_problem(out) == "" and native.dxbc_checksum(out) == out[4:20]
+    before, after = _disassemble(raw).splitlines(), _disassemble(out).splitlines()
+    changed = [(a, b) for a, b in zip(before, after) if a != b]
+    assert len(before) == len(after) and len(changed) == 1, changed
+    (a, b), = changed
+    assert re.fullmatch(r"mov (r\d+)\.yzw, (r\d+)\.xyzw", a) and b == a.replace(".xyzw", ".yyzw"), changed
+    # Left alone: full writes, real shuffles and a register copied onto itself (`mov r0.yz, r0.xyzx`).
+    assert any(re.fullmatch(r"mov (r\d+)\.\w+, \1\.\w+", ln) for ln in after), after
+    assert _partial_identity_movs("\n".join(after)) == []
+    again, counts = native.rewrite_dxbc_for_vkd3d(out)     # idempotent
+    assert again == out and counts["partial_mov"] == 0
+
+
+NBODY_SPRITE = """
+struct PosVelo { float4 pos; float4 velo; };
+StructuredBuffer<PosVelo> g_bufPosVelo : register(t0);
+cbuffer cb0 : register(b0) { row_major float4x4 g_mWorldViewProj; row_major float4x4 g_mInvView; };
+static const float3 kPositions[4] = { float3(-1, 1, 0), float3(1, 1, 0), float3(-1, -1, 0), float3(1, -1, 0) };
+static const float2 kTexcoords[4] = { float2(0, 0), float2(1, 0), float2(0, 1), float2(1, 1) };
+struct Particle { float3 pos : POSITION; float4 color : COLOR; };
+struct Sprite { float2 tex : TEXCOORD0; float4 color : COLOR; float4 pos : SV_Position; };
+Particle particle(float4 color, uint id) {
+    Particle p;
+    p.pos = g_bufPosVelo[id].pos.xyz;
+    p.color = lerp(float4(1.0f, 0.1f, 0.1f, 1.0f), color, g_bufPosVelo[id].velo.w / 9);
+    return p;
+}
+Sprite vsmain(float4 color : COLOR, uint id : SV_VertexID) {
+    Particle v = particle(color, id / 6);
+    uint corners[6] = { 0, 1, 2, 2, 1, 3 };
+    uint i = corners[id % 6];
+    Sprite o;
+    float3 position = kPositions[i] * 10.0f;
+    position = mul(position, (float3x3)g_mInvView) + v.pos;
+    o.pos = mul(float4(position, 1.0), g_mWorldViewProj);
+    o.color = v.color;
+    o.tex = kTexcoords[i];
+    return o;
+}
+float4 psmain(float2 tex : TEXCOORD0, float4 color : COLOR) : SV_Target { return float4(tex, 0, 1); }
+"""
+
+
+def test_nbody_particle_sprite_uvs_are_right(device, queue, tmp_path):
+    """nBodyGravity's particle draw (sprite corners and uvs from static const arrays indexed by the vertex, the
+    particle from a StructuredBuffer, cbuffer matrices), the vertex shader given as the compiler's own bytecode:
+    the uvs interpolated over the sprite, not (1, 1) at every pixel."""
+    vs = _raw_compile(NBODY_SPRITE, tmp_path, "vs_5_0", "vsmain")
+    assert _partial_identity_movs(_disassemble(vs)), "the pattern this test is about is no longer compiled"
+    ps = dx.compile_hlsl(NBODY_SPRITE, entry="psmain", profile="ps_5_0")
+    rs = device.create_root_signature([dx.RootCBV(0), dx.DescriptorTable([dx.SRV(0)], visibility="vertex")])
+    pso = device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], input_layout=[("COLOR", "float4", 0, 0)])
+    rt = device.create_texture2d(16, 16, render_target=True)
+    cb = np.zeros(64, np.float32)
+    cb[:16] = (np.eye(4) * [0.05, 0.05, 0.05, 1]).ravel()
+    cb[16:32] = np.eye(4).ravel()
+    particles, colors = device.create_buffer(32), device.create_buffer(6 * 16)
+    cl = queue.command_list()
+    cl.upload(particles, np.array([0, 0, 0.5, 1, 0, 0, 0, 0], np.float32))
+    cl.upload(colors, np.ones(24, np.float32))
+    cl.set_pipeline_state(pso)
+    cl.set_dynamic_constant_buffer(0, cb)
+    cl.set_shader_resource_view(1, 0, particles)
+    cl.set_render_targets([rt])
+    cl.clear_render_target(rt, [0, 0, 1, 0])
+    cl.set_vertex_buffer(0, colors, stride=16)
+    cl.draw(6)
+    queue.wait(queue.execute(cl))
+    img = queue.read_texture(rt).astype(np.float64)
+    u = (np.arange(8) + 0.5) / 8 * 255                       # the sprite covers pixels 4..11
+    assert np.abs(img[4:12, 4:12, 0] - u[None, :]).max() <= 2 and np.abs(img[4:12, 4:12, 1] - u[:, None]).max() <= 2
+    assert (img[:4, :, 2] == 255).all() and (img[4:12, 4:12, 2] == 0).all()
 
 
 def test_rewrite_refuses_malformed_bytecode():

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <utility>
 
 namespace dx12kit {
 
@@ -51,6 +52,77 @@ size_t OperandLength(const std::vector<uint32_t>& tokens, size_t p, size_t end, 
     return p - start;
 }
 
+/// Whether the operands at tokens[a] and tokens[b] name the same register with immediate indices (`r0`, `o1`,
+/// `x2[3]`): type, dimension and indices equal, no relative addressing.
+bool SameRegister(const std::vector<uint32_t>& tokens, size_t a, size_t b) {
+    const auto key = [&](size_t p, std::array<uint32_t, 4>& k) {
+        const uint32_t t = tokens[p++];
+        if (t >> 31) {
+            while (tokens[p] >> 31) ++p;
+            ++p;
+        }
+        const uint32_t dims = (t >> 20) & 3;
+        if (dims > 2) return false;
+        k = {(t >> 12) & 0xFF, dims, 0, 0};
+        for (uint32_t d = 0; d < dims; ++d) {
+            if ((t >> (22 + 3 * d)) & 7) return false;  // not a plain 32-bit immediate index
+            k[2 + d] = tokens[p++];
+        }
+        return true;
+    };
+    std::array<uint32_t, 4> ka{}, kb{};
+    return key(a, ka) && key(b, kb) && ka == kb;
+}
+
+/// For a `mov` at tokens[p] that vkd3d 1.2 may turn into a copy of the whole register: its destination
+/// writes some but not all four components, its source swizzle selects, for each written component, that
+/// same component, and outside the write mask it is the identity too (at every position between
+/// temporaries and constant buffers, whose declared mask is always xyzw; at any position otherwise), and the
+/// source is another register (`mov r0.yzw, r3.xyzw`). Returns the token index of the source operand and
+/// its swizzle with every unwritten position selecting the first written component (`r3.yyzw`), which means
+/// the same in DXBC; otherwise {0, 0}. See DxbcRewrite.hpp (partial mov).
+std::pair<size_t, uint32_t> PartialIdentityMov(const std::vector<uint32_t>& tokens, size_t p, size_t end) {
+    const uint32_t t = tokens[p];
+    if ((t & 0x7FF) != kMov) return {0, 0};
+    size_t q = p + 1;
+    if (t >> 31) {  // extended opcode tokens
+        while (q < end && (tokens[q] >> 31)) ++q;
+        ++q;
+    }
+    if (q >= end) Fail("mov without operands");
+    const uint32_t d = tokens[q];
+    if ((d & 3) != 2 || ((d >> 2) & 3) != 0) return {0, 0};  // not a 4-component operand with a write mask
+    const uint32_t mask = (d >> 4) & 0xF;
+    if (mask == 0 || mask == 0xF) return {0, 0};
+    const size_t s = q + OperandLength(tokens, q, end);
+    if (s >= end) Fail("mov without a source operand");
+    if (s + OperandLength(tokens, s, end) != end) Fail("mov with operands past its source");
+    const uint32_t src = tokens[s];
+    if ((src & 3) != 2 || ((src >> 2) & 3) != 1) return {0, 0};  // not a 4-component swizzle
+    const uint32_t srcType = (src >> 12) & 0xFF;
+    if (srcType == 4 || srcType == 5) return {0, 0};               // an immediate: no register to copy
+    // vkd3d compares the swizzle over the registers' declared mask: all four components for temporaries and
+    // constant buffers; for inputs, outputs and indexable temporaries it may be fewer, so there any identity
+    // component outside the write mask counts.
+    const bool fourComponents = ((d >> 12) & 0xFF) == 0 && (srcType == 0 || srcType == 8);
+    uint32_t first = 4, identityOutside = 0, outside = 0;
+    for (uint32_t c = 0; c < 4; ++c) {
+        const uint32_t sel = (src >> (4 + 2 * c)) & 3;
+        if (mask >> c & 1) {
+            if (sel != c) return {0, 0};  // a real shuffle: vkd3d 1.2 translates it component by component
+            if (first == 4) first = c;
+        } else {
+            ++outside;
+            identityOutside += sel == c;
+        }
+    }
+    if (!identityOutside || (fourComponents && identityOutside != outside)) return {0, 0};
+    if (SameRegister(tokens, q, s)) return {0, 0};  // a register copied onto itself is unchanged
+    uint32_t swizzle = 0;
+    for (uint32_t c = 0; c < 4; ++c) swizzle |= ((mask >> c & 1) ? c : first) << (2 * c);
+    return {s, (src & ~(0xFFu << 4)) | swizzle << 4};
+}
+
 /// Emits instructions into a token vector.
 struct Emitter {
     std::vector<uint32_t>& out;
@@ -87,14 +159,21 @@ DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
     if (!chunk.offset) return result;
     const std::vector<uint32_t>& tokens = chunk.tokens;
     const uint32_t version = tokens[0];
-    if ((version >> 16) == 3) return result;  // hull shader: temporaries per phase, not rewritten
+    // Hull shaders declare temporaries per phase: their instructions are not replaced by sequences (which need
+    // two more), only their partial movs are changed (in place).
+    const bool hull = (version >> 16) == 3;
+    const auto replaced = [hull](uint32_t opcode) { return !hull && Rewritten(opcode); };
     const size_t programLength = tokens[1];
 
-    // First pass: find dcl_temps and whether anything needs rewriting.
-    bool needed = false;
-    const dxbc::TempsDeclaration temps = dxbc::WalkProgram(tokens, programLength, "DXBC rewrite",
-                                                           [&](size_t, uint32_t opcode, size_t) { needed = needed || Rewritten(opcode); });
-    if (!needed) return result;
+    // First pass: find dcl_temps and whether anything needs rewriting (sequences need two more temporaries;
+    // partial movs are changed in place).
+    bool sequences = false, movs = false;
+    const dxbc::TempsDeclaration temps = dxbc::WalkProgram(tokens, programLength, "DXBC rewrite", [&](size_t p, uint32_t opcode, size_t length) {
+        sequences = sequences || replaced(opcode);
+        movs = movs || (opcode == kMov && PartialIdentityMov(tokens, p, p + length).first);
+    });
+    if (!sequences && !movs) return result;
+    const uint32_t extraTemps = sequences ? 2 : 0;
     std::vector<uint32_t> out;
     Emitter e{out, temps.count, temps.count + 1};
     out.reserve(tokens.size() + 64);
@@ -104,12 +183,20 @@ DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
         const uint32_t t = tokens[p];
         const uint32_t opcode = t & 0x7FF;
         const size_t length = dxbc::InstructionLength(tokens, p, programLength, "DXBC rewrite");
-        if (dxbc::WriteTemps(temps, tokens, p, 2, out)) {
+        if (extraTemps && dxbc::WriteTemps(temps, tokens, p, extraTemps, out)) {
             p += length;
             continue;
         }
-        if (!Rewritten(opcode)) {
+        if (!replaced(opcode)) {
+            const size_t at = out.size();
             out.insert(out.end(), tokens.begin() + std::ptrdiff_t(p), tokens.begin() + std::ptrdiff_t(p + length));
+            if (opcode == kMov) {
+                const std::pair<size_t, uint32_t> fix = PartialIdentityMov(tokens, p, p + length);
+                if (fix.first) {
+                    out[at + (fix.first - p)] = fix.second;
+                    ++result.partialMov;
+                }
+            }
             p += length;
             continue;
         }

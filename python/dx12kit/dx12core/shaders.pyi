@@ -182,6 +182,7 @@ def reflect_dxbc(bytecode: typing.Any) -> ShaderReflection:
 def rewrite_dxbc_for_vkd3d(bytecode: typing.Any) -> tuple[bytes, dict[str, typing.Any]]:
     """
     The bytecode as pipeline creation hands it to vkd3d: ftoi/ftou and firstbit_hi/shi replaced by sequences that
-    vkd3d 1.2 computes by D3D's rules (dx12kit/shaders/DxbcRewrite.hpp). Returns (bytecode, counts of replaced
-    instructions by kind); the bytecode is the input unchanged when nothing was replaced.
+    vkd3d 1.2 computes by D3D's rules, and partial movs with an identity swizzle (which vkd3d 1.2 turns into a
+    copy of the whole register) given a swizzle it translates right (dx12kit/shaders/DxbcRewrite.hpp). Returns
+    (bytecode, counts of changed instructions by kind); the bytecode is the input unchanged when nothing changed.
     """

@@ -14,8 +14,18 @@
 //           lavapipe folds unpack(pack(x)) to x, so f16tof32(f32tof16(f)) returns f unrounded
 //           (68538.98 instead of +inf). Mesa 22.3 computes it right. Not vkd3d's fault, but fixed
 //           here: with no UnpackHalf2x16 left, there is no pair for any driver to fold.
+//     mov   a partial write whose source swizzle is the identity (`mov r0.yzw, r3.xyzw`: the
+//           written components from the same components) becomes OpCopyMemory of the whole register:
+//           vkd3d 1.2's mov shortcut (source and destination registers of one type and declared mask,
+//           no modifiers, swizzle the identity over the register's mask) ignores the instruction's
+//           write mask, so the unwritten components are overwritten too (r0.x above gets r3.x).
+//           Seen in vkd3d's SPIR-V for temporaries, indexable temporaries, inputs, outputs and
+//           constant buffers as either operand. vkd3d-shader 2.1 writes such a swizzle when a 2- or
+//           3-component value sits at the same components of two registers (nBody's particle vertex
+//           shader: the corner index in r0.x, the position in r0.yzw, the rotated position built in
+//           r3.yzw; the index then reads r3.x and the uvs come from the wrong corner).
 //
-//   RewriteDxbcForVkd3d replaces each of these instructions by a short sequence of instructions
+//   RewriteDxbcForVkd3d replaces each of the first four by a short sequence of instructions
 //   that vkd3d 1.2 translates right (compares, min/max, movc, and ftoi only on values it converts
 //   correctly), computing into two fresh temporary registers (dcl_temps is raised by 2) and writing
 //   the original destination last, so a destination that is also the source is read intact. The
@@ -38,9 +48,13 @@
 //     changes nothing), the subtraction is exact (Sterbenz), subnormal halves come out as normal
 //     floats; signalling NaNs come out quiet with their payload, as IEEE conversion and Mesa 22 do.
 //
+//   mov d.m, s.xyzw (m partial)  ->  the same mov with each unwritten swizzle position selecting the
+//     first written component (`mov r0.yzw, r3.yyzw`): the same instruction in DXBC, not the identity
+//     over any mask wider than m, so vkd3d 1.2 takes its per-component path. In place; no temporaries.
+//
 //   (a and b carry the destination's write mask; a NaN is caught by `eq s, s` whatever min/max
 //   make of it.) The container's sizes, chunk offsets and checksum are rewritten; other chunks
-//   are copied unchanged. Hull shaders (per-phase temporaries) are left alone.
+//   are copied unchanged. Hull shaders (per-phase temporaries) get only the partial-mov change.
 //
 // Device-independent: no D3D12 include. Thread-safety: a pure function.
 #pragma once
@@ -58,10 +72,11 @@ struct DxbcRewriteResult {
     uint32_t ftou = 0;              ///< ftou instructions replaced
     uint32_t firstbitHigh = 0;      ///< firstbit_hi / firstbit_shi instructions replaced
     uint32_t f16tof32 = 0;          ///< f16tof32 instructions replaced
-    bool Changed() const { return ftoi + ftou + firstbitHigh + f16tof32 != 0; }
+    uint32_t partialMov = 0;        ///< partial movs whose source swizzle was changed
+    bool Changed() const { return ftoi + ftou + firstbitHigh + f16tof32 + partialMov != 0; }
 };
 
-/// Rewrites the float-to-integer conversions, firstbit_hi/shi and f16tof32 of a DXBC container (see above).
+/// Rewrites the float-to-integer conversions, firstbit_hi/shi, f16tof32 and partial movs of a DXBC container (see above).
 /// Throws InvalidArgument when the container or its program is malformed.
 DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size);
 
