@@ -29,6 +29,13 @@ void BindResourceStateEnum(py::module_& m) {
         .value("GENERIC_READ", D3D12_RESOURCE_STATE_GENERIC_READ)
         .finalize();
     m.attr("ALL_SUBRESOURCES") = kAllSubresources;
+    m.def("queue_states", [] {
+        py::dict out;
+        for (auto type : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
+            out[py::str(d3d12rules::QueueTypeName(type))] = d3d12rules::QueueStates(type);
+        return out;
+    }, "The resource-state bits a list of each queue type may hold, before and after its transitions (D3D12's\n"
+       "queue-type rules, the core's table): {'direct': bits, 'compute': bits, 'copy': bits}. COMMON (0) is legal on all.");
 }
 
 void BindResource(Classes& c) {

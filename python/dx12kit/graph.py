@@ -87,21 +87,15 @@ _STATE_OF_USE: Dict[str, int] = {
     _RESOLVE_SRC: int(_S.RESOLVE_SOURCE),
     _RESOLVE_DST: int(_S.RESOLVE_DEST),
 }
-# States a compute or copy queue may not record a transition from or to (D3D12's queue-type rules).
-_GRAPHICS_ONLY = int(_S.RENDER_TARGET | _S.DEPTH_WRITE | _S.DEPTH_READ | _S.PIXEL_SHADER_RESOURCE | _S.INDEX_BUFFER
-                     | _S.STREAM_OUT | _S.RESOLVE_DEST | _S.RESOLVE_SOURCE)
-_COPY_LEGAL = int(_S.COPY_SOURCE | _S.COPY_DEST)
+# The states a list of each queue type may hold (D3D12's queue-type rules, from the core's table).
+_QUEUE_STATES: Dict[str, int] = {str(k): int(v) for k, v in _core.queue_states().items()}
 
 
 _FORMATS: Dict[str, Format] = {}   # format names seen, resolved once
 
 
 def _legal_on(queue: str, state: int) -> bool:
-    if queue == "direct":
-        return True
-    if queue == "copy":
-        return state & ~_COPY_LEGAL == 0
-    return state & _GRAPHICS_ONLY == 0
+    return state & ~_QUEUE_STATES[queue] == 0
 
 
 class GraphError(InvalidArgumentError):

@@ -2483,6 +2483,11 @@ def copy_threads() -> int:
     """
     The number of threads a large host copy is split over (set_copy_threads).
     """
+def queue_states() -> dict[str, typing.Any]:
+    """
+    The resource-state bits a list of each queue type may hold, before and after its transitions (D3D12's
+    queue-type rules, the core's table): {'direct': bits, 'compute': bits, 'copy': bits}. COMMON (0) is legal on all.
+    """
 def refused_flags() -> dict[str, dict[str, str]]:
     """
     The D3D12 flags dx12kit refuses, and why (vkd3d 1.2 cannot honour them): the core's own table, which the
