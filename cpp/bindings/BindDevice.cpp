@@ -372,25 +372,62 @@ void BindDevice(py::module_& m, Classes& c) {
            "        component type, src1_* blend factors without an SV_Target1 output, states D3D12 forbids, a state given twice\n"
            "        (cull= with rasterizer=, depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement\n"
            "        (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.")
-        .def("create_sampler", [](Device& d, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, py::object name) {
+        .def("create_sampler", [](Device& d, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, OptChoice<AddressModeChoice> addressV,
+                                  OptChoice<AddressModeChoice> addressW, Float mipLodBias, Int maxAnisotropy, OptChoice<ComparisonFuncChoice> comparison,
+                                  BorderColorArg borderColor, Float minLod, Float maxLod, py::object name) {
+            const char* fn = "create_sampler";
             D3D12_SAMPLER_DESC s{};
             s.Filter = Parse(filter, "create_sampler: filter");
-            s.AddressU = s.AddressV = s.AddressW = Parse(address, "create_sampler: address");
-            s.MaxAnisotropy = 16;
-            s.ComparisonFunc = D3D12_COMPARISON_FUNC_NEVER;
-            s.MaxLOD = 3.402823466e+38f;
+            s.AddressU = Parse(address, "create_sampler: address");
+            s.AddressV = addressV.Given() ? Parse(addressV, "create_sampler: address_v") : s.AddressU;
+            s.AddressW = addressW.Given() ? Parse(addressW, "create_sampler: address_w") : s.AddressU;
+            s.MipLODBias = F32(mipLodBias, fn, "mip_lod_bias");
+            s.MaxAnisotropy = U32(maxAnisotropy, fn, "max_anisotropy");
+            // Not given: 0, which the core completes (LESS_EQUAL for a comparison filter; SamplerRules.hpp rule 6).
+            s.ComparisonFunc = comparison.Given() ? Parse(comparison, "create_sampler: comparison") : static_cast<D3D12_COMPARISON_FUNC>(0);
+            const std::array<float, 4> color = ParseBorderColorArg(borderColor.value, fn);
+            for (int i = 0; i < 4; ++i) s.BorderColor[i] = color[i];
+            s.MinLOD = F32(minLod, fn, "min_lod");
+            s.MaxLOD = F32(maxLod, fn, "max_lod");
             auto sampler = std::make_shared<Sampler>(d.Core(), s);
             if (!name.is_none()) sampler->SetName(Str(name, "create_sampler", "name"));
             return sampler;
-        }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp", "name"_a = py::none(),
-           "A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode\n"
-           "for u, v and w (strings accepted); name: debug name shown by repr.\n\n"
+        }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp", "address_v"_a = py::none(), "address_w"_a = py::none(),
+           "mip_lod_bias"_a = 0.0f, "max_anisotropy"_a = 16, "comparison"_a = py::none(), "border_color"_a = "transparent_black",
+           "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f, "name"_a = py::none(),
+           "A sampler (a SamplerState, D3D12_SAMPLER_DESC) to bind in a sampler descriptor table with CommandList.set_sampler.\n"
+           "The arguments are StaticSampler's, with the same names and defaults; border_color also takes four numbers.\n\n"
            "Args:\n"
-           "    filter: a Filter or its name.\n"
-           "    address: an AddressMode or its name, for u, v and w.\n"
+           "    filter: a Filter or its name ('point', 'linear', 'bilinear', 'anisotropic', 'comparison_min_mag_mip_linear', ...).\n"
+           "    address: an AddressMode or its name ('clamp', 'wrap', 'mirror', 'mirror_once', 'border'), for u (and v, w unless given).\n"
+           "    address_v: the v address mode, or None (address).\n"
+           "    address_w: the w address mode, or None (address).\n"
+           "    mip_lod_bias: added to the computed mip level, within [-16, 15.99].\n"
+           "    max_anisotropy: 1 to 16, the most taps of the anisotropic filters.\n"
+           "    comparison: a ComparisonFunc or its name, what the comparison filters (SampleCmp) compare with. None: 'less_equal'\n"
+           "        for a comparison filter (the default of D3D12's root-signature language), never 'never'; other filters ignore it,\n"
+           "        as in D3D12.\n"
+           "    border_color: a BorderColor or its name, or (r, g, b, a) each in [0, 1]: the colour read outside [0, 1] where an\n"
+           "        address mode is 'border'.\n"
+           "    min_lod: the most detailed mip level sampled (0 is the largest).\n"
+           "    max_lod: the least detailed mip level sampled (at least min_lod; the default sets no limit).\n"
            "    name: a debug name, or None.\n\n"
            "Returns:\n"
-           "    A SamplerState.")
+           "    A SamplerState; its desc gives the settings, comparison completed.\n\n"
+           "Raises:\n"
+           "    TypeError: an argument of the wrong type.\n"
+           "    InvalidArgumentError: an unknown name, or what D3D12 refuses (max_anisotropy outside 1..16, mip_lod_bias outside\n"
+           "        [-16, 15.99], min_lod above max_lod, a border colour component outside [0, 1]), or what this device samples\n"
+           "        differently from D3D12 (Device.sampler_support; vkd3d 1.2: a border colour other than transparent black with a\n"
+           "        'border' address, 'mirror_once', the minimum and maximum filters), naming the argument.")
+        .def_property_readonly("sampler_support", [](const Device& d) {
+            const platform::SamplerSupport& s = d.Core()->Samplers();
+            return py::dict("border_colors"_a = s.borderColors, "mirror_once"_a = s.mirrorOnce, "min_max_filtering"_a = s.minMaxFiltering);
+        }, "Which sampler settings this device samples as D3D12 says; create_sampler and create_root_signature refuse the others\n"
+           "(InvalidArgumentError) instead of returning other values. border_colors: a border colour other than transparent black\n"
+           "(vkd3d 1.2 samples every border as (0, 0, 0, 0)); mirror_once: the 'mirror_once' address mode (vkd3d 1.2 wraps);\n"
+           "min_max_filtering: the minimum and maximum (reduction) filters (D3D12: tiled resources tier 2; vkd3d 1.2 averages). Windows: as the\n"
+           "device reports. See docs/guides/shader-gaps.rst.")
         .def("format_support", [](Device& d, py::handle format) { return QueryFormatCapabilities(*d.Core(), ParseFormat(format, "format_support")); },
              "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.\n\n"
            "Args:\n"

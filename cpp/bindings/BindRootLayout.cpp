@@ -212,32 +212,40 @@ void BindRootLayout(py::module_& m, Classes& c) {
                    a.borderColor == b.borderColor && a.minLod == b.minLod && a.maxLod == b.maxLod;
         })
         .def("__repr__", [](const StaticSamplerDesc& s) {
-            return "StaticSampler(" + std::to_string(s.shaderRegister) + ", filter=" + std::to_string(int(s.filter)) + ", address=" +
-                   std::to_string(int(s.address)) + ", space=" + std::to_string(s.space) + ")";
+            auto q = [](const char* n, int v) { return n ? "'" + std::string(n) + "'" : std::to_string(v); };
+            auto f = [](float v) { return std::string(py::repr(py::float_(v))); };
+            const D3D12_TEXTURE_ADDRESS_MODE v = s.addressV ? s.addressV : s.address, w = s.addressW ? s.addressW : s.address;
+            return "StaticSampler(" + std::to_string(s.shaderRegister) + ", filter=" + q(ChoiceName<FilterChoice>(s.filter), s.filter) +
+                   ", address=" + q(ChoiceName<AddressModeChoice>(s.address), s.address) + ", space=" + std::to_string(s.space) +
+                   ", visibility=" + q(ChoiceName<VisibilityChoice>(s.visibility), s.visibility) +
+                   ", address_v=" + q(ChoiceName<AddressModeChoice>(v), v) + ", address_w=" + q(ChoiceName<AddressModeChoice>(w), w) +
+                   ", mip_lod_bias=" + f(s.mipLodBias) + ", max_anisotropy=" + std::to_string(s.maxAnisotropy) +
+                   ", comparison=" + q(ChoiceName<ComparisonFuncChoice>(s.comparison), s.comparison) +
+                   ", border_color=" + q(ChoiceName<BorderColorChoice>(s.borderColor), s.borderColor) + ", min_lod=" + f(s.minLod) +
+                   ", max_lod=" + f(s.maxLod) + ")";
         });
     py::setattr(py::type::of<StaticSamplerDesc>(), "__hash__", py::none());
     m.def("StaticSampler", [](Int reg, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, Int space, Choice<VisibilityChoice> vis, OptChoice<AddressModeChoice> addressV,
-                              OptChoice<AddressModeChoice> addressW, Float mipLodBias, Int maxAnisotropyArg, Choice<ComparisonFuncChoice> comparison, Choice<BorderColorChoice> borderColor,
+                              OptChoice<AddressModeChoice> addressW, Float mipLodBias, Int maxAnisotropyArg, OptChoice<ComparisonFuncChoice> comparison, Choice<BorderColorChoice> borderColor,
                               Float minLod, Float maxLod) {
         const char* fn = "StaticSampler";
         StaticSamplerDesc s{U32(reg, fn, "register"), ParseFilter(filter.value, fn), ParseAddress(address.value, fn), U32(space, fn, "space"),
                             ParseVisibility(vis.value, fn)};
         if (addressV.Given()) s.addressV = Parse(addressV, "StaticSampler: address_v");
         if (addressW.Given()) s.addressW = Parse(addressW, "StaticSampler: address_w");
-        const uint32_t maxAnisotropy = U32(maxAnisotropyArg, fn, "max_anisotropy");
-        if (maxAnisotropy > 16) throw InvalidArgument("StaticSampler: max_anisotropy " + std::to_string(maxAnisotropy) + " is above 16");
-        s.mipLodBias = Finite(mipLodBias, fn, "mip_lod_bias");
-        s.maxAnisotropy = maxAnisotropy;
-        s.comparison = ParseComparison(comparison.value, fn);
+        s.mipLodBias = F32(mipLodBias, fn, "mip_lod_bias");
+        s.maxAnisotropy = U32(maxAnisotropyArg, fn, "max_anisotropy");
+        // Not given: 0, completed by the core (LESS_EQUAL for a comparison filter; SamplerRules.hpp rule 6).
+        if (comparison.Given()) s.comparison = Parse(comparison, "StaticSampler: comparison");
         s.borderColor = ParseBorderColor(borderColor.value, fn);
         s.minLod = F32(minLod, fn, "min_lod");
         s.maxLod = F32(maxLod, fn, "max_lod");
-        if (std::isnan(s.minLod) || std::isnan(s.maxLod) || s.minLod > s.maxLod)
-            throw InvalidArgument("StaticSampler: min_lod <= max_lod is required, got " + std::to_string(s.minLod) + ", " + std::to_string(s.maxLod));
+        // D3D12's rules now; what the device samples right at create_root_signature.
+        CheckStaticSamplerDesc(s, nullptr, fn);
         return s;
     }, "register"_a, "filter"_a = "linear", "address"_a = "clamp", "space"_a = 0, "visibility"_a = "all", py::kw_only(),
           "address_v"_a = py::none(), "address_w"_a = py::none(), "mip_lod_bias"_a = 0.0f, "max_anisotropy"_a = 16,
-          "comparison"_a = "never", "border_color"_a = "transparent_black", "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f,
+          "comparison"_a = py::none(), "border_color"_a = "transparent_black", "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f,
           "A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix\n"
           "('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w\n"
           "default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |\n"
@@ -250,17 +258,20 @@ void BindRootLayout(py::module_& m, Classes& c) {
           "    visibility: a Visibility or its name.\n"
           "    address_v: the v address mode, or None (address).\n"
           "    address_w: the w address mode, or None (address).\n"
-          "    mip_lod_bias: added to the computed mip level (finite).\n"
-          "    max_anisotropy: 0 to 16 (anisotropic filters).\n"
-          "    comparison: a ComparisonFunc or its name (comparison filters).\n"
-          "    border_color: a BorderColor or its name (address 'border').\n"
+          "    mip_lod_bias: added to the computed mip level, within [-16, 15.99].\n"
+          "    max_anisotropy: 1 to 16 (anisotropic filters).\n"
+          "    comparison: a ComparisonFunc or its name (comparison filters). None: 'less_equal' for a comparison filter\n"
+          "        (the root-signature language's default), never 'never'; other filters ignore it, as in D3D12.\n"
+          "    border_color: a BorderColor or its name (address 'border'). Devices whose Device.sampler_support['border_colors']\n"
+          "        is False (vkd3d 1.2) refuse all but 'transparent_black' with a 'border' address at create_root_signature.\n"
           "    min_lod: the lowest mip level used.\n"
           "    max_lod: the highest mip level used (at least min_lod).\n\n"
           "Returns:\n"
           "    A StaticSamplerDesc for create_root_signature.\n\n"
           "Raises:\n"
           "    TypeError: an argument of the wrong type.\n"
-          "    InvalidArgumentError: an unknown choice, max_anisotropy above 16, min_lod above max_lod, a non-finite bias.");
+          "    InvalidArgumentError: an unknown choice, max_anisotropy outside 1..16, min_lod above max_lod, mip_lod_bias outside\n"
+          "        [-16, 15.99] (D3D12's rules, dx12kit/gpu/SamplerRules.hpp).");
 
 }
 

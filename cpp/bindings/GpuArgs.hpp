@@ -21,6 +21,7 @@
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
+#include "dx12kit/gpu/SamplerRules.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -28,6 +29,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -118,11 +120,55 @@ inline D3D12_FILTER ParseFilter(py::handle h, const std::string& fn) { return Pa
 inline D3D12_TEXTURE_ADDRESS_MODE ParseAddress(py::handle h, const std::string& fn) {
     return ParseChoice<AddressModeChoice>(h, (fn + ": address").c_str());
 }
-inline D3D12_COMPARISON_FUNC ParseComparison(py::handle h, const std::string& fn) {
-    return ParseChoice<ComparisonFuncChoice>(h, (fn + ": comparison").c_str());
-}
 inline D3D12_STATIC_BORDER_COLOR ParseBorderColor(py::handle h, const std::string& fn) {
     return ParseChoice<BorderColorChoice>(h, (fn + ": border_color").c_str());
+}
+
+/// The name of a choice's value (its first name in the table: 'point' for MIN_MAG_MIP_POINT), or nullptr.
+template <typename Tag>
+const char* ChoiceName(typename Tag::Value v) {
+    for (const auto& c : Tag::kTable)
+        if (c.value == v) return c.name;
+    return nullptr;
+}
+
+/// border_color of Device.create_sampler: a dx12kit.BorderColor or its name, or four numbers (r, g, b, a).
+struct BorderColorArg {
+    py::handle value;
+};
+
+inline std::array<float, 4> ParseBorderColorArg(py::handle h, const char* fn) {
+    const std::string what = std::string(fn) + ": border_color";
+    if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) {
+        py::sequence seq = py::reinterpret_borrow<py::sequence>(h);
+        if (seq.size() != 4)
+            throw py::type_error(what + " must be a BorderColor name or 4 numbers (r, g, b, a), got a " + detail::TypeName(h) + " of " +
+                                 std::to_string(seq.size()));
+        std::array<float, 4> c{};
+        for (size_t i = 0; i < 4; ++i) c[i] = F32(seq[i], fn, "border_color");
+        return c;
+    }
+    if (PyUnicode_Check(h.ptr()) || PyIndex_Check(h.ptr()) || py::hasattr(h, "value"))
+        return StaticBorderColorValue(ParseChoice<BorderColorChoice>(h, what.c_str()), what);
+    throw py::type_error(what + " must be a dx12kit.BorderColor, its name (" + detail::ChoiceNames<BorderColorChoice>() +
+                         ") or 4 numbers (r, g, b, a), not " + detail::TypeName(h));
+}
+
+/// A sampler's settings by create_sampler's argument names (the values it takes back: create_sampler(**desc)).
+inline py::dict SamplerDescDict(const D3D12_SAMPLER_DESC& d) {
+    auto name = [](const char* n, int v) { return n ? py::object(py::str(n)) : py::object(py::int_(v)); };
+    py::dict out;
+    out["filter"] = name(ChoiceName<FilterChoice>(d.Filter), d.Filter);
+    out["address"] = name(ChoiceName<AddressModeChoice>(d.AddressU), d.AddressU);
+    out["address_v"] = name(ChoiceName<AddressModeChoice>(d.AddressV), d.AddressV);
+    out["address_w"] = name(ChoiceName<AddressModeChoice>(d.AddressW), d.AddressW);
+    out["mip_lod_bias"] = d.MipLODBias;
+    out["max_anisotropy"] = d.MaxAnisotropy;
+    out["comparison"] = name(ChoiceName<ComparisonFuncChoice>(d.ComparisonFunc), d.ComparisonFunc);
+    out["border_color"] = py::make_tuple(d.BorderColor[0], d.BorderColor[1], d.BorderColor[2], d.BorderColor[3]);
+    out["min_lod"] = d.MinLOD;
+    out["max_lod"] = d.MaxLOD;
+    return out;
 }
 
 /// A timeout argument in seconds: None (forever, -1) or a non-negative finite number.
@@ -573,3 +619,20 @@ inline py::dict FormatSupportDict(const FormatCapabilities& v) {
 }
 
 }  // namespace dx12kit::bindings
+
+namespace pybind11::detail {
+
+// Any object loads (ParseBorderColorArg checks it and names the argument); the signature names both forms.
+template <>
+struct type_caster<dx12kit::bindings::BorderColorArg> {
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::BorderColorArg, const_name("dx12kit.enums.BorderColor | tuple[float, float, float, float]"));
+    bool load(handle src, bool) {
+        if (!src) return false;
+        value.value = src;
+        return true;
+    }
+    static handle cast(const dx12kit::bindings::BorderColorArg& v, return_value_policy, handle) { return v.value.inc_ref(); }
+};
+
+}  // namespace pybind11::detail
+

@@ -329,6 +329,8 @@ class _Parser:
             self.fail(col, "StaticSampler needs an s register")
         if a.get("maxanisotropy", 16) > 16:
             self.fail(col, "StaticSampler: maxAnisotropy is at most 16")
+        if a.get("maxanisotropy", 16) < 1:
+            self.fail(col, "StaticSampler: maxAnisotropy is at least 1 (D3D12: 1 to 16)")
         return core.StaticSampler(
             a["register"], a.get("filter", "anisotropic"), a.get("addressu", "wrap"), a.get("space", 0), a.get("visibility", "all"),
             address_v=a.get("addressv", "wrap"), address_w=a.get("addressw", "wrap"), mip_lod_bias=a.get("miplodbias", 0.0),

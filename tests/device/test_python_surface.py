@@ -90,7 +90,8 @@ def test_members_work_where_strings_do(device, shaders):
     vs, ps = shaders
     rs = device.create_root_signature([], static_samplers=[
         dx.StaticSampler(0, filter=dx.Filter.POINT, address=dx.AddressMode.BORDER, visibility=dx.Visibility.PIXEL,
-                         comparison=dx.ComparisonFunc.LESS, border_color=dx.BorderColor.OPAQUE_WHITE)])
+                         comparison=dx.ComparisonFunc.LESS, border_color=dx.BorderColor.TRANSPARENT_BLACK),
+        dx.StaticSampler(1, address=dx.AddressMode.CLAMP, border_color=dx.BorderColor.OPAQUE_WHITE)])
     q = device.queue(dx.QueueKind.DIRECT)
     images = []
     for topology, cull, blend in ((dx.Topology.TRIANGLE, dx.CullMode.NONE, dx.BlendMode.NONE),
@@ -106,7 +107,8 @@ def test_members_work_where_strings_do(device, shaders):
         images.append(q.read_texture(rt))
     np.testing.assert_array_equal(images[0], images[1])
     assert (images[0] == [255, 0, 0, 255]).all()
-    sampler = device.create_sampler(filter=dx.Filter.ANISOTROPIC, address=dx.AddressMode.MIRROR_ONCE)
+    sampler = device.create_sampler(filter=dx.Filter.ANISOTROPIC, address=dx.AddressMode.MIRROR, comparison=dx.ComparisonFunc.NEVER,
+                                    border_color=dx.BorderColor.OPAQUE_BLACK)
     assert isinstance(sampler, dx.SamplerState)
     pool = device.create_pool(heap=dx.HeapType.UPLOAD, algorithm=dx.PoolAlgorithm.LINEAR)
     assert pool.algorithm == dx.PoolAlgorithm.LINEAR

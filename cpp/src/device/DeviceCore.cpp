@@ -39,6 +39,10 @@ DeviceCore::DeviceCore(const DeviceOptions& options)
     m_Memory = std::make_unique<memory::MemoryManager>(dev, m_LastSerial, options.memory);
     m_UploadPages = std::make_unique<UploadPagePool>(*this);
     m_FormatSupport = std::make_unique<FormatSupportCache>(dev);
+    m_Samplers = platform::BackendSamplerSupport();
+    D3D12_FEATURE_DATA_D3D12_OPTIONS o{};
+    if (FAILED(dev->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &o, sizeof o)) || o.TiledResourcesTier < D3D12_TILED_RESOURCES_TIER_2)
+        m_Samplers.minMaxFiltering = false;
 }
 
 void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {

@@ -3,6 +3,7 @@
 #include "dx12kit/device/FormatSupport.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
+#include "dx12kit/gpu/SamplerRules.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/shaders/DxbcModifierFix.hpp"
 #include "dx12kit/shaders/DxbcRewrite.hpp"
@@ -150,7 +151,9 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
                               std::to_string(kMaxStaticSamplers));
     std::vector<D3D12_STATIC_SAMPLER_DESC> ss(m_Samplers.size());
     for (size_t i = 0; i < m_Samplers.size(); ++i) {
-        const StaticSamplerDesc& in = m_Samplers[i];
+        StaticSamplerDesc& in = m_Samplers[i];
+        CheckStaticSamplerDesc(in, &m_Core->Samplers(), "create_root_signature: static sampler " + std::to_string(i) + " (s" +
+                                                            std::to_string(in.shaderRegister) + " space" + std::to_string(in.space) + ")");
         D3D12_STATIC_SAMPLER_DESC& s = ss[i];
         s.Filter = in.filter;
         s.AddressU = in.address;
@@ -687,10 +690,18 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
                   "CreateGraphicsPipelineState");
 }
 
+namespace {
+D3D12_SAMPLER_DESC CheckedSamplerDesc(D3D12_SAMPLER_DESC desc, const DeviceCore& core) {
+    core.CheckNotForked("create_sampler");
+    CheckSamplerDesc(desc, &core.Samplers(), "create_sampler");
+    return desc;
+}
+}  // namespace
+
 Sampler::Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc)
-    : m_Core(std::move(core)), m_Desc(desc), m_Descriptor(m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER).Allocate(1)) {
-    m_Core->CheckNotForked("create_sampler");
-    m_Core->D3D12Device()->CreateSampler(&desc, m_Descriptor.Handle());
+    : m_Core(std::move(core)), m_Desc(CheckedSamplerDesc(desc, *m_Core)),
+      m_Descriptor(m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER).Allocate(1)) {
+    m_Core->D3D12Device()->CreateSampler(&m_Desc, m_Descriptor.Handle());
 }
 
 namespace {

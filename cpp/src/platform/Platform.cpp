@@ -254,5 +254,16 @@ void QuietBackendMessagesByDefault() {
 #endif
 }
 
+SamplerSupport BackendSamplerSupport() {
+    SamplerSupport s;
+#if !defined(_WIN32)
+    // vkd3d 1.2's d3d12_create_sampler (libs/vkd3d/resource.c), measured by tests/cpp/TestSamplers.cpp.
+    s.borderColors = false;
+    s.mirrorOnce = false;
+    s.minMaxFiltering = false;
+#endif
+    return s;
+}
+
 }  // namespace platform
 }  // namespace dx12kit

@@ -421,6 +421,13 @@ class SamplerState:
     def __repr__(self) -> str:
         ...
     @property
+    def desc(self) -> dict[str, typing.Any]:
+        """
+        The settings, by create_sampler's argument names (create_sampler given these as keywords makes the same sampler):
+        filter, address, address_v, address_w, mip_lod_bias, max_anisotropy, comparison (completed: 'less_equal' for a comparison filter
+        created without one), border_color (r, g, b, a), min_lod, max_lod.
+        """
+    @property
     def name(self) -> str:
         """
         Debug name, shown by repr.
@@ -1513,18 +1520,36 @@ class Device:
             InvalidArgumentError: bad parameters, overlapping registers, flags vkd3d 1.2 cannot honour, or text that
                 does not parse (the message shows the column).
         """
-    def create_sampler(self, *, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', name: typing.Any = None) -> SamplerState:
+    def create_sampler(self, *, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', address_v: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, address_w: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, border_color: dx12kit.enums.BorderColor | typing.Literal['transparent_black', 'opaque_black', 'opaque_white'] | tuple[float, float, float, float] = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38, name: typing.Any = None) -> SamplerState:
         """
-        A sampler (a SamplerState) to bind with CommandList.set_sampler. filter: dx12kit.Filter; address: dx12kit.AddressMode
-        for u, v and w (strings accepted); name: debug name shown by repr.
+        A sampler (a SamplerState, D3D12_SAMPLER_DESC) to bind in a sampler descriptor table with CommandList.set_sampler.
+        The arguments are StaticSampler's, with the same names and defaults; border_color also takes four numbers.
         
         Args:
-            filter: a Filter or its name.
-            address: an AddressMode or its name, for u, v and w.
+            filter: a Filter or its name ('point', 'linear', 'bilinear', 'anisotropic', 'comparison_min_mag_mip_linear', ...).
+            address: an AddressMode or its name ('clamp', 'wrap', 'mirror', 'mirror_once', 'border'), for u (and v, w unless given).
+            address_v: the v address mode, or None (address).
+            address_w: the w address mode, or None (address).
+            mip_lod_bias: added to the computed mip level, within [-16, 15.99].
+            max_anisotropy: 1 to 16, the most taps of the anisotropic filters.
+            comparison: a ComparisonFunc or its name, what the comparison filters (SampleCmp) compare with. None: 'less_equal'
+                for a comparison filter (the default of D3D12's root-signature language), never 'never'; other filters ignore it,
+                as in D3D12.
+            border_color: a BorderColor or its name, or (r, g, b, a) each in [0, 1]: the colour read outside [0, 1] where an
+                address mode is 'border'.
+            min_lod: the most detailed mip level sampled (0 is the largest).
+            max_lod: the least detailed mip level sampled (at least min_lod; the default sets no limit).
             name: a debug name, or None.
         
         Returns:
-            A SamplerState.
+            A SamplerState; its desc gives the settings, comparison completed.
+        
+        Raises:
+            TypeError: an argument of the wrong type.
+            InvalidArgumentError: an unknown name, or what D3D12 refuses (max_anisotropy outside 1..16, mip_lod_bias outside
+                [-16, 15.99], min_lod above max_lod, a border colour component outside [0, 1]), or what this device samples
+                differently from D3D12 (Device.sampler_support; vkd3d 1.2: a border colour other than transparent black with a
+                'border' address, 'mirror_once', the minimum and maximum filters), naming the argument.
         """
     def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
@@ -1747,6 +1772,15 @@ class Device:
     def lazy_fence_signals(self) -> bool:
         """
         Whether lazy fence signals are in effect (asked for, and the backend is vkd3d; Windows signals every execute).
+        """
+    @property
+    def sampler_support(self) -> dict[str, typing.Any]:
+        """
+        Which sampler settings this device samples as D3D12 says; create_sampler and create_root_signature refuse the others
+        (InvalidArgumentError) instead of returning other values. border_colors: a border colour other than transparent black
+        (vkd3d 1.2 samples every border as (0, 0, 0, 0)); mirror_once: the 'mirror_once' address mode (vkd3d 1.2 wraps);
+        min_max_filtering: the minimum and maximum (reduction) filters (D3D12: tiled resources tier 2; vkd3d 1.2 averages). Windows: as the
+        device reports. See docs/guides/shader-gaps.rst.
         """
     @property
     def uma_direct(self) -> bool:
@@ -2427,7 +2461,7 @@ def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
-def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, address_v: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, address_w: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] = 'never', border_color: dx12kit.enums.BorderColor | typing.Literal['transparent_black', 'opaque_black', 'opaque_white'] = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
+def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, address_v: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, address_w: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, border_color: dx12kit.enums.BorderColor | typing.Literal['transparent_black', 'opaque_black', 'opaque_white'] = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
     """
     A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix
     ('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w
@@ -2442,10 +2476,12 @@ def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter |
         visibility: a Visibility or its name.
         address_v: the v address mode, or None (address).
         address_w: the w address mode, or None (address).
-        mip_lod_bias: added to the computed mip level (finite).
-        max_anisotropy: 0 to 16 (anisotropic filters).
-        comparison: a ComparisonFunc or its name (comparison filters).
-        border_color: a BorderColor or its name (address 'border').
+        mip_lod_bias: added to the computed mip level, within [-16, 15.99].
+        max_anisotropy: 1 to 16 (anisotropic filters).
+        comparison: a ComparisonFunc or its name (comparison filters). None: 'less_equal' for a comparison filter
+            (the root-signature language's default), never 'never'; other filters ignore it, as in D3D12.
+        border_color: a BorderColor or its name (address 'border'). Devices whose Device.sampler_support['border_colors']
+            is False (vkd3d 1.2) refuse all but 'transparent_black' with a 'border' address at create_root_signature.
         min_lod: the lowest mip level used.
         max_lod: the highest mip level used (at least min_lod).
     
@@ -2454,7 +2490,8 @@ def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter |
     
     Raises:
         TypeError: an argument of the wrong type.
-        InvalidArgumentError: an unknown choice, max_anisotropy above 16, min_lod above max_lod, a non-finite bias.
+        InvalidArgumentError: an unknown choice, max_anisotropy outside 1..16, min_lod above max_lod, mip_lod_bias outside
+            [-16, 15.99] (D3D12's rules, dx12kit/gpu/SamplerRules.hpp).
     """
 def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """

@@ -61,7 +61,9 @@ struct StaticSamplerDesc {
     D3D12_TEXTURE_ADDRESS_MODE addressW = static_cast<D3D12_TEXTURE_ADDRESS_MODE>(0);  ///< 0: as `address`
     float mipLodBias = 0.0f;
     uint32_t maxAnisotropy = 16;
-    D3D12_COMPARISON_FUNC comparison = D3D12_COMPARISON_FUNC_NEVER;  ///< (the HLSL text's default is LESS_EQUAL)
+    /// 0: not given (a comparison filter compares LESS_EQUAL, as the HLSL text's default; other
+    /// filters get NEVER, which D3D12 ignores): CheckStaticSamplerDesc, SamplerRules.hpp.
+    D3D12_COMPARISON_FUNC comparison = static_cast<D3D12_COMPARISON_FUNC>(0);
     D3D12_STATIC_BORDER_COLOR borderColor = D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK;  ///< (HLSL text: OPAQUE_WHITE)
     float minLod = 0.0f;
     float maxLod = 3.402823466e+38f;
@@ -69,6 +71,9 @@ struct StaticSamplerDesc {
 
 class RootSignature {
 public:
+    /// Static samplers are checked by CheckStaticSamplerDesc (SamplerRules.hpp) against D3D12's
+    /// rules and what the device samples right (InvalidArgument naming the sampler), and their
+    /// comparison completed; StaticSamplers() holds them so.
     /// `flags`: D3D12_ROOT_SIGNATURE_FLAGS. Parameter lists built in Python get
     /// ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT; root signatures from HLSL text get what the text says.
     /// Throws InvalidArgument for flags (root signature, root descriptor, descriptor range) that are
@@ -164,6 +169,9 @@ private:
 /// A sampler: a CPU descriptor in the SAMPLER allocator, staged with CommandList::SetSampler.
 class Sampler {
 public:
+    /// Checks `desc` by CheckSamplerDesc (SamplerRules.hpp: D3D12's rules, then what this device
+    /// samples right; InvalidArgument otherwise) and completes it: ComparisonFunc 0 (not given)
+    /// becomes LESS_EQUAL for a comparison filter, NEVER for others. Desc() is the completed desc.
     Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc);
     D3D12_CPU_DESCRIPTOR_HANDLE Handle() const { return m_Descriptor.Handle(); }
     const DeviceCore* Core() const { return m_Core.get(); }

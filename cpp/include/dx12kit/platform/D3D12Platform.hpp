@@ -61,4 +61,21 @@ uint64_t TotalMemoryBytes(ID3D12Device* device);
 /// getenv(3). The Python module calls it at import. No-op on Windows.
 void QuietBackendMessagesByDefault();
 
+/// Sampler settings D3D12 defines that the backend samples differently from D3D12, without an
+/// error: false where it does. dx12kit refuses them there (dx12kit/gpu/SamplerRules.hpp) instead
+/// of returning other numbers. Windows' runtime: all true. vkd3d 1.2 (measured over lavapipe,
+/// docs/guides/shader-gaps.rst, tests/cpp/TestSamplers.cpp):
+///  - borderColors: every VkSampler gets VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK, whatever the
+///    D3D12_SAMPLER_DESC::BorderColor or D3D12_STATIC_BORDER_COLOR ("Ignoring border").
+///  - mirrorOnce: D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE becomes REPEAT ("Unhandled address mode").
+///  - minMaxFiltering: MINIMUM_/MAXIMUM_ filters filter as standard ones ("Min/max reduction mode
+///    not supported"). (D3D12 itself also requires tiled resources tier 2 for them: DeviceCore.)
+struct SamplerSupport {
+    bool borderColors = true;
+    bool mirrorOnce = true;
+    bool minMaxFiltering = true;
+};
+/// What this build's backend samples as D3D12 says (see SamplerSupport).
+SamplerSupport BackendSamplerSupport();
+
 }  // namespace dx12kit::platform
