@@ -223,7 +223,10 @@ PyMethodDef g_FastMethods[] = {
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
      "    InvalidArgumentError: no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list\n"
-     "        (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.\n"
+     "        (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list; bound render targets\n"
+     "        or depth buffer whose count, view formats or sample count differ from the pipeline's rtv_formats / dsv_format;\n"
+     "        one subresource bound for writing (UAV, render target, depth) and through another binding (an SRV and a UAV of\n"
+     "        one buffer); in validation mode a constant buffer shorter than its cbuffer.\n"
      "    UseAfterFreeError: the list was already executed."},
     {"draw_indexed", DX12KIT_FAST(FastDrawIndexed), METH_FASTCALL | METH_KEYWORDS,
      "draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, "
@@ -235,7 +238,8 @@ PyMethodDef g_FastMethods[] = {
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
      "    InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a vertex-buffer slot its vertex\n"
-     "        shader reads never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.\n"
+     "        shader reads never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list;\n"
+     "        the target, binding and constant-buffer checks of draw.\n"
      "    UseAfterFreeError: the list was already executed."},
     {"dispatch", DX12KIT_FAST(FastDispatch), METH_FASTCALL | METH_KEYWORDS,
      "dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
@@ -244,7 +248,9 @@ PyMethodDef g_FastMethods[] = {
      "    x, y, z: thread groups per dimension (1..65535).\n\n"
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
-     "    InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list.\n"
+     "    InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list; one\n"
+     "        subresource bound as a UAV and through another binding (an SRV and a UAV of one buffer); in validation mode a\n"
+     "        constant buffer shorter than its cbuffer.\n"
      "    UseAfterFreeError: the list was already executed."},
 };
 #undef DX12KIT_FAST
@@ -508,7 +514,8 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    num_elements: buffers: its element count (default: to the end of the buffer).\n\n"
            "Raises:\n"
            "    InvalidArgumentError: not a table slot; buffer arguments for a texture or mip= for a buffer; two view kinds given;\n"
-           "        a slot the shader declares as a texture; a range outside the buffer; a format the device cannot view\n"
+           "        a buffer where the shader declares a texture, a texture where it declares a buffer or a texture of another\n"
+           "        dimension (Texture2DArray, TextureCube, ...); a range outside the buffer; a format the device cannot view\n"
            "        buffers in; in validation mode (Device(validate=True)) a kind, stride or format\n"
            "        that differs from the shader's declaration (naming the register, what it declares and what was given).\n"
            "    TypeError: arguments of the wrong type.")
@@ -843,7 +850,7 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    TypeError: constants not an array (or list of rows), or a count of the wrong type.\n"
            "    InvalidArgumentError: constants not 2-D or of a dtype that is no 32-bit number; k larger than the parameter;\n"
            "        no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list (set_vertex_buffer),\n"
-           "        a root argument unset, not a direct-queue list.\n"
+           "        a root argument unset, not a direct-queue list; the target, binding and constant-buffer checks of draw.\n"
            "    UseAfterFreeError: the list was already executed.")
         .def("draw_indexed_many", [](CommandList& cl, Int indexCount, py::handle constants, Int root, Int instances) {
             const char* fn = "draw_indexed_many";

@@ -390,6 +390,52 @@ TEST_CASE("device: the command list refuses buffer-view arguments for a texture 
                          InvalidArgument);
 }
 
+TEST_CASE("device: draws and dispatches refuse bindings D3D12 refuses (C++ callers too)") {
+    auto dev = SharedDevice();
+    auto q = Direct(*dev);
+    // A pipeline made for rgba16_float drawing into an rgba8_unorm target: refused at the draw.
+    auto grs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
+        {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
+    GraphicsPipelineDesc g;
+    g.vs = Bytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
+    g.ps = Bytes(dx12kit_test::shaders::ps_constant, sizeof dx12kit_test::shaders::ps_constant);
+    g.rtvFormats = {DXGI_FORMAT_R16G16B16A16_FLOAT};
+    auto gpso = std::make_shared<PipelineState>(dev->Core(), g, grs);
+    auto rt = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, true, false, false, "rt");
+    auto cl = q->CreateCommandList(q);
+    cl->SetPipelineState(gpso);
+    cl->SetRenderTargets({rt}, nullptr, 0);
+    const uint32_t zeros[4] = {0, 0, 0, 0};
+    cl->SetConstants(0, zeros, 4, 0);
+    CHECK_THROWS_WITH_AS(cl->Draw(3, 1, 0, 0), doctest::Contains("render target 0 (resource 'rt') is rgba8_unorm where the pipeline has "
+                                                                 "rtv_formats[0] = rgba16_float"), InvalidArgument);
+    // cs_table declares ByteAddressBuffer t0 and RWByteAddressBuffer u0.
+    auto rs = std::make_shared<RootSignature>(
+        dev->Core(),
+        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
+                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
+        std::vector<StaticSamplerDesc>{});
+    auto pso = std::make_shared<PipelineState>(dev->Core(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
+    auto tex = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, true, "tex");
+    auto buf = dev->CreateBuffer(256, true, D3D12_HEAP_TYPE_DEFAULT, "buf");
+    cl->SetPipelineState(pso);
+    // A texture where the shader declares a buffer (the opposite was refused already).
+    CHECK_THROWS_WITH_AS(cl->SetShaderResourceView(1, 0, tex, 0, 0, DXGI_FORMAT_UNKNOWN),
+                         doctest::Contains("declares ByteAddressBuffer 'src' at t0 space0 there, which is a buffer, but resource 'tex' is a texture"),
+                         InvalidArgument);
+    CHECK_THROWS_WITH_AS(cl->SetUnorderedAccessView(1, 1, tex, 0), doctest::Contains("RWByteAddressBuffer 'dst'"), InvalidArgument);
+    // One buffer read and written by one dispatch, even through disjoint windows.
+    const uint32_t params[2] = {0, 4};
+    cl->SetConstants(0, params, 2, 0);
+    BufferViewArgs low, high;
+    low.numElements = 8;
+    high.firstElement = 8;
+    high.numElements = 8;
+    cl->SetShaderResourceView(1, 0, buf, 0, 0, DXGI_FORMAT_UNKNOWN, low);
+    cl->SetUnorderedAccessView(1, 1, buf, 0, high);
+    CHECK_THROWS_WITH_AS(cl->Dispatch(1, 1, 1), doctest::Contains("dispatch: buffer 'buf' is bound twice"), InvalidArgument);
+}
+
 TEST_CASE("device: the RootSignature constructor refuses flags by the core's table") {
     auto dev = SharedDevice();
     const std::vector<StaticSamplerDesc> none;

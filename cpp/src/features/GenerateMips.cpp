@@ -149,7 +149,7 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
         sd.Texture2DArray.ArraySize = slices;
         dev->CreateShaderResourceView(work->D3D12Resource(), &sd, views->Handle(0));
         m_ViewDescriptors.StageDescriptors(MipPipeline::kRootSrv, 0, 1, views->Handle(0));
-        m_Bindings[uint64_t(MipPipeline::kRootSrv) << 32] = Binding{work, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, src, 1, false};
+        PutBinding(uint64_t(MipPipeline::kRootSrv) << 32, Binding{work, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, src, 1, false});
         for (uint32_t i = 0; i < MipPipeline::kMaxMipsPerDispatch; ++i) {
             const uint64_t key = (uint64_t(MipPipeline::kRootUavs) << 32) | i;
             if (i < count) {
@@ -160,7 +160,7 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
                 ud.Texture2DArray.ArraySize = slices;
                 dev->CreateUnorderedAccessView(work->D3D12Resource(), nullptr, &ud, views->Handle(1 + i));
                 m_ViewDescriptors.StageDescriptors(MipPipeline::kRootUavs, i, 1, views->Handle(1 + i));
-                m_Bindings[key] = Binding{work, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, src + 1 + i, 1, true};
+                PutBinding(key, Binding{work, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, src + 1 + i, 1, true});
             } else {
                 m_ViewDescriptors.StageDescriptors(MipPipeline::kRootUavs, i, 1, mp.NullUav());
                 m_Bindings.erase(key);

@@ -125,7 +125,7 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
         SetConstants(kRootConstants, constants, 4, 0);
         // SetUnorderedAccessView, for one mip of every face (the UAV is the 2D array of faces).
         m_ViewDescriptors.StageDescriptors(kRootCube, 0, 1, target->Uav(mip));
-        m_Bindings[(uint64_t(kRootCube) << 32) | 0] = Binding{target, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true};
+        PutBinding((uint64_t(kRootCube) << 32) | 0, Binding{target, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true});
         Dispatch((faceSize + 7) / 8, (faceSize + 7) / 8, 6);
     }
     // The user's next work starts from a clean slate: no pipeline, no root arguments.

@@ -431,6 +431,7 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     if (!pso->IsCompute()) CheckGraphics("set_pipeline_state (graphics pipeline)");
     const bool newRoot = !m_Pipeline || m_Pipeline->GetRootSignature() != pso->GetRootSignature() || m_Compute != pso->IsCompute();
     m_Pipeline = pso;
+    m_TargetsMatch = false;
     m_Tracked.push_back(pso);
     m_Compute = pso->IsCompute();
     m_d3d12List->SetPipelineState(pso->D3D12PipelineState());
@@ -461,6 +462,7 @@ void CommandList::ForgetRootArguments() {
 
 void CommandList::UnbindPipeline() {
     m_Pipeline.reset();
+    m_TargetsMatch = false;
     m_RootSignature = nullptr;
     ForgetRootArguments();
 }
@@ -501,7 +503,8 @@ void CommandList::SetRootView(RootParamKind kind, uint32_t rootIndex, const std:
                                   : kind == RootParamKind::Srv ? SrvState(rootIndex)
                                                                : D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
     if (buffer->HeapType() == D3D12_HEAP_TYPE_UPLOAD) state = D3D12_RESOURCE_STATE_GENERIC_READ;
-    m_Bindings[(uint64_t(rootIndex) << 32) | 0xFFFFFFFFu] = Binding{buffer, state, 0, 0, kind == RootParamKind::Uav};
+    PutBinding((uint64_t(rootIndex) << 32) | 0xFFFFFFFFu, Binding{buffer, state, 0, 0, kind == RootParamKind::Uav});
+    if (kind == RootParamKind::Cbv && rootIndex < 64) m_RootCbvBytes[rootIndex] = uint32_t(std::min<uint64_t>(buffer->Size() > offset ? buffer->Size() - offset : 0, UINT32_MAX));
     NoteRootArgument(rootIndex);
     const D3D12_GPU_VIRTUAL_ADDRESS va = buffer->GpuAddress() + offset;
     if (m_Compute) {
@@ -551,9 +554,11 @@ void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, con
         return;
     }
     RefuseBufferViewArgs(*r, buffer, "set_shader_resource_view");
-    h = r->Srv(mip, mipCount, format);
+    h = r->Srv(mip, mipCount, format);  // the resource's own checks (mips, uav=True, format) first
+    const std::string problem = TextureDeclarationProblem(false, rootIndex, offset, *r);
+    if (!problem.empty()) throw InvalidArgument("set_shader_resource_view (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) + "): " + problem);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
-    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, SrvState(rootIndex), mip, mipCount, false};
+    PutBinding((uint64_t(rootIndex) << 32) | offset, Binding{r, SrvState(rootIndex), mip, mipCount, false});
 }
 
 void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
@@ -568,9 +573,11 @@ void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, co
         return;
     }
     RefuseBufferViewArgs(*r, buffer, "set_unordered_access_view");
-    h = r->Uav(mip);
+    h = r->Uav(mip);  // the resource's own checks (mips, uav=True, format) first
+    const std::string problem = TextureDeclarationProblem(true, rootIndex, offset, *r);
+    if (!problem.empty()) throw InvalidArgument("set_unordered_access_view (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) + "): " + problem);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
-    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true};
+    PutBinding((uint64_t(rootIndex) << 32) | offset, Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true});
 }
 
 void CommandList::StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, const BufferViewArgs& args,
@@ -588,12 +595,19 @@ void CommandList::StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset,
         b.view = ResolveBufferViewAt(uav, rootIndex, offset, *r, args, what);
         m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, r->BufferView(uav, b.view));
     }
-    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = std::move(b);
+    PutBinding((uint64_t(rootIndex) << 32) | offset, std::move(b));
 }
 
 void CommandList::FollowDeclaredBufferViews() {
     for (auto& kv : m_Bindings) {
         Binding& b = kv.second;
+        if (kv.first < kInputAssemblerKeys && uint32_t(kv.first) != 0xFFFFFFFFu && !b.resource->IsBuffer()) {
+            // A texture view in a table: the new pipeline's declaration there must take it, else the
+            // next draw or dispatch raises (ThrowUnusableBinding says why).
+            const bool bad = !TextureDeclarationProblem(b.uav, uint32_t(kv.first >> 32), uint32_t(kv.first), *b.resource).empty();
+            b.bufferView = bad ? kTextureMismatch : 0;
+            continue;
+        }
         if (b.bufferView != kViewDeclared && b.bufferView != kViewUnresolvable) continue;
         const uint32_t rootIndex = uint32_t(kv.first >> 32), offset = uint32_t(kv.first);
         const ShaderBinding* declared = m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset);
@@ -615,7 +629,7 @@ void CommandList::FollowDeclaredBufferViews() {
 void CommandList::ValidateBufferViews(const char* op) {
     for (auto& kv : m_Bindings) {
         const Binding& b = kv.second;
-        if (!b.bufferView || b.bufferView == kViewUnresolvable || b.view.numElements == 0) continue;  // PrepareWork's loop / unread
+        if (!b.bufferView || b.bufferView >= kViewUnresolvable || b.view.numElements == 0) continue;  // PrepareWork's loop / unread
         const uint32_t rootIndex = uint32_t(kv.first >> 32), offset = uint32_t(kv.first);
         if (!m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset)) continue;
         // The view as explicit arguments: ResolveBufferViewAt (validation on) compares it with the declaration.
@@ -629,13 +643,168 @@ void CommandList::ValidateBufferViews(const char* op) {
     }
 }
 
+namespace {
+/// The D3D_SRV_DIMENSION of the view dx12kit makes of texture `r` (Resource::WriteView,
+/// WriteCubeOr3DView): a shader resource view, or an unordered access view (`uav`: a cube's is
+/// the 2D array of its faces; multisampled textures have none).
+uint32_t TextureViewDimension(const Resource& r, bool uav) {
+    if (r.Is3D()) return 8;                                                      // TEXTURE3D
+    const bool array = r.Desc().DepthOrArraySize > 1;
+    if (!uav && r.IsCube()) return r.Desc().DepthOrArraySize == 6 ? 9 : 10;     // TEXTURECUBE(ARRAY)
+    if (!uav && r.SampleCount() > 1) return array ? 7 : 6;                       // TEXTURE2DMS(ARRAY)
+    return array ? 5 : 4;                                                        // TEXTURE2D(ARRAY)
+}
+const char* DimensionName(uint32_t d) {
+    static const char* const kNames[] = {"?", "Buffer", "Texture1D", "Texture1DArray", "Texture2D", "Texture2DArray", "Texture2DMS",
+                                         "Texture2DMSArray", "Texture3D", "TextureCube", "TextureCubeArray"};
+    return d < 11 ? kNames[d] : "?";
+}
+/// What makes dx12kit give a texture a view of dimension `d`.
+std::string TextureOfDimension(uint32_t d, bool uav) {
+    switch (d) {
+        case 4: return "a 2D texture with one array slice and one sample";
+        case 5: return uav ? "a 2D texture with array_size > 1 (or a cube)" : "a 2D texture with array_size > 1 (not a cube)";
+        case 6: return "a multisampled 2D texture (sample_count > 1) with one array slice";
+        case 7: return "a multisampled 2D texture with array_size > 1";
+        case 8: return "a 3D texture (create_texture3d)";
+        case 9: return "a cube texture (create_texture_cube)";
+        default: return std::string("no texture dx12kit creates (") + DimensionName(d) + " views are not made)";
+    }
+}
+}  // namespace
+
+std::string CommandList::TextureDeclarationProblem(bool uav, uint32_t rootIndex, uint32_t offset, const Resource& texture) const {
+    const ShaderBinding* d = m_Pipeline ? m_Pipeline->RootUse().SlotDeclaration(rootIndex, offset) : nullptr;
+    if (!d) return std::string();
+    const std::string declares = "the bound pipeline's shader declares " + d->TypeName() + " '" + d->name + "' at " + d->RegisterName() + " there";
+    if (d->kind != (uav ? BindingKind::Uav : BindingKind::Srv))
+        return declares + ", which takes " + (uav ? "a shader resource view: use set_shader_resource_view" : "an unordered access view: use set_unordered_access_view");
+    const uint32_t have = TextureViewDimension(texture, uav);
+    const std::string view = std::string(uav ? "RW" : "") + DimensionName(have);
+    if (!d->IsTexture())
+        return declares + ", which is " + (d->IsBufferKind() ? "a buffer" : "not a texture") + ", but " + Who(texture) + " is a texture (its view is a " +
+               view + "). D3D12 needs the view's dimension to be the one the shader declares (a texture view at a buffer declaration reads "
+               "nothing useful): bind a buffer there, or declare " + view + " in the shader";
+    if (d->dimension != have)
+        return declares + ", but " + Who(texture) + " gives a " + view + " view (D3D12: a view's dimension must be the one the shader declares; a " +
+               "mismatch reads undefined data): bind " + TextureOfDimension(d->dimension, uav) + ", or declare " + view + " in the shader";
+    return std::string();
+}
+
+std::string CommandList::DescribeBinding(uint64_t key, const Binding& b) const {
+    const uint32_t hi = uint32_t(key >> 32), lo = uint32_t(key);
+    std::string s;
+    if (hi == 0xFFFFFFFFu) s = "set_index_buffer";
+    else if (key >= kInputAssemblerKeys) s = "set_vertex_buffer(" + std::to_string(hi & 0xFFFFu) + ")";
+    else if (lo == 0xFFFFFFFFu) {
+        const RootParamKind k = m_RootSignature && hi < m_RootSignature->Parameters().size() ? m_RootSignature->Parameters()[hi].kind
+                                : b.uav                                                     ? RootParamKind::Uav
+                                                                                            : RootParamKind::Srv;
+        s = std::string(k == RootParamKind::Cbv ? "set_root_cbv(" : k == RootParamKind::Uav ? "set_root_uav(" : "set_root_srv(") + std::to_string(hi) + ")";
+    } else {
+        s = std::string(b.uav ? "set_unordered_access_view(" : b.state == D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER ? "set_constant_buffer_view("
+                                                                                                                         : "set_shader_resource_view(") +
+            std::to_string(hi) + ", " + std::to_string(lo) + ")";
+    }
+    return s + (b.uav ? " (state UNORDERED_ACCESS)" : " (state " + StateName(b.state) + ")");
+}
+
+void CommandList::ThrowUnusableBinding(uint64_t key, const Binding& b, const char* what) const {
+    const uint32_t rootIndex = uint32_t(key >> 32), offset = uint32_t(key);
+    if (b.bufferView == kViewUnresolvable) (void)ResolveBufferViewAt(b.uav, rootIndex, offset, *b.resource, b.viewArgs, what);  // says why
+    const std::string problem = b.resource->IsBuffer() ? std::string("the view no longer fits the bound pipeline's declaration")
+                                                       : TextureDeclarationProblem(b.uav, rootIndex, offset, *b.resource);
+    throw InvalidArgument(std::string(what) + " (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) + ", set with " +
+                          (b.uav ? "set_unordered_access_view" : "set_shader_resource_view") + " before pipeline '" + m_Pipeline->Name() +
+                          "' was bound): " + problem);
+}
+
+void CommandList::CheckBindingHazards(bool dispatch, const char* what) {
+    // Every binding this work uses: the shader bindings (a dispatch leaves out vertex and index
+    // buffers) and, for draws, the render targets and depth buffer.
+    struct Use {
+        const Binding* b;
+        uint64_t key;
+        int target;  // -1: m_Bindings[key]; else m_TargetBindings[target]
+    };
+    std::vector<Use> uses;
+    bool writes = false;
+    for (const auto& kv : m_Bindings) {
+        if (dispatch && kv.first >= kInputAssemblerKeys) continue;
+        uses.push_back({&kv.second, kv.first, -1});
+        writes |= (uint32_t(kv.second.state) & d3d12rules::kWriteStates) != 0;
+    }
+    if (!dispatch)
+        for (size_t i = 0; i < m_TargetBindings.size(); ++i) {
+            uses.push_back({&m_TargetBindings[i], 0, int(i)});
+            writes = true;
+        }
+    if (writes) {
+        auto mipEnd = [](const Binding& b) { return b.mipCount == 0 || b.resource->IsBuffer() ? UINT32_MAX : b.firstMip + b.mipCount; };
+        auto mipBegin = [](const Binding& b) { return b.resource->IsBuffer() ? 0u : b.firstMip; };
+        auto describe = [&](const Use& u) {
+            if (u.target < 0) return DescribeBinding(u.key, *u.b);
+            const bool depth = uint32_t(u.target) >= m_RtvCount;
+            return std::string("set_render_targets (") + (depth ? "the depth buffer, state DEPTH_WRITE)" : "render target " + std::to_string(u.target) + ", state RENDER_TARGET)");
+        };
+        for (const Use& w : uses) {
+            if (!(uint32_t(w.b->state) & d3d12rules::kWriteStates)) continue;
+            for (const Use& o : uses) {
+                if (o.b == w.b || o.b->resource != w.b->resource || o.b->state == w.b->state) continue;
+                if (mipBegin(*o.b) >= mipEnd(*w.b) || mipBegin(*w.b) >= mipEnd(*o.b)) continue;  // other mips of a texture: other subresources
+                const Resource& r = *w.b->resource;
+                std::string mips;
+                if (!r.IsBuffer()) {
+                    const uint32_t from = std::max(mipBegin(*o.b), mipBegin(*w.b)), to = std::min({mipEnd(*o.b), mipEnd(*w.b), r.MipLevels()});
+                    mips = " mip" + (to - from > 1 ? "s " + std::to_string(from) + ".." + std::to_string(to - 1) : " " + std::to_string(from));
+                }
+                throw InvalidArgument(std::string(what) + ": " + (r.IsBuffer() ? "buffer '" : "texture '") + r.Name() + "'" + mips + " is bound twice: by " +
+                                      describe(w) + " and by " + describe(o) +
+                                      ". D3D12 holds each subresource in one state during a draw or dispatch, and a write state (UNORDERED_ACCESS, "
+                                      "RENDER_TARGET, DEPTH_WRITE) cannot be combined with another" +
+                                      (r.IsBuffer() ? " (a buffer is one subresource, so disjoint windows of it do not help)" : std::string()) +
+                                      ": read and write two different resources (copy one with copy_resource / copy_buffer_region), or "
+                                      "use one binding that does both (an unordered access view reads too)");
+            }
+        }
+    }
+    m_HazardsChecked |= dispatch ? 2u : 1u;
+}
+
+void CommandList::ValidateConstantBuffers(const char* what) const {
+    for (const auto& kv : m_Pipeline->RootUse().cbuffers) {
+        const ShaderBinding& cb = kv.second;
+        const uint64_t need = cb.cbufferUsedBytes ? cb.cbufferUsedBytes : cb.cbufferSize;
+        const uint32_t rootIndex = uint32_t(kv.first >> 32), slot = uint32_t(kv.first);
+        uint64_t have = 0;
+        std::string how;
+        auto it = m_Bindings.find(kv.first);
+        if (slot == 0xFFFFFFFFu) {
+            if (rootIndex >= 64 || !((m_RootArgsSet >> rootIndex) & 1u)) continue;  // unset: CheckRootArguments' error
+            have = m_RootCbvBytes[rootIndex];
+            how = it != m_Bindings.end() ? "set_root_cbv(" + std::to_string(rootIndex) + ", ...) with " + Who(*it->second.resource) + " from its offset"
+                                         : "set_dynamic_constant_buffer(" + std::to_string(rootIndex) + ", ...)";
+        } else {
+            if (it == m_Bindings.end() || it->second.uav || it->second.state != D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER) continue;
+            have = it->second.resource->Size();
+            how = "set_constant_buffer_view(" + std::to_string(rootIndex) + ", " + std::to_string(slot) + ", ...) with " + Who(*it->second.resource);
+        }
+        if (have >= need) continue;
+        throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads cbuffer '" + cb.name + "' at " + cb.RegisterName() +
+                              ", whose variables span " + std::to_string(need) + " bytes, but the constant buffer bound there by " + how + " holds " +
+                              std::to_string(have) + " bytes: the shader would read " + std::to_string(need - have) +
+                              " bytes past what was given (stale or undefined data; D3D12 does not report it). Bind at least " +
+                              std::to_string(need) + " bytes (validation mode check)");
+    }
+}
+
 void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer) {
     const auto recording = Begin("set_constant_buffer_view");
     BoundRootSignature("set_constant_buffer_view");
     CheckSameDevice(*buffer, "set_constant_buffer_view");
     D3D12_CPU_DESCRIPTOR_HANDLE h = buffer->Cbv();
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
-    m_Bindings[(uint64_t(rootIndex) << 32) | offset] = Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false};
+    PutBinding((uint64_t(rootIndex) << 32) | offset, Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false});
 }
 
 void CommandList::SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler) {
@@ -711,6 +880,9 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
     if (targets.size() > D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT) throw InvalidArgument("set_render_targets: at most 8 targets");
     D3D12_CPU_DESCRIPTOR_HANDLE rtvs[D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT];
     m_TargetBindings.clear();
+    m_RtvCount = 0;
+    m_TargetsMatch = false;
+    m_HazardsChecked = 0;
     uint32_t w = 0, h = 0;
     for (size_t i = 0; i < targets.size(); ++i) {
         const auto& t = targets[i];
@@ -723,6 +895,7 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
                                   " (D3D12: all bound targets share one sample count)");
         rtvs[i] = t->Rtv(mip, 0);
         m_TargetBindings.push_back(Binding{t, D3D12_RESOURCE_STATE_RENDER_TARGET, mip, 1, false});
+        m_RtvCount = uint32_t(m_TargetBindings.size());
         w = static_cast<Texture&>(*t).Width(mip);
         h = static_cast<Texture&>(*t).Height(mip);
     }
@@ -897,7 +1070,7 @@ void CommandList::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>
     D3D12_VERTEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), stride};
     m_d3d12List->IASetVertexBuffers(slot, 1, &v);
     m_VertexSlotsSet |= uint32_t(1) << slot;
-    m_Bindings[(uint64_t(0xFFFF0000u | slot) << 32)] = Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false};
+    PutBinding(uint64_t(0xFFFF0000u | slot) << 32, Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false});
 }
 
 void CommandList::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_FORMAT format, uint64_t offset) {
@@ -909,7 +1082,7 @@ void CommandList::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_F
     D3D12_INDEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), format};
     m_d3d12List->IASetIndexBuffer(&v);
     m_IndexBufferSet = true;
-    m_Bindings[uint64_t(0xFFFFFFFFu) << 32] = Binding{buffer, D3D12_RESOURCE_STATE_INDEX_BUFFER, 0, 0, false};
+    PutBinding(uint64_t(0xFFFFFFFFu) << 32, Binding{buffer, D3D12_RESOURCE_STATE_INDEX_BUFFER, 0, 0, false});
 }
 
 // --------------------------------------------------------------------------- dynamic uploads
@@ -928,6 +1101,7 @@ void CommandList::SetDynamicConstantBuffer(uint32_t rootIndex, const void* data,
     std::memcpy(a.cpu, data, bytes);
     if (m_Compute) m_d3d12List->SetComputeRootConstantBufferView(rootIndex, a.gpu);
     else m_d3d12List->SetGraphicsRootConstantBufferView(rootIndex, a.gpu);
+    if (rootIndex < 64) m_RootCbvBytes[rootIndex] = uint32_t(bytes);
     NoteRootArgument(rootIndex);
     m_Bindings.erase((uint64_t(rootIndex) << 32) | 0xFFFFFFFFu);
 }
@@ -1063,10 +1237,14 @@ void CommandList::ValidateTableSlots(const char* op) const {
     }
 }
 
-void CommandList::PrepareWork(bool dispatch) {
+void CommandList::PrepareWork(bool dispatch, const char* what) {
     if (!m_Pipeline) throw InvalidArgument(dispatch ? "dispatch: no pipeline is set" : "draw: no pipeline is set");
     if (dispatch != m_Compute)
         throw InvalidArgument(dispatch ? "dispatch: the bound pipeline is a graphics pipeline" : "draw: the bound pipeline is a compute pipeline");
+    // Checked again only after a change (one compare per draw otherwise): the targets against the
+    // pipeline's formats, the bindings against each other.
+    if (!dispatch && !m_TargetsMatch) CheckTargetFormats(what);
+    if (!(m_HazardsChecked & (dispatch ? 2u : 1u))) CheckBindingHazards(dispatch, what);
     if (!dispatch && m_Pipeline->UsesBlendFactor() && !m_BlendFactorSet) {
         // D3D12 starts a list with the blend factor at zeros (ID3D12GraphicsCommandList::ClearState: "the
         // state it was in when the command list was created ... blend factor set to empty values (all
@@ -1079,20 +1257,20 @@ void CommandList::PrepareWork(bool dispatch) {
     if (m_Validate) {
         if (!m_BuiltinPass) ValidateTableSlots(dispatch ? "dispatch" : "draw");
         ValidateBufferViews(dispatch ? "dispatch" : "draw");
+        ValidateConstantBuffers(what);
     }
     // One pass over the bindings: a UAV written by earlier work gets its UAV barrier, then every
-    // bound resource is requested in the state this work needs.
+    // bound resource is requested in the state this work needs. A dispatch uses no vertex or index
+    // buffer: requesting their states would fight a UAV of the same buffer (the last request wins).
     for (auto& kv : m_Bindings) {
         Binding& b = kv.second;
-        if (b.bufferView == kViewUnresolvable)  // FollowDeclaredBufferViews: says why
-            (void)ResolveBufferViewAt(b.uav, uint32_t(kv.first >> 32), uint32_t(kv.first), *b.resource, b.viewArgs, dispatch ? "dispatch" : "draw");
+        if (b.bufferView >= kViewUnresolvable) ThrowUnusableBinding(kv.first, b, what);  // FollowDeclaredBufferViews marked it
+        if (dispatch && kv.first >= kInputAssemblerKeys) continue;
         if (b.uav && AutoUavBarriers) m_Tracker.UavHazard(b.resource);
         RequireState(b.resource, b.state, b.firstMip, b.mipCount);
     }
-    if (!dispatch) {
-        CheckTargetSamples("draw");
+    if (!dispatch)
         for (auto& b : m_TargetBindings) RequireState(b.resource, b.state, b.firstMip, b.mipCount);
-    }
     if (m_Validate) {
         // D3D12Rules rule 6d: what the work reads or writes must hold defined contents. Shader
         // views read plane 0 (dx12kit's depth SRVs); a depth buffer's planes count only when the
@@ -1123,15 +1301,72 @@ void CommandList::PrepareWork(bool dispatch) {
     }
 }
 
-void CommandList::CheckTargetSamples(const char* what) const {
+namespace {
+std::string FormatOrNone(DXGI_FORMAT f) { return f == DXGI_FORMAT_UNKNOWN ? std::string("none") : FormatName(f); }
+std::string FormatList(const std::vector<DXGI_FORMAT>& formats) {
+    std::string s = "[";
+    for (size_t i = 0; i < formats.size(); ++i) s += (i ? ", '" : "'") + FormatName(formats[i]) + "'";
+    return s + "]";
+}
+}  // namespace
+
+void CommandList::CheckTargetFormats(const char* what) {
+    const PipelineState& p = *m_Pipeline;
     // D3D12_GRAPHICS_PIPELINE_STATE_DESC.SampleDesc must match the bound render targets' and
     // depth buffer's sample count (the debug layer rejects the draw; drivers misrender).
-    const uint32_t want = m_Pipeline->SampleCount();
+    const uint32_t want = p.SampleCount();
     for (const auto& b : m_TargetBindings)
         if (b.resource->SampleCount() != want)
-            throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' renders with sample_count=" + std::to_string(want) +
+            throw InvalidArgument(std::string(what) + ": pipeline '" + p.Name() + "' renders with sample_count=" + std::to_string(want) +
                                   " but " + Who(*b.resource) + " has " + std::to_string(b.resource->SampleCount()) +
                                   " sample(s); create the pipeline with sample_count=" + std::to_string(b.resource->SampleCount()));
+    // RTVFormats / NumRenderTargets and DSVFormat: the pipeline is compiled for them (its outputs'
+    // encoding, blending, the depth format). D3D12's debug layer refuses a draw whose bound targets
+    // differ (RENDER_TARGET_FORMAT_MISMATCH_PIPELINE_STATE, DEPTH_STENCIL_FORMAT_MISMATCH_PIPELINE_STATE);
+    // vkd3d draws anyway, converting to whatever the target holds. A view's format is what counts
+    // (an sRGB view is its sRGB format); dx12kit's render-target and depth views take the
+    // texture's view format.
+    const std::vector<DXGI_FORMAT>& rtv = p.RtvFormats();
+    std::vector<DXGI_FORMAT> bound;
+    for (uint32_t i = 0; i < m_RtvCount; ++i) bound.push_back(m_TargetBindings[i].resource->ViewFormat());
+    const Resource* depth = m_TargetBindings.size() > m_RtvCount ? m_TargetBindings.back().resource.get() : nullptr;
+    const DXGI_FORMAT dsv = depth ? depth->ViewFormat() : DXGI_FORMAT_UNKNOWN;
+    if (bound == rtv && dsv == p.DsvFormat()) {
+        m_TargetsMatch = true;
+        return;
+    }
+    std::string head = std::string(what) + ": pipeline '" + p.Name() + "' was created for rtv_formats=" + FormatList(rtv) + ", dsv_format " +
+                       FormatOrNone(p.DsvFormat()) + ", but ";
+    const std::string rule = " (D3D12 refuses a draw whose bound render-target formats, their count, or depth format differ from the pipeline's "
+                             "RTVFormats / DSVFormat; a view's format counts, e.g. an sRGB view is its sRGB format)";
+    if (bound != rtv) {
+        std::string why;
+        for (size_t i = 0; i < std::max(bound.size(), rtv.size()); ++i) {
+            const Resource* r = i < bound.size() ? m_TargetBindings[i].resource.get() : nullptr;
+            if (i >= rtv.size()) {
+                why = "render target " + std::to_string(i) + " (" + Who(*r) + ", " + FormatName(bound[i]) + ") is bound where the pipeline has no rtv_formats[" +
+                      std::to_string(i) + "]";
+                break;
+            }
+            if (i >= bound.size()) {
+                why = "no render target is bound at slot " + std::to_string(i) + ", where the pipeline writes rtv_formats[" + std::to_string(i) +
+                      "] = " + FormatName(rtv[i]);
+                break;
+            }
+            if (bound[i] != rtv[i]) {
+                why = "render target " + std::to_string(i) + " (" + Who(*r) + ") is " + FormatName(bound[i]) + " where the pipeline has rtv_formats[" +
+                      std::to_string(i) + "] = " + FormatName(rtv[i]);
+                break;
+            }
+        }
+        throw InvalidArgument(head + why + rule + ": bind render targets of formats " + FormatList(rtv) +
+                              " with set_render_targets, or create the pipeline with rtv_formats=" + FormatList(bound));
+    }
+    const std::string boundDepth = depth ? "the depth buffer " + Who(*depth) + " is " + FormatName(dsv) : std::string("no depth buffer is bound");
+    throw InvalidArgument(head + boundDepth + rule + ": " +
+                          (p.DsvFormat() == DXGI_FORMAT_UNKNOWN ? std::string("call set_render_targets without depth")
+                                                                : "bind a " + FormatName(p.DsvFormat()) + " depth buffer (set_render_targets(..., depth=...))") +
+                          ", or create the pipeline with dsv_format=" + (depth ? "'" + FormatName(dsv) + "'" : std::string("None")));
 }
 
 void CommandList::NoteUavWrites() {
@@ -1143,7 +1378,7 @@ void CommandList::Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t st
     const auto recording = Begin("draw");
     CheckGraphics("draw");
     CheckVertexBuffers("draw");
-    PrepareWork(false);
+    PrepareWork(false, "draw");
     m_d3d12List->DrawInstanced(vertexCount, instanceCount, startVertex, startInstance);
     NoteUavWrites();
 }
@@ -1153,7 +1388,7 @@ void CommandList::DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint3
     CheckGraphics("draw_indexed");
     CheckIndexBuffer("draw_indexed");
     CheckVertexBuffers("draw_indexed");
-    PrepareWork(false);
+    PrepareWork(false, "draw_indexed");
     m_d3d12List->DrawIndexedInstanced(indexCount, instanceCount, startIndex, baseVertex, startInstance);
     NoteUavWrites();
 }
@@ -1163,7 +1398,7 @@ void CommandList::Dispatch(uint32_t x, uint32_t y, uint32_t z) {
     CheckNotCopy("dispatch");
     if (x == 0 || y == 0 || z == 0) throw InvalidArgument("dispatch: thread group counts must be positive");
     if (x > 65535 || y > 65535 || z > 65535) throw InvalidArgument("dispatch: at most 65535 thread groups per dimension");
-    PrepareWork(true);
+    PrepareWork(true, "dispatch");
     m_d3d12List->Dispatch(x, y, z);
     NoteUavWrites();
 }
@@ -1189,9 +1424,9 @@ void CommandList::RecordMany(const char* what, bool dispatch, const uint32_t* co
         else list->SetGraphicsRoot32BitConstants(rootIndex, k, row, 0);
         if (i == 0) {
             NoteConstants(rootIndex, k, 0);
-            PrepareWork(dispatch);
+            PrepareWork(dispatch, what);
         } else if (everyRow) {
-            PrepareWork(dispatch);
+            PrepareWork(dispatch, what);
         }
         record(list, i);
         if (everyRow && uavs) NoteUavWrites();

@@ -287,6 +287,17 @@ uint32_t CheckRootDescriptorFlags(uint32_t flags, const char* what) {
     return CheckOneDataFlag(CheckFlagBits(flags, kRootDescriptorFlagBits, "root descriptor flag", what), what);
 }
 
+namespace {
+/// The bytes a cbuffer's variables span (its declared size when reflection gives no variables).
+uint32_t CbufferBytes(const ShaderBinding& b) { return b.cbufferUsedBytes ? b.cbufferUsedBytes : b.cbufferSize; }
+/// PipelineRootUse::cbuffers: keeps the declaration spanning the most bytes at `key`.
+void NoteCbuffer(PipelineRootUse& use, uint64_t key, const ShaderBinding& b) {
+    auto it = use.cbuffers.find(key);
+    if (it == use.cbuffers.end()) use.cbuffers.emplace(key, b);
+    else if (CbufferBytes(b) > CbufferBytes(it->second)) it->second = b;
+}
+}  // namespace
+
 void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, PipelineRootUse& use) {
     const bool compute = shader.stage == ShaderStage::Compute;
     D3D12_SHADER_VISIBILITY stageVis;
@@ -306,6 +317,7 @@ void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, Pi
                                                                                                          : BindingKind::Uav;
                 if (k == b.kind && p.space == b.space && p.shaderRegister >= lo && p.shaderRegister < hi) {
                     use.readParameters |= uint64_t(1) << i;
+                    if (p.kind == RootParamKind::Cbv) NoteCbuffer(use, (uint64_t(i) << 32) | 0xFFFFFFFFu, b);
                     if (p.kind == RootParamKind::Constants) {
                         const uint32_t bytes = b.cbufferUsedBytes ? b.cbufferUsedBytes : b.cbufferSize;
                         const uint32_t values = std::min<uint32_t>({(bytes + 3) / 4, p.num32BitValues, 64u});
@@ -323,11 +335,12 @@ void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, Pi
                 const uint64_t from = std::max<uint64_t>(lo, r.shaderRegister), to = std::min<uint64_t>(hi, uint64_t(r.shaderRegister) + count);
                 if (from >= to) continue;
                 use.readParameters |= uint64_t(1) << i;
-                if (b.kind != BindingKind::Srv && b.kind != BindingKind::Uav) continue;
+                if (b.kind != BindingKind::Srv && b.kind != BindingKind::Uav && b.kind != BindingKind::Cbv) continue;
                 for (uint64_t reg = from; reg < to; ++reg) {
                     const uint64_t slot = start + (reg - r.shaderRegister);
                     if (slot > UINT32_MAX) break;
-                    use.tableSlots.emplace((uint64_t(i) << 32) | slot, b);
+                    if (b.kind == BindingKind::Cbv) NoteCbuffer(use, (uint64_t(i) << 32) | slot, b);
+                    else use.tableSlots.emplace((uint64_t(i) << 32) | slot, b);
                 }
             }
         }

@@ -602,7 +602,9 @@ class CommandList:
         
         Raises:
             TypeError: a count of the wrong type.
-            InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list.
+            InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list; one
+                subresource bound as a UAV and through another binding (an SRV and a UAV of one buffer); in validation mode a
+                constant buffer shorter than its cbuffer.
             UseAfterFreeError: the list was already executed.
         """
     def dispatch_many(self, groups: typing.Any, constants: typing.Any, *, root_index: typing.SupportsIndex = 0) -> None:
@@ -632,7 +634,10 @@ class CommandList:
         Raises:
             TypeError: a count of the wrong type.
             InvalidArgumentError: no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list
-                (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.
+                (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list; bound render targets
+                or depth buffer whose count, view formats or sample count differ from the pipeline's rtv_formats / dsv_format;
+                one subresource bound for writing (UAV, render target, depth) and through another binding (an SRV and a UAV of
+                one buffer); in validation mode a constant buffer shorter than its cbuffer.
             UseAfterFreeError: the list was already executed.
         """
     def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
@@ -646,7 +651,8 @@ class CommandList:
         Raises:
             TypeError: a count of the wrong type.
             InvalidArgumentError: no graphics pipeline, no index buffer set (set_index_buffer), a vertex-buffer slot its vertex
-                shader reads never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list.
+                shader reads never set (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list;
+                the target, binding and constant-buffer checks of draw.
             UseAfterFreeError: the list was already executed.
         """
     def draw_indexed_many(self, index_count: typing.SupportsIndex, constants: typing.Any, *, root_index: typing.SupportsIndex = 0, instance_count: typing.SupportsIndex = 1) -> None:
@@ -682,7 +688,7 @@ class CommandList:
             TypeError: constants not an array (or list of rows), or a count of the wrong type.
             InvalidArgumentError: constants not 2-D or of a dtype that is no 32-bit number; k larger than the parameter;
                 no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list (set_vertex_buffer),
-                a root argument unset, not a direct-queue list.
+                a root argument unset, not a direct-queue list; the target, binding and constant-buffer checks of draw.
             UseAfterFreeError: the list was already executed.
         """
     def generate_mips(self, texture: typing.Any, *, first_mip: typing.SupportsIndex = 0) -> None:
@@ -983,7 +989,8 @@ class CommandList:
         
         Raises:
             InvalidArgumentError: not a table slot; buffer arguments for a texture or mip= for a buffer; two view kinds given;
-                a slot the shader declares as a texture; a range outside the buffer; a format the device cannot view
+                a buffer where the shader declares a texture, a texture where it declares a buffer or a texture of another
+                dimension (Texture2DArray, TextureCube, ...); a range outside the buffer; a format the device cannot view
                 buffers in; in validation mode (Device(validate=True)) a kind, stride or format
                 that differs from the shader's declaration (naming the register, what it declares and what was given).
             TypeError: arguments of the wrong type.

@@ -244,7 +244,35 @@ private:
         BufferViewArgs viewArgs{};
         BufferViewDesc view{};
     };
-    static constexpr uint8_t kViewDeclared = 1, kViewExplicit = 2, kViewUnresolvable = 3;
+    // bufferView >= kViewUnresolvable: the next draw or dispatch raises (ThrowUnusableBinding says why);
+    // kTextureMismatch marks a texture whose view the bound pipeline's declaration at its slot cannot take.
+    static constexpr uint8_t kViewDeclared = 1, kViewExplicit = 2, kViewUnresolvable = 3, kTextureMismatch = 4;
+    /// m_Bindings keys from here up are the input assembler's (vertex buffers, index buffer): draws only.
+    static constexpr uint64_t kInputAssemblerKeys = uint64_t(0xFFFF0000u) << 32;
+    /// Every m_Bindings insertion goes through here: the bindings changed, so the next draw and
+    /// dispatch look for hazards again (CheckBindingHazards).
+    void PutBinding(uint64_t key, Binding b) {
+        m_Bindings[key] = std::move(b);
+        m_HazardsChecked = 0;
+    }
+    /// The reason the bound pipeline's declaration at (rootIndex, offset) cannot read a view of
+    /// texture `texture` (`uav`: an unordered access view), "" when it can or declares nothing there:
+    /// the register kind (t/u), a texture rather than a buffer, and the view's dimension.
+    std::string TextureDeclarationProblem(bool uav, uint32_t rootIndex, uint32_t offset, const Resource& texture) const;
+    /// Draws and dispatches: the binding at `key` is marked unusable (bufferView >= kViewUnresolvable); throws why.
+    [[noreturn]] void ThrowUnusableBinding(uint64_t key, const Binding& b, const char* what) const;
+    /// "set_shader_resource_view(1, 0)" and so on: the call that made the binding at `key` (m_Bindings).
+    std::string DescribeBinding(uint64_t key, const Binding& b) const;
+    /// D3D12 holds each subresource in one state per draw or dispatch: a subresource that one binding
+    /// writes (UNORDERED_ACCESS, RENDER_TARGET, DEPTH_WRITE) cannot be read or written in another
+    /// state through another binding. Runs when the bindings changed since the last draw
+    /// (dispatch); throws InvalidArgument naming the resource and both bindings.
+    void CheckBindingHazards(bool dispatch, const char* what);
+    uint8_t m_HazardsChecked = 0;   ///< bit 0: CheckBindingHazards passed for draws, bit 1 for dispatches, since the bindings changed
+    /// Validation mode: every constant buffer the pipeline's shaders read through a root CBV or a
+    /// table CBV holds at least the bytes its cbuffer's variables span.
+    void ValidateConstantBuffers(const char* what) const;
+    std::array<uint32_t, 64> m_RootCbvBytes{};   ///< root CBV parameter i: bytes from its address to the end of what was set (set_root_cbv / set_dynamic_constant_buffer)
     /// The buffer-view half of SetShaderResourceView / SetUnorderedAccessView.
     void StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, const BufferViewArgs& args,
                          D3D12_RESOURCE_STATES state, const char* what);
@@ -279,9 +307,14 @@ private:
     void CheckCopySource(const Resource& r, const char* what) const;
     void CheckGraphics(const char* what) const;
     void CheckSingleSample(const Resource& r, const char* what) const;
-    void CheckTargetSamples(const char* what) const;   // draw: pipeline sample count == targets'
+    /// Draws: the bound render targets (count, each view format) and depth buffer (format or none) are
+    /// the pipeline's RTVFormats and DSVFormat, with its sample count (D3D12's debug layer refuses
+    /// the draw otherwise). Runs when the pipeline or the targets changed (m_TargetsMatch).
+    void CheckTargetFormats(const char* what);
+    bool m_TargetsMatch = false;    ///< CheckTargetFormats passed since the pipeline or the targets last changed
+    uint32_t m_RtvCount = 0;        ///< render targets at the front of m_TargetBindings (the depth buffer follows)
     void RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount);
-    void PrepareWork(bool dispatch);
+    void PrepareWork(bool dispatch, const char* what);
     void NoteUavWrites();                     // after a draw/dispatch: bound UAVs were written          // bindings -> states, UAV hazards, flush, commit tables
     void Flush() { if (m_Tracker.HasBatchedBarriers()) m_Tracker.FlushBarriers(m_d3d12List.Get()); }
     // Validation mode: throws ResourceStateError when a resource the operation touches is not in

@@ -61,6 +61,12 @@ struct PipelineRootUse {
         auto it = tableSlots.find((uint64_t(rootIndex) << 32) | offset);
         return it == tableSlots.end() ? nullptr : &it->second;
     }
+    /// The constant buffers the stages read through root CBVs (key root index << 32 | 0xFFFFFFFF)
+    /// and descriptor-table CBV slots (root index << 32 | offset): the cbuffer declared there, the
+    /// one whose variables span the most bytes when several stages read the slot. (Root constants
+    /// are not here: pipeline creation checks their size.) Validation mode compares the bytes bound
+    /// with it at each draw or dispatch.
+    std::unordered_map<uint64_t, ShaderBinding> cbuffers;
 };
 
 /// Adds what `shader` reads through `rootSignature` to `use` (after CheckShaderBindings accepted

@@ -68,6 +68,11 @@ struct ShaderBinding {
     bool IsStructuredBuffer() const { return inputType == 5 || inputType == 6 || inputType == 9 || inputType == 10 || inputType == 11; }
     bool IsRawBuffer() const { return inputType == 7 || inputType == 8; }
     bool IsTypedBuffer() const { return (inputType == 2 || inputType == 4) && dimension == 1; }
+    /// Any of the buffer kinds above (what a buffer's view can feed).
+    bool IsBufferKind() const { return IsStructuredBuffer() || IsRawBuffer() || IsTypedBuffer(); }
+    /// A texture the shader declares (Texture1D..TextureCubeArray, RWTexture1D..RWTexture3D): an
+    /// SRV or UAV whose `dimension` is a texture's D3D_SRV_DIMENSION (2..10).
+    bool IsTexture() const { return (inputType == 2 || inputType == 4) && dimension >= 2 && dimension <= 10; }
 
     /// "b", "t", "u" or "s".
     const char* RegisterClass() const;
