@@ -2,6 +2,7 @@
 #include "dx12kit/device/DeviceCore.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/DepthBiasUnits.hpp"
 #include "dx12kit/device/FormatSupport.hpp"
 #include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/platform/HResult.hpp"
@@ -39,6 +40,7 @@ DeviceCore::DeviceCore(const DeviceOptions& options)
     m_Memory = std::make_unique<memory::MemoryManager>(dev, m_LastSerial, options.memory);
     m_UploadPages = std::make_unique<UploadPagePool>(*this);
     m_FormatSupport = std::make_unique<FormatSupportCache>(dev);
+    m_DepthBias = std::make_unique<DepthBiasUnits>(dev, [this](const std::function<void()>& block) { Blocking(block); });
 }
 
 void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {
