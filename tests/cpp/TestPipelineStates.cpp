@@ -7,10 +7,15 @@
 #include "data/Shaders.generated.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/DepthBiasUnits.hpp"
+#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/gpu/CommandList.hpp"
+#include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/gpu/PipelineDesc.hpp"
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -77,6 +82,76 @@ TEST_CASE("pipeline description: D3D12's rules are checked before anything is cr
     CHECK(message(ok).find("does not write SV_Target1") != std::string::npos);
     ok.blend[1].writeMask = 0;
     CHECK(message(ok).empty());
+}
+
+namespace {
+std::vector<uint8_t> Bytes(const uint8_t* data, size_t size) { return std::vector<uint8_t>(data, data + size); }
+}  // namespace
+
+TEST_CASE("pipeline states: the depth-bias probe finds a clean unit ratio on every depth format") {
+    auto dev = dx12kit_test::SharedDevice();
+    for (DXGI_FORMAT f : {DXGI_FORMAT_D16_UNORM, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_D32_FLOAT, DXGI_FORMAT_D32_FLOAT_S8X24_UINT}) {
+        const double ratio = dev->Core()->DepthBias().Ratio(f);
+        INFO("format " << int(f) << " ratio " << ratio);
+        CHECK((ratio == 1.0 || ratio == 2.0));  // D3D12's unit, or Vulkan's largest allowed (lavapipe on UNORM)
+    }
+}
+
+TEST_CASE("pipeline states: depth bias on UNORM depth and the sample mask at one sample are D3D12's for C++ callers") {
+    auto dev = dx12kit_test::SharedDevice();
+    auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    auto rs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
+        {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
+    const uint32_t size = 8;
+    // vs_fullscreen draws at z = 0: the stored depth is the bias itself, DepthBias steps of the format.
+    for (const auto& [format, bits] : {std::pair{DXGI_FORMAT_D16_UNORM, 16u}, std::pair{DXGI_FORMAT_D24_UNORM_S8_UINT, 24u}}) {
+        for (int32_t bias : {3, 1000}) {
+            GraphicsPipelineDesc g;
+            g.vs = Bytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
+            g.dsvFormat = format;
+            g.depthStencil.depthTest = true;
+            g.depthStencil.depthFunc = D3D12_COMPARISON_FUNC_ALWAYS;
+            g.rasterizer.depthBias = bias;
+            auto pso = std::make_shared<PipelineState>(dev->Core(), g, rs);
+            auto ds = dev->CreateTexture2D(size, size, format, 1, 1, false, true, false, "depth");
+            auto cl = q->CreateCommandList(q);
+            cl->SetPipelineState(pso);
+            cl->SetRenderTargets({}, ds, 0);
+            cl->ClearDepthStencil(ds, 1.0f, 0);
+            cl->Draw(3, 1, 0, 0);
+            q->Wait(q->Execute({cl}));
+            std::vector<uint8_t> px(size_t(size) * size * (bits / 8 == 2 ? 2 : 4));
+            q->ReadTexture(q, ds, 0, 0, px.data(), px.size());
+            uint32_t stored = 0;
+            std::memcpy(&stored, px.data(), bits == 16 ? 2 : 4);
+            INFO("bits " << bits << " depth_bias " << bias);
+            CHECK((stored & 0xFFFFFFu) == uint32_t(bias));
+        }
+    }
+    // Sample mask 0xFFFFFFFE at one sample: bit 0 clear, nothing written.
+    GraphicsPipelineDesc g;
+    g.vs = Bytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
+    g.ps = Bytes(dx12kit_test::shaders::ps_constant, sizeof dx12kit_test::shaders::ps_constant);
+    g.rtvFormats = {DXGI_FORMAT_R8G8B8A8_UNORM};
+    for (uint32_t mask : {0xFFFFFFFEu, 0xFFFFFFFDu}) {
+        g.sampleMask = mask;
+        auto pso = std::make_shared<PipelineState>(dev->Core(), g, rs);
+        auto rt = dev->CreateTexture2D(size, size, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, true, false, false, "target");
+        const float white[4] = {1, 1, 1, 1}, black[4] = {0, 0, 0, 0};
+        uint32_t bits[4];
+        std::memcpy(bits, white, sizeof bits);
+        auto cl = q->CreateCommandList(q);
+        cl->SetPipelineState(pso);
+        cl->SetRenderTargets({rt}, nullptr, 0);
+        cl->ClearRenderTarget(rt, black, 0);
+        cl->SetConstants(0, bits, 4, 0);
+        cl->Draw(3, 1, 0, 0);
+        q->Wait(q->Execute({cl}));
+        std::vector<uint8_t> px(size_t(size) * size * 4);
+        q->ReadTexture(q, rt, 0, 0, px.data(), px.size());
+        INFO("sample mask " << mask);
+        CHECK(px[0] == ((mask & 1u) ? 255 : 0));
+    }
 }
 
 }  // TEST_SUITE("device")

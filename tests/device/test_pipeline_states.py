@@ -268,6 +268,179 @@ def test_depth_bias_and_its_clamp_move_the_stored_depth(device, queue, compiled)
     assert got[2] == pytest.approx(0.5 + 1e-5, abs=2**-24)
 
 
+# D3D12 ("Depth Bias"): UNORM formats add DepthBias * r, r = 1 / (2^n - 1) (one step of the stored
+# integer); float formats DepthBias * 2^(exponent(max z of the primitive) - 23). Vulkan allows up to 2r
+# on UNORM formats and lavapipe applies 2r; dx12kit measures the backend's unit per format and
+# scales the bias it hands over. The triangle's z is 0.25: 0.25 * (2^n - 1) is 3/4 of a step above
+# an integer, so rounding never ties; on d24 a float32 z at 0.25 resolves half a step, so the stored
+# value may differ from the exact formula by one step (D3D12 computes in float32 as well).
+_UNORM_BITS = {"d16_unorm": 16, "d24_unorm_s8_uint": 24}
+
+
+def _stored_depth(device, queue, compiled, fmt, tri, **raster):
+    rs = device.create_root_signature([])
+    pso = device.create_graphics_pipeline(compiled["pos3_vs"], None, rs, [], dsv_format=fmt, rasterizer=dx.RasterizerState(**raster),
+                                          depth_stencil=dx.DepthStencilState(depth_func="always"),
+                                          input_layout=[dx.InputElement("POSITION", "float3")])
+    ds = device.create_texture2d(SIZE, SIZE, fmt, depth_stencil=True)
+    _draw(queue, pso, [], [], lambda cl: None, [np.asarray(tri, np.float32)], 3, depth=ds)
+    d = np.asarray(queue.read_texture(ds)).reshape(SIZE, SIZE)
+    return d.astype(np.float64) if d.dtype == np.float32 else (d.astype(np.int64) & 0xFFFFFF)
+
+
+def _d3d12_bias(bias, clamp, r):
+    b = bias * r
+    return min(clamp, b) if clamp > 0 else max(clamp, b) if clamp < 0 else b
+
+
+@pytest.mark.parametrize("fmt", ["d16_unorm", "d24_unorm_s8_uint", "d32_float"])
+def test_constant_depth_bias_is_d3d12s_unit_on_every_depth_format(device, queue, compiled, fmt):
+    flat = [[-1, -1, 0.25], [-1, 3, 0.25], [3, -1, 0.25]]
+    cases = [(0, 0.0), (1, 0.0), (3, 0.0), (1000, 0.0), (-1001, 0.0), (12345, 0.0), (1000, 999 / 65535), (-1000, -333 / 65535),
+             (1000, -0.5)]  # a clamp of the other sign does not limit (D3D12's rule)
+    for bias, clamp in cases:
+        got = _stored_depth(device, queue, compiled, fmt, flat, depth_bias=bias, depth_bias_clamp=clamp)
+        assert (got == got[0, 0]).all()
+        if fmt in _UNORM_BITS:
+            q = 2 ** _UNORM_BITS[fmt] - 1
+            want = np.rint((0.25 + _d3d12_bias(bias, clamp, 1 / q)) * q)
+            tol = 0 if fmt == "d16_unorm" else 1
+            assert abs(got[0, 0] - want) <= tol, f"{fmt} depth_bias={bias} clamp={clamp}: stored {got[0, 0]}, D3D12 {want}"
+        else:
+            want = np.float32(0.25 + _d3d12_bias(bias, clamp, 2.0 ** -25))  # exponent(0.25) = -2: r = 2^(-2-23)
+            assert got[0, 0] == want, f"{fmt} depth_bias={bias} clamp={clamp}: stored {got[0, 0]!r}, D3D12 {want!r}"
+
+
+@pytest.mark.parametrize("fmt", ["d16_unorm", "d24_unorm_s8_uint"])
+def test_slope_scaled_and_constant_depth_bias_together_on_unorm(device, queue, compiled, fmt):
+    """z = 0.25 + x/8 across the target: MaxDepthSlope = 1/8 * 2/SIZE per pixel. The biased minus the
+    unbiased depth is D3D12's DepthBias * r + SlopeScaledDepthBias * MaxDepthSlope (clamped), in steps."""
+    tri = [[x, y, 0.25 + x / 8] for x, y in ((-1, -1), (-1, 3), (3, -1))]
+    q = 2 ** _UNORM_BITS[fmt] - 1
+    slope = (1 / 8) * (2 / SIZE)
+    base = _stored_depth(device, queue, compiled, fmt, tri)
+    for bias, scale, clamp in ((3, 0.5, 0.0), (-5, 0.5, 0.0), (7, 0.0, 0.0), (3, 0.5, 0.001), (1001, -0.25, 0.0)):
+        got = _stored_depth(device, queue, compiled, fmt, tri, depth_bias=bias, slope_scaled_depth_bias=scale, depth_bias_clamp=clamp)
+        b = bias / q + scale * slope
+        b = min(clamp, b) if clamp > 0 else b
+        diff = (got - base)[2:-2, 2:-2]
+        # two rounded depths: one step apart at most on d16; on d24 each also carries float32's half-step
+        tol = 1 if fmt == "d16_unorm" else 2
+        assert np.abs(diff - b * q).max() <= tol, f"{fmt} bias={bias} slope={scale} clamp={clamp}: moved {diff.min()}..{diff.max()}, D3D12 {b * q:.2f}"
+
+
+# ---- adjacency topologies ---------------------------------------------------------------------------
+
+# Without a geometry shader D3D12 draws an adjacency topology from its non-adjacent vertices (the
+# adjacent ones only reach a geometry shader): triangle_list_adj vertices 0, 2, 4 of each 6,
+# triangle_strip_adj the even vertices as a strip, line_list_adj vertices 1, 2 of each 4,
+# line_strip_adj the inner vertices. The adjacent vertices here lie far outside the 8x8 target.
+ADJ_VS = "float4 main(float2 p : POSITION) : SV_Position { return float4(p, 0, 1); }"
+ONE_PS = "float4 main(float4 p : SV_Position) : SV_Target { return 1; }"
+_FAR = [5, 5]
+
+
+@pytest.mark.parametrize("topology, plain", [("triangle_list_adj", "triangle"), ("triangle_strip_adj", "triangle_strip"),
+                                             ("line_list_adj", "line"), ("line_strip_adj", "line_strip")])
+def test_adjacency_topology_without_gs_draws_its_non_adjacent_vertices(device, queue, topology, plain):
+    main = {"triangle": [[-1, 1], [0, 1], [-1, -1], [0, 1], [0, -1], [-1, -1]],   # the left half, as two triangles
+            "triangle_strip": [[-1, 1], [0, 1], [-1, -1], [0, -1], [0.5, 1]],      # three triangles of a strip
+            "line": [[-1, 0.125], [1, 0.125], [-1, -0.625], [0.5, -0.625]],        # rows 3 and 6
+            "line_strip": [[-1, 0.125], [1, 0.125], [1, -0.625], [-0.5, -0.625]]}[plain]
+    if plain in ("triangle", "triangle_strip"):
+        adj = [v for p in main for v in (p, _FAR)]                  # each vertex followed by its adjacent one
+    elif plain == "line":
+        adj = [v for i in range(0, len(main), 2) for v in (_FAR, main[i], main[i + 1], _FAR)]
+    else:
+        adj = [_FAR] + main + [_FAR]
+    vs, ps = dx.compile_hlsl(ADJ_VS, profile="vs_5_0"), dx.compile_hlsl(ONE_PS, profile="ps_5_0")
+    rs = device.create_root_signature([])
+    covered = {}
+    for topo, verts in ((plain, main), (topology, adj)):
+        pso = device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], topology=topo, input_layout=[dx.InputElement("POSITION", "float2")])
+        rt = device.create_texture2d(8, 8, render_target=True)
+        cl = queue.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_render_targets([rt])
+        cl.clear_render_target(rt, [0, 0, 0, 0])
+        cl.set_dynamic_vertex_buffer(0, np.array(verts, np.float32))
+        cl.draw(len(verts))
+        queue.execute(cl)
+        covered[topo] = queue.read_texture(rt)[..., 0] > 0
+    assert covered[plain].sum() >= 6, "baseline drew too little to compare"
+    np.testing.assert_array_equal(covered[topology], covered[plain], err_msg=f"{topology} vs {plain}")
+
+
+# A geometry shader taking lineadj/triangleadj input: each primitive's vertex ids p[0..n-1] packed
+# in 4-bit fields, written with SV_PrimitiveID to a uint target (the primitive covers some pixels).
+ID_VS = """struct V { float4 pos : SV_Position; nointerpolation uint id : ID; };
+V main(float2 p : POSITION, uint i : SV_VertexID) { V o; o.pos = float4(p, 0, 1); o.id = i; return o; }"""
+ID_GS = """struct V { float4 pos : SV_Position; nointerpolation uint id : ID; };
+struct G { float4 pos : SV_Position; nointerpolation uint ids : IDS; nointerpolation uint prim : PRIM; };
+[maxvertexcount(3)] void main(%(kind)s V p[%(n)d], uint prim : SV_PrimitiveID, inout TriangleStream<G> s) {
+    uint ids = 0;
+    [unroll] for (uint k = 0; k < %(n)d; ++k) ids |= (p[k].id & 15) << (4 * k);
+    G g; g.ids = ids; g.prim = prim;
+    %(emit)s
+}"""
+TRI_EMIT = "g.pos = p[0].pos; s.Append(g); g.pos = p[2].pos; s.Append(g); g.pos = p[4].pos; s.Append(g);"
+LINE_EMIT = ("g.pos = p[1].pos; s.Append(g); g.pos = p[2].pos; s.Append(g); "
+             "g.pos = float4(p[1].pos.x, p[1].pos.y - 0.5, 0, 1); s.Append(g);")
+ID_PS = """struct G { float4 pos : SV_Position; nointerpolation uint ids : IDS; nointerpolation uint prim : PRIM; };
+uint4 main(G g) : SV_Target { return uint4(g.ids, g.prim, 1, 0); }"""
+
+
+def _strip_adj_primitives(n):
+    """D3D12's triangle_strip_adj: primitive i has leading vertex 2i (the D3D topology docs' leading
+    vertices 0, 2, 4, ...), odd triangles wound the other way as in any strip, and for each edge the
+    vertex across it: an odd vertex on the strip's border, the neighbour's third vertex inside.
+    Listed in geometry-shader order: v0, adj(v0 v1), v1, adj(v1 v2), v2, adj(v2 v0)."""
+    count = (n - 4) // 2
+    prims = []
+    for i in range(count):
+        first, last = i == 0, i == count - 1
+        if count == 1:
+            prims.append([0, 1, 2, 5, 4, 3])
+        elif i % 2 == 0:
+            prims.append([2 * i, 1 if first else 2 * i - 2, 2 * i + 2, 2 * i + 5 if last else 2 * i + 6, 2 * i + 4, 2 * i + 3])
+        else:
+            prims.append([2 * i, 2 * i + 3, 2 * i + 4, 2 * i + 5 if last else 2 * i + 6, 2 * i + 2, 2 * i - 2])
+    return prims
+
+
+@pytest.mark.parametrize("topology", ["triangle_list_adj", "triangle_strip_adj", "line_list_adj", "line_strip_adj"])
+def test_geometry_shader_sees_d3d12s_adjacency_vertices(device, queue, topology):
+    tri = topology.startswith("triangle")
+    n = 6 if tri else 4
+    gs = dx.compile_hlsl(ID_GS % {"kind": "triangleadj" if tri else "lineadj", "n": n, "emit": TRI_EMIT if tri else LINE_EMIT}, profile="gs_5_0")
+    if topology == "triangle_list_adj":    # two triangles: left and right halves of the top
+        verts = [[-1, 1], _FAR, [0, 1], _FAR, [-1, 0], _FAR, [0, 1], _FAR, [1, 1], _FAR, [0, 0], _FAR]
+        want = [list(range(0, 6)), list(range(6, 12))]
+    elif topology == "triangle_strip_adj":  # a strip of four triangles along the top half
+        verts = [v for p in ([-1, 1], [-1, 0], [-0.5, 1], [-0.5, 0], [0, 1], [0, 0]) for v in (p, _FAR)]
+        want = _strip_adj_primitives(len(verts))
+    elif topology == "line_list_adj":       # two horizontal lines, each drawn as a triangle hanging below it
+        verts = [_FAR, [-1, 1], [-0.25, 1], _FAR, _FAR, [0, 1], [0.75, 1], _FAR]
+        want = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    else:
+        verts = [_FAR, [-1, 1], [-0.5, 1], [0, 1], [0.5, 1], _FAR]
+        want = [[i, i + 1, i + 2, i + 3] for i in range(3)]
+    pso = device.create_graphics_pipeline(dx.compile_hlsl(ID_VS, profile="vs_5_0"), dx.compile_hlsl(ID_PS, profile="ps_5_0"),
+                                          device.create_root_signature([]), ["rgba32_uint"], gs=gs, topology=topology,
+                                          input_layout=[dx.InputElement("POSITION", "float2")])
+    rt = device.create_texture2d(16, 16, "rgba32_uint", render_target=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt])
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    cl.set_dynamic_vertex_buffer(0, np.array(verts, np.float32))
+    cl.draw(len(verts))
+    queue.execute(cl)
+    px = queue.read_texture(rt).reshape(-1, 4)
+    seen = {int(p[1]): [(int(p[0]) >> (4 * k)) & 15 for k in range(n)] for p in px if p[2]}
+    assert seen == dict(enumerate(want)), f"{topology}: the geometry shader saw {seen}, D3D12: {dict(enumerate(want))}"
+
+
 # ---- depth-stencil -------------------------------------------------------------------------------
 
 def test_stencil_with_different_front_and_back_faces(device, queue, compiled):
@@ -321,6 +494,75 @@ def test_sample_mask_keeps_the_masked_samples(device, queue, compiled):
     queue.execute(cl)
     out = queue.read_texture(rt).astype(int)
     assert (np.abs(out[..., :3] - 255 // 2) <= 1).all() and (out[..., 3] == 255).all()
+
+
+# D3D12 applies SampleMask whether or not the target is multisampled: at one sample only bit 0
+# counts (clear: the pixel writes no colour, depth or stencil); at four samples bit k keeps sample k.
+FLAT_VS = """float4 main(uint id : SV_VertexID) : SV_Position {
+    float2 uv = float2((id << 1) & 2, id & 2); return float4(uv * float2(2, -2) + float2(-1, 1), 0.25, 1); }"""
+WHITE_PS = "float4 main() : SV_Target { return 1; }"
+# Sample k of a 4x target into channel k (colour: its red; depth: its value).
+SAMPLES_PS = """Texture2DMS<float4, 4> ms : register(t0);
+float4 main(float4 p : SV_Position) : SV_Target { int2 i = int2(p.xy);
+    return float4(ms.Load(i, 0).r, ms.Load(i, 1).r, ms.Load(i, 2).r, ms.Load(i, 3).r); }"""
+
+
+@pytest.mark.parametrize("mask", [0, 1, 2, 0xFFFFFFFE, 0xFFFFFFFD, 0x80000001, 0xFFFFFFFF], ids=hex)
+def test_sample_mask_at_one_sample_writes_only_with_bit_0(device, queue, mask):
+    vs, ps = dx.compile_hlsl(FLAT_VS, profile="vs_5_0"), dx.compile_hlsl(WHITE_PS, profile="ps_5_0")
+    pso = device.create_graphics_pipeline(vs, ps, device.create_root_signature([]), ["rgba8_unorm"], dsv_format="d24_unorm_s8_uint",
+                                          sample_mask=mask, depth_stencil=dx.DepthStencilState(
+                                              depth_test=True, depth_func="always", front=dx.StencilFace(pass_op="replace")))
+    rt = device.create_texture2d(8, 8, render_target=True)
+    ds = device.create_texture2d(8, 8, "d24_unorm_s8_uint", depth_stencil=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt], depth=ds)
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    cl.clear_depth_stencil(ds, 1.0, 0)
+    cl.set_stencil_ref(7)
+    cl.draw(3)
+    queue.execute(cl)
+    colour = queue.read_texture(rt)
+    d = np.asarray(queue.read_texture(ds)).astype(np.int64).reshape(8, 8)
+    written = bool(mask & 1)
+    assert (colour == (255 if written else 0)).all(), f"sample_mask={mask:#x}: colour {colour[0, 0]}"
+    assert ((d & 0xFFFFFF) == (round(0.25 * 0xFFFFFF) if written else 0xFFFFFF)).all(), f"sample_mask={mask:#x}: depth"
+    assert ((d >> 24) == (7 if written else 0)).all(), f"sample_mask={mask:#x}: stencil"
+
+
+def test_sample_mask_at_four_samples_keeps_exactly_its_samples(device, queue):
+    vs, ps = dx.compile_hlsl(FLAT_VS, profile="vs_5_0"), dx.compile_hlsl(WHITE_PS, profile="ps_5_0")
+    rs = device.create_root_signature([])
+    reader = device.create_graphics_pipeline(vs, dx.compile_hlsl(SAMPLES_PS, profile="ps_5_0"),
+                                             device.create_root_signature([dx.DescriptorTable([dx.SRV(0)])]), ["rgba8_unorm"])
+
+    def samples(ms):
+        out = device.create_texture2d(4, 4, render_target=True)
+        cl = queue.command_list()
+        cl.set_pipeline_state(reader)
+        cl.set_render_targets([out])
+        cl.set_shader_resource_view(0, 0, ms)
+        cl.draw(3)
+        queue.execute(cl)
+        return queue.read_texture(out)
+
+    for mask in (0, 1, 2, 4, 8, 0x5, 0xA, 0xE, 0xFFFFFFF0, 0xFFFFFFFE, 0xFFFFFFFF):
+        pso = device.create_graphics_pipeline(vs, ps, rs, ["rgba8_unorm"], dsv_format="d32_float", sample_count=4, sample_mask=mask,
+                                              depth_stencil=dx.DepthStencilState(depth_test=True, depth_func="always"))
+        rt = device.create_texture2d(4, 4, render_target=True, sample_count=4)
+        ds = device.create_texture2d(4, 4, "d32_float", depth_stencil=True, sample_count=4)
+        cl = queue.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_render_targets([rt], depth=ds)
+        cl.clear_render_target(rt, [0, 0, 0, 0])
+        cl.clear_depth_stencil(ds, 1.0, 0)
+        cl.draw(3)
+        queue.execute(cl)
+        kept = np.array([(mask >> k) & 1 for k in range(4)], bool)
+        colour, depth = samples(rt), samples(ds)
+        assert (colour == np.where(kept, 255, 0)).all(), f"sample_mask={mask:#x}: samples {colour[0, 0]}"
+        assert (depth == np.where(kept, 64, 255)).all(), f"sample_mask={mask:#x}: depths {depth[0, 0]}"  # 0.25 -> 64; clear 1.0
 
 
 def test_alpha_to_coverage_dual_source_blend_and_depth_clip(device, queue, compiled):

@@ -2,6 +2,7 @@
 #include "dx12kit/device/DeviceCore.hpp"
 
 #include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/DepthBiasUnits.hpp"
 #include "dx12kit/device/FormatSupport.hpp"
 #include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/platform/HResult.hpp"
@@ -43,6 +44,7 @@ DeviceCore::DeviceCore(const DeviceOptions& options)
     D3D12_FEATURE_DATA_D3D12_OPTIONS o{};
     if (FAILED(dev->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &o, sizeof o)) || o.TiledResourcesTier < D3D12_TILED_RESOURCES_TIER_2)
         m_Samplers.minMaxFiltering = false;
+    m_DepthBias = std::make_unique<DepthBiasUnits>(dev, [this](const std::function<void()>& block) { Blocking(block); });
 }
 
 void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {

@@ -1,10 +1,12 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 
+#include "dx12kit/device/DepthBiasUnits.hpp"
 #include "dx12kit/device/FormatSupport.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/gpu/SamplerRules.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/platform/VulkanPipelineFixes.hpp"
 #include "dx12kit/shaders/DxbcModifierFix.hpp"
 #include "dx12kit/shaders/DxbcRewrite.hpp"
 
@@ -651,7 +653,11 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
         b.LogicOp = static_cast<D3D12_LOGIC_OP>(in.logicOp);  // 5..15 reach here on Windows only (refused on vkd3d above)
         b.RenderTargetWriteMask = in.writeMask;
     }
-    d.SampleMask = g.sampleMask;
+    // D3D12 applies the sample mask with or without multisampling: at one sample per pixel only bit
+    // 0 counts, and with it clear nothing is written (colour, depth, stencil). lavapipe drops a
+    // single-sample pixel only for a mask of 0 (0xFFFFFFFE wrote every pixel), so the one bit that
+    // counts is spread over the whole mask: the same pixels on a backend that reads bit 0.
+    d.SampleMask = g.sampleCount == 1 ? ((g.sampleMask & 1u) ? 0xFFFFFFFFu : 0u) : g.sampleMask;
     const RasterizerStateDesc& r = g.rasterizer;
     d.RasterizerState.FillMode = r.fill;
     d.RasterizerState.CullMode = r.cull;
@@ -686,6 +692,8 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     for (size_t i = 0; i < g.rtvFormats.size(); ++i) d.RTVFormats[i] = g.rtvFormats[i];
     d.DSVFormat = g.dsvFormat;
     d.SampleDesc.Count = g.sampleCount;
+    const platform::PipelineFix fix = BackendFix(g);
+    platform::PipelineFixScope fixScope(fix);  // the Vulkan shader modules vkd3d makes below carry the fix
     ThrowIfFailed(m_Core->D3D12Device()->CreateGraphicsPipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
                   "CreateGraphicsPipelineState");
 }
@@ -697,6 +705,31 @@ D3D12_SAMPLER_DESC CheckedSamplerDesc(D3D12_SAMPLER_DESC desc, const DeviceCore&
     return desc;
 }
 }  // namespace
+
+platform::PipelineFix PipelineState::BackendFix(const GraphicsPipelineDesc& g) {
+    platform::PipelineFix fix;
+    if (!platform::kPipelineFixes) return fix;
+    // vkd3d 1.2 maps no adjacency topology to Vulkan (it draws points): the fix names Vulkan's.
+    switch (g.topology) {
+        case D3D_PRIMITIVE_TOPOLOGY_LINELIST_ADJ:
+        case D3D_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ:
+        case D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ:
+        case D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ: fix.adjacency = g.topology; break;
+        default: break;
+    }
+    // The constant depth bias in D3D12's unit: the backend's unit for the format, measured once per
+    // device (DepthBiasUnits.hpp), divides it (exactly: Vulkan takes it as a float).
+    if (g.rasterizer.depthBias != 0 && g.dsvFormat != DXGI_FORMAT_UNKNOWN) {
+        const double ratio = m_Core->DepthBias().Ratio(g.dsvFormat);
+        if (ratio <= 0)
+            throw InvalidArgument(std::string(kGraphics) + ": rasterizer.depth_bias " + std::to_string(g.rasterizer.depthBias) + " on " +
+                                  FormatName(g.dsvFormat) + ": the backend's depth-bias unit on that format could not be measured (the probe's "
+                                  "ratio to D3D12's unit was " + std::to_string(m_Core->DepthBias().Measure(g.dsvFormat)) +
+                                  "), so the stored depth would not be D3D12's; refused. Use depth_bias=0 (slope_scaled_depth_bias works)");
+        if (ratio != 1.0) fix.depthBiasScale = static_cast<float>(1.0 / ratio);
+    }
+    return fix;
+}
 
 Sampler::Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc)
     : m_Core(std::move(core)), m_Desc(CheckedSamplerDesc(desc, *m_Core)),

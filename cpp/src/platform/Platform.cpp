@@ -3,6 +3,7 @@
 #include "dx12kit/platform/D3D12Platform.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"
+#include "dx12kit/platform/VulkanPipelineFixes.hpp"
 
 #if !defined(_WIN32)
 #  include <stdlib.h>
@@ -168,10 +169,15 @@ bool FenceWaiter::WaitFor(uint64_t value, uint32_t timeoutMs) {
 namespace platform {
 
 ID3D12Device* CreateDefaultDevice(D3D_FEATURE_LEVEL minimumLevel) {
+#if !defined(_WIN32)
+    // vkd3d-utils' D3D12CreateDevice, with dx12kit's Vulkan pipeline fixes (VulkanPipelineFixes.hpp).
+    return CreateHookedVkd3dDevice(minimumLevel);
+#else
     ID3D12Device* device = nullptr;
     HRESULT hr = D3D12CreateDevice(nullptr, minimumLevel, IID_ID3D12Device, reinterpret_cast<void**>(&device));
     ThrowIfFailed(hr, "D3D12CreateDevice");
     return device;
+#endif
 }
 
 #if defined(_WIN32)

@@ -1471,7 +1471,8 @@ class Device:
             rasterizer: a dx12kit.RasterizerState (fill, cull, winding, depth bias, depth clip).
             depth_stencil: a dx12kit.DepthStencilState (depth function, stencil per face, masks).
             alpha_to_coverage: AlphaToCoverageEnable (MSAA: coverage from the pixel shader's alpha).
-            sample_mask: which samples may be written (SampleMask; default all).
+            sample_mask: which samples may be written (SampleMask; default all). Bit k keeps sample k; at sample_count=1
+                only bit 0 counts (clear: the draw writes no colour, depth or stencil).
         
         Returns:
             A PipelineState.
@@ -2079,7 +2080,8 @@ class RasterizerState:
         fill: dx12kit.FillMode, 'solid' (default) or 'wireframe'.
         cull: dx12kit.CullMode (default 'none', as create_graphics_pipeline's cull=).
         front_ccw: True when counter-clockwise triangles face the front (D3D12's FrontCounterClockwise; default clockwise).
-        depth_bias: an int added to the depth, in units of the depth format's smallest difference (DepthBias).
+        depth_bias: an int added to the depth, in units of the depth format's smallest difference (DepthBias; D3D12's
+            unit on every backend: dx12kit measures vkd3d's per depth format and scales).
         depth_bias_clamp: the largest bias (0: no clamp). slope_scaled_depth_bias: times the depth slope.
         depth_clip: clip against the near and far planes (default True; False clamps depth instead).
         multisample, antialiased_lines, forced_sample_count, conservative: D3D12's MultisampleEnable,

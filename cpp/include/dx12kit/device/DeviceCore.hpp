@@ -44,6 +44,7 @@
 namespace dx12kit {
 
 class FormatSupportCache;
+class DepthBiasUnits;
 class UploadPagePool;
 class Resource;
 
@@ -143,6 +144,8 @@ public:
     const platform::SamplerSupport& Samplers() const { return m_Samplers; }
     /// The device's format support, queried once per format (dx12kit/device/FormatSupport.hpp).
     FormatSupportCache& FormatSupport() { return *m_FormatSupport; }
+    /// The backend's depth-bias unit per depth format, probed once (dx12kit/device/DepthBiasUnits.hpp).
+    DepthBiasUnits& DepthBias() { return *m_DepthBias; }
     memory::MemoryManager& Memory() { return *m_Memory; }
 
     /// New DEFAULT-heap resources are zeroed (D3D12 committed resources read as zeros; vkd3d does
@@ -193,6 +196,7 @@ private:
     std::unique_ptr<ShaderVisibleHeap> m_SamplerHeap;
     std::unique_ptr<FormatSupportCache> m_FormatSupport;
     platform::SamplerSupport m_Samplers;
+    std::unique_ptr<DepthBiasUnits> m_DepthBias;
     std::atomic<uint64_t> m_LastSerial{0};
     std::unique_ptr<memory::MemoryManager> m_Memory;   // before the upload pages, which use it
     std::unique_ptr<UploadPagePool> m_UploadPages;

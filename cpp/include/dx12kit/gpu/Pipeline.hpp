@@ -10,6 +10,7 @@
 #include "dx12kit/gpu/PipelineDesc.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
+#include "dx12kit/platform/VulkanPipelineFixes.hpp"
 
 #include <memory>
 #include <string>
@@ -151,6 +152,9 @@ public:
     void SetName(std::string name);
 
 private:
+    /// What vkd3d's Vulkan pipeline needs changed to draw `g` as D3D12 does (VulkanPipelineFixes.hpp).
+    platform::PipelineFix BackendFix(const GraphicsPipelineDesc& g);
+
     std::shared_ptr<DeviceCore> m_Core;
     std::string m_Name = "pipeline";
     ComPtr<ID3D12PipelineState> m_d3d12Pipeline;

@@ -8,7 +8,10 @@
 //   PipelineState checks the description against D3D12's rules and against what the backend
 //   implements (vkd3d 1.2 ignores logic operations, conservative rasterization, antialiased lines,
 //   MultisampleEnable and ForcedSampleCount: those are refused there, naming the field, rather
-//   than giving other pixels than D3D12 would).
+//   than giving other pixels than D3D12 would). Three fields are made to give D3D12's pixels where the
+//   backend would not (docs/guides/shader-gaps.rst, "Fixed-function gaps"): depthBias (applied in
+//   D3D12's unit of the depth format: the backend's is measured, DepthBiasUnits.hpp), sampleMask at
+//   one sample (only bit 0 counts) and the *_ADJ topologies (VulkanPipelineFixes.hpp).
 //
 //   GraphicsPipelineDesc::blend
 //     empty       no blending, every channel written (D3D12's default)
@@ -139,7 +142,7 @@ struct GraphicsPipelineDesc {
     bool alphaToCoverage = false;
     RasterizerStateDesc rasterizer;
     DepthStencilStateDesc depthStencil;
-    uint32_t sampleMask = 0xFFFFFFFFu;
+    uint32_t sampleMask = 0xFFFFFFFFu;  ///< bit k keeps sample k; at sampleCount 1 only bit 0 counts (D3D12)
     /// Samples per pixel of the render targets it draws into (D3D12: must equal theirs).
     uint32_t sampleCount = 1;
 };
