@@ -21,7 +21,16 @@ void BindDeviceQueries(Classes& c) {
        "Returns:\n"
        "    A QueryHeap.\n\n"
        "Raises:\n"
-       "    InvalidArgumentError: count 0, an unknown kind, or a kind this device cannot create.");
+       "    InvalidArgumentError: count 0, an unknown kind, or a kind this device cannot create.")
+        .def_property_readonly("query_support", [](const Device& d) {
+            const platform::QuerySupport& q = d.Core()->Queries();
+            return py::dict("binary_occlusion_01"_a = q.binaryOcclusion01, "predicate64"_a = q.predicate64,
+                            "predicates_copies_and_clears"_a = q.predicatesCopiesAndClears, "copy_queue_timestamps"_a = q.copyQueueTimestamps);
+        }, "Which query and predication behaviours this device has as D3D12 says (False: dx12kit makes up for it or refuses;\n"
+           "docs/guides/shader-gaps.rst). binary_occlusion_01: binary occlusion resolves to 0/1 (vkd3d 1.2 resolves sample counts:\n"
+           "dx12kit adds a built-in pass); predicate64: predicates are 64-bit (vkd3d 1.2 reads 32 bits: dx12kit predicates on a 0/1\n"
+           "copy); predicates_copies_and_clears: copies, clears and resolves are predicated (vkd3d 1.2 runs them: refused while a\n"
+           "predicate is set); copy_queue_timestamps: 'copy_queue_timestamp' heaps (refused on vkd3d 1.2).");
 }
 
 }  // namespace dx12kit::bindings

@@ -256,3 +256,83 @@ def test_binary_occlusion_predication_skips_exactly_the_hidden_objects_draw(devi
     assert (queue.read_buffer(pred, np.uint64) == [0, 1]).all()
     assert ((px[..., 1] == 255) == covered(*TARGET)).all()
     assert not (px[..., 2] == 255).any()   # the hidden object's draw was skipped: not one pixel
+
+
+def test_predicates_are_64_bit_values(device, queue, scene):
+    """D3D12 compares all 64 bits with zero; vkd3d 1.2 alone compares the low 32 (1 << 32 read as zero)."""
+    pred = device.create_buffer(32)
+    rt, ds, cl = begin_frame(device, queue, scene)
+    cl.upload(pred, np.array([0, 1, 1 << 32, 0], np.uint64))
+    quarters = [(-1, 0, 0, 1), (0, 1, 0, 1), (-1, 0, -1, 0), (0, 1, -1, 0)]
+    cases = [(0, "equal_zero", False), (0, "not_equal_zero", True), (16, "equal_zero", True), (8, "not_equal_zero", False)]
+    for box, (offset, op, drawn) in zip(quarters, cases):
+        cl.set_predication(pred, offset, op)
+        draw(cl, rect(*box, 0.5), (0, 1, 0, 1) if drawn else (1, 0, 0, 1))
+    cl.set_predication(None)
+    queue.execute(cl)
+    px = queue.read_texture(rt)
+    expected = covered(*quarters[1]) | covered(*quarters[2])
+    assert ((px[..., 1] == 255) == expected).all() and not (px[..., 0] == 255).any()
+
+
+@pytest.mark.parametrize("kind", ["direct", "compute"])
+def test_a_predicated_dispatch_is_skipped(device, compute, kind):
+    q = device.queue(kind)
+    pred = device.create_buffer(8)                 # zero
+    buf = device.create_buffer(64 * 4, uav=True)
+    cl = q.command_list()
+    cl.set_pipeline_state(compute)
+    cl.set_root_uav(0, buf)
+    cl.set_predication(pred, 0, "equal_zero")     # skipped while zero
+    cl.set_root_uav(0, buf)                       # (a compute list sets its root arguments again after it)
+    cl.dispatch(1)
+    cl.set_predication(pred, 0, "not_equal_zero")
+    cl.set_root_uav(0, buf)
+    cl.dispatch(1)                                 # runs
+    cl.set_predication(None)
+    q.execute(cl)
+    assert (q.read_buffer(buf, np.uint32)[:3] == [1, 4, 7]).all()   # one dispatch ran, not two
+
+
+def test_a_compute_list_sets_its_root_arguments_again_after_set_predication(device, compute):
+    q = device.queue("compute")
+    pred = device.create_buffer(8)
+    buf = device.create_buffer(64 * 4, uav=True)
+    cl = q.command_list()
+    cl.set_pipeline_state(compute)
+    cl.set_root_uav(0, buf)
+    cl.set_predication(pred, 0, "not_equal_zero")
+    if device.query_support["predicate64"]:
+        return   # the predicate is used as it is: nothing is cleared
+    with pytest.raises(dx.InvalidArgumentError, match="root"):
+        cl.dispatch(1)
+
+
+def test_copies_and_clears_under_a_predicate_are_refused_naming_the_gap(device, queue):
+    if device.query_support["predicates_copies_and_clears"]:
+        pytest.skip("this device predicates copies and clears")
+    pred = device.create_buffer(8)
+    a, b = device.create_buffer(16), device.create_buffer(16)
+    rt = device.create_texture2d(4, 4, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.set_predication(pred, 0, "equal_zero")
+    for call in (lambda: cl.copy_buffer_region(a, 0, b, 0, 16), lambda: cl.copy_resource(a, b),
+                 lambda: cl.clear_render_target(rt, [1, 0, 0, 1]), lambda: cl.upload(a, np.zeros(4, np.uint32))):
+        with pytest.raises(dx.InvalidArgumentError, match="does not predicate copies, clears or resolves.*set_predication\\(None\\)"):
+            call()
+    cl.set_predication(None)
+    cl.copy_buffer_region(a, 0, b, 0, 16)
+    queue.execute(cl)
+
+
+def test_set_predication_checks_its_arguments(device, queue):
+    buf = device.create_buffer(16)
+    cl = queue.command_list()
+    with pytest.raises(dx.InvalidArgumentError, match="offset 4 is not a multiple of 8"):
+        cl.set_predication(buf, 4)
+    with pytest.raises(dx.InvalidArgumentError, match="does not fit buffer"):
+        cl.set_predication(buf, 16)
+    with pytest.raises(dx.InvalidArgumentError, match="is a texture"):
+        cl.set_predication(device.create_texture2d(4, 4), 0)
+    with pytest.raises(dx.InvalidArgumentError, match="copy-queue list cannot be predicated"):
+        device.queue("copy").command_list().set_predication(buf, 0)

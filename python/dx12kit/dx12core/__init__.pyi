@@ -1890,6 +1890,15 @@ class Device:
         Whether lazy fence signals are in effect (asked for, and the backend is vkd3d; Windows signals every execute).
         """
     @property
+    def query_support(self) -> dict[str, typing.Any]:
+        """
+        Which query and predication behaviours this device has as D3D12 says (False: dx12kit makes up for it or refuses;
+        docs/guides/shader-gaps.rst). binary_occlusion_01: binary occlusion resolves to 0/1 (vkd3d 1.2 resolves sample counts:
+        dx12kit adds a built-in pass); predicate64: predicates are 64-bit (vkd3d 1.2 reads 32 bits: dx12kit predicates on a 0/1
+        copy); predicates_copies_and_clears: copies, clears and resolves are predicated (vkd3d 1.2 runs them: refused while a
+        predicate is set); copy_queue_timestamps: 'copy_queue_timestamp' heaps (refused on vkd3d 1.2).
+        """
+    @property
     def sampler_support(self) -> dict[str, typing.Any]:
         """
         Which sampler settings this device samples as D3D12 says; create_sampler and create_root_signature refuse the others
