@@ -58,6 +58,8 @@ constexpr ArgumentRole kArgumentRoles[] = {
     {"aliasing_barrier", "before", 0, "states", false},
     {"aliasing_barrier", "after", 1, "states", false},
     {"resource_barriers", "batch", 0, "barriers", false},
+    {"resolve_query_data", "buffer", 4, "copy_to", false},
+    {"set_predication", "buffer", 0, "read", false},
 };
 
 }  // namespace

@@ -981,6 +981,7 @@ void BindCommandList(py::module_& m, Classes& c) {
         "    InvalidArgumentError: a resource of another device, or a state this list's queue type may not\n"
         "        use (the entries before it stay recorded).\n"
         "    UseAfterFreeError: the list was executed already.");
+    BindCommandListQueries(c);
 }
 
 }  // namespace dx12kit::bindings

@@ -118,6 +118,63 @@ void BindCommandQueue(Classes& c) {
             return out;
         }, "Those of last_inserted_barriers that this queue type may not record (a compute queue leaving RENDER_TARGET):\n"
            "execute recorded them on the direct queue, which this queue waited for on the GPU.")
+        .def_property_readonly("timestamp_frequency", &CommandQueue::TimestampFrequency,
+            "Ticks per second of the timestamps written on this queue (ID3D12CommandQueue::GetTimestampFrequency):\n"
+            "(t1 - t0) / timestamp_frequency seconds. Raises InvalidArgumentError on a copy queue of a device without\n"
+            "copy-queue timestamps (vkd3d 1.2).")
+        .def("read_queries", [](std::shared_ptr<CommandQueue> q, py::handle heapArg, Choice<QueryKindChoice> kind, Int startArg, py::object countArg,
+                                std::optional<double> timeout) {
+            const char* fn = "read_queries";
+            if (!py::isinstance<QueryHeap>(heapArg))
+                throw py::type_error("read_queries: heap must be a dx12kit.QueryHeap (Device.create_query_heap), not " + detail::TypeName(heapArg));
+            auto heap = heapArg.cast<std::shared_ptr<QueryHeap>>();
+            const D3D12_QUERY_TYPE type = Parse(kind, "read_queries: kind");
+            const uint32_t start = U32(startArg, fn, "start");
+            uint32_t count = 0;
+            if (countArg.is_none()) {
+                if (start >= heap->Count())
+                    throw InvalidArgument("read_queries: start " + std::to_string(start) + " is past the last query of query heap '" + heap->Name() + "'");
+                count = heap->Count() - start;
+            } else {
+                count = U32(Int{countArg}, fn, "count");
+            }
+            const double t = Timeout(timeout, fn);
+            heap->CheckRange(type, start, count ? count : 1, fn);
+            if (count == 0) throw InvalidArgument("read_queries: count must be at least 1");
+            py::dtype dt("<u8");
+            if (type == D3D12_QUERY_TYPE_PIPELINE_STATISTICS) {
+                py::list fields;
+                for (const char* name : {"IAVertices", "IAPrimitives", "VSInvocations", "GSInvocations", "GSPrimitives", "CInvocations",
+                                         "CPrimitives", "PSInvocations", "HSInvocations", "DSInvocations", "CSInvocations"})
+                    fields.append(py::make_tuple(name, "<u8"));
+                dt = py::dtype::from_args(fields);
+            }
+            py::array out = NewArray(dt, py::make_tuple(count));
+            void* dst = out.mutable_data();
+            const uint64_t size = uint64_t(count) * queryrules::ResultBytes(type);
+            {
+                ReleaseGil release;
+                q->ReadQueries(q, heap, type, start, count, dst, size, t);
+            }
+            return out;
+        }, "heap"_a, "kind"_a, "start"_a = 0, "count"_a = py::none(), py::kw_only(), "timeout"_a = py::none(),
+           "Resolves queries [start, start + count) of `heap` on this queue, waits, and returns their results in one\n"
+           "numpy array: uint64 values ('occlusion': samples that passed; 'binary_occlusion': 0 or 1; 'timestamp': ticks\n"
+           "of timestamp_frequency), or for 'pipeline_statistics' a structured array with D3D12's field names\n"
+           "(IAVertices, IAPrimitives, VSInvocations, GSInvocations, GSPrimitives, CInvocations, CPrimitives,\n"
+           "PSInvocations, HSInvocations, DSInvocations, CSInvocations). Execute the lists that wrote the queries on\n"
+           "this queue first (or make it wait for them). The resolve follows resolve_query_data's rules for this\n"
+           "queue's lists (occlusion queries: a direct queue).\n\n"
+           "Args:\n"
+           "    heap: a QueryHeap of this device.\n"
+           "    kind: the kind the queries were recorded as.\n"
+           "    start: the first query.\n"
+           "    count: how many (None: to the end of the heap).\n"
+           "    timeout: seconds to wait for the GPU, None forever.\n\n"
+           "Returns:\n"
+           "    A numpy array of `count` results.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: a range outside the heap, a kind that does not belong in it or on this queue.")
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue, "The queue fence's completed value: every submission with a value <= it has finished. It never goes back (the highest value read: vkd3d 1.2 can lower a fence's value until its next signal).")
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue, "The fence value of the latest execute on this queue.")
         .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout,

@@ -455,6 +455,7 @@ void BindDevice(py::module_& m, Classes& c) {
     // BindDeviceTextures.cpp), registered here so that Device has one entry point.
     BindDeviceMemory(c);
     BindDeviceTextures(c);
+    BindDeviceQueries(c);
     InstallForkLeak<Device>(+[](const Device& d) { return d.Core()->Forked(); });
 }
 

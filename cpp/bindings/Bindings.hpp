@@ -47,13 +47,16 @@ void BindRootSignature(Classes& c);
 void BindPipelineState(Classes& c);
 void BindPipelineStates(pybind11::module_& m);  // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement (one concept: the fixed-function states)
 void BindSamplerState(Classes& c);
-void BindCommandList(pybind11::module_& m, Classes& c);
+void BindCommandList(pybind11::module_& m, Classes& c);  // calls BindCommandListQueries
+void BindCommandListQueries(Classes& c);  // begin_query, end_query, resolve_query_data, set_predication (BindCommandListQueries.cpp)
+void BindQueryHeap(Classes& c);
 void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
 void BindUploadAllocation(Classes& c);
 void BindCommandQueue(Classes& c);
 void BindDevice(pybind11::module_& m, Classes& c);  // calls BindDeviceMemory and BindDeviceTextures
 void BindDeviceMemory(Classes& c);    // Device's memory methods (BindDeviceMemory.cpp)
 void BindDeviceTextures(Classes& c);  // Device's cube/3D textures and load_texture (BindDeviceTextures.cpp)
+void BindDeviceQueries(Classes& c);   // Device.create_query_heap (BindDeviceQueries.cpp)
 void BindPool(Classes& c);
 void BindMemory(Classes& c);
 

@@ -6,6 +6,7 @@
 #include "Choices.hpp"
 
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/gpu/QueryHeap.hpp"
 #include "dx12kit/memory/MemoryPool.hpp"
 #include "dx12kit/memory/MemoryTypes.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
@@ -138,6 +139,18 @@ DX12KIT_CHOICE(IndexFormatChoice, "IndexFormat", DXGI_FORMAT, Values) = {
 DX12KIT_CHOICE(VertexFormatChoice, "VertexFormat", DXGI_FORMAT, Values) = {
     {"float", DXGI_FORMAT_R32_FLOAT}, {"float2", DXGI_FORMAT_R32G32_FLOAT}, {"float3", DXGI_FORMAT_R32G32B32_FLOAT},
     {"float4", DXGI_FORMAT_R32G32B32A32_FLOAT}, {"uint", DXGI_FORMAT_R32_UINT}, {"rgba8_unorm", DXGI_FORMAT_R8G8B8A8_UNORM}};
+
+DX12KIT_CHOICE(QueryKindChoice, "QueryKind", D3D12_QUERY_TYPE, WrongType) = {
+    {"occlusion", D3D12_QUERY_TYPE_OCCLUSION}, {"binary_occlusion", D3D12_QUERY_TYPE_BINARY_OCCLUSION},
+    {"timestamp", D3D12_QUERY_TYPE_TIMESTAMP}, {"pipeline_statistics", D3D12_QUERY_TYPE_PIPELINE_STATISTICS}};
+
+DX12KIT_CHOICE(QueryHeapKindChoice, "QueryHeapKind", D3D12_QUERY_HEAP_TYPE, WrongType) = {
+    {"occlusion", D3D12_QUERY_HEAP_TYPE_OCCLUSION}, {"timestamp", D3D12_QUERY_HEAP_TYPE_TIMESTAMP},
+    {"pipeline_statistics", D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS}, {"copy_queue_timestamp", kCopyQueueTimestampHeap},
+    {"binary_occlusion", D3D12_QUERY_HEAP_TYPE_OCCLUSION}};
+
+DX12KIT_CHOICE(PredicationOpChoice, "PredicationOp", D3D12_PREDICATION_OP, WrongType) = {
+    {"equal_zero", D3D12_PREDICATION_OP_EQUAL_ZERO}, {"not_equal_zero", D3D12_PREDICATION_OP_NOT_EQUAL_ZERO}};
 
 #undef DX12KIT_CHOICE
 

@@ -11,6 +11,7 @@
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/PinnedUpload.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/gpu/QueryHeap.hpp"
 #include "dx12kit/features/FormatCapabilities.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/memory/MemoryPool.hpp"
@@ -29,7 +30,7 @@ struct Classes {
           pipelineState(m, "PipelineState"), samplerState(m, "SamplerState"), barrierBatch(m, "BarrierBatch"),
           commandList(m, "CommandList"),
           uploadAllocation(m, "UploadAllocation"), commandQueue(m, "CommandQueue"), device(m, "Device"), pool(m, "Pool"),
-          memory(m, "Memory") {}
+          memory(m, "Memory"), queryHeap(m, "QueryHeap") {}
     // In registration order: a base before its subclasses.
     pybind11::class_<FormatCapabilities> formatSupport;
     pybind11::class_<Resource, std::shared_ptr<Resource>> resource;
@@ -48,6 +49,7 @@ struct Classes {
     pybind11::class_<Device, std::shared_ptr<Device>> device;
     pybind11::class_<memory::MemoryPool, std::shared_ptr<memory::MemoryPool>> pool;
     pybind11::class_<memory::MemoryRegion, std::shared_ptr<memory::MemoryRegion>> memory;
+    pybind11::class_<QueryHeap, std::shared_ptr<QueryHeap>> queryHeap;
 };
 
 /// Sets a declared class's docstring and returns it, to chain its .def() calls.

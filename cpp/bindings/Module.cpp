@@ -32,6 +32,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindPipelineState(classes);
     BindSamplerState(classes);
     BindPipelineStates(m);  // before BindDevice: create_graphics_pipeline names its classes
+    BindQueryHeap(classes);
     BindCommandList(m, classes);
     BindArgumentRoles(m);
     BindBarrierBatch(classes);

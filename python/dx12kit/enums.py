@@ -31,7 +31,7 @@ from typing import Any
 __all__ = [
     "AddressMode", "Blend", "BlendMode", "BlendOp", "BorderColor", "ColorWriteEnable", "ComparisonFunc", "CullMode",
     "DefragAlgorithm", "DescriptorHeapType", "FillMode", "Filter", "HeapType", "IndexFormat", "LogicOp", "PoolAlgorithm",
-    "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
+    "PredicationOp", "QueryHeapKind", "QueryKind", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
 ]
 
 
@@ -408,9 +408,38 @@ class VertexFormat(_StrEnum):
 
 # Other names the bindings accept for some members (the C++ tables, cpp/bindings/ChoiceTables.hpp);
 # the type stubs accept them too (scripts/gen-stubs.sh builds each Literal from the enum and these).
+class QueryKind(_StrEnum):
+    """The kind of a query (D3D12_QUERY_TYPE_*): CommandList.begin_query / end_query / resolve_query_data,
+    CommandQueue.read_queries."""
+
+    OCCLUSION = "occlusion"
+    BINARY_OCCLUSION = "binary_occlusion"
+    TIMESTAMP = "timestamp"
+    PIPELINE_STATISTICS = "pipeline_statistics"
+
+
+class QueryHeapKind(_StrEnum):
+    """The kind of a query heap (D3D12_QUERY_HEAP_TYPE_*): Device.create_query_heap. An occlusion heap
+    holds 'occlusion' and 'binary_occlusion' queries ('binary_occlusion' names the same heap kind)."""
+
+    OCCLUSION = "occlusion"
+    TIMESTAMP = "timestamp"
+    PIPELINE_STATISTICS = "pipeline_statistics"
+    COPY_QUEUE_TIMESTAMP = "copy_queue_timestamp"
+
+
+class PredicationOp(_StrEnum):
+    """When predicated work is skipped (D3D12_PREDICATION_OP_*): 'equal_zero' skips it while the
+    64-bit predicate is zero, 'not_equal_zero' while it is not."""
+
+    EQUAL_ZERO = "equal_zero"
+    NOT_EQUAL_ZERO = "not_equal_zero"
+
+
 _ALIASES: dict[type[_StrEnum], tuple[str, ...]] = {
     QueueKind: ("graphics",),
     Topology: ("triangle_list", "line_list", "point_list") + tuple(f"{n}_control_point_patchlist" for n in range(1, 33)),
     Visibility: ("vs", "ps"),
     IndexFormat: ("r16_uint", "r32_uint"),
+    QueryHeapKind: ("binary_occlusion",),
 }

@@ -44,6 +44,10 @@ def test_enum_values_are_the_choices_the_parsers_accept(device, shaders):
 
     same(dx.Filter, choices_named_by(lambda v: device.create_sampler(filter=v)))
     same(dx.AddressMode, choices_named_by(lambda v: device.create_sampler(address=v)))
+    same(dx.QueryHeapKind, choices_named_by(lambda v: device.create_query_heap(v, 1)) - set(enums._ALIASES[dx.QueryHeapKind]))
+    heap = device.create_query_heap("occlusion", 1)
+    same(dx.QueryKind, choices_named_by(lambda v: device.queue().command_list().begin_query(heap, v, 0)))
+    same(dx.PredicationOp, choices_named_by(lambda v: device.queue().command_list().set_predication(None, 0, v)))
     same(dx.Visibility, choices_named_by(lambda v: dx.RootConstants(0, 1, visibility=v)))
     same(dx.ComparisonFunc, choices_named_by(lambda v: dx.StaticSampler(0, comparison=v)))
     same(dx.BorderColor, choices_named_by(lambda v: dx.StaticSampler(0, border_color=v)))
@@ -171,7 +175,8 @@ def test_enum_aliases_are_accepted_and_listed(device):
     """dx12kit.enums._ALIASES (which the stubs' Literals include) names exactly the aliases the parsers accept."""
     accepted = {dx.QueueKind: choices_named_by(lambda v: device.queue(v)),
                 dx.Topology: None, dx.Visibility: choices_named_by(lambda v: dx.RootConstants(0, 1, visibility=v)),
-                dx.IndexFormat: choices_named_by(lambda v: device.queue().command_list().set_index_buffer(device.create_buffer(16), v))}
+                dx.IndexFormat: choices_named_by(lambda v: device.queue().command_list().set_index_buffer(device.create_buffer(16), v)),
+                dx.QueryHeapKind: choices_named_by(lambda v: device.create_query_heap(v, 1))}
     for enum_cls, aliases in enums._ALIASES.items():
         if accepted[enum_cls] is not None:
             assert accepted[enum_cls] == {m.value for m in enum_cls} | set(aliases), enum_cls

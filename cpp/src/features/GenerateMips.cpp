@@ -218,6 +218,7 @@ void CommandList::DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint
 void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32_t firstMip) {
     const char* what = "generate_mips";
     const auto recording = Begin(what);
+    CheckPredicatable(what);   // its copies would run, its dispatches not
     // D3D12: mips are made by a compute shader; a copy queue runs no shaders.
     if (m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_COPY)
         throw InvalidArgument("generate_mips: a copy-queue list cannot generate mips (it runs no shaders); use a direct or compute queue list");

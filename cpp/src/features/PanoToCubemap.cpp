@@ -68,6 +68,7 @@ std::string Who(const Resource& r) { return "resource '" + r.Name() + "'"; }
 void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std::shared_ptr<Resource>& panorama) {
     const char* what = "pano_to_cubemap";
     const auto recording = Begin(what);
+    CheckPredicatable(what);   // its copies would run, its dispatches not
     if (!cube || !panorama) throw InvalidArgument("pano_to_cubemap: None");
     CheckNotCopy(what);
     CheckSameDevice(*cube, what);

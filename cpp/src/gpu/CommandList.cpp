@@ -49,6 +49,7 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
                            [dev = m_Device.get()] { return dev->WaitForProgress(); }) {
     m_Tracker.SetValidate(m_Validate);
     m_Tracker.SetDirectWrites(uma::DirectBuffers(*m_Core));
+    m_PredicatesCopies = m_Core->Queries().predicatesCopiesAndClears;
 }
 
 void CommandList::SetName(std::string name) {
@@ -190,6 +191,7 @@ void CommandList::ContentsUsed(const Resource& r, uint32_t firstMip, uint32_t mi
 void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
                          uint32_t mip, uint32_t arraySlice, uint64_t dstOffset, const char* what) {
     const auto recording = Begin(what);
+    CheckPredicatable(what);
     CheckSameDevice(*dst, what);
     if (bytes == 0) throw InvalidArgument(std::string(what) + ": no data (0 bytes) for " + Who(*dst));
     if (dst->HeapType() == D3D12_HEAP_TYPE_UPLOAD || dst->HeapType() == D3D12_HEAP_TYPE_READBACK)
@@ -237,6 +239,7 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
 void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src,
                                  uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
     const auto recording = Begin("copy");
+    CheckPredicatable("copy");
     CheckSameDevice(*dst, "copy");
     CheckCopyDest(*dst, "copy");
     if (!dst->IsBuffer()) dst->CheckMipSlice(mip, arraySlice, "copy");
@@ -266,6 +269,7 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
 
 void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src) {
     const auto recording = Begin("copy_resource");
+    CheckPredicatable("copy_resource");
     CheckSameDevice(*dst, "copy_resource");
     CheckSameDevice(*src, "copy_resource");
     if (dst == src) throw InvalidArgument("copy_resource: source and destination are the same " + Who(*dst));
@@ -289,6 +293,7 @@ void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::
 void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset,
                                    const std::shared_ptr<Resource>& src, uint64_t srcOffset, uint64_t bytes) {
     const auto recording = Begin("copy_buffer_region");
+    CheckPredicatable("copy_buffer_region");
     CheckSameDevice(*dst, "copy_buffer_region");
     CheckSameDevice(*src, "copy_buffer_region");
     if (!dst->IsBuffer() || !src->IsBuffer()) throw InvalidArgument("copy_buffer_region: both resources must be buffers");
@@ -309,6 +314,7 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
                                                                     const std::shared_ptr<Resource>& src,
                                                                     uint32_t mip, uint32_t arraySlice) {
     const auto recording = Begin("copy_texture_to_buffer");
+    CheckPredicatable("copy_texture_to_buffer");
     if (src->IsBuffer()) throw InvalidArgument("copy_texture_to_buffer: " + Who(*src) + " is not a texture");
     src->CheckMipSlice(mip, arraySlice, "read");
     CheckSingleSample(*src, "read_texture");
@@ -330,6 +336,7 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
 void CommandList::Resolve(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t dstSub, uint32_t srcSub,
                           DXGI_FORMAT format) {
     const auto recording = Begin("resolve");
+    CheckPredicatable("resolve");
     CheckGraphics("resolve");
     CheckSameDevice(*dst, "resolve");
     CheckSameDevice(*src, "resolve");
@@ -857,6 +864,7 @@ D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<R
 
 void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>& r, const float values[4]) {
     const auto recording = Begin("clear_unordered_access_view");
+    CheckPredicatable("clear_unordered_access_view");
     D3D12_CPU_DESCRIPTOR_HANDLE cpu;
     D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu, true);
     m_d3d12List->ClearUnorderedAccessViewFloat(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
@@ -865,6 +873,7 @@ void CommandList::ClearUnorderedAccessViewFloat(const std::shared_ptr<Resource>&
 
 void CommandList::ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& r, const uint32_t values[4]) {
     const auto recording = Begin("clear_unordered_access_view");
+    CheckPredicatable("clear_unordered_access_view");
     D3D12_CPU_DESCRIPTOR_HANDLE cpu;
     D3D12_GPU_DESCRIPTOR_HANDLE gpu = PrepareUavClear(r, cpu, false);
     m_d3d12List->ClearUnorderedAccessViewUint(gpu, cpu, r->D3D12Resource(), values, 0, nullptr);
@@ -1005,6 +1014,7 @@ void CommandList::SetBlendFactor(const float rgba[4]) {
 
 void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip, uint32_t arraySlice) {
     const auto recording = Begin("clear_render_target");
+    CheckPredicatable("clear_render_target");
     CheckGraphics("clear_render_target");
     CheckSameDevice(*target, "clear_render_target");
     // A 3D texture's render-target view covers every depth slice of the mip; array textures (and
@@ -1024,6 +1034,7 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
 void CommandList::ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth, bool clearStencil,
                                     uint32_t mip, uint32_t arraySlice) {
     const auto recording = Begin("clear_depth_stencil");
+    CheckPredicatable("clear_depth_stencil");
     // D3D12 ClearDepthStencilView: the depth must be in [0, 1] (the debug layer rejects others); NaN too.
     if (!(d >= 0.0f && d <= 1.0f)) throw InvalidArgument("clear_depth_stencil: depth must be in [0, 1], got " + std::to_string(d));
     CheckGraphics("clear_depth_stencil");

@@ -1,4 +1,5 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/QueryHeap.hpp"
 
 #include "dx12kit/core/HostCopy.hpp"
 
@@ -284,6 +285,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
         if (l->IsExecuted()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
         if (l->IsDead()) throw InvalidArgument("execute: a command list failed to close earlier and cannot be executed");
+        l->CheckQueriesEnded("execute");
     }
     if (order.size() != lists.size()) throw InvalidArgument("execute: the same command list is given twice");
 
@@ -680,6 +682,30 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     Wait(Execute({list}), timeoutSeconds);
     ReadMapping map(rb->D3D12Resource(), size);
     host::Copy(dst, map.data, static_cast<size_t>(size));
+}
+
+void CommandQueue::ReadQueries(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<QueryHeap>& heap, D3D12_QUERY_TYPE type,
+                               uint32_t start, uint32_t count, void* dst, uint64_t size, double timeoutSeconds) {
+    m_Core->CheckNotForked("read_queries");
+    if (!heap) throw InvalidArgument("read_queries: heap is None");
+    if (size != uint64_t(count) * queryrules::ResultBytes(type)) throw InvalidArgument("read_queries: destination size does not match the results");
+    std::lock_guard<std::mutex> lock(m_ReadbackMutex);
+    auto rb = ReadbackBuffer(size);
+    auto list = CreateCommandList(self);
+    list->SetName("read_queries");
+    list->ResolveQueryData(heap, type, start, count, rb, 0);   // every check, and the backend's fixes
+    Wait(Execute({list}), timeoutSeconds);
+    ReadMapping map(rb->D3D12Resource(), size);
+    host::Copy(dst, map.data, static_cast<size_t>(size));
+}
+
+uint64_t CommandQueue::TimestampFrequency() const {
+    if (m_Type == D3D12_COMMAND_LIST_TYPE_COPY && !m_Core->Queries().copyQueueTimestamps)
+        throw InvalidArgument("timestamp_frequency: this device cannot time copy-queue lists (vkd3d 1.2 refuses 'copy_queue_timestamp' query "
+                              "heaps); time the work from the direct or compute queue");
+    UINT64 frequency = 0;
+    ThrowIfFailed(m_d3d12Queue->GetTimestampFrequency(&frequency), "GetTimestampFrequency");
+    return frequency;
 }
 
 void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,

@@ -271,5 +271,17 @@ SamplerSupport BackendSamplerSupport() {
     return s;
 }
 
+QuerySupport BackendQuerySupport() {
+    QuerySupport q;
+#if !defined(_WIN32)
+    // vkd3d 1.2's command.c (its FIXME strings), measured by tests/device/test_queries.py.
+    q.binaryOcclusion01 = false;
+    q.predicate64 = false;
+    q.predicatesCopiesAndClears = false;
+    q.copyQueueTimestamps = false;
+#endif
+    return q;
+}
+
 }  // namespace platform
 }  // namespace dx12kit

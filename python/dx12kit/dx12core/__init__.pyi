@@ -510,6 +510,21 @@ class CommandList:
         Raises:
             InvalidArgumentError: a zero size or an alignment that is not a power of two.
         """
+    def begin_query(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], index: typing.SupportsIndex) -> None:
+        """
+        Starts query `index` of `heap` (ID3D12GraphicsCommandList::BeginQuery). End it with end_query in this list.
+        
+        Args:
+            heap: a QueryHeap of this device.
+            kind: 'occlusion' (samples that pass the depth and stencil tests) or 'binary_occlusion' (0/1) in an
+                occlusion heap, on direct lists; 'pipeline_statistics' in such a heap, on direct and compute lists.
+                Timestamps are not begun: end_query writes one.
+            index: the query, 0 .. heap.count-1.
+        
+        Raises:
+            InvalidArgumentError: an index out of range, a kind that does not belong in the heap or on this list's
+                queue, 'timestamp', or a query already active.
+        """
     def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.Any = 0) -> None:
         """
         Clears (mip, array_slice) of a depth-stencil texture, or every slice of the mip with array_slice=None (a
@@ -691,6 +706,20 @@ class CommandList:
                 a root argument unset, not a direct-queue list; the target, binding and constant-buffer checks of draw.
             UseAfterFreeError: the list was already executed.
         """
+    def end_query(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], index: typing.SupportsIndex) -> None:
+        """
+        Ends query `index` begun in this list, or writes timestamp `index` (ID3D12GraphicsCommandList::EndQuery: a
+        timestamp is taken when the GPU has finished the work before it; ticks of queue.timestamp_frequency).
+        
+        Args:
+            heap: a QueryHeap of this device.
+            kind: as begin_query, or 'timestamp' (a timestamp heap, on direct and compute lists).
+            index: the query, 0 .. heap.count-1.
+        
+        Raises:
+            InvalidArgumentError: an index out of range, a kind that does not belong in the heap or on this list's
+                queue, or a query (other than a timestamp) not begun in this list, or begun as another kind.
+        """
     def generate_mips(self, texture: typing.Any, *, first_mip: typing.SupportsIndex = 0) -> None:
         """
         Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.
@@ -763,6 +792,26 @@ class CommandList:
         
         Raises:
             InvalidArgumentError: textures or a format that cannot be resolved, or a list of another queue type.
+        """
+    def resolve_query_data(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], start: typing.SupportsIndex, count: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Writes the results of queries [start, start + count) into `buffer` at `offset`
+        (ID3D12GraphicsCommandList::ResolveQueryData): one uint64 per query, or for 'pipeline_statistics' 11 uint64
+        (D3D12_QUERY_DATA_PIPELINE_STATISTICS, 88 bytes). The buffer goes to COPY_DEST through the state tracker.
+        'binary_occlusion' results are 0 or 1 (on vkd3d 1.2, which resolves sample counts, through a built-in pass;
+        in a list whose bound pipeline is a compute pipeline, set its root arguments again after this call).
+        
+        Args:
+            heap: a QueryHeap of this device.
+            kind: the kind the queries were recorded as.
+            start: the first query.
+            count: how many (at least 1).
+            buffer: the Buffer written (not an upload buffer).
+            offset: byte offset in buffer, a multiple of 8.
+        
+        Raises:
+            InvalidArgumentError: a range outside the heap or the buffer, an offset not a multiple of 8, a kind that
+                does not belong in the heap or on this list's queue, a query still active, a texture.
         """
     def resource_barriers(self, batch: BarrierBatch) -> None:
         """
@@ -876,6 +925,26 @@ class CommandList:
             TypeError: pso not a PipelineState.
             InvalidArgumentError: a pipeline of another device, or a graphics pipeline on a compute-queue list.
             UseAfterFreeError: the list was already executed.
+        """
+    def set_predication(self, buffer: typing.Any, offset: typing.SupportsIndex = 0, op: dx12kit.enums.PredicationOp | typing.Literal['equal_zero', 'not_equal_zero'] = 'equal_zero') -> None:
+        """
+        Predicates the work recorded after it on the 64-bit value at `offset` of `buffer`
+        (ID3D12GraphicsCommandList::SetPredication); None ends predication. With 'equal_zero' draws, dispatches,
+        copies, clears and resolves are skipped while the value is 0 (e.g. a 'binary_occlusion' result: skip what
+        was hidden); with 'not_equal_zero' while it is not. The buffer goes to the PREDICATION state through the
+        state tracker. Direct and compute lists.
+        vkd3d 1.2 (docs/guides/shader-gaps.rst): it reads 32 of the 64 bits, so dx12kit predicates on a 0/1 copy of
+        the value taken here by a built-in pass (in a list whose bound pipeline is a compute pipeline, set its root
+        arguments again after this call); it does not predicate copies, clears or resolves, so those raise
+        InvalidArgumentError while a predicate is set.
+        
+        Args:
+            buffer: the Buffer holding the predicate, or None to end predication.
+            offset: byte offset of the uint64 predicate, a multiple of 8.
+            op: 'equal_zero' or 'not_equal_zero' (when the work is skipped).
+        
+        Raises:
+            InvalidArgumentError: an offset not a multiple of 8 or outside the buffer, a texture, a copy-queue list.
         """
     def set_render_targets(self, textures: typing.Any, depth: typing.Any = None, *, mip: typing.SupportsIndex = 0) -> None:
         """
@@ -1228,6 +1297,29 @@ class CommandQueue:
             InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.
             WaitTimeoutError: the GPU work was not done within `timeout`.
         """
+    def read_queries(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], start: typing.SupportsIndex = 0, count: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
+        """
+        Resolves queries [start, start + count) of `heap` on this queue, waits, and returns their results in one
+        numpy array: uint64 values ('occlusion': samples that passed; 'binary_occlusion': 0 or 1; 'timestamp': ticks
+        of timestamp_frequency), or for 'pipeline_statistics' a structured array with D3D12's field names
+        (IAVertices, IAPrimitives, VSInvocations, GSInvocations, GSPrimitives, CInvocations, CPrimitives,
+        PSInvocations, HSInvocations, DSInvocations, CSInvocations). Execute the lists that wrote the queries on
+        this queue first (or make it wait for them). The resolve follows resolve_query_data's rules for this
+        queue's lists (occlusion queries: a direct queue).
+        
+        Args:
+            heap: a QueryHeap of this device.
+            kind: the kind the queries were recorded as.
+            start: the first query.
+            count: how many (None: to the end of the heap).
+            timeout: seconds to wait for the GPU, None forever.
+        
+        Returns:
+            A numpy array of `count` results.
+        
+        Raises:
+            InvalidArgumentError: a range outside the heap, a kind that does not belong in it or on this queue.
+        """
     def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
         Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
@@ -1329,6 +1421,13 @@ class CommandQueue:
     @name.setter
     def name(self, arg1: typing.Any) -> None:
         ...
+    @property
+    def timestamp_frequency(self) -> int:
+        """
+        Ticks per second of the timestamps written on this queue (ID3D12CommandQueue::GetTimestampFrequency):
+        (t1 - t0) / timestamp_frequency seconds. Raises InvalidArgumentError on a copy queue of a device without
+        copy-queue timestamps (vkd3d 1.2).
+        """
 class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
@@ -1506,6 +1605,23 @@ class Device:
         
         Raises:
             InvalidArgumentError: a block size that is not a multiple of 65536, or min_blocks > max_blocks.
+        """
+    def create_query_heap(self, kind: dx12kit.enums.QueryHeapKind | typing.Literal['occlusion', 'timestamp', 'pipeline_statistics', 'copy_queue_timestamp', 'binary_occlusion'], count: typing.SupportsIndex, *, name: typing.Any = None) -> QueryHeap:
+        """
+        A heap of `count` queries of one kind (ID3D12Device::CreateQueryHeap).
+        
+        Args:
+            kind: 'occlusion' (holds 'occlusion' and 'binary_occlusion' queries; 'binary_occlusion' names the same kind),
+                'timestamp' (direct and compute lists), 'pipeline_statistics', or 'copy_queue_timestamp' (copy lists'
+                timestamps; refused on vkd3d 1.2, which cannot create that heap).
+            count: how many queries (at least 1).
+            name: debug name (default: '<kind> queries').
+        
+        Returns:
+            A QueryHeap.
+        
+        Raises:
+            InvalidArgumentError: count 0, an unknown kind, or a kind this device cannot create.
         """
     def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: RootSignatureFlags | int | None = None, name: typing.Any = None) -> RootSignature:
         """
@@ -1782,6 +1898,15 @@ class Device:
         Whether lazy fence signals are in effect (asked for, and the backend is vkd3d; Windows signals every execute).
         """
     @property
+    def query_support(self) -> dict[str, typing.Any]:
+        """
+        Which query and predication behaviours this device has as D3D12 says (False: dx12kit makes up for it or refuses;
+        docs/guides/shader-gaps.rst). binary_occlusion_01: binary occlusion resolves to 0/1 (vkd3d 1.2 resolves sample counts:
+        dx12kit adds a built-in pass); predicate64: predicates are 64-bit (vkd3d 1.2 reads 32 bits: dx12kit predicates on a 0/1
+        copy); predicates_copies_and_clears: copies, clears and resolves are predicated (vkd3d 1.2 runs them: refused while a
+        predicate is set); copy_queue_timestamps: 'copy_queue_timestamp' heaps (refused on vkd3d 1.2).
+        """
+    @property
     def sampler_support(self) -> dict[str, typing.Any]:
         """
         Which sampler settings this device samples as D3D12 says; create_sampler and create_root_signature refuse the others
@@ -1871,6 +1996,33 @@ class Memory:
         ...
     @property
     def size(self) -> int:
+        ...
+class QueryHeap:
+    """
+    A heap of GPU queries (ID3D12QueryHeap). Create with Device.create_query_heap; record with
+    CommandList.begin_query / end_query; read with CommandQueue.read_queries or CommandList.resolve_query_data.
+    It stays alive while command lists using it are in flight.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def count(self) -> int:
+        """
+        How many queries it holds (indices 0 .. count-1).
+        """
+    @property
+    def kind(self) -> str:
+        """
+        The heap's kind: 'occlusion' (holds 'occlusion' and 'binary_occlusion' queries), 'timestamp',
+        'pipeline_statistics' or 'copy_queue_timestamp'.
+        """
+    @property
+    def name(self) -> str:
+        """
+        Debug name, shown by repr and in error messages.
+        """
+    @name.setter
+    def name(self, arg1: typing.Any) -> None:
         ...
 class Format(enum.IntEnum):
     """

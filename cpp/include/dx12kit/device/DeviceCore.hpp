@@ -142,6 +142,8 @@ public:
     /// (platform::BackendSamplerSupport), and min/max filtering only at tiled resources tier 2 (D3D12:
     /// "Min/max reduction filtering is supported" from Tier 2). dx12kit/gpu/SamplerRules.hpp refuses the rest.
     const platform::SamplerSupport& Samplers() const { return m_Samplers; }
+    /// Queries and predication the backend does as D3D12 says (platform::QuerySupport).
+    const platform::QuerySupport& Queries() const { return m_Queries; }
     /// The device's format support, queried once per format (dx12kit/device/FormatSupport.hpp).
     FormatSupportCache& FormatSupport() { return *m_FormatSupport; }
     /// The backend's depth-bias unit per depth format, probed once (dx12kit/device/DepthBiasUnits.hpp).
@@ -197,6 +199,7 @@ private:
     std::unique_ptr<FormatSupportCache> m_FormatSupport;
     platform::SamplerSupport m_Samplers;
     std::unique_ptr<DepthBiasUnits> m_DepthBias;
+    platform::QuerySupport m_Queries = platform::BackendQuerySupport();
     std::atomic<uint64_t> m_LastSerial{0};
     std::unique_ptr<memory::MemoryManager> m_Memory;   // before the upload pages, which use it
     std::unique_ptr<UploadPagePool> m_UploadPages;

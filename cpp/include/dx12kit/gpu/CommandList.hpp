@@ -25,6 +25,7 @@
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
 #include "dx12kit/device/UploadBuffer.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
+#include "dx12kit/gpu/QueryHeap.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 #include "dx12kit/resources/Resource.hpp"
@@ -205,6 +206,26 @@ public:
     /// all checked before anything is recorded.
     void DispatchMany(const uint32_t* groups, bool perRowGroups, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex);
 
+    // ---- queries and predication (QueryPasses.cpp; the rules: dx12kit/gpu/QueryHeap.hpp) ---------
+    /// BeginQuery / EndQuery of query `index` of `heap`. Timestamps take EndQuery only. Every query a
+    /// list begins is ended in it before it is executed (CheckQueriesEnded). The heap lives until the
+    /// list's work completes.
+    void BeginQuery(const std::shared_ptr<QueryHeap>& heap, D3D12_QUERY_TYPE type, uint32_t index);
+    void EndQuery(const std::shared_ptr<QueryHeap>& heap, D3D12_QUERY_TYPE type, uint32_t index);
+    /// ResolveQueryData of queries [start, start + count) into buffer `dst` at `offset` (a multiple
+    /// of 8), which the state tracker moves to COPY_DEST. Binary occlusion on a backend without
+    /// platform::QuerySupport::binaryOcclusion01 goes through the built-in 0/1 pass (BinaryPass).
+    void ResolveQueryData(const std::shared_ptr<QueryHeap>& heap, D3D12_QUERY_TYPE type, uint32_t start, uint32_t count,
+                          const std::shared_ptr<Resource>& dst, uint64_t offset);
+    /// SetPredication on the 64-bit value of `buffer` at `offset` (a multiple of 8), which the state
+    /// tracker moves to PREDICATION; nullptr ends predication. Direct and compute lists. Without
+    /// platform::QuerySupport::predicate64 the list predicates on a 0/1 copy of the value made by
+    /// the built-in pass at this point of the list (so the value is read here, as vkd3d reads it);
+    /// without predicatesCopiesAndClears copies, clears and resolves raise while a predicate is set.
+    void SetPredication(const std::shared_ptr<Resource>& buffer, uint64_t offset, D3D12_PREDICATION_OP op);
+    /// Rule 4 of QueryHeap.hpp at execute: InvalidArgument naming a query begun and not ended.
+    void CheckQueriesEnded(const char* what) const;
+
     // ---- used by CommandQueue::Execute (submission mutex held) --------------------------------
     void Close();
     ResourceStateTracker& Tracker() { return m_Tracker; }
@@ -231,6 +252,33 @@ public:
     bool FullyWrites(const Resource* r) const { return m_FullyWritten.count(r) != 0; }
 
 private:
+    // ---- queries and predication (QueryPasses.cpp) ----
+    struct ActiveQuery {
+        const QueryHeap* heap;
+        uint32_t index;
+        D3D12_QUERY_TYPE type;
+    };
+    std::vector<ActiveQuery> m_ActiveQueries;       ///< begun and not yet ended in this list
+    const QueryHeap* m_LastKeptHeap = nullptr;      ///< the heap last added to m_Tracked (one push per heap change)
+    void KeepHeap(const std::shared_ptr<QueryHeap>& heap, const char* what);
+    std::shared_ptr<Resource> m_Predicate;          ///< the buffer set_predication named (null: none)
+    ID3D12Resource* m_NativePredicate = nullptr;    ///< what the native list predicates on (the buffer or its 0/1 scratch copy)
+    uint64_t m_NativePredicateOffset = 0;
+    D3D12_PREDICATION_OP m_NativePredicateOp = D3D12_PREDICATION_OP_EQUAL_ZERO;
+    /// Raises when a predicate is set and the backend would not predicate the copy/clear/resolve `what`
+    /// (one compare where no predicate is set).
+    void CheckPredicatable(const char* what) const {
+        if (m_Predicate && !m_PredicatesCopies) RefuseUnpredicated(what);
+    }
+    bool m_PredicatesCopies = true;   ///< platform::QuerySupport::predicatesCopiesAndClears
+    [[noreturn]] void RefuseUnpredicated(const char* what) const;
+    /// A UAV-capable DEFAULT buffer of `bytes` for the built-in 0/1 pass, kept until the list retires.
+    std::shared_ptr<Resource> PassScratch(uint64_t bytes, const char* what);
+    /// The built-in pass: the `count` 64-bit values at the start of `scratch` become 0/1 (QueryToBinary.hlsl).
+    /// Records the dispatch natively, with no predicate, then restores the pipeline the user bound (a
+    /// compute root signature is set again: its root arguments must be set again before the next dispatch).
+    void BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count);
+
     std::string m_Name = "command list";
     struct Binding {
         std::shared_ptr<Resource> resource;

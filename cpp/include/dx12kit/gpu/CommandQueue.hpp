@@ -157,6 +157,13 @@ public:
     /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
     void ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& buffer, void* dst, uint64_t size,
                     double timeoutSeconds = -1.0);
+    /// Resolves queries [start, start + count) of `heap` (CommandList::ResolveQueryData's checks) into
+    /// this queue's readback buffer, executes, waits, and copies the `size` bytes of results to `dst`.
+    void ReadQueries(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class QueryHeap>& heap, D3D12_QUERY_TYPE type,
+                     uint32_t start, uint32_t count, void* dst, uint64_t size, double timeoutSeconds = -1.0);
+    /// Ticks per second of the timestamps written on this queue (GetTimestampFrequency).
+    /// InvalidArgument on a copy queue of a device without copy-queue timestamps.
+    uint64_t TimestampFrequency() const;
     /// Copies subresource (mip, slice) of a texture into `dst` as tightly packed rows.
     void ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& texture,
                      uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size, double timeoutSeconds = -1.0);

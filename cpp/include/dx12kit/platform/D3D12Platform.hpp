@@ -78,4 +78,24 @@ struct SamplerSupport {
 /// What this build's backend samples as D3D12 says (see SamplerSupport).
 SamplerSupport BackendSamplerSupport();
 
+/// Queries and predication where the backend does not do what D3D12 says (false), measured on
+/// vkd3d 1.2 over lavapipe (docs/guides/shader-gaps.rst, tests/device/test_queries.py). Windows: all true.
+///  - binaryOcclusion01: ResolveQueryData of BINARY_OCCLUSION writes 0/1. vkd3d 1.2 writes the
+///    sample count ("D3D12 guarantees binary occlusion queries result in only 0 and 1"); dx12kit
+///    resolves through a built-in pass that makes each value 0/1 (QueryPasses.cpp).
+///  - predicate64: SetPredication tests all 64 bits. vkd3d 1.2 tests the low 32 (a predicate of
+///    1 << 32 with EQUAL_ZERO skipped a draw); dx12kit predicates on a 0/1 copy made by that pass.
+///  - predicatesCopiesAndClears: copies, clears and resolves are predicated. vkd3d 1.2 runs them
+///    whatever the predicate ("Predication doesn't support clear and copy commands"); dx12kit
+///    refuses them while a predicate is set.
+///  - copyQueueTimestamps: a COPY_QUEUE_TIMESTAMP query heap can be created. vkd3d 1.2 reports
+///    CopyQueueTimestampQueriesSupported = 1 but CreateQueryHeap refuses the type (E_INVALIDARG).
+struct QuerySupport {
+    bool binaryOcclusion01 = true;
+    bool predicate64 = true;
+    bool predicatesCopiesAndClears = true;
+    bool copyQueueTimestamps = true;
+};
+QuerySupport BackendQuerySupport();
+
 }  // namespace dx12kit::platform
