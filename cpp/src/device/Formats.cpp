@@ -201,8 +201,18 @@ double Ratio(const std::string& a, const std::string& b) {
 }  // namespace
 
 const FormatInfo* FindFormat(DXGI_FORMAT format) {
-    for (const FormatInfo& f : kFormats) if (f.format == format) return &f;
-    return nullptr;
+    // Indexed by value (O(1): uploads, reads and views look formats up per call).
+    static const std::vector<const FormatInfo*> byValue = [] {
+        std::vector<const FormatInfo*> v;
+        for (const FormatInfo& f : kFormats) {
+            const size_t i = static_cast<size_t>(f.format);
+            if (i >= v.size()) v.resize(i + 1, nullptr);
+            v[i] = &f;
+        }
+        return v;
+    }();
+    const size_t i = static_cast<size_t>(static_cast<uint32_t>(format));
+    return i < byValue.size() ? byValue[i] : nullptr;
 }
 
 const FormatInfo* FindFormat(const char* name) {
