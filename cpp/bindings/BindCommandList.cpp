@@ -333,7 +333,8 @@ void BindCommandList(py::module_& m, Classes& c) {
             cl.Upload(r, b.data, b.size, mip, slice, offset);
         }, "resource"_a, "array"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0,
            "Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.\n"
-           "Textures take shape (height, width, channels) matching the format. The array is copied now (change it freely\n"
+           "Textures take shape (height, width, channels) matching the format, or raw bytes (bytes, bytearray, 1-D uint8) of the\n"
+           "subresource's tightly packed rows; block-compressed textures take their 4x4 blocks' bytes (rows of blocks). The array is copied now (change it freely\n"
            "afterwards); the data reaches the resource when the list executes, in execution order. On a cache-coherent UMA\n"
            "device (Device.uma_direct) execute writes a buffer's bytes on the CPU when no GPU work still uses it, else\n"
            "copies them on the GPU just before the list; see also CommandQueue.write_buffer.\n\n"

@@ -235,9 +235,8 @@ void BindCommandQueue(Classes& c) {
             if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
             const auto& tex = static_cast<const Texture&>(*r);
             tex.CheckMipSlice(mip, slice, "read_texture");
-            const FormatInfo& fi = RequireFormat(r->ViewFormat(), "read_texture");
-            py::array out = NewArray(DtypeFor(fi), tex.Is3D() ? py::tuple(py::make_tuple(tex.Depth(mip), tex.Height(mip), tex.Width(mip), fi.channels))
-                                                              : py::tuple(py::make_tuple(tex.Height(mip), tex.Width(mip), fi.channels)));
+            const FormatInfo& fi = RequireTextureFormat(r->ViewFormat(), "read_texture");
+            py::array out = NewArray(DtypeFor(fi), TextureShape(tex, fi, mip));
             void* dst = out.mutable_data();
             const uint64_t nbytes = static_cast<uint64_t>(out.nbytes());  // (touches the dtype: needs the GIL)
             {
@@ -247,7 +246,8 @@ void BindCommandQueue(Classes& c) {
             return out;
         }, "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(),
            "Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,\n"
-           "channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).\n\n"
+           "channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane; block-compressed\n"
+           "formats give their raw blocks as uint8 of shape (ceil(height/4), ceil(width/4), bytes per block). Waits for the GPU (interruptible, timeout as for wait).\n\n"
            "Args:\n"
            "    texture: the Texture read.\n"
            "    mip: the mip level.\n"

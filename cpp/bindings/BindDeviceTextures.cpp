@@ -84,21 +84,25 @@ void BindDeviceTextures(Classes& c) {
                                  .attr("load_texture")(self, source, "srgb"_a = srgb, "generate_mips"_a = generateMips, "name"_a = name);
             return py::reinterpret_steal<TextureObject>(tex.release());
         }, "path_or_array"_a, py::kw_only(), "srgb"_a = py::bool_(false), "generate_mips"_a = py::bool_(true), "name"_a = py::none(),
-           "A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow) or a numpy array, uploaded and ready to sample.\n\n"
+           "A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow; DDS, read by dx12kit.dds) or a numpy array,\n"
+           "uploaded and ready to sample.\n\n"
            "Formats: uint8 arrays and 8-bit images give r8_unorm (1 channel), rg8_unorm (2) or rgba8_unorm (3, 4; RGB gets\n"
            "alpha 255); uint16 give r16_unorm / rg16_unorm / rgba16_unorm (alpha 65535); float16 give r16_float / rg16_float /\n"
            "rgba16_float and float32 r32_float / rg32_float / rgba32_float (alpha 1.0). Arrays are (H, W) or (H, W, 1..4).\n"
            "srgb=True picks rgba8_unorm_srgb (8-bit data only; 1- and 2-channel 8-bit data is expanded to RGBA: there are no\n"
            "one- or two-channel sRGB formats). generate_mips=True gives the full mip chain, built on the GPU by\n"
            "CommandList.generate_mips. The upload has completed when the call returns.\n\n"
-           "16-bit PNGs (grey, grey+alpha, RGB, RGBA) keep their 16 bits. Files are cached per device, resolved path and\n"
+           "16-bit PNGs (grey, grey+alpha, RGB, RGBA) keep their 16 bits. DDS files keep their format (DX10 header or legacy\n"
+           "FourCC/masks; BC1-BC7 included), mips, array slices, cube faces (a cube texture) and volume (a 3D texture);\n"
+           "srgb=True picks the format's sRGB member, generate_mips applies to single-mip uncompressed 2D files only. Files are cached per device, resolved path and\n"
            "content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same\n"
            "Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or\n"
            "'texture' for arrays).\n\n"
            "Args:\n    path_or_array: an image file's path (str, os.PathLike) or a numpy array.\n    srgb: make an rgba8_unorm_srgb texture (8-bit data only).\n    generate_mips: build the full mip chain on the GPU.\n    name: a debug name, or None.\n\nReturns:\n    The Texture, uploaded.\n\nRaises:\n"
            "    FileNotFoundError: no such file.\n"
            "    InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names\n"
-           "        the file); an array of a wrong shape; srgb=True for data that is not 8-bit.\n"
+           "        the file); a DDS file with a feature load_texture does not read (named); an array of a wrong shape;\n"
+           "        srgb=True for data that is not 8-bit (or a DDS format without an sRGB form).\n"
            "    TypeError: path_or_array is neither a path (str, os.PathLike) nor a numpy array, or an unsupported dtype.");
 
 }

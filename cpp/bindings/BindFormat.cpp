@@ -10,13 +10,22 @@ namespace dx12kit::bindings {
 /// Format first of all (Module.cpp): methods of other classes name it in their signatures.
 void BindFormatEnum(py::module_& m) {
     {
-        py::native_enum<DXGI_FORMAT> fmt(m, "Format", "enum.IntEnum", "DXGI formats dx12kit supports (also accepted as lower-case strings).");
+        py::native_enum<DXGI_FORMAT> fmt(m, "Format", "enum.IntEnum",
+            "Every DXGI format, named by dx12kit's short name in upper case (RGBA8_UNORM, BC7_UNORM); DXGI's own name is an\n"
+            "alias where it differs (Format.R8G8B8A8_UNORM is Format.RGBA8_UNORM). Strings name them too, in any case: 'rgba8_unorm',\n"
+            "'R8G8B8A8_UNORM', 'DXGI_FORMAT_R8G8B8A8_UNORM'. Whether the device can use one: Device.format_support.");
         size_t n;
         const FormatInfo* all = AllFormats(n);
         for (size_t i = 0; i < n; ++i) {
             std::string up = all[i].name;
             for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
             fmt.value(up.c_str(), all[i].format);
+        }
+        for (size_t i = 0; i < n; ++i) {  // DXGI's names as aliases (those that are Python names)
+            const std::string dxgi = all[i].dxgiName;
+            std::string up = all[i].name;
+            for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            if (dxgi != up && !std::isdigit(static_cast<unsigned char>(dxgi[0]))) fmt.value(dxgi.c_str(), all[i].format);
         }
         fmt.value("UNKNOWN", DXGI_FORMAT_UNKNOWN);
         fmt.finalize();

@@ -35,7 +35,7 @@ std::string FloatText(float f) {
 DXGI_FORMAT ParseInputFormat(py::handle h, const char* what) {
     if (PyUnicode_Check(h.ptr())) {
         const std::string name = Lower(Str(h, what, "format"));
-        if (const FormatInfo* f = FindFormat(name.c_str())) return f->format;
+        if (const FormatInfo* f = FindFormat(name.c_str())) return f->format;  // DXGI's names too
         try {
             return ParseChoice<VertexFormatChoice>(h, what);
         } catch (const InvalidArgument&) {

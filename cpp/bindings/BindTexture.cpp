@@ -14,10 +14,9 @@ void BindTexture(Classes& c) {
         .def_property_readonly("array_size", &Texture::ArraySize, "Number of array slices.")
         .def_property_readonly("sample_count", &Texture::SampleCount, "Samples per pixel (1, or the MSAA count of a multisampled texture).")
         .def_property_readonly("shape", [](const Texture& t) -> py::typing::Tuple<int, py::ellipsis> {
-            const FormatInfo& fi = RequireFormat(t.ViewFormat(), "shape");
-            if (t.Is3D()) return py::make_tuple(t.Depth(), t.Height(), t.Width(), fi.channels);
-            return py::make_tuple(t.Height(), t.Width(), fi.channels);
-        }, "(height, width, channels) of mip 0 ((depth, height, width, channels) for 3D textures), as read_texture returns it.")
+            return py::typing::Tuple<int, py::ellipsis>(TextureShape(t, RequireFormat(t.ViewFormat(), "shape"), 0));
+        }, "(height, width, channels) of mip 0 ((depth, height, width, channels) for 3D textures), as read_texture returns it;\n"
+           "(block rows, blocks per row, bytes per block) for a block-compressed format.")
         .def("__repr__", [](const Texture& t) {
             const FormatInfo* fi = FindFormat(t.ViewFormat());
             return "<dx12kit.Texture '" + t.Name() + "' " + std::to_string(t.Width()) + "x" + std::to_string(t.Height()) + " " +

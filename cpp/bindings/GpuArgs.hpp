@@ -48,20 +48,8 @@ inline std::string Lower(std::string s) {
     return s;
 }
 
-inline std::string FormatNames() {
-    size_t n;
-    const FormatInfo* all = AllFormats(n);
-    std::string s;
-    for (size_t i = 0; i < n; ++i) s += (i ? ", " : "") + std::string(all[i].name);
-    return s;
-}
-
 inline DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
-    if (py::isinstance<py::str>(h)) {
-        const std::string name = Lower(Str(h, what, "format"));
-        if (const FormatInfo* f = FindFormat(name.c_str())) return f->format;
-        throw InvalidArgument(std::string(what) + ": unsupported format '" + name + "'; supported: " + FormatNames());
-    }
+    if (py::isinstance<py::str>(h)) return ParseFormatName(Str(h, what, "format"), what).format;  // "did you mean" when unknown
     if (PyIndex_Check(h.ptr())) {  // dx12kit.Format (an IntEnum) or a plain int
         py::int_ v = detail::Index(h, what, "format");
         int overflow = 0;
@@ -69,9 +57,10 @@ inline DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
         if (overflow == 0 && x > 0 && x <= INT32_MAX)
             if (const FormatInfo* f = FindFormat(static_cast<DXGI_FORMAT>(x))) return f->format;
         if (overflow == 0 && x == 0)  // dx12kit.Format.UNKNOWN (DXGI_FORMAT_UNKNOWN) or a plain 0
-            throw InvalidArgument(std::string(what) + ": Format.UNKNOWN (0, DXGI_FORMAT_UNKNOWN) stands for no format; give one of: " +
-                                  FormatNames());
-        throw InvalidArgument(std::string(what) + ": unsupported format " + std::string(py::str(v)) + "; supported: " + FormatNames());
+            throw InvalidArgument(std::string(what) + ": Format.UNKNOWN (0, DXGI_FORMAT_UNKNOWN) stands for no format; give one of "
+                                  "dx12kit.Format or its name ('rgba8_unorm', 'BC7_UNORM')");
+        throw InvalidArgument(std::string(what) + ": unsupported format " + std::string(py::str(v)) +
+                              ": no DXGI format has that value (dx12kit.Format lists them all)");
     }
     throw py::type_error(std::string(what) + ": a format is a str such as 'rgba8_unorm' or a dx12kit.Format, not " + detail::TypeName(h));
 }
@@ -316,6 +305,7 @@ inline Bytes GetBytes(py::handle h, const char* what) {
 }
 
 inline py::dtype DtypeFor(const FormatInfo& fi) {
+    if (fi.IsBlock()) return py::dtype("uint8");  // raw 4x4 blocks
     const uint32_t comp = fi.bytesPerTexel / fi.channels;
     std::string code;
     switch (fi.componentKind) {
@@ -327,9 +317,23 @@ inline py::dtype DtypeFor(const FormatInfo& fi) {
     return py::dtype(code);
 }
 
+/// What read_texture returns and Texture.shape says for `mip`: (height, width, channels), with depth
+/// first for 3D; for a block-compressed format (block rows, blocks per row, bytes per block).
+inline py::tuple TextureShape(const Texture& tex, const FormatInfo& fi, uint32_t mip) {
+    const bool block = fi.IsBlock();
+    const uint32_t h = block ? RowCount(fi, tex.Height(mip)) : tex.Height(mip);
+    const uint32_t w = block ? (tex.Width(mip) + 3) / 4 : tex.Width(mip);
+    const uint32_t c = block ? fi.blockBytes : fi.channels;
+    if (tex.Is3D()) return py::make_tuple(tex.Depth(mip), h, w, c);
+    return py::make_tuple(h, w, c);
+}
+
 inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) {
-    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), "upload");
+    const FormatInfo& fi = RequireTextureFormat(tex.ViewFormat(), "upload");
     const auto& info = b.info;
+    // Raw bytes (bytes, bytearray, 1-D uint8): the subresource's tightly packed rows, as a file holds
+    // them; block-compressed formats take their blocks in any shape. CommandList::Upload checks the count.
+    if (fi.IsBlock() || (info.ndim == 1 && info.itemsize == 1)) return;
     const uint32_t w = tex.Width(mip), h = tex.Height(mip);
     const uint32_t comp = fi.bytesPerTexel / fi.channels;
     std::string want = "(" + std::to_string(h) + ", " + std::to_string(w) + ", " + std::to_string(fi.channels) + ")";

@@ -12,6 +12,12 @@ no three-channel formats of these sizes)::
     float16   r16_float    rg16_float    rgba16_float
     float32   r32_float    rg32_float    rgba32_float
 
+DDS files (``"DDS "`` magic, whatever the extension) are read by ``dx12kit.dds``: their format (the DX10
+header's DXGI format, or the legacy FourCC / bit masks), mips, array slices and cube faces are kept as the file has
+them, block-compressed (BC1-BC7) data included, and uploaded as raw bytes. ``srgb=True`` picks the sRGB member of
+the file's format (bc1_unorm -> bc1_unorm_srgb); ``generate_mips`` applies to a single-mip uncompressed 2D file
+only (a file's own mips are kept; block-compressed textures cannot have mips generated on the GPU).
+
 Files are cached per device, resolved path and content (a SHA-256 of the file's bytes, plus
 ``srgb`` and ``generate_mips``): a second call returns the same :class:`Texture` while it is alive,
 and a file rewritten in place is loaded again whatever its modification time says. (Hashing reads
@@ -30,6 +36,7 @@ from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
 
+from . import dds
 from .errors import InvalidArgumentError
 
 __all__ = ["load_texture", "texture_format_for"]
@@ -217,6 +224,41 @@ def _upload(device: Any, pixels: np.ndarray, fmt: str, generate_mips: bool, name
     return tex
 
 
+_SRGB_OF = {"rgba8_unorm": "rgba8_unorm_srgb", "bgra8_unorm": "bgra8_unorm_srgb", "bgrx8_unorm": "bgrx8_unorm_srgb",
+            "bc1_unorm": "bc1_unorm_srgb", "bc2_unorm": "bc2_unorm_srgb", "bc3_unorm": "bc3_unorm_srgb",
+            "bc7_unorm": "bc7_unorm_srgb", "rgba8_typeless": "rgba8_unorm_srgb", "bgra8_typeless": "bgra8_unorm_srgb",
+            "bc1_typeless": "bc1_unorm_srgb", "bc2_typeless": "bc2_unorm_srgb", "bc3_typeless": "bc3_unorm_srgb",
+            "bc7_typeless": "bc7_unorm_srgb"}
+
+
+def _upload_dds(device: Any, image: "dds.DdsImage", srgb: bool, generate_mips: bool, name: str) -> Any:
+    """A texture of the DDS file's format, size, mips and slices (a cube for a cube map, 3D for a volume)."""
+    fmt = image.format
+    if srgb and not fmt.endswith("_srgb"):
+        if fmt not in _SRGB_OF:
+            raise InvalidArgumentError(f"load_texture: '{image.path}' holds {fmt}, which has no sRGB form; "
+                                       "srgb=True needs rgba8, bgra8, bgrx8, BC1, BC2, BC3 or BC7 data")
+        fmt = _SRGB_OF[fmt]
+    plain_2d = not image.cube and image.depth == 1 and image.array_size == 1
+    generate = generate_mips and image.mip_levels == 1 and plain_2d and not image.block_compressed
+    if image.cube:
+        tex = device.create_texture_cube(image.width, fmt, mip_levels=image.mip_levels, name=name)
+    elif image.depth > 1:
+        tex = device.create_texture3d(image.width, image.height, image.depth, fmt, mip_levels=image.mip_levels, name=name)
+    else:
+        tex = device.create_texture2d(image.width, image.height, fmt, mip_levels=0 if generate else image.mip_levels,
+                                      array_size=image.array_size, name=name)
+    q = device.queue("direct")
+    cl = q.command_list()
+    for element, mips in enumerate(image.surfaces):
+        for mip, data in enumerate(mips):
+            cl.upload(tex, np.frombuffer(data, dtype=np.uint8), mip=mip, array_slice=element)
+    if generate and tex.mip_levels > 1:
+        cl.generate_mips(tex)
+    q.wait(q.execute(cl))
+    return tex
+
+
 def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generate_mips: bool = True,
                  name: Optional[str] = None) -> Any:
     """See :meth:`Device.load_texture`."""
@@ -244,7 +286,15 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
         raise InvalidArgumentError(f"load_texture: cannot read '{path}': {e}") from None
     if not path.is_file():
         raise InvalidArgumentError(f"load_texture: '{path}' is not a file")
-    _read_image(path, None)  # the header first: a file that is no image is refused before being read whole
+    try:
+        with open(path, "rb") as f:
+            is_dds = dds.is_dds(f.read(4))
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise InvalidArgumentError(f"load_texture: cannot read '{path}': {e}") from None
+    if not is_dds:
+        _read_image(path, None)  # the header first: a file that is no image is refused before being read whole
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -263,10 +313,13 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
                 hit = _cached(device, key)
             if hit is not None:
                 return hit
-            image = _read_image(path, data)
-            assert image is not None
-            pixels, fmt = _pixels(image, srgb, f"'{path}'")
-            tex = _upload(device, pixels, fmt, generate_mips, name or path.name)
+            if is_dds:
+                tex = _upload_dds(device, dds.parse_dds(str(path), data), srgb, generate_mips, name or path.name)
+            else:
+                image = _read_image(path, data)
+                assert image is not None
+                pixels, fmt = _pixels(image, srgb, f"'{path}'")
+                tex = _upload(device, pixels, fmt, generate_mips, name or path.name)
             with _lock:
                 _cache.setdefault(device, {})[key] = weakref.ref(tex)
             return tex

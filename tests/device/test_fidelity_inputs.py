@@ -347,7 +347,7 @@ def test_format_support_reports_the_device(device):
     assert not device.format_support("rgba8_unorm_srgb").typed_uav
     assert device.format_support("rgba8_unorm_srgb").mip_autogen  # through rgba8_unorm, its UAV-capable partner
     assert "rgba8_unorm" in repr(s)
-    with pytest.raises(dx.InvalidArgumentError, match="unsupported format"):
+    with pytest.raises(dx.InvalidArgumentError, match="unknown format 'rgba9_unorm'; did you mean 'rgba8_unorm'"):
         device.format_support("rgba9_unorm")
 
 

@@ -15,8 +15,8 @@ struct Family {
 };
 
 // The DXGI cast families (DXGI_FORMAT documentation: formats sharing a TYPELESS format share a bit
-// layout and may be cast to each other through views of a TYPELESS resource). Block-compressed,
-// video and palette formats are left out: dx12kit does not create them.
+// layout and may be cast to each other through views of a TYPELESS resource). Video and palette
+// formats have none: dx12kit does not create them.
 // clang-format off
 const Family kFamilies[] = {
     {DXGI_FORMAT_R32G32B32A32_TYPELESS, {DXGI_FORMAT_R32G32B32A32_FLOAT, DXGI_FORMAT_R32G32B32A32_UINT, DXGI_FORMAT_R32G32B32A32_SINT}},
@@ -38,6 +38,13 @@ const Family kFamilies[] = {
     {DXGI_FORMAT_R8_TYPELESS,           {DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_R8_UINT, DXGI_FORMAT_R8_SNORM, DXGI_FORMAT_R8_SINT}},
     {DXGI_FORMAT_B8G8R8A8_TYPELESS,     {DXGI_FORMAT_B8G8R8A8_UNORM, DXGI_FORMAT_B8G8R8A8_UNORM_SRGB}},
     {DXGI_FORMAT_B8G8R8X8_TYPELESS,     {DXGI_FORMAT_B8G8R8X8_UNORM, DXGI_FORMAT_B8G8R8X8_UNORM_SRGB}},
+    {DXGI_FORMAT_BC1_TYPELESS,          {DXGI_FORMAT_BC1_UNORM, DXGI_FORMAT_BC1_UNORM_SRGB}},
+    {DXGI_FORMAT_BC2_TYPELESS,          {DXGI_FORMAT_BC2_UNORM, DXGI_FORMAT_BC2_UNORM_SRGB}},
+    {DXGI_FORMAT_BC3_TYPELESS,          {DXGI_FORMAT_BC3_UNORM, DXGI_FORMAT_BC3_UNORM_SRGB}},
+    {DXGI_FORMAT_BC4_TYPELESS,          {DXGI_FORMAT_BC4_UNORM, DXGI_FORMAT_BC4_SNORM}},
+    {DXGI_FORMAT_BC5_TYPELESS,          {DXGI_FORMAT_BC5_UNORM, DXGI_FORMAT_BC5_SNORM}},
+    {DXGI_FORMAT_BC6H_TYPELESS,         {DXGI_FORMAT_BC6H_UF16, DXGI_FORMAT_BC6H_SF16}},
+    {DXGI_FORMAT_BC7_TYPELESS,          {DXGI_FORMAT_BC7_UNORM, DXGI_FORMAT_BC7_UNORM_SRGB}},
 };
 // clang-format on
 
@@ -101,6 +108,10 @@ DXGI_FORMAT LinearMember(DXGI_FORMAT f) {
         case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: return DXGI_FORMAT_R8G8B8A8_UNORM;
         case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB: return DXGI_FORMAT_B8G8R8A8_UNORM;
         case DXGI_FORMAT_B8G8R8X8_UNORM_SRGB: return DXGI_FORMAT_B8G8R8X8_UNORM;
+        case DXGI_FORMAT_BC1_UNORM_SRGB: return DXGI_FORMAT_BC1_UNORM;
+        case DXGI_FORMAT_BC2_UNORM_SRGB: return DXGI_FORMAT_BC2_UNORM;
+        case DXGI_FORMAT_BC3_UNORM_SRGB: return DXGI_FORMAT_BC3_UNORM;
+        case DXGI_FORMAT_BC7_UNORM_SRGB: return DXGI_FORMAT_BC7_UNORM;
         default: return f;
     }
 }
@@ -132,6 +143,27 @@ const FormatSupportInfo& FormatSupportCache::Get(DXGI_FORMAT format) {
         info.support1 = static_cast<uint32_t>(fs.Support1);
         info.support2 = static_cast<uint32_t>(fs.Support2);
     }
+    // A colour texture the device says it supports but cannot create: vkd3d 1.2 reports the stencil
+    // families' other members (r24g8_typeless, x24_typeless_g8_uint, r32g8x24_typeless...) like the
+    // depth-stencil formats they share a Vulkan format with, yet creates them only with the
+    // depth-stencil usage, which D3D12 gives depth formats alone. One GetResourceAllocationInfo of a
+    // 4x4 texture (as dx12kit creates it: its family's TYPELESS format) decides, once per format;
+    // depth formats keep their answers (created with depth_stencil=True, they work).
+    const uint32_t dims = D3D12_FORMAT_SUPPORT1_TEXTURE2D | D3D12_FORMAT_SUPPORT1_TEXTURE3D | D3D12_FORMAT_SUPPORT1_TEXTURECUBE;
+    if ((info.support1 & dims) && !IsDepth(format)) {
+        const DXGI_FORMAT family = TypelessFamily(format);
+        D3D12_RESOURCE_DESC d{};
+        d.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE2D;
+        d.Width = 4;
+        d.Height = 4;
+        d.DepthOrArraySize = 1;
+        d.MipLevels = 1;
+        d.Format = family != DXGI_FORMAT_UNKNOWN ? family : format;
+        d.SampleDesc.Count = 1;
+        d.Layout = D3D12_TEXTURE_LAYOUT_UNKNOWN;
+        const D3D12_RESOURCE_ALLOCATION_INFO a = m_Device->GetResourceAllocationInfo(0, 1, &d);
+        if (a.SizeInBytes == UINT64_MAX || a.SizeInBytes == 0) info.support1 &= ~dims;
+    }
     for (uint32_t count : {1u, 2u, 4u, 8u, 16u, 32u}) {
         D3D12_FEATURE_DATA_MULTISAMPLE_QUALITY_LEVELS q{};
         q.Format = format;
@@ -152,6 +184,11 @@ void FormatSupportCache::CheckUsage(DXGI_FORMAT format, bool renderTarget, bool 
     const FormatSupportInfo& s = Get(format);
     auto fail = [&](const std::string& why) { throw InvalidArgument(std::string(what) + ": " + why); };
     auto name = [&] { return FormatName(format); };  // built on the error paths only
+    const FormatInfo* fi = FindFormat(format);
+    if (fi && fi->IsBlock() && (renderTarget || depthStencil || uav))
+        fail(name() + " is block-compressed: D3D12 makes no render targets, depth-stencil targets or unordered access views of "
+             "block-compressed formats; create it without render_target/depth_stencil/uav, upload its blocks, and render into "
+             "an uncompressed texture instead");
     if (renderTarget && !s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET)) fail(name() + " cannot be a render target on this device");
     if (depthStencil && !s.Has(D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL)) fail(name() + " cannot be a depth-stencil target on this device");
     if (uav) {
@@ -167,6 +204,30 @@ void FormatSupportCache::CheckUsage(DXGI_FORMAT format, bool renderTarget, bool 
             fail(name() + " textures cannot have uav=True: this device has no typed unordered access views of " + name() +
                  " (D3D12_FORMAT_SUPPORT1_TYPED_UNORDERED_ACCESS_VIEW)" + (IsBgra(format) ? "; use rgba8_unorm for UAV work" : ""));
     }
+}
+
+bool FormatSupportCache::UnalignedBlockTextures() {
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    if (m_UnalignedBlocks < 0) {
+#if defined(_WIN32)
+        // D3D12_FEATURE_D3D12_OPTIONS8 (36): { BOOL UnalignedBlockTexturesSupported; }.
+        BOOL options8 = FALSE;
+        m_UnalignedBlocks = SUCCEEDED(m_Device->CheckFeatureSupport(static_cast<D3D12_FEATURE>(36), &options8, sizeof options8)) && options8 ? 1 : 0;
+#else
+        m_UnalignedBlocks = 0;  // vkd3d 1.2 knows no OPTIONS8 (its headers stop at ID3D12Device1): not supported
+#endif
+    }
+    return m_UnalignedBlocks == 1;
+}
+
+void FormatSupportCache::CheckBlockSize(DXGI_FORMAT format, uint32_t width, uint32_t height, const char* what) {
+    const FormatInfo* fi = FindFormat(format);
+    if (!fi || !fi->IsBlock() || (width % 4 == 0 && height % 4 == 0)) return;
+    if (UnalignedBlockTextures()) return;
+    throw InvalidArgument(std::string(what) + ": a " + FormatName(format) + " texture of " + std::to_string(width) + "x" + std::to_string(height) +
+                          ": a block-compressed texture's mip 0 must be a multiple of 4 texels wide and high (D3D12 needs it unless "
+                          "D3D12_FEATURE_DATA_D3D12_OPTIONS8.UnalignedBlockTexturesSupported, which this device lacks; smaller mips may "
+                          "be any size); pad the image to " + std::to_string((width + 3) / 4 * 4) + "x" + std::to_string((height + 3) / 4 * 4));
 }
 
 bool FormatSupportCache::CubeAllowed(DXGI_FORMAT format) { return !IsDepth(format) && Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE); }

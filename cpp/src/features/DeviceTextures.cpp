@@ -76,13 +76,13 @@ std::shared_ptr<Texture> Device::CreateTextureResource(const D3D12_RESOURCE_DESC
 std::shared_ptr<Texture> Device::CreateTextureCube(uint32_t size, DXGI_FORMAT format, uint32_t mipLevels, bool renderTarget, bool uav,
                                                    const std::string& name, const Placement& placement) {
     const char* what = "create_texture_cube";
-    const FormatInfo& fi = RequireFormat(format, what);
+    RequireTextureFormat(format, what);
     if (size == 0) throw InvalidArgument("create_texture_cube: size must be positive");
     if (size > D3D12_REQ_TEXTURECUBE_DIMENSION)
         throw InvalidArgument("create_texture_cube: size " + std::to_string(size) + " exceeds " + std::to_string(D3D12_REQ_TEXTURECUBE_DIMENSION));
-    (void)fi;
     mipLevels = CheckMips(mipLevels, size, std::to_string(size) + "x" + std::to_string(size) + " cube", what);
     m_Core->FormatSupport().CheckTextureCube(format, renderTarget, uav, what);
+    m_Core->FormatSupport().CheckBlockSize(format, size, size, what);
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
@@ -95,7 +95,7 @@ std::shared_ptr<Texture> Device::CreateTextureCube(uint32_t size, DXGI_FORMAT fo
 std::shared_ptr<Texture> Device::CreateTexture3D(uint32_t width, uint32_t height, uint32_t depth, DXGI_FORMAT format, uint32_t mipLevels,
                                                  bool renderTarget, bool uav, const std::string& name, const Placement& placement) {
     const char* what = "create_texture3d";
-    RequireFormat(format, what);
+    RequireTextureFormat(format, what);
     if (width == 0 || height == 0 || depth == 0) throw InvalidArgument("create_texture3d: width, height and depth must be positive");
     const std::string size = std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(depth);
     constexpr uint32_t kMax = D3D12_REQ_TEXTURE3D_U_V_OR_W_DIMENSION;
@@ -103,6 +103,7 @@ std::shared_ptr<Texture> Device::CreateTexture3D(uint32_t width, uint32_t height
         throw InvalidArgument("create_texture3d: " + size + " exceeds " + std::to_string(kMax) + " texels a side");
     mipLevels = CheckMips(mipLevels, std::max({width, height, depth}), size, what);
     m_Core->FormatSupport().CheckTexture3D(format, renderTarget, uav, what);
+    m_Core->FormatSupport().CheckBlockSize(format, width, height, what);  // the depth may be any size
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;

@@ -49,6 +49,10 @@ std::string MipAutogenRefusal(FormatSupportCache& formats, DXGI_FORMAT format) {
     const FormatInfo* fi = FindFormat(format);
     if (!fi) return "unsupported format " + FormatName(format);
     const std::string name = fi->name;
+    if (fi->IsBlock())
+        return name + " is block-compressed: generate_mips writes mips through unordered access views, which block-compressed formats "
+                      "cannot have; upload every mip's blocks (a DDS file with mips, load_texture) instead";
+    if (fi->layout == FormatLayout::Other) return name + " is a video, planar, palette or opaque format";
     if (fi->depth)
         return name + " is a depth format: generate_mips averages colours with filtered samples, which depth formats do not allow";
     if (IsInteger(format)) return name + " is an integer format: integer textures cannot be sampled with a filter, so no mips are averaged";

@@ -223,12 +223,16 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
     CheckSingleSample(*dst, what);
     auto& tex = static_cast<Texture&>(*dst);
     tex.CheckMipSlice(mip, arraySlice, what);
-    const FormatInfo& fi = RequireFormat(tex.ViewFormat(), what);
-    const uint64_t expected = tex.Texels(mip) * fi.bytesPerTexel;
+    const FormatInfo& fi = RequireTextureFormat(tex.ViewFormat(), what);
+    const uint64_t expected = SubresourceBytes(fi, tex.Width(mip), tex.Height(mip), tex.Depth(mip));
     if (bytes != expected)
         throw InvalidArgument(std::string(what) + ": " + Who(*dst) + " mip " + std::to_string(mip) + " is " + std::to_string(tex.Width(mip)) + "x" +
                               std::to_string(tex.Height(mip)) + (tex.Is3D() ? "x" + std::to_string(tex.Depth(mip)) : std::string()) + " " +
-                              fi.name + " = " + std::to_string(expected) + " bytes, got " + std::to_string(bytes));
+                              fi.name + " = " + std::to_string(expected) + " bytes" +
+                              (fi.IsBlock() ? " (" + std::to_string(RowCount(fi, tex.Height(mip))) + " rows of " +
+                                                  std::to_string((tex.Width(mip) + 3) / 4) + " 4x4 blocks of " + std::to_string(fi.blockBytes) + " bytes)"
+                                            : std::string()) +
+                              ", got " + std::to_string(bytes));
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
     UploadAllocation a = m_Upload.Allocate(f.totalBytes, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
     host::CopyRows(a.cpu, f.placed.Footprint.RowPitch, data, f.rowBytes, f.rowBytes, f.rows);

@@ -301,8 +301,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
                                                  uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
                                                  const std::string& name, const Placement& placement, uint32_t sampleCount) {
     m_Core->CheckNotForked("create_texture2d");
-    const FormatInfo* fi = FindFormat(format);
-    if (!fi) throw InvalidArgument("create_texture2d: unsupported format " + std::to_string(static_cast<int>(format)));
+    const FormatInfo* fi = &RequireTextureFormat(format, "create_texture2d");
     if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
     if (width > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION || height > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION)
         throw InvalidArgument("create_texture2d: " + std::to_string(width) + "x" + std::to_string(height) + " exceeds 16384");
@@ -321,6 +320,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
         throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
                               "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
     m_Core->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
+    m_Core->FormatSupport().CheckBlockSize(format, width, height, "create_texture2d");
     if (sampleCount != 1) {
         // D3D12_RESOURCE_DESC rules for multisampled textures: 2D only, MipLevels 1, a render
         // target or depth-stencil flag, no ALLOW_UNORDERED_ACCESS; and a count the device reports
@@ -468,12 +468,15 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
                 for (uint32_t mip = 0; mip < r->MipLevels(); ++mip) list->ClearRenderTargetView(r->Rtv(mip, slice), black, 0, nullptr);
             continue;
         }
-        // Other textures: each subresource copied from the zero buffer in bands of whole rows.
+        // Other textures: each subresource copied from the zero buffer in bands of whole rows (of
+        // 4x4 blocks for a block-compressed format: a footprint row is then 4 texel rows).
+        const FormatInfo* fi = FindFormat(r->ViewFormat());
+        const uint32_t texelRowsPerRow = fi && fi->IsBlock() ? 4 : 1;
         for (uint32_t slice = 0; slice < r->ArraySize(); ++slice) {
             for (uint32_t mip = 0; mip < r->MipLevels(); ++mip) {
                 const TextureFootprint f = tex.Footprint(mip, slice);
                 const uint32_t pitch = f.placed.Footprint.RowPitch;
-                const uint32_t bandRows = static_cast<uint32_t>(std::max<uint64_t>(1, kZeroBufferBytes / pitch));
+                const uint32_t bandRows = static_cast<uint32_t>(std::max<uint64_t>(1, kZeroBufferBytes / pitch)) * texelRowsPerRow;
                 const uint32_t sub = d3dx::CalcSubresource(mip, slice, r->MipLevels());
                 D3D12_TEXTURE_COPY_LOCATION dst = d3dx::SubresourceLocation(r->D3D12Resource(), sub);
                 for (uint32_t z = 0; z < f.placed.Footprint.Depth; ++z) {   // 3D: band by band in each depth slice

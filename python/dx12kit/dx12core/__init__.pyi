@@ -284,7 +284,8 @@ class Texture(Resource):
     @property
     def shape(self) -> tuple[int, ...]:
         """
-        (height, width, channels) of mip 0 ((depth, height, width, channels) for 3D textures), as read_texture returns it.
+        (height, width, channels) of mip 0 ((depth, height, width, channels) for 3D textures), as read_texture returns it;
+        (block rows, blocks per row, bytes per block) for a block-compressed format.
         """
     @property
     def width(self) -> int:
@@ -777,7 +778,7 @@ class CommandList:
             after: the ResourceState it moves to.
             subresource: one subresource, or ALL_SUBRESOURCES.
         """
-    def resolve(self, dst: typing.Any, src: typing.Any, *, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None, dst_subresource: typing.SupportsIndex = 0, src_subresource: typing.SupportsIndex = 0) -> None:
+    def resolve(self, dst: typing.Any, src: typing.Any, *, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | None = None, dst_subresource: typing.SupportsIndex = 0, src_subresource: typing.SupportsIndex = 0) -> None:
         """
         Resolves multisampled `src` into single-sample `dst` (ResolveSubresource: each pixel the average of its
         samples). States are tracked (RESOLVE_SOURCE / RESOLVE_DEST). format: the format to resolve as (default:
@@ -1034,7 +1035,7 @@ class CommandList:
             TypeError: rects is not a list of tuples.
             InvalidArgumentError: a tuple of the wrong length or an inverted rectangle.
         """
-    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
         Stages an SRV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
         
@@ -1074,7 +1075,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: ref above 255.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
         Stages a UAV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
         
@@ -1154,7 +1155,8 @@ class CommandList:
     def upload(self, resource: typing.Any, array: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
         Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.
-        Textures take shape (height, width, channels) matching the format. The array is copied now (change it freely
+        Textures take shape (height, width, channels) matching the format, or raw bytes (bytes, bytearray, 1-D uint8) of the
+        subresource's tightly packed rows; block-compressed textures take their 4x4 blocks' bytes (rows of blocks). The array is copied now (change it freely
         afterwards); the data reaches the resource when the list executes, in execution order. On a cache-coherent UMA
         device (Device.uma_direct) execute writes a buffer's bytes on the CPU when no GPU work still uses it, else
         copies them on the GPU just before the list; see also CommandQueue.write_buffer.
@@ -1323,7 +1325,8 @@ class CommandQueue:
     def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
         Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
-        channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane. Waits for the GPU (interruptible, timeout as for wait).
+        channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane; block-compressed
+        formats give their raw blocks as uint8 of shape (ceil(height/4), ceil(width/4), bytes per block). Waits for the GPU (interruptible, timeout as for wait).
         
         Args:
             texture: the Texture read.
@@ -1541,7 +1544,7 @@ class Device:
             TypeError: bytecode without the buffer protocol, or root_signature not a RootSignature.
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | typing.Sequence[Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint']], dsv_format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'line_strip', 'line_list_adj', 'line_strip_adj', 'triangle_list_adj', 'triangle_strip_adj', 'patch_list_1', 'patch_list_2', 'patch_list_3', 'patch_list_4', 'patch_list_5', 'patch_list_6', 'patch_list_7', 'patch_list_8', 'patch_list_9', 'patch_list_10', 'patch_list_11', 'patch_list_12', 'patch_list_13', 'patch_list_14', 'patch_list_15', 'patch_list_16', 'patch_list_17', 'patch_list_18', 'patch_list_19', 'patch_list_20', 'patch_list_21', 'patch_list_22', 'patch_list_23', 'patch_list_24', 'patch_list_25', 'patch_list_26', 'patch_list_27', 'patch_list_28', 'patch_list_29', 'patch_list_30', 'patch_list_31', 'patch_list_32', 'triangle_list', 'line_list', 'point_list', '1_control_point_patchlist', '2_control_point_patchlist', '3_control_point_patchlist', '4_control_point_patchlist', '5_control_point_patchlist', '6_control_point_patchlist', '7_control_point_patchlist', '8_control_point_patchlist', '9_control_point_patchlist', '10_control_point_patchlist', '11_control_point_patchlist', '12_control_point_patchlist', '13_control_point_patchlist', '14_control_point_patchlist', '15_control_point_patchlist', '16_control_point_patchlist', '17_control_point_patchlist', '18_control_point_patchlist', '19_control_point_patchlist', '20_control_point_patchlist', '21_control_point_patchlist', '22_control_point_patchlist', '23_control_point_patchlist', '24_control_point_patchlist', '25_control_point_patchlist', '26_control_point_patchlist', '27_control_point_patchlist', '28_control_point_patchlist', '29_control_point_patchlist', '30_control_point_patchlist', '31_control_point_patchlist', '32_control_point_patchlist'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] | None = None, blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] | None = None, *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | typing.Sequence[Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb']], dsv_format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'line_strip', 'line_list_adj', 'line_strip_adj', 'triangle_list_adj', 'triangle_strip_adj', 'patch_list_1', 'patch_list_2', 'patch_list_3', 'patch_list_4', 'patch_list_5', 'patch_list_6', 'patch_list_7', 'patch_list_8', 'patch_list_9', 'patch_list_10', 'patch_list_11', 'patch_list_12', 'patch_list_13', 'patch_list_14', 'patch_list_15', 'patch_list_16', 'patch_list_17', 'patch_list_18', 'patch_list_19', 'patch_list_20', 'patch_list_21', 'patch_list_22', 'patch_list_23', 'patch_list_24', 'patch_list_25', 'patch_list_26', 'patch_list_27', 'patch_list_28', 'patch_list_29', 'patch_list_30', 'patch_list_31', 'patch_list_32', 'triangle_list', 'line_list', 'point_list', '1_control_point_patchlist', '2_control_point_patchlist', '3_control_point_patchlist', '4_control_point_patchlist', '5_control_point_patchlist', '6_control_point_patchlist', '7_control_point_patchlist', '8_control_point_patchlist', '9_control_point_patchlist', '10_control_point_patchlist', '11_control_point_patchlist', '12_control_point_patchlist', '13_control_point_patchlist', '14_control_point_patchlist', '15_control_point_patchlist', '16_control_point_patchlist', '17_control_point_patchlist', '18_control_point_patchlist', '19_control_point_patchlist', '20_control_point_patchlist', '21_control_point_patchlist', '22_control_point_patchlist', '23_control_point_patchlist', '24_control_point_patchlist', '25_control_point_patchlist', '26_control_point_patchlist', '27_control_point_patchlist', '28_control_point_patchlist', '29_control_point_patchlist', '30_control_point_patchlist', '31_control_point_patchlist', '32_control_point_patchlist'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] | None = None, blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] | None = None, *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
         """
         A graphics pipeline (D3D12_GRAPHICS_PIPELINE_STATE_DESC).
         
@@ -1675,7 +1678,7 @@ class Device:
                 differently from D3D12 (Device.sampler_support; vkd3d 1.2: a border colour other than transparent black with a
                 'border' address, 'mirror_once', the minimum and maximum filters), naming the argument.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'] = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
@@ -1706,7 +1709,7 @@ class Device:
                 sample count, bad placement arguments.
             OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.
         """
-    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),
         RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers
@@ -1725,7 +1728,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def create_texture_cube(self, size: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture_cube(self, size: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as
         zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its
@@ -1778,7 +1781,7 @@ class Device:
         """
         Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.
         """
-    def format_support(self, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint']) -> FormatSupport:
+    def format_support(self, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb']) -> FormatSupport:
         """
         What this device supports for `format` (queried once per format and cached): a FormatSupport.
         
@@ -1793,7 +1796,8 @@ class Device:
         """
     def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None) -> Texture:
         """
-        A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow) or a numpy array, uploaded and ready to sample.
+        A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow; DDS, read by dx12kit.dds) or a numpy array,
+        uploaded and ready to sample.
         
         Formats: uint8 arrays and 8-bit images give r8_unorm (1 channel), rg8_unorm (2) or rgba8_unorm (3, 4; RGB gets
         alpha 255); uint16 give r16_unorm / rg16_unorm / rgba16_unorm (alpha 65535); float16 give r16_float / rg16_float /
@@ -1802,7 +1806,9 @@ class Device:
         one- or two-channel sRGB formats). generate_mips=True gives the full mip chain, built on the GPU by
         CommandList.generate_mips. The upload has completed when the call returns.
         
-        16-bit PNGs (grey, grey+alpha, RGB, RGBA) keep their 16 bits. Files are cached per device, resolved path and
+        16-bit PNGs (grey, grey+alpha, RGB, RGBA) keep their 16 bits. DDS files keep their format (DX10 header or legacy
+        FourCC/masks; BC1-BC7 included), mips, array slices, cube faces (a cube texture) and volume (a 3D texture);
+        srgb=True picks the format's sRGB member, generate_mips applies to single-mip uncompressed 2D files only. Files are cached per device, resolved path and
         content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same
         Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or
         'texture' for arrays).
@@ -1819,7 +1825,8 @@ class Device:
         Raises:
             FileNotFoundError: no such file.
             InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names
-                the file); an array of a wrong shape; srgb=True for data that is not 8-bit.
+                the file); a DDS file with a feature load_texture does not read (named); an array of a wrong shape;
+                srgb=True for data that is not 8-bit (or a DDS format without an sRGB form).
             TypeError: path_or_array is neither a path (str, os.PathLike) nor a numpy array, or an unsupported dtype.
         """
     def memory_budget(self) -> dict[str, typing.Any]:
@@ -2026,38 +2033,177 @@ class QueryHeap:
         ...
 class Format(enum.IntEnum):
     """
-    DXGI formats dx12kit supports (also accepted as lower-case strings).
+    Every DXGI format, named by dx12kit's short name in upper case (RGBA8_UNORM, BC7_UNORM); DXGI's own name is an
+    alias where it differs (Format.R8G8B8A8_UNORM is Format.RGBA8_UNORM). Strings name them too, in any case: 'rgba8_unorm',
+    'R8G8B8A8_UNORM', 'DXGI_FORMAT_R8G8B8A8_UNORM'. Whether the device can use one: Device.format_support.
     """
+    A4B4G4R4_UNORM = 191
+    A8P8 = 114
+    A8_UNORM = 65
+    AI44 = 111
+    AYUV = 100
+    B4G4R4A4_UNORM = 115
+    B5G5R5A1_UNORM = 86
+    B5G6R5_UNORM = 85
+    B8G8R8A8_TYPELESS = 90
+    B8G8R8A8_UNORM = 87
+    B8G8R8A8_UNORM_SRGB = 91
+    B8G8R8X8_TYPELESS = 92
+    B8G8R8X8_UNORM = 88
+    B8G8R8X8_UNORM_SRGB = 93
+    BC1_TYPELESS = 70
+    BC1_UNORM = 71
+    BC1_UNORM_SRGB = 72
+    BC2_TYPELESS = 73
+    BC2_UNORM = 74
+    BC2_UNORM_SRGB = 75
+    BC3_TYPELESS = 76
+    BC3_UNORM = 77
+    BC3_UNORM_SRGB = 78
+    BC4_SNORM = 81
+    BC4_TYPELESS = 79
+    BC4_UNORM = 80
+    BC5_SNORM = 84
+    BC5_TYPELESS = 82
+    BC5_UNORM = 83
+    BC6H_SF16 = 96
+    BC6H_TYPELESS = 94
+    BC6H_UF16 = 95
+    BC7_TYPELESS = 97
+    BC7_UNORM = 98
+    BC7_UNORM_SRGB = 99
+    BGRA8_TYPELESS = 90
     BGRA8_UNORM = 87
     BGRA8_UNORM_SRGB = 91
+    BGRX8_TYPELESS = 92
+    BGRX8_UNORM = 88
+    BGRX8_UNORM_SRGB = 93
     D16_UNORM = 55
     D24_UNORM_S8_UINT = 45
     D32_FLOAT = 40
     D32_FLOAT_S8X24_UINT = 20
+    G8R8_G8B8_UNORM = 69
+    IA44 = 112
+    NV11 = 110
+    NV12 = 103
+    OPAQUE_420 = 106
+    P010 = 104
+    P016 = 105
+    P208 = 130
+    P8 = 113
+    R10G10B10A2_TYPELESS = 23
+    R10G10B10A2_UINT = 25
+    R10G10B10A2_UNORM = 24
+    R10G10B10_XR_BIAS_A2_UNORM = 89
+    R11G11B10_FLOAT = 26
+    R16G16B16A16_FLOAT = 10
+    R16G16B16A16_SINT = 14
+    R16G16B16A16_SNORM = 13
+    R16G16B16A16_TYPELESS = 9
+    R16G16B16A16_UINT = 12
+    R16G16B16A16_UNORM = 11
+    R16G16_FLOAT = 34
+    R16G16_SINT = 38
+    R16G16_SNORM = 37
+    R16G16_TYPELESS = 33
+    R16G16_UINT = 36
+    R16G16_UNORM = 35
     R16_FLOAT = 54
+    R16_SINT = 59
+    R16_SNORM = 58
+    R16_TYPELESS = 53
     R16_UINT = 57
     R16_UNORM = 56
+    R1_UNORM = 66
+    R24G8_TYPELESS = 44
+    R24_UNORM_X8_TYPELESS = 46
+    R32G32B32A32_FLOAT = 2
+    R32G32B32A32_SINT = 4
+    R32G32B32A32_TYPELESS = 1
+    R32G32B32A32_UINT = 3
+    R32G32B32_FLOAT = 6
+    R32G32B32_SINT = 8
+    R32G32B32_TYPELESS = 5
+    R32G32B32_UINT = 7
+    R32G32_FLOAT = 16
+    R32G32_SINT = 18
+    R32G32_TYPELESS = 15
+    R32G32_UINT = 17
+    R32G8X24_TYPELESS = 19
     R32_FLOAT = 41
+    R32_FLOAT_X8X24_TYPELESS = 21
     R32_SINT = 43
+    R32_TYPELESS = 39
     R32_UINT = 42
+    R8G8B8A8_SINT = 32
+    R8G8B8A8_SNORM = 31
+    R8G8B8A8_TYPELESS = 27
+    R8G8B8A8_UINT = 30
+    R8G8B8A8_UNORM = 28
+    R8G8B8A8_UNORM_SRGB = 29
+    R8G8_B8G8_UNORM = 68
+    R8G8_SINT = 52
+    R8G8_SNORM = 51
+    R8G8_TYPELESS = 48
+    R8G8_UINT = 50
+    R8G8_UNORM = 49
+    R8_SINT = 64
+    R8_SNORM = 63
+    R8_TYPELESS = 60
     R8_UINT = 62
     R8_UNORM = 61
+    R9G9B9E5_SHAREDEXP = 67
     RG11B10_FLOAT = 26
     RG16_FLOAT = 34
+    RG16_SINT = 38
+    RG16_SNORM = 37
+    RG16_TYPELESS = 33
+    RG16_UINT = 36
     RG16_UNORM = 35
     RG32_FLOAT = 16
+    RG32_SINT = 18
+    RG32_TYPELESS = 15
     RG32_UINT = 17
+    RG8_SINT = 52
+    RG8_SNORM = 51
+    RG8_TYPELESS = 48
+    RG8_UINT = 50
     RG8_UNORM = 49
+    RGB10A2_TYPELESS = 23
+    RGB10A2_UINT = 25
     RGB10A2_UNORM = 24
+    RGB32_FLOAT = 6
+    RGB32_SINT = 8
+    RGB32_TYPELESS = 5
+    RGB32_UINT = 7
     RGBA16_FLOAT = 10
+    RGBA16_SINT = 14
+    RGBA16_SNORM = 13
+    RGBA16_TYPELESS = 9
+    RGBA16_UINT = 12
     RGBA16_UNORM = 11
     RGBA32_FLOAT = 2
+    RGBA32_SINT = 4
+    RGBA32_TYPELESS = 1
     RGBA32_UINT = 3
+    RGBA8_SINT = 32
     RGBA8_SNORM = 31
+    RGBA8_TYPELESS = 27
     RGBA8_UINT = 30
     RGBA8_UNORM = 28
     RGBA8_UNORM_SRGB = 29
+    SAMPLER_FEEDBACK_MIN_MIP_OPAQUE = 189
+    SAMPLER_FEEDBACK_MIP_REGION_USED_OPAQUE = 190
     UNKNOWN = 0
+    V208 = 131
+    V408 = 132
+    X24_TYPELESS_G8_UINT = 47
+    X32_TYPELESS_G8X24_UINT = 22
+    Y210 = 108
+    Y216 = 109
+    Y410 = 101
+    Y416 = 102
+    YUY2 = 107
     def __format__(self, format_spec: str) -> str:
         ...
     def __str__(self) -> str:

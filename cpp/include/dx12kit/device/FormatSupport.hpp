@@ -74,6 +74,12 @@ public:
     /// cubes are colour cubes: a depth cube is a 6-slice depth array, create_texture2d with
     /// depth_stencil=True and array_size=6). format_support reports these.
     bool CubeAllowed(DXGI_FORMAT format);
+    /// Throws InvalidArgument unless a texture of `format` may have a mip 0 of width x height: a
+    /// block-compressed format needs multiples of 4 (D3D12_RESOURCE_DESC; lower mips may be any size)
+    /// unless the device reports OPTIONS8 UnalignedBlockTexturesSupported.
+    void CheckBlockSize(DXGI_FORMAT format, uint32_t width, uint32_t height, const char* what);
+    /// OPTIONS8 UnalignedBlockTexturesSupported, queried once (false on vkd3d 1.2, which lacks OPTIONS8).
+    bool UnalignedBlockTextures();
     bool Texture3DAllowed(DXGI_FORMAT format);
     /// As CheckTexture2D for cube and 3D textures (CubeAllowed, Texture3DAllowed).
     void CheckTextureCube(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what);
@@ -100,6 +106,7 @@ private:
     ID3D12Device* m_Device;
     std::mutex m_Mutex;
     std::unordered_map<uint32_t, FormatSupportInfo> m_Cache;
+    int m_UnalignedBlocks = -1;  ///< OPTIONS8 answer: -1 not asked yet
 };
 
 }  // namespace dx12kit

@@ -1,0 +1,216 @@
+"""DDS files: the header parsed with struct (Microsoft's documented fixed layout), the surfaces as raw bytes.
+
+A DDS file is ``"DDS "``, a 124-byte DDS_HEADER (with a 32-byte DDS_PIXELFORMAT inside), then, when the pixel
+format's FourCC is ``"DX10"``, a 20-byte DDS_HEADER_DXT10 naming the DXGI format, then the surfaces: for each
+array element (each cube face, +X -X +Y -Y +Z -Z), each mip from the largest, tightly packed rows (rows of 4x4
+blocks for block-compressed formats; every depth slice of a volume mip in turn).
+
+What is read: 2D textures, texture arrays (DX10 arraySize), cube maps (DDSCAPS2_CUBEMAP with all six faces, or
+the DX10 TEXTURECUBE flag), volume textures (DDSCAPS2_VOLUME / DX10 TEXTURE3D), mips; the DXGI formats of the
+DX10 header, the legacy FourCCs DXT1-DXT5, ATI1/ATI2/BC4U/BC4S/BC5U/BC5S and the numeric D3DFMT codes of
+float/16-bit formats, and the legacy RGB/luminance/alpha bit masks that have a DXGI format. Anything else
+(24-bit RGB, partial cube maps, cube arrays, 1D textures, palettes, YUV) is refused with InvalidArgumentError
+naming the file and what it has.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from .errors import InvalidArgumentError
+
+__all__ = ["DdsImage", "is_dds", "parse_dds"]
+
+MAGIC = b"DDS "
+_HEADER = struct.Struct("<7I44x8I4I4x")  # size, flags, height, width, pitch, depth, mips, reserved1[11], ddspf, caps1-4, reserved2
+_DX10 = struct.Struct("<5I")             # dxgiFormat, resourceDimension, miscFlag, arraySize, miscFlags2
+
+DDSD_MIPMAPCOUNT = 0x20000
+DDSD_DEPTH = 0x800000
+DDPF_ALPHAPIXELS, DDPF_ALPHA, DDPF_FOURCC, DDPF_RGB, DDPF_YUV, DDPF_LUMINANCE = 0x1, 0x2, 0x4, 0x40, 0x200, 0x20000
+DDPF_PALETTEINDEXED8 = 0x20
+DDSCAPS2_CUBEMAP = 0x200
+DDSCAPS2_CUBEMAP_ALLFACES = 0xFC00
+DDSCAPS2_VOLUME = 0x200000
+DDS_RESOURCE_MISC_TEXTURECUBE = 0x4
+DIMENSION_1D, DIMENSION_2D, DIMENSION_3D = 2, 3, 4
+
+# Legacy FourCCs and D3DFMT codes (stored in the FourCC field) -> dx12kit format names.
+_FOURCC: Dict[bytes, str] = {
+    b"DXT1": "bc1_unorm", b"DXT2": "bc2_unorm", b"DXT3": "bc2_unorm", b"DXT4": "bc3_unorm", b"DXT5": "bc3_unorm",
+    b"ATI1": "bc4_unorm", b"BC4U": "bc4_unorm", b"BC4S": "bc4_snorm",
+    b"ATI2": "bc5_unorm", b"BC5U": "bc5_unorm", b"BC5S": "bc5_snorm",
+}
+_D3DFMT: Dict[int, str] = {
+    36: "rgba16_unorm", 110: "rgba16_snorm", 111: "r16_float", 112: "rg16_float", 113: "rgba16_float",
+    114: "r32_float", 115: "rg32_float", 116: "rgba32_float",
+}
+# (flags kind, bit count, R, G, B, A masks) -> format; kind "rgb", "lum" or "alpha".
+_MASKS: Dict[Tuple[str, int, int, int, int, int], str] = {
+    ("rgb", 32, 0xFF, 0xFF00, 0xFF0000, 0xFF000000): "rgba8_unorm",
+    ("rgb", 32, 0xFF0000, 0xFF00, 0xFF, 0xFF000000): "bgra8_unorm",
+    ("rgb", 32, 0xFF0000, 0xFF00, 0xFF, 0): "bgrx8_unorm",
+    ("rgb", 32, 0x3FF, 0xFFC00, 0x3FF00000, 0xC0000000): "rgb10a2_unorm",
+    ("rgb", 32, 0xFFFF, 0xFFFF0000, 0, 0): "rg16_unorm",
+    ("rgb", 32, 0xFFFFFFFF, 0, 0, 0): "r32_float",
+    ("rgb", 16, 0xF800, 0x7E0, 0x1F, 0): "b5g6r5_unorm",
+    ("rgb", 16, 0x7C00, 0x3E0, 0x1F, 0x8000): "b5g5r5a1_unorm",
+    ("rgb", 16, 0xF00, 0xF0, 0xF, 0xF000): "b4g4r4a4_unorm",
+    ("rgb", 16, 0xFF, 0xFF00, 0, 0): "rg8_unorm",
+    ("lum", 8, 0xFF, 0, 0, 0): "r8_unorm",
+    ("lum", 16, 0xFFFF, 0, 0, 0): "r16_unorm",
+    ("lum", 16, 0xFF, 0, 0, 0xFF00): "rg8_unorm",
+    ("alpha", 8, 0, 0, 0, 0xFF): "a8_unorm",
+}
+# Block-compressed formats: bytes per 4x4 block.
+_BLOCK_BYTES = {"bc1": 8, "bc4": 8, "bc2": 16, "bc3": 16, "bc5": 16, "bc6h": 16, "bc7": 16}
+# Bytes per texel of the uncompressed formats a DDS file may hold (DXGI's plain formats).
+_TEXEL_BYTES = {
+    "rgba32": 16, "rgb32": 12, "rgba16": 8, "rg32": 8, "r32g8x24": 8, "rgb10a2": 4, "rg11b10": 4, "rgba8": 4, "rg16": 4,
+    "r32": 4, "d32": 4, "r24g8": 4, "d24": 4, "rg8": 2, "r16": 2, "d16": 2, "r8": 1, "a8": 1, "b5g6r5": 2, "b5g5r5a1": 2,
+    "bgra8": 4, "bgrx8": 4, "r10g10b10": 4, "r9g9b9e5": 4, "b4g4r4a4": 2, "a4b4g4r4": 2, "r24": 4, "x24": 4, "x32": 8,
+}
+_TEXEL_BYTES_OF = {"r32_float_x8x24_typeless": 8}  # where the first word of the name misleads
+
+
+@dataclass
+class DdsImage:
+    """A parsed DDS file: the format, size and every surface as raw bytes."""
+
+    path: str
+    format: str                      # dx12kit's short format name
+    width: int
+    height: int
+    depth: int                       # > 1 for a volume (3D) texture
+    mip_levels: int
+    array_size: int                  # array elements (6 for a cube map: one per face)
+    cube: bool
+    # surfaces[element][mip] -> bytes of that subresource (every depth slice of a volume mip)
+    surfaces: List[List[bytes]] = field(default_factory=list)
+
+    @property
+    def block_compressed(self) -> bool:
+        return self.format.split("_")[0] in _BLOCK_BYTES
+
+
+def is_dds(data: bytes) -> bool:
+    return data[:4] == MAGIC
+
+
+def _fail(path: str, what: str) -> InvalidArgumentError:
+    return InvalidArgumentError(f"load_texture: '{path}' is a DDS file with {what}")
+
+
+def subresource_bytes(fmt: str, width: int, height: int, depth: int) -> Optional[int]:
+    """Tightly packed bytes of one subresource, or None for a format whose size this module does not know."""
+    stem = fmt.split("_")[0]
+    if stem in _BLOCK_BYTES:
+        return ((width + 3) // 4) * ((height + 3) // 4) * _BLOCK_BYTES[stem] * depth
+    texel = _TEXEL_BYTES_OF.get(fmt, _TEXEL_BYTES.get(stem))
+    if texel is not None:
+        return width * height * texel * depth
+    return None
+
+
+def _dxgi_format_name(path: str, value: int) -> str:
+    from . import dx12core  # the Format enum: every DXGI format by value
+
+    try:
+        return dx12core.Format(value).name.lower()
+    except ValueError:
+        raise _fail(path, f"DXGI format {value}, which is no DXGI format") from None
+
+
+def parse_dds(path: str, data: bytes) -> DdsImage:
+    """Parses the DDS file `path` whose bytes are `data`.
+
+    Raises:
+        InvalidArgumentError: not a DDS file, a truncated one, or one with a feature not handled (named).
+    """
+    if not is_dds(data):
+        raise InvalidArgumentError(f"load_texture: '{path}' is not a DDS file (no 'DDS ' magic)")
+    if len(data) < 4 + _HEADER.size:
+        raise _fail(path, f"a truncated header ({len(data)} bytes)")
+    (size, flags, height, width, _pitch, depth, mips, pf_size, pf_flags, fourcc, bits, rmask, gmask, bmask, amask,
+     _caps, caps2, _caps3, _caps4) = _HEADER.unpack_from(data, 4)
+    if size != 124 or pf_size != 32:
+        raise _fail(path, f"a bad header (dwSize {size}, ddspf.dwSize {pf_size}; expected 124 and 32)")
+    offset = 4 + _HEADER.size
+    mip_levels = max(1, mips) if flags & DDSD_MIPMAPCOUNT else 1
+    array_size, cube = 1, False
+    volume = bool(caps2 & DDSCAPS2_VOLUME) and bool(flags & DDSD_DEPTH) and depth > 1
+    depth = max(1, depth) if volume else 1
+    fourcc_bytes = struct.pack("<I", fourcc)
+    if pf_flags & DDPF_FOURCC and fourcc_bytes == b"DX10":
+        if len(data) < offset + _DX10.size:
+            raise _fail(path, "a truncated DX10 header")
+        dxgi, dimension, misc, array_size, _misc2 = _DX10.unpack_from(data, offset)
+        offset += _DX10.size
+        fmt = _dxgi_format_name(path, dxgi)
+        if dimension == DIMENSION_1D:
+            raise _fail(path, "a 1D texture (DX10 resourceDimension TEXTURE1D); load_texture makes 2D, cube and 3D textures")
+        if dimension not in (DIMENSION_2D, DIMENSION_3D):
+            raise _fail(path, f"DX10 resourceDimension {dimension} (expected 3 = TEXTURE2D or 4 = TEXTURE3D)")
+        volume = dimension == DIMENSION_3D
+        depth = max(1, depth) if volume else 1
+        cube = bool(misc & DDS_RESOURCE_MISC_TEXTURECUBE)
+        if array_size == 0:
+            raise _fail(path, "DX10 arraySize 0")
+        if volume and array_size != 1:
+            raise _fail(path, f"a 3D texture of arraySize {array_size} (D3D12 has no 3D texture arrays)")
+        if cube:
+            if array_size != 1:
+                raise _fail(path, f"a cube map array of {array_size} cubes; load_texture reads one cube map")
+            array_size = 6
+    else:
+        if pf_flags & DDPF_FOURCC:
+            if fourcc_bytes in _FOURCC:
+                fmt = _FOURCC[fourcc_bytes]
+            elif fourcc in _D3DFMT:
+                fmt = _D3DFMT[fourcc]
+            else:
+                shown = fourcc_bytes.decode("latin-1") if all(32 <= c < 127 for c in fourcc_bytes) else str(fourcc)
+                raise _fail(path, f"legacy FourCC '{shown}', which has no DXGI format load_texture reads "
+                                  "(DXT1-DXT5, ATI1, ATI2, BC4U/S, BC5U/S, D3DFMT 36 and 110-116, or a DX10 header)")
+        else:
+            kind = ("rgb" if pf_flags & DDPF_RGB else "lum" if pf_flags & DDPF_LUMINANCE
+                    else "alpha" if pf_flags & DDPF_ALPHA else None)
+            if kind is None:
+                what = ("palette-indexed pixels" if pf_flags & DDPF_PALETTEINDEXED8 else "YUV pixels" if pf_flags & DDPF_YUV
+                        else f"pixel format flags {pf_flags:#x}")
+                raise _fail(path, f"{what}; load_texture reads DXGI formats only")
+            if not pf_flags & DDPF_ALPHAPIXELS and kind != "alpha":
+                amask = 0
+            key = (kind, bits, rmask, gmask, bmask, amask)
+            if key not in _MASKS:
+                raise _fail(path, f"a {bits}-bit {kind} pixel format with masks R {rmask:#x} G {gmask:#x} B {bmask:#x} A {amask:#x}, "
+                                  "which has no DXGI format" + (" (24-bit RGB: convert it to 32 bits)" if bits == 24 else ""))
+            fmt = _MASKS[key]
+        if caps2 & DDSCAPS2_CUBEMAP:
+            if caps2 & DDSCAPS2_CUBEMAP_ALLFACES != DDSCAPS2_CUBEMAP_ALLFACES:
+                raise _fail(path, f"a partial cube map (DDSCAPS2 faces {caps2 & DDSCAPS2_CUBEMAP_ALLFACES:#x}); all six faces are needed")
+            cube, array_size = True, 6
+    if width == 0 or height == 0:
+        raise _fail(path, f"a size of {width}x{height}")
+    if cube and width != height:
+        raise _fail(path, f"cube faces of {width}x{height}; cube faces are square")
+    largest = max(width, height, depth)
+    if mip_levels > largest.bit_length():
+        raise _fail(path, f"{mip_levels} mips; a {width}x{height} texture has at most {largest.bit_length()}")
+    surfaces: List[List[bytes]] = []
+    for element in range(array_size):
+        mips_of: List[bytes] = []
+        for mip in range(mip_levels):
+            w, h, d = max(1, width >> mip), max(1, height >> mip), max(1, depth >> mip)
+            n = subresource_bytes(fmt, w, h, d)
+            if n is None:
+                raise _fail(path, f"format {fmt}, whose layout load_texture does not know (video, planar or packed formats)")
+            if offset + n > len(data):
+                raise _fail(path, f"too little data: element {element} mip {mip} ({w}x{h}" + (f"x{d}" if volume else "") +
+                                  f" {fmt}, {n} bytes) runs past the end of the {len(data)}-byte file")
+            mips_of.append(data[offset:offset + n])
+            offset += n
+        surfaces.append(mips_of)
+    return DdsImage(path=path, format=fmt, width=width, height=height, depth=depth, mip_levels=mip_levels,
+                    array_size=array_size, cube=cube, surfaces=surfaces)

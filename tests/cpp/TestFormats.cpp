@@ -1,0 +1,55 @@
+// The format table (device/Formats.hpp), without a device: every DXGI format by DXGI's name and the short
+// name, in any case; difflib-style suggestions for unknown names; block-compressed sizes in 4x4 blocks.
+#include <doctest.h>
+
+#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/device/Formats.hpp"
+
+#include <string>
+
+using namespace dx12kit;
+
+TEST_SUITE("host") {
+
+TEST_CASE("formats: DXGI names, short names and any case name the same format") {
+    for (const char* name : {"BC7_UNORM", "bc7_unorm", "DXGI_FORMAT_BC7_UNORM", "dxgi_format_Bc7_Unorm"}) {
+        const FormatInfo* f = FindFormat(name);
+        REQUIRE(f != nullptr);
+        CHECK(f->format == DXGI_FORMAT_BC7_UNORM);
+    }
+    CHECK(FindFormat("R8G8B8A8_UNORM")->format == DXGI_FORMAT_R8G8B8A8_UNORM);
+    CHECK(FindFormat("rgba8_unorm")->format == DXGI_FORMAT_R8G8B8A8_UNORM);
+    CHECK(FindFormat("DXGI_FORMAT_420_OPAQUE")->format == DXGI_FORMAT_420_OPAQUE);
+    CHECK(FindFormat("rgba8_unormx") == nullptr);
+    size_t n = 0;
+    AllFormats(n);
+    CHECK(n == 121);  // DXGI_FORMAT 1..115, 130-132, 189-191
+    for (int v = 1; v <= 115; ++v) CHECK(FindFormat(static_cast<DXGI_FORMAT>(v)) != nullptr);
+    CHECK(FindFormat(DXGI_FORMAT_UNKNOWN) == nullptr);
+}
+
+TEST_CASE("formats: unknown names are refused with the closest names") {
+    try {
+        ParseFormatName("rgba8_unrom", "create_texture2d");
+        FAIL("no error");
+    } catch (const InvalidArgument& e) {
+        const std::string msg = e.what();
+        CHECK(msg.rfind("create_texture2d: unknown format 'rgba8_unrom'; did you mean 'rgba8_unorm'", 0) == 0);
+    }
+    CHECK(CloseFormatNames("zzzzqqqq").empty());
+    CHECK(CloseFormatNames("BC7_UNROM", 1) == "'bc7_unorm'");
+}
+
+TEST_CASE("formats: block-compressed subresources are counted in 4x4 blocks") {
+    const FormatInfo& bc1 = *FindFormat(DXGI_FORMAT_BC1_UNORM);
+    const FormatInfo& bc7 = *FindFormat(DXGI_FORMAT_BC7_UNORM);
+    CHECK(bc1.IsBlock());
+    CHECK(SubresourceBytes(bc1, 16, 12) == 4 * 3 * 8);
+    CHECK(SubresourceBytes(bc1, 2, 1) == 8);      // a partial block is a whole block
+    CHECK(SubresourceBytes(bc7, 5, 5) == 2 * 2 * 16);
+    CHECK(RowCount(bc7, 9) == 3);
+    CHECK(SubresourceBytes(*FindFormat(DXGI_FORMAT_R8G8B8A8_UNORM), 3, 2, 2) == 48);
+    CHECK_THROWS_AS(RequireTextureFormat(DXGI_FORMAT_NV12, "create_texture2d"), InvalidArgument);
+}
+
+}  // TEST_SUITE
