@@ -41,5 +41,9 @@ xvfb-run -a sh -c '
     esac
   done
   export DX12KIT_WINE_DEFECTS="$defects"
+  # The first Wine program of a new prefix also starts the prefix set-up (wineboot, services); wait for
+  # every Wine process to end before the suite, so that set-up cannot end a test program mid-run
+  # (seen once on a cold machine: the reproduction "Subprocess killed" after printing its verdict).
+  "$WINESERVER" -w
   ctest --output-on-failure; rc=$?; "$WINESERVER" -w; exit $rc' sh "$BUILD" "$ROOT/cmake/toolchains/wine-run.sh"
 log "Wine suite passed ($(( $(date +%s) - built )) s under Wine, $(( $(date +%s) - start )) s in all)"
