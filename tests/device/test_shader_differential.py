@@ -269,7 +269,9 @@ def test_rewrite_leaves_the_projects_shaders_alone():
 def test_builtin_shaders_are_not_refused():
     for p in sorted(ROOT.glob("cpp/src/builtin/*.hlsl")):
         text = p.read_text()
-        for entry, profile in re.findall(r"//\s*entry\s+(\w+)\s+(\w+)", text) or [("main", "cs_5_0")]:
+        # The profile as scripts/gen-builtin-shaders.sh picks it: vs_/ps_ name prefixes, else compute.
+        default = "vs_5_0" if p.name.startswith("vs_") else "ps_5_0" if p.name.startswith("ps_") else "cs_5_0"
+        for entry, profile in re.findall(r"//\s*entry\s+(\w+)\s+(\w+)", text) or [("main", default)]:
             dx.compile_hlsl_file(p, entry, profile)
 
 
