@@ -1,4 +1,4 @@
-"""Allocator benchmarks (issue 4): FreeList, Tlsf and Linear against the std::map baseline.
+"""Allocator benchmarks: FreeList, Tlsf and Linear against the std::map baseline.
 
 Every measurement is one :func:`dx12kit.alloc.replay` of a standard trace (benchmarks/traces.py,
 seed 42) on a fresh allocator: the whole trace runs in C++ with the GIL released, and ``ns`` is

@@ -1,4 +1,4 @@
-"""Per-call recording costs of dx12kit's C++ CommandList beside raw D3D12 (issue 25).
+"""Per-call recording costs of dx12kit's C++ CommandList beside raw D3D12.
 
 Each kind runs ``dx12kit_bench.compare_calls``: one recording loop through dx12kit's C++ CommandList
 and one making the same native calls by hand (the raw D3D12 a C++ application would write: no

@@ -1,4 +1,4 @@
-"""Defragmentation and aliasing benchmarks (issue 11 "Speed").
+"""Defragmentation and aliasing benchmarks.
 
 - Full defragmentation: moves per second and MB/s of ``Device.defragment(algorithm="full")`` on a
   heap of hundreds of buffers and textures of mixed sizes after every other one was freed. Each

@@ -1,4 +1,4 @@
-"""Descriptor benchmarks (issue 3): the dynamic descriptor heap's commit against the direct-copy
+"""Descriptor benchmarks: the dynamic descriptor heap's commit against the direct-copy
 floor, CPU descriptor allocation, and dynamic sub-allocation.
 
 The hot paths cost tens to hundreds of nanoseconds, far below what a Python loop can time, so the

@@ -1,4 +1,4 @@
-"""Dispatch and state-tracking benchmarks (issue 5), side by side with the peers' W2 when installed.
+"""Dispatch and state-tracking benchmarks, side by side with the peers' W2 when installed.
 
 - W2: 2,000 dispatches in one command list, each with its own 16-byte constants through
   ``set_dynamic_constant_buffer``, then execute and wait: µs per dispatch, end to end, verified.

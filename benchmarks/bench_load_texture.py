@@ -1,4 +1,4 @@
-"""Texture loading benchmarks (issue 13, Speed): ``Device.load_texture`` of a 1024x1024 RGB PNG,
+"""Texture loading benchmarks (Speed): ``Device.load_texture`` of a 1024x1024 RGB PNG,
 with and without a mip chain, beside what the CPU alone takes to decode the file and make the RGBA
 array (Pillow + numpy), and beside a cache hit (the same file loaded while its texture lives).
 

@@ -1,4 +1,4 @@
-"""GPU memory layer benchmarks (issue 9): what placing resources in pooled heaps buys and costs.
+"""GPU memory layer benchmarks: what placing resources in pooled heaps buys and costs.
 
 - Create + drop per second, placed (the default) against ``committed=True`` in the same run:
   1,000 buffers of 4 KiB, and 500 textures of 64x64 RGBA8. A round creates them all, drops them and

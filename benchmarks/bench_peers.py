@@ -1,4 +1,4 @@
-"""dx12kit against its peers (moderngl, wgpu-py, compushady) on the four workloads W1-W4 (issue 10).
+"""dx12kit against its peers (moderngl, wgpu-py, compushady) on the four workloads W1-W4.
 
 The dx12kit side is ``workloads.py`` beside this file (also ``python -m dx12kit bench`` from a checkout); the peers' side is their
 scripts in ../shared/peers (see its README), run with the peers' Python (``DX12KIT_PEERS_PYTHON`` or

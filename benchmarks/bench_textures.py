@@ -1,4 +1,4 @@
-"""Texture benchmarks (issue 13, "Speed"): generate_mips of a 1024x1024 RGBA8 texture on the GPU
+"""Texture benchmarks ("Speed"): generate_mips of a 1024x1024 RGBA8 texture on the GPU
 beside numpy and Pillow making the same 2x2 box-filter mip chain on the CPU.
 
 - gpu_in_place: ``CommandList.generate_mips`` of a uav=True rgba8_unorm texture (10 mips, 3

@@ -1,4 +1,4 @@
-"""Upload memory benchmarks (issue 5), side by side with the peers' W1 when they are installed.
+"""Upload memory benchmarks, side by side with the peers' W1 when they are installed.
 
 - W1: a 64 MiB float32 numpy array uploaded to a DEFAULT buffer (``CommandList.upload``, execute,
   wait) and read back (``CommandQueue.read_buffer``), MB/s, verified.
@@ -71,7 +71,7 @@ class W1:
         np.copyto(self.dst, self.x)
 
     def one_thread(self, fn):
-        """`fn` with every host copy on the calling thread (a single memcpy, as before issue 10's copy threads)."""
+        """`fn` with every host copy on the calling thread (a single memcpy, as before the copy threads)."""
         def run():
             self.dx.set_copy_threads(1)
             try:

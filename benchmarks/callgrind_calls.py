@@ -1,4 +1,4 @@
-"""Instructions per draw / dispatch recorded from Python, from draw_many, and from raw D3D12 (issue 25).
+"""Instructions per draw / dispatch recorded from Python, from draw_many, and from raw D3D12.
 
 Run ``python benchmarks/callgrind_calls.py [N]``: it re-runs itself under
 ``valgrind --tool=callgrind --instr-atstart=no`` (instrumentation off until the loop, so start-up

@@ -4,7 +4,7 @@ A trace is an int64 array of shape (N, 3), rows ``[kind, slot, size]`` as consum
 :func:`dx12kit.alloc.replay` (kind 0 allocate, 1 free, 2 deferred free, 3 release stale,
 4 reset).
 
-Standard traces (issue 4), all seeded with 42:
+Standard traces, all seeded with 42:
 
 - ``S``: capacity 1,000,000, 2,000,000 operations; allocate with probability 0.55 while fewer
   than 50,000 allocations are live, else free a uniformly random live one. Sizes: 70% 1,

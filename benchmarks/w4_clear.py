@@ -1,4 +1,4 @@
-"""W4's clear on vkd3d 1.2 (issue 25): is clearing inside the draw's render pass cheaper?
+"""W4's clear on vkd3d 1.2: is clearing inside the draw's render pass cheaper?
 
 vkd3d 1.2 runs every ClearRenderTargetView as a render pass of its own; the D3D12 API gives no way
 to fold it into the next draw's pass as a load op, so the one in-pass alternative is a clear draw (a

@@ -1,6 +1,6 @@
 """The four peer workloads (W1-W4) on dx12kit, for ``python -m dx12kit bench`` and bench_peers.py.
 
-Benchmark code, not part of the package (issue 23): ``python -m dx12kit bench`` runs this file from a
+Benchmark code, not part of the package: ``python -m dx12kit bench`` runs this file from a
 source checkout, and ``python benchmarks/workloads.py`` does the same. The workloads use only the
 public API. Comparing with other libraries (moderngl, wgpu-py, compushady) is bench_peers.py.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The typing checks (issue 23): mypy --strict on the type stubs (python/dx12kit/dx12core/*.pyi,
+# The typing checks: mypy --strict on the type stubs (python/dx12kit/dx12core/*.pyi,
 # alloc.pyi) and on the package, then stubtest: the stubs against the built extension (allowlist:
 # scripts/stubtest-allowlist.txt, each entry with its reason). tests/typing/ is checked by tests/test_typing.py.
 set -euo pipefail

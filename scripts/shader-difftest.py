@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The whole differential shader test (issue 22): every construct of tests/device/diffcases.py in
+"""The whole differential shader test: every construct of tests/device/diffcases.py in
 every stage it declares, over several rounds of seeded random inputs, on the real device.
 
     .venv/bin/python scripts/shader-difftest.py [--rounds N] [--seed S] [-k SUBSTRING] [--list]

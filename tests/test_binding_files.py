@@ -1,4 +1,4 @@
-"""One binding file per Python class (issue 23; cpp/bindings/README.md states the rule).
+"""One binding file per Python class (cpp/bindings/README.md states the rule).
 
 Reads the sources, nothing runs: every class of the D3D12 layer (registered in Classes.hpp) gets its
 methods in Bind<Class>.cpp, or in Bind<Class><Concept>.cpp helpers, unless it is one of a concept's small

@@ -1,4 +1,4 @@
-"""Every public callable of dx12kit has a docstring (issue 12).
+"""Every public callable of dx12kit has a docstring.
 
 Walks the public API: the names in ``dx12kit.__all__`` and in the ``__all__`` of its public modules,
 and for every class its public methods and properties (those the class or a dx12kit base defines,
@@ -107,7 +107,7 @@ def test_the_walk_sees_the_api():
     assert not [o for o in objs if "_bench" in o]
 
 
-# ---- Args sections (issue 23): every public callable that takes parameters documents them ----------
+# ---- Args sections: every public callable that takes parameters documents them ----------
 # The walk above, plus the Python modules whose functions take parameters (graph, images, matrices).
 ARGS_MODULES = PUBLIC_MODULES + ["graph", "images", "matrices"]
 

@@ -1,4 +1,4 @@
-"""Layers only go down (issues 12 and 23): every #include under cpp/ names a file of the same folder
+"""Layers only go down: every #include under cpp/ names a file of the same folder
 or of a lower layer, and the device-free parts include no D3D12 header.
 
 The layer order, measured from the includes (lowest first). Folders that share a rank are peers

@@ -1,5 +1,5 @@
-"""What ships in dx12kit: no benchmark code in the extension or the public modules (issue 12); no
-library that asks for an executable stack (issue 20)."""
+"""What ships in dx12kit: no benchmark code in the extension or the public modules; no
+library that asks for an executable stack."""
 from __future__ import annotations
 
 import subprocess
@@ -16,7 +16,7 @@ def test_import_dx12kit_never_loads_the_benchmark_module():
 
 
 def test_the_installed_package_is_the_product_only():
-    """Issue 23: no benchmark module, benchmark workloads or trace builder in the package (the
+    """no benchmark module, benchmark workloads or trace builder in the package (the
     benchmark module stays in the build tree; benchmarks/workloads.py and traces.py in the checkout)."""
     import os
 

@@ -1,5 +1,5 @@
-"""`python -m dx12kit setup` and the missing-compiler message (issue 14: a wheel user must get the
-compiler or a clear way to it). The fetch itself downloads from Debian: scripts/bootstrap.sh runs the
+"""`python -m dx12kit setup` and the missing-compiler message: a wheel user must get the
+compiler or a clear way to it. The fetch itself downloads from Debian: scripts/bootstrap.sh runs the
 same code (python/dx12kit/_compiler_setup.py) on every machine without a compiler, so it is
 exercised there rather than on each test run."""
 from __future__ import annotations

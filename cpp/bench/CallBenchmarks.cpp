@@ -1,4 +1,4 @@
-// dx12kit_bench: per-call costs of dx12kit's CommandList beside raw D3D12 (issue 25).
+// dx12kit_bench: per-call costs of dx12kit's CommandList beside raw D3D12.
 //
 // compare_calls(kind, ...) times one recording loop through dx12kit's C++ CommandList and one
 // doing the same native calls by hand (raw D3D12: no state tracking, no checks), on the same

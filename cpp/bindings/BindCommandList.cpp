@@ -276,6 +276,31 @@ py::array ConstantRows(py::handle values, const char* fn) {
                                       std::to_string(i) + " has " + std::to_string(len) + "); every row needs the same k root constants");
             k = len;
         }
+        // Rows of Python numbers mixing ints and floats: each value as set_constants takes it (an int
+        // as its 32-bit integer, a float as float32), not as numpy would promote the table (ints to
+        // floats), so that the same row means the same bits in set_constants and the batched calls.
+        bool mixed = false;
+        for (py::ssize_t i = 0; i < n && !mixed; ++i) {
+            py::object row = obj[py::int_(i)];
+            if (!PyList_Check(row.ptr()) && !PyTuple_Check(row.ptr())) continue;
+            bool ints = false, floats = false;
+            for (py::handle v : row) {
+                ints |= PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr());
+                floats |= PyFloat_Check(v.ptr());
+            }
+            mixed = ints && floats;
+        }
+        if (mixed && k > 0) {
+            py::array_t<uint32_t> table({n, k});
+            auto out = table.mutable_unchecked<2>();
+            for (py::ssize_t i = 0; i < n; ++i) {
+                const std::vector<uint32_t> row = Dwords(obj[py::int_(i)], fn);
+                if (static_cast<py::ssize_t>(row.size()) != k)
+                    throw InvalidArgument(std::string(fn) + ": row " + std::to_string(i) + " of constants does not hold " + std::to_string(k) + " values");
+                for (py::ssize_t j = 0; j < k; ++j) out(i, j) = row[static_cast<size_t>(j)];
+            }
+            return table;
+        }
         try {
             obj = py::module_::import("numpy").attr("asarray")(obj);
         } catch (py::error_already_set& e) {

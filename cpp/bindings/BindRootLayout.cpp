@@ -113,7 +113,7 @@ void BindRootLayout(py::module_& m, Classes& c) {
                                               "themselves are SamplerState, made by Device.create_sampler). Sampler is an alias."
                                               DX12KIT_RANGE_SECTIONS("s"));
 #undef DX12KIT_RANGE_SECTIONS
-    m.attr("Sampler") = m.attr("SamplerRange");  // the name before issue 12
+    m.attr("Sampler") = m.attr("SamplerRange");  // the earlier name
 
     Documented(c.rootParameter, "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).")
         .def_readonly("register", &RootParameterDesc::shaderRegister)

@@ -362,9 +362,11 @@ inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) 
 /// is refused: storing +/-inf would be a different number (inf and nan given as such stay).
 inline uint32_t Float32Bits(double d, const char* what) {
     const float f = static_cast<float>(d);
-    if (std::isinf(f) && std::isfinite(d))
-        throw InvalidArgument(std::string(what) + ": value " + std::to_string(d) +
-                              " is out of float32 range (|x| <= 3.4028235e38); root constants are 32-bit");
+    if (std::isinf(f) && std::isfinite(d)) {
+        char value[32];
+        std::snprintf(value, sizeof value, "%.6g", d);
+        throw InvalidArgument(std::string(what) + ": value " + value + " is out of float32 range (|x| <= 3.4028235e38); root constants are 32-bit");
+    }
     uint32_t u;
     std::memcpy(&u, &f, 4);
     return u;
@@ -552,6 +554,9 @@ inline constexpr std::pair<const char*, uint32_t> kStateNames[] = {
     {"RESOLVE_DEST", D3D12_RESOURCE_STATE_RESOLVE_DEST},
     {"RESOLVE_SOURCE", D3D12_RESOURCE_STATE_RESOLVE_SOURCE},
     {"GENERIC_READ", D3D12_RESOURCE_STATE_GENERIC_READ},
+    // D3D12's other names for the same bits (D3D12_RESOURCE_STATE_PRESENT, _PREDICATION).
+    {"PRESENT", D3D12_RESOURCE_STATE_COMMON},
+    {"PREDICATION", D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT},
 };
 
 /// A state name ("pixel_shader_resource", "COPY_SOURCE|PIXEL_SHADER_RESOURCE", with or without the
@@ -566,6 +571,9 @@ inline uint32_t StateFromName(const std::string& text, const char* fn, const cha
         for (char ch : part)
             if (!std::isspace(static_cast<unsigned char>(ch))) key += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         if (key.rfind("D3D12_RESOURCE_STATE_", 0) == 0) key.erase(0, 21);
+        if (key.empty())
+            throw InvalidArgument(std::string(fn) + ": " + arg + " '" + text + "' has an empty state name (names joined by '|', e.g. "
+                                  "'copy_source|pixel_shader_resource')");
         bool found = false;
         for (const auto& [name, value] : kStateNames)
             if (key == name) bits |= value, found = true;

@@ -15,7 +15,7 @@ is never installed into the system. Instead, on a Debian-family machine (apt-get
    libraries, and is checked to compile a small compute shader;
 4. the prefix's ``libvkd3d-shader`` gets dx12kit's two-bit fix for vkd3d-shader 2.1's merge of
    conversions (casts and reinterpretations, ``asuint``/``asint``) of one value to different types
-   (:func:`fix_conversion_merge`; issue 22).
+   (:func:`fix_conversion_merge`).
 
 About 6 MB of downloads. ``scripts/bootstrap.sh`` runs this file directly (it needs only the
 standard library), so the checkout and an installed wheel fetch the compiler the same way.

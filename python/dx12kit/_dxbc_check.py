@@ -1,5 +1,5 @@
 """Checks of compiled DXBC for instruction patterns that would compute wrong results without a word
-(issue 22; the table of known gaps: docs/guides/shader-gaps.rst).
+(the table of known gaps: docs/guides/shader-gaps.rst).
 
 Float modifiers on operands not read as floats: vkd3d-shader 2.1 folds a float negation or ``abs``
 that feeds ``asuint``/``asint`` into the instruction that uses the result, as a source modifier:

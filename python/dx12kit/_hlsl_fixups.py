@@ -1,5 +1,5 @@
 """Source rewrites and refusals for HLSL that the compiler (vkd3d-shader 2.1) or the runtime (vkd3d 1.2)
-would get wrong without saying so (issue 22). :func:`fix_source` runs on the expanded text before
+would get wrong without saying so. :func:`fix_source` runs on the expanded text before
 every compilation; each rewrite keeps every line where it was, so messages keep their lines.
 
 Known gaps and how each is handled: docs/guides/shader-gaps.rst (one row per test).

@@ -1283,7 +1283,7 @@ class _CheckedCommandList:
     def _check_role(self, value: Any, role: str, many: bool, op: str) -> None:
         if role == "layout":
             return
-        items = value if many and value is not None else (value,)
+        items = value if many and isinstance(value, list) else (value,)
         for r in items:
             if role == "states":
                 self._check_states(r, op)
@@ -1310,6 +1310,16 @@ def _checked_method(name: str, roles: Sequence[Tuple[str, int, str, bool]]) -> C
                 value = args[position]
             else:
                 continue
+            if many and value is not None and not isinstance(value, (Texture, Buffer, str, bytes)):
+                try:   # an iterable of resources: taken once (a generator), checked and passed on as a list
+                    value = list(value)
+                except TypeError:
+                    pass   # not iterable: the real method names the type
+                else:
+                    if argument in kw:
+                        kw[argument] = value
+                    else:
+                        args = args[:position] + (value,) + args[position + 1:]
             what = name if len(roles) == 1 or role == "states" else f"{name} ({argument})"
             self._check_role(value, role, many, what)
         return getattr(self._cl, name)(*args, **kw)

@@ -766,7 +766,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     expanded = expand_source(source, source_name, [os.fspath(d) for d in include_dirs], _define_lines(defines, "compile_hlsl"))
     root_signature = extract_root_signature(expanded, entry)
     files = tuple(([os.path.realpath(os.fspath(source_name))] if source_name is not None else []) + expanded.files)
-    # Rewrites of constructs the compiler would get wrong silently (issue 22; dx12kit._hlsl_fixups):
+    # Rewrites of constructs the compiler would get wrong silently (dx12kit._hlsl_fixups):
     # lines stay where they were, so messages and the line map are unchanged.
     text, fixups = fix_source(expanded.text, expanded.locate)
     exe = find_compiler()

@@ -1,4 +1,4 @@
-"""The constructs of the differential shader test (issue 22): one small shader each, with a numpy
+"""The constructs of the differential shader test: one small shader each, with a numpy
 reference. See tests/device/difftest.py for the harness and scripts/shader-difftest.py for the
 whole run."""
 from __future__ import annotations

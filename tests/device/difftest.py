@@ -1,4 +1,4 @@
-"""Differential shader testing (issue 22): one construct, or one combination of constructs, per small
+"""Differential shader testing: one construct, or one combination of constructs, per small
 generated shader, run on the real device in every stage that can write results out, compared with a
 numpy reference over seeded random inputs.
 

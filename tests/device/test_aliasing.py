@@ -1,4 +1,4 @@
-"""Automatic aliasing barriers (issue 11 item 2; D3D12Rules.hpp rule 6), on the real device.
+"""Automatic aliasing barriers (D3D12Rules.hpp rule 6), on the real device.
 
 Resources placed in the same Device.allocate_memory memory are used alternately, across and within
 command lists, without a hand-written barrier: every read-back must show what was written last

@@ -79,3 +79,31 @@ def test_a_flag_of_another_enum_class_is_refused(device):
     # Plain ints and the right class stay accepted.
     assert dx.SRV(0, flags=int(dx.DescriptorRangeFlags.DATA_STATIC)).flags == dx.DescriptorRangeFlags.DATA_STATIC
     device.create_root_signature([], flags=dx.RootSignatureFlags.ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT)
+
+
+def test_a_row_mixing_ints_and_floats_means_the_same_bits_in_every_call(device, queue, writer):
+    # set_constants takes an int as its integer bits and a float as float32: the batched call must too.
+    out_single, out_many = device.create_buffer(16, uav=True), device.create_buffer(16, uav=True)
+    row = [1, 2.5, -3, 0.25]
+    cl = queue.command_list()
+    cl.set_pipeline_state(writer)
+    cl.set_constants(0, row)
+    cl.set_root_uav(1, out_single)
+    cl.dispatch(1)
+    cl.set_root_uav(1, out_many)
+    cl.dispatch_many((1, 1, 1), [row])
+    queue.wait(queue.execute(cl))
+    single, many = queue.read_buffer(out_single, np.uint32), queue.read_buffer(out_many, np.uint32)
+    assert single.tolist() == many.tolist()
+    assert single[0] == 1 and single[2] == np.uint32(np.int32(-3)) and single[1] == np.float32(2.5).view(np.uint32)
+
+
+def test_state_names_include_d3d12s_aliases_and_name_an_empty_part(device, queue):
+    b = device.create_buffer(256)
+    cl = queue.command_list()
+    cl.transition_barrier(b, "predication")
+    queue.wait(queue.execute(cl))
+    with pytest.raises(dx.InvalidArgumentError, match="empty state name"):
+        queue.command_list().transition_barrier(b, "copy_source|")
+    with pytest.raises(dx.InvalidArgumentError, match=r"value 1e\+300 is out of float32 range"):
+        queue.command_list().set_constants(0, [1e300])

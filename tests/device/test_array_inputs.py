@@ -1,4 +1,4 @@
-"""Issue 21, "nothing lies": numpy data in the other byte order, dtypes the buffer protocol cannot
+""""nothing lies": numpy data in the other byte order, dtypes the buffer protocol cannot
 export, arguments that disagree or are ignored, and values that print as bare numbers (real device).
 Each ends in the right result or a clear exception of the documented kind."""
 from __future__ import annotations

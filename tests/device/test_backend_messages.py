@@ -1,4 +1,4 @@
-"""vkd3d's own messages (issue 21): quiet by default, on when the user asks.
+"""vkd3d's own messages: quiet by default, on when the user asks.
 
 vkd3d prints "fixme" notes to stderr in normal use (an aliasing barrier: "Aliasing barriers not
 implemented yet"; a static sampler with border addressing: "Ignoring border"). dx12kit sets VKD3D_DEBUG and

@@ -1,5 +1,5 @@
 """Batched recording (draw_many, draw_indexed_many, dispatch_many) and the per-call fast entries
-(set_constants, draw, draw_indexed, dispatch): results read back from the device (issue 25)."""
+(set_constants, draw, draw_indexed, dispatch): results read back from the device."""
 from __future__ import annotations
 
 import numpy as np

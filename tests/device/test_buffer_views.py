@@ -1,4 +1,4 @@
-"""Buffer views in descriptor tables as D3D12 defines them (issue 24, point 4), root parameters only
+"""Buffer views in descriptor tables as D3D12 defines them (point 4), root parameters only
 the shaders read (point 5), and root-signature flags as enums (point 6).
 
 Structured, typed and raw views take their kind, stride and format from the bound pipeline's

@@ -1,4 +1,4 @@
-"""Cross-queue hazards handled like states (issue 24 point 7, D3D12Rules.hpp rule 7, CommandQueue.hpp).
+"""Cross-queue hazards handled like states (D3D12Rules.hpp rule 7, CommandQueue.hpp).
 
 A list executed on one queue that uses a resource which unfinished work on another queue writes (or
 reads, where the list writes it) gets a GPU wait on that queue's fence before it runs, without the

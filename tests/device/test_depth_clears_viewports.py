@@ -1,5 +1,5 @@
-"""clear_depth_stencil with flags, mips and array slices; set_viewports / set_scissors with lists
-(issue 13 item 6). Depth is read back with read_texture, stencil through a stencil-tested draw."""
+"""clear_depth_stencil with flags, mips and array slices; set_viewports / set_scissors with lists.
+Depth is read back with read_texture, stencil through a stencil-tested draw."""
 from __future__ import annotations
 
 import numpy as np
@@ -88,7 +88,7 @@ def test_clear_depth_stencil_array_slices(device, queue):
     queue.execute(cl)
     for s in range(3):
         assert (queue.read_texture(d, 0, s) == np.float32(0.9)).all(), s
-    # The default is slice 0 (issue 13's signature): the others keep 0.9.
+    # The default is slice 0 (the documented signature): the others keep 0.9.
     cl = queue.command_list()
     cl.clear_depth_stencil(d, 0.1)
     queue.execute(cl)

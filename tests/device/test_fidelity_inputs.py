@@ -1,4 +1,4 @@
-"""Issue 8, inputs: hostile arguments end in a clear exception naming what was wrong, never in a
+"""inputs: hostile arguments end in a clear exception naming what was wrong, never in a
 crash or silent corruption (real device). Where the old behaviour crashed the process, the case
 runs in a subprocess so a regression fails the test instead of killing pytest."""
 from __future__ import annotations
@@ -312,7 +312,7 @@ def test_depth_texture_views_use_the_readable_format(device, queue, load_pso):
     with pytest.raises(dx.InvalidArgumentError, match="format rgba8_unorm is not compatible .* d32_float"):
         cl.set_shader_resource_view(0, 0, d, format="rgba8_unorm")
     buf = device.create_buffer(256)
-    # format= on a buffer asks for a typed buffer view (issue 24); the slot is a Texture2D here.
+    # format= on a buffer asks for a typed buffer view; the slot is a Texture2D here.
     with pytest.raises(dx.InvalidArgumentError, match="Texture2D .* which is not a buffer"):
         cl.set_shader_resource_view(0, 0, buf, format="r32_float")
 

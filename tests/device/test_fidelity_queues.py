@@ -1,4 +1,4 @@
-"""Issue 8, queue and state fidelity: D3D12's rules (not vkd3d's leniency), atomic execute,
+"""queue and state fidelity: D3D12's rules (not vkd3d's leniency), atomic execute,
 interruptible waits, recording raced against execute, validation mode and depth-stencil planes.
 
 Each test names the issue item it guards. Tests whose old behaviour crashed or hung the process

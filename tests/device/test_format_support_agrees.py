@@ -1,5 +1,5 @@
 """Device.format_support agrees with what creating textures and views does, for every format in
-dx12kit.Format (issue 13 item 5): what it reports as unsupported raises a clear
+dx12kit.Format: what it reports as unsupported raises a clear
 InvalidArgumentError naming the format, never a driver failure; what it reports works."""
 from __future__ import annotations
 

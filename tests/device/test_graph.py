@@ -510,3 +510,22 @@ def test_dot_escapes_every_name(dev: dx.Device) -> None:
     assert r'"0: pa\"ss\none"' in strings and r'"we\"ird\\name\nx\n64 B\n64 KiB @ 0 KiB"' in strings or any(
         s.startswith(r'"we\"ird\\name\nx\n64 B') for s in strings), strings
     assert r'"out\"put\n(imported)"' in strings, strings
+
+
+@pytest.mark.parametrize("form", ["texture", "list", "generator"])
+def test_validation_takes_every_form_of_render_targets(form: str) -> None:
+    dev = dx.Device(validate=True)
+    q = dev.queue()
+    out = dev.create_texture2d(8, 8, "rgba8_unorm", render_target=True, name="out")
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+
+    def record(cl: Any, r: Any) -> None:
+        t = r[o]
+        targets = t if form == "texture" else [t] if form == "list" else (x for x in [t])
+        cl.set_render_targets(targets)
+        cl.clear_render_target(t, [0.25, 0.5, 0.75, 1.0])
+
+    g.add_pass("clear", record, render_targets=[o], side_effects=True)
+    q.wait(g.execute())
+    assert (q.read_texture(out)[0, 0] == [64, 128, 191, 255]).all()

@@ -1,4 +1,4 @@
-"""Bringing existing HLSL (issue 15): include resolution with a line map, a cache that sees
+"""Bringing existing HLSL: include resolution with a line map, a cache that sees
 includes, messages with file/line/column, [RootSignature] attributes, MiniEngine-style shaders run
 against numpy."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21, HLSL inputs: byte-order marks, bytes that are not UTF-8, recursive macros and define
+"""HLSL inputs: byte-order marks, bytes that are not UTF-8, recursive macros and define
 values end in the right result or a clear error naming what is wrong, never a hang (real compiler,
 real device)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Lazy fence signals (issue 10 item 1, CommandQueue.hpp): on vkd3d a queue signals its fence only when
+"""Lazy fence signals (CommandQueue.hpp): on vkd3d a queue signals its fence only when
 no signal of the device is pending or a wait needs it. Everything that waits or retires by fence value
 must still see every execute complete; each test runs with lazy signals on and off."""
 from __future__ import annotations

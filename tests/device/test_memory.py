@@ -1,4 +1,4 @@
-"""The GPU memory layer (issue 9) on the real device: D3D12MA's test checklist (src/Tests.cpp), adapted.
+"""The GPU memory layer on the real device: D3D12MA's test checklist (src/Tests.cpp), adapted.
 
 Every test that checks statistics uses a device of its own, so the session device's traffic cannot
 blur the figures. `dev.validate_memory()` runs after every operation of the placement tests: it
@@ -1159,7 +1159,7 @@ def test_bad_input_raises_and_changes_nothing():
         (InvalidArgumentError, lambda: dev.create_buffer(100, heap="gpu")),
         (InvalidArgumentError, lambda: dev.create_buffer(100, heap="")),
         (TypeError, lambda: dev.create_buffer(100, heap=1)),
-        # (heap=None is the default since issue 21: the heap of pool=/memory=, else 'default')
+        # (heap=None is the default: the heap of pool=/memory=, else 'default')
         (TypeError, lambda: dev.create_buffer(100, pool="up")),
         (TypeError, lambda: dev.create_buffer(100, pool=up_pool.stats())),
         (TypeError, lambda: dev.create_buffer(100, committed="yes")),

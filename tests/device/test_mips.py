@@ -1,4 +1,4 @@
-"""CommandList.generate_mips (issue 13 item 1) and format_support's mip_autogen (item 5), on the real device.
+"""CommandList.generate_mips and format_support's mip_autogen (item 5), on the real device.
 
 Tolerances: 8-bit mips within +-1 of numpy's box average of mip 0 (the pass rounds once per 4 mips);
 constant images exactly constant; odd sizes keep the mean within 1.5 levels of 255 (2 or 4 bilinear

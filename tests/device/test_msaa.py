@@ -1,5 +1,5 @@
 """MSAA on the real device: multisampled render targets, resolve, Texture2DMS reads, sample-count
-rules (issue 13 item 4). vkd3d over lavapipe supports x1 and x4 only, so x2 and x8 are the refused
+rules. vkd3d over lavapipe supports x1 and x4 only, so x2 and x8 are the refused
 counts here; the messages list what the device supports."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every shader stage and the whole pipeline state (issue 24, points 2 and 3): geometry and
+"""Every shader stage and the whole pipeline state (points 2 and 3): geometry and
 tessellation shaders, per-instance vertex data, blend states per render target, rasterizer and
 depth-stencil states, sample masks. Small targets, pixels read back and checked by numbers; the
 shaders are the project's own."""

@@ -1,4 +1,4 @@
-"""The Python surface of issue 12: string enums for every choice, consistent names, name= and repr.
+"""The Python surface: string enums for every choice, consistent names, name= and repr.
 
 The enums' values are checked against what the C++ parsers accept: an unknown value makes a parser
 list its choices, and that list must be exactly the enum's values (plus documented aliases), so

@@ -1,6 +1,5 @@
-"""DXBC reflection (Shader.bindings/inputs/outputs) and the pipeline checks built on it (issue 8,
-item 2), DXBC validation of the cache and the compiler's output (item 9), define line numbers
-(item 17)."""
+"""DXBC reflection (Shader.bindings/inputs/outputs) and the pipeline checks built on it,
+DXBC validation of the cache and the compiler's output, define line numbers."""
 from __future__ import annotations
 
 import os

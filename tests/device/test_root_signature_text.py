@@ -1,4 +1,4 @@
-"""The HLSL root-signature language (issue 15): every construct, compared with the same root
+"""The HLSL root-signature language: every construct, compared with the same root
 signature built in Python, created on the device, and bad text reported at its column."""
 from __future__ import annotations
 

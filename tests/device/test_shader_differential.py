@@ -1,4 +1,4 @@
-"""Issue 22: shaders must never return wrong numbers quietly. The two nBodyGravity patterns, the
+"""shaders must never return wrong numbers quietly. The two nBodyGravity patterns, the
 fast slice of the differential test (the whole set: scripts/shader-difftest.py), the refusals, and
 the check that the rewrite and the refusals leave correct shaders alone."""
 from __future__ import annotations
@@ -94,7 +94,7 @@ def test_nbody_pattern_is_right_in_every_stage(harness):
     body = np.zeros(64, np.uint32)
     body[:4] = np.float32(0.5).view(np.uint32)
     m = (np.eye(4, dtype=np.float32) * 0.25).ravel()
-    case = Case("nbody_vs_pattern", "issue22", NBODY_BODY, _nbody_ref, decls=NBODY_DECLS, raw=body,
+    case = Case("nbody_vs_pattern", "nbody", NBODY_BODY, _nbody_ref, decls=NBODY_DECLS, raw=body,
                 cb0=m.view(np.uint32))
     for stage in ("vs", "cs", "ps"):
         harness.check(case, stage, seed=2)

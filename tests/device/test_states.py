@@ -1,4 +1,4 @@
-"""Automatic resource states on the real device (issue 5).
+"""Automatic resource states on the real device.
 
 Every scenario here is written without a hand-made barrier (unless the test is about explicit
 barriers) and checks real outcomes: pixels and buffer contents read back, the barrier statistics of

@@ -1,4 +1,4 @@
-"""uma_direct (issues 10 and 25, on by default): on a cache-coherent UMA adapter 'default' buffers live
+"""uma_direct (on by default): on a cache-coherent UMA adapter 'default' buffers live
 in CPU-visible memory; CommandList.upload into one lands at execute, in execution order (a CPU copy,
 or a GPU copy before the list while the buffer is still in use), and CommandQueue.read_buffer is one
 memcpy; every D3D12 ordering rule holds (dx12kit/gpu/UmaAccess.hpp). Each behaviour is checked with

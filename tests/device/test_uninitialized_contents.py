@@ -1,4 +1,4 @@
-"""Validation of D3D12's initialization rule per subresource and plane (issue 21 item 1; D3D12Rules.hpp
+"""Validation of D3D12's initialization rule per subresource and plane (D3D12Rules.hpp
 rule 6d), on the real device.
 
 A render target or depth buffer placed in memory other resources share has undefined contents after

@@ -1,4 +1,4 @@
-"""Upload memory on the real device (issue 5): dynamic constants, vertices, indices and structured
+"""Upload memory on the real device: dynamic constants, vertices, indices and structured
 buffers, page recycling by fence, large uploads, the zero-copy path, and bad input.
 
 The device here has 16 KiB upload pages (instead of 2 MiB) so that a few hundred draws already

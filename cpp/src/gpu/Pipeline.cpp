@@ -40,7 +40,7 @@ DxbcReflection ReflectShader(const char* what, const char* stage, const std::vec
 
 /// The bytecode handed to the runtime. vkd3d 1.2 converts floats to integers and answers
 /// firstbit_hi(0) against D3D's rules; DxbcRewrite.hpp replaces those instructions by sequences it
-/// computes right (issue 22). Windows drivers follow D3D's rules: the bytecode goes unchanged.
+/// computes right. Windows drivers follow D3D's rules: the bytecode goes unchanged.
 /// Float modifiers that vkd3d-shader folded into integer, store and atomic operands
 /// (DxbcModifierFix.hpp) are a compiler fault, so they are fixed on every platform first.
 std::vector<uint8_t> RuntimeBytecode(const char* what, const char* stage, const std::vector<uint8_t>& bytecode) {

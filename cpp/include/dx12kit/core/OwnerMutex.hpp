@@ -1,7 +1,7 @@
 // OwnerMutex: a recursive mutex whose uncontended lock is one compare-and-swap of the owning
 // thread's id and whose unlock is one store (std::recursive_mutex costs a pthread trylock and
 // unlock; no same-run comparison of the two is kept in the tree). Made for locks taken on every call of a hot path by the
-// one thread that nearly always holds them alone: CommandList's recording lock (issue 25).
+// one thread that nearly always holds them alone: CommandList's recording lock.
 //
 //   m_Owner   the owning thread's id (none: free); changed only by compare-and-swap or by the owner
 //   m_Depth   recursion depth, read and written by the owner only

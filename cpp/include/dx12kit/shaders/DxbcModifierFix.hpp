@@ -1,5 +1,5 @@
 // Float source modifiers that vkd3d-shader folded into instructions which do not read the operand
-// as a float (issue 22; docs/guides/shader-gaps.rst).
+// as a float (docs/guides/shader-gaps.rst).
 //
 // Concept
 //   vkd3d-shader 2.1 folds a float negation or abs() that feeds asuint()/asint() into whatever

@@ -1,4 +1,4 @@
-// DXBC bytecode rewrites that make vkd3d 1.2's runtime compute what D3D specifies (issue 22).
+// DXBC bytecode rewrites that make vkd3d 1.2's runtime compute what D3D specifies.
 //
 // Concept
 //   vkd3d 1.2 translates a few DXBC instructions to SPIR-V whose results differ from D3D's rules
