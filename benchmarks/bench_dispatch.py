@@ -126,7 +126,6 @@ def transition_resources():
 
 
 def cpp_transition(n=200_000):
-    import dx12kit as dx
 
     dev, _ = g.device()
     tex, _ = transition_resources()

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import gc
 import platform
-import statistics
 import time
 
 import numpy as np
@@ -284,7 +283,7 @@ def measure() -> dict:
     for label, fn, n in (("buffers", create_drop_buffers, N_BUFFERS), ("textures", create_drop_textures, N_TEXTURES)):
         for committed in (False, True):
             dev = fresh_device()
-            rate, _ = _best_rate(lambda: fn(dev, committed), n)
+            rate, _ = _best_rate(lambda dev=dev, committed=committed: fn(dev, committed), n)
             _check_empty(dev)
             out[f"{label}_{'committed' if committed else 'placed'}_per_s"] = rate
             del dev

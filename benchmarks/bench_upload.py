@@ -174,7 +174,6 @@ def python_cb_ns(n=100_000):
 
 def cpp_cb_ns(n=100_000):
     """dx12kit._bench.dynamic_cb: {name: (min, median) ns} over 5 runs of n calls."""
-    import dx12kit as dx
 
     dev, _ = g.device()
     return _bench.dynamic_cb(dev, g.cb_pipeline(), 0, n)

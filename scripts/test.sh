@@ -14,6 +14,7 @@ mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 "$ROOT/scripts/test-wheel.sh"   # the auditwheel-repaired wheel, installed into a fresh venv, runs tests/
 "$ROOT/scripts/build-docs.sh"    # the documentation (docs/, API reference from the docstrings), warnings as errors
 "$ROOT/scripts/check-typing.sh"   # mypy --strict on the package and its stubs; stubtest against the extension
+"$ROOT/scripts/lint.sh"           # ruff (pyproject.toml [tool.ruff])
 # The benchmarks run once each without timing (--benchmark-disable), so they cannot rot; each checks
 # what it computed.
 # scripts/with-backtraces.sh: a crashing test process prints the C backtraces of all its threads.

@@ -162,7 +162,7 @@ def demo(out: Path, size: int, heap_map: "Path | None" = None, image: "Path | No
         cl.set_shader_resource_view(1, 0, tex)
         cl.draw(3)
     q.execute(cl)
-    print(f"[3/5] draw: the image minified 8x with trilinear filtering, without (left) and with (right) mips")
+    print("[3/5] draw: the image minified 8x with trilinear filtering, without (left) and with (right) mips")
 
     # 4. An MSAA edge: the same triangle at 1 sample and at 4 samples (resolved).
     ers = dev.create_root_signature([])

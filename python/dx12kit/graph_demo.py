@@ -9,7 +9,7 @@ Used by the tests and benchmarks; small on purpose (128x128, a box on a ground p
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 

@@ -489,13 +489,11 @@ def _loop_ref(x):
     n = x[:, 0] & 31
     stop = x[:, 1] & 31
     acc = np.zeros(N, u32)
+    alive = np.ones(N, bool)   # not yet broken out of the loop (break at stop)
     for k in range(32):
-        run = (k < n) & (k != stop)  # break at stop
-        alive = np.ones(N, bool) if k == 0 else alive_prev
         alive = alive & ~((k == stop) & (k < n))
         add = alive & (k < n) & (k % 3 != 0)
         acc = acc + np.where(add, u32(k), u32(0))
-        alive_prev = alive
     return out(acc)
 
 

@@ -8,13 +8,11 @@ import os
 import subprocess
 import sys
 import textwrap
-import threading
 
 import numpy as np
 import pytest
 
 import dx12kit as dx
-from dx12kit import alloc
 
 # A compute shader writing root constant `v` (and v + 1 .. at the next words) into o[0..n).
 CONSTANTS_CS = """

@@ -809,12 +809,12 @@ def test_dropped_resource_keeps_its_memory_until_the_fence():
     # Overwrite the new buffers on another queue, concurrently with the slow list.
     junk = np.full(n, 0xEE, np.uint8)
     ccl = cq.command_list()
-    for c in news:
+    for c in news:  # noqa: F821 - bound by the loop above (ruff sees its del)
         ccl.upload(c, junk)
     cq.execute(ccl)
     dev.wait_idle()
-    np.testing.assert_array_equal(q.read_buffer(dst), data)
-    for c in news:
+    np.testing.assert_array_equal(q.read_buffer(dst), data)  # noqa: F821
+    for c in news:  # noqa: F821
         np.testing.assert_array_equal(q.read_buffer(c), junk)
     # After the fence the range is free again.
     dev.poll()

@@ -405,7 +405,7 @@ def test_forked_child_load_texture_raises_while_parent_thread_loads_the_same_fil
 def test_forked_child_python_side_locks_held_by_a_parent_thread_are_new_in_the_child(tmp_path):
     """Deterministic: a parent thread holds textures' and shaders' locks across the fork. The child
     compiles (no device needed) and its load_texture raises ForkedDeviceError, neither waits."""
-    r = run_python(f"""
+    r = run_python("""
         import os, sys, time, threading, numpy as np, dx12kit as dx, dx12kit.shaders, dx12kit.textures
         d = dx.Device()
         held = threading.Event()

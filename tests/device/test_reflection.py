@@ -2,7 +2,6 @@
 DXBC validation of the cache and the compiler's output, define line numbers."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import textwrap
