@@ -5,6 +5,7 @@ import numpy as np
 import dx12kit as dx
 
 # A full-screen triangle with uv: the demo's (python -m dx12kit demo), one copy.
+from dx12kit.__main__ import FULL_VS as FULLSCREEN_VS  # noqa: F401 - re-exported to the tests
 
 SAXPY = """
 cbuffer Params : register(b0) { float a; uint n; };

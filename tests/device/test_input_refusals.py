@@ -1,4 +1,4 @@
-"""inputs: hostile arguments end in a clear exception naming what was wrong, never in a
+"""Hostile arguments end in a clear exception naming what was wrong, never in a
 crash or silent corruption (real device). Where the old behaviour crashed the process, the case
 runs in a subprocess so a regression fails the test instead of killing pytest."""
 from __future__ import annotations

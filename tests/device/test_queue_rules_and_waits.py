@@ -1,7 +1,7 @@
-"""queue and state fidelity: D3D12's rules (not vkd3d's leniency), atomic execute,
-interruptible waits, recording raced against execute, validation mode and depth-stencil planes.
+"""Queues and states as D3D12 defines them (not vkd3d's leniency): atomic execute, interruptible
+waits, recording raced against execute, validation mode and depth-stencil planes.
 
-Each test names the issue item it guards. Tests whose old behaviour crashed or hung the process
+Tests whose old behaviour crashed or hung the process
 run their scenario in a subprocess, so a regression fails the test instead of killing pytest.
 """
 from __future__ import annotations
@@ -88,7 +88,7 @@ def long_list(q, pso, buf, groups):
 
 # ----------------------------------------------------------------------- item 4: record vs execute
 
-def test_item4_recording_while_another_thread_executes_never_crashes():
+def test_recording_while_another_thread_executes_never_crashes():
     """Old: SIGSEGV within a few hundred rounds. Now the recorder finishes its call before execute
     takes the list, or finds the list executed (UseAfterFreeError)."""
     r = run_script("""
@@ -121,10 +121,10 @@ def test_item4_recording_while_another_thread_executes_never_crashes():
     assert "rounds ok 300" in r.stdout
 
 
-def test_item4_work_recorded_before_execute_runs(dev):
+def test_work_recorded_before_execute_runs(dev):
     """The list's recorded work executes; a call after execute raises UseAfterFreeError."""
     q = dev.queue()
-    buf = dev.create_buffer(256, name="item4")
+    buf = dev.create_buffer(256, name="recorded_before_execute")
     cl = q.command_list()
     cl.upload(buf, np.full(256, 3, np.uint8))
     started = threading.Event()
@@ -149,7 +149,7 @@ def test_item4_work_recorded_before_execute_runs(dev):
 
 # ------------------------------------------------------------------------ item 5: interruptible waits
 
-def test_item5_wait_timeout_raises_timeout_error(dev, long_pso):
+def test_wait_timeout_raises_timeout_error(dev, long_pso):
     q = dev.queue()
     buf = dev.create_buffer(256, uav=True)
     fence = q.execute(long_list(q, long_pso, buf, 64))
@@ -162,7 +162,7 @@ def test_item5_wait_timeout_raises_timeout_error(dev, long_pso):
     assert q.completed_value >= fence
 
 
-def test_item5_timeouts_on_flush_and_reads(dev, long_pso):
+def test_timeouts_on_flush_and_reads(dev, long_pso):
     q = dev.queue()
     buf = dev.create_buffer(256, uav=True)
     q.execute(long_list(q, long_pso, buf, 64))
@@ -178,7 +178,7 @@ def test_item5_timeouts_on_flush_and_reads(dev, long_pso):
         q.flush(timeout=float("nan"))
 
 
-def test_item5_wait_does_not_hold_the_gil(dev, long_pso):
+def test_wait_does_not_hold_the_gil(dev, long_pso):
     """Another Python thread keeps running while the main thread waits for the GPU."""
     q = dev.queue()
     buf = dev.create_buffer(256, uav=True)
@@ -212,7 +212,7 @@ SIGINT_SCRIPT = textwrap.dedent("""
 
 
 @pytest.mark.parametrize("call", ["q.wait(f)", "q.flush()", "q.read_buffer(b)", "dev.wait_idle()"])
-def test_item5_ctrl_c_interrupts_a_long_wait(call):
+def test_ctrl_c_interrupts_a_long_wait(call):
     """Old: Ctrl-C ignored until the hour-long dispatch ended. Now KeyboardInterrupt within a slice."""
     r = run_script(SIGINT_SCRIPT.format(cs=LONG_CS, call=call), timeout=60)
     assert r.returncode == 0, r.stderr[-2000:]
@@ -221,7 +221,7 @@ def test_item5_ctrl_c_interrupts_a_long_wait(call):
     assert float(line[0].split()[1]) < 1.5
 
 
-def test_item5_ctrl_c_interrupts_device_teardown():
+def test_ctrl_c_interrupts_device_teardown():
     """Dropping the last reference to a busy device waits without the GIL and can be interrupted:
     the in-flight work is leaked (never freed under the GPU) and KeyboardInterrupt follows."""
     r = run_script(SIGINT_SCRIPT.format(cs=LONG_CS, call="del q, cl, dev\n    for _ in range(100): time.sleep(0.05)"), timeout=60)
@@ -235,7 +235,7 @@ def test_item5_ctrl_c_interrupts_device_teardown():
 
 @pytest.mark.parametrize("state", [S.RENDER_TARGET | S.COPY_DEST, S.UNORDERED_ACCESS | S.PIXEL_SHADER_RESOURCE,
                                    S.DEPTH_WRITE | S.DEPTH_READ, S(0x10000), S(0x80000000)])
-def test_item6_transition_barrier_refuses_illegal_states(dev, state):
+def test_transition_barrier_refuses_illegal_states(dev, state):
     t = dev.create_texture2d(4, 4, render_target=True, name="t6")
     cl = dev.queue().command_list()
     with pytest.raises(dx.InvalidArgumentError, match="t6"):
@@ -245,7 +245,7 @@ def test_item6_transition_barrier_refuses_illegal_states(dev, state):
     assert not cl.closed
 
 
-def test_item6_read_only_states_combine(dev):
+def test_read_only_states_combine(dev):
     q = dev.queue()
     t = dev.create_texture2d(4, 4, render_target=True, name="ro")
     cl = q.command_list()
@@ -255,7 +255,7 @@ def test_item6_read_only_states_combine(dev):
     assert t.global_state() == combo
 
 
-def test_item6_execute_is_all_or_nothing(dev):
+def test_execute_is_all_or_nothing(dev):
     """execute([good, bad]) fails before anything is closed or committed: the good list stays open,
     its resources keep their states, and it can be executed afterwards with its work intact."""
     q, other = dev.queue(), dev.queue("compute")
@@ -291,7 +291,7 @@ def vdev():
 
 
 @pytest.mark.parametrize("validate", [False, True])
-def test_item11_raw_transition_state_reaches_the_global_state(validate):
+def test_raw_transition_state_reaches_the_global_state(validate):
     d = dx.Device(validate=validate)
     q = d.queue()
     t = d.create_texture2d(4, 4, render_target=True, name="raw")
@@ -307,7 +307,7 @@ def test_item11_raw_transition_state_reaches_the_global_state(validate):
     assert (q.read_texture(t) == np.array([255, 0, 0, 255], np.uint8)).all()
 
 
-def test_item11_validation_checks_clears_and_copies(vdev):
+def test_validation_checks_clears_and_copies(vdev):
     q = vdev.queue()
     d = vdev.create_texture2d(4, 4, "d32_float", depth_stencil=True, name="d")
     cl = q.command_list()
@@ -343,7 +343,7 @@ def add_one_pso(dev):
     return dev.create_compute_pipeline(dx.compile_hlsl(ADD_ONE_TEX_CS), rs)
 
 
-def test_item12_compute_queue_leaves_render_target_on_the_direct_queue(dev, add_one_pso):
+def test_compute_queue_leaves_render_target_on_the_direct_queue(dev, add_one_pso):
     direct, comp = dev.queue("direct"), dev.queue("compute")
     t = dev.create_texture2d(16, 16, "r32_float", render_target=True, uav=True, name="T12")
     cl = direct.command_list()
@@ -368,7 +368,7 @@ def test_item12_compute_queue_leaves_render_target_on_the_direct_queue(dev, add_
     np.testing.assert_array_equal(direct.read_texture(t)[..., 0], np.full((16, 16), 3.0, np.float32))
 
 
-def test_item12_copy_queue_reads_a_render_target(dev):
+def test_copy_queue_reads_a_render_target(dev):
     direct, copy = dev.queue("direct"), dev.queue("copy")
     t = dev.create_texture2d(8, 8, render_target=True, name="T12c")
     cl = direct.command_list()
@@ -380,7 +380,7 @@ def test_item12_copy_queue_reads_a_render_target(dev):
     assert t.global_state() == S.COMMON  # what a copy queue touched decays to COMMON
 
 
-def test_item12_copy_queue_lists_refuse_non_copy_work(dev):
+def test_copy_queue_lists_refuse_non_copy_work(dev):
     cl = dev.queue("copy").command_list()
     b = dev.create_buffer(256, uav=True)
     t = dev.create_texture2d(4, 4, render_target=True)
@@ -403,7 +403,7 @@ def test_item12_copy_queue_lists_refuse_non_copy_work(dev):
     cl.transition_barrier(t, S.COPY_SOURCE)  # legal there
 
 
-def test_item12_compute_queue_lists_refuse_graphics_work(dev):
+def test_compute_queue_lists_refuse_graphics_work(dev):
     cl = dev.queue("compute").command_list()
     b = dev.create_buffer(256)
     t = dev.create_texture2d(4, 4, render_target=True)
@@ -429,7 +429,7 @@ def test_item12_compute_queue_lists_refuse_graphics_work(dev):
 
 # -------------------------------------------------------------- item 13: decay per execute call
 
-def test_item13_no_decay_between_lists_of_one_execute(dev):
+def test_no_decay_between_lists_of_one_execute(dev):
     q = dev.queue()
     b = dev.create_buffer(256, uav=True, name="B13")
     dst = dev.create_buffer(256, name="D13")
@@ -451,7 +451,7 @@ def test_item13_no_decay_between_lists_of_one_execute(dev):
 # ------------------------------------------------------------- item 14: depth-stencil planes
 
 @pytest.mark.parametrize("fmt", ["d24_unorm_s8_uint", "d32_float_s8x24_uint"])
-def test_item14_stencil_plane_is_tracked_per_mip(dev, fmt):
+def test_stencil_plane_is_tracked_per_mip(dev, fmt):
     q = dev.queue()
     d = dev.create_texture2d(8, 8, fmt, depth_stencil=True, mip_levels=2, name="ds")
     assert d.num_subresources == 2 * 2  # mips * array * planes
@@ -480,7 +480,7 @@ def test_item14_stencil_plane_is_tracked_per_mip(dev, fmt):
         q.command_list().transition_barrier(d, S.DEPTH_READ, 4)  # 4 subresources: 0..3
 
 
-def test_item11_validate_option_reaches_every_device(request, device):
+def test_validate_option_reaches_every_device(request, device):
     """pytest --validate (CI's second run of tests/device) turns validation on everywhere."""
     on = request.config.getoption("--validate")
     assert device.validate == on and dx.Device().validate == on
@@ -501,7 +501,7 @@ float4 main(float4 pos : SV_Position) : SV_Target { return color; }
 
 
 @pytest.mark.parametrize("fmt", ["d24_unorm_s8_uint", "d32_float_s8x24_uint"])
-def test_item14_depth_stencil_formats_end_to_end(dev, fmt):
+def test_depth_stencil_formats_end_to_end(dev, fmt):
     """Clear depth and stencil, draw with the depth test, read the depth plane back."""
     q = dev.queue()
     n = 16
@@ -541,7 +541,7 @@ RWTexture2D<float> o : register(u0);
 """
 
 
-def test_item5_descriptor_heap_exhaustion_waits_without_the_gil():
+def test_descriptor_heap_exhaustion_waits_without_the_gil():
     """A dispatch that must wait for the GPU to free shader-visible descriptors (Device.WaitForProgress)
     releases the GIL meanwhile: another Python thread keeps running."""
     d = dx.Device(descriptor_heap_size=256, dynamic_chunk_size=256)  # one dynamic chunk
@@ -566,7 +566,7 @@ def test_item5_descriptor_heap_exhaustion_waits_without_the_gil():
     q.wait(q.execute(second))
 
 
-def test_item5_ctrl_c_interrupts_a_wait_for_descriptors_inside_dispatch():
+def test_ctrl_c_interrupts_a_wait_for_descriptors_inside_dispatch():
     """dispatch() waiting for shader-visible descriptors held by a long GPU job is interruptible too."""
     r = run_script(f"""
 import os, time, signal, threading, dx12kit as dx
@@ -594,7 +594,7 @@ os._exit(0)
     assert float(line[0].split()[1]) < 1.5
 
 
-def test_item5_ctrl_c_at_exit_stops_waiting_for_a_busy_gpu():
+def test_ctrl_c_at_exit_stops_waiting_for_a_busy_gpu():
     """At interpreter exit the device waits for its GPU work (never frees memory under the GPU);
     Ctrl-C then abandons the wait (leaking the in-flight work) and the process exits at once."""
     script = SIGINT_SCRIPT.split("threading.Timer")[0] + "print('exiting', flush=True)\n"
@@ -618,7 +618,7 @@ def test_item5_ctrl_c_at_exit_stops_waiting_for_a_busy_gpu():
 
 
 @pytest.mark.parametrize("fmt", ["d24_unorm_s8_uint", "d32_float_s8x24_uint"])
-def test_item14_stencil_test_end_to_end(dev, fmt):
+def test_stencil_test_end_to_end(dev, fmt):
     """The stencil plane works: mark the left half (stencil 'replace' under a scissor), then draw the
     whole target with stencil 'equal': only the marked half is drawn."""
     q = dev.queue()

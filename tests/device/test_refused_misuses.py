@@ -1,4 +1,4 @@
-"""Misuses a hostile tester found (/work/briefs/hostile): each is refused with a named error, or (numpy
+"""Misuses found by hostile testing: each is refused with a named error, or (numpy
 scalars) accepted with the right values read back."""
 from __future__ import annotations
 
