@@ -18,7 +18,11 @@ void BindCommandQueue(Classes& c) {
         .def_property("name", &CommandQueue::Name, [](CommandQueue& q, py::handle name) { q.SetName(Str(name, "CommandQueue.name", "name")); },
                       "The queue's name (its kind unless set), also given to the native queue for debuggers.")
         .def("command_list", [](std::shared_ptr<CommandQueue> q, py::object name) {
-            auto cl = q->CreateCommandList(q);
+            std::shared_ptr<CommandList> cl;
+            {
+                ReleaseGil release;  // pure C++: waits for the submission mutex, resets a pooled allocator and list
+                cl = q->CreateCommandList(q);
+            }
             if (!name.is_none()) cl->SetName(Str(name, "command_list", "name"));
             return cl;
         }, py::kw_only(), "name"_a = py::none(),
