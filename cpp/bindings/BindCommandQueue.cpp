@@ -97,7 +97,12 @@ void BindCommandQueue(Classes& c) {
            "    The fence value waited for.\n\n"
            "Raises:\n"
            "    WaitTimeoutError: the timeout expired.")
-        .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
+        .def("wait_for", [](CommandQueue& q, CommandQueue& other, uint64_t value) {
+            // vkd3d 1.2 blocks the calling thread in a GPU Wait on a value not reached yet
+            // (docs/guides/threads.rst): other Python threads run meanwhile.
+            ReleaseGil release;
+            q.WaitFor(other, value);
+        }, "other"_a, "fence_value"_a,
              "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).\n\n"
            "Args:\n"
            "    other: another CommandQueue of the same device.\n"
