@@ -177,7 +177,7 @@ def test_resource_barriers_batch_from_two_threads(device):
         np.testing.assert_array_equal(got, np.repeat((1000 * t + np.arange(n))[:, None], 64, axis=1).astype(np.uint32))
 
 
-@pytest.mark.parametrize("call", ["draw_many", "dispatch_many", "resource_barriers", "upload"])
+@pytest.mark.parametrize("call", ["draw_many", "draw_indexed_many", "dispatch_many", "resource_barriers", "upload"])
 def test_long_recording_calls_let_other_threads_run(device, queue, writer, columns, call):
     # While a long batched call records, another Python thread runs (the call does not hold the GIL).
     # With the GIL held the other thread cannot take one step meanwhile: the switch interval is set
@@ -188,15 +188,20 @@ def test_long_recording_calls_let_other_threads_run(device, queue, writer, colum
     big = device.create_buffer(8 << 20, uav=True, name="big")
     rows = np.zeros((100_000, 4), np.uint32)
     batch = dx.BarrierBatch([("transition", bufs[i % 64], "copy_source" if (i // 64) % 2 else "copy_dest") for i in range(8192)])
+    indices = device.create_buffer(24, name="indices")
+    queue.wait(queue.write_buffer(indices, np.arange(6, dtype=np.uint32)))
     data = np.ones(240 << 10, np.uint32)  # 960 KiB: below the old 1 MiB threshold, above 64 KiB
 
     def record():
         cl = queue.command_list()
-        if call == "draw_many":
+        if call in ("draw_many", "draw_indexed_many"):
             rt = device.create_texture2d(W, H, "rgba8_unorm", render_target=True)
             cl.set_pipeline_state(columns)
             cl.set_render_targets([rt])
-            return lambda: cl.draw_many(6, rows)
+            if call == "draw_many":
+                return lambda: cl.draw_many(6, rows)
+            cl.set_index_buffer(indices)
+            return lambda: cl.draw_indexed_many(6, rows)
         if call == "dispatch_many":
             cl.auto_uav_barriers = False
             cl.set_pipeline_state(writer)
