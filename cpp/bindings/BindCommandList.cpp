@@ -255,6 +255,25 @@ PyMethodDef g_FastMethods[] = {
 };
 #undef DX12KIT_FAST
 
+// ---- recording without the GIL -----------------------------------------------------------------
+// Batched recording calls long enough to pay for it run with the GIL released, so threads that
+// record separate lists overlap (D3D12's parallel recording) and other Python threads run meanwhile.
+// The core needs no Python there: a call that finds the recording lock or the submission mutex held
+// waits for it (CommandList::LockRecording, Blocking), and a wait for GPU progress (descriptor or
+// upload memory running out) takes the GIL only in KeepWaiting, holding neither lock. What the native
+// code reads is the call's own copy: the constants of a batch (16 bytes a row, against ~1 us of
+// recording a row); a BarrierBatch never changes once made; an upload's bytes are pinned by the buffer view it
+// holds (the copy into upload memory is the call's work; a writer on another thread races, as with
+// numpy's own GIL-free copies). Short calls keep the GIL: its release and retake cost more than
+// they free (up to a whole switch interval, 5 ms, when another thread is running Python).
+
+/// Rows (draws or dispatches) from which a batched call records without the GIL (~50 us of work).
+constexpr uint32_t kNoGilRows = 64;
+/// Barriers from which resource_barriers records without the GIL.
+constexpr size_t kNoGilBarriers = 64;
+/// Bytes from which an upload copies without the GIL.
+constexpr uint64_t kNoGilUploadBytes = uint64_t(64) << 10;
+
 /// A 2-D C-contiguous array of 32-bit constants for the batched calls: numpy arrays (or lists of
 /// rows) of float32/int32/uint32 as they are, other numeric dtypes converted by value as
 /// set_constants converts them.
@@ -350,7 +369,7 @@ void BindCommandList(py::module_& m, Classes& c) {
                 r->CheckMipSlice(mip, slice, "upload");
                 CheckTextureArray(static_cast<Texture&>(*r), b, mip);
             }
-            if (b.size >= (uint64_t(1) << 20)) {  // a long copy: other Python threads may run meanwhile
+            if (b.size >= kNoGilUploadBytes) {  // a long copy: other Python threads may run meanwhile
                 ReleaseGil release;
                 cl.Upload(r, b.data, b.size, mip, slice, offset);
                 return;
@@ -861,7 +880,15 @@ void BindCommandList(py::module_& m, Classes& c) {
             const char* fn = "draw_many";
             const uint32_t vc = U32(vertexCount, fn, "vertex_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
             const py::array rows = ConstantRows(constants, fn);
-            cl.DrawMany(vc, ic, static_cast<const uint32_t*>(rows.data()), static_cast<uint32_t>(rows.shape(0)), static_cast<uint32_t>(rows.shape(1)), ri);
+            const uint32_t n = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
+            const auto* data = static_cast<const uint32_t*>(rows.data());
+            if (n >= kNoGilRows) {
+                const std::vector<uint32_t> own(data, data + size_t(n) * k);  // unchanged by other threads meanwhile
+                ReleaseGil release;
+                cl.DrawMany(vc, ic, own.empty() ? data : own.data(), n, k, ri);
+                return;
+            }
+            cl.DrawMany(vc, ic, data, n, k, ri);
         }, "vertex_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1,
            "Records one draw per row of `constants`: the row is set as the root constants of `root_index`, then\n"
            "DrawInstanced(vertex_count, instance_count, 0, 0). The same checks and state tracking as set_constants + draw per\n"
@@ -882,7 +909,15 @@ void BindCommandList(py::module_& m, Classes& c) {
             const char* fn = "draw_indexed_many";
             const uint32_t n = U32(indexCount, fn, "index_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
             const py::array rows = ConstantRows(constants, fn);
-            cl.DrawIndexedMany(n, ic, static_cast<const uint32_t*>(rows.data()), static_cast<uint32_t>(rows.shape(0)), static_cast<uint32_t>(rows.shape(1)), ri);
+            const uint32_t count = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
+            const auto* data = static_cast<const uint32_t*>(rows.data());
+            if (count >= kNoGilRows) {
+                const std::vector<uint32_t> own(data, data + size_t(count) * k);  // unchanged by other threads meanwhile
+                ReleaseGil release;
+                cl.DrawIndexedMany(n, ic, own.empty() ? data : own.data(), count, k, ri);
+                return;
+            }
+            cl.DrawIndexedMany(n, ic, data, count, k, ri);
         }, "index_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1,
            "Records one indexed draw per row of `constants` (as draw_many): the row as root constants of `root_index`, then\n"
            "DrawIndexedInstanced(index_count, instance_count, 0, 0, 0) on the bound index buffer.\n\n"
@@ -937,8 +972,18 @@ void BindCommandList(py::module_& m, Classes& c) {
                 if (py::len(seq) != 3) throw InvalidArgument(std::string(fn) + ": groups must be one (x, y, z) or an (n, 3) array");
                 for (size_t d = 0; d < 3; ++d) one[d] = U32(py::object(seq[d]), fn, "groups item");
             }
-            cl.DispatchMany(byRow ? perRow.data() : one.data(), byRow, static_cast<const uint32_t*>(rows.data()), n,
-                            static_cast<uint32_t>(rows.shape(1)), ri);
+            const uint32_t k = static_cast<uint32_t>(rows.shape(1));
+            const auto* data = static_cast<const uint32_t*>(rows.data());
+            if (n >= kNoGilRows) {
+                // Copies of both tables: neither changes under the native code when another thread writes them.
+                const std::vector<uint32_t> own(data, data + size_t(n) * k);
+                const std::vector<uint32_t> ownGroups = byRow ? std::vector<uint32_t>(perRow.data(), perRow.data() + size_t(n) * 3)
+                                                              : std::vector<uint32_t>(one.begin(), one.end());
+                ReleaseGil release;
+                cl.DispatchMany(ownGroups.data(), byRow, own.empty() ? data : own.data(), n, k, ri);
+                return;
+            }
+            cl.DispatchMany(byRow ? perRow.data() : one.data(), byRow, data, n, k, ri);
         }, "groups"_a, "constants"_a, py::kw_only(), "root_index"_a = 0,
            "Records one dispatch per row of `constants`: the row is set as the root constants of `root_index`, then\n"
            "Dispatch(x, y, z). The same checks, state tracking and automatic UAV barriers as set_constants + dispatch per row.\n\n"
@@ -999,7 +1044,14 @@ void BindCommandList(py::module_& m, Classes& c) {
     }
     InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Core()->Forked(); });
     c.commandList.def(
-        "resource_barriers", [](CommandList& cl, const BarrierBatch& batch) { batch.Record(cl); }, "batch"_a,
+        "resource_barriers", [](CommandList& cl, const BarrierBatch& batch) {
+            if (batch.Size() < kNoGilBarriers) {
+                batch.Record(cl);
+                return;
+            }
+            ReleaseGil release;  // a BarrierBatch never changes after construction; the call holds it alive
+            batch.Record(cl);
+        }, "batch"_a,
         "Records every barrier of a BarrierBatch, in order, as the separate calls would.\n\n"
         "Args:\n"
         "    batch: the BarrierBatch.\n\n"

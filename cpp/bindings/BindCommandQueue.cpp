@@ -18,7 +18,11 @@ void BindCommandQueue(Classes& c) {
         .def_property("name", &CommandQueue::Name, [](CommandQueue& q, py::handle name) { q.SetName(Str(name, "CommandQueue.name", "name")); },
                       "The queue's name (its kind unless set), also given to the native queue for debuggers.")
         .def("command_list", [](std::shared_ptr<CommandQueue> q, py::object name) {
-            auto cl = q->CreateCommandList(q);
+            std::shared_ptr<CommandList> cl;
+            {
+                ReleaseGil release;  // pure C++: waits for the submission mutex, resets a pooled allocator and list
+                cl = q->CreateCommandList(q);
+            }
             if (!name.is_none()) cl->SetName(Str(name, "command_list", "name"));
             return cl;
         }, py::kw_only(), "name"_a = py::none(),
@@ -93,7 +97,12 @@ void BindCommandQueue(Classes& c) {
            "    The fence value waited for.\n\n"
            "Raises:\n"
            "    WaitTimeoutError: the timeout expired.")
-        .def("wait_for", &CommandQueue::WaitFor, "other"_a, "fence_value"_a,
+        .def("wait_for", [](CommandQueue& q, CommandQueue& other, uint64_t value) {
+            // vkd3d 1.2 blocks the calling thread in a GPU Wait on a value not reached yet
+            // (docs/guides/threads.rst): other Python threads run meanwhile.
+            ReleaseGil release;
+            q.WaitFor(other, value);
+        }, "other"_a, "fence_value"_a,
              "Makes this queue wait on the GPU until `other` reaches `fence_value` (no CPU wait).\n\n"
            "Args:\n"
            "    other: another CommandQueue of the same device.\n"

@@ -148,31 +148,43 @@ uint64_t CommandQueue::CompletedValue() {
     return done;
 }
 
-ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
-    if (!m_AllocatorPool.empty()) {
-        ComPtr<ID3D12CommandAllocator> a = std::move(m_AllocatorPool.front());
-        m_AllocatorPool.pop_front();
+ComPtr<ID3D12CommandAllocator> CommandQueue::ReadyAllocator(ComPtr<ID3D12CommandAllocator> a) {
+    if (a) {
         ThrowIfFailed(a->Reset(), "ID3D12CommandAllocator::Reset");
         return a;
     }
-    ComPtr<ID3D12CommandAllocator> a;
     ThrowIfFailed(m_Core->D3D12Device()->CreateCommandAllocator(m_Type, IID_ID3D12CommandAllocator, a.ReleaseAndGetVoidAddress()),
                   "CreateCommandAllocator");
     return a;
 }
 
-ComPtr<ID3D12GraphicsCommandList> CommandQueue::AcquireList(ID3D12CommandAllocator* allocator) {
-    if (!m_ListPool.empty()) {
-        ComPtr<ID3D12GraphicsCommandList> l = std::move(m_ListPool.back());
-        m_ListPool.pop_back();
+ComPtr<ID3D12GraphicsCommandList> CommandQueue::ReadyList(ComPtr<ID3D12GraphicsCommandList> l, ID3D12CommandAllocator* allocator) {
+    if (l) {
         ThrowIfFailed(l->Reset(allocator, nullptr), "ID3D12GraphicsCommandList::Reset");
         return l;
     }
-    ComPtr<ID3D12GraphicsCommandList> l;
     ThrowIfFailed(m_Core->D3D12Device()->CreateCommandList(0, m_Type, allocator, nullptr, IID_ID3D12GraphicsCommandList,
                                                            l.ReleaseAndGetVoidAddress()),
                   "CreateCommandList");
     return l;
+}
+
+ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
+    ComPtr<ID3D12CommandAllocator> a;
+    if (!m_AllocatorPool.empty()) {
+        a = std::move(m_AllocatorPool.front());
+        m_AllocatorPool.pop_front();
+    }
+    return ReadyAllocator(std::move(a));
+}
+
+ComPtr<ID3D12GraphicsCommandList> CommandQueue::AcquireList(ID3D12CommandAllocator* allocator) {
+    ComPtr<ID3D12GraphicsCommandList> l;
+    if (!m_ListPool.empty()) {
+        l = std::move(m_ListPool.back());
+        m_ListPool.pop_back();
+    }
+    return ReadyList(std::move(l), allocator);
 }
 
 void CommandQueue::ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list) {
@@ -191,9 +203,25 @@ std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_p
         // Device-wide: publishes the completed serial, so upload pages and descriptor chunks of
         // finished work are reused even by a loop that never waits.
         m_Device.Poll();
-        alloc = AcquireAllocator();
-        list = AcquireList(alloc.Get());
+        if (!m_AllocatorPool.empty()) {
+            alloc = std::move(m_AllocatorPool.front());
+            m_AllocatorPool.pop_front();
+        }
+        if (!m_ListPool.empty()) {
+            list = std::move(m_ListPool.back());
+            m_ListPool.pop_back();
+        }
     }
+    // The resets run outside the submission mutex: they free the previous recording (about 1 ms for
+    // 10,000 draws on vkd3d over lavapipe), and the pooled objects are this call's alone now, so
+    // threads creating lists (and executes) do not wait for each other's resets.
+    try {
+        alloc = ReadyAllocator(std::move(alloc));
+    } catch (...) {
+        if (list) ReturnUnused(nullptr, std::move(list));  // not reset yet: still poolable
+        throw;
+    }
+    list = ReadyList(std::move(list), alloc.Get());
     return std::make_shared<CommandList>(m_Device.shared_from_this(), self, std::move(alloc), std::move(list));
 }
 

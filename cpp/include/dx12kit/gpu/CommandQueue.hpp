@@ -181,6 +181,11 @@ public:
     void ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list);
 
 private:
+    // The halves of AcquireAllocator / AcquireList that need no lock: reset a pooled object (now the
+    // caller's alone), or create one when `pooled` is null.
+    ComPtr<ID3D12CommandAllocator> ReadyAllocator(ComPtr<ID3D12CommandAllocator> pooled);
+    ComPtr<ID3D12GraphicsCommandList> ReadyList(ComPtr<ID3D12GraphicsCommandList> pooled, ID3D12CommandAllocator* allocator);
+
     mutable std::mutex m_NameMutex;
     std::string m_Name;
     struct InFlight {
