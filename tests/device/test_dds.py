@@ -146,3 +146,13 @@ def test_refusals_name_the_file_and_the_feature(device, tmp_path):
     with pytest.raises(dx.InvalidArgumentError, match=r"holds bc4_unorm, which has no sRGB form"):
         path.write_bytes(dds_file(4, 4, [bytes(8)], fourcc=b"ATI1"))
         device.load_texture(path, srgb=True)
+
+
+def test_rgb32_float_file_loads_its_texels(device, queue, tmp_path):
+    w, h = 5, 3
+    texels = (np.arange(w * h * 3, dtype=np.float32) + 1).reshape(h, w, 3)
+    path = tmp_path / "rgb32.dds"
+    path.write_bytes(dds_file(w, h, [texels.tobytes()], dxgi=6))
+    tex = device.load_texture(path, generate_mips=False)
+    np.testing.assert_array_equal(queue.read_texture(tex).reshape(h, w, 3), texels)
+    np.testing.assert_array_equal(gpu_load(device, queue, tex)[..., :3], texels)
