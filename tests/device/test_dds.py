@@ -210,6 +210,9 @@ def test_more_refusals_name_the_file_and_the_feature(device, tmp_path):
     refused(dds_file(1, 1, [bytes(1)] * 2049, dxgi=61, array_size=2049), r"array of 2049 elements, beyond D3D12's limit of 2048")
     refused(dds_file(4, 4, [bytes(64)], dxgi=40), r"depth format d32_float; .* r32_float")
     refused(dds_file(4, 4, [bytes(128)], dxgi=20), r"depth format d32_float_s8x24_uint; .* r32g32_uint")
+    # The device's own refusals, prefixed with the file; a format generate_mips cannot make mips of.
+    refused(dds_file(6, 6, [bytes(32)], dxgi=DXGI["bc1_unorm"]), r"\(6x6 bc1_unorm\): create_texture2d: .* multiple of 4")
+    refused(dds_file(4, 4, [bytes(192)], dxgi=6), r"holds rgb32_float, whose mips generate_mips cannot make .* generate_mips=False")
 
 
 def test_subresource_bytes_of_8_byte_depth_stencil_texels():
