@@ -6,11 +6,12 @@ array element (each cube face, +X -X +Y -Y +Z -Z), each mip from the largest, ti
 blocks for block-compressed formats; every depth slice of a volume mip in turn).
 
 What is read: 2D textures, texture arrays (DX10 arraySize), cube maps (DDSCAPS2_CUBEMAP with all six faces, or
-the DX10 TEXTURECUBE flag), volume textures (DDSCAPS2_VOLUME / DX10 TEXTURE3D), mips; the DXGI formats of the
+the DX10 TEXTURECUBE flag), volume textures (DDSCAPS2_VOLUME / DX10 TEXTURE3D; with a DX10 header its
+resourceDimension decides, whatever the legacy flags say), mips; the DXGI formats of the
 DX10 header, the legacy FourCCs DXT1-DXT5, ATI1/ATI2/BC4U/BC4S/BC5U/BC5S and the numeric D3DFMT codes of
 float/16-bit formats, and the legacy RGB/luminance/alpha bit masks that have a DXGI format. Anything else
-(24-bit RGB, partial cube maps, cube arrays, 1D textures, palettes, YUV) is refused with InvalidArgumentError
-naming the file and what it has.
+(24-bit RGB, partial cube maps, cube arrays, cube volumes, 1D textures, palettes, YUV, depth formats, sizes beyond
+D3D12's limits) is refused with InvalidArgumentError naming the file and what it has.
 """
 from __future__ import annotations
 
@@ -71,7 +72,17 @@ _TEXEL_BYTES = {
     "r32": 4, "d32": 4, "r24g8": 4, "d24": 4, "rg8": 2, "r16": 2, "d16": 2, "r8": 1, "a8": 1, "b5g6r5": 2, "b5g5r5a1": 2,
     "bgra8": 4, "bgrx8": 4, "r10g10b10": 4, "r9g9b9e5": 4, "b4g4r4a4": 2, "a4b4g4r4": 2, "r24": 4, "x24": 4, "x32": 8,
 }
-_TEXEL_BYTES_OF = {"r32_float_x8x24_typeless": 8}  # where the first word of the name misleads
+# where the first word of the name misleads
+_TEXEL_BYTES_OF = {"r32_float_x8x24_typeless": 8, "d32_float_s8x24_uint": 8}
+# D3D12's size limits (D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION, ..._TEXTURE2D_ARRAY_AXIS_DIMENSION,
+# ..._TEXTURECUBE_DIMENSION, ..._TEXTURE3D_U_V_OR_W_DIMENSION).
+MAX_2D, MAX_ARRAY, MAX_CUBE, MAX_3D = 16384, 2048, 16384, 2048
+# Depth formats: a texture of one is a depth-stencil target, which load_texture does not make. The
+# colour format holding the same bytes, for the advice (the stencil families' typeless colour formats
+# cannot be created on vkd3d 1.2: docs/guides/shader-gaps.rst, Formats).
+_DEPTH_FORMATS = {"d32_float": "r32_float", "d16_unorm": "r16_unorm",
+                  "d24_unorm_s8_uint": "r32_uint (depth in the low 24 bits, stencil in the high 8)",
+                  "d32_float_s8x24_uint": "r32g32_uint (depth the float bits of .x, stencil the low 8 bits of .y)"}
 
 
 @dataclass
@@ -88,6 +99,7 @@ class DdsImage:
     cube: bool
     # surfaces[element][mip] -> bytes of that subresource (every depth slice of a volume mip)
     surfaces: List[List[bytes]] = field(default_factory=list)
+    volume: bool = False             # a 3D texture (DX10 TEXTURE3D, even of depth 1; legacy DDSCAPS2_VOLUME)
 
     @property
     def block_compressed(self) -> bool:
@@ -139,6 +151,7 @@ def parse_dds(path: str, data: bytes) -> DdsImage:
     offset = 4 + _HEADER.size
     mip_levels = max(1, mips) if flags & DDSD_MIPMAPCOUNT else 1
     array_size, cube = 1, False
+    header_depth = depth
     volume = bool(caps2 & DDSCAPS2_VOLUME) and bool(flags & DDSD_DEPTH) and depth > 1
     depth = max(1, depth) if volume else 1
     fourcc_bytes = struct.pack("<I", fourcc)
@@ -152,9 +165,14 @@ def parse_dds(path: str, data: bytes) -> DdsImage:
             raise _fail(path, "a 1D texture (DX10 resourceDimension TEXTURE1D); load_texture makes 2D, cube and 3D textures")
         if dimension not in (DIMENSION_2D, DIMENSION_3D):
             raise _fail(path, f"DX10 resourceDimension {dimension} (expected 3 = TEXTURE2D or 4 = TEXTURE3D)")
+        # The DX10 header's resourceDimension decides (the legacy DDSD_DEPTH / DDSCAPS2_VOLUME flags
+        # need not be set); a 3D texture's depth is the header's dwDepth.
         volume = dimension == DIMENSION_3D
-        depth = max(1, depth) if volume else 1
+        depth = max(1, header_depth) if volume else 1
         cube = bool(misc & DDS_RESOURCE_MISC_TEXTURECUBE)
+        if volume and cube:
+            raise _fail(path, "DX10 resourceDimension TEXTURE3D and the TEXTURECUBE flag together; "
+                              "a texture is either a cube map (TEXTURE2D + TEXTURECUBE) or a volume, not both")
         if array_size == 0:
             raise _fail(path, "DX10 arraySize 0")
         if volume and array_size != 1:
@@ -188,11 +206,29 @@ def parse_dds(path: str, data: bytes) -> DdsImage:
                                   "which has no DXGI format" + (" (24-bit RGB: convert it to 32 bits)" if bits == 24 else ""))
             fmt = _MASKS[key]
         if caps2 & DDSCAPS2_CUBEMAP:
+            if caps2 & DDSCAPS2_VOLUME:
+                raise _fail(path, "both DDSCAPS2_CUBEMAP and DDSCAPS2_VOLUME set; a texture is either a cube map "
+                                  "or a volume, not both")
             if caps2 & DDSCAPS2_CUBEMAP_ALLFACES != DDSCAPS2_CUBEMAP_ALLFACES:
                 raise _fail(path, f"a partial cube map (DDSCAPS2 faces {caps2 & DDSCAPS2_CUBEMAP_ALLFACES:#x}); all six faces are needed")
             cube, array_size = True, 6
     if width == 0 or height == 0:
         raise _fail(path, f"a size of {width}x{height}")
+    if fmt in _DEPTH_FORMATS:
+        raise _fail(path, f"the depth format {fmt}; load_texture makes textures that shaders sample, and a texture of a "
+                          "depth format is a depth-stencil target, which cannot be. Save the data as "
+                          f"{_DEPTH_FORMATS[fmt]} (the same bytes) to load it")
+    if volume:
+        limit, kind = MAX_3D, "a 3D texture"
+    elif cube:
+        limit, kind = MAX_CUBE, "a cube map"
+    else:
+        limit, kind = MAX_2D, "a 2D texture"
+    if max(width, height, depth) > limit:
+        shape = f"{width}x{height}" + (f"x{depth}" if volume else "")
+        raise _fail(path, f"a size of {shape}, beyond D3D12's limit of {limit} texels a side for {kind}")
+    if not cube and array_size > MAX_ARRAY:
+        raise _fail(path, f"an array of {array_size} elements, beyond D3D12's limit of {MAX_ARRAY}")
     if cube and width != height:
         raise _fail(path, f"cube faces of {width}x{height}; cube faces are square")
     largest = max(width, height, depth)
@@ -213,4 +249,4 @@ def parse_dds(path: str, data: bytes) -> DdsImage:
             offset += n
         surfaces.append(mips_of)
     return DdsImage(path=path, format=fmt, width=width, height=height, depth=depth, mip_levels=mip_levels,
-                    array_size=array_size, cube=cube, surfaces=surfaces)
+                    array_size=array_size, cube=cube, surfaces=surfaces, volume=volume)

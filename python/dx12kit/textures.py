@@ -239,11 +239,22 @@ def _upload_dds(device: Any, image: "dds.DdsImage", srgb: bool, generate_mips: b
             raise InvalidArgumentError(f"load_texture: '{image.path}' holds {fmt}, which has no sRGB form; "
                                        "srgb=True needs rgba8, bgra8, bgrx8, BC1, BC2, BC3 or BC7 data")
         fmt = _SRGB_OF[fmt]
-    plain_2d = not image.cube and image.depth == 1 and image.array_size == 1
+    plain_2d = not image.cube and not image.volume and image.depth == 1 and image.array_size == 1
     generate = generate_mips and image.mip_levels == 1 and plain_2d and not image.block_compressed
+    if generate and not device.format_support(fmt).mip_autogen:
+        raise InvalidArgumentError(f"load_texture: '{image.path}' holds {fmt}, whose mips generate_mips cannot make on this "
+                                   f"device (format_support('{fmt}').mip_autogen is False); pass generate_mips=False, "
+                                   "or store the mips in the file")
+    try:
+        return _create_dds_texture(device, image, fmt, generate, name)
+    except InvalidArgumentError as e:   # the device's refusal (size, format), named with the file
+        raise InvalidArgumentError(f"load_texture: '{image.path}' ({image.width}x{image.height} {fmt}): {e}") from None
+
+
+def _create_dds_texture(device: Any, image: "dds.DdsImage", fmt: str, generate: bool, name: str) -> Any:
     if image.cube:
         tex = device.create_texture_cube(image.width, fmt, mip_levels=image.mip_levels, name=name)
-    elif image.depth > 1:
+    elif image.volume or image.depth > 1:
         tex = device.create_texture3d(image.width, image.height, image.depth, fmt, mip_levels=image.mip_levels, name=name)
     else:
         tex = device.create_texture2d(image.width, image.height, fmt, mip_levels=0 if generate else image.mip_levels,

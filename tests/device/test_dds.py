@@ -146,3 +146,78 @@ def test_refusals_name_the_file_and_the_feature(device, tmp_path):
     with pytest.raises(dx.InvalidArgumentError, match=r"holds bc4_unorm, which has no sRGB form"):
         path.write_bytes(dds_file(4, 4, [bytes(8)], fourcc=b"ATI1"))
         device.load_texture(path, srgb=True)
+
+
+def _volume_file(width, height, depth, data, dxgi, legacy_flags, misc=0, surfaces=None):
+    """A DX10 TEXTURE3D file of `depth` slices; the legacy DDSD_DEPTH / DDSCAPS2_VOLUME flags only if asked."""
+    import struct
+
+    d = bytearray(dds_file(width, height, surfaces or [data], dxgi=dxgi, misc=misc))
+    struct.pack_into("<I", d, 4 + 20, depth)             # dwDepth
+    struct.pack_into("<I", d, 4 + 124 + 4, 4)            # DX10 resourceDimension TEXTURE3D
+    if legacy_flags:
+        struct.pack_into("<I", d, 8, struct.unpack_from("<I", d, 8)[0] | 0x800000)          # DDSD_DEPTH
+        struct.pack_into("<I", d, 4 + 108, struct.unpack_from("<I", d, 4 + 108)[0] | 0x200000)  # DDSCAPS2_VOLUME
+    return bytes(d)
+
+
+@pytest.mark.parametrize("legacy_flags", [True, False])
+def test_dx10_volume_file_loads_every_slice_whatever_the_legacy_flags(device, queue, tmp_path, legacy_flags):
+    # The DX10 header's resourceDimension decides: a TEXTURE3D file without the legacy volume flags
+    # once loaded as a 2D texture of its first slice.
+    w, h, depth = 4, 3, 5
+    data = (np.arange(w * h * depth) * 3 % 251).astype(np.uint8).tobytes()
+    path = tmp_path / "volume.dds"
+    path.write_bytes(_volume_file(w, h, depth, data, 61, legacy_flags))     # r8_unorm
+    tex = device.load_texture(path, generate_mips=False)
+    assert (tex.dimension, tex.width, tex.height, tex.depth) == ("3d", w, h, depth)
+    assert queue.read_texture(tex).tobytes() == data
+    one = tmp_path / "volume1.dds"
+    one.write_bytes(_volume_file(w, h, 1, data[:w * h], 61, False))
+    tex1 = device.load_texture(one, generate_mips=False)
+    assert (tex1.dimension, tex1.depth) == ("3d", 1)
+    assert queue.read_texture(tex1).tobytes() == data[:w * h]
+
+
+def test_rgb32_float_file_loads_its_texels(device, queue, tmp_path):
+    w, h = 5, 3
+    texels = (np.arange(w * h * 3, dtype=np.float32) + 1).reshape(h, w, 3)
+    path = tmp_path / "rgb32.dds"
+    path.write_bytes(dds_file(w, h, [texels.tobytes()], dxgi=6))
+    tex = device.load_texture(path, generate_mips=False)
+    np.testing.assert_array_equal(queue.read_texture(tex).reshape(h, w, 3), texels)
+    np.testing.assert_array_equal(gpu_load(device, queue, tex)[..., :3], texels)
+
+
+def test_more_refusals_name_the_file_and_the_feature(device, tmp_path):
+    def refused(data, match, name="bad.dds"):
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(dx.InvalidArgumentError, match=match) as e:
+            device.load_texture(path)
+        assert str(path) in str(e.value)
+
+    import struct
+
+    refused(_volume_file(4, 4, 4, None, 28, True, misc=0x4, surfaces=[bytes(64 * 4)] * 6),
+            r"TEXTURE3D and the TEXTURECUBE flag together")
+    legacy = bytearray(dds_file(4, 4, [bytes(64 * 4)] * 6, masks=RGBA_MASKS, caps2=DDSCAPS2_CUBEMAP_ALL | 0x200000))
+    struct.pack_into("<I", legacy, 8, struct.unpack_from("<I", legacy, 8)[0] | 0x800000)
+    struct.pack_into("<I", legacy, 4 + 20, 4)
+    refused(bytes(legacy), r"both DDSCAPS2_CUBEMAP and DDSCAPS2_VOLUME")
+    refused(dds_file(20000, 1, [bytes(20000)], dxgi=61), r"20000x1, beyond D3D12's limit of 16384 .* 2D texture")
+    refused(_volume_file(1, 1, 3000, bytes(3000), 61, False), r"1x1x3000, beyond D3D12's limit of 2048 .* 3D texture")
+    refused(dds_file(1, 1, [bytes(1)] * 2049, dxgi=61, array_size=2049), r"array of 2049 elements, beyond D3D12's limit of 2048")
+    refused(dds_file(4, 4, [bytes(64)], dxgi=40), r"depth format d32_float; .* r32_float")
+    refused(dds_file(4, 4, [bytes(128)], dxgi=20), r"depth format d32_float_s8x24_uint; .* r32g32_uint")
+    # The device's own refusals, prefixed with the file; a format generate_mips cannot make mips of.
+    refused(dds_file(6, 6, [bytes(32)], dxgi=DXGI["bc1_unorm"]), r"\(6x6 bc1_unorm\): create_texture2d: .* multiple of 4")
+    refused(dds_file(4, 4, [bytes(192)], dxgi=6), r"holds rgb32_float, whose mips generate_mips cannot make .* generate_mips=False")
+
+
+def test_subresource_bytes_of_8_byte_depth_stencil_texels():
+    from dx12kit import dds
+
+    assert dds.subresource_bytes("d32_float_s8x24_uint", 4, 4, 1) == 128
+    assert dds.subresource_bytes("r32g8x24_typeless", 4, 4, 1) == 128
+    assert dds.subresource_bytes("d32_float", 4, 4, 1) == 64

@@ -304,8 +304,38 @@ def test_a_compute_list_sets_its_root_arguments_again_after_set_predication(devi
     cl.set_predication(pred, 0, "not_equal_zero")
     if device.query_support["predicate64"]:
         return   # the predicate is used as it is: nothing is cleared
-    with pytest.raises(dx.InvalidArgumentError, match="root"):
+    with pytest.raises(dx.InvalidArgumentError, match="root parameter 0 .* not set since set_predication bound the pipeline's "
+                                                      "root signature again"):
         cl.dispatch(1)
+
+
+def test_root_argument_errors_name_the_call_that_cleared_them(device, queue, compute):
+    # The error names resolve_query_data (its binary-occlusion pass re-binds a compute list's root
+    # signature) or generate_mips (which leaves no pipeline bound), not set_pipeline_state alone.
+    heap = device.create_query_heap("occlusion", 1)
+    dst = device.create_buffer(8)
+    buf = device.create_buffer(64 * 4, uav=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(compute)
+    cl.set_root_uav(0, buf)
+    cl.resolve_query_data(heap, "binary_occlusion", 0, 1, dst, 0)
+    if not device.query_support["binary_occlusion_01"]:   # else no built-in pass runs: nothing is cleared
+        with pytest.raises(dx.InvalidArgumentError, match="not set since resolve_query_data bound the pipeline's root signature again"):
+            cl.dispatch(1)
+    tex = device.create_texture2d(4, 4, "rgba8_unorm", mip_levels=0)
+    cl = queue.command_list()
+    cl.set_pipeline_state(compute)
+    cl.set_root_uav(0, buf)
+    cl.generate_mips(tex)
+    cl.set_pipeline_state(compute)
+    with pytest.raises(dx.InvalidArgumentError, match="not set since set_pipeline_state bound the root signature again after generate_mips"):
+        cl.dispatch(1)
+    cl.set_root_uav(0, buf)
+    cl.dispatch(1)                                 # set again: accepted
+    plain = queue.command_list()
+    plain.set_pipeline_state(compute)
+    with pytest.raises(dx.InvalidArgumentError, match=r"not set since set_pipeline_state bound the root signature \(a root"):
+        plain.dispatch(1)
 
 
 def test_copies_and_clears_under_a_predicate_are_refused_naming_the_gap(device, queue):

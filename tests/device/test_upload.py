@@ -469,3 +469,65 @@ def test_trim_memory_destroys_idle_upload_pages_and_uploads_still_work():
     dev.trim_memory()
     q.wait(q.execute(cl))
     np.testing.assert_array_equal(q.read_buffer(buf).view(data.dtype), data[::-1])
+
+
+RGB32_LOAD_CS = """
+Texture2D<uint4> t : register(t0);
+RWStructuredBuffer<uint4> o : register(u0);
+cbuffer C : register(b0) { uint w; uint h; uint mip; uint pad; };
+[numthreads(8, 8, 1)] void main(uint3 id : SV_DispatchThreadID) {
+    if (id.x >= w || id.y >= h) return;
+    o[id.y * w + id.x] = t.Load(int3(id.xy, mip));
+}
+"""
+
+
+@pytest.mark.parametrize("fmt", ["rgb32_float", "rgb32_uint"])
+def test_rgb32_textures_upload_read_back_and_load_as_numpy(dev, q, fmt):
+    # 12-byte texels: a 256-byte row pitch is not a whole number of texels, and vkd3d 1.2 turns the pitch
+    # into a row length in texels (rounded down), shifting row r by r*4 bytes. dx12kit's footprints use
+    # a pitch that is a multiple of 256 and 12 (768) for these formats.
+    from .test_block_compressed import gpu_load, gpu_sample
+
+    w, h = 5, 3
+    dtype = np.float32 if fmt.endswith("float") else np.uint32
+    texels = (np.arange(w * h * 3) * 7 + 1).astype(dtype).reshape(h, w, 3)
+    tex = dev.create_texture2d(w, h, fmt, mip_levels=2)
+    mip1 = (np.arange(2 * 1 * 3) + 1000).astype(dtype).reshape(1, 2, 3)
+    cl = q.command_list()
+    cl.upload(tex, texels)
+    cl.upload(tex, mip1, mip=1)
+    q.wait(q.execute(cl))
+    np.testing.assert_array_equal(q.read_texture(tex).reshape(h, w, 3), texels)
+    np.testing.assert_array_equal(q.read_texture(tex, 1).reshape(1, 2, 3), mip1)
+    if fmt == "rgb32_float":
+        got = gpu_load(dev, q, tex)
+        np.testing.assert_array_equal(got[..., :3], texels)
+        np.testing.assert_array_equal(gpu_sample(dev, q, tex, (0.5, 0.5), linear=False)[..., :3], texels)
+        np.testing.assert_array_equal(gpu_load(dev, q, tex, 1)[..., :3], mip1)
+    else:
+        rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)]), dx.DescriptorTable([dx.UAV(0)]), dx.RootConstants(0, 4)])
+        pso = dev.create_compute_pipeline(dx.compile_hlsl(RGB32_LOAD_CS, profile="cs_5_0"), rs)
+        out = dev.create_buffer(w * h * 16, uav=True)
+        cl = q.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_shader_resource_view(0, 0, tex)
+        cl.set_unordered_access_view(1, 0, out)
+        cl.set_constants(2, np.array([w, h, 0, 0], np.uint32))
+        cl.dispatch(1, 1)
+        q.wait(q.execute(cl))
+        np.testing.assert_array_equal(q.read_buffer(out, np.uint32).reshape(h, w, 4)[..., :3], texels)
+
+
+def test_rgb32_zero_copy_texture_upload_uses_a_whole_number_of_texels_per_row(dev, q):
+    w, h = 5, 3
+    texels = (np.arange(w * h * 3) + 1).astype(np.float32).reshape(h, w, 3)
+    tex = dev.create_texture2d(w, h, "rgb32_float")
+    cl = q.command_list()
+    a = cl.allocate_texture_upload(tex)
+    pitch = a.size // h                                # 768: a multiple of 256 and of the 12-byte texel
+    assert pitch % 256 == 0 and pitch % 12 == 0 and a.offset % 512 == 0
+    a.array(np.float32, (h, pitch // 4))[:, :w * 3] = texels.reshape(h, w * 3)
+    cl.copy_from_upload(tex, a)
+    q.wait(q.execute(cl))
+    np.testing.assert_array_equal(q.read_texture(tex).reshape(h, w, 3), texels)

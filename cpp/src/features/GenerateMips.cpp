@@ -181,7 +181,7 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
     }
     // Leave no pipeline bound: the caller's next draw or dispatch must set its own (the mips
     // pipeline stays alive in m_Tracked).
-    UnbindPipeline();
+    UnbindPipeline("generate_mips");
 }
 
 void CommandList::DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what) {

@@ -130,7 +130,7 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
         Dispatch((faceSize + 7) / 8, (faceSize + 7) / 8, 6);
     }
     // The user's next work starts from a clean slate: no pipeline, no root arguments.
-    UnbindPipeline();
+    UnbindPipeline("pano_to_cubemap");
     if (target != cube) CopyResource(cube, target);
 }
 

@@ -441,6 +441,7 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     if (m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_COPY) throw InvalidArgument("set_pipeline_state: a copy-queue list cannot bind pipelines");
     if (!pso->IsCompute()) CheckGraphics("set_pipeline_state (graphics pipeline)");
     const bool newRoot = !m_Pipeline || m_Pipeline->GetRootSignature() != pso->GetRootSignature() || m_Compute != pso->IsCompute();
+    if (m_Pipeline) m_PipelineUnboundBy = nullptr;  // kept only while set_pipeline_state follows a built-in's unbinding
     m_Pipeline = pso;
     m_TargetsMatch = false;
     m_Tracked.push_back(pso);
@@ -454,15 +455,16 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
         else m_d3d12List->SetGraphicsRootSignature(rs.D3D12RootSignature());
         m_ViewDescriptors.ParseRootSignature(rs.Tables());
         m_SamplerDescriptors.ParseRootSignature(rs.Tables());
-        ForgetRootArguments();
+        ForgetRootArguments("set_pipeline_state");
     } else {
         FollowDeclaredBufferViews();
     }
 }
 
-void CommandList::ForgetRootArguments() {
+void CommandList::ForgetRootArguments(const char* by) {
     // Root arguments are gone with the old root signature (D3D12: "root signature changes clear
     // all root arguments"); vertex and index buffers stay bound.
+    m_RootArgsClearedBy = by;
     m_RootArgsSet = 0;
     m_ConstantsSet.fill(0);
     for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
@@ -471,11 +473,25 @@ void CommandList::ForgetRootArguments() {
     }
 }
 
-void CommandList::UnbindPipeline() {
+void CommandList::UnbindPipeline(const char* by) {
     m_Pipeline.reset();
     m_TargetsMatch = false;
     m_RootSignature = nullptr;
-    ForgetRootArguments();
+    m_PipelineUnboundBy = by;
+    ForgetRootArguments(by);
+}
+
+std::string CommandList::RootArgumentsClearedBy() const {
+    // Which call cleared the root arguments, for CheckRootArguments' errors (built only on error).
+    const std::string by = m_RootArgsClearedBy;
+    if (by == "set_pipeline_state") {
+        if (m_PipelineUnboundBy)
+            return std::string("since set_pipeline_state bound the root signature again after ") + m_PipelineUnboundBy +
+                   " (which runs its own pipeline and leaves none bound; a root signature change clears every root argument)";
+        return "since set_pipeline_state bound the root signature (a root signature change clears every root argument)";
+    }
+    return "since " + by + " bound the pipeline's root signature again after its built-in compute pass (on a list whose bound "
+           "pipeline is a compute pipeline this clears every root argument, as a root signature change does); set it again after " + by;
 }
 
 const RootSignature& CommandList::BoundRootSignature(const char* what) const {
@@ -1200,12 +1216,11 @@ void CommandList::CheckRootArguments(const char* what) const {
             throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (root constants) is only partly set: constant(s) " +
                                   list + " of its " + std::to_string(params[i].num32BitValues) + " values, read by pipeline '" +
                                   m_Pipeline->Name() + "' (its cbuffer declares " + std::to_string(read) +
-                                  "), were never set since set_pipeline_state bound the root signature; set them with set_constants first");
+                                  "), were never set " + RootArgumentsClearedBy() + "; set them with set_constants first");
         }
         throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (" + RootParamKindName(params[i].kind) +
                               ") of the bound root signature is read by pipeline '" + m_Pipeline->Name() +
-                              "' but not set since set_pipeline_state bound the root signature (a root signature change, "
-                              "also by generate_mips / pano_to_cubemap, clears every root argument); set it first");
+                              "' but not set " + RootArgumentsClearedBy() + "; set it first");
     }
 }
 

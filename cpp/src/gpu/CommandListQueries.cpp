@@ -108,7 +108,7 @@ std::shared_ptr<Resource> CommandList::PassScratch(uint64_t bytes, const char* w
     return scratch;
 }
 
-void CommandList::BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count) {
+void CommandList::BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count, const char* what) {
     auto pso = std::static_pointer_cast<PipelineState>(
         m_Device->BuiltinObject("QueryToBinary", [this] { return std::static_pointer_cast<void>(MakeBinaryPipeline(m_Core)); }));
     m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
@@ -127,7 +127,7 @@ void CommandList::BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t 
         l->SetComputeRootSignature(m_RootSignature->D3D12RootSignature());
         m_ViewDescriptors.ParseRootSignature(m_RootSignature->Tables());
         m_SamplerDescriptors.ParseRootSignature(m_RootSignature->Tables());
-        ForgetRootArguments();
+        ForgetRootArguments(what);
     }
 }
 
@@ -158,7 +158,7 @@ void CommandList::ResolveQueryData(const std::shared_ptr<QueryHeap>& heap, D3D12
         m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_COPY_DEST);
         Flush();
         m_d3d12List->ResolveQueryData(heap->D3D12Heap(), type, start, count, scratch->D3D12Resource(), 0);
-        BinaryPass(scratch, count);
+        BinaryPass(scratch, count, what);
         m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_COPY_SOURCE);
         m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
         Flush();
@@ -203,7 +203,7 @@ void CommandList::SetPredication(const std::shared_ptr<Resource>& buffer, uint64
         Flush();
         if (m_Validate) ValidateResource(what, buffer.get());
         m_d3d12List->CopyBufferRegion(scratch->D3D12Resource(), 0, buffer->D3D12Resource(), offset, 8);
-        BinaryPass(scratch, 1);
+        BinaryPass(scratch, 1, what);
         m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_PREDICATION);
         m_Tracker.Transition(buffer, D3D12_RESOURCE_STATE_PREDICATION);
         Flush();

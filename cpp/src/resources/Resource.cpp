@@ -118,6 +118,22 @@ TextureFootprint Texture::Footprint(uint32_t mip, uint32_t arraySlice, uint64_t 
     f.rows *= f.placed.Footprint.Depth;  // 3D: every depth slice's rows, one after the other (slice pitch = rows x pitch)
     f.rowBytes = rowBytes;
     f.totalBytes = total;
+    // D3D12 takes any row pitch that is a multiple of 256; GetCopyableFootprints gives the smallest.
+    // For a texel size that does not divide 256 (the 12-byte rgb32 formats) that pitch is not a whole
+    // number of texels, and a backend that turns the pitch into a row length in texels (vkd3d 1.2:
+    // Vulkan's bufferRowLength, rounded down) shifts every row. Use a pitch that is a multiple of both
+    // 256 and the texel size instead (768 for 12 bytes): the same layout D3D12 defines, exact everywhere.
+    const FormatInfo* fi = FindFormat(desc.Format);
+    const uint32_t unit = fi ? (fi->IsBlock() ? fi->blockBytes : fi->bytesPerTexel) : 0;
+    if (unit != 0 && f.placed.Footprint.RowPitch % unit != 0) {
+        const uint32_t a = D3D12_TEXTURE_DATA_PITCH_ALIGNMENT;
+        uint32_t g = a, b = unit;
+        while (b != 0) { const uint32_t t = g % b; g = b; b = t; }
+        const uint64_t step = uint64_t(a) / g * unit;  // lcm(256, unit)
+        const uint64_t pitch = (rowBytes + step - 1) / step * step;
+        f.placed.Footprint.RowPitch = static_cast<UINT>(pitch);
+        f.totalBytes = pitch * (f.rows - 1) + rowBytes;
+    }
     return f;
 }
 

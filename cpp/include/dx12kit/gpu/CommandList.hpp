@@ -277,7 +277,8 @@ private:
     /// The built-in pass: the `count` 64-bit values at the start of `scratch` become 0/1 (QueryToBinary.hlsl).
     /// Records the dispatch natively, with no predicate, then restores the pipeline the user bound (a
     /// compute root signature is set again: its root arguments must be set again before the next dispatch).
-    void BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count);
+    /// `what` names the caller (set_predication, resolve_query_data) for the errors that follow.
+    void BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count, const char* what);
 
     std::string m_Name = "command list";
     struct Binding {
@@ -432,13 +433,19 @@ private:
     /// descriptor table was set on the list (an unset slot reads a null descriptor: zeros).
     void ValidateTableSlots(const char* op) const;
     void CheckRootArguments(const char* what) const;
+    /// "since <call> bound the root signature ...": the call that cleared the root arguments, for errors.
+    std::string RootArgumentsClearedBy() const;
     /// A root signature change clears every root argument: root constants, root views and the
-    /// bindings they keep (m_Bindings keys below 64 << 32).
-    void ForgetRootArguments();
+    /// bindings they keep (m_Bindings keys below 64 << 32). `by` names the call that bound the root
+    /// signature (set_pipeline_state, or set_predication / resolve_query_data re-binding it after
+    /// their built-in pass): CheckRootArguments' error names it.
+    void ForgetRootArguments(const char* by);
     /// No pipeline bound, no root arguments (after built-in passes: the caller's next draw or
-    /// dispatch must set its own).
-    void UnbindPipeline();
+    /// dispatch must set its own). `by` names the built-in (generate_mips, pano_to_cubemap).
+    void UnbindPipeline(const char* by);
     bool m_Compute = false;
+    const char* m_RootArgsClearedBy = "set_pipeline_state";  ///< the call that last cleared the root arguments
+    const char* m_PipelineUnboundBy = nullptr;  ///< the built-in that left no pipeline bound before set_pipeline_state bound one
     std::unordered_map<uint64_t, Binding> m_Bindings;         // (root index << 32 | offset)
     std::vector<Binding> m_TargetBindings;                    // render targets and depth
     std::vector<std::shared_ptr<void>> m_Tracked;
