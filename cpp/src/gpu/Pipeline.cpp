@@ -708,7 +708,17 @@ D3D12_SAMPLER_DESC CheckedSamplerDesc(D3D12_SAMPLER_DESC desc, const DeviceCore&
 
 platform::PipelineFix PipelineState::BackendFix(const GraphicsPipelineDesc& g) {
     platform::PipelineFix fix;
-    if (!platform::kPipelineFixes) return fix;
+    // Without the Vulkan-side fixes (Windows builds) the driver's unit is measured all the same: a
+    // driver whose unit differs from D3D12's (Wine's vkd3d over lavapipe does) gets depth_bias refused.
+    if (!platform::kPipelineFixes) {
+        if (g.rasterizer.depthBias != 0 && g.dsvFormat != DXGI_FORMAT_UNKNOWN && m_Core->DepthBias().Ratio(g.dsvFormat) != 1.0)
+            throw InvalidArgument(std::string(kGraphics) + ": rasterizer.depth_bias " + std::to_string(g.rasterizer.depthBias) + " on " +
+                                  FormatName(g.dsvFormat) + ": this driver's depth-bias unit on that format is " +
+                                  std::to_string(m_Core->DepthBias().Measure(g.dsvFormat)) +
+                                  " times D3D12's, so the stored depth would not be D3D12's; refused. Use depth_bias=0 "
+                                  "(slope_scaled_depth_bias works)");
+        return fix;
+    }
     // vkd3d 1.2 maps no adjacency topology to Vulkan (it draws points): the fix names Vulkan's.
     switch (g.topology) {
         case D3D_PRIMITIVE_TOPOLOGY_LINELIST_ADJ:
