@@ -305,3 +305,31 @@ def test_constant_buffer_view_range_rules_are_refused(device, queue):
         cl.set_constant_buffer_view(0, 0, buf, size=0)
     cl.set_constant_buffer_view(0, 0, buf, offset=768)          # the last 256 bytes
     cl.set_constant_buffer_view(0, 0, big, offset=512, size=65536)
+
+
+LONG_CB_CS = """
+cbuffer C : register(b0) { uint4 a[20]; };
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)] void main() { o[0] = a[0].x; o[1] = a[19].w; }
+"""
+
+
+def test_validation_mode_measures_a_table_cbv_by_its_view_not_its_buffer():
+    dev = dx.Device(validate=True)
+    q = dev.queue("direct")
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.CBV(0)]), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(LONG_CB_CS, profile="cs_5_0"), rs)
+    buf = dev.create_buffer(1024, name="blocks")
+    out = dev.create_buffer(8, uav=True)
+    cl = q.command_list()
+    cl.upload(buf, np.arange(256, dtype=np.uint32))
+    cl.set_pipeline_state(pso)
+    cl.set_root_uav(1, out)
+    cl.set_constant_buffer_view(0, 0, buf, offset=256, size=256)   # the cbuffer spans 320 bytes
+    with pytest.raises(dx.InvalidArgumentError, match=r"with resource 'blocks' \(a view of 256 bytes\) holds 256 bytes"):
+        cl.dispatch(1)
+    cl.set_constant_buffer_view(0, 0, buf, offset=256, size=512)
+    cl.dispatch(1)
+    q.wait(q.execute(cl))
+    assert q.read_buffer(out, np.uint32).tolist() == [64, 64 + 79]
+    dev.wait_idle()
