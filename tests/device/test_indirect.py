@@ -223,7 +223,7 @@ def test_execute_indirect_rules_are_refused(device, queue, bands, group_counter)
     cl.set_pipeline_state(bands)
     with pytest.raises(dx.InvalidArgumentError, match="is a dispatch \\(compute\\) signature"):
         cl.execute_indirect(dispatch, 1, args)
-    with pytest.raises(dx.InvalidArgumentError, match="need 64 bytes, but buffer '.*' holds 64|need 68 bytes"):
+    with pytest.raises(dx.InvalidArgumentError, match="need 68 bytes, but buffer '.*' holds 64"):
         cl.execute_indirect(draw, 4, args, 4)
     with pytest.raises(dx.InvalidArgumentError, match="count_offset=2 is not a multiple of 4"):
         cl.execute_indirect(draw, 1, args, count_buffer=count, count_offset=2)
