@@ -60,6 +60,8 @@ constexpr ArgumentRole kArgumentRoles[] = {
     {"resource_barriers", "batch", 0, "barriers", false},
     {"resolve_query_data", "buffer", 4, "copy_to", false},
     {"set_predication", "buffer", 0, "read", false},
+    {"execute_indirect", "argument_buffer", 2, "read", false},
+    {"execute_indirect", "count_buffer", 4, "read", false},
 };
 
 }  // namespace

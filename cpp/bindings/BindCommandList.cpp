@@ -593,14 +593,28 @@ void BindCommandList(py::module_& m, Classes& c) {
            "Raises:\n"
            "    InvalidArgumentError: as set_shader_resource_view; a resource without uav=True.\n"
            "    TypeError: arguments of the wrong type.")
-        .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, py::handle b) {
+        .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, py::handle b, Int bufferOffset, py::handle size) {
             const char* fn = "set_constant_buffer_view";
-            cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn));
-        }, "root_index"_a, "descriptor_offset"_a, "buffer"_a, "Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.\n\n"
+            uint32_t bytes = 0;
+            if (!size.is_none()) {
+                bytes = U32(size, fn, "size");
+                if (bytes == 0) throw InvalidArgument("set_constant_buffer_view: size=0; a constant buffer view covers 256 to 65536 bytes (a multiple of 256)");
+            }
+            cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn), U64(bufferOffset, fn, "offset"), bytes);
+        }, "root_index"_a, "descriptor_offset"_a, "buffer"_a, "offset"_a = 0, "size"_a = py::none(),
+           "Stages a CBV of `buffer` (bytes [offset, offset + size)) into slot `descriptor_offset` of descriptor table `root_index`.\n\n"
+           "Many constant blocks can share one buffer, each draw viewing its own block.\n\n"
            "Args:\n"
            "    root_index: the descriptor table's root parameter index.\n"
            "    descriptor_offset: the slot in that table.\n"
-           "    buffer: the Buffer viewed (its size rounded up to 256 bytes).")
+           "    buffer: the Buffer viewed.\n"
+           "    offset: the view's first byte in the buffer (a multiple of 256; default 0).\n"
+           "    size: the bytes viewed (a multiple of 256, at most 65536 = 4096 float4). None: the whole buffer (its size\n"
+           "        rounded up to 256 bytes) when offset is 0, else the rest of it.\n\n"
+           "Raises:\n"
+           "    InvalidArgumentError: offset or size not a multiple of 256, a size over 65536 or 0, a view past the\n"
+           "        buffer's end, a texture, or no root signature bound.\n"
+           "    TypeError: arguments of the wrong type.")
         .def("set_sampler", [](CommandList& cl, Int root, Int offset, py::handle sampler) {
             const char* fn = "set_sampler";
             if (!py::isinstance<Sampler>(sampler))
@@ -1060,6 +1074,7 @@ void BindCommandList(py::module_& m, Classes& c) {
         "        use (the entries before it stay recorded).\n"
         "    UseAfterFreeError: the list was executed already.");
     BindCommandListQueries(c);
+    BindCommandListIndirect(c);
 }
 
 }  // namespace dx12kit::bindings

@@ -456,6 +456,7 @@ void BindDevice(py::module_& m, Classes& c) {
     BindDeviceMemory(c);
     BindDeviceTextures(c);
     BindDeviceQueries(c);
+    BindDeviceIndirect(c);
     InstallForkLeak<Device>(+[](const Device& d) { return d.Core()->Forked(); });
 }
 

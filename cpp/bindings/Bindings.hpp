@@ -50,6 +50,9 @@ void BindSamplerState(Classes& c);
 void BindCommandList(pybind11::module_& m, Classes& c);  // calls BindCommandListQueries
 void BindCommandListQueries(Classes& c);  // begin_query, end_query, resolve_query_data, set_predication (BindCommandListQueries.cpp)
 void BindQueryHeap(Classes& c);
+void BindCommandListIndirect(Classes& c);  // execute_indirect (BindCommandListIndirect.cpp)
+void BindIndirectArgument(Classes& c);
+void BindCommandSignature(Classes& c);
 void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
 void BindUploadAllocation(Classes& c);
 void BindCommandQueue(Classes& c);
@@ -57,6 +60,7 @@ void BindDevice(pybind11::module_& m, Classes& c);  // calls BindDeviceMemory an
 void BindDeviceMemory(Classes& c);    // Device's memory methods (BindDeviceMemory.cpp)
 void BindDeviceTextures(Classes& c);  // Device's cube/3D textures and load_texture (BindDeviceTextures.cpp)
 void BindDeviceQueries(Classes& c);   // Device.create_query_heap (BindDeviceQueries.cpp)
+void BindDeviceIndirect(Classes& c);  // Device.create_command_signature (BindDeviceIndirect.cpp)
 void BindPool(Classes& c);
 void BindMemory(Classes& c);
 

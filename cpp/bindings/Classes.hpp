@@ -8,6 +8,7 @@
 #include "dx12kit/gpu/BarrierBatch.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/CommandSignature.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/PinnedUpload.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
@@ -30,7 +31,7 @@ struct Classes {
           pipelineState(m, "PipelineState"), samplerState(m, "SamplerState"), barrierBatch(m, "BarrierBatch"),
           commandList(m, "CommandList"),
           uploadAllocation(m, "UploadAllocation"), commandQueue(m, "CommandQueue"), device(m, "Device"), pool(m, "Pool"),
-          memory(m, "Memory"), queryHeap(m, "QueryHeap") {}
+          memory(m, "Memory"), queryHeap(m, "QueryHeap"), indirectArgument(m, "IndirectArgument"), commandSignature(m, "CommandSignature") {}
     // In registration order: a base before its subclasses.
     pybind11::class_<FormatCapabilities> formatSupport;
     pybind11::class_<Resource, std::shared_ptr<Resource>> resource;
@@ -50,6 +51,8 @@ struct Classes {
     pybind11::class_<memory::MemoryPool, std::shared_ptr<memory::MemoryPool>> pool;
     pybind11::class_<memory::MemoryRegion, std::shared_ptr<memory::MemoryRegion>> memory;
     pybind11::class_<QueryHeap, std::shared_ptr<QueryHeap>> queryHeap;
+    pybind11::class_<IndirectArgument> indirectArgument;
+    pybind11::class_<CommandSignature, std::shared_ptr<CommandSignature>> commandSignature;
 };
 
 /// Sets a declared class's docstring and returns it, to chain its .def() calls.

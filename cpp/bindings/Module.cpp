@@ -33,6 +33,8 @@ PYBIND11_MODULE(dx12core, m) {
     BindSamplerState(classes);
     BindPipelineStates(m);  // before BindDevice: create_graphics_pipeline names its classes
     BindQueryHeap(classes);
+    BindIndirectArgument(classes);
+    BindCommandSignature(classes);
     BindCommandList(m, classes);
     BindArgumentRoles(m);
     BindBarrierBatch(classes);

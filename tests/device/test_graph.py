@@ -423,6 +423,7 @@ def _resource_parameters(method: Any) -> List[str]:
     doc = (method.__doc__ or "").split("\n", 1)[0]
     params = doc[doc.find("(") + 1:doc.rfind(")")]
     wanted = {"resource", "buffer", "texture", "textures", "dst", "src", "depth", "cubemap", "panorama", "before", "after",
+              "argument_buffer", "count_buffer",
               "batch"}
     out = []
     for p in params.split(","):

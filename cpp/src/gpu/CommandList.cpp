@@ -813,8 +813,9 @@ void CommandList::ValidateConstantBuffers(const char* what) const {
                                          : "set_dynamic_constant_buffer(" + std::to_string(rootIndex) + ", ...)";
         } else {
             if (it == m_Bindings.end() || it->second.uav || it->second.state != D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER) continue;
-            have = it->second.resource->Size();
-            how = "set_constant_buffer_view(" + std::to_string(rootIndex) + ", " + std::to_string(slot) + ", ...) with " + Who(*it->second.resource);
+            have = it->second.cbvBytes ? it->second.cbvBytes : it->second.resource->Size();
+            how = "set_constant_buffer_view(" + std::to_string(rootIndex) + ", " + std::to_string(slot) + ", ...) with " + Who(*it->second.resource) +
+                  (it->second.cbvBytes ? std::string(" (a view of ") + std::to_string(it->second.cbvBytes) + " bytes)" : std::string());
         }
         if (have >= need) continue;
         throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads cbuffer '" + cb.name + "' at " + cb.RegisterName() +
@@ -825,13 +826,36 @@ void CommandList::ValidateConstantBuffers(const char* what) const {
     }
 }
 
-void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer) {
-    const auto recording = Begin("set_constant_buffer_view");
-    BoundRootSignature("set_constant_buffer_view");
-    CheckSameDevice(*buffer, "set_constant_buffer_view");
-    D3D12_CPU_DESCRIPTOR_HANDLE h = buffer->Cbv();
+void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer, uint64_t bufferOffset,
+                                        uint32_t size) {
+    const char* what = "set_constant_buffer_view";
+    const auto recording = Begin(what);
+    BoundRootSignature(what);
+    CheckSameDevice(*buffer, what);
+    D3D12_CPU_DESCRIPTOR_HANDLE h;
+    uint32_t bytes = 0;
+    if (bufferOffset == 0 && size == 0) {
+        h = buffer->Cbv();
+    } else {
+        if (size == 0) {
+            // The rest of the buffer (its 256-byte rounded width).
+            const uint64_t width = buffer->Desc().Width;
+            if (bufferOffset >= width)
+                throw InvalidArgument(std::string(what) + ": offset=" + std::to_string(bufferOffset) + " is past the end of buffer '" + buffer->Name() +
+                                      "' of " + std::to_string(buffer->Size()) + " bytes");
+            if (width - bufferOffset > 65536)
+                throw InvalidArgument(std::string(what) + ": the rest of buffer '" + buffer->Name() + "' from offset=" + std::to_string(bufferOffset) +
+                                      " is " + std::to_string(width - bufferOffset) + " bytes, more than a constant buffer view covers (D3D12: at "
+                                      "most 65536 bytes, 4096 float4); pass size=");
+            size = static_cast<uint32_t>(width - bufferOffset);
+        }
+        h = buffer->CbvRange(bufferOffset, size, what);
+        bytes = size;
+    }
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
-    PutBinding((uint64_t(rootIndex) << 32) | offset, Binding{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false});
+    Binding b{buffer, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, 0, 0, false};
+    b.cbvBytes = bytes;
+    PutBinding((uint64_t(rootIndex) << 32) | offset, std::move(b));
 }
 
 void CommandList::SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler) {

@@ -283,5 +283,17 @@ QuerySupport BackendQuerySupport() {
     return q;
 }
 
+IndirectSupport BackendIndirectSupport() {
+    IndirectSupport s;
+#if !defined(_WIN32)
+    s.rootArguments = false;
+    s.bufferViews = false;
+    s.drawIndexed = false;
+    s.dispatchCount = false;
+    s.dispatchMaxCount = false;
+#endif
+    return s;
+}
+
 }  // namespace platform
 }  // namespace dx12kit

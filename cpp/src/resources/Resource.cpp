@@ -50,6 +50,7 @@ Resource::~Resource() {
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     m_Views.clear();  // deferred frees, tagged with the current serial
     m_BufferViews.clear();
+    m_CbvRanges.clear();
 }
 
 void Resource::MapPersistently() {
@@ -139,7 +140,7 @@ TextureFootprint Texture::Footprint(uint32_t mip, uint32_t arraySlice, uint64_t 
 
 size_t Resource::CachedViewCount() const {
     std::lock_guard<std::mutex> lock(m_ViewMutex);
-    return m_Views.size() + m_BufferViews.size();
+    return m_Views.size() + m_BufferViews.size() + m_CbvRanges.size();
 }
 
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::BufferView(bool uav, const BufferViewDesc& view) {
@@ -184,6 +185,38 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::Rtv(uint32_t mip, uint32_t slice) { return
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Dsv(uint32_t mip, uint32_t arraySlice) {
     return GetOrCreateView(ViewKind::DSV, mip, arraySlice == kAllSlices ? 0 : arraySlice + 1, DXGI_FORMAT_UNKNOWN);
 }
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::CbvRange(uint64_t offset, uint32_t size, const char* what) {
+    const std::string head = std::string(what) + ": ";
+    if (!IsBuffer()) throw InvalidArgument(head + "resource '" + m_Name + "' is a texture; a constant buffer view needs a buffer");
+    const uint64_t width = m_Desc.Width;   // 256-byte multiple (Device::CreateBuffer)
+    if (offset % D3D12_CONSTANT_BUFFER_DATA_PLACEMENT_ALIGNMENT)
+        throw InvalidArgument(head + "offset=" + std::to_string(offset) + " is not a multiple of 256 (D3D12: a constant buffer view starts at a "
+                              "256-byte boundary); put each constant block at a multiple of 256 bytes");
+    if (size == 0 || size % D3D12_CONSTANT_BUFFER_DATA_PLACEMENT_ALIGNMENT || size > 65536)
+        throw InvalidArgument(head + "size=" + std::to_string(size) + " is not a multiple of 256 between 256 and 65536 (D3D12: a constant buffer "
+                              "view's SizeInBytes is a multiple of 256, at most 4096 float4 = 65536 bytes)");
+    if (offset > width || size > width - offset)
+        throw InvalidArgument(head + "bytes [" + std::to_string(offset) + ", " + std::to_string(offset + size) + ") do not fit buffer '" + m_Name +
+                              "' of " + std::to_string(m_LogicalSize) + " bytes (" + std::to_string(width) +
+                              " with its 256-byte rounding; D3D12: the view lies within the buffer)");
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    const auto key = std::make_pair(offset, size);
+    auto it = m_CbvRanges.find(key);
+    if (it != m_CbvRanges.end()) return it->second.Handle();
+    DescriptorAllocation da = m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
+    WriteCbvRange(offset, size, da.Handle());
+    const D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
+    m_CbvRanges.emplace(key, std::move(da));
+    return h;
+}
+
+void Resource::WriteCbvRange(uint64_t offset, uint32_t size, D3D12_CPU_DESCRIPTOR_HANDLE dst) const {
+    D3D12_CONSTANT_BUFFER_VIEW_DESC d{};
+    d.BufferLocation = m_GpuAddress + offset;
+    d.SizeInBytes = size;
+    m_Core->D3D12Device()->CreateConstantBufferView(&d, dst);
+}
+
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Cbv() { return GetOrCreateView(ViewKind::CBV, 0, 0, DXGI_FORMAT_UNKNOWN); }
 
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format) {
@@ -364,6 +397,7 @@ void Resource::RewriteViewsLocked() {
                   static_cast<DXGI_FORMAT>(key & 0xFFFFFF), kv.second.Handle());
     }
     for (const auto& kv : m_BufferViews) WriteBufferView(kv.first, kv.second.Handle());
+    for (const auto& kv : m_CbvRanges) WriteCbvRange(kv.first.first, kv.first.second, kv.second.Handle());
 }
 
 // ------------------------------------------------------------------------------------ moving

@@ -721,6 +721,30 @@ class CommandList:
             InvalidArgumentError: an index out of range, a kind that does not belong in the heap or on this list's
                 queue, or a query (other than a timestamp) not begun in this list, or begun as another kind.
         """
+    def execute_indirect(self, signature: typing.Any, max_count: typing.SupportsIndex, argument_buffer: typing.Any, argument_offset: typing.SupportsIndex = 0, count_buffer: typing.Any = None, count_offset: typing.SupportsIndex = 0) -> None:
+        """
+        Runs up to `max_count` commands whose arguments the GPU reads from `argument_buffer`
+        (ID3D12GraphicsCommandList::ExecuteIndirect): command i at argument_offset + i * signature.byte_stride. With a
+        count_buffer, the uint32 there says how many run (at most max_count). Both buffers go to INDIRECT_ARGUMENT
+        through the state tracker, so a compute pass may write them earlier in the same list. Draws and dispatches use
+        what is bound, as draw and dispatch do (pipeline, root arguments, tables, targets, vertex and index buffers).
+        
+        Args:
+            signature: a CommandSignature of this device; a draw signature needs a graphics pipeline bound (direct
+                lists), a dispatch signature a compute pipeline; one that changes root arguments needs its root
+                signature bound.
+            max_count: the most commands run (0 runs nothing).
+            argument_buffer: the Buffer holding the commands.
+            argument_offset: where the first command starts (a multiple of 4).
+            count_buffer: a Buffer holding the command count as uint32, or None to run max_count commands.
+            count_offset: where the count is in count_buffer (a multiple of 4).
+        
+        Raises:
+            InvalidArgumentError: misaligned offsets, buffers too small for max_count commands (or the count), a
+                pipeline or root signature that does not match the signature, a buffer also bound for another use,
+                what draw or dispatch refuse, or a count buffer with a dispatch signature on vkd3d 1.2 (which ignores it).
+            TypeError: arguments of the wrong type.
+        """
     def generate_mips(self, texture: typing.Any, *, first_mip: typing.SupportsIndex = 0) -> None:
         """
         Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.
@@ -840,14 +864,24 @@ class CommandList:
             InvalidArgumentError: not 4 values, a value that is not finite, or a list of a compute or copy queue.
             UseAfterFreeError: the list was already executed.
         """
-    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any) -> None:
+    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0, size: typing.Any = None) -> None:
         """
-        Stages a CBV of `buffer` into slot `offset` of descriptor table `root_index`.
+        Stages a CBV of `buffer` (bytes [offset, offset + size)) into slot `descriptor_offset` of descriptor table `root_index`.
+        
+        Many constant blocks can share one buffer, each draw viewing its own block.
         
         Args:
             root_index: the descriptor table's root parameter index.
             descriptor_offset: the slot in that table.
-            buffer: the Buffer viewed (its size rounded up to 256 bytes).
+            buffer: the Buffer viewed.
+            offset: the view's first byte in the buffer (a multiple of 256; default 0).
+            size: the bytes viewed (a multiple of 256, at most 65536 = 4096 float4). None: the whole buffer (its size
+                rounded up to 256 bytes) when offset is 0, else the rest of it.
+        
+        Raises:
+            InvalidArgumentError: offset or size not a multiple of 256, a size over 65536 or 0, a view past the
+                buffer's end, a texture, or no root signature bound.
+            TypeError: arguments of the wrong type.
         """
     def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
         """
@@ -1527,6 +1561,30 @@ class Device:
                 an offset that is misaligned or outside memory.
             OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.
         """
+    def create_command_signature(self, arguments: typing.Any, *, byte_stride: typing.SupportsIndex, root_signature: typing.Any = None, name: typing.Any = None) -> CommandSignature:
+        """
+        A command signature for CommandList.execute_indirect (ID3D12Device::CreateCommandSignature).
+        
+        D3D12's rules are checked: exactly one draw, draw_indexed or dispatch argument, last; byte_stride a multiple of 4
+        and at least the arguments' bytes; root_signature given exactly when an argument changes root arguments
+        (constant, constant_buffer_view, shader_resource_view, unordered_access_view), each naming a parameter of that
+        kind; no vertex or index buffer views in a dispatch signature. On vkd3d 1.2 only signatures of the draw,
+        draw_indexed or dispatch argument alone run right (the others are ignored there): the others are refused
+        (docs/guides/shader-gaps.rst).
+        
+        Args:
+            arguments: a list of IndirectArgument, ending with IndirectArgument.draw(), draw_indexed() or dispatch().
+            byte_stride: the bytes from one command to the next in the argument buffer.
+            root_signature: the RootSignature the root-argument changes apply to, or None when there are none.
+            name: debug name (default: '<draw kind> signature').
+        
+        Returns:
+            A CommandSignature.
+        
+        Raises:
+            InvalidArgumentError: a rule above broken, or a signature this device would not run right.
+            TypeError: arguments that are not IndirectArgument, a root_signature that is not a RootSignature.
+        """
     def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature, *, name: typing.Any = None) -> PipelineState:
         """
         A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)
@@ -2022,6 +2080,130 @@ class QueryHeap:
         """
         The heap's kind: 'occlusion' (holds 'occlusion' and 'binary_occlusion' queries), 'timestamp',
         'pipeline_statistics' or 'copy_queue_timestamp'.
+        """
+    @property
+    def name(self) -> str:
+        """
+        Debug name, shown by repr and in error messages.
+        """
+    @name.setter
+    def name(self, arg1: typing.Any) -> None:
+        ...
+class IndirectArgument:
+    """
+    One argument of each command in an ExecuteIndirect argument buffer (D3D12_INDIRECT_ARGUMENT_DESC). Make them
+    with the static methods (IndirectArgument.draw(), .constant(0, 0, 4), ...) and pass a list to
+    Device.create_command_signature; the list ends with the one draw, draw_indexed or dispatch argument.
+    """
+    @staticmethod
+    def constant(root_index: typing.SupportsIndex, dest_offset: typing.SupportsIndex, count: typing.SupportsIndex) -> IndirectArgument:
+        """
+        Sets `count` root constants of root parameter `root_index` from `dest_offset`: 4 bytes each. Refused on vkd3d 1.2,
+        which ignores it.
+        
+        Args:
+            root_index: a root-constants parameter of the signature's root signature.
+            dest_offset: the first constant set (in 32-bit values).
+            count: how many constants (at least 1).
+        """
+    @staticmethod
+    def constant_buffer_view(root_index: typing.SupportsIndex) -> IndirectArgument:
+        """
+        Changes root CBV `root_index` to a GPU virtual address: 8 bytes. Refused on vkd3d 1.2, which ignores it.
+        
+        Args:
+            root_index: a root CBV parameter of the signature's root signature.
+        """
+    @staticmethod
+    def dispatch() -> IndirectArgument:
+        """
+        A dispatch: 12 bytes (x, y, z thread-group counts as uint32; D3D12_DISPATCH_ARGUMENTS).
+        """
+    @staticmethod
+    def draw() -> IndirectArgument:
+        """
+        A draw: 16 bytes (vertex_count, instance_count, start_vertex, start_instance as uint32; D3D12_DRAW_ARGUMENTS).
+        """
+    @staticmethod
+    def draw_indexed() -> IndirectArgument:
+        """
+        An indexed draw: 20 bytes (index_count, instance_count, start_index as uint32, base_vertex as int32,
+        start_instance as uint32; D3D12_DRAW_INDEXED_ARGUMENTS).
+        """
+    @staticmethod
+    def index_buffer_view() -> IndirectArgument:
+        """
+        Changes the index buffer: 16 bytes (D3D12_INDEX_BUFFER_VIEW). Refused on vkd3d 1.2, which ignores it.
+        """
+    @staticmethod
+    def shader_resource_view(root_index: typing.SupportsIndex) -> IndirectArgument:
+        """
+        Changes root SRV `root_index` to a GPU virtual address: 8 bytes. Refused on vkd3d 1.2, which ignores it.
+        
+        Args:
+            root_index: a root SRV parameter of the signature's root signature.
+        """
+    @staticmethod
+    def unordered_access_view(root_index: typing.SupportsIndex) -> IndirectArgument:
+        """
+        Changes root UAV `root_index` to a GPU virtual address: 8 bytes. Refused on vkd3d 1.2, which ignores it.
+        
+        Args:
+            root_index: a root UAV parameter of the signature's root signature.
+        """
+    @staticmethod
+    def vertex_buffer_view(slot: typing.SupportsIndex) -> IndirectArgument:
+        """
+        Changes the vertex buffer of input slot `slot`: 16 bytes (D3D12_VERTEX_BUFFER_VIEW). Refused on vkd3d 1.2, which
+        ignores it.
+        
+        Args:
+            slot: the input slot (0..31).
+        """
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def byte_size(self) -> int:
+        """
+        The bytes it takes in each command.
+        """
+    @property
+    def kind(self) -> str:
+        """
+        'draw', 'draw_indexed', 'dispatch', 'vertex_buffer_view', 'index_buffer_view', 'constant',
+        'constant_buffer_view', 'shader_resource_view' or 'unordered_access_view'.
+        """
+class CommandSignature:
+    """
+    What each command of an ExecuteIndirect argument buffer holds (ID3D12CommandSignature). Create with
+    Device.create_command_signature; run with CommandList.execute_indirect. It stays alive while command lists using
+    it are in flight.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def argument_bytes(self) -> int:
+        """
+        The bytes one command's arguments take (<= byte_stride).
+        """
+    @property
+    def arguments(self) -> list[typing.Any]:
+        """
+        The IndirectArgument list it was created with.
+        """
+    @property
+    def byte_stride(self) -> int:
+        """
+        The bytes from one command to the next.
+        """
+    @property
+    def is_compute(self) -> bool:
+        """
+        True for a dispatch signature (runs with a compute pipeline).
         """
     @property
     def name(self) -> str:

@@ -47,6 +47,7 @@ namespace dx12kit {
 class Device;
 class DeviceCore;
 class CommandQueue;
+class CommandSignature;
 
 class CommandList {
 public:
@@ -135,7 +136,10 @@ public:
     /// offset) for `buffer` (ResolveBufferView with the bound pipeline's declaration there).
     BufferViewDesc ResolveBufferViewAt(bool uav, uint32_t rootIndex, uint32_t offset, const Resource& buffer, const BufferViewArgs& args,
                                        const char* what) const;
-    void SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer);
+    /// Stages a CBV of `buffer` at (rootIndex, offset): bytes [bufferOffset, bufferOffset + size), or with
+    /// size 0 the whole buffer (bufferOffset 0) or the rest of it (Resource::CbvRange has the rules).
+    void SetConstantBufferView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& buffer, uint64_t bufferOffset = 0,
+                               uint32_t size = 0);
     void SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Sampler>& sampler);
     /// Clears a UAV-capable texture (mip 0, every slice) or buffer. A buffer's float clear goes through a
     /// typed R32_FLOAT view (values[0] in every 4 bytes), its uint clear through the raw view (values[0]
@@ -205,6 +209,15 @@ public:
     /// `groups`: 3 values (x, y, z for every row), or rows x 3 with `perRowGroups`; each 1..65535,
     /// all checked before anything is recorded.
     void DispatchMany(const uint32_t* groups, bool perRowGroups, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex);
+
+    // ---- indirect work (CommandListIndirect.cpp; the rules: dx12kit/gpu/CommandSignature.hpp) ----
+    /// ExecuteIndirect of up to `maxCount` commands of `signature` from `arguments` at `argumentOffset`
+    /// (a multiple of 4), as many as the uint32 in `count` at `countOffset` says when `count` is given.
+    /// Both buffers go to INDIRECT_ARGUMENT through the state tracker; the bound pipeline (and root
+    /// signature, when the signature changes root arguments) must match the signature. maxCount 0
+    /// records nothing. InvalidArgument names the rule broken.
+    void ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
+                         uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset);
 
     // ---- queries and predication (QueryPasses.cpp; the rules: dx12kit/gpu/QueryHeap.hpp) ---------
     /// BeginQuery / EndQuery of query `index` of `heap`. Timestamps take EndQuery only. Every query a
@@ -292,6 +305,7 @@ private:
         uint8_t bufferView = 0;
         BufferViewArgs viewArgs{};
         BufferViewDesc view{};
+        uint32_t cbvBytes = 0;   ///< table CBVs of part of a buffer: the bytes the view covers (0: the whole buffer)
     };
     // bufferView >= kViewUnresolvable: the next draw or dispatch raises (ThrowUnusableBinding says why);
     // kTextureMismatch marks a texture whose view the bound pipeline's declaration at its slot cannot take.

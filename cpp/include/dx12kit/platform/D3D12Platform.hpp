@@ -98,4 +98,23 @@ struct QuerySupport {
 };
 QuerySupport BackendQuerySupport();
 
+/// ExecuteIndirect as D3D12 runs it (true) or not (vkd3d 1.2's command.c, measured by
+/// tests/device/test_indirect.py):
+///  - rootArguments: signatures whose commands change root constants or root CBV/SRV/UAV.
+///    vkd3d 1.2 creates them, then ignores those arguments ("Ignoring unhandled argument type").
+///  - bufferViews: signatures whose commands change vertex or index buffer views (ignored alike).
+///  - drawIndexed: draw_indexed signatures. On vkd3d 1.2 over lavapipe 22.3 they draw nothing (with
+///    or without a count buffer, strides 20 and 32, no message), where the same draw_indexed calls draw.
+///  - dispatchCount: a count buffer with a dispatch signature ("Count buffers not supported").
+///  - dispatchMaxCount: a dispatch signature with max_count > 1. vkd3d 1.2 runs only the first
+///    command (measured: 2 of 5 groups); dx12kit records one ExecuteIndirect per command instead.
+struct IndirectSupport {
+    bool rootArguments = true;
+    bool bufferViews = true;
+    bool drawIndexed = true;
+    bool dispatchCount = true;
+    bool dispatchMaxCount = true;
+};
+IndirectSupport BackendIndirectSupport();
+
 }  // namespace dx12kit::platform

@@ -191,6 +191,9 @@ public:
     static constexpr uint32_t kAllSlices = 0xFFFFFFFFu;
     D3D12_CPU_DESCRIPTOR_HANDLE Dsv(uint32_t mip = 0, uint32_t arraySlice = kAllSlices);
     D3D12_CPU_DESCRIPTOR_HANDLE Cbv();
+    /// A CBV of bytes [offset, offset + size) of a buffer (D3D12: offset and size multiples of 256,
+    /// 0 < size <= 65536, within the buffer; InvalidArgument naming `what` otherwise), cached per range.
+    D3D12_CPU_DESCRIPTOR_HANDLE CbvRange(uint64_t offset, uint32_t size, const char* what);
     /// A buffer's SRV (`uav` false) or UAV as `view` describes it (BufferView.hpp; checked with
     /// BufferViewProblem, InvalidArgument when it breaks D3D12's rules), cached per description.
     D3D12_CPU_DESCRIPTOR_HANDLE BufferView(bool uav, const BufferViewDesc& view);
@@ -235,6 +238,9 @@ protected:
     using BufferViewKey = std::tuple<bool, uint8_t, uint32_t, uint32_t, uint64_t, uint32_t>;
     std::map<BufferViewKey, DescriptorAllocation> m_BufferViews;
     void WriteBufferView(const BufferViewKey& key, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
+    /// CbvRange's descriptors: (offset, size) -> descriptor.
+    std::map<std::pair<uint64_t, uint32_t>, DescriptorAllocation> m_CbvRanges;
+    void WriteCbvRange(uint64_t offset, uint32_t size, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
 };
 
 class Buffer : public Resource {

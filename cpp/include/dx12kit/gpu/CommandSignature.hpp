@@ -1,0 +1,85 @@
+// CommandSignature: an ID3D12CommandSignature (what each command of an ExecuteIndirect argument
+// buffer holds), and D3D12's rules for creating and executing one.
+//
+// The rules (Microsoft Direct3D 12 documentation: "Indirect drawing", "D3D12_COMMAND_SIGNATURE_DESC",
+// "ID3D12Device::CreateCommandSignature", "ID3D12GraphicsCommandList::ExecuteIndirect"):
+//  1. A signature holds exactly one draw, draw-indexed or dispatch argument, and it comes last.
+//  2. ByteStride is a multiple of 4 and at least the bytes of its arguments (draw 16, draw-indexed
+//     20, dispatch 12, vertex/index buffer view 16, root CBV/SRV/UAV 8, root constants 4 each).
+//  3. A root signature is given exactly when an argument changes root arguments (constants, root
+//     CBV/SRV/UAV); each such argument names a root parameter of that kind (constants: within its
+//     values). ExecuteIndirect then needs that root signature bound on the list.
+//  4. A dispatch signature is a compute signature: no vertex or index buffer views; it runs with a
+//     compute pipeline bound, a draw signature with a graphics pipeline (direct lists).
+//  5. ExecuteIndirect: the argument and count buffer offsets are multiples of 4; the argument
+//     buffer holds offset + stride * (max_count - 1) + the arguments' bytes, the count buffer 4
+//     bytes at its offset; both are in INDIRECT_ARGUMENT (the state tracker moves them there).
+// What the backend runs (platform::IndirectSupport) narrows this further: CommandSignature refuses
+// what the backend would silently get wrong.
+#pragma once
+
+#include "dx12kit/platform/ComPtr.hpp"
+#include "dx12kit/platform/D3D12Platform.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace dx12kit {
+
+class DeviceCore;
+class RootSignature;
+
+namespace indirectrules {
+/// 'draw', 'draw_indexed', 'dispatch', 'vertex_buffer_view', ... (the Python factory names).
+const char* KindName(D3D12_INDIRECT_ARGUMENT_TYPE type);
+/// The bytes one argument takes in a command (rule 2).
+uint32_t ArgumentBytes(const D3D12_INDIRECT_ARGUMENT_DESC& a);
+/// Draw, draw-indexed or dispatch.
+bool IsWork(D3D12_INDIRECT_ARGUMENT_TYPE type);
+/// Root constants and root CBV/SRV/UAV (rule 3).
+bool ChangesRootArguments(D3D12_INDIRECT_ARGUMENT_TYPE type);
+/// "constant(root_index=1, dest_offset=0, count=4)" and so on, for messages.
+std::string Describe(const D3D12_INDIRECT_ARGUMENT_DESC& a);
+}  // namespace indirectrules
+
+/// One argument of a command signature (the Python class IndirectArgument).
+struct IndirectArgument {
+    D3D12_INDIRECT_ARGUMENT_DESC desc{};
+};
+
+class CommandSignature {
+public:
+    /// Checks rules 1-4 and what the backend runs (InvalidArgument naming the argument, the rule and
+    /// the fix), then creates the signature. `rootSignature` may be null (rule 3).
+    CommandSignature(std::shared_ptr<DeviceCore> core, std::vector<D3D12_INDIRECT_ARGUMENT_DESC> arguments, uint32_t byteStride,
+                     std::shared_ptr<RootSignature> rootSignature);
+    CommandSignature(const CommandSignature&) = delete;
+    CommandSignature& operator=(const CommandSignature&) = delete;
+
+    ID3D12CommandSignature* D3D12Signature() const { return m_Signature.Get(); }
+    const DeviceCore& Core() const { return *m_Core; }
+    const std::vector<D3D12_INDIRECT_ARGUMENT_DESC>& Arguments() const { return m_Arguments; }
+    uint32_t ByteStride() const { return m_ByteStride; }
+    /// The bytes of one command's arguments (<= ByteStride).
+    uint32_t ArgumentBytes() const { return m_ArgumentBytes; }
+    /// The draw, draw-indexed or dispatch argument (the last one).
+    D3D12_INDIRECT_ARGUMENT_TYPE Work() const { return m_Arguments.back().Type; }
+    bool IsCompute() const { return Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH; }
+    /// Null when no argument changes root arguments.
+    const std::shared_ptr<RootSignature>& Root() const { return m_Root; }
+    const std::string& Name() const { return m_Name; }
+    void SetName(std::string name);
+
+private:
+    std::shared_ptr<DeviceCore> m_Core;
+    std::vector<D3D12_INDIRECT_ARGUMENT_DESC> m_Arguments;
+    uint32_t m_ByteStride;
+    uint32_t m_ArgumentBytes = 0;
+    std::shared_ptr<RootSignature> m_Root;
+    ComPtr<ID3D12CommandSignature> m_Signature;
+    std::string m_Name = "command signature";
+};
+
+}  // namespace dx12kit

@@ -1,0 +1,335 @@
+"""ExecuteIndirect (Device.create_command_signature, CommandList.execute_indirect) and table CBVs of part
+of a buffer (set_constant_buffer_view offset= / size=): pixels and buffer contents read back from the device."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import dx12kit as dx
+
+IA = dx.IndirectArgument
+W, H, BANDS = 16, 4, 8
+
+# Instance data picks the band (start_instance selects it from a per-instance vertex buffer of 0..7).
+BAND_VS = """
+float4 main(uint id : SV_VertexID, uint band : BAND, out float4 colour : COLOR) : SV_Position {
+    float u = (id == 1 || id == 3 || id == 4) ? 1.0 : 0.0;
+    float v = (id == 2 || id == 4 || id == 5) ? 1.0 : 0.0;
+    colour = float4(band * 17 / 255.0, 1.0, 0, 1);
+    float x0 = -1.0 + 2.0 * band / 8.0;
+    return float4(x0 + u * 0.25, v * 2.0 - 1.0, 0, 1);
+}
+"""
+BAND_PS = "float4 main(float4 p : SV_Position, float4 colour : COLOR) : SV_Target { return colour; }"
+
+# Writes five draw commands of `stride` uint32 words, command i drawing band 2 * i (start_instance), and
+# the count `count`: commands from `count` on must not run.
+WRITE_DRAWS_CS = """
+cbuffer C : register(b0) { uint stride; uint count; uint2 pad; };
+RWStructuredBuffer<uint> args : register(u0);
+RWStructuredBuffer<uint> counter : register(u1);
+[numthreads(5, 1, 1)]
+void main(uint3 t : SV_GroupThreadID) {
+    uint i = t.x, b = i * stride;
+    args[b + 0] = 6;
+    args[b + 1] = 1;
+    args[b + 2] = 0;
+    args[b + 3] = 2 * i;
+    if (i == 0) counter[0] = count;
+}
+"""
+
+# Dispatch commands: command i is (i + 2) groups in x.
+WRITE_DISPATCHES_CS = """
+RWStructuredBuffer<uint> args : register(u0);
+[numthreads(2, 1, 1)]
+void main(uint3 t : SV_GroupThreadID) { args[3 * t.x] = t.x + 2; args[3 * t.x + 1] = 1; args[3 * t.x + 2] = 1; }
+"""
+# Each group counts itself at out[1 + group] and in out[0].
+COUNT_GROUPS_CS = """
+RWStructuredBuffer<uint> outbuf : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 g : SV_GroupID) { InterlockedAdd(outbuf[0], 1); InterlockedAdd(outbuf[1 + g.x], 1); }
+"""
+
+
+@pytest.fixture(scope="module")
+def bands(device):
+    rs = device.create_root_signature([])
+    return device.create_graphics_pipeline(dx.compile_hlsl(BAND_VS, profile="vs_5_0"), dx.compile_hlsl(BAND_PS, profile="ps_5_0"), rs,
+                                           rtv_formats=["rgba8_unorm"],
+                                           input_layout=[dx.InputElement("BAND", "r32_uint", slot=0, per_instance=True)])
+
+
+@pytest.fixture(scope="module")
+def draw_writer(device):
+    rs = device.create_root_signature([dx.RootConstants(0, 4), dx.RootUAV(0), dx.RootUAV(1)])
+    return device.create_compute_pipeline(dx.compile_hlsl(WRITE_DRAWS_CS, profile="cs_5_0"), rs)
+
+
+@pytest.fixture(scope="module")
+def dispatch_writer(device):
+    rs = device.create_root_signature([dx.RootUAV(0)])
+    return device.create_compute_pipeline(dx.compile_hlsl(WRITE_DISPATCHES_CS, profile="cs_5_0"), rs)
+
+
+@pytest.fixture(scope="module")
+def group_counter(device):
+    rs = device.create_root_signature([dx.RootUAV(0)])
+    return device.create_compute_pipeline(dx.compile_hlsl(COUNT_GROUPS_CS, profile="cs_5_0"), rs)
+
+
+def begin_bands(device, queue, bands):
+    rt = device.create_texture2d(W, H, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(bands)
+    cl.set_render_targets([rt])
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    cl.set_dynamic_vertex_buffer(0, np.arange(BANDS, dtype=np.uint32), 4)
+    cl.set_dynamic_index_buffer(np.arange(6, dtype=np.uint16))
+    return rt, cl
+
+
+def expected_bands(drawn) -> np.ndarray:
+    e = np.zeros((H, W, 4), np.uint8)
+    for b in drawn:
+        e[:, 2 * b:2 * b + 2] = [17 * b, 255, 0, 255]
+    return e
+
+
+def test_gpu_written_draws_and_count_match_the_draws_recorded_one_by_one(device, queue, bands, draw_writer):
+    words = 8  # a 32-byte stride
+    args = device.create_buffer(4 * words * 5, uav=True)
+    count = device.create_buffer(4, uav=True)
+    rt, cl = begin_bands(device, queue, bands)
+    # The compute pass writes the commands and the count; execute_indirect reads them in the same list.
+    cl.set_pipeline_state(draw_writer)
+    cl.set_constants(0, np.array([words, 3, 0, 0], np.uint32))
+    cl.set_root_uav(1, args)
+    cl.set_root_uav(2, count)
+    cl.dispatch(1, 1, 1)
+    cl.set_pipeline_state(bands)
+    sig = device.create_command_signature([IA.draw()], byte_stride=4 * words)
+    cl.execute_indirect(sig, 5, args, count_buffer=count)
+    queue.execute(cl)
+    got = queue.read_texture(rt)
+
+    rt2, cl2 = begin_bands(device, queue, bands)
+    for i in range(3):
+        cl2.draw(6, 1, 0, 2 * i)
+    queue.execute(cl2)
+    want = queue.read_texture(rt2)
+    np.testing.assert_array_equal(want, expected_bands([0, 2, 4]))
+    np.testing.assert_array_equal(got, want)
+    assert queue.read_buffer(args, dtype=np.uint32).reshape(5, words)[4, 3] == 8   # command 4 was there, not run
+
+
+def test_draw_without_count_buffer_runs_max_count_commands(device, queue, bands):
+    cmds = np.array([[6, 1, 0, b] for b in (1, 3, 7)], np.uint32)
+    args = device.create_buffer(cmds.nbytes)
+    rt, cl = begin_bands(device, queue, bands)
+    cl.upload(args, cmds)
+    cl.execute_indirect(device.create_command_signature([IA.draw()], byte_stride=16), 3, args)
+    queue.execute(cl)
+    np.testing.assert_array_equal(queue.read_texture(rt), expected_bands([1, 3, 7]))
+
+
+def test_gpu_written_dispatches_run_each_command(device, queue, dispatch_writer, group_counter):
+    args = device.create_buffer(24, uav=True)
+    out = device.create_buffer(16, uav=True)
+    cl = queue.command_list()
+    cl.upload(out, np.zeros(4, np.uint32))
+    cl.set_pipeline_state(dispatch_writer)
+    cl.set_root_uav(0, args)
+    cl.dispatch(1, 1, 1)
+    cl.set_pipeline_state(group_counter)
+    cl.set_root_uav(0, out)
+    cl.execute_indirect(device.create_command_signature([IA.dispatch()], byte_stride=12), 2, args)
+    queue.execute(cl)
+    # (2, 1, 1) then (3, 1, 1): 5 groups; groups 0 and 1 twice, group 2 once.
+    np.testing.assert_array_equal(queue.read_buffer(out, dtype=np.uint32), [5, 2, 2, 1])
+
+
+def test_indirect_arguments_describe_themselves():
+    assert [a.kind for a in (IA.draw(), IA.draw_indexed(), IA.dispatch(), IA.vertex_buffer_view(1), IA.index_buffer_view(),
+                             IA.constant(0, 0, 3), IA.constant_buffer_view(1), IA.shader_resource_view(2), IA.unordered_access_view(3))] == [
+        "draw", "draw_indexed", "dispatch", "vertex_buffer_view", "index_buffer_view", "constant", "constant_buffer_view",
+        "shader_resource_view", "unordered_access_view"]
+    assert [a.byte_size for a in (IA.draw(), IA.draw_indexed(), IA.dispatch(), IA.vertex_buffer_view(0), IA.constant(0, 0, 3),
+                                  IA.constant_buffer_view(0))] == [16, 20, 12, 16, 12, 8]
+    assert IA.constant(1, 2, 3) == IA.constant(1, 2, 3) and IA.constant(1, 2, 3) != IA.constant(1, 2, 4)
+
+
+@pytest.mark.parametrize("arguments, stride, match", [
+    ([], 16, "arguments is empty"),
+    ([IA.draw(), IA.draw()], 32, "hold 2 draw"),
+    ([IA.draw(), IA.vertex_buffer_view(0)], 32, "do not end with"),
+    ([IA.vertex_buffer_view(0)], 16, "hold no draw"),
+    ([IA.draw()], 12, "smaller than the 16 bytes"),
+    ([IA.draw()], 18, "not a multiple of 4"),
+    ([IA.vertex_buffer_view(0), IA.dispatch()], 32, "in a dispatch signature"),
+    ([IA.vertex_buffer_view(32), IA.draw()], 32, "slot must be below 32"),
+    ([IA.constant(0, 0, 1), IA.draw()], 20, "pass root_signature="),
+])
+def test_signature_rules_are_refused(device, arguments, stride, match):
+    with pytest.raises(dx.InvalidArgumentError, match=match):
+        device.create_command_signature(arguments, byte_stride=stride)
+
+
+def test_root_signature_given_exactly_when_root_arguments_change(device):
+    rs = device.create_root_signature([dx.RootConstants(0, 4), dx.RootCBV(1)])
+    with pytest.raises(dx.InvalidArgumentError, match="pass root_signature=None"):
+        device.create_command_signature([IA.draw()], byte_stride=16, root_signature=rs)
+    with pytest.raises(dx.InvalidArgumentError, match="root parameter 1 is a root CBV, not root constants"):
+        device.create_command_signature([IA.constant(1, 0, 1), IA.draw()], byte_stride=20, root_signature=rs)
+    with pytest.raises(dx.InvalidArgumentError, match="do not fit root parameter 0's 4 constants"):
+        device.create_command_signature([IA.constant(0, 2, 3), IA.draw()], byte_stride=28, root_signature=rs)
+
+
+@pytest.mark.parametrize("arguments, stride", [
+    ([IA.constant(0, 0, 4), IA.draw()], 32),
+    ([IA.constant_buffer_view(1), IA.draw()], 24),
+    ([IA.vertex_buffer_view(0), IA.draw()], 32),
+    ([IA.index_buffer_view(), IA.draw_indexed()], 36),
+])
+def test_signatures_vkd3d_would_ignore_are_refused_naming_the_gap(device, arguments, stride):
+    needs_root = any(a.kind in ("constant", "constant_buffer_view") for a in arguments)
+    rs = device.create_root_signature([dx.RootConstants(0, 4), dx.RootCBV(1)]) if needs_root else None
+    with pytest.raises(dx.InvalidArgumentError, match="Ignoring unhandled argument type"):
+        device.create_command_signature(arguments, byte_stride=stride, root_signature=rs)
+
+
+def test_draw_indexed_signatures_are_refused_naming_the_gap(device):
+    with pytest.raises(dx.InvalidArgumentError, match="draw_indexed signatures are not supported on vkd3d: .* draws nothing"):
+        device.create_command_signature([IA.draw_indexed()], byte_stride=20)
+
+
+def test_execute_indirect_rules_are_refused(device, queue, bands, group_counter):
+    draw = device.create_command_signature([IA.draw()], byte_stride=16)
+    dispatch = device.create_command_signature([IA.dispatch()], byte_stride=12)
+    args = device.create_buffer(64)
+    count = device.create_buffer(8)
+    cl = queue.command_list()
+    with pytest.raises(dx.InvalidArgumentError, match="no pipeline is set"):
+        cl.execute_indirect(draw, 1, args)
+    cl.set_pipeline_state(group_counter)
+    cl.set_root_uav(0, device.create_buffer(16, uav=True))
+    with pytest.raises(dx.InvalidArgumentError, match="is a draw \\(graphics\\) signature but the bound pipeline"):
+        cl.execute_indirect(draw, 1, args)
+    with pytest.raises(dx.InvalidArgumentError, match="count buffer with dispatch signature"):
+        cl.execute_indirect(dispatch, 1, args, count_buffer=count)
+    with pytest.raises(dx.InvalidArgumentError, match="argument_offset=2 is not a multiple of 4"):
+        cl.execute_indirect(dispatch, 1, args, 2)
+    cl.set_pipeline_state(bands)
+    with pytest.raises(dx.InvalidArgumentError, match="is a dispatch \\(compute\\) signature"):
+        cl.execute_indirect(dispatch, 1, args)
+    with pytest.raises(dx.InvalidArgumentError, match="need 68 bytes, but buffer '.*' holds 64"):
+        cl.execute_indirect(draw, 4, args, 4)
+    with pytest.raises(dx.InvalidArgumentError, match="count_offset=2 is not a multiple of 4"):
+        cl.execute_indirect(draw, 1, args, count_buffer=count, count_offset=2)
+    with pytest.raises(dx.InvalidArgumentError, match="does not fit"):
+        cl.execute_indirect(draw, 1, args, count_buffer=count, count_offset=8)
+    cl.set_dynamic_vertex_buffer(0, np.arange(BANDS, dtype=np.uint32), 4)
+    cl.set_render_targets([device.create_texture2d(W, H, "rgba8_unorm", render_target=True)])
+    cl.execute_indirect(draw, 4, args)   # 64 bytes hold 4 commands exactly
+
+
+def test_argument_buffer_bound_for_another_use_is_refused(device, queue, group_counter):
+    dispatch = device.create_command_signature([IA.dispatch()], byte_stride=12)
+    args = device.create_buffer(16, uav=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(group_counter)
+    cl.set_root_uav(0, args)
+    with pytest.raises(dx.InvalidArgumentError, match="is read as indirect arguments .* and is bound by set_root_uav"):
+        cl.execute_indirect(dispatch, 1, args)
+
+
+# ---- table CBVs of part of a buffer ------------------------------------------------------------------
+
+CB_VS = """
+cbuffer Band : register(b0) { float4 rect; float4 colour; };
+float4 main(uint id : SV_VertexID, out float4 c : COLOR) : SV_Position {
+    float u = (id == 1 || id == 3 || id == 4) ? 1.0 : 0.0;
+    float v = (id == 2 || id == 4 || id == 5) ? 1.0 : 0.0;
+    c = colour;
+    return float4(lerp(rect.x, rect.y, u), v * 2.0 - 1.0, 0, 1);
+}
+"""
+CB_PS = "float4 main(float4 p : SV_Position, float4 c : COLOR) : SV_Target { return c; }"
+
+
+def test_each_draw_reads_its_own_256_byte_block_of_one_buffer_through_the_table(device, queue):
+    rs = device.create_root_signature([dx.DescriptorTable([dx.CBV(0)])])
+    pso = device.create_graphics_pipeline(dx.compile_hlsl(CB_VS, profile="vs_5_0"), dx.compile_hlsl(CB_PS, profile="ps_5_0"), rs,
+                                          rtv_formats=["rgba8_unorm"])
+    blocks = np.zeros((BANDS, 64), np.float32)   # 256 bytes each
+    for b in range(BANDS):
+        blocks[b, 0:2] = [-1 + 2 * b / BANDS, -1 + 2 * (b + 1) / BANDS]
+        blocks[b, 4:8] = [b * 17 / 255.0, 1.0 - b * 5 / 255.0, 0, 1]
+    buf = device.create_buffer(blocks.nbytes)
+    rt = device.create_texture2d(W, H, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.upload(buf, blocks)
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt])
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    for b in range(BANDS):
+        cl.set_constant_buffer_view(0, 0, buf, offset=256 * b, size=256)
+        cl.draw(6, 1, 0, 0)
+    queue.execute(cl)
+    want = np.zeros((H, W, 4), np.uint8)
+    for b in range(BANDS):
+        want[:, 2 * b:2 * b + 2] = [17 * b, 255 - 5 * b, 0, 255]
+    np.testing.assert_array_equal(queue.read_texture(rt), want)
+
+
+def test_constant_buffer_view_range_rules_are_refused(device, queue):
+    rs = device.create_root_signature([dx.DescriptorTable([dx.CBV(0)])])
+    buf = device.create_buffer(1000)   # 1024 with its 256-byte rounding
+    big = device.create_buffer(65536 + 512)
+    cl = queue.command_list()
+    pso = device.create_compute_pipeline(dx.compile_hlsl("cbuffer C : register(b0) { uint4 v; }; RWStructuredBuffer<uint> o : register(u0);"
+                                                         "[numthreads(1,1,1)] void main() { }", profile="cs_5_0"), rs)
+    cl.set_pipeline_state(pso)
+    with pytest.raises(dx.InvalidArgumentError, match="offset=100 is not a multiple of 256"):
+        cl.set_constant_buffer_view(0, 0, buf, offset=100)
+    with pytest.raises(dx.InvalidArgumentError, match="size=300 is not a multiple of 256"):
+        cl.set_constant_buffer_view(0, 0, buf, size=300)
+    with pytest.raises(dx.InvalidArgumentError, match="size=65792 is not a multiple of 256 between 256 and 65536"):
+        cl.set_constant_buffer_view(0, 0, big, size=65536 + 256)
+    with pytest.raises(dx.InvalidArgumentError, match=r"bytes \[768, 1280\) do not fit"):
+        cl.set_constant_buffer_view(0, 0, buf, offset=768, size=512)
+    with pytest.raises(dx.InvalidArgumentError, match="more than a constant buffer view covers"):
+        cl.set_constant_buffer_view(0, 0, big, offset=256)
+    with pytest.raises(dx.InvalidArgumentError, match="size=0"):
+        cl.set_constant_buffer_view(0, 0, buf, size=0)
+    cl.set_constant_buffer_view(0, 0, buf, offset=768)          # the last 256 bytes
+    cl.set_constant_buffer_view(0, 0, big, offset=512, size=65536)
+
+
+LONG_CB_CS = """
+cbuffer C : register(b0) { uint4 a[20]; };
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)] void main() { o[0] = a[0].x; o[1] = a[19].w; }
+"""
+
+
+def test_validation_mode_measures_a_table_cbv_by_its_view_not_its_buffer():
+    dev = dx.Device(validate=True)
+    q = dev.queue("direct")
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.CBV(0)]), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(LONG_CB_CS, profile="cs_5_0"), rs)
+    buf = dev.create_buffer(1024, name="blocks")
+    out = dev.create_buffer(8, uav=True)
+    cl = q.command_list()
+    cl.upload(buf, np.arange(256, dtype=np.uint32))
+    cl.set_pipeline_state(pso)
+    cl.set_root_uav(1, out)
+    cl.set_constant_buffer_view(0, 0, buf, offset=256, size=256)   # the cbuffer spans 320 bytes
+    with pytest.raises(dx.InvalidArgumentError, match=r"with resource 'blocks' \(a view of 256 bytes\) holds 256 bytes"):
+        cl.dispatch(1)
+    cl.set_constant_buffer_view(0, 0, buf, offset=256, size=512)
+    cl.dispatch(1)
+    q.wait(q.execute(cl))
+    assert q.read_buffer(out, np.uint32).tolist() == [64, 64 + 79]
+    dev.wait_idle()
