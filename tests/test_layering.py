@@ -164,3 +164,39 @@ def test_d3dx12_helpers_live_in_external():
     assert not (CPP / "include" / "dx12kit" / "platform" / "D3dx12Lite.hpp").exists()
     users = [src for src in sources() if ("d3dx12/D3dx12Lite.hpp", True) in includes(src.read_text())]
     assert len(users) >= 5
+
+
+# ---- The render graph package (python/dx12kit/graph/): its modules import only downward -------------
+# Lowest first: each module imports only modules before it in this list (and dx12kit's modules
+# outside the package, never the package's parent's render-graph users such as graph_demo).
+GRAPH_PACKAGE = ROOT / "python" / "dx12kit" / "graph"
+GRAPH_LAYERS = ["model", "declare", "cull", "lifetimes", "placement", "barriers", "compile", "checked", "recorder",
+                "realize", "bake", "draw", "render_graph", "__init__"]
+
+
+def graph_imports() -> list[tuple[str, str]]:
+    """(module, imported module) for every import of the graph package's modules."""
+    import ast
+
+    out = []
+    for path in sorted(GRAPH_PACKAGE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                targets = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+                out += [(path.stem, t) for t in targets]
+            elif isinstance(node, ast.ImportFrom) and node.level >= 2:
+                out.append((path.stem, "dx12kit." + (node.module or "")))
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dx12kit"):
+                out.append((path.stem, node.module or ""))
+    return out
+
+
+def test_graph_package_modules_import_only_downward():
+    assert sorted(p.stem for p in GRAPH_PACKAGE.glob("*.py")) == sorted(GRAPH_LAYERS)
+    rank = {name: i for i, name in enumerate(GRAPH_LAYERS)}
+    bad = [f"graph/{a}.py imports {b}" for a, b in graph_imports()
+           if (b in rank and rank[b] >= rank[a]) or b.startswith(("dx12kit.graph", "dx12kit.graph_demo"))]
+    assert not bad, "imports that go up (or sideways) in the render graph package:\n  " + "\n  ".join(bad)
+    seen = graph_imports()
+    assert ("draw", "compile") in seen and ("render_graph", "draw") in seen   # the check sees the imports
+    assert not (GRAPH_PACKAGE.parent / "graph.py").exists() and not (GRAPH_PACKAGE.parent / "graph_draw.py").exists()

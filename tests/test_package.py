@@ -28,6 +28,25 @@ def test_the_installed_package_is_the_product_only():
     assert not hasattr(dx12kit.dx12core.alloc, "_build_random_trace")
 
 
+def test_the_render_graph_ships_as_a_package():
+    """dx12kit.graph is a package (python/dx12kit/graph/): the installed one holds every module of the
+    source tree's, and the single-module files it replaced are gone."""
+    import os
+    from pathlib import Path
+
+    import dx12kit
+    from dx12kit.graph import GraphError, GraphResource, RenderGraph
+
+    pkg = os.path.dirname(dx12kit.__file__)
+    installed = Path(pkg) / "graph"
+    assert Path(dx12kit.graph.__file__) == installed / "__init__.py"
+    source = Path(__file__).resolve().parents[1] / "python" / "dx12kit" / "graph"
+    assert sorted(p.name for p in installed.glob("*.py")) == sorted(p.name for p in source.glob("*.py"))
+    assert not (Path(pkg) / "graph.py").exists() and not (Path(pkg) / "graph_draw.py").exists()
+    assert (RenderGraph, GraphResource, GraphError) == (dx12kit.RenderGraph, dx12kit.GraphResource, dx12kit.GraphError)
+    assert RenderGraph.__module__ == "dx12kit.graph"
+
+
 def test_no_timing_loops_in_the_product():
     import dx12kit
 

@@ -1,0 +1,202 @@
+"""Stage 6, bake: the barrier plan turned into the record plan of the real resources of an execution
+(prebuilt :class:`BarrierBatch` objects, targets, clears, one ``run(cl, res)`` per command list), and
+the submission of one execution (:func:`submit`).
+
+Runs at the first execution after a compile, once the real transients exist (:mod:`.realize`).
+"""
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ..dx12core import BarrierBatch, CommandQueue, Device
+from ..enums import QueueKind
+from .barriers import BarrierPlan, CommandListPlan, PassBarriers, Transition
+from .checked import _RealResources
+from .model import QUEUES, GraphResource, Resource
+from .placement import MemoryLayout
+from .recorder import InitClear, PassCheck, PassRecording, Recorder, TargetClear, generate
+
+
+@dataclass(frozen=True)
+class QueueWait:
+    """A GPU wait for the list ``list_index`` (of this execution) of ``queue``."""
+
+    queue: CommandQueue
+    list_index: int
+
+
+@dataclass(frozen=True)
+class ListRecording:
+    """One command list to record and submit.
+
+    Attributes:
+        queue: the queue it is submitted on.
+        passes: its passes.
+        run: ``run(cl, res)`` records them.
+        source: ``run``'s Python source (generated: :mod:`.recorder`).
+        waits: GPU waits before it is submitted.
+        waits_previous_execution: also waits for the previous execution's direct-queue work.
+    """
+
+    queue: CommandQueue
+    passes: Tuple[PassRecording, ...]
+    run: Recorder
+    source: str
+    waits: Tuple[QueueWait, ...]
+    waits_previous_execution: bool
+
+
+@dataclass(frozen=True)
+class RecordPlan:
+    """The bake stage's result.
+
+    Attributes:
+        lists: the command lists in submission order.
+        end_waits: what the direct queue still waits for at the end: the other queues' last lists that
+            no direct-queue list waited for.
+        final_direct: the index of the last direct-queue list (-1: none; then an empty list ends it).
+        direct_queue: the device's direct queue.
+    """
+
+    lists: Tuple[ListRecording, ...]
+    end_waits: Tuple[QueueWait, ...]
+    final_direct: int
+    direct_queue: CommandQueue
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What baking a pass needs besides its plan."""
+
+    real: Mapping[GraphResource, Resource]
+    layout: MemoryLayout
+    graph_ids: Optional[Dict[int, GraphResource]]   # validation mode: id of each real resource -> its handle
+
+
+def _transitions(real: Mapping[GraphResource, Resource], ts: Sequence[Transition]) -> List[Tuple[Any, ...]]:
+    return [("transition", real[t.resource], t.state) for t in ts]
+
+
+def _batch(entries: List[Tuple[Any, ...]]) -> Optional[BarrierBatch]:
+    return BarrierBatch(entries) if entries else None
+
+
+def _check(pb: PassBarriers, ctx: _Context) -> Optional[PassCheck]:
+    if ctx.graph_ids is None:
+        return None
+    real, uses = ctx.real, pb.pass_.uses
+    return PassCheck(allowed={id(real[h]): u for h, u in uses.items()}, graph_ids=ctx.graph_ids,
+                     resources=types.MappingProxyType(_RealResources({h: real[h] for h in uses})))
+
+
+def _clears(pb: PassBarriers, ctx: _Context) -> Tuple[TargetClear, ...]:
+    """The clears after binding: the pass's own, and the graph's first-use clears of its targets."""
+    p, out = pb.pass_, []
+    for h in p.targets():
+        depth = h is p.depth_stencil
+        if h in p.clear:
+            out.append(TargetClear(ctx.real[h], depth, p.clear[h]))
+        elif h in pb.init_clears:
+            out.append(TargetClear(ctx.real[h], depth, (1.0,) if depth else (0.0, 0.0, 0.0, 0.0)))
+    return tuple(out)
+
+
+def bake_pass(pb: PassBarriers, carried: List[Tuple[Any, ...]], after: List[Tuple[Any, ...]],
+              ctx: _Context) -> PassRecording:
+    """One pass's recording (``carried``: the previous pass's closing transitions, recorded first)."""
+    p, real = pb.pass_, ctx.real
+    before = carried + [("aliasing", real[a.before] if a.before is not None else None, real[a.after])
+                        for a in pb.aliasing]
+    before += [("uav", real[h]) for h in pb.uav]
+    targets = p.targets()
+    inits = tuple(InitClear(real[h], ctx.layout.placements[h].flags.depth_stencil)
+                  for h in pb.init_clears if h not in targets)   # bound targets are cleared after binding
+    transitions = _transitions(real, pb.transitions)
+    if not inits:
+        before, transitions = before + transitions, []
+    rts = [real[h] for h in p.render_targets]
+    return PassRecording(name=p.name, record=p.record, barriers_before=_batch(before), init_clears=inits,
+                         transitions=_batch(transitions), render_targets=rts if targets else None,
+                         depth_stencil=real[p.depth_stencil] if p.depth_stencil is not None else None,
+                         clears=_clears(pb, ctx), check=_check(pb, ctx), barriers_after=_batch(after))
+
+
+def bake_list(lst: CommandListPlan, ctx: _Context) -> Tuple[PassRecording, ...]:
+    """The recordings of one list's passes: each pass's closing transitions open the next pass's barriers."""
+    out: List[PassRecording] = []
+    carried: List[Tuple[Any, ...]] = []
+    for k, pb in enumerate(lst.passes):
+        after = _transitions(ctx.real, pb.after)
+        last = k + 1 == len(lst.passes)
+        out.append(bake_pass(pb, carried, after if last else [], ctx))
+        carried = [] if last else after
+    return tuple(out)
+
+
+def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResource, Resource],
+         device: Device) -> RecordPlan:
+    """The bake stage.
+
+    Args:
+        barriers: the barriers stage's result.
+        layout: the physical-resources stage's result.
+        real: every handle's real resource in this execution (transients and imported ones).
+        device: the device (its queues; validation mode).
+
+    Returns:
+        The record plan: per command list its recorder, queue and waits.
+    """
+    ctx = _Context(real, layout, {id(r): h for h, r in real.items()} if device.validate else None)
+    qs = {q: device.queue(QueueKind(q)) for q in QUEUES}
+    lists: List[ListRecording] = []
+    last_list: Dict[str, int] = {}            # queue -> its last list
+    waited_by_direct: Dict[str, int] = {}     # queue -> the latest of its lists a direct list waits for
+    for i, lst in enumerate(barriers.lists):
+        passes = bake_list(lst, ctx)
+        recorder = generate(passes)
+        if lst.queue == "direct":
+            for other, j in lst.waits.items():
+                waited_by_direct[other] = max(waited_by_direct.get(other, -1), j)
+        last_list[lst.queue] = i
+        lists.append(ListRecording(queue=qs[lst.queue], passes=passes,
+                                   run=recorder.function(f"render graph list {i} ({lst.queue})"),
+                                   source=recorder.source,
+                                   waits=tuple(QueueWait(qs[o], j) for o, j in sorted(lst.waits.items())),
+                                   waits_previous_execution=lst.waits_previous_execution))
+    end_waits = tuple(QueueWait(qs[q], i) for q, i in sorted(last_list.items())
+                      if q != "direct" and waited_by_direct.get(q, -1) < i)
+    return RecordPlan(lists=tuple(lists), end_waits=end_waits, final_direct=last_list.get("direct", -1),
+                      direct_queue=qs["direct"])
+
+
+def submit(plan: RecordPlan, res: Mapping[GraphResource, Any], previous_direct_value: int) -> int:
+    """Records and submits one execution.
+
+    Args:
+        plan: the record plan.
+        res: the mapping given to the passes' ``record``.
+        previous_direct_value: the fence value that completed the previous execution (0: none).
+
+    Returns:
+        The fence value on the direct queue after which this execution's work is complete.
+    """
+    direct = plan.direct_queue
+    values: List[int] = []
+    for lst in plan.lists:
+        q = lst.queue
+        cl = q.command_list()
+        lst.run(cl, res)
+        if lst.waits_previous_execution and previous_direct_value and direct.completed_value < previous_direct_value:
+            q.wait_for(direct, previous_direct_value)
+        for w in lst.waits:   # GPU waits; skipped when the work is complete (each costs CPU in vkd3d 1.2)
+            v = values[w.list_index]
+            if w.queue.completed_value < v:
+                q.wait_for(w.queue, v)
+        values.append(q.execute(cl))
+    if plan.end_waits or plan.final_direct < 0:
+        for w in plan.end_waits:
+            direct.wait_for(w.queue, values[w.list_index])
+        return direct.execute(direct.command_list(name="render graph end"))
+    return values[plan.final_direct]

@@ -1,0 +1,389 @@
+"""Stage 5, barriers: what the graph records around each pass, and how the passes split into command
+lists and wait for each other's queues.
+
+For each alive pass in order, and each resource it declares:
+
+- *First use of a transient*: it takes over bytes. When their previous user ran earlier in the same
+  command list, the graph records the aliasing barrier itself (dx12kit's tracker then parks the
+  resource in ``COMMON``, D3D12 rule 6c, so it goes back to ``COMMON`` after its last use and the park
+  costs nothing); otherwise dx12kit activates it at execute, in the list run just before. A render
+  target or depth texture whose first use does not clear or fully copy it gets a clear (D3D12's rule
+  for memory taken over). Work of other queues that used the bytes must be waited for.
+- *Dependencies*: a write waits for the last writer and every reader since, a read for the last
+  writer; across queues these become GPU waits.
+- *Transitions*: into the state the use needs. A resource new to a command list is always requested
+  (its state is resolved at execute); otherwise only real changes. A state the pass's queue may not
+  leave (``RENDER_TARGET`` on the compute queue) is left by the last direct-queue user after its pass.
+- *UAV barriers* between two passes writing the same resource as UAV in the same state.
+
+A pass needing a GPU wait that the passes before it in its list do not need starts a new list, so they
+run without the wait. The counts (``stats()["barriers"]``) are gathered on the way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+
+from .lifetimes import Lifetimes
+from .model import COPY_DST, QUEUE_STATES, WRITE, GraphResource, PassDecl
+from .placement import MemoryLayout
+
+
+@dataclass
+class Transition:
+    """A request that ``resource`` be in ``state`` (dx12kit's tracker adds the barrier when it is not)."""
+
+    __slots__ = ("resource", "state")
+
+    resource: GraphResource
+    state: int
+
+
+@dataclass
+class AliasingBarrier:
+    """``after`` takes over bytes ``before`` used (``before`` None: several resources did)."""
+
+    before: Optional[GraphResource]
+    after: GraphResource
+
+
+@dataclass(eq=False)
+class PassBarriers:
+    """What the graph records around one alive pass.
+
+    Attributes:
+        pass_: the pass.
+        order: its position among the alive passes.
+        list_index: the command list it is recorded in (index into :attr:`BarrierPlan.lists`).
+        aliasing: aliasing barriers before it.
+        uav: resources needing a UAV barrier before it.
+        transitions: the states it needs, requested before it.
+        init_clears: render targets and depth buffers the graph clears before their first use.
+        after: transitions recorded after its work (states handed over to later passes).
+    """
+
+    __slots__ = ("pass_", "order", "list_index", "aliasing", "uav", "transitions", "init_clears", "after")
+    pass_: PassDecl
+    order: int
+    list_index: int
+    aliasing: List[AliasingBarrier]
+    uav: List[GraphResource]
+    transitions: List[Transition]
+    init_clears: List[GraphResource]
+    after: List[Transition]
+
+
+@dataclass(eq=False)
+class CommandListPlan:
+    """One command list: consecutive passes of one queue.
+
+    Attributes:
+        queue: ``"direct"``, ``"compute"`` or ``"copy"``.
+        passes: its passes in order.
+        waits: each other queue it waits for on the GPU -> the index of that queue's list it waits for.
+        waits_previous_execution: waits for the previous execution's direct-queue work (the first list
+            of a compute or copy queue: its transients' bytes were used there).
+    """
+
+    queue: str
+    passes: List[PassBarriers] = field(default_factory=list)
+    waits: Dict[str, int] = field(default_factory=dict)
+    waits_previous_execution: bool = False
+
+
+@dataclass
+class BarrierCounts:
+    """Barriers planned per execution (the meanings: :meth:`RenderGraph.stats`, key ``barriers``)."""
+
+    transitions: int = 0
+    uav: int = 0
+    aliasing: int = 0
+    aliasing_at_execute: int = 0
+    split: int = 0
+    batches: int = 0
+    init_clears: int = 0
+    queue_handoff: int = 0
+    split_candidates: int = 0
+
+    def as_dict(self) -> Dict[str, int]:
+        """The counts as ``stats()["barriers"]``."""
+        return dict(vars(self))
+
+
+@dataclass(frozen=True)
+class BarrierPlan:
+    """The barriers stage's result.
+
+    Attributes:
+        lists: the command lists in submission order.
+        passes: the plan of each alive pass, by order.
+        counts: the barrier counts.
+    """
+
+    lists: Tuple[CommandListPlan, ...]
+    passes: Tuple[PassBarriers, ...]
+    counts: BarrierCounts
+
+
+@dataclass
+class _Handoff:
+    """A transition the previous execution's last direct-queue user of ``resource`` records after its
+    pass, for a first use on a queue that may not leave the state ``resource`` is left in."""
+
+    by: int   # the order of that pass
+    resource: GraphResource
+    state: int
+
+
+def _wait_for(far_waits: Dict[str, int], queue: str, list_index: int, own_queue: str) -> None:
+    """Notes that a pass on ``own_queue`` must wait for list ``list_index`` of ``queue``."""
+    if queue != own_queue and list_index > far_waits.get(queue, -1):
+        far_waits[queue] = list_index
+
+
+class BarrierPlanner:
+    """Plans the alive passes one by one (:meth:`plan_pass` in order, then :meth:`finish`); its fields
+    are the state carried from pass to pass.
+
+    Args:
+        alive: the alive passes in order.
+        lifetimes: the lifetimes stage's result.
+        layout: the physical-resources stage's result (who takes bytes over from whom).
+    """
+
+    def __init__(self, alive: Sequence[PassDecl], lifetimes: Lifetimes, layout: MemoryLayout) -> None:
+        self.alive = alive
+        self.lifetimes = lifetimes.of
+        self.succession = layout.succession
+        # The state each resource is in before the pass being planned (absent: not known, an imported
+        # resource before its first use). A transient starts an execution in the state its last use left
+        # (kept from the previous execution; COMMON for buffers and after a copy queue).
+        self.state: Dict[GraphResource, Optional[int]] = {}
+        for h, life in self.lifetimes.items():
+            final = alive[life.last_use]
+            self.state[h] = 0 if h.kind == "buffer" or final.queue == "copy" else final.need_of[h]
+        self.last_access: Dict[GraphResource, List[PassBarriers]] = {}   # the last writer, or the readers since it
+        self.last_uav_writer: Dict[GraphResource, PassBarriers] = {}    # while UAV writes follow each other
+        self.last_direct_user: Dict[GraphResource, PassBarriers] = {}
+        self.lists: List[CommandListPlan] = []
+        self.passes: List[PassBarriers] = []
+        self.requested_in_list: Set[GraphResource] = set()   # resources the current command list has requested
+        self.parked: Set[GraphResource] = set()   # activated by the graph's aliasing barrier inside a list
+        self.lists_using: Dict[GraphResource, Set[int]] = {}   # the command lists using each transient
+        # per transient whose life ended, per queue: the list of its last accesses there (a later user of
+        # its bytes waits for them)
+        self.freed_after: Dict[GraphResource, Dict[str, int]] = {}
+        self.handoffs: List[_Handoff] = []
+        # the last users of the resources the pass being planned transitions (split candidates: counted
+        # once the pass's command list is final, at the end of plan_pass)
+        self.last_users_transitioned: List[PassBarriers] = []
+        self.counts = BarrierCounts()
+
+    def plan_pass(self, p: PassDecl, order: int) -> PassBarriers:
+        """Plans alive pass ``p`` (the passes before it are planned)."""
+        plan = self._open(p, order)
+        far_waits: Dict[str, int] = {}   # other queue -> latest list of it this pass depends on
+        ending: List[GraphResource] = []
+        lifetimes = self.lifetimes
+        for h, u in p.uses.items():
+            life = lifetimes.get(h) if h.transient else None
+            if life is not None:
+                if life.first == order:
+                    self._first_use(plan, h, u, far_waits)
+                if life.last_use == order:
+                    ending.append(h)
+            self._request(plan, h, u, far_waits)
+        if ending:
+            self._end_lives(plan, ending)
+        if far_waits:
+            self._wait_or_split(plan, far_waits)
+        for h in p.uses:
+            if h.transient:
+                lists = self.lists_using.get(h)
+                if lists is None:
+                    lists = self.lists_using[h] = set()
+                lists.add(plan.list_index)
+        for h in ending:
+            self.freed_after[h] = self._last_lists(h)
+        if self.last_users_transitioned:
+            self._count_split_candidates(plan)
+        return plan
+
+    def _count_split_candidates(self, plan: PassBarriers) -> None:
+        """A transition whose resource was last used two or more passes earlier in the same command list
+        could be split (BEGIN_ONLY after that use, END_ONLY before this pass). Not emitted: vkd3d 1.2
+        skips BEGIN_ONLY barriers and runs END_ONLY ones as whole transitions, so there is nothing to
+        gain on it (and dx12kit's CommandList has no split-barrier call); counted to show the room."""
+        for earlier in self.last_users_transitioned:
+            if earlier.list_index == plan.list_index and earlier.order < plan.order - 1:
+                self.counts.split_candidates += 1
+        self.last_users_transitioned = []
+
+    def _open(self, p: PassDecl, order: int) -> PassBarriers:
+        """The pass's plan, appended to the current command list (a new one when the queue changes)."""
+        if not self.lists or self.lists[-1].queue != p.queue:
+            self.lists.append(CommandListPlan(p.queue))
+            self.requested_in_list = set()
+        plan = PassBarriers(p, order, len(self.lists) - 1, [], [], [], [], [])
+        self.lists[-1].passes.append(plan)
+        self.passes.append(plan)
+        return plan
+
+    def _first_use(self, plan: PassBarriers, h: GraphResource, u: FrozenSet[str], far_waits: Dict[str, int]) -> None:
+        """A transient's first use: it takes over bytes (aliasing barrier, waits) and may need a clear."""
+        p = plan.pass_
+        mid_list = False
+        for before in self.succession.previous_users.get(h, ()):   # whoever used these bytes just before must be done
+            freed = self.freed_after.get(before)
+            if freed:
+                for queue, list_index in freed.items():
+                    _wait_for(far_waits, queue, list_index, p.queue)
+            if plan.list_index in self.lists_using[before]:
+                mid_list = True   # used earlier in this command list
+        if mid_list:
+            plan.aliasing.append(AliasingBarrier(self.succession.barrier_before.get(h), h))
+            self.parked.add(h)
+            self.counts.aliasing += 1
+        elif h in self.succession.barrier_before:
+            self.counts.aliasing_at_execute += 1
+        # D3D12 (CreatePlacedResource): a render-target or depth texture taking over aliased memory is
+        # first cleared, discarded or fully copied into; a resolve into it is none of those, so it gets
+        # the clear too.
+        flags = self.lifetimes[h].flags
+        if (flags.render_target or flags.depth_stencil) and h.kind == "texture" and not (h in p.clear or COPY_DST in u):
+            plan.init_clears.append(h)
+            self.counts.init_clears += 1
+
+    def _dependency_waits(self, plan: PassBarriers, h: GraphResource, prev: List[PassBarriers],
+                          far_waits: Dict[str, int]) -> None:
+        """A write waits for the last writer and every reader since; a read for the last writer."""
+        queue = plan.pass_.queue
+        if plan.pass_.writes_of[h]:
+            for x in prev:
+                _wait_for(far_waits, x.pass_.queue, x.list_index, queue)
+        elif prev[0].pass_.writes_of[h]:
+            _wait_for(far_waits, prev[0].pass_.queue, prev[0].list_index, queue)
+
+    def _request(self, plan: PassBarriers, h: GraphResource, u: FrozenSet[str], far_waits: Dict[str, int]) -> None:
+        """The transition (or request) of ``h`` before the pass, its UAV barrier, and the state it leaves."""
+        p = plan.pass_
+        prev = self.last_access.get(h)
+        if prev:
+            self._dependency_waits(plan, h, prev, far_waits)
+        need = p.need_of[h]
+        before = self._state_before(plan, h, prev, need, far_waits)
+        requested = self.requested_in_list
+        if before != need:
+            self.counts.transitions += 1
+            if prev:
+                self.last_users_transitioned.append(prev[-1])
+            plan.transitions.append(Transition(h, need))
+        elif h not in requested:
+            # a resource new to a command list is always requested (its state is resolved at execute,
+            # in the list dx12kit runs just before); otherwise only real changes.
+            plan.transitions.append(Transition(h, need))
+        requested.add(h)
+        uav_writer = self.last_uav_writer
+        if WRITE in u:
+            if before == need and h in uav_writer:
+                plan.uav.append(h)
+                self.counts.uav += 1
+            uav_writer[h] = plan
+        elif uav_writer:
+            uav_writer.pop(h, None)
+        self.state[h] = 0 if p.queue == "copy" else need
+        if p.writes_of[h] or prev is None:
+            self.last_access[h] = [plan]
+        else:
+            prev.append(plan)
+        if p.queue == "direct":
+            self.last_direct_user[h] = plan
+
+    def _state_before(self, plan: PassBarriers, h: GraphResource, prev: Optional[List[PassBarriers]], need: int,
+                      far_waits: Dict[str, int]) -> Optional[int]:
+        """The state ``h`` is in when the pass starts (None: unknown), after any handoff planned for it."""
+        queue = plan.pass_.queue
+        before = 0 if h in self.parked and prev is None else self.state.get(h)
+        if before is None:
+            return None
+        if h.kind == "buffer" and prev and prev[-1].list_index != plan.list_index:
+            before = 0   # buffers decay to COMMON at the end of every execute
+        if before == need or before & ~QUEUE_STATES[queue] == 0:
+            return before   # the queue may leave that state
+        # The queue may not leave that state: the last direct-queue user does it after its pass.
+        src = self.last_direct_user.get(h)
+        if src is not None:
+            src.after.append(Transition(h, need))
+            self.counts.queue_handoff += 1
+            _wait_for(far_waits, "direct", src.list_index, queue)
+            return need
+        life = self.lifetimes.get(h) if h.transient else None
+        if life is not None and queue != "direct" and self.alive[life.last_use].queue == "direct":
+            # first use of the execution: the previous execution's last direct user does it (see finish)
+            self.handoffs.append(_Handoff(life.last_use, h, need))
+            return need
+        return before
+
+    def _end_lives(self, plan: PassBarriers, ending: List[GraphResource]) -> None:
+        """End of life of a transient the graph activated inside a list: back to COMMON."""
+        for h in ending:
+            if h in self.parked and self.state.get(h) != 0:
+                plan.after.append(Transition(h, 0))
+                self.counts.transitions += 1
+                self.state[h] = 0
+
+    def _wait_or_split(self, plan: PassBarriers, far_waits: Dict[str, int]) -> None:
+        """Adds the pass's new GPU waits to its list; or, when passes before it in the list would wait for
+        nothing, starts a new list with it (they run concurrently with the other queue's work)."""
+        current = self.lists[-1]
+        queue = plan.pass_.queue
+        new_waits = {q: i for q, i in far_waits.items() if q != queue and i > current.waits.get(q, -1)}
+        if new_waits and len(current.passes) > 1:
+            current.passes.pop()
+            current = CommandListPlan(queue, [plan])
+            self.lists.append(current)
+            # every resource is new to the new list
+            plan.transitions = [Transition(h, plan.pass_.need_of[h]) for h in plan.pass_.uses]
+            self.requested_in_list = set(plan.pass_.uses)
+            plan.list_index = len(self.lists) - 1
+        current.waits.update(new_waits)
+
+    def _last_lists(self, h: GraphResource) -> Dict[str, int]:
+        """Per queue, the list of the last accesses to ``h``."""
+        last: Dict[str, int] = {}
+        for x in self.last_access[h]:
+            if x.list_index > last.get(x.pass_.queue, -1):
+                last[x.pass_.queue] = x.list_index
+        return last
+
+    def finish(self) -> BarrierPlan:
+        """The plan, once every alive pass is planned: handoffs into the next execution, the waits on
+        the previous execution and the counts."""
+        for ho in self.handoffs:
+            if self.state.get(ho.resource) != ho.state:
+                self.passes[ho.by].after.append(Transition(ho.resource, ho.state))
+                self.counts.queue_handoff += 1
+        seen: Set[str] = set()
+        for lst in self.lists:   # the first list of each non-direct queue waits for the previous execution
+            if lst.queue not in seen:
+                seen.add(lst.queue)
+                lst.waits_previous_execution = lst.queue != "direct"
+        self.counts.batches = len(self.lists)
+        return BarrierPlan(lists=tuple(self.lists), passes=tuple(self.passes), counts=self.counts)
+
+
+def plan_barriers(alive: Sequence[PassDecl], lifetimes: Lifetimes, layout: MemoryLayout) -> BarrierPlan:
+    """The barriers stage.
+
+    Args:
+        alive: the alive passes in order (:attr:`CullResult.alive`).
+        lifetimes: the lifetimes stage's result.
+        layout: the physical-resources stage's result.
+
+    Returns:
+        Per pass its barriers, the command lists with their GPU waits, and the counts.
+    """
+    planner = BarrierPlanner(alive, lifetimes, layout)
+    for order, p in enumerate(alive):
+        planner.plan_pass(p, order)
+    return planner.finish()

@@ -1,0 +1,208 @@
+"""Stage 4, physical resources and aliases: where each transient lies in the graph's memory block,
+and who takes bytes over from whom.
+
+Each transient gets a size and alignment (from the device, through an ``AllocationInfoFn``), then an
+offset: packed by lifetime, largest first at the lowest aligned offset free for its whole lifetime, so
+transients whose lifetimes do not overlap share bytes whatever their formats (``aliasing=False``: each
+after the other). Multisampled transients are committed textures of their own, not in the block.
+Then a sweep in order of first use finds, for each transient, the previous occupants of its bytes:
+whom its aliasing barrier names and whose work it must wait for.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .lifetimes import Lifetimes
+from .model import GraphError, GraphResource, ResourceFlags
+
+
+@dataclass(frozen=True)
+class AllocationInfo:
+    """The bytes and alignment a placed resource needs."""
+
+    size: int
+    alignment: int
+
+
+AllocationInfoFn = Callable[[GraphResource, ResourceFlags], AllocationInfo]
+
+
+@dataclass(eq=False)
+class Placement:
+    """Where one transient lies (compared by identity).
+
+    Attributes:
+        resource: the transient.
+        offset: its first byte in the graph's memory block (0 for a committed one).
+        size: its bytes.
+        alignment: the alignment its offset needs.
+        first: the order of the first alive pass using it.
+        last: the order of the last pass its bytes are held for.
+        flags: what it is created for.
+        committed: a multisampled texture, committed on its own (not in the block, never aliased).
+    """
+
+    __slots__ = ("resource", "offset", "size", "alignment", "first", "last", "flags", "committed")
+    resource: GraphResource
+    offset: int
+    size: int
+    alignment: int
+    first: int
+    last: int
+    flags: ResourceFlags
+    committed: bool
+
+
+@dataclass(frozen=True)
+class Succession:
+    """Who takes bytes over from whom within one execution (the memory is used cyclically: the first
+    users of bytes in an execution take them over from their last users in the previous one).
+
+    Attributes:
+        barrier_before: for each transient that takes over bytes, the resource its aliasing barrier names
+            (``None``: several, a barrier on any).
+        previous_users: for each placed transient, the occupants of its bytes just before it in this
+            execution (those whose work it must wait for; earlier ones are ordered before them).
+    """
+
+    barrier_before: Mapping[GraphResource, Optional[GraphResource]]
+    previous_users: Mapping[GraphResource, Tuple[GraphResource, ...]]
+
+
+@dataclass(frozen=True)
+class MemoryLayout:
+    """The physical-resources stage's result.
+
+    Attributes:
+        placements: each transient used by an alive pass, in order of first use.
+        block_bytes: the size of the memory block holding the placed (not committed) transients.
+        committed_bytes: the bytes of the committed (multisampled) transients.
+        unaliased_bytes: the bytes the transients would take each in memory of its own.
+        succession: who takes bytes over from whom.
+    """
+
+    placements: Mapping[GraphResource, Placement]
+    block_bytes: int
+    committed_bytes: int
+    unaliased_bytes: int
+    succession: Succession
+
+
+def align(x: int, a: int) -> int:
+    """``x`` rounded up to a multiple of ``a``."""
+    return (x + a - 1) // a * a
+
+
+@dataclass(frozen=True)
+class Packing:
+    """Where :func:`pack` puts the transients.
+
+    Attributes:
+        offsets: each transient's offset in the block.
+        block_bytes: the bytes of memory needed (the peak, 4 KiB aligned).
+    """
+
+    offsets: Mapping[GraphResource, int]
+    block_bytes: int
+
+
+def pack(items: Sequence[Placement], aliasing: bool = True) -> Packing:
+    """Offsets for ``items`` (their own offsets are ignored): each at the lowest aligned offset free for
+    its whole lifetime, largest first; without ``aliasing``, each after the other in declaration order.
+    """
+    offsets: Dict[GraphResource, int] = {}
+    top = 0
+    if not aliasing:
+        for it in sorted(items, key=lambda x: x.resource.index):
+            offsets[it.resource] = align(top, it.alignment)
+            top = offsets[it.resource] + it.size
+        return Packing(offsets, align(top, 4096) if top else 0)
+    placed: List[Placement] = []
+    for it in sorted(items, key=lambda x: (-x.size, x.first, x.resource.index)):
+        busy = sorted((offsets[o.resource], offsets[o.resource] + o.size) for o in placed
+                      if not (o.last < it.first or it.last < o.first))   # lifetimes overlap
+        off = 0
+        for b0, b1 in busy:
+            if off + it.size <= b0:
+                break
+            if b1 > off:
+                off = align(b1, it.alignment)
+        offsets[it.resource] = off
+        placed.append(it)
+        top = max(top, off + it.size)
+    return Packing(offsets, align(top, 4096) if top else 0)
+
+
+def _latest_of(got: Sequence[Placement]) -> Optional[GraphResource]:
+    """The resource an aliasing barrier names after the occupants ``got``: the one that lived last, or
+    ``None`` when several did."""
+    latest = max(o.last for o in got)
+    top = [o for o in got if o.last == latest]
+    return top[0].resource if len(top) == 1 else None
+
+
+def succession(placed: Sequence[Placement]) -> Succession:
+    """Who takes bytes over from whom, by a sweep over the transients in order of first use, keeping the
+    memory as segments (between the transients' start and end offsets) each holding its latest occupant.
+    A transient that is the first user of its bytes takes them over from their last user of the
+    previous execution."""
+    bounds = sorted({x.offset for x in placed} | {x.offset + x.size for x in placed})
+    at = {v: i for i, v in enumerate(bounds)}
+    occ: List[Optional[Placement]] = [None] * max(0, len(bounds) - 1)   # latest occupant of each segment
+    got_of: Dict[GraphResource, List[Placement]] = {}
+    for a in sorted(placed, key=lambda x: (x.first, x.offset)):
+        got: List[Placement] = []
+        for i in range(at[a.offset], at[a.offset + a.size]):
+            o = occ[i]
+            if o is not None and o not in got:
+                got.append(o)
+            occ[i] = a
+        got_of[a.resource] = got
+    barrier_before: Dict[GraphResource, Optional[GraphResource]] = {}
+    for a in placed:
+        got = list(got_of[a.resource])
+        if not got:   # wrap around: the final occupants of its bytes, from the previous execution
+            for i in range(at[a.offset], at[a.offset + a.size]):
+                o = occ[i]
+                if o is not None and o is not a and o not in got:
+                    got.append(o)
+        if got:
+            barrier_before[a.resource] = _latest_of(got)
+    return Succession(barrier_before=barrier_before,
+                      previous_users={h: tuple(o.resource for o in got) for h, got in got_of.items()})
+
+
+def _check_multisampled(h: GraphResource, flags: ResourceFlags) -> None:
+    if h.samples > 1 and (flags.uav or not (flags.render_target or flags.depth_stencil)):
+        raise GraphError(f"transient {h.name!r} is multisampled: passes may use it as a render target, depth "
+                         "buffer, shader resource or resolve source, and one must render to it (no UAV)")
+
+
+def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: bool = True) -> MemoryLayout:
+    """The physical-resources stage.
+
+    Args:
+        lifetimes: the lifetimes stage's result.
+        allocation_info: the size and alignment of a transient created with the given flags.
+        aliasing: let transients whose lifetimes do not overlap share bytes.
+
+    Returns:
+        The placements, the block's size and who takes bytes over from whom.
+
+    Raises:
+        GraphError: a multisampled transient used as a UAV, or never rendered to.
+    """
+    placements: Dict[GraphResource, Placement] = {}
+    for h, life in lifetimes.of.items():
+        _check_multisampled(h, life.flags)
+        info = allocation_info(h, life.flags)
+        placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, h.samples > 1)
+    placed = [x for x in placements.values() if not x.committed]
+    packing = pack(placed, aliasing)
+    for x in placed:
+        x.offset = packing.offsets[x.resource]
+    return MemoryLayout(placements=placements, block_bytes=packing.block_bytes,
+                        committed_bytes=sum(x.size for x in placements.values() if x.committed),
+                        unaliased_bytes=sum(align(x.size, x.alignment) for x in placements.values()),
+                        succession=succession(placed))

@@ -1,0 +1,70 @@
+"""The device side of the physical-resources stage: how big a placed transient is (measured once per
+description with a probe resource; dx12kit's memory layer answers from GetResourceAllocationInfo in
+``Resource.allocation``), and the real transients of a layout, placed in one memory block."""
+from __future__ import annotations
+
+from typing import Any, Dict, Hashable, MutableMapping, Tuple
+
+from ..dx12core import Device
+from .model import GraphResource, Resource, ResourceFlags
+from .placement import AllocationInfo, AllocationInfoFn, MemoryLayout
+
+_INFO_CACHE: Dict[Tuple[Any, ...], AllocationInfo] = {}
+
+
+def allocation_info(device: Device, h: GraphResource, flags: ResourceFlags) -> AllocationInfo:
+    """Size and alignment of ``h`` placed with ``flags`` on ``device`` (cached per description)."""
+    if h.kind == "buffer":
+        desc: Tuple[Any, ...] = (id(device), "b", h.size, flags.uav)
+    else:
+        desc = (id(device), "t", h.width, h.height, int(h.format or 0), h.mips, h.array_size, h.samples, flags)
+    hit = _INFO_CACHE.get(desc)
+    if hit is not None:
+        return hit
+    if h.kind == "buffer":
+        probe: Resource = device.create_buffer(h.size, uav=flags.uav, name="render graph probe")
+    else:
+        probe = device.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips, array_size=h.array_size,
+                                        render_target=flags.render_target, depth_stencil=flags.depth_stencil,
+                                        uav=flags.uav, sample_count=h.samples, name="render graph probe")
+    a = probe.allocation
+    size, align = int(a["size"]), int(a["alignment"])
+    if a.get("committed"):
+        align = max(align, 65536)
+    probe.close()
+    info = _INFO_CACHE[desc] = AllocationInfo(size, align)
+    return info
+
+
+def device_allocation_info(device: Device) -> AllocationInfoFn:
+    """The :data:`AllocationInfoFn` of ``device`` for :func:`.placement.place`."""
+    return lambda h, flags: allocation_info(device, h, flags)
+
+
+def layout_key(layout: MemoryLayout) -> Hashable:
+    """What the real transients depend on: equal keys, the same resources may be kept."""
+    return (layout.block_bytes,) + tuple((h.index, pl.offset, pl.flags, pl.committed) for h, pl in
+                                         sorted(layout.placements.items(), key=lambda kv: kv[0].index))
+
+
+def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping[GraphResource, Resource]) -> Any:
+    """Creates the real transients of ``layout`` into ``real``: placed in one new memory block, or
+    committed (multisampled ones).
+
+    Returns:
+        The memory block (None when nothing is placed).
+    """
+    memory = device.allocate_memory(layout.block_bytes, name="render graph transients") if layout.block_bytes else None
+    for h, pl in layout.placements.items():
+        f = pl.flags
+        if pl.committed:
+            real[h] = device.create_texture2d(h.width, h.height, h._texture_format(), sample_count=h.samples,
+                                              render_target=f.render_target, depth_stencil=f.depth_stencil, name=h.name)
+        elif h.kind == "texture":
+            real[h] = device.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips,
+                                              array_size=h.array_size, render_target=f.render_target,
+                                              depth_stencil=f.depth_stencil, uav=f.uav, name=h.name,
+                                              memory=memory, offset=pl.offset)
+        else:
+            real[h] = device.create_buffer(h.size, uav=f.uav, name=h.name, memory=memory, offset=pl.offset)
+    return memory

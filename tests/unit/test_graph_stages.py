@@ -1,0 +1,244 @@
+"""The render graph's compile stages one at a time (dx12kit.graph's package modules), on small graphs
+declared without a device: cull, lifetimes, physical placement and aliases, barriers. Sizes come from
+a fixed allocation-info function, so offsets are known. (The bake stage needs real resources:
+tests/device/test_graph_stages.py.)"""
+from __future__ import annotations
+
+from typing import Any, List, Sequence
+
+import pytest
+
+from dx12kit import ResourceState as S
+from dx12kit.graph import GraphError
+from dx12kit.graph.barriers import AliasingBarrier, Transition, plan_barriers
+from dx12kit.graph.compile import compile_graph
+from dx12kit.graph.cull import cull
+from dx12kit.graph.declare import Declaration
+from dx12kit.graph.lifetimes import lifetimes
+from dx12kit.graph.model import SRV_COMPUTE, SRV_DIRECT, GraphResource, ResourceFlags
+from dx12kit.graph.placement import AllocationInfo, place
+
+KIB64 = 65536
+
+
+def noop(cl: Any, res: Any) -> None:
+    pass
+
+
+def fixed_size(h: GraphResource, flags: ResourceFlags) -> AllocationInfo:
+    """64 KiB per texture, the buffer's size rounded to 64 KiB; alignment 64 KiB."""
+    size = h.size if h.kind == "buffer" else KIB64
+    return AllocationInfo(size=-(-size // KIB64) * KIB64, alignment=KIB64)
+
+
+def names(items: Sequence[Any]) -> List[str]:
+    return [x.name for x in items]
+
+
+def chain(n: int, *, kind: str = "rt", queue_of: Any = lambda i: "direct") -> Declaration:
+    """n passes, pass i writes transient t<i> and reads t<i-1>; the last has side effects."""
+    d = Declaration()
+    ts = [d.texture(f"t{i}", 64, 64, "rgba8_unorm") for i in range(n)]
+    for i, t in enumerate(ts):
+        reads = [ts[i - 1]] if i else []
+        if kind == "rt":
+            d.add_pass(f"p{i}", noop, reads=reads, render_targets=[t], clear={t: (0, 0, 0, 0)}, side_effects=i == n - 1)
+        else:
+            d.add_pass(f"p{i}", noop, queue=queue_of(i), reads=reads, writes=[t], side_effects=i == n - 1)
+    return d
+
+
+# ---------------------------------------------------------------------------- cull
+def test_cull_keeps_what_reaches_a_side_effect_and_drops_the_rest() -> None:
+    d = Declaration()
+    a, b, orphan = (d.texture(n, 64, 64, "rgba8_unorm") for n in ("a", "b", "orphan"))
+    d.add_pass("make_a", noop, render_targets=[a], clear={a: (0, 0, 0, 0)})
+    d.add_pass("debug", noop, reads=[a], render_targets=[orphan])
+    d.add_pass("make_b", noop, reads=[a], render_targets=[b], clear={b: (0, 0, 0, 0)})
+    d.add_pass("present", noop, reads=[b], side_effects=True)
+    c = cull(d.passes)
+    assert names(c.alive) == ["make_a", "make_b", "present"]
+    assert names(c.culled) == ["debug"]
+    assert [c.order_of[p] for p in c.alive] == [0, 1, 2]
+
+
+def test_cull_drops_a_write_that_a_full_write_replaces_before_any_read() -> None:
+    d = Declaration()
+    buf = d.buffer("buf", 256)
+    d.add_pass("first", noop, queue="compute", writes=[buf])
+    d.add_pass("overwrite", noop, queue="copy", copy_to=[buf])   # a full write: the first one is dead
+    d.add_pass("use", noop, queue="compute", reads=[buf], side_effects=True)
+    assert names(cull(d.passes).alive) == ["overwrite", "use"]
+    d2 = Declaration()
+    t = d2.texture("t", 64, 64, "rgba8_unorm")
+    d2.add_pass("first", noop, render_targets=[t], clear={t: (0, 0, 0, 0)})
+    d2.add_pass("blend", noop, render_targets=[t])   # no clear: a partial write keeps the first alive
+    d2.add_pass("use", noop, reads=[t], side_effects=True)
+    assert names(cull(d2.passes).alive) == ["first", "blend", "use"]
+
+
+def test_cull_refuses_a_transient_read_before_any_write() -> None:
+    d = Declaration()
+    t = d.texture("t", 64, 64, "rgba8_unorm")
+    d.add_pass("early", noop, reads=[t], side_effects=True)
+    d.add_pass("late", noop, render_targets=[t])
+    with pytest.raises(GraphError, match="pass 'early' reads transient 't' before any pass writes it"):
+        cull(d.passes)
+
+
+# ---------------------------------------------------------------------------- lifetimes
+def test_lifetimes_are_first_and_last_alive_use_with_flags() -> None:
+    d = Declaration()
+    a, depth, u = d.texture("a", 64, 64, "rgba8_unorm"), d.texture("depth", 64, 64, "d32_float"), d.buffer("u", 256)
+    d.add_pass("culled", noop, render_targets=[d.texture("x", 8, 8, "rgba8_unorm")])
+    d.add_pass("draw", noop, render_targets=[a], depth_stencil=depth, clear={a: (0, 0, 0, 0), depth: 1.0})
+    d.add_pass("sim", noop, writes=[u])
+    d.add_pass("shade", noop, reads=[a, depth, u], side_effects=True)
+    lives = lifetimes(cull(d.passes).alive)
+    got = {h.name: (x.first, x.last_use, x.last) for h, x in lives.of.items()}
+    assert got == {"a": (0, 2, 2), "depth": (0, 2, 2), "u": (1, 2, 2)}   # "x": only a culled pass uses it
+    assert list(lives.of) == [a, depth, u]   # in order of first use
+    assert lives.of[a].flags == ResourceFlags(render_target=True)
+    assert lives.of[depth].flags == ResourceFlags(depth_stencil=True)
+    assert lives.of[u].flags == ResourceFlags(uav=True)
+    assert lives.join_points == ()   # one queue
+
+
+def test_lifetimes_hold_compute_transients_until_the_join_point() -> None:
+    d = Declaration()
+    scratch, out = d.buffer("scratch", 256), d.texture("out", 64, 64, "rgba8_unorm")
+    ui = d.texture("ui", 64, 64, "rgba8_unorm")
+    d.add_pass("sim", noop, queue="compute", writes=[scratch])
+    d.add_pass("resolve", noop, queue="compute", reads=[scratch], writes=[out])
+    d.add_pass("ui", noop, render_targets=[ui], clear={ui: (0, 0, 0, 0)})
+    d.add_pass("ui2", noop, reads=[ui], render_targets=[d.texture("ui2", 64, 64, "rgba8_unorm")], side_effects=True)
+    d.add_pass("compose", noop, reads=[out, ui], side_effects=True)
+    lives = lifetimes(cull(d.passes).alive)
+    assert lives.join_points == (4, 4, 4, 4, 4)   # compose (order 4) is the first direct pass waiting for compute
+    # used last by "resolve" (order 1), but its bytes are held until the pass before the join (order 3)
+    assert (lives.of[scratch].last_use, lives.of[scratch].last) == (1, 3)
+    assert (lives.of[out].last_use, lives.of[out].last) == (4, 4)
+    assert (lives.of[ui].last_use, lives.of[ui].last) == (4, 4)
+
+
+# ---------------------------------------------------------------------------- physical resources and aliases
+def test_place_shares_bytes_between_lifetimes_that_do_not_overlap() -> None:
+    d = chain(4)
+    layout = place(lifetimes(cull(d.passes).alive), fixed_size)
+    offsets = {h.name: pl.offset for h, pl in layout.placements.items()}
+    # t0 lives over passes 0-1, t1 over 1-2, t2 over 2-3, t3 over 3: t0 and t2 share, t1 and t3 share
+    assert offsets == {"t0": 0, "t1": KIB64, "t2": 0, "t3": KIB64}
+    assert (layout.block_bytes, layout.unaliased_bytes, layout.committed_bytes) == (2 * KIB64, 4 * KIB64, 0)
+    s = layout.succession
+    by_name = {h.name: [x.name for x in v] for h, v in s.previous_users.items()}
+    assert by_name == {"t0": [], "t1": [], "t2": ["t0"], "t3": ["t1"]}
+    before = {h.name: (x.name if x is not None else None) for h, x in s.barrier_before.items()}
+    # t2 and t3 take over from t0 and t1; t0 and t1 take the bytes back from them in the next execution
+    assert before == {"t2": "t0", "t3": "t1", "t0": "t2", "t1": "t3"}
+
+
+def test_place_without_aliasing_gives_each_transient_its_own_bytes() -> None:
+    d = chain(3)
+    layout = place(lifetimes(cull(d.passes).alive), fixed_size, aliasing=False)
+    assert [pl.offset for pl in layout.placements.values()] == [0, KIB64, 2 * KIB64]
+    assert layout.block_bytes == layout.unaliased_bytes == 3 * KIB64
+    assert dict(layout.succession.barrier_before) == {}
+
+
+def test_place_keeps_multisampled_transients_committed_and_refuses_a_multisampled_uav() -> None:
+    d = Declaration()
+    ms, resolved = d.texture("ms", 64, 64, "rgba8_unorm", samples=4), d.texture("resolved", 64, 64, "rgba8_unorm")
+    d.add_pass("draw", noop, render_targets=[ms], clear={ms: (0, 0, 0, 0)})
+    d.add_pass("resolve", noop, resolve_from=[ms], resolve_to=[resolved], side_effects=True)
+    layout = place(lifetimes(cull(d.passes).alive), fixed_size)
+    assert layout.placements[ms].committed and not layout.placements[resolved].committed
+    assert (layout.block_bytes, layout.committed_bytes) == (KIB64, KIB64)
+    bad = Declaration()
+    m = bad.texture("m", 64, 64, "rgba8_unorm", samples=4)
+    bad.add_pass("uav", noop, writes=[m], side_effects=True)
+    with pytest.raises(GraphError, match="transient 'm' is multisampled"):
+        place(lifetimes(cull(bad.passes).alive), fixed_size)
+
+
+# ---------------------------------------------------------------------------- barriers
+def stages(d: Declaration, aliasing: bool = True) -> Any:
+    alive = cull(d.passes).alive
+    lives = lifetimes(alive)
+    return plan_barriers(alive, lives, place(lives, fixed_size, aliasing))
+
+
+def test_barriers_transition_each_use_and_alias_within_a_list() -> None:
+    d = chain(3)
+    plan = stages(d)
+    t0, t1, t2 = d.resources
+    rt, srv = int(S.RENDER_TARGET), SRV_DIRECT
+    assert [p.transitions for p in plan.passes] == [
+        [Transition(t0, rt)],
+        [Transition(t0, srv), Transition(t1, rt)],
+        [Transition(t1, srv), Transition(t2, rt)]]
+    # t2 takes over t0's bytes, used earlier in the same list: the graph's own aliasing barrier, and
+    # back to COMMON after its last use (where dx12kit's tracker parks it)
+    assert [p.aliasing for p in plan.passes] == [[], [], [AliasingBarrier(t0, t2)]]
+    assert plan.passes[2].after == [Transition(t2, 0)]
+    assert [len(lst.passes) for lst in plan.lists] == [3] and plan.lists[0].waits == {}
+    c = plan.counts
+    # 5 state changes (t0 starts the execution in the read state its last use left) + t2's return to
+    # COMMON; t0 takes its bytes back from t2 at the start of the next execution (at execute)
+    assert (c.transitions, c.aliasing, c.aliasing_at_execute, c.uav, c.batches, c.init_clears) == (6, 1, 1, 0, 1, 0)
+    assert c.split_candidates == 0
+
+
+def test_barriers_uav_barrier_between_dependent_uav_writes_and_init_clear_of_an_uncleared_target() -> None:
+    d = Declaration()
+    u, t = d.buffer("u", 256), d.texture("t", 64, 64, "rgba8_unorm")
+    d.add_pass("sim1", noop, writes=[u])
+    d.add_pass("sim2", noop, writes=[u])
+    d.add_pass("blend", noop, reads=[u], render_targets=[t])   # first use of t without a clear
+    d.add_pass("out", noop, reads=[t], side_effects=True)
+    plan = stages(d)
+    assert [p.uav for p in plan.passes] == [[], [u], [], []]
+    assert [p.init_clears for p in plan.passes] == [[], [], [t], []]
+    assert plan.passes[1].transitions == []   # same state, already requested in this list
+    assert (plan.counts.uav, plan.counts.init_clears) == (1, 1)
+
+
+def test_barriers_split_lists_at_cross_queue_waits_and_hand_states_over() -> None:
+    d = Declaration()
+    a, ui, lit = d.texture("a", 64, 64, "rgba8_unorm"), d.texture("ui", 64, 64, "rgba8_unorm"), d.buffer("lit", 256)
+    d.add_pass("draw", noop, render_targets=[a], clear={a: (0, 0, 0, 0)})
+    d.add_pass("ui", noop, render_targets=[ui], clear={ui: (0, 0, 0, 0)})
+    d.add_pass("light", noop, queue="compute", reads=[a], writes=[lit])
+    d.add_pass("compose", noop, reads=[lit, ui], side_effects=True)
+    plan = stages(d)
+    assert [(lst.queue, names([pb.pass_ for pb in lst.passes])) for lst in plan.lists] == [
+        ("direct", ["draw", "ui"]), ("compute", ["light"]), ("direct", ["compose"])]
+    assert [lst.waits for lst in plan.lists] == [{}, {"direct": 0}, {"compute": 1}]
+    assert [lst.waits_previous_execution for lst in plan.lists] == [False, True, False]
+    # the compute queue may not leave RENDER_TARGET: the drawing pass moves "a" to the compute read state
+    assert plan.passes[0].after == [Transition(a, SRV_COMPUTE)]
+    assert plan.counts.queue_handoff == 1 and plan.counts.batches == 3
+
+
+def test_barriers_a_pass_that_must_wait_starts_a_new_list() -> None:
+    d = Declaration()
+    buf, x, y = d.buffer("buf", 256), d.texture("x", 64, 64, "rgba8_unorm"), d.texture("y", 64, 64, "rgba8_unorm")
+    d.add_pass("sim", noop, queue="compute", writes=[buf])
+    d.add_pass("free", noop, render_targets=[x], clear={x: (0, 0, 0, 0)}, side_effects=True)
+    d.add_pass("waits", noop, reads=[buf], render_targets=[y], clear={y: (0, 0, 0, 0)}, side_effects=True)
+    plan = stages(d)
+    # "free" does not depend on the compute work: it runs in a list of its own, without the wait
+    assert [names([pb.pass_ for pb in lst.passes]) for lst in plan.lists] == [["sim"], ["free"], ["waits"]]
+    assert [lst.waits for lst in plan.lists] == [{}, {}, {"compute": 0}]
+    assert plan.passes[2].list_index == 2
+    assert [t.resource.name for t in plan.passes[2].transitions] == ["buf", "y"]   # new to the list: all requested
+
+
+def test_compile_graph_runs_the_stages_in_order_and_reports_stats() -> None:
+    d = chain(4)
+    d.add_pass("unused", noop, render_targets=[d.texture("spare", 64, 64, "rgba8_unorm")])
+    c = compile_graph(d.passes, fixed_size)
+    assert names(c.culling.alive) == ["p0", "p1", "p2", "p3"] and names(c.culling.culled) == ["unused"]
+    st = c.stats()
+    assert (st["passes"], st["culled"], st["culled_passes"], st["transients"]) == (4, 1, ["unused"], 4)
+    assert (st["transient_bytes"], st["transient_bytes_unaliased"]) == (2 * KIB64, 4 * KIB64)
+    assert st["batches"] == [("direct", ["p0", "p1", "p2", "p3"])] and st["barriers"] == c.barriers.counts.as_dict()
