@@ -1,4 +1,4 @@
-"""Render graph costs (issue 26).
+"""Render graph costs.
 
 - Building and compiling a 50-pass graph (CPU only; the target is at most 1 ms): a chain of passes on
   the direct and compute queues over 50 transients of four kinds, ending in an imported texture.

@@ -18,7 +18,7 @@ uint32_t SliceArg(const py::object& slice, const char* fn) {
 }
 
 
-// ---- per-call fast entries (issue 25) ------------------------------------------------------------
+// ---- per-call fast entries ------------------------------------------------------------
 // set_constants, draw, draw_indexed and dispatch run once per draw from Python: they are CPython
 // METH_FASTCALL methods rather than pybind11 functions. pybind11's dispatcher builds a
 // function_call (two std::vectors: a malloc/free pair each) and an object per Int argument on

@@ -1,4 +1,4 @@
-"""dx12kit.RenderGraph on the real device (issue 26)."""
+"""dx12kit.RenderGraph on the real device."""
 from __future__ import annotations
 
 import gc

@@ -167,7 +167,7 @@ public:
     void ClearRenderTarget(const std::shared_ptr<Resource>& target, const float rgba[4], uint32_t mip, uint32_t arraySlice = kAllSlices);
     /// Clears the depth and/or stencil of (mip, arraySlice) of a depth-stencil texture, or of every
     /// slice of the mip with kAllSlices (clearStencil on a format without stencil throws unless
-    /// clearDepth is also set, when it is ignored). Slice 0 by default: issue 13 names that signature.
+    /// clearDepth is also set, when it is ignored). Slice 0 by default (the documented signature).
     void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth = true,
                            bool clearStencil = true, uint32_t mip = 0, uint32_t arraySlice = 0);
     void SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset);
@@ -196,7 +196,7 @@ public:
     void Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance);
     void DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance);
     void Dispatch(uint32_t x, uint32_t y, uint32_t z);
-    // ---- batched work (issue 25): one draw or dispatch per row of `constants` ----------------------
+    // ---- batched work: one draw or dispatch per row of `constants` ----------------------
     // `constants` holds `rows` x `k` 32-bit values; before each draw/dispatch its row is set as the k
     // root constants [0, k) of root parameter `rootIndex`. Checks, state tracking and UAV barriers are
     // those of SetConstants + Draw/DrawIndexed/Dispatch per row, all under one recording lock: the

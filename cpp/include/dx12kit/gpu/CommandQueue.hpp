@@ -14,7 +14,7 @@
 //      {serial, fence value, command allocators, every object the lists used, upload pages,
 //       descriptor chunks} that is released when the fence reaches the value.
 //
-// Fence signals on vkd3d are lazy (issue 10): every execute gets the next fence value as before,
+// Fence signals on vkd3d are lazy: every execute gets the next fence value as before,
 // but Signal(fence, value) is issued only when no signal of the device is pending, or when a CPU
 // wait, a GPU wait of another queue or a poll needs a value not signalled yet (EnsureSignalled,
 // PumpSignal). vkd3d 1.2 has one thread per device waiting on every pending signal's Vulkan fence
