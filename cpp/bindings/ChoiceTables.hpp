@@ -144,7 +144,7 @@ DX12KIT_CHOICE(QueryKindChoice, "QueryKind", D3D12_QUERY_TYPE, WrongType) = {
     {"occlusion", D3D12_QUERY_TYPE_OCCLUSION}, {"binary_occlusion", D3D12_QUERY_TYPE_BINARY_OCCLUSION},
     {"timestamp", D3D12_QUERY_TYPE_TIMESTAMP}, {"pipeline_statistics", D3D12_QUERY_TYPE_PIPELINE_STATISTICS}};
 
-DX12KIT_CHOICE(QueryHeapKindChoice, "QueryHeapKind", D3D12_QUERY_HEAP_TYPE, WrongType) = {
+DX12KIT_CHOICE(QueryHeapKindChoice, "QueryHeapKind", QueryHeapType, WrongType) = {
     {"occlusion", D3D12_QUERY_HEAP_TYPE_OCCLUSION}, {"timestamp", D3D12_QUERY_HEAP_TYPE_TIMESTAMP},
     {"pipeline_statistics", D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS}, {"copy_queue_timestamp", kCopyQueueTimestampHeap},
     {"binary_occlusion", D3D12_QUERY_HEAP_TYPE_OCCLUSION}};

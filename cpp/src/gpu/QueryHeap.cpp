@@ -20,7 +20,7 @@ const char* QueryTypeName(D3D12_QUERY_TYPE type) {
     }
 }
 
-const char* HeapTypeName(D3D12_QUERY_HEAP_TYPE type) {
+const char* HeapTypeName(QueryHeapType type) {
     switch (static_cast<int>(type)) {
         case D3D12_QUERY_HEAP_TYPE_OCCLUSION: return "occlusion";
         case D3D12_QUERY_HEAP_TYPE_TIMESTAMP: return "timestamp";
@@ -30,7 +30,7 @@ const char* HeapTypeName(D3D12_QUERY_HEAP_TYPE type) {
     }
 }
 
-bool HeapHolds(D3D12_QUERY_HEAP_TYPE heap, D3D12_QUERY_TYPE type) {
+bool HeapHolds(QueryHeapType heap, D3D12_QUERY_TYPE type) {
     switch (type) {
         case D3D12_QUERY_TYPE_OCCLUSION:
         case D3D12_QUERY_TYPE_BINARY_OCCLUSION: return heap == D3D12_QUERY_HEAP_TYPE_OCCLUSION;
@@ -40,7 +40,7 @@ bool HeapHolds(D3D12_QUERY_HEAP_TYPE heap, D3D12_QUERY_TYPE type) {
     }
 }
 
-const char* ListRefusal(D3D12_COMMAND_LIST_TYPE list, D3D12_QUERY_HEAP_TYPE heap, D3D12_QUERY_TYPE type) {
+const char* ListRefusal(D3D12_COMMAND_LIST_TYPE list, QueryHeapType heap, D3D12_QUERY_TYPE type) {
     if (list == D3D12_COMMAND_LIST_TYPE_COPY) {
         if (heap == kCopyQueueTimestampHeap) return nullptr;
         return type == D3D12_QUERY_TYPE_TIMESTAMP ? "a copy-queue list writes timestamps only into a 'copy_queue_timestamp' heap"
@@ -58,7 +58,7 @@ uint64_t ResultBytes(D3D12_QUERY_TYPE type) {
 
 }  // namespace queryrules
 
-QueryHeap::QueryHeap(std::shared_ptr<DeviceCore> core, D3D12_QUERY_HEAP_TYPE type, uint32_t count)
+QueryHeap::QueryHeap(std::shared_ptr<DeviceCore> core, QueryHeapType type, uint32_t count)
     : m_Core(std::move(core)), m_Type(type), m_Count(count) {
     if (count == 0) throw InvalidArgument("create_query_heap: count must be at least 1");
     if (type == kCopyQueueTimestampHeap && !m_Core->Queries().copyQueueTimestamps)
@@ -66,7 +66,7 @@ QueryHeap::QueryHeap(std::shared_ptr<DeviceCore> core, D3D12_QUERY_HEAP_TYPE typ
                               "reports CopyQueueTimestampQueriesSupported but refuses to create the heap); write the timestamps "
                               "on a direct or compute list around the copy queue's work instead");
     D3D12_QUERY_HEAP_DESC d{};
-    d.Type = type;
+    d.Type = static_cast<D3D12_QUERY_HEAP_TYPE>(type);
     d.Count = count;
     ThrowIfFailed(m_Core->D3D12Device()->CreateQueryHeap(&d, IID_ID3D12QueryHeap, m_Heap.ReleaseAndGetVoidAddress()), "CreateQueryHeap");
 }

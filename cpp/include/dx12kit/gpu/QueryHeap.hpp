@@ -31,18 +31,21 @@ namespace dx12kit {
 class DeviceCore;
 
 /// vkd3d 1.2's headers stop before D3D12_QUERY_HEAP_TYPE_COPY_QUEUE_TIMESTAMP (5).
-inline constexpr D3D12_QUERY_HEAP_TYPE kCopyQueueTimestampHeap = static_cast<D3D12_QUERY_HEAP_TYPE>(5);
+/// A D3D12_QUERY_HEAP_TYPE value as a plain integer: vkd3d's enum ends at SO_STATISTICS (3), so the
+/// value 5 held in that enum type would be undefined behaviour (UBSan: "not a valid value").
+using QueryHeapType = uint32_t;
+inline constexpr QueryHeapType kCopyQueueTimestampHeap = 5;
 
 namespace queryrules {
 /// "occlusion", "binary_occlusion", "timestamp", "pipeline_statistics" (the Python names).
 const char* QueryTypeName(D3D12_QUERY_TYPE type);
 /// "occlusion", "timestamp", "pipeline_statistics", "copy_queue_timestamp".
-const char* HeapTypeName(D3D12_QUERY_HEAP_TYPE type);
+const char* HeapTypeName(QueryHeapType type);
 /// Rule 1: may a heap of `heap` hold queries of `type`?
-bool HeapHolds(D3D12_QUERY_HEAP_TYPE heap, D3D12_QUERY_TYPE type);
+bool HeapHolds(QueryHeapType heap, D3D12_QUERY_TYPE type);
 /// Rule 2: nullptr when a list of `list` may record (or resolve) queries of `type` in a heap of
 /// `heap`, else why not.
-const char* ListRefusal(D3D12_COMMAND_LIST_TYPE list, D3D12_QUERY_HEAP_TYPE heap, D3D12_QUERY_TYPE type);
+const char* ListRefusal(D3D12_COMMAND_LIST_TYPE list, QueryHeapType heap, D3D12_QUERY_TYPE type);
 /// Bytes one resolved query takes (rule 5).
 uint64_t ResultBytes(D3D12_QUERY_TYPE type);
 }  // namespace queryrules
@@ -51,13 +54,13 @@ class QueryHeap {
 public:
     /// InvalidArgument for a count of 0 or a kind the device cannot create (copy-queue timestamps on
     /// vkd3d 1.2: platform::QuerySupport::copyQueueTimestamps).
-    QueryHeap(std::shared_ptr<DeviceCore> core, D3D12_QUERY_HEAP_TYPE type, uint32_t count);
+    QueryHeap(std::shared_ptr<DeviceCore> core, QueryHeapType type, uint32_t count);
     QueryHeap(const QueryHeap&) = delete;
     QueryHeap& operator=(const QueryHeap&) = delete;
 
     ID3D12QueryHeap* D3D12Heap() const { return m_Heap.Get(); }
     const DeviceCore& Core() const { return *m_Core; }
-    D3D12_QUERY_HEAP_TYPE Type() const { return m_Type; }
+    QueryHeapType Type() const { return m_Type; }
     uint32_t Count() const { return m_Count; }
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name);
@@ -68,7 +71,7 @@ public:
 private:
     std::shared_ptr<DeviceCore> m_Core;
     ComPtr<ID3D12QueryHeap> m_Heap;
-    D3D12_QUERY_HEAP_TYPE m_Type;
+    QueryHeapType m_Type;
     uint32_t m_Count;
     std::string m_Name = "query heap";
 };
