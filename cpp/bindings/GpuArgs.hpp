@@ -523,7 +523,11 @@ inline py::array NewArray(const py::dtype& dtype, const py::tuple& shape) {
 /// (DescriptorRangeFlags.DATA_STATIC and RootSignatureFlags.DENY_HULL_SHADER_ROOT_ACCESS are both 0x8).
 inline void RefuseOtherEnum(py::handle h, const char* expected, const char* fn, const char* arg) {
     if (!PyLong_Check(h.ptr()) || PyLong_CheckExact(h.ptr()) || PyBool_Check(h.ptr())) return;
-    const std::string type = py::str(py::type::handle_of(h).attr("__name__"));
+    // The expected class (the common case: a ResourceState member per transition) costs one string
+    // compare of the type's name, no attribute lookups or imports.
+    const char* tpName = Py_TYPE(h.ptr())->tp_name;
+    const char* dot = std::strrchr(tpName, '.');
+    const std::string type = dot ? dot + 1 : tpName;
     if (type != expected && py::isinstance(h, py::module_::import("enum").attr("Enum")))
         throw py::type_error(std::string(fn) + ": " + arg + " must be " + expected + " flags or an int, not a " + type +
                              " member (its bits mean something else)");

@@ -61,7 +61,14 @@ double DepthBiasUnits::Ratio(DXGI_FORMAT depthFormat) {
     const double snapped = std::round(raw * 64.0) / 64.0;
     const double ratio = snapped > 0 && std::fabs(raw - snapped) <= 4.0 / kProbeBias ? snapped : 0.0;
     std::lock_guard<std::mutex> lock(m_Mutex);
+    m_Raws.emplace(depthFormat, raw);
     return m_Ratios.emplace(depthFormat, ratio).first->second;
+}
+
+double DepthBiasUnits::Raw(DXGI_FORMAT depthFormat) {
+    (void)Ratio(depthFormat);  // measured once, cached with the ratio
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    return m_Raws.at(depthFormat);
 }
 
 double DepthBiasUnits::Measure(DXGI_FORMAT f) {

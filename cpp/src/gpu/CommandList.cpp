@@ -754,19 +754,18 @@ void CommandList::CheckBindingHazards(bool dispatch, const char* what) {
         uint64_t key;
         int target;  // -1: m_Bindings[key]; else m_TargetBindings[target]
     };
-    std::vector<Use> uses;
-    bool writes = false;
-    for (const auto& kv : m_Bindings) {
-        if (dispatch && kv.first >= kInputAssemblerKeys) continue;
-        uses.push_back({&kv.second, kv.first, -1});
-        writes |= (uint32_t(kv.second.state) & d3d12rules::kWriteStates) != 0;
-    }
-    if (!dispatch)
-        for (size_t i = 0; i < m_TargetBindings.size(); ++i) {
-            uses.push_back({&m_TargetBindings[i], 0, int(i)});
-            writes = true;
-        }
+    // Only a write can conflict: without one (the common read-only bindings of a draw) nothing is
+    // gathered or compared.
+    bool writes = !dispatch && !m_TargetBindings.empty();
+    for (const auto& kv : m_Bindings)
+        if (!(dispatch && kv.first >= kInputAssemblerKeys)) writes |= (uint32_t(kv.second.state) & d3d12rules::kWriteStates) != 0;
     if (writes) {
+        std::vector<Use> uses;
+        uses.reserve(m_Bindings.size() + m_TargetBindings.size());
+        for (const auto& kv : m_Bindings)
+            if (!(dispatch && kv.first >= kInputAssemblerKeys)) uses.push_back({&kv.second, kv.first, -1});
+        if (!dispatch)
+            for (size_t i = 0; i < m_TargetBindings.size(); ++i) uses.push_back({&m_TargetBindings[i], 0, int(i)});
         auto mipEnd = [](const Binding& b) { return b.mipCount == 0 || b.resource->IsBuffer() ? UINT32_MAX : b.firstMip + b.mipCount; };
         auto mipBegin = [](const Binding& b) { return b.resource->IsBuffer() ? 0u : b.firstMip; };
         auto describe = [&](const Use& u) {

@@ -81,7 +81,10 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         if (signature->Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED) CheckIndexBuffer(what);
         CheckVertexBuffers(what);
     }
-    m_Tracked.push_back(signature);
+    if (signature.get() != m_LastKeptSignature) {  // alive until the list's work completes; one push per signature change
+        m_Tracked.push_back(signature);
+        m_LastKeptSignature = signature.get();
+    }
     if (maxCount == 0) return;
     m_Tracker.Transition(arguments, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
     if (count) m_Tracker.Transition(count, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);

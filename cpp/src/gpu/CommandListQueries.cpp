@@ -204,8 +204,9 @@ void CommandList::SetPredication(const std::shared_ptr<Resource>& buffer, uint64
         if (m_Validate) ValidateResource(what, buffer.get());
         m_d3d12List->CopyBufferRegion(scratch->D3D12Resource(), 0, buffer->D3D12Resource(), offset, 8);
         BinaryPass(scratch, 1, what);
+        // Only the scratch buffer is the predicate D3D12 reads (PREDICATION); the user's buffer was a
+        // copy source and stays one (no barrier back before its next write).
         m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_PREDICATION);
-        m_Tracker.Transition(buffer, D3D12_RESOURCE_STATE_PREDICATION);
         Flush();
         m_NativePredicate = scratch->D3D12Resource();
         m_NativePredicateOffset = 0;

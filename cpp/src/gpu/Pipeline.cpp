@@ -714,7 +714,7 @@ platform::PipelineFix PipelineState::BackendFix(const GraphicsPipelineDesc& g) {
         if (g.rasterizer.depthBias != 0 && g.dsvFormat != DXGI_FORMAT_UNKNOWN && m_Core->DepthBias().Ratio(g.dsvFormat) != 1.0)
             throw InvalidArgument(std::string(kGraphics) + ": rasterizer.depth_bias " + std::to_string(g.rasterizer.depthBias) + " on " +
                                   FormatName(g.dsvFormat) + ": this driver's depth-bias unit on that format is " +
-                                  std::to_string(m_Core->DepthBias().Measure(g.dsvFormat)) +
+                                  std::to_string(m_Core->DepthBias().Raw(g.dsvFormat)) +
                                   " times D3D12's, so the stored depth would not be D3D12's; refused. Use depth_bias=0 "
                                   "(slope_scaled_depth_bias works)");
         return fix;
@@ -734,7 +734,7 @@ platform::PipelineFix PipelineState::BackendFix(const GraphicsPipelineDesc& g) {
         if (ratio <= 0)
             throw InvalidArgument(std::string(kGraphics) + ": rasterizer.depth_bias " + std::to_string(g.rasterizer.depthBias) + " on " +
                                   FormatName(g.dsvFormat) + ": the backend's depth-bias unit on that format could not be measured (the probe's "
-                                  "ratio to D3D12's unit was " + std::to_string(m_Core->DepthBias().Measure(g.dsvFormat)) +
+                                  "ratio to D3D12's unit was " + std::to_string(m_Core->DepthBias().Raw(g.dsvFormat)) +
                                   "), so the stored depth would not be D3D12's; refused. Use depth_bias=0 (slope_scaled_depth_bias works)");
         if (ratio != 1.0) fix.depthBiasScale = static_cast<float>(1.0 / ratio);
     }

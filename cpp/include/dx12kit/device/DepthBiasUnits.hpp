@@ -45,12 +45,15 @@ public:
 
     /// The probe itself (no cache): the raw measured ratio, unsnapped.
     double Measure(DXGI_FORMAT depthFormat);
+    /// The probe's raw ratio behind Ratio() (for messages): measured once, cached.
+    double Raw(DXGI_FORMAT depthFormat);
 
 private:
     ID3D12Device* m_Device;
     std::function<void(const std::function<void()>&)> m_Blocking;
     std::mutex m_Mutex;
     std::map<DXGI_FORMAT, double> m_Ratios;
+    std::map<DXGI_FORMAT, double> m_Raws;
 };
 
 }  // namespace dx12kit

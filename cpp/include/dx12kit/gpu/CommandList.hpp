@@ -272,6 +272,7 @@ private:
         D3D12_QUERY_TYPE type;
     };
     std::vector<ActiveQuery> m_ActiveQueries;       ///< begun and not yet ended in this list
+    const CommandSignature* m_LastKeptSignature = nullptr;  ///< the signature last added to m_Tracked
     const QueryHeap* m_LastKeptHeap = nullptr;      ///< the heap last added to m_Tracked (one push per heap change)
     void KeepHeap(const std::shared_ptr<QueryHeap>& heap, const char* what);
     std::shared_ptr<Resource> m_Predicate;          ///< the buffer set_predication named (null: none)
