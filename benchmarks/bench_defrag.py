@@ -36,7 +36,7 @@ N_FRAMES = 40
 def fresh_device():
     import dx12kit as dx
 
-    return dx.Device(uma_direct=False)  # 'default' buffers in the default pool, as the README's figures were measured
+    return dx.Device(uma_direct=False)  # 'default' buffers in the default pool, as docs/performance.rst's figures were measured
 
 
 def fragmented(seed: int = 1):

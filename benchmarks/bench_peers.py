@@ -114,7 +114,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         scripts += [s for s in SCRIPTS_BY_WORKLOAD[n] if s not in scripts]
     scripts.append("mgl_all.py")  # moderngl: all four workloads in one script
     have_peers = g.peers_python() is not None and g.peers_dir() is not None
-    dev, q = g.device()  # as python -m dx12kit bench: default settings (README, Speed)
+    dev, q = g.device()  # as python -m dx12kit bench: default settings (docs/performance.rst)
     print(f"dx12kit vs peers on {dev.info.get('adapter')} ({dev.info.get('backend')}), {os.cpu_count()} CPUs; "
           f"load average at start {_load()}", flush=True)
     if not have_peers:

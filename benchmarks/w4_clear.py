@@ -10,7 +10,7 @@ script runs W4's frame three ways on one device, alternating, and checks that th
 - ``none``: the textured draw alone (the lower bound: W4's triangle covers every pixel).
 
 ``python benchmarks/w4_clear.py [rounds]`` prints ms per frame (100 frames per run, medians).
-Measured 2026-11-25 (README, Speed): clear 3.35 / cleardraw 3.32 / none 2.99 ms per frame (7 rounds),
+Measured 2026-11-25 (docs/performance.rst): clear 3.35 / cleardraw 3.32 / none 2.99 ms per frame (7 rounds),
 4.41 / 4.38 / 3.80 (15 rounds, busier machine): the clear draw saves nothing measurable, so
 dx12kit keeps recording clears as clears.
 """

@@ -317,7 +317,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("workloads", nargs="*", default=list(WORKLOADS), help="any of W1 W2 W3 W4 (default: all)")
     p.add_argument("--runs", type=int, default=3, help="runs of each workload (medians of 5 each); the median is printed")
     a = p.parse_args(argv)
-    dev = dx.Device()  # default settings (uma_direct on cache-coherent UMA; README, Speed)
+    dev = dx.Device()  # default settings (uma_direct on cache-coherent UMA; docs/performance.rst)
     q = dev.queue("direct")
     print(f"dx12kit {dx.__version__ if hasattr(dx, '__version__') else ''} on {dev.info.get('adapter')} "
           f"({dev.info.get('backend')}); load average {os.getloadavg() if hasattr(os, 'getloadavg') else '-'}", flush=True)

@@ -166,7 +166,7 @@ def _run(args: List[str], timeout: float, input: Optional[bytes] = None,
     """Runs the compiler in its own process group; on timeout kills the whole group (a wrapper
     script's children too) and raises subprocess.TimeoutExpired."""
     # env: Python's environment, not the C one, where importing dx12core set VKD3D_SHADER_DEBUG=err
-    # for vkd3d inside this process (README, vkd3d's messages). The compiler's stderr is captured
+    # for vkd3d inside this process (docs/architecture.rst, vkd3d's messages). The compiler's stderr is captured
     # and its fixme lines are kept apart (ShaderCompileError.fixme), so it keeps vkd3d's default
     # level, or the one the user set.
     p = subprocess.Popen(args, stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
