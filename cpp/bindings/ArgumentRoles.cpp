@@ -5,7 +5,8 @@
 // that fails when a CommandList method taking a resource is missing here. Roles use the render
 // graph's declaration names:
 //   read, write, render_target, depth_stencil, copy_from, copy_to, resolve_from, resolve_to
-//                 the use the method makes (what a pass must have declared);
+//                 the use the method makes (what a pass must have declared); several joined by
+//                 '|' when any of them will do (discard_resource);
 //   states        the method sets or changes states or memory ownership itself (transitions,
 //                 aliasing): graph resources are refused, the graph owns their states;
 //   barriers      a BarrierBatch: each entry as the matching barrier method;
@@ -49,6 +50,7 @@ constexpr ArgumentRole kArgumentRoles[] = {
     {"allocate_texture_upload", "texture", 0, "layout", false},
     {"resolve", "dst", 0, "resolve_to", false},
     {"resolve", "src", 1, "resolve_from", false},
+    {"discard_resource", "texture", 0, "write|render_target|depth_stencil", false},
     {"generate_mips", "texture", 0, "write", false},
     {"pano_to_cubemap", "cubemap", 0, "write", false},
     {"pano_to_cubemap", "panorama", 1, "read", false},
@@ -77,7 +79,7 @@ void BindArgumentRoles(py::module_& m) {
         return out;
     }, "What each CommandList method does with each resource it takes: {method: [(argument, position, role, many)]}.\n\n"
        "Roles: the render graph's use names ('read', 'write', 'render_target', 'depth_stencil', 'copy_from', 'copy_to',\n"
-       "'resolve_from', 'resolve_to'); 'states' (the method changes states or memory ownership itself: transitions,\n"
+       "'resolve_from', 'resolve_to'; several joined by '|': any of them); 'states' (the method changes states or memory ownership itself: transitions,\n"
        "aliasing); 'barriers' (a BarrierBatch, each entry as its barrier method); 'layout' (only the description is read).\n"
        "position: the argument's index after self; many: a sequence of resources.");
 }

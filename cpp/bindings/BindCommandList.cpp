@@ -1074,6 +1074,7 @@ void BindCommandList(py::module_& m, Classes& c) {
         "        use (the entries before it stay recorded).\n"
         "    UseAfterFreeError: the list was executed already.");
     BindCommandListQueries(c);
+    BindCommandListDiscard(c);
     BindCommandListIndirect(c);
 }
 

@@ -49,6 +49,7 @@ void BindPipelineStates(pybind11::module_& m);  // BlendState, RasterizerState, 
 void BindSamplerState(Classes& c);
 void BindCommandList(pybind11::module_& m, Classes& c);  // calls BindCommandListQueries
 void BindCommandListQueries(Classes& c);  // begin_query, end_query, resolve_query_data, set_predication (BindCommandListQueries.cpp)
+void BindCommandListDiscard(Classes& c);  // discard_resource (BindCommandListDiscard.cpp)
 void BindQueryHeap(Classes& c);
 void BindCommandListIndirect(Classes& c);  // execute_indirect (BindCommandListIndirect.cpp)
 void BindIndirectArgument(Classes& c);

@@ -609,6 +609,26 @@ class CommandList:
         Raises:
             InvalidArgumentError: resources that differ in size or format, or a closed one.
         """
+    def discard_resource(self, texture: typing.Any, *, mip: typing.Any = None, array_slice: typing.Any = None) -> None:
+        """
+        Discards a texture's contents (ID3D12GraphicsCommandList::DiscardResource): they become undefined, and the
+        texture counts as initialised, which a placed render target or depth buffer needs at its first use after it
+        takes over memory. The list moves the texture to the state D3D12 requires: on a direct list RENDER_TARGET for a
+        render target, DEPTH_WRITE for a depth-stencil texture, else UNORDERED_ACCESS; on a compute list
+        UNORDERED_ACCESS. Not predicated.
+        
+        Args:
+            texture: a Texture of this device.
+            mip: one mip level, or None for all.
+            array_slice: one array slice (cube face), or None for all.
+        
+        Raises:
+            TypeError: texture is not a Texture.
+            InvalidArgumentError: a buffer, a copy-queue list, a texture D3D12 cannot discard on this list's queue (no
+                render-target, depth-stencil or unordered-access flag; on a compute list no unordered-access flag),
+                or a mip or slice out of range.
+            UseAfterFreeError: the list was executed already.
+        """
     def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
         Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.
@@ -3027,7 +3047,7 @@ def resource_arguments() -> dict[str, typing.Any]:
     What each CommandList method does with each resource it takes: {method: [(argument, position, role, many)]}.
     
     Roles: the render graph's use names ('read', 'write', 'render_target', 'depth_stencil', 'copy_from', 'copy_to',
-    'resolve_from', 'resolve_to'); 'states' (the method changes states or memory ownership itself: transitions,
+    'resolve_from', 'resolve_to'; several joined by '|': any of them); 'states' (the method changes states or memory ownership itself: transitions,
     aliasing); 'barriers' (a BarrierBatch, each entry as its barrier method); 'layout' (only the description is read).
     position: the argument's index after self; many: a sequence of resources.
     """

@@ -111,7 +111,7 @@ def bake_pass(pb: PassBarriers, carried: List[Tuple[Any, ...]], after: List[Tupl
                         for a in pb.aliasing]
     before += [("uav", real[h]) for h in pb.uav]
     targets = p.targets()
-    inits = tuple(InitClear(real[h], ctx.layout.placements[h].flags.depth_stencil)
+    inits = tuple(InitClear(real[h], ctx.layout.placements[h].flags.depth_stencil, discard=p.queue != "direct")
                   for h in pb.init_clears if h not in targets)   # bound targets are cleared after binding
     transitions = _transitions(real, pb.transitions)
     if not inits:

@@ -86,7 +86,7 @@ class _CheckedCommandList:
                         for x in entry[1:3 if entry[0] == "aliasing" else 2]:
                             self._check_states(x, f"{op} ({entry[0]} barrier)")
             else:
-                self._check(r, (role,), op)
+                self._check(r, tuple(role.split("|")), op)
 
 
 def _checked_method(name: str, roles: Sequence[Tuple[str, int, str, bool]]) -> Callable[..., Any]:

@@ -14,11 +14,14 @@ Recorder = Callable[[CommandList, Mapping[GraphResource, Any]], None]
 
 @dataclass(frozen=True)
 class InitClear:
-    """A render target or depth buffer the graph clears before a pass that does not bind it
-    (D3D12's rule for memory taken over): transitioned, then cleared to 0 (colour) or 1 (depth)."""
+    """A render target or depth buffer the graph initialises before a pass that does not bind it
+    (D3D12's rule for memory taken over): on a direct queue transitioned, then cleared to 0 (colour)
+    or 1 (depth); on a compute queue, which can neither clear nor hold a render target, discarded in
+    UNORDERED_ACCESS (the pass writes it there: D3D12's DiscardResource rule for compute lists)."""
 
     resource: Resource
     depth: bool
+    discard: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,9 @@ def _pass_source(i: int, r: PassRecording, k: _Constants) -> List[str]:
         lines.append(f"    cl.resource_barriers({k.name(i, 'barriers_before', r.barriers_before)})")
     for c in r.init_clears:   # a target first used unbound: initialised before the pass's transitions
         t = k.name(i, "init_clear", c.resource)
-        if c.depth:
+        if c.discard:
+            lines.append(f"    cl.discard_resource({t})")
+        elif c.depth:
             lines += [f"    cl.transition_barrier({t}, {DEPTH_WRITE_STATE})  # DEPTH_WRITE",
                       f"    cl.clear_depth_stencil({t}, 1.0, 0)"]
         else:

@@ -170,6 +170,14 @@ public:
     /// clearDepth is also set, when it is ignored). Slice 0 by default (the documented signature).
     void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth = true,
                            bool clearStencil = true, uint32_t mip = 0, uint32_t arraySlice = 0);
+    /// DiscardResource of (mip, arraySlice) of a texture, every mip / every slice with kAllMips /
+    /// kAllSlices: its contents become undefined, and it counts as initialised (the first use of a
+    /// placed render target or depth buffer after it takes over memory). The state D3D12 requires:
+    /// on a direct list RENDER_TARGET (render-target textures) or DEPTH_WRITE (depth-stencil ones),
+    /// else UNORDERED_ACCESS; on a compute list UNORDERED_ACCESS (the texture needs the UAV flag);
+    /// a copy list cannot discard. Not predicated.
+    static constexpr uint32_t kAllMips = 0xFFFFFFFFu;
+    void DiscardResource(const std::shared_ptr<Resource>& texture, uint32_t mip = kAllMips, uint32_t arraySlice = kAllSlices);
     void SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buffer, uint32_t stride, uint64_t offset);
     void SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_FORMAT format, uint64_t offset);
 
