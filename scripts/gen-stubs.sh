@@ -44,6 +44,15 @@ for fn in ("CBV", "SRV", "UAV", "SamplerRange"):
     text = re.sub(r"(def " + fn + r"\(.*?)flags: typing\.SupportsIndex = 0\)", r"\1flags: DescriptorRangeFlags | int = 0)", text)
 for fn in ("RootCBV", "RootSRV", "RootUAV"):
     text = re.sub(r"(def " + fn + r"\(.*?)flags: typing\.SupportsIndex = 0\)", r"\1flags: RootDescriptorFlags | int = 0)", text)
+# create_*_pipeline's root_signature (None: derived from the shaders).
+for fn in ("create_compute_pipeline", "create_graphics_pipeline"):
+    m = re.search(r"def " + fn + r"\(self, .*?\) -> PipelineState:", text)
+    assert m and "root_signature: typing.Any = None" in m.group(0), f"{fn}'s root_signature changed: update scripts/gen-stubs.sh"
+    text = text.replace(m.group(0), m.group(0).replace("root_signature: typing.Any = None", "root_signature: RootSignature | None = None"))
+# CommandList.bind(name, value, /, **values): the values are any bindable object.
+bind = "def bind(self, name: typing.Any = None, value: typing.Any = None, /, **kwargs) -> None:"
+assert bind in text, "CommandList.bind changed: update scripts/gen-stubs.sh"
+text = text.replace(bind, "def bind(self, name: str | None = None, value: typing.Any = None, /, **kwargs: typing.Any) -> None:")
 rsflags = "*, flags: typing.Any = None, name: typing.Any = None) -> RootSignature:"
 assert rsflags in text, "create_root_signature changed: update scripts/gen-stubs.sh"
 text = text.replace(rsflags, "*, flags: RootSignatureFlags | int | None = None, name: typing.Any = None) -> RootSignature:")
@@ -67,6 +76,7 @@ fmt_type = f"Format | typing.Literal[{fmt_names}]"
 count = 0
 for pattern, repl in ((r"\b(format|dsv_format): typing\.Any = None\b", rf"\1: {fmt_type} | None = None"),
                       (r"\bformat: typing\.Any\b", f"format: {fmt_type}"),
+                      (r"\brtv_formats: typing\.Any = None\b", f"rtv_formats: {fmt_type} | typing.Sequence[{fmt_type}] | None = None"),
                       (r"\brtv_formats: typing\.Any\b", f"rtv_formats: {fmt_type} | typing.Sequence[{fmt_type}]"),
                       # views (set_shader_resource_view/set_unordered_access_view) also take a raw DXGI value
                       (r"\bformat: str \| Format \| int \| None = None\b", f"format: {fmt_type} | int | None = None")):

@@ -482,7 +482,10 @@ void BindCommandList(py::module_& m, Classes& c) {
            "    before: the ResourceState it is in (the caller's claim; not checked against the tracker here).\n"
            "    after: the ResourceState it moves to.\n"
            "    subresource: one subresource, or ALL_SUBRESOURCES.")
-        .def("set_pipeline_state", &CommandList::SetPipelineState, "pso"_a,
+        .def("set_pipeline_state", [](CommandList& cl, const std::shared_ptr<PipelineState>& pso) {
+            cl.SetPipelineState(pso);
+            ApplyPendingNamedBinds(cl);  // values bound by name before any pipeline (BindCommandListNames.cpp)
+        }, "pso"_a,
              "Binds a pipeline and its root signature; the root arguments set after it apply to its side (graphics or compute).\n\n"
              "Args:\n"
              "    pso: the PipelineState (from create_compute_pipeline or create_graphics_pipeline).\n\n"
@@ -1076,6 +1079,7 @@ void BindCommandList(py::module_& m, Classes& c) {
     BindCommandListQueries(c);
     BindCommandListDiscard(c);
     BindCommandListIndirect(c);
+    BindCommandListNames(c);
 }
 
 }  // namespace dx12kit::bindings

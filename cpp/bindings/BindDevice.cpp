@@ -257,23 +257,27 @@ void BindDevice(py::module_& m, Classes& c) {
            "    TypeError: parameters_or_text neither a list of root parameters nor a string.\n"
            "    InvalidArgumentError: bad parameters, overlapping registers, flags vkd3d 1.2 cannot honour, or text that\n"
            "        does not parse (the message shows the column).")
-        .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs, py::object name) {
-            auto p = std::make_shared<PipelineState>(d.Core(), Bytecode(cs, "create_compute_pipeline"), std::move(rs));
+        .def("create_compute_pipeline", [](Device& d, py::handle cs, py::handle rsArg, py::object name) {
+            const std::vector<uint8_t> code = Bytecode(cs, "create_compute_pipeline");
+            auto rs = PipelineRootSignatureArg(d, rsArg, "create_compute_pipeline", {&code}, true);
+            auto p = std::make_shared<PipelineState>(d.Core(), code, std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, "create_compute_pipeline", "name"));
             return p;
-        }, "cs"_a, "root_signature"_a, py::kw_only(), "name"_a = py::none(),
+        }, "cs"_a, "root_signature"_a = py::none(), py::kw_only(), "name"_a = py::none(),
            "A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)\n"
            "and the root signature it runs with. name: debug name (repr, D3D12 SetName).\n\n"
            "Args:\n"
            "    cs: compute-shader bytecode (DXBC).\n"
-           "    root_signature: the RootSignature the shader runs with.\n"
+           "    root_signature: the RootSignature the shader runs with, or None (the default): one derived from the shader's\n"
+           "        reflection (docs/guides/binding.rst has the layout; PipelineState.root_signature shows it). Bind by name\n"
+           "        with CommandList.bind.\n"
            "    name: debug name (repr, D3D12 SetName).\n\n"
            "Returns:\n"
            "    The new PipelineState.\n\n"
            "Raises:\n"
            "    TypeError: bytecode without the buffer protocol, or root_signature not a RootSignature.\n"
            "    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
-        .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
+        .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, py::handle rsArg, py::object rtvFormats,
                                             py::object dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, OptChoice<CullModeChoice> cull,
                                             BlendArg blend, std::optional<bool> depthTest, std::optional<bool> depthWrite,
                                             OptChoice<ComparisonFuncChoice> stencilFunc, OptChoice<StencilOpChoice> stencilPassOp, py::object name,
@@ -286,6 +290,8 @@ void BindDevice(py::module_& m, Classes& c) {
             if (!gs.is_none()) g.gs = Bytecode(gs, "create_graphics_pipeline (gs)");
             if (!hs.is_none()) g.hs = Bytecode(hs, "create_graphics_pipeline (hs)");
             if (!ds.is_none()) g.ds = Bytecode(ds, "create_graphics_pipeline (ds)");
+            if (rtvFormats.is_none())
+                throw py::type_error("create_graphics_pipeline: rtv_formats is required (a format, or a list of formats; [] for none)");
             if (py::isinstance<py::str>(rtvFormats) || PyIndex_Check(rtvFormats.ptr()))
                 g.rtvFormats.push_back(ParseFormat(rtvFormats, "create_graphics_pipeline: rtv_formats"));
             else if (py::isinstance<py::iterable>(rtvFormats))
@@ -326,10 +332,11 @@ void BindDevice(py::module_& m, Classes& c) {
                 }
             }
             g.sampleCount = U32(samplesArg, fn, "sample_count");
+            auto rs = PipelineRootSignatureArg(d, rsArg, fn, {&g.vs, &g.hs, &g.ds, &g.gs, &g.ps}, false);
             auto p = std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, fn, "name"));
             return p;
-        }, "vs"_a, "ps"_a, "root_signature"_a, "rtv_formats"_a, "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
+        }, "vs"_a, "ps"_a, "root_signature"_a = py::none(), "rtv_formats"_a = py::none(), "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
            "topology"_a = "triangle", "cull"_a = py::none(), "blend"_a = py::none(), "depth_test"_a = py::none(), "depth_write"_a = py::none(),
            "stencil_func"_a = py::none(), "stencil_pass_op"_a = py::none(), py::kw_only(), "name"_a = py::none(), "sample_count"_a = 1,
            "gs"_a = py::none(), "hs"_a = py::none(), "ds"_a = py::none(), "rasterizer"_a = py::none(), "depth_stencil"_a = py::none(),
@@ -337,8 +344,10 @@ void BindDevice(py::module_& m, Classes& c) {
            "A graphics pipeline (D3D12_GRAPHICS_PIPELINE_STATE_DESC).\n\n"
            "Args:\n"
            "    vs, ps: vertex and pixel shader bytecode (ps may be None).\n"
-           "    root_signature: the RootSignature it runs with; every stage's bindings are checked against it.\n"
-           "    rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').\n"
+           "    root_signature: the RootSignature it runs with; every stage's bindings are checked against it. None (the\n"
+           "        default): one derived from the stages' reflection (docs/guides/binding.rst; PipelineState.root_signature).\n"
+           "    rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm'); required (give it\n"
+           "        by keyword when root_signature is left out).\n"
            "    dsv_format: depth-stencil format, or None.\n"
            "    input_layout: a list of dx12kit.InputElement (per-vertex or per-instance data), or of tuples\n"
            "        (semantic, dx12kit.VertexFormat, slot, offset, semantic_index) (the last three optional).\n"

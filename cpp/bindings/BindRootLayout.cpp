@@ -202,6 +202,7 @@ void BindRootLayout(py::module_& m, Classes& c) {
     Documented(c.staticSamplerDesc, "A static sampler of a root signature (made by StaticSampler).")
         .def_readonly("register", &StaticSamplerDesc::shaderRegister)
         .def_readonly("space", &StaticSamplerDesc::space)
+        .def_property_readonly("visibility", [](const StaticSamplerDesc& d) { return int(d.visibility); }, "D3D12_SHADER_VISIBILITY value.")
         .def("__eq__", [](const StaticSamplerDesc& a, py::object o) {
             if (!py::isinstance<StaticSamplerDesc>(o)) return false;
             const auto& b = o.cast<const StaticSamplerDesc&>();

@@ -54,10 +54,56 @@ std::string MaskString(uint8_t mask) {
     return s;
 }
 
+const char* TypeClassName(uint32_t c) {
+    switch (c) {
+        case 0: return "scalar";
+        case 1: return "vector";
+        case 2: return "matrix_rows";
+        case 3: return "matrix_columns";
+        case 4: return "object";
+        case 5: return "struct";
+        default: return "unknown";
+    }
+}
+
+const char* BaseTypeName(uint32_t t) {
+    switch (t) {
+        case 0: return "void";
+        case 1: return "bool";
+        case 2: return "int";
+        case 3: return "float";
+        case 19: return "uint";
+        case 39: return "double";
+        default: return "unknown";
+    }
+}
+
 }  // namespace
 
 void BindShaders(py::module_& parent) {
     py::module_ m = parent.def_submodule("shaders", "DXBC validation and reflection (device-free; see dx12kit.Shader.bindings).");
+
+    py::class_<CbufferVariable>(m, "CbufferVariable",
+        "A variable of a constant buffer (or a member of a struct variable), with its place in the buffer (HLSL packing).")
+        .def_readonly("name", &CbufferVariable::name, "The HLSL name.")
+        .def_readonly("offset", &CbufferVariable::offset, "Bytes from the start of the cbuffer (struct members: of the struct).")
+        .def_readonly("size", &CbufferVariable::size, "Bytes the variable spans (0 for struct members: compute from the type).")
+        .def_property_readonly("used", [](const CbufferVariable& v) { return (v.flags & 2u) != 0; }, "Whether the program reads it.")
+        .def_property_readonly("type_class", [](const CbufferVariable& v) { return TypeClassName(v.type.typeClass); },
+                               "'scalar', 'vector', 'matrix_rows' (row_major), 'matrix_columns' (column_major) or 'struct'.")
+        .def_property_readonly("base_type", [](const CbufferVariable& v) { return BaseTypeName(v.type.baseType); },
+                               "'float', 'int', 'uint', 'bool', 'double' ('void' for structs).")
+        .def_property_readonly("rows", [](const CbufferVariable& v) { return v.type.rows; }, "Rows (1 for scalars and vectors).")
+        .def_property_readonly("columns", [](const CbufferVariable& v) { return v.type.columns; }, "Columns (vector components).")
+        .def_property_readonly("elements", [](const CbufferVariable& v) { return v.type.elements; }, "Array length; 0 when not an array.")
+        .def_readonly("members", &CbufferVariable::members, "Struct members (CbufferVariable), in declaration order.")
+        .def("__repr__", [](const CbufferVariable& v) {
+            std::string t = v.type.typeClass == 5 ? std::string("struct") : std::string(BaseTypeName(v.type.baseType));
+            if (v.type.typeClass == 1) t += std::to_string(v.type.columns);
+            if (v.type.typeClass == 2 || v.type.typeClass == 3) t += std::to_string(v.type.rows) + "x" + std::to_string(v.type.columns);
+            if (v.type.elements) t += "[" + std::to_string(v.type.elements) + "]";
+            return "<CbufferVariable " + t + " '" + v.name + "' offset=" + std::to_string(v.offset) + ">";
+        });
 
     py::class_<ShaderBinding>(m, "ShaderBinding", "A resource a shader binds: a constant buffer, texture, buffer, UAV or sampler.")
         .def_readonly("name", &ShaderBinding::name, "The HLSL name (the cbuffer's name for constant buffers).")
@@ -71,6 +117,7 @@ void BindShaders(py::module_& parent) {
         .def_readonly("return_type", &ShaderBinding::returnType, "D3D_RESOURCE_RETURN_TYPE value (5 float, 4 uint, ...; 0 if none).")
         .def_readonly("cbuffer_size", &ShaderBinding::cbufferSize, "Constant buffers: declared size in bytes.")
         .def_readonly("cbuffer_used_bytes", &ShaderBinding::cbufferUsedBytes, "Constant buffers: one past the last byte the shader reads.")
+        .def_readonly("variables", &ShaderBinding::variables, "Constant buffers: their variables (CbufferVariable), in declaration order.")
         .def_property_readonly("register_name", &ShaderBinding::RegisterName, "As error messages write it: 't3 space0'.")
         .def_property_readonly("root_descriptor_ok", &ShaderBinding::CanBeRootDescriptor,
                                "True when D3D12 allows it as a root CBV/SRV/UAV (constant, raw or structured buffers).")

@@ -17,9 +17,14 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace dx12kit {
 class Device;
+class CommandList;
+class PipelineState;
+class RootSignature;
 struct WaitHooks;
 struct ResourcePlacement;
 }  // namespace dx12kit
@@ -52,6 +57,13 @@ void BindCommandListQueries(Classes& c);  // begin_query, end_query, resolve_que
 void BindCommandListDiscard(Classes& c);  // discard_resource (BindCommandListDiscard.cpp)
 void BindQueryHeap(Classes& c);
 void BindCommandListIndirect(Classes& c);  // execute_indirect (BindCommandListIndirect.cpp)
+void BindCommandListNames(Classes& c);  // bind (by the shaders' names), pipeline_state (BindCommandListNames.cpp)
+/// Applies what CommandList.bind kept while no pipeline was bound (set_pipeline_state calls it; O(1) when nothing is pending).
+void ApplyPendingNamedBinds(CommandList& cl);
+/// create_*_pipeline's root_signature argument: the RootSignature given, or (None) one derived from the
+/// shaders' reflection (dx12kit/gpu/AutoRootSignature.hpp). PipelineRootArgs.cpp.
+std::shared_ptr<RootSignature> PipelineRootSignatureArg(Device& device, pybind11::handle rootSignature, const char* what,
+                                                        const std::vector<const std::vector<uint8_t>*>& shaders, bool compute);
 void BindIndirectArgument(Classes& c);
 void BindCommandSignature(Classes& c);
 void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)

@@ -83,7 +83,8 @@ from .shaders import (
     find_compiler,
     reflect,
 )
-from . import alloc, descriptors, enums, matrices, memory, rootsig
+from . import alloc, binding, descriptors, enums, matrices, memory, rootsig
+from .binding import BindingError, BindingKindError, BindingNameError, CbufferFieldError
 from .enums import (
     AddressMode,
     Blend,
@@ -137,4 +138,5 @@ __all__ = [
     "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError", "BarrierBatch", "QueryHeap",
     "IndirectArgument", "CommandSignature",
     "RootSignatureFlags", "DescriptorRangeFlags", "RootDescriptorFlags",
+    "binding", "BindingError", "BindingKindError", "BindingNameError", "CbufferFieldError",
 ]

@@ -702,8 +702,37 @@ def _surrogate_message(source: str, e: UnicodeEncodeError, source_name: Any) -> 
             "UTF-8 can encode (read files with encoding='utf-8', or use compile_hlsl_file)")
 
 
-def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
+def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, entry: str, what: str) -> Tuple[str, str]:
+    """(profile, why) for compile_hlsl: the profile given, the stage given, or the stage the entry's source shows
+    (dx12kit._hlsl_stage), at shader model 5_0."""
+    from ._hlsl_stage import STAGES, detect_stage
+
+    if stage is not None:
+        if not isinstance(stage, str):
+            raise TypeError(f"{what}: stage must be a str, not {type(stage).__name__}")
+        prefix = STAGES.get(stage.lower(), stage.lower() if stage.lower() in STAGES.values() else None)
+        if prefix is None:
+            raise InvalidArgumentError(f"{what}: unknown stage {stage!r}: one of {', '.join(STAGES)} (or "
+                                       f"{', '.join(STAGES.values())})")
+        if profile is not None:
+            _check_profile(profile, what)
+            if not profile.startswith(prefix + "_"):
+                raise InvalidArgumentError(f"{what}: stage={stage!r} and profile={profile!r} disagree; give one of them")
+            return profile, f"profile {profile} as given"
+        return f"{prefix}_5_0", f"stage {stage!r} as given"
+    if profile is not None:
+        _check_profile(profile, what)
+        return profile, f"profile {profile} as given"
+    prefix, why = detect_stage(text, entry)
+    if prefix is None:
+        raise InvalidArgumentError(f"{what}: cannot tell the shader stage: {why}. Give stage= ('compute', 'vertex', 'pixel', "
+                                   "'geometry', 'hull', 'domain') or profile= (e.g. 'ps_5_0')")
+    return f"{prefix}_5_0", why
+
+
+def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None,
                  defines: Optional[Mapping[str, Union[str, int, float, None]]] = None, *,
+                 stage: Optional[str] = None,
                  include_dirs: Sequence[Union[str, "os.PathLike[str]"]] = (),
                  source_name: Optional[Union[str, "os.PathLike[str]"]] = None,
                  timeout: float = DEFAULT_TIMEOUT) -> Shader:
@@ -712,10 +741,16 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     Args:
         source: HLSL text.
         entry: entry point function name.
-        profile: ``vs_5_0``, ``ps_5_0``, ``cs_5_0`` (also ``_4_0``, ``_4_1``, ``_5_1``; gs/hs/ds).
+        profile: ``vs_5_0``, ``ps_5_0``, ``cs_5_0`` (also ``_4_0``, ``_4_1``, ``_5_1``; gs/hs/ds), or None
+            (the default): shader model 5_0 of the stage given by `stage`, or else of the stage the entry's
+            source shows: ``[numthreads]`` compute, ``[maxvertexcount]`` geometry, ``[outputcontrolpoints]``
+            or ``[patchconstantfunc]`` hull, ``[domain]`` domain, an ``SV_Target`` (or ``SV_Depth``) output
+            pixel, an ``SV_Position`` output vertex. Compile errors say which profile was chosen and why.
         defines: preprocessor macros, ``{"NAME": value}``: a str (the macro's text), an int, a
             finite float, a bool (``1`` or ``0``) or ``None`` (defined empty); another type is a
             ``TypeError``.
+        stage: ``"compute"``, ``"vertex"``, ``"pixel"``, ``"geometry"``, ``"hull"``, ``"domain"`` (or ``"cs"``,
+            ``"vs"``, ...): compile for that stage at shader model 5_0 (with `profile`, they must agree).
         include_dirs: folders searched, in order, for ``#include "x"`` (after the including
             file's own folder) and ``#include <x>``.
         source_name: the file `source` came from: messages name it, and its folder is searched
@@ -739,7 +774,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
             or returned something that is not valid DXBC. ``.messages`` holds the errors and
             warnings as :class:`CompileMessage` (file, line, column, severity, code, text), mapped
             to the user's files; ``.fixme`` the compiler's internal log lines, kept apart.
-        InvalidArgumentError: a malformed profile (shader model 6 explained), entry point or define.
+        InvalidArgumentError: a malformed profile (shader model 6 explained), entry point or define; an unknown
+            stage, a stage and profile that disagree, or no profile and a stage the source does not show.
         TypeError: `source` is not a str, or a define's value is not one of the types above.
     """
     from .dx12core import shaders as _native
@@ -752,7 +788,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         raise InvalidArgumentError(_surrogate_message(source, e, source_name)) from None
     if source.startswith("\ufeff"):  # a byte-order mark (text read with encoding="utf-8" keeps it)
         source = source[1:]
-    _check_profile(profile, "compile_hlsl")
+    if profile is not None:
+        _check_profile(profile, "compile_hlsl")
     if not isinstance(entry, str):
         raise TypeError(f"compile_hlsl: entry must be a str, not {type(entry).__name__}")
     if not entry.isidentifier():
@@ -765,6 +802,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         raise InvalidArgumentError(f"compile_hlsl: timeout must be a positive number of seconds, not {timeout!r}")
     expanded = expand_source(source, source_name, [os.fspath(d) for d in include_dirs], _define_lines(defines, "compile_hlsl"))
     root_signature = extract_root_signature(expanded, entry)
+    profile, why = _choose_profile(profile, stage, expanded.text, entry, "compile_hlsl")
     files = tuple(([os.path.realpath(os.fspath(source_name))] if source_name is not None else []) + expanded.files)
     # Rewrites of constructs the compiler would get wrong silently (dx12kit._hlsl_fixups):
     # lines stay where they were, so messages and the line map are unchanged.
@@ -806,7 +844,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
         line_map = _preprocessed_line_map(exe, text, timeout) if _MESSAGE.search(output) else None
         messages, log, other = _parse_messages(output, str(src_path), expanded, line_map)
         if rc != 0 or not out_path.exists():
-            raise _compile_error(f"HLSL compilation failed ({profile}, entry '{entry}'):", messages, log, other)
+            raise _compile_error(f"HLSL compilation failed ({profile}, entry '{entry}'; {why}):", messages, log, other)
         data = out_path.read_bytes()
     problem = _native.dxbc_problem(data)
     if problem:
@@ -825,8 +863,9 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     return Shader(data, entry, profile, "\n".join(str(m) for m in messages), root_signature, files)
 
 
-def compile_hlsl_file(path: Union[str, "os.PathLike[str]"], entry: str = "main", profile: str = "cs_5_0",
+def compile_hlsl_file(path: Union[str, "os.PathLike[str]"], entry: str = "main", profile: Optional[str] = None,
                       defines: Optional[Mapping[str, Union[str, int, float, None]]] = None, *,
+                      stage: Optional[str] = None,
                       include_dirs: Sequence[Union[str, "os.PathLike[str]"]] = (),
                       timeout: float = DEFAULT_TIMEOUT) -> Shader:
     """Compiles an HLSL file: :func:`compile_hlsl` with the file's text and ``source_name=path``
@@ -836,7 +875,8 @@ def compile_hlsl_file(path: Union[str, "os.PathLike[str]"], entry: str = "main",
     Args:
         path: the HLSL file.
         entry: the entry point.
-        profile: the target profile, e.g. "cs_5_0", "vs_5_1".
+        profile: the target profile, e.g. "cs_5_0", "vs_5_1", or None: chosen as :func:`compile_hlsl` does.
+        stage: the stage ("compute", "vertex", "pixel", ... or "cs", "vs", ...), as :func:`compile_hlsl`.
         defines: macros (name -> value; None defines the name empty), or None.
         include_dirs: folders searched for includes after the file's own.
         timeout: seconds the compiler may run.
@@ -853,4 +893,4 @@ def compile_hlsl_file(path: Union[str, "os.PathLike[str]"], entry: str = "main",
     with open(os.fspath(path), "rb") as f:
         data = f.read()
     source = decode_source(data, os.fspath(path))
-    return compile_hlsl(source, entry, profile, defines, include_dirs=include_dirs, source_name=path, timeout=timeout)
+    return compile_hlsl(source, entry, profile, defines, stage=stage, include_dirs=include_dirs, source_name=path, timeout=timeout)

@@ -246,6 +246,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
         CheckShaderBindings("create_compute_pipeline", r, *m_RootSignature);
         m_RootUse = std::make_shared<PipelineRootUse>();
         NoteShaderRootUse(r, *m_RootSignature, *m_RootUse);
+        m_Stages = std::make_shared<std::vector<DxbcReflection>>(1, r);
     }
     D3D12_COMPUTE_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
@@ -614,10 +615,17 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
             CheckStageLinkage(kGraphics, *last, gs);
             last = &gs;
         }
+        m_Stages = std::make_shared<std::vector<DxbcReflection>>(1, vs);
+        if (m_Tessellated) {
+            m_Stages->push_back(hs);
+            m_Stages->push_back(ds);
+        }
+        if (!g.gs.empty()) m_Stages->push_back(gs);
         if (!g.ps.empty()) {
             const DxbcReflection ps = ReflectStage(g.ps, "ps", ShaderStage::Pixel, "pixel", rs, *m_RootUse);
             CheckStageLinkage(kGraphics, *last, ps);
             CheckPixelOutputs(g, &ps, blendOf);
+            m_Stages->push_back(ps);
         } else {
             CheckPixelOutputs(g, nullptr, blendOf);
         }

@@ -165,6 +165,33 @@ BindingKind KindOf(uint32_t inputType, const Span& s) {
     }
 }
 
+/// An RDEF type record at `offset` (SM 5: 36 bytes, else 16): class, type, rows, columns,
+/// elements, member count and member table offset; members are (name, type, offset) triples.
+CbufferType ReadType(const Span& s, size_t offset, std::vector<CbufferVariable>* members, uint32_t depth) {
+    if (depth > kMaxCbufferNesting) s.Fail("struct types nested deeper than " + std::to_string(kMaxCbufferNesting));
+    s.Records(offset, 1, 16, "type records");
+    auto u16 = [&](size_t o) { return uint32_t(s.U8(o)) | uint32_t(s.U8(o + 1)) << 8; };
+    CbufferType t;
+    t.typeClass = u16(offset);
+    t.baseType = u16(offset + 2);
+    t.rows = u16(offset + 4);
+    t.columns = u16(offset + 6);
+    t.elements = u16(offset + 8);
+    const uint32_t memberCount = u16(offset + 10), memberOffset = s.U32(offset + 12);
+    if (members && memberCount) {
+        s.Records(memberOffset, memberCount, 12, "struct members");
+        for (uint32_t i = 0; i < memberCount; ++i) {
+            const size_t mo = memberOffset + size_t(i) * 12;
+            CbufferVariable m;
+            m.name = s.Str(s.U32(mo));
+            m.offset = s.U32(mo + 8);
+            m.type = ReadType(s, s.U32(mo + 4), &m.members, depth + 1);
+            members->push_back(std::move(m));
+        }
+    }
+    return t;
+}
+
 void ReadRdef(const Span& s, DxbcReflection& r) {
     const uint32_t cbCount = s.U32(0), cbOffset = s.U32(4), resCount = s.U32(8), resOffset = s.U32(12);
     const uint32_t version = s.U32(16);
@@ -217,6 +244,13 @@ void ReadRdef(const Span& s, DxbcReflection& r) {
                     const uint64_t end = uint64_t(s.U32(vo + 4)) + s.U32(vo + 8);
                     all = std::max(all, end);
                     if (s.U32(vo + 12) & 2u) used = std::max(used, end);
+                    CbufferVariable var;
+                    var.name = s.Str(s.U32(vo));
+                    var.offset = s.U32(vo + 4);
+                    var.size = s.U32(vo + 8);
+                    var.flags = s.U32(vo + 12);
+                    var.type = ReadType(s, s.U32(vo + 16), &var.members, 0);
+                    b.variables.push_back(std::move(var));
                 }
                 b.cbufferUsedBytes = static_cast<uint32_t>(std::min<uint64_t>(used ? used : all, UINT32_MAX));
                 break;

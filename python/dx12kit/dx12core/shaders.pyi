@@ -3,6 +3,62 @@ DXBC validation and reflection (device-free; see dx12kit.Shader.bindings).
 """
 from __future__ import annotations
 import typing
+class CbufferVariable:
+    """
+    A variable of a constant buffer (or a member of a struct variable), with its place in the buffer (HLSL packing).
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def base_type(self) -> str:
+        """
+        'float', 'int', 'uint', 'bool', 'double' ('void' for structs).
+        """
+    @property
+    def columns(self) -> int:
+        """
+        Columns (vector components).
+        """
+    @property
+    def elements(self) -> int:
+        """
+        Array length; 0 when not an array.
+        """
+    @property
+    def members(self) -> list[CbufferVariable]:
+        """
+        Struct members (CbufferVariable), in declaration order.
+        """
+    @property
+    def name(self) -> str:
+        """
+        The HLSL name.
+        """
+    @property
+    def offset(self) -> int:
+        """
+        Bytes from the start of the cbuffer (struct members: of the struct).
+        """
+    @property
+    def rows(self) -> int:
+        """
+        Rows (1 for scalars and vectors).
+        """
+    @property
+    def size(self) -> int:
+        """
+        Bytes the variable spans (0 for struct members: compute from the type).
+        """
+    @property
+    def type_class(self) -> str:
+        """
+        'scalar', 'vector', 'matrix_rows' (row_major), 'matrix_columns' (column_major) or 'struct'.
+        """
+    @property
+    def used(self) -> bool:
+        """
+        Whether the program reads it.
+        """
 class ShaderBinding:
     """
     A resource a shader binds: a constant buffer, texture, buffer, UAV or sampler.
@@ -73,6 +129,11 @@ class ShaderBinding:
     def type(self) -> str:
         """
         The HLSL type: 'cbuffer', 'Texture2D', 'StructuredBuffer', ...
+        """
+    @property
+    def variables(self) -> list[CbufferVariable]:
+        """
+        Constant buffers: their variables (CbufferVariable), in declaration order.
         """
 class SignatureElement:
     """

@@ -119,6 +119,8 @@ public:
 
     // ---- pipeline and root arguments ----------------------------------------------------
     void SetPipelineState(const std::shared_ptr<PipelineState>& pso);
+    /// The pipeline bound by SetPipelineState (null when none is, e.g. after a built-in pass).
+    const std::shared_ptr<PipelineState>& BoundPipeline() const { return m_Pipeline; }
     void SetConstants(uint32_t rootIndex, const uint32_t* values, uint32_t count, uint32_t offset);
     void SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset);
 

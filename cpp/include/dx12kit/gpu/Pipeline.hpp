@@ -20,6 +20,7 @@ namespace dx12kit {
 
 class DeviceCore;
 struct PipelineRootUse;
+struct DxbcReflection;
 
 enum class RootParamKind : uint8_t { Constants, Cbv, Srv, Uav, Table };
 /// "root constants", "a root CBV", ... for messages.
@@ -147,6 +148,9 @@ public:
     /// a draw or dispatch, and the SRV/UAV each table slot declares (buffer views take their kind,
     /// stride and format from it).
     const PipelineRootUse& RootUse() const { return *m_RootUse; }
+    /// The reflection of each of its shaders, in pipeline order (cs; or vs, hs, ds, gs, ps as present):
+    /// what binding by name resolves against.
+    const std::vector<DxbcReflection>& ShaderReflections() const { return *m_Stages; }
     /// Debug name: shown by repr() and given to the D3D12 object (SetName). Not thread-safe.
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name);
@@ -168,6 +172,7 @@ private:
     uint32_t m_InputSlots = 0;
     std::vector<InputElementDesc> m_InputLayout;
     std::shared_ptr<PipelineRootUse> m_RootUse;
+    std::shared_ptr<std::vector<DxbcReflection>> m_Stages;
 };
 
 /// A sampler: a CPU descriptor in the SAMPLER allocator, staged with CommandList::SetSampler.

@@ -42,6 +42,27 @@ enum class ShaderStage : uint8_t { Pixel = 0, Vertex = 1, Geometry = 2, Hull = 3
 /// The register class a binding uses: b, t, u or s.
 enum class BindingKind : uint8_t { Cbv, Srv, Uav, Sampler };
 
+/// The type of a constant-buffer variable or struct member (an RDEF type record; the numbers are
+/// D3D_SHADER_VARIABLE_CLASS and D3D_SHADER_VARIABLE_TYPE values).
+struct CbufferType {
+    uint32_t typeClass = 0;   ///< 0 scalar, 1 vector, 2 matrix_rows (row_major), 3 matrix_columns (column_major), 5 struct
+    uint32_t baseType = 0;    ///< 1 bool, 2 int, 3 float, 19 uint, 39 double (0 for structs)
+    uint32_t rows = 1, columns = 1;
+    uint32_t elements = 0;    ///< array length; 0 when not an array
+};
+
+/// One variable of a constant buffer, or one member of a struct variable (offsets of members are
+/// from the start of the struct). Depth of nesting is capped (kMaxCbufferNesting).
+struct CbufferVariable {
+    std::string name;
+    uint32_t offset = 0;      ///< bytes from the start of the cbuffer (members: of the struct)
+    uint32_t size = 0;        ///< bytes the variable spans (arrays: the last element unpadded)
+    uint32_t flags = 0;       ///< D3D_SHADER_VARIABLE_FLAGS (2: used by the program)
+    CbufferType type;
+    std::vector<CbufferVariable> members;  ///< struct members, in declaration order
+};
+constexpr uint32_t kMaxCbufferNesting = 8;
+
 /// One bound resource of a shader (an RDEF resource binding).
 struct ShaderBinding {
     std::string name;             ///< the HLSL name (the cbuffer's name for constant buffers)
@@ -58,6 +79,7 @@ struct ShaderBinding {
     uint32_t cbufferUsedBytes = 0;///< constant buffers: one past the last byte of its variables
     uint32_t structureStride = 0; ///< structured buffers: bytes per element (the program's dcl_*_structured
                                   ///< declaration, else RDEF's sample-count field); 0 otherwise
+    std::vector<CbufferVariable> variables;  ///< constant buffers: their variables (RDEF), in declaration order
 
     /// Components of a typed resource's element (Buffer<float2> -> 2): RDEF's
     /// D3D_SIF_TEXTURE_COMPONENTS bits (flags bits 2-3) plus one.
