@@ -1075,6 +1075,7 @@ void BindCommandList(py::module_& m, Classes& c) {
         "    UseAfterFreeError: the list was executed already.");
     BindCommandListQueries(c);
     BindCommandListIndirect(c);
+    BindCommandListBundles(c);
 }
 
 }  // namespace dx12kit::bindings

@@ -53,6 +53,9 @@ void BindQueryHeap(Classes& c);
 void BindCommandListIndirect(Classes& c);  // execute_indirect (BindCommandListIndirect.cpp)
 void BindIndirectArgument(Classes& c);
 void BindCommandSignature(Classes& c);
+void BindBundle(Classes& c);
+void BindCommandListBundles(Classes& c);  // execute_bundle (BindCommandListBundles.cpp)
+void BindDeviceBundles(Classes& c);       // Device.create_bundle (BindDeviceBundles.cpp)
 void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
 void BindUploadAllocation(Classes& c);
 void BindCommandQueue(Classes& c);
