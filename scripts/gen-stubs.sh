@@ -31,15 +31,16 @@ text = text.replace(loose, "def load_texture(self, path_or_array: typing.Union[s
                            "generate_mips: bool = True, name: typing.Optional[str] = None)")
 # Buffer-view and flag arguments the bindings take as objects (None: not given): their real types.
 views = ("stride: typing.Any = None, raw: typing.Any = None, first_element: typing.Any = None, num_elements: typing.Any = None")
-assert text.count(views) == 2, "set_shader_resource_view / set_unordered_access_view changed: update scripts/gen-stubs.sh"
+assert text.count(views) == 4, "set_shader_resource_view / set_unordered_access_view (CommandList and Bundle) changed: update scripts/gen-stubs.sh"
 text = text.replace(views, "stride: typing.SupportsIndex | None = None, raw: bool | None = None, "
                            "first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None")
 for fn in ("set_shader_resource_view", "set_unordered_access_view"):
-    m = re.search(r"def " + fn + r"\(self, .*?\) -> None:", text)
-    assert m, fn
-    sig = m.group(0).replace("mip: typing.Any = None, format: typing.Any = None",
-                             "mip: typing.SupportsIndex | None = None, format: str | Format | int | None = None")
-    text = text.replace(m.group(0), sig)
+    found = re.findall(r"def " + fn + r"\(self, .*?\) -> None:", text)
+    assert len(found) == 2, fn  # CommandList's and Bundle's
+    for old in set(found):
+        sig = old.replace("mip: typing.Any = None, format: typing.Any = None",
+                          "mip: typing.SupportsIndex | None = None, format: str | Format | int | None = None")
+        text = text.replace(old, sig)
 for fn in ("CBV", "SRV", "UAV", "SamplerRange"):
     text = re.sub(r"(def " + fn + r"\(.*?)flags: typing\.SupportsIndex = 0\)", r"\1flags: DescriptorRangeFlags | int = 0)", text)
 for fn in ("RootCBV", "RootSRV", "RootUAV"):
@@ -83,6 +84,9 @@ for pattern, repl in ((r"\b(format|dsv_format): typing\.Any = None\b", rf"\1: {f
     text, n = re.subn(pattern, repl, text)
     count += n
 assert count >= 8, f"format arguments changed ({count} found): update scripts/gen-stubs.sh"
+# Bundle's refused calls (cpp/bindings/BindBundle.cpp) take anything and always raise.
+text, n = re.subn(r"def (\w+)\(self, \*args, \*\*kwargs\) -> None:", r"def \1(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:", text)
+assert n == len(core.Bundle.refused_calls()), f"Bundle's refused calls changed ({n} stubs): update scripts/gen-stubs.sh"
 if "os.PathLike" in text and "\nimport os\n" not in text:
     text = text.replace("import typing\n", "import os\nimport typing\n", 1)
 if "typing_extensions." not in text:

@@ -1080,6 +1080,7 @@ void BindCommandList(py::module_& m, Classes& c) {
     BindCommandListDiscard(c);
     BindCommandListIndirect(c);
     BindCommandListNames(c);
+    BindCommandListBundles(c);
 }
 
 }  // namespace dx12kit::bindings

@@ -466,6 +466,7 @@ void BindDevice(py::module_& m, Classes& c) {
     BindDeviceTextures(c);
     BindDeviceQueries(c);
     BindDeviceIndirect(c);
+    BindDeviceBundles(c);
     InstallForkLeak<Device>(+[](const Device& d) { return d.Core()->Forked(); });
 }
 

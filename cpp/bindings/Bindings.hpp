@@ -66,6 +66,9 @@ std::shared_ptr<RootSignature> PipelineRootSignatureArg(Device& device, pybind11
                                                         const std::vector<const std::vector<uint8_t>*>& shaders, bool compute);
 void BindIndirectArgument(Classes& c);
 void BindCommandSignature(Classes& c);
+void BindBundle(Classes& c);
+void BindCommandListBundles(Classes& c);  // execute_bundle (BindCommandListBundles.cpp)
+void BindDeviceBundles(Classes& c);       // Device.create_bundle (BindDeviceBundles.cpp)
 void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
 void BindUploadAllocation(Classes& c);
 void BindCommandQueue(Classes& c);

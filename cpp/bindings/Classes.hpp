@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dx12kit/gpu/BarrierBatch.hpp"
+#include "dx12kit/gpu/Bundle.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/CommandSignature.hpp"
@@ -31,7 +32,8 @@ struct Classes {
           pipelineState(m, "PipelineState"), samplerState(m, "SamplerState"), barrierBatch(m, "BarrierBatch"),
           commandList(m, "CommandList"),
           uploadAllocation(m, "UploadAllocation"), commandQueue(m, "CommandQueue"), device(m, "Device"), pool(m, "Pool"),
-          memory(m, "Memory"), queryHeap(m, "QueryHeap"), indirectArgument(m, "IndirectArgument"), commandSignature(m, "CommandSignature") {}
+          memory(m, "Memory"), queryHeap(m, "QueryHeap"), indirectArgument(m, "IndirectArgument"), commandSignature(m, "CommandSignature"),
+          bundle(m, "Bundle") {}
     // In registration order: a base before its subclasses.
     pybind11::class_<FormatCapabilities> formatSupport;
     pybind11::class_<Resource, std::shared_ptr<Resource>> resource;
@@ -53,6 +55,7 @@ struct Classes {
     pybind11::class_<QueryHeap, std::shared_ptr<QueryHeap>> queryHeap;
     pybind11::class_<IndirectArgument> indirectArgument;
     pybind11::class_<CommandSignature, std::shared_ptr<CommandSignature>> commandSignature;
+    pybind11::class_<Bundle, std::shared_ptr<Bundle>> bundle;
 };
 
 /// Sets a declared class's docstring and returns it, to chain its .def() calls.

@@ -35,6 +35,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindQueryHeap(classes);
     BindIndirectArgument(classes);
     BindCommandSignature(classes);
+    BindBundle(classes);
     BindCommandList(m, classes);
     BindArgumentRoles(m);
     BindBarrierBatch(classes);

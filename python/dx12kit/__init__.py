@@ -38,6 +38,7 @@ from .dx12core import (
     BarrierBatch,
     BlendState,
     Buffer,
+    Bundle,
     CommandList,
     CommandQueue,
     CommandSignature,
@@ -136,7 +137,7 @@ __all__ = [
     "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
     "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError", "BarrierBatch", "QueryHeap",
-    "IndirectArgument", "CommandSignature",
+    "IndirectArgument", "CommandSignature", "Bundle",
     "RootSignatureFlags", "DescriptorRangeFlags", "RootDescriptorFlags",
     "binding", "BindingError", "BindingKindError", "BindingNameError", "CbufferFieldError",
 ]

@@ -786,6 +786,24 @@ class CommandList:
             InvalidArgumentError: an index out of range, a kind that does not belong in the heap or on this list's
                 queue, or a query (other than a timestamp) not begun in this list, or begun as another kind.
         """
+    def execute_bundle(self, bundle: typing.Any) -> None:
+        """
+        Executes a closed bundle here (ID3D12GraphicsCommandList::ExecuteBundle): its calls run as if recorded at this
+        point. The bundle inherits this list's state except the pipeline (render targets, viewports, vertex/index buffers,
+        predication, and the root arguments while the bundle binds the same root signature), and what it sets stays set
+        here afterwards. The state tracker puts what its draws use in their states here. The list keeps the bundle alive
+        until its work completes. On vkd3d 1.2 the calls are replayed into this list (docs/guides/shader-gaps.rst).
+        
+        Args:
+            bundle: a closed Bundle of this device.
+        
+        Raises:
+            TypeError: bundle is not a Bundle.
+            InvalidArgumentError: a list of the compute or copy queue (bundles run on direct lists only), a bundle not
+                closed or of another device; a call of the bundle that fails against this list's state (the error names
+                the bundle and the call; the calls before it stay recorded).
+            UseAfterFreeError: the list was already executed.
+        """
     def execute_indirect(self, signature: typing.Any, max_count: typing.SupportsIndex, argument_buffer: typing.Any, argument_offset: typing.SupportsIndex = 0, count_buffer: typing.Any = None, count_offset: typing.SupportsIndex = 0) -> None:
         """
         Runs up to `max_count` commands whose arguments the GPU reads from `argument_buffer`
@@ -1632,6 +1650,23 @@ class Device:
                 an offset that is misaligned or outside memory.
             OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.
         """
+    def create_bundle(self, *, pipeline: typing.Any = None, name: typing.Any = None) -> Bundle:
+        """
+        A new bundle to record (D3D12: a command list of type BUNDLE): record draw-time calls on it, close() it, then run it
+        with CommandList.execute_bundle from direct lists, as often as needed (docs/guides/bundles.rst).
+        
+        Args:
+            pipeline: the bundle's initial pipeline state (CreateCommandList's pInitialState), or None: a bundle does not
+                inherit the calling list's pipeline, so it draws with this one or one it sets.
+            name: debug name (default 'bundle').
+        
+        Returns:
+            A Bundle, open for recording.
+        
+        Raises:
+            TypeError: pipeline is not a PipelineState.
+            InvalidArgumentError: a pipeline of another device.
+        """
     def create_command_signature(self, arguments: typing.Any, *, byte_stride: typing.SupportsIndex, root_signature: typing.Any = None, name: typing.Any = None) -> CommandSignature:
         """
         A command signature for CommandList.execute_indirect (ID3D12Device::CreateCommandSignature).
@@ -2288,6 +2323,503 @@ class CommandSignature:
     @name.setter
     def name(self, arg1: typing.Any) -> None:
         ...
+class Bundle:
+    """
+    A bundle: draw-time calls recorded once (device.create_bundle()), closed, then executed any number of times from
+    direct command lists (CommandList.execute_bundle), in this frame and later ones.
+    
+    D3D12's bundle rules hold: a bundle records no barrier, clear, copy, resolve, render-target, viewport, scissor,
+    predication or query call and no execute_bundle (those methods raise InvalidArgumentError naming the rule; see
+    Bundle.refused_calls()). A bundle inherits the calling list's state except the pipeline: render targets,
+    viewports, vertex/index buffers, and root arguments while the bundle sets the calling list's root signature
+    (set_pipeline_state with a pipeline of the same root signature). What it sets stays set in the calling list.
+    vkd3d 1.2 has no working ExecuteBundle, so dx12kit replays the recorded calls into the calling list, whose state
+    tracker puts what the bundle's draws use in their states (docs/guides/bundles.rst).
+    """
+    @staticmethod
+    def refused_calls() -> dict[str, typing.Any]:
+        """
+        The CommandList calls a bundle may not record, each with the D3D12 rule that says so (a dict of name -> rule).
+        """
+    def __repr__(self) -> str:
+        ...
+    def aliasing_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.aliasing_barrier's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def begin_query(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.begin_query's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def clear_depth_stencil(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.clear_depth_stencil's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def clear_render_target(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.clear_render_target's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def clear_unordered_access_view(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.clear_unordered_access_view's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def close(self) -> None:
+        """
+        Ends recording. Only a closed bundle can be executed (D3D12: ExecuteBundle needs a closed bundle); a closed bundle is
+        executed as it is, any number of times, from any direct list. Closing twice does nothing.
+        """
+    def copy_buffer_region(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.copy_buffer_region's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def copy_from_upload(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.copy_from_upload's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def copy_resource(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.copy_resource's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
+        """
+        Records CommandList.dispatch.
+        
+        Args:
+            x, y, z: thread groups per dimension (1..65535).
+        
+        Raises:
+            InvalidArgumentError: no compute pipeline set in the bundle, a count out of range.
+            UseAfterFreeError: the bundle is closed.
+        """
+    def draw(self, vertex_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.draw. Its checks against what is bound (targets, root arguments, vertex buffers) run at each
+        execute_bundle, against the calling list's state.
+        
+        Args:
+            vertex_count, instance_count, start_vertex, start_instance: DrawInstanced's arguments.
+        
+        Raises:
+            InvalidArgumentError: no graphics pipeline set in the bundle (a bundle does not inherit the pipeline).
+            UseAfterFreeError: the bundle is closed.
+        """
+    def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.draw_indexed (the index buffer may be the calling list's: bundles inherit it).
+        
+        Args:
+            index_count, instance_count, start_index, base_vertex, start_instance: DrawIndexedInstanced's arguments.
+        
+        Raises:
+            InvalidArgumentError: no graphics pipeline set in the bundle.
+            UseAfterFreeError: the bundle is closed.
+        """
+    def end_query(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.end_query's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def execute_bundle(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: bundles nest one level only (D3D12: ExecuteBundle is called on a direct command list, never in a bundle): execute both bundles from the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.execute_bundle's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def generate_mips(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: generate_mips records barriers and copies, which a bundle may not (D3D12 bundle restrictions): call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.generate_mips's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def pano_to_cubemap(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: pano_to_cubemap records barriers, which a bundle may not (D3D12 bundle restrictions): call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.pano_to_cubemap's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def raw_transition(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.raw_transition's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def resolve(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resolve (D3D12 bundle restriction: no ResolveSubresource): resolve in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.resolve's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def resolve_query_data(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.resolve_query_data's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def resource_barriers(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.resource_barriers's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_blend_factor(self, rgba: typing.Any) -> None:
+        """
+        Records CommandList.set_blend_factor.
+        
+        Args:
+            rgba: 4 finite numbers.
+        """
+    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0, size: typing.Any = None) -> None:
+        """
+        Records CommandList.set_constant_buffer_view.
+        
+        Args:
+            root_index: a DescriptorTable parameter of the root signature set in the bundle.
+            descriptor_offset: the slot in that table.
+            buffer: the Buffer viewed.
+            offset, size: as CommandList.set_constant_buffer_view.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter.
+        """
+    def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_constants (the values are copied now).
+        
+        Args:
+            root_index: a root-constants parameter of the root signature of the pipeline set in the bundle.
+            values: 32-bit values, as CommandList.set_constants takes them.
+            offset: the first constant written.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet (a bundle changes root arguments only after it set the
+                root signature), not a constants parameter, too many values.
+            UseAfterFreeError: the bundle is closed.
+        """
+    def set_dynamic_constant_buffer(self, root_index: typing.SupportsIndex, data: typing.Any) -> None:
+        """
+        Records CommandList.set_dynamic_constant_buffer: the data is copied now, and each execution copies it into the
+        calling list's upload memory.
+        
+        Args:
+            root_index: a RootCBV parameter of the root signature set in the bundle.
+            data: bytes, a numpy array or anything with the buffer protocol (at most 65536 bytes).
+        """
+    def set_dynamic_index_buffer(self, array: typing.Any) -> None:
+        """
+        Records CommandList.set_dynamic_index_buffer (the array is copied now).
+        
+        Args:
+            array: uint16 or uint32 indices.
+        """
+    def set_dynamic_vertex_buffer(self, slot: typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
+        """
+        Records CommandList.set_dynamic_vertex_buffer (the array is copied now).
+        
+        Args:
+            slot: the input slot.
+            array: the vertices (a numpy array).
+            stride: bytes per vertex; None takes the array's row size (2-D arrays).
+        """
+    def set_index_buffer(self, buffer: typing.Any, format: dx12kit.enums.IndexFormat | typing.Literal['uint16', 'uint32', 'r16_uint', 'r32_uint'] = 'uint32', offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_index_buffer.
+        
+        Args:
+            buffer: the Buffer read.
+            format: an IndexFormat or its name.
+            offset: byte offset of the first index.
+        """
+    def set_pipeline_state(self, pso: PipelineState) -> None:
+        """
+        Sets the pipeline (and its root signature) in the bundle: a bundle does not inherit the calling list's pipeline, so
+        its draws and dispatches need one set here (or device.create_bundle(pipeline=...)). With the root signature of the
+        calling list's pipeline, the calling list's root arguments stay (inherited); with another they are cleared.
+        
+        Args:
+            pso: a PipelineState of the bundle's device.
+        
+        Raises:
+            InvalidArgumentError: a pipeline of another device.
+            UseAfterFreeError: the bundle is closed.
+        """
+    def set_predication(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set predication (D3D12 bundle restriction: no SetPredication); it inherits the calling list's predicate: call set_predication on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_predication's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_render_targets(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set render targets (D3D12 bundle restriction: no OMSetRenderTargets); it draws into the ones the calling list has bound: call set_render_targets on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_render_targets's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_root_cbv.
+        
+        Args:
+            root_index: a RootCBV parameter of the root signature set in the bundle.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer (a multiple of 256).
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a RootCBV parameter, a texture.
+        """
+    def set_root_srv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_root_srv.
+        
+        Args:
+            root_index: a RootSRV parameter of the root signature set in the bundle.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a RootSRV parameter, a texture.
+        """
+    def set_root_uav(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_root_uav.
+        
+        Args:
+            root_index: a RootUAV parameter of the root signature set in the bundle.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a RootUAV parameter, a texture.
+        """
+    def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
+        """
+        Records CommandList.set_sampler.
+        
+        Args:
+            root_index: a sampler DescriptorTable parameter of the root signature set in the bundle.
+            descriptor_offset: the slot in that table.
+            sampler: a SamplerState.
+        
+        Raises:
+            TypeError: sampler is not a SamplerState.
+        """
+    def set_scissor(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set scissor rectangles (D3D12 bundle restriction: no RSSetScissorRects); it inherits the calling list's: call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_scissor's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_scissors(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set scissor rectangles (D3D12 bundle restriction: no RSSetScissorRects); it inherits the calling list's: call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_scissors's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+        """
+        Records CommandList.set_shader_resource_view (the view is written into the calling list's table at each execution).
+        
+        Args:
+            root_index: a DescriptorTable parameter of the root signature set in the bundle.
+            descriptor_offset: the slot in that table.
+            resource: a Texture or Buffer.
+            mip, format, stride, raw, first_element, num_elements: as CommandList.set_shader_resource_view.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter; the view's own checks run at
+                execute_bundle.
+        """
+    def set_stencil_ref(self, ref: typing.SupportsIndex) -> None:
+        """
+        Records CommandList.set_stencil_ref.
+        
+        Args:
+            ref: 0..255.
+        """
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+        """
+        Records CommandList.set_unordered_access_view.
+        
+        Args:
+            root_index: a DescriptorTable parameter of the root signature set in the bundle.
+            descriptor_offset: the slot in that table.
+            resource: a Texture or Buffer created with uav=True.
+            mip, format, stride, raw, first_element, num_elements: as CommandList.set_unordered_access_view.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.
+        """
+    def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_vertex_buffer (it stays bound in the calling list afterwards).
+        
+        Args:
+            slot: the input slot (0..31).
+            buffer: the Buffer read.
+            stride: bytes per vertex.
+            offset: byte offset of the first vertex.
+        """
+    def set_viewport(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set viewports (D3D12 bundle restriction: no RSSetViewports); it inherits the calling list's: call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_viewport's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_viewports(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set viewports (D3D12 bundle restriction: no RSSetViewports); it inherits the calling list's: call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_viewports's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def transition_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.transition_barrier's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def uav_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.uav_barrier's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def upload(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.upload's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    @property
+    def closed(self) -> bool:
+        """
+        True once close() was called (then it can be executed, and no longer recorded).
+        """
+    @property
+    def command_count(self) -> int:
+        """
+        The calls recorded (the initial pipeline counts as one).
+        """
+    @property
+    def name(self) -> str:
+        """
+        The name given to device.create_bundle(name=...), else 'bundle'.
+        """
 class Format(enum.IntEnum):
     """
     Every DXGI format, named by dx12kit's short name in upper case (RGBA8_UNORM, BC7_UNORM); DXGI's own name is an

@@ -44,6 +44,7 @@
 
 namespace dx12kit {
 
+class Bundle;
 class Device;
 class DeviceCore;
 class CommandQueue;
@@ -228,6 +229,11 @@ public:
     /// records nothing. InvalidArgument names the rule broken.
     void ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
                          uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset);
+
+    // ---- bundles (Bundle.cpp; the rules: dx12kit/gpu/Bundle.hpp) --------------------------------
+    /// ExecuteBundle: replays closed `bundle`'s calls into this direct list (emulated, Bundle.hpp says
+    /// why). InvalidArgument for a list of another queue type, a bundle not closed or of another device.
+    void ExecuteBundle(const std::shared_ptr<Bundle>& bundle);
 
     // ---- queries and predication (QueryPasses.cpp; the rules: dx12kit/gpu/QueryHeap.hpp) ---------
     /// BeginQuery / EndQuery of query `index` of `heap`. Timestamps take EndQuery only. Every query a
