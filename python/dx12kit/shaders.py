@@ -43,6 +43,7 @@ from ._hlsl_subtraction import (directive_minus_lines, faulty_negations, find_fa
                                 minus_sites, probe_text, wrap_operands)
 from ._hlsl_fixups import cbuffer_statics, fix_source
 from ._hlsl_linemap import TAG as LINE_TAG, LineMap, tag_text
+from ._hlsl_select import rewrite_select
 from ._hlsl_source import CompileMessage, ShaderIncludeWarning, decode_source, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
 
@@ -820,6 +821,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: str = "cs_5_0",
     # Rewrites of constructs the compiler would get wrong silently (dx12kit._hlsl_fixups):
     # lines stay where they were, so messages and the line map are unchanged.
     text, fixups = fix_source(expanded.text, expanded.locate)
+    text, _ = rewrite_select(text)   # HLSL 2021 select(c, a, b): dx12kit/_hlsl_select.py
     exe = find_compiler()
     version = compiler_version(exe)
     merges = _merges_conversions(exe)

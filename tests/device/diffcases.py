@@ -651,6 +651,38 @@ case("float_minus_uint_matrix", "mixed_subtraction", inputs=mixed_inputs,
           "    float2x2 d = m - w; return asuint(float4(d[0], d[1]));",
      ref=lambda x, i: fout(_f(x) - _uf(x[:, 1]), f32(1) - _uf(x[:, 3]), -_f(x) - f32(3), f32(0.5) - _uf(x[:, 1] >> u32(4))))
 
+# ---- HLSL 2021 select(cond, a, b) (rewritten to a conditional expression) ---------------------------
+
+
+def _sf(x):   # the float the select cases make of x.x
+    return (x[:, 0] & u32(0xFFFF)).astype(f32) - f32(30000)
+
+
+case("select_scalars", "select", fast=True,
+     body="float f = float(x.x & 0xFFFF) - 30000;\n"
+          "    return uint4(select(x.y > x.z, x.y, x.z), asuint(select(f < 0, -f, f * 2)), select(i & 1, 7u, 9u),\n"
+          "                 asuint(select(x.w > 0x80000000u, 1.5, float(i))));",
+     ref=lambda x, i: out(np.where(x[:, 1] > x[:, 2], x[:, 1], x[:, 2]),
+                          np.where(_sf(x) < 0, -_sf(x), _sf(x) * f32(2)).astype(f32).view(u32),
+                          np.where(i & 1, 7, 9), np.where(x[:, 3] > 0x80000000, f32(1.5), i.astype(f32)).astype(f32).view(u32)))
+case("select_vectors", "select", fast=True,
+     body="bool4 c = x > x.yzwx;\n"
+          "    uint4 r = select(c, x, x.wzyx);\n"
+          "    float2 v = select(c.xy, float2(x.xy & 0xFF), 2.5);  // a scalar broadcast\n"
+          "    return r ^ uint4(asuint(v), select(c.zw, 1u, uint2(3, 4)));",
+     ref=lambda x, i: (lambda c: out(*[np.where(c[:, k], x[:, k], x[:, 3 - k]) ^ w for k, w in enumerate([
+         np.where(c[:, 0], (x[:, 0] & u32(0xFF)).astype(f32), f32(2.5)).astype(f32).view(u32),
+         np.where(c[:, 1], (x[:, 1] & u32(0xFF)).astype(f32), f32(2.5)).astype(f32).view(u32),
+         np.where(c[:, 2], 1, 3).astype(u32), np.where(c[:, 3], 1, 4).astype(u32)])]))(x > x[:, [1, 2, 3, 0]]))
+case("select_nested_and_in_macros", "select",
+     decls="#define PICK(c, a, b) select(c, a, \\\n  b)\n#define MAX3(a, b, c) select(a > b, select(a > c, a, c), select(b > c, b, c))",
+     body="uint m = MAX3(x.x, x.y, x.z);\n"
+          "    uint n = select(x.w & 1, select(x.w & 2, 1u, 2u), /* select(no) */ select(x.w & 4, 3u, 4u));\n"
+          "    return uint4(m, n, PICK(x.x < x.w, x.x, x.w), PICK(i > 5, select(i > 9, i, 9u), 5u));",
+     ref=lambda x, i: out(np.maximum(np.maximum(x[:, 0], x[:, 1]), x[:, 2]),
+                          np.where(x[:, 3] & 1, np.where(x[:, 3] & 2, 1, 2), np.where(x[:, 3] & 4, 3, 4)),
+                          np.minimum(x[:, 0], x[:, 3]), np.where(i > 5, np.maximum(i, 9), 5)))
+
 # ---- combinations: static arrays indexed at run time with structured-buffer reads and cbuffer matrices ---
 # One construct per case misses faults that need several at once: nBody's particle vertex shader (corner
 # tables indexed by the vertex, a StructuredBuffer read, a cbuffer matrix) gave uv (1, 1) at every pixel
