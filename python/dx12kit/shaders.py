@@ -38,9 +38,12 @@ from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple,
 
 import numpy as np
 
-from ._dxbc_check import candidate_lines, integer_modifiers
+from ._dxbc_check import _shader_tokens, candidate_lines, integer_modifiers
+from ._hlsl_subtraction import (directive_minus_lines, faulty_negations, find_faulty, may_negate_before_conversion,
+                                minus_sites, probe_text, wrap_operands)
 from ._hlsl_fixups import cbuffer_statics, fix_source
 from ._hlsl_linemap import TAG as LINE_TAG, LineMap, tag_text
+from ._hlsl_select import rewrite_select
 from ._hlsl_source import CompileMessage, ShaderIncludeWarning, decode_source, expand_source, extract_root_signature
 from .errors import Dx12Error, InvalidArgumentError, ShaderCompileError
 
@@ -689,6 +692,55 @@ def _refuse_hidden_cbuffer_statics(exe: str, text: str, expanded: Any, timeout: 
         "(statics are never part of a constant buffer's layout).")
 
 
+def _trace_count(exe: str, text: str, profile: str, entry: str, timeout: float) -> Optional[int]:
+    """:func:`faulty_negations` of a compilation of `text` with the compiler's trace, or None when it fails."""
+    try:
+        rc, _, err = _run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry, "-o", os.devnull, "-"],
+                          timeout, text.encode("utf-8", "surrogateescape"), env={"VKD3D_SHADER_DEBUG": "trace"})
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return faulty_negations(err.decode("utf-8", errors="replace")) if rc == 0 else None
+
+
+def _fix_float_minus_integer(exe: str, text: str, data: bytes, expanded: Any, profile: str, entry: str,
+                             timeout: float) -> Optional[bytes]:
+    """The DXBC of `text` with each ``float - integer`` (and ``-=``) made right (dx12kit/_hlsl_subtraction.py:
+    vkd3d-shader 2.1 negates the integer before converting it), or None when there is none. Raises
+    ShaderCompileError naming the lines when one is hidden where no rewrite reaches (a macro body)."""
+    sites = minus_sites(text)
+    if (not sites and not directive_minus_lines(text)) or not may_negate_before_conversion(_shader_tokens(data)):
+        return None
+    total = _trace_count(exe, probe_text(text, sites), profile, entry, timeout)
+    if not total:
+        return None
+    binary, rest = find_faulty(text, sites, lambda t: _trace_count(exe, t, profile, entry, timeout), total)
+    if rest:
+        lines = directive_minus_lines(text)
+        where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:4]) if lines else "%s" % expanded.locate(1)[0]
+        raise ShaderCompileError(
+            f"refused ({profile}, entry '{entry}'): {where}: a subtraction of an integer from a float written where "
+            "dx12kit cannot rewrite it (a macro body): vkd3d-shader 2.1 negates the integer in its own type before "
+            "converting it (x - u with x = 100.5, u = 64u gives 4.29e9, not 36.5; x - i is wrong for i = INT_MIN). "
+            "Workaround: convert the integer first, x - float(u) (float2(v) for vectors).")
+    if not binary:
+        return None
+    fixed = wrap_operands(text, binary)
+    try:
+        rc, out, _ = _run([exe, "-x", "hlsl", "-b", "dxbc-tpf", "-p", profile, "-e", entry, "-o", "-", "-"],
+                          timeout, fixed.encode("utf-8", "surrogateescape"))
+    except (OSError, subprocess.SubprocessError):
+        rc, out = 1, b""
+    left = _trace_count(exe, probe_text(fixed, minus_sites(fixed)), profile, entry, timeout) if rc == 0 else None
+    if rc != 0 or out[:4] != b"DXBC" or left != 0:
+        lines = sorted({text.count("\n", 0, o) + 1 for o, _ in binary})
+        where = ", ".join("%s:%d" % expanded.locate(n) for n in lines[:4])
+        raise ShaderCompileError(
+            f"refused ({profile}, entry '{entry}'): {where}: a subtraction of an integer from a float that dx12kit could "
+            "not rewrite: vkd3d-shader 2.1 negates the integer in its own type before converting it (x - u with "
+            "x = 100.5, u = 64u gives 4.29e9, not 36.5). Workaround: convert the integer first, x - float(u).")
+    return out
+
+
 def _surrogate_message(source: str, e: UnicodeEncodeError, source_name: Any) -> str:
     """compile_hlsl's message for a str holding a lone surrogate: where it is, and the byte it stands
     for when it came from a ``surrogateescape`` decoding (U+DC80..U+DCFF)."""
@@ -807,14 +859,15 @@ def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None
     # Rewrites of constructs the compiler would get wrong silently (dx12kit._hlsl_fixups):
     # lines stay where they were, so messages and the line map are unchanged.
     text, fixups = fix_source(expanded.text, expanded.locate)
+    text, _ = rewrite_select(text)   # HLSL 2021 select(c, a, b): dx12kit/_hlsl_select.py
     exe = find_compiler()
     version = compiler_version(exe)
     merges = _merges_conversions(exe)
     # The fixed and the unfixed library print the same version line: the key tells them apart.
-    # "checks-3": entries cached before the macro-hidden cbuffer-static refusal (checks-2) and before the
+    # "checks-4": entries cached before the float-minus-integer fix are not trusted. "checks-3": entries cached before the macro-hidden cbuffer-static refusal (checks-2) and before the
     # reinterpret (asuint/asint) merge fix and probe are not trusted (a refused shader is never cached, a
     # cache hit skips the checks that run before compiling, and the CAST-only library gave the same key).
-    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", "checks-3", profile, entry, text])
+    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", "checks-4", profile, entry, text])
                          .encode("utf-8", "surrogateescape")).hexdigest()
     cache = _cache_dir()
     cached = cache / f"{key}.dxbc"
@@ -849,6 +902,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None
     problem = _native.dxbc_problem(data)
     if problem:
         raise ShaderCompileError(f"the HLSL compiler {exe} reported success but wrote invalid DXBC ({len(data)} bytes: {problem})")
+    # float - integer: the compiler negates before it converts (dx12kit/_hlsl_subtraction.py)
+    data = _fix_float_minus_integer(exe, text, data, expanded, profile, entry, timeout) or data
     compiled = data
     data = _fix_miscompiled(data, text, expanded, profile, entry)
     if merges:

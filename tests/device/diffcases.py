@@ -590,6 +590,99 @@ case("vertex_and_instance_id", "system_values", fast=True, stages=("vs", "vs_ins
      ref=lambda x, i: out(i, x[:, 0]),
      note="vs: SV_VertexID from a point list; vs_instance: SV_InstanceID with start instance 3 and start vertex 5")
 
+# ---- mixed float/integer subtraction (vkd3d-shader negates the integer before converting it) ------
+
+
+def mixed_inputs(rng, n):
+    """x.x a float's bits; x.y a uint (half small, half anywhere); x.z an int, INT_MIN every 7th; x.w a uint."""
+    a = np.zeros((n, 4), u32)
+    a[:, 0] = rng.uniform(-1000, 1000, n).astype(f32).view(u32)
+    a[:, 1] = np.where(rng.random(n) < 0.5, rng.integers(0, 1000, n), rng.integers(0, 2**32, n)).astype(u32)
+    a[:, 2] = rng.integers(-2**31, 2**31, n).astype(np.int64).astype(i32).view(u32)
+    a[::7, 2] = 0x80000000
+    a[:, 3] = rng.integers(0, 2**32, n).astype(u32)
+    return a
+
+
+def _f(x):
+    return x[:, 0].view(f32)
+
+
+def _uf(v):   # uint32 -> float32 as HLSL converts (round to nearest)
+    return np.asarray(v, u32).astype(f32)
+
+
+def _if(v):
+    return np.asarray(v, u32).view(i32).astype(f32)
+
+
+case("float_minus_uint", "mixed_subtraction", fast=True, inputs=mixed_inputs,
+     body="float f = asfloat(x.x); uint u = x.y; int s = asint(x.z);\n"
+          "    return asuint(float4(f - u, f - u * 64, f - s, f - 7u));",
+     ref=lambda x, i: fout(_f(x) - _uf(x[:, 1]), _f(x) - _uf(x[:, 1] * u32(64)), _f(x) - _if(x[:, 2]), _f(x) - f32(7)))
+case("float_minus_uint_vectors", "mixed_subtraction", fast=True, inputs=mixed_inputs,
+     body="float2 p = asfloat(x.xx) * float2(1, -0.5); uint2 v = x.yw;\n"
+          "    float2 a = p - v; float3 b = float3(p, 2.5) - v.y; float c = p.y - (v - 1u).x;\n"
+          "    return asuint(float4(a.x, a.y + b.z, b.x - c, c));",
+     ref=lambda x, i: (lambda p0, p1, v0, v1: fout(
+         p0 - v0, (p1 - v1) + (f32(2.5) - v1), (p0 - v1) - (p1 - _uf(x[:, 1] - u32(1))), p1 - _uf(x[:, 1] - u32(1))))(
+         _f(x), _f(x) * f32(-0.5), _uf(x[:, 1]), _uf(x[:, 3])))
+case("float_minus_uint_compound", "mixed_subtraction", inputs=mixed_inputs,
+     body="float2 a = asfloat(x.xx); a -= x.yw; float m = asfloat(x.x); m -= x.w * 3; int s = asint(x.z);\n"
+          "    float k = m; k -= s;\n"
+          "    return asuint(float4(a, m, k));",
+     ref=lambda x, i: (lambda m: fout(_f(x) - _uf(x[:, 1]), _f(x) - _uf(x[:, 3]), m, m - _if(x[:, 2])))(
+         _f(x) - _uf(x[:, 3] * u32(3))))
+case("float_minus_uint_nested", "mixed_subtraction", inputs=mixed_inputs,
+     decls="float dt_g(float a, float b) { return a - b; }\nfloat dt_h(float a, uint b) { return a - b; }",
+     body="float f = asfloat(x.x); uint u = x.y & 0xFFFF;\n"
+          "    float n = f - (u - (x.w & 0xFF) * 2u);\n"
+          "    float q = f - (u - f);  // u - f: the float is negated (right without the fix)\n"
+          "    return asuint(float4(n, q, dt_g(f, u), dt_h(f, x.w) - -u));",
+     ref=lambda x, i: (lambda f, u: fout(
+         f - _uf(u - (x[:, 3] & u32(0xFF)) * u32(2)), f - (_uf(u) - f), f - _uf(u),
+         (f - _uf(x[:, 3])) - _uf(u32(0) - u)))(_f(x), x[:, 1] & u32(0xFFFF)))
+case("integer_minus_mixed_signedness", "mixed_subtraction", inputs=mixed_inputs,   # modular: right without the fix
+     body="uint u = x.y; int s = asint(x.z); float f = asfloat(x.x);\n"
+          "    return uint4(u - s, asuint(s - u), asuint(u - f), asuint(s - 2u));",
+     ref=lambda x, i: out(x[:, 1] - x[:, 2], x[:, 2] - x[:, 1], (_uf(x[:, 1]) - _f(x)).view(u32), x[:, 2] - u32(2)))
+case("float_minus_uint_matrix", "mixed_subtraction", inputs=mixed_inputs,
+     body="float f = asfloat(x.x); float2x2 m = float2x2(f, 1, -f, 0.5); uint2x2 w = uint2x2(x.y, x.w, 3, x.y >> 4);\n"
+          "    float2x2 d = m - w; return asuint(float4(d[0], d[1]));",
+     ref=lambda x, i: fout(_f(x) - _uf(x[:, 1]), f32(1) - _uf(x[:, 3]), -_f(x) - f32(3), f32(0.5) - _uf(x[:, 1] >> u32(4))))
+
+# ---- HLSL 2021 select(cond, a, b) (rewritten to a conditional expression) ---------------------------
+
+
+def _sf(x):   # the float the select cases make of x.x
+    return (x[:, 0] & u32(0xFFFF)).astype(f32) - f32(30000)
+
+
+case("select_scalars", "select", fast=True,
+     body="float f = float(x.x & 0xFFFF) - 30000;\n"
+          "    return uint4(select(x.y > x.z, x.y, x.z), asuint(select(f < 0, -f, f * 2)), select(i & 1, 7u, 9u),\n"
+          "                 asuint(select(x.w > 0x80000000u, 1.5, float(i))));",
+     ref=lambda x, i: out(np.where(x[:, 1] > x[:, 2], x[:, 1], x[:, 2]),
+                          np.where(_sf(x) < 0, -_sf(x), _sf(x) * f32(2)).astype(f32).view(u32),
+                          np.where(i & 1, 7, 9), np.where(x[:, 3] > 0x80000000, f32(1.5), i.astype(f32)).astype(f32).view(u32)))
+case("select_vectors", "select", fast=True,
+     body="bool4 c = x > x.yzwx;\n"
+          "    uint4 r = select(c, x, x.wzyx);\n"
+          "    float2 v = select(c.xy, float2(x.xy & 0xFF), 2.5);  // a scalar broadcast\n"
+          "    return r ^ uint4(asuint(v), select(c.zw, 1u, uint2(3, 4)));",
+     ref=lambda x, i: (lambda c: out(*[np.where(c[:, k], x[:, k], x[:, 3 - k]) ^ w for k, w in enumerate([
+         np.where(c[:, 0], (x[:, 0] & u32(0xFF)).astype(f32), f32(2.5)).astype(f32).view(u32),
+         np.where(c[:, 1], (x[:, 1] & u32(0xFF)).astype(f32), f32(2.5)).astype(f32).view(u32),
+         np.where(c[:, 2], 1, 3).astype(u32), np.where(c[:, 3], 1, 4).astype(u32)])]))(x > x[:, [1, 2, 3, 0]]))
+case("select_nested_and_in_macros", "select",
+     decls="#define PICK(c, a, b) select(c, a, \\\n  b)\n#define MAX3(a, b, c) select(a > b, select(a > c, a, c), select(b > c, b, c))",
+     body="uint m = MAX3(x.x, x.y, x.z);\n"
+          "    uint n = select(x.w & 1, select(x.w & 2, 1u, 2u), /* select(no) */ select(x.w & 4, 3u, 4u));\n"
+          "    return uint4(m, n, PICK(x.x < x.w, x.x, x.w), PICK(i > 5, select(i > 9, i, 9u), 5u));",
+     ref=lambda x, i: out(np.maximum(np.maximum(x[:, 0], x[:, 1]), x[:, 2]),
+                          np.where(x[:, 3] & 1, np.where(x[:, 3] & 2, 1, 2), np.where(x[:, 3] & 4, 3, 4)),
+                          np.minimum(x[:, 0], x[:, 3]), np.where(i > 5, np.maximum(i, 9), 5)))
+
 # ---- combinations: static arrays indexed at run time with structured-buffer reads and cbuffer matrices ---
 # One construct per case misses faults that need several at once: nBody's particle vertex shader (corner
 # tables indexed by the vertex, a StructuredBuffer read, a cbuffer matrix) gave uv (1, 1) at every pixel

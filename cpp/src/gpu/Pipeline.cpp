@@ -7,6 +7,7 @@
 #include "dx12kit/gpu/SamplerRules.hpp"
 #include "dx12kit/platform/HResult.hpp"
 #include "dx12kit/platform/VulkanPipelineFixes.hpp"
+#include "dx12kit/shaders/DxbcCounters.hpp"
 #include "dx12kit/shaders/DxbcModifierFix.hpp"
 #include "dx12kit/shaders/DxbcRewrite.hpp"
 
@@ -46,6 +47,16 @@ DxbcReflection ReflectShader(const char* what, const char* stage, const std::vec
 std::vector<uint8_t> RuntimeBytecode(const char* what, const char* stage, const std::vector<uint8_t>& bytecode) {
     std::vector<uint8_t> fixed;
     try {
+        // UAV counters (DxbcCounters.hpp): no dx12kit view carries a counter resource, so the counter
+        // the shader would count with does not exist (D3D12: undefined; vkd3d 1.2: a null buffer).
+        const std::string counter = UavCounterUse(bytecode.data(), bytecode.size());
+        if (!counter.empty())
+            throw InvalidArgument(
+                "the shader uses a UAV counter (" + counter + ": IncrementCounter, DecrementCounter, Append or Consume), "
+                "and dx12kit creates no unordered access view with a counter resource (vkd3d 1.2 would also count "
+                "only in compute pipelines and ignore a counter offset other than 0). Workaround: keep the count in "
+                "a RWStructuredBuffer<uint> and take slots with InterlockedAdd(count[0], 1, slot) "
+                "(docs/guides/shader-gaps.rst)");
         fixed = FixFoldedFloatModifiers(bytecode.data(), bytecode.size()).bytecode;
     } catch (const InvalidArgument& e) {
         throw InvalidArgument(std::string(what) + " (" + stage + "): " + e.what());
