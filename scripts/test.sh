@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/bootstrap.sh: system packages, HLSL compiler, .venv, build) and runs
 # the test suite on the real D3D12 device (vkd3d over lavapipe on Linux). Extra arguments go to pytest.
-# Before it: the C++ suite (native and under Wine) and the installed-wheel suite; after it, the same
-# two commands on Debian 13 (scripts/test-debian13.sh). DX12KIT_SKIP_EXTRA_TESTS=1 skips those for
-# a quick local run.
+# Before it: the C++ suite (native and under Wine), the installed C++ package (tests/cpp_consumer)
+# and the installed-wheel suite; after it, the same two commands on Debian 13
+# (scripts/test-debian13.sh). DX12KIT_SKIP_EXTRA_TESTS=1 skips those for a quick local run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 "$ROOT/scripts/bootstrap.sh"
@@ -11,6 +11,7 @@ cd "$ROOT"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run}
 mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 "$ROOT/scripts/test-cpp.sh"     # C++ suite natively, then cross-built for Windows and run under Wine
+"$ROOT/scripts/test-cpp-package.sh"  # the C++ package installed into a fresh prefix; tests/cpp_consumer built against it and run (native, Wine)
 "$ROOT/scripts/test-wheel.sh"   # the auditwheel-repaired wheel, installed into a fresh venv, runs tests/
 "$ROOT/scripts/build-docs.sh"    # the documentation (docs/, API reference from the docstrings), warnings as errors
 "$ROOT/scripts/check-typing.sh"   # mypy --strict on the package and its stubs; stubtest against the extension
