@@ -11,9 +11,9 @@ namespace dx12kit::bindings {
 namespace {
 
 /// An array_slice argument of the clears: None for every slice (CommandList::kAllSlices), else one.
-uint32_t SliceArg(const py::object& slice, const char* fn) {
+uint32_t SliceArg(py::handle slice, const char* fn) {
     if (slice.is_none()) return CommandList::kAllSlices;
-    const uint32_t s = U32(Int{slice}, fn, "array_slice");
+    const uint32_t s = U32(slice, fn, "array_slice");
     if (s == CommandList::kAllSlices) throw InvalidArgument(std::string(fn) + ": array_slice " + std::to_string(s) + " out of range");
     return s;
 }
@@ -304,7 +304,7 @@ using ListClass = py::class_<CommandList, std::shared_ptr<CommandList>>;
 /// Uploads and copies: upload, copy_resource, copy_buffer_region, the zero-copy upload path.
 void DefCopies(ListClass& cls) {
     cls
-        .def("upload", [](CommandList& cl, py::handle res, py::handle array, Int mipArg, Int sliceArg, Int offsetArg) {
+        .def("upload", [](CommandList& cl, ResourceArg res, py::handle array, Int mipArg, Int sliceArg, Int offsetArg) {
             auto r = AsResource(res, "upload");
             const uint32_t mip = U32(mipArg, "upload", "mip"), slice = U32(sliceArg, "upload", "array_slice");
             const uint64_t offset = U64(offsetArg, "upload", "offset");
@@ -320,10 +320,10 @@ void DefCopies(ListClass& cls) {
             }
             cl.Upload(r, b.data, b.size, mip, slice, offset);
         }, "resource"_a, "array"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, docs::CommandList::upload)
-        .def("copy_resource", [](CommandList& cl, py::handle dst, py::handle src) {
+        .def("copy_resource", [](CommandList& cl, ResourceArg dst, ResourceArg src) {
             cl.CopyResource(AsResource(dst, "copy_resource"), AsResource(src, "copy_resource"));
         }, "dst"_a, "src"_a, docs::CommandList::copy_resource)
-        .def("copy_buffer_region", [](CommandList& cl, py::handle dst, Int dstOffset, py::handle src, Int srcOffset, Int size) {
+        .def("copy_buffer_region", [](CommandList& cl, BufferArg dst, Int dstOffset, BufferArg src, Int srcOffset, Int size) {
             const char* fn = "copy_buffer_region";
             cl.CopyBufferRegion(AsResource(dst, fn), U64(dstOffset, fn, "dst_offset"), AsResource(src, fn), U64(srcOffset, fn, "src_offset"),
                                 U64(size, fn, "size"));
@@ -331,11 +331,11 @@ void DefCopies(ListClass& cls) {
         .def("allocate_upload", [](std::shared_ptr<CommandList> cl, Int size, Int alignment) {
             return PinnedUpload(std::move(cl), U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment"));
         }, "size"_a, "alignment"_a = 256, docs::CommandList::allocate_upload)
-        .def("allocate_texture_upload", [](std::shared_ptr<CommandList> cl, py::handle tex, Int mipArg) {
+        .def("allocate_texture_upload", [](std::shared_ptr<CommandList> cl, TextureArg tex, Int mipArg) {
             const char* fn = "allocate_texture_upload";
             return PinnedUpload::ForTexture(std::move(cl), AsResource(tex, fn), U32(mipArg, fn, "mip"), fn);
         }, "texture"_a, "mip"_a = 0, docs::CommandList::allocate_texture_upload)
-        .def("copy_from_upload", [](CommandList& cl, py::handle dst, const PinnedUpload& u, Int mip, Int slice, Int offset) {
+        .def("copy_from_upload", [](CommandList& cl, ResourceArg dst, const PinnedUpload& u, Int mip, Int slice, Int offset) {
             const char* fn = "copy_from_upload";
             if (&u.List() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
             cl.CopyFromUpload(AsResource(dst, fn), u.Allocation(), U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
@@ -345,18 +345,18 @@ void DefCopies(ListClass& cls) {
 /// Barriers: transitions, UAV and aliasing barriers, raw transitions.
 void DefBarriers(ListClass& cls) {
     cls
-        .def("transition_barrier", [](CommandList& cl, py::handle r, py::handle s, Int sub) {
+        .def("transition_barrier", [](CommandList& cl, ResourceArg r, StateArgT s, Int sub) {
             auto res = AsResource(r, "transition_barrier");
             cl.TransitionBarrier(res, StateArg(s, "transition_barrier", "state", *res), U32(sub, "transition_barrier", "subresource"));
         }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources, docs::CommandList::transition_barrier)
-        .def("uav_barrier", [](CommandList& cl, py::handle r) {
+        .def("uav_barrier", [](CommandList& cl, OptResourceArg r) {
             cl.UavBarrier(r.is_none() ? nullptr : AsResource(r, "uav_barrier"));
         }, "resource"_a = py::none(), docs::CommandList::uav_barrier)
-        .def("aliasing_barrier", [](CommandList& cl, py::handle before, py::handle after) {
+        .def("aliasing_barrier", [](CommandList& cl, OptResourceArg before, OptResourceArg after) {
             cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
                                after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
         }, "before"_a = py::none(), "after"_a = py::none(), docs::CommandList::aliasing_barrier)
-        .def("raw_transition", [](CommandList& cl, py::handle r, py::handle before, py::handle after, Int sub) {
+        .def("raw_transition", [](CommandList& cl, ResourceArg r, StateArgT before, StateArgT after, Int sub) {
             auto res = AsResource(r, "raw_transition");
             cl.RawTransition(res, StateArg(before, "raw_transition", "before", *res), StateArg(after, "raw_transition", "after", *res),
                              U32(sub, "raw_transition", "subresource"));
@@ -367,20 +367,20 @@ void DefBarriers(ListClass& cls) {
 void DefRootArguments(ListClass& cls) {
     cls
         .def("set_pipeline_state", &CommandList::SetPipelineState, "pso"_a, docs::CommandList::set_pipeline_state)
-        .def("set_root_cbv", [](CommandList& cl, Int root, py::handle b, Int off) {
+        .def("set_root_cbv", [](CommandList& cl, Int root, BufferArg b, Int off) {
             cl.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(b, "set_root_cbv"), U64(off, "set_root_cbv", "offset"));
         },
              "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_cbv)
-        .def("set_root_srv", [](CommandList& cl, Int root, py::handle b, Int off) {
+        .def("set_root_srv", [](CommandList& cl, Int root, BufferArg b, Int off) {
             cl.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(b, "set_root_srv"), U64(off, "set_root_srv", "offset"));
         },
              "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_srv)
-        .def("set_root_uav", [](CommandList& cl, Int root, py::handle b, Int off) {
+        .def("set_root_uav", [](CommandList& cl, Int root, BufferArg b, Int off) {
             cl.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(b, "set_root_uav"), U64(off, "set_root_uav", "offset"));
         },
              "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_uav)
-        .def("set_shader_resource_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format,
-                                            py::object stride, py::object raw, py::object first, py::object num) {
+        .def("set_shader_resource_view", [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format,
+                                            OptIndex stride, OptBool raw, OptIndex first, OptIndex num) {
             const char* fn = "set_shader_resource_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
@@ -393,8 +393,8 @@ void DefRootArguments(ListClass& cls) {
             cl.SetShaderResourceView(rootIndex, slot, res, firstMip, count, f, view);
         }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), docs::CommandList::set_shader_resource_view)
-        .def("set_unordered_access_view", [](CommandList& cl, Int root, Int offset, py::handle r, py::object mip, py::object format,
-                                             py::object stride, py::object raw, py::object first, py::object num) {
+        .def("set_unordered_access_view", [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format,
+                                             OptIndex stride, OptBool raw, OptIndex first, OptIndex num) {
             const char* fn = "set_unordered_access_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
@@ -405,7 +405,7 @@ void DefRootArguments(ListClass& cls) {
             cl.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
         }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), docs::CommandList::set_unordered_access_view)
-        .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, py::handle b, Int bufferOffset, py::handle size) {
+        .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, BufferArg b, Int bufferOffset, OptIndex size) {
             const char* fn = "set_constant_buffer_view";
             uint32_t bytes = 0;
             if (!size.is_none()) {
@@ -414,13 +414,14 @@ void DefRootArguments(ListClass& cls) {
             }
             cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn), U64(bufferOffset, fn, "offset"), bytes);
         }, "root_index"_a, "descriptor_offset"_a, "buffer"_a, "offset"_a = 0, "size"_a = py::none(), docs::CommandList::set_constant_buffer_view)
-        .def("set_sampler", [](CommandList& cl, Int root, Int offset, py::handle sampler) {
+        .def("set_sampler", [](CommandList& cl, Int root, Int offset, SamplerArg sampler) {
             const char* fn = "set_sampler";
             if (!py::isinstance<Sampler>(sampler))
                 throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " + detail::TypeName(sampler));
             cl.SetSampler(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), sampler.cast<std::shared_ptr<Sampler>>());
         }, "root_index"_a, "descriptor_offset"_a, "sampler"_a, docs::CommandList::set_sampler)
-        .def("clear_unordered_access_view", [](CommandList& cl, py::handle r, py::object valuesObj) {
+        .def("clear_unordered_access_view", [](CommandList& cl, ResourceArg r, FourArg valuesArg) {
+            const py::object valuesObj = py::reinterpret_borrow<py::object>(valuesArg.value);
             const char* fn = "clear_unordered_access_view";
             auto res = AsResource(r, fn);
             if (!py::isinstance<py::sequence>(valuesObj) || py::isinstance<py::str>(valuesObj))
@@ -444,7 +445,8 @@ void DefRootArguments(ListClass& cls) {
 /// Render targets, viewports, scissors, stencil reference, blend factor, clears and resolve.
 void DefOutputMerger(ListClass& cls) {
     cls
-        .def("set_render_targets", [](CommandList& cl, py::object targets, py::object depth, Int mipArg) {
+        .def("set_render_targets", [](CommandList& cl, TargetsArg targetsArg, OptTextureArg depth, Int mipArg) {
+            const py::handle targets = targetsArg;
             const uint32_t mip = U32(mipArg, "set_render_targets", "mip");
             std::vector<std::shared_ptr<Resource>> ts;
             if (!targets.is_none()) {
@@ -505,7 +507,7 @@ void DefOutputMerger(ListClass& cls) {
             if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
             cl.SetStencilRef(v);
         }, "ref"_a, docs::CommandList::set_stencil_ref)
-        .def("set_blend_factor", [](CommandList& cl, py::handle rgbaObj) {
+        .def("set_blend_factor", [](CommandList& cl, FourArg rgbaObj) {
             const char* fn = "set_blend_factor";
             if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
                 throw py::type_error(std::string(fn) + ": rgba must be a sequence of 4 numbers, not " + detail::TypeName(rgbaObj));
@@ -515,7 +517,8 @@ void DefOutputMerger(ListClass& cls) {
             for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
             cl.SetBlendFactor(rgba);
         }, "rgba"_a, docs::CommandList::set_blend_factor)
-        .def("clear_render_target", [](CommandList& cl, py::handle t, py::object rgbaObj, Int mip, py::object slice) {
+        .def("clear_render_target", [](CommandList& cl, TextureArg t, FourArg rgbaArg, Int mip, OptIndex slice) {
+            const py::object rgbaObj = py::reinterpret_borrow<py::object>(rgbaArg.value);
             const char* fn = "clear_render_target";
             auto res = AsResource(t, fn);
             if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
@@ -526,14 +529,14 @@ void DefOutputMerger(ListClass& cls) {
             for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
             cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"), SliceArg(slice, fn));
         }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "array_slice"_a = py::none(), docs::CommandList::clear_render_target)
-        .def("clear_depth_stencil", [](CommandList& cl, py::handle t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, py::object slice) {
+        .def("clear_depth_stencil", [](CommandList& cl, TextureArg t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, OptIndex slice) {
             const char* fn = "clear_depth_stencil";
             auto res = AsResource(t, fn);
             cl.ClearDepthStencil(res, F32(d, fn, "depth"), U8(s, fn, "stencil"), clearDepth, clearStencil, U32(mip, fn, "mip"),
                                  SliceArg(slice, fn));
         }, "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0, py::kw_only(), "clear_depth"_a = true, "clear_stencil"_a = true, "mip"_a = 0,
            "array_slice"_a = 0, docs::CommandList::clear_depth_stencil)
-        .def("resolve", [](CommandList& cl, py::handle dst, py::handle src, py::object format, Int dstSub, Int srcSub) {
+        .def("resolve", [](CommandList& cl, TextureArg dst, TextureArg src, OptFormatArg format, Int dstSub, Int srcSub) {
             const char* fn = "resolve";
             DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, fn);
             cl.Resolve(AsResource(dst, fn), AsResource(src, fn), U32(dstSub, fn, "dst_subresource"), U32(srcSub, fn, "src_subresource"), f);
@@ -543,11 +546,11 @@ void DefOutputMerger(ListClass& cls) {
 /// Vertex, index and per-call (dynamic) buffers.
 void DefGeometry(ListClass& cls) {
     cls
-        .def("set_vertex_buffer", [](CommandList& cl, Int slot, py::handle b, Int stride, Int off) {
+        .def("set_vertex_buffer", [](CommandList& cl, Int slot, BufferArg b, Int stride, Int off) {
             const char* fn = "set_vertex_buffer";
             cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
         }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0, docs::CommandList::set_vertex_buffer)
-        .def("set_index_buffer", [](CommandList& cl, py::handle b, Choice<IndexFormatChoice> format, Int off) {
+        .def("set_index_buffer", [](CommandList& cl, BufferArg b, Choice<IndexFormatChoice> format, Int off) {
             const DXGI_FORMAT f = Parse(format, "set_index_buffer: format");
             cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, U64(off, "set_index_buffer", "offset"));
         }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0, docs::CommandList::set_index_buffer)
@@ -671,13 +674,13 @@ void DefBatches(ListClass& cls) {
 /// Recorded features: mip generation, panorama to cubemap.
 void DefFeatures(ListClass& cls) {
     cls
-        .def("generate_mips", [](CommandList& cl, py::handle texture, Int firstMip) {
+        .def("generate_mips", [](CommandList& cl, TextureArg texture, Int firstMip) {
             auto tex = AsResource(texture, "generate_mips");
             const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
             ReleaseGil release;   // pure C++ from here (the first call creates the device's pipeline)
             cl.GenerateMips(tex, first);
         }, "texture"_a, py::kw_only(), "first_mip"_a = 0, docs::CommandList::generate_mips)
-        .def("pano_to_cubemap", [](CommandList& cl, py::handle cube, py::handle panorama) {
+        .def("pano_to_cubemap", [](CommandList& cl, TextureArg cube, TextureArg panorama) {
             cl.PanoToCubemap(AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
         }, "cubemap"_a, "panorama"_a, docs::CommandList::pano_to_cubemap);
 }

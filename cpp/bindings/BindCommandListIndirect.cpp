@@ -6,8 +6,8 @@
 namespace dx12kit::bindings {
 
 void BindCommandListIndirect(Classes& c) {
-    c.commandList.def("execute_indirect", [](CommandList& cl, py::handle signature, Int maxCount, py::handle argumentBuffer, Int argumentOffset,
-                                             py::handle countBuffer, Int countOffset) {
+    c.commandList.def("execute_indirect", [](CommandList& cl, CommandSignatureArg signature, Int maxCount, BufferArg argumentBuffer, Int argumentOffset,
+                                             OptBufferArg countBuffer, Int countOffset) {
         const char* fn = "execute_indirect";
         if (!py::isinstance<CommandSignature>(signature))
             throw py::type_error(std::string(fn) + ": signature must be a dx12kit.CommandSignature (Device.create_command_signature), not " +

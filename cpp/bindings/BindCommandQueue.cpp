@@ -13,7 +13,7 @@ using QueueClass = py::class_<CommandQueue, std::shared_ptr<CommandQueue>>;
 /// Reading results back: queries, buffers, textures; fence values.
 void DefReadbacks(QueueClass& cls) {
     cls
-        .def("read_queries", [](std::shared_ptr<CommandQueue> q, py::handle heapArg, Choice<QueryKindChoice> kind, Int startArg, py::object countArg,
+        .def("read_queries", [](std::shared_ptr<CommandQueue> q, QueryHeapArg heapArg, Choice<QueryKindChoice> kind, Int startArg, py::object countArg,
                                 std::optional<double> timeout) {
             const char* fn = "read_queries";
             if (!py::isinstance<QueryHeap>(heapArg))
@@ -51,7 +51,7 @@ void DefReadbacks(QueueClass& cls) {
         }, "heap"_a, "kind"_a, "start"_a = 0, "count"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), docs::CommandQueue::read_queries)
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue, docs::CommandQueue::completed_value)
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue, docs::CommandQueue::last_submitted_value)
-        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout,
+        .def("read_buffer", [](std::shared_ptr<CommandQueue> q, BufferArg b, py::object dtype, std::optional<double> timeout,
                                py::object outArg) {
             const double t = Timeout(timeout, "read_buffer");
             auto r = AsResource(b, "read_buffer");
@@ -87,7 +87,7 @@ void DefReadbacks(QueueClass& cls) {
             }
             return out;
         }, "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(), docs::CommandQueue::read_buffer)
-        .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
+        .def("read_texture", [](std::shared_ptr<CommandQueue> q, TextureArg t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
             const double seconds = Timeout(timeout, "read_texture");
             auto r = AsResource(t, "read_texture");
             const uint32_t mip = U32(mipArg, "read_texture", "mip"), slice = U32(sliceArg, "read_texture", "array_slice");
@@ -117,8 +117,8 @@ void BindCommandQueue(Classes& c) {
             return std::string("<dx12kit.CommandQueue ") + QueueKindName(q.Type()) + (name != QueueKindName(q.Type()) ? " '" + name + "'" : "") +
                    " completed=" + std::to_string(q.CompletedValue()) + ">";
         })
-        .def_property("name", &CommandQueue::Name, [](CommandQueue& q, py::handle name) { q.SetName(Str(name, "CommandQueue.name", "name")); }, docs::CommandQueue::name)
-        .def("command_list", [](std::shared_ptr<CommandQueue> q, py::object name) {
+        .def_property("name", &CommandQueue::Name, [](CommandQueue& q, NameArg name) { q.SetName(Str(name, "CommandQueue.name", "name")); }, docs::CommandQueue::name)
+        .def("command_list", [](std::shared_ptr<CommandQueue> q, OptNameArg name) {
             std::shared_ptr<CommandList> cl;
             {
                 ReleaseGil release;  // pure C++: waits for the submission mutex, resets a pooled allocator and list
@@ -139,7 +139,7 @@ void BindCommandQueue(Classes& c) {
             ReleaseGil release;
             return q.Execute(v);
         }, "command_lists"_a, docs::CommandQueue::execute)
-        .def("write_buffer", [](std::shared_ptr<CommandQueue> q, py::handle res, py::handle array, Int offsetArg) {
+        .def("write_buffer", [](std::shared_ptr<CommandQueue> q, BufferArg res, py::handle array, Int offsetArg) {
             auto r = AsResource(res, "write_buffer");
             const uint64_t offset = U64(offsetArg, "write_buffer", "offset");
             Bytes b = GetBytes(array, "write_buffer");

@@ -16,7 +16,7 @@ void BindCommandSignature(Classes& c) {
         .def_property_readonly("byte_stride", &CommandSignature::ByteStride, docs::CommandSignature::byte_stride)
         .def_property_readonly("argument_bytes", &CommandSignature::ArgumentBytes, docs::CommandSignature::argument_bytes)
         .def_property_readonly("is_compute", &CommandSignature::IsCompute, docs::CommandSignature::is_compute)
-        .def_property("name", &CommandSignature::Name, [](CommandSignature& s, py::handle n) { s.SetName(Str(n, "CommandSignature.name", "name")); }, docs::CommandSignature::name)
+        .def_property("name", &CommandSignature::Name, [](CommandSignature& s, NameArg n) { s.SetName(Str(n, "CommandSignature.name", "name")); }, docs::CommandSignature::name)
         .def("__repr__", [](const CommandSignature& s) {
             return "<dx12kit.CommandSignature '" + s.Name() + "' " + indirectrules::KindName(s.Work()) + " byte_stride=" + std::to_string(s.ByteStride()) + ">";
         });

@@ -19,8 +19,8 @@ using DeviceClass = py::class_<Device, std::shared_ptr<Device>>;
 /// Buffers and 2-D textures (cube and 3-D textures: BindDeviceTextures.cpp).
 void DefResourceCreation(DeviceClass& cls) {
     cls
-        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed,
-                                 bool withinBudget, py::handle memory, Int offset) {
+        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, OptNameArg name, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed,
+                                 bool withinBudget, OptMemoryArg memory, Int offset) {
             const char* fn = "create_buffer";
             const uint64_t size = U64(sizeArg, fn, "size");
             const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
@@ -33,9 +33,9 @@ void DefResourceCreation(DeviceClass& cls) {
             return b;
         }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(),
            "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0, docs::Device::create_buffer)
-        .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
-                                    bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget,
-                                    py::handle memory, Int offset, Int samplesArg) {
+        .def("create_texture2d", [](Device& d, Int wArg, Int hArg, FormatArg format, Int mipsArg, Int arrayArg, bool rt, bool ds,
+                                    bool uav, OptNameArg name, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed, bool withinBudget,
+                                    OptMemoryArg memory, Int offset, Int samplesArg) {
             const char* fn = "create_texture2d";
             const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
             const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
@@ -58,8 +58,8 @@ void DefResourceCreation(DeviceClass& cls) {
 /// Root signatures, pipelines and samplers.
 void DefPipelineCreation(DeviceClass& cls) {
     cls
-        .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags,
-                                         py::object name) {
+        .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, FlagsArgOf<hint::RootSignatureFlags> flags,
+                                         OptNameArg name) {
             std::vector<RootParameterDesc> params;
             uint32_t f = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
             if (py::isinstance<py::str>(parametersOrText)) {
@@ -85,18 +85,19 @@ void DefPipelineCreation(DeviceClass& cls) {
             return rs;
         }, "parameters_or_text"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{}, py::kw_only(), "flags"_a = py::none(),
            "name"_a = py::none(), docs::Device::create_root_signature)
-        .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs, py::object name) {
+        .def("create_compute_pipeline", [](Device& d, py::handle cs, std::shared_ptr<RootSignature> rs, OptNameArg name) {
             auto p = std::make_shared<PipelineState>(d.Core(), Bytecode(cs, "create_compute_pipeline"), std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, "create_compute_pipeline", "name"));
             return p;
         }, "cs"_a, "root_signature"_a, py::kw_only(), "name"_a = py::none(), docs::Device::create_compute_pipeline)
-        .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, py::object rtvFormats,
-                                            py::object dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, OptChoice<CullModeChoice> cull,
+        .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, std::shared_ptr<RootSignature> rs, FormatsArg rtvFormatsArg,
+                                            OptFormatArg dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, OptChoice<CullModeChoice> cull,
                                             BlendArg blend, std::optional<bool> depthTest, std::optional<bool> depthWrite,
-                                            OptChoice<ComparisonFuncChoice> stencilFunc, OptChoice<StencilOpChoice> stencilPassOp, py::object name,
+                                            OptChoice<ComparisonFuncChoice> stencilFunc, OptChoice<StencilOpChoice> stencilPassOp, OptNameArg name,
                                             Int samplesArg, py::handle gs, py::handle hs, py::handle ds, std::optional<RasterizerStateDesc> rasterizer,
                                             std::optional<DepthStencilStateDesc> depthStencil, bool alphaToCoverage, Int sampleMask) {
             const char* fn = "create_graphics_pipeline";
+            const py::handle rtvFormats = rtvFormatsArg;
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
             if (!ps.is_none()) g.ps = Bytecode(ps, "create_graphics_pipeline (ps)");
@@ -153,7 +154,7 @@ void DefPipelineCreation(DeviceClass& cls) {
            "alpha_to_coverage"_a = false, "sample_mask"_a = 0xFFFFFFFFu, docs::Device::create_graphics_pipeline)
         .def("create_sampler", [](Device& d, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, OptChoice<AddressModeChoice> addressV,
                                   OptChoice<AddressModeChoice> addressW, Float mipLodBias, Int maxAnisotropy, OptChoice<ComparisonFuncChoice> comparison,
-                                  BorderColorArg borderColor, Float minLod, Float maxLod, py::object name) {
+                                  BorderColorArg borderColor, Float minLod, Float maxLod, OptNameArg name) {
             const char* fn = "create_sampler";
             D3D12_SAMPLER_DESC s{};
             s.Filter = Parse(filter, "create_sampler: filter");
@@ -183,7 +184,7 @@ void DefSupportAndStats(DeviceClass& cls) {
             const platform::SamplerSupport& s = d.Core()->Samplers();
             return py::dict("border_colors"_a = s.borderColors, "mirror_once"_a = s.mirrorOnce, "min_max_filtering"_a = s.minMaxFiltering);
         }, docs::Device::sampler_support)
-        .def("format_support", [](Device& d, py::handle format) { return QueryFormatCapabilities(*d.Core(), ParseFormat(format, "format_support")); },
+        .def("format_support", [](Device& d, FormatArg format) { return QueryFormatCapabilities(*d.Core(), ParseFormat(format, "format_support")); },
              "format"_a, docs::Device::format_support)
         .def("poll", &Device::Poll, py::call_guard<ReleaseGil>(), docs::Device::poll)
         .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), docs::Device::wait_idle)

@@ -6,7 +6,7 @@
 namespace dx12kit::bindings {
 
 void BindDeviceIndirect(Classes& c) {
-    c.device.def("create_command_signature", [](Device& d, py::handle arguments, Int byteStride, py::handle rootSignature, py::object name) {
+    c.device.def("create_command_signature", [](Device& d, py::handle arguments, Int byteStride, py::handle rootSignature, OptNameArg name) {
         const char* fn = "create_command_signature";
         d.Core()->CheckNotForked(fn);
         if (!py::isinstance<py::sequence>(arguments) || py::isinstance<py::str>(arguments))

@@ -8,13 +8,13 @@ namespace dx12kit::bindings {
 
 void BindDeviceMemory(Classes& c) {
     c.device
-        .def("allocate_memory", [](Device& d, Int size, Int alignment, OptChoice<HeapTypeChoice> heap, py::handle pool, py::object name) {
+        .def("allocate_memory", [](Device& d, Int size, Int alignment, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, OptNameArg name) {
             const char* fn = "allocate_memory";
             const ResourcePlacement from = ParsePlacement(heap.value, pool, false, false, py::none(), 0, "allocate_memory");
             return d.AllocateMemory(U64(size, fn, "size"), U64(alignment, fn, "alignment"), from, name.is_none() ? "memory" : Str(name, fn, "name"));
         }, "size"_a, py::kw_only(), "alignment"_a = 65536, "heap"_a = py::none(), "pool"_a = py::none(), "name"_a = py::none(), docs::Device::allocate_memory)
         .def("create_pool", [](Device& d, Choice<HeapTypeChoice> heap, py::object blockSize, Int minBlocks, Int maxBlocks,
-                               Choice<PoolAlgorithmChoice> algorithm, py::object name) {
+                               Choice<PoolAlgorithmChoice> algorithm, OptNameArg name) {
             // (no py::keep_alive here: pybind11 runs its postcall on a failed overload's sentinel; the
             // pool holds a reference to the ID3D12Device itself)
             memory::PoolDesc desc;
@@ -31,7 +31,7 @@ void BindDeviceMemory(Classes& c) {
             return d.Core()->Memory().CreatePool(desc);
         }, py::kw_only(), "heap"_a = "default", "block_size"_a = py::none(), "min_blocks"_a = 0, "max_blocks"_a = 0,
            "algorithm"_a = "tlsf", "name"_a = py::none(), docs::Device::create_pool)
-        .def("defragment", [](Device& d, py::handle pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves) {
+        .def("defragment", [](Device& d, OptPoolArg pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves) {
             const char* fn = "defragment";
             std::shared_ptr<memory::MemoryPool> p;
             if (!pool.is_none()) {

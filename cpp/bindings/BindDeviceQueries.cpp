@@ -5,7 +5,7 @@
 namespace dx12kit::bindings {
 
 void BindDeviceQueries(Classes& c) {
-    c.device.def("create_query_heap", [](Device& d, Choice<QueryHeapKindChoice> kind, Int count, py::object name) {
+    c.device.def("create_query_heap", [](Device& d, Choice<QueryHeapKindChoice> kind, Int count, OptNameArg name) {
         const char* fn = "create_query_heap";
         d.Core()->CheckNotForked(fn);
         auto heap = std::make_shared<QueryHeap>(d.Core(), Parse(kind, "create_query_heap: kind"), U32(count, fn, "count"));

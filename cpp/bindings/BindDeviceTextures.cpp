@@ -25,8 +25,8 @@ namespace dx12kit::bindings {
 
 void BindDeviceTextures(Classes& c) {
     c.device
-        .def("create_texture_cube", [](Device& d, Int sizeArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
-                                       OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
+        .def("create_texture_cube", [](Device& d, Int sizeArg, FormatArg format, Int mipsArg, bool uav, bool rt, OptNameArg name,
+                                       OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed, bool withinBudget, OptMemoryArg memory, Int offset) {
             const char* fn = "create_texture_cube";
             const uint32_t size = U32(sizeArg, fn, "size"), mips = U32(mipsArg, fn, "mip_levels");
             const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), fn);
@@ -37,8 +37,8 @@ void BindDeviceTextures(Classes& c) {
         }, "size"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false, "name"_a = py::none(),
            "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(),
            "offset"_a = 0, docs::Device::create_texture_cube)
-        .def("create_texture3d", [](Device& d, Int wArg, Int hArg, Int dArg, py::handle format, Int mipsArg, bool uav, bool rt, py::object name,
-                                    OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget, py::handle memory, Int offset) {
+        .def("create_texture3d", [](Device& d, Int wArg, Int hArg, Int dArg, FormatArg format, Int mipsArg, bool uav, bool rt, OptNameArg name,
+                                    OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed, bool withinBudget, OptMemoryArg memory, Int offset) {
             const char* fn = "create_texture3d";
             const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height"), depth = U32(dArg, fn, "depth");
             const uint32_t mips = U32(mipsArg, fn, "mip_levels");
@@ -50,7 +50,7 @@ void BindDeviceTextures(Classes& c) {
         }, "width"_a, "height"_a, "depth"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false,
            "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
            "memory"_a = py::none(), "offset"_a = 0, docs::Device::create_texture3d)
-        .def("load_texture", [](py::object self, py::object source, py::object srgb, py::object generateMips, py::object name) {
+        .def("load_texture", [](py::object self, ImageSourceArg source, BoolArg srgb, BoolArg generateMips, OptNameArg name) {
             // A forked child's copy of the device: refused before textures.py takes any of its locks.
             self.cast<Device&>().Core()->CheckNotForked("load_texture");
             // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API

@@ -10,7 +10,7 @@ void BindPipelineState(Classes& c) {
     Documented(c.pipelineState, docs::PipelineState::class_)
         .def_property_readonly("is_compute", &PipelineState::IsCompute, docs::PipelineState::is_compute)
         .def_property_readonly("root_signature", &PipelineState::GetRootSignature, docs::PipelineState::root_signature)
-        .def_property("name", &PipelineState::Name, [](PipelineState& p, py::handle n) { p.SetName(Str(n, "PipelineState.name", "name")); }, docs::PipelineState::name)
+        .def_property("name", &PipelineState::Name, [](PipelineState& p, NameArg n) { p.SetName(Str(n, "PipelineState.name", "name")); }, docs::PipelineState::name)
         .def("__repr__", [](const PipelineState& p) {
             return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
                    p.GetRootSignature()->Name() + "'>";

@@ -86,12 +86,12 @@ void BindDescriptorRanges(py::module_& m, Classes& c) {
     py::setattr(py::type::of<DescriptorRangeDesc>(), "__hash__", py::none());
     m.attr("UNBOUNDED") = kUnboundedRange;
     auto range = [&m](const char* name, RangeKind kind, const char* doc) {
-        m.def(name, [kind, name](Int reg, Int count, Int space, py::object offset, Int flags) {
+        m.def(name, [kind, name](Int reg, Int count, Int space, OptIndex offset, FlagsArgOf<hint::DescriptorRangeFlags> flags) {
             const uint32_t n = U32(count, name, "count");
             if (n == 0) throw InvalidArgument(std::string(name) + ": count must be positive");
             DescriptorRangeDesc r{kind, U32(reg, name, "register"), n, U32(space, name, "space")};
             if (!offset.is_none()) r.offset = U32(offset, name, "offset");
-            r.flags = CheckDescriptorRangeFlags(FlagsArg(flags.value, "DescriptorRangeFlags", name, "flags"), kind, name);
+            r.flags = CheckDescriptorRangeFlags(FlagsArg(flags, "DescriptorRangeFlags", name, "flags"), kind, name);
             return r;
         }, "register"_a, "count"_a = 1, "space"_a = 0, py::kw_only(), "offset"_a = py::none(), "flags"_a = 0, doc);
     };
@@ -162,9 +162,9 @@ void BindRootParameters(py::module_& m, Classes& c) {
         return p;
     }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", docs::dx12core::RootConstants);
     auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
-        m.def(name, [kind, name](Int reg, Int space, Choice<VisibilityChoice> vis, Int flags) {
+        m.def(name, [kind, name](Int reg, Int space, Choice<VisibilityChoice> vis, FlagsArgOf<hint::RootDescriptorFlags> flags) {
             return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis.value, name),
-                                     CheckRootDescriptorFlags(FlagsArg(flags.value, "RootDescriptorFlags", name, "flags"), name)};
+                                     CheckRootDescriptorFlags(FlagsArg(flags, "RootDescriptorFlags", name, "flags"), name)};
         }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
     };
 #define DX12KIT_ROOT_VIEW_SECTIONS(reg)                                                                           \

@@ -9,7 +9,7 @@ namespace dx12kit::bindings {
 void BindRootSignature(Classes& c) {
     Documented(c.rootSignature, docs::RootSignature::class_)
         .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); }, docs::RootSignature::num_parameters)
-        .def_property("name", &RootSignature::Name, [](RootSignature& r, py::handle n) { r.SetName(Str(n, "RootSignature.name", "name")); }, docs::RootSignature::name)
+        .def_property("name", &RootSignature::Name, [](RootSignature& r, NameArg n) { r.SetName(Str(n, "RootSignature.name", "name")); }, docs::RootSignature::name)
         .def("__repr__", [](const RootSignature& r) {
             return "<dx12kit.RootSignature '" + r.Name() + "' parameters=" + std::to_string(r.Parameters().size()) +
                    " static_samplers=" + std::to_string(r.StaticSamplers().size()) + ">";

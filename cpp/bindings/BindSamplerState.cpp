@@ -8,7 +8,7 @@ namespace dx12kit::bindings {
 
 void BindSamplerState(Classes& c) {
     Documented(c.samplerState, docs::SamplerState::class_)
-        .def_property("name", &Sampler::Name, [](Sampler& s, py::handle n) { s.SetName(Str(n, "SamplerState.name", "name")); }, docs::SamplerState::name)
+        .def_property("name", &Sampler::Name, [](Sampler& s, NameArg n) { s.SetName(Str(n, "SamplerState.name", "name")); }, docs::SamplerState::name)
         .def_property_readonly("desc", [](const Sampler& s) { return SamplerDescDict(s.Desc()); }, docs::SamplerState::desc)
         .def("__repr__", [](const Sampler& s) {
             // Every setting, by name: a setting left at its default is shown too, so two reprs compare settings.

@@ -37,6 +37,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindCommandSignature(classes);
     BindCommandList(m, classes);
     BindArgumentRoles(m);
+    BindChoiceTables(m);
     BindBarrierBatch(classes);
     BindUploadAllocation(classes);
     BindCommandQueue(classes);
