@@ -57,3 +57,95 @@ def test_classes_outside_classes_hpp_live_in_concept_files():
     for f in sorted(BINDINGS.glob("*.cpp")):
         for cls in re.findall(r'py::class_<[^>]*>+\(\s*\w+,\s*"(\w+)"', f.read_text()):
             assert cls in CONCEPT_FILES.get(f.name, set()), f"{cls} registered in {f.name}: register it in Classes.hpp"
+
+
+# ---- binding functions stay short -------------------------------------------------------------------
+# Docstrings live in cpp/bindings/docs/<Class>Docs.hpp (docs::<Class>::<member>), and a class's methods are
+# bound by concept (DefCopies, DefBarriers, ...), so that no function of cpp/bindings/ runs past a screenful
+# or two. The scan below blanks comments and string literals, then measures every function body (namespace
+# or class scope; a lambda counts towards the function that holds it).
+MAX_FUNCTION_LINES = 150
+
+
+def _blank_literals(text: str) -> str:
+    """``text`` with comments and string/char literal contents blanked (newlines and length kept)."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        elif text.startswith("/*", i):
+            j = text.index("*/", i + 2) + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+            k = text.index("(", i)
+            j = text.index(")" + text[i + 2:k] + '"', k) + (k - i)  # the closing )delim"
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif c == '"' or (c == "'" and not (i > 0 and text[i - 1].isalnum())):  # not a digit separator
+            j = i + 1
+            while text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(c + " " * (j - i - 1) + c)
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def function_lengths(text: str) -> list[tuple[str, int, int]]:
+    """(name, first line, lines) of every function body in a C++ source."""
+    m = _blank_literals(text)
+    found: list[tuple[str, int, int]] = []
+
+    def closing(i: int) -> int:
+        depth = 0
+        for k in range(i, len(m)):
+            if m[k] == "{":
+                depth += 1
+            elif m[k] == "}":
+                depth -= 1
+                if depth == 0:
+                    return k
+        raise ValueError("unbalanced braces")
+
+    def scan(start: int, end: int) -> None:
+        i = start
+        while i < end:
+            if m[i] != "{":
+                i += 1
+                continue
+            j = closing(i)
+            head = re.split(r"[;{}]", m[max(0, i - 400):i])[-1].strip()
+            if re.search(r"\bnamespace\b[\w:\s]*$", head) or head.startswith("extern"):
+                scan(i + 1, j)  # a namespace: look inside
+            elif re.search(r"\b(struct|class|union)\b[^()=]*$", head) and not head.endswith(")"):
+                scan(i + 1, j)  # a class: its member functions
+            elif re.search(r"\)\s*(const|noexcept|override|final|->\s*[\w:<>&*, ]+|\s)*$", head) and not head.endswith("="):
+                name = re.search(r"([~\w:]+)\s*\(", head)
+                found.append((name.group(1) if name else head[:40], m.count("\n", 0, i) + 1, m.count("\n", i, j) + 1))
+            i = j + 1
+
+    scan(0, len(m))
+    return found
+
+
+def test_no_binding_function_is_longer_than_the_limit():
+    sources = sorted(BINDINGS.rglob("*.cpp")) + sorted(BINDINGS.rglob("*.hpp"))
+    long = [f"{f.relative_to(BINDINGS)}:{line} {name} ({n} lines)" for f in sources
+            for name, line, n in function_lengths(f.read_text()) if n > MAX_FUNCTION_LINES]
+    assert not long, (f"binding functions over {MAX_FUNCTION_LINES} lines (split them by concept; docstrings go to "
+                      "cpp/bindings/docs/): " + ", ".join(long))
+
+
+def test_the_length_scan_sees_functions_lambdas_and_literals():
+    src = ('namespace a { namespace {\nint f(int x) {\n  auto g = [](int y) {\n    return y; };\n  return g(x);\n}\n}  }\n'
+           'struct S { void m() const {\n} };\nconst char* s = "{ not a brace";  // {\n'
+           'void h()\n{\n  int v[] = {1, 2};\n}\n')
+    assert [(name, n) for name, _, n in function_lengths(src)] == [("f", 5), ("m", 2), ("h", 3)]

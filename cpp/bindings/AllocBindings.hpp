@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "docs/AllocDocs.hpp"
 #include "Args.hpp"
 
 #include "dx12kit/alloc/AllocatorCommon.hpp"
@@ -162,19 +163,15 @@ py::class_<Guarded<A>> BindCommon(py::module_& m, const char* name, const char* 
             "free", [](G& g, const py::object& offset) { g.Get().Free(ToU64(offset, "offset")); },
             py::arg("offset"), kFreeDoc)
         .def(
-            "reset", [](G& g) { g.Get().Reset(); },
-            "reset() -> None\n\nForgets every allocation (and deferred free): the whole capacity is free again.")
+            "reset", [](G& g) { g.Get().Reset(); }, docs::Allocator::reset)
         .def(
             "stats", [](G& g) { return StatsDict(g.Get().GetStats()); }, kStatsDoc)
         .def(
-            "validate", [](G& g) { g.Get().Validate(); },
-            "validate() -> None\n\nChecks every internal invariant; raises Dx12Error naming the "
-            "first broken one.")
+            "validate", [](G& g) { g.Get().Validate(); }, docs::Allocator::validate)
         .def_property_readonly(
-            "capacity", [](G& g) { return g.impl.Capacity(); }, "Number of units managed.")
+            "capacity", [](G& g) { return g.impl.Capacity(); }, docs::Allocator::capacity)
         .def_property_readonly_static(
-            "MAX_CAPACITY", [](const py::object&) { return A::kMaxCapacity; },
-            "Largest capacity this allocator accepts.")
+            "MAX_CAPACITY", [](const py::object&) { return A::kMaxCapacity; }, docs::Allocator::MAX_CAPACITY)
         .def("__repr__", [name](G& g) { return Repr(name, g.impl); });
     return cls;
 }
@@ -197,21 +194,13 @@ void BindDeferred(py::class_<Guarded<A>>& cls) {
             },
             py::arg("completed_value"), kReleaseDoc)
         .def(
-            "free_blocks_list", [](G& g) { return BlockList(g.Get(), 0, false); },
-            "free_blocks_list() -> list[tuple[int, int]]\n\n(offset, size) of every free block "
-            "in address order. O(capacity or blocks); for tests.")
+            "free_blocks_list", [](G& g) { return BlockList(g.Get(), 0, false); }, docs::Allocator::free_blocks_list)
         .def(
-            "allocations_list", [](G& g) { return BlockList(g.Get(), 1, false); },
-            "allocations_list() -> list[tuple[int, int]]\n\n(offset, size) of every live "
-            "allocation (deferred frees excluded) in address order.")
+            "allocations_list", [](G& g) { return BlockList(g.Get(), 1, false); }, docs::Allocator::allocations_list)
         .def(
-            "pending_list", [](G& g) { return BlockList(g.Get(), 2, false); },
-            "pending_list() -> list[tuple[int, int]]\n\n(offset, size) of every range waiting "
-            "for release_stale(), in address order.")
+            "pending_list", [](G& g) { return BlockList(g.Get(), 2, false); }, docs::Allocator::pending_list)
         .def(
-            "blocks", [](G& g) { return BlockList(g.Get(), -1, true); },
-            "blocks() -> list[tuple[int, int, int]]\n\n(offset, size, state) of every block in "
-            "address order; state 0 = free, 1 = allocated, 2 = deferred free pending.");
+            "blocks", [](G& g) { return BlockList(g.Get(), -1, true); }, docs::Allocator::blocks);
 }
 
 // ---- replay ------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@
 //   barriers      a BarrierBatch: each entry as the matching barrier method;
 //   layout        only the resource's description is read (sizes, footprints): no use.
 // `position` is the argument's index after self; `many` marks a sequence of resources.
+#include "docs/ArgumentRolesDocs.hpp"
 #include "Bindings.hpp"
 #include "GpuArgs.hpp"
 
@@ -77,11 +78,7 @@ void BindArgumentRoles(py::module_& m) {
             out[method].cast<py::list>().append(py::make_tuple(r.argument, r.position, r.role, r.many));
         }
         return out;
-    }, "What each CommandList method does with each resource it takes: {method: [(argument, position, role, many)]}.\n\n"
-       "Roles: the render graph's use names ('read', 'write', 'render_target', 'depth_stencil', 'copy_from', 'copy_to',\n"
-       "'resolve_from', 'resolve_to'; several joined by '|': any of them); 'states' (the method changes states or memory ownership itself: transitions,\n"
-       "aliasing); 'barriers' (a BarrierBatch, each entry as its barrier method); 'layout' (only the description is read).\n"
-       "position: the argument's index after self; many: a sequence of resources.");
+    }, docs::dx12core::resource_arguments);
 }
 
 }  // namespace dx12kit::bindings

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "docs/AllocDocs.hpp"
 #include "Bindings.hpp"
 #include "dx12kit/alloc/FreeListAllocator.hpp"
 #include "dx12kit/alloc/LinearAllocator.hpp"
@@ -40,7 +41,7 @@ py::dict ReplayPy(const py::object& allocator, const Ops& ops, const py::object&
 }  // namespace
 
 void BindAlloc(py::module_& m) {
-    py::module_ a = m.def_submodule("alloc", "Device-free range allocators (see dx12kit.alloc)");
+    py::module_ a = m.def_submodule("alloc", docs::alloc::module_);
 
     using GFreeList = Guarded<alloc::FreeListAllocator>;
     auto freeList = BindCommon<alloc::FreeListAllocator>(
@@ -59,13 +60,9 @@ void BindAlloc(py::module_& m) {
                      bins = static_cast<uint32_t>(std::min<uint64_t>(ToU64(bitmapBins, "bitmap_bins"), bins - 1));
                  return std::make_unique<GFreeList>(ToU64(capacity, "capacity"), bins);
              }),
-             py::arg("capacity"), py::kw_only(), py::arg("bitmap_bins") = py::none(),
-             "An empty allocator.\n\nArgs:\n    capacity: units managed (at most MAX_CAPACITY).\n"
-             "    bitmap_bins: sizes below it are indexed by bitmaps; None picks it from the capacity.\n\n"
-             "Raises:\n    InvalidArgumentError: a capacity of 0 or above MAX_CAPACITY.")
+             py::arg("capacity"), py::kw_only(), py::arg("bitmap_bins") = py::none(), docs::FreeList::init)
         .def_property_readonly(
-            "bitmap_bins", [](GFreeList& g) { return g.impl.BitmapBins(); },
-            "Sizes below this value are indexed by bitmaps (the others by heaps).");
+            "bitmap_bins", [](GFreeList& g) { return g.impl.BitmapBins(); }, docs::FreeList::bitmap_bins);
     BindDeferred(freeList);
 
     auto tlsf = BindCommon<alloc::TlsfAllocator>(
@@ -81,8 +78,7 @@ void BindAlloc(py::module_& m) {
         "reset(); allocate() returns None\nwhen the page is full. free(offset) only undoes the "
         "most recent allocation.")
         .def_property_readonly(
-            "head", [](Guarded<alloc::LinearAllocator>& g) { return g.Get().Head(); },
-            "Offset where the next allocation with alignment 1 would start.")
+            "head", [](Guarded<alloc::LinearAllocator>& g) { return g.Get().Head(); }, docs::Linear::head)
         .def(
             "free_blocks_list",
             [](Guarded<alloc::LinearAllocator>& g) {
@@ -90,13 +86,10 @@ void BindAlloc(py::module_& m) {
                 py::list out;
                 if (l.Head() < l.Capacity()) out.append(py::make_tuple(l.Head(), l.Capacity() - l.Head()));
                 return out;
-            },
-            "free_blocks_list() -> list[tuple[int, int]]\n\nThe free tail [head, capacity), if any.");
+            }, docs::Linear::free_blocks_list);
 
     a.def("replay", &ReplayPy, py::arg("allocator"), py::arg("ops"), py::arg("alignment") = 1,
-          py::arg("record_offsets") = false,
-          "replay(allocator, ops, alignment=1, record_offsets=False) -> dict\n\nSee "
-          "dx12kit.alloc.replay.");
+          py::arg("record_offsets") = false, docs::alloc::replay);
 }
 
 }  // namespace dx12kit::bindings

@@ -1,6 +1,7 @@
 // dx12core: BarrierBatch and CommandList.resource_barriers (barriers planned once, recorded with one
 // call; the render graph's per-pass barriers). Only conversions live here; behaviour is in
 // cpp/src/gpu/BarrierBatch.cpp.
+#include "docs/BarrierBatchDocs.hpp"
 #include "GpuArgs.hpp"
 
 #include "dx12kit/gpu/BarrierBatch.hpp"
@@ -44,20 +45,9 @@ std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
 }  // namespace
 
 void BindBarrierBatch(Classes& c) {
-    Documented(c.barrierBatch,
-        "Barrier requests built once and recorded into command lists with one call, "
-        "CommandList.resource_barriers(batch).\n\n"
-        "Recording a batch is the same as calling transition_barrier, uav_barrier and aliasing_barrier for\n"
-        "its entries in order (the state tracker batches them into one ResourceBarrier at the next work),\n"
-        "at the cost of one call. The batch keeps its resources alive.\n\n"
-        "Args:\n"
-        "    barriers: tuples (\"transition\", resource, state), (\"uav\", resource or None) or\n"
-        "        (\"aliasing\", before or None, after or None).\n\n"
-        "Raises:\n"
-        "    TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.\n"
-        "    InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.")
+    Documented(c.barrierBatch, docs::BarrierBatch::class_)
         .def(py::init(&MakeBatch), "barriers"_a)
-        .def("__len__", &BarrierBatch::Size, "The number of barrier requests.")
+        .def("__len__", &BarrierBatch::Size, docs::BarrierBatch::len)
         .def_property_readonly("entries", [](const BarrierBatch& b) {
             py::list out;
             for (const BarrierBatch::Entry& e : b.Entries()) {
@@ -71,8 +61,7 @@ void BindBarrierBatch(Classes& c) {
                 }
             }
             return out;
-        }, "The barrier requests as tuples, in order: (\"transition\", resource, state), (\"uav\", resource or None),\n"
-           "(\"aliasing\", before or None, after or None).")
+        }, docs::BarrierBatch::entries)
         .def("__repr__", [](const BarrierBatch& b) { return "<dx12kit.BarrierBatch " + b.Describe() + ">"; });
 }
 

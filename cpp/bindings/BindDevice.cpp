@@ -1,5 +1,6 @@
 // dx12core: Device (the factory of queues, resources and pipelines; statistics).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
+#include "docs/DeviceDocs.hpp"
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
 #include "PipelineStateArgs.hpp"
@@ -11,129 +12,25 @@
 
 namespace dx12kit::bindings {
 
-void BindDevice(py::module_& m, Classes& c) {
-    // ---- device ----------------------------------------------------------------------------------
-    Documented(c.device,
-        "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.")
-        .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, py::object staticDescriptors, Int chunk,
-                         Int samplerChunk, Int cpuPage, Int uploadPage, py::object gpuPage,
-                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect,
-                         bool lazySignals) {
-                 const char* fn = "Device";
-                 host::CopyThreads();  // chooses the copy threads now: a malformed DX12KIT_COPY_THREADS is an error here
-                 DeviceOptions o;
-                 o.validate = validate;
-                 o.cbvSrvUavHeapSize = U32(heapSize, fn, "descriptor_heap_size");
-                 o.samplerHeapSize = U32(samplerHeapSize, fn, "sampler_heap_size");
-                 // Removed options: a clear error instead of a silent no-op (see docs/api.md, "Device").
-                 if (!staticDescriptors.is_none())
-                     throw InvalidArgument("Device: static_descriptors was removed: the shader-visible heaps have no static part "
-                                           "any more (nothing allocated from it); drop the argument");
-                 if (!gpuPage.is_none())
-                     throw InvalidArgument("Device: gpu_page_size was removed: there are no GPU-exclusive upload pages any more "
-                                           "(nothing used them); drop the argument");
-                 o.dynamicChunkSize = U32(chunk, fn, "dynamic_chunk_size");
-                 o.samplerChunkSize = U32(samplerChunk, fn, "sampler_chunk_size");
-                 o.cpuDescriptorPageSize = U32(cpuPage, fn, "cpu_descriptor_page_size");
-                 o.uploadPageSize = U64(uploadPage, fn, "upload_page_size");
-                 o.largePageCacheBytes = U64(largeCache, fn, "large_page_cache_size");
-                 o.umaDirect = umaDirect;
-                 o.lazyFenceSignals = lazySignals;
-                 // Page sizes: positive, and within what one committed buffer (and a LinearAllocator) holds.
-                 if (o.uploadPageSize == 0 || o.uploadPageSize > (uint64_t(4) << 30))
-                     throw InvalidArgument("Device: upload_page_size must be 1..4 GiB, got " + std::to_string(o.uploadPageSize));
-                 if (o.cpuDescriptorPageSize == 0) throw InvalidArgument("Device: cpu_descriptor_page_size must be positive");
-                 if (!memoryBudget.is_none()) {
-                     const long long b = detail::Ranged(memoryBudget, fn, "memory_budget", 1, INT64_MAX);
-                     o.memory.budgetBytes = static_cast<uint64_t>(b);
-                 }
-                 o.memory.preferredBlockSize = U64(blockSize, fn, "memory_block_size");
-                 if (!heapTier.is_none()) {
-                     const long long t = detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX);
-                     if (t != 1 && t != 2) throw InvalidArgument("Device: resource_heap_tier must be 1, 2 or None (got " + std::to_string(t) + ")");
-                     o.memory.forceTier1 = t == 1;
-                 }
-                 if (!(grace >= 0.0 && grace <= 3600.0)) throw InvalidArgument("Device: memory_grace must be 0..3600 seconds");
-                 o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
-                 o.hooks = PythonWaitHooks();
-                 auto dev = Device::Create(o, DestroyDevice);
-                 if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Core()->Memory().Tier1())
-                     throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
-                 return dev;
-             }),
-             py::kw_only(), "validate"_a = false, "descriptor_heap_size"_a = 65536, "sampler_heap_size"_a = 2048,
-             "static_descriptors"_a = py::none(), "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,
-             "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = py::none(),
-             "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
-             "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
-             "uma_direct"_a = true, "lazy_fence_signals"_a = true,
-             "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
-             "dynamic chunk sizes, CPU descriptor page size, upload page size, and the bytes of large upload pages\n"
-             "kept for reuse after their fence (large_page_cache_size; 0 destroys them).\n"
-             "GPU memory: memory_budget (bytes; None = 80% of device-local memory), memory_block_size (bytes of the\n"
-             "default pools' heaps, a multiple of 65536), resource_heap_tier (1 forces tier-1 heaps: buffers, textures\n"
-             "and render-target/depth textures in separate heaps), memory_grace (seconds an empty heap is kept).\n"
-             "uma_direct (default True): on a cache-coherent UMA adapter, 'default' buffers live in CPU-visible device memory:\n"
-             "CommandList.upload into one keeps its bytes in upload memory and execute writes them, in execution order (on the\n"
-             "CPU when no GPU work still uses the buffer, else by a GPU copy just before the list), with no GPU copy otherwise;\n"
-             "read_buffer is one memcpy. False forces the staging paths; discrete and non-coherent adapters always stage.\n"
-             "lazy_fence_signals (vkd3d): a queue signals its fence only when no signal of the device is pending or a wait needs\n"
-             "it (vkd3d's fence thread polls every pending signal); False signals after every execute (Windows always does).\n"
-             "static_descriptors and gpu_page_size were removed (nothing used them): passing either raises\n"
-             "InvalidArgumentError.\n\n"
-             "Args:\n"
-             "    validate: check resource states before each draw, dispatch and copy.\n"
-             "    descriptor_heap_size: descriptors in the shader-visible CBV/SRV/UAV heap.\n"
-             "    sampler_heap_size: descriptors in the shader-visible sampler heap.\n"
-             "    static_descriptors: removed; passing it raises.\n"
-             "    dynamic_chunk_size: CBV/SRV/UAV descriptors a command list takes from the heap at a time.\n"
-             "    sampler_chunk_size: sampler descriptors a command list takes at a time.\n"
-             "    cpu_descriptor_page_size: descriptors per page of the CPU-only descriptor heaps (positive).\n"
-             "    upload_page_size: bytes of an upload page (1 byte to 4 GiB).\n"
-             "    gpu_page_size: removed; passing it raises.\n"
-             "    large_page_cache_size: bytes of large upload pages kept for reuse (0 destroys them).\n"
-             "    memory_budget: bytes of GPU memory the device may use, or None for 80% of device-local memory.\n"
-             "    memory_block_size: bytes of the default pools' heaps (a multiple of 65536).\n"
-             "    resource_heap_tier: 1 forces tier-1 heaps, 2 requires tier 2, None takes the adapter's.\n"
-             "    memory_grace: seconds an empty heap is kept (0 to 3600).\n"
-             "    uma_direct: let 'default' buffers live in CPU-visible memory on cache-coherent UMA adapters.\n"
-             "    lazy_fence_signals: signal a queue's fence only when needed (vkd3d).\n\n"
-             "Raises:\n"
-             "    TypeError: an argument of the wrong type.\n"
-             "    InvalidArgumentError: a value out of range, a removed option, resource_heap_tier=2 on a tier-1 adapter.\n"
-             "    DeviceError: the D3D12 device could not be created.")
-        .def_property_readonly("info", [](const Device& d) {
-            py::dict out;
-            for (const auto& kv : d.Info()) {
-                if (kv.first == "resource_binding_tier" || kv.first == "resource_heap_tier" || kv.first == "tiled_resources_tier")
-                    out[kv.first.c_str()] = std::stoi(kv.second);
-                else out[kv.first.c_str()] = kv.second;
-            }
-            return out;
-        }, "backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.")
-        .def("__repr__", [](const Device& d) {
-            std::string backend, adapter;
-            for (const auto& kv : d.Info()) {
-                if (kv.first == "backend") backend = kv.second;
-                else if (kv.first == "adapter") adapter = kv.second;
-            }
-            return "<dx12kit.Device " + backend + " '" + adapter + "'" + (d.Core()->Options().validate ? " validate" : "") + ">";
-        })
-        .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; }, "True when the device checks resource states before each draw, dispatch and copy.")
-        .def_property_readonly("lazy_fence_signals", [](Device& d) { return d.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT).LazySignals(); },
-                               "Whether lazy fence signals are in effect (asked for, and the backend is vkd3d; Windows signals every execute).")
-        .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); },
-                               "Whether 'default' buffers live in CPU-visible memory (uma_direct asked and the adapter is cache-coherent UMA).")
-        .def("queue", [](Device& d, Choice<QueueKindChoice> kind) { return d.Queue(Parse(kind, "queue: kind")); }, "kind"_a = "direct",
-             "The device's queue of `kind`: 'direct', 'compute' or 'copy'.\n\n"
-             "Args:\n"
-             "    kind: a QueueKind or its name: 'direct', 'compute' or 'copy'.\n\n"
-             "Returns:\n"
-             "    The device's CommandQueue of that kind (the same object on every call).\n\n"
-             "Raises:\n"
-             "    InvalidArgumentError: an unknown kind (the message lists the choices).")
-        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed,
-                                 bool withinBudget, py::handle memory, Int offset) {
+namespace {
+
+using DeviceClass = py::class_<Device, std::shared_ptr<Device>>;
+
+/// A pipeline's root signature: None derives one from the shaders' reflection.
+using OptRootSignatureArg = Typed<hint::OneOf<RootSignature, pybind11::none>>;
+/// rtv_formats: required, but after root_signature (which may be left out), so None is its default.
+struct OptFormatsHint {
+    static constexpr auto name = pybind11::detail::const_name(
+        "dx12kit.dx12core.Format | dx12kit.enums.FormatName | collections.abc.Sequence[dx12kit.dx12core.Format | "
+        "dx12kit.enums.FormatName] | None");
+};
+using OptFormatsArg = Typed<OptFormatsHint>;
+
+/// Buffers and 2-D textures (cube and 3-D textures: BindDeviceTextures.cpp).
+void DefResourceCreation(DeviceClass& cls) {
+    cls
+        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, OptNameArg name, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed,
+                                 bool withinBudget, OptMemoryArg memory, Int offset) {
             const char* fn = "create_buffer";
             const uint64_t size = U64(sizeArg, fn, "size");
             const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
@@ -145,34 +42,10 @@ void BindDevice(py::module_& m, Classes& c) {
             }
             return b;
         }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(),
-           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
-           "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
-           "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
-           "cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named\n"
-           "with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
-           "memory; within_budget=True raises OutOfMemoryError rather than exceed the device's memory budget.\n"
-           "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
-           "resources may alias it; its contents are then undefined until written.\n\n"
-           "Args:\n"
-           "    size: bytes (> 0).\n"
-           "    uav: allow unordered access (UAVs, clear_unordered_access_view).\n"
-           "    name: debug name (repr, D3D12 SetName).\n"
-           "    heap: a HeapType or its name: 'default', 'upload', 'readback' or 'custom'; None as described above.\n"
-           "    pool: a dx12kit.Pool to allocate from.\n"
-           "    committed: give the buffer memory of its own.\n"
-           "    within_budget: raise rather than exceed the device's memory budget.\n"
-           "    memory: a dx12kit.Memory to place the buffer in.\n"
-           "    offset: byte offset in memory.\n\n"
-           "Returns:\n"
-           "    The new Buffer.\n\n"
-           "Raises:\n"
-           "    TypeError: an argument of the wrong type.\n"
-           "    InvalidArgumentError: size 0, a heap that differs from pool's or memory's, conflicting placement arguments,\n"
-           "        an offset that is misaligned or outside memory.\n"
-           "    OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.")
-        .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
-                                    bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget,
-                                    py::handle memory, Int offset, Int samplesArg) {
+           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0, docs::Device::create_buffer)
+        .def("create_texture2d", [](Device& d, Int wArg, Int hArg, FormatArg format, Int mipsArg, Int arrayArg, bool rt, bool ds,
+                                    bool uav, OptNameArg name, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed, bool withinBudget,
+                                    OptMemoryArg memory, Int offset, Int samplesArg) {
             const char* fn = "create_texture2d";
             const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
             const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
@@ -189,34 +62,14 @@ void BindDevice(py::module_& m, Classes& c) {
         }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
            "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(),
            "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
-           "sample_count"_a = 1,
-           "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
-           "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.\n"
-           "sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the\n"
-           "device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError\n"
-           "listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve\n"
-           "them (CommandList.resolve) before read_texture.\n\n"
-           "Args:\n"
-           "    width: texels (> 0).\n"
-           "    height: texels (> 0).\n"
-           "    format: a Format or its name (default 'rgba8_unorm').\n"
-           "    mip_levels: mips, or 0 for a full chain.\n"
-           "    array_size: array slices.\n"
-           "    render_target: allow use as a render target.\n"
-           "    depth_stencil: allow use as a depth-stencil buffer (a depth format).\n"
-           "    uav: allow unordered access.\n"
-           "    name: debug name (repr, D3D12 SetName).\n"
-           "    heap, pool, committed, within_budget, memory, offset: placement, as for create_buffer.\n"
-           "    sample_count: samples per pixel (1, or an MSAA count the device supports for the format).\n\n"
-           "Returns:\n"
-           "    The new Texture.\n\n"
-           "Raises:\n"
-           "    TypeError: an argument of the wrong type.\n"
-           "    InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported\n"
-           "        sample count, bad placement arguments.\n"
-           "    OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.")
-        .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, py::object flags,
-                                         py::object name) {
+           "sample_count"_a = 1, docs::Device::create_texture2d);
+}
+
+/// Root signatures, pipelines and samplers.
+void DefPipelineCreation(DeviceClass& cls) {
+    cls
+        .def("create_root_signature", [](Device& d, py::object parametersOrText, std::vector<StaticSamplerDesc> samplers, FlagsArgOf<hint::RootSignatureFlags> flags,
+                                         OptNameArg name) {
             std::vector<RootParameterDesc> params;
             uint32_t f = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
             if (py::isinstance<py::str>(parametersOrText)) {
@@ -241,49 +94,22 @@ void BindDevice(py::module_& m, Classes& c) {
             if (!name.is_none()) rs->SetName(Str(name, "create_root_signature", "name"));
             return rs;
         }, "parameters_or_text"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{}, py::kw_only(), "flags"_a = py::none(),
-           "name"_a = py::none(),
-           "A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from\n"
-           "text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are\n"
-           "added to the text's. flags: dx12kit.RootSignatureFlags or an int (default: ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT for\n"
-           "parameter lists, the text's RootFlags for text); flags vkd3d 1.2 cannot honour raise, naming them. name: debug name (repr, D3D12 SetName).\n\n"
-           "Args:\n"
-           "    parameters_or_text: a list of root parameters, or root-signature text.\n"
-           "    static_samplers: StaticSamplerDesc objects (made by StaticSampler).\n"
-           "    flags: RootSignatureFlags or an int, or None for the default.\n"
-           "    name: debug name (repr, D3D12 SetName).\n\n"
-           "Returns:\n"
-           "    The new RootSignature.\n\n"
-           "Raises:\n"
-           "    TypeError: parameters_or_text neither a list of root parameters nor a string.\n"
-           "    InvalidArgumentError: bad parameters, overlapping registers, flags vkd3d 1.2 cannot honour, or text that\n"
-           "        does not parse (the message shows the column).")
-        .def("create_compute_pipeline", [](Device& d, py::handle cs, py::handle rsArg, py::object name) {
+           "name"_a = py::none(), docs::Device::create_root_signature)
+        .def("create_compute_pipeline", [](Device& d, py::handle cs, OptRootSignatureArg rsArg, OptNameArg name) {
             const std::vector<uint8_t> code = Bytecode(cs, "create_compute_pipeline");
             auto rs = PipelineRootSignatureArg(d, rsArg, "create_compute_pipeline", {&code}, true);
             auto p = std::make_shared<PipelineState>(d.Core(), code, std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, "create_compute_pipeline", "name"));
             return p;
-        }, "cs"_a, "root_signature"_a = py::none(), py::kw_only(), "name"_a = py::none(),
-           "A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)\n"
-           "and the root signature it runs with. name: debug name (repr, D3D12 SetName).\n\n"
-           "Args:\n"
-           "    cs: compute-shader bytecode (DXBC).\n"
-           "    root_signature: the RootSignature the shader runs with, or None (the default): one derived from the shader's\n"
-           "        reflection (docs/guides/binding.rst has the layout; PipelineState.root_signature shows it). Bind by name\n"
-           "        with CommandList.bind.\n"
-           "    name: debug name (repr, D3D12 SetName).\n\n"
-           "Returns:\n"
-           "    The new PipelineState.\n\n"
-           "Raises:\n"
-           "    TypeError: bytecode without the buffer protocol, or root_signature not a RootSignature.\n"
-           "    InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.")
-        .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, py::handle rsArg, py::object rtvFormats,
-                                            py::object dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, OptChoice<CullModeChoice> cull,
+        }, "cs"_a, "root_signature"_a = py::none(), py::kw_only(), "name"_a = py::none(), docs::Device::create_compute_pipeline)
+        .def("create_graphics_pipeline", [](Device& d, py::handle vs, py::handle ps, OptRootSignatureArg rsArg, OptFormatsArg rtvFormatsArg,
+                                            OptFormatArg dsvFormat, py::object inputLayout, Choice<TopologyChoice> topology, OptChoice<CullModeChoice> cull,
                                             BlendArg blend, std::optional<bool> depthTest, std::optional<bool> depthWrite,
-                                            OptChoice<ComparisonFuncChoice> stencilFunc, OptChoice<StencilOpChoice> stencilPassOp, py::object name,
+                                            OptChoice<ComparisonFuncChoice> stencilFunc, OptChoice<StencilOpChoice> stencilPassOp, OptNameArg name,
                                             Int samplesArg, py::handle gs, py::handle hs, py::handle ds, std::optional<RasterizerStateDesc> rasterizer,
                                             std::optional<DepthStencilStateDesc> depthStencil, bool alphaToCoverage, Int sampleMask) {
             const char* fn = "create_graphics_pipeline";
+            const py::handle rtvFormats = rtvFormatsArg;
             GraphicsPipelineDesc g;
             g.vs = Bytecode(vs, "create_graphics_pipeline (vs)");
             if (!ps.is_none()) g.ps = Bytecode(ps, "create_graphics_pipeline (ps)");
@@ -340,51 +166,10 @@ void BindDevice(py::module_& m, Classes& c) {
            "topology"_a = "triangle", "cull"_a = py::none(), "blend"_a = py::none(), "depth_test"_a = py::none(), "depth_write"_a = py::none(),
            "stencil_func"_a = py::none(), "stencil_pass_op"_a = py::none(), py::kw_only(), "name"_a = py::none(), "sample_count"_a = 1,
            "gs"_a = py::none(), "hs"_a = py::none(), "ds"_a = py::none(), "rasterizer"_a = py::none(), "depth_stencil"_a = py::none(),
-           "alpha_to_coverage"_a = false, "sample_mask"_a = 0xFFFFFFFFu,
-           "A graphics pipeline (D3D12_GRAPHICS_PIPELINE_STATE_DESC).\n\n"
-           "Args:\n"
-           "    vs, ps: vertex and pixel shader bytecode (ps may be None).\n"
-           "    root_signature: the RootSignature it runs with; every stage's bindings are checked against it. None (the\n"
-           "        default): one derived from the stages' reflection (docs/guides/binding.rst; PipelineState.root_signature).\n"
-           "    rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm'); required (give it\n"
-           "        by keyword when root_signature is left out).\n"
-           "    dsv_format: depth-stencil format, or None.\n"
-           "    input_layout: a list of dx12kit.InputElement (per-vertex or per-instance data), or of tuples\n"
-           "        (semantic, dx12kit.VertexFormat, slot, offset, semantic_index) (the last three optional).\n"
-           "    topology: dx12kit.Topology ('triangle', 'line_strip', 'triangle_list_adj', 'patch_list_4', ...).\n"
-           "    cull: dx12kit.CullMode (default 'none'); or give rasterizer=.\n"
-           "    blend: a dx12kit.BlendMode preset, a dx12kit.BlendState, or a list of them (None items: no blending), one per\n"
-           "        render target (independent blend). None: no blending.\n"
-           "    depth_test, depth_write: depth state (default off / on; depth_test needs dsv_format); or give depth_stencil=.\n"
-           "    stencil_func: a dx12kit.ComparisonFunc (None: no stencil test) comparing CommandList.set_stencil_ref's value\n"
-           "        with the stencil plane, both faces alike; needs a dsv_format with stencil (d24_unorm_s8_uint,\n"
-           "        d32_float_s8x24_uint). stencil_pass_op: a dx12kit.StencilOp where depth and stencil pass (default 'keep').\n"
-           "    name: debug name (repr, D3D12 SetName).\n"
-           "    sample_count: samples per pixel of the targets it draws into (1, or an MSAA count every target format\n"
-           "        supports; others raise InvalidArgumentError listing the supported ones). A draw raises when the bound\n"
-           "        targets' sample count differs.\n"
-           "    gs: geometry shader bytecode (its input primitive must match the topology).\n"
-           "    hs, ds: hull and domain shader bytecode, together (tessellation), with topology 'patch_list_<n>' where n is\n"
-           "        the hull shader's input control points.\n"
-           "    rasterizer: a dx12kit.RasterizerState (fill, cull, winding, depth bias, depth clip).\n"
-           "    depth_stencil: a dx12kit.DepthStencilState (depth function, stencil per face, masks).\n"
-           "    alpha_to_coverage: AlphaToCoverageEnable (MSAA: coverage from the pixel shader's alpha).\n"
-           "    sample_mask: which samples may be written (SampleMask; default all). Bit k keeps sample k; at sample_count=1\n"
-           "        only bit 0 counts (clear: the draw writes no colour, depth or stencil).\n\n"
-           "Returns:\n"
-           "    A PipelineState.\n\n"
-           "Raises:\n"
-           "    TypeError: an argument of the wrong type.\n"
-           "    InvalidArgumentError: bytecode that is not valid DXBC or of the wrong stage, bindings the root signature lacks,\n"
-           "        stages whose signatures do not link, an input_layout that does not give the vertex shader's inputs (a missing\n"
-           "        semantic, float against uint/int, a duplicate or digit-ended semantic, an offset not aligned to min(4, component\n"
-           "        size)), a render target with a non-zero write_mask the pixel shader does not write or writes with another\n"
-           "        component type, src1_* blend factors without an SV_Target1 output, states D3D12 forbids, a state given twice\n"
-           "        (cull= with rasterizer=, depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement\n"
-           "        (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.")
+           "alpha_to_coverage"_a = false, "sample_mask"_a = 0xFFFFFFFFu, docs::Device::create_graphics_pipeline)
         .def("create_sampler", [](Device& d, Choice<FilterChoice> filter, Choice<AddressModeChoice> address, OptChoice<AddressModeChoice> addressV,
                                   OptChoice<AddressModeChoice> addressW, Float mipLodBias, Int maxAnisotropy, OptChoice<ComparisonFuncChoice> comparison,
-                                  BorderColorArg borderColor, Float minLod, Float maxLod, py::object name) {
+                                  BorderColorArg borderColor, Float minLod, Float maxLod, OptNameArg name) {
             const char* fn = "create_sampler";
             D3D12_SAMPLER_DESC s{};
             s.Filter = Parse(filter, "create_sampler: filter");
@@ -404,62 +189,105 @@ void BindDevice(py::module_& m, Classes& c) {
             return sampler;
         }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp", "address_v"_a = py::none(), "address_w"_a = py::none(),
            "mip_lod_bias"_a = 0.0f, "max_anisotropy"_a = 16, "comparison"_a = py::none(), "border_color"_a = "transparent_black",
-           "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f, "name"_a = py::none(),
-           "A sampler (a SamplerState, D3D12_SAMPLER_DESC) to bind in a sampler descriptor table with CommandList.set_sampler.\n"
-           "The arguments are StaticSampler's, with the same names and defaults; border_color also takes four numbers.\n\n"
-           "Args:\n"
-           "    filter: a Filter or its name ('point', 'linear', 'bilinear', 'anisotropic', 'comparison_min_mag_mip_linear', ...).\n"
-           "    address: an AddressMode or its name ('clamp', 'wrap', 'mirror', 'mirror_once', 'border'), for u (and v, w unless given).\n"
-           "    address_v: the v address mode, or None (address).\n"
-           "    address_w: the w address mode, or None (address).\n"
-           "    mip_lod_bias: added to the computed mip level, within [-16, 15.99].\n"
-           "    max_anisotropy: 1 to 16, the most taps of the anisotropic filters.\n"
-           "    comparison: a ComparisonFunc or its name, what the comparison filters (SampleCmp) compare with. None: 'less_equal'\n"
-           "        for a comparison filter (the default of D3D12's root-signature language), never 'never'; other filters ignore it,\n"
-           "        as in D3D12.\n"
-           "    border_color: a BorderColor or its name, or (r, g, b, a) each in [0, 1]: the colour read outside [0, 1] where an\n"
-           "        address mode is 'border'.\n"
-           "    min_lod: the most detailed mip level sampled (0 is the largest).\n"
-           "    max_lod: the least detailed mip level sampled (at least min_lod; the default sets no limit).\n"
-           "    name: a debug name, or None.\n\n"
-           "Returns:\n"
-           "    A SamplerState; its desc gives the settings, comparison completed.\n\n"
-           "Raises:\n"
-           "    TypeError: an argument of the wrong type.\n"
-           "    InvalidArgumentError: an unknown name, or what D3D12 refuses (max_anisotropy outside 1..16, mip_lod_bias outside\n"
-           "        [-16, 15.99], min_lod above max_lod, a border colour component outside [0, 1]), or what this device samples\n"
-           "        differently from D3D12 (Device.sampler_support; vkd3d 1.2: a border colour other than transparent black with a\n"
-           "        'border' address, 'mirror_once', the minimum and maximum filters), naming the argument.")
+           "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f, "name"_a = py::none(), docs::Device::create_sampler);
+}
+
+/// What the device supports, waits, statistics.
+void DefSupportAndStats(DeviceClass& cls) {
+    cls
         .def_property_readonly("sampler_support", [](const Device& d) {
             const platform::SamplerSupport& s = d.Core()->Samplers();
             return py::dict("border_colors"_a = s.borderColors, "mirror_once"_a = s.mirrorOnce, "min_max_filtering"_a = s.minMaxFiltering);
-        }, "Which sampler settings this device samples as D3D12 says; create_sampler and create_root_signature refuse the others\n"
-           "(InvalidArgumentError) instead of returning other values. border_colors: a border colour other than transparent black\n"
-           "(vkd3d 1.2 samples every border as (0, 0, 0, 0)); mirror_once: the 'mirror_once' address mode (vkd3d 1.2 wraps);\n"
-           "min_max_filtering: the minimum and maximum (reduction) filters (D3D12: tiled resources tier 2; vkd3d 1.2 averages). Windows: as the\n"
-           "device reports. See docs/guides/shader-gaps.rst.")
-        .def("format_support", [](Device& d, py::handle format) { return QueryFormatCapabilities(*d.Core(), ParseFormat(format, "format_support")); },
-             "format"_a, "What this device supports for `format` (queried once per format and cached): a FormatSupport.\n\n"
-           "Args:\n"
-           "    format: a Format or its name.\n\n"
-           "Returns:\n"
-           "    A FormatSupport.\n\n"
-           "Raises:\n"
-           "    InvalidArgumentError: a format dx12kit does not know.")
-        .def("poll", &Device::Poll, py::call_guard<ReleaseGil>(),
-             "Releases completed work; returns the completed submission serial.")
-        .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), "Waits until every queue is idle.")
-        .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Core()); },
-             "Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.")
-        .def("stats", [](Device& d) { return DeviceStatsDict(*d.Core()); },
-           "Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the\n"
-   "state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),\n"
-   "zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by\n"
-   "route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches),\n"
-   "submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with\n"
-   "lazy_fence_signals while work is in flight), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:\n"
-   "cpu: written by the CPU at execute; gpu: copied on the GPU before their list because the buffer was still in use).");
+        }, docs::Device::sampler_support)
+        .def("format_support", [](Device& d, FormatArg format) { return QueryFormatCapabilities(*d.Core(), ParseFormat(format, "format_support")); },
+             "format"_a, docs::Device::format_support)
+        .def("poll", &Device::Poll, py::call_guard<ReleaseGil>(), docs::Device::poll)
+        .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), docs::Device::wait_idle)
+        .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Core()); }, docs::Device::descriptor_stats)
+        .def("stats", [](Device& d) { return DeviceStatsDict(*d.Core()); }, docs::Device::stats);
+}
 
+}  // namespace
+
+void BindDevice(py::module_& m, Classes& c) {
+    // ---- device ----------------------------------------------------------------------------------
+    Documented(c.device, docs::Device::class_)
+        .def(py::init([](bool validate, Int heapSize, Int samplerHeapSize, py::object staticDescriptors, Int chunk,
+                         Int samplerChunk, Int cpuPage, Int uploadPage, py::object gpuPage,
+                         Int largeCache, py::object memoryBudget, Int blockSize, py::object heapTier, double grace, bool umaDirect,
+                         bool lazySignals) {
+                 const char* fn = "Device";
+                 host::CopyThreads();  // chooses the copy threads now: a malformed DX12KIT_COPY_THREADS is an error here
+                 DeviceOptions o;
+                 o.validate = validate;
+                 o.cbvSrvUavHeapSize = U32(heapSize, fn, "descriptor_heap_size");
+                 o.samplerHeapSize = U32(samplerHeapSize, fn, "sampler_heap_size");
+                 // Removed options: a clear error instead of a silent no-op (see docs/api.md, "Device").
+                 if (!staticDescriptors.is_none())
+                     throw InvalidArgument("Device: static_descriptors was removed: the shader-visible heaps have no static part "
+                                           "any more (nothing allocated from it); drop the argument");
+                 if (!gpuPage.is_none())
+                     throw InvalidArgument("Device: gpu_page_size was removed: there are no GPU-exclusive upload pages any more "
+                                           "(nothing used them); drop the argument");
+                 o.dynamicChunkSize = U32(chunk, fn, "dynamic_chunk_size");
+                 o.samplerChunkSize = U32(samplerChunk, fn, "sampler_chunk_size");
+                 o.cpuDescriptorPageSize = U32(cpuPage, fn, "cpu_descriptor_page_size");
+                 o.uploadPageSize = U64(uploadPage, fn, "upload_page_size");
+                 o.largePageCacheBytes = U64(largeCache, fn, "large_page_cache_size");
+                 o.umaDirect = umaDirect;
+                 o.lazyFenceSignals = lazySignals;
+                 // Page sizes: positive, and within what one committed buffer (and a LinearAllocator) holds.
+                 if (o.uploadPageSize == 0 || o.uploadPageSize > (uint64_t(4) << 30))
+                     throw InvalidArgument("Device: upload_page_size must be 1..4 GiB, got " + std::to_string(o.uploadPageSize));
+                 if (o.cpuDescriptorPageSize == 0) throw InvalidArgument("Device: cpu_descriptor_page_size must be positive");
+                 if (!memoryBudget.is_none()) {
+                     const long long b = detail::Ranged(memoryBudget, fn, "memory_budget", 1, INT64_MAX);
+                     o.memory.budgetBytes = static_cast<uint64_t>(b);
+                 }
+                 o.memory.preferredBlockSize = U64(blockSize, fn, "memory_block_size");
+                 if (!heapTier.is_none()) {
+                     const long long t = detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX);
+                     if (t != 1 && t != 2) throw InvalidArgument("Device: resource_heap_tier must be 1, 2 or None (got " + std::to_string(t) + ")");
+                     o.memory.forceTier1 = t == 1;
+                 }
+                 if (!(grace >= 0.0 && grace <= 3600.0)) throw InvalidArgument("Device: memory_grace must be 0..3600 seconds");
+                 o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
+                 o.hooks = PythonWaitHooks();
+                 auto dev = Device::Create(o, DestroyDevice);
+                 if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Core()->Memory().Tier1())
+                     throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
+                 return dev;
+             }),
+             py::kw_only(), "validate"_a = false, "descriptor_heap_size"_a = 65536, "sampler_heap_size"_a = 2048,
+             "static_descriptors"_a = py::none(), "dynamic_chunk_size"_a = 256, "sampler_chunk_size"_a = 64,
+             "cpu_descriptor_page_size"_a = 256, "upload_page_size"_a = 2u << 20, "gpu_page_size"_a = py::none(),
+             "large_page_cache_size"_a = uint64_t(256) << 20, "memory_budget"_a = py::none(),
+             "memory_block_size"_a = uint64_t(64) << 20, "resource_heap_tier"_a = py::none(), "memory_grace"_a = 1.0,
+             "uma_direct"_a = true, "lazy_fence_signals"_a = true, docs::Device::init)
+        .def_property_readonly("info", [](const Device& d) {
+            py::dict out;
+            for (const auto& kv : d.Info()) {
+                if (kv.first == "resource_binding_tier" || kv.first == "resource_heap_tier" || kv.first == "tiled_resources_tier")
+                    out[kv.first.c_str()] = std::stoi(kv.second);
+                else out[kv.first.c_str()] = kv.second;
+            }
+            return out;
+        }, docs::Device::info)
+        .def("__repr__", [](const Device& d) {
+            std::string backend, adapter;
+            for (const auto& kv : d.Info()) {
+                if (kv.first == "backend") backend = kv.second;
+                else if (kv.first == "adapter") adapter = kv.second;
+            }
+            return "<dx12kit.Device " + backend + " '" + adapter + "'" + (d.Core()->Options().validate ? " validate" : "") + ">";
+        })
+        .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; }, docs::Device::validate)
+        .def_property_readonly("lazy_fence_signals", [](Device& d) { return d.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT).LazySignals(); }, docs::Device::lazy_fence_signals)
+        .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); }, docs::Device::uma_direct)
+        .def("queue", [](Device& d, Choice<QueueKindChoice> kind) { return d.Queue(Parse(kind, "queue: kind")); }, "kind"_a = "direct", docs::Device::queue);
+    DefResourceCreation(c.device);
+    DefPipelineCreation(c.device);
+    DefSupportAndStats(c.device);
     // Device's memory and texture methods: per-concept files named for Device (BindDeviceMemory.cpp,
     // BindDeviceTextures.cpp), registered here so that Device has one entry point.
     BindDeviceMemory(c);

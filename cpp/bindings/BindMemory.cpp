@@ -1,5 +1,6 @@
 // dx12core: Memory (GPU memory to place resources in: Device.allocate_memory).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
+#include "docs/MemoryDocs.hpp"
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
 #include "StatsDicts.hpp"
@@ -7,12 +8,9 @@
 namespace dx12kit::bindings {
 
 void BindMemory(Classes& c) {
-    Documented(c.memory,
-        "GPU memory to place resources in yourself (aliasing): Device.allocate_memory, then create_buffer /\n"
-        "create_texture2d with memory= and offset=. Resources placed in it keep it alive.")
+    Documented(c.memory, docs::Memory::class_)
         .def_property_readonly("size", [](const memory::MemoryRegion& r) { return r.allocation.Size(); })
-        .def_property_readonly("allocation", [](const memory::MemoryRegion& r) { return AllocationDict(r.allocation); },
-                               "Where the memory lies (as Resource.allocation).")
+        .def_property_readonly("allocation", [](const memory::MemoryRegion& r) { return AllocationDict(r.allocation); }, docs::Memory::allocation)
         .def_property_readonly("heap", [](const memory::MemoryRegion& r) { return memory::HeapKindName(r.heap); })
         .def_property_readonly("name", [](const memory::MemoryRegion& r) { return r.name; })
         .def("__repr__", [](const memory::MemoryRegion& r) {

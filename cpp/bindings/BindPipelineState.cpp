@@ -1,5 +1,6 @@
 // dx12core: PipelineState (Device.create_compute_pipeline / create_graphics_pipeline).
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
+#include "docs/PipelineStateDocs.hpp"
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
 
@@ -10,14 +11,11 @@
 namespace dx12kit::bindings {
 
 void BindPipelineState(Classes& c) {
-    Documented(c.pipelineState, "A compute or graphics pipeline state object.")
-        .def_property_readonly("is_compute", &PipelineState::IsCompute, "True for a compute pipeline, False for a graphics one.")
-        .def_property_readonly("root_signature", &PipelineState::GetRootSignature,
-                               "The root signature the pipeline was created with (given, or derived from the shaders when left out).")
-        .def_property_readonly("shader_reflections", [](const PipelineState& p) { return p.ShaderReflections(); },
-                               "The ShaderReflection of each of its shaders, in pipeline order (cs; or vs, hs, ds, gs, ps as present).")
-        .def_property("name", &PipelineState::Name, [](PipelineState& p, py::handle n) { p.SetName(Str(n, "PipelineState.name", "name")); },
-                      "Debug name (also the D3D12 object's name).")
+    Documented(c.pipelineState, docs::PipelineState::class_)
+        .def_property_readonly("is_compute", &PipelineState::IsCompute, docs::PipelineState::is_compute)
+        .def_property_readonly("root_signature", &PipelineState::GetRootSignature, docs::PipelineState::root_signature)
+        .def_property_readonly("shader_reflections", [](const PipelineState& p) { return p.ShaderReflections(); }, docs::PipelineState::shader_reflections)
+        .def_property("name", &PipelineState::Name, [](PipelineState& p, NameArg n) { p.SetName(Str(n, "PipelineState.name", "name")); }, docs::PipelineState::name)
         .def("__repr__", [](const PipelineState& p) {
             return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
                    p.GetRootSignature()->Name() + "'>";

@@ -2,6 +2,7 @@
 // StencilFace, InputElement) and the conversion of create_graphics_pipeline's blend= and input_layout=.
 // Only conversions live here; the descriptions are dx12kit/gpu/PipelineDesc.hpp and PipelineState
 // checks them (D3D12's rules, what vkd3d implements).
+#include "docs/PipelineStatesDocs.hpp"
 #include "PipelineStateArgs.hpp"
 
 #include <pybind11/stl.h>
@@ -91,7 +92,7 @@ void DefineEq(py::class_<T>& cls) {
     cls.def("__eq__", [](const T& a, py::object o) -> py::object {
         if (!py::isinstance<T>(o)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
         return py::bool_(a == o.cast<const T&>());
-    }, "other"_a, "Equal when every field is.");
+    }, "other"_a, docs::AnyState::eq);
     py::setattr(cls, "__hash__", py::none());
 }
 
@@ -155,26 +156,12 @@ std::vector<InputElementDesc> ParseInputLayout(py::handle h, const char* what) {
     return out;
 }
 
-void BindPipelineStates(py::module_& m) {
+namespace {
+
+/// BlendState.
+void BindBlendState(py::module_& m) {
     // ---- BlendState ---------------------------------------------------------------------------
-    py::class_<BlendStateDesc> blend(m, "BlendState",
-        "One render target's blend state (D3D12_RENDER_TARGET_BLEND_DESC), for create_graphics_pipeline(blend=...).\n\n"
-        "The result is (src times src_blend) blend_op (dest times dest_blend) for red, green and blue, and the same with\n"
-        "the alpha settings for alpha. Give one BlendState for all render targets, or a list of them, one per render target\n"
-        "(independent blend).\n\n"
-        "Args:\n"
-        "    blend_enable: whether blending is on; None (the default): on when any factor or operation is given.\n"
-        "    src_blend, dest_blend: dx12kit.Blend factors of the colour (default 'one' and 'zero').\n"
-        "    blend_op: dx12kit.BlendOp of the colour (default 'add').\n"
-        "    src_blend_alpha, dest_blend_alpha, blend_op_alpha: the same for alpha (alpha factors only, no colour factors).\n"
-        "    logic_op: a dx12kit.LogicOp instead of blending (UINT targets), None for none. vkd3d 1.2 does not implement\n"
-        "        logic operations: a pipeline with one raises InvalidArgumentError there.\n"
-        "    write_mask: the channels written, dx12kit.ColorWriteEnable bits (default ALL = 15).\n\n"
-        "Raises:\n"
-        "    TypeError: an argument of the wrong type.\n"
-        "    InvalidArgumentError: a name that is no choice, or a write_mask outside 0..15.\n\n"
-        "blend_factor / inv_blend_factor factors read CommandList.set_blend_factor's value; a list starts with zeros, as\n"
-        "D3D12 documents for a new list.");
+    py::class_<BlendStateDesc> blend(m, "BlendState", docs::BlendState::class_);
     blend.def(py::init([](std::optional<bool> enable, OptChoice<BlendChoice> src, OptChoice<BlendChoice> dest, OptChoice<BlendOpChoice> op,
                           OptChoice<BlendChoice> srcA, OptChoice<BlendChoice> destA, OptChoice<BlendOpChoice> opA, OptChoice<LogicOpChoice> logic,
                           Int writeMask) {
@@ -199,44 +186,27 @@ void BindPipelineStates(py::module_& m) {
              py::kw_only(), "blend_enable"_a = py::none(), "src_blend"_a = py::none(), "dest_blend"_a = py::none(), "blend_op"_a = py::none(),
              "src_blend_alpha"_a = py::none(), "dest_blend_alpha"_a = py::none(), "blend_op_alpha"_a = py::none(), "logic_op"_a = py::none(),
              "write_mask"_a = 15)
-        .def_readonly("blend_enable", &BlendStateDesc::blendEnable, "Whether blending is on.")
-        .def_property_readonly("src_blend", [](const BlendStateDesc& b) { return NameOf<BlendChoice>(b.srcBlend); }, "The colour's source factor.")
-        .def_property_readonly("dest_blend", [](const BlendStateDesc& b) { return NameOf<BlendChoice>(b.destBlend); }, "The colour's destination factor.")
-        .def_property_readonly("blend_op", [](const BlendStateDesc& b) { return NameOf<BlendOpChoice>(b.blendOp); }, "The colour's operation.")
-        .def_property_readonly("src_blend_alpha", [](const BlendStateDesc& b) { return NameOf<BlendChoice>(b.srcBlendAlpha); }, "Alpha's source factor.")
-        .def_property_readonly("dest_blend_alpha", [](const BlendStateDesc& b) { return NameOf<BlendChoice>(b.destBlendAlpha); },
-                               "Alpha's destination factor.")
-        .def_property_readonly("blend_op_alpha", [](const BlendStateDesc& b) { return NameOf<BlendOpChoice>(b.blendOpAlpha); }, "Alpha's operation.")
+        .def_readonly("blend_enable", &BlendStateDesc::blendEnable, docs::BlendState::blend_enable)
+        .def_property_readonly("src_blend", [](const BlendStateDesc& b) { return NameOf<BlendChoice>(b.srcBlend); }, docs::BlendState::src_blend)
+        .def_property_readonly("dest_blend", [](const BlendStateDesc& b) { return NameOf<BlendChoice>(b.destBlend); }, docs::BlendState::dest_blend)
+        .def_property_readonly("blend_op", [](const BlendStateDesc& b) { return NameOf<BlendOpChoice>(b.blendOp); }, docs::BlendState::blend_op)
+        .def_property_readonly("src_blend_alpha", [](const BlendStateDesc& b) { return NameOf<BlendChoice>(b.srcBlendAlpha); }, docs::BlendState::src_blend_alpha)
+        .def_property_readonly("dest_blend_alpha", [](const BlendStateDesc& b) { return NameOf<BlendChoice>(b.destBlendAlpha); }, docs::BlendState::dest_blend_alpha)
+        .def_property_readonly("blend_op_alpha", [](const BlendStateDesc& b) { return NameOf<BlendOpChoice>(b.blendOpAlpha); }, docs::BlendState::blend_op_alpha)
         .def_property_readonly("logic_op", [](const BlendStateDesc& b) -> std::optional<std::string> {
             if (!b.logicOpEnable) return std::nullopt;
             return std::string(NameOf<LogicOpChoice>(b.logicOp));
-        }, "The logic operation, or None.")
-        .def_property_readonly("write_mask", [](const BlendStateDesc& b) { return int(b.writeMask); }, "The channels written (ColorWriteEnable bits).")
-        .def_static("preset", [](Choice<BlendModeChoice> mode) { return BlendPreset(Parse(mode, "BlendState.preset: mode")); }, "mode"_a,
-                    "The BlendState a dx12kit.BlendMode preset stands for.\n\n"
-                    "Args:\n    mode: a dx12kit.BlendMode or its name.\n\n"
-                    "Returns:\n    A BlendState ('none': blending off).\n\n"
-                    "Raises:\n    InvalidArgumentError: a name that is no preset.")
+        }, docs::BlendState::logic_op)
+        .def_property_readonly("write_mask", [](const BlendStateDesc& b) { return int(b.writeMask); }, docs::BlendState::write_mask)
+        .def_static("preset", [](Choice<BlendModeChoice> mode) { return BlendPreset(Parse(mode, "BlendState.preset: mode")); }, "mode"_a, docs::BlendState::preset)
         .def("__repr__", &BlendRepr);
     DefineEq(blend);
+}
 
+/// RasterizerState.
+void BindRasterizerState(py::module_& m) {
     // ---- RasterizerState ----------------------------------------------------------------------
-    py::class_<RasterizerStateDesc> raster(m, "RasterizerState",
-        "The rasterizer state of a graphics pipeline (D3D12_RASTERIZER_DESC), for create_graphics_pipeline(rasterizer=...).\n\n"
-        "Args:\n"
-        "    fill: dx12kit.FillMode, 'solid' (default) or 'wireframe'.\n"
-        "    cull: dx12kit.CullMode (default 'none', as create_graphics_pipeline's cull=).\n"
-        "    front_ccw: True when counter-clockwise triangles face the front (D3D12's FrontCounterClockwise; default clockwise).\n"
-        "    depth_bias: an int added to the depth, in units of the depth format's smallest difference (DepthBias; D3D12's\n"
-        "        unit on every backend: dx12kit measures vkd3d's per depth format and scales).\n"
-        "    depth_bias_clamp: the largest bias (0: no clamp). slope_scaled_depth_bias: times the depth slope.\n"
-        "    depth_clip: clip against the near and far planes (default True; False clamps depth instead).\n"
-        "    multisample, antialiased_lines, forced_sample_count, conservative: D3D12's MultisampleEnable,\n"
-        "        AntialiasedLineEnable, ForcedSampleCount and ConservativeRaster. vkd3d 1.2 ignores all four:\n"
-        "        create_graphics_pipeline raises InvalidArgumentError there for any but the default.\n\n"
-        "Raises:\n"
-        "    TypeError: an argument of the wrong type.\n"
-        "    InvalidArgumentError: a name that is no choice, or a number out of range.");
+    py::class_<RasterizerStateDesc> raster(m, "RasterizerState", docs::RasterizerState::class_);
     raster.def(py::init([](Choice<FillModeChoice> fill, Choice<CullModeChoice> cull, bool frontCcw, Int bias, Float biasClamp, Float slope,
                            bool depthClip, bool multisample, bool aaLines, Int forced, bool conservative) {
                   const char* fn = "RasterizerState";
@@ -257,17 +227,17 @@ void BindPipelineStates(py::module_& m) {
               py::kw_only(), "fill"_a = "solid", "cull"_a = "none", "front_ccw"_a = false, "depth_bias"_a = 0, "depth_bias_clamp"_a = 0.0,
               "slope_scaled_depth_bias"_a = 0.0, "depth_clip"_a = true, "multisample"_a = false, "antialiased_lines"_a = false,
               "forced_sample_count"_a = 0, "conservative"_a = false)
-        .def_property_readonly("fill", [](const RasterizerStateDesc& r) { return NameOf<FillModeChoice>(r.fill); }, "'solid' or 'wireframe'.")
-        .def_property_readonly("cull", [](const RasterizerStateDesc& r) { return NameOf<CullModeChoice>(r.cull); }, "The culled faces.")
-        .def_readonly("front_ccw", &RasterizerStateDesc::frontCounterClockwise, "Whether counter-clockwise triangles face the front.")
-        .def_readonly("depth_bias", &RasterizerStateDesc::depthBias, "DepthBias.")
-        .def_readonly("depth_bias_clamp", &RasterizerStateDesc::depthBiasClamp, "DepthBiasClamp.")
-        .def_readonly("slope_scaled_depth_bias", &RasterizerStateDesc::slopeScaledDepthBias, "SlopeScaledDepthBias.")
-        .def_readonly("depth_clip", &RasterizerStateDesc::depthClip, "DepthClipEnable.")
-        .def_readonly("multisample", &RasterizerStateDesc::multisample, "MultisampleEnable.")
-        .def_readonly("antialiased_lines", &RasterizerStateDesc::antialiasedLines, "AntialiasedLineEnable.")
-        .def_readonly("forced_sample_count", &RasterizerStateDesc::forcedSampleCount, "ForcedSampleCount.")
-        .def_readonly("conservative", &RasterizerStateDesc::conservative, "ConservativeRaster ON.")
+        .def_property_readonly("fill", [](const RasterizerStateDesc& r) { return NameOf<FillModeChoice>(r.fill); }, docs::RasterizerState::fill)
+        .def_property_readonly("cull", [](const RasterizerStateDesc& r) { return NameOf<CullModeChoice>(r.cull); }, docs::RasterizerState::cull)
+        .def_readonly("front_ccw", &RasterizerStateDesc::frontCounterClockwise, docs::RasterizerState::front_ccw)
+        .def_readonly("depth_bias", &RasterizerStateDesc::depthBias, docs::RasterizerState::depth_bias)
+        .def_readonly("depth_bias_clamp", &RasterizerStateDesc::depthBiasClamp, docs::RasterizerState::depth_bias_clamp)
+        .def_readonly("slope_scaled_depth_bias", &RasterizerStateDesc::slopeScaledDepthBias, docs::RasterizerState::slope_scaled_depth_bias)
+        .def_readonly("depth_clip", &RasterizerStateDesc::depthClip, docs::RasterizerState::depth_clip)
+        .def_readonly("multisample", &RasterizerStateDesc::multisample, docs::RasterizerState::multisample)
+        .def_readonly("antialiased_lines", &RasterizerStateDesc::antialiasedLines, docs::RasterizerState::antialiased_lines)
+        .def_readonly("forced_sample_count", &RasterizerStateDesc::forcedSampleCount, docs::RasterizerState::forced_sample_count)
+        .def_readonly("conservative", &RasterizerStateDesc::conservative, docs::RasterizerState::conservative)
         .def("__repr__", [](const RasterizerStateDesc& r) {
             const RasterizerStateDesc d;
             std::string s = "RasterizerState(fill=" + Quoted(NameOf<FillModeChoice>(r.fill)) + ", cull=" + Quoted(NameOf<CullModeChoice>(r.cull));
@@ -283,45 +253,25 @@ void BindPipelineStates(py::module_& m) {
             return s + ")";
         });
     DefineEq(raster);
+}
 
+/// StencilFace and DepthStencilState.
+void BindDepthStencilState(py::module_& m) {
     // ---- StencilFace, DepthStencilState ---------------------------------------------------------
-    py::class_<StencilFaceDesc> face(m, "StencilFace",
-        "What the stencil test does for one face (D3D12_DEPTH_STENCILOP_DESC), for DepthStencilState(front=, back=).\n\n"
-        "Args:\n"
-        "    fail_op: dx12kit.StencilOp where the stencil test fails (default 'keep').\n"
-        "    depth_fail_op: where the stencil test passes and the depth test fails (default 'keep').\n"
-        "    pass_op: where both pass (default 'keep').\n"
-        "    func: dx12kit.ComparisonFunc of (reference & read_mask) against (stencil & read_mask) (default 'always'); the\n"
-        "        reference is CommandList.set_stencil_ref's.\n\n"
-        "Raises:\n"
-        "    TypeError: an argument of the wrong type.\n"
-        "    InvalidArgumentError: a name that is no choice.");
+    py::class_<StencilFaceDesc> face(m, "StencilFace", docs::StencilFace::class_);
     face.def(py::init([](Choice<StencilOpChoice> fail, Choice<StencilOpChoice> depthFail, Choice<StencilOpChoice> pass, Choice<ComparisonFuncChoice> func) {
                 return StencilFaceDesc{Parse(fail, "StencilFace: fail_op"), Parse(depthFail, "StencilFace: depth_fail_op"),
                                        Parse(pass, "StencilFace: pass_op"), Parse(func, "StencilFace: func")};
             }),
             py::kw_only(), "fail_op"_a = "keep", "depth_fail_op"_a = "keep", "pass_op"_a = "keep", "func"_a = "always")
-        .def_property_readonly("fail_op", [](const StencilFaceDesc& f) { return NameOf<StencilOpChoice>(f.failOp); }, "StencilFailOp.")
-        .def_property_readonly("depth_fail_op", [](const StencilFaceDesc& f) { return NameOf<StencilOpChoice>(f.depthFailOp); }, "StencilDepthFailOp.")
-        .def_property_readonly("pass_op", [](const StencilFaceDesc& f) { return NameOf<StencilOpChoice>(f.passOp); }, "StencilPassOp.")
-        .def_property_readonly("func", [](const StencilFaceDesc& f) { return NameOf<ComparisonFuncChoice>(f.func); }, "StencilFunc.")
+        .def_property_readonly("fail_op", [](const StencilFaceDesc& f) { return NameOf<StencilOpChoice>(f.failOp); }, docs::StencilFace::fail_op)
+        .def_property_readonly("depth_fail_op", [](const StencilFaceDesc& f) { return NameOf<StencilOpChoice>(f.depthFailOp); }, docs::StencilFace::depth_fail_op)
+        .def_property_readonly("pass_op", [](const StencilFaceDesc& f) { return NameOf<StencilOpChoice>(f.passOp); }, docs::StencilFace::pass_op)
+        .def_property_readonly("func", [](const StencilFaceDesc& f) { return NameOf<ComparisonFuncChoice>(f.func); }, docs::StencilFace::func)
         .def("__repr__", &StencilFaceRepr);
     DefineEq(face);
 
-    py::class_<DepthStencilStateDesc> ds(m, "DepthStencilState",
-        "The depth-stencil state of a graphics pipeline (D3D12_DEPTH_STENCIL_DESC), for create_graphics_pipeline(depth_stencil=...).\n"
-        "Both tests need the pipeline's dsv_format (the stencil test one with a stencil plane: d24_unorm_s8_uint,\n"
-        "d32_float_s8x24_uint).\n\n"
-        "Args:\n"
-        "    depth_test: the depth test (DepthEnable); None (the default): on when depth_func is given.\n"
-        "    depth_write: write depth where the test passes (default True).\n"
-        "    depth_func: dx12kit.ComparisonFunc of the incoming depth against the stored one (default 'less').\n"
-        "    stencil: the stencil test (StencilEnable); None (the default): on when front or back is given.\n"
-        "    read_mask, write_mask: stencil bits read and written (0..255, default 255).\n"
-        "    front, back: StencilFace of front- and back-facing triangles (default: StencilFace()).\n\n"
-        "Raises:\n"
-        "    TypeError: an argument of the wrong type.\n"
-        "    InvalidArgumentError: a name that is no choice, or a mask outside 0..255.");
+    py::class_<DepthStencilStateDesc> ds(m, "DepthStencilState", docs::DepthStencilState::class_);
     ds.def(py::init([](std::optional<bool> depthTest, bool depthWrite, OptChoice<ComparisonFuncChoice> depthFunc, std::optional<bool> stencil,
                        Int readMask, Int writeMask, std::optional<StencilFaceDesc> front, std::optional<StencilFaceDesc> back) {
               const char* fn = "DepthStencilState";
@@ -338,14 +288,14 @@ void BindPipelineStates(py::module_& m) {
           }),
           py::kw_only(), "depth_test"_a = py::none(), "depth_write"_a = true, "depth_func"_a = py::none(), "stencil"_a = py::none(),
           "read_mask"_a = 255, "write_mask"_a = 255, "front"_a = py::none(), "back"_a = py::none())
-        .def_readonly("depth_test", &DepthStencilStateDesc::depthTest, "DepthEnable.")
-        .def_readonly("depth_write", &DepthStencilStateDesc::depthWrite, "DepthWriteMask ALL (True) or ZERO.")
-        .def_property_readonly("depth_func", [](const DepthStencilStateDesc& d) { return NameOf<ComparisonFuncChoice>(d.depthFunc); }, "DepthFunc.")
-        .def_readonly("stencil", &DepthStencilStateDesc::stencil, "StencilEnable.")
-        .def_readonly("read_mask", &DepthStencilStateDesc::readMask, "StencilReadMask.")
-        .def_readonly("write_mask", &DepthStencilStateDesc::writeMask, "StencilWriteMask.")
-        .def_readonly("front", &DepthStencilStateDesc::front, "FrontFace.")
-        .def_readonly("back", &DepthStencilStateDesc::back, "BackFace.")
+        .def_readonly("depth_test", &DepthStencilStateDesc::depthTest, docs::DepthStencilState::depth_test)
+        .def_readonly("depth_write", &DepthStencilStateDesc::depthWrite, docs::DepthStencilState::depth_write)
+        .def_property_readonly("depth_func", [](const DepthStencilStateDesc& d) { return NameOf<ComparisonFuncChoice>(d.depthFunc); }, docs::DepthStencilState::depth_func)
+        .def_readonly("stencil", &DepthStencilStateDesc::stencil, docs::DepthStencilState::stencil)
+        .def_readonly("read_mask", &DepthStencilStateDesc::readMask, docs::DepthStencilState::read_mask)
+        .def_readonly("write_mask", &DepthStencilStateDesc::writeMask, docs::DepthStencilState::write_mask)
+        .def_readonly("front", &DepthStencilStateDesc::front, docs::DepthStencilState::front)
+        .def_readonly("back", &DepthStencilStateDesc::back, docs::DepthStencilState::back)
         .def("__repr__", [](const DepthStencilStateDesc& d) {
             std::string s = std::string("DepthStencilState(depth_test=") + (d.depthTest ? "True" : "False");
             if (!d.depthWrite) s += ", depth_write=False";
@@ -358,23 +308,12 @@ void BindPipelineStates(py::module_& m) {
             return s + ")";
         });
     DefineEq(ds);
+}
 
+/// InputElement.
+void BindInputElement(py::module_& m) {
     // ---- InputElement -------------------------------------------------------------------------
-    py::class_<InputElementDesc> ie(m, "InputElement",
-        "One element of a graphics pipeline's input layout (D3D12_INPUT_ELEMENT_DESC), for\n"
-        "create_graphics_pipeline(input_layout=[...]). Tuples (semantic, format, slot, offset, semantic_index) are still accepted.\n\n"
-        "Args:\n"
-        "    semantic: the vertex shader input's semantic name ('POSITION', 'TEXCOORD').\n"
-        "    format: a dx12kit.VertexFormat ('float3', ...) or any dx12kit.Format (or its name).\n"
-        "    slot: the vertex buffer slot (0..31).\n"
-        "    offset: bytes from the vertex's start; None: right after the slot's previous element (D3D12_APPEND_ALIGNED_ELEMENT).\n"
-        "    semantic_index: the semantic's index (TEXCOORD1: 1).\n"
-        "    per_instance: True for per-instance data (D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA).\n"
-        "    step_rate: per-instance elements advance every step_rate instances (InstanceDataStepRate, default 1; 0: every\n"
-        "        instance reads the first element).\n\n"
-        "Raises:\n"
-        "    TypeError: an argument of the wrong type.\n"
-        "    InvalidArgumentError: an unknown format, a slot outside 0..31, or step_rate on a per-vertex element.");
+    py::class_<InputElementDesc> ie(m, "InputElement", docs::InputElement::class_);
     ie.def(py::init([](StrArg semantic, InputFormatArg format, Int slot, OptIndexArg offset, Int semanticIndex, bool perInstance, Int stepRate) {
               const char* fn = "InputElement";
               InputElementDesc e;
@@ -393,17 +332,16 @@ void BindPipelineStates(py::module_& m) {
           }),
           "semantic"_a, "format"_a, "slot"_a = 0, "offset"_a = py::none(), "semantic_index"_a = 0, py::kw_only(), "per_instance"_a = false,
           "step_rate"_a = 1)
-        .def_readonly("semantic", &InputElementDesc::semantic, "SemanticName.")
-        .def_property_readonly("format", &InputFormatName,
-                               "The format's name: a dx12kit.VertexFormat value ('float3') or a dx12kit.Format name ('rg16_float').")
-        .def_readonly("slot", &InputElementDesc::slot, "InputSlot.")
+        .def_readonly("semantic", &InputElementDesc::semantic, docs::InputElement::semantic)
+        .def_property_readonly("format", &InputFormatName, docs::InputElement::format)
+        .def_readonly("slot", &InputElementDesc::slot, docs::InputElement::slot)
         .def_property_readonly("offset", [](const InputElementDesc& e) -> std::optional<uint32_t> {
             if (e.offset == D3D12_APPEND_ALIGNED_ELEMENT) return std::nullopt;
             return e.offset;
-        }, "AlignedByteOffset, or None (appended).")
-        .def_readonly("semantic_index", &InputElementDesc::semanticIndex, "SemanticIndex.")
-        .def_readonly("per_instance", &InputElementDesc::perInstance, "Whether it is per-instance data.")
-        .def_readonly("step_rate", &InputElementDesc::stepRate, "InstanceDataStepRate of per-instance data.")
+        }, docs::InputElement::offset)
+        .def_readonly("semantic_index", &InputElementDesc::semanticIndex, docs::InputElement::semantic_index)
+        .def_readonly("per_instance", &InputElementDesc::perInstance, docs::InputElement::per_instance)
+        .def_readonly("step_rate", &InputElementDesc::stepRate, docs::InputElement::step_rate)
         .def("__repr__", [](const InputElementDesc& e) {
             std::string s = "InputElement('" + e.semantic + "', '" + InputFormatName(e) + "'";
             if (e.slot) s += ", slot=" + std::to_string(e.slot);
@@ -414,6 +352,15 @@ void BindPipelineStates(py::module_& m) {
             return s + ")";
         });
     DefineEq(ie);
+}
+
+}  // namespace
+
+void BindPipelineStates(py::module_& m) {
+    BindBlendState(m);
+    BindRasterizerState(m);
+    BindDepthStencilState(m);
+    BindInputElement(m);
 }
 
 }  // namespace dx12kit::bindings

@@ -2,6 +2,7 @@
 // make them (SRV/UAV/CBV/SamplerRange, RootConstants, RootCBV/SRV/UAV, DescriptorTable, StaticSampler). The
 // RootSignature built from them is BindRootSignature.cpp.
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
+#include "docs/RootLayoutDocs.hpp"
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
 
@@ -13,7 +14,10 @@
 
 namespace dx12kit::bindings {
 
-void BindRootLayout(py::module_& m, Classes& c) {
+namespace {
+
+/// RootSignatureFlags, DescriptorRangeFlags, RootDescriptorFlags and refused_flags().
+void BindRootFlags(py::module_& m) {
     // ---- flags (D3D12's names without the prefix; refused flags are not members) ---------------
     auto flagEnum = [&m](auto tag, const char* name, const FlagBit* table, const char* doc) {
         using E = decltype(tag);
@@ -46,21 +50,20 @@ void BindRootLayout(py::module_& m, Classes& c) {
         add("DescriptorRangeFlags", kDescriptorRangeFlagBits);
         add("RootDescriptorFlags", kRootDescriptorFlagBits);
         return out;
-    }, "The D3D12 flags dx12kit refuses, and why (vkd3d 1.2 cannot honour them): the core's own table, which the\n"
-       "RootSignature constructor applies (the flag enums hold the supported flags of the same table).\n\n"
-       "Returns:\n"
-       "    {'RootSignatureFlags' | 'DescriptorRangeFlags' | 'RootDescriptorFlags': {flag name without the D3D12 prefix: why}}.");
+    }, docs::dx12core::refused_flags);
+}
 
+/// DescriptorRange and the functions making one (SRV, UAV, CBV, SamplerRange).
+void BindDescriptorRanges(py::module_& m, Classes& c) {
     // ---- root signature descriptions ------------------------------------------------------
-    Documented(c.descriptorRange, "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).")
+    Documented(c.descriptorRange, docs::DescriptorRange::class_)
         .def_readonly("register", &DescriptorRangeDesc::shaderRegister)
         .def_readonly("count", &DescriptorRangeDesc::count)
         .def_readonly("space", &DescriptorRangeDesc::space)
         .def_property_readonly("offset", [](const DescriptorRangeDesc& r) -> py::object {
             return r.offset == kAppendRange ? py::object(py::none()) : py::object(py::int_(r.offset));
-        }, "Descriptors from the table start, or None (appended after the previous range).")
-        .def_property_readonly("flags", [](const DescriptorRangeDesc& r) { return static_cast<D3D12_DESCRIPTOR_RANGE_FLAGS>(r.flags); },
-                               "The range's DescriptorRangeFlags (root signature 1.1).")
+        }, docs::DescriptorRange::offset)
+        .def_property_readonly("flags", [](const DescriptorRangeDesc& r) { return static_cast<D3D12_DESCRIPTOR_RANGE_FLAGS>(r.flags); }, docs::DescriptorRange::flags)
         .def_property_readonly("kind", [](const DescriptorRangeDesc& r) {
             const char* k[] = {"srv", "uav", "cbv", "sampler"};
             return k[int(r.kind)];
@@ -83,12 +86,12 @@ void BindRootLayout(py::module_& m, Classes& c) {
     py::setattr(py::type::of<DescriptorRangeDesc>(), "__hash__", py::none());
     m.attr("UNBOUNDED") = kUnboundedRange;
     auto range = [&m](const char* name, RangeKind kind, const char* doc) {
-        m.def(name, [kind, name](Int reg, Int count, Int space, py::object offset, Int flags) {
+        m.def(name, [kind, name](Int reg, Int count, Int space, OptIndex offset, FlagsArgOf<hint::DescriptorRangeFlags> flags) {
             const uint32_t n = U32(count, name, "count");
             if (n == 0) throw InvalidArgument(std::string(name) + ": count must be positive");
             DescriptorRangeDesc r{kind, U32(reg, name, "register"), n, U32(space, name, "space")};
             if (!offset.is_none()) r.offset = U32(offset, name, "offset");
-            r.flags = CheckDescriptorRangeFlags(FlagsArg(flags.value, "DescriptorRangeFlags", name, "flags"), kind, name);
+            r.flags = CheckDescriptorRangeFlags(FlagsArg(flags, "DescriptorRangeFlags", name, "flags"), kind, name);
             return r;
         }, "register"_a, "count"_a = 1, "space"_a = 0, py::kw_only(), "offset"_a = py::none(), "flags"_a = 0, doc);
     };
@@ -114,19 +117,21 @@ void BindRootLayout(py::module_& m, Classes& c) {
                                               DX12KIT_RANGE_SECTIONS("s"));
 #undef DX12KIT_RANGE_SECTIONS
     m.attr("Sampler") = m.attr("SamplerRange");  // the earlier name
+}
 
-    Documented(c.rootParameter, "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).")
+/// RootParameter and the functions making one (RootConstants, RootCBV/SRV/UAV, DescriptorTable).
+void BindRootParameters(py::module_& m, Classes& c) {
+    Documented(c.rootParameter, docs::RootParameter::class_)
         .def_readonly("register", &RootParameterDesc::shaderRegister)
         .def_readonly("space", &RootParameterDesc::space)
         .def_readonly("count", &RootParameterDesc::num32BitValues)
         .def_readonly("ranges", &RootParameterDesc::ranges)
-        .def_property_readonly("flags", [](const RootParameterDesc& p) { return static_cast<D3D12_ROOT_DESCRIPTOR_FLAGS>(p.flags); },
-                               "Root CBV/SRV/UAV: its RootDescriptorFlags (root signature 1.1).")
+        .def_property_readonly("flags", [](const RootParameterDesc& p) { return static_cast<D3D12_ROOT_DESCRIPTOR_FLAGS>(p.flags); }, docs::RootParameter::flags)
         .def_property_readonly("kind", [](const RootParameterDesc& p) {
             const char* k[] = {"constants", "cbv", "srv", "uav", "table"};
             return k[int(p.kind)];
         })
-        .def_property_readonly("visibility", [](const RootParameterDesc& p) { return int(p.visibility); }, "D3D12_SHADER_VISIBILITY value.")
+        .def_property_readonly("visibility", [](const RootParameterDesc& p) { return int(p.visibility); }, docs::RootParameter::visibility)
         .def("__eq__", [](const RootParameterDesc& a, py::object o) {
             if (!py::isinstance<RootParameterDesc>(o)) return false;
             const auto& b = o.cast<const RootParameterDesc&>();
@@ -155,21 +160,11 @@ void BindRootLayout(py::module_& m, Classes& c) {
         if (n == 0) throw InvalidArgument("RootConstants: count must be positive");
         RootParameterDesc p{RootParamKind::Constants, U32(reg, fn, "register"), U32(space, fn, "space"), n, {}, ParseVisibility(vis.value, fn)};
         return p;
-    }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", "32-bit root constants (a cbuffer at register b<register>).\n\n"
-       "Args:\n"
-       "    register: the b register of the cbuffer.\n"
-       "    count: 32-bit values (> 0).\n"
-       "    space: the register space.\n"
-       "    visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).\n\n"
-       "Returns:\n"
-       "    A RootParameter for create_root_signature.\n\n"
-       "Raises:\n"
-       "    TypeError: an argument of the wrong type.\n"
-       "    InvalidArgumentError: count 0, a negative value, or an unknown visibility.");
+    }, "register"_a, "count"_a, "space"_a = 0, "visibility"_a = "all", docs::dx12core::RootConstants);
     auto rootView = [&m](const char* name, RootParamKind kind, const char* doc) {
-        m.def(name, [kind, name](Int reg, Int space, Choice<VisibilityChoice> vis, Int flags) {
+        m.def(name, [kind, name](Int reg, Int space, Choice<VisibilityChoice> vis, FlagsArgOf<hint::RootDescriptorFlags> flags) {
             return RootParameterDesc{kind, U32(reg, name, "register"), U32(space, name, "space"), 0, {}, ParseVisibility(vis.value, name),
-                                     CheckRootDescriptorFlags(FlagsArg(flags.value, "RootDescriptorFlags", name, "flags"), name)};
+                                     CheckRootDescriptorFlags(FlagsArg(flags, "RootDescriptorFlags", name, "flags"), name)};
         }, "register"_a, "space"_a = 0, "visibility"_a = "all", py::kw_only(), "flags"_a = 0, doc);
     };
 #define DX12KIT_ROOT_VIEW_SECTIONS(reg)                                                                           \
@@ -190,16 +185,12 @@ void BindRootLayout(py::module_& m, Classes& c) {
     m.def("DescriptorTable", [](std::vector<DescriptorRangeDesc> ranges, Choice<VisibilityChoice> vis) {
         if (ranges.empty()) throw InvalidArgument("DescriptorTable: at least one range");
         return RootParameterDesc{RootParamKind::Table, 0, 0, 0, std::move(ranges), ParseVisibility(vis.value, "DescriptorTable")};
-    }, "ranges"_a, "visibility"_a = "all", "A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.\n\n"
-       "Args:\n"
-       "    ranges: DescriptorRange objects (made by SRV, UAV, CBV), or sampler ranges (SamplerRange) only.\n"
-       "    visibility: a Visibility or its name ('all', 'vertex', 'pixel', ...).\n\n"
-       "Returns:\n"
-       "    A RootParameter for create_root_signature.\n\n"
-       "Raises:\n"
-       "    TypeError: ranges not a list of DescriptorRange.\n"
-       "    InvalidArgumentError: no ranges, or an unknown visibility.");
-    Documented(c.staticSamplerDesc, "A static sampler of a root signature (made by StaticSampler).")
+    }, "ranges"_a, "visibility"_a = "all", docs::dx12core::DescriptorTable);
+}
+
+/// StaticSamplerDesc and StaticSampler().
+void BindStaticSamplers(py::module_& m, Classes& c) {
+    Documented(c.staticSamplerDesc, docs::StaticSamplerDesc::class_)
         .def_readonly("register", &StaticSamplerDesc::shaderRegister)
         .def_readonly("space", &StaticSamplerDesc::space)
         .def_property_readonly("visibility", [](const StaticSamplerDesc& d) { return int(d.visibility); }, "D3D12_SHADER_VISIBILITY value.")
@@ -246,34 +237,16 @@ void BindRootLayout(py::module_& m, Classes& c) {
         return s;
     }, "register"_a, "filter"_a = "linear", "address"_a = "clamp", "space"_a = 0, "visibility"_a = "all", py::kw_only(),
           "address_v"_a = py::none(), "address_w"_a = py::none(), "mip_lod_bias"_a = 0.0f, "max_anisotropy"_a = 16,
-          "comparison"_a = py::none(), "border_color"_a = "transparent_black", "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f,
-          "A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix\n"
-          "('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w\n"
-          "default to address); comparison 'never' | 'less' | 'less_equal' | ...; border_color 'transparent_black' |\n"
-          "'opaque_black' | 'opaque_white'.\n\n"
-          "Args:\n"
-          "    register: the s register.\n"
-          "    filter: a Filter or its name.\n"
-          "    address: an AddressMode or its name, for u (and v, w unless given).\n"
-          "    space: the register space.\n"
-          "    visibility: a Visibility or its name.\n"
-          "    address_v: the v address mode, or None (address).\n"
-          "    address_w: the w address mode, or None (address).\n"
-          "    mip_lod_bias: added to the computed mip level, within [-16, 15.99].\n"
-          "    max_anisotropy: 1 to 16 (anisotropic filters).\n"
-          "    comparison: a ComparisonFunc or its name (comparison filters). None: 'less_equal' for a comparison filter\n"
-          "        (the root-signature language's default), never 'never'; other filters ignore it, as in D3D12.\n"
-          "    border_color: a BorderColor or its name (address 'border'). Devices whose Device.sampler_support['border_colors']\n"
-          "        is False (vkd3d 1.2) refuse all but 'transparent_black' with a 'border' address at create_root_signature.\n"
-          "    min_lod: the lowest mip level used.\n"
-          "    max_lod: the highest mip level used (at least min_lod).\n\n"
-          "Returns:\n"
-          "    A StaticSamplerDesc for create_root_signature.\n\n"
-          "Raises:\n"
-          "    TypeError: an argument of the wrong type.\n"
-          "    InvalidArgumentError: an unknown choice, max_anisotropy outside 1..16, min_lod above max_lod, mip_lod_bias outside\n"
-          "        [-16, 15.99] (D3D12's rules, dx12kit/gpu/SamplerRules.hpp).");
+          "comparison"_a = py::none(), "border_color"_a = "transparent_black", "min_lod"_a = 0.0f, "max_lod"_a = 3.402823466e+38f, docs::dx12core::StaticSampler);
+}
 
+}  // namespace
+
+void BindRootLayout(py::module_& m, Classes& c) {
+    BindRootFlags(m);
+    BindDescriptorRanges(m, c);
+    BindRootParameters(m, c);
+    BindStaticSamplers(m, c);
 }
 
 }  // namespace dx12kit::bindings

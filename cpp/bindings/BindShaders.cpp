@@ -1,5 +1,6 @@
 // Bindings of the device-independent shader tools: DXBC validation, checksum and reflection
 // (submodule dx12core.shaders; dx12kit.shaders wraps it as Shader.bindings/.inputs/.outputs).
+#include "docs/ShadersDocs.hpp"
 #include "Bindings.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -81,7 +82,7 @@ const char* BaseTypeName(uint32_t t) {
 }  // namespace
 
 void BindShaders(py::module_& parent) {
-    py::module_ m = parent.def_submodule("shaders", "DXBC validation and reflection (device-free; see dx12kit.Shader.bindings).");
+    py::module_ m = parent.def_submodule("shaders", docs::shaders::module_);
 
     py::class_<CbufferVariable>(m, "CbufferVariable",
         "A variable of a constant buffer (or a member of a struct variable), with its place in the buffer (HLSL packing).")
@@ -105,52 +106,48 @@ void BindShaders(py::module_& parent) {
             return "<CbufferVariable " + t + " '" + v.name + "' offset=" + std::to_string(v.offset) + ">";
         });
 
-    py::class_<ShaderBinding>(m, "ShaderBinding", "A resource a shader binds: a constant buffer, texture, buffer, UAV or sampler.")
-        .def_readonly("name", &ShaderBinding::name, "The HLSL name (the cbuffer's name for constant buffers).")
-        .def_property_readonly("kind", [](const ShaderBinding& b) { return KindName(b.kind); }, "'cbv', 'srv', 'uav' or 'sampler'.")
-        .def_readonly("register", &ShaderBinding::shaderRegister, "The first register (t3 -> 3).")
-        .def_readonly("space", &ShaderBinding::space, "The register space.")
-        .def_readonly("count", &ShaderBinding::count, "Registers used (array size); 0 for an unbounded array.")
-        .def_property_readonly("type", &ShaderBinding::TypeName, "The HLSL type: 'cbuffer', 'Texture2D', 'StructuredBuffer', ...")
-        .def_readonly("dimension", &ShaderBinding::dimension, "D3D_SRV_DIMENSION value (1 buffer, 4 texture2d, ...; 0 when not a view).")
-        .def_readonly("input_type", &ShaderBinding::inputType, "D3D_SHADER_INPUT_TYPE value.")
-        .def_readonly("return_type", &ShaderBinding::returnType, "D3D_RESOURCE_RETURN_TYPE value (5 float, 4 uint, ...; 0 if none).")
-        .def_readonly("cbuffer_size", &ShaderBinding::cbufferSize, "Constant buffers: declared size in bytes.")
-        .def_readonly("cbuffer_used_bytes", &ShaderBinding::cbufferUsedBytes, "Constant buffers: one past the last byte the shader reads.")
-        .def_readonly("variables", &ShaderBinding::variables, "Constant buffers: their variables (CbufferVariable), in declaration order.")
-        .def_property_readonly("register_name", &ShaderBinding::RegisterName, "As error messages write it: 't3 space0'.")
-        .def_property_readonly("root_descriptor_ok", &ShaderBinding::CanBeRootDescriptor,
-                               "True when D3D12 allows it as a root CBV/SRV/UAV (constant, raw or structured buffers).")
+    py::class_<ShaderBinding>(m, "ShaderBinding", docs::ShaderBinding::class_)
+        .def_readonly("name", &ShaderBinding::name, docs::ShaderBinding::name)
+        .def_property_readonly("kind", [](const ShaderBinding& b) { return KindName(b.kind); }, docs::ShaderBinding::kind)
+        .def_readonly("register", &ShaderBinding::shaderRegister, docs::ShaderBinding::register_)
+        .def_readonly("space", &ShaderBinding::space, docs::ShaderBinding::space)
+        .def_readonly("count", &ShaderBinding::count, docs::ShaderBinding::count)
+        .def_property_readonly("type", &ShaderBinding::TypeName, docs::ShaderBinding::type)
+        .def_readonly("dimension", &ShaderBinding::dimension, docs::ShaderBinding::dimension)
+        .def_readonly("input_type", &ShaderBinding::inputType, docs::ShaderBinding::input_type)
+        .def_readonly("return_type", &ShaderBinding::returnType, docs::ShaderBinding::return_type)
+        .def_readonly("cbuffer_size", &ShaderBinding::cbufferSize, docs::ShaderBinding::cbuffer_size)
+        .def_readonly("cbuffer_used_bytes", &ShaderBinding::cbufferUsedBytes, docs::ShaderBinding::cbuffer_used_bytes)
+        .def_readonly("variables", &ShaderBinding::variables, docs::ShaderBinding::variables)
+        .def_property_readonly("register_name", &ShaderBinding::RegisterName, docs::ShaderBinding::register_name)
+        .def_property_readonly("root_descriptor_ok", &ShaderBinding::CanBeRootDescriptor, docs::ShaderBinding::root_descriptor_ok)
         .def("__repr__", [](const ShaderBinding& b) {
             return "<ShaderBinding " + std::string(KindName(b.kind)) + " " + b.RegisterName() + " " + b.TypeName() + " '" + b.name + "'>";
         });
 
-    py::class_<SignatureElement>(m, "SignatureElement", "One element of a shader's input or output signature.")
-        .def_readonly("semantic", &SignatureElement::semantic, "Semantic name as written (TEXCOORD, SV_Position, SV_Target).")
+    py::class_<SignatureElement>(m, "SignatureElement", docs::SignatureElement::class_)
+        .def_readonly("semantic", &SignatureElement::semantic, docs::SignatureElement::semantic)
         .def_readonly("semantic_index", &SignatureElement::semanticIndex)
-        .def_readonly("register", &SignatureElement::shaderRegister, "The v#/o# register.")
-        .def_readonly("system_value", &SignatureElement::systemValue, "D3D_NAME value (0 none, 1 position, 64 target, ...).")
-        .def_property_readonly("component_type", [](const SignatureElement& e) { return ComponentTypeName(e.componentType); },
-                               "'float32', 'uint32', 'int32' or 'unknown'.")
-        .def_property_readonly("mask", [](const SignatureElement& e) { return MaskString(e.mask); }, "Components present, e.g. 'xyzw'.")
-        .def_property_readonly("used_mask", [](const SignatureElement& e) { return MaskString(e.rwMask); },
-                               "Inputs: components read; outputs: components never written.")
+        .def_readonly("register", &SignatureElement::shaderRegister, docs::SignatureElement::register_)
+        .def_readonly("system_value", &SignatureElement::systemValue, docs::SignatureElement::system_value)
+        .def_property_readonly("component_type", [](const SignatureElement& e) { return ComponentTypeName(e.componentType); }, docs::SignatureElement::component_type)
+        .def_property_readonly("mask", [](const SignatureElement& e) { return MaskString(e.mask); }, docs::SignatureElement::mask)
+        .def_property_readonly("used_mask", [](const SignatureElement& e) { return MaskString(e.rwMask); }, docs::SignatureElement::used_mask)
         .def_readonly("stream", &SignatureElement::stream)
         .def("__repr__", [](const SignatureElement& e) {
             return "<SignatureElement " + e.semantic + std::to_string(e.semanticIndex) + " r" + std::to_string(e.shaderRegister) + "." +
                    MaskString(e.mask) + " " + ComponentTypeName(e.componentType) + ">";
         });
 
-    py::class_<DxbcReflection>(m, "ShaderReflection", "What a DXBC container declares: stage, bindings, signatures, numthreads.")
-        .def_property_readonly("stage", &DxbcReflection::StageName, "'vertex', 'pixel', 'compute', ...")
-        .def_property_readonly("profile", &DxbcReflection::Profile, "For example 'cs_5_0'.")
+    py::class_<DxbcReflection>(m, "ShaderReflection", docs::ShaderReflection::class_)
+        .def_property_readonly("stage", &DxbcReflection::StageName, docs::ShaderReflection::stage)
+        .def_property_readonly("profile", &DxbcReflection::Profile, docs::ShaderReflection::profile)
         .def_readonly("bindings", &DxbcReflection::bindings)
         .def_readonly("inputs", &DxbcReflection::inputs)
         .def_readonly("outputs", &DxbcReflection::outputs)
         .def_readonly("patch_constants", &DxbcReflection::patchConstants)
-        .def_property_readonly("numthreads", [](const DxbcReflection& r) { return py::make_tuple(r.numThreads[0], r.numThreads[1], r.numThreads[2]); },
-                               "(x, y, z) of [numthreads] for compute shaders; (0, 0, 0) otherwise.")
-        .def_readonly("creator", &DxbcReflection::creator, "The compiler's name as stored in the bytecode.")
+        .def_property_readonly("numthreads", [](const DxbcReflection& r) { return py::make_tuple(r.numThreads[0], r.numThreads[1], r.numThreads[2]); }, docs::ShaderReflection::numthreads)
+        .def_readonly("creator", &DxbcReflection::creator, docs::ShaderReflection::creator)
         .def("__repr__", [](const DxbcReflection& r) {
             std::string s = "<dx12kit.ShaderReflection " + r.Profile() + " bindings=" + std::to_string(r.bindings.size()) +
                             " inputs=" + std::to_string(r.inputs.size()) + " outputs=" + std::to_string(r.outputs.size());
@@ -162,29 +159,23 @@ void BindShaders(py::module_& parent) {
     m.def("reflect_dxbc", [](py::handle data) {
         const std::string b = DxbcBytes(data, "reflect_dxbc");
         return ReflectDxbc(reinterpret_cast<const uint8_t*>(b.data()), b.size());
-    }, "bytecode"_a,
-          "Validates a DXBC container (size, chunk table, checksum) and reflects it.\n\n"
-          "Raises:\n    InvalidArgumentError: the container is malformed, naming what is wrong.\n    TypeError: not bytes-like.");
+    }, "bytecode"_a, docs::shaders::reflect_dxbc);
     m.def("dxbc_problem", [](py::handle data, bool checksum) {
         const std::string b = DxbcBytes(data, "dxbc_problem");
         return DxbcContainerProblem(reinterpret_cast<const uint8_t*>(b.data()), b.size(), checksum);
-    }, "bytecode"_a, "checksum"_a = true, "What is wrong with a DXBC container ('' when nothing): magic, size, chunks, checksum.");
+    }, "bytecode"_a, "checksum"_a = true, docs::shaders::dxbc_problem);
     m.def("dxbc_checksum", [](py::handle data) {
         const std::string b = DxbcBytes(data, "dxbc_checksum");
         const auto sum = DxbcChecksum(reinterpret_cast<const uint8_t*>(b.data()), b.size());
         return py::bytes(reinterpret_cast<const char*>(sum.data()), sum.size());
-    }, "bytecode"_a, "The DXBC checksum of a container (16 bytes), as stored at bytes 4..20 of a valid one.");
+    }, "bytecode"_a, docs::shaders::dxbc_checksum);
     m.def("fix_folded_float_modifiers", [](py::handle data) {
         const std::string b = DxbcBytes(data, "fix_folded_float_modifiers");
         const DxbcModifierFixResult r = FixFoldedFloatModifiers(reinterpret_cast<const uint8_t*>(b.data()), b.size());
         py::list names;
         for (const std::string& n : r.instructions) names.append(n);
         return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), names);
-    }, "bytecode"_a,
-          "The bytecode with float negate/abs modifiers that vkd3d-shader folded into operands not read as floats (stores,\n"
-          "atomics, integer instructions, addresses, conditions) moved into float movs (dx12kit/shaders/DxbcModifierFix.hpp),\n"
-          "as pipeline creation does on every platform. Returns (bytecode, names of the instructions fixed).\n\n"
-          "Raises:\n    InvalidArgumentError: malformed, or a modifier that can be neither fixed nor run right.");
+    }, "bytecode"_a, docs::shaders::fix_folded_float_modifiers);
     m.def("rewrite_dxbc_for_vkd3d", [](py::handle data) {
         const std::string b = DxbcBytes(data, "rewrite_dxbc_for_vkd3d");
         const DxbcRewriteResult r = RewriteDxbcForVkd3d(reinterpret_cast<const uint8_t*>(b.data()), b.size());
@@ -194,11 +185,7 @@ void BindShaders(py::module_& parent) {
         counts["firstbit_hi"] = r.firstbitHigh;
         counts["partial_mov"] = r.partialMov;
         return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), counts);
-    }, "bytecode"_a,
-          "The bytecode as pipeline creation hands it to vkd3d: ftoi/ftou and firstbit_hi/shi replaced by sequences that\n"
-          "vkd3d 1.2 computes by D3D's rules, and partial movs with an identity swizzle (which vkd3d 1.2 turns into a\n"
-          "copy of the whole register) given a swizzle it translates right (dx12kit/shaders/DxbcRewrite.hpp). Returns\n"
-          "(bytecode, counts of changed instructions by kind); the bytecode is the input unchanged when nothing changed.");
+    }, "bytecode"_a, docs::shaders::rewrite_dxbc_for_vkd3d);
 }
 
 }  // namespace dx12kit::bindings

@@ -1,5 +1,6 @@
 // dx12core: UploadAllocation, the zero-copy upload memory of a CommandList (CommandList.allocate_upload);
 // the pinning is the core's (dx12kit/gpu/PinnedUpload.hpp). Only conversions live here.
+#include "docs/UploadAllocationDocs.hpp"
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
 
@@ -8,13 +9,10 @@
 namespace dx12kit::bindings {
 
 void BindUploadAllocation(Classes& c) {
-    Documented(c.uploadAllocation,
-        "Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.\n"
-        "Fill it before the list is executed: .array() then raises, and writes through an older view\n"
-        "race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.")
-        .def_property_readonly("size", [](const PinnedUpload& u) { return u.Allocation().size; }, "Bytes reserved.")
-        .def_property_readonly("gpu_address", [](const PinnedUpload& u) { return u.Allocation().gpu; }, "GPU virtual address of the first byte.")
-        .def_property_readonly("offset", [](const PinnedUpload& u) { return u.Allocation().offset; }, "Offset of the first byte in its upload page.")
+    Documented(c.uploadAllocation, docs::UploadAllocation::class_)
+        .def_property_readonly("size", [](const PinnedUpload& u) { return u.Allocation().size; }, docs::UploadAllocation::size)
+        .def_property_readonly("gpu_address", [](const PinnedUpload& u) { return u.Allocation().gpu; }, docs::UploadAllocation::gpu_address)
+        .def_property_readonly("offset", [](const PinnedUpload& u) { return u.Allocation().offset; }, docs::UploadAllocation::offset)
         .def("__repr__", [](const PinnedUpload& u) {
             return "<dx12kit.UploadAllocation size=" + std::to_string(u.Allocation().size) + " offset=" + std::to_string(u.Allocation().offset) +
                    (u.List().IsClosed() ? " (list executed)" : "") + ">";
@@ -44,16 +42,7 @@ void BindUploadAllocation(Classes& c) {
             }
             if (bytes > size) throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(size) + " bytes");
             return py::array(dt, shp, cpu, self);  // the view keeps the allocation (and its list) alive
-        }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), "A writable numpy view of the upload memory (no copy).\n\n"
-           "Args:\n"
-           "    dtype: the item dtype (fixed size).\n"
-           "    shape: the array's shape (an int or a tuple of ints); None: as many items as fit.\n\n"
-           "Returns:\n"
-           "    A writable numpy view of the memory.\n\n"
-           "Raises:\n"
-           "    UseAfterFreeError: the command list was already executed.\n"
-           "    InvalidArgumentError: a shape larger than the allocation.\n"
-           "    TypeError: a shape that is not ints.");
+        }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), docs::UploadAllocation::array);
     InstallForkLeak<PinnedUpload, std::unique_ptr<PinnedUpload>>(+[](const PinnedUpload& u) { return u.List().Core()->Forked(); });
 }
 

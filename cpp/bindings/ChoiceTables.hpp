@@ -1,6 +1,7 @@
-// The choice tables of the D3D12-layer bindings: one tag per dx12kit.enums enum (python/dx12kit/enums.py),
-// each listing the names the bindings accept (the enum's values, then aliases) and the C++ value each
-// stands for. Converted by Choices.hpp; the enum and its aliases are the stubs' Literal (gen-stubs.sh).
+// The choice tables of the D3D12-layer bindings: one tag per dx12kit.enums enum, each listing the names the
+// bindings accept (the enum's members, then kAliases other names) and the C++ value each stands for.
+// Converted by Choices.hpp. dx12kit.enums makes its enums from these tables (dx12core.choice_tables(),
+// BindChoiceTables.cpp), and scripts/gen-stubs.sh the enums' stub: a new table is listed in kChoiceTags.
 #pragma once
 
 #include "Choices.hpp"
@@ -156,5 +157,22 @@ DX12KIT_CHOICE(PredicationOpChoice, "PredicationOp", D3D12_PREDICATION_OP, Wrong
     {"equal_zero", D3D12_PREDICATION_OP_EQUAL_ZERO}, {"not_equal_zero", D3D12_PREDICATION_OP_NOT_EQUAL_ZERO}};
 
 #undef DX12KIT_CHOICE
+
+/// How many entries at the end of a table are other names for members (accepted, listed in the stubs'
+/// Literal, not enum members).
+template <typename Tag>
+inline constexpr size_t kAliases = 0;
+template <> inline constexpr size_t kAliases<QueueKindChoice> = 1;       // graphics
+template <> inline constexpr size_t kAliases<TopologyChoice> = 3 + 32;   // D3D's names of the lists, <n>_control_point_patchlist
+template <> inline constexpr size_t kAliases<VisibilityChoice> = 2;      // vs, ps
+template <> inline constexpr size_t kAliases<IndexFormatChoice> = 2;     // r16_uint, r32_uint
+template <> inline constexpr size_t kAliases<QueryHeapKindChoice> = 1;   // binary_occlusion
+
+/// Every table, in dx12kit.enums' order (what dx12core.choice_tables() exports).
+#define DX12KIT_CHOICE_TAGS(F) F(QueueKindChoice) F(HeapTypeChoice) F(PoolAlgorithmChoice) F(DefragAlgorithmChoice) \
+    F(DescriptorHeapTypeChoice) F(TopologyChoice) F(CullModeChoice) F(BlendModeChoice) F(BlendChoice) F(BlendOpChoice)   \
+    F(LogicOpChoice) F(FillModeChoice) F(VisibilityChoice) F(FilterChoice) F(AddressModeChoice) F(ComparisonFuncChoice)  \
+    F(StencilOpChoice) F(BorderColorChoice) F(IndexFormatChoice) F(VertexFormatChoice) F(QueryKindChoice)              \
+    F(QueryHeapKindChoice) F(PredicationOpChoice)
 
 }  // namespace dx12kit::bindings

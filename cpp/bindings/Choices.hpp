@@ -1,12 +1,11 @@
 // The one converter of choice arguments: a dx12kit.enums member or one of its names (a str, matched
-// case-insensitively) -> the C++ value. One table per dx12kit.enums enum below, beside the C++ value
-// each name stands for; tests/device/test_python_surface.py checks each table's names against the
-// enum's values (plus the aliases in dx12kit.enums._ALIASES).
+// case-insensitively) -> the C++ value. One table per dx12kit.enums enum (ChoiceTables.hpp), beside the C++
+// value each name stands for: the enums are made from these tables (there is no copy to keep in step).
 //
-// A binding takes such an argument as `Choice<Tag>` (or std::optional<Choice<Tag>> where None means
-// "not given"): it accepts any object, so the conversion below names the argument on failure, and its
-// signature says `dx12kit.enums.<Enum>`, which scripts/gen-stubs.sh widens to
-// `<Enum> | Literal[<the enum's values and aliases>]` from the enum definitions.
+// A binding takes such an argument as `Choice<Tag>` (or OptChoice<Tag> where None means "not given"):
+// it accepts any object, so the conversion below names the argument on failure, and its signature says
+// `dx12kit.enums.<Enum> | dx12kit.enums.<Enum>Name`, the second the Literal of the names it accepts.
+// dx12kit.enums makes both from these tables (dx12core.choice_tables(), BindChoiceTables.cpp).
 //
 //   a str that names no choice, or an int that is no choice's value -> InvalidArgumentError listing the names
 //   another type (None, a float, a list)                            -> TypeError
@@ -123,7 +122,8 @@ namespace pybind11::detail {
 // Any object loads (Parse() checks it and names the argument); the signature names the enum.
 template <typename Tag>
 struct type_caster<dx12kit::bindings::Choice<Tag>> {
-    PYBIND11_TYPE_CASTER(dx12kit::bindings::Choice<Tag>, const_name("dx12kit.enums.") + Tag::kPyName);
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::Choice<Tag>, const_name("dx12kit.enums.") + Tag::kPyName + const_name(" | dx12kit.enums.") +
+                                                          Tag::kPyName + const_name("Name"));
     bool load(handle src, bool) {
         if (!src) return false;
         value.value = src;
@@ -134,7 +134,8 @@ struct type_caster<dx12kit::bindings::Choice<Tag>> {
 
 template <typename Tag>
 struct type_caster<dx12kit::bindings::OptChoice<Tag>> {
-    PYBIND11_TYPE_CASTER(dx12kit::bindings::OptChoice<Tag>, const_name("dx12kit.enums.") + Tag::kPyName + const_name(" | None"));
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::OptChoice<Tag>, const_name("dx12kit.enums.") + Tag::kPyName + const_name(" | dx12kit.enums.") +
+                                                             Tag::kPyName + const_name("Name | None"));
     bool load(handle src, bool) {
         if (!src) return false;
         value.value = src;

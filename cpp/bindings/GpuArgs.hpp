@@ -8,6 +8,7 @@
 #include "ChoiceTables.hpp"
 #include "Classes.hpp"
 #include "StatsDicts.hpp"
+#include "TypedArgs.hpp"
 
 #include "dx12kit/core/Errors.hpp"
 #include "dx12kit/core/HostBlocks.hpp"

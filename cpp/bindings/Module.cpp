@@ -38,6 +38,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindBundle(classes);
     BindCommandList(m, classes);
     BindArgumentRoles(m);
+    BindChoiceTables(m);
     BindBarrierBatch(classes);
     BindUploadAllocation(classes);
     BindCommandQueue(classes);

@@ -28,6 +28,7 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import dx12core as _core
+from .enums import AddressMode, BorderColor, ComparisonFunc, Filter, Visibility
 from .errors import InvalidArgumentError
 
 __all__ = ["parse_root_signature", "ROOT_FLAGS"]
@@ -39,18 +40,15 @@ ROOT_FLAGS = {name: int(flag) for name, flag in _core.RootSignatureFlags.__membe
 _RANGE_FLAGS = {name: int(flag) for name, flag in _core.DescriptorRangeFlags.__members__.items() if flag}
 _ROOT_DESCRIPTOR_FLAGS = {name: int(flag) for name, flag in _core.RootDescriptorFlags.__members__.items() if flag}
 _REFUSED = _core.refused_flags()   # {enum name: {flag name: why}}
-_VISIBILITY = {"ALL": "all", "VERTEX": "vertex", "HULL": "hull", "DOMAIN": "domain", "GEOMETRY": "geometry", "PIXEL": "pixel"}
-_COMPARISONS = {"NEVER", "LESS", "EQUAL", "LESS_EQUAL", "GREATER", "NOT_EQUAL", "GREATER_EQUAL", "ALWAYS"}
-_ADDRESSES = {"WRAP", "MIRROR", "CLAMP", "BORDER", "MIRROR_ONCE"}
-_BORDERS = {"TRANSPARENT_BLACK", "OPAQUE_BLACK", "OPAQUE_WHITE"}
+# The choices of the language's enum tokens (SHADER_VISIBILITY_*, COMPARISON_*, TEXTURE_ADDRESS_*,
+# STATIC_BORDER_COLOR_*, FILTER_*): the members of the enums, which the core's choice tables make
+# (dx12kit.enums); a filter is one of D3D12's names, not dx12kit's presets (point, linear, bilinear).
+_VISIBILITY = {m.name: m.value for m in Visibility}
+_COMPARISONS = {m.name for m in ComparisonFunc}
+_ADDRESSES = {m.name for m in AddressMode}
+_BORDERS = {m.name for m in BorderColor}
+_FILTERS = {m.name for m in Filter} - {"POINT", "LINEAR", "BILINEAR"}
 _FLT_MAX = 3.402823466e38
-_FILTERS = {
-    prefix + base
-    for prefix in ("", "COMPARISON_", "MINIMUM_", "MAXIMUM_")
-    for base in ("MIN_MAG_MIP_POINT", "MIN_MAG_POINT_MIP_LINEAR", "MIN_POINT_MAG_LINEAR_MIP_POINT", "MIN_POINT_MAG_MIP_LINEAR",
-                 "MIN_LINEAR_MAG_MIP_POINT", "MIN_LINEAR_MAG_POINT_MIP_LINEAR", "MIN_MAG_LINEAR_MIP_POINT", "MIN_MAG_MIP_LINEAR",
-                 "ANISOTROPIC")
-}
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?[fF]?)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[(),=|]))"

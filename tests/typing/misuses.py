@@ -120,3 +120,26 @@ def defragmenting(dev: dx.Device) -> None:
     dev.defragment(pool=dev.create_pool(heap="custom"), algorithm="full", max_moves=4)
     dev.defragment(algorithm="fulll")  # type: ignore[arg-type]  # misspelt algorithm
     dev.defragment(dev.create_pool())  # type: ignore[call-arg]  # pool is keyword-only
+
+
+def resources(dev: dx.Device, cl: dx.CommandList, buf: dx.Buffer, tex: dx.Texture, q: dx.CommandQueue) -> None:
+    cl.copy_buffer_region(buf, 0, buf, 16, 16)
+    cl.copy_buffer_region(tex, 0, buf, 16, 16)  # type: ignore[arg-type]  # a texture where a buffer belongs
+    cl.copy_resource(tex, tex)
+    cl.copy_resource("dst", tex)  # type: ignore[arg-type]
+    cl.transition_barrier(buf, dx.ResourceState.COPY_SOURCE)
+    cl.transition_barrier(None, dx.ResourceState.COPY_SOURCE)  # type: ignore[arg-type]  # None is not a resource
+    cl.uav_barrier(None)
+    cl.set_root_cbv(0, buf)
+    cl.set_root_cbv(0, tex)  # type: ignore[arg-type]  # root views take buffers
+    cl.clear_render_target(tex, (0.0, 0.0, 0.0, 1.0))
+    cl.clear_render_target(buf, (0.0, 0.0, 0.0, 1.0))  # type: ignore[arg-type]
+    cl.set_render_targets([tex], depth=None)
+    cl.set_render_targets([buf])  # type: ignore[list-item]  # render targets are textures
+    cl.set_predication(None)
+    q.read_texture(tex)
+    q.read_texture(buf)  # type: ignore[arg-type]
+    dev.create_buffer(64, name="vertices", pool=dev.create_pool())
+    dev.create_buffer(64, name=3)  # type: ignore[arg-type]  # names are str
+    dev.create_buffer(64, pool=dev.create_pool(), memory=dev.allocate_memory(65536))
+    dev.create_buffer(64, pool="default")  # type: ignore[arg-type]

@@ -372,11 +372,6 @@ class StaticSamplerDesc:
     @property
     def space(self) -> int:
         ...
-    @property
-    def visibility(self) -> int:
-        """
-        D3D12_SHADER_VISIBILITY value.
-        """
 class RootSignature:
     """
     A root signature. Create with Device.create_root_signature.
@@ -389,22 +384,12 @@ class RootSignature:
         Debug name (also the D3D12 object's name).
         """
     @name.setter
-    def name(self, arg1: typing.Any) -> None:
+    def name(self, arg1: str) -> None:
         ...
     @property
     def num_parameters(self) -> int:
         """
         Number of root parameters.
-        """
-    @property
-    def parameters(self) -> list[RootParameter]:
-        """
-        The root parameters (RootParameter: kind, register, space, count, ranges, visibility), in root-index order.
-        """
-    @property
-    def static_samplers(self) -> list[StaticSamplerDesc]:
-        """
-        The static samplers (StaticSamplerDesc).
         """
 class PipelineState:
     """
@@ -423,17 +408,12 @@ class PipelineState:
         Debug name (also the D3D12 object's name).
         """
     @name.setter
-    def name(self, arg1: typing.Any) -> None:
+    def name(self, arg1: str) -> None:
         ...
     @property
     def root_signature(self) -> RootSignature:
         """
-        The root signature the pipeline was created with (given, or derived from the shaders when left out).
-        """
-    @property
-    def shader_reflections(self) -> list[shaders.ShaderReflection]:
-        """
-        The ShaderReflection of each of its shaders, in pipeline order (cs; or vs, hs, ds, gs, ps as present).
+        The root signature the pipeline was created with.
         """
 class SamplerState:
     """
@@ -454,7 +434,7 @@ class SamplerState:
         Debug name, shown by repr.
         """
     @name.setter
-    def name(self, arg1: typing.Any) -> None:
+    def name(self, arg1: str) -> None:
         ...
 class BarrierBatch:
     """
@@ -493,7 +473,7 @@ class CommandList:
     """
     def __repr__(self) -> str:
         ...
-    def aliasing_barrier(self, before: typing.Any = None, after: typing.Any = None) -> None:
+    def aliasing_barrier(self, before: Resource | None = None, after: Resource | None = None) -> None:
         """
         Records an aliasing barrier between two placed resources sharing memory (either may be None). Not needed for
         resources placed in Device.allocate_memory memory: the first use of one after an overlapping one was used records
@@ -503,7 +483,7 @@ class CommandList:
             before: the placed resource that used the memory so far, or None.
             after: the placed resource that uses it next, or None.
         """
-    def allocate_texture_upload(self, texture: typing.Any, mip: typing.SupportsIndex = 0) -> UploadAllocation:
+    def allocate_texture_upload(self, texture: Texture, mip: typing.SupportsIndex = 0) -> UploadAllocation:
         """
         Upload memory laid out for a texture mip (rows 256-byte aligned): fill .array(), then copy_from_upload.
         
@@ -531,7 +511,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: a zero size or an alignment that is not a power of two.
         """
-    def begin_query(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], index: typing.SupportsIndex) -> None:
+    def begin_query(self, heap: QueryHeap, kind: dx12kit.enums.QueryKind | dx12kit.enums.QueryKindName, index: typing.SupportsIndex) -> None:
         """
         Starts query `index` of `heap` (ID3D12GraphicsCommandList::BeginQuery). End it with end_query in this list.
         
@@ -546,32 +526,7 @@ class CommandList:
             InvalidArgumentError: an index out of range, a kind that does not belong in the heap or on this list's
                 queue, 'timestamp', or a query already active.
         """
-    def bind(self, name: str | None = None, value: typing.Any = None, /, **kwargs: typing.Any) -> None:
-        """
-        Binds resources and constants by the names the bound pipeline's shaders declare (dx12kit.binding).
-        
-        cl.bind('tex', texture) or cl.bind(tex=texture, smp=sampler, Params={'scale': 2.0}). A Texture or Buffer for an
-        SRV or UAV (a list of them for an array), a SamplerState for a sampler; for a cbuffer a Buffer, a numpy array or
-        bytes (its packed contents), or a dict of its variables' names to values (packed by HLSL's rules from the
-        reflection). Works with automatic and hand-written root signatures. With a pipeline bound the values are set at
-        once and hold as root arguments do (until the root signature changes); bound before any pipeline they are kept
-        and set by the next set_pipeline_state. See docs/guides/binding.rst.
-        
-        Args:
-            name: a name the shaders declare (with value), or None.
-            value: what to bind to it.
-            values: more names and values.
-        
-        Raises:
-            dx12kit.binding.BindingNameError: a name no shader of the pipeline declares (the message lists the declarations
-                and a close match).
-            dx12kit.binding.BindingKindError: a value of the wrong kind for the declaration (a Texture for a cbuffer, a Buffer
-                for a cbuffer held as root constants); also a TypeError.
-            dx12kit.binding.CbufferFieldError: a cbuffer dict with a missing or unknown variable, or a value of the wrong shape.
-            TypeError: neither a name nor keywords given.
-            UseAfterFreeError: the list was already executed.
-        """
-    def clear_depth_stencil(self, texture: typing.Any, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.Any = 0) -> None:
+    def clear_depth_stencil(self, texture: Texture, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex | None = 0) -> None:
         """
         Clears (mip, array_slice) of a depth-stencil texture, or every slice of the mip with array_slice=None (a
         cascaded or cube shadow map at once); depth in [0, 1] (clear_depth), stencil 0..255 (clear_stencil; formats
@@ -588,7 +543,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: values out of range, or a stencil-only clear of a format without stencil.
         """
-    def clear_render_target(self, texture: typing.Any, rgba: typing.Any, *, mip: typing.SupportsIndex = 0, array_slice: typing.Any = None) -> None:
+    def clear_render_target(self, texture: Texture, rgba: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], *, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex | None = None) -> None:
         """
         Clears one mip of a render-target texture to `rgba` (four floats): every array slice (cube face) of it, or
         only `array_slice`; a 3D texture's mip with all its depth slices.
@@ -603,7 +558,7 @@ class CommandList:
             TypeError: rgba is not a sequence.
             InvalidArgumentError: not 4 values, or a mip or slice out of range.
         """
-    def clear_unordered_access_view(self, resource: typing.Any, values: typing.Any) -> None:
+    def clear_unordered_access_view(self, resource: Resource, values: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
         """
         Clears a UAV-capable resource to 4 values (floats: float clear; ints: uint clear). A texture's clear covers mip 0
         of every array slice. A buffer's float clear writes values[0] as a 32-bit float into every 4 bytes (a typed
@@ -616,7 +571,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: not 4 values, a resource without uav=True, or a float clear of a buffer under 4 bytes.
         """
-    def copy_buffer_region(self, dst: typing.Any, dst_offset: typing.SupportsIndex, src: typing.Any, src_offset: typing.SupportsIndex, size: typing.SupportsIndex) -> None:
+    def copy_buffer_region(self, dst: Buffer, dst_offset: typing.SupportsIndex, src: Buffer, src_offset: typing.SupportsIndex, size: typing.SupportsIndex) -> None:
         """
         Copies `size` bytes from `src` at `src_offset` to `dst` at `dst_offset`; bounds are checked.
         
@@ -630,7 +585,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: a range outside either buffer, or a texture given.
         """
-    def copy_from_upload(self, dst: typing.Any, allocation: UploadAllocation, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
+    def copy_from_upload(self, dst: Resource, allocation: UploadAllocation, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
         Copies an UploadAllocation (filled through .array()) into a buffer at `offset` or a texture subresource (mip, array_slice).
         
@@ -643,7 +598,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: an allocation of another list, or a range outside dst.
         """
-    def copy_resource(self, dst: typing.Any, src: typing.Any) -> None:
+    def copy_resource(self, dst: Resource, src: Resource) -> None:
         """
         Copies the whole of `src` into `dst` (same size and format); both states are tracked.
         
@@ -653,26 +608,6 @@ class CommandList:
         
         Raises:
             InvalidArgumentError: resources that differ in size or format, or a closed one.
-        """
-    def discard_resource(self, texture: typing.Any, *, mip: typing.Any = None, array_slice: typing.Any = None) -> None:
-        """
-        Discards a texture's contents (ID3D12GraphicsCommandList::DiscardResource): they become undefined, and the
-        texture counts as initialised, which a placed render target or depth buffer needs at its first use after it
-        takes over memory. The list moves the texture to the state D3D12 requires: on a direct list RENDER_TARGET for a
-        render target, DEPTH_WRITE for a depth-stencil texture, else UNORDERED_ACCESS; on a compute list
-        UNORDERED_ACCESS. Not predicated.
-        
-        Args:
-            texture: a Texture of this device.
-            mip: one mip level, or None for all.
-            array_slice: one array slice (cube face), or None for all.
-        
-        Raises:
-            TypeError: texture is not a Texture.
-            InvalidArgumentError: a buffer, a copy-queue list, a texture D3D12 cannot discard on this list's queue (no
-                render-target, depth-stencil or unordered-access flag; on a compute list no unordered-access flag),
-                or a mip or slice out of range.
-            UseAfterFreeError: the list was executed already.
         """
     def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
@@ -772,7 +707,7 @@ class CommandList:
                 a root argument unset, not a direct-queue list; the target, binding and constant-buffer checks of draw.
             UseAfterFreeError: the list was already executed.
         """
-    def end_query(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], index: typing.SupportsIndex) -> None:
+    def end_query(self, heap: QueryHeap, kind: dx12kit.enums.QueryKind | dx12kit.enums.QueryKindName, index: typing.SupportsIndex) -> None:
         """
         Ends query `index` begun in this list, or writes timestamp `index` (ID3D12GraphicsCommandList::EndQuery: a
         timestamp is taken when the GPU has finished the work before it; ticks of queue.timestamp_frequency).
@@ -786,25 +721,7 @@ class CommandList:
             InvalidArgumentError: an index out of range, a kind that does not belong in the heap or on this list's
                 queue, or a query (other than a timestamp) not begun in this list, or begun as another kind.
         """
-    def execute_bundle(self, bundle: typing.Any) -> None:
-        """
-        Executes a closed bundle here (ID3D12GraphicsCommandList::ExecuteBundle): its calls run as if recorded at this
-        point. The bundle inherits this list's state except the pipeline (render targets, viewports, vertex/index buffers,
-        predication, and the root arguments while the bundle binds the same root signature), and what it sets stays set
-        here afterwards. The state tracker puts what its draws use in their states here. The list keeps the bundle alive
-        until its work completes. On vkd3d 1.2 the calls are replayed into this list (docs/guides/shader-gaps.rst).
-        
-        Args:
-            bundle: a closed Bundle of this device.
-        
-        Raises:
-            TypeError: bundle is not a Bundle.
-            InvalidArgumentError: a list of the compute or copy queue (bundles run on direct lists only), a bundle not
-                closed or of another device; a call of the bundle that fails against this list's state (the error names
-                the bundle and the call; the calls before it stay recorded).
-            UseAfterFreeError: the list was already executed.
-        """
-    def execute_indirect(self, signature: typing.Any, max_count: typing.SupportsIndex, argument_buffer: typing.Any, argument_offset: typing.SupportsIndex = 0, count_buffer: typing.Any = None, count_offset: typing.SupportsIndex = 0) -> None:
+    def execute_indirect(self, signature: CommandSignature, max_count: typing.SupportsIndex, argument_buffer: Buffer, argument_offset: typing.SupportsIndex = 0, count_buffer: Buffer | None = None, count_offset: typing.SupportsIndex = 0) -> None:
         """
         Runs up to `max_count` commands whose arguments the GPU reads from `argument_buffer`
         (ID3D12GraphicsCommandList::ExecuteIndirect): command i at argument_offset + i * signature.byte_stride. With a
@@ -828,7 +745,7 @@ class CommandList:
                 what draw or dispatch refuse, or a count buffer with a dispatch signature on vkd3d 1.2 (which ignores it).
             TypeError: arguments of the wrong type.
         """
-    def generate_mips(self, texture: typing.Any, *, first_mip: typing.SupportsIndex = 0) -> None:
+    def generate_mips(self, texture: Texture, *, first_mip: typing.SupportsIndex = 0) -> None:
         """
         Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.
         
@@ -850,7 +767,7 @@ class CommandList:
                 a depth, integer or otherwise unsupported format (the message says why).
             UseAfterFreeError: the texture was closed or the list already executed.
         """
-    def pano_to_cubemap(self, cubemap: typing.Any, panorama: typing.Any) -> None:
+    def pano_to_cubemap(self, cubemap: Texture, panorama: Texture) -> None:
         """
         Fills every mip of a cube texture from an equirectangular panorama (a 2D texture) with a compute pass; direct or
         compute lists (a copy list raises).
@@ -874,7 +791,7 @@ class CommandList:
             InvalidArgumentError: `cubemap` is not a cube texture, `panorama` not a 2D texture, a format that cannot be
                 sampled or written (integer formats; bgra8 on devices without bgra8 UAVs), or a copy-queue list.
         """
-    def raw_transition(self, resource: typing.Any, before: typing.Any, after: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
+    def raw_transition(self, resource: Resource, before: ResourceState | int | str, after: ResourceState | int | str, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Escape hatch: records a transition barrier directly, without the state tracker. Device(validate=True) reports
         uses that then find the resource in a state the tracker did not expect.
@@ -885,7 +802,7 @@ class CommandList:
             after: the ResourceState it moves to.
             subresource: one subresource, or ALL_SUBRESOURCES.
         """
-    def resolve(self, dst: typing.Any, src: typing.Any, *, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | None = None, dst_subresource: typing.SupportsIndex = 0, src_subresource: typing.SupportsIndex = 0) -> None:
+    def resolve(self, dst: Texture, src: Texture, *, format: Format | dx12kit.enums.FormatName | None = None, dst_subresource: typing.SupportsIndex = 0, src_subresource: typing.SupportsIndex = 0) -> None:
         """
         Resolves multisampled `src` into single-sample `dst` (ResolveSubresource: each pixel the average of its
         samples). States are tracked (RESOLVE_SOURCE / RESOLVE_DEST). format: the format to resolve as (default:
@@ -901,7 +818,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: textures or a format that cannot be resolved, or a list of another queue type.
         """
-    def resolve_query_data(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], start: typing.SupportsIndex, count: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+    def resolve_query_data(self, heap: QueryHeap, kind: dx12kit.enums.QueryKind | dx12kit.enums.QueryKindName, start: typing.SupportsIndex, count: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0) -> None:
         """
         Writes the results of queries [start, start + count) into `buffer` at `offset`
         (ID3D12GraphicsCommandList::ResolveQueryData): one uint64 per query, or for 'pipeline_statistics' 11 uint64
@@ -933,7 +850,7 @@ class CommandList:
                 use (the entries before it stay recorded).
             UseAfterFreeError: the list was executed already.
         """
-    def set_blend_factor(self, rgba: typing.Any) -> None:
+    def set_blend_factor(self, rgba: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
         """
         Sets the blend factor (D3D12 OMSetBlendFactor) that blend states with the 'blend_factor' / 'inv_blend_factor'
         factors read: the factor is (r, g, b, a) for colour and a for alpha, inv_blend_factor is 1 minus it. A list starts
@@ -947,7 +864,7 @@ class CommandList:
             InvalidArgumentError: not 4 values, a value that is not finite, or a list of a compute or copy queue.
             UseAfterFreeError: the list was already executed.
         """
-    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0, size: typing.Any = None) -> None:
+    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0, size: typing.SupportsIndex | None = None) -> None:
         """
         Stages a CBV of `buffer` (bytes [offset, offset + size)) into slot `descriptor_offset` of descriptor table `root_index`.
         
@@ -1023,7 +940,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: a 1-D array without stride.
         """
-    def set_index_buffer(self, buffer: typing.Any, format: dx12kit.enums.IndexFormat | typing.Literal['uint16', 'uint32', 'r16_uint', 'r32_uint'] = 'uint32', offset: typing.SupportsIndex = 0) -> None:
+    def set_index_buffer(self, buffer: Buffer, format: dx12kit.enums.IndexFormat | dx12kit.enums.IndexFormatName = 'uint32', offset: typing.SupportsIndex = 0) -> None:
         """
         Binds `buffer` as the index buffer; format is a dx12kit.IndexFormat ('uint16' or 'uint32').
         
@@ -1044,7 +961,7 @@ class CommandList:
             InvalidArgumentError: a pipeline of another device, or a graphics pipeline on a compute-queue list.
             UseAfterFreeError: the list was already executed.
         """
-    def set_predication(self, buffer: typing.Any, offset: typing.SupportsIndex = 0, op: dx12kit.enums.PredicationOp | typing.Literal['equal_zero', 'not_equal_zero'] = 'equal_zero') -> None:
+    def set_predication(self, buffer: Buffer | None, offset: typing.SupportsIndex = 0, op: dx12kit.enums.PredicationOp | dx12kit.enums.PredicationOpName = 'equal_zero') -> None:
         """
         Predicates the work recorded after it on the 64-bit value at `offset` of `buffer`
         (ID3D12GraphicsCommandList::SetPredication); None ends predication. With 'equal_zero' draws, dispatches,
@@ -1064,7 +981,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: an offset not a multiple of 8 or outside the buffer, a texture, a copy-queue list.
         """
-    def set_render_targets(self, textures: typing.Any, depth: typing.Any = None, *, mip: typing.SupportsIndex = 0) -> None:
+    def set_render_targets(self, textures: Texture | collections.abc.Sequence[Texture] | None, depth: Texture | None = None, *, mip: typing.SupportsIndex = 0) -> None:
         """
         Binds render targets (and depth); also sets a full-size viewport and scissor.
         
@@ -1076,7 +993,7 @@ class CommandList:
         Raises:
             TypeError: textures is neither a Texture nor a list of them.
         """
-    def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+    def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds buffer + offset as the root constant-buffer view `root_index` (offset 256-byte aligned).
         
@@ -1090,7 +1007,7 @@ class CommandList:
             InvalidArgumentError: root_index not a RootCBV parameter, an offset outside the buffer or misaligned, a texture given.
             UseAfterFreeError: the list was already executed, or the buffer closed.
         """
-    def set_root_srv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+    def set_root_srv(self, root_index: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds buffer + offset as the root shader-resource view `root_index`.
         
@@ -1104,7 +1021,7 @@ class CommandList:
             InvalidArgumentError: root_index not a RootSRV parameter, an offset outside the buffer, a texture given.
             UseAfterFreeError: the list was already executed, or the buffer closed.
         """
-    def set_root_uav(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+    def set_root_uav(self, root_index: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds buffer + offset as the root unordered-access view `root_index`; the buffer moves to UNORDERED_ACCESS.
         
@@ -1118,7 +1035,7 @@ class CommandList:
             InvalidArgumentError: root_index not a RootUAV parameter, an offset outside the buffer, a texture given.
             UseAfterFreeError: the list was already executed, or the buffer closed.
         """
-    def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
+    def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: SamplerState) -> None:
         """
         Stages a SamplerState into slot `offset` of sampler descriptor table `root_index`.
         
@@ -1152,7 +1069,7 @@ class CommandList:
             TypeError: rects is not a list of tuples.
             InvalidArgumentError: a tuple of the wrong length or an inverted rectangle.
         """
-    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
         Stages an SRV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
         
@@ -1192,7 +1109,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: ref above 255.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
         Stages a UAV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
         
@@ -1215,7 +1132,7 @@ class CommandList:
             InvalidArgumentError: as set_shader_resource_view; a resource without uav=True.
             TypeError: arguments of the wrong type.
         """
-    def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
+    def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: Buffer, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
         """
         Binds `buffer` as vertex buffer `slot` with `stride` bytes per vertex, from `offset`.
         
@@ -1250,7 +1167,7 @@ class CommandList:
             TypeError: viewports is not a list of tuples.
             InvalidArgumentError: a tuple of the wrong length, or values outside D3D12's rules.
         """
-    def transition_barrier(self, resource: typing.Any, state: typing.Any, subresource: typing.SupportsIndex = 4294967295) -> None:
+    def transition_barrier(self, resource: Resource, state: ResourceState | int | str, subresource: typing.SupportsIndex = 4294967295) -> None:
         """
         Requests a state explicitly (goes through the state tracker; rarely needed).
         
@@ -1262,14 +1179,14 @@ class CommandList:
         Raises:
             InvalidArgumentError: a state the resource cannot take, or a subresource out of range.
         """
-    def uav_barrier(self, resource: typing.Any = None) -> None:
+    def uav_barrier(self, resource: Resource | None = None) -> None:
         """
         Records a UAV barrier on `resource` (None: on every UAV access), ordering UAV writes before later accesses.
         
         Args:
             resource: a Buffer or Texture with uav=True, or None for every UAV access.
         """
-    def upload(self, resource: typing.Any, array: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
+    def upload(self, resource: Resource, array: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, offset: typing.SupportsIndex = 0) -> None:
         """
         Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.
         Textures take shape (height, width, channels) matching the format, or raw bytes (bytes, bytearray, 1-D uint8) of the
@@ -1307,12 +1224,6 @@ class CommandList:
     def name(self) -> str:
         """
         The name given to queue.command_list(name=...), else 'command list'.
-        """
-    @property
-    def pipeline_state(self) -> PipelineState:
-        """
-        The PipelineState bound by set_pipeline_state, or None (none yet, or a built-in pass such as
-        generate_mips left none bound).
         """
     @property
     def upload_pages(self) -> int:
@@ -1364,7 +1275,7 @@ class CommandQueue:
     """
     def __repr__(self) -> str:
         ...
-    def command_list(self, *, name: typing.Any = None) -> CommandList:
+    def command_list(self, *, name: str | None = None) -> CommandList:
         """
         A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).
         
@@ -1401,7 +1312,7 @@ class CommandQueue:
         Raises:
             WaitTimeoutError: the timeout expired.
         """
-    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
+    def read_buffer(self, buffer: Buffer, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
         """
         Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous
         array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order
@@ -1422,7 +1333,7 @@ class CommandQueue:
             InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.
             WaitTimeoutError: the GPU work was not done within `timeout`.
         """
-    def read_queries(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], start: typing.SupportsIndex = 0, count: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
+    def read_queries(self, heap: QueryHeap, kind: dx12kit.enums.QueryKind | dx12kit.enums.QueryKindName, start: typing.SupportsIndex = 0, count: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
         Resolves queries [start, start + count) of `heap` on this queue, waits, and returns their results in one
         numpy array: uint64 values ('occlusion': samples that passed; 'binary_occlusion': 0 or 1; 'timestamp': ticks
@@ -1445,7 +1356,7 @@ class CommandQueue:
         Raises:
             InvalidArgumentError: a range outside the heap, a kind that does not belong in it or on this queue.
         """
-    def read_texture(self, texture: typing.Any, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
+    def read_texture(self, texture: Texture, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
         Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
         channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane; block-compressed
@@ -1492,7 +1403,7 @@ class CommandQueue:
             other: another CommandQueue of the same device.
             fence_value: a value other's execute returned.
         """
-    def write_buffer(self, buffer: typing.Any, array: typing.Any, offset: typing.SupportsIndex = 0) -> int:
+    def write_buffer(self, buffer: Buffer, array: typing.Any, offset: typing.SupportsIndex = 0) -> int:
         """
         Writes a numpy array into a buffer at byte `offset` as if a command list holding only that upload were
         executed on this queue now (as wgpu's queue.write_buffer): later executes see the data, earlier ones do not.
@@ -1545,7 +1456,7 @@ class CommandQueue:
         The queue's name (its kind unless set), also given to the native queue for debuggers.
         """
     @name.setter
-    def name(self, arg1: typing.Any) -> None:
+    def name(self, arg1: str) -> None:
         ...
     @property
     def timestamp_frequency(self) -> int:
@@ -1600,7 +1511,7 @@ class Device:
         """
     def __repr__(self) -> str:
         ...
-    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, name: typing.Any = None) -> Memory:
+    def allocate_memory(self, size: typing.SupportsIndex, *, alignment: typing.SupportsIndex = 65536, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, name: str | None = None) -> Memory:
         """
         Memory to place resources in yourself, for aliasing: `size` bytes at a multiple of `alignment` (a power of two
         >= 4096) from the default pool of `heap` or from `pool`. Place resources with create_buffer(..., memory=m, offset=o);
@@ -1620,7 +1531,7 @@ class Device:
             InvalidArgumentError: a bad size or alignment, or a heap that differs from pool's.
             OutOfMemoryError: no memory left.
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
+    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0) -> Buffer:
         """
         A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
@@ -1650,24 +1561,7 @@ class Device:
                 an offset that is misaligned or outside memory.
             OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.
         """
-    def create_bundle(self, *, pipeline: typing.Any = None, name: typing.Any = None) -> Bundle:
-        """
-        A new bundle to record (D3D12: a command list of type BUNDLE): record draw-time calls on it, close() it, then run it
-        with CommandList.execute_bundle from direct lists, as often as needed (docs/guides/bundles.rst).
-        
-        Args:
-            pipeline: the bundle's initial pipeline state (CreateCommandList's pInitialState), or None: a bundle does not
-                inherit the calling list's pipeline, so it draws with this one or one it sets.
-            name: debug name (default 'bundle').
-        
-        Returns:
-            A Bundle, open for recording.
-        
-        Raises:
-            TypeError: pipeline is not a PipelineState.
-            InvalidArgumentError: a pipeline of another device.
-        """
-    def create_command_signature(self, arguments: typing.Any, *, byte_stride: typing.SupportsIndex, root_signature: typing.Any = None, name: typing.Any = None) -> CommandSignature:
+    def create_command_signature(self, arguments: typing.Any, *, byte_stride: typing.SupportsIndex, root_signature: typing.Any = None, name: str | None = None) -> CommandSignature:
         """
         A command signature for CommandList.execute_indirect (ID3D12Device::CreateCommandSignature).
         
@@ -1691,16 +1585,14 @@ class Device:
             InvalidArgumentError: a rule above broken, or a signature this device would not run right.
             TypeError: arguments that are not IndirectArgument, a root_signature that is not a RootSignature.
         """
-    def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature | None = None, *, name: typing.Any = None) -> PipelineState:
+    def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature, *, name: str | None = None) -> PipelineState:
         """
         A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)
         and the root signature it runs with. name: debug name (repr, D3D12 SetName).
         
         Args:
             cs: compute-shader bytecode (DXBC).
-            root_signature: the RootSignature the shader runs with, or None (the default): one derived from the shader's
-                reflection (docs/guides/binding.rst has the layout; PipelineState.root_signature shows it). Bind by name
-                with CommandList.bind.
+            root_signature: the RootSignature the shader runs with.
             name: debug name (repr, D3D12 SetName).
         
         Returns:
@@ -1710,16 +1602,14 @@ class Device:
             TypeError: bytecode without the buffer protocol, or root_signature not a RootSignature.
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature | None = None, rtv_formats: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | typing.Sequence[Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb']] | None = None, dsv_format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | typing.Literal['triangle', 'triangle_strip', 'line', 'point', 'line_strip', 'line_list_adj', 'line_strip_adj', 'triangle_list_adj', 'triangle_strip_adj', 'patch_list_1', 'patch_list_2', 'patch_list_3', 'patch_list_4', 'patch_list_5', 'patch_list_6', 'patch_list_7', 'patch_list_8', 'patch_list_9', 'patch_list_10', 'patch_list_11', 'patch_list_12', 'patch_list_13', 'patch_list_14', 'patch_list_15', 'patch_list_16', 'patch_list_17', 'patch_list_18', 'patch_list_19', 'patch_list_20', 'patch_list_21', 'patch_list_22', 'patch_list_23', 'patch_list_24', 'patch_list_25', 'patch_list_26', 'patch_list_27', 'patch_list_28', 'patch_list_29', 'patch_list_30', 'patch_list_31', 'patch_list_32', 'triangle_list', 'line_list', 'point_list', '1_control_point_patchlist', '2_control_point_patchlist', '3_control_point_patchlist', '4_control_point_patchlist', '5_control_point_patchlist', '6_control_point_patchlist', '7_control_point_patchlist', '8_control_point_patchlist', '9_control_point_patchlist', '10_control_point_patchlist', '11_control_point_patchlist', '12_control_point_patchlist', '13_control_point_patchlist', '14_control_point_patchlist', '15_control_point_patchlist', '16_control_point_patchlist', '17_control_point_patchlist', '18_control_point_patchlist', '19_control_point_patchlist', '20_control_point_patchlist', '21_control_point_patchlist', '22_control_point_patchlist', '23_control_point_patchlist', '24_control_point_patchlist', '25_control_point_patchlist', '26_control_point_patchlist', '27_control_point_patchlist', '28_control_point_patchlist', '29_control_point_patchlist', '30_control_point_patchlist', '31_control_point_patchlist', '32_control_point_patchlist'] = 'triangle', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] | None = None, blend: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied'] | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil_pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] | None = None, *, name: typing.Any = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: Format | dx12kit.enums.FormatName | collections.abc.Sequence[Format | dx12kit.enums.FormatName], dsv_format: Format | dx12kit.enums.FormatName | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | dx12kit.enums.TopologyName = 'triangle', cull: dx12kit.enums.CullMode | dx12kit.enums.CullModeName | None = None, blend: dx12kit.enums.BlendMode | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | dx12kit.enums.ComparisonFuncName | None = None, stencil_pass_op: dx12kit.enums.StencilOp | dx12kit.enums.StencilOpName | None = None, *, name: str | None = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
         """
         A graphics pipeline (D3D12_GRAPHICS_PIPELINE_STATE_DESC).
         
         Args:
             vs, ps: vertex and pixel shader bytecode (ps may be None).
-            root_signature: the RootSignature it runs with; every stage's bindings are checked against it. None (the
-                default): one derived from the stages' reflection (docs/guides/binding.rst; PipelineState.root_signature).
-            rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm'); required (give it
-                by keyword when root_signature is left out).
+            root_signature: the RootSignature it runs with; every stage's bindings are checked against it.
+            rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').
             dsv_format: depth-stencil format, or None.
             input_layout: a list of dx12kit.InputElement (per-vertex or per-instance data), or of tuples
                 (semantic, dx12kit.VertexFormat, slot, offset, semantic_index) (the last three optional).
@@ -1757,7 +1647,7 @@ class Device:
                 (cull= with rasterizer=, depth_test=, depth_write=, stencil_func= or stencil_pass_op= with depth_stencil=), or what the backend does not implement
                 (vkd3d 1.2: logic_op, conservative, antialiased_lines, multisample, forced_sample_count), naming the field.
         """
-    def create_pool(self, *, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: dx12kit.enums.PoolAlgorithm | typing.Literal['tlsf', 'linear'] = 'tlsf', name: typing.Any = None) -> Pool:
+    def create_pool(self, *, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName = 'default', block_size: typing.Any = None, min_blocks: typing.SupportsIndex = 0, max_blocks: typing.SupportsIndex = 0, algorithm: dx12kit.enums.PoolAlgorithm | dx12kit.enums.PoolAlgorithmName = 'tlsf', name: str | None = None) -> Pool:
         """
         A custom pool. block_size: bytes of each block (a multiple of 65536; None grows blocks as the default pools do);
         min_blocks created up front and kept; max_blocks the limit (0 = none; at the limit allocation raises
@@ -1777,7 +1667,7 @@ class Device:
         Raises:
             InvalidArgumentError: a block size that is not a multiple of 65536, or min_blocks > max_blocks.
         """
-    def create_query_heap(self, kind: dx12kit.enums.QueryHeapKind | typing.Literal['occlusion', 'timestamp', 'pipeline_statistics', 'copy_queue_timestamp', 'binary_occlusion'], count: typing.SupportsIndex, *, name: typing.Any = None) -> QueryHeap:
+    def create_query_heap(self, kind: dx12kit.enums.QueryHeapKind | dx12kit.enums.QueryHeapKindName, count: typing.SupportsIndex, *, name: str | None = None) -> QueryHeap:
         """
         A heap of `count` queries of one kind (ID3D12Device::CreateQueryHeap).
         
@@ -1794,7 +1684,7 @@ class Device:
         Raises:
             InvalidArgumentError: count 0, an unknown kind, or a kind this device cannot create.
         """
-    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: RootSignatureFlags | int | None = None, name: typing.Any = None) -> RootSignature:
+    def create_root_signature(self, parameters_or_text: typing.Any, static_samplers: collections.abc.Sequence[StaticSamplerDesc] = [], *, flags: RootSignatureFlags | int | None = None, name: str | None = None) -> RootSignature:
         """
         A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from
         text in the HLSL root-signature language (as in [RootSignature(...)]; see dx12kit.rootsig). static_samplers are
@@ -1815,7 +1705,7 @@ class Device:
             InvalidArgumentError: bad parameters, overlapping registers, flags vkd3d 1.2 cannot honour, or text that
                 does not parse (the message shows the column).
         """
-    def create_sampler(self, *, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', address_v: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, address_w: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, border_color: dx12kit.enums.BorderColor | typing.Literal['transparent_black', 'opaque_black', 'opaque_white'] | tuple[float, float, float, float] = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38, name: typing.Any = None) -> SamplerState:
+    def create_sampler(self, *, filter: dx12kit.enums.Filter | dx12kit.enums.FilterName = 'linear', address: dx12kit.enums.AddressMode | dx12kit.enums.AddressModeName = 'clamp', address_v: dx12kit.enums.AddressMode | dx12kit.enums.AddressModeName | None = None, address_w: dx12kit.enums.AddressMode | dx12kit.enums.AddressModeName | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | dx12kit.enums.ComparisonFuncName | None = None, border_color: dx12kit.enums.BorderColor | dx12kit.enums.BorderColorName | tuple[float, float, float, float] = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38, name: str | None = None) -> SamplerState:
         """
         A sampler (a SamplerState, D3D12_SAMPLER_DESC) to bind in a sampler descriptor table with CommandList.set_sampler.
         The arguments are StaticSampler's, with the same names and defaults; border_color also takes four numbers.
@@ -1846,7 +1736,7 @@ class Device:
                 differently from D3D12 (Device.sampler_support; vkd3d 1.2: a border colour other than transparent black with a
                 'border' address, 'mirror_once', the minimum and maximum filters), naming the argument.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
@@ -1877,7 +1767,7 @@ class Device:
                 sample count, bad placement arguments.
             OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.
         """
-    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A 3D (volume) texture of width x height x depth texels, reading as zeros. Views: Texture3D (shader resource),
         RWTexture3D (uav=True, every depth slice of a mip); as a render target (render_target=True) a mip's view covers
@@ -1896,7 +1786,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def create_texture_cube(self, size: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'], *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Texture:
+    def create_texture_cube(self, size: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0) -> Texture:
         """
         A cube texture: 6 square faces of size x size texels, in D3D12's order +X, -X, +Y, -Y, +Z, -Z (+Y up), reading as
         zeros. Shader resource views (set_shader_resource_view) are TextureCube, sampled with a direction vector; its
@@ -1915,7 +1805,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def defragment(self, *, pool: typing.Any = None, algorithm: dx12kit.enums.DefragAlgorithm | typing.Literal['fast', 'balanced', 'full'] = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict[str, typing.Any]:
+    def defragment(self, *, pool: Pool | None = None, algorithm: dx12kit.enums.DefragAlgorithm | dx12kit.enums.DefragAlgorithmName = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict[str, typing.Any]:
         """
         Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
         GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
@@ -1949,7 +1839,7 @@ class Device:
         """
         Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.
         """
-    def format_support(self, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb']) -> FormatSupport:
+    def format_support(self, format: Format | dx12kit.enums.FormatName) -> FormatSupport:
         """
         What this device supports for `format` (queried once per format and cached): a FormatSupport.
         
@@ -1962,7 +1852,7 @@ class Device:
         Raises:
             InvalidArgumentError: a format dx12kit does not know.
         """
-    def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None) -> Texture:
+    def load_texture(self, path_or_array: str | os.PathLike[str] | numpy.ndarray, *, srgb: bool = False, generate_mips: bool = True, name: str | None = None) -> Texture:
         """
         A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow; DDS, read by dx12kit.dds) or a numpy array,
         uploaded and ready to sample.
@@ -2025,7 +1915,7 @@ class Device:
         """
         Releases completed work; returns the completed submission serial.
         """
-    def queue(self, kind: dx12kit.enums.QueueKind | typing.Literal['direct', 'compute', 'copy', 'graphics'] = 'direct') -> CommandQueue:
+    def queue(self, kind: dx12kit.enums.QueueKind | dx12kit.enums.QueueKindName = 'direct') -> CommandQueue:
         """
         The device's queue of `kind`: 'direct', 'compute' or 'copy'.
         
@@ -2197,7 +2087,7 @@ class QueryHeap:
         Debug name, shown by repr and in error messages.
         """
     @name.setter
-    def name(self, arg1: typing.Any) -> None:
+    def name(self, arg1: str) -> None:
         ...
 class IndirectArgument:
     """
@@ -2321,505 +2211,8 @@ class CommandSignature:
         Debug name, shown by repr and in error messages.
         """
     @name.setter
-    def name(self, arg1: typing.Any) -> None:
+    def name(self, arg1: str) -> None:
         ...
-class Bundle:
-    """
-    A bundle: draw-time calls recorded once (device.create_bundle()), closed, then executed any number of times from
-    direct command lists (CommandList.execute_bundle), in this frame and later ones.
-    
-    D3D12's bundle rules hold: a bundle records no barrier, clear, copy, resolve, render-target, viewport, scissor,
-    predication or query call and no execute_bundle (those methods raise InvalidArgumentError naming the rule; see
-    Bundle.refused_calls()). A bundle inherits the calling list's state except the pipeline: render targets,
-    viewports, vertex/index buffers, and root arguments while the bundle sets the calling list's root signature
-    (set_pipeline_state with a pipeline of the same root signature). What it sets stays set in the calling list.
-    vkd3d 1.2 has no working ExecuteBundle, so dx12kit replays the recorded calls into the calling list, whose state
-    tracker puts what the bundle's draws use in their states (docs/guides/bundles.rst).
-    """
-    @staticmethod
-    def refused_calls() -> dict[str, typing.Any]:
-        """
-        The CommandList calls a bundle may not record, each with the D3D12 rule that says so (a dict of name -> rule).
-        """
-    def __repr__(self) -> str:
-        ...
-    def aliasing_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.aliasing_barrier's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def begin_query(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
-        
-        Args:
-            *args, **kwargs: CommandList.begin_query's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def clear_depth_stencil(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
-        
-        Args:
-            *args, **kwargs: CommandList.clear_depth_stencil's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def clear_render_target(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
-        
-        Args:
-            *args, **kwargs: CommandList.clear_render_target's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def clear_unordered_access_view(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
-        
-        Args:
-            *args, **kwargs: CommandList.clear_unordered_access_view's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def close(self) -> None:
-        """
-        Ends recording. Only a closed bundle can be executed (D3D12: ExecuteBundle needs a closed bundle); a closed bundle is
-        executed as it is, any number of times, from any direct list. Closing twice does nothing.
-        """
-    def copy_buffer_region(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.copy_buffer_region's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def copy_from_upload(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.copy_from_upload's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def copy_resource(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.copy_resource's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
-        """
-        Records CommandList.dispatch.
-        
-        Args:
-            x, y, z: thread groups per dimension (1..65535).
-        
-        Raises:
-            InvalidArgumentError: no compute pipeline set in the bundle, a count out of range.
-            UseAfterFreeError: the bundle is closed.
-        """
-    def draw(self, vertex_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
-        """
-        Records CommandList.draw. Its checks against what is bound (targets, root arguments, vertex buffers) run at each
-        execute_bundle, against the calling list's state.
-        
-        Args:
-            vertex_count, instance_count, start_vertex, start_instance: DrawInstanced's arguments.
-        
-        Raises:
-            InvalidArgumentError: no graphics pipeline set in the bundle (a bundle does not inherit the pipeline).
-            UseAfterFreeError: the bundle is closed.
-        """
-    def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
-        """
-        Records CommandList.draw_indexed (the index buffer may be the calling list's: bundles inherit it).
-        
-        Args:
-            index_count, instance_count, start_index, base_vertex, start_instance: DrawIndexedInstanced's arguments.
-        
-        Raises:
-            InvalidArgumentError: no graphics pipeline set in the bundle.
-            UseAfterFreeError: the bundle is closed.
-        """
-    def end_query(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
-        
-        Args:
-            *args, **kwargs: CommandList.end_query's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def execute_bundle(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: bundles nest one level only (D3D12: ExecuteBundle is called on a direct command list, never in a bundle): execute both bundles from the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.execute_bundle's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def generate_mips(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: generate_mips records barriers and copies, which a bundle may not (D3D12 bundle restrictions): call it on the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.generate_mips's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def pano_to_cubemap(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: pano_to_cubemap records barriers, which a bundle may not (D3D12 bundle restrictions): call it on the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.pano_to_cubemap's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def raw_transition(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.raw_transition's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def resolve(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no resolve (D3D12 bundle restriction: no ResolveSubresource): resolve in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.resolve's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def resolve_query_data(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
-        
-        Args:
-            *args, **kwargs: CommandList.resolve_query_data's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def resource_barriers(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.resource_barriers's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def set_blend_factor(self, rgba: typing.Any) -> None:
-        """
-        Records CommandList.set_blend_factor.
-        
-        Args:
-            rgba: 4 finite numbers.
-        """
-    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0, size: typing.Any = None) -> None:
-        """
-        Records CommandList.set_constant_buffer_view.
-        
-        Args:
-            root_index: a DescriptorTable parameter of the root signature set in the bundle.
-            descriptor_offset: the slot in that table.
-            buffer: the Buffer viewed.
-            offset, size: as CommandList.set_constant_buffer_view.
-        
-        Raises:
-            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter.
-        """
-    def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
-        """
-        Records CommandList.set_constants (the values are copied now).
-        
-        Args:
-            root_index: a root-constants parameter of the root signature of the pipeline set in the bundle.
-            values: 32-bit values, as CommandList.set_constants takes them.
-            offset: the first constant written.
-        
-        Raises:
-            InvalidArgumentError: no pipeline set in the bundle yet (a bundle changes root arguments only after it set the
-                root signature), not a constants parameter, too many values.
-            UseAfterFreeError: the bundle is closed.
-        """
-    def set_dynamic_constant_buffer(self, root_index: typing.SupportsIndex, data: typing.Any) -> None:
-        """
-        Records CommandList.set_dynamic_constant_buffer: the data is copied now, and each execution copies it into the
-        calling list's upload memory.
-        
-        Args:
-            root_index: a RootCBV parameter of the root signature set in the bundle.
-            data: bytes, a numpy array or anything with the buffer protocol (at most 65536 bytes).
-        """
-    def set_dynamic_index_buffer(self, array: typing.Any) -> None:
-        """
-        Records CommandList.set_dynamic_index_buffer (the array is copied now).
-        
-        Args:
-            array: uint16 or uint32 indices.
-        """
-    def set_dynamic_vertex_buffer(self, slot: typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
-        """
-        Records CommandList.set_dynamic_vertex_buffer (the array is copied now).
-        
-        Args:
-            slot: the input slot.
-            array: the vertices (a numpy array).
-            stride: bytes per vertex; None takes the array's row size (2-D arrays).
-        """
-    def set_index_buffer(self, buffer: typing.Any, format: dx12kit.enums.IndexFormat | typing.Literal['uint16', 'uint32', 'r16_uint', 'r32_uint'] = 'uint32', offset: typing.SupportsIndex = 0) -> None:
-        """
-        Records CommandList.set_index_buffer.
-        
-        Args:
-            buffer: the Buffer read.
-            format: an IndexFormat or its name.
-            offset: byte offset of the first index.
-        """
-    def set_pipeline_state(self, pso: PipelineState) -> None:
-        """
-        Sets the pipeline (and its root signature) in the bundle: a bundle does not inherit the calling list's pipeline, so
-        its draws and dispatches need one set here (or device.create_bundle(pipeline=...)). With the root signature of the
-        calling list's pipeline, the calling list's root arguments stay (inherited); with another they are cleared.
-        
-        Args:
-            pso: a PipelineState of the bundle's device.
-        
-        Raises:
-            InvalidArgumentError: a pipeline of another device.
-            UseAfterFreeError: the bundle is closed.
-        """
-    def set_predication(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle does not set predication (D3D12 bundle restriction: no SetPredication); it inherits the calling list's predicate: call set_predication on the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.set_predication's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def set_render_targets(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle does not set render targets (D3D12 bundle restriction: no OMSetRenderTargets); it draws into the ones the calling list has bound: call set_render_targets on the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.set_render_targets's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
-        """
-        Records CommandList.set_root_cbv.
-        
-        Args:
-            root_index: a RootCBV parameter of the root signature set in the bundle.
-            buffer: the Buffer bound.
-            offset: byte offset in buffer (a multiple of 256).
-        
-        Raises:
-            InvalidArgumentError: no pipeline set in the bundle yet, not a RootCBV parameter, a texture.
-        """
-    def set_root_srv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
-        """
-        Records CommandList.set_root_srv.
-        
-        Args:
-            root_index: a RootSRV parameter of the root signature set in the bundle.
-            buffer: the Buffer bound.
-            offset: byte offset in buffer.
-        
-        Raises:
-            InvalidArgumentError: no pipeline set in the bundle yet, not a RootSRV parameter, a texture.
-        """
-    def set_root_uav(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
-        """
-        Records CommandList.set_root_uav.
-        
-        Args:
-            root_index: a RootUAV parameter of the root signature set in the bundle.
-            buffer: the Buffer bound.
-            offset: byte offset in buffer.
-        
-        Raises:
-            InvalidArgumentError: no pipeline set in the bundle yet, not a RootUAV parameter, a texture.
-        """
-    def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
-        """
-        Records CommandList.set_sampler.
-        
-        Args:
-            root_index: a sampler DescriptorTable parameter of the root signature set in the bundle.
-            descriptor_offset: the slot in that table.
-            sampler: a SamplerState.
-        
-        Raises:
-            TypeError: sampler is not a SamplerState.
-        """
-    def set_scissor(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle does not set scissor rectangles (D3D12 bundle restriction: no RSSetScissorRects); it inherits the calling list's: call it on the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.set_scissor's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def set_scissors(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle does not set scissor rectangles (D3D12 bundle restriction: no RSSetScissorRects); it inherits the calling list's: call it on the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.set_scissors's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
-        """
-        Records CommandList.set_shader_resource_view (the view is written into the calling list's table at each execution).
-        
-        Args:
-            root_index: a DescriptorTable parameter of the root signature set in the bundle.
-            descriptor_offset: the slot in that table.
-            resource: a Texture or Buffer.
-            mip, format, stride, raw, first_element, num_elements: as CommandList.set_shader_resource_view.
-        
-        Raises:
-            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter; the view's own checks run at
-                execute_bundle.
-        """
-    def set_stencil_ref(self, ref: typing.SupportsIndex) -> None:
-        """
-        Records CommandList.set_stencil_ref.
-        
-        Args:
-            ref: 0..255.
-        """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
-        """
-        Records CommandList.set_unordered_access_view.
-        
-        Args:
-            root_index: a DescriptorTable parameter of the root signature set in the bundle.
-            descriptor_offset: the slot in that table.
-            resource: a Texture or Buffer created with uav=True.
-            mip, format, stride, raw, first_element, num_elements: as CommandList.set_unordered_access_view.
-        
-        Raises:
-            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.
-        """
-    def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
-        """
-        Records CommandList.set_vertex_buffer (it stays bound in the calling list afterwards).
-        
-        Args:
-            slot: the input slot (0..31).
-            buffer: the Buffer read.
-            stride: bytes per vertex.
-            offset: byte offset of the first vertex.
-        """
-    def set_viewport(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle does not set viewports (D3D12 bundle restriction: no RSSetViewports); it inherits the calling list's: call it on the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.set_viewport's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def set_viewports(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle does not set viewports (D3D12 bundle restriction: no RSSetViewports); it inherits the calling list's: call it on the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.set_viewports's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def transition_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.transition_barrier's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def uav_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.uav_barrier's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    def upload(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
-        """
-        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
-        
-        Args:
-            *args, **kwargs: CommandList.upload's arguments (not looked at).
-        
-        Raises:
-            InvalidArgumentError: always (D3D12 bundle rule).
-        """
-    @property
-    def closed(self) -> bool:
-        """
-        True once close() was called (then it can be executed, and no longer recorded).
-        """
-    @property
-    def command_count(self) -> int:
-        """
-        The calls recorded (the initial pipeline counts as one).
-        """
-    @property
-    def name(self) -> str:
-        """
-        The name given to device.create_bundle(name=...), else 'bundle'.
-        """
 class Format(enum.IntEnum):
     """
     Every DXGI format, named by dx12kit's short name in upper case (RGBA8_UNORM, BC7_UNORM); DXGI's own name is an
@@ -3093,7 +2486,7 @@ class BlendState:
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
-    def preset(mode: dx12kit.enums.BlendMode | typing.Literal['none', 'alpha', 'additive', 'premultiplied']) -> BlendState:
+    def preset(mode: dx12kit.enums.BlendMode | dx12kit.enums.BlendModeName) -> BlendState:
         """
         The BlendState a dx12kit.BlendMode preset stands for.
         
@@ -3110,7 +2503,7 @@ class BlendState:
         """
         Equal when every field is.
         """
-    def __init__(self, *, blend_enable: bool | None = None, src_blend: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, dest_blend: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, blend_op: dx12kit.enums.BlendOp | typing.Literal['add', 'subtract', 'rev_subtract', 'min', 'max'] | None = None, src_blend_alpha: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, dest_blend_alpha: dx12kit.enums.Blend | typing.Literal['zero', 'one', 'src_color', 'inv_src_color', 'src_alpha', 'inv_src_alpha', 'dest_alpha', 'inv_dest_alpha', 'dest_color', 'inv_dest_color', 'src_alpha_sat', 'blend_factor', 'inv_blend_factor', 'src1_color', 'inv_src1_color', 'src1_alpha', 'inv_src1_alpha'] | None = None, blend_op_alpha: dx12kit.enums.BlendOp | typing.Literal['add', 'subtract', 'rev_subtract', 'min', 'max'] | None = None, logic_op: dx12kit.enums.LogicOp | typing.Literal['clear', 'set', 'copy', 'copy_inverted', 'noop', 'invert', 'and', 'nand', 'or', 'nor', 'xor', 'equiv', 'and_reverse', 'and_inverted', 'or_reverse', 'or_inverted'] | None = None, write_mask: typing.SupportsIndex = 15) -> None:
+    def __init__(self, *, blend_enable: bool | None = None, src_blend: dx12kit.enums.Blend | dx12kit.enums.BlendName | None = None, dest_blend: dx12kit.enums.Blend | dx12kit.enums.BlendName | None = None, blend_op: dx12kit.enums.BlendOp | dx12kit.enums.BlendOpName | None = None, src_blend_alpha: dx12kit.enums.Blend | dx12kit.enums.BlendName | None = None, dest_blend_alpha: dx12kit.enums.Blend | dx12kit.enums.BlendName | None = None, blend_op_alpha: dx12kit.enums.BlendOp | dx12kit.enums.BlendOpName | None = None, logic_op: dx12kit.enums.LogicOp | dx12kit.enums.LogicOpName | None = None, write_mask: typing.SupportsIndex = 15) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -3184,7 +2577,7 @@ class RasterizerState:
         """
         Equal when every field is.
         """
-    def __init__(self, *, fill: dx12kit.enums.FillMode | typing.Literal['solid', 'wireframe'] = 'solid', cull: dx12kit.enums.CullMode | typing.Literal['none', 'front', 'back'] = 'none', front_ccw: bool = False, depth_bias: typing.SupportsIndex = 0, depth_bias_clamp: typing.SupportsFloat | typing.SupportsIndex = 0.0, slope_scaled_depth_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, depth_clip: bool = True, multisample: bool = False, antialiased_lines: bool = False, forced_sample_count: typing.SupportsIndex = 0, conservative: bool = False) -> None:
+    def __init__(self, *, fill: dx12kit.enums.FillMode | dx12kit.enums.FillModeName = 'solid', cull: dx12kit.enums.CullMode | dx12kit.enums.CullModeName = 'none', front_ccw: bool = False, depth_bias: typing.SupportsIndex = 0, depth_bias_clamp: typing.SupportsFloat | typing.SupportsIndex = 0.0, slope_scaled_depth_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, depth_clip: bool = True, multisample: bool = False, antialiased_lines: bool = False, forced_sample_count: typing.SupportsIndex = 0, conservative: bool = False) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -3263,7 +2656,7 @@ class StencilFace:
         """
         Equal when every field is.
         """
-    def __init__(self, *, fail_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', depth_fail_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', pass_op: dx12kit.enums.StencilOp | typing.Literal['keep', 'zero', 'replace', 'incr_sat', 'decr_sat', 'invert', 'incr', 'decr'] = 'keep', func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] = 'always') -> None:
+    def __init__(self, *, fail_op: dx12kit.enums.StencilOp | dx12kit.enums.StencilOpName = 'keep', depth_fail_op: dx12kit.enums.StencilOp | dx12kit.enums.StencilOpName = 'keep', pass_op: dx12kit.enums.StencilOp | dx12kit.enums.StencilOpName = 'keep', func: dx12kit.enums.ComparisonFunc | dx12kit.enums.ComparisonFuncName = 'always') -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -3310,7 +2703,7 @@ class DepthStencilState:
         """
         Equal when every field is.
         """
-    def __init__(self, *, depth_test: bool | None = None, depth_write: bool = True, depth_func: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, stencil: bool | None = None, read_mask: typing.SupportsIndex = 255, write_mask: typing.SupportsIndex = 255, front: StencilFace | None = None, back: StencilFace | None = None) -> None:
+    def __init__(self, *, depth_test: bool | None = None, depth_write: bool = True, depth_func: dx12kit.enums.ComparisonFunc | dx12kit.enums.ComparisonFuncName | None = None, stencil: bool | None = None, read_mask: typing.SupportsIndex = 255, write_mask: typing.SupportsIndex = 255, front: StencilFace | None = None, back: StencilFace | None = None) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -3378,7 +2771,7 @@ class InputElement:
         """
         Equal when every field is.
         """
-    def __init__(self, semantic: str, format: dx12kit.enums.VertexFormat | typing.Literal['float', 'float2', 'float3', 'float4', 'uint', 'rgba8_unorm'] | Format | str, slot: typing.SupportsIndex = 0, offset: typing.SupportsIndex | None = None, semantic_index: typing.SupportsIndex = 0, *, per_instance: bool = False, step_rate: typing.SupportsIndex = 1) -> None:
+    def __init__(self, semantic: str, format: dx12kit.enums.VertexFormat | Format | str, slot: typing.SupportsIndex = 0, offset: typing.SupportsIndex | None = None, semantic_index: typing.SupportsIndex = 0, *, per_instance: bool = False, step_rate: typing.SupportsIndex = 1) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -3417,7 +2810,7 @@ class InputElement:
         """
         InstanceDataStepRate of per-instance data.
         """
-def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
+def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.SupportsIndex | None = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of constant buffer views (b registers) in a DescriptorTable.
     
@@ -3435,7 +2828,7 @@ def CBV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
-def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all') -> RootParameter:
+def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibility: dx12kit.enums.Visibility | dx12kit.enums.VisibilityName = 'all') -> RootParameter:
     """
     A descriptor table: a list of SRV/UAV/CBV ranges, or of Sampler ranges.
     
@@ -3450,7 +2843,7 @@ def DescriptorTable(ranges: collections.abc.Sequence[DescriptorRange], visibilit
         TypeError: ranges not a list of DescriptorRange.
         InvalidArgumentError: no ranges, or an unknown visibility.
     """
-def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
+def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | dx12kit.enums.VisibilityName = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root constant buffer view (GPU address of a buffer).
     
@@ -3467,7 +2860,7 @@ def RootCBV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, vis
         TypeError: an argument of the wrong type.
         InvalidArgumentError: a negative value, an unknown visibility, or bad flags.
     """
-def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all') -> RootParameter:
+def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | dx12kit.enums.VisibilityName = 'all') -> RootParameter:
     """
     32-bit root constants (a cbuffer at register b<register>).
     
@@ -3484,7 +2877,7 @@ def RootConstants(register: typing.SupportsIndex, count: typing.SupportsIndex, s
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or an unknown visibility.
     """
-def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
+def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | dx12kit.enums.VisibilityName = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root shader resource view (a buffer, e.g. StructuredBuffer).
     
@@ -3501,7 +2894,7 @@ def RootSRV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, vis
         TypeError: an argument of the wrong type.
         InvalidArgumentError: a negative value, an unknown visibility, or bad flags.
     """
-def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
+def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | dx12kit.enums.VisibilityName = 'all', *, flags: RootDescriptorFlags | int = 0) -> RootParameter:
     """
     A root unordered access view (a buffer, e.g. RWStructuredBuffer).
     
@@ -3518,7 +2911,7 @@ def RootUAV(register: typing.SupportsIndex, space: typing.SupportsIndex = 0, vis
         TypeError: an argument of the wrong type.
         InvalidArgumentError: a negative value, an unknown visibility, or bad flags.
     """
-def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
+def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.SupportsIndex | None = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of shader resource views (t registers) in a DescriptorTable.
     count=UNBOUNDED for an unbounded range; offset= descriptors from the table start (default: after the
@@ -3538,7 +2931,7 @@ def SRV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
-def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
+def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.SupportsIndex | None = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of samplers (s registers) in a DescriptorTable (the sampler objects
     themselves are SamplerState, made by Device.create_sampler). Sampler is an alias.
@@ -3557,7 +2950,7 @@ def SamplerRange(register: typing.SupportsIndex, count: typing.SupportsIndex = 1
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
-def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter | typing.Literal['point', 'linear', 'bilinear', 'anisotropic', 'min_mag_mip_point', 'min_mag_point_mip_linear', 'min_point_mag_linear_mip_point', 'min_point_mag_mip_linear', 'min_linear_mag_mip_point', 'min_linear_mag_point_mip_linear', 'min_mag_linear_mip_point', 'min_mag_mip_linear', 'comparison_min_mag_mip_point', 'comparison_min_mag_point_mip_linear', 'comparison_min_point_mag_linear_mip_point', 'comparison_min_point_mag_mip_linear', 'comparison_min_linear_mag_mip_point', 'comparison_min_linear_mag_point_mip_linear', 'comparison_min_mag_linear_mip_point', 'comparison_min_mag_mip_linear', 'comparison_anisotropic', 'minimum_min_mag_mip_point', 'minimum_min_mag_point_mip_linear', 'minimum_min_point_mag_linear_mip_point', 'minimum_min_point_mag_mip_linear', 'minimum_min_linear_mag_mip_point', 'minimum_min_linear_mag_point_mip_linear', 'minimum_min_mag_linear_mip_point', 'minimum_min_mag_mip_linear', 'minimum_anisotropic', 'maximum_min_mag_mip_point', 'maximum_min_mag_point_mip_linear', 'maximum_min_point_mag_linear_mip_point', 'maximum_min_point_mag_mip_linear', 'maximum_min_linear_mag_mip_point', 'maximum_min_linear_mag_point_mip_linear', 'maximum_min_mag_linear_mip_point', 'maximum_min_mag_mip_linear', 'maximum_anisotropic'] = 'linear', address: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] = 'clamp', space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | typing.Literal['all', 'vertex', 'hull', 'domain', 'geometry', 'pixel', 'vs', 'ps'] = 'all', *, address_v: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, address_w: dx12kit.enums.AddressMode | typing.Literal['clamp', 'wrap', 'mirror', 'border', 'mirror_once'] | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | typing.Literal['never', 'less', 'equal', 'less_equal', 'greater', 'not_equal', 'greater_equal', 'always'] | None = None, border_color: dx12kit.enums.BorderColor | typing.Literal['transparent_black', 'opaque_black', 'opaque_white'] = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
+def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter | dx12kit.enums.FilterName = 'linear', address: dx12kit.enums.AddressMode | dx12kit.enums.AddressModeName = 'clamp', space: typing.SupportsIndex = 0, visibility: dx12kit.enums.Visibility | dx12kit.enums.VisibilityName = 'all', *, address_v: dx12kit.enums.AddressMode | dx12kit.enums.AddressModeName | None = None, address_w: dx12kit.enums.AddressMode | dx12kit.enums.AddressModeName | None = None, mip_lod_bias: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_anisotropy: typing.SupportsIndex = 16, comparison: dx12kit.enums.ComparisonFunc | dx12kit.enums.ComparisonFuncName | None = None, border_color: dx12kit.enums.BorderColor | dx12kit.enums.BorderColorName = 'transparent_black', min_lod: typing.SupportsFloat | typing.SupportsIndex = 0.0, max_lod: typing.SupportsFloat | typing.SupportsIndex = 3.4028234663852886e+38) -> StaticSamplerDesc:
     """
     A static sampler: filter 'point' | 'linear' | 'bilinear' | 'anisotropic' or a D3D12_FILTER name without its prefix
     ('comparison_min_mag_mip_linear'); address 'clamp' | 'wrap' | 'mirror' | 'mirror_once' | 'border' (address_v/address_w
@@ -3589,7 +2982,7 @@ def StaticSampler(register: typing.SupportsIndex, filter: dx12kit.enums.Filter |
         InvalidArgumentError: an unknown choice, max_anisotropy outside 1..16, min_lod above max_lod, mip_lod_bias outside
             [-16, 15.99] (D3D12's rules, dx12kit/gpu/SamplerRules.hpp).
     """
-def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.Any = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
+def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: typing.SupportsIndex = 0, *, offset: typing.SupportsIndex | None = None, flags: DescriptorRangeFlags | int = 0) -> DescriptorRange:
     """
     A range of unordered access views (u registers) in a DescriptorTable.
     
@@ -3606,6 +2999,14 @@ def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
     Raises:
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
+    """
+def choice_tables() -> dict[str, typing.Any]:
+    """
+    The names every choice argument accepts, by dx12kit.enums enum: {enum name: (member values, aliases)}.
+    
+    dx12kit.enums makes its str enums (one member per value, in this order) and the <Enum>Name Literals (values
+    and aliases) from this table, so the enums and the bindings' parsers cannot differ. Aliases are other names
+    the parsers accept for a member ('graphics' for 'direct').
     """
 def copy_stats() -> dict[str, typing.Any]:
     """
@@ -3634,7 +3035,7 @@ def resource_arguments() -> dict[str, typing.Any]:
     What each CommandList method does with each resource it takes: {method: [(argument, position, role, many)]}.
     
     Roles: the render graph's use names ('read', 'write', 'render_target', 'depth_stencil', 'copy_from', 'copy_to',
-    'resolve_from', 'resolve_to'; several joined by '|': any of them); 'states' (the method changes states or memory ownership itself: transitions,
+    'resolve_from', 'resolve_to'); 'states' (the method changes states or memory ownership itself: transitions,
     aliasing); 'barriers' (a BarrierBatch, each entry as its barrier method); 'layout' (only the description is read).
     position: the argument's index after self; many: a sequence of resources.
     """

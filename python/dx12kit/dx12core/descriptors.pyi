@@ -61,7 +61,7 @@ class CpuDescriptorAllocator:
     Thread-safe. This is the allocator the device uses for views and samplers; one made here has its own
     pages and its own serial, which the caller advances (as the device does at each submission).
     """
-    def __init__(self, device: dx12kit.dx12core.Device, heap_type: dx12kit.enums.DescriptorHeapType | typing.Literal['cbv_srv_uav', 'sampler', 'rtv', 'dsv'] = 'cbv_srv_uav', *, page_size: typing.SupportsIndex = 256) -> None:
+    def __init__(self, device: dx12kit.dx12core.Device, heap_type: dx12kit.enums.DescriptorHeapType | dx12kit.enums.DescriptorHeapTypeName = 'cbv_srv_uav', *, page_size: typing.SupportsIndex = 256) -> None:
         """
         A standalone CPU descriptor allocator.
         
@@ -132,7 +132,7 @@ class ShaderVisibleHeap:
     dynamic chunks of chunk_size (acquired, retired with a serial, free again after release_stale). The device
     owns one per type; one made here is for experiments and tests. Thread-safe.
     """
-    def __init__(self, device: dx12kit.dx12core.Device, heap_type: dx12kit.enums.DescriptorHeapType | typing.Literal['cbv_srv_uav', 'sampler', 'rtv', 'dsv'], num_descriptors: typing.SupportsIndex, *, static_count: typing.SupportsIndex, chunk_size: typing.SupportsIndex) -> None:
+    def __init__(self, device: dx12kit.dx12core.Device, heap_type: dx12kit.enums.DescriptorHeapType | dx12kit.enums.DescriptorHeapTypeName, num_descriptors: typing.SupportsIndex, *, static_count: typing.SupportsIndex, chunk_size: typing.SupportsIndex) -> None:
         """
         A standalone shader-visible descriptor heap.
         

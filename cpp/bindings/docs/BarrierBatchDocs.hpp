@@ -1,0 +1,27 @@
+// The Python docstrings of BarrierBatch (pybind11 doc arguments), kept apart from the binding code:
+// each constant is named docs::<PythonClass>::<member> after what it documents (class_: the class itself).
+#pragma once
+
+namespace dx12kit::bindings::docs {
+
+namespace BarrierBatch {
+inline constexpr const char class_[] =
+    "Barrier requests built once and recorded into command lists with one call, "
+    "CommandList.resource_barriers(batch).\n\n"
+    "Recording a batch is the same as calling transition_barrier, uav_barrier and aliasing_barrier for\n"
+    "its entries in order (the state tracker batches them into one ResourceBarrier at the next work),\n"
+    "at the cost of one call. The batch keeps its resources alive.\n\n"
+    "Args:\n"
+    "    barriers: tuples (\"transition\", resource, state), (\"uav\", resource or None) or\n"
+    "        (\"aliasing\", before or None, after or None).\n\n"
+    "Raises:\n"
+    "    TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.\n"
+    "    InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.";
+inline constexpr const char len[] =
+    "The number of barrier requests.";
+inline constexpr const char entries[] =
+    "The barrier requests as tuples, in order: (\"transition\", resource, state), (\"uav\", resource or None),\n"
+    "(\"aliasing\", before or None, after or None).";
+}  // namespace BarrierBatch
+
+}  // namespace dx12kit::bindings::docs
