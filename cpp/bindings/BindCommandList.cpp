@@ -3,6 +3,7 @@
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
 
+#include "dx12kit/features/PanoToCubemap.hpp"
 #include "dx12kit/gpu/PinnedUpload.hpp"
 
 namespace dx12kit::bindings {
@@ -1015,7 +1016,7 @@ void BindCommandList(py::module_& m, Classes& c) {
             auto tex = AsResource(texture, "generate_mips");
             const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
             ReleaseGil release;   // pure C++ from here (the first call creates the device's pipeline)
-            cl.GenerateMips(tex, first);
+            GenerateMips(cl, tex, first);
         }, "texture"_a, py::kw_only(), "first_mip"_a = 0,
            "Fills mips first_mip+1.. of every array slice of a 2D texture (array) from mip first_mip on the GPU.\n\n"
            "A compute pass writes up to 4 mips per dispatch (8x8 thread groups, 2x2 averages in groupshared memory);\n"
@@ -1034,7 +1035,7 @@ void BindCommandList(py::module_& m, Classes& c) {
            "        a depth, integer or otherwise unsupported format (the message says why).\n"
            "    UseAfterFreeError: the texture was closed or the list already executed.")
         .def("pano_to_cubemap", [](CommandList& cl, py::handle cube, py::handle panorama) {
-            cl.PanoToCubemap(AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
+            PanoToCubemap(cl, AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
         }, "cubemap"_a, "panorama"_a,
            "Fills every mip of a cube texture from an equirectangular panorama (a 2D texture) with a compute pass; direct or\n"
            "compute lists (a copy list raises).\n\n"

@@ -442,7 +442,7 @@ void BindDevice(py::module_& m, Classes& c) {
         .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), "Waits until every queue is idle.")
         .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Core()); },
              "Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.")
-        .def("stats", [](Device& d) { return DeviceStatsDict(*d.Core()); },
+        .def("stats", [](Device& d) { return DeviceStatsDict(d); },
            "Statistics as a plain dict: upload pages, barriers (aliasing: every aliasing barrier, of which aliasing_automatic the\n"
    "state tracker recorded by itself and aliasing_explicit CommandList.aliasing_barrier), descriptors, live resources, memory (as memory_stats()),\n"
    "zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by\n"
