@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Draws the C++ layers as a picture: docs/images/layers.png (README, "What is inside").
 
-The floors come from tests/test_layering.py's LAYERS (the order the test enforces) and each folder's
-line from that file's docstring table, so the picture says what the test checks. One row per floor,
+The floors and each folder's line come from scripts/cpplayers.py's LAYERS, the one table that
+tests/test_layering.py enforces and docs/architecture/layers.rst shows, so the picture says what the test checks. One row per floor,
 the ground (core) at the bottom; folders on one floor are peers that never include each other; a file
 includes only its own folder and the floors below. Needs Pillow (a test dependency).
 
@@ -11,7 +11,6 @@ includes only its own folder and the floors below. Needs Pillow (a test dependen
 from __future__ import annotations
 
 import importlib.util
-import re
 import sys
 import textwrap
 from pathlib import Path
@@ -32,40 +31,12 @@ COLOURS = {
 
 
 def load_layering():
-    spec = importlib.util.spec_from_file_location("test_layering", ROOT / "tests" / "test_layering.py")
+    spec = importlib.util.spec_from_file_location("cpplayers", ROOT / "scripts" / "cpplayers.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("cpplayers", mod)
     spec.loader.exec_module(mod)
     return mod
-
-
-def descriptions(doc: str) -> dict[str, str]:
-    """folder -> its line of the docstring table (continuation lines joined)."""
-    out: dict[str, str] = {}
-    current: list[str] = []
-    for line in doc.splitlines():
-        m = re.match(r"^    (\w+(?:, \w+)*)(?:\s{2,}(.*))?$", line)
-        if m and not line.startswith("     "):
-            current = [n.strip() for n in m.group(1).split(",")]
-            for name in current:
-                out[name] = (m.group(2) or "").strip()
-        elif current and re.match(r"^\s{10,}\S", line):
-            for name in current:
-                out[name] = (out[name] + " " + line.strip()).strip()
-        else:
-            current = []
-    out = {k: re.sub(r"\s+", " ", v.replace("(device-free)", "")).strip() for k, v in out.items()}
-    # A shared line "prefix: part a; part b" of peers names one part per folder, in order.
-    for line in doc.splitlines():
-        m = re.match(r"^    (\w+(?:, \w+)+)\s*$", line)
-        if m:
-            names = [n.strip() for n in m.group(1).split(",")]
-            prefix, _, parts = out[names[0]].partition(": ")
-            pieces = parts.split("; ")
-            if len(pieces) == len(names):
-                for name, piece in zip(names, pieces):
-                    out[name] = f"{prefix}: {piece}"
-    return out
 
 
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -91,10 +62,8 @@ def kind(name: str, device_free: tuple[str, ...]) -> str:
 
 def draw(out: Path) -> None:
     layering = load_layering()
-    floors: list[tuple[str, ...]] = list(layering.LAYERS)
-    desc = descriptions(layering.__doc__ or "")
-    missing = [n for names in floors for n in names if n not in desc]
-    assert not missing, f"tests/test_layering.py's docstring table lacks {missing}"
+    floors: list[tuple[str, ...]] = [tuple(name for name, _ in floor) for floor in layering.LAYERS]
+    desc = dict(layering.WHAT)
 
     width, margin, gap, left = 1500, 20, 10, 130
     title_f, name_f, text_f, small_f = font(26, True), font(19, True), font(15), font(14)
@@ -131,7 +100,7 @@ def draw(out: Path) -> None:
     d.polygon([(ax - 8, y - gap - 18), (ax + 8, y - gap - 18), (ax, y - gap - 2)], fill="#999")
     d.text((margin, y + 8), "A file includes only its own folder and the floors below (arrow: the direction of every #include); "
            "folders on one floor never include each other.", fill="#444", font=small_f)
-    d.text((margin, y + 30), "Checked by tests/test_layering.py; drawn from its table by scripts/draw-layers.py. "
+    d.text((margin, y + 30), "Checked by tests/test_layering.py; drawn from the table in scripts/cpplayers.py by scripts/draw-layers.py. "
            "Green: device-free; yellow: the platform; blue: D3D12 building blocks; violet: the device stack; grey: benchmarks.",
            fill="#444", font=small_f)
     out.parent.mkdir(parents=True, exist_ok=True)

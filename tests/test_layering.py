@@ -1,26 +1,11 @@
-"""Layers only go down: every #include under cpp/ names a file of the same folder
-or of a lower layer, and the device-free parts include no D3D12 header.
+"""Layers only go down: every #include under cpp/ names a file of the same folder or of a lower
+layer, the device-free parts include no D3D12 header, and each class's methods are implemented in
+the layer of the header that declares the class.
 
-The layer order, measured from the includes (lowest first). Folders that share a rank are peers
-that do not know each other: neither includes the other.
-
-    core          errors, host copies                                      (device-free)
-    alloc         range allocators: FreeList, Tlsf, Linear, replay         (device-free)
-    shaders       DXBC validation and reflection                           (device-free)
-    builtin       the features' shaders as DXBC byte arrays (generated)    (device-free)
-    platform      the only files that include the Windows SDK or vkd3d
-    d3dx12        external/d3dx12/: the project's own d3dx12-style helpers
-    memory, descriptors
-                  the D3D12 building blocks over alloc: GPU memory pools; descriptor allocators
-    device        the device's own state: DeviceCore (native device, allocators, submission lock,
-                  serials, statistics), the format table and format support, upload pages
-    resources     Resource/Buffer/Texture, views, resource states and the state tracker
-    gpu           Device, queues, command lists, pipelines: the command-list core
-    features      operations built on the core: defragmentation, mip generation, cube maps,
-                  texture creation (cube and 3D textures)
-    bindings      the pybind11 extension dx12kit.dx12core: one file per Python class (cpp/bindings/README.md)
-    baseline      benchmarks/baseline/: the textbook allocator the benchmarks compare against
-    bench         the benchmark module dx12kit_bench (never part of the product)
+The layer order is one table, LAYERS in scripts/cpplayers.py (lowest first, with what each folder
+holds); this test reads it, and docs/architecture/layers.rst is generated from it (a test below
+fails when the committed page differs). Folders that share a floor are peers that do not know each
+other: neither includes the other.
 
 A file's layer is the folder it lives in (cpp/include/dx12kit/<layer>/, cpp/src/<layer>/,
 cpp/bindings/, cpp/bench/, external/d3dx12/, benchmarks/baseline/); an include's layer is the
@@ -29,7 +14,9 @@ angle-bracket include that resolves to none of the project's files is a system h
 """
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,23 +24,20 @@ CPP = ROOT / "cpp"
 EXTERNAL = ROOT / "external"
 BASELINE = ROOT / "benchmarks" / "baseline"
 
-LAYERS = [
-    ("core",),
-    ("alloc", "shaders", "builtin", "platform"),
-    ("d3dx12",),
-    ("memory", "descriptors"),
-    ("device",),
-    ("resources",),
-    ("gpu",),
-    ("features",),
-    ("bindings",),
-    ("baseline",),
-    ("bench",),
-]
-RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
-# No D3D12 in these: they build and test without a device (alloc's allocators serve memory/ and
-# descriptors/, and could serve any other API).
-DEVICE_FREE = ("core", "alloc", "shaders", "builtin")
+
+def _load_table():
+    spec = importlib.util.spec_from_file_location("cpplayers", ROOT / "scripts" / "cpplayers.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("cpplayers", mod)   # dataclasses look their module up by name
+    spec.loader.exec_module(mod)
+    return mod
+
+
+cpplayers = _load_table()
+LAYERS = [tuple(name for name, _ in floor) for floor in cpplayers.LAYERS]
+RANK = cpplayers.RANK
+DEVICE_FREE = cpplayers.DEVICE_FREE
 # System headers of the D3D12 platform (Windows SDK, mingw-w64, DirectX-Headers, vkd3d).
 D3D12_HEADER = re.compile(r"^(d3d\w*|dxgi\w*|d3dx12|directx/.*|vkd3d.*|windows|unknwn|objbase|wrl.*|combaseapi)(\.h)?$",
                           re.I)
@@ -148,13 +132,71 @@ def test_every_folder_is_a_layer():
     assert set(RANK) - {"bindings", "bench", "baseline", "d3dx12"} <= folders
 
 
-def test_the_readme_map_names_every_layer():
-    """README's "What is inside" draws the layers, one line per folder with its floor (its rank)."""
-    readme = (ROOT / "README.md").read_text()
-    for name, rank in RANK.items():
-        m = re.search(rf"^\s+(\d+)\s+{name}/\s", readme, re.M)
-        assert m, f"README's layer map lacks {name}/"
-        assert int(m.group(1)) == rank, f"README puts {name}/ on floor {m.group(1)}, the test on {rank}"
+def test_the_docs_layer_page_is_drawn_from_the_table():
+    """docs/architecture/layers.rst is what scripts/cpplayers.py draws from LAYERS (run
+    `.venv/bin/python scripts/cpplayers.py doc` after changing the table)."""
+    page = cpplayers.DOC_PAGE
+    assert page.is_file(), f"{page.relative_to(ROOT)} is missing: run scripts/cpplayers.py doc"
+    assert page.read_text() == cpplayers.render_doc(), (
+        f"{page.relative_to(ROOT)} differs from what scripts/cpplayers.py draws from its LAYERS table: run scripts/cpplayers.py doc")
+    assert "architecture/layers" in (ROOT / "docs" / "index.rst").read_text()
+    for name in RANK:
+        assert f"``{name}/``" in page.read_text()
+
+
+# ---- Each class's methods live in its header's layer ------------------------------------------------
+def class_layers() -> dict[str, set[str]]:
+    """Class name -> the layers whose headers define (not forward-declare) a class of that name."""
+    out: dict[str, set[str]] = {}
+    for header in cpplayers.cpp_files(CPP / "include" / "dx12kit"):
+        for name in cpplayers.classes_defined(header):
+            out.setdefault(name, set()).add(layer_of(header))
+    return out
+
+
+def method_definitions() -> list[tuple[Path, str, str, str]]:
+    """(file, its layer, class, method) of every Class::method definition in cpp/src and the headers."""
+    out = []
+    for path in cpplayers.cpp_files(CPP / "src", CPP / "include" / "dx12kit"):
+        for f in cpplayers.functions(path):
+            if f.qualifier:
+                out.append((path, layer_of(path), f.qualifier, f.method))
+    return out
+
+
+def misplaced_methods(defined: dict[str, set[str]], methods: list[tuple[Path, str, str, str]]) -> list[str]:
+    return [f"{cls}::{method} is defined in {path.relative_to(ROOT)} (layer {layer}), but {cls} is declared in layer "
+            f"{' / '.join(sorted(defined[cls]))}" for path, layer, cls, method in methods if cls in defined and layer not in defined[cls]]
+
+
+def test_every_class_method_is_defined_in_its_headers_layer():
+    """A class is whole in its layer: Class::method( definitions under cpp/src (and out-of-class ones
+    in headers) live in the folder of the header that declares Class. Operations built on a class
+    from a higher layer are free functions there (features/: GenerateMips(CommandList&, ...))."""
+    defined = class_layers()
+    methods = method_definitions()
+    bad = misplaced_methods(defined, methods)
+    assert not bad, "methods implemented outside their class's layer:\n  " + "\n  ".join(bad)
+
+
+def test_the_method_check_sees_the_definitions():
+    """Guards the check itself: it finds the classes and their out-of-line methods, and names a misplaced one."""
+    defined = class_layers()
+    assert defined["CommandList"] == {"gpu"} and defined["Device"] == {"gpu"} and defined["Resource"] == {"resources"}
+    methods = method_definitions()
+    seen = {(cls, m) for _, _, cls, m in methods}
+    assert {("CommandList", "Dispatch"), ("Device", "Poll"), ("Resource", "WriteView"), ("CommandList", "CopySubresource")} <= seen
+    assert len(methods) > 300
+    fake = [(CPP / "src" / "features" / "GenerateMips.cpp", "features", "CommandList", "GenerateMips")]
+    assert misplaced_methods(defined, fake) == [
+        "CommandList::GenerateMips is defined in cpp/src/features/GenerateMips.cpp (layer features), but CommandList is declared "
+        "in layer gpu"]
+    # the scanner: comments and strings do not count, nested bodies are not definitions, qualified names are read whole
+    code = ('namespace dx12kit {\nnamespace {\nint Helper() { return 1; }\n}\n// void Fake::Method() {}\n'
+            'void Device::Poll() {\n    auto f = [] { return X::Y(); };\n    const char* s = "A::B() {";\n}\n'
+            'std::shared_ptr<int> memory::MemoryPool::Plan(int a,\n                                   int b) const {\n    if (a) { b++; }\n}\n}\n')
+    found = {(f.name, f.line, f.lines) for f in cpplayers.functions(Path("x.cpp"), code)}
+    assert found == {("Helper", 3, 1), ("Device::Poll", 6, 4), ("memory::MemoryPool::Plan", 10, 4)}, found
 
 
 def test_d3dx12_helpers_live_in_external():

@@ -4,6 +4,7 @@
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
 
+#include "dx12kit/features/PanoToCubemap.hpp"
 #include "dx12kit/gpu/PinnedUpload.hpp"
 
 namespace dx12kit::bindings {
@@ -681,10 +682,10 @@ void DefFeatures(ListClass& cls) {
             auto tex = AsResource(texture, "generate_mips");
             const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
             ReleaseGil release;   // pure C++ from here (the first call creates the device's pipeline)
-            cl.GenerateMips(tex, first);
+            GenerateMips(cl, tex, first);
         }, "texture"_a, py::kw_only(), "first_mip"_a = 0, docs::CommandList::generate_mips)
         .def("pano_to_cubemap", [](CommandList& cl, TextureArg cube, TextureArg panorama) {
-            cl.PanoToCubemap(AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
+            PanoToCubemap(cl, AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
         }, "cubemap"_a, "panorama"_a, docs::CommandList::pano_to_cubemap);
 }
 

@@ -204,7 +204,7 @@ void DefSupportAndStats(DeviceClass& cls) {
         .def("poll", &Device::Poll, py::call_guard<ReleaseGil>(), docs::Device::poll)
         .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), docs::Device::wait_idle)
         .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Core()); }, docs::Device::descriptor_stats)
-        .def("stats", [](Device& d) { return DeviceStatsDict(*d.Core()); }, docs::Device::stats);
+        .def("stats", [](Device& d) { return DeviceStatsDict(d); }, docs::Device::stats);
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include "GpuArgs.hpp"
 #include "StatsDicts.hpp"
 
+#include "dx12kit/features/Defragment.hpp"
+
 namespace dx12kit::bindings {
 
 void BindDeviceMemory(Classes& c) {
@@ -44,7 +46,7 @@ void BindDeviceMemory(Classes& c) {
             DefragmentStats st;
             {
                 ReleaseGil release;
-                st = d.Defragment(p, alg, bytes, moves);
+                st = Defragment(d, p, alg, bytes, moves);
             }
             return DefragmentStatsDict(st);
         }, py::kw_only(), "pool"_a = py::none(), "algorithm"_a = "full", "max_bytes"_a = py::none(), "max_moves"_a = py::none(), docs::Device::defragment)

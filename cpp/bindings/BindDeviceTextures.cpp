@@ -4,6 +4,8 @@
 #include "docs/DeviceDocs.hpp"
 #include "GpuArgs.hpp"
 
+#include "dx12kit/features/TextureKinds.hpp"
+
 namespace dx12kit::bindings {
 /// A Python object that is a dx12kit Texture, returned as is: load_texture hands back the very object
 /// its cache refers to (converting to std::shared_ptr<Texture> and back would let that object die
@@ -33,7 +35,7 @@ void BindDeviceTextures(Classes& c) {
             const DXGI_FORMAT f = ParseFormat(format, fn);
             const std::string n = name.is_none() ? "cube" : Str(name, fn, "name");
             ReleaseGil release;
-            return d.CreateTextureCube(size, f, mips, rt, uav, n, p);
+            return CreateTextureCube(d, size, f, mips, rt, uav, n, p);
         }, "size"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false, "name"_a = py::none(),
            "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(),
            "offset"_a = 0, docs::Device::create_texture_cube)
@@ -46,7 +48,7 @@ void BindDeviceTextures(Classes& c) {
             const DXGI_FORMAT f = ParseFormat(format, fn);
             const std::string n = name.is_none() ? "texture3d" : Str(name, fn, "name");
             ReleaseGil release;
-            return d.CreateTexture3D(w, h, depth, f, mips, rt, uav, n, p);
+            return CreateTexture3D(d, w, h, depth, f, mips, rt, uav, n, p);
         }, "width"_a, "height"_a, "depth"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "uav"_a = false, "render_target"_a = false,
            "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false,
            "memory"_a = py::none(), "offset"_a = 0, docs::Device::create_texture3d)

@@ -6,6 +6,7 @@
 #include "GpuArgs.hpp"
 
 #include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/features/Defragment.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 
 namespace dx12kit::bindings {
@@ -97,7 +98,8 @@ py::dict DefragmentStatsDict(const DefragmentStats& st) {
                     "seconds"_a = st.seconds);
 }
 
-py::dict DeviceStatsDict(DeviceCore& c) {
+py::dict DeviceStatsDict(Device& d) {
+    DeviceCore& c = *d.Core();
     c.CheckNotForked("stats");  // the upload pages', allocators' and pools' locks
     BarrierStats& b = c.Barriers();
     py::dict out;
@@ -113,7 +115,7 @@ py::dict DeviceStatsDict(DeviceCore& c) {
     out["live_resources"] = c.LiveResources().load();
     out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
     out["zero_init"] = py::dict("resources"_a = c.ZeroInitCounters().resources.load(), "bytes"_a = c.ZeroInitCounters().bytes.load());
-    MipStats& mips = c.Mips();
+    MipStats& mips = MipGeneratorOf(d).Stats();
     out["mips"] = py::dict("in_place"_a = mips.inPlace.load(), "staged"_a = mips.staged.load(), "aliased"_a = mips.aliased.load(),
                            "dispatches"_a = mips.dispatches.load());
     out["submissions"] = py::dict("executes"_a = c.Submits().submissions.load(), "signals"_a = c.Submits().signals.load());

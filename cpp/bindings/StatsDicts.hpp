@@ -6,6 +6,7 @@
 
 namespace dx12kit {
 class CommandQueue;
+class Device;
 class DeviceCore;
 struct CpuDescriptorStats;
 struct ShaderVisibleHeapStats;
@@ -33,7 +34,7 @@ pybind11::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& s);
 pybind11::dict DescriptorStatsDict(DeviceCore& core);
 pybind11::dict DefragmentStatsDict(const DefragmentStats& s);
 /// Device.stats(): every statistic of the device in one dict.
-pybind11::dict DeviceStatsDict(DeviceCore& core);
+pybind11::dict DeviceStatsDict(Device& device);
 /// CommandQueue.stats(): the queue's cross-queue hazards (waits on each other queue type).
 pybind11::dict CrossQueueStatsDict(const CommandQueue& q);
 /// copy_stats(): the process's host copies.

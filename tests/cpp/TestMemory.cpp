@@ -5,6 +5,7 @@
 
 #include "TestSupport.hpp"
 
+#include "dx12kit/features/Defragment.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -95,7 +96,7 @@ TEST_CASE("memory: defragmentation after freeing half keeps every byte and frees
     f.dev->WaitIdle();
     f.dev->Poll();
     const memory::MemoryStats before = DefaultHeapStats(*f.dev);
-    const DefragmentStats st = f.dev->Defragment(nullptr, memory::DefragAlgorithm::Full, 0, 0);
+    const DefragmentStats st = Defragment(*f.dev, nullptr, memory::DefragAlgorithm::Full, 0, 0);
     CHECK(st.moves > 0);
     CHECK(st.bytesMoved > 0);
     const memory::MemoryStats after = DefaultHeapStats(*f.dev);
@@ -122,8 +123,8 @@ TEST_CASE("memory: defragmentation never moves a heap='custom' buffer, pinned or
     std::vector<uint64_t> at;
     for (const auto& b : bufs) at.push_back(b->Memory().Offset());
     uint8_t* held = bufs[1]->HostView(1, "test");   // b7: a raw pointer the caller keeps
-    const DefragmentStats st = dev->Defragment(nullptr, memory::DefragAlgorithm::Full, 0, 0);
-    dev->Defragment(nullptr, memory::DefragAlgorithm::Full, 0, 0);
+    const DefragmentStats st = Defragment(*dev, nullptr, memory::DefragAlgorithm::Full, 0, 0);
+    Defragment(*dev, nullptr, memory::DefragAlgorithm::Full, 0, 0);
     for (size_t i = 1; i < bufs.size(); i += 2) CHECK(bufs[i]->Memory().Offset() == at[i]);   // heap='custom': never
     if (dev->Core()->Memory().DefaultPool(memory::HeapKind::Custom) && bufs[0]->Memory().Pool() ==
                                                                           dev->Core()->Memory().DefaultPool(memory::HeapKind::Custom).get())

@@ -1,4 +1,4 @@
-// CommandList::GenerateMips from C++ (the core without Python), on the real device.
+// GenerateMips(CommandList&, ...) from C++ (the core without Python), on the real device.
 #include <doctest.h>
 
 #include "TestSupport.hpp"
@@ -36,7 +36,7 @@ TEST_CASE("device: GenerateMips makes 2x2 averages through each route"
         auto tex = dev->CreateTexture2D(n, n, k.format, 0, 1, false, false, k.uav, "mips");
         auto cl = q->CreateCommandList(q);
         cl->Upload(tex, img.data(), img.size(), 0, 0);
-        cl->GenerateMips(tex, 0);
+        GenerateMips(*cl, tex, 0);
         q->Wait(q->Execute({cl}));
         // mip 1 from mip 0 and mip 4 (1x1) as the mean of everything, within rounding
         std::vector<uint8_t> m1(8 * 8 * 4), m4(4);
@@ -55,9 +55,9 @@ TEST_CASE("device: GenerateMips makes 2x2 averages through each route"
             CHECK(std::abs(m4[c] - sum / (n * n)) <= 1.0);
         }
     }
-    CHECK(dev->Core()->Mips().inPlace.load() >= 1);
-    CHECK(dev->Core()->Mips().staged.load() >= 1);
-    CHECK(dev->Core()->Mips().aliased.load() >= 1);
+    CHECK(MipGeneratorOf(*dev).Stats().inPlace.load() >= 1);
+    CHECK(MipGeneratorOf(*dev).Stats().staged.load() >= 1);
+    CHECK(MipGeneratorOf(*dev).Stats().aliased.load() >= 1);
 }
 
 TEST_CASE("device: GenerateMips refuses copy lists, depth and integer formats, and first mips out of range") {
@@ -65,11 +65,11 @@ TEST_CASE("device: GenerateMips refuses copy lists, depth and integer formats, a
     auto copyQueue = dev->Queue(D3D12_COMMAND_LIST_TYPE_COPY);
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
     auto tex = dev->CreateTexture2D(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 1, false, false, true, "mips");
-    CHECK_THROWS_AS(copyQueue->CreateCommandList(copyQueue)->GenerateMips(tex, 0), InvalidArgument);
+    CHECK_THROWS_AS(GenerateMips(*copyQueue->CreateCommandList(copyQueue), tex, 0), InvalidArgument);
     auto cl = q->CreateCommandList(q);
-    CHECK_THROWS_AS(cl->GenerateMips(tex, 4), InvalidArgument);
-    CHECK_THROWS_AS(cl->GenerateMips(dev->CreateTexture2D(8, 8, DXGI_FORMAT_D32_FLOAT, 0, 1, false, true, false, "depth"), 0), InvalidArgument);
-    CHECK_THROWS_AS(cl->GenerateMips(dev->CreateTexture2D(8, 8, DXGI_FORMAT_R32_UINT, 0, 1, false, false, false, "int"), 0), InvalidArgument);
+    CHECK_THROWS_AS(GenerateMips(*cl, tex, 4), InvalidArgument);
+    CHECK_THROWS_AS(GenerateMips(*cl, dev->CreateTexture2D(8, 8, DXGI_FORMAT_D32_FLOAT, 0, 1, false, true, false, "depth"), 0), InvalidArgument);
+    CHECK_THROWS_AS(GenerateMips(*cl, dev->CreateTexture2D(8, 8, DXGI_FORMAT_R32_UINT, 0, 1, false, false, false, "int"), 0), InvalidArgument);
     CHECK_FALSE(MipAutogenRefusal(dev->Core()->FormatSupport(), DXGI_FORMAT_R32_UINT).empty());
 }
 

@@ -1,4 +1,4 @@
-// CommandList::GenerateMips and its per-device pipeline (dx12kit/features/GenerateMips.hpp).
+// GenerateMips (CommandList.generate_mips) and its per-device state (dx12kit/features/GenerateMips.hpp).
 #include "dx12kit/features/GenerateMips.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -97,42 +97,32 @@ MipPipeline::MipPipeline(const std::shared_ptr<DeviceCore>& core) {
     core->D3D12Device()->CreateUnorderedAccessView(nullptr, nullptr, &d, m_NullUav.Handle());
 }
 
-const MipPipeline& Device::Mips() {
-    m_Core->CheckNotForked("generate_mips");
-    // Kept by the device with its other built-in objects (BuiltinObject): made once, on first use.
-    return *std::static_pointer_cast<MipPipeline>(
-        BuiltinObject("GenerateMips", [this] { return std::static_pointer_cast<void>(std::make_shared<MipPipeline>(m_Core)); }));
+const MipPipeline& MipGenerator::Pipeline() {
+    std::call_once(m_Once, [this] { m_Pipeline = std::make_unique<MipPipeline>(m_Core); });
+    return *m_Pipeline;
 }
 
-// ----------------------------------------------------------------------------- CommandList
-
-void CommandList::CopySubresource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t sub, const char* what) {
-    m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST, sub);
-    m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE, sub);
-    if (m_Tracker.TracksContents(*src)) m_Tracker.NoteContentsUse(src.get(), sub, what);
-    ContentsInitialized(*dst, sub);   // a copy of the whole subresource (D3D12Rules rule 6d)
-    Flush();
-    if (m_Validate) {
-        ValidateResource(what, dst.get());
-        ValidateResource(what, src.get());
-    }
-    D3D12_TEXTURE_COPY_LOCATION d = d3dx::SubresourceLocation(dst->D3D12Resource(), sub);
-    D3D12_TEXTURE_COPY_LOCATION s = d3dx::SubresourceLocation(src->D3D12Resource(), sub);
-    m_d3d12List->CopyTextureRegion(&d, 0, 0, 0, &s, nullptr);
+MipGenerator& MipGeneratorOf(Device& device) {
+    device.Core()->CheckNotForked("generate_mips");
+    // Kept in the device's extension slot with the other built-in objects: made once, on first use.
+    return *std::static_pointer_cast<MipGenerator>(device.BuiltinObject(
+        "GenerateMips", [&device] { return std::static_pointer_cast<void>(std::make_shared<MipGenerator>(device.Core())); }));
 }
 
-void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t firstMip, DXGI_FORMAT srvFormat, DXGI_FORMAT uavFormat,
-                                  bool srgb) {
-    const MipPipeline& mp = m_Device->Mips();
-    SetPipelineState(mp.Pipeline());
+namespace {
+
+/// The dispatches of one pass chain over `work`: mip firstMip down to the last, up to four mips a
+/// dispatch, the SRV in `srvFormat` and the UAVs in `uavFormat`.
+void RecordMipPasses(CommandList& list, MipGenerator& generator, const std::shared_ptr<Texture>& work, uint32_t firstMip,
+                     DXGI_FORMAT srvFormat, DXGI_FORMAT uavFormat, bool srgb) {
+    const MipPipeline& mp = generator.Pipeline();
+    list.SetPipelineState(mp.Pipeline());
     // The mips past `count` stay null UAVs on purpose (the shader writes only `count` of them).
-    struct BuiltinPass {
-        bool& flag;
-        ~BuiltinPass() { flag = false; }
-    } builtin{m_BuiltinPass = true};
-    ID3D12Device* dev = m_Core->D3D12Device();
+    const CommandList::BuiltinPassScope builtin(list);
+    DeviceCore& core = *list.Core();
+    ID3D12Device* dev = core.D3D12Device();
     const uint32_t mips = work->MipLevels(), slices = work->ArraySize();
-    MipStats& stats = m_Core->Mips();
+    MipStats& stats = generator.Stats();
     for (uint32_t src = firstMip; src + 1 < mips;) {
         const uint32_t srcW = work->Width(src), srcH = work->Height(src);
         const uint32_t dstW = work->Width(src + 1), dstH = work->Height(src + 1);
@@ -143,7 +133,7 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
 
         // Views of this dispatch, in CPU descriptors copied into the shader-visible heap at the
         // dispatch (kept with the list until its fence all the same).
-        auto views = std::make_shared<DescriptorAllocation>(m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1 + count));
+        auto views = std::make_shared<DescriptorAllocation>(core.CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1 + count));
         D3D12_SHADER_RESOURCE_VIEW_DESC sd{};
         sd.Format = srvFormat;
         sd.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2DARRAY;
@@ -152,10 +142,8 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
         sd.Texture2DArray.MipLevels = 1;
         sd.Texture2DArray.ArraySize = slices;
         dev->CreateShaderResourceView(work->D3D12Resource(), &sd, views->Handle(0));
-        m_ViewDescriptors.StageDescriptors(MipPipeline::kRootSrv, 0, 1, views->Handle(0));
-        PutBinding(uint64_t(MipPipeline::kRootSrv) << 32, Binding{work, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, src, 1, false});
+        list.StageView(MipPipeline::kRootSrv, 0, views->Handle(0), work, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, src, 1, false);
         for (uint32_t i = 0; i < MipPipeline::kMaxMipsPerDispatch; ++i) {
-            const uint64_t key = (uint64_t(MipPipeline::kRootUavs) << 32) | i;
             if (i < count) {
                 D3D12_UNORDERED_ACCESS_VIEW_DESC ud{};
                 ud.Format = uavFormat;
@@ -163,71 +151,47 @@ void CommandList::RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t
                 ud.Texture2DArray.MipSlice = src + 1 + i;
                 ud.Texture2DArray.ArraySize = slices;
                 dev->CreateUnorderedAccessView(work->D3D12Resource(), nullptr, &ud, views->Handle(1 + i));
-                m_ViewDescriptors.StageDescriptors(MipPipeline::kRootUavs, i, 1, views->Handle(1 + i));
-                PutBinding(key, Binding{work, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, src + 1 + i, 1, true});
+                list.StageView(MipPipeline::kRootUavs, i, views->Handle(1 + i), work, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, src + 1 + i, 1, true);
             } else {
-                m_ViewDescriptors.StageDescriptors(MipPipeline::kRootUavs, i, 1, mp.NullUav());
-                m_Bindings.erase(key);
+                list.StageNullView(MipPipeline::kRootUavs, i, mp.NullUav());
             }
         }
         const uint32_t constants[MipPipeline::kNumConstants] = {count, (srcW & 1u) | ((srcH & 1u) << 1), srgb ? 1u : 0u, dstW,
                                                                 FloatBits(1.0f / float(dstW)), FloatBits(1.0f / float(dstH)), dstH};
-        SetConstants(MipPipeline::kRootConstants, constants, MipPipeline::kNumConstants, 0);
-        Dispatch((dstW + MipPipeline::kGroupSize - 1) / MipPipeline::kGroupSize, (dstH + MipPipeline::kGroupSize - 1) / MipPipeline::kGroupSize,
-                 slices);
-        m_Tracked.push_back(std::move(views));
+        list.SetConstants(MipPipeline::kRootConstants, constants, MipPipeline::kNumConstants, 0);
+        list.Dispatch((dstW + MipPipeline::kGroupSize - 1) / MipPipeline::kGroupSize,
+                      (dstH + MipPipeline::kGroupSize - 1) / MipPipeline::kGroupSize, slices);
+        list.Keep(std::move(views));
         stats.dispatches.fetch_add(1, std::memory_order_relaxed);
         src += count;
     }
     // Leave no pipeline bound: the caller's next draw or dispatch must set its own (the mips
-    // pipeline stays alive in m_Tracked).
-    UnbindPipeline("generate_mips");
+    // pipeline stays alive with the list's tracked objects).
+    list.UnbindPipeline("generate_mips");
 }
 
-void CommandList::DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what) {
-    const uint32_t mips = texture->MipLevels(), slices = texture->ArraySize();
-    // The source mip is read: it must hold defined contents (rule 6d), named as generate_mips' use
-    // (in the state the first dispatch reads it in; the tracker knows a resource once it is used).
-    if (m_Tracker.TracksContents(*texture))
-        for (uint32_t s = 0; s < slices; ++s) {
-            m_Tracker.Transition(texture, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, texture->Subresource(firstMip, s));
-            m_Tracker.NoteContentsUse(texture.get(), texture->Subresource(firstMip, s), what);
-        }
+/// The in-place route on `texture`: the source mip is read (it must hold defined contents, rule 6d,
+/// named as generate_mips' use in the state the first dispatch reads it in), and the mips below it,
+/// written in full, are discarded first when they need an initialization.
+void PrepareInPlace(CommandList& list, const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what) {
+    for (uint32_t s = 0; s < texture->ArraySize(); ++s)
+        list.NoteContentsRead(texture, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, texture->Subresource(firstMip, s), what);
     // Placed render targets (and depth buffers) in memory other resources share must be initialized
     // after each activation by a clear, a DiscardResource or a full copy, before any other use (D3D12
     // CreatePlacedResource; dx12kit/resources/D3D12Rules.hpp rule 6d). The dispatches write the mips
     // below the source in full, so a discard of them first is the initialization, whatever the list
-    // did before. DiscardResource's state: RENDER_TARGET for a render target on a direct list,
-    // UNORDERED_ACCESS on a compute list (the in-place route has the UAV flag). Recorded on every
-    // backend; vkd3d 1.2 implements it as a no-op (a "stub" fixme), which is all a discard promises.
-    if (!texture->AliasRegion() || !d3d12rules::NeedsInitAfterActivation(texture->Desc().Flags)) return;
-    const D3D12_RESOURCE_STATES state =
-        m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_DIRECT ? D3D12_RESOURCE_STATE_RENDER_TARGET : D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
-    for (uint32_t s = 0; s < slices; ++s)
-        for (uint32_t m = firstMip + 1; m < mips; ++m) {
-            m_Tracker.Transition(texture, state, texture->Subresource(m, s));
-            ContentsInitialized(*texture, texture->Subresource(m, s));
-        }
-    Flush();
-    if (m_Validate) ValidateResource(what, texture.get());
-    for (uint32_t s = 0; s < slices; ++s) {
-        // The mips firstMip + 1 .. mips - 1 of one slice are consecutive subresources.
-        D3D12_DISCARD_REGION region{};
-        region.FirstSubresource = texture->Subresource(firstMip + 1, s);
-        region.NumSubresources = mips - firstMip - 1;
-        m_d3d12List->DiscardResource(texture->D3D12Resource(), &region);
-    }
+    // did before (the in-place route has the UAV flag, so a compute list may discard too).
+    if (texture->AliasRegion() && d3d12rules::NeedsInitAfterActivation(texture->Desc().Flags)) list.DiscardMips(texture, firstMip + 1, what);
 }
 
-void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32_t firstMip) {
-    const char* what = "generate_mips";
-    const auto recording = Begin(what);
-    CheckPredicatable(what);   // its copies would run, its dispatches not
+/// The texture generate_mips works on, checked: a 2D texture (array), single-sample, of a format
+/// with mips on this device, firstMip in range.
+std::shared_ptr<Texture> CheckMipTarget(CommandList& list, const std::shared_ptr<Resource>& resource, uint32_t firstMip, const char* what) {
     // D3D12: mips are made by a compute shader; a copy queue runs no shaders.
-    if (m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_COPY)
+    if (list.Queue().Type() == D3D12_COMMAND_LIST_TYPE_COPY)
         throw InvalidArgument("generate_mips: a copy-queue list cannot generate mips (it runs no shaders); use a direct or compute queue list");
     if (!resource) throw InvalidArgument("generate_mips: None");
-    CheckSameDevice(*resource, what);
+    list.CheckSameDevice(*resource, what);
     const std::string who = "texture '" + resource->Name() + "'";
     const D3D12_RESOURCE_DESC& desc = resource->Desc();
     if (resource->IsBuffer()) throw InvalidArgument("generate_mips: resource '" + resource->Name() + "' is a buffer, not a texture");
@@ -239,23 +203,36 @@ void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32
     if (firstMip >= mips)
         throw InvalidArgument("generate_mips: first_mip " + std::to_string(firstMip) + " out of range for " + who + " (it has " +
                               std::to_string(mips) + " mip" + (mips == 1 ? "" : "s") + ", 0.." + std::to_string(mips - 1) + ")");
-    const DXGI_FORMAT format = texture->ViewFormat();
-    FormatSupportCache& formats = m_Core->FormatSupport();
-    const std::string refusal = MipAutogenRefusal(formats, format);
+    const std::string refusal = MipAutogenRefusal(list.Core()->FormatSupport(), texture->ViewFormat());
     if (!refusal.empty()) throw InvalidArgument("generate_mips: " + who + ": " + refusal);
+    return texture;
+}
+
+}  // namespace
+
+void GenerateMips(CommandList& list, const std::shared_ptr<Resource>& resource, uint32_t firstMip) {
+    const char* what = "generate_mips";
+    const auto recording = list.Begin(what);
+    list.CheckPredicatable(what);   // its copies would run, its dispatches not
+    const std::shared_ptr<Texture> texture = CheckMipTarget(list, resource, firstMip, what);
+    const uint32_t mips = texture->MipLevels();
     if (firstMip + 1 == mips) return;  // no mip below it
 
-    MipStats& stats = m_Core->Mips();
+    MipGenerator& generator = MipGeneratorOf(list.DeviceRef());
+    MipStats& stats = generator.Stats();
+    const DXGI_FORMAT format = texture->ViewFormat();
+    FormatSupportCache& formats = list.Core()->FormatSupport();
     const bool srgb = IsSrgb(format);
     const MipRoute route = ChooseMipRoute(formats, format, texture->AllowsUav());
     if (route == MipRoute::InPlace) {
         stats.inPlace.fetch_add(1, std::memory_order_relaxed);
-        DiscardMipsBelow(texture, firstMip, what);
-        RecordMipPasses(texture, firstMip, format, format, false);
+        PrepareInPlace(list, texture, firstMip, what);
+        RecordMipPasses(list, generator, texture, firstMip, format, format, false);
         return;
     }
 
     // A UAV-capable copy in fresh memory (and, aliased, a texture of the original family over it).
+    Device& device = list.DeviceRef();
     const bool aliased = route == MipRoute::Aliased;
     const DXGI_FORMAT workFormat = aliased ? DXGI_FORMAT_R8G8B8A8_UNORM : format;
     // The copy target: the work texture itself when staged; when aliased, of the texture's family,
@@ -263,7 +240,7 @@ void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32
     const bool sameFamilyAsWork = NativeFormat(format) == NativeFormat(workFormat);
     const DXGI_FORMAT copyFormat = sameFamilyAsWork ? workFormat : format;
     const uint32_t width = texture->Width(), height = texture->Height(), slices = texture->ArraySize();
-    ID3D12Device* dev = m_Core->D3D12Device();
+    ID3D12Device* dev = device.D3D12Device();
     auto allocationInfo = [&](DXGI_FORMAT f, bool uav) {
         D3D12_RESOURCE_DESC d = d3dx::Tex2DDesc(NativeFormat(f), width, height, static_cast<uint16_t>(slices), static_cast<uint16_t>(mips),
                                                 uav ? D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS : D3D12_RESOURCE_FLAG_NONE);
@@ -276,15 +253,15 @@ void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32
         info.Alignment = std::max(info.Alignment, other.Alignment);
     }
     ResourcePlacement from;
-    auto memory = m_Device->AllocateMemory(info.SizeInBytes, info.Alignment, from, texture->Name() + " (generate_mips)");
+    auto memory = device.AllocateMemory(info.SizeInBytes, info.Alignment, from, texture->Name() + " (generate_mips)");
     ResourcePlacement at;
     at.memory = memory;
     std::shared_ptr<Texture> work =
-        m_Device->CreateTexture2D(width, height, workFormat, mips, slices, false, false, true, texture->Name() + " (generate_mips work)", at);
+        device.CreateTexture2D(width, height, workFormat, mips, slices, false, false, true, texture->Name() + " (generate_mips work)", at);
     std::shared_ptr<Texture> copy = work;
     if (aliased)
-        copy = m_Device->CreateTexture2D(width, height, copyFormat, mips, slices, false, false, sameFamilyAsWork,
-                                         texture->Name() + " (generate_mips alias)", at);
+        copy = device.CreateTexture2D(width, height, copyFormat, mips, slices, false, false, sameFamilyAsWork,
+                                      texture->Name() + " (generate_mips alias)", at);
     (aliased ? stats.aliased : stats.staged).fetch_add(1, std::memory_order_relaxed);
 
     // D3D12 aliasing rules ("Memory aliasing and data inheritance"): an aliasing barrier between the
@@ -295,21 +272,21 @@ void CommandList::GenerateMips(const std::shared_ptr<Resource>& resource, uint32
     // work texture is activated by the explicit barrier below (the tracker parks it in COMMON then),
     // so the state tracker adds no automatic aliasing barrier of its own (D3D12Rules rule 6).
     if (aliased) {
-        m_Tracker.Transition(copy, D3D12_RESOURCE_STATE_COMMON);
-        m_Tracker.AliasingBarrier(nullptr, copy);
+        list.TransitionBarrier(copy, D3D12_RESOURCE_STATE_COMMON, kAllSubresources);
+        list.AliasingBarrier(nullptr, copy);
     }
-    for (uint32_t s = 0; s < slices; ++s) CopySubresource(copy, texture, texture->Subresource(firstMip, s), what);
+    for (uint32_t s = 0; s < slices; ++s) list.CopySubresource(copy, texture, texture->Subresource(firstMip, s), what);
     if (aliased) {
-        m_Tracker.Transition(copy, D3D12_RESOURCE_STATE_COMMON);
-        m_Tracker.AliasingBarrier(copy, work);
+        list.TransitionBarrier(copy, D3D12_RESOURCE_STATE_COMMON, kAllSubresources);
+        list.AliasingBarrier(copy, work);
     }
-    RecordMipPasses(work, firstMip, srgb ? DXGI_FORMAT_R8G8B8A8_UNORM_SRGB : workFormat, workFormat, srgb);
+    RecordMipPasses(list, generator, work, firstMip, srgb ? DXGI_FORMAT_R8G8B8A8_UNORM_SRGB : workFormat, workFormat, srgb);
     if (aliased) {
-        m_Tracker.Transition(work, D3D12_RESOURCE_STATE_COMMON);
-        m_Tracker.AliasingBarrier(work, copy);
+        list.TransitionBarrier(work, D3D12_RESOURCE_STATE_COMMON, kAllSubresources);
+        list.AliasingBarrier(work, copy);
     }
     for (uint32_t s = 0; s < slices; ++s)
-        for (uint32_t m = firstMip + 1; m < mips; ++m) CopySubresource(texture, copy, texture->Subresource(m, s), what);
+        for (uint32_t m = firstMip + 1; m < mips; ++m) list.CopySubresource(texture, copy, texture->Subresource(m, s), what);
 }
 
 }  // namespace dx12kit

@@ -1,4 +1,4 @@
-// CommandList::PanoToCubemap: an equirectangular panorama into every mip of a cube texture.
+// PanoToCubemap (CommandList.pano_to_cubemap): an equirectangular panorama into every mip of a cube texture.
 //
 // One compute dispatch per cube mip, each generated from the panorama itself (not by
 // downsampling the mip above): texel (x, y) of face f at mip m averages S x S samples of the
@@ -17,6 +17,8 @@
 // staging cube of the same TYPELESS family, then copied (CopyResource needs the same resource
 // format: both are created with the family's TYPELESS format). Formats whose family has no typed
 // UAV on the device (bgra8 on vkd3d) and integer formats are refused.
+#include "dx12kit/features/PanoToCubemap.hpp"
+
 #include "dx12kit/gpu/CommandList.hpp"
 
 #include "../builtin/PanoToCubemap.generated.hpp"
@@ -24,6 +26,7 @@
 #include "dx12kit/device/FormatSupport.hpp"
 #include "dx12kit/device/Formats.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/features/TextureKinds.hpp"
 #include "dx12kit/gpu/Device.hpp"
 
 #include <algorithm>
@@ -65,14 +68,14 @@ std::string Who(const Resource& r) { return "resource '" + r.Name() + "'"; }
 
 }  // namespace
 
-void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std::shared_ptr<Resource>& panorama) {
+void PanoToCubemap(CommandList& list, const std::shared_ptr<Resource>& cube, const std::shared_ptr<Resource>& panorama) {
     const char* what = "pano_to_cubemap";
-    const auto recording = Begin(what);
-    CheckPredicatable(what);   // its copies would run, its dispatches not
+    const auto recording = list.Begin(what);
+    list.CheckPredicatable(what);   // its copies would run, its dispatches not
     if (!cube || !panorama) throw InvalidArgument("pano_to_cubemap: None");
-    CheckNotCopy(what);
-    CheckSameDevice(*cube, what);
-    CheckSameDevice(*panorama, what);
+    list.CheckNotCopy(what);
+    list.CheckSameDevice(*cube, what);
+    list.CheckSameDevice(*panorama, what);
     if (cube == panorama) throw InvalidArgument("pano_to_cubemap: the cube and the panorama are the same " + Who(*cube));
     if (cube->IsBuffer() || !cube->IsCube() || cube->ArraySize() != 6)
         throw InvalidArgument("pano_to_cubemap: " + Who(*cube) + " is not a cube texture (create it with Device.create_texture_cube)");
@@ -81,7 +84,7 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
     if (panorama->SampleCount() > 1)  // its shader samples a Texture2D; a multisampled one is a Texture2DMS
         throw InvalidArgument("pano_to_cubemap: the panorama " + Who(*panorama) + " is multisampled (sample_count=" +
                               std::to_string(panorama->SampleCount()) + "); resolve it into a single-sample texture first");
-    FormatSupportCache& formats = m_Core->FormatSupport();
+    FormatSupportCache& formats = list.Core()->FormatSupport();
     const FormatInfo& panoInfo = RequireFormat(panorama->ViewFormat(), what);
     if (panoInfo.depth || !formats.Get(panoInfo.format).Has(D3D12_FORMAT_SUPPORT1_SHADER_SAMPLE))
         throw InvalidArgument(std::string("pano_to_cubemap: the panorama's format ") + panoInfo.name +
@@ -103,16 +106,16 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
     const uint32_t mips = cube->MipLevels();
     std::shared_ptr<Resource> target = cube;
     if (!cube->AllowsUav() || uavFormat != cubeFormat) {
-        target = m_Device->CreateTextureCube(size, uavFormat, mips, false, true, cube->Name() + " (pano_to_cubemap staging)");
-        m_Tracked.push_back(target);
-        CheckSameDevice(*target, what);
+        target = CreateTextureCube(list.DeviceRef(), size, uavFormat, mips, false, true, cube->Name() + " (pano_to_cubemap staging)");
+        list.Keep(target);
+        list.CheckSameDevice(*target, what);
     }
-    NoteFullWrite(*target, true);  // every texel of every mip is written below: no zeroing needed
+    list.NoteFullWrite(*target, true);  // every texel of every mip is written below: no zeroing needed
 
     auto pso = std::static_pointer_cast<PipelineState>(
-        m_Device->BuiltinObject("PanoToCubemap", [this] { return std::static_pointer_cast<void>(MakePanoToCubemapPipeline(m_Core)); }));
-    SetPipelineState(pso);
-    SetShaderResourceView(kRootPanorama, 0, panorama, 0, 0, DXGI_FORMAT_UNKNOWN);
+        list.DeviceRef().BuiltinObject("PanoToCubemap", [&list] { return std::static_pointer_cast<void>(MakePanoToCubemapPipeline(list.Core())); }));
+    list.SetPipelineState(pso);
+    list.SetShaderResourceView(kRootPanorama, 0, panorama, 0, 0, DXGI_FORMAT_UNKNOWN);
     const double panoWidth = static_cast<Texture&>(*panorama).Width();
     const uint32_t panoMips = panorama->MipLevels();
     for (uint32_t mip = 0; mip < mips; ++mip) {
@@ -123,15 +126,14 @@ void CommandList::PanoToCubemap(const std::shared_ptr<Resource>& cube, const std
         const float lodF = static_cast<float>(lod);
         uint32_t constants[4] = {faceSize, samples, 0, encodeSrgb ? 1u : 0u};
         std::memcpy(&constants[2], &lodF, 4);
-        SetConstants(kRootConstants, constants, 4, 0);
+        list.SetConstants(kRootConstants, constants, 4, 0);
         // SetUnorderedAccessView, for one mip of every face (the UAV is the 2D array of faces).
-        m_ViewDescriptors.StageDescriptors(kRootCube, 0, 1, target->Uav(mip));
-        PutBinding((uint64_t(kRootCube) << 32) | 0, Binding{target, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true});
-        Dispatch((faceSize + 7) / 8, (faceSize + 7) / 8, 6);
+        list.StageView(kRootCube, 0, target->Uav(mip), target, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true);
+        list.Dispatch((faceSize + 7) / 8, (faceSize + 7) / 8, 6);
     }
     // The user's next work starts from a clean slate: no pipeline, no root arguments.
-    UnbindPipeline("pano_to_cubemap");
-    if (target != cube) CopyResource(cube, target);
+    list.UnbindPipeline("pano_to_cubemap");
+    if (target != cube) list.CopyResource(cube, target);
 }
 
 }  // namespace dx12kit

@@ -510,4 +510,14 @@ void Device::TrimMemory() {
     m_Core->Memory().Trim(m_Core->CompletedSerial());
 }
 
+std::shared_ptr<void> Device::BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make) {
+    m_Core->CheckNotForked("builtin pipeline");
+    std::lock_guard<std::mutex> lock(m_BuiltinMutex);
+    auto it = m_Builtins.find(key);
+    if (it != m_Builtins.end()) return it->second;
+    std::shared_ptr<void> object = make();
+    m_Builtins.emplace(key, object);
+    return object;
+}
+
 }  // namespace dx12kit

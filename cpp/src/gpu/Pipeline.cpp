@@ -69,16 +69,14 @@ std::vector<uint8_t> RuntimeBytecode(const char* what, const char* stage, const 
 }
 }  // namespace
 
-RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
-                             std::vector<StaticSamplerDesc> samplers, uint32_t flags)
-    : m_Core(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
-    m_Core->CheckNotForked("create_root_signature");
-    if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
-    // Flags: D3D12's bits only, none that vkd3d 1.2 cannot honour, valid combinations (the tables and
-    // rules of RootSignatureCheck.cpp; the Python layer reads the same tables, dx12core.refused_flags).
-    CheckRootSignatureFlags(m_Flags, "create_root_signature");
-    for (size_t i = 0; i < m_Params.size(); ++i) {
-        const RootParameterDesc& p = m_Params[i];
+namespace {
+/// The flags of the root signature, of each root descriptor and of each table range (the tables and
+/// rules of RootSignatureCheck.cpp; the Python layer reads the same tables, dx12core.refused_flags).
+void CheckRootFlags(const std::vector<RootParameterDesc>& params, uint32_t flags) {
+    // Flags: D3D12's bits only, none that vkd3d 1.2 cannot honour, valid combinations.
+    CheckRootSignatureFlags(flags, "create_root_signature");
+    for (size_t i = 0; i < params.size(); ++i) {
+        const RootParameterDesc& p = params[i];
         const std::string where = "create_root_signature: root parameter " + std::to_string(i);
         if (p.kind == RootParamKind::Cbv || p.kind == RootParamKind::Srv || p.kind == RootParamKind::Uav)
             CheckRootDescriptorFlags(p.flags, where.c_str());
@@ -88,6 +86,127 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
         else if (p.flags)
             throw InvalidArgument(where + ": root constants take no flags (D3D12 defines none for them)");
     }
+}
+
+/// Root parameter `i`, a descriptor table: its native ranges appended to `out`; returns the table
+/// slots its ranges span (staged per table). `v11` becomes true when a range has flags.
+uint64_t NativeTableRanges(size_t i, const RootParameterDesc& p, std::vector<D3D12_DESCRIPTOR_RANGE1>& out, bool& v11) {
+    if (p.ranges.empty()) throw InvalidArgument("root parameter " + std::to_string(i) + ": empty DescriptorTable");
+    const bool sampler = p.ranges[0].kind == RangeKind::Sampler;
+    uint64_t next = 0, slots = 0;  // next appended offset; table slots staged
+    for (const DescriptorRangeDesc& r : p.ranges) {
+        if ((r.kind == RangeKind::Sampler) != sampler)
+            throw InvalidArgument("root parameter " + std::to_string(i) + ": a DescriptorTable cannot mix samplers with SRV/UAV/CBV ranges");
+        if (r.count == 0) throw InvalidArgument("root parameter " + std::to_string(i) + ": a range with count 0");
+        D3D12_DESCRIPTOR_RANGE1 dr{};
+        dr.RangeType = r.kind == RangeKind::Srv   ? D3D12_DESCRIPTOR_RANGE_TYPE_SRV
+                       : r.kind == RangeKind::Uav ? D3D12_DESCRIPTOR_RANGE_TYPE_UAV
+                       : r.kind == RangeKind::Cbv ? D3D12_DESCRIPTOR_RANGE_TYPE_CBV
+                                                  : D3D12_DESCRIPTOR_RANGE_TYPE_SAMPLER;
+        dr.NumDescriptors = r.count;
+        dr.BaseShaderRegister = r.shaderRegister;
+        dr.RegisterSpace = r.space;
+        dr.Flags = static_cast<D3D12_DESCRIPTOR_RANGE_FLAGS>(r.flags);
+        dr.OffsetInDescriptorsFromTableStart = r.offset;
+        v11 |= r.flags != 0;
+        out.push_back(dr);
+        const uint64_t start = r.offset == kAppendRange ? next : r.offset;
+        const uint64_t end = start + (r.count == kUnboundedRange ? kUnboundedTableSlots : r.count);
+        if (end > slots) slots = end;
+        next = r.count == kUnboundedRange ? end : start + r.count;
+    }
+    if (slots > UINT32_MAX) throw InvalidArgument("root parameter " + std::to_string(i) + ": the table's ranges exceed 2^32 descriptors");
+    return slots;
+}
+
+/// The static samplers, checked against D3D12's rules and what the device supports (and completed
+/// there, CheckStaticSamplerDesc), as native descs.
+std::vector<D3D12_STATIC_SAMPLER_DESC> NativeStaticSamplers(std::vector<StaticSamplerDesc>& samplers, const platform::SamplerSupport& support) {
+    // D3D12: a root signature holds at most 2032 static samplers ("Root signature limits",
+    // learn.microsoft.com/windows/win32/direct3d12/root-signature-limits).
+    constexpr size_t kMaxStaticSamplers = 2032;
+    if (samplers.size() > kMaxStaticSamplers)
+        throw InvalidArgument("root signature: " + std::to_string(samplers.size()) + " static samplers exceed D3D12's limit of " +
+                              std::to_string(kMaxStaticSamplers));
+    std::vector<D3D12_STATIC_SAMPLER_DESC> ss(samplers.size());
+    for (size_t i = 0; i < samplers.size(); ++i) {
+        StaticSamplerDesc& in = samplers[i];
+        CheckStaticSamplerDesc(in, &support, "create_root_signature: static sampler " + std::to_string(i) + " (s" +
+                                                            std::to_string(in.shaderRegister) + " space" + std::to_string(in.space) + ")");
+        D3D12_STATIC_SAMPLER_DESC& s = ss[i];
+        s.Filter = in.filter;
+        s.AddressU = in.address;
+        s.AddressV = in.addressV ? in.addressV : in.address;
+        s.AddressW = in.addressW ? in.addressW : in.address;
+        s.MipLODBias = in.mipLodBias;
+        s.MaxAnisotropy = in.maxAnisotropy;
+        s.ComparisonFunc = in.comparison;
+        s.BorderColor = in.borderColor;
+        s.MinLOD = in.minLod;
+        s.MaxLOD = in.maxLod;
+        s.ShaderRegister = in.shaderRegister;
+        s.RegisterSpace = in.space;
+        s.ShaderVisibility = in.visibility;
+    }
+    return ss;
+}
+
+/// Serializes the root signature: version 1.1 when `v11` (some range or root descriptor has flags),
+/// else version 1.0 with the same parameters.
+ComPtr<ID3DBlob> SerializeRootSignature(const std::vector<D3D12_ROOT_PARAMETER1>& native, const std::vector<std::vector<D3D12_DESCRIPTOR_RANGE1>>& ranges,
+                                        const std::vector<D3D12_STATIC_SAMPLER_DESC>& ss, uint32_t flags, bool v11) {
+    ComPtr<ID3DBlob> blob, error;
+    HRESULT hr;
+    if (v11) {
+        D3D12_VERSIONED_ROOT_SIGNATURE_DESC desc{};
+        desc.Version = D3D_ROOT_SIGNATURE_VERSION_1_1;
+        desc.Desc_1_1.NumParameters = static_cast<UINT>(native.size());
+        desc.Desc_1_1.pParameters = native.data();
+        desc.Desc_1_1.NumStaticSamplers = static_cast<UINT>(ss.size());
+        desc.Desc_1_1.pStaticSamplers = ss.data();
+        desc.Desc_1_1.Flags = static_cast<D3D12_ROOT_SIGNATURE_FLAGS>(flags);
+        hr = D3D12SerializeVersionedRootSignature(&desc, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf());
+    } else {
+        std::vector<D3D12_ROOT_PARAMETER> native10(native.size());
+        std::vector<std::vector<D3D12_DESCRIPTOR_RANGE>> ranges10(native.size());
+        for (size_t i = 0; i < native.size(); ++i) {
+            D3D12_ROOT_PARAMETER& n = native10[i];
+            n.ParameterType = native[i].ParameterType;
+            n.ShaderVisibility = native[i].ShaderVisibility;
+            if (n.ParameterType == D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS) {
+                n.Constants = native[i].Constants;
+            } else if (n.ParameterType == D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE) {
+                for (const D3D12_DESCRIPTOR_RANGE1& r : ranges[i])
+                    ranges10[i].push_back({r.RangeType, r.NumDescriptors, r.BaseShaderRegister, r.RegisterSpace, r.OffsetInDescriptorsFromTableStart});
+                n.DescriptorTable.NumDescriptorRanges = static_cast<UINT>(ranges10[i].size());
+                n.DescriptorTable.pDescriptorRanges = ranges10[i].data();
+            } else {
+                n.Descriptor = {native[i].Descriptor.ShaderRegister, native[i].Descriptor.RegisterSpace};
+            }
+        }
+        D3D12_ROOT_SIGNATURE_DESC desc{};
+        desc.NumParameters = static_cast<UINT>(native10.size());
+        desc.pParameters = native10.data();
+        desc.NumStaticSamplers = static_cast<UINT>(ss.size());
+        desc.pStaticSamplers = ss.data();
+        desc.Flags = static_cast<D3D12_ROOT_SIGNATURE_FLAGS>(flags);
+        hr = D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf());
+    }
+    if (FAILED(hr)) {
+        std::string msg = "D3D12SerializeRootSignature failed: " + HResultName(hr);
+        if (error) msg += ": " + std::string(static_cast<const char*>(error->GetBufferPointer()), error->GetBufferSize());
+        throw InvalidArgument(msg);
+    }
+    return blob;
+}
+}  // namespace
+
+RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
+                             std::vector<StaticSamplerDesc> samplers, uint32_t flags)
+    : m_Core(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
+    m_Core->CheckNotForked("create_root_signature");
+    if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
+    CheckRootFlags(m_Params, m_Flags);
     CheckRootSignatureOverlaps(m_Params, m_Samplers);
     for (size_t i = 0; i < m_Params.size(); ++i)
         if (m_Params[i].kind != RootParamKind::Table) m_ArgumentsMask |= uint64_t(1) << i;
@@ -119,31 +238,8 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
                 dwords += 2;
                 break;
             case RootParamKind::Table: {
-                if (p.ranges.empty()) throw InvalidArgument("root parameter " + std::to_string(i) + ": empty DescriptorTable");
+                const uint64_t slots = NativeTableRanges(i, p, ranges[i], v11);
                 const bool sampler = p.ranges[0].kind == RangeKind::Sampler;
-                uint64_t next = 0, slots = 0;  // next appended offset; table slots staged
-                for (const DescriptorRangeDesc& r : p.ranges) {
-                    if ((r.kind == RangeKind::Sampler) != sampler)
-                        throw InvalidArgument("root parameter " + std::to_string(i) + ": a DescriptorTable cannot mix samplers with SRV/UAV/CBV ranges");
-                    if (r.count == 0) throw InvalidArgument("root parameter " + std::to_string(i) + ": a range with count 0");
-                    D3D12_DESCRIPTOR_RANGE1 dr{};
-                    dr.RangeType = r.kind == RangeKind::Srv   ? D3D12_DESCRIPTOR_RANGE_TYPE_SRV
-                                   : r.kind == RangeKind::Uav ? D3D12_DESCRIPTOR_RANGE_TYPE_UAV
-                                   : r.kind == RangeKind::Cbv ? D3D12_DESCRIPTOR_RANGE_TYPE_CBV
-                                                              : D3D12_DESCRIPTOR_RANGE_TYPE_SAMPLER;
-                    dr.NumDescriptors = r.count;
-                    dr.BaseShaderRegister = r.shaderRegister;
-                    dr.RegisterSpace = r.space;
-                    dr.Flags = static_cast<D3D12_DESCRIPTOR_RANGE_FLAGS>(r.flags);
-                    dr.OffsetInDescriptorsFromTableStart = r.offset;
-                    v11 |= r.flags != 0;
-                    ranges[i].push_back(dr);
-                    const uint64_t start = r.offset == kAppendRange ? next : r.offset;
-                    const uint64_t end = start + (r.count == kUnboundedRange ? kUnboundedTableSlots : r.count);
-                    if (end > slots) slots = end;
-                    next = r.count == kUnboundedRange ? end : start + r.count;
-                }
-                if (slots > UINT32_MAX) throw InvalidArgument("root parameter " + std::to_string(i) + ": the table's ranges exceed 2^32 descriptors");
                 n.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
                 n.DescriptorTable.NumDescriptorRanges = static_cast<UINT>(ranges[i].size());
                 n.DescriptorTable.pDescriptorRanges = ranges[i].data();
@@ -156,74 +252,8 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
         }
     }
     if (dwords > 64) throw InvalidArgument("root signature: " + std::to_string(dwords) + " DWORDs exceed the 64-DWORD limit");
-    // D3D12: a root signature holds at most 2032 static samplers ("Root signature limits",
-    // learn.microsoft.com/windows/win32/direct3d12/root-signature-limits).
-    constexpr size_t kMaxStaticSamplers = 2032;
-    if (m_Samplers.size() > kMaxStaticSamplers)
-        throw InvalidArgument("root signature: " + std::to_string(m_Samplers.size()) + " static samplers exceed D3D12's limit of " +
-                              std::to_string(kMaxStaticSamplers));
-    std::vector<D3D12_STATIC_SAMPLER_DESC> ss(m_Samplers.size());
-    for (size_t i = 0; i < m_Samplers.size(); ++i) {
-        StaticSamplerDesc& in = m_Samplers[i];
-        CheckStaticSamplerDesc(in, &m_Core->Samplers(), "create_root_signature: static sampler " + std::to_string(i) + " (s" +
-                                                            std::to_string(in.shaderRegister) + " space" + std::to_string(in.space) + ")");
-        D3D12_STATIC_SAMPLER_DESC& s = ss[i];
-        s.Filter = in.filter;
-        s.AddressU = in.address;
-        s.AddressV = in.addressV ? in.addressV : in.address;
-        s.AddressW = in.addressW ? in.addressW : in.address;
-        s.MipLODBias = in.mipLodBias;
-        s.MaxAnisotropy = in.maxAnisotropy;
-        s.ComparisonFunc = in.comparison;
-        s.BorderColor = in.borderColor;
-        s.MinLOD = in.minLod;
-        s.MaxLOD = in.maxLod;
-        s.ShaderRegister = in.shaderRegister;
-        s.RegisterSpace = in.space;
-        s.ShaderVisibility = in.visibility;
-    }
-    ComPtr<ID3DBlob> blob, error;
-    HRESULT hr;
-    if (v11) {
-        D3D12_VERSIONED_ROOT_SIGNATURE_DESC desc{};
-        desc.Version = D3D_ROOT_SIGNATURE_VERSION_1_1;
-        desc.Desc_1_1.NumParameters = static_cast<UINT>(native.size());
-        desc.Desc_1_1.pParameters = native.data();
-        desc.Desc_1_1.NumStaticSamplers = static_cast<UINT>(ss.size());
-        desc.Desc_1_1.pStaticSamplers = ss.data();
-        desc.Desc_1_1.Flags = static_cast<D3D12_ROOT_SIGNATURE_FLAGS>(m_Flags);
-        hr = D3D12SerializeVersionedRootSignature(&desc, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf());
-    } else {
-        std::vector<D3D12_ROOT_PARAMETER> native10(native.size());
-        std::vector<std::vector<D3D12_DESCRIPTOR_RANGE>> ranges10(native.size());
-        for (size_t i = 0; i < native.size(); ++i) {
-            D3D12_ROOT_PARAMETER& n = native10[i];
-            n.ParameterType = native[i].ParameterType;
-            n.ShaderVisibility = native[i].ShaderVisibility;
-            if (n.ParameterType == D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS) {
-                n.Constants = native[i].Constants;
-            } else if (n.ParameterType == D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE) {
-                for (const D3D12_DESCRIPTOR_RANGE1& r : ranges[i])
-                    ranges10[i].push_back({r.RangeType, r.NumDescriptors, r.BaseShaderRegister, r.RegisterSpace, r.OffsetInDescriptorsFromTableStart});
-                n.DescriptorTable.NumDescriptorRanges = static_cast<UINT>(ranges10[i].size());
-                n.DescriptorTable.pDescriptorRanges = ranges10[i].data();
-            } else {
-                n.Descriptor = {native[i].Descriptor.ShaderRegister, native[i].Descriptor.RegisterSpace};
-            }
-        }
-        D3D12_ROOT_SIGNATURE_DESC desc{};
-        desc.NumParameters = static_cast<UINT>(native10.size());
-        desc.pParameters = native10.data();
-        desc.NumStaticSamplers = static_cast<UINT>(ss.size());
-        desc.pStaticSamplers = ss.data();
-        desc.Flags = static_cast<D3D12_ROOT_SIGNATURE_FLAGS>(m_Flags);
-        hr = D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf());
-    }
-    if (FAILED(hr)) {
-        std::string msg = "D3D12SerializeRootSignature failed: " + HResultName(hr);
-        if (error) msg += ": " + std::string(static_cast<const char*>(error->GetBufferPointer()), error->GetBufferSize());
-        throw InvalidArgument(msg);
-    }
+    const std::vector<D3D12_STATIC_SAMPLER_DESC> ss = NativeStaticSamplers(m_Samplers, m_Core->Samplers());
+    const ComPtr<ID3DBlob> blob = SerializeRootSignature(native, ranges, ss, m_Flags, v11);
     bool unbounded = false;
     for (const RootParameterDesc& p : m_Params)
         for (const DescriptorRangeDesc& r : p.ranges) unbounded |= r.count == kUnboundedRange;
@@ -528,19 +558,16 @@ void CheckInputLayoutFlag(const GraphicsPipelineDesc& g, const RootSignature& rs
 }
 }  // namespace
 
-PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& g,
-                             std::shared_ptr<RootSignature> rootSignature)
-    : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
-      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthStencil.depthTest),
-      m_StencilTest(g.depthStencil.stencil), m_Tessellated(!g.hs.empty()) {
-    for (const BlendStateDesc& b : g.blend)
-        for (D3D12_BLEND f : {b.srcBlend, b.destBlend, b.srcBlendAlpha, b.destBlendAlpha})
-            m_UsesBlendFactor |= b.blendEnable && (f == D3D12_BLEND_BLEND_FACTOR || f == D3D12_BLEND_INV_BLEND_FACTOR);
+namespace {
+const BlendStateDesc& BlendOf(const GraphicsPipelineDesc& g, size_t i) {
+    static const BlendStateDesc noBlend;
+    return g.blend.empty() ? noBlend : g.blend.size() == 1 ? g.blend[0] : g.blend[i];
+}
+
+/// The description's own rules: shaders present, topology against tessellation, blend states,
+/// rasterizer, depth-stencil state against the depth format. Returns the topology type.
+D3D12_PRIMITIVE_TOPOLOGY_TYPE CheckGraphicsShape(const GraphicsPipelineDesc& g, bool tessellated) {
     const std::string fn = kGraphics;
-    m_Core->CheckNotForked(kGraphics);
-    if (!m_RootSignature) throw InvalidArgument(fn + ": no root signature");
-    if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument(fn + ": the root signature belongs to another device");
-    CheckInputLayoutFlag(g, *m_RootSignature);
     if (g.vs.empty()) throw InvalidArgument(fn + ": empty vertex shader bytecode");
     if (g.rtvFormats.size() > 8) throw InvalidArgument(fn + ": at most 8 render target formats");
     if (g.hs.empty() != g.ds.empty())
@@ -549,27 +576,30 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     const D3D12_PRIMITIVE_TOPOLOGY_TYPE topologyType = TopologyType(g.topology);
     if (topologyType == D3D12_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED)
         throw InvalidArgument(fn + ": topology " + std::to_string(int(g.topology)) + " is not a D3D_PRIMITIVE_TOPOLOGY");
-    if ((topologyType == D3D12_PRIMITIVE_TOPOLOGY_TYPE_PATCH) != m_Tessellated)
-        throw InvalidArgument(fn + (m_Tessellated ? ": hs and ds need a patch-list topology ('patch_list_<control points>'), not topology " +
+    if ((topologyType == D3D12_PRIMITIVE_TOPOLOGY_TYPE_PATCH) != tessellated)
+        throw InvalidArgument(fn + (tessellated ? ": hs and ds need a patch-list topology ('patch_list_<control points>'), not topology " +
                                                         std::to_string(int(g.topology))
                                                   : ": a patch-list topology needs hs and ds (tessellation)"));
     // Blend: none, one state for all targets, or one per target.
     if (g.blend.size() > 1 && g.blend.size() != g.rtvFormats.size())
         throw InvalidArgument(fn + ": blend has " + std::to_string(g.blend.size()) + " states for " + std::to_string(g.rtvFormats.size()) +
                               " render targets: give one state (all targets alike) or one per render target");
-    const BlendStateDesc noBlend;
-    auto blendOf = [&](size_t i) -> const BlendStateDesc& { return g.blend.empty() ? noBlend : g.blend.size() == 1 ? g.blend[0] : g.blend[i]; };
-    for (size_t i = 0; i < std::max<size_t>(g.rtvFormats.size(), g.blend.empty() ? 0 : 1); ++i) CheckBlendState(g, blendOf(i), i);
+    for (size_t i = 0; i < std::max<size_t>(g.rtvFormats.size(), g.blend.empty() ? 0 : 1); ++i) CheckBlendState(g, BlendOf(g, i), i);
     CheckRasterizerState(g.rasterizer);
     const DepthStencilStateDesc& dss = g.depthStencil;
     if (dss.depthTest && g.dsvFormat == DXGI_FORMAT_UNKNOWN) throw InvalidArgument(fn + ": depth_test=True needs dsv_format");
     if (dss.stencil && g.dsvFormat != DXGI_FORMAT_D24_UNORM_S8_UINT && g.dsvFormat != DXGI_FORMAT_D32_FLOAT_S8X24_UINT)
         throw InvalidArgument(fn + ": a stencil test needs a depth-stencil dsv_format (d24_unorm_s8_uint or d32_float_s8x24_uint)");
+    return topologyType;
+}
+
+/// The targets' formats and sample count, and the input layout, against what the device supports.
+void CheckGraphicsFormats(const GraphicsPipelineDesc& g, FormatSupportCache& formats) {
+    const std::string fn = kGraphics;
     // Targets by kind: colour formats as render targets (blendable when blending), depth formats
     // only as the depth-stencil format (FormatSupport.hpp).
-    FormatSupportCache& formats = m_Core->FormatSupport();
     for (size_t i = 0; i < g.rtvFormats.size(); ++i)
-        formats.CheckRenderTargetFormat(g.rtvFormats[i], static_cast<uint32_t>(i), blendOf(i).blendEnable, kGraphics);
+        formats.CheckRenderTargetFormat(g.rtvFormats[i], static_cast<uint32_t>(i), BlendOf(g, i).blendEnable, kGraphics);
     if (g.dsvFormat != DXGI_FORMAT_UNKNOWN) formats.CheckDepthStencilFormat(g.dsvFormat, kGraphics);
     // D3D12_GRAPHICS_PIPELINE_STATE_DESC.SampleDesc: a count every target format supports.
     if (g.sampleCount != 1) {
@@ -596,66 +626,63 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
                                       " with different per_instance/step_rate (D3D12: one classification and step rate per slot)");
         }
     }
-    // Every stage: its kind, its bindings against the root signature, and its link to the stage before.
-    {
-        const RootSignature& rs = *m_RootSignature;
-        m_RootUse = std::make_shared<PipelineRootUse>();
-        const DxbcReflection vs = ReflectStage(g.vs, "vs", ShaderStage::Vertex, "vertex", rs, *m_RootUse);
-        m_InputSlots = CheckInputLayout(g.inputLayout, vs);  // slots checked before: all < 32
-        const DxbcReflection* last = &vs;
-        DxbcReflection hs, ds, gs;
-        if (m_Tessellated) {
-            hs = ReflectStage(g.hs, "hs", ShaderStage::Hull, "hull", rs, *m_RootUse);
-            ds = ReflectStage(g.ds, "ds", ShaderStage::Domain, "domain", rs, *m_RootUse);
-            if (hs.inputControlPoints && hs.inputControlPoints != PatchControlPoints(g.topology))
-                throw InvalidArgument(fn + ": the hull shader takes patches of " + std::to_string(hs.inputControlPoints) +
-                                      " control points (InputPatch), the topology has " + std::to_string(PatchControlPoints(g.topology)) +
-                                      ": use topology 'patch_list_" + std::to_string(hs.inputControlPoints) + "'");
-            if (ds.inputControlPoints && hs.outputControlPoints && ds.inputControlPoints != hs.outputControlPoints)
-                throw InvalidArgument(fn + ": the domain shader's OutputPatch has " + std::to_string(ds.inputControlPoints) +
-                                      " control points, the hull shader outputs " + std::to_string(hs.outputControlPoints));
-            CheckStageLinkage(kGraphics, vs, hs);
-            CheckStageLinkage(kGraphics, hs, ds);
-            last = &ds;
-        }
-        if (!g.gs.empty()) {
-            gs = ReflectStage(g.gs, "gs", ShaderStage::Geometry, "geometry", rs, *m_RootUse);
-            if (!m_Tessellated && gs.gsInputPrimitive && !GsInputMatches(gs.gsInputPrimitive, g.topology))
-                throw InvalidArgument(fn + ": the geometry shader takes " + GsInputName(gs.gsInputPrimitive) + " primitives, which topology " +
-                                      std::to_string(int(g.topology)) + " does not make");
-            CheckStageLinkage(kGraphics, *last, gs);
-            last = &gs;
-        }
-        m_Stages = std::make_shared<std::vector<DxbcReflection>>(1, vs);
-        if (m_Tessellated) {
-            m_Stages->push_back(hs);
-            m_Stages->push_back(ds);
-        }
-        if (!g.gs.empty()) m_Stages->push_back(gs);
-        if (!g.ps.empty()) {
-            const DxbcReflection ps = ReflectStage(g.ps, "ps", ShaderStage::Pixel, "pixel", rs, *m_RootUse);
-            CheckStageLinkage(kGraphics, *last, ps);
-            CheckPixelOutputs(g, &ps, blendOf);
-            m_Stages->push_back(ps);
-        } else {
-            CheckPixelOutputs(g, nullptr, blendOf);
-        }
+}
+
+/// Every stage: its kind, its bindings against the root signature (noted in `rootUse`), and its link
+/// to the stage before; each stage's reflection appended to `stages` in pipeline order. Returns the
+/// input slots the vertex shader's input layout reads.
+uint32_t ReflectGraphicsStages(const GraphicsPipelineDesc& g, const RootSignature& rs, PipelineRootUse& rootUse, bool tessellated,
+                               std::vector<DxbcReflection>& stages) {
+    const std::string fn = kGraphics;
+    auto blendOf = [&g](size_t i) -> const BlendStateDesc& { return BlendOf(g, i); };
+    const DxbcReflection vs = ReflectStage(g.vs, "vs", ShaderStage::Vertex, "vertex", rs, rootUse);
+    const uint32_t inputSlots = CheckInputLayout(g.inputLayout, vs);  // slots checked before: all < 32
+    const DxbcReflection* last = &vs;
+    DxbcReflection hs, ds, gs;
+    if (tessellated) {
+        hs = ReflectStage(g.hs, "hs", ShaderStage::Hull, "hull", rs, rootUse);
+        ds = ReflectStage(g.ds, "ds", ShaderStage::Domain, "domain", rs, rootUse);
+        if (hs.inputControlPoints && hs.inputControlPoints != PatchControlPoints(g.topology))
+            throw InvalidArgument(fn + ": the hull shader takes patches of " + std::to_string(hs.inputControlPoints) +
+                                  " control points (InputPatch), the topology has " + std::to_string(PatchControlPoints(g.topology)) +
+                                  ": use topology 'patch_list_" + std::to_string(hs.inputControlPoints) + "'");
+        if (ds.inputControlPoints && hs.outputControlPoints && ds.inputControlPoints != hs.outputControlPoints)
+            throw InvalidArgument(fn + ": the domain shader's OutputPatch has " + std::to_string(ds.inputControlPoints) +
+                                  " control points, the hull shader outputs " + std::to_string(hs.outputControlPoints));
+        CheckStageLinkage(kGraphics, vs, hs);
+        CheckStageLinkage(kGraphics, hs, ds);
+        last = &ds;
     }
-    D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
-    d.pRootSignature = m_RootSignature->D3D12RootSignature();
-    auto runtime = [](const std::vector<uint8_t>& code, const char* stage) {
-        return code.empty() ? std::vector<uint8_t>() : RuntimeBytecode(kGraphics, stage, code);
-    };
-    const std::vector<uint8_t> runtimeVs = runtime(g.vs, "vs"), runtimePs = runtime(g.ps, "ps"), runtimeGs = runtime(g.gs, "gs"),
-                               runtimeHs = runtime(g.hs, "hs"), runtimeDs = runtime(g.ds, "ds");
-    auto bytecode = [](const std::vector<uint8_t>& code) {
-        return code.empty() ? D3D12_SHADER_BYTECODE{nullptr, 0} : D3D12_SHADER_BYTECODE{code.data(), code.size()};
-    };
-    d.VS = bytecode(runtimeVs);
-    d.PS = bytecode(runtimePs);
-    d.GS = bytecode(runtimeGs);
-    d.HS = bytecode(runtimeHs);
-    d.DS = bytecode(runtimeDs);
+    if (!g.gs.empty()) {
+        gs = ReflectStage(g.gs, "gs", ShaderStage::Geometry, "geometry", rs, rootUse);
+        if (!tessellated && gs.gsInputPrimitive && !GsInputMatches(gs.gsInputPrimitive, g.topology))
+            throw InvalidArgument(fn + ": the geometry shader takes " + GsInputName(gs.gsInputPrimitive) + " primitives, which topology " +
+                                  std::to_string(int(g.topology)) + " does not make");
+        CheckStageLinkage(kGraphics, *last, gs);
+        last = &gs;
+    }
+    stages.push_back(vs);
+    if (tessellated) {
+        stages.push_back(hs);
+        stages.push_back(ds);
+    }
+    if (!g.gs.empty()) stages.push_back(gs);
+    if (!g.ps.empty()) {
+        const DxbcReflection ps = ReflectStage(g.ps, "ps", ShaderStage::Pixel, "pixel", rs, rootUse);
+        CheckStageLinkage(kGraphics, *last, ps);
+        CheckPixelOutputs(g, &ps, blendOf);
+        stages.push_back(ps);
+    } else {
+        CheckPixelOutputs(g, nullptr, blendOf);
+    }
+    return inputSlots;
+}
+
+/// The fixed-function half of the native description (blend, rasterizer, depth-stencil, input
+/// layout in `elems`, which must outlive `d`, target formats).
+void FillGraphicsStates(const GraphicsPipelineDesc& g, D3D12_GRAPHICS_PIPELINE_STATE_DESC& d, std::vector<D3D12_INPUT_ELEMENT_DESC>& elems) {
+    const DepthStencilStateDesc& dss = g.depthStencil;
+    const BlendStateDesc noBlend;
     d.BlendState.AlphaToCoverageEnable = g.alphaToCoverage ? TRUE : FALSE;
     d.BlendState.IndependentBlendEnable = g.blend.size() > 1 ? TRUE : FALSE;
     for (uint32_t i = 0; i < 8; ++i) {
@@ -697,7 +724,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     d.DepthStencilState.StencilWriteMask = dss.writeMask;
     d.DepthStencilState.FrontFace = {dss.front.failOp, dss.front.depthFailOp, dss.front.passOp, dss.front.func};
     d.DepthStencilState.BackFace = {dss.back.failOp, dss.back.depthFailOp, dss.back.passOp, dss.back.func};
-    std::vector<D3D12_INPUT_ELEMENT_DESC> elems(g.inputLayout.size());
+    elems.resize(g.inputLayout.size());
     for (size_t i = 0; i < elems.size(); ++i) {
         const InputElementDesc& e = g.inputLayout[i];
         elems[i] = {e.semantic.c_str(), e.semanticIndex, e.format, e.slot, e.offset,
@@ -705,12 +732,50 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
                     e.perInstance ? e.stepRate : 0};
     }
     d.InputLayout = {elems.empty() ? nullptr : elems.data(), static_cast<UINT>(elems.size())};
-    m_InputLayout = g.inputLayout;
-    d.PrimitiveTopologyType = topologyType;
     d.NumRenderTargets = static_cast<UINT>(g.rtvFormats.size());
     for (size_t i = 0; i < g.rtvFormats.size(); ++i) d.RTVFormats[i] = g.rtvFormats[i];
     d.DSVFormat = g.dsvFormat;
     d.SampleDesc.Count = g.sampleCount;
+}
+}  // namespace
+
+PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& g,
+                             std::shared_ptr<RootSignature> rootSignature)
+    : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
+      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthStencil.depthTest),
+      m_StencilTest(g.depthStencil.stencil), m_Tessellated(!g.hs.empty()) {
+    for (const BlendStateDesc& b : g.blend)
+        for (D3D12_BLEND f : {b.srcBlend, b.destBlend, b.srcBlendAlpha, b.destBlendAlpha})
+            m_UsesBlendFactor |= b.blendEnable && (f == D3D12_BLEND_BLEND_FACTOR || f == D3D12_BLEND_INV_BLEND_FACTOR);
+    const std::string fn = kGraphics;
+    m_Core->CheckNotForked(kGraphics);
+    if (!m_RootSignature) throw InvalidArgument(fn + ": no root signature");
+    if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument(fn + ": the root signature belongs to another device");
+    CheckInputLayoutFlag(g, *m_RootSignature);
+    const D3D12_PRIMITIVE_TOPOLOGY_TYPE topologyType = CheckGraphicsShape(g, m_Tessellated);
+    CheckGraphicsFormats(g, m_Core->FormatSupport());
+    m_RootUse = std::make_shared<PipelineRootUse>();
+    m_Stages = std::make_shared<std::vector<DxbcReflection>>();
+    m_InputSlots = ReflectGraphicsStages(g, *m_RootSignature, *m_RootUse, m_Tessellated, *m_Stages);
+    D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
+    d.pRootSignature = m_RootSignature->D3D12RootSignature();
+    auto runtime = [](const std::vector<uint8_t>& code, const char* stage) {
+        return code.empty() ? std::vector<uint8_t>() : RuntimeBytecode(kGraphics, stage, code);
+    };
+    const std::vector<uint8_t> runtimeVs = runtime(g.vs, "vs"), runtimePs = runtime(g.ps, "ps"), runtimeGs = runtime(g.gs, "gs"),
+                               runtimeHs = runtime(g.hs, "hs"), runtimeDs = runtime(g.ds, "ds");
+    auto bytecode = [](const std::vector<uint8_t>& code) {
+        return code.empty() ? D3D12_SHADER_BYTECODE{nullptr, 0} : D3D12_SHADER_BYTECODE{code.data(), code.size()};
+    };
+    d.VS = bytecode(runtimeVs);
+    d.PS = bytecode(runtimePs);
+    d.GS = bytecode(runtimeGs);
+    d.HS = bytecode(runtimeHs);
+    d.DS = bytecode(runtimeDs);
+    std::vector<D3D12_INPUT_ELEMENT_DESC> elems;
+    FillGraphicsStates(g, d, elems);
+    m_InputLayout = g.inputLayout;
+    d.PrimitiveTopologyType = topologyType;
     const platform::PipelineFix fix = BackendFix(g);
     platform::PipelineFixScope fixScope(fix);  // the Vulkan shader modules vkd3d makes below carry the fix
     ThrowIfFailed(m_Core->D3D12Device()->CreateGraphicsPipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),

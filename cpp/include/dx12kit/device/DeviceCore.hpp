@@ -87,14 +87,6 @@ struct DeviceOptions {
     WaitHooks hooks;
 };
 
-/// CommandList::GenerateMips calls by route (dx12kit/features/GenerateMips.hpp) and its dispatches.
-struct MipStats {
-    std::atomic<uint64_t> inPlace{0};
-    std::atomic<uint64_t> staged{0};
-    std::atomic<uint64_t> aliased{0};
-    std::atomic<uint64_t> dispatches{0};
-};
-
 struct ZeroInitStats {
     std::atomic<uint64_t> resources{0};     ///< new resources zeroed before their first use
     std::atomic<uint64_t> bytes{0};         ///< bytes written by those copies (clears not counted)
@@ -182,7 +174,6 @@ public:
     uint32_t WaitSliceMs() const { return m_Options.hooks.sliceMs ? m_Options.hooks.sliceMs : 50; }
 
     BarrierStats& Barriers() { return m_Barriers; }
-    MipStats& Mips() { return m_Mips; }
     SubmitStats& Submits() { return m_Submits; }
     ZeroInitStats& ZeroInitCounters() { return m_ZeroInit; }
     std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
@@ -212,7 +203,6 @@ private:
     std::mutex m_ReleaseMutex;
     std::vector<std::pair<uint64_t, std::vector<std::shared_ptr<void>>>> m_Releases;  // in serial order
     BarrierStats m_Barriers;
-    MipStats m_Mips;
     SubmitStats m_Submits;
     ZeroInitStats m_ZeroInit;
     std::atomic<int64_t> m_LiveResources{0};

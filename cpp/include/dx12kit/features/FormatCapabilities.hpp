@@ -21,7 +21,7 @@ struct FormatCapabilities {
 
 /// `format`'s capabilities on `core`'s device (the cached CheckFeatureSupport answers). texture3d and
 /// texture_cube say what create_texture3d / create_texture_cube accept, typed_uav is false for sRGB
-/// formats (D3D12 has no sRGB UAVs), mip_autogen is exactly what CommandList::GenerateMips accepts.
+/// formats (D3D12 has no sRGB UAVs), mip_autogen is exactly what GenerateMips (GenerateMips.hpp) accepts.
 /// ForkedDevice in a forked child.
 FormatCapabilities QueryFormatCapabilities(DeviceCore& core, DXGI_FORMAT format);
 

@@ -1,4 +1,4 @@
-// Mip generation on the GPU (CommandList::GenerateMips, Python CommandList.generate_mips).
+// Mip generation on the GPU (GenerateMips(CommandList&, ...), Python CommandList.generate_mips).
 //
 // A compute pass (cpp/src/builtin/GenerateMips.hlsl) writes up to four mips per dispatch from the
 // mip above them, for every array slice. It needs a typed UAV of the texture's format, so a texture
@@ -29,20 +29,26 @@
 //              sRGB data is read through an sRGB view (linear light) and re-encoded by the shader.
 //
 // Temporaries ride with the command list (kept alive until its fence); every state goes through the
-// list's state tracker. The root signature and pipeline are created once per device
-// (Device::Mips(), thread-safe).
+// list's state tracker. The per-device state (the pass's root signature and pipeline, made on first
+// use, and the route counters) is a MipGenerator the device keeps in its extension slot
+// (Device::BuiltinObject), reached through MipGeneratorOf; thread-safe.
 #pragma once
 
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace dx12kit {
 
+class CommandList;
+class Device;
 class DeviceCore;
 class FormatSupportCache;
+class Resource;
 
 enum class MipRoute : uint8_t { InPlace, Staged, Aliased };
 
@@ -70,5 +76,37 @@ private:
     std::shared_ptr<PipelineState> m_Pipeline;
     DescriptorAllocation m_NullUav;
 };
+
+/// GenerateMips calls by route and their dispatches (Device.stats()["mips"]).
+struct MipStats {
+    std::atomic<uint64_t> inPlace{0};
+    std::atomic<uint64_t> staged{0};
+    std::atomic<uint64_t> aliased{0};
+    std::atomic<uint64_t> dispatches{0};
+};
+
+/// What generate_mips keeps per device: the pipeline, made on first use, and the counters.
+class MipGenerator {
+public:
+    explicit MipGenerator(std::shared_ptr<DeviceCore> core) : m_Core(std::move(core)) {}
+    /// The pass's pipeline objects, made on the first call (thread-safe).
+    const MipPipeline& Pipeline();
+    MipStats& Stats() { return m_Stats; }
+
+private:
+    std::shared_ptr<DeviceCore> m_Core;
+    std::once_flag m_Once;
+    std::unique_ptr<MipPipeline> m_Pipeline;
+    MipStats m_Stats;
+};
+
+/// `device`'s MipGenerator (made on first use, kept for the device's life). ForkedDevice in a forked child.
+MipGenerator& MipGeneratorOf(Device& device);
+
+/// Fills mips firstMip+1.. of every array slice of `texture` from mip `firstMip` with a compute
+/// pass recorded on `list` (Python CommandList.generate_mips). Direct and compute lists only. Leaves
+/// no pipeline bound and every root argument cleared: set both again before the next draw or
+/// dispatch (an unset root constant or root view then raises).
+void GenerateMips(CommandList& list, const std::shared_ptr<Resource>& texture, uint32_t firstMip);
 
 }  // namespace dx12kit

@@ -191,17 +191,60 @@ public:
     void SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_FORMAT format);
     void SetDynamicStructuredBuffer(uint32_t rootIndex, const void* data, uint64_t bytes);
 
-    // ---- textures (GenerateMips.cpp) ------------------------------------------------------------
-    /// Fills mips firstMip+1.. of every array slice of `texture` from mip `firstMip` with a compute
-    /// pass (dx12kit/features/GenerateMips.hpp). Direct and compute lists only. Leaves no pipeline bound and
-    /// every root argument cleared: set both again before the next draw or dispatch (an unset root
-    /// constant or root view then raises).
-    void GenerateMips(const std::shared_ptr<Resource>& texture, uint32_t firstMip);
-    // ---- built-in passes ---------------------------------------------------------------------
-    /// Fills every mip of `cube` from the equirectangular `panorama` with a compute pass
-    /// (PanoToCubemap.cpp, cpp/src/builtin/PanoToCubemap.hlsl). Direct or compute lists. Afterwards
-    /// no pipeline is set and the root arguments are unbound.
-    void PanoToCubemap(const std::shared_ptr<Resource>& cube, const std::shared_ptr<Resource>& panorama);
+    // ---- for built-in passes (features/: generate_mips, pano_to_cubemap; CommandListPasses.cpp) ----
+    // The features above gpu/ record through the public calls and these hooks; each is what a
+    // recording call does inside (nothing is added to the draw/dispatch paths).
+    /// The device the list records for (borrowed; the list keeps it alive).
+    Device& DeviceRef() const { return *m_Device; }
+    /// Takes the recording lock (after any execute already waiting for it, unless this thread holds
+    /// the lock already), then the check every recording call makes (UseAfterFree on a closed list).
+    /// Held for the whole recording call; recursive, so a pass calls the public calls under it.
+    std::unique_lock<OwnerMutex> Begin(const char* what);
+    /// Raises when a predicate is set and the backend would not predicate the copy/clear/resolve `what`
+    /// (one compare where no predicate is set).
+    void CheckPredicatable(const char* what) const {
+        if (m_Predicate && !m_PredicatesCopies) RefuseUnpredicated(what);
+    }
+    /// InvalidArgument on a copy-queue list (it runs no shaders).
+    void CheckNotCopy(const char* what) const;
+    /// InvalidArgument for a resource of another device; also notes the use (NoteUse).
+    void CheckSameDevice(const Resource& r, const char* what) const;
+    /// The list's first use of `r` overwrites all of it (`whole`): its zeroing is skipped. Call before
+    /// the write's transition.
+    void NoteFullWrite(const Resource& r, bool whole);
+    /// No pipeline bound, no root arguments (after built-in passes: the caller's next draw or
+    /// dispatch must set its own). `by` names the built-in (generate_mips, pano_to_cubemap).
+    void UnbindPipeline(const char* by);
+    /// A tracked copy of subresource `sub` of `src` into the same subresource of `dst` (the whole
+    /// subresource: it initializes that subresource of `dst`, D3D12Rules rule 6d).
+    void CopySubresource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t sub, const char* what);
+    /// A pass reads subresource `sub` of `r` in `state` further on: when the tracker follows r's
+    /// contents (rule 6d validation), requests the state now and notes the read as `what`'s.
+    void NoteContentsRead(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t sub, const char* what);
+    /// DiscardResource of mips [firstMip, MipLevels) of every slice of `texture`, which the caller
+    /// then writes in full: for a placed render target or depth buffer in shared memory, the
+    /// initialization D3D12 requires after an activation (rule 6d). Recorded in RENDER_TARGET on a
+    /// direct list, UNORDERED_ACCESS on a compute list.
+    void DiscardMips(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what);
+    /// Stages the descriptor `cpu` (a view the pass made itself, e.g. of a mip in another format) at
+    /// (rootIndex, offset) of the view tables, and binds mips [firstMip, firstMip + mipCount) of `r`
+    /// in `state` for the next draw or dispatch (`uav`: written).
+    void StageView(uint32_t rootIndex, uint32_t offset, D3D12_CPU_DESCRIPTOR_HANDLE cpu, const std::shared_ptr<Resource>& r,
+                   D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount, bool uav);
+    /// Stages the null descriptor `cpu` at (rootIndex, offset): the slot binds no resource.
+    void StageNullView(uint32_t rootIndex, uint32_t offset, D3D12_CPU_DESCRIPTOR_HANDLE cpu);
+    /// While alive, null table slots are deliberate (validation mode's ValidateTableSlots stands
+    /// aside): a built-in pass that leaves the outputs it does not write null.
+    class BuiltinPassScope {
+    public:
+        explicit BuiltinPassScope(CommandList& list) : m_List(list) { m_List.m_BuiltinPass = true; }
+        ~BuiltinPassScope() { m_List.m_BuiltinPass = false; }
+        BuiltinPassScope(const BuiltinPassScope&) = delete;
+        BuiltinPassScope& operator=(const BuiltinPassScope&) = delete;
+
+    private:
+        CommandList& m_List;
+    };
 
     // ---- work -------------------------------------------------------------------------------
     void Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance);
@@ -295,11 +338,6 @@ private:
     ID3D12Resource* m_NativePredicate = nullptr;    ///< what the native list predicates on (the buffer or its 0/1 scratch copy)
     uint64_t m_NativePredicateOffset = 0;
     D3D12_PREDICATION_OP m_NativePredicateOp = D3D12_PREDICATION_OP_EQUAL_ZERO;
-    /// Raises when a predicate is set and the backend would not predicate the copy/clear/resolve `what`
-    /// (one compare where no predicate is set).
-    void CheckPredicatable(const char* what) const {
-        if (m_Predicate && !m_PredicatesCopies) RefuseUnpredicated(what);
-    }
     bool m_PredicatesCopies = true;   ///< platform::QuerySupport::predicatesCopiesAndClears
     [[noreturn]] void RefuseUnpredicated(const char* what) const;
     /// A UAV-capable DEFAULT buffer of `bytes` for the built-in 0/1 pass, kept until the list retires.
@@ -368,19 +406,8 @@ private:
     void CheckConstants(uint32_t rootIndex, uint32_t count, uint32_t offset, const char* what) const;
     template <typename Record>
     void RecordMany(const char* what, bool dispatch, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex, Record&& record);
-    // GenerateMips.cpp: a tracked copy of one texture subresource; the dispatches of one pass chain.
-    void CopySubresource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t sub, const char* what);
-    void RecordMipPasses(const std::shared_ptr<Texture>& work, uint32_t firstMip, DXGI_FORMAT srvFormat, DXGI_FORMAT uavFormat, bool srgb);
-    /// In-place generate_mips of a render target sharing memory: DiscardResource of the mips below
-    /// `firstMip` (they are written in full), which initializes them in D3D12's terms (rule 6d).
-    void DiscardMipsBelow(const std::shared_ptr<Texture>& texture, uint32_t firstMip, const char* what);
-    /// Takes the recording lock (after any execute already waiting for it, unless this thread holds
-    /// the lock already), then CheckOpen. Held for the whole recording call.
-    std::unique_lock<OwnerMutex> Begin(const char* what);
     /// d3d12rules rules 1-3: `state` is a legal state that this list's queue type may hold.
     void CheckQueueState(D3D12_RESOURCE_STATES state, const Resource& r, const char* what) const;
-    void CheckNotCopy(const char* what) const;
-    void CheckSameDevice(const Resource& r, const char* what) const;   // also NoteUse(r)
     void NoteUse(const Resource& r) const;
     void EndUses();
     void CheckCopyDest(const Resource& r, const char* what) const;
@@ -471,9 +498,6 @@ private:
     /// signature (set_pipeline_state, or set_predication / resolve_query_data re-binding it after
     /// their built-in pass): CheckRootArguments' error names it.
     void ForgetRootArguments(const char* by);
-    /// No pipeline bound, no root arguments (after built-in passes: the caller's next draw or
-    /// dispatch must set its own). `by` names the built-in (generate_mips, pano_to_cubemap).
-    void UnbindPipeline(const char* by);
     bool m_Compute = false;
     const char* m_RootArgsClearedBy = "set_pipeline_state";  ///< the call that last cleared the root arguments
     const char* m_PipelineUnboundBy = nullptr;  ///< the built-in that left no pipeline bound before set_pipeline_state bound one
@@ -484,7 +508,6 @@ private:
     std::vector<PendingWrite> m_PendingWrites;
     std::unordered_map<const Resource*, uint64_t> m_PendingStamps;   // tracker UseStamp after the latest pending write
     mutable std::unordered_map<const Resource*, std::shared_ptr<const Resource>> m_Users;  // BeginUse'd, EndUse at retire      // first use overwrote the whole resource
-    void NoteFullWrite(const Resource& r, bool whole);        // call before the write's transition
     // validation mode: states the recorded barriers really produced (raw ones included)
     std::unordered_map<Resource*, SubresourceStates> m_Shadow;
 };

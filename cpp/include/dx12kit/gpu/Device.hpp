@@ -48,15 +48,6 @@ class UploadPagePool;
 class Buffer;
 class Texture;
 class Resource;
-class MipPipeline;
-
-struct DefragmentStats {
-    uint64_t moves = 0;
-    uint64_t bytesMoved = 0;
-    uint64_t blocksFreed = 0;
-    uint32_t passes = 0;
-    double seconds = 0;
-};
 
 /// Where a new resource's memory comes from (Python: heap=, pool=, committed=, within_budget=).
 struct ResourcePlacement {
@@ -120,15 +111,14 @@ public:
                                              const std::string& name, const Placement& placement = Placement(),
                                              uint32_t sampleCount = 1);
 
-    /// A cube texture: a 2D array of 6 square faces (+X, -X, +Y, -Y, +Z, -Z) of `size` texels whose
-    /// shader resource views are TEXTURECUBE (DeviceTextures.cpp). mipLevels 0: the full chain.
-    std::shared_ptr<Texture> CreateTextureCube(uint32_t size, DXGI_FORMAT format, uint32_t mipLevels, bool renderTarget, bool uav,
-                                               const std::string& name, const Placement& placement = Placement());
-    /// A 3D texture of width x height x depth texels (DeviceTextures.cpp). mipLevels 0: the full chain.
-    std::shared_ptr<Texture> CreateTexture3D(uint32_t width, uint32_t height, uint32_t depth, DXGI_FORMAT format, uint32_t mipLevels,
-                                             bool renderTarget, bool uav, const std::string& name, const Placement& placement = Placement());
-    /// An object dx12kit's own passes keep per device (built-in pipelines), made by `make` on first
-    /// use of `key` and kept for the device's life. Thread-safe.
+    /// A texture of description `desc` (TEXTURE2D arrays and TEXTURE3D; the caller checked the
+    /// shape: cube and 3D textures, dx12kit/features/TextureKinds.hpp) with view format `viewFormat`,
+    /// TEXTURECUBE views when `cube`, placed as `placement` says (textures live in the 'default' heap),
+    /// reading as zeros. `what` names the call in errors.
+    std::shared_ptr<Texture> CreateTextureFromDesc(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube, const std::string& name,
+                                                   const Placement& placement, const char* what);
+    /// The extension slot: an object a feature keeps per device (built-in pipelines, a feature's
+    /// state), made by `make` on first use of `key` and kept for the device's life. Thread-safe.
     std::shared_ptr<void> BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make);
 
     /// Records and submits the zeroing of resources created since the last execute (see
@@ -139,25 +129,17 @@ public:
     /// Raw memory to place resources in (ResourcePlacement::memory): `size` bytes at `alignment`.
     std::shared_ptr<memory::MemoryRegion> AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
                                                          const std::string& name);
-    /// Moves placed resources of `pool` (a 'default' heap pool; nullptr: the default pools of the
-    /// default heap and, on a cache-coherent UMA adapter, of the custom heap, where uma_direct
-    /// buffers live) so that blocks empty: plans with the memory layer, copies on the GPU (copy
-    /// queue when every source is in COMMON), re-points each Resource (same object, same cached
-    /// descriptors, mapped again in its new place), frees the old memory after the copy.
-    /// maxBytes/maxMoves (0: none, else summed over the pools) make it incremental: one bounded
-    /// pass without waiting; otherwise passes run until nothing moves, then empty blocks are
-    /// released. Only heap='default' resources move (AdoptPlacement); never CPU-visible memory the
-    /// user may hold pointers into (heap='custom', upload, readback), resources used by a command
-    /// list still being recorded, or resources pinned by dx12kit's own CPU access (PinInPlace).
-    /// InvalidArgument for a custom/upload/readback or linear pool, or one of another device.
-    DefragmentStats Defragment(const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm,
-                               uint64_t maxBytes, uint64_t maxMoves);
     /// Destroys idle upload pages, then releases every empty memory block above each pool's
     /// minimum now.
     void TrimMemory();
 
-    /// The mip generation pipeline (dx12kit/features/GenerateMips.hpp), created on first use. Thread-safe.
-    const MipPipeline& Mips();
+    // ---- for features that submit work of their own (defragmentation) -------------------------
+    /// Records and submits the zeroing of resources created since the last execute (as
+    /// InitializeNewResources does, without the waits). Caller holds the submission mutex.
+    void ZeroNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
+    /// Later executes on every queue follow `value` of `producer` (dx12kit's own submissions).
+    /// Caller holds the submission mutex.
+    void FollowInternalWork(CommandQueue& producer, uint64_t value);
 
     std::map<std::string, std::string> Info() const;
     std::string AdapterName() const { return m_AdapterName; }
@@ -165,9 +147,6 @@ public:
 
 private:
     explicit Device(const DeviceOptions& options);
-    void ZeroNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
-    /// Later executes on every queue follow `value` of `producer` (dx12kit's own submissions).
-    void FollowInternalWork(CommandQueue& producer, uint64_t value);
     std::array<uint64_t, 4> m_Follow{};                    // per producing queue type: its latest own-work fence value
     std::array<std::array<uint64_t, 4>, 4> m_Followed{};   // [consumer][producer]: the value already waited for
     memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
@@ -190,9 +169,6 @@ private:
     std::string m_AdapterName;
     std::mutex m_BuiltinMutex;
     std::map<std::string, std::shared_ptr<void>> m_Builtins;   // BuiltinObject
-    /// Creates, places and registers a texture (CreateTextureCube / CreateTexture3D).
-    std::shared_ptr<Texture> CreateTextureResource(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube,
-                                                   const std::string& name, const Placement& placement, const char* what);
     D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
 };
 

@@ -130,7 +130,7 @@ public:
     bool TryBeginMove();
     void EndMove();
     /// Keeps the resource where it is while the returned token lives: dx12kit's own CPU pointer into
-    /// a uma_direct buffer's mapping (uma::ReadDirect) stays valid, since Device::Defragment moves no
+    /// a uma_direct buffer's mapping (uma::ReadDirect) stays valid, since Defragment (features/Defragment.hpp) moves no
     /// pinned resource. Counts as a use (BeginUse), so it waits while a move is in progress (a few
     /// microseconds); take the pointer (Mapped()) after pinning.
     std::shared_ptr<void> PinInPlace() const;

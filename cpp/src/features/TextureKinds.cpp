@@ -1,4 +1,5 @@
-// Device: cube and 3D textures, and the per-device cache of dx12kit's built-in objects.
+// Cube and 3D textures (dx12kit/features/TextureKinds.hpp): their shape rules, over
+// Device::CreateTextureFromDesc.
 //
 // Both kinds go through the memory layer like 2D textures (placed in the default pools, a pool,
 // committed, or at an offset of user memory), are created with their format family's TYPELESS
@@ -10,6 +11,8 @@
 //   3D    D3D12_RESOURCE_DIMENSION_TEXTURE3D: DepthOrArraySize is the depth, one subresource per
 //         mip (each mip halves width, height and depth); at most 2048 texels a side
 //         (D3D12_REQ_TEXTURE3D_U_V_OR_W_DIMENSION); no depth-stencil use.
+#include "dx12kit/features/TextureKinds.hpp"
+
 #include "dx12kit/gpu/Device.hpp"
 
 #include "dx12kit/core/Errors.hpp"
@@ -42,58 +45,27 @@ uint32_t CheckMips(uint32_t mipLevels, uint32_t largest, const std::string& size
 
 }  // namespace
 
-std::shared_ptr<Texture> Device::CreateTextureResource(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube,
-                                                       const std::string& name, const Placement& placement, const char* what) {
-    m_Core->CheckNotForked("create_texture");
-    CheckPlacementArgs(placement, what);
-    const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
-    if (kind != memory::HeapKind::Default)
-        throw InvalidArgument(std::string(what) + ": textures live in the 'default' heap (got '" + memory::HeapKindName(kind) +
-                              "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
-    const bool renderTarget = desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
-    D3D12_CLEAR_VALUE clear{};
-    clear.Format = viewFormat;
-    memory::ResourceRequest rq;
-    rq.desc = desc;
-    rq.initialState = D3D12_RESOURCE_STATE_COMMON;
-    rq.clearValue = renderTarget ? &clear : nullptr;
-    rq.heap = kind;
-    rq.pool = placement.pool;
-    rq.committed = placement.committed;
-    rq.withinBudget = placement.withinBudget;
-    rq.kind = renderTarget ? memory::AllocationKind::RenderTarget : memory::AllocationKind::Texture;
-    rq.name = name;
-    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, what) : m_Core->Memory().CreateResource(rq);
-    auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
-    t->SetViewFormat(viewFormat);
-    t->SetCube(cube);
-    t->AttachMemory(std::move(created.allocation));
-    AdoptPlacement(t, placement, kind);
-    if (!placement.memory) m_Core->QueueZeroInit(t);
-    return t;
-}
-
-std::shared_ptr<Texture> Device::CreateTextureCube(uint32_t size, DXGI_FORMAT format, uint32_t mipLevels, bool renderTarget, bool uav,
-                                                   const std::string& name, const Placement& placement) {
+std::shared_ptr<Texture> CreateTextureCube(Device& device, uint32_t size, DXGI_FORMAT format, uint32_t mipLevels, bool renderTarget, bool uav,
+                                           const std::string& name, const ResourcePlacement& placement) {
     const char* what = "create_texture_cube";
     RequireTextureFormat(format, what);
     if (size == 0) throw InvalidArgument("create_texture_cube: size must be positive");
     if (size > D3D12_REQ_TEXTURECUBE_DIMENSION)
         throw InvalidArgument("create_texture_cube: size " + std::to_string(size) + " exceeds " + std::to_string(D3D12_REQ_TEXTURECUBE_DIMENSION));
     mipLevels = CheckMips(mipLevels, size, std::to_string(size) + "x" + std::to_string(size) + " cube", what);
-    m_Core->FormatSupport().CheckTextureCube(format, renderTarget, uav, what);
-    m_Core->FormatSupport().CheckBlockSize(format, size, size, what);
+    device.Core()->FormatSupport().CheckTextureCube(format, renderTarget, uav, what);
+    device.Core()->FormatSupport().CheckBlockSize(format, size, size, what);
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
     const DXGI_FORMAT family = TypelessFamily(format);
     const D3D12_RESOURCE_DESC desc =
         d3dx::Tex2DDesc(family != DXGI_FORMAT_UNKNOWN ? family : format, size, size, 6, static_cast<uint16_t>(mipLevels), flags);
-    return CreateTextureResource(desc, format, true, name, placement, what);
+    return device.CreateTextureFromDesc(desc, format, true, name, placement, what);
 }
 
-std::shared_ptr<Texture> Device::CreateTexture3D(uint32_t width, uint32_t height, uint32_t depth, DXGI_FORMAT format, uint32_t mipLevels,
-                                                 bool renderTarget, bool uav, const std::string& name, const Placement& placement) {
+std::shared_ptr<Texture> CreateTexture3D(Device& device, uint32_t width, uint32_t height, uint32_t depth, DXGI_FORMAT format, uint32_t mipLevels,
+                                         bool renderTarget, bool uav, const std::string& name, const ResourcePlacement& placement) {
     const char* what = "create_texture3d";
     RequireTextureFormat(format, what);
     if (width == 0 || height == 0 || depth == 0) throw InvalidArgument("create_texture3d: width, height and depth must be positive");
@@ -102,8 +74,8 @@ std::shared_ptr<Texture> Device::CreateTexture3D(uint32_t width, uint32_t height
     if (width > kMax || height > kMax || depth > kMax)
         throw InvalidArgument("create_texture3d: " + size + " exceeds " + std::to_string(kMax) + " texels a side");
     mipLevels = CheckMips(mipLevels, std::max({width, height, depth}), size, what);
-    m_Core->FormatSupport().CheckTexture3D(format, renderTarget, uav, what);
-    m_Core->FormatSupport().CheckBlockSize(format, width, height, what);  // the depth may be any size
+    device.Core()->FormatSupport().CheckTexture3D(format, renderTarget, uav, what);
+    device.Core()->FormatSupport().CheckBlockSize(format, width, height, what);  // the depth may be any size
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
@@ -111,17 +83,7 @@ std::shared_ptr<Texture> Device::CreateTexture3D(uint32_t width, uint32_t height
     D3D12_RESOURCE_DESC desc =
         d3dx::Tex2DDesc(family != DXGI_FORMAT_UNKNOWN ? family : format, width, height, static_cast<uint16_t>(depth), static_cast<uint16_t>(mipLevels), flags);
     desc.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE3D;
-    return CreateTextureResource(desc, format, false, name, placement, what);
-}
-
-std::shared_ptr<void> Device::BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make) {
-    m_Core->CheckNotForked("builtin pipeline");
-    std::lock_guard<std::mutex> lock(m_BuiltinMutex);
-    auto it = m_Builtins.find(key);
-    if (it != m_Builtins.end()) return it->second;
-    std::shared_ptr<void> object = make();
-    m_Builtins.emplace(key, object);
-    return object;
+    return device.CreateTextureFromDesc(desc, format, false, name, placement, what);
 }
 
 }  // namespace dx12kit
