@@ -26,6 +26,7 @@ import pytest
 
 import dx12kit as dx
 from dx12kit import graph_demo as gd
+from dx12kit.graph import plan_cache
 
 PASSES = 50
 
@@ -56,13 +57,17 @@ def build_chain(dev: dx.Device, out: dx.Texture, passes: int) -> dx.RenderGraph:
     return g
 
 
-def time_build_compile(dev: dx.Device, out: dx.Texture, rounds: int = 50) -> List[float]:
+def time_build_compile(dev: dx.Device, out: dx.Texture, rounds: int = 50, cached: bool = False) -> List[float]:
+    """Times of building and compiling :func:`build_50`; cold compiles unless ``cached`` (then each takes
+    the plan of the identical graph before it from the device's plan cache)."""
+    plan_cache(dev).capacity = 4 if cached else 0
     build_50(dev, out).compile()   # warm: allocation sizes are measured once per description
     times = []
     for _ in range(rounds):
         t0 = time.perf_counter()
         build_50(dev, out).compile()
         times.append(time.perf_counter() - t0)
+    plan_cache(dev).capacity = 4
     return times
 
 
@@ -71,6 +76,7 @@ def compile_us_per_pass(dev: dx.Device, out: dx.Texture, passes: int, repeat: in
     alone) and ``build_compile_us`` (declaring it too), the minimum over ``repeat`` fresh graphs (after
     one warm-up, which measures each description's allocation size once), in thread CPU time (the
     machine's other load counts less than in wall time); the cycle collector is paused while timing."""
+    plan_cache(dev).capacity = 0   # cold compiles: no plan taken from the device's cache
     build_chain(dev, out, passes).compile()
     comp, both = [], []
     gc.collect()
@@ -79,6 +85,7 @@ def compile_us_per_pass(dev: dx.Device, out: dx.Texture, passes: int, repeat: in
         comp, both = _timed_compiles(dev, out, passes, repeat)
     finally:
         gc.enable()
+        plan_cache(dev).capacity = 4
     return {"compile_us": min(comp) * 1e6 / passes, "build_compile_us": min(both) * 1e6 / passes}
 
 
@@ -193,6 +200,7 @@ def frame_queues() -> Frame:
 def test_build_and_compile_50_passes(benchmark: Any) -> None:
     dev = dx.Device()
     out = dev.create_texture2d(64, 64, "rgba8_unorm", render_target=True, name="out")
+    plan_cache(dev).capacity = 0   # cold compiles
     build_50(dev, out).compile()
     benchmark(lambda: build_50(dev, out).compile())
     st = build_50(dev, out).stats()
@@ -204,6 +212,7 @@ def test_build_and_compile_50_passes(benchmark: Any) -> None:
 def test_compile_per_pass(benchmark: Any, passes: int) -> None:
     dev = dx.Device()
     out = dev.create_texture2d(64, 64, "rgba8_unorm", render_target=True, name="out")
+    plan_cache(dev).capacity = 0   # cold compiles
     build_chain(dev, out, passes).compile()
     benchmark.pedantic(lambda g: g.compile(), setup=lambda: ((build_chain(dev, out, passes),), {}),
                        rounds=20 if passes <= 50 else 3)
@@ -235,6 +244,21 @@ if __name__ == "__main__":
     ts = time_build_compile(dev, out, rounds=200)
     print(f"build + compile, {PASSES} passes: median {statistics.median(ts) * 1e6:.0f} us "
           f"(min {min(ts) * 1e6:.0f}, max {max(ts) * 1e6:.0f})")
+    tc = time_build_compile(dev, out, rounds=200, cached=True)
+    print(f"build + compile, {PASSES} passes, identical rebuild (plan cache hit): median "
+          f"{statistics.median(tc) * 1e6:.0f} us (min {min(tc) * 1e6:.0f})")
+    plan_cache(dev).capacity = 0
+    g = build_50(dev, out)
+    t0 = time.perf_counter()
+    g.compile()
+    cold = time.perf_counter() - t0
+    plan_cache(dev).capacity = 4
+    g = build_50(dev, out)
+    g.compile()
+    g = build_50(dev, out)
+    t0 = time.perf_counter()
+    g.compile()
+    print(f"  compile alone, cold {cold * 1e6:.0f} us, plan cache hit {(time.perf_counter() - t0) * 1e6:.0f} us")
     g = build_50(dev, out)
     t0 = time.perf_counter()
     g.compile()
