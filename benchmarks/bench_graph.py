@@ -2,6 +2,8 @@
 
 - Building and compiling a 50-pass graph (CPU only; the target is at most 1 ms): a chain of passes on
   the direct and compute queues over 50 transients of four kinds, ending in an imported texture.
+- Compile cost per pass at 50 and 800 passes (``compile_scaling``; target: the 800-pass graph costs at
+  most 1.3x per pass what the 50-pass one does).
 - Executing the compiled deferred-renderer frame (``dx12kit.graph_demo``) against recording the same
   passes by hand, side by side (target: the graph adds at most 10%): on one queue (against one list
   by hand), and with lighting on the compute queue (against the same four lists and GPU waits by
@@ -15,26 +17,34 @@ Run ``pytest benchmarks/bench_graph.py`` (pytest-benchmark) or ``python benchmar
 """
 from __future__ import annotations
 
+import gc
 import statistics
 import time
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, List, Tuple
 
 import pytest
 
 import dx12kit as dx
 from dx12kit import graph_demo as gd
+from dx12kit.graph import plan_cache
 
 PASSES = 50
 
 
 def build_50(dev: dx.Device, out: dx.Texture) -> dx.RenderGraph:
     """A 50-pass graph: each pass writes a transient the next one reads; every 5th pass on the compute queue."""
+    return build_chain(dev, out, PASSES)
+
+
+def build_chain(dev: dx.Device, out: dx.Texture, passes: int) -> dx.RenderGraph:
+    """A graph of ``passes`` passes: each writes a transient the next one reads; every 5th pass on the
+    compute queue; the last renders into ``out``."""
     g = dx.RenderGraph(dev)
     o = g.import_resource(out)
     kinds = [("rgba8_unorm", 64), ("rgba16_float", 64), ("r32_float", 128), ("rgba8_unorm", 128)]
     prev = None
     noop: Callable[[Any, Any], None] = lambda cl, r: None
-    for i in range(PASSES - 1):
+    for i in range(passes - 1):
         fmt, size = kinds[i % 4]
         t = g.create_texture(f"t{i}", size, size, fmt)
         reads = [prev] if prev is not None else []
@@ -47,14 +57,61 @@ def build_50(dev: dx.Device, out: dx.Texture) -> dx.RenderGraph:
     return g
 
 
-def time_build_compile(dev: dx.Device, out: dx.Texture, rounds: int = 50) -> List[float]:
+def time_build_compile(dev: dx.Device, out: dx.Texture, rounds: int = 50, cached: bool = False) -> List[float]:
+    """Times of building and compiling :func:`build_50`; cold compiles unless ``cached`` (then each takes
+    the plan of the identical graph before it from the device's plan cache)."""
+    plan_cache(dev).capacity = 4 if cached else 0
     build_50(dev, out).compile()   # warm: allocation sizes are measured once per description
     times = []
     for _ in range(rounds):
         t0 = time.perf_counter()
         build_50(dev, out).compile()
         times.append(time.perf_counter() - t0)
+    plan_cache(dev).capacity = 4
     return times
+
+
+def compile_us_per_pass(dev: dx.Device, out: dx.Texture, passes: int, repeat: int = 5) -> Dict[str, float]:
+    """Per-pass cost of a graph of ``passes`` passes (:func:`build_chain`): ``compile_us`` (``compile()``
+    alone) and ``build_compile_us`` (declaring it too), the minimum over ``repeat`` fresh graphs (after
+    one warm-up, which measures each description's allocation size once), in thread CPU time (the
+    machine's other load counts less than in wall time); the cycle collector is paused while timing."""
+    plan_cache(dev).capacity = 0   # cold compiles: no plan taken from the device's cache
+    build_chain(dev, out, passes).compile()
+    comp, both = [], []
+    gc.collect()
+    gc.disable()
+    try:
+        comp, both = _timed_compiles(dev, out, passes, repeat)
+    finally:
+        gc.enable()
+        plan_cache(dev).capacity = 4
+    return {"compile_us": min(comp) * 1e6 / passes, "build_compile_us": min(both) * 1e6 / passes}
+
+
+def _timed_compiles(dev: dx.Device, out: dx.Texture, passes: int, repeat: int) -> Tuple[List[float], List[float]]:
+    comp, both = [], []
+    for _ in range(repeat):
+        t0 = time.thread_time()
+        g = build_chain(dev, out, passes)
+        t1 = time.thread_time()
+        g.compile()
+        t2 = time.thread_time()
+        comp.append(t2 - t1)
+        both.append(t2 - t0)
+        del g
+    return comp, both
+
+
+def compile_scaling(dev: dx.Device, out: dx.Texture, small: int = 50, large: int = 800) -> Dict[str, float]:
+    """Per-pass compile cost at ``small`` and ``large`` passes and their ratio (target: at most 1.3)."""
+    a = compile_us_per_pass(dev, out, small, repeat=20)
+    b = compile_us_per_pass(dev, out, large, repeat=5)
+    return {f"compile_us_per_pass_{small}": a["compile_us"], f"compile_us_per_pass_{large}": b["compile_us"],
+            "compile_ratio": b["compile_us"] / a["compile_us"],
+            f"build_compile_us_per_pass_{small}": a["build_compile_us"],
+            f"build_compile_us_per_pass_{large}": b["build_compile_us"],
+            "build_compile_ratio": b["build_compile_us"] / a["build_compile_us"]}
 
 
 class Frame:
@@ -143,10 +200,22 @@ def frame_queues() -> Frame:
 def test_build_and_compile_50_passes(benchmark: Any) -> None:
     dev = dx.Device()
     out = dev.create_texture2d(64, 64, "rgba8_unorm", render_target=True, name="out")
+    plan_cache(dev).capacity = 0   # cold compiles
     build_50(dev, out).compile()
     benchmark(lambda: build_50(dev, out).compile())
     st = build_50(dev, out).stats()
     assert st["passes"] == PASSES and st["transient_bytes"] < st["transient_bytes_unaliased"]
+
+
+@pytest.mark.benchmark(group="graph-compile-scaling")
+@pytest.mark.parametrize("passes", [50, 800])
+def test_compile_per_pass(benchmark: Any, passes: int) -> None:
+    dev = dx.Device()
+    out = dev.create_texture2d(64, 64, "rgba8_unorm", render_target=True, name="out")
+    plan_cache(dev).capacity = 0   # cold compiles
+    build_chain(dev, out, passes).compile()
+    benchmark.pedantic(lambda g: g.compile(), setup=lambda: ((build_chain(dev, out, passes),), {}),
+                       rounds=20 if passes <= 50 else 3)
 
 
 @pytest.mark.benchmark(group="graph-frame-one-queue")
@@ -175,10 +244,28 @@ if __name__ == "__main__":
     ts = time_build_compile(dev, out, rounds=200)
     print(f"build + compile, {PASSES} passes: median {statistics.median(ts) * 1e6:.0f} us "
           f"(min {min(ts) * 1e6:.0f}, max {max(ts) * 1e6:.0f})")
+    tc = time_build_compile(dev, out, rounds=200, cached=True)
+    print(f"build + compile, {PASSES} passes, identical rebuild (plan cache hit): median "
+          f"{statistics.median(tc) * 1e6:.0f} us (min {min(tc) * 1e6:.0f})")
+    plan_cache(dev).capacity = 0
+    g = build_50(dev, out)
+    t0 = time.perf_counter()
+    g.compile()
+    cold = time.perf_counter() - t0
+    plan_cache(dev).capacity = 4
+    g = build_50(dev, out)
+    g.compile()
+    g = build_50(dev, out)
+    t0 = time.perf_counter()
+    g.compile()
+    print(f"  compile alone, cold {cold * 1e6:.0f} us, plan cache hit {(time.perf_counter() - t0) * 1e6:.0f} us")
     g = build_50(dev, out)
     t0 = time.perf_counter()
     g.compile()
     print(f"  compile alone: {(time.perf_counter() - t0) * 1e6:.0f} us")
+    print("compile cost per pass (chain graphs, min of repeats):")
+    for k, v in compile_scaling(dev, out).items():
+        print(f"  {k}: {v:.2f}")
     for label, kw in (("one queue", {}), ("one queue, aliasing=False", {"aliasing": False}),
                       ("lighting on the compute queue", {"compute_lighting": True})):
         print(f"deferred frame, {label}:")

@@ -4,7 +4,8 @@ a fixed allocation-info function, so offsets are known. (The bake stage needs re
 tests/device/test_graph_stages.py.)"""
 from __future__ import annotations
 
-from typing import Any, List, Sequence
+import random
+from typing import Any, Dict, List, Sequence
 
 import pytest
 
@@ -16,7 +17,7 @@ from dx12kit.graph.cull import cull
 from dx12kit.graph.declare import Declaration
 from dx12kit.graph.lifetimes import lifetimes
 from dx12kit.graph.model import SRV_COMPUTE, SRV_DIRECT, GraphResource, ResourceFlags
-from dx12kit.graph.placement import AllocationInfo, place
+from dx12kit.graph.placement import AllocationInfo, Packing, Placement, align, pack, place
 
 KIB64 = 65536
 
@@ -135,6 +136,45 @@ def test_place_shares_bytes_between_lifetimes_that_do_not_overlap() -> None:
     before = {h.name: (x.name if x is not None else None) for h, x in s.barrier_before.items()}
     # t2 and t3 take over from t0 and t1; t0 and t1 take the bytes back from them in the next execution
     assert before == {"t2": "t0", "t3": "t1", "t0": "t2", "t1": "t3"}
+
+
+def pack_by_scanning_every_placed_transient(items: Sequence[Placement]) -> Packing:
+    """The packer's rule written plainly (O(n^2)): largest first, each at the lowest aligned offset that
+    no transient placed before it with an overlapping lifetime holds."""
+    offsets: Dict[GraphResource, int] = {}
+    top = 0
+    placed: List[Placement] = []
+    for it in sorted(items, key=lambda x: (-x.size, x.first, x.resource.index)):
+        busy = sorted((offsets[o.resource], offsets[o.resource] + o.size) for o in placed
+                      if not (o.last < it.first or it.last < o.first))
+        off = 0
+        for b0, b1 in busy:
+            if off + it.size <= b0:
+                break
+            if b1 > off:
+                off = align(b1, it.alignment)
+        offsets[it.resource] = off
+        placed.append(it)
+        top = max(top, off + it.size)
+    return Packing(offsets, align(top, 4096) if top else 0)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pack_places_like_scanning_every_placed_transient_on_random_lifetimes(seed: int) -> None:
+    rng = random.Random(seed)
+    d = Declaration()
+    passes = rng.choice([3, 17, 64, 300])
+    items = []
+    for i in range(rng.choice([1, 5, 40, 200])):
+        h = d.buffer(f"b{i}", 1)
+        first = rng.randrange(passes)
+        last = min(passes - 1, first + int(rng.expovariate(1 / rng.choice([1, 4, 30]))))
+        alignment = rng.choice([256, 4096, KIB64])
+        size = rng.choice([256, 1000, 4096, KIB64, 3 * KIB64, 4 * 1024 * 1024 + 512])
+        items.append(Placement(h, 0, size, alignment, first, last, ResourceFlags(), False))
+    got, want = pack(items), pack_by_scanning_every_placed_transient(items)
+    assert got.block_bytes == want.block_bytes
+    assert {h.name: o for h, o in got.offsets.items()} == {h.name: o for h, o in want.offsets.items()}
 
 
 def test_place_without_aliasing_gives_each_transient_its_own_bytes() -> None:

@@ -50,15 +50,18 @@ testable alone; modules import only those above them in this list):
 - :mod:`.checked`, :mod:`.recorder`, :mod:`.realize`, :mod:`.bake` (stage *bake*): the real transients,
   and ``bake(...) -> RecordPlan`` (per command list its recorder, queue and waits); ``submit`` runs one
   execution.
+- :mod:`.plancache`: the device's LRU of compiled plans (and their transients) by the declaration's
+  structure, so an identical rebuilt graph compiles and allocates nothing (:func:`plan_cache`).
 - :mod:`.draw`: ``to_dot`` / ``to_png`` of a ``CompiledGraph``.
 - :mod:`.render_graph`: :class:`RenderGraph`, the public face over all of them.
 """
 from __future__ import annotations
 
 from .model import GraphError, GraphResource
+from .plancache import PlanCache, plan_cache
 from .render_graph import RenderGraph
 
-__all__ = ["RenderGraph", "GraphResource", "GraphError"]
+__all__ = ["RenderGraph", "GraphResource", "GraphError", "PlanCache", "plan_cache"]
 
 # The public classes are documented and pickled under the package, their import path.
 for _cls in (RenderGraph, GraphResource, GraphError):

@@ -73,6 +73,8 @@ class _Context:
     real: Mapping[GraphResource, Resource]
     layout: MemoryLayout
     graph_ids: Optional[Dict[int, GraphResource]]   # validation mode: id of each real resource -> its handle
+    records: Optional[Sequence[Any]]                 # each pass's record by index (None: the compiled passes')
+    handles: Optional[Sequence[GraphResource]]      # the executing graph's handles by index (None: the compiled ones)
 
 
 def _transitions(real: Mapping[GraphResource, Resource], ts: Sequence[Transition]) -> List[Tuple[Any, ...]]:
@@ -86,9 +88,10 @@ def _batch(entries: List[Tuple[Any, ...]]) -> Optional[BarrierBatch]:
 def _check(pb: PassBarriers, ctx: _Context) -> Optional[PassCheck]:
     if ctx.graph_ids is None:
         return None
-    real, uses = ctx.real, pb.pass_.uses
+    real, uses, hs = ctx.real, pb.pass_.uses, ctx.handles
     return PassCheck(allowed={id(real[h]): u for h, u in uses.items()}, graph_ids=ctx.graph_ids,
-                     resources=types.MappingProxyType(_RealResources({h: real[h] for h in uses})))
+                     resources=types.MappingProxyType(_RealResources({(hs[h.index] if hs is not None else h): real[h]
+                                                                      for h in uses})))
 
 
 def _clears(pb: PassBarriers, ctx: _Context) -> Tuple[TargetClear, ...]:
@@ -117,7 +120,7 @@ def bake_pass(pb: PassBarriers, carried: List[Tuple[Any, ...]], after: List[Tupl
     if not inits:
         before, transitions = before + transitions, []
     rts = [real[h] for h in p.render_targets]
-    return PassRecording(name=p.name, record=p.record, barriers_before=_batch(before), init_clears=inits,
+    return PassRecording(name=p.name, record=ctx.records[p.index] if ctx.records is not None else p.record, barriers_before=_batch(before), init_clears=inits,
                          transitions=_batch(transitions), render_targets=rts if targets else None,
                          depth_stencil=real[p.depth_stencil] if p.depth_stencil is not None else None,
                          clears=_clears(pb, ctx), check=_check(pb, ctx), barriers_after=_batch(after))
@@ -136,7 +139,8 @@ def bake_list(lst: CommandListPlan, ctx: _Context) -> Tuple[PassRecording, ...]:
 
 
 def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResource, Resource],
-         device: Device) -> RecordPlan:
+         device: Device, *, records: Optional[Sequence[Any]] = None, handles: Optional[Sequence[GraphResource]] = None,
+         codes: Optional[Dict[str, Any]] = None) -> RecordPlan:
     """The bake stage.
 
     Args:
@@ -144,11 +148,18 @@ def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResourc
         layout: the physical-resources stage's result.
         real: every handle's real resource in this execution (transients and imported ones).
         device: the device (its queues; validation mode).
+        records: the record function of each pass by declaration index, when the graph executing the plan
+            is not the one compiled (a graph of the same structure taking a cached plan: its own records).
+        handles: that graph's handles by index (the keys of ``res`` in validation mode).
+        codes: compiled recorder code by source, shared by the graphs using one plan.
 
     Returns:
         The record plan: per command list its recorder, queue and waits.
     """
-    ctx = _Context(real, layout, {id(r): h for h, r in real.items()} if device.validate else None)
+    graph_ids = None
+    if device.validate:
+        graph_ids = {id(r): (handles[h.index] if handles is not None else h) for h, r in real.items()}
+    ctx = _Context(real, layout, graph_ids, records, handles)
     qs = {q: device.queue(QueueKind(q)) for q in QUEUES}
     lists: List[ListRecording] = []
     last_list: Dict[str, int] = {}            # queue -> its last list
@@ -161,7 +172,7 @@ def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResourc
                 waited_by_direct[other] = max(waited_by_direct.get(other, -1), j)
         last_list[lst.queue] = i
         lists.append(ListRecording(queue=qs[lst.queue], passes=passes,
-                                   run=recorder.function(f"render graph list {i} ({lst.queue})"),
+                                   run=recorder.function(f"render graph list {i} ({lst.queue})", codes),
                                    source=recorder.source,
                                    waits=tuple(QueueWait(qs[o], j) for o, j in sorted(lst.waits.items())),
                                    waits_previous_execution=lst.waits_previous_execution))

@@ -103,6 +103,12 @@ def check_queue_uses(pass_name: str, queue: str, has_targets: bool, uses: Mappin
         raise GraphError(f"add_pass {pass_name!r}: a copy-queue pass may only copy (copy_from / copy_to)")
 
 
+class _Owner:
+    """The identity a declaration's handles carry (``GraphResource._graph``)."""
+
+    __slots__ = ()
+
+
 class Declaration:
     """The resources and passes of one graph, in declaration order (the declare stage's result).
 
@@ -116,6 +122,12 @@ class Declaration:
         self.resources: List[GraphResource] = []
         self.passes: List[PassDecl] = []
         self._names: Set[str] = set()
+        # what this declaration's handles name as their graph: a token, not the declaration itself, so the
+        # handles (which record functions capture) and the declaration form no reference cycle
+        self._owner = _Owner()
+        # the structure of each resource and pass, as declared (the plan cache's key: see .plancache)
+        self.resource_keys: List[Tuple[Any, ...]] = []
+        self.pass_keys: List[Tuple[Any, ...]] = []
 
     def _new_name(self, name: str) -> str:
         if not isinstance(name, str) or not name:
@@ -127,6 +139,8 @@ class Declaration:
 
     def _add(self, h: GraphResource) -> GraphResource:
         self.resources.append(h)
+        self.resource_keys.append((h.kind, h.name, h.transient, h.width, h.height, h.format, h.mips, h.array_size,
+                                   h.samples, h.size))
         return h
 
     def texture(self, name: str, width: int, height: int, format: Union[str, Format], mips: int = 1,
@@ -138,7 +152,7 @@ class Declaration:
             raise GraphError(f"create_texture {name!r}: samples must be >= 1, and a multisampled texture has one mip "
                              "and one array slice")
         fmt = texture_format(name, format)
-        return self._add(GraphResource(self, len(self.resources), self._new_name(name), "texture", transient=True,
+        return self._add(GraphResource(self._owner, len(self.resources), self._new_name(name), "texture", transient=True,
                                        width=int(width), height=int(height), format=fmt, mips=int(mips),
                                        array_size=int(array_size), samples=int(samples)))
 
@@ -148,7 +162,7 @@ class Declaration:
             raise TypeError(f"create_buffer {name!r}: size must be an int, not {type(size).__name__}")
         if size < 1 or size > MAX_BUFFER_BYTES:
             raise GraphError(f"create_buffer {name!r}: size must be 1..{MAX_BUFFER_BYTES} bytes (1 TiB), got {size}")
-        return self._add(GraphResource(self, len(self.resources), self._new_name(name), "buffer", transient=True,
+        return self._add(GraphResource(self._owner, len(self.resources), self._new_name(name), "buffer", transient=True,
                                        size=int(size)))
 
     def imported(self, resource: Resource, name: Optional[str] = None) -> GraphResource:
@@ -160,16 +174,16 @@ class Declaration:
                 raise GraphError(f"import_resource: {resource.name!r} is imported already as {r.name!r}")
         nm = self._new_name(name if name is not None else resource.name)
         if isinstance(resource, Texture):
-            return self._add(GraphResource(self, len(self.resources), nm, "texture", transient=False,
+            return self._add(GraphResource(self._owner, len(self.resources), nm, "texture", transient=False,
                                            width=resource.width, height=resource.height, format=resource.format,
                                            mips=resource.mip_levels, array_size=resource.array_size,
                                            samples=resource.sample_count, resource=resource))
-        return self._add(GraphResource(self, len(self.resources), nm, "buffer", transient=False, size=resource.size,
+        return self._add(GraphResource(self._owner, len(self.resources), nm, "buffer", transient=False, size=resource.size,
                                        resource=resource))
 
     def own(self, h: Any, pass_name: str, what: str) -> GraphResource:
         """``h`` checked to be a handle of this graph (``what``: the argument, for the message)."""
-        if not isinstance(h, GraphResource) or h._graph is not self:
+        if not isinstance(h, GraphResource) or h._graph is not self._owner:
             raise GraphError(f"add_pass {pass_name!r}: {what} must hold GraphResource handles of this graph, got {h!r}")
         return h
 
@@ -179,7 +193,7 @@ class Declaration:
         uses: Dict[GraphResource, Set[str]] = {}
         for hs, use in groups:
             for h in hs:
-                if h.__class__ is not GraphResource or h._graph is not self:
+                if h.__class__ is not GraphResource or h._graph is not self._owner:
                     self.own(h, pass_name, use)   # raises
                 u = uses.get(h)
                 if u is None:
@@ -231,4 +245,7 @@ class Declaration:
         p = PassDecl(len(self.passes), name, record, q, frozen, rts, depth_stencil, clears, bool(side_effects),
                      writes_of, needs)
         self.passes.append(p)
+        self.pass_keys.append((name, q, tuple((h.index, u) for h, u in frozen.items()), tuple(h.index for h in rts),
+                               depth_stencil.index if depth_stencil is not None else -1,
+                               tuple((h.index, v) for h, v in clears.items()), p.side_effects))
         return p

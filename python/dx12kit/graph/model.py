@@ -74,7 +74,7 @@ class GraphResource:
         """Made by :class:`RenderGraph`; not meant to be constructed directly.
 
         Args:
-            graph: the declarations of the RenderGraph it belongs to (compared by identity).
+            graph: the owner token of the declarations of the RenderGraph it belongs to (compared by identity).
             index: its position in the graph's resource list.
             name, kind, transient, width, height, format, mips, array_size, samples, size, resource:
                 the attributes of the same names (``kind``: ``"texture"`` or ``"buffer"``).

@@ -107,9 +107,64 @@ class Packing:
     block_bytes: int
 
 
+class _LifetimeIndex:
+    """The placed transients' byte ranges, found by lifetime: a segment tree over pass orders where each
+    range is stored at the O(log n) nodes covering its lifetime, and each node counts the ranges stored in
+    its subtree (so a query visits only nodes that hold something). A query returns the byte ranges of
+    every transient whose lifetime overlaps the one asked for (a range may come more than once)."""
+
+    __slots__ = ("leaves", "ranges", "count")
+
+    def __init__(self, orders: int) -> None:
+        leaves = 1
+        while leaves < orders:
+            leaves *= 2
+        self.leaves = leaves
+        self.ranges: List[List[Tuple[int, int]]] = [[] for _ in range(2 * leaves)]
+        self.count = [0] * (2 * leaves)
+
+    def _add(self, node: int, r: Tuple[int, int]) -> None:
+        self.ranges[node].append(r)
+        count = self.count
+        while node:
+            count[node] += 1
+            node >>= 1
+
+    def insert(self, first: int, last: int, r: Tuple[int, int]) -> None:
+        lo, hi = first + self.leaves, last + self.leaves + 1
+        while lo < hi:
+            if lo & 1:
+                self._add(lo, r)
+                lo += 1
+            if hi & 1:
+                hi -= 1
+                self._add(hi, r)
+            lo >>= 1
+            hi >>= 1
+
+    def overlapping(self, first: int, last: int) -> List[Tuple[int, int]]:
+        out: List[Tuple[int, int]] = []
+        ranges, count = self.ranges, self.count
+        stack = [(1, 0, self.leaves - 1)]   # node, the first and last order it covers
+        while stack:
+            node, lo, hi = stack.pop()
+            if not count[node] or hi < first or last < lo:
+                continue
+            out += ranges[node]
+            if lo != hi:
+                mid = (lo + hi) >> 1
+                stack.append((2 * node, lo, mid))
+                stack.append((2 * node + 1, mid + 1, hi))
+        return out
+
+
 def pack(items: Sequence[Placement], aliasing: bool = True) -> Packing:
     """Offsets for ``items`` (their own offsets are ignored): each at the lowest aligned offset free for
     its whole lifetime, largest first; without ``aliasing``, each after the other in declaration order.
+
+    The byte ranges already placed are looked up by lifetime in a segment tree over pass orders
+    (:class:`_LifetimeIndex`), so each placement costs O(log n) plus the transients alive with it, not a
+    scan of every placed one.
     """
     offsets: Dict[GraphResource, int] = {}
     top = 0
@@ -118,19 +173,22 @@ def pack(items: Sequence[Placement], aliasing: bool = True) -> Packing:
             offsets[it.resource] = align(top, it.alignment)
             top = offsets[it.resource] + it.size
         return Packing(offsets, align(top, 4096) if top else 0)
-    placed: List[Placement] = []
+    if not items:
+        return Packing(offsets, 0)
+    index = _LifetimeIndex(max(it.last for it in items) + 1)
     for it in sorted(items, key=lambda x: (-x.size, x.first, x.resource.index)):
-        busy = sorted((offsets[o.resource], offsets[o.resource] + o.size) for o in placed
-                      if not (o.last < it.first or it.last < o.first))   # lifetimes overlap
-        off = 0
+        busy = index.overlapping(it.first, it.last)
+        busy.sort()
+        off, size, a = 0, it.size, it.alignment
         for b0, b1 in busy:
-            if off + it.size <= b0:
+            if off + size <= b0:
                 break
             if b1 > off:
-                off = align(b1, it.alignment)
+                off = align(b1, a)
         offsets[it.resource] = off
-        placed.append(it)
-        top = max(top, off + it.size)
+        index.insert(it.first, it.last, (off, off + size))
+        if off + size > top:
+            top = off + size
     return Packing(offsets, align(top, 4096) if top else 0)
 
 

@@ -97,11 +97,22 @@ class GeneratedRecorder:
     source: str
     constants: Dict[str, Any]
 
-    def function(self, label: str) -> Recorder:
-        """The compiled ``run(cl, res)`` (``label``: its file name in tracebacks)."""
+    def function(self, label: str, codes: Optional[Dict[str, Any]] = None) -> Recorder:
+        """The compiled ``run(cl, res)`` (``label``: its file name in tracebacks; ``codes``: compiled
+        sources to reuse, and where to keep this one's).
+
+        The function is taken out of its namespace (its globals), so that the two do not form a reference
+        cycle: a dropped graph's barrier batches and real resources are freed at once, not by the cycle
+        collector.
+        """
         ns = dict(self.constants)
-        exec(compile(self.source, f"<{label}>", "exec"), ns)
-        fn: Recorder = ns["run"]
+        code = codes.get(self.source) if codes is not None else None
+        if code is None:
+            code = compile(self.source, f"<{label}>", "exec")
+            if codes is not None:
+                codes[self.source] = code
+        exec(code, ns)
+        fn: Recorder = ns.pop("run")
         return fn
 
 

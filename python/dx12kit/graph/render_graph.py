@@ -3,6 +3,7 @@ stages of :mod:`.compile`), execute (:mod:`.realize` and :mod:`.bake`) and repor
 pictures from :mod:`.draw`)."""
 from __future__ import annotations
 
+import time
 import types
 from typing import Any, Dict, Hashable, Iterable, List, Mapping, Optional, Union
 
@@ -13,6 +14,7 @@ from .compile import CompiledGraph, compile_graph
 from .declare import Declaration, check_aliasing
 from .draw import to_dot, to_png
 from .model import ClearValue, GraphResource, QueueName, RecordFn, Resource
+from .plancache import PlanEntry, plan_cache, reals_by_index, structural_key
 from .realize import create_transients, device_allocation_info, layout_key
 
 
@@ -39,6 +41,8 @@ class RenderGraph:
         self._dirty = True      # declared or changed since the last compile
         self._version = 0       # counts changes; the record plan is baked for one version
         self._compiled: Optional[CompiledGraph] = None
+        self._entry: Optional[PlanEntry] = None        # the device plan cache's entry of the current compile
+        self._compile_cached = False                    # the current compile came from the plan cache
         self._stats: Optional[Dict[str, Any]] = None   # of the current compile, made by the first stats()
         # realisation (real resources), kept across executions while the layout is unchanged
         self._layout_key: Optional[Hashable] = None
@@ -197,12 +201,23 @@ class RenderGraph:
         Raises:
             GraphError: a transient read before any pass writes it, or a transient a queue cannot use.
         """
+        t0 = time.perf_counter()
         self._compiled = None   # the previous results are freed before the new ones are made
-        compiled = compile_graph(self._declaration.passes, device_allocation_info(self.device), self._aliasing)
-        self._compiled = compiled
+        self._entry = None
+        decl = self._declaration
+        cache = plan_cache(self.device)
+        key = structural_key(decl, self._aliasing)
+        entry = cache.get(key)
+        self._compile_cached = entry is not None
+        if entry is None:
+            compiled = compile_graph(decl.passes, device_allocation_info(self.device), self._aliasing)
+            entry = PlanEntry(compiled, decl.resources)
+            cache.put(key, entry)
+        self._entry = entry
+        self._compiled = entry.compiled
         self._stats = None
         self._dirty = False
-        self.compile_seconds = compiled.seconds
+        self.compile_seconds = time.perf_counter() - t0
 
     def _compiled_graph(self) -> CompiledGraph:
         """The current compile's results (compiles first when the graph changed)."""
@@ -213,18 +228,36 @@ class RenderGraph:
 
     # ------------------------------------------------------------------ execute
     def _realize(self) -> RecordPlan:
-        """Creates the real transients (placed in one block) when the layout changed, and bakes the plan."""
+        """Takes the real transients of the compile's plan-cache entry (creating them, placed in one block,
+        at its first execution, or keeping this graph's when the layout is unchanged), and bakes the plan
+        with this graph's record functions."""
         compiled = self._compiled_graph()
+        entry = self._entry
+        assert entry is not None
+        resources = self._declaration.resources
         key = layout_key(compiled.layout)
-        if key != self._layout_key:
-            self._real.clear()
-            self._memory = None
-            self._memory = create_transients(self.device, compiled.layout, self._real)
-            self._layout_key = key
-        for h in self._declaration.resources:
+        if entry.real is None:
+            if key == self._layout_key and self._memory is not None:   # keep this graph's transients
+                entry.real = {entry.resources[h.index]: r for h, r in self._real.items() if h.transient}
+                entry.memory = self._memory
+                entry.last_direct_value = max(entry.last_direct_value, self._last_direct_value)
+            else:
+                real: Dict[GraphResource, Resource] = {}
+                entry.memory = create_transients(self.device, compiled.layout, real)
+                entry.real = real
+        self._real.clear()
+        self._memory = None
+        self._real.update(reals_by_index(entry, resources))
+        self._memory = entry.memory
+        self._layout_key = key
+        for h in resources:
             if not h.transient and h.resource is not None:
                 self._real[h] = h.resource
-        self._record_plan = bake(compiled.barriers, compiled.layout, self._real, self.device)
+        same = entry.resources == tuple(resources)
+        real_compiled = self._real if same else {entry.resources[h.index]: r for h, r in self._real.items()}
+        self._record_plan = bake(compiled.barriers, compiled.layout, real_compiled, self.device,
+                                 records=None if same else [p.record for p in self._declaration.passes],
+                                 handles=None if same else resources, codes=entry.codes)
         self._realized_version = self._version
         return self._record_plan
 
@@ -244,8 +277,10 @@ class RenderGraph:
         plan = self._record_plan
         if plan is None or self._realized_version != self._version:
             plan = self._realize()
-        final = submit(plan, self._res_view, self._last_direct_value)
-        self._last_direct_value = final
+        entry = self._entry
+        assert entry is not None
+        final = submit(plan, self._res_view, entry.last_direct_value)
+        self._last_direct_value = entry.last_direct_value = final
         self._executions += 1
         return final
 
@@ -268,7 +303,10 @@ class RenderGraph:
             multisampled ones), ``transients``, ``queues`` (alive passes per queue), ``batches`` (queue and
             pass names of each command list), ``batch_waits`` (per command list, in the order of ``batches``:
             a dict from each other queue it waits for on the GPU to the index in ``batches`` of the list it
-            waits for), ``cross_queue_waits`` (their number), ``compile_us`` and ``executions``.
+            waits for), ``cross_queue_waits`` (their number), ``compile_us``, ``executions``, ``compile_cached``
+            (the compile took the plan of an identical graph from the device's plan cache: see
+            :func:`dx12kit.graph.plan_cache`) and ``plan_cache`` (that cache's ``hits``, ``misses``,
+            ``evictions``, ``entries`` and ``capacity``).
 
         Raises:
             GraphError: from :meth:`compile`.
@@ -279,6 +317,8 @@ class RenderGraph:
         out = dict(self._stats)
         out["compile_us"] = self.compile_seconds * 1e6
         out["executions"] = self._executions
+        out["compile_cached"] = self._compile_cached
+        out["plan_cache"] = plan_cache(self.device).stats()
         return out
 
     def memory_map(self) -> List[Dict[str, Any]]:
@@ -310,7 +350,9 @@ class RenderGraph:
         Raises:
             GraphError: from :meth:`compile`.
         """
-        return to_dot(self._declaration.resources, self._compiled_graph())
+        compiled = self._compiled_graph()
+        assert self._entry is not None
+        return to_dot(self._entry.resources, compiled)
 
     def to_png(self, path: Any, *, width: int = 1100) -> Any:
         """Draws the queue timeline (passes on their queues in order, cross-queue waits as arrows) and the
