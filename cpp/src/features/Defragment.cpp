@@ -198,7 +198,7 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
                 for (auto& q : m_Queues)
                     if (q && q.get() != used && q->CompletedValue() < q->LastSubmittedValue()) {
                         q->EnsureSignalled(q->LastSubmittedValue());  // lazy fence signals: the GPU waits for a signalled value
-                        ThrowIfFailed(used->D3D12Queue()->Wait(q->D3D12Fence(), q->LastSubmittedValue()), "ID3D12CommandQueue::Wait (defragment)");
+                        ThrowIfFailed(used->IssueWait(*q, q->LastSubmittedValue()), "ID3D12CommandQueue::Wait (defragment)");
                     }
                 // 3. Re-point: the old resources and memory go with the copy's submission, and so
                 // does the Resource itself: it owns the copy's destination from here on, and a user
