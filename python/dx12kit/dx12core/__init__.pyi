@@ -1275,6 +1275,11 @@ class CommandQueue:
     """
     def __repr__(self) -> str:
         ...
+    def _fail_next_queued_op(self, hresult: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Test hook: the next op handed to the submission thread fails with `hresult` instead of being issued
+        (the error path of a failed backend call, which cannot be provoked on purpose).
+        """
     def command_list(self, *, name: typing.Any = None) -> CommandList:
         """
         A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).
@@ -1382,6 +1387,15 @@ class CommandQueue:
         cross_queue_waits_on (of which per other queue: {'direct'|'compute'|'copy': n}), cross_queue_completed (such
         dependencies on work already complete at execute: no wait), cross_queue_already_waited (dependencies this
         queue already waited for: wait_for, or an earlier inserted wait).
+        """
+    def submission_stats(self) -> dict[str, typing.Any]:
+        """
+        The queue's submission thread, as a plain dict: queued_ops (native calls, ExecuteCommandLists, Signal or a
+        GPU wait, that execute and the waits handed to the thread instead of making them on the caller's thread),
+        thread_waits (GPU waits on another queue's unreached fence value that the thread did), busy (ops still
+        queued). On vkd3d a GPU wait on a value not reached yet blocks the thread that issues it, so such a wait,
+        and every op of the queue after it until the thread has caught up, is issued by the queue's own thread:
+        execute returns at once. Elsewhere (Windows) every op is issued directly and the counters stay 0.
         """
     def wait(self, fence_value: typing.SupportsInt | typing.SupportsIndex, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> None:
         """
