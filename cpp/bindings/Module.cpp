@@ -42,6 +42,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindBarrierBatch(classes);
     BindUploadAllocation(classes);
     BindCommandQueue(classes);
+    BindQueueSubmission(classes);
     BindDevice(m, classes);
     BindPool(classes);
     BindMemory(classes);

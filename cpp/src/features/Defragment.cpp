@@ -199,7 +199,7 @@ void WaitForEarlierWork(Device& device, CommandQueue& used) {
         CommandQueue& q = device.QueueRef(t);
         if (&q != &used && q.CompletedValue() < q.LastSubmittedValue()) {
             q.EnsureSignalled(q.LastSubmittedValue());  // lazy fence signals: the GPU waits for a signalled value
-            ThrowIfFailed(used.D3D12Queue()->Wait(q.D3D12Fence(), q.LastSubmittedValue()), "ID3D12CommandQueue::Wait (defragment)");
+            ThrowIfFailed(used.IssueWait(q, q.LastSubmittedValue()), "ID3D12CommandQueue::Wait (defragment)");
         }
     }
 }

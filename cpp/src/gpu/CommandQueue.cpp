@@ -1,5 +1,6 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/QueryHeap.hpp"
+#include "dx12kit/gpu/QueueSubmitter.hpp"
 
 #include "dx12kit/core/HostCopy.hpp"
 
@@ -30,7 +31,13 @@ CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
                   "CreateCommandQueue");
     ThrowIfFailed(dev->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_ID3D12Fence, m_d3d12Fence.ReleaseAndGetVoidAddress()),
                   "CreateFence");
-    m_Waiter = std::make_unique<FenceWaiter>(m_d3d12Fence.Get());
+    const char* name = type == D3D12_COMMAND_LIST_TYPE_DIRECT ? "direct" : type == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute" : "copy";
+#if defined(_WIN32)
+    constexpr bool kMayDefer = false;  // ID3D12CommandQueue::Wait queues the wait and returns
+#else
+    constexpr bool kMayDefer = true;   // vkd3d blocks in a Wait on an unreached value (QueueSubmitter.hpp)
+#endif
+    m_Submitter = std::make_shared<QueueSubmitter>(m_d3d12Queue, m_d3d12Fence, name, kMayDefer);
     SetName(type == D3D12_COMMAND_LIST_TYPE_DIRECT ? "direct" : type == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute" : "copy");
 #if !defined(_WIN32)
     m_LazySignals = m_Core->Options().lazyFenceSignals;
@@ -57,11 +64,12 @@ CommandQueue::~CommandQueue() {
         // still signal) rather than free it under the GPU.
         new std::deque<InFlight>(std::move(m_InFlight));
         new std::shared_ptr<DeviceCore>(m_Core);  // its heaps, pages and memory blocks too
-        (void)m_Waiter.release();
+        m_Submitter->Abandon(m_Submitter);        // its thread may still issue, its waiter still be signalled
         (void)m_d3d12Queue.AddRefAndGet();
         (void)m_d3d12Fence.AddRefAndGet();
         return;
     }
+    m_Submitter->Stop();  // every queued op was issued before the flush's signal: returns at once
     m_InFlight.clear();
 }
 
@@ -75,15 +83,33 @@ uint64_t CommandQueue::LastSubmittedValue() const {
     return m_LastSubmitted;
 }
 
-void CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
+bool CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
     m_Core->CheckNotForked("execute");
-    m_d3d12Queue->ExecuteCommandLists(count, lists);
+    const bool queued = m_Submitter->Execute(count, lists, m_LastSubmitted + 1);
     m_Core->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
+    return queued;
+}
+
+void CommandQueue::PoolSubmitted(ComPtr<ID3D12GraphicsCommandList> list, bool queued) {
+    if (!queued) m_ListPool.push_back(std::move(list));  // a list may be reset once submitted
+}
+
+HRESULT CommandQueue::IssueWait(CommandQueue& other, uint64_t value) {
+    return m_Submitter->Wait(other.m_Submitter, value, m_LastSubmitted + 1);
+}
+
+void CommandQueue::ThrowIfQueuedOpFailed(const char* what, uint64_t upTo) const {
+    QueueSubmitter::Failure f;
+    if (!m_Submitter->Failed() || !m_Submitter->TakeFailure(upTo, f)) return;
+    throw DeviceError(std::string(what) + ": an earlier submission on queue '" + Name() + "' failed on its submission thread: " + f.what +
+                          " (" + HResultName(f.hr) + "); the work from fence value " + std::to_string(f.value) +
+                          " on may have run without it",
+                      static_cast<int32_t>(f.hr), HResultName(f.hr));
 }
 
 HRESULT CommandQueue::SignalSubmitted() {
     m_Core->Submits().signals.fetch_add(1, std::memory_order_relaxed);
-    const HRESULT hr = m_d3d12Queue->Signal(m_d3d12Fence.Get(), m_LastSubmitted);
+    const HRESULT hr = m_Submitter->Signal(m_LastSubmitted);
     if (SUCCEEDED(hr)) {
         m_LastSignalled = m_LastSubmitted;
         m_HealSince = std::chrono::steady_clock::now();  // a stall is counted from the latest signal
@@ -101,12 +127,7 @@ bool CommandQueue::SignalPendingAt(uint64_t done) {
     return true;
 }
 
-uint64_t CommandQueue::ReadCompleted() const {
-    const uint64_t v = m_d3d12Fence->GetCompletedValue();
-    uint64_t seen = m_CompletedSeen.load(std::memory_order_relaxed);
-    while (v > seen && !m_CompletedSeen.compare_exchange_weak(seen, v, std::memory_order_relaxed)) {}
-    return std::max(v, seen);
-}
+uint64_t CommandQueue::ReadCompleted() const { return m_Submitter->ReadCompleted(); }
 
 void CommandQueue::HealIfStalled(uint64_t done) {
     // One timer per queue (not per waiter or per call): however many threads wait or poll, a
@@ -116,7 +137,10 @@ void CommandQueue::HealIfStalled(uint64_t done) {
     constexpr auto kHealFirst = std::chrono::milliseconds(50);
     constexpr auto kHealMax = std::chrono::milliseconds(2000);
     const auto now = std::chrono::steady_clock::now();
-    if (done != m_HealSeen) {  // progress: start over
+    const bool idle = m_Submitter->Idle();
+    if (done != m_HealSeen || (!idle && done >= m_Submitter->IssuedSignal())) {
+        // Progress, or every signal issued so far is reached and the rest is still queued on the
+        // submission thread (late, not lost): start over.
         m_HealSeen = done;
         m_HealSince = now;
         m_HealAfter = kHealFirst;
@@ -125,7 +149,13 @@ void CommandQueue::HealIfStalled(uint64_t done) {
     if (now - m_HealSince < m_HealAfter) return;
     // Never throws (Execute checks for pending signals after its lists are on the GPU): a failed
     // re-issue is tried again after the next stall.
-    (void)SignalSubmitted();  // restarts m_HealSince
+    if (idle) {
+        (void)SignalSubmitted();  // restarts m_HealSince
+    } else {
+        // The submission thread is busy: re-issue the latest signal it issued, ordered with its own.
+        (void)m_Submitter->Reissue();
+        m_HealSince = now;
+    }
     m_HealAfter = std::min<std::chrono::steady_clock::duration>(m_HealAfter * 2, kHealMax);
 }
 
@@ -142,6 +172,7 @@ void CommandQueue::EnsureSignalled(uint64_t value) {
 uint64_t CommandQueue::CompletedValue() {
     m_Core->CheckNotForked("completed_value");
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    ThrowIfQueuedOpFailed("completed_value");
     PumpSignal();
     const uint64_t done = ReadCompleted();
     SignalPendingAt(done);  // re-issues a signal that has stalled (vkd3d's lost values; see the header)
@@ -179,6 +210,7 @@ ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
 }
 
 ComPtr<ID3D12GraphicsCommandList> CommandQueue::AcquireList(ID3D12CommandAllocator* allocator) {
+    if (m_Submitter->HasSubmittedLists()) m_Submitter->TakeSubmittedLists(m_ListPool);
     ComPtr<ID3D12GraphicsCommandList> l;
     if (!m_ListPool.empty()) {
         l = std::move(m_ListPool.back());
@@ -200,6 +232,8 @@ std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_p
     ComPtr<ID3D12GraphicsCommandList> list;
     {
         std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        ThrowIfQueuedOpFailed("command_list");
+        if (m_Submitter->HasSubmittedLists()) m_Submitter->TakeSubmittedLists(m_ListPool);
         // Device-wide: publishes the completed serial, so upload pages and descriptor chunks of
         // finished work are reused even by a loop that never waits.
         m_Device.Poll();
@@ -280,7 +314,7 @@ HRESULT CommandQueue::WaitForHazards(const uint64_t (&needed)[4]) {
         }
         // Lazy signals: the GPU waits for a value that must be signalled (as in WaitFor).
         HRESULT hr = value > other.m_LastSignalled ? other.SignalSubmitted() : S_OK;
-        if (SUCCEEDED(hr)) hr = m_d3d12Queue->Wait(other.m_d3d12Fence.Get(), value);
+        if (SUCCEEDED(hr)) hr = IssueWait(other, value);
         if (FAILED(hr)) {
             if (SUCCEEDED(failed)) failed = hr;
             continue;
@@ -309,6 +343,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     for (CommandList* l : order) listLocks.push_back(l->LockForExecute());
 
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    ThrowIfQueuedOpFailed("execute");
     for (const auto& l : lists) {
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
         if (l->IsExecuted()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
@@ -448,7 +483,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         directFailed = directQueue.WaitForHazards(directNeeded);
         Recorded& r = recorded[0];
         ID3D12CommandList* native = r.list.Get();
-        directQueue.Submit(1, &native);
+        const bool directQueued = directQueue.Submit(1, &native);
         const uint64_t dv = ++directQueue.m_LastSubmitted;
         const HRESULT directSignalled = directQueue.SignalSubmitted();  // always: this queue waits for it on the GPU
         if (SUCCEEDED(directFailed)) directFailed = directSignalled;
@@ -458,9 +493,9 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         drec.fenceValue = dv;
         drec.allocators.push_back(std::move(r.allocator));
         directQueue.m_InFlight.push_back(std::move(drec));
-        directQueue.m_ListPool.push_back(std::move(r.list));
+        directQueue.PoolSubmitted(std::move(r.list), directQueued);
         if (SUCCEEDED(directFailed)) {
-            directFailed = m_d3d12Queue->Wait(directQueue.m_d3d12Fence.Get(), dv);
+            directFailed = IssueWait(directQueue, dv);
             if (SUCCEEDED(directFailed)) NoteGpuWait(directQueue, dv);
         }
         first = 1;
@@ -481,9 +516,9 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     InFlight record;
     record.serial = m_Core->NextSerial();
     for (auto& k : states.keep) record.tracked.push_back(std::move(k));   // named by the pre-lists' barriers
-    Submit(static_cast<UINT>(natives.size()), natives.data());
+    const bool queued = Submit(static_cast<UINT>(natives.size()), natives.data());
     const uint64_t value = ++m_LastSubmitted;
-    // The lists are on the GPU now: whatever happens next, their record must be kept, or their
+    // The lists are on the GPU now (or queued for it): whatever happens next, their record must be kept, or their
     // memory would be reused under the GPU. A failed Signal leaves the record unfinished forever
     // (a leak, never an early free) and is reported after the record is stored. Lazy signals:
     // none while another signal of the device is pending (a later signal or wait covers this one).
@@ -493,14 +528,14 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         l->Tracker().ForEachUse([&](Resource* r, bool writes) { NoteCrossQueueUse(self, r, writesAt(r, writes), value); });
     for (size_t i = first; i < recorded.size(); ++i) {
         record.allocators.push_back(std::move(recorded[i].allocator));
-        m_ListPool.push_back(std::move(recorded[i].list));
+        PoolSubmitted(std::move(recorded[i].list), queued);
     }
     for (const auto& l : lists) {
         ComPtr<ID3D12CommandAllocator> a;
         ComPtr<ID3D12GraphicsCommandList> native;
         l->Retire(record.serial, record.tracked, a, native);
         record.allocators.push_back(std::move(a));
-        m_ListPool.push_back(std::move(native));  // a list may be reset once submitted
+        PoolSubmitted(std::move(native), queued);
     }
     m_InFlight.push_back(std::move(record));
     ThrowIfFailed(directFailed, "direct-queue transitions (Signal/Wait)");
@@ -540,7 +575,7 @@ uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, C
     record.serial = m_Core->NextSerial();
     if (serial) *serial = record.serial;
     ID3D12CommandList* native = list.Get();
-    Submit(1, &native);
+    const bool queued = Submit(1, &native);
     const uint64_t value = ++m_LastSubmitted;
     const HRESULT signalled = SignalSubmitted();  // always: other queues may wait for it on the GPU
     record.fenceValue = value;
@@ -549,7 +584,7 @@ uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, C
     // released once every submission up to it, on every queue, is done: not on this queue's fence
     // alone, since lists submitted earlier on other queues may still use a moved resource.
     m_Core->ReleaseAfter(record.serial, std::move(tracked));
-    m_ListPool.push_back(std::move(list));
+    PoolSubmitted(std::move(list), queued);
     m_InFlight.push_back(std::move(record));
     ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
     return value;
@@ -583,7 +618,12 @@ bool CommandQueue::WaitOldest(double timeoutSeconds) {
 
 bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
     m_Core->CheckNotForked("wait");
-    if (ReadCompleted() >= value) return true;
+    if (ReadCompleted() >= value) {
+        // A queued op before `value` failed: reached or not, the work it marks may be wrong. (The
+        // value cannot be reached before the failure is recorded: its signal is queued after the op.)
+        if (m_Submitter->Failed()) ThrowIfQueuedOpFailed("wait", value);
+        return true;
+    }
     EnsureSignalled(value);  // lazy signals: the value this wait needs may not be signalled yet
     using Clock = std::chrono::steady_clock;
     const bool forever = timeoutSeconds < 0;
@@ -603,15 +643,21 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
             ms = static_cast<uint32_t>(std::max<int64_t>(0, std::min<int64_t>(left, ms)));
         }
         bool done = false;
-        m_Core->Blocking([&] { done = m_Waiter->WaitFor(value, ms); });
+        m_Core->Blocking([&] { done = m_Submitter->Waiter().WaitFor(value, ms); });
         const uint64_t now = ReadCompleted();
+        ThrowIfQueuedOpFailed("wait", value);
         if (done || now >= value) return true;
         if (!m_Core->KeepWaiting()) throw Interrupted("wait for fence value " + std::to_string(value) + " interrupted");
         {
             // The queue's stall check (HealIfStalled). Never blocks: when another thread holds the
             // submission mutex, it runs the check itself or this wait tries after its next slice.
             std::unique_lock<std::recursive_mutex> lock(m_Core->SubmitMutex(), std::try_to_lock);
-            if (lock.owns_lock()) SignalPending();
+            // While this queue's submission thread is busy, the value may wait on another queue's
+            // fence through it: every queue's stall is checked.
+            if (lock.owns_lock()) {
+                if (m_Submitter->Idle()) SignalPending();
+                else (void)m_Device.AnySignalPending();
+            }
         }
         if (!forever && Clock::now() >= deadline) return ReadCompleted() >= value;
     }
@@ -652,7 +698,7 @@ void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
         throw InvalidArgument("wait_for: fence value " + std::to_string(value) + " was never submitted on the other queue");
     std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
     other.EnsureSignalled(value);  // lazy signals: the GPU waits for a value that must be signalled
-    ThrowIfFailed(m_d3d12Queue->Wait(other.D3D12Fence(), value), "ID3D12CommandQueue::Wait");
+    ThrowIfFailed(IssueWait(other, value), "ID3D12CommandQueue::Wait");
     if (&other != this) NoteGpuWait(other, value);  // later executes need not wait for it again (rule 7)
 }
 

@@ -395,7 +395,7 @@ void Device::InitializeNewResources(CommandQueue& executing, const std::function
         if (!value || value <= waited || p == static_cast<int>(executing.Type())) continue;
         CommandQueue& producer = *m_Queues[p];
         if (producer.CompletedValue() < value)
-            ThrowIfFailed(executing.D3D12Queue()->Wait(producer.D3D12Fence(), value), "ID3D12CommandQueue::Wait (dx12kit's own work)");
+            ThrowIfFailed(executing.IssueWait(producer, value), "ID3D12CommandQueue::Wait (dx12kit's own work)");
         executing.NoteGpuWait(producer, value);  // cross-queue hazards (CommandQueue.hpp) need not wait for it again
         waited = value;
     }

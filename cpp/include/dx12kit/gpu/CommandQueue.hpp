@@ -45,6 +45,13 @@
 // compute or copy execute gets the same treatment on the direct queue. No CPU wait; counted in
 // CrossQueueCounters (CommandQueue.stats() in Python).
 //
+// Every native call of the queue (ExecuteCommandLists, Signal, Wait) goes through its QueueSubmitter
+// (QueueSubmitter.hpp): on vkd3d a GPU wait on a value not reached yet is handed to the queue's
+// submission thread with every op after it until that thread's FIFO drains, so execute never blocks
+// in the backend; fence values are still assigned here, at execute, under the submission mutex. A
+// failure of a queued op is raised (DeviceError, naming the op) by the next execute, command_list or
+// completed_value of the queue, and by every wait for a value at or after the failed one.
+//
 // Thread-safe: several threads may record lists for one queue and execute them concurrently.
 #pragma once
 
@@ -65,6 +72,7 @@ class Device;
 class DeviceCore;
 class CommandList;
 class Resource;
+class QueueSubmitter;
 
 /// One transition that Execute inserted before a list (see CommandQueue::LastInsertedBarriers).
 struct InsertedBarrier {
@@ -152,6 +160,12 @@ public:
     /// Records that this queue waits on the GPU until `other` reaches `value` (a wait dx12kit issued
     /// itself): later executes do not wait for that value again. Caller holds the submission mutex.
     void NoteGpuWait(const CommandQueue& other, uint64_t value);
+    /// Makes this queue wait on the GPU until `other` reaches `value` (through the submitter: never
+    /// blocks the caller). For dx12kit's own waits; callers then NoteGpuWait. Caller holds the
+    /// submission mutex.
+    HRESULT IssueWait(CommandQueue& other, uint64_t value);
+    /// The queue's submitter (its submission thread, counters, the test hook for queued failures).
+    QueueSubmitter& Submitter() const { return *m_Submitter; }
 
     /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a
     /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
@@ -202,7 +216,6 @@ private:
     ComPtr<ID3D12Fence> m_d3d12Fence;
     uint64_t m_LastSubmitted = 0;   // fence value of the latest submission (what Execute returns)
     uint64_t m_LastSignalled = 0;   // latest value a Signal was issued for (<= m_LastSubmitted)
-    mutable std::atomic<uint64_t> m_CompletedSeen{0};  // highest completed value read (ReadCompleted)
     // The stall timer (vkd3d only; guarded by the submission mutex): the completed value last
     // seen below m_LastSignalled, since when it has not moved (or the latest signal), and how long
     // a stall lasts before the next re-issued signal.
@@ -212,12 +225,20 @@ private:
     /// Re-issues the latest signal when `done` (< m_LastSignalled) has not moved for
     /// m_HealAfter; doubles m_HealAfter (at most 2 s) each time. Caller holds the submission mutex.
     void HealIfStalled(uint64_t done);
+    /// Raises a failure of a queued op (QueueSubmitter::Failure, DeviceError naming the op) that no
+    /// call reported yet: at the next execute, command_list or completed_value (`upTo` = all), or at
+    /// a wait for a value at or after the failed op's (`upTo` = that value). Each failure is raised once.
+    void ThrowIfQueuedOpFailed(const char* what, uint64_t upTo = UINT64_MAX) const;
+    /// Pools a submitted native list (not when its submission was queued: the submitter hands it
+    /// back once issued). Caller holds the submission mutex.
+    void PoolSubmitted(ComPtr<ID3D12GraphicsCommandList> list, bool queued);
     /// SignalPending for a completed value the caller has just read (no second fence read).
     bool SignalPendingAt(uint64_t done);
     bool m_LazySignals = false;
     /// Signal(fence, m_LastSubmitted) now. Caller holds the submission mutex.
-    /// ExecuteCommandLists, counted in DeviceCore::Submits(). Caller holds the submission mutex.
-    void Submit(UINT count, ID3D12CommandList* const* lists);
+    /// ExecuteCommandLists (through the submitter), counted in DeviceCore::Submits(). Returns whether
+    /// it was queued (see PoolSubmitted). Caller holds the submission mutex.
+    bool Submit(UINT count, ID3D12CommandList* const* lists);
     HRESULT SignalSubmitted();
     std::vector<InsertedBarrier> m_LastInserted;
     // Cross-queue hazards (guarded by the submission mutex; the counters are read without it).
@@ -234,8 +255,9 @@ private:
     std::mutex m_ReadbackMutex;                       // one readback at a time per queue
     std::shared_ptr<class Resource> m_Readback;       // reused READBACK buffer, grown as needed
     std::shared_ptr<class Resource> ReadbackBuffer(uint64_t size);  // caller holds m_ReadbackMutex
-    // Timed waits on m_d3d12Fence (declared after it: destroyed first, once the queue is idle).
-    std::unique_ptr<class FenceWaiter> m_Waiter;
+    // The native calls, the submission thread and the timed waits on m_d3d12Fence (declared after
+    // it: destroyed first, once the queue is idle).
+    std::shared_ptr<QueueSubmitter> m_Submitter;
 };
 
 }  // namespace dx12kit
