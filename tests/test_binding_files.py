@@ -16,7 +16,7 @@ CONCEPT_FILES = {
     "BindFormat.cpp": {"FormatSupport"},
     "BindRootLayout.cpp": {"DescriptorRange", "RootParameter", "StaticSamplerDesc"},  # the root-signature layout
     "BindDescriptors.cpp": {"DescriptorAllocation", "CpuDescriptorAllocator", "ShaderVisibleHeap"},
-    "BindShaders.cpp": {"ShaderBinding", "SignatureElement", "ShaderReflection"},
+    "BindShaders.cpp": {"ShaderBinding", "SignatureElement", "ShaderReflection", "CbufferVariable"},
     # the fixed-function states of a graphics pipeline
     "BindPipelineStates.cpp": {"BlendState", "RasterizerState", "DepthStencilState", "StencilFace", "InputElement"},
 }

@@ -8,8 +8,13 @@
 
 namespace dx12kit::bindings {
 
-void BindBundle(Classes& c) {
-    Documented(c.bundle,
+namespace {
+
+using BundleClass = py::class_<Bundle, std::shared_ptr<Bundle>>;
+
+/// The class, its state, and the pipeline and root arguments.
+void DefBundleRoot(BundleClass& cls) {
+    Documented(cls,
         "A bundle: draw-time calls recorded once (device.create_bundle()), closed, then executed any number of times from\n"
         "direct command lists (CommandList.execute_bundle), in this frame and later ones.\n\n"
         "D3D12's bundle rules hold: a bundle records no barrier, clear, copy, resolve, render-target, viewport, scissor,\n"
@@ -128,7 +133,12 @@ void BindBundle(Classes& c) {
            "    resource: a Texture or Buffer created with uav=True.\n"
            "    mip, format, stride, raw, first_element, num_elements: as CommandList.set_unordered_access_view.\n\n"
            "Raises:\n"
-           "    InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.")
+           "    InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.");
+}
+
+/// Views, samplers, vertex and index buffers, dynamic data and the output-merger values.
+void DefBundleViews(BundleClass& cls) {
+    cls
         .def("set_constant_buffer_view", [](Bundle& b, Int root, Int offset, py::handle buf, Int bufferOffset, py::handle size) {
             const char* fn = "set_constant_buffer_view";
             uint32_t bytes = 0;
@@ -228,7 +238,12 @@ void BindBundle(Classes& c) {
         }, "rgba"_a,
            "Records CommandList.set_blend_factor.\n\n"
            "Args:\n"
-           "    rgba: 4 finite numbers.")
+           "    rgba: 4 finite numbers.");
+}
+
+/// The draws and dispatches a bundle records.
+void DefBundleDraws(BundleClass& cls) {
+    cls
         .def("draw", [](Bundle& b, Int vertexCount, Int instanceCount, Int startVertex, Int startInstance) {
             const char* fn = "draw";
             b.Draw(U32(vertexCount, fn, "vertex_count"), U32(instanceCount, fn, "instance_count"), U32(startVertex, fn, "start_vertex"),
@@ -270,8 +285,16 @@ void BindBundle(Classes& c) {
                        "Raises:\n"
                        "    InvalidArgumentError: always (D3D12 bundle rule).");
         const char* call = r.call;
-        c.bundle.def(call, [call](const Bundle& b, const py::args&, const py::kwargs&) { b.Refuse(call); }, docs.back().c_str());
+        cls.def(call, [call](const Bundle& b, const py::args&, const py::kwargs&) { b.Refuse(call); }, docs.back().c_str());
     }
+}
+
+}  // namespace
+
+void BindBundle(Classes& c) {
+    DefBundleRoot(c.bundle);
+    DefBundleViews(c.bundle);
+    DefBundleDraws(c.bundle);
 }
 
 }  // namespace dx12kit::bindings

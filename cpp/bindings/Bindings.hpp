@@ -73,7 +73,7 @@ void BindDeviceBundles(Classes& c);       // Device.create_bundle (BindDeviceBun
 void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
 void BindUploadAllocation(Classes& c);
 void BindCommandQueue(Classes& c);
-void BindQueueSubmission(Classes& c);  // CommandQueue.submission_stats and its test hook (BindQueueSubmission.cpp)
+void BindCommandQueueSubmission(Classes& c);  // CommandQueue.submission_stats and its test hook (BindCommandQueueSubmission.cpp)
 void BindDevice(pybind11::module_& m, Classes& c);  // calls BindDeviceMemory and BindDeviceTextures
 void BindDeviceMemory(Classes& c);    // Device's memory methods (BindDeviceMemory.cpp)
 void BindDeviceTextures(Classes& c);  // Device's cube/3D textures and load_texture (BindDeviceTextures.cpp)

@@ -42,7 +42,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindBarrierBatch(classes);
     BindUploadAllocation(classes);
     BindCommandQueue(classes);
-    BindQueueSubmission(classes);
+    BindCommandQueueSubmission(classes);
     BindDevice(m, classes);
     BindPool(classes);
     BindMemory(classes);

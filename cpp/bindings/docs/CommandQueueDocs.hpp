@@ -130,6 +130,16 @@ inline constexpr const char read_texture[] =
     "Raises:\n"
     "    InvalidArgumentError: a mip or slice out of range, or a multisampled texture (resolve it first).\n"
     "    WaitTimeoutError: the timeout expired.";
+inline constexpr const char submission_stats[] =
+    "The queue's submission thread, as a plain dict: queued_ops (native calls, ExecuteCommandLists, Signal or a\n"
+    "GPU wait, that execute and the waits handed to the thread instead of making them on the caller's thread),\n"
+    "thread_waits (GPU waits on another queue's unreached fence value that the thread did), busy (ops still\n"
+    "queued). On vkd3d a GPU wait on a value not reached yet blocks the thread that issues it, so such a wait,\n"
+    "and every op of the queue after it until the thread has caught up, is issued by the queue's own thread:\n"
+    "execute returns at once. Elsewhere (Windows) every op is issued directly and the counters stay 0.";
+inline constexpr const char _fail_next_queued_op[] =
+    "Test hook: the next op handed to the submission thread fails with `hresult` instead of being issued\n"
+    "(the error path of a failed backend call, which cannot be provoked on purpose).";
 }  // namespace CommandQueue
 
 }  // namespace dx12kit::bindings::docs

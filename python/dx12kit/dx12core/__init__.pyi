@@ -372,6 +372,11 @@ class StaticSamplerDesc:
     @property
     def space(self) -> int:
         ...
+    @property
+    def visibility(self) -> int:
+        """
+        D3D12_SHADER_VISIBILITY value.
+        """
 class RootSignature:
     """
     A root signature. Create with Device.create_root_signature.
@@ -390,6 +395,16 @@ class RootSignature:
     def num_parameters(self) -> int:
         """
         Number of root parameters.
+        """
+    @property
+    def parameters(self) -> list[RootParameter]:
+        """
+        The root parameters (RootParameter: kind, register, space, count, ranges, visibility), in root-index order.
+        """
+    @property
+    def static_samplers(self) -> list[StaticSamplerDesc]:
+        """
+        The static samplers (StaticSamplerDesc).
         """
 class PipelineState:
     """
@@ -413,7 +428,12 @@ class PipelineState:
     @property
     def root_signature(self) -> RootSignature:
         """
-        The root signature the pipeline was created with.
+        The root signature the pipeline was created with (given, or derived from the shaders when left out).
+        """
+    @property
+    def shader_reflections(self) -> list[shaders.ShaderReflection]:
+        """
+        The ShaderReflection of each of its shaders, in pipeline order (cs; or vs, hs, ds, gs, ps as present).
         """
 class SamplerState:
     """
@@ -526,6 +546,31 @@ class CommandList:
             InvalidArgumentError: an index out of range, a kind that does not belong in the heap or on this list's
                 queue, 'timestamp', or a query already active.
         """
+    def bind(self, name: str | None = None, value: typing.Any = None, /, **kwargs: typing.Any) -> None:
+        """
+        Binds resources and constants by the names the bound pipeline's shaders declare (dx12kit.binding).
+        
+        cl.bind('tex', texture) or cl.bind(tex=texture, smp=sampler, Params={'scale': 2.0}). A Texture or Buffer for an
+        SRV or UAV (a list of them for an array), a SamplerState for a sampler; for a cbuffer a Buffer, a numpy array or
+        bytes (its packed contents), or a dict of its variables' names to values (packed by HLSL's rules from the
+        reflection). Works with automatic and hand-written root signatures. With a pipeline bound the values are set at
+        once and hold as root arguments do (until the root signature changes); bound before any pipeline they are kept
+        and set by the next set_pipeline_state. See docs/guides/binding.rst.
+        
+        Args:
+            name: a name the shaders declare (with value), or None.
+            value: what to bind to it.
+            values: more names and values.
+        
+        Raises:
+            dx12kit.binding.BindingNameError: a name no shader of the pipeline declares (the message lists the declarations
+                and a close match).
+            dx12kit.binding.BindingKindError: a value of the wrong kind for the declaration (a Texture for a cbuffer, a Buffer
+                for a cbuffer held as root constants); also a TypeError.
+            dx12kit.binding.CbufferFieldError: a cbuffer dict with a missing or unknown variable, or a value of the wrong shape.
+            TypeError: neither a name nor keywords given.
+            UseAfterFreeError: the list was already executed.
+        """
     def clear_depth_stencil(self, texture: Texture, depth: typing.SupportsFloat | typing.SupportsIndex = 1.0, stencil: typing.SupportsIndex = 0, *, clear_depth: bool = True, clear_stencil: bool = True, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex | None = 0) -> None:
         """
         Clears (mip, array_slice) of a depth-stencil texture, or every slice of the mip with array_slice=None (a
@@ -608,6 +653,26 @@ class CommandList:
         
         Raises:
             InvalidArgumentError: resources that differ in size or format, or a closed one.
+        """
+    def discard_resource(self, texture: typing.Any, *, mip: typing.Any = None, array_slice: typing.Any = None) -> None:
+        """
+        Discards a texture's contents (ID3D12GraphicsCommandList::DiscardResource): they become undefined, and the
+        texture counts as initialised, which a placed render target or depth buffer needs at its first use after it
+        takes over memory. The list moves the texture to the state D3D12 requires: on a direct list RENDER_TARGET for a
+        render target, DEPTH_WRITE for a depth-stencil texture, else UNORDERED_ACCESS; on a compute list
+        UNORDERED_ACCESS. Not predicated.
+        
+        Args:
+            texture: a Texture of this device.
+            mip: one mip level, or None for all.
+            array_slice: one array slice (cube face), or None for all.
+        
+        Raises:
+            TypeError: texture is not a Texture.
+            InvalidArgumentError: a buffer, a copy-queue list, a texture D3D12 cannot discard on this list's queue (no
+                render-target, depth-stencil or unordered-access flag; on a compute list no unordered-access flag),
+                or a mip or slice out of range.
+            UseAfterFreeError: the list was executed already.
         """
     def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
@@ -720,6 +785,24 @@ class CommandList:
         Raises:
             InvalidArgumentError: an index out of range, a kind that does not belong in the heap or on this list's
                 queue, or a query (other than a timestamp) not begun in this list, or begun as another kind.
+        """
+    def execute_bundle(self, bundle: typing.Any) -> None:
+        """
+        Executes a closed bundle here (ID3D12GraphicsCommandList::ExecuteBundle): its calls run as if recorded at this
+        point. The bundle inherits this list's state except the pipeline (render targets, viewports, vertex/index buffers,
+        predication, and the root arguments while the bundle binds the same root signature), and what it sets stays set
+        here afterwards. The state tracker puts what its draws use in their states here. The list keeps the bundle alive
+        until its work completes. On vkd3d 1.2 the calls are replayed into this list (docs/guides/shader-gaps.rst).
+        
+        Args:
+            bundle: a closed Bundle of this device.
+        
+        Raises:
+            TypeError: bundle is not a Bundle.
+            InvalidArgumentError: a list of the compute or copy queue (bundles run on direct lists only), a bundle not
+                closed or of another device; a call of the bundle that fails against this list's state (the error names
+                the bundle and the call; the calls before it stay recorded).
+            UseAfterFreeError: the list was already executed.
         """
     def execute_indirect(self, signature: CommandSignature, max_count: typing.SupportsIndex, argument_buffer: Buffer, argument_offset: typing.SupportsIndex = 0, count_buffer: Buffer | None = None, count_offset: typing.SupportsIndex = 0) -> None:
         """
@@ -1226,6 +1309,12 @@ class CommandList:
         The name given to queue.command_list(name=...), else 'command list'.
         """
     @property
+    def pipeline_state(self) -> PipelineState:
+        """
+        The PipelineState bound by set_pipeline_state, or None (none yet, or a built-in pass such as
+        generate_mips left none bound).
+        """
+    @property
     def upload_pages(self) -> int:
         """
         Upload pages this list holds.
@@ -1275,6 +1364,11 @@ class CommandQueue:
     """
     def __repr__(self) -> str:
         ...
+    def _fail_next_queued_op(self, hresult: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Test hook: the next op handed to the submission thread fails with `hresult` instead of being issued
+        (the error path of a failed backend call, which cannot be provoked on purpose).
+        """
     def command_list(self, *, name: str | None = None) -> CommandList:
         """
         A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).
@@ -1382,6 +1476,15 @@ class CommandQueue:
         cross_queue_waits_on (of which per other queue: {'direct'|'compute'|'copy': n}), cross_queue_completed (such
         dependencies on work already complete at execute: no wait), cross_queue_already_waited (dependencies this
         queue already waited for: wait_for, or an earlier inserted wait).
+        """
+    def submission_stats(self) -> dict[str, typing.Any]:
+        """
+        The queue's submission thread, as a plain dict: queued_ops (native calls, ExecuteCommandLists, Signal or a
+        GPU wait, that execute and the waits handed to the thread instead of making them on the caller's thread),
+        thread_waits (GPU waits on another queue's unreached fence value that the thread did), busy (ops still
+        queued). On vkd3d a GPU wait on a value not reached yet blocks the thread that issues it, so such a wait,
+        and every op of the queue after it until the thread has caught up, is issued by the queue's own thread:
+        execute returns at once. Elsewhere (Windows) every op is issued directly and the counters stay 0.
         """
     def wait(self, fence_value: typing.SupportsInt | typing.SupportsIndex, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> None:
         """
@@ -1561,6 +1664,23 @@ class Device:
                 an offset that is misaligned or outside memory.
             OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.
         """
+    def create_bundle(self, *, pipeline: typing.Any = None, name: typing.Any = None) -> Bundle:
+        """
+        A new bundle to record (D3D12: a command list of type BUNDLE): record draw-time calls on it, close() it, then run it
+        with CommandList.execute_bundle from direct lists, as often as needed (docs/guides/bundles.rst).
+        
+        Args:
+            pipeline: the bundle's initial pipeline state (CreateCommandList's pInitialState), or None: a bundle does not
+                inherit the calling list's pipeline, so it draws with this one or one it sets.
+            name: debug name (default 'bundle').
+        
+        Returns:
+            A Bundle, open for recording.
+        
+        Raises:
+            TypeError: pipeline is not a PipelineState.
+            InvalidArgumentError: a pipeline of another device.
+        """
     def create_command_signature(self, arguments: typing.Any, *, byte_stride: typing.SupportsIndex, root_signature: typing.Any = None, name: str | None = None) -> CommandSignature:
         """
         A command signature for CommandList.execute_indirect (ID3D12Device::CreateCommandSignature).
@@ -1585,14 +1705,16 @@ class Device:
             InvalidArgumentError: a rule above broken, or a signature this device would not run right.
             TypeError: arguments that are not IndirectArgument, a root_signature that is not a RootSignature.
         """
-    def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature, *, name: str | None = None) -> PipelineState:
+    def create_compute_pipeline(self, cs: typing.Any, root_signature: RootSignature | None = None, *, name: str | None = None) -> PipelineState:
         """
         A compute pipeline from compute-shader bytecode (DXBC: bytes, a Shader or anything with the buffer protocol)
         and the root signature it runs with. name: debug name (repr, D3D12 SetName).
         
         Args:
             cs: compute-shader bytecode (DXBC).
-            root_signature: the RootSignature the shader runs with.
+            root_signature: the RootSignature the shader runs with, or None (the default): one derived from the shader's
+                reflection (docs/guides/binding.rst has the layout; PipelineState.root_signature shows it). Bind by name
+                with CommandList.bind.
             name: debug name (repr, D3D12 SetName).
         
         Returns:
@@ -1602,14 +1724,16 @@ class Device:
             TypeError: bytecode without the buffer protocol, or root_signature not a RootSignature.
             InvalidArgumentError: bytecode that is not valid DXBC, or bindings the root signature lacks.
         """
-    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature, rtv_formats: Format | dx12kit.enums.FormatName | collections.abc.Sequence[Format | dx12kit.enums.FormatName], dsv_format: Format | dx12kit.enums.FormatName | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | dx12kit.enums.TopologyName = 'triangle', cull: dx12kit.enums.CullMode | dx12kit.enums.CullModeName | None = None, blend: dx12kit.enums.BlendMode | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | dx12kit.enums.ComparisonFuncName | None = None, stencil_pass_op: dx12kit.enums.StencilOp | dx12kit.enums.StencilOpName | None = None, *, name: str | None = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
+    def create_graphics_pipeline(self, vs: typing.Any, ps: typing.Any, root_signature: RootSignature | None = None, rtv_formats: Format | dx12kit.enums.FormatName | collections.abc.Sequence[Format | dx12kit.enums.FormatName] | None = None, dsv_format: Format | dx12kit.enums.FormatName | None = None, input_layout: typing.Any = None, topology: dx12kit.enums.Topology | dx12kit.enums.TopologyName = 'triangle', cull: dx12kit.enums.CullMode | dx12kit.enums.CullModeName | None = None, blend: dx12kit.enums.BlendMode | BlendState | collections.abc.Sequence[BlendState | dx12kit.enums.BlendMode | str | None] | None = None, depth_test: bool | None = None, depth_write: bool | None = None, stencil_func: dx12kit.enums.ComparisonFunc | dx12kit.enums.ComparisonFuncName | None = None, stencil_pass_op: dx12kit.enums.StencilOp | dx12kit.enums.StencilOpName | None = None, *, name: str | None = None, sample_count: typing.SupportsIndex = 1, gs: typing.Any = None, hs: typing.Any = None, ds: typing.Any = None, rasterizer: RasterizerState | None = None, depth_stencil: DepthStencilState | None = None, alpha_to_coverage: bool = False, sample_mask: typing.SupportsIndex = 4294967295) -> PipelineState:
         """
         A graphics pipeline (D3D12_GRAPHICS_PIPELINE_STATE_DESC).
         
         Args:
             vs, ps: vertex and pixel shader bytecode (ps may be None).
-            root_signature: the RootSignature it runs with; every stage's bindings are checked against it.
-            rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm').
+            root_signature: the RootSignature it runs with; every stage's bindings are checked against it. None (the
+                default): one derived from the stages' reflection (docs/guides/binding.rst; PipelineState.root_signature).
+            rtv_formats: a format or a list of formats (dx12kit.Format or names such as 'rgba8_unorm'); required (give it
+                by keyword when root_signature is left out).
             dsv_format: depth-stencil format, or None.
             input_layout: a list of dx12kit.InputElement (per-vertex or per-instance data), or of tuples
                 (semantic, dx12kit.VertexFormat, slot, offset, semantic_index) (the last three optional).
@@ -2213,6 +2337,503 @@ class CommandSignature:
     @name.setter
     def name(self, arg1: str) -> None:
         ...
+class Bundle:
+    """
+    A bundle: draw-time calls recorded once (device.create_bundle()), closed, then executed any number of times from
+    direct command lists (CommandList.execute_bundle), in this frame and later ones.
+    
+    D3D12's bundle rules hold: a bundle records no barrier, clear, copy, resolve, render-target, viewport, scissor,
+    predication or query call and no execute_bundle (those methods raise InvalidArgumentError naming the rule; see
+    Bundle.refused_calls()). A bundle inherits the calling list's state except the pipeline: render targets,
+    viewports, vertex/index buffers, and root arguments while the bundle sets the calling list's root signature
+    (set_pipeline_state with a pipeline of the same root signature). What it sets stays set in the calling list.
+    vkd3d 1.2 has no working ExecuteBundle, so dx12kit replays the recorded calls into the calling list, whose state
+    tracker puts what the bundle's draws use in their states (docs/guides/bundles.rst).
+    """
+    @staticmethod
+    def refused_calls() -> dict[str, typing.Any]:
+        """
+        The CommandList calls a bundle may not record, each with the D3D12 rule that says so (a dict of name -> rule).
+        """
+    def __repr__(self) -> str:
+        ...
+    def aliasing_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.aliasing_barrier's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def begin_query(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.begin_query's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def clear_depth_stencil(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.clear_depth_stencil's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def clear_render_target(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.clear_render_target's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def clear_unordered_access_view(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no clear (D3D12 bundle restriction: no ClearRenderTargetView, ClearDepthStencilView, ClearUnorderedAccessView*): clear in the calling list before execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.clear_unordered_access_view's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def close(self) -> None:
+        """
+        Ends recording. Only a closed bundle can be executed (D3D12: ExecuteBundle needs a closed bundle); a closed bundle is
+        executed as it is, any number of times, from any direct list. Closing twice does nothing.
+        """
+    def copy_buffer_region(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.copy_buffer_region's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def copy_from_upload(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.copy_from_upload's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def copy_resource(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.copy_resource's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
+        """
+        Records CommandList.dispatch.
+        
+        Args:
+            x, y, z: thread groups per dimension (1..65535).
+        
+        Raises:
+            InvalidArgumentError: no compute pipeline set in the bundle, a count out of range.
+            UseAfterFreeError: the bundle is closed.
+        """
+    def draw(self, vertex_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.draw. Its checks against what is bound (targets, root arguments, vertex buffers) run at each
+        execute_bundle, against the calling list's state.
+        
+        Args:
+            vertex_count, instance_count, start_vertex, start_instance: DrawInstanced's arguments.
+        
+        Raises:
+            InvalidArgumentError: no graphics pipeline set in the bundle (a bundle does not inherit the pipeline).
+            UseAfterFreeError: the bundle is closed.
+        """
+    def draw_indexed(self, index_count: typing.SupportsIndex, instance_count: typing.SupportsIndex = 1, start_index: typing.SupportsIndex = 0, base_vertex: typing.SupportsIndex = 0, start_instance: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.draw_indexed (the index buffer may be the calling list's: bundles inherit it).
+        
+        Args:
+            index_count, instance_count, start_index, base_vertex, start_instance: DrawIndexedInstanced's arguments.
+        
+        Raises:
+            InvalidArgumentError: no graphics pipeline set in the bundle.
+            UseAfterFreeError: the bundle is closed.
+        """
+    def end_query(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.end_query's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def execute_bundle(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: bundles nest one level only (D3D12: ExecuteBundle is called on a direct command list, never in a bundle): execute both bundles from the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.execute_bundle's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def generate_mips(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: generate_mips records barriers and copies, which a bundle may not (D3D12 bundle restrictions): call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.generate_mips's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def pano_to_cubemap(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: pano_to_cubemap records barriers, which a bundle may not (D3D12 bundle restrictions): call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.pano_to_cubemap's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def raw_transition(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.raw_transition's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def resolve(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resolve (D3D12 bundle restriction: no ResolveSubresource): resolve in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.resolve's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def resolve_query_data(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no query (D3D12 bundle restriction: no BeginQuery, EndQuery, ResolveQueryData): record queries in the calling list around execute_bundle.
+        
+        Args:
+            *args, **kwargs: CommandList.resolve_query_data's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def resource_barriers(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.resource_barriers's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_blend_factor(self, rgba: typing.Any) -> None:
+        """
+        Records CommandList.set_blend_factor.
+        
+        Args:
+            rgba: 4 finite numbers.
+        """
+    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0, size: typing.Any = None) -> None:
+        """
+        Records CommandList.set_constant_buffer_view.
+        
+        Args:
+            root_index: a DescriptorTable parameter of the root signature set in the bundle.
+            descriptor_offset: the slot in that table.
+            buffer: the Buffer viewed.
+            offset, size: as CommandList.set_constant_buffer_view.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter.
+        """
+    def set_constants(self, root_index: typing.SupportsIndex, values: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_constants (the values are copied now).
+        
+        Args:
+            root_index: a root-constants parameter of the root signature of the pipeline set in the bundle.
+            values: 32-bit values, as CommandList.set_constants takes them.
+            offset: the first constant written.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet (a bundle changes root arguments only after it set the
+                root signature), not a constants parameter, too many values.
+            UseAfterFreeError: the bundle is closed.
+        """
+    def set_dynamic_constant_buffer(self, root_index: typing.SupportsIndex, data: typing.Any) -> None:
+        """
+        Records CommandList.set_dynamic_constant_buffer: the data is copied now, and each execution copies it into the
+        calling list's upload memory.
+        
+        Args:
+            root_index: a RootCBV parameter of the root signature set in the bundle.
+            data: bytes, a numpy array or anything with the buffer protocol (at most 65536 bytes).
+        """
+    def set_dynamic_index_buffer(self, array: typing.Any) -> None:
+        """
+        Records CommandList.set_dynamic_index_buffer (the array is copied now).
+        
+        Args:
+            array: uint16 or uint32 indices.
+        """
+    def set_dynamic_vertex_buffer(self, slot: typing.SupportsIndex, array: typing.Any, stride: typing.Any = None) -> None:
+        """
+        Records CommandList.set_dynamic_vertex_buffer (the array is copied now).
+        
+        Args:
+            slot: the input slot.
+            array: the vertices (a numpy array).
+            stride: bytes per vertex; None takes the array's row size (2-D arrays).
+        """
+    def set_index_buffer(self, buffer: typing.Any, format: dx12kit.enums.IndexFormat | dx12kit.enums.IndexFormatName = 'uint32', offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_index_buffer.
+        
+        Args:
+            buffer: the Buffer read.
+            format: an IndexFormat or its name.
+            offset: byte offset of the first index.
+        """
+    def set_pipeline_state(self, pso: PipelineState) -> None:
+        """
+        Sets the pipeline (and its root signature) in the bundle: a bundle does not inherit the calling list's pipeline, so
+        its draws and dispatches need one set here (or device.create_bundle(pipeline=...)). With the root signature of the
+        calling list's pipeline, the calling list's root arguments stay (inherited); with another they are cleared.
+        
+        Args:
+            pso: a PipelineState of the bundle's device.
+        
+        Raises:
+            InvalidArgumentError: a pipeline of another device.
+            UseAfterFreeError: the bundle is closed.
+        """
+    def set_predication(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set predication (D3D12 bundle restriction: no SetPredication); it inherits the calling list's predicate: call set_predication on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_predication's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_render_targets(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set render targets (D3D12 bundle restriction: no OMSetRenderTargets); it draws into the ones the calling list has bound: call set_render_targets on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_render_targets's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_root_cbv.
+        
+        Args:
+            root_index: a RootCBV parameter of the root signature set in the bundle.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer (a multiple of 256).
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a RootCBV parameter, a texture.
+        """
+    def set_root_srv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_root_srv.
+        
+        Args:
+            root_index: a RootSRV parameter of the root signature set in the bundle.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a RootSRV parameter, a texture.
+        """
+    def set_root_uav(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_root_uav.
+        
+        Args:
+            root_index: a RootUAV parameter of the root signature set in the bundle.
+            buffer: the Buffer bound.
+            offset: byte offset in buffer.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a RootUAV parameter, a texture.
+        """
+    def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
+        """
+        Records CommandList.set_sampler.
+        
+        Args:
+            root_index: a sampler DescriptorTable parameter of the root signature set in the bundle.
+            descriptor_offset: the slot in that table.
+            sampler: a SamplerState.
+        
+        Raises:
+            TypeError: sampler is not a SamplerState.
+        """
+    def set_scissor(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set scissor rectangles (D3D12 bundle restriction: no RSSetScissorRects); it inherits the calling list's: call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_scissor's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_scissors(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set scissor rectangles (D3D12 bundle restriction: no RSSetScissorRects); it inherits the calling list's: call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_scissors's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None, stride: typing.Any = None, raw: typing.Any = None, first_element: typing.Any = None, num_elements: typing.Any = None) -> None:
+        """
+        Records CommandList.set_shader_resource_view (the view is written into the calling list's table at each execution).
+        
+        Args:
+            root_index: a DescriptorTable parameter of the root signature set in the bundle.
+            descriptor_offset: the slot in that table.
+            resource: a Texture or Buffer.
+            mip, format, stride, raw, first_element, num_elements: as CommandList.set_shader_resource_view.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter; the view's own checks run at
+                execute_bundle.
+        """
+    def set_stencil_ref(self, ref: typing.SupportsIndex) -> None:
+        """
+        Records CommandList.set_stencil_ref.
+        
+        Args:
+            ref: 0..255.
+        """
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None, stride: typing.Any = None, raw: typing.Any = None, first_element: typing.Any = None, num_elements: typing.Any = None) -> None:
+        """
+        Records CommandList.set_unordered_access_view.
+        
+        Args:
+            root_index: a DescriptorTable parameter of the root signature set in the bundle.
+            descriptor_offset: the slot in that table.
+            resource: a Texture or Buffer created with uav=True.
+            mip, format, stride, raw, first_element, num_elements: as CommandList.set_unordered_access_view.
+        
+        Raises:
+            InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.
+        """
+    def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
+        """
+        Records CommandList.set_vertex_buffer (it stays bound in the calling list afterwards).
+        
+        Args:
+            slot: the input slot (0..31).
+            buffer: the Buffer read.
+            stride: bytes per vertex.
+            offset: byte offset of the first vertex.
+        """
+    def set_viewport(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set viewports (D3D12 bundle restriction: no RSSetViewports); it inherits the calling list's: call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_viewport's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def set_viewports(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle does not set viewports (D3D12 bundle restriction: no RSSetViewports); it inherits the calling list's: call it on the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.set_viewports's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def transition_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.transition_barrier's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def uav_barrier(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no resource barrier (D3D12 bundle restriction: no ResourceBarrier); the calling list's state tracker puts what the bundle's draws use in their states at execute_bundle: record barriers in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.uav_barrier's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    def upload(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        """
+        Refused: a bundle records no copy (D3D12 bundle restriction: no CopyResource, CopyBufferRegion, CopyTextureRegion; uploads are copies): copy in the calling list.
+        
+        Args:
+            *args, **kwargs: CommandList.upload's arguments (not looked at).
+        
+        Raises:
+            InvalidArgumentError: always (D3D12 bundle rule).
+        """
+    @property
+    def closed(self) -> bool:
+        """
+        True once close() was called (then it can be executed, and no longer recorded).
+        """
+    @property
+    def command_count(self) -> int:
+        """
+        The calls recorded (the initial pipeline counts as one).
+        """
+    @property
+    def name(self) -> str:
+        """
+        The name given to device.create_bundle(name=...), else 'bundle'.
+        """
 class Format(enum.IntEnum):
     """
     Every DXGI format, named by dx12kit's short name in upper case (RGBA8_UNORM, BC7_UNORM); DXGI's own name is an
@@ -3035,7 +3656,7 @@ def resource_arguments() -> dict[str, typing.Any]:
     What each CommandList method does with each resource it takes: {method: [(argument, position, role, many)]}.
     
     Roles: the render graph's use names ('read', 'write', 'render_target', 'depth_stencil', 'copy_from', 'copy_to',
-    'resolve_from', 'resolve_to'); 'states' (the method changes states or memory ownership itself: transitions,
+    'resolve_from', 'resolve_to'; several joined by '|': any of them); 'states' (the method changes states or memory ownership itself: transitions,
     aliasing); 'barriers' (a BarrierBatch, each entry as its barrier method); 'layout' (only the description is read).
     position: the argument's index after self; many: a sequence of resources.
     """

@@ -59,6 +59,11 @@ class PlanCache:
     """
 
     def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
+        """An empty cache.
+
+        Args:
+            capacity: how many plans it keeps (0: none).
+        """
         self._entries: "OrderedDict[Hashable, PlanEntry]" = OrderedDict()
         self._capacity = capacity
         self.hits = 0
@@ -83,7 +88,14 @@ class PlanCache:
             self.evictions += 1
 
     def get(self, key: Hashable) -> Optional[PlanEntry]:
-        """The entry of ``key`` (counted as a hit), or ``None`` (a miss)."""
+        """The entry of ``key`` (counted as a hit), or ``None`` (a miss).
+
+        Args:
+            key: a graph's structural key (``structural_key``).
+
+        Returns:
+            The cached entry, or ``None``.
+        """
         e = self._entries.get(key)
         if e is None:
             self.misses += 1
@@ -93,7 +105,12 @@ class PlanCache:
         return e
 
     def put(self, key: Hashable, entry: PlanEntry) -> None:
-        """Keeps ``entry`` under ``key``, dropping the least recently used beyond the capacity."""
+        """Keeps ``entry`` under ``key``, dropping the least recently used beyond the capacity.
+
+        Args:
+            key: the graph's structural key.
+            entry: its compiled plan and transients.
+        """
         if self._capacity <= 0:
             return
         self._entries[key] = entry
@@ -114,7 +131,14 @@ _CACHES: "weakref.WeakKeyDictionary[Any, PlanCache]" = weakref.WeakKeyDictionary
 
 
 def plan_cache(device: Any) -> PlanCache:
-    """The render graph plan cache of ``device`` (made at first use)."""
+    """The render graph plan cache of ``device`` (made at first use).
+
+    Args:
+        device: a :class:`dx12kit.Device`.
+
+    Returns:
+        Its :class:`PlanCache`.
+    """
     c = _CACHES.get(device)
     if c is None:
         c = _CACHES[device] = PlanCache()
