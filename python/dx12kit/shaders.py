@@ -157,6 +157,20 @@ if hasattr(os, "register_at_fork"):  # not on Windows
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
+@functools.lru_cache(maxsize=None)
+def _pipeline_digest() -> str:
+    """A digest of dx12kit's own compile pipeline (this module and its source and bytecode fixes): DXBC cached
+    by another version of them is not reused, whatever the version salt in the key says."""
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for f in sorted([here / "shaders.py", here / "_dxbc_check.py", *here.glob("_hlsl_*.py")]):
+        try:
+            h.update(f.name.encode() + b"\0" + f.read_bytes())
+        except OSError:
+            h.update(f.name.encode() + b"\0missing")
+    return h.hexdigest()[:16]
+
+
 def _cache_dir() -> Path:
     env = os.environ.get("DX12KIT_SHADER_CACHE")
     if env:
@@ -867,7 +881,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None
     # "checks-4": entries cached before the float-minus-integer fix are not trusted. "checks-3": entries cached before the macro-hidden cbuffer-static refusal (checks-2) and before the
     # reinterpret (asuint/asint) merge fix and probe are not trusted (a refused shader is never cached, a
     # cache hit skips the checks that run before compiling, and the CAST-only library gave the same key).
-    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", "checks-4", profile, entry, text])
+    key = hashlib.sha256("\0".join([version, "merges-conversions" if merges else "conversions-apart", "checks-4", _pipeline_digest(),
+                                     profile, entry, text])
                          .encode("utf-8", "surrogateescape")).hexdigest()
     cache = _cache_dir()
     cached = cache / f"{key}.dxbc"
