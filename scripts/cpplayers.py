@@ -28,7 +28,7 @@ DOC_PAGE = ROOT / "docs" / "architecture" / "layers.rst"
 # (cpp/include/dx12kit/<layer>/, cpp/src/<layer>/, cpp/bindings/, cpp/bench/, external/d3dx12/,
 # benchmarks/baseline/); a file includes only its own folder and the floors below.
 LAYERS: list[list[tuple[str, str]]] = [
-    [("core", "errors, host copies, the owner mutex")],
+    [("base", "errors, host copies, the owner mutex: what every layer may use, without a device")],
     [("alloc", "range allocators: FreeList, Tlsf, Linear, replay"),
      ("shaders", "DXBC validation and reflection"),
      ("builtin", "the features' shaders as DXBC byte arrays (generated)"),
@@ -36,8 +36,9 @@ LAYERS: list[list[tuple[str, str]]] = [
     [("d3dx12", "external/d3dx12/: the project's own d3dx12-style helpers")],
     [("memory", "GPU memory pools over alloc"),
      ("descriptors", "descriptor allocators over alloc")],
-    [("device", "the device's own state: DeviceCore (native device, allocators, submission lock, serials, "
-                "statistics), the format table and format support, upload pages")],
+    [("devicecontext", "DeviceContext, what resources, pipelines and lists hold of the device (native device, "
+                       "allocators, submission lock, serials, statistics), and what it owns: the format table and "
+                       "format support, upload pages, depth-bias units")],
     [("resources", "Resource/Buffer/Texture, views, resource states and the state tracker")],
     [("gpu", "Device, queues, command lists, pipelines: the command-list core (every method of its classes "
              "is implemented here)")],
@@ -49,7 +50,7 @@ LAYERS: list[list[tuple[str, str]]] = [
 ]
 # No D3D12 in these: they build and test without a device (alloc's allocators serve memory/ and
 # descriptors/, and could serve any other API).
-DEVICE_FREE = ("core", "alloc", "shaders", "builtin")
+DEVICE_FREE = ("base", "alloc", "shaders", "builtin")
 RANK = {name: rank for rank, floor in enumerate(LAYERS) for name, _ in floor}
 WHAT = {name: what for floor in LAYERS for name, what in floor}
 

@@ -100,7 +100,7 @@ def draw(out: Path) -> None:
     d.polygon([(ax - 8, y - gap - 18), (ax + 8, y - gap - 18), (ax, y - gap - 2)], fill="#999")
     d.text((margin, y + 8), "A file includes only its own folder and the floors below (arrow: the direction of every #include); "
            "folders on one floor never include each other.", fill="#444", font=small_f)
-    d.text((margin, y + 30), "Checked by tests/test_layering.py; drawn from the table in scripts/cpplayers.py by scripts/draw-layers.py. "
+    d.text((margin, y + 30), "Checked by tests/test_layering.py; drawn from scripts/cpplayers.py's table. "
            "Green: device-free; yellow: the platform; blue: D3D12 building blocks; violet: the device stack; grey: benchmarks.",
            fill="#444", font=small_f)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -114,16 +114,16 @@ def test_the_check_sees_the_includes():
     assert any(p.name == "Device.cpp" for p in files) and any(p.name == "Module.cpp" for p in files)
     assert layer_of(CPP / "include" / "dx12kit" / "gpu" / "Device.hpp") == "gpu"
     assert includes('#include <dx12kit/gpu/Device.hpp>\n#  include "a.hpp"') == [("dx12kit/gpu/Device.hpp", False), ("a.hpp", True)]
-    device = resolve("dx12kit/device/DeviceCore.hpp", CPP / "bindings" / "X.cpp", quoted=False)
-    assert device is not None and layer_of(device) == "device"
+    device = resolve("dx12kit/devicecontext/DeviceContext.hpp", CPP / "bindings" / "X.cpp", quoted=False)
+    assert device is not None and layer_of(device) == "devicecontext"
     assert resolve("vector", CPP / "src" / "alloc" / "X.cpp", quoted=False) is None
     assert D3D12_HEADER.match("vkd3d/vkd3d_utils.h") and D3D12_HEADER.match("d3d12.h") and not D3D12_HEADER.match("deque")
     platform_edges = [(a, inc) for _, a, inc, b in edges() if b is None and D3D12_HEADER.match(inc)]
     assert platform_edges and {a for a, _ in platform_edges} <= {"platform"}, platform_edges
     assert any(p.name == "D3dx12Lite.hpp" and layer_of(p) == "d3dx12" for p in files)
     # the order the module docstring states
-    assert (RANK["core"] < RANK["alloc"] == RANK["platform"] < RANK["d3dx12"] < RANK["memory"] == RANK["descriptors"]
-            < RANK["device"] < RANK["resources"] < RANK["gpu"] < RANK["features"] < RANK["bindings"] < RANK["bench"])
+    assert (RANK["base"] < RANK["alloc"] == RANK["platform"] < RANK["d3dx12"] < RANK["memory"] == RANK["descriptors"]
+            < RANK["devicecontext"] < RANK["resources"] < RANK["gpu"] < RANK["features"] < RANK["bindings"] < RANK["bench"])
 
 
 def test_every_folder_is_a_layer():
@@ -213,7 +213,7 @@ def test_d3dx12_helpers_live_in_external():
 # outside the package, never the package's parent's render-graph users such as graph_demo).
 GRAPH_PACKAGE = ROOT / "python" / "dx12kit" / "graph"
 GRAPH_LAYERS = ["model", "declare", "cull", "lifetimes", "placement", "barriers", "compile", "checked", "recorder",
-                "realize", "bake", "plancache", "draw", "render_graph", "__init__"]
+                "realize", "bake", "draw", "render_graph", "__init__"]
 
 
 def graph_imports() -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@
 
 #include "../bindings/DescriptorBindings.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -96,7 +96,7 @@ void BindBench(py::module_& m) {
             constexpr uint64_t kBatch = 64;
             std::chrono::nanoseconds total{0};
             for (uint64_t done = 0; done < n; done += kBatch) {
-                ResourceStateTracker t(dev->Core()->Barriers());
+                ResourceStateTracker t(dev->Context()->Barriers());
                 t.Transition(r, a, s);  // first use: pending
                 const auto t0 = Clock::now();
                 for (uint64_t i = 0; i < kBatch; ++i) t.Transition(r, change && (i & 1) == 0 ? b : a, s);

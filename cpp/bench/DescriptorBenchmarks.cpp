@@ -1,7 +1,7 @@
 // DescriptorBenchmarks (see the header).
 #include "DescriptorBenchmarks.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"

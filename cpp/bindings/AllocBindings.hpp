@@ -20,7 +20,7 @@
 
 #include "dx12kit/alloc/AllocatorCommon.hpp"
 #include "dx12kit/alloc/Replay.hpp"
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 namespace dx12kit::bindings::allocpy {
 

@@ -13,7 +13,7 @@
 // int; anything with __float__ (ints, numpy floats) is a float.
 #pragma once
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <pybind11/pybind11.h>
 

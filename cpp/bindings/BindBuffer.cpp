@@ -20,7 +20,7 @@ void BindBuffer(Classes& c) {
             const auto count = static_cast<py::ssize_t>(self.cast<const Buffer&>().Size() / item);
             return py::array(dt, {count}, {static_cast<py::ssize_t>(item)}, data, self);
         }, "dtype"_a = py::dtype::of<uint8_t>(), docs::Buffer::map);
-    InstallForkLeak<Buffer>(+[](const Buffer& r) { return r.Core().Forked(); });
+    InstallForkLeak<Buffer>(+[](const Buffer& r) { return r.Context().Forked(); });
 }
 
 }  // namespace dx12kit::bindings

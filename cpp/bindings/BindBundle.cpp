@@ -63,7 +63,7 @@ void DefBundleRoot(BundleClass& cls) {
            "    InvalidArgumentError: no pipeline set in the bundle yet (a bundle changes root arguments only after it set the\n"
            "        root signature), not a constants parameter, too many values.\n"
            "    UseAfterFreeError: the bundle is closed.")
-        .def("set_root_cbv", [](Bundle& b, Int root, py::handle buf, Int off) {
+        .def("set_root_cbv", [](Bundle& b, Int root, BufferArg buf, Int off) {
             b.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(buf, "set_root_cbv"), U64(off, "set_root_cbv", "offset"));
         }, "root_index"_a, "buffer"_a, "offset"_a = 0,
            "Records CommandList.set_root_cbv.\n\n"
@@ -73,7 +73,7 @@ void DefBundleRoot(BundleClass& cls) {
            "    offset: byte offset in buffer (a multiple of 256).\n\n"
            "Raises:\n"
            "    InvalidArgumentError: no pipeline set in the bundle yet, not a RootCBV parameter, a texture.")
-        .def("set_root_srv", [](Bundle& b, Int root, py::handle buf, Int off) {
+        .def("set_root_srv", [](Bundle& b, Int root, BufferArg buf, Int off) {
             b.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(buf, "set_root_srv"), U64(off, "set_root_srv", "offset"));
         }, "root_index"_a, "buffer"_a, "offset"_a = 0,
            "Records CommandList.set_root_srv.\n\n"
@@ -83,7 +83,7 @@ void DefBundleRoot(BundleClass& cls) {
            "    offset: byte offset in buffer.\n\n"
            "Raises:\n"
            "    InvalidArgumentError: no pipeline set in the bundle yet, not a RootSRV parameter, a texture.")
-        .def("set_root_uav", [](Bundle& b, Int root, py::handle buf, Int off) {
+        .def("set_root_uav", [](Bundle& b, Int root, BufferArg buf, Int off) {
             b.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(buf, "set_root_uav"), U64(off, "set_root_uav", "offset"));
         }, "root_index"_a, "buffer"_a, "offset"_a = 0,
            "Records CommandList.set_root_uav.\n\n"
@@ -93,8 +93,8 @@ void DefBundleRoot(BundleClass& cls) {
            "    offset: byte offset in buffer.\n\n"
            "Raises:\n"
            "    InvalidArgumentError: no pipeline set in the bundle yet, not a RootUAV parameter, a texture.")
-        .def("set_shader_resource_view", [](Bundle& b, Int root, Int offset, py::handle r, py::object mip, py::object format, py::object stride,
-                                            py::object raw, py::object first, py::object num) {
+        .def("set_shader_resource_view", [](Bundle& b, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride,
+                                            OptBool raw, OptIndex first, OptIndex num) {
             const char* fn = "set_shader_resource_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
@@ -115,8 +115,8 @@ void DefBundleRoot(BundleClass& cls) {
            "Raises:\n"
            "    InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter; the view's own checks run at\n"
            "        execute_bundle.")
-        .def("set_unordered_access_view", [](Bundle& b, Int root, Int offset, py::handle r, py::object mip, py::object format, py::object stride,
-                                             py::object raw, py::object first, py::object num) {
+        .def("set_unordered_access_view", [](Bundle& b, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride,
+                                             OptBool raw, OptIndex first, OptIndex num) {
             const char* fn = "set_unordered_access_view";
             const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
             auto res = AsResource(r, fn);
@@ -139,7 +139,7 @@ void DefBundleRoot(BundleClass& cls) {
 /// Views, samplers, vertex and index buffers, dynamic data and the output-merger values.
 void DefBundleViews(BundleClass& cls) {
     cls
-        .def("set_constant_buffer_view", [](Bundle& b, Int root, Int offset, py::handle buf, Int bufferOffset, py::handle size) {
+        .def("set_constant_buffer_view", [](Bundle& b, Int root, Int offset, BufferArg buf, Int bufferOffset, OptIndex size) {
             const char* fn = "set_constant_buffer_view";
             uint32_t bytes = 0;
             if (!size.is_none()) {
@@ -156,7 +156,7 @@ void DefBundleViews(BundleClass& cls) {
            "    offset, size: as CommandList.set_constant_buffer_view.\n\n"
            "Raises:\n"
            "    InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter.")
-        .def("set_sampler", [](Bundle& b, Int root, Int offset, py::handle sampler) {
+        .def("set_sampler", [](Bundle& b, Int root, Int offset, SamplerArg sampler) {
             const char* fn = "set_sampler";
             if (!py::isinstance<Sampler>(sampler))
                 throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " + detail::TypeName(sampler));
@@ -169,7 +169,7 @@ void DefBundleViews(BundleClass& cls) {
            "    sampler: a SamplerState.\n\n"
            "Raises:\n"
            "    TypeError: sampler is not a SamplerState.")
-        .def("set_vertex_buffer", [](Bundle& b, Int slot, py::handle buf, Int stride, Int off) {
+        .def("set_vertex_buffer", [](Bundle& b, Int slot, BufferArg buf, Int stride, Int off) {
             const char* fn = "set_vertex_buffer";
             b.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(buf, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
         }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0,
@@ -179,7 +179,7 @@ void DefBundleViews(BundleClass& cls) {
            "    buffer: the Buffer read.\n"
            "    stride: bytes per vertex.\n"
            "    offset: byte offset of the first vertex.")
-        .def("set_index_buffer", [](Bundle& b, py::handle buf, Choice<IndexFormatChoice> format, Int off) {
+        .def("set_index_buffer", [](Bundle& b, BufferArg buf, Choice<IndexFormatChoice> format, Int off) {
             b.SetIndexBuffer(AsResource(buf, "set_index_buffer"), Parse(format, "set_index_buffer: format"), U64(off, "set_index_buffer", "offset"));
         }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0,
            "Records CommandList.set_index_buffer.\n\n"
@@ -226,7 +226,7 @@ void DefBundleViews(BundleClass& cls) {
              "Records CommandList.set_stencil_ref.\n\n"
              "Args:\n"
              "    ref: 0..255.")
-        .def("set_blend_factor", [](Bundle& b, py::handle rgbaObj) {
+        .def("set_blend_factor", [](Bundle& b, FourArg rgbaObj) {
             const char* fn = "set_blend_factor";
             if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
                 throw py::type_error(std::string(fn) + ": rgba must be a sequence of 4 numbers, not " + detail::TypeName(rgbaObj));

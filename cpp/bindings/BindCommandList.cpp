@@ -28,7 +28,7 @@ uint32_t SliceArg(py::handle slice, const char* fn) {
 // int32 / uint32 numpy row is copied straight into a stack array (no buffer_info, no std::vector). Anything
 // unusual (numpy integers, other dtypes, bytes, out-of-range values) takes the ordinary checked
 // conversions of Args.hpp / GpuArgs.hpp, so the errors and their messages are the same as
-// before. C++ exceptions become Python ones through pybind11's translators (Errors.cpp).
+// before. C++ exceptions become Python ones through pybind11's translators (ExceptionTranslation.cpp).
 
 /// The CommandList of `self` (the method descriptor has checked its type already).
 CommandList& SelfList(PyObject* self) {
@@ -715,7 +715,7 @@ void BindCommandList(py::module_& m, Classes& c) {
         if (!descr) throw py::error_already_set();
         if (PyObject_SetAttrString(c.commandList.ptr(), def.ml_name, descr.ptr()) != 0) throw py::error_already_set();
     }
-    InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Core()->Forked(); });
+    InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Context()->Forked(); });
     c.commandList.def(
         "resource_barriers", [](CommandList& cl, const BarrierBatch& batch) {
             if (batch.Size() < kNoGilBarriers) {

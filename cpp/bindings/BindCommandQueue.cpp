@@ -180,7 +180,7 @@ void BindCommandQueue(Classes& c) {
         }, docs::CommandQueue::last_direct_queue_barriers)
         .def_property_readonly("timestamp_frequency", &CommandQueue::TimestampFrequency, docs::CommandQueue::timestamp_frequency);
     DefReadbacks(c.commandQueue);
-    InstallForkLeak<CommandQueue>(+[](const CommandQueue& q) { return q.Core()->Forked(); });
+    InstallForkLeak<CommandQueue>(+[](const CommandQueue& q) { return q.Context()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

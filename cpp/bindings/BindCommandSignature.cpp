@@ -20,7 +20,7 @@ void BindCommandSignature(Classes& c) {
         .def("__repr__", [](const CommandSignature& s) {
             return "<dx12kit.CommandSignature '" + s.Name() + "' " + indirectrules::KindName(s.Work()) + " byte_stride=" + std::to_string(s.ByteStride()) + ">";
         });
-    InstallForkLeak<CommandSignature>(+[](const CommandSignature& s) { return s.Core().Forked(); });
+    InstallForkLeak<CommandSignature>(+[](const CommandSignature& s) { return s.Context().Forked(); });
 }
 
 }  // namespace dx12kit::bindings

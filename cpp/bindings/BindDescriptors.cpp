@@ -20,7 +20,7 @@
 #include "DescriptorBindings.hpp"
 #include "StatsDicts.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
 #include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
@@ -43,9 +43,9 @@ namespace {
 
 /// A ShaderVisibleHeap plus the device core that keeps its ID3D12Device alive.
 struct PyShaderVisibleHeap {
-    PyShaderVisibleHeap(std::shared_ptr<DeviceCore> c, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t n, uint32_t s, uint32_t chunk)
+    PyShaderVisibleHeap(std::shared_ptr<DeviceContext> c, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t n, uint32_t s, uint32_t chunk)
         : core(std::move(c)), heap(core->D3D12Device(), type, n, s, chunk) {}
-    std::shared_ptr<DeviceCore> core;
+    std::shared_ptr<DeviceContext> core;
     ShaderVisibleHeap heap;
 };
 
@@ -97,7 +97,7 @@ void BindDescriptors(py::module_& parent) {
         m, "CpuDescriptorAllocator", docs::CpuDescriptorAllocator::class_)
         .def(py::init([](std::shared_ptr<Device> device, Choice<DescriptorHeapTypeChoice> heapType, Int pageSize) {
                  if (!device) throw InvalidArgument("CpuDescriptorAllocator: device is None");
-                 return std::make_shared<PyCpuAllocator>(device->Core(), Parse(heapType, "heap_type"), U32(pageSize, "CpuDescriptorAllocator", "page_size"));
+                 return std::make_shared<PyCpuAllocator>(device->Context(), Parse(heapType, "heap_type"), U32(pageSize, "CpuDescriptorAllocator", "page_size"));
              }),
              "device"_a, "heap_type"_a = "cbv_srv_uav", py::kw_only(), "page_size"_a = 256, docs::CpuDescriptorAllocator::init)
         .def("allocate", [](std::shared_ptr<PyCpuAllocator> self, Int countArg) {
@@ -137,7 +137,7 @@ void BindDescriptors(py::module_& parent) {
         .def(py::init([](std::shared_ptr<Device> device, Choice<DescriptorHeapTypeChoice> heapType, Int n, Int staticCount, Int chunk) {
                  const char* fn = "ShaderVisibleHeap";
                  if (!device) throw InvalidArgument("ShaderVisibleHeap: device is None");
-                 return std::make_shared<PyShaderVisibleHeap>(device->Core(), Parse(heapType, "heap_type"), U32(n, fn, "num_descriptors"),
+                 return std::make_shared<PyShaderVisibleHeap>(device->Context(), Parse(heapType, "heap_type"), U32(n, fn, "num_descriptors"),
                                                               U32(staticCount, fn, "static_count"), U32(chunk, fn, "chunk_size"));
              }),
              "device"_a, "heap_type"_a, "num_descriptors"_a, py::kw_only(), "static_count"_a, "chunk_size"_a, docs::ShaderVisibleHeap::init)

@@ -7,7 +7,7 @@
 
 #include "StatsDicts.hpp"
 
-#include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/base/HostCopy.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 
 namespace dx12kit::bindings {
@@ -90,7 +90,7 @@ void DefPipelineCreation(DeviceClass& cls) {
                 }
             }
             if (!flags.is_none()) f = FlagsArg(flags, "RootSignatureFlags", "create_root_signature", "flags");
-            auto rs = std::make_shared<RootSignature>(d.Core(), std::move(params), std::move(samplers), f);
+            auto rs = std::make_shared<RootSignature>(d.Context(), std::move(params), std::move(samplers), f);
             if (!name.is_none()) rs->SetName(Str(name, "create_root_signature", "name"));
             return rs;
         }, "parameters_or_text"_a, "static_samplers"_a = std::vector<StaticSamplerDesc>{}, py::kw_only(), "flags"_a = py::none(),
@@ -98,7 +98,7 @@ void DefPipelineCreation(DeviceClass& cls) {
         .def("create_compute_pipeline", [](Device& d, py::handle cs, OptRootSignatureArg rsArg, OptNameArg name) {
             const std::vector<uint8_t> code = Bytecode(cs, "create_compute_pipeline");
             auto rs = PipelineRootSignatureArg(d, rsArg, "create_compute_pipeline", {&code}, true);
-            auto p = std::make_shared<PipelineState>(d.Core(), code, std::move(rs));
+            auto p = std::make_shared<PipelineState>(d.Context(), code, std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, "create_compute_pipeline", "name"));
             return p;
         }, "cs"_a, "root_signature"_a = py::none(), py::kw_only(), "name"_a = py::none(), docs::Device::create_compute_pipeline)
@@ -159,7 +159,7 @@ void DefPipelineCreation(DeviceClass& cls) {
             }
             g.sampleCount = U32(samplesArg, fn, "sample_count");
             auto rs = PipelineRootSignatureArg(d, rsArg, fn, {&g.vs, &g.hs, &g.ds, &g.gs, &g.ps}, false);
-            auto p = std::make_shared<PipelineState>(d.Core(), g, std::move(rs));
+            auto p = std::make_shared<PipelineState>(d.Context(), g, std::move(rs));
             if (!name.is_none()) p->SetName(Str(name, fn, "name"));
             return p;
         }, "vs"_a, "ps"_a, "root_signature"_a = py::none(), "rtv_formats"_a = py::none(), "dsv_format"_a = py::none(), "input_layout"_a = py::none(),
@@ -184,7 +184,7 @@ void DefPipelineCreation(DeviceClass& cls) {
             for (int i = 0; i < 4; ++i) s.BorderColor[i] = color[i];
             s.MinLOD = F32(minLod, fn, "min_lod");
             s.MaxLOD = F32(maxLod, fn, "max_lod");
-            auto sampler = std::make_shared<Sampler>(d.Core(), s);
+            auto sampler = std::make_shared<Sampler>(d.Context(), s);
             if (!name.is_none()) sampler->SetName(Str(name, "create_sampler", "name"));
             return sampler;
         }, py::kw_only(), "filter"_a = "linear", "address"_a = "clamp", "address_v"_a = py::none(), "address_w"_a = py::none(),
@@ -196,14 +196,14 @@ void DefPipelineCreation(DeviceClass& cls) {
 void DefSupportAndStats(DeviceClass& cls) {
     cls
         .def_property_readonly("sampler_support", [](const Device& d) {
-            const platform::SamplerSupport& s = d.Core()->Samplers();
+            const platform::SamplerSupport& s = d.Context()->Samplers();
             return py::dict("border_colors"_a = s.borderColors, "mirror_once"_a = s.mirrorOnce, "min_max_filtering"_a = s.minMaxFiltering);
         }, docs::Device::sampler_support)
-        .def("format_support", [](Device& d, FormatArg format) { return QueryFormatCapabilities(*d.Core(), ParseFormat(format, "format_support")); },
+        .def("format_support", [](Device& d, FormatArg format) { return QueryFormatCapabilities(*d.Context(), ParseFormat(format, "format_support")); },
              "format"_a, docs::Device::format_support)
         .def("poll", &Device::Poll, py::call_guard<ReleaseGil>(), docs::Device::poll)
         .def("wait_idle", &Device::WaitIdle, py::call_guard<ReleaseGil>(), docs::Device::wait_idle)
-        .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Core()); }, docs::Device::descriptor_stats)
+        .def("descriptor_stats", [](Device& d) { return DescriptorStatsDict(*d.Context()); }, docs::Device::descriptor_stats)
         .def("stats", [](Device& d) { return DeviceStatsDict(d); }, docs::Device::stats);
 }
 
@@ -254,7 +254,7 @@ void BindDevice(py::module_& m, Classes& c) {
                  o.memory.emptyBlockGraceMs = static_cast<uint32_t>(grace * 1000.0);
                  o.hooks = PythonWaitHooks();
                  auto dev = Device::Create(o, DestroyDevice);
-                 if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Core()->Memory().Tier1())
+                 if (!heapTier.is_none() && detail::Ranged(heapTier, fn, "resource_heap_tier", INT32_MIN, INT32_MAX) == 2 && dev->Context()->Memory().Tier1())
                      throw InvalidArgument("Device: resource_heap_tier=2, but the adapter supports tier 1 only");
                  return dev;
              }),
@@ -279,11 +279,11 @@ void BindDevice(py::module_& m, Classes& c) {
                 if (kv.first == "backend") backend = kv.second;
                 else if (kv.first == "adapter") adapter = kv.second;
             }
-            return "<dx12kit.Device " + backend + " '" + adapter + "'" + (d.Core()->Options().validate ? " validate" : "") + ">";
+            return "<dx12kit.Device " + backend + " '" + adapter + "'" + (d.Context()->Options().validate ? " validate" : "") + ">";
         })
-        .def_property_readonly("validate", [](const Device& d) { return d.Core()->Options().validate; }, docs::Device::validate)
+        .def_property_readonly("validate", [](const Device& d) { return d.Context()->Options().validate; }, docs::Device::validate)
         .def_property_readonly("lazy_fence_signals", [](Device& d) { return d.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT).LazySignals(); }, docs::Device::lazy_fence_signals)
-        .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Core()); }, docs::Device::uma_direct)
+        .def_property_readonly("uma_direct", [](const Device& d) { return uma::DirectBuffers(*d.Context()); }, docs::Device::uma_direct)
         .def("queue", [](Device& d, Choice<QueueKindChoice> kind) { return d.Queue(Parse(kind, "queue: kind")); }, "kind"_a = "direct", docs::Device::queue);
     DefResourceCreation(c.device);
     DefPipelineCreation(c.device);
@@ -295,7 +295,7 @@ void BindDevice(py::module_& m, Classes& c) {
     BindDeviceQueries(c);
     BindDeviceIndirect(c);
     BindDeviceBundles(c);
-    InstallForkLeak<Device>(+[](const Device& d) { return d.Core()->Forked(); });
+    InstallForkLeak<Device>(+[](const Device& d) { return d.Context()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

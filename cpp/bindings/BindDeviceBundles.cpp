@@ -8,14 +8,14 @@ namespace dx12kit::bindings {
 void BindDeviceBundles(Classes& c) {
     c.device.def("create_bundle", [](Device& d, py::handle pipeline, py::object name) {
         const char* fn = "create_bundle";
-        d.Core()->CheckNotForked(fn);
+        d.Context()->CheckNotForked(fn);
         std::shared_ptr<PipelineState> initial;
         if (!pipeline.is_none()) {
             if (!py::isinstance<PipelineState>(pipeline))
                 throw py::type_error(std::string(fn) + ": pipeline must be a dx12kit.PipelineState or None, not " + detail::TypeName(pipeline));
             initial = pipeline.cast<std::shared_ptr<PipelineState>>();
         }
-        auto bundle = std::make_shared<Bundle>(d.Core(), std::move(initial));
+        auto bundle = std::make_shared<Bundle>(d.Context(), std::move(initial));
         if (!name.is_none()) bundle->SetName(Str(name, fn, "name"));
         return bundle;
     }, py::kw_only(), "pipeline"_a = py::none(), "name"_a = py::none(),

@@ -30,7 +30,7 @@ void BindDeviceMemory(Classes& c) {
             desc.maxBlocks = U32(maxBlocks, "create_pool", "max_blocks");
             desc.algorithm = Parse(algorithm, "create_pool: algorithm");
             if (!name.is_none()) desc.name = Str(name, "create_pool", "name");
-            return d.Core()->Memory().CreatePool(desc);
+            return d.Context()->Memory().CreatePool(desc);
         }, py::kw_only(), "heap"_a = "default", "block_size"_a = py::none(), "min_blocks"_a = 0, "max_blocks"_a = 0,
            "algorithm"_a = "tlsf", "name"_a = py::none(), docs::Device::create_pool)
         .def("defragment", [](Device& d, OptPoolArg pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves) {
@@ -50,15 +50,15 @@ void BindDeviceMemory(Classes& c) {
             }
             return DefragmentStatsDict(st);
         }, py::kw_only(), "pool"_a = py::none(), "algorithm"_a = "full", "max_bytes"_a = py::none(), "max_moves"_a = py::none(), docs::Device::defragment)
-        .def("memory_stats", [](Device& d) { return TotalMemoryStatsDict(d.Core()->Memory().Stats()); }, docs::Device::memory_stats)
+        .def("memory_stats", [](Device& d) { return TotalMemoryStatsDict(d.Context()->Memory().Stats()); }, docs::Device::memory_stats)
         .def("memory_budget", [](Device& d) {
-            const memory::MemoryManager& mm = d.Core()->Memory();
+            const memory::MemoryManager& mm = d.Context()->Memory();
             return py::dict("local"_a = BudgetDict(mm.Budget(true)), "non_local"_a = BudgetDict(mm.Budget(false)));
         }, docs::Device::memory_budget)
-        .def("memory_json", [](Device& d, bool detailed) { return d.Core()->Memory().BuildJson(detailed, d.AdapterName()); },
+        .def("memory_json", [](Device& d, bool detailed) { return d.Context()->Memory().BuildJson(detailed, d.AdapterName()); },
              "detailed"_a = true, docs::Device::memory_json)
         .def("trim_memory", &Device::TrimMemory, py::call_guard<ReleaseGil>(), docs::Device::trim_memory)
-        .def("validate_memory", [](Device& d) { d.Core()->Memory().Validate(); }, py::call_guard<ReleaseGil>(), docs::Device::validate_memory);
+        .def("validate_memory", [](Device& d) { d.Context()->Memory().Validate(); }, py::call_guard<ReleaseGil>(), docs::Device::validate_memory);
 }
 
 }  // namespace dx12kit::bindings

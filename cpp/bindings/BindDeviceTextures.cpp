@@ -54,7 +54,7 @@ void BindDeviceTextures(Classes& c) {
            "memory"_a = py::none(), "offset"_a = 0, docs::Device::create_texture3d)
         .def("load_texture", [](py::object self, ImageSourceArg source, BoolArg srgb, BoolArg generateMips, OptNameArg name) {
             // A forked child's copy of the device: refused before textures.py takes any of its locks.
-            self.cast<Device&>().Core()->CheckNotForked("load_texture");
+            self.cast<Device&>().Context()->CheckNotForked("load_texture");
             // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API
             // and checks every argument's type (srgb / generate_mips as objects: pybind11's bool would take None).
             py::object tex = py::module_::import("dx12kit.textures")

@@ -1,11 +1,11 @@
 // dx12core: the process-wide host copies (set_copy_threads, copy_threads, copy_stats): module functions,
-// no class. Only conversions live here; behaviour is in cpp/src/core/HostCopy.cpp.
+// no class. Only conversions live here; behaviour is in cpp/src/base/HostCopy.cpp.
 #include "docs/HostCopiesDocs.hpp"
 #include "Args.hpp"
 #include "Bindings.hpp"
 #include "StatsDicts.hpp"
 
-#include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/base/HostCopy.hpp"
 
 namespace dx12kit::bindings {
 

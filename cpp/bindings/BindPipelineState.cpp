@@ -20,7 +20,7 @@ void BindPipelineState(Classes& c) {
             return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
                    p.GetRootSignature()->Name() + "'>";
         });
-    InstallForkLeak<PipelineState>(+[](const PipelineState& p) { return p.Core()->Forked(); });
+    InstallForkLeak<PipelineState>(+[](const PipelineState& p) { return p.Context()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

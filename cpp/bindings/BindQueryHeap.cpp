@@ -15,7 +15,7 @@ void BindQueryHeap(Classes& c) {
         .def("__repr__", [](const QueryHeap& h) {
             return "<dx12kit.QueryHeap '" + h.Name() + "' kind=" + queryrules::HeapTypeName(h.Type()) + " count=" + std::to_string(h.Count()) + ">";
         });
-    InstallForkLeak<QueryHeap>(+[](const QueryHeap& h) { return h.Core().Forked(); });
+    InstallForkLeak<QueryHeap>(+[](const QueryHeap& h) { return h.Context().Forked(); });
 }
 
 }  // namespace dx12kit::bindings

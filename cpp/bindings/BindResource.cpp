@@ -59,7 +59,7 @@ void BindResource(Classes& c) {
         if (a.IsNull()) return py::none();
         return AllocationDict(a);
     }, docs::Resource::allocation);
-    InstallForkLeak<Resource>(+[](const Resource& r) { return r.Core().Forked(); });
+    InstallForkLeak<Resource>(+[](const Resource& r) { return r.Context().Forked(); });
 }
 
 }  // namespace dx12kit::bindings

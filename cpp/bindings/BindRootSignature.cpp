@@ -18,7 +18,7 @@ void BindRootSignature(Classes& c) {
             return "<dx12kit.RootSignature '" + r.Name() + "' parameters=" + std::to_string(r.Parameters().size()) +
                    " static_samplers=" + std::to_string(r.StaticSamplers().size()) + ">";
         });
-InstallForkLeak<RootSignature>(+[](const RootSignature& r) { return r.Core()->Forked(); });
+InstallForkLeak<RootSignature>(+[](const RootSignature& r) { return r.Context()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

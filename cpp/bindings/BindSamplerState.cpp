@@ -17,7 +17,7 @@ void BindSamplerState(Classes& c) {
             for (auto item : d) out += " " + std::string(py::str(item.first)) + "=" + std::string(py::repr(item.second));
             return out + ">";
         });
-    InstallForkLeak<Sampler>(+[](const Sampler& s) { return s.Core()->Forked(); });
+    InstallForkLeak<Sampler>(+[](const Sampler& s) { return s.Context()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

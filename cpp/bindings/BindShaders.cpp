@@ -3,7 +3,7 @@
 #include "docs/ShadersDocs.hpp"
 #include "Bindings.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/shaders/DxbcReflection.hpp"
 #include "dx12kit/shaders/DxbcModifierFix.hpp"
 #include "dx12kit/shaders/DxbcRewrite.hpp"

@@ -24,7 +24,7 @@ void BindTexture(Classes& c) {
         })
         .def_property_readonly("depth", [](const Texture& t) { return t.Depth(); }, docs::Texture::depth)
         .def_property_readonly("dimension", [](const Texture& t) { return t.Is3D() ? "3d" : t.IsCube() ? "cube" : "2d"; }, docs::Texture::dimension);
-    InstallForkLeak<Texture>(+[](const Texture& r) { return r.Core().Forked(); });
+    InstallForkLeak<Texture>(+[](const Texture& r) { return r.Context().Forked(); });
 }
 
 }  // namespace dx12kit::bindings

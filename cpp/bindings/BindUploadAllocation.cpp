@@ -43,7 +43,7 @@ void BindUploadAllocation(Classes& c) {
             if (bytes > size) throw InvalidArgument(std::string(fn) + ": shape larger than the allocation of " + std::to_string(size) + " bytes");
             return py::array(dt, shp, cpu, self);  // the view keeps the allocation (and its list) alive
         }, "dtype"_a = py::dtype("uint8"), "shape"_a = py::none(), docs::UploadAllocation::array);
-    InstallForkLeak<PinnedUpload, std::unique_ptr<PinnedUpload>>(+[](const PinnedUpload& u) { return u.List().Core()->Forked(); });
+    InstallForkLeak<PinnedUpload, std::unique_ptr<PinnedUpload>>(+[](const PinnedUpload& u) { return u.List().Context()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

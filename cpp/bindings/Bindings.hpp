@@ -7,7 +7,7 @@
 //   only Bind<Class>() calls: the class keeps one entry point.
 // - Small classes of one concept may share a file named for that concept: BindFormat.cpp (Format,
 //   FormatSupport), BindRootLayout.cpp (the root-signature layout), BindDescriptors.cpp, BindShaders.cpp,
-//   BindAlloc.cpp (submodules), Errors.cpp.
+//   BindAlloc.cpp (submodules), ExceptionTranslation.cpp.
 // - A file holds argument conversion and the call; logic that C++ users need too lives in cpp/src/.
 //   Shared conversions: Args.hpp, GpuArgs.hpp, Choices.hpp/ChoiceTables.hpp, PlacementArgs.cpp,
 //   StatsDicts.hpp (every statistics struct -> dict, one converter each).
@@ -31,7 +31,7 @@ struct ResourcePlacement;
 
 namespace dx12kit::bindings {
 
-void BindErrors(pybind11::module_& m);     // Errors.cpp: the exception classes
+void BindErrors(pybind11::module_& m);     // ExceptionTranslation.cpp: the exception classes
 void BindAlloc(pybind11::module_& m);      // dx12core.alloc: the device-free range allocators
 void BindShaders(pybind11::module_& m);    // dx12core.shaders: DXBC validation and reflection
 void BindHostCopies(pybind11::module_& m); // set_copy_threads, copy_threads, copy_stats (module functions)

@@ -13,7 +13,7 @@
 
 #include "Args.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <pybind11/pybind11.h>
 

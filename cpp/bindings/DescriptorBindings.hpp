@@ -15,9 +15,9 @@ namespace dx12kit::bindings {
 
 /// The allocator plus what it borrows: the device core (keeps the ID3D12Device alive) and the serial.
 struct PyCpuAllocator {
-    PyCpuAllocator(std::shared_ptr<DeviceCore> c, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t pageSize)
+    PyCpuAllocator(std::shared_ptr<DeviceContext> c, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t pageSize)
         : core(std::move(c)), allocator(core->D3D12Device(), type, pageSize, &serial) {}
-    std::shared_ptr<DeviceCore> core;
+    std::shared_ptr<DeviceContext> core;
     std::atomic<uint64_t> serial{0};
     CpuDescriptorAllocator allocator;
 };

@@ -27,7 +27,7 @@ std::shared_ptr<RootSignature> PipelineRootSignatureArg(Device& device, py::hand
     std::vector<const DxbcReflection*> stages;
     for (const DxbcReflection& r : reflections) stages.push_back(&r);
     AutoRootLayout layout = DeriveRootLayout(stages, compute);
-    auto rs = std::make_shared<RootSignature>(device.Core(), std::move(layout.parameters), std::vector<StaticSamplerDesc>{}, layout.flags);
+    auto rs = std::make_shared<RootSignature>(device.Context(), std::move(layout.parameters), std::vector<StaticSamplerDesc>{}, layout.flags);
     rs->SetName("automatic");
     return rs;
 }

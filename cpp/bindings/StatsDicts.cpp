@@ -5,7 +5,7 @@
 
 #include "GpuArgs.hpp"
 
-#include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/base/HostCopy.hpp"
 #include "dx12kit/features/Defragment.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 
@@ -75,7 +75,7 @@ py::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& v) {
                     "peak_dynamic_in_use"_a = v.peakDynamicInUse);
 }
 
-py::dict DescriptorStatsDict(DeviceCore& core) {
+py::dict DescriptorStatsDict(DeviceContext& core) {
     core.CheckNotForked("descriptor_stats");  // the allocators' locks
     py::dict d;
     const std::pair<const char*, D3D12_DESCRIPTOR_HEAP_TYPE> types[] = {{"cbv_srv_uav", D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV},
@@ -99,7 +99,7 @@ py::dict DefragmentStatsDict(const DefragmentStats& st) {
 }
 
 py::dict DeviceStatsDict(Device& d) {
-    DeviceCore& c = *d.Core();
+    DeviceContext& c = *d.Context();
     c.CheckNotForked("stats");  // the upload pages', allocators' and pools' locks
     BarrierStats& b = c.Barriers();
     py::dict out;

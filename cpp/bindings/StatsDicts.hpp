@@ -7,7 +7,7 @@
 namespace dx12kit {
 class CommandQueue;
 class Device;
-class DeviceCore;
+class DeviceContext;
 struct CpuDescriptorStats;
 struct ShaderVisibleHeapStats;
 struct UploadPoolStats;
@@ -31,7 +31,7 @@ pybind11::dict UploadStatsDict(const UploadPoolStats& s);
 pybind11::dict CpuDescriptorStatsDict(const CpuDescriptorStats& s);
 pybind11::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& s);
 /// Device.descriptor_stats(): every CPU descriptor heap type, with the shader-visible heaps' use.
-pybind11::dict DescriptorStatsDict(DeviceCore& core);
+pybind11::dict DescriptorStatsDict(DeviceContext& core);
 pybind11::dict DefragmentStatsDict(const DefragmentStats& s);
 /// Device.stats(): every statistic of the device in one dict.
 pybind11::dict DeviceStatsDict(Device& device);

@@ -19,7 +19,7 @@ namespace dx12kit::bindings {
 namespace {
 
 /// The Python exception a signal handler raised during a wait on this thread, kept from the wait
-/// hook (which runs deep inside C++) to the exception translator (Errors.cpp) or the device deleter.
+/// hook (which runs deep inside C++) to the exception translator (ExceptionTranslation.cpp) or the device deleter.
 struct SavedError {
     PyObject* type = nullptr;
     PyObject* value = nullptr;

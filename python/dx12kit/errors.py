@@ -14,7 +14,7 @@ keep working:
 - :class:`ForkedDeviceError`: a device used in a process forked after it was created.
 
 This module imports nothing native: the C++ core translates its errors into these classes in one
-table (``cpp/bindings/Errors.cpp``).
+table (``cpp/bindings/ExceptionTranslation.cpp``).
 """
 from __future__ import annotations
 

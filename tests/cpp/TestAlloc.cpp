@@ -6,7 +6,7 @@
 #include "dx12kit/alloc/FreeListAllocator.hpp"
 #include "dx12kit/alloc/LinearAllocator.hpp"
 #include "dx12kit/alloc/TlsfAllocator.hpp"
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <map>
 #include <random>

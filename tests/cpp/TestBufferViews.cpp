@@ -8,7 +8,7 @@
 // The device part writes the descriptors through Resource::BufferView on a real device.
 #include <doctest.h>
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/resources/BufferView.hpp"
 #include "dx12kit/resources/Resource.hpp"

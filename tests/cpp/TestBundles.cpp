@@ -6,7 +6,7 @@
 #include "TestSupport.hpp"
 #include "data/Shaders.generated.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/Bundle.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
@@ -25,10 +25,10 @@ using dx12kit_test::SharedDevice;
 namespace {
 
 std::shared_ptr<PipelineState> RootUavPipeline(Device& dev) {
-    auto rs = std::make_shared<RootSignature>(dev.Core(), std::vector<RootParameterDesc>{
+    auto rs = std::make_shared<RootSignature>(dev.Context(), std::vector<RootParameterDesc>{
         {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}}, std::vector<StaticSamplerDesc>{});
     return std::make_shared<PipelineState>(
-        dev.Core(), std::vector<uint8_t>(std::begin(dx12kit_test::shaders::cs_root_uav), std::end(dx12kit_test::shaders::cs_root_uav)), rs);
+        dev.Context(), std::vector<uint8_t>(std::begin(dx12kit_test::shaders::cs_root_uav), std::end(dx12kit_test::shaders::cs_root_uav)), rs);
 }
 
 std::vector<uint32_t> ReadUints(const std::shared_ptr<CommandQueue>& q, const std::shared_ptr<Buffer>& b) {
@@ -84,7 +84,7 @@ TEST_CASE("bundle: recording refuses work without a pipeline set in the bundle, 
     auto dev = SharedDevice();
     auto pso = RootUavPipeline(*dev);
     auto buf = dev->CreateBuffer(256, true, D3D12_HEAP_TYPE_DEFAULT, "data");
-    Bundle b(dev->Core(), nullptr);
+    Bundle b(dev->Context(), nullptr);
     const uint32_t c[3] = {1, 2, 3};
     // Rule 4: no inherited pipeline; root arguments change only after the bundle set the root signature.
     CHECK(Message([&] { b.Dispatch(1, 1, 1); }).find("does not inherit the calling list's pipeline state") != std::string::npos);
@@ -103,7 +103,7 @@ TEST_CASE("bundle: recording refuses work without a pipeline set in the bundle, 
     CHECK(b.IsClosed());
     CHECK_THROWS_AS(b.Dispatch(1, 1, 1), UseAfterFree);
     // A bundle created with an initial pipeline records work at once.
-    Bundle withInitial(dev->Core(), pso);
+    Bundle withInitial(dev->Context(), pso);
     withInitial.Dispatch(1, 1, 1);
     CHECK(withInitial.CommandCount() == 2);
 }
@@ -114,7 +114,7 @@ TEST_CASE("bundle: replayed from two direct lists, twice in one, root constants 
     auto pso = RootUavPipeline(*dev);
     const uint32_t n = 100;
     auto buf = dev->CreateBuffer(n * 4, true, D3D12_HEAP_TYPE_DEFAULT, "data");
-    auto bundle = std::make_shared<Bundle>(dev->Core(), nullptr);
+    auto bundle = std::make_shared<Bundle>(dev->Context(), nullptr);
     bundle->SetPipelineState(pso);  // the calling list's root signature: its root constants are inherited
     bundle->SetRootView(RootParamKind::Uav, 1, buf, 0);
     bundle->Dispatch((n + 63) / 64, 1, 1);

@@ -6,7 +6,7 @@
 #include "TestSupport.hpp"
 #include "data/Shaders.generated.hpp"
 
-#include "dx12kit/device/UploadBuffer.hpp"
+#include "dx12kit/devicecontext/UploadBuffer.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -38,9 +38,9 @@ std::vector<uint32_t> ReadUints(const std::shared_ptr<CommandQueue>& q, const st
 }
 
 std::shared_ptr<PipelineState> RootUavPipeline(Device& dev) {
-    auto rs = std::make_shared<RootSignature>(dev.Core(), std::vector<RootParameterDesc>{
+    auto rs = std::make_shared<RootSignature>(dev.Context(), std::vector<RootParameterDesc>{
         {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}}, std::vector<StaticSamplerDesc>{});
-    return std::make_shared<PipelineState>(dev.Core(), Bytes(dx12kit_test::shaders::cs_root_uav,
+    return std::make_shared<PipelineState>(dev.Context(), Bytes(dx12kit_test::shaders::cs_root_uav,
                                                              sizeof dx12kit_test::shaders::cs_root_uav), rs);
 }
 
@@ -133,11 +133,11 @@ TEST_CASE("device: compute dispatch through a descriptor table (SRV + UAV)"
     auto q = Direct(*dev);
     const uint32_t n = 700;
     auto rs = std::make_shared<RootSignature>(
-        dev->Core(),
+        dev->Context(),
         std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
                                        {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
         std::vector<StaticSamplerDesc>{});
-    auto pso = std::make_shared<PipelineState>(dev->Core(), Bytes(dx12kit_test::shaders::cs_table,
+    auto pso = std::make_shared<PipelineState>(dev->Context(), Bytes(dx12kit_test::shaders::cs_table,
                                                                   sizeof dx12kit_test::shaders::cs_table), rs);
     auto src = dev->CreateBuffer(n * 4, false, D3D12_HEAP_TYPE_DEFAULT, "src");
     auto dst = dev->CreateBuffer(n * 4, true, D3D12_HEAP_TYPE_DEFAULT, "dst");
@@ -249,13 +249,13 @@ TEST_CASE("device: a draw with root constants into a render target") {
     auto dev = SharedDevice();
     auto q = Direct(*dev);
     const uint32_t size = 32;
-    auto rs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
+    auto rs = std::make_shared<RootSignature>(dev->Context(), std::vector<RootParameterDesc>{
         {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
     GraphicsPipelineDesc g;
     g.vs = Bytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
     g.ps = Bytes(dx12kit_test::shaders::ps_constant, sizeof dx12kit_test::shaders::ps_constant);
     g.rtvFormats = {DXGI_FORMAT_R8G8B8A8_UNORM};
-    auto pso = std::make_shared<PipelineState>(dev->Core(), g, rs);
+    auto pso = std::make_shared<PipelineState>(dev->Context(), g, rs);
     auto rt = dev->CreateTexture2D(size, size, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, true, false, false, "target");
     const float colour[4] = {1.0f, 0.6f, 0.2f, 1.0f};
     uint32_t bits[4];
@@ -336,7 +336,7 @@ TEST_CASE("device: upload pages are recycled after their fence, and reuse keeps 
     std::vector<uint8_t> back(size);
     q->ReadBuffer(q, buf, back.data(), size);
     CHECK(back == last);
-    const UploadPoolStats s = dev->Core()->UploadPages().GetStats();
+    const UploadPoolStats s = dev->Context()->UploadPages().GetStats();
     MESSAGE("upload pages created for 40 frames: " << s.pagesCreated);
     CHECK(s.pagesCreated >= 1);
     CHECK(s.pagesCreated <= 3);  // without recycling: 40
@@ -347,7 +347,7 @@ TEST_CASE("device: a discarded upload page with a pin is neither reused nor trim
     DeviceOptions options;
     options.uploadPageSize = 64u << 10;
     auto dev = Device::Create(options);
-    UploadPagePool& pool = dev->Core()->UploadPages();
+    UploadPagePool& pool = dev->Context()->UploadPages();
     std::vector<std::unique_ptr<UploadPage>> pages;
     pages.push_back(pool.Acquire());
     UploadPage* pinned = pages.back().get();
@@ -356,26 +356,26 @@ TEST_CASE("device: a discarded upload page with a pin is neither reused nor trim
     CHECK(pages.empty());
     auto next = pool.Acquire();
     CHECK(next.get() != pinned);  // not handed out again
-    CHECK(pool.Trim(dev->Core()->LastSerial()) == 0);  // nor destroyed
+    CHECK(pool.Trim(dev->Context()->LastSerial()) == 0);  // nor destroyed
     CHECK(pool.GetStats().pagesRetired == 1);
     pinned->pins.fetch_sub(1);
-    CHECK(pool.Trim(dev->Core()->LastSerial()) == 1);  // the last pin went: trimmed now
+    CHECK(pool.Trim(dev->Context()->LastSerial()) == 1);  // the last pin went: trimmed now
     CHECK(pool.GetStats().pagesRetired == 0);
     std::vector<std::unique_ptr<UploadPage>> rest;
     rest.push_back(std::move(next));
     pool.Discard(rest);
-    CHECK(pool.Trim(dev->Core()->LastSerial()) == 1);
+    CHECK(pool.Trim(dev->Context()->LastSerial()) == 1);
 }
 
 TEST_CASE("device: the command list refuses buffer-view arguments for a texture (C++ callers too)") {
     auto dev = SharedDevice();
     auto q = Direct(*dev);
     auto rs = std::make_shared<RootSignature>(
-        dev->Core(),
+        dev->Context(),
         std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
                                        {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
         std::vector<StaticSamplerDesc>{});
-    auto pso = std::make_shared<PipelineState>(dev->Core(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
+    auto pso = std::make_shared<PipelineState>(dev->Context(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
     auto tex = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, true, "tex");
     auto cl = q->CreateCommandList(q);
     cl->SetPipelineState(pso);
@@ -394,13 +394,13 @@ TEST_CASE("device: draws and dispatches refuse bindings D3D12 refuses (C++ calle
     auto dev = SharedDevice();
     auto q = Direct(*dev);
     // A pipeline made for rgba16_float drawing into an rgba8_unorm target: refused at the draw.
-    auto grs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
+    auto grs = std::make_shared<RootSignature>(dev->Context(), std::vector<RootParameterDesc>{
         {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
     GraphicsPipelineDesc g;
     g.vs = Bytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
     g.ps = Bytes(dx12kit_test::shaders::ps_constant, sizeof dx12kit_test::shaders::ps_constant);
     g.rtvFormats = {DXGI_FORMAT_R16G16B16A16_FLOAT};
-    auto gpso = std::make_shared<PipelineState>(dev->Core(), g, grs);
+    auto gpso = std::make_shared<PipelineState>(dev->Context(), g, grs);
     auto rt = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, true, false, false, "rt");
     auto cl = q->CreateCommandList(q);
     cl->SetPipelineState(gpso);
@@ -411,11 +411,11 @@ TEST_CASE("device: draws and dispatches refuse bindings D3D12 refuses (C++ calle
                                                                  "rtv_formats[0] = rgba16_float"), InvalidArgument);
     // cs_table declares ByteAddressBuffer t0 and RWByteAddressBuffer u0.
     auto rs = std::make_shared<RootSignature>(
-        dev->Core(),
+        dev->Context(),
         std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
                                        {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
         std::vector<StaticSamplerDesc>{});
-    auto pso = std::make_shared<PipelineState>(dev->Core(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
+    auto pso = std::make_shared<PipelineState>(dev->Context(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
     auto tex = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, true, "tex");
     auto buf = dev->CreateBuffer(256, true, D3D12_HEAP_TYPE_DEFAULT, "buf");
     cl->SetPipelineState(pso);
@@ -439,31 +439,31 @@ TEST_CASE("device: draws and dispatches refuse bindings D3D12 refuses (C++ calle
 TEST_CASE("device: the RootSignature constructor refuses flags by the core's table") {
     auto dev = SharedDevice();
     const std::vector<StaticSamplerDesc> none;
-    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {}, none, 0x80),
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Context(), {}, none, 0x80),
                          "create_root_signature: root signature flag LOCAL_ROOT_SIGNATURE is not supported: a DirectX Raytracing flag; "
                          "vkd3d 1.2 has no raytracing",
                          InvalidArgument);
-    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {}, none, 0x1000), doctest::Contains("bits 0x1000 are not D3D12 root signature flags"),
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Context(), {}, none, 0x1000), doctest::Contains("bits 0x1000 are not D3D12 root signature flags"),
                          InvalidArgument);
     RootParameterDesc view{RootParamKind::Cbv, 0, 0, 0, {}};
     view.flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_VOLATILE | D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
-    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Constants, 0, 0, 1, {}}, view}, none),
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Context(), {RootParameterDesc{RootParamKind::Constants, 0, 0, 1, {}}, view}, none),
                          doctest::Contains("create_root_signature: root parameter 1: DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and "
                                            "DATA_STATIC exclude each other"),
                          InvalidArgument);
     DescriptorRangeDesc later{RangeKind::Uav, 0};
     later.flags = 0x10000;  // DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
-    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {DescriptorRangeDesc{RangeKind::Srv, 0}, later}}}, none),
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Context(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {DescriptorRangeDesc{RangeKind::Srv, 0}, later}}}, none),
                          doctest::Contains("create_root_signature: root parameter 0, range 1: descriptor range flag "
                                            "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS is not supported"),
                          InvalidArgument);
     DescriptorRangeDesc samplerData{RangeKind::Sampler, 0};
     samplerData.flags = D3D12_DESCRIPTOR_RANGE_FLAG_DATA_STATIC;
-    CHECK_THROWS_WITH_AS(RootSignature(dev->Core(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {samplerData}}}, none),
+    CHECK_THROWS_WITH_AS(RootSignature(dev->Context(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {samplerData}}}, none),
                          doctest::Contains("a sampler range takes DESCRIPTORS_VOLATILE only"), InvalidArgument);
     // Supported flags build.
     view.flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
-    RootSignature ok(dev->Core(), {view}, none, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS);
+    RootSignature ok(dev->Context(), {view}, none, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS);
     CHECK(ok.D3D12RootSignature() != nullptr);
 }
 

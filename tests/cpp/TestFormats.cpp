@@ -1,9 +1,9 @@
-// The format table (device/Formats.hpp), without a device: every DXGI format by DXGI's name and the short
+// The format table (devicecontext/Formats.hpp), without a device: every DXGI format by DXGI's name and the short
 // name, in any case; difflib-style suggestions for unknown names; block-compressed sizes in 4x4 blocks.
 #include <doctest.h>
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 
 #include <string>
 

@@ -1,11 +1,11 @@
-// Host copies split over the copy threads (core/HostCopy.hpp), without a device: every byte lands
+// Host copies split over the copy threads (base/HostCopy.hpp), without a device: every byte lands
 // where a plain memcpy would put it, whatever the size, alignment, pitch and thread count; copies
 // from several threads at once; a forked child copies with a pool of its own.
 #include <doctest.h>
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/core/HostBlocks.hpp"
-#include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/base/HostBlocks.hpp"
+#include "dx12kit/base/HostCopy.hpp"
 
 #include "TestSupport.hpp"
 

@@ -30,7 +30,7 @@ DeviceOptions StagingOptions() {
 }
 
 memory::MemoryStats DefaultHeapStats(Device& dev) {
-    return dev.Core()->Memory().Stats().heapKinds[static_cast<int>(memory::HeapKind::Default)];
+    return dev.Context()->Memory().Stats().heapKinds[static_cast<int>(memory::HeapKind::Default)];
 }
 
 struct Filled {
@@ -70,7 +70,7 @@ TEST_CASE("memory: small buffers are placed together in pooled heaps and read ba
     CHECK(s.blockCount <= 2);  // 64 buffers of 64 KiB placement each: one or two heaps, not 64
     for (const auto& b : f.bufs) CHECK(!b->Memory().IsCommitted());
     f.CheckContents();
-    f.dev->Core()->Memory().Validate();
+    f.dev->Context()->Memory().Validate();
 }
 
 TEST_CASE("memory: committed placement on request, freed by fence") {
@@ -83,7 +83,7 @@ TEST_CASE("memory: committed placement on request, freed by fence") {
     b.reset();
     dev->Poll();
     CHECK(DefaultHeapStats(*dev).allocationCount == 0);
-    dev->Core()->Memory().Validate();
+    dev->Context()->Memory().Validate();
 }
 
 TEST_CASE("memory: defragmentation after freeing half keeps every byte and frees space") {
@@ -103,12 +103,12 @@ TEST_CASE("memory: defragmentation after freeing half keeps every byte and frees
     CHECK(after.allocationCount == before.allocationCount);
     CHECK(after.unusedRangeCount <= before.unusedRangeCount);
     f.CheckContents();
-    f.dev->Core()->Memory().Validate();
+    f.dev->Context()->Memory().Validate();
 }
 
 TEST_CASE("memory: defragmentation never moves a heap='custom' buffer, pinned or not; uma_direct buffers beside them move") {
     auto dev = Device::Create(DeviceOptions{});
-    if (!dev->Core()->Memory().CacheCoherentUma()) return;  // no custom heap (e.g. Wine's adapter)
+    if (!dev->Context()->Memory().CacheCoherentUma()) return;  // no custom heap (e.g. Wine's adapter)
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
     Device::Placement custom;
     std::vector<std::shared_ptr<Buffer>> bufs;   // even: heap='default' (uma_direct: custom pool), odd: heap='custom'
@@ -126,14 +126,14 @@ TEST_CASE("memory: defragmentation never moves a heap='custom' buffer, pinned or
     const DefragmentStats st = Defragment(*dev, nullptr, memory::DefragAlgorithm::Full, 0, 0);
     Defragment(*dev, nullptr, memory::DefragAlgorithm::Full, 0, 0);
     for (size_t i = 1; i < bufs.size(); i += 2) CHECK(bufs[i]->Memory().Offset() == at[i]);   // heap='custom': never
-    if (dev->Core()->Memory().DefaultPool(memory::HeapKind::Custom) && bufs[0]->Memory().Pool() ==
-                                                                          dev->Core()->Memory().DefaultPool(memory::HeapKind::Custom).get())
+    if (dev->Context()->Memory().DefaultPool(memory::HeapKind::Custom) && bufs[0]->Memory().Pool() ==
+                                                                          dev->Context()->Memory().DefaultPool(memory::HeapKind::Custom).get())
         CHECK(st.moves >= 1);   // uma_direct buffers share the pool, and move into the holes
     std::memset(held, 0xCD, 65536);
     std::vector<uint8_t> back(65536);
     q->ReadBuffer(q, bufs[1], back.data(), back.size());
     CHECK(back == std::vector<uint8_t>(65536, 0xCD));
-    dev->Core()->Memory().Validate();
+    dev->Context()->Memory().Validate();
 }
 
 }  // TEST_SUITE

@@ -3,7 +3,7 @@
 
 #include "TestSupport.hpp"
 
-#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
 #include "dx12kit/features/GenerateMips.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
@@ -32,7 +32,7 @@ TEST_CASE("device: GenerateMips makes 2x2 averages through each route"
     for (Case k : {Case{DXGI_FORMAT_R8G8B8A8_UNORM, true}, Case{DXGI_FORMAT_R8G8B8A8_UNORM, false}, Case{DXGI_FORMAT_B8G8R8A8_UNORM, false}}) {
         CAPTURE(static_cast<int>(k.format));
         CAPTURE(k.uav);
-        REQUIRE(MipAutogenRefusal(dev->Core()->FormatSupport(), k.format).empty());
+        REQUIRE(MipAutogenRefusal(dev->Context()->FormatSupport(), k.format).empty());
         auto tex = dev->CreateTexture2D(n, n, k.format, 0, 1, false, false, k.uav, "mips");
         auto cl = q->CreateCommandList(q);
         cl->Upload(tex, img.data(), img.size(), 0, 0);
@@ -70,7 +70,7 @@ TEST_CASE("device: GenerateMips refuses copy lists, depth and integer formats, a
     CHECK_THROWS_AS(GenerateMips(*cl, tex, 4), InvalidArgument);
     CHECK_THROWS_AS(GenerateMips(*cl, dev->CreateTexture2D(8, 8, DXGI_FORMAT_D32_FLOAT, 0, 1, false, true, false, "depth"), 0), InvalidArgument);
     CHECK_THROWS_AS(GenerateMips(*cl, dev->CreateTexture2D(8, 8, DXGI_FORMAT_R32_UINT, 0, 1, false, false, false, "int"), 0), InvalidArgument);
-    CHECK_FALSE(MipAutogenRefusal(dev->Core()->FormatSupport(), DXGI_FORMAT_R32_UINT).empty());
+    CHECK_FALSE(MipAutogenRefusal(dev->Context()->FormatSupport(), DXGI_FORMAT_R32_UINT).empty());
 }
 
 }  // TEST_SUITE

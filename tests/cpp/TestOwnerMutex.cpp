@@ -1,9 +1,9 @@
-// OwnerMutex (core/OwnerMutex.hpp), without a device: recursion by the owner, exclusion between
+// OwnerMutex (base/OwnerMutex.hpp), without a device: recursion by the owner, exclusion between
 // threads (a plain counter incremented under the lock by four threads ends exact), try_lock
 // refused while another thread holds it, and a waiter woken when the holder lets go.
 #include <doctest.h>
 
-#include "dx12kit/core/OwnerMutex.hpp"
+#include "dx12kit/base/OwnerMutex.hpp"
 
 #include <atomic>
 #include <chrono>

@@ -6,9 +6,9 @@
 #include "TestSupport.hpp"
 #include "data/Shaders.generated.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/DepthBiasUnits.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/DepthBiasUnits.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -47,7 +47,7 @@ TEST_SUITE("device") {
 
 TEST_CASE("pipeline description: D3D12's rules are checked before anything is created") {
     auto dev = dx12kit_test::SharedDevice();
-    auto rs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
+    auto rs = std::make_shared<RootSignature>(dev->Context(), std::vector<RootParameterDesc>{
         {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
     GraphicsPipelineDesc g;
     g.vs.assign(dx12kit_test::shaders::vs_fullscreen, dx12kit_test::shaders::vs_fullscreen + sizeof dx12kit_test::shaders::vs_fullscreen);
@@ -55,7 +55,7 @@ TEST_CASE("pipeline description: D3D12's rules are checked before anything is cr
     g.rtvFormats = {DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM};
     auto message = [&](const GraphicsPipelineDesc& desc) {
         try {
-            PipelineState p(dev->Core(), desc, rs);
+            PipelineState p(dev->Context(), desc, rs);
         } catch (const InvalidArgument& e) {
             return std::string(e.what());
         }
@@ -92,7 +92,7 @@ std::vector<uint8_t> Bytes(const uint8_t* data, size_t size) { return std::vecto
 TEST_CASE("pipeline states: the depth-bias probe finds a clean unit ratio on every depth format") {
     auto dev = dx12kit_test::SharedDevice();
     for (DXGI_FORMAT f : {DXGI_FORMAT_D16_UNORM, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_D32_FLOAT, DXGI_FORMAT_D32_FLOAT_S8X24_UINT}) {
-        const double ratio = dev->Core()->DepthBias().Ratio(f);
+        const double ratio = dev->Context()->DepthBias().Ratio(f);
         INFO("format " << int(f) << " ratio " << ratio);
         CHECK((ratio == 1.0 || ratio == 2.0));  // D3D12's unit, or Vulkan's largest allowed (lavapipe on UNORM)
     }
@@ -101,7 +101,7 @@ TEST_CASE("pipeline states: the depth-bias probe finds a clean unit ratio on eve
 TEST_CASE("pipeline states: depth bias on UNORM depth and the sample mask at one sample are D3D12's for C++ callers") {
     auto dev = dx12kit_test::SharedDevice();
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
-    auto rs = std::make_shared<RootSignature>(dev->Core(), std::vector<RootParameterDesc>{
+    auto rs = std::make_shared<RootSignature>(dev->Context(), std::vector<RootParameterDesc>{
         {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
     const uint32_t size = 8;
     // vs_fullscreen draws at z = 0: the stored depth is the bias itself, DepthBias steps of the format.
@@ -114,12 +114,12 @@ TEST_CASE("pipeline states: depth bias on UNORM depth and the sample mask at one
             g.depthStencil.depthFunc = D3D12_COMPARISON_FUNC_ALWAYS;
             g.rasterizer.depthBias = bias;
             std::shared_ptr<PipelineState> pso;
-            if (!platform::kPipelineFixes && dev->Core()->DepthBias().Ratio(format) != 1.0) {
+            if (!platform::kPipelineFixes && dev->Context()->DepthBias().Ratio(format) != 1.0) {
                 // A driver whose unit differs (Wine's vkd3d over lavapipe) and no fix: refused, never wrong.
-                CHECK_THROWS_AS(std::make_shared<PipelineState>(dev->Core(), g, rs), InvalidArgument);
+                CHECK_THROWS_AS(std::make_shared<PipelineState>(dev->Context(), g, rs), InvalidArgument);
                 continue;
             }
-            pso = std::make_shared<PipelineState>(dev->Core(), g, rs);
+            pso = std::make_shared<PipelineState>(dev->Context(), g, rs);
             auto ds = dev->CreateTexture2D(size, size, format, 1, 1, false, true, false, "depth");
             auto cl = q->CreateCommandList(q);
             cl->SetPipelineState(pso);
@@ -142,7 +142,7 @@ TEST_CASE("pipeline states: depth bias on UNORM depth and the sample mask at one
     g.rtvFormats = {DXGI_FORMAT_R8G8B8A8_UNORM};
     for (uint32_t mask : {0xFFFFFFFEu, 0xFFFFFFFDu}) {
         g.sampleMask = mask;
-        auto pso = std::make_shared<PipelineState>(dev->Core(), g, rs);
+        auto pso = std::make_shared<PipelineState>(dev->Context(), g, rs);
         auto rt = dev->CreateTexture2D(size, size, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, true, false, false, "target");
         const float white[4] = {1, 1, 1, 1}, black[4] = {0, 0, 0, 0};
         uint32_t bits[4];

@@ -8,7 +8,7 @@
 #include "TestSupport.hpp"
 #include "data/Shaders.generated.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -42,17 +42,17 @@ std::vector<Texel> SampleRaw(const D3D12_SAMPLER_DESC& raw, float u0, float du) 
     auto dev = SharedDevice();
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
     auto rs = std::make_shared<RootSignature>(
-        dev->Core(),
+        dev->Context(),
         std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
                                        {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}}},
                                        {RootParamKind::Table, 0, 0, 0, {{RangeKind::Uav, 0}}},
                                        {RootParamKind::Table, 0, 0, 0, {{RangeKind::Sampler, 0}}}},
         std::vector<StaticSamplerDesc>{});
     auto pso = std::make_shared<PipelineState>(
-        dev->Core(), std::vector<uint8_t>(std::begin(dx12kit_test::shaders::cs_sample), std::end(dx12kit_test::shaders::cs_sample)), rs);
+        dev->Context(), std::vector<uint8_t>(std::begin(dx12kit_test::shaders::cs_sample), std::end(dx12kit_test::shaders::cs_sample)), rs);
     auto tex = dev->CreateTexture2D(2, 1, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, false, "red-green");
     auto out = dev->CreateBuffer(8 * 16, true, D3D12_HEAP_TYPE_DEFAULT, "texels");
-    auto sampler = std::make_shared<Sampler>(dev->Core(), PointClamp());
+    auto sampler = std::make_shared<Sampler>(dev->Context(), PointClamp());
     dev->D3D12Device()->CreateSampler(&raw, sampler->Handle());
     const uint8_t texels[8] = {255, 0, 0, 255, 0, 255, 0, 255};
     auto cl = q->CreateCommandList(q);
@@ -83,7 +83,7 @@ TEST_CASE("samplers: D3D12's rules hold for C++ callers of Sampler and StaticSam
     auto make = [&](void (*edit)(D3D12_SAMPLER_DESC&)) {
         D3D12_SAMPLER_DESC d = PointClamp();
         edit(d);
-        return std::make_shared<Sampler>(dev->Core(), d);
+        return std::make_shared<Sampler>(dev->Context(), d);
     };
     CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.MaxAnisotropy = 0; }), InvalidArgument);
     CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.MaxAnisotropy = 17; }), InvalidArgument);
@@ -103,23 +103,23 @@ TEST_CASE("samplers: D3D12's rules hold for C++ callers of Sampler and StaticSam
 
     StaticSamplerDesc s{};
     s.filter = D3D12_FILTER_COMPARISON_MIN_MAG_MIP_LINEAR;
-    RootSignature rs(dev->Core(), {}, {s}, 0u);
+    RootSignature rs(dev->Context(), {}, {s}, 0u);
     CHECK(rs.StaticSamplers()[0].comparison == D3D12_COMPARISON_FUNC_LESS_EQUAL);
     s.maxLod = -1.0f;
-    CHECK_THROWS_AS(RootSignature(dev->Core(), {}, {s}, 0u), InvalidArgument);
+    CHECK_THROWS_AS(RootSignature(dev->Context(), {}, {s}, 0u), InvalidArgument);
     // A border colour the device does not sample right is refused at creation, transparent black never.
     s = StaticSamplerDesc{};
     s.address = D3D12_TEXTURE_ADDRESS_MODE_BORDER;
-    CHECK_NOTHROW(RootSignature(dev->Core(), {}, {s}, 0u));
+    CHECK_NOTHROW(RootSignature(dev->Context(), {}, {s}, 0u));
     s.borderColor = D3D12_STATIC_BORDER_COLOR_OPAQUE_WHITE;
-    if (dev->Core()->Samplers().borderColors) CHECK_NOTHROW(RootSignature(dev->Core(), {}, {s}, 0u));
-    else CHECK_THROWS_AS(RootSignature(dev->Core(), {}, {s}, 0u), InvalidArgument);
+    if (dev->Context()->Samplers().borderColors) CHECK_NOTHROW(RootSignature(dev->Context(), {}, {s}, 0u));
+    else CHECK_THROWS_AS(RootSignature(dev->Context(), {}, {s}, 0u), InvalidArgument);
 }
 
 TEST_CASE("samplers: the backend samples border colours, mirror_once and min/max filters as SamplerSupport says"
           * DX12KIT_WINE_DEFECT("W1", "descriptor-table bindings, 'Invalid heap for base descriptor' "
                                 "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
-    const platform::SamplerSupport& support = SharedDevice()->Core()->Samplers();
+    const platform::SamplerSupport& support = SharedDevice()->Context()->Samplers();
     // u = -0.75, -0.25, 0.25, 0.75, 1.25, 1.75, 2.25, 2.75: texel centres of the 2-texel row at 0.25, 0.75.
     const float u0 = -0.75f, du = 0.5f;
 

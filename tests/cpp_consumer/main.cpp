@@ -5,7 +5,7 @@
 // Prints "dx12kit consumer: ok" and exits 0, or names the first wrong value and exits 1.
 #include "Shaders.generated.hpp"
 
-#include <dx12kit/core/Errors.hpp>
+#include <dx12kit/base/Errors.hpp>
 #include <dx12kit/gpu/CommandList.hpp>
 #include <dx12kit/gpu/CommandQueue.hpp>
 #include <dx12kit/gpu/Device.hpp>
@@ -41,10 +41,10 @@ int main() {
         auto src = dev->CreateBuffer(n * 4, false, D3D12_HEAP_TYPE_DEFAULT, "consumer src");
         auto dst = dev->CreateBuffer(n * 4, true, D3D12_HEAP_TYPE_DEFAULT, "consumer dst");
         auto rs = std::make_shared<RootSignature>(
-            dev->Core(), std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}},
+            dev->Context(), std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}},
             std::vector<StaticSamplerDesc>{});
         const auto& cs = dx12kit_test::shaders::cs_root_uav;
-        auto pso = std::make_shared<PipelineState>(dev->Core(), std::vector<uint8_t>(cs, cs + sizeof cs), rs);
+        auto pso = std::make_shared<PipelineState>(dev->Context(), std::vector<uint8_t>(cs, cs + sizeof cs), rs);
 
         auto cl = q->CreateCommandList(q);
         cl->Upload(src, in.data(), n * 4, 0, 0);

@@ -1,5 +1,5 @@
 """Host copies over several threads (speed): uploads, read_buffer and read_texture of 2 MiB
-and more are split over dx12kit.copy_threads() threads (cpp/include/dx12kit/core/HostCopy.hpp).
+and more are split over dx12kit.copy_threads() threads (cpp/include/dx12kit/base/HostCopy.hpp).
 Every byte must land where a single memcpy puts it, on the UMA-direct and the staging paths, for
 buffers and pitched texture rows, and from several Python threads at once."""
 from __future__ import annotations

@@ -3,7 +3,7 @@
 
 #include "dx12kit/alloc/AllocatorCommon.hpp"
 #include "dx12kit/alloc/FreeListAllocator.hpp"
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
 #include "dx12kit/platform/HResult.hpp"
 

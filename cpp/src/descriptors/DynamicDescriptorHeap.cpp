@@ -2,7 +2,7 @@
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
 
 #include "dx12kit/alloc/AllocatorCommon.hpp"
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
 
 #include "dx12kit/alloc/FreeListAllocator.hpp"
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/descriptors/DescriptorHeapTypes.hpp"
 #include "dx12kit/platform/HResult.hpp"
 

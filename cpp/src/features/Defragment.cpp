@@ -11,7 +11,7 @@
 //   free                                       the old resource and memory, and the Resource
 //                                              object, ride with the copy's submission and are
 //                                              released once it and every earlier submission on
-//                                              every queue are done (DeviceCore::ReleaseAfter)
+//                                              every queue are done (DeviceContext::ReleaseAfter)
 //
 // Which pools: the device's default pools that place movable resources, the 'default' heap's and,
 // on a cache-coherent UMA adapter, the 'custom' heap's (where uma_direct puts 'default' buffers);
@@ -37,7 +37,7 @@
 // Resource::BeginUse until the move is done.
 #include "dx12kit/features/Defragment.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
@@ -80,7 +80,7 @@ std::vector<std::shared_ptr<memory::MemoryPool>> ChoosePools(Device& device, con
                                   "only 'default' heap pools are defragmented (pool=None also covers the uma_direct buffers)");
         pools.push_back(onlyPool);
     } else {
-        memory::MemoryManager& mm = device.Core()->Memory();
+        memory::MemoryManager& mm = device.Context()->Memory();
         pools.push_back(mm.DefaultPool(memory::HeapKind::Default));
         if (mm.CacheCoherentUma())  // the custom heap's pool exists: uma_direct buffers move
             pools.push_back(mm.DefaultPool(memory::HeapKind::Custom));
@@ -234,7 +234,7 @@ uint64_t RepointAndSubmit(CommandQueue& used, ComPtr<ID3D12GraphicsCommandList> 
 CommandQueue* RunPass(Device& device, int pass, const std::vector<std::shared_ptr<memory::MemoryPool>>& pools, const Limits& limits,
                       DefragmentStats& stats, uint64_t& fence) {
     CommandQueue& direct = device.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT);
-    std::lock_guard<std::recursive_mutex> lock(device.Core()->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(device.Context()->SubmitMutex());
     // New resources still waiting for their zeroing are zeroed first (on the direct queue, which the
     // copies below wait for): moved before it, the zeroing at the next execute would race the copy
     // into the new place, and the copy would move garbage.
@@ -272,7 +272,7 @@ CommandQueue* RunPass(Device& device, int pass, const std::vector<std::shared_pt
 
 DefragmentStats Defragment(Device& device, const std::shared_ptr<memory::MemoryPool>& onlyPool, memory::DefragAlgorithm algorithm,
                            uint64_t maxBytes, uint64_t maxMoves) {
-    device.Core()->CheckNotForked("defragment");
+    device.Context()->CheckNotForked("defragment");
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<std::shared_ptr<memory::MemoryPool>> pools = ChoosePools(device, onlyPool);
     const Limits limits{algorithm, maxBytes, maxMoves};

@@ -1,12 +1,12 @@
 #include "dx12kit/features/FormatCapabilities.hpp"
 
-#include "dx12kit/device/DeviceCore.hpp"
-#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
 #include "dx12kit/features/GenerateMips.hpp"
 
 namespace dx12kit {
 
-FormatCapabilities QueryFormatCapabilities(DeviceCore& core, DXGI_FORMAT format) {
+FormatCapabilities QueryFormatCapabilities(DeviceContext& core, DXGI_FORMAT format) {
     core.CheckNotForked("format_support");  // the cache's lock and the device
     FormatSupportCache& cache = core.FormatSupport();
     const FormatSupportInfo& s = cache.Get(format);

@@ -1,9 +1,9 @@
 // GenerateMips (CommandList.generate_mips) and its per-device state (dx12kit/features/GenerateMips.hpp).
 #include "dx12kit/features/GenerateMips.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/FormatSupport.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -72,7 +72,7 @@ MipRoute ChooseMipRoute(FormatSupportCache& formats, DXGI_FORMAT format, bool ha
     return MipRoute::Aliased;
 }
 
-MipPipeline::MipPipeline(const std::shared_ptr<DeviceCore>& core) {
+MipPipeline::MipPipeline(const std::shared_ptr<DeviceContext>& core) {
     std::vector<RootParameterDesc> params(3);
     params[kRootConstants].kind = RootParamKind::Constants;
     params[kRootConstants].num32BitValues = kNumConstants;
@@ -98,15 +98,15 @@ MipPipeline::MipPipeline(const std::shared_ptr<DeviceCore>& core) {
 }
 
 const MipPipeline& MipGenerator::Pipeline() {
-    std::call_once(m_Once, [this] { m_Pipeline = std::make_unique<MipPipeline>(m_Core); });
+    std::call_once(m_Once, [this] { m_Pipeline = std::make_unique<MipPipeline>(m_Context); });
     return *m_Pipeline;
 }
 
 MipGenerator& MipGeneratorOf(Device& device) {
-    device.Core()->CheckNotForked("generate_mips");
+    device.Context()->CheckNotForked("generate_mips");
     // Kept in the device's extension slot with the other built-in objects: made once, on first use.
     return *std::static_pointer_cast<MipGenerator>(device.BuiltinObject(
-        "GenerateMips", [&device] { return std::static_pointer_cast<void>(std::make_shared<MipGenerator>(device.Core())); }));
+        "GenerateMips", [&device] { return std::static_pointer_cast<void>(std::make_shared<MipGenerator>(device.Context())); }));
 }
 
 namespace {
@@ -119,7 +119,7 @@ void RecordMipPasses(CommandList& list, MipGenerator& generator, const std::shar
     list.SetPipelineState(mp.Pipeline());
     // The mips past `count` stay null UAVs on purpose (the shader writes only `count` of them).
     const CommandList::BuiltinPassScope builtin(list);
-    DeviceCore& core = *list.Core();
+    DeviceContext& core = *list.Context();
     ID3D12Device* dev = core.D3D12Device();
     const uint32_t mips = work->MipLevels(), slices = work->ArraySize();
     MipStats& stats = generator.Stats();
@@ -203,7 +203,7 @@ std::shared_ptr<Texture> CheckMipTarget(CommandList& list, const std::shared_ptr
     if (firstMip >= mips)
         throw InvalidArgument("generate_mips: first_mip " + std::to_string(firstMip) + " out of range for " + who + " (it has " +
                               std::to_string(mips) + " mip" + (mips == 1 ? "" : "s") + ", 0.." + std::to_string(mips - 1) + ")");
-    const std::string refusal = MipAutogenRefusal(list.Core()->FormatSupport(), texture->ViewFormat());
+    const std::string refusal = MipAutogenRefusal(list.Context()->FormatSupport(), texture->ViewFormat());
     if (!refusal.empty()) throw InvalidArgument("generate_mips: " + who + ": " + refusal);
     return texture;
 }
@@ -221,7 +221,7 @@ void GenerateMips(CommandList& list, const std::shared_ptr<Resource>& resource, 
     MipGenerator& generator = MipGeneratorOf(list.DeviceRef());
     MipStats& stats = generator.Stats();
     const DXGI_FORMAT format = texture->ViewFormat();
-    FormatSupportCache& formats = list.Core()->FormatSupport();
+    FormatSupportCache& formats = list.Context()->FormatSupport();
     const bool srgb = IsSrgb(format);
     const MipRoute route = ChooseMipRoute(formats, format, texture->AllowsUav());
     if (route == MipRoute::InPlace) {

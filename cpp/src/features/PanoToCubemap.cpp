@@ -22,9 +22,9 @@
 #include "dx12kit/gpu/CommandList.hpp"
 
 #include "../builtin/PanoToCubemap.generated.hpp"
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/FormatSupport.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/features/TextureKinds.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -41,7 +41,7 @@ namespace {
 
 constexpr uint32_t kRootConstants = 0, kRootPanorama = 1, kRootCube = 2;
 
-std::shared_ptr<PipelineState> MakePanoToCubemapPipeline(const std::shared_ptr<DeviceCore>& core) {
+std::shared_ptr<PipelineState> MakePanoToCubemapPipeline(const std::shared_ptr<DeviceContext>& core) {
     std::vector<RootParameterDesc> params(3);
     params[kRootConstants].kind = RootParamKind::Constants;
     params[kRootConstants].shaderRegister = 0;
@@ -84,7 +84,7 @@ void PanoToCubemap(CommandList& list, const std::shared_ptr<Resource>& cube, con
     if (panorama->SampleCount() > 1)  // its shader samples a Texture2D; a multisampled one is a Texture2DMS
         throw InvalidArgument("pano_to_cubemap: the panorama " + Who(*panorama) + " is multisampled (sample_count=" +
                               std::to_string(panorama->SampleCount()) + "); resolve it into a single-sample texture first");
-    FormatSupportCache& formats = list.Core()->FormatSupport();
+    FormatSupportCache& formats = list.Context()->FormatSupport();
     const FormatInfo& panoInfo = RequireFormat(panorama->ViewFormat(), what);
     if (panoInfo.depth || !formats.Get(panoInfo.format).Has(D3D12_FORMAT_SUPPORT1_SHADER_SAMPLE))
         throw InvalidArgument(std::string("pano_to_cubemap: the panorama's format ") + panoInfo.name +
@@ -113,7 +113,7 @@ void PanoToCubemap(CommandList& list, const std::shared_ptr<Resource>& cube, con
     list.NoteFullWrite(*target, true);  // every texel of every mip is written below: no zeroing needed
 
     auto pso = std::static_pointer_cast<PipelineState>(
-        list.DeviceRef().BuiltinObject("PanoToCubemap", [&list] { return std::static_pointer_cast<void>(MakePanoToCubemapPipeline(list.Core())); }));
+        list.DeviceRef().BuiltinObject("PanoToCubemap", [&list] { return std::static_pointer_cast<void>(MakePanoToCubemapPipeline(list.Context())); }));
     list.SetPipelineState(pso);
     list.SetShaderResourceView(kRootPanorama, 0, panorama, 0, 0, DXGI_FORMAT_UNKNOWN);
     const double panoWidth = static_cast<Texture&>(*panorama).Width();

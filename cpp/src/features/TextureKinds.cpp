@@ -15,9 +15,9 @@
 
 #include "dx12kit/gpu/Device.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/FormatSupport.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -53,8 +53,8 @@ std::shared_ptr<Texture> CreateTextureCube(Device& device, uint32_t size, DXGI_F
     if (size > D3D12_REQ_TEXTURECUBE_DIMENSION)
         throw InvalidArgument("create_texture_cube: size " + std::to_string(size) + " exceeds " + std::to_string(D3D12_REQ_TEXTURECUBE_DIMENSION));
     mipLevels = CheckMips(mipLevels, size, std::to_string(size) + "x" + std::to_string(size) + " cube", what);
-    device.Core()->FormatSupport().CheckTextureCube(format, renderTarget, uav, what);
-    device.Core()->FormatSupport().CheckBlockSize(format, size, size, what);
+    device.Context()->FormatSupport().CheckTextureCube(format, renderTarget, uav, what);
+    device.Context()->FormatSupport().CheckBlockSize(format, size, size, what);
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
@@ -74,8 +74,8 @@ std::shared_ptr<Texture> CreateTexture3D(Device& device, uint32_t width, uint32_
     if (width > kMax || height > kMax || depth > kMax)
         throw InvalidArgument("create_texture3d: " + size + " exceeds " + std::to_string(kMax) + " texels a side");
     mipLevels = CheckMips(mipLevels, std::max({width, height, depth}), size, what);
-    device.Core()->FormatSupport().CheckTexture3D(format, renderTarget, uav, what);
-    device.Core()->FormatSupport().CheckBlockSize(format, width, height, what);  // the depth may be any size
+    device.Context()->FormatSupport().CheckTexture3D(format, renderTarget, uav, what);
+    device.Context()->FormatSupport().CheckBlockSize(format, width, height, what);  // the depth may be any size
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;

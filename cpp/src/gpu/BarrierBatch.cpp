@@ -1,6 +1,6 @@
 #include "dx12kit/gpu/BarrierBatch.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 
 namespace dx12kit {

@@ -1,8 +1,8 @@
 // Bundle (Bundle.hpp: the rules and why bundles are replayed) and CommandList::ExecuteBundle.
 #include "dx12kit/gpu/Bundle.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
@@ -85,9 +85,9 @@ const char* RefusalRule(std::string_view call) {
 
 // --------------------------------------------------------------------------------- recording
 
-Bundle::Bundle(std::shared_ptr<DeviceCore> core, std::shared_ptr<PipelineState> initial) : m_Core(std::move(core)) {
+Bundle::Bundle(std::shared_ptr<DeviceContext> core, std::shared_ptr<PipelineState> initial) : m_Context(std::move(core)) {
     if (initial) {
-        CheckDevice(initial->Core(), "pipeline '" + initial->Name() + "'", "create_bundle");
+        CheckDevice(initial->Context(), "pipeline '" + initial->Name() + "'", "create_bundle");
         m_Pipeline = initial;
         m_Commands.push_back(PipelineCmd{std::move(initial)});
     }
@@ -107,14 +107,14 @@ std::unique_lock<std::mutex> Bundle::Record(const char* what) {
     return lock;
 }
 
-void Bundle::CheckDevice(const DeviceCore* core, const std::string& who, const char* what) const {
-    if (core != m_Core.get()) throw InvalidArgument(std::string(what) + ": " + who + " belongs to another device than bundle '" + m_Name + "'");
+void Bundle::CheckDevice(const DeviceContext* core, const std::string& who, const char* what) const {
+    if (core != m_Context.get()) throw InvalidArgument(std::string(what) + ": " + who + " belongs to another device than bundle '" + m_Name + "'");
 }
 
 void Bundle::CheckResource(const std::shared_ptr<Resource>& r, const char* what) const {
     if (!r) throw InvalidArgument(std::string(what) + ": None");
     r->CheckNotClosed(what);
-    CheckDevice(&r->Core(), "resource '" + r->Name() + "'", what);
+    CheckDevice(&r->Context(), "resource '" + r->Name() + "'", what);
 }
 
 const RootSignature& Bundle::RootSignatureForArguments(const char* what) const {
@@ -140,7 +140,7 @@ void Bundle::CheckWork(bool dispatch, const char* what) const {
 void Bundle::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     const auto lock = Record("set_pipeline_state");
     if (!pso) throw InvalidArgument("set_pipeline_state: None");
-    CheckDevice(pso->Core(), "pipeline '" + pso->Name() + "'", "set_pipeline_state");
+    CheckDevice(pso->Context(), "pipeline '" + pso->Name() + "'", "set_pipeline_state");
     m_Pipeline = pso;
     m_Commands.push_back(PipelineCmd{pso});
 }
@@ -198,7 +198,7 @@ void Bundle::SetSampler(uint32_t rootIndex, uint32_t offset, const std::shared_p
     const auto lock = Record(what);
     RootSignatureForArguments(what).Require(rootIndex, RootParamKind::Table, what);
     if (!sampler) throw InvalidArgument(std::string(what) + ": None");
-    CheckDevice(sampler->Core(), "sampler '" + sampler->Name() + "'", what);
+    CheckDevice(sampler->Context(), "sampler '" + sampler->Name() + "'", what);
     m_Commands.push_back(SamplerCmd{rootIndex, offset, sampler});
 }
 
@@ -383,7 +383,7 @@ void CommandList::ExecuteBundle(const std::shared_ptr<Bundle>& bundle) {
         throw InvalidArgument(std::string("execute_bundle: bundles run on direct command lists only (D3D12: ExecuteBundle's caller is a direct list); "
                                           "this list is for the ") +
                               d3d12rules::QueueTypeName(t) + " queue: execute bundle '" + bundle->Name() + "' from a list of the direct queue");
-    if (bundle->Core() != m_Core.get())
+    if (bundle->Context() != m_Context.get())
         throw InvalidArgument("execute_bundle: bundle '" + bundle->Name() +
                               "' belongs to another device, so its descriptor heaps are not this list's (D3D12: a bundle's descriptor heaps "
                               "must be the executing list's)");

@@ -2,10 +2,10 @@
 
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 
-#include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/base/HostCopy.hpp"
 
-#include "dx12kit/device/FormatSupport.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
@@ -36,20 +36,20 @@ void RefuseBufferViewArgs(const Resource& texture, const BufferViewArgs& a, cons
 CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue,
                          ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list)
     : m_Device(std::move(device)),
-      m_Core(m_Device->Core()),
+      m_Context(m_Device->Context()),
       m_Queue(std::move(queue)),
       m_Allocator(std::move(allocator)),
       m_d3d12List(std::move(list)),
-      m_Validate(m_Core->Options().validate),
-      m_Tracker(m_Core->Barriers()),
-      m_Upload(m_Core->UploadPages()),
-      m_ViewDescriptors(m_Core->D3D12Device(), m_Core->ViewHeap(),
+      m_Validate(m_Context->Options().validate),
+      m_Tracker(m_Context->Barriers()),
+      m_Upload(m_Context->UploadPages()),
+      m_ViewDescriptors(m_Context->D3D12Device(), m_Context->ViewHeap(),
                         [dev = m_Device.get()] { return dev->WaitForProgress(); }),
-      m_SamplerDescriptors(m_Core->D3D12Device(), m_Core->SamplerHeap(),
+      m_SamplerDescriptors(m_Context->D3D12Device(), m_Context->SamplerHeap(),
                            [dev = m_Device.get()] { return dev->WaitForProgress(); }) {
     m_Tracker.SetValidate(m_Validate);
-    m_Tracker.SetDirectWrites(uma::DirectBuffers(*m_Core));
-    m_PredicatesCopies = m_Core->Queries().predicatesCopiesAndClears;
+    m_Tracker.SetDirectWrites(uma::DirectBuffers(*m_Context));
+    m_PredicatesCopies = m_Context->Queries().predicatesCopiesAndClears;
 }
 
 void CommandList::SetName(std::string name) {
@@ -79,7 +79,7 @@ void CommandList::CheckOpen(const char* what) const {
 std::unique_lock<OwnerMutex> CommandList::LockRecording() {
     std::unique_lock<OwnerMutex> lock(m_RecordMutex, std::try_to_lock);
     // Held by another thread (recording, or executing this list): wait without holding the GIL.
-    if (!lock.owns_lock()) m_Core->Blocking([&] { lock.lock(); });
+    if (!lock.owns_lock()) m_Context->Blocking([&] { lock.lock(); });
     return lock;
 }
 
@@ -97,13 +97,13 @@ std::unique_lock<OwnerMutex> CommandList::LockForExecute() {
 }
 
 std::unique_lock<OwnerMutex> CommandList::Begin(const char* what) {
-    m_Core->CheckNotForked(what);
+    m_Context->CheckNotForked(what);
     // Recording calls let an execute that waits for the lock go first, except on a thread that holds
     // the lock already (a recording call inside another, e.g. upload -> copy, or inside an execute):
     // the waiting execute could never get the lock that thread holds. The recursive OwnerMutex knows
     // its owner, so "is it me?" is asked only while an execute waits.
     if (m_ExecuteWaiting.load(std::memory_order_acquire) && !m_RecordMutex.HeldByMe())
-        m_Core->Blocking([&] {
+        m_Context->Blocking([&] {
             while (m_ExecuteWaiting.load(std::memory_order_acquire)) std::this_thread::yield();
         });
     std::unique_lock<OwnerMutex> lock = LockRecording();
@@ -128,7 +128,7 @@ void CommandList::CheckNotCopy(const char* what) const {
 
 void CommandList::CheckSameDevice(const Resource& r, const char* what) const {
     r.CheckNotClosed(what);  // before any state changes (the tracker checks again as a backstop)
-    if (&r.Core() != m_Core.get()) throw InvalidArgument(std::string(what) + ": " + Who(r) + " belongs to another device");
+    if (&r.Context() != m_Context.get()) throw InvalidArgument(std::string(what) + ": " + Who(r) + " belongs to another device");
     NoteUse(r);
 }
 
@@ -373,7 +373,7 @@ void CommandList::Resolve(const std::shared_ptr<Resource>& dst, const std::share
                               FormatName(srcFormat) + ") and " + Who(*dst) + " (" + FormatName(dstFormat) + ")");
     // D3D12's format support tables list MULTISAMPLE_RESOLVE for no depth and no integer format,
     // whatever a driver reports (vkd3d 1.2 claims it for d32_float, then cannot do it).
-    if (IsDepth(format) || IsInteger(format) || !m_Core->FormatSupport().Get(format).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_RESOLVE))
+    if (IsDepth(format) || IsInteger(format) || !m_Context->FormatSupport().Get(format).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_RESOLVE))
         throw InvalidArgument("resolve: format " + FormatName(format) + " cannot be resolved on this device (no MULTISAMPLE_RESOLVE "
                               "support; depth and integer formats never can)");
     NoteFullWrite(*dst, dst->NumSubresources() == 1);
@@ -437,7 +437,7 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     const auto recording = Begin("set_pipeline_state");
     if (!pso) throw InvalidArgument("set_pipeline_state: None");
     if (pso == m_Pipeline) return;
-    if (pso->Core() != m_Core.get()) throw InvalidArgument("set_pipeline_state: the pipeline belongs to another device");
+    if (pso->Context() != m_Context.get()) throw InvalidArgument("set_pipeline_state: the pipeline belongs to another device");
     if (m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_COPY) throw InvalidArgument("set_pipeline_state: a copy-queue list cannot bind pipelines");
     if (!pso->IsCompute()) CheckGraphics("set_pipeline_state (graphics pipeline)");
     const bool newRoot = !m_Pipeline || m_Pipeline->GetRootSignature() != pso->GetRootSignature() || m_Compute != pso->IsCompute();
@@ -564,7 +564,7 @@ BufferViewDesc CommandList::ResolveBufferViewAt(bool uav, uint32_t rootIndex, ui
     if (declared && !declared->IsStructuredBuffer() && !declared->IsRawBuffer() && !declared->IsTypedBuffer())
         throw InvalidArgument(where() + "the bound pipeline's shader declares " + declared->TypeName() + " '" + declared->name + "' at " +
                               declared->RegisterName() + " there, which is not a buffer");
-    return ResolveBufferView(what, rootIndex, offset, uav, args, declared, buffer.Size(), m_Validate, &m_Core->FormatSupport());
+    return ResolveBufferView(what, rootIndex, offset, uav, args, declared, buffer.Size(), m_Validate, &m_Context->FormatSupport());
 }
 
 void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
@@ -617,7 +617,7 @@ void CommandList::StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset,
         // nothing reads. Its range is checked once the kind is known.
         if (uav && !r->AllowsUav())
             throw InvalidArgument(Who(*r) + " was not created with uav=True, so it cannot be bound as an unordered access view");
-        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, m_Core->ViewHeap().NullDescriptor());
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, m_Context->ViewHeap().NullDescriptor());
     } else {
         b.view = ResolveBufferViewAt(uav, rootIndex, offset, *r, args, what);
         m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, r->BufferView(uav, b.view));
@@ -861,14 +861,14 @@ void CommandList::SetSampler(uint32_t rootIndex, uint32_t offset, const std::sha
     const auto recording = Begin("set_sampler");
     BoundRootSignature("set_sampler");
     if (!sampler) throw InvalidArgument("set_sampler: None");
-    if (sampler->Core() != m_Core.get()) throw InvalidArgument("set_sampler: the sampler belongs to another device");
+    if (sampler->Context() != m_Context.get()) throw InvalidArgument("set_sampler: the sampler belongs to another device");
     m_SamplerDescriptors.StageDescriptors(rootIndex, offset, 1, sampler->Handle());
     m_Tracked.push_back(sampler);
 }
 
 void CommandList::BindDescriptorHeaps() {
     if (m_HeapsBound) return;
-    ID3D12DescriptorHeap* heaps[2] = {m_Core->ViewHeap().D3D12Heap(), m_Core->SamplerHeap().D3D12Heap()};
+    ID3D12DescriptorHeap* heaps[2] = {m_Context->ViewHeap().D3D12Heap(), m_Context->SamplerHeap().D3D12Heap()};
     m_d3d12List->SetDescriptorHeaps(2, heaps);
     m_HeapsBound = true;
 }

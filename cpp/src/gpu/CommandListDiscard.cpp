@@ -5,7 +5,7 @@
 // rule 6d), which is how a placed render target first written on a compute queue is initialised.
 #include "dx12kit/gpu/CommandList.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 
 #include <string>

@@ -5,7 +5,7 @@
 // data); a count buffer with a dispatch signature is refused (vkd3d ignores it).
 #include "dx12kit/gpu/CommandList.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/CommandSignature.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -24,7 +24,7 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
     const auto recording = Begin(what);
     CheckNotCopy(what);
     if (!signature) throw InvalidArgument("execute_indirect: signature is None");
-    if (&signature->Core() != m_Core.get()) throw InvalidArgument("execute_indirect: command signature '" + signature->Name() + "' belongs to another device");
+    if (&signature->Context() != m_Context.get()) throw InvalidArgument("execute_indirect: command signature '" + signature->Name() + "' belongs to another device");
     const bool dispatch = signature->IsCompute();
     if (!dispatch) CheckGraphics(what);
     // Rule 4: the bound pipeline's kind.

@@ -11,7 +11,7 @@
 #include "dx12kit/gpu/CommandList.hpp"
 
 #include "../builtin/QueryToBinary.generated.hpp"
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
@@ -25,7 +25,7 @@ namespace {
 
 constexpr uint32_t kRootCount = 0, kRootValues = 1;
 
-std::shared_ptr<PipelineState> MakeBinaryPipeline(const std::shared_ptr<DeviceCore>& core) {
+std::shared_ptr<PipelineState> MakeBinaryPipeline(const std::shared_ptr<DeviceContext>& core) {
     std::vector<RootParameterDesc> params(2);
     params[kRootCount].kind = RootParamKind::Constants;
     params[kRootCount].num32BitValues = 1;
@@ -46,7 +46,7 @@ std::string QueryName(const QueryHeap& heap, D3D12_QUERY_TYPE type, uint32_t ind
 
 void CommandList::KeepHeap(const std::shared_ptr<QueryHeap>& heap, const char* what) {
     if (!heap) throw InvalidArgument(std::string(what) + ": heap is None");
-    if (&heap->Core() != m_Core.get()) throw InvalidArgument(std::string(what) + ": query heap '" + heap->Name() + "' belongs to another device");
+    if (&heap->Context() != m_Context.get()) throw InvalidArgument(std::string(what) + ": query heap '" + heap->Name() + "' belongs to another device");
     if (heap.get() == m_LastKeptHeap) return;
     m_Tracked.push_back(heap);   // alive until the list's work completes (Retire)
     m_LastKeptHeap = heap.get();
@@ -110,7 +110,7 @@ std::shared_ptr<Resource> CommandList::PassScratch(uint64_t bytes, const char* w
 
 void CommandList::BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count, const char* what) {
     auto pso = std::static_pointer_cast<PipelineState>(
-        m_Device->BuiltinObject("QueryToBinary", [this] { return std::static_pointer_cast<void>(MakeBinaryPipeline(m_Core)); }));
+        m_Device->BuiltinObject("QueryToBinary", [this] { return std::static_pointer_cast<void>(MakeBinaryPipeline(m_Context)); }));
     m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
     Flush();
     ID3D12GraphicsCommandList* l = m_d3d12List.Get();
@@ -153,7 +153,7 @@ void CommandList::ResolveQueryData(const std::shared_ptr<QueryHeap>& heap, D3D12
     for (const ActiveQuery& q : m_ActiveQueries)
         if (q.heap == heap.get() && q.index >= start && q.index - start < count)
             throw InvalidArgument("resolve_query_data: " + QueryName(*heap, q.type, q.index) + " is still active; call end_query before resolving it");
-    if (type == D3D12_QUERY_TYPE_BINARY_OCCLUSION && !m_Core->Queries().binaryOcclusion01) {
+    if (type == D3D12_QUERY_TYPE_BINARY_OCCLUSION && !m_Context->Queries().binaryOcclusion01) {
         auto scratch = PassScratch(bytes, what);
         m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_COPY_DEST);
         Flush();
@@ -192,7 +192,7 @@ void CommandList::SetPredication(const std::shared_ptr<Resource>& buffer, uint64
     if (offset > buffer->Size() || 8 > buffer->Size() - offset)
         throw InvalidArgument("set_predication: the 8-byte predicate at offset " + std::to_string(offset) + " does not fit buffer '" + buffer->Name() +
                               "' of " + std::to_string(buffer->Size()) + " bytes");
-    if (!m_Core->Queries().predicate64) {
+    if (!m_Context->Queries().predicate64) {
         // The value, read here, made 0/1 in a scratch buffer that the list predicates on.
         if (m_NativePredicate) m_d3d12List->SetPredication(nullptr, 0, D3D12_PREDICATION_OP_EQUAL_ZERO);
         m_NativePredicate = nullptr;

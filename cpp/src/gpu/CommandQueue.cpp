@@ -2,9 +2,9 @@
 #include "dx12kit/gpu/QueryHeap.hpp"
 #include "dx12kit/gpu/QueueSubmitter.hpp"
 
-#include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/base/HostCopy.hpp"
 
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
@@ -21,12 +21,12 @@
 namespace dx12kit {
 
 CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
-    : m_Device(device), m_Core(device.Core()), m_Type(type) {
+    : m_Device(device), m_Context(device.Context()), m_Type(type) {
     D3D12_COMMAND_QUEUE_DESC d{};
     d.Type = type;
     d.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
     d.Flags = D3D12_COMMAND_QUEUE_FLAG_NONE;
-    ID3D12Device* dev = m_Core->D3D12Device();
+    ID3D12Device* dev = m_Context->D3D12Device();
     ThrowIfFailed(dev->CreateCommandQueue(&d, IID_ID3D12CommandQueue, m_d3d12Queue.ReleaseAndGetVoidAddress()),
                   "CreateCommandQueue");
     ThrowIfFailed(dev->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_ID3D12Fence, m_d3d12Fence.ReleaseAndGetVoidAddress()),
@@ -40,7 +40,7 @@ CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
     m_Submitter = std::make_shared<QueueSubmitter>(m_d3d12Queue, m_d3d12Fence, name, kMayDefer);
     SetName(type == D3D12_COMMAND_LIST_TYPE_DIRECT ? "direct" : type == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute" : "copy");
 #if !defined(_WIN32)
-    m_LazySignals = m_Core->Options().lazyFenceSignals;
+    m_LazySignals = m_Context->Options().lazyFenceSignals;
 #endif
 }
 
@@ -63,7 +63,7 @@ CommandQueue::~CommandQueue() {
         // Interrupted: work may still run on the GPU. Leak what it uses (and the events it may
         // still signal) rather than free it under the GPU.
         new std::deque<InFlight>(std::move(m_InFlight));
-        new std::shared_ptr<DeviceCore>(m_Core);  // its heaps, pages and memory blocks too
+        new std::shared_ptr<DeviceContext>(m_Context);  // its heaps, pages and memory blocks too
         m_Submitter->Abandon(m_Submitter);        // its thread may still issue, its waiter still be signalled
         (void)m_d3d12Queue.AddRefAndGet();
         (void)m_d3d12Fence.AddRefAndGet();
@@ -74,19 +74,19 @@ CommandQueue::~CommandQueue() {
 }
 
 std::vector<InsertedBarrier> CommandQueue::LastInsertedBarriers() const {
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     return m_LastInserted;
 }
 
 uint64_t CommandQueue::LastSubmittedValue() const {
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     return m_LastSubmitted;
 }
 
 bool CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
-    m_Core->CheckNotForked("execute");
+    m_Context->CheckNotForked("execute");
     const bool queued = m_Submitter->Execute(count, lists, m_LastSubmitted + 1);
-    m_Core->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
+    m_Context->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
     return queued;
 }
 
@@ -108,7 +108,7 @@ void CommandQueue::ThrowIfQueuedOpFailed(const char* what, uint64_t upTo) const 
 }
 
 HRESULT CommandQueue::SignalSubmitted() {
-    m_Core->Submits().signals.fetch_add(1, std::memory_order_relaxed);
+    m_Context->Submits().signals.fetch_add(1, std::memory_order_relaxed);
     const HRESULT hr = m_Submitter->Signal(m_LastSubmitted);
     if (SUCCEEDED(hr)) {
         m_LastSignalled = m_LastSubmitted;
@@ -165,13 +165,13 @@ void CommandQueue::PumpSignal() {
 }
 
 void CommandQueue::EnsureSignalled(uint64_t value) {
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     if (value > m_LastSignalled && value <= m_LastSubmitted) ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
 }
 
 uint64_t CommandQueue::CompletedValue() {
-    m_Core->CheckNotForked("completed_value");
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    m_Context->CheckNotForked("completed_value");
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     ThrowIfQueuedOpFailed("completed_value");
     PumpSignal();
     const uint64_t done = ReadCompleted();
@@ -184,7 +184,7 @@ ComPtr<ID3D12CommandAllocator> CommandQueue::ReadyAllocator(ComPtr<ID3D12Command
         ThrowIfFailed(a->Reset(), "ID3D12CommandAllocator::Reset");
         return a;
     }
-    ThrowIfFailed(m_Core->D3D12Device()->CreateCommandAllocator(m_Type, IID_ID3D12CommandAllocator, a.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(m_Context->D3D12Device()->CreateCommandAllocator(m_Type, IID_ID3D12CommandAllocator, a.ReleaseAndGetVoidAddress()),
                   "CreateCommandAllocator");
     return a;
 }
@@ -194,7 +194,7 @@ ComPtr<ID3D12GraphicsCommandList> CommandQueue::ReadyList(ComPtr<ID3D12GraphicsC
         ThrowIfFailed(l->Reset(allocator, nullptr), "ID3D12GraphicsCommandList::Reset");
         return l;
     }
-    ThrowIfFailed(m_Core->D3D12Device()->CreateCommandList(0, m_Type, allocator, nullptr, IID_ID3D12GraphicsCommandList,
+    ThrowIfFailed(m_Context->D3D12Device()->CreateCommandList(0, m_Type, allocator, nullptr, IID_ID3D12GraphicsCommandList,
                                                            l.ReleaseAndGetVoidAddress()),
                   "CreateCommandList");
     return l;
@@ -220,18 +220,18 @@ ComPtr<ID3D12GraphicsCommandList> CommandQueue::AcquireList(ID3D12CommandAllocat
 }
 
 void CommandQueue::ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list) {
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     // A list that was never executed: its allocator holds no GPU work, so it is free at once.
     if (allocator) m_AllocatorPool.push_back(std::move(allocator));
     if (list) m_ListPool.push_back(std::move(list));
 }
 
 std::shared_ptr<CommandList> CommandQueue::CreateCommandList(const std::shared_ptr<CommandQueue>& self) {
-    m_Core->CheckNotForked("command_list");
+    m_Context->CheckNotForked("command_list");
     ComPtr<ID3D12CommandAllocator> alloc;
     ComPtr<ID3D12GraphicsCommandList> list;
     {
-        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
         ThrowIfQueuedOpFailed("command_list");
         if (m_Submitter->HasSubmittedLists()) m_Submitter->TakeSubmittedLists(m_ListPool);
         // Device-wide: publishes the completed serial, so upload pages and descriptor chunks of
@@ -327,7 +327,7 @@ HRESULT CommandQueue::WaitForHazards(const uint64_t (&needed)[4]) {
 }
 
 uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& lists) {
-    m_Core->CheckNotForked("execute");
+    m_Context->CheckNotForked("execute");
     if (lists.empty()) throw InvalidArgument("execute: no command lists given");
     for (const auto& l : lists)
         if (!l) throw InvalidArgument("execute: None is not a command list");
@@ -342,7 +342,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     listLocks.reserve(order.size());
     for (CommandList* l : order) listLocks.push_back(l->LockForExecute());
 
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     ThrowIfQueuedOpFailed("execute");
     for (const auto& l : lists) {
         if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
@@ -408,7 +408,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     uint64_t gpuWriteCount = 0;
     for (size_t li = 0; li < lists.size(); ++li)
         for (const CommandList::PendingWrite& w : lists[li]->PendingWrites()) {
-            bool busy = w.dst->LastUseSerial() > m_Core->CompletedSerial();
+            bool busy = w.dst->LastUseSerial() > m_Context->CompletedSerial();
             for (size_t lj = 0; lj < li && !busy; ++lj) busy = lists[lj]->Tracker().Touches(w.dst.get());
             (busy ? gpuWrites[li] : cpuWrites).push_back(&w);
             gpuWriteCount += busy;
@@ -467,13 +467,13 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     // 4. Commit: from here on nothing may fail before the record is stored.
     states.Commit();
     for (const CommandList::PendingWrite* w : cpuWrites) host::Copy(w->dst->Mapped() + w->offset, w->src.cpu, static_cast<size_t>(w->src.size));
-    if (!cpuWrites.empty()) m_Core->Submits().umaCpuWrites.fetch_add(cpuWrites.size(), std::memory_order_relaxed);
-    if (gpuWriteCount) m_Core->Submits().umaGpuWrites.fetch_add(gpuWriteCount, std::memory_order_relaxed);
-    m_Core->Barriers().aliasing.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
-    m_Core->Barriers().aliasingAutomatic.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
+    if (!cpuWrites.empty()) m_Context->Submits().umaCpuWrites.fetch_add(cpuWrites.size(), std::memory_order_relaxed);
+    if (gpuWriteCount) m_Context->Submits().umaGpuWrites.fetch_add(gpuWriteCount, std::memory_order_relaxed);
+    m_Context->Barriers().aliasing.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
+    m_Context->Barriers().aliasingAutomatic.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
     m_LastInserted = std::move(inserted);
-    m_Core->Barriers().insertedAtExecute.fetch_add(m_LastInserted.size(), std::memory_order_relaxed);
-    m_Core->Barriers().batches.fetch_add(recorded.size(), std::memory_order_relaxed);
+    m_Context->Barriers().insertedAtExecute.fetch_add(m_LastInserted.size(), std::memory_order_relaxed);
+    m_Context->Barriers().batches.fetch_add(recorded.size(), std::memory_order_relaxed);
     HRESULT directFailed = S_OK;
     size_t first = 0;
     if (!onDirect.empty()) {
@@ -489,7 +489,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         if (SUCCEEDED(directFailed)) directFailed = directSignalled;
         for (Resource* dr : directOwners) NoteCrossQueueUse(D3D12_COMMAND_LIST_TYPE_DIRECT, dr, true, dv);
         InFlight drec;
-        drec.serial = m_Core->NextSerial();
+        drec.serial = m_Context->NextSerial();
         drec.fenceValue = dv;
         drec.allocators.push_back(std::move(r.allocator));
         directQueue.m_InFlight.push_back(std::move(drec));
@@ -514,7 +514,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     const HRESULT hazardWaits = WaitForHazards(needed);
 
     InFlight record;
-    record.serial = m_Core->NextSerial();
+    record.serial = m_Context->NextSerial();
     for (auto& k : states.keep) record.tracked.push_back(std::move(k));   // named by the pre-lists' barriers
     const bool queued = Submit(static_cast<UINT>(natives.size()), natives.data());
     const uint64_t value = ++m_LastSubmitted;
@@ -546,18 +546,18 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
 
 uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer,
                                    const void* data, uint64_t bytes, uint64_t offset) {
-    m_Core->CheckNotForked("write_buffer");
+    m_Context->CheckNotForked("write_buffer");
     if (!buffer->IsBuffer()) throw InvalidArgument("write_buffer: resource '" + buffer->Name() + "' is a texture; use CommandList.upload");
     buffer->CheckNotClosed("write_buffer");
-    if (&buffer->Core() != m_Core.get()) throw InvalidArgument("write_buffer: the buffer belongs to another device");
+    if (&buffer->Context() != m_Context.get()) throw InvalidArgument("write_buffer: the buffer belongs to another device");
     if (uma::ReadsDirectly(*buffer) && bytes != 0 && offset <= buffer->Size() && bytes <= buffer->Size() - offset) {
-        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
-        if (buffer->LastUseSerial() > m_Core->CompletedSerial()) m_Device.Poll();  // publishes what has completed
-        if (buffer->LastUseSerial() <= m_Core->CompletedSerial()) {
+        std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
+        if (buffer->LastUseSerial() > m_Context->CompletedSerial()) m_Device.Poll();  // publishes what has completed
+        if (buffer->LastUseSerial() <= m_Context->CompletedSerial()) {
             // Nothing submitted still uses it and every later execute comes after this (the mutex):
             // writing now is what executing a one-upload list now would do.
             host::Copy(buffer->Mapped() + offset, data, static_cast<size_t>(bytes));
-            m_Core->Submits().umaCpuWrites.fetch_add(1, std::memory_order_relaxed);
+            m_Context->Submits().umaCpuWrites.fetch_add(1, std::memory_order_relaxed);
             return std::min(ReadCompleted(), m_LastSubmitted);
         }
     }
@@ -569,10 +569,10 @@ uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, co
 
 uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
                                        std::vector<std::shared_ptr<void>> tracked, uint64_t* serial) {
-    m_Core->CheckNotForked("execute");
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    m_Context->CheckNotForked("execute");
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     InFlight record;
-    record.serial = m_Core->NextSerial();
+    record.serial = m_Context->NextSerial();
     if (serial) *serial = record.serial;
     ID3D12CommandList* native = list.Get();
     const bool queued = Submit(1, &native);
@@ -583,7 +583,7 @@ uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, C
     // What this work replaces or reads (resources moved by defragmentation, the zero buffer) is
     // released once every submission up to it, on every queue, is done: not on this queue's fence
     // alone, since lists submitted earlier on other queues may still use a moved resource.
-    m_Core->ReleaseAfter(record.serial, std::move(tracked));
+    m_Context->ReleaseAfter(record.serial, std::move(tracked));
     PoolSubmitted(std::move(list), queued);
     m_InFlight.push_back(std::move(record));
     ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
@@ -591,7 +591,7 @@ uint64_t CommandQueue::ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, C
 }
 
 uint64_t CommandQueue::Poll() {
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     const uint64_t done = ReadCompleted();
     while (!m_InFlight.empty() && m_InFlight.front().fenceValue <= done) {
         InFlight rec = std::move(m_InFlight.front());
@@ -607,7 +607,7 @@ uint64_t CommandQueue::Poll() {
 bool CommandQueue::WaitOldest(double timeoutSeconds) {
     uint64_t value;
     {
-        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
         if (m_InFlight.empty()) return false;
         value = m_InFlight.front().fenceValue;
     }
@@ -617,7 +617,7 @@ bool CommandQueue::WaitOldest(double timeoutSeconds) {
 }
 
 bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
-    m_Core->CheckNotForked("wait");
+    m_Context->CheckNotForked("wait");
     if (ReadCompleted() >= value) {
         // A queued op before `value` failed: reached or not, the work it marks may be wrong. (The
         // value cannot be reached before the failure is recorded: its signal is queued after the op.)
@@ -630,7 +630,7 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
     const Clock::time_point deadline =
         forever ? Clock::time_point::max()
                 : Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::min(timeoutSeconds, 1e9)));
-    const uint32_t slice = m_Core->WaitSliceMs();
+    const uint32_t slice = m_Context->WaitSliceMs();
     // Slices of 1, 2, 4 ... ms up to `slice`: a wake-up the watcher misses (seen with short waits,
     // more often with lazy signals, where waits block instead of finding the signal done) costs
     // at most the slice it fell in, not a whole 50 ms one.
@@ -643,15 +643,15 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
             ms = static_cast<uint32_t>(std::max<int64_t>(0, std::min<int64_t>(left, ms)));
         }
         bool done = false;
-        m_Core->Blocking([&] { done = m_Submitter->Waiter().WaitFor(value, ms); });
+        m_Context->Blocking([&] { done = m_Submitter->Waiter().WaitFor(value, ms); });
         const uint64_t now = ReadCompleted();
         ThrowIfQueuedOpFailed("wait", value);
         if (done || now >= value) return true;
-        if (!m_Core->KeepWaiting()) throw Interrupted("wait for fence value " + std::to_string(value) + " interrupted");
+        if (!m_Context->KeepWaiting()) throw Interrupted("wait for fence value " + std::to_string(value) + " interrupted");
         {
             // The queue's stall check (HealIfStalled). Never blocks: when another thread holds the
             // submission mutex, it runs the check itself or this wait tries after its next slice.
-            std::unique_lock<std::recursive_mutex> lock(m_Core->SubmitMutex(), std::try_to_lock);
+            std::unique_lock<std::recursive_mutex> lock(m_Context->SubmitMutex(), std::try_to_lock);
             // While this queue's submission thread is busy, the value may wait on another queue's
             // fence through it: every queue's stall is checked.
             if (lock.owns_lock()) {
@@ -664,9 +664,9 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
 }
 
 void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
-    m_Core->CheckNotForked("wait");
+    m_Context->CheckNotForked("wait");
     {
-        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
         if (value > m_LastSubmitted)
             throw InvalidArgument("wait: fence value " + std::to_string(value) + " was never submitted on this queue (last is " +
                                   std::to_string(m_LastSubmitted) + ")");
@@ -678,10 +678,10 @@ void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
 }
 
 uint64_t CommandQueue::Flush(double timeoutSeconds) {
-    m_Core->CheckNotForked("flush");
+    m_Context->CheckNotForked("flush");
     uint64_t value;
     {
-        std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+        std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
         value = ++m_LastSubmitted;
         ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
     }
@@ -692,11 +692,11 @@ uint64_t CommandQueue::Flush(double timeoutSeconds) {
 }
 
 void CommandQueue::WaitFor(CommandQueue& other, uint64_t value) {
-    m_Core->CheckNotForked("wait_for");
-    if (other.m_Core != m_Core) throw InvalidArgument("wait_for: the other queue belongs to another device");
+    m_Context->CheckNotForked("wait_for");
+    if (other.m_Context != m_Context) throw InvalidArgument("wait_for: the other queue belongs to another device");
     if (value > other.LastSubmittedValue())
         throw InvalidArgument("wait_for: fence value " + std::to_string(value) + " was never submitted on the other queue");
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     other.EnsureSignalled(value);  // lazy signals: the GPU waits for a value that must be signalled
     ThrowIfFailed(IssueWait(other, value), "ID3D12CommandQueue::Wait");
     if (&other != this) NoteGpuWait(other, value);  // later executes need not wait for it again (rule 7)
@@ -736,10 +736,10 @@ struct ReadMapping {
 
 void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, void* dst, uint64_t size,
                               double timeoutSeconds) {
-    m_Core->CheckNotForked("read_buffer");
+    m_Context->CheckNotForked("read_buffer");
     if (!buffer->IsBuffer()) throw InvalidArgument("read_buffer: resource '" + buffer->Name() + "' is a texture; use read_texture");
     buffer->CheckNotClosed("read_buffer");
-    if (&buffer->Core() != m_Core.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
+    if (&buffer->Context() != m_Context.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
     // One memcpy (UmaAccess.hpp), or a GPU copy below when other threads keep using the buffer.
     if (uma::ReadsDirectly(*buffer) && uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds)) return;
@@ -760,7 +760,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
 
 void CommandQueue::ReadQueries(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<QueryHeap>& heap, D3D12_QUERY_TYPE type,
                                uint32_t start, uint32_t count, void* dst, uint64_t size, double timeoutSeconds) {
-    m_Core->CheckNotForked("read_queries");
+    m_Context->CheckNotForked("read_queries");
     if (!heap) throw InvalidArgument("read_queries: heap is None");
     if (size != uint64_t(count) * queryrules::ResultBytes(type)) throw InvalidArgument("read_queries: destination size does not match the results");
     std::lock_guard<std::mutex> lock(m_ReadbackMutex);
@@ -774,7 +774,7 @@ void CommandQueue::ReadQueries(const std::shared_ptr<CommandQueue>& self, const 
 }
 
 uint64_t CommandQueue::TimestampFrequency() const {
-    if (m_Type == D3D12_COMMAND_LIST_TYPE_COPY && !m_Core->Queries().copyQueueTimestamps)
+    if (m_Type == D3D12_COMMAND_LIST_TYPE_COPY && !m_Context->Queries().copyQueueTimestamps)
         throw InvalidArgument("timestamp_frequency: this device cannot time copy-queue lists (vkd3d 1.2 refuses 'copy_queue_timestamp' query "
                               "heaps); time the work from the direct or compute queue");
     UINT64 frequency = 0;
@@ -784,10 +784,10 @@ uint64_t CommandQueue::TimestampFrequency() const {
 
 void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
                                uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size, double timeoutSeconds) {
-    m_Core->CheckNotForked("read_texture");
+    m_Context->CheckNotForked("read_texture");
     if (texture->IsBuffer()) throw InvalidArgument("read_texture: resource '" + texture->Name() + "' is a buffer; use read_buffer");
     texture->CheckNotClosed("read_texture");
-    if (&texture->Core() != m_Core.get()) throw InvalidArgument("read_texture: the texture belongs to another device");
+    if (&texture->Context() != m_Context.get()) throw InvalidArgument("read_texture: the texture belongs to another device");
     auto& tex = static_cast<Texture&>(*texture);
     tex.CheckMipSlice(mip, arraySlice, "read_texture");
     // Multisampled textures cannot be copied to a buffer (CopyTextureRegion); dx12kit does not

@@ -2,8 +2,8 @@
 // what the backend runs (platform::IndirectSupport).
 #include "dx12kit/gpu/CommandSignature.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
@@ -82,11 +82,11 @@ RootParamKind RootKindOf(D3D12_INDIRECT_ARGUMENT_TYPE type) {
 
 }  // namespace
 
-CommandSignature::CommandSignature(std::shared_ptr<DeviceCore> core, std::vector<D3D12_INDIRECT_ARGUMENT_DESC> arguments, uint32_t byteStride,
+CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vector<D3D12_INDIRECT_ARGUMENT_DESC> arguments, uint32_t byteStride,
                                    std::shared_ptr<RootSignature> rootSignature)
-    : m_Core(std::move(core)), m_Arguments(std::move(arguments)), m_ByteStride(byteStride), m_Root(std::move(rootSignature)) {
+    : m_Context(std::move(core)), m_Arguments(std::move(arguments)), m_ByteStride(byteStride), m_Root(std::move(rootSignature)) {
     using namespace indirectrules;
-    m_Core->CheckNotForked(kWhat);
+    m_Context->CheckNotForked(kWhat);
     const std::string head = std::string(kWhat) + ": ";
     // Rule 1: one draw/dispatch argument, last.
     if (m_Arguments.empty())
@@ -132,7 +132,7 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceCore> core, std::vector
         throw InvalidArgument(head + "root_signature '" + m_Root->Name() + "' was given, but no argument changes root arguments (D3D12: a root "
                               "signature is given exactly when constants or root CBV/SRV/UAV change); pass root_signature=None");
     if (m_Root) {
-        if (m_Root->Core() != m_Core.get()) throw InvalidArgument(head + "the root signature belongs to another device");
+        if (m_Root->Context() != m_Context.get()) throw InvalidArgument(head + "the root signature belongs to another device");
         for (size_t i = 0; i < m_Arguments.size(); ++i) {
             const auto& a = m_Arguments[i];
             if (!ChangesRootArguments(a.Type)) continue;
@@ -168,7 +168,7 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceCore> core, std::vector
     d.ByteStride = m_ByteStride;
     d.NumArgumentDescs = static_cast<UINT>(m_Arguments.size());
     d.pArgumentDescs = m_Arguments.data();
-    ThrowIfFailed(m_Core->D3D12Device()->CreateCommandSignature(&d, m_Root ? m_Root->D3D12RootSignature() : nullptr, IID_ID3D12CommandSignature,
+    ThrowIfFailed(m_Context->D3D12Device()->CreateCommandSignature(&d, m_Root ? m_Root->D3D12RootSignature() : nullptr, IID_ID3D12CommandSignature,
                                                                 m_Signature.ReleaseAndGetVoidAddress()),
                   "CreateCommandSignature");
 }

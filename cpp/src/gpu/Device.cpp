@@ -1,8 +1,8 @@
 #include "dx12kit/gpu/Device.hpp"
 
-#include "dx12kit/device/FormatSupport.hpp"
-#include "dx12kit/device/Formats.hpp"
-#include "dx12kit/device/UploadBuffer.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
+#include "dx12kit/devicecontext/UploadBuffer.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
@@ -23,14 +23,14 @@ std::shared_ptr<Device> Device::Create(const DeviceOptions& options, void (*dele
     return std::shared_ptr<Device>(new Device(options));
 }
 
-Device::Device(const DeviceOptions& options) : m_Core(std::make_shared<DeviceCore>(options)) {
-    m_AdapterName = platform::AdapterName(m_Core->D3D12Device());
+Device::Device(const DeviceOptions& options) : m_Context(std::make_shared<DeviceContext>(options)) {
+    m_AdapterName = platform::AdapterName(m_Context->D3D12Device());
     static const D3D_FEATURE_LEVEL kLevels[] = {D3D_FEATURE_LEVEL_12_1, D3D_FEATURE_LEVEL_12_0,
                                                 D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0};
     D3D12_FEATURE_DATA_FEATURE_LEVELS fl{};
     fl.NumFeatureLevels = 4;
     fl.pFeatureLevelsRequested = kLevels;
-    if (SUCCEEDED(m_Core->D3D12Device()->CheckFeatureSupport(D3D12_FEATURE_FEATURE_LEVELS, &fl, sizeof fl)))
+    if (SUCCEEDED(m_Context->D3D12Device()->CheckFeatureSupport(D3D12_FEATURE_FEATURE_LEVELS, &fl, sizeof fl)))
         m_FeatureLevel = fl.MaxSupportedFeatureLevel;
     // All three queues exist for the device's lifetime, so Poll/WaitIdle read m_Queues without a lock.
     for (D3D12_COMMAND_LIST_TYPE t : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
@@ -46,14 +46,14 @@ void Leak(T& v) {
 }  // namespace
 
 Device::~Device() {
-    if (m_Core->Forked()) {
+    if (m_Context->Forked()) {
         // A forked child's copy of a device (dx12kit/platform/Fork.hpp): its GPU work runs in the
         // parent, and releasing its D3D12 objects or taking its locks could block forever here.
         // Nothing is waited for and nothing is released: every member is leaked on purpose.
         for (auto& q : m_Queues) (void)q.release();
         Leak(m_ZeroBuffer);
         Leak(m_Builtins);
-        Leak(m_Core);
+        Leak(m_Context);
         return;
     }
     try {
@@ -69,7 +69,7 @@ Device::~Device() {
 }
 
 std::shared_ptr<CommandQueue> Device::Queue(D3D12_COMMAND_LIST_TYPE type) {
-    m_Core->CheckNotForked("queue");
+    m_Context->CheckNotForked("queue");
     if (type != D3D12_COMMAND_LIST_TYPE_DIRECT && type != D3D12_COMMAND_LIST_TYPE_COMPUTE && type != D3D12_COMMAND_LIST_TYPE_COPY)
         throw InvalidArgument("queue type must be direct, compute or copy");
     // Aliasing pointer: holding the queue keeps the whole Device alive.
@@ -77,7 +77,7 @@ std::shared_ptr<CommandQueue> Device::Queue(D3D12_COMMAND_LIST_TYPE type) {
 }
 
 CommandQueue* Device::PollQueues(uint64_t& oldestInFlight) {
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     oldestInFlight = std::numeric_limits<uint64_t>::max();
     CommandQueue* oldestQueue = nullptr;
     for (auto& q : m_Queues) {
@@ -89,14 +89,14 @@ CommandQueue* Device::PollQueues(uint64_t& oldestInFlight) {
 }
 
 uint64_t Device::PollAndApply(CommandQueue** oldestQueue) {
-    m_Core->CheckNotForked("poll");
-    std::lock_guard<std::recursive_mutex> lock(m_Core->SubmitMutex());
+    m_Context->CheckNotForked("poll");
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     uint64_t oldest;
     CommandQueue* q = PollQueues(oldest);
     // Every completion PollQueues observed (the records it popped) is applied here, under the same
     // lock: the serial it implies is published and the allocators release what it freed.
-    const uint64_t completed = q ? oldest - 1 : m_Core->LastSerial();
-    m_Core->OnSerialCompleted(completed);
+    const uint64_t completed = q ? oldest - 1 : m_Context->LastSerial();
+    m_Context->OnSerialCompleted(completed);
     if (oldestQueue) *oldestQueue = q;
     return completed;
 }
@@ -104,7 +104,7 @@ uint64_t Device::PollAndApply(CommandQueue** oldestQueue) {
 uint64_t Device::Poll() { return PollAndApply(nullptr); }
 
 bool Device::WaitForProgress() {
-    const uint64_t before = m_Core->CompletedSerial();
+    const uint64_t before = m_Context->CompletedSerial();
     CommandQueue* oldestQueue = nullptr;
     const uint64_t completed = PollAndApply(&oldestQueue);
     // Nothing in flight: every completion has just been applied, so what the caller still cannot
@@ -140,7 +140,7 @@ bool Device::AnySignalPending() const {
 }
 
 void Device::WaitIdle() {
-    m_Core->CheckNotForked("wait_idle");
+    m_Context->CheckNotForked("wait_idle");
     for (auto& q : m_Queues)
         if (q) q->Flush();
     Poll();
@@ -154,7 +154,7 @@ std::map<std::string, std::string> Device::Info() const {
     std::snprintf(buf, sizeof buf, "%d_%d", (m_FeatureLevel >> 12) & 0xF, (m_FeatureLevel >> 8) & 0xF);
     info["feature_level"] = buf;
     D3D12_FEATURE_DATA_D3D12_OPTIONS o{};
-    if (SUCCEEDED(m_Core->D3D12Device()->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &o, sizeof o))) {
+    if (SUCCEEDED(m_Context->D3D12Device()->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &o, sizeof o))) {
         info["resource_binding_tier"] = std::to_string(static_cast<int>(o.ResourceBindingTier));
         info["resource_heap_tier"] = std::to_string(static_cast<int>(o.ResourceHeapTier));
         info["tiled_resources_tier"] = std::to_string(static_cast<int>(o.TiledResourcesTier));
@@ -218,7 +218,7 @@ memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq,
     memory::CreatedResource out;
     D3D12_RESOURCE_ALLOCATION_INFO info{};
     try {
-        out.resource = m_Core->Memory().CreatePlacedResource(p.memory->allocation, p.offset, rq.desc, rq.initialState, rq.clearValue, &info);
+        out.resource = m_Context->Memory().CreatePlacedResource(p.memory->allocation, p.offset, rq.desc, rq.initialState, rq.clearValue, &info);
     } catch (const memory::UnsupportedDescription& e) {
         throw memory::UnsupportedDescription(std::string(what) + ": " + e.what());
     } catch (const InvalidArgument& e) {
@@ -232,13 +232,13 @@ memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq,
 
 std::shared_ptr<memory::MemoryRegion> Device::AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
                                                              const std::string& name) {
-    m_Core->CheckNotForked("allocate_memory");
+    m_Context->CheckNotForked("allocate_memory");
     CheckPlacementArgs(from, "allocate_memory");
     auto region = std::make_shared<memory::MemoryRegion>();
-    region->device = m_Core;
+    region->device = m_Context;
     region->heap = from.pool ? from.pool->Desc().heap : from.heap;
     region->name = name;
-    region->allocation = m_Core->Memory().AllocateMemory(size, alignment, region->heap, from.pool, from.withinBudget, name);
+    region->allocation = m_Context->Memory().AllocateMemory(size, alignment, region->heap, from.pool, from.withinBudget, name);
     return region;
 }
 
@@ -249,7 +249,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, D3D12_HEAP
 }
 
 std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Placement& placement, const std::string& name) {
-    m_Core->CheckNotForked("create_buffer");
+    m_Context->CheckNotForked("create_buffer");
     if (size == 0) throw InvalidArgument("create_buffer: size must be positive (got 0)");
     constexpr uint64_t kMax = uint64_t(1) << 40;
     if (size > kMax) throw InvalidArgument("create_buffer: size " + std::to_string(size) + " exceeds 1 TiB");
@@ -257,7 +257,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     const memory::HeapKind asked = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     // uma_direct: a 'default' buffer of the default pools lives in CPU-visible memory (UmaAccess.hpp);
     // it stays a DEFAULT buffer in every other respect (states, uses, heap reported).
-    const bool cpuVisibleDefault = asked == memory::HeapKind::Default && !placement.memory && !placement.pool && uma::DirectBuffers(*m_Core);
+    const bool cpuVisibleDefault = asked == memory::HeapKind::Default && !placement.memory && !placement.pool && uma::DirectBuffers(*m_Context);
     const memory::HeapKind kind = cpuVisibleDefault ? memory::HeapKind::Custom : asked;
     if (uav && (kind == memory::HeapKind::Upload || kind == memory::HeapKind::Readback))
         throw InvalidArgument(std::string("create_buffer: uav=True needs GPU-writable memory (heap 'default' or 'custom'), not '") +
@@ -275,8 +275,8 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     rq.withinBudget = placement.withinBudget;
     rq.kind = memory::AllocationKind::Buffer;
     rq.name = name;
-    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Core->Memory().CreateResource(rq);
-    auto b = std::make_shared<Buffer>(m_Core, std::move(created.resource), HeapTypeOf(asked), rq.initialState, name);
+    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, "create_buffer") : m_Context->Memory().CreateResource(rq);
+    auto b = std::make_shared<Buffer>(m_Context, std::move(created.resource), HeapTypeOf(asked), rq.initialState, name);
     b->AttachMemory(std::move(created.allocation));
     b->SetLogicalSize(size);
     if (!placement.memory && kind != memory::HeapKind::Default) {
@@ -292,7 +292,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
         // Placed by the user over memory other resources may use: contents undefined until written.
         if (kind != memory::HeapKind::Default) b->MapPersistently();
     } else if (kind == memory::HeapKind::Default) {
-        m_Core->QueueZeroInit(b);   // moved before it runs: the zeroing follows the copy, on the new place
+        m_Context->QueueZeroInit(b);   // moved before it runs: the zeroing follows the copy, on the new place
     }
     return b;
 }
@@ -300,7 +300,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
 std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
                                                  uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
                                                  const std::string& name, const Placement& placement, uint32_t sampleCount) {
-    m_Core->CheckNotForked("create_texture2d");
+    m_Context->CheckNotForked("create_texture2d");
     const FormatInfo* fi = &RequireTextureFormat(format, "create_texture2d");
     if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
     if (width > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION || height > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION)
@@ -319,13 +319,13 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     if (kind != memory::HeapKind::Default)
         throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
                               "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
-    m_Core->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
-    m_Core->FormatSupport().CheckBlockSize(format, width, height, "create_texture2d");
+    m_Context->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
+    m_Context->FormatSupport().CheckBlockSize(format, width, height, "create_texture2d");
     if (sampleCount != 1) {
         // D3D12_RESOURCE_DESC rules for multisampled textures: 2D only, MipLevels 1, a render
         // target or depth-stencil flag, no ALLOW_UNORDERED_ACCESS; and a count the device reports
         // quality levels for (CheckFeatureSupport MULTISAMPLE_QUALITY_LEVELS).
-        m_Core->FormatSupport().CheckSampleCount(format, sampleCount, "create_texture2d");
+        m_Context->FormatSupport().CheckSampleCount(format, sampleCount, "create_texture2d");
         if (!renderTarget && !depthStencil)
             throw InvalidArgument("create_texture2d: a multisampled texture (sample_count=" + std::to_string(sampleCount) +
                                   ") must be a render target or depth buffer (render_target=True or depth_stencil=True)");
@@ -364,7 +364,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     rq.name = name;
     memory::CreatedResource created;
     try {
-        created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Core->Memory().CreateResource(rq);
+        created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Context->Memory().CreateResource(rq);
     } catch (const memory::UnsupportedDescription&) {
         // The device refused the description itself: say which texture. (vkd3d 1.2 refuses the
         // stencil formats without depth_stencil=True, which D3D12 allows: Vulkan needs the
@@ -375,16 +375,16 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
                               (uav ? " with uav=True" : "") + " (GetResourceAllocationInfo refused it)" +
                               (stencil && !depthStencil ? "; create it with depth_stencil=True" : ""));
     }
-    auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
+    auto t = std::make_shared<Texture>(m_Context, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(format);
     t->AttachMemory(std::move(created.allocation));
     AdoptPlacement(t, placement, kind);
-    if (!placement.memory) m_Core->QueueZeroInit(t);
+    if (!placement.memory) m_Context->QueueZeroInit(t);
     return t;
 }
 
 void Device::InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
-    m_Core->CheckNotForked("execute");
+    m_Context->CheckNotForked("execute");
     ZeroNewResources(executing, skip);
     // Work dx12kit submits on its own (zeroing, defragmentation copies) must precede every later
     // execute on every queue, not only the one that triggered it: a GPU wait on each producing
@@ -408,8 +408,8 @@ void Device::FollowInternalWork(CommandQueue& producer, uint64_t value) {
 
 void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip) {
     (void)executing;
-    if (!m_Core->HasZeroInits()) return;
-    std::vector<std::weak_ptr<Resource>> batch = m_Core->TakeZeroInits();
+    if (!m_Context->HasZeroInits()) return;
+    std::vector<std::weak_ptr<Resource>> batch = m_Context->TakeZeroInits();
     std::vector<std::shared_ptr<Resource>> todo;
     todo.reserve(batch.size());
     for (auto& w : batch) {
@@ -495,23 +495,23 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
     }
     if (!after.empty()) list->ResourceBarrier(static_cast<UINT>(after.size()), after.data());
     ThrowIfFailed(list->Close(), "Close (zero-initialisation list)");
-    m_Core->ZeroInitCounters().resources += todo.size();
-    m_Core->ZeroInitCounters().bytes += bytes;
+    m_Context->ZeroInitCounters().resources += todo.size();
+    m_Context->ZeroInitCounters().bytes += bytes;
     std::vector<std::shared_ptr<void>> tracked(todo.begin(), todo.end());
     tracked.push_back(m_ZeroBuffer);
     FollowInternalWork(direct, direct.ExecuteInternal(std::move(list), std::move(allocator), std::move(tracked)));
 }
 
 void Device::TrimMemory() {
-    m_Core->CheckNotForked("trim_memory");
+    m_Context->CheckNotForked("trim_memory");
     Poll();
     // Idle upload pages first: their memory is in upload blocks that can then empty and go.
-    m_Core->UploadPages().Trim(m_Core->CompletedSerial());
-    m_Core->Memory().Trim(m_Core->CompletedSerial());
+    m_Context->UploadPages().Trim(m_Context->CompletedSerial());
+    m_Context->Memory().Trim(m_Context->CompletedSerial());
 }
 
 std::shared_ptr<void> Device::BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make) {
-    m_Core->CheckNotForked("builtin pipeline");
+    m_Context->CheckNotForked("builtin pipeline");
     std::lock_guard<std::mutex> lock(m_BuiltinMutex);
     auto it = m_Builtins.find(key);
     if (it != m_Builtins.end()) return it->second;

@@ -2,7 +2,7 @@
 // and 3D shapes over it are features: cpp/src/features/TextureKinds.cpp).
 #include "dx12kit/gpu/Device.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
 #include <string>
@@ -11,7 +11,7 @@ namespace dx12kit {
 
 std::shared_ptr<Texture> Device::CreateTextureFromDesc(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube,
                                                       const std::string& name, const Placement& placement, const char* what) {
-    m_Core->CheckNotForked("create_texture");
+    m_Context->CheckNotForked("create_texture");
     CheckPlacementArgs(placement, what);
     const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     if (kind != memory::HeapKind::Default)
@@ -30,13 +30,13 @@ std::shared_ptr<Texture> Device::CreateTextureFromDesc(const D3D12_RESOURCE_DESC
     rq.withinBudget = placement.withinBudget;
     rq.kind = renderTarget ? memory::AllocationKind::RenderTarget : memory::AllocationKind::Texture;
     rq.name = name;
-    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, what) : m_Core->Memory().CreateResource(rq);
-    auto t = std::make_shared<Texture>(m_Core, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
+    memory::CreatedResource created = placement.memory ? PlaceInMemory(rq, placement, what) : m_Context->Memory().CreateResource(rq);
+    auto t = std::make_shared<Texture>(m_Context, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(viewFormat);
     t->SetCube(cube);
     t->AttachMemory(std::move(created.allocation));
     AdoptPlacement(t, placement, kind);
-    if (!placement.memory) m_Core->QueueZeroInit(t);
+    if (!placement.memory) m_Context->QueueZeroInit(t);
     return t;
 }
 

@@ -1,7 +1,7 @@
 #include "dx12kit/gpu/Pipeline.hpp"
 
-#include "dx12kit/device/DepthBiasUnits.hpp"
-#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/devicecontext/DepthBiasUnits.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 #include "dx12kit/gpu/SamplerRules.hpp"
@@ -201,10 +201,10 @@ ComPtr<ID3DBlob> SerializeRootSignature(const std::vector<D3D12_ROOT_PARAMETER1>
 }
 }  // namespace
 
-RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
+RootSignature::RootSignature(std::shared_ptr<DeviceContext> core, std::vector<RootParameterDesc> params,
                              std::vector<StaticSamplerDesc> samplers, uint32_t flags)
-    : m_Core(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
-    m_Core->CheckNotForked("create_root_signature");
+    : m_Context(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
+    m_Context->CheckNotForked("create_root_signature");
     if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
     CheckRootFlags(m_Params, m_Flags);
     CheckRootSignatureOverlaps(m_Params, m_Samplers);
@@ -252,12 +252,12 @@ RootSignature::RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootP
         }
     }
     if (dwords > 64) throw InvalidArgument("root signature: " + std::to_string(dwords) + " DWORDs exceed the 64-DWORD limit");
-    const std::vector<D3D12_STATIC_SAMPLER_DESC> ss = NativeStaticSamplers(m_Samplers, m_Core->Samplers());
+    const std::vector<D3D12_STATIC_SAMPLER_DESC> ss = NativeStaticSamplers(m_Samplers, m_Context->Samplers());
     const ComPtr<ID3DBlob> blob = SerializeRootSignature(native, ranges, ss, m_Flags, v11);
     bool unbounded = false;
     for (const RootParameterDesc& p : m_Params)
         for (const DescriptorRangeDesc& r : p.ranges) unbounded |= r.count == kUnboundedRange;
-    ThrowIfFailed(m_Core->D3D12Device()->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(),
+    ThrowIfFailed(m_Context->D3D12Device()->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(),
                                                              IID_ID3D12RootSignature, m_d3d12RootSignature.ReleaseAndGetVoidAddress()),
                   unbounded ? "CreateRootSignature (with an unbounded descriptor range, which vkd3d 1.2 does not implement; give a count)"
                             : "CreateRootSignature");
@@ -273,12 +273,12 @@ const RootParameterDesc& RootSignature::Require(uint32_t index, RootParamKind ki
     return p;
 }
 
-PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector<uint8_t>& cs,
+PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const std::vector<uint8_t>& cs,
                              std::shared_ptr<RootSignature> rootSignature)
-    : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(true) {
-    m_Core->CheckNotForked("create_compute_pipeline");
+    : m_Context(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(true) {
+    m_Context->CheckNotForked("create_compute_pipeline");
     if (!m_RootSignature) throw InvalidArgument("create_compute_pipeline: no root signature");
-    if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument("create_compute_pipeline: the root signature belongs to another device");
+    if (m_RootSignature->Context() != m_Context.get()) throw InvalidArgument("create_compute_pipeline: the root signature belongs to another device");
     if (cs.empty()) throw InvalidArgument("create_compute_pipeline: empty shader bytecode");
     {
         const DxbcReflection r = ReflectShader("create_compute_pipeline", "cs", cs);
@@ -293,7 +293,7 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const std::vector
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
     const std::vector<uint8_t> runtimeCs = RuntimeBytecode("create_compute_pipeline", "cs", cs);
     d.CS = {runtimeCs.data(), runtimeCs.size()};
-    ThrowIfFailed(m_Core->D3D12Device()->CreateComputePipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(m_Context->D3D12Device()->CreateComputePipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
                   "CreateComputePipelineState");
 }
 
@@ -739,21 +739,21 @@ void FillGraphicsStates(const GraphicsPipelineDesc& g, D3D12_GRAPHICS_PIPELINE_S
 }
 }  // namespace
 
-PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& g,
+PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const GraphicsPipelineDesc& g,
                              std::shared_ptr<RootSignature> rootSignature)
-    : m_Core(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
+    : m_Context(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
       m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthStencil.depthTest),
       m_StencilTest(g.depthStencil.stencil), m_Tessellated(!g.hs.empty()) {
     for (const BlendStateDesc& b : g.blend)
         for (D3D12_BLEND f : {b.srcBlend, b.destBlend, b.srcBlendAlpha, b.destBlendAlpha})
             m_UsesBlendFactor |= b.blendEnable && (f == D3D12_BLEND_BLEND_FACTOR || f == D3D12_BLEND_INV_BLEND_FACTOR);
     const std::string fn = kGraphics;
-    m_Core->CheckNotForked(kGraphics);
+    m_Context->CheckNotForked(kGraphics);
     if (!m_RootSignature) throw InvalidArgument(fn + ": no root signature");
-    if (m_RootSignature->Core() != m_Core.get()) throw InvalidArgument(fn + ": the root signature belongs to another device");
+    if (m_RootSignature->Context() != m_Context.get()) throw InvalidArgument(fn + ": the root signature belongs to another device");
     CheckInputLayoutFlag(g, *m_RootSignature);
     const D3D12_PRIMITIVE_TOPOLOGY_TYPE topologyType = CheckGraphicsShape(g, m_Tessellated);
-    CheckGraphicsFormats(g, m_Core->FormatSupport());
+    CheckGraphicsFormats(g, m_Context->FormatSupport());
     m_RootUse = std::make_shared<PipelineRootUse>();
     m_Stages = std::make_shared<std::vector<DxbcReflection>>();
     m_InputSlots = ReflectGraphicsStages(g, *m_RootSignature, *m_RootUse, m_Tessellated, *m_Stages);
@@ -778,12 +778,12 @@ PipelineState::PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPip
     d.PrimitiveTopologyType = topologyType;
     const platform::PipelineFix fix = BackendFix(g);
     platform::PipelineFixScope fixScope(fix);  // the Vulkan shader modules vkd3d makes below carry the fix
-    ThrowIfFailed(m_Core->D3D12Device()->CreateGraphicsPipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(m_Context->D3D12Device()->CreateGraphicsPipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
                   "CreateGraphicsPipelineState");
 }
 
 namespace {
-D3D12_SAMPLER_DESC CheckedSamplerDesc(D3D12_SAMPLER_DESC desc, const DeviceCore& core) {
+D3D12_SAMPLER_DESC CheckedSamplerDesc(D3D12_SAMPLER_DESC desc, const DeviceContext& core) {
     core.CheckNotForked("create_sampler");
     CheckSamplerDesc(desc, &core.Samplers(), "create_sampler");
     return desc;
@@ -795,10 +795,10 @@ platform::PipelineFix PipelineState::BackendFix(const GraphicsPipelineDesc& g) {
     // Without the Vulkan-side fixes (Windows builds) the driver's unit is measured all the same: a
     // driver whose unit differs from D3D12's (Wine's vkd3d over lavapipe does) gets depth_bias refused.
     if (!platform::kPipelineFixes) {
-        if (g.rasterizer.depthBias != 0 && g.dsvFormat != DXGI_FORMAT_UNKNOWN && m_Core->DepthBias().Ratio(g.dsvFormat) != 1.0)
+        if (g.rasterizer.depthBias != 0 && g.dsvFormat != DXGI_FORMAT_UNKNOWN && m_Context->DepthBias().Ratio(g.dsvFormat) != 1.0)
             throw InvalidArgument(std::string(kGraphics) + ": rasterizer.depth_bias " + std::to_string(g.rasterizer.depthBias) + " on " +
                                   FormatName(g.dsvFormat) + ": this driver's depth-bias unit on that format is " +
-                                  std::to_string(m_Core->DepthBias().Raw(g.dsvFormat)) +
+                                  std::to_string(m_Context->DepthBias().Raw(g.dsvFormat)) +
                                   " times D3D12's, so the stored depth would not be D3D12's; refused. Use depth_bias=0 "
                                   "(slope_scaled_depth_bias works)");
         return fix;
@@ -814,21 +814,21 @@ platform::PipelineFix PipelineState::BackendFix(const GraphicsPipelineDesc& g) {
     // The constant depth bias in D3D12's unit: the backend's unit for the format, measured once per
     // device (DepthBiasUnits.hpp), divides it (exactly: Vulkan takes it as a float).
     if (g.rasterizer.depthBias != 0 && g.dsvFormat != DXGI_FORMAT_UNKNOWN) {
-        const double ratio = m_Core->DepthBias().Ratio(g.dsvFormat);
+        const double ratio = m_Context->DepthBias().Ratio(g.dsvFormat);
         if (ratio <= 0)
             throw InvalidArgument(std::string(kGraphics) + ": rasterizer.depth_bias " + std::to_string(g.rasterizer.depthBias) + " on " +
                                   FormatName(g.dsvFormat) + ": the backend's depth-bias unit on that format could not be measured (the probe's "
-                                  "ratio to D3D12's unit was " + std::to_string(m_Core->DepthBias().Raw(g.dsvFormat)) +
+                                  "ratio to D3D12's unit was " + std::to_string(m_Context->DepthBias().Raw(g.dsvFormat)) +
                                   "), so the stored depth would not be D3D12's; refused. Use depth_bias=0 (slope_scaled_depth_bias works)");
         if (ratio != 1.0) fix.depthBiasScale = static_cast<float>(1.0 / ratio);
     }
     return fix;
 }
 
-Sampler::Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc)
-    : m_Core(std::move(core)), m_Desc(CheckedSamplerDesc(desc, *m_Core)),
-      m_Descriptor(m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER).Allocate(1)) {
-    m_Core->D3D12Device()->CreateSampler(&m_Desc, m_Descriptor.Handle());
+Sampler::Sampler(std::shared_ptr<DeviceContext> core, const D3D12_SAMPLER_DESC& desc)
+    : m_Context(std::move(core)), m_Desc(CheckedSamplerDesc(desc, *m_Context)),
+      m_Descriptor(m_Context->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER).Allocate(1)) {
+    m_Context->D3D12Device()->CreateSampler(&m_Desc, m_Descriptor.Handle());
 }
 
 namespace {

@@ -1,7 +1,7 @@
 #include "dx12kit/gpu/QueryHeap.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
 #include <string>
@@ -58,17 +58,17 @@ uint64_t ResultBytes(D3D12_QUERY_TYPE type) {
 
 }  // namespace queryrules
 
-QueryHeap::QueryHeap(std::shared_ptr<DeviceCore> core, QueryHeapType type, uint32_t count)
-    : m_Core(std::move(core)), m_Type(type), m_Count(count) {
+QueryHeap::QueryHeap(std::shared_ptr<DeviceContext> core, QueryHeapType type, uint32_t count)
+    : m_Context(std::move(core)), m_Type(type), m_Count(count) {
     if (count == 0) throw InvalidArgument("create_query_heap: count must be at least 1");
-    if (type == kCopyQueueTimestampHeap && !m_Core->Queries().copyQueueTimestamps)
+    if (type == kCopyQueueTimestampHeap && !m_Context->Queries().copyQueueTimestamps)
         throw InvalidArgument("create_query_heap: this device cannot time copy-queue lists ('copy_queue_timestamp' heaps: vkd3d 1.2 "
                               "reports CopyQueueTimestampQueriesSupported but refuses to create the heap); write the timestamps "
                               "on a direct or compute list around the copy queue's work instead");
     D3D12_QUERY_HEAP_DESC d{};
     d.Type = static_cast<D3D12_QUERY_HEAP_TYPE>(type);
     d.Count = count;
-    ThrowIfFailed(m_Core->D3D12Device()->CreateQueryHeap(&d, IID_ID3D12QueryHeap, m_Heap.ReleaseAndGetVoidAddress()), "CreateQueryHeap");
+    ThrowIfFailed(m_Context->D3D12Device()->CreateQueryHeap(&d, IID_ID3D12QueryHeap, m_Heap.ReleaseAndGetVoidAddress()), "CreateQueryHeap");
 }
 
 void QueryHeap::SetName(std::string name) {

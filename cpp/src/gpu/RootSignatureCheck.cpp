@@ -1,6 +1,6 @@
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
 #include "dx12kit/gpu/SamplerRules.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <cmath>
 #include <cstdio>

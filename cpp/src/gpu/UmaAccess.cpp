@@ -1,7 +1,7 @@
 #include "dx12kit/gpu/UmaAccess.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/base/HostCopy.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -11,8 +11,8 @@
 namespace dx12kit {
 namespace uma {
 
-bool DirectBuffers(const DeviceCore& core) {
-    return core.Options().umaDirect && const_cast<DeviceCore&>(core).Memory().CacheCoherentUma();
+bool DirectBuffers(const DeviceContext& core) {
+    return core.Options().umaDirect && const_cast<DeviceContext&>(core).Memory().CacheCoherentUma();
 }
 
 bool ReadsDirectly(const Resource& buffer) {
@@ -24,7 +24,7 @@ bool ReadDirect(Device& device, const Resource& buffer, void* dst, uint64_t size
     // the copy (its old memory would be freed under the memcpy). A move made before this returns
     // has set the last-use serial to its copy's, so the wait covers it.
     const std::shared_ptr<void> pin = buffer.PinInPlace();
-    DeviceCore& core = *device.Core();
+    DeviceContext& core = *device.Context();
     constexpr int kRounds = 4;  // waits before falling back to a queue-ordered GPU copy
     for (int round = 0; round < kRounds; ++round) {
         device.WaitForSerial(buffer.LastUseSerial(), timeoutSeconds);

@@ -1,6 +1,6 @@
 #include "dx12kit/memory/MemoryManager.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
 #include <algorithm>

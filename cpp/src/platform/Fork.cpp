@@ -1,7 +1,7 @@
 // fork() bookkeeping (dx12kit/platform/Fork.hpp).
 #include "dx12kit/platform/Fork.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <atomic>
 #include <mutex>

@@ -1,7 +1,7 @@
 // Vulkan pipeline fixes under vkd3d (dx12kit/platform/VulkanPipelineFixes.hpp).
 #include "dx12kit/platform/VulkanPipelineFixes.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
 #if !defined(_WIN32)

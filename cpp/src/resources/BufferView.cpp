@@ -1,8 +1,8 @@
 #include "dx12kit/resources/BufferView.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/FormatSupport.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 
 #include <string>
 

@@ -1,10 +1,10 @@
 #include "dx12kit/resources/Resource.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/core/HostCopy.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
-#include "dx12kit/device/FormatSupport.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/base/HostCopy.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
 #include <string>
@@ -12,9 +12,9 @@
 
 namespace dx12kit {
 
-Resource::Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> resource,
+Resource::Resource(std::shared_ptr<DeviceContext> core, ComPtr<ID3D12Resource> resource,
                    D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES initialState, std::string name)
-    : m_Core(std::move(core)),
+    : m_Context(std::move(core)),
       m_d3d12Resource(std::move(resource)),
       m_Desc(m_d3d12Resource->GetDesc()),
       m_HeapType(heapType),
@@ -38,7 +38,7 @@ Resource::Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> reso
         case DXGI_FORMAT_R16_TYPELESS: m_ViewFormat = DXGI_FORMAT_D16_UNORM; break;
         default: break;
     }
-    m_Core->LiveResources().fetch_add(1);
+    m_Context->LiveResources().fetch_add(1);
     if (!m_Name.empty()) {
         std::wstring wide(m_Name.begin(), m_Name.end());
         m_d3d12Resource->SetName(wide.c_str());
@@ -46,7 +46,7 @@ Resource::Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> reso
 }
 
 Resource::~Resource() {
-    m_Core->LiveResources().fetch_sub(1);
+    m_Context->LiveResources().fetch_sub(1);
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     m_Views.clear();  // deferred frees, tagged with the current serial
     m_BufferViews.clear();
@@ -65,8 +65,8 @@ void Resource::MapPersistently() {
 }
 
 D3D12_RESOURCE_STATES Resource::SettledState(uint32_t sub, const char* what) {
-    Core().CheckNotForked(what);  // the submission lock
-    std::lock_guard<std::recursive_mutex> lock(Core().SubmitMutex());
+    Context().CheckNotForked(what);  // the submission lock
+    std::lock_guard<std::recursive_mutex> lock(Context().SubmitMutex());
     CheckSubresource(sub);
     if (sub == kAllSubresources) {
         if (!m_GlobalState.IsUniform()) throw InvalidArgument(std::string(what) + ": subresources differ; ask for one subresource");
@@ -76,7 +76,7 @@ D3D12_RESOURCE_STATES Resource::SettledState(uint32_t sub, const char* what) {
 }
 
 uint8_t* Buffer::HostView(uint64_t itemSize, const char* what) const {
-    Core().CheckNotForked(what);  // the child's copy of the mapping never reaches the GPU
+    Context().CheckNotForked(what);  // the child's copy of the mapping never reaches the GPU
     CheckNotClosed(what);
     if (!Mapped() || HeapType() == D3D12_HEAP_TYPE_DEFAULT)  // uma_direct buffers are mapped for dx12kit only
         throw InvalidArgument(std::string(what) + ": buffer '" + Name() + "' lives in GPU-only memory; create it with heap='upload', "
@@ -94,7 +94,7 @@ void Resource::CheckSubresource(uint32_t sub) const {
 }
 
 void Resource::Close() {
-    m_Core->CheckNotForked("close");
+    m_Context->CheckNotForked("close");
     m_Closed.store(true, std::memory_order_release);
 }
 
@@ -115,7 +115,7 @@ TextureFootprint Texture::Footprint(uint32_t mip, uint32_t arraySlice, uint64_t 
     TextureFootprint f{};
     D3D12_RESOURCE_DESC desc = m_Desc;
     UINT64 rowBytes = 0, total = 0;
-    m_Core->D3D12Device()->GetCopyableFootprints(&desc, mip + arraySlice * MipLevels(), 1, offset, &f.placed, &f.rows, &rowBytes, &total);
+    m_Context->D3D12Device()->GetCopyableFootprints(&desc, mip + arraySlice * MipLevels(), 1, offset, &f.placed, &f.rows, &rowBytes, &total);
     f.rows *= f.placed.Footprint.Depth;  // 3D: every depth slice's rows, one after the other (slice pitch = rows x pitch)
     f.rowBytes = rowBytes;
     f.totalBytes = total;
@@ -153,7 +153,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::BufferView(bool uav, const BufferViewDesc&
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     auto it = m_BufferViews.find(key);
     if (it != m_BufferViews.end()) return it->second.Handle();
-    DescriptorAllocation da = m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
+    DescriptorAllocation da = m_Context->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
     WriteBufferView(key, da.Handle());
     const D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
     m_BufferViews.emplace(key, std::move(da));
@@ -169,10 +169,10 @@ void Resource::WriteBufferView(const BufferViewKey& key, D3D12_CPU_DESCRIPTOR_HA
     v.numElements = std::get<5>(key);
     if (std::get<0>(key)) {
         const D3D12_UNORDERED_ACCESS_VIEW_DESC d = BufferUavDesc(v);
-        m_Core->D3D12Device()->CreateUnorderedAccessView(m_d3d12Resource.Get(), nullptr, &d, dst);
+        m_Context->D3D12Device()->CreateUnorderedAccessView(m_d3d12Resource.Get(), nullptr, &d, dst);
     } else {
         const D3D12_SHADER_RESOURCE_VIEW_DESC d = BufferSrvDesc(v);
-        m_Core->D3D12Device()->CreateShaderResourceView(m_d3d12Resource.Get(), &d, dst);
+        m_Context->D3D12Device()->CreateShaderResourceView(m_d3d12Resource.Get(), &d, dst);
     }
 }
 
@@ -203,7 +203,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::CbvRange(uint64_t offset, uint32_t size, c
     const auto key = std::make_pair(offset, size);
     auto it = m_CbvRanges.find(key);
     if (it != m_CbvRanges.end()) return it->second.Handle();
-    DescriptorAllocation da = m_Core->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
+    DescriptorAllocation da = m_Context->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
     WriteCbvRange(offset, size, da.Handle());
     const D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
     m_CbvRanges.emplace(key, std::move(da));
@@ -214,7 +214,7 @@ void Resource::WriteCbvRange(uint64_t offset, uint32_t size, D3D12_CPU_DESCRIPTO
     D3D12_CONSTANT_BUFFER_VIEW_DESC d{};
     d.BufferLocation = m_GpuAddress + offset;
     d.SizeInBytes = size;
-    m_Core->D3D12Device()->CreateConstantBufferView(&d, dst);
+    m_Context->D3D12Device()->CreateConstantBufferView(&d, dst);
 }
 
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Cbv() { return GetOrCreateView(ViewKind::CBV, 0, 0, DXGI_FORMAT_UNKNOWN); }
@@ -231,7 +231,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
         const int k = static_cast<int>(kind);
         if (IsBuffer() || kind == ViewKind::CBV)
             throw InvalidArgument(std::string(kWhat[k]) + ": resource '" + m_Name + "' is a buffer; format= applies to texture views");
-        format = m_Core->FormatSupport().CheckViewFormat(m_ViewFormat, format, kUse[k], kWhat[k], m_Name);
+        format = m_Context->FormatSupport().CheckViewFormat(m_ViewFormat, format, kUse[k], kWhat[k], m_Name);
     }
     const uint64_t key = (uint64_t(kind) << 56) | (uint64_t(a & 0xFFFF) << 40) | (uint64_t(b & 0xFFFF) << 24) | uint64_t(format);
 
@@ -257,15 +257,15 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
         static const D3D12_FORMAT_SUPPORT1 kUse[] = {D3D12_FORMAT_SUPPORT1_SHADER_LOAD, D3D12_FORMAT_SUPPORT1_TYPED_UNORDERED_ACCESS_VIEW,
                                                      D3D12_FORMAT_SUPPORT1_RENDER_TARGET, D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL};
         const int k = static_cast<int>(kind);
-        (void)m_Core->FormatSupport().CheckViewFormat(m_ViewFormat, m_ViewFormat, kUse[k], kWhat[k], m_Name);
-        if (SampleCount() > 1 && kind == ViewKind::SRV && !m_Core->FormatSupport().Get(DepthSrvFormat(m_ViewFormat)).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_LOAD))
+        (void)m_Context->FormatSupport().CheckViewFormat(m_ViewFormat, m_ViewFormat, kUse[k], kWhat[k], m_Name);
+        if (SampleCount() > 1 && kind == ViewKind::SRV && !m_Context->FormatSupport().Get(DepthSrvFormat(m_ViewFormat)).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_LOAD))
             throw InvalidArgument(who() + ": format " + FormatName(m_ViewFormat) + " cannot be read from a multisampled texture on this device "
                                   "(no MULTISAMPLE_LOAD support); resolve it first");
     }
     static const D3D12_DESCRIPTOR_HEAP_TYPE kHeap[] = {D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
                                                       D3D12_DESCRIPTOR_HEAP_TYPE_RTV, D3D12_DESCRIPTOR_HEAP_TYPE_DSV,
                                                       D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV};
-    DescriptorAllocation da = m_Core->CpuDescriptors(kHeap[static_cast<int>(kind)]).Allocate(1);
+    DescriptorAllocation da = m_Context->CpuDescriptors(kHeap[static_cast<int>(kind)]).Allocate(1);
     WriteView(kind, a, b, format, da.Handle());
     D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
     m_Views.emplace(key, std::move(da));
@@ -275,7 +275,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
 void Resource::WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const {
     auto who = [this] { return "resource '" + m_Name + "'"; };  // built only on error paths
     if (WriteCubeOr3DView(kind, a, b, format, dst)) return;
-    ID3D12Device* dev = m_Core->D3D12Device();
+    ID3D12Device* dev = m_Context->D3D12Device();
     const bool array = !IsBuffer() && m_Desc.DepthOrArraySize > 1;
     // Multisampled textures have their own view dimensions (TEXTURE2DMS, TEXTURE2DMSARRAY): one
     // mip, no mip fields; HLSL reads them as Texture2DMS<T, N> with Load(pixel, sample).

@@ -1,7 +1,7 @@
 #include "dx12kit/resources/ResourceStateTracker.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"

@@ -7,9 +7,9 @@
 //         WSize = the mip's depth); RTV: depth slices b.. of the mip (so clear_render_target and the zeroing clear
 //         the whole mip; a draw writes slice b + SV_RenderTargetArrayIndex). No depth-stencil
 //         views (D3D12 allows depth-stencil 1D and 2D textures only).
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
 #include <string>
@@ -21,7 +21,7 @@ bool Resource::WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FOR
     // A cube's UAV and RTV are those of the 2D array of its faces: WriteView's own.
     if (m_Cube && (kind == ViewKind::UAV || kind == ViewKind::RTV)) return false;
     auto who = [this] { return "resource '" + m_Name + "'"; };  // built only on error paths
-    ID3D12Device* dev = m_Core->D3D12Device();
+    ID3D12Device* dev = m_Context->D3D12Device();
     const DXGI_FORMAT viewFormat = format != DXGI_FORMAT_UNKNOWN ? format : m_ViewFormat;
     switch (kind) {
         case ViewKind::SRV: {

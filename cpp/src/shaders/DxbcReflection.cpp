@@ -1,7 +1,7 @@
 #include "dx12kit/shaders/DxbcReflection.hpp"
 #include "dx12kit/shaders/DxbcProgram.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <algorithm>
 #include <cmath>

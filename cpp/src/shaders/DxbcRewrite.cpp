@@ -1,6 +1,6 @@
 #include "dx12kit/shaders/DxbcRewrite.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/shaders/DxbcProgram.hpp"
 #include "dx12kit/shaders/DxbcReflection.hpp"
 

@@ -23,7 +23,7 @@
 #include <intrin.h>
 #endif
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 namespace dx12kit::alloc {
 

@@ -9,7 +9,7 @@
 
 namespace dx12kit {
 
-class DeviceCore;
+class DeviceContext;
 
 struct FormatCapabilities {
     std::string format;  ///< the format's dx12kit name
@@ -23,6 +23,6 @@ struct FormatCapabilities {
 /// texture_cube say what create_texture3d / create_texture_cube accept, typed_uav is false for sRGB
 /// formats (D3D12 has no sRGB UAVs), mip_autogen is exactly what GenerateMips (GenerateMips.hpp) accepts.
 /// ForkedDevice in a forked child.
-FormatCapabilities QueryFormatCapabilities(DeviceCore& core, DXGI_FORMAT format);
+FormatCapabilities QueryFormatCapabilities(DeviceContext& core, DXGI_FORMAT format);
 
 }  // namespace dx12kit

@@ -46,7 +46,7 @@ namespace dx12kit {
 
 class CommandList;
 class Device;
-class DeviceCore;
+class DeviceContext;
 class FormatSupportCache;
 class Resource;
 
@@ -62,7 +62,7 @@ MipRoute ChooseMipRoute(FormatSupportCache& formats, DXGI_FORMAT format, bool ha
 /// u0-u3, static linear clamp sampler s0), compute pipeline and a null UAV for unused slots.
 class MipPipeline {
 public:
-    explicit MipPipeline(const std::shared_ptr<DeviceCore>& core);
+    explicit MipPipeline(const std::shared_ptr<DeviceContext>& core);
     const std::shared_ptr<PipelineState>& Pipeline() const { return m_Pipeline; }
     /// A null RWTexture2DArray<float4> UAV (rgba8_unorm) for output slots a dispatch does not write.
     D3D12_CPU_DESCRIPTOR_HANDLE NullUav() const { return m_NullUav.Handle(); }
@@ -88,13 +88,13 @@ struct MipStats {
 /// What generate_mips keeps per device: the pipeline, made on first use, and the counters.
 class MipGenerator {
 public:
-    explicit MipGenerator(std::shared_ptr<DeviceCore> core) : m_Core(std::move(core)) {}
+    explicit MipGenerator(std::shared_ptr<DeviceContext> core) : m_Context(std::move(core)) {}
     /// The pass's pipeline objects, made on the first call (thread-safe).
     const MipPipeline& Pipeline();
     MipStats& Stats() { return m_Stats; }
 
 private:
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     std::once_flag m_Once;
     std::unique_ptr<MipPipeline> m_Pipeline;
     MipStats m_Stats;

@@ -55,7 +55,7 @@
 namespace dx12kit {
 
 class CommandList;
-class DeviceCore;
+class DeviceContext;
 class Resource;
 
 namespace bundlerules {
@@ -74,11 +74,11 @@ class Bundle {
 public:
     /// An open bundle of `core`'s device; `initial` (may be null) is its initial pipeline state
     /// (CreateCommandList's pInitialState): the pipeline its first draws use unless it sets one.
-    Bundle(std::shared_ptr<DeviceCore> core, std::shared_ptr<PipelineState> initial);
+    Bundle(std::shared_ptr<DeviceContext> core, std::shared_ptr<PipelineState> initial);
     Bundle(const Bundle&) = delete;
     Bundle& operator=(const Bundle&) = delete;
 
-    const DeviceCore* Core() const { return m_Core.get(); }
+    const DeviceContext* Context() const { return m_Context.get(); }
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name) { m_Name = std::move(name); }
 
@@ -143,11 +143,11 @@ private:
     std::unique_lock<std::mutex> Record(const char* what);
     /// Rule 4: the root signature of the pipeline set in the bundle (InvalidArgument when none was set).
     const RootSignature& RootSignatureForArguments(const char* what) const;
-    void CheckDevice(const DeviceCore* core, const std::string& who, const char* what) const;
+    void CheckDevice(const DeviceContext* core, const std::string& who, const char* what) const;
     void CheckResource(const std::shared_ptr<Resource>& r, const char* what) const;
     void CheckWork(bool dispatch, const char* what) const;
 
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     std::string m_Name = "bundle";
     std::vector<Command> m_Commands;
     std::shared_ptr<PipelineState> m_Pipeline;   ///< set in the bundle so far (recording only)

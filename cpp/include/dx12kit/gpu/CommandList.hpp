@@ -21,9 +21,9 @@
 // can be recorded into and executed again. Only a failing native Close leaves it dead (IsDead).
 #pragma once
 
-#include "dx12kit/core/OwnerMutex.hpp"
+#include "dx12kit/base/OwnerMutex.hpp"
 #include "dx12kit/descriptors/DynamicDescriptorHeap.hpp"
-#include "dx12kit/device/UploadBuffer.hpp"
+#include "dx12kit/devicecontext/UploadBuffer.hpp"
 #include "dx12kit/gpu/Pipeline.hpp"
 #include "dx12kit/gpu/QueryHeap.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
@@ -46,7 +46,7 @@ namespace dx12kit {
 
 class Bundle;
 class Device;
-class DeviceCore;
+class DeviceContext;
 class CommandQueue;
 class CommandSignature;
 
@@ -58,7 +58,7 @@ public:
     CommandList(const CommandList&) = delete;
     CommandList& operator=(const CommandList&) = delete;
 
-    const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
+    const std::shared_ptr<DeviceContext>& Context() const { return m_Context; }
     /// The native list (borrowed). Work recorded on it directly bypasses state tracking. Null once
     /// the list was executed: record native calls through RecordNative, which checks that first.
     ID3D12GraphicsCommandList* D3D12List() const { return m_d3d12List.Get(); }
@@ -442,7 +442,7 @@ private:
     const RootSignature& BoundRootSignature(const char* what) const;
 
     std::shared_ptr<Device> m_Device;
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     std::shared_ptr<CommandQueue> m_Queue;
     ComPtr<ID3D12CommandAllocator> m_Allocator;
     ComPtr<ID3D12GraphicsCommandList> m_d3d12List;

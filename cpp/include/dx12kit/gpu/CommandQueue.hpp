@@ -69,7 +69,7 @@
 namespace dx12kit {
 
 class Device;
-class DeviceCore;
+class DeviceContext;
 class CommandList;
 class Resource;
 class QueueSubmitter;
@@ -95,7 +95,7 @@ public:
     void SetName(std::string name);
     ID3D12CommandQueue* D3D12Queue() const { return m_d3d12Queue.Get(); }
     ID3D12Fence* D3D12Fence() const { return m_d3d12Fence.Get(); }
-    const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
+    const std::shared_ptr<DeviceContext>& Context() const { return m_Context; }
 
     /// A new command list recording for this queue. `self` is this queue's owning pointer.
     std::shared_ptr<CommandList> CreateCommandList(const std::shared_ptr<CommandQueue>& self);
@@ -112,7 +112,7 @@ public:
                          uint64_t bytes, uint64_t offset);
     /// Executes a list dx12kit recorded itself (no state tracking), signals, and keeps `tracked`
     /// alive until every submission up to this one, on every queue, has completed
-    /// (DeviceCore::ReleaseAfter). Returns the fence value; `serial` (if given) receives the
+    /// (DeviceContext::ReleaseAfter). Returns the fence value; `serial` (if given) receives the
     /// submission's serial. Caller holds the submission mutex.
     uint64_t ExecuteInternal(ComPtr<ID3D12GraphicsCommandList> list, ComPtr<ID3D12CommandAllocator> allocator,
                              std::vector<std::shared_ptr<void>> tracked, uint64_t* serial = nullptr);
@@ -210,7 +210,7 @@ private:
     };
 
     Device& m_Device;
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     D3D12_COMMAND_LIST_TYPE m_Type;
     ComPtr<ID3D12CommandQueue> m_d3d12Queue;
     ComPtr<ID3D12Fence> m_d3d12Fence;
@@ -236,7 +236,7 @@ private:
     bool SignalPendingAt(uint64_t done);
     bool m_LazySignals = false;
     /// Signal(fence, m_LastSubmitted) now. Caller holds the submission mutex.
-    /// ExecuteCommandLists (through the submitter), counted in DeviceCore::Submits(). Returns whether
+    /// ExecuteCommandLists (through the submitter), counted in DeviceContext::Submits(). Returns whether
     /// it was queued (see PoolSubmitted). Caller holds the submission mutex.
     bool Submit(UINT count, ID3D12CommandList* const* lists);
     HRESULT SignalSubmitted();

@@ -28,7 +28,7 @@
 
 namespace dx12kit {
 
-class DeviceCore;
+class DeviceContext;
 class RootSignature;
 
 namespace indirectrules {
@@ -53,13 +53,13 @@ class CommandSignature {
 public:
     /// Checks rules 1-4 and what the backend runs (InvalidArgument naming the argument, the rule and
     /// the fix), then creates the signature. `rootSignature` may be null (rule 3).
-    CommandSignature(std::shared_ptr<DeviceCore> core, std::vector<D3D12_INDIRECT_ARGUMENT_DESC> arguments, uint32_t byteStride,
+    CommandSignature(std::shared_ptr<DeviceContext> core, std::vector<D3D12_INDIRECT_ARGUMENT_DESC> arguments, uint32_t byteStride,
                      std::shared_ptr<RootSignature> rootSignature);
     CommandSignature(const CommandSignature&) = delete;
     CommandSignature& operator=(const CommandSignature&) = delete;
 
     ID3D12CommandSignature* D3D12Signature() const { return m_Signature.Get(); }
-    const DeviceCore& Core() const { return *m_Core; }
+    const DeviceContext& Context() const { return *m_Context; }
     const std::vector<D3D12_INDIRECT_ARGUMENT_DESC>& Arguments() const { return m_Arguments; }
     uint32_t ByteStride() const { return m_ByteStride; }
     /// The bytes of one command's arguments (<= ByteStride).
@@ -73,7 +73,7 @@ public:
     void SetName(std::string name);
 
 private:
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     std::vector<D3D12_INDIRECT_ARGUMENT_DESC> m_Arguments;
     uint32_t m_ByteStride;
     uint32_t m_ArgumentBytes = 0;

@@ -1,4 +1,4 @@
-// Device (DeviceCore, what resources need from the device, is in dx12kit/device/DeviceCore.hpp).
+// Device (DeviceContext, what resources need from the device, is in dx12kit/devicecontext/DeviceContext.hpp).
 //
 //   Python / C++ user
 //        |
@@ -6,7 +6,7 @@
 //   Device (owns the queues and what they have in flight)
 //        |  shared_ptr
 //        v
-//   DeviceCore (ID3D12Device, CPU descriptor allocators, shader-visible heaps, upload pages,
+//   DeviceContext (ID3D12Device, CPU descriptor allocators, shader-visible heaps, upload pages,
 //               the submission mutex and serials)      <-- shared_ptr from every Resource,
 //                                                          pipeline and command list
 //
@@ -19,13 +19,13 @@
 // fence-deferred frees in dx12kit (descriptors, dynamic descriptor chunks, upload pages) are
 // tagged with serials, so one number orders work across the direct, compute and copy queues.
 //
-// Thread safety: Device and DeviceCore are thread-safe. The submission mutex (recursive) orders
+// Thread safety: Device and DeviceContext are thread-safe. The submission mutex (recursive) orders
 // executes on all queues with the global resource states they resolve and commit.
 #pragma once
 
 #include "dx12kit/descriptors/CpuDescriptorAllocator.hpp"
 #include "dx12kit/descriptors/ShaderVisibleHeap.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
@@ -69,8 +69,8 @@ public:
     /// under the GPU; the destructor itself never throws.
     ~Device();
 
-    const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
-    ID3D12Device* D3D12Device() const { return m_Core->D3D12Device(); }
+    const std::shared_ptr<DeviceContext>& Context() const { return m_Context; }
+    ID3D12Device* D3D12Device() const { return m_Context->D3D12Device(); }
 
     /// The queue of `type` (all three exist from the start). The returned pointer keeps the Device alive.
     std::shared_ptr<CommandQueue> Queue(D3D12_COMMAND_LIST_TYPE type);
@@ -122,7 +122,7 @@ public:
     std::shared_ptr<void> BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make);
 
     /// Records and submits the zeroing of resources created since the last execute (see
-    /// DeviceCore::QueueZeroInit) on the direct queue; when `executing` is another queue, it waits
+    /// DeviceContext::QueueZeroInit) on the direct queue; when `executing` is another queue, it waits
     /// on the GPU for that work. `skip` lists resources the caller's lists overwrite completely
     /// before reading them. Caller holds the submission mutex.
     void InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
@@ -159,10 +159,10 @@ private:
     /// Polls every queue; returns the queue whose oldest in-flight submission is the oldest of all
     /// (nullptr when idle) and that submission's serial in `oldestInFlight`.
     CommandQueue* PollQueues(uint64_t& oldestInFlight);
-    /// PollQueues, then applies what it saw (DeviceCore::OnSerialCompleted) under the same lock.
+    /// PollQueues, then applies what it saw (DeviceContext::OnSerialCompleted) under the same lock.
     /// Returns the completed serial; `oldestQueue` (optional) gets PollQueues' result.
     uint64_t PollAndApply(CommandQueue** oldestQueue);
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3); [1] unused
     static constexpr uint64_t kZeroBufferBytes = uint64_t(4) << 20;
     std::shared_ptr<Buffer> m_ZeroBuffer;   // zeros in upload memory, the source of every zeroing copy

@@ -2,9 +2,9 @@
 // kept reserved while a CPU view of it may exist.
 #pragma once
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
-#include "dx12kit/device/UploadBuffer.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
+#include "dx12kit/devicecontext/UploadBuffer.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -36,7 +36,7 @@ public:
     /// The memory to write: ForkedDevice in a forked child, UseAfterFree once the list was executed
     /// (writes would race with the GPU's copy). `what` names the caller in errors.
     uint8_t* Writable(const char* what) const {
-        m_List->Core()->CheckNotForked(what);  // the child's copy of the page never reaches the GPU
+        m_List->Context()->CheckNotForked(what);  // the child's copy of the page never reaches the GPU
         if (m_List->IsClosed()) throw UseAfterFree(std::string(what) + ": the command list was already executed");
         return m_Alloc.cpu;
     }

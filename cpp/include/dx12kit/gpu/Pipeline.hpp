@@ -18,7 +18,7 @@
 
 namespace dx12kit {
 
-class DeviceCore;
+class DeviceContext;
 struct PipelineRootUse;
 struct DxbcReflection;
 
@@ -81,11 +81,11 @@ public:
     /// Throws InvalidArgument for flags (root signature, root descriptor, descriptor range) that are
     /// not D3D12's, that vkd3d 1.2 cannot honour, or whose combination D3D12 refuses
     /// (CheckRootSignatureFlags and its siblings, RootSignatureCheck.hpp), naming the parameter.
-    RootSignature(std::shared_ptr<DeviceCore> core, std::vector<RootParameterDesc> params,
+    RootSignature(std::shared_ptr<DeviceContext> core, std::vector<RootParameterDesc> params,
                   std::vector<StaticSamplerDesc> samplers,
                   uint32_t flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
     ID3D12RootSignature* D3D12RootSignature() const { return m_d3d12RootSignature.Get(); }
-    const DeviceCore* Core() const { return m_Core.get(); }
+    const DeviceContext* Context() const { return m_Context.get(); }
     const std::vector<RootParameterDesc>& Parameters() const { return m_Params; }
     const std::vector<StaticSamplerDesc>& StaticSamplers() const { return m_Samplers; }
     uint32_t Flags() const { return m_Flags; }
@@ -101,7 +101,7 @@ public:
     void SetName(std::string name);
 
 private:
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     std::string m_Name = "root_signature";
     ComPtr<ID3D12RootSignature> m_d3d12RootSignature;
     std::vector<RootParameterDesc> m_Params;
@@ -114,14 +114,14 @@ private:
 class PipelineState {
 public:
     /// A compute pipeline.
-    PipelineState(std::shared_ptr<DeviceCore> core, const std::vector<uint8_t>& cs,
+    PipelineState(std::shared_ptr<DeviceContext> core, const std::vector<uint8_t>& cs,
                   std::shared_ptr<RootSignature> rootSignature);
     /// A graphics pipeline.
-    PipelineState(std::shared_ptr<DeviceCore> core, const GraphicsPipelineDesc& desc,
+    PipelineState(std::shared_ptr<DeviceContext> core, const GraphicsPipelineDesc& desc,
                   std::shared_ptr<RootSignature> rootSignature);
 
     ID3D12PipelineState* D3D12PipelineState() const { return m_d3d12Pipeline.Get(); }
-    const DeviceCore* Core() const { return m_Core.get(); }
+    const DeviceContext* Context() const { return m_Context.get(); }
     const std::shared_ptr<RootSignature>& GetRootSignature() const { return m_RootSignature; }
     bool IsCompute() const { return m_IsCompute; }
     D3D_PRIMITIVE_TOPOLOGY Topology() const { return m_Topology; }
@@ -159,7 +159,7 @@ private:
     /// What vkd3d's Vulkan pipeline needs changed to draw `g` as D3D12 does (VulkanPipelineFixes.hpp).
     platform::PipelineFix BackendFix(const GraphicsPipelineDesc& g);
 
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     std::string m_Name = "pipeline";
     ComPtr<ID3D12PipelineState> m_d3d12Pipeline;
     std::shared_ptr<RootSignature> m_RootSignature;
@@ -181,16 +181,16 @@ public:
     /// Checks `desc` by CheckSamplerDesc (SamplerRules.hpp: D3D12's rules, then what this device
     /// samples right; InvalidArgument otherwise) and completes it: ComparisonFunc 0 (not given)
     /// becomes LESS_EQUAL for a comparison filter, NEVER for others. Desc() is the completed desc.
-    Sampler(std::shared_ptr<DeviceCore> core, const D3D12_SAMPLER_DESC& desc);
+    Sampler(std::shared_ptr<DeviceContext> core, const D3D12_SAMPLER_DESC& desc);
     D3D12_CPU_DESCRIPTOR_HANDLE Handle() const { return m_Descriptor.Handle(); }
-    const DeviceCore* Core() const { return m_Core.get(); }
+    const DeviceContext* Context() const { return m_Context.get(); }
     const D3D12_SAMPLER_DESC& Desc() const { return m_Desc; }
     /// Debug name, shown by repr() (a descriptor has no D3D12 object to name). Not thread-safe.
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name) { m_Name = std::move(name); }
 
 private:
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     D3D12_SAMPLER_DESC m_Desc;
     std::string m_Name = "sampler";
     DescriptorAllocation m_Descriptor;

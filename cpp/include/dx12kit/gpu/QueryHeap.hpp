@@ -28,7 +28,7 @@
 
 namespace dx12kit {
 
-class DeviceCore;
+class DeviceContext;
 
 /// vkd3d 1.2's headers stop before D3D12_QUERY_HEAP_TYPE_COPY_QUEUE_TIMESTAMP (5).
 /// A D3D12_QUERY_HEAP_TYPE value as a plain integer: vkd3d's enum ends at SO_STATISTICS (3), so the
@@ -54,12 +54,12 @@ class QueryHeap {
 public:
     /// InvalidArgument for a count of 0 or a kind the device cannot create (copy-queue timestamps on
     /// vkd3d 1.2: platform::QuerySupport::copyQueueTimestamps).
-    QueryHeap(std::shared_ptr<DeviceCore> core, QueryHeapType type, uint32_t count);
+    QueryHeap(std::shared_ptr<DeviceContext> core, QueryHeapType type, uint32_t count);
     QueryHeap(const QueryHeap&) = delete;
     QueryHeap& operator=(const QueryHeap&) = delete;
 
     ID3D12QueryHeap* D3D12Heap() const { return m_Heap.Get(); }
-    const DeviceCore& Core() const { return *m_Core; }
+    const DeviceContext& Context() const { return *m_Context; }
     QueryHeapType Type() const { return m_Type; }
     uint32_t Count() const { return m_Count; }
     const std::string& Name() const { return m_Name; }
@@ -69,7 +69,7 @@ public:
     void CheckRange(D3D12_QUERY_TYPE type, uint32_t start, uint32_t count, const char* what) const;
 
 private:
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     ComPtr<ID3D12QueryHeap> m_Heap;
     QueryHeapType m_Type;
     uint32_t m_Count;

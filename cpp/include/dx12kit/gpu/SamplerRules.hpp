@@ -17,7 +17,7 @@
 //     makes every SampleCmp return 0. Other filters get NEVER, which D3D12 ignores. A function given
 //     with a non-comparison filter is kept as given: D3D12 ignores it ("This is OK, as the
 //     ComparisonFunc will simply be ignored", debug-layer warning CREATE_SAMPLER_COMPARISON_FUNC_IGNORED).
-// The backend (platform::SamplerSupport, as DeviceCore::Samplers() holds it for a device):
+// The backend (platform::SamplerSupport, as DeviceContext::Samplers() holds it for a device):
 //  7. A border colour other than transparent black (0, 0, 0, 0) with a BORDER address mode, where
 //     borderColors is false (vkd3d 1.2 samples every border as transparent black).
 //  8. MIRROR_ONCE where mirrorOnce is false (vkd3d 1.2 samples it as WRAP).

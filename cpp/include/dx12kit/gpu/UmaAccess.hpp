@@ -54,13 +54,13 @@
 namespace dx12kit {
 
 class Device;
-class DeviceCore;
+class DeviceContext;
 class Resource;
 
 namespace uma {
 
 /// Whether new 'default' buffers of this device live in CPU-visible memory (uma_direct in effect).
-bool DirectBuffers(const DeviceCore& core);
+bool DirectBuffers(const DeviceContext& core);
 /// Whether read_buffer of `buffer` reads its mapping directly (a CPU-visible 'default' buffer).
 bool ReadsDirectly(const Resource& buffer);
 /// Waits for the work that used `buffer`, then copies `size` bytes of its mapping into `dst` under

@@ -19,12 +19,12 @@
 // Frees: see MemoryPool (deferred to the device's submission serial, empty blocks released after a
 // grace period). ReleaseStale(completed) is called by the device whenever it learns progress.
 //
-// Ownership: owned by the DeviceCore; the ID3D12Device is borrowed. Pools are shared with the
+// Ownership: owned by the DeviceContext; the ID3D12Device is borrowed. Pools are shared with the
 // allocations made from them. Thread-safety: every public method is thread-safe; pools lock
 // themselves, the manager locks only its list of custom pools.
 #pragma once
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/memory/AliasMap.hpp"
 #include "dx12kit/memory/MemoryPool.hpp"
 #include "dx12kit/memory/MemoryTypes.hpp"

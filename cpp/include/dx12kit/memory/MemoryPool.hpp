@@ -24,7 +24,7 @@
 //
 // Ownership: pools are shared_ptr; every allocation holds its pool, so a pool lives until its last
 // allocation is released. The ID3D12Device is borrowed (the device outlives every pool: resources
-// and pools hold the DeviceCore). Thread-safety: every public method is thread-safe (one mutex per
+// and pools hold the DeviceContext). Thread-safety: every public method is thread-safe (one mutex per
 // pool; D3D12 heap creation happens under it, heap destruction outside it).
 #pragma once
 

@@ -69,7 +69,7 @@ void QuietBackendMessagesByDefault();
 ///    D3D12_SAMPLER_DESC::BorderColor or D3D12_STATIC_BORDER_COLOR ("Ignoring border").
 ///  - mirrorOnce: D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE becomes REPEAT ("Unhandled address mode").
 ///  - minMaxFiltering: MINIMUM_/MAXIMUM_ filters filter as standard ones ("Min/max reduction mode
-///    not supported"). (D3D12 itself also requires tiled resources tier 2 for them: DeviceCore.)
+///    not supported"). (D3D12 itself also requires tiled resources tier 2 for them: DeviceContext.)
 struct SamplerSupport {
     bool borderColors = true;
     bool mirrorOnce = true;

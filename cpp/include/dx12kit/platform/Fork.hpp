@@ -2,7 +2,7 @@
 // called fork(): the threads behind a device (vkd3d's fence thread, the driver's queue and worker
 // threads) are gone, and locks they held stay locked. A device of the parent is therefore unusable
 // in the child: waits would never end, and even releasing its objects can block. dx12kit counts
-// forks with a pthread_atfork child handler; a DeviceCore remembers the count it was created at,
+// forks with a pthread_atfork child handler; a DeviceContext remembers the count it was created at,
 // and one created before the latest fork refuses every use (ForkedDevice) and is never released
 // (leaked on purpose: the child must not touch the parent's D3D12 objects, nor wait for its GPU).
 //
@@ -25,7 +25,7 @@ void WatchForks();
 /// The id of this process.
 uint64_t ProcessId() noexcept;
 
-/// Throws ForkedDevice (dx12kit/core/Errors.hpp) for `what`, used in this process, a fork() of
+/// Throws ForkedDevice (dx12kit/base/Errors.hpp) for `what`, used in this process, a fork() of
 /// process `creatorPid` that created the device: the one message every refusal gives.
 [[noreturn]] void ThrowForked(const char* what, uint64_t creatorPid);
 

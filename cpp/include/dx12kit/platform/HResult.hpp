@@ -1,7 +1,7 @@
 // HRESULT names and the one ThrowIfFailed every D3D12 call goes through.
 #pragma once
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 
 #include <string>

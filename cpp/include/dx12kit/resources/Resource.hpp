@@ -1,6 +1,6 @@
 // Resource, Buffer and Texture: an ID3D12Resource with what dx12kit tracks about it.
 //
-// Ownership: a Resource holds a shared_ptr to its DeviceCore (so Python's collection order cannot
+// Ownership: a Resource holds a shared_ptr to its DeviceContext (so Python's collection order cannot
 // destroy the device first). Command lists hold shared_ptrs to every resource they use until
 // their fence completes, so destroying the last user-visible reference never frees memory the GPU
 // still reads: by the time ~Resource runs, no submitted work uses it.
@@ -33,13 +33,13 @@
 namespace dx12kit {
 
 namespace memory { struct MemoryRegion; }
-class DeviceCore;
+class DeviceContext;
 
 enum class ViewKind : uint8_t { SRV, UAV, RTV, DSV, CBV };
 
 class Resource : public std::enable_shared_from_this<Resource> {
 public:
-    Resource(std::shared_ptr<DeviceCore> core, ComPtr<ID3D12Resource> resource,
+    Resource(std::shared_ptr<DeviceContext> core, ComPtr<ID3D12Resource> resource,
              D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES initialState, std::string name);
     virtual ~Resource();
     Resource(const Resource&) = delete;
@@ -49,8 +49,8 @@ public:
     ID3D12Resource* D3D12Resource() const { return m_d3d12Resource.Get(); }
     const D3D12_RESOURCE_DESC& Desc() const { return m_Desc; }
     const std::string& Name() const { return m_Name; }
-    DeviceCore& Core() const { return *m_Core; }
-    const std::shared_ptr<DeviceCore>& CorePtr() const { return m_Core; }
+    DeviceContext& Context() const { return *m_Context; }
+    const std::shared_ptr<DeviceContext>& CorePtr() const { return m_Context; }
     /// The size in bytes the user asked for (buffers); the native resource may be larger.
     uint64_t Size() const { return m_LogicalSize; }
     void SetLogicalSize(uint64_t size) { m_LogicalSize = size; }
@@ -207,7 +207,7 @@ protected:
     /// The views of cube and 3D textures (TextureViews.cpp); false for other resources.
     bool WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
 
-    std::shared_ptr<DeviceCore> m_Core;
+    std::shared_ptr<DeviceContext> m_Context;
     std::shared_ptr<void> m_MemoryOwner; // user memory the resource lies in (released last)
     memory::MemoryRegion* m_AliasRegion = nullptr;  // that memory (kept alive by m_MemoryOwner)
     uint64_t m_AliasBegin = 0, m_AliasEnd = 0;

@@ -31,7 +31,7 @@
 
 namespace dx12kit {
 
-class DeviceCore;
+class DeviceContext;
 
 struct UploadPage {
     bool dedicated;                      ///< a large request's own page (not pooled)
@@ -65,7 +65,7 @@ struct UploadPoolStats {
 
 class UploadPagePool {
 public:
-    explicit UploadPagePool(DeviceCore& core);
+    explicit UploadPagePool(DeviceContext& core);
     /// A page (reused when possible, created otherwise).
     std::unique_ptr<UploadPage> Acquire();
     /// A page of its own for a request of `size` bytes.
@@ -91,7 +91,7 @@ private:
     std::unique_ptr<UploadPage> TakeLargeLocked(uint64_t size);
     std::deque<std::unique_ptr<UploadPage>> m_LargeCache;  // oldest first
     std::vector<std::unique_ptr<UploadPage>> m_Pinned;     // completed, waiting for their pins
-    DeviceCore& m_Core;
+    DeviceContext& m_Context;
     mutable std::mutex m_Mutex;
     std::vector<std::unique_ptr<UploadPage>> m_Free;
     std::deque<std::pair<uint64_t, std::unique_ptr<UploadPage>>> m_Retired;

@@ -1,7 +1,7 @@
-// The depth-bias probe (dx12kit/device/DepthBiasUnits.hpp).
-#include "dx12kit/device/DepthBiasUnits.hpp"
+// The depth-bias probe (dx12kit/devicecontext/DepthBiasUnits.hpp).
+#include "dx12kit/devicecontext/DepthBiasUnits.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/platform/ComPtr.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"

@@ -1,7 +1,7 @@
 // Host copies split over a pool of copy threads (HostCopy.hpp).
-#include "dx12kit/core/HostCopy.hpp"
+#include "dx12kit/base/HostCopy.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,8 +1,8 @@
-#include "dx12kit/device/UploadBuffer.hpp"
+#include "dx12kit/devicecontext/UploadBuffer.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/core/HostCopy.hpp"
-#include "dx12kit/device/DeviceCore.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/base/HostCopy.hpp"
+#include "dx12kit/devicecontext/DeviceContext.hpp"
 #include "dx12kit/memory/MemoryManager.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
@@ -12,9 +12,9 @@
 
 namespace dx12kit {
 
-UploadPagePool::UploadPagePool(DeviceCore& core) : m_Core(core) {}
+UploadPagePool::UploadPagePool(DeviceContext& core) : m_Context(core) {}
 
-uint64_t UploadPagePool::PageSize() const { return m_Core.Options().uploadPageSize; }
+uint64_t UploadPagePool::PageSize() const { return m_Context.Options().uploadPageSize; }
 
 std::unique_ptr<UploadPage> UploadPagePool::Create(uint64_t size, bool dedicated) {
     auto page = std::make_unique<UploadPage>(dedicated, size);
@@ -26,7 +26,7 @@ std::unique_ptr<UploadPage> UploadPagePool::Create(uint64_t size, bool dedicated
     rq.heap = memory::HeapKind::Upload;
     rq.kind = memory::AllocationKind::UploadPage;
     rq.name = dedicated ? "upload page (large)" : "upload page";
-    memory::CreatedResource created = m_Core.Memory().CreateResource(rq);
+    memory::CreatedResource created = m_Context.Memory().CreateResource(rq);
     page->memory = std::move(created.allocation);
     page->resource = std::move(created.resource);
     page->gpu = page->resource->GetGPUVirtualAddress();
@@ -48,7 +48,7 @@ std::unique_ptr<UploadPage> UploadPagePool::Acquire() {
         if (m_Free.empty()) {
             // Reuse pages whose fence completed since the last look (a dedicated page among
             // them is destroyed, as in ReleaseStale, once the lock is released).
-            DrainCompletedLocked(m_Core.CompletedSerial(), destroy);
+            DrainCompletedLocked(m_Context.CompletedSerial(), destroy);
         }
         if (!m_Free.empty()) {
             auto page = std::move(m_Free.back());
@@ -85,7 +85,7 @@ std::unique_ptr<UploadPage> UploadPagePool::TakeLargeLocked(uint64_t size) {
 
 void UploadPagePool::CacheLargeLocked(std::unique_ptr<UploadPage> page, std::vector<std::unique_ptr<UploadPage>>& destroy) {
     const uint64_t cap = page->linear.Capacity();
-    const uint64_t limit = m_Core.Options().largePageCacheBytes;
+    const uint64_t limit = m_Context.Options().largePageCacheBytes;
     if (cap > limit) {
         destroy.push_back(std::move(page));
         return;
@@ -109,7 +109,7 @@ std::unique_ptr<UploadPage> UploadPagePool::AcquireDedicated(uint64_t size) {
         std::lock_guard<std::mutex> lock(m_Mutex);
         std::unique_ptr<UploadPage> page = TakeLargeLocked(rounded);
         if (!page) {
-            DrainCompletedLocked(m_Core.CompletedSerial(), destroy);
+            DrainCompletedLocked(m_Context.CompletedSerial(), destroy);
             page = TakeLargeLocked(rounded);
         }
         if (page) {

@@ -1,7 +1,7 @@
 // dx12kit error types.
 //
 // Every C++ failure that a user can cause is one of these types. The Python bindings translate
-// them in one table (cpp/bindings/Errors.cpp) into the classes of dx12kit/errors.py:
+// them in one table (cpp/bindings/ExceptionTranslation.cpp) into the classes of dx12kit/errors.py:
 //
 //   Error               -> dx12kit.Dx12Error
 //   InvalidArgument     -> dx12kit.InvalidArgumentError (also ValueError)

@@ -34,7 +34,7 @@ public:
     /// less than 1/4000, small enough that z stays inside [0, 1] at a ratio up to 2.
     static constexpr int kProbeBias = 4096;
 
-    /// `blocking` runs the probe's GPU wait (DeviceCore::Blocking: releases the GIL in Python).
+    /// `blocking` runs the probe's GPU wait (DeviceContext::Blocking: releases the GIL in Python).
     DepthBiasUnits(ID3D12Device* device, std::function<void(const std::function<void()>&)> blocking)
         : m_Device(device), m_Blocking(std::move(blocking)) {}
 

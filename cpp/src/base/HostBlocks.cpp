@@ -1,4 +1,4 @@
-#include "dx12kit/core/HostBlocks.hpp"
+#include "dx12kit/base/HostBlocks.hpp"
 
 #include <chrono>
 #include <cstddef>

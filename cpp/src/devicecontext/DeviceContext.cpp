@@ -1,10 +1,10 @@
-// DeviceCore (dx12kit/device/DeviceCore.hpp): the device's allocators, serials and statistics.
-#include "dx12kit/device/DeviceCore.hpp"
+// DeviceContext (dx12kit/devicecontext/DeviceContext.hpp): the device's allocators, serials and statistics.
+#include "dx12kit/devicecontext/DeviceContext.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/DepthBiasUnits.hpp"
-#include "dx12kit/device/FormatSupport.hpp"
-#include "dx12kit/device/UploadBuffer.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/DepthBiasUnits.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
+#include "dx12kit/devicecontext/UploadBuffer.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
 #include <algorithm>
@@ -20,7 +20,7 @@ uint32_t WatchedForkGeneration() {
 }
 }  // namespace
 
-DeviceCore::DeviceCore(const DeviceOptions& options)
+DeviceContext::DeviceContext(const DeviceOptions& options)
     : m_ForkGeneration(WatchedForkGeneration()), m_CreatorPid(platform::ProcessId()), m_Options(options) {
     if (options.samplerHeapSize == 0 || options.samplerHeapSize > 2048)
         throw InvalidArgument("sampler heap size " + std::to_string(options.samplerHeapSize) + " must be 1..2048 (D3D12's limit)");
@@ -47,7 +47,7 @@ DeviceCore::DeviceCore(const DeviceOptions& options)
     m_DepthBias = std::make_unique<DepthBiasUnits>(dev, [this](const std::function<void()>& block) { Blocking(block); });
 }
 
-void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {
+void DeviceContext::QueueZeroInit(const std::shared_ptr<Resource>& r) {
     std::lock_guard<std::mutex> lock(m_ZeroInitMutex);
     // Resources dropped before any execute leave expired entries: pruned whenever the list has
     // doubled since the last prune, so a create/drop loop that never executes stays bounded.
@@ -60,17 +60,17 @@ void DeviceCore::QueueZeroInit(const std::shared_ptr<Resource>& r) {
     m_HasZeroInits.store(true, std::memory_order_release);
 }
 
-std::vector<std::weak_ptr<Resource>> DeviceCore::TakeZeroInits() {
+std::vector<std::weak_ptr<Resource>> DeviceContext::TakeZeroInits() {
     std::lock_guard<std::mutex> lock(m_ZeroInitMutex);
     m_HasZeroInits.store(false, std::memory_order_release);
     return std::move(m_ZeroInits);
 }
 
-DeviceCore::~DeviceCore() = default;
+DeviceContext::~DeviceContext() = default;
 
-void DeviceCore::ThrowForked(const char* what) const { platform::ThrowForked(what, m_CreatorPid); }
+void DeviceContext::ThrowForked(const char* what) const { platform::ThrowForked(what, m_CreatorPid); }
 
-void DeviceCore::OnSerialCompleted(uint64_t completed) {
+void DeviceContext::OnSerialCompleted(uint64_t completed) {
     uint64_t prev = m_CompletedSerial.load(std::memory_order_acquire);
     while (completed > prev && !m_CompletedSerial.compare_exchange_weak(prev, completed)) {}
     completed = std::max(completed, prev);
@@ -91,7 +91,7 @@ void DeviceCore::OnSerialCompleted(uint64_t completed) {
     }
 }
 
-void DeviceCore::ReleaseAfter(uint64_t serial, std::vector<std::shared_ptr<void>> objects) {
+void DeviceContext::ReleaseAfter(uint64_t serial, std::vector<std::shared_ptr<void>> objects) {
     if (objects.empty()) return;
     std::lock_guard<std::mutex> lock(m_ReleaseMutex);
     // Callers hold the submission lock, under which serials are handed out, so this appends; the

@@ -1,7 +1,7 @@
-#include "dx12kit/device/FormatSupport.hpp"
+#include "dx12kit/devicecontext/FormatSupport.hpp"
 
-#include "dx12kit/core/Errors.hpp"
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 
 #include <initializer_list>
 

@@ -1,6 +1,6 @@
-#include "dx12kit/device/Formats.hpp"
+#include "dx12kit/devicecontext/Formats.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 #include <algorithm>
 #include <cctype>

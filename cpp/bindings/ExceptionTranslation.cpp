@@ -1,8 +1,8 @@
-// The one translation table from C++ errors (dx12kit/core/Errors.hpp) to Python exceptions
+// The one translation table from C++ errors (dx12kit/base/Errors.hpp) to Python exceptions
 // (dx12kit/errors.py). The Python classes are looked up once, at import.
 #include "Bindings.hpp"
 
-#include "dx12kit/core/Errors.hpp"
+#include "dx12kit/base/Errors.hpp"
 
 namespace py = pybind11;
 

@@ -1,4 +1,4 @@
-// DeviceCore: the device's own state, which resources, pipelines and command lists need from the
+// DeviceContext: the device's own state, which resources, pipelines and command lists need from the
 // device. Its layer, device/ (with the format table, format support and the upload pages it owns),
 // sits above memory/ and descriptors/, whose allocators it holds, and below resources/ and the
 // gpu/ folder (Device, queues, command lists) that owns it.
@@ -6,7 +6,7 @@
 //   Device (gpu/Device.hpp: owns the queues and what they have in flight)
 //        |  shared_ptr
 //        v
-//   DeviceCore (ID3D12Device, CPU descriptor allocators, shader-visible heaps, upload pages,
+//   DeviceContext (ID3D12Device, CPU descriptor allocators, shader-visible heaps, upload pages,
 //               memory manager, format support, the submission lock and serials, statistics)
 //                                                     <-- shared_ptr from every Resource,
 //                                                         pipeline and command list
@@ -109,10 +109,10 @@ struct SubmitStats {
     std::atomic<uint64_t> umaGpuWrites{0};  ///< ... copied on the GPU before their list (the buffer was still in use)
 };
 
-class DeviceCore {
+class DeviceContext {
 public:
-    explicit DeviceCore(const DeviceOptions& options);
-    ~DeviceCore();
+    explicit DeviceContext(const DeviceOptions& options);
+    ~DeviceContext();
 
     ID3D12Device* D3D12Device() const { return m_d3d12Device.Get(); }
     const DeviceOptions& Options() const { return m_Options; }
@@ -136,9 +136,9 @@ public:
     const platform::SamplerSupport& Samplers() const { return m_Samplers; }
     /// Queries and predication the backend does as D3D12 says (platform::QuerySupport).
     const platform::QuerySupport& Queries() const { return m_Queries; }
-    /// The device's format support, queried once per format (dx12kit/device/FormatSupport.hpp).
+    /// The device's format support, queried once per format (dx12kit/devicecontext/FormatSupport.hpp).
     FormatSupportCache& FormatSupport() { return *m_FormatSupport; }
-    /// The backend's depth-bias unit per depth format, probed once (dx12kit/device/DepthBiasUnits.hpp).
+    /// The backend's depth-bias unit per depth format, probed once (dx12kit/devicecontext/DepthBiasUnits.hpp).
     DepthBiasUnits& DepthBias() { return *m_DepthBias; }
     memory::MemoryManager& Memory() { return *m_Memory; }
 
