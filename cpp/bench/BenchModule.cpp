@@ -76,4 +76,5 @@ PYBIND11_MODULE(dx12kit_bench, m) {
     dx12kit::bindings::BindBench(m);
     dx12kit::bindings::BindBenchDescriptors(m);
     dx12kit::bindings::BindBenchCalls(m);
+    dx12kit::bindings::BindBenchBindings(m);
 }

@@ -243,18 +243,21 @@ def test_chunk_freed_by_a_completion_nobody_applied_yet_is_used_not_reported_exh
     ps = dx.compile_hlsl(SLOW_PS, profile="ps_5_0")
     rs = dev.create_root_signature([dx.RootConstants(0, 1), dx.DescriptorTable([dx.SRV(0)])])
     pso = dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba8_unorm"])
-    tex = dev.create_texture2d(1, 1, "rgba8_unorm")
+    texs = [dev.create_texture2d(1, 1, "rgba8_unorm") for _ in range(2)]
     rt = dev.create_texture2d(8, 8, "rgba8_unorm", render_target=True)
     cl = q.command_list()
-    cl.upload(tex, np.array([[[0, 255, 0, 255]]], np.uint8))
+    for tex in texs:
+        cl.upload(tex, np.array([[[0, 255, 0, 255]]], np.uint8))
     q.wait(q.execute(cl))
 
     def draws(cl, n):
         cl.set_pipeline_state(pso)
         cl.set_render_targets([rt])
         cl.set_constants(0, [1])
-        for _ in range(n):
-            cl.set_shader_resource_view(1, 0, tex)
+        for i in range(n):
+            # Two textures in turn: each draw's table changed (one descriptor copied per draw);
+            # re-staging the view a slot holds already would copy nothing.
+            cl.set_shader_resource_view(1, 0, texs[i % 2])
             cl.draw(3)
 
     cl1 = q.command_list()
@@ -284,12 +287,13 @@ def test_chunk_of_in_flight_list_is_not_reused_before_its_fence():
     rs = dev.create_root_signature([dx.RootConstants(0, 1), dx.DescriptorTable([dx.SRV(0)])])
     pso = dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba8_unorm"])
     red = dev.create_texture2d(1, 1, "rgba8_unorm")
-    green = dev.create_texture2d(1, 1, "rgba8_unorm")
+    greens = [dev.create_texture2d(1, 1, "rgba8_unorm") for _ in range(2)]
     rt1 = dev.create_texture2d(128, 128, "rgba8_unorm", render_target=True)
     rt2 = dev.create_texture2d(8, 8, "rgba8_unorm", render_target=True)
     cl = q.command_list()
     cl.upload(red, np.array([[[255, 0, 0, 255]]], np.uint8))
-    cl.upload(green, np.array([[[0, 255, 0, 255]]], np.uint8))
+    for green in greens:
+        cl.upload(green, np.array([[[0, 255, 0, 255]]], np.uint8))
     q.wait(q.execute(cl))
 
     cl1 = q.command_list()
@@ -305,8 +309,8 @@ def test_chunk_of_in_flight_list_is_not_reused_before_its_fence():
     cl2.set_pipeline_state(pso)
     cl2.set_render_targets([rt2])
     cl2.set_constants(0, [1])
-    for _ in range(4 * 64):  # one descriptor per draw: needs all 4 chunks
-        cl2.set_shader_resource_view(1, 0, green)
+    for i in range(4 * 64):  # one descriptor per draw (two textures in turn: each table changed): needs all 4 chunks
+        cl2.set_shader_resource_view(1, 0, greens[i % 2])
         cl2.draw(3)
         sv = shader_visible(dev)  # read before the completed value: a release implies completion
         done = q.completed_value >= f1

@@ -87,6 +87,7 @@ void DynamicDescriptorHeap::ParseRootSignature(const std::vector<DescriptorTable
     m_TableMask = mine;
     m_OtherTypeMask = other;
     m_StaleMask = 0;
+    m_CommittedMask = 0;
 }
 
 void DynamicDescriptorHeap::ThrowNotATable(const char* what, uint32_t rootIndex) const {
@@ -105,7 +106,7 @@ void DynamicDescriptorHeap::ThrowNotATable(const char* what, uint32_t rootIndex)
     throw InvalidArgument(msg);
 }
 
-void DynamicDescriptorHeap::StageDescriptors(uint32_t rootIndex, uint32_t offset, uint32_t count,
+bool DynamicDescriptorHeap::StageDescriptors(uint32_t rootIndex, uint32_t offset, uint32_t count,
                                              D3D12_CPU_DESCRIPTOR_HANDLE src) {
     if (rootIndex >= kMaxRootParameters || !((m_TableMask >> rootIndex) & 1))
         ThrowNotATable("StageDescriptors", rootIndex);
@@ -122,6 +123,14 @@ void DynamicDescriptorHeap::StageDescriptors(uint32_t rootIndex, uint32_t offset
                               " cannot be committed: a table is copied contiguously into one dynamic chunk of " +
                               std::to_string(m_ChunkSize) + " descriptors (raise the chunk size)");
     size_t* dst = m_Staging.data() + table.start + offset;
+    const uint64_t bit = uint64_t(1) << rootIndex;
+    if ((m_CommittedMask & bit) && end <= table.copyCount) {
+        // Committed, and these slots were part of the copy: unchanged handles change nothing.
+        bool same = true;
+        size_t h = src.ptr == 0 ? m_NullDescriptor : src.ptr;
+        for (uint32_t i = 0; i < count && same; ++i, h += src.ptr == 0 ? 0 : m_DescriptorSize) same = dst[i] == h;
+        if (same) return false;
+    }
     if (src.ptr == 0) {
         std::fill(dst, dst + count, m_NullDescriptor);
     } else {
@@ -129,7 +138,8 @@ void DynamicDescriptorHeap::StageDescriptors(uint32_t rootIndex, uint32_t offset
         for (uint32_t i = 0; i < count; ++i, h += m_DescriptorSize) dst[i] = h;
     }
     if (end > table.copyCount) table.copyCount = static_cast<uint32_t>(end);
-    m_StaleMask |= uint64_t(1) << rootIndex;
+    m_StaleMask |= bit;
+    return true;
 }
 
 void DynamicDescriptorHeap::AcquireChunk() {
@@ -206,6 +216,7 @@ void DynamicDescriptorHeap::Commit(ID3D12GraphicsCommandList* list) {
         else
             list->SetComputeRootDescriptorTable(root, gpu);
         m_StaleMask &= ~(uint64_t(1) << root);
+        m_CommittedMask |= uint64_t(1) << root;
     }
 }
 
@@ -240,7 +251,7 @@ void DynamicDescriptorHeap::Retire(uint64_t serial) {
     const uint32_t current = m_ChunkFirst;
     m_ChunkFirst = kNoChunk;
     m_ChunkUsed = 0;
-    m_TableMask = m_OtherTypeMask = m_StaleMask = 0;
+    m_TableMask = m_OtherTypeMask = m_StaleMask = m_CommittedMask = 0;
     m_Staging.clear();
     for (uint32_t first : full) m_Heap->RetireChunk(first, serial);
     full.clear();

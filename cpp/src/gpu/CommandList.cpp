@@ -467,6 +467,7 @@ void CommandList::ForgetRootArguments(const char* by) {
     m_RootArgsClearedBy = by;
     m_RootArgsSet = 0;
     m_ConstantsSet.fill(0);
+    m_LastConstants = ConstantsCall{};
     for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
         if ((it->first >> 32) < 64) it = m_Bindings.erase(it);
         else ++it;
@@ -510,10 +511,14 @@ void CommandList::CheckConstants(uint32_t rootIndex, uint32_t count, uint32_t of
 
 void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint32_t count, uint32_t offset) {
     const auto recording = Begin("set_constants");
-    CheckConstants(rootIndex, count, offset, "set_constants");
+    const bool same = rootIndex == m_LastConstants.rootIndex && count == m_LastConstants.count && offset == m_LastConstants.offset;
+    if (!same) CheckConstants(rootIndex, count, offset, "set_constants");
     if (m_Compute) m_d3d12List->SetComputeRoot32BitConstants(rootIndex, count, values, offset);
     else m_d3d12List->SetGraphicsRoot32BitConstants(rootIndex, count, values, offset);
-    NoteConstants(rootIndex, count, offset);
+    if (!same) {
+        NoteConstants(rootIndex, count, offset);
+        m_LastConstants = ConstantsCall{rootIndex, count, offset};
+    }
 }
 
 void CommandList::SetRootView(RootParamKind kind, uint32_t rootIndex, const std::shared_ptr<Resource>& buffer, uint64_t offset) {
@@ -633,6 +638,7 @@ void CommandList::FollowDeclaredBufferViews() {
             // next draw or dispatch raises (ThrowUnusableBinding says why).
             const bool bad = !TextureDeclarationProblem(b.uav, uint32_t(kv.first >> 32), uint32_t(kv.first), *b.resource).empty();
             b.bufferView = bad ? kTextureMismatch : 0;
+            m_AllBindingsDirty |= bad;   // the next draw or dispatch looks at every binding (and raises)
             continue;
         }
         if (b.bufferView != kViewDeclared && b.bufferView != kViewUnresolvable) continue;
@@ -644,6 +650,7 @@ void CommandList::FollowDeclaredBufferViews() {
             view = ResolveBufferViewAt(b.uav, rootIndex, offset, *b.resource, b.viewArgs, "set_pipeline_state");
         } catch (const InvalidArgument&) {
             b.bufferView = kViewUnresolvable;  // the next draw or dispatch raises, saying why
+            m_AllBindingsDirty = true;
             continue;
         }
         b.bufferView = kViewDeclared;
@@ -935,6 +942,7 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
     m_RtvCount = 0;
     m_TargetsMatch = false;
     m_HazardsChecked = 0;
+    m_AllBindingsDirty = true;
     uint32_t w = 0, h = 0;
     for (size_t i = 0; i < targets.size(); ++i) {
         const auto& t = targets[i];
@@ -1312,18 +1320,33 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
         ValidateBufferViews(dispatch ? "dispatch" : "draw");
         ValidateConstantBuffers(what);
     }
-    // One pass over the bindings: a UAV written by earlier work gets its UAV barrier, then every
-    // bound resource is requested in the state this work needs. A dispatch uses no vertex or index
-    // buffer: requesting their states would fight a UAV of the same buffer (the last request wins).
-    for (auto& kv : m_Bindings) {
-        Binding& b = kv.second;
-        if (b.bufferView >= kViewUnresolvable) ThrowUnusableBinding(kv.first, b, what);  // FollowDeclaredBufferViews marked it
-        if (dispatch && kv.first >= kInputAssemblerKeys) continue;
-        if (b.uav && AutoUavBarriers) m_Tracker.UavHazard(b.resource);
-        RequireState(b.resource, b.state, b.firstMip, b.mipCount);
+    // Every bound resource in the state this work needs (a UAV written by earlier work first gets its
+    // UAV barrier). All of them when anything may have moved one since the last draw or dispatch
+    // (the header's m_DirtyKeys note says what counts), else only the bindings put since: in a steady
+    // loop of draws nothing at all.
+    const uint8_t kind = dispatch ? 2 : 1;
+    const uint64_t closes = m_Context->ResourceCloses();
+    if (m_Validate || m_AllBindingsDirty || m_SettledFor != kind || m_SettledEpoch != m_Tracker.StateEpoch() || m_SettledAutoUav != AutoUavBarriers ||
+        m_SettledCloses != closes) {
+        RequestAllBindings(dispatch, what);
+    } else if (!m_DirtyKeys.empty()) {
+        const uint64_t before = m_Tracker.StateEpoch();
+        for (uint64_t key : m_DirtyKeys) {
+            auto it = m_Bindings.find(key);
+            if (it == m_Bindings.end()) continue;   // erased since
+            RequestBinding(key, it->second, dispatch, what);
+            m_HasUavBindings |= it->second.uav;
+        }
+        // A state moved: when another binding holds the same resource, request them all (in the
+        // order a full pass takes, as before).
+        if (m_Tracker.StateEpoch() != before && DirtyResourceBoundElsewhere(dispatch)) RequestAllBindings(dispatch, what);
     }
-    if (!dispatch)
-        for (auto& b : m_TargetBindings) RequireState(b.resource, b.state, b.firstMip, b.mipCount);
+    m_DirtyKeys.clear();
+    m_AllBindingsDirty = false;
+    m_SettledFor = kind;
+    m_SettledAutoUav = AutoUavBarriers;
+    m_SettledCloses = closes;
+    m_SettledEpoch = m_Tracker.StateEpoch();
     if (m_Validate) {
         // D3D12Rules rule 6d: what the work reads or writes must hold defined contents. Shader
         // views read plane 0 (dx12kit's depth SRVs); a depth buffer's planes count only when the
@@ -1352,6 +1375,40 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
             m_SamplerDescriptors.CommitStagedDescriptorsForDraw(m_d3d12List.Get());
         }
     }
+}
+
+void CommandList::RequestBinding(uint64_t key, Binding& b, bool dispatch, const char* what) {
+    if (b.bufferView >= kViewUnresolvable) ThrowUnusableBinding(key, b, what);  // FollowDeclaredBufferViews marked it
+    // A dispatch uses no vertex or index buffer: requesting their states would fight a UAV of the
+    // same buffer (the last request wins).
+    if (dispatch && key >= kInputAssemblerKeys) return;
+    if (b.uav && AutoUavBarriers) m_Tracker.UavHazard(b.resource);
+    RequireState(b.resource, b.state, b.firstMip, b.mipCount);
+}
+
+void CommandList::RequestAllBindings(bool dispatch, const char* what) {
+    bool uavs = false;
+    for (auto& kv : m_Bindings) {
+        RequestBinding(kv.first, kv.second, dispatch, what);
+        uavs |= kv.second.uav;
+    }
+    if (!dispatch)
+        for (auto& b : m_TargetBindings) RequireState(b.resource, b.state, b.firstMip, b.mipCount);
+    m_HasUavBindings = uavs;
+}
+
+bool CommandList::DirtyResourceBoundElsewhere(bool dispatch) const {
+    for (uint64_t key : m_DirtyKeys) {
+        auto it = m_Bindings.find(key);
+        if (it == m_Bindings.end()) continue;
+        const Resource* r = it->second.resource.get();
+        for (const auto& kv : m_Bindings)
+            if (kv.first != key && kv.second.resource.get() == r) return true;
+        if (!dispatch)
+            for (const auto& b : m_TargetBindings)
+                if (b.resource.get() == r) return true;
+    }
+    return false;
 }
 
 namespace {
@@ -1423,6 +1480,7 @@ void CommandList::CheckTargetFormats(const char* what) {
 }
 
 void CommandList::NoteUavWrites() {
+    if (!m_HasUavBindings) return;
     for (auto& kv : m_Bindings)
         if (kv.second.uav) m_Tracker.NoteUavWrite(kv.second.resource.get());
 }
@@ -1572,6 +1630,8 @@ void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tr
     for (auto& kv : m_Bindings) tracked.push_back(std::move(kv.second.resource));
     m_Bindings.clear();
     m_TargetBindings.clear();
+    m_DirtyKeys.clear();
+    m_AllBindingsDirty = true;
     if (m_Pipeline) tracked.push_back(std::move(m_Pipeline));
     m_Upload.Retire(serial);
     m_PendingWrites.clear();

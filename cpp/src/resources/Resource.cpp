@@ -96,6 +96,7 @@ void Resource::CheckSubresource(uint32_t sub) const {
 void Resource::Close() {
     m_Context->CheckNotForked("close");
     m_Closed.store(true, std::memory_order_release);
+    m_Context->NoteResourceClosed();
 }
 
 void Resource::ThrowClosed(const char* what) const {

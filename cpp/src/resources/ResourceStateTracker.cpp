@@ -62,6 +62,7 @@ ResourceStateTracker::Local& ResourceStateTracker::Lookup(const std::shared_ptr<
 
 ResourceStateTracker::Local& ResourceStateTracker::Create(const std::shared_ptr<Resource>& resource) {
     Local& l = m_Locals[resource.get()];
+    ++m_StateEpoch;
     l.resource = resource;
     l.stamp = ++m_UseCount;
     l.states = SubresourceStates(resource->NumSubresources(), kUnknownState);
@@ -107,6 +108,8 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
 
     if (sub == kAllSubresources && s.IsUniform()) {
         const D3D12_RESOURCE_STATES before = s.All();
+        if (before == state) return;   // already there: nothing recorded, nothing changes
+        ++m_StateEpoch;
         if (before == kUnknownState) {
             m_Pending.push_back({resource.get(), kAllSubresources, state});
         } else if (before != state) {
@@ -116,6 +119,7 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
         return;
     }
     if (sub == kAllSubresources) {
+        ++m_StateEpoch;
         // Mixed local states: one barrier (or pending entry) per subresource that differs.
         for (uint32_t i = 0; i < s.NumSubresources(); ++i) {
             const D3D12_RESOURCE_STATES before = s.Get(i);
@@ -126,12 +130,15 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
         return;
     }
     const D3D12_RESOURCE_STATES before = s.Get(sub);
+    if (before == state) return;
+    ++m_StateEpoch;
     if (before == kUnknownState) m_Pending.push_back({resource.get(), sub, state});
     else if (before != state) PushTransition(l, d3dx::TransitionBarrier(native, before, state, sub));
     s.Set(sub, state);
 }
 
 void ResourceStateTracker::UavBarrier(const std::shared_ptr<Resource>& resource) {
+    ++m_StateEpoch;
     if (resource) {
         Local& l = Lookup(resource);
         l.uavWritten = false;
@@ -158,6 +165,7 @@ void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& befo
     }
     Push(d3dx::AliasingBarrier(before ? before->D3D12Resource() : nullptr, after ? after->D3D12Resource() : nullptr));
     m_Stats.aliasing.fetch_add(1, std::memory_order_relaxed);
+    ++m_StateEpoch;
 }
 
 bool ResourceStateTracker::TracksContents(const Resource& r) const {
@@ -195,6 +203,7 @@ memory::AliasMap& ResourceStateTracker::LocalAliases(memory::MemoryRegion* regio
 
 
 void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier) {
+    ++m_StateEpoch;
     Resource* r = resource.get();
     memory::AliasMap& map = LocalAliases(r->AliasRegion());
     const memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
@@ -250,12 +259,15 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
 
 void ResourceStateTracker::NoteUavWrite(Resource* resource) {
     auto it = m_Locals.find(resource);
-    if (it != m_Locals.end()) it->second.uavWritten = it->second.writes = true;
+    if (it == m_Locals.end()) return;
+    if (!it->second.uavWritten) ++m_StateEpoch;   // the next use needs a UAV barrier now
+    it->second.uavWritten = it->second.writes = true;
 }
 
 void ResourceStateTracker::UavHazard(const std::shared_ptr<Resource>& resource) {
     auto it = m_Locals.find(resource.get());
     if (it != m_Locals.end() && it->second.uavWritten) {
+        ++m_StateEpoch;
         it->second.uavWritten = false;
         Push(d3dx::UavBarrier(resource->D3D12Resource()));
         m_Stats.uav.fetch_add(1, std::memory_order_relaxed);
@@ -418,6 +430,7 @@ void ResourceStateTracker::ApplyFinalStates(ExecuteStates& states) const {
 }
 
 void ResourceStateTracker::NoteRawTransition(Resource* resource, uint32_t sub, D3D12_RESOURCE_STATES believed, D3D12_RESOURCE_STATES actual) {
+    ++m_StateEpoch;
     auto it = m_Raw.find(resource);
     if (it == m_Raw.end())
         it = m_Raw.emplace(resource, Raw{SubresourceStates(resource->NumSubresources(), kUnknownState),
@@ -448,6 +461,7 @@ void ResourceStateTracker::MoveResourcesTo(std::vector<std::shared_ptr<void>>& o
 
 void ResourceStateTracker::Reset() {
     m_UseCount = 0;
+    ++m_StateEpoch;
     m_Locals.clear();
     m_Pending.clear();
     m_Barriers.clear();

@@ -16,6 +16,11 @@
 //     copyCount are not written, and a shader must not read them (D3D12 resource binding tier 2+
 //     only requires the descriptors a shader reads to be valid). Staged descriptors persist from
 //     commit to commit until restaged or until the next ParseRootSignature.
+//   * Re-staging the descriptors a committed table's slots hold already (within its copyCount) is
+//     a no-op: the table is not marked stale, so set_sampler / set_shader_resource_view repeated
+//     before every draw with the same view copies nothing and uses no chunk space. A table one of
+//     whose slots really changed is copied whole into a new place (copy-on-write: a table a recorded
+//     draw uses is read at execution, so it is never modified in place).
 //   * Each table is copied contiguously into the chunk. When the current chunk has no room for a
 //     table, a new chunk is taken (TryAcquireChunk; if none is free, waitForProgress() and retry).
 //     All chunks belong to the same ID3D12DescriptorHeap, which the device binds once per list, so
@@ -110,7 +115,10 @@ public:
     /// Throws InvalidArgument when rootIndex is not a table of this heap's type (the message says
     /// what it is), count is 0, offset+count passes the table's end, or offset+count exceeds the
     /// chunk size (such a table could never be placed in a chunk).
-    void StageDescriptors(uint32_t rootIndex, uint32_t offset, uint32_t count, D3D12_CPU_DESCRIPTOR_HANDLE src);
+    /// Re-staging what the slots hold already, into a table committed since ParseRootSignature and
+    /// inside what that commit copied, changes nothing: the table stays as committed (not stale), so
+    /// the next draw copies nothing. Returns whether anything changed.
+    bool StageDescriptors(uint32_t rootIndex, uint32_t offset, uint32_t count, D3D12_CPU_DESCRIPTOR_HANDLE src);
 
     /// Copies the stale tables and sets them with SetGraphicsRootDescriptorTable.
     void CommitStagedDescriptorsForDraw(ID3D12GraphicsCommandList* list);
@@ -177,6 +185,7 @@ private:
     uint64_t m_TableMask = 0;
     uint64_t m_OtherTypeMask = 0;  ///< Tables of the other shader-visible type (for messages).
     uint64_t m_StaleMask = 0;
+    uint64_t m_CommittedMask = 0;  ///< Tables committed (set on the list) since ParseRootSignature.
     std::vector<size_t> m_Staging;  ///< CPU handle values (D3D12_CPU_DESCRIPTOR_HANDLE::ptr).
 
     static constexpr uint32_t kNoChunk = ~0u;

@@ -174,6 +174,10 @@ public:
     uint32_t WaitSliceMs() const { return m_Options.hooks.sliceMs ? m_Options.hooks.sliceMs : 50; }
 
     BarrierStats& Barriers() { return m_Barriers; }
+    /// Resource::Close calls on this device so far: a command list that skips re-requesting unchanged
+    /// bindings compares it once per draw, so a closed bound resource still raises at the next draw.
+    uint64_t ResourceCloses() const { return m_ResourceCloses.load(std::memory_order_relaxed); }
+    void NoteResourceClosed() { m_ResourceCloses.fetch_add(1, std::memory_order_relaxed); }
     SubmitStats& Submits() { return m_Submits; }
     ZeroInitStats& ZeroInitCounters() { return m_ZeroInit; }
     std::atomic<int64_t>& LiveResources() { return m_LiveResources; }
@@ -203,6 +207,7 @@ private:
     std::mutex m_ReleaseMutex;
     std::vector<std::pair<uint64_t, std::vector<std::shared_ptr<void>>>> m_Releases;  // in serial order
     BarrierStats m_Barriers;
+    std::atomic<uint64_t> m_ResourceCloses{0};
     SubmitStats m_Submits;
     ZeroInitStats m_ZeroInit;
     std::atomic<int64_t> m_LiveResources{0};

@@ -7,8 +7,9 @@
 //   |                            each draw/dispatch/copy/clear; pending ones resolved at execute
 //   +-- DynamicDescriptorHeap x2 (CBV/SRV/UAV, SAMPLER) staged per root table, copied at draw
 //   +-- UploadBuffer             linear upload memory for constants, vertices, texture data
-//   +-- bindings                 what the bound tables/root views/targets need, re-requested at
-//                                each draw or dispatch (so a copy between binds stays correct)
+//   +-- bindings                 what the bound tables/root views/targets need, requested at a
+//                                draw or dispatch when they changed or anything moved a tracked
+//                                state since the last one (so a copy between binds stays correct)
 //   +-- tracked objects          pipelines, samplers... kept alive until the fence completes
 //
 // A list records until it is executed; after that it is closed and every recording call raises.
@@ -368,11 +369,45 @@ private:
     /// m_Bindings keys from here up are the input assembler's (vertex buffers, index buffer): draws only.
     static constexpr uint64_t kInputAssemblerKeys = uint64_t(0xFFFF0000u) << 32;
     /// Every m_Bindings insertion goes through here: the bindings changed, so the next draw and
-    /// dispatch look for hazards again (CheckBindingHazards).
+    /// dispatch look for hazards again (CheckBindingHazards) and request the state of this one
+    /// (m_DirtyKeys). Putting the binding a key holds already changes nothing.
     void PutBinding(uint64_t key, Binding b) {
-        m_Bindings[key] = std::move(b);
+        auto it = m_Bindings.find(key);
+        if (it != m_Bindings.end()) {
+            if (SameBinding(it->second, b)) return;
+            it->second = std::move(b);
+        } else {
+            m_Bindings.emplace(key, std::move(b));
+        }
         m_HazardsChecked = 0;
+        if (m_DirtyKeys.size() < kMaxDirtyKeys) m_DirtyKeys.push_back(key);
+        else m_AllBindingsDirty = true;
     }
+    static bool SameBinding(const Binding& a, const Binding& b) {
+        return a.resource == b.resource && a.state == b.state && a.firstMip == b.firstMip && a.mipCount == b.mipCount && a.uav == b.uav &&
+               a.bufferView == b.bufferView && a.view == b.view && a.cbvBytes == b.cbvBytes && a.viewArgs.stride == b.viewArgs.stride &&
+               a.viewArgs.format == b.viewArgs.format && a.viewArgs.raw == b.viewArgs.raw && a.viewArgs.firstElement == b.viewArgs.firstElement &&
+               a.viewArgs.numElements == b.viewArgs.numElements;
+    }
+    // ---- which binding states a draw or dispatch must request (PrepareWork) ----
+    // A draw requests the state of every binding only when something may have moved one since the
+    // last draw or dispatch: the tracker's StateEpoch changed (a transition, copy, clear, upload, UAV
+    // write or barrier, aliasing, raw transition of anything), a resource was closed, the targets or
+    // the pipeline changed, or it follows a dispatch (or the reverse). Otherwise it requests only the
+    // bindings put since (m_DirtyKeys), which are O(1) each; nothing at all in a steady draw loop.
+    static constexpr size_t kMaxDirtyKeys = 16;
+    std::vector<uint64_t> m_DirtyKeys;        ///< bindings put since the last draw / dispatch
+    bool m_AllBindingsDirty = true;           ///< request every binding at the next draw / dispatch
+    uint8_t m_SettledFor = 0;                 ///< 1: the last requests were a draw's, 2: a dispatch's
+    bool m_SettledAutoUav = true;             ///< AutoUavBarriers at the last requests
+    bool m_HasUavBindings = false;            ///< some binding is a UAV (NoteUavWrites has work)
+    uint64_t m_SettledEpoch = 0;              ///< m_Tracker.StateEpoch() after the last requests
+    uint64_t m_SettledCloses = 0;             ///< m_Context->ResourceCloses() at the last requests
+    void RequestBinding(uint64_t key, Binding& b, bool dispatch, const char* what);
+    void RequestAllBindings(bool dispatch, const char* what);
+    /// After requesting only the dirty bindings: whether one of their resources is also bound
+    /// elsewhere (whose state request it may have overridden).
+    bool DirtyResourceBoundElsewhere(bool dispatch) const;
     /// The reason the bound pipeline's declaration at (rootIndex, offset) cannot read a view of
     /// texture `texture` (`uav`: an unordered access view), "" when it can or declares nothing there:
     /// the register kind (t/u), a texture rather than a buffer, and the view's dimension.
@@ -475,6 +510,12 @@ private:
         if ((m_ConstantsSet[rootIndex] |= bits) == all) NoteRootArgument(rootIndex);
     }
     std::array<uint64_t, 64> m_ConstantsSet{};   ///< per root-constants parameter: bit j, value j set
+    /// SetConstants' last (rootIndex, count, offset), checked and noted under the bound root signature:
+    /// the same call again needs neither (a loop setting one parameter per draw). Cleared with the
+    /// root arguments (ForgetRootArguments).
+    struct ConstantsCall {
+        uint32_t rootIndex = ~0u, count = 0, offset = 0;
+    } m_LastConstants;
     bool m_BuiltinPass = false;                  ///< generate_mips: null table slots deliberate (no ValidateTableSlots)
     bool m_IndexBufferSet = false;               ///< set_index_buffer / set_dynamic_index_buffer called
     /// Indexed draws: D3D12 leaves them undefined without an index buffer (lavapipe dies of SIGFPE).

@@ -164,6 +164,12 @@ public:
     void SetDirectWrites(bool possible) { m_DirectWritesPossible = possible; }
     /// At execute: sets the last-use serial of every resource the list used.
     void MarkExecuted(uint64_t serial);
+    /// A counter that changes whenever anything this tracker knows may have changed in a way a later
+    /// request could depend on: a local state (a transition, a pending entry, a first use), a UAV
+    /// write or barrier, an aliasing activation, a raw transition. A command list compares it once per
+    /// draw to know that the states its bindings requested at the last draw still hold (so it need not
+    /// request them again). Requests that find the state already in place leave it unchanged.
+    uint64_t StateEpoch() const { return m_StateEpoch; }
     /// A stamp that changes at every use of `resource` in this list (0: not used): a command list
     /// compares stamps to know that nothing used a resource since its own last look.
     uint64_t UseStamp(const Resource* resource) const {
@@ -216,6 +222,7 @@ private:
     bool m_Validate = false;
     bool m_DirectWritesPossible = false;
     uint64_t m_UseCount = 0;  // UseStamp
+    uint64_t m_StateEpoch = 0;  // StateEpoch
     std::unordered_set<const Resource*> m_ActivatedAtStart;  // at execute: activated before the list (rule 6d)
     std::vector<std::pair<memory::MemoryRegion*, memory::AliasMap>> m_AliasMaps;  // what this list used
     std::vector<Resource*> m_ParkActivated;                // at execute: activated by their parking
