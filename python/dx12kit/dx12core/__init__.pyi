@@ -2556,14 +2556,14 @@ class Bundle:
         Raises:
             InvalidArgumentError: always (D3D12 bundle rule).
         """
-    def set_blend_factor(self, rgba: typing.Any) -> None:
+    def set_blend_factor(self, rgba: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
         """
         Records CommandList.set_blend_factor.
         
         Args:
             rgba: 4 finite numbers.
         """
-    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0, size: typing.Any = None) -> None:
+    def set_constant_buffer_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0, size: typing.SupportsIndex | None = None) -> None:
         """
         Records CommandList.set_constant_buffer_view.
         
@@ -2615,7 +2615,7 @@ class Bundle:
             array: the vertices (a numpy array).
             stride: bytes per vertex; None takes the array's row size (2-D arrays).
         """
-    def set_index_buffer(self, buffer: typing.Any, format: dx12kit.enums.IndexFormat | dx12kit.enums.IndexFormatName = 'uint32', offset: typing.SupportsIndex = 0) -> None:
+    def set_index_buffer(self, buffer: Buffer, format: dx12kit.enums.IndexFormat | dx12kit.enums.IndexFormatName = 'uint32', offset: typing.SupportsIndex = 0) -> None:
         """
         Records CommandList.set_index_buffer.
         
@@ -2657,7 +2657,7 @@ class Bundle:
         Raises:
             InvalidArgumentError: always (D3D12 bundle rule).
         """
-    def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+    def set_root_cbv(self, root_index: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0) -> None:
         """
         Records CommandList.set_root_cbv.
         
@@ -2669,7 +2669,7 @@ class Bundle:
         Raises:
             InvalidArgumentError: no pipeline set in the bundle yet, not a RootCBV parameter, a texture.
         """
-    def set_root_srv(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+    def set_root_srv(self, root_index: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0) -> None:
         """
         Records CommandList.set_root_srv.
         
@@ -2681,7 +2681,7 @@ class Bundle:
         Raises:
             InvalidArgumentError: no pipeline set in the bundle yet, not a RootSRV parameter, a texture.
         """
-    def set_root_uav(self, root_index: typing.SupportsIndex, buffer: typing.Any, offset: typing.SupportsIndex = 0) -> None:
+    def set_root_uav(self, root_index: typing.SupportsIndex, buffer: Buffer, offset: typing.SupportsIndex = 0) -> None:
         """
         Records CommandList.set_root_uav.
         
@@ -2693,7 +2693,7 @@ class Bundle:
         Raises:
             InvalidArgumentError: no pipeline set in the bundle yet, not a RootUAV parameter, a texture.
         """
-    def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: typing.Any) -> None:
+    def set_sampler(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, sampler: SamplerState) -> None:
         """
         Records CommandList.set_sampler.
         
@@ -2725,7 +2725,7 @@ class Bundle:
         Raises:
             InvalidArgumentError: always (D3D12 bundle rule).
         """
-    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None, stride: typing.Any = None, raw: typing.Any = None, first_element: typing.Any = None, num_elements: typing.Any = None) -> None:
+    def set_shader_resource_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
         Records CommandList.set_shader_resource_view (the view is written into the calling list's table at each execution).
         
@@ -2746,7 +2746,7 @@ class Bundle:
         Args:
             ref: 0..255.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: typing.Any, *, mip: typing.Any = None, format: typing.Any = None, stride: typing.Any = None, raw: typing.Any = None, first_element: typing.Any = None, num_elements: typing.Any = None) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
         """
         Records CommandList.set_unordered_access_view.
         
@@ -2759,7 +2759,7 @@ class Bundle:
         Raises:
             InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.
         """
-    def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: typing.Any, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
+    def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: Buffer, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
         """
         Records CommandList.set_vertex_buffer (it stays bound in the calling list afterwards).
         
