@@ -42,7 +42,8 @@ case "$(dpkg --print-architecture)" in
   *) CAN_FETCH="" ;;
 esac
 
-log() { printf '[bootstrap] %s\n' "$*" >&2; }
+BOOT_T0=$(date +%s)
+log() { printf '[bootstrap +%ss] %s\n' "$(( $(date +%s) - BOOT_T0 ))" "$*" >&2; }
 
 # ---------------------------------------------------------------- 1. system packages
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
@@ -151,3 +152,4 @@ if ! err=$("$VENV/bin/python" -c "import dx12kit.dx12core" 2>&1); then
   log "(fix the cause above; rm $BSTAMP forces a rebuild)"
   exit 1
 fi
+log "ready ($([ "$TEST_DEPS" = 1 ] && echo 'with the test toolchain' || echo 'for the demo; scripts/test.sh adds the test toolchain'))"
