@@ -1,19 +1,31 @@
 #!/usr/bin/env bash
-# dx12kit bootstrap: everything a fresh Debian machine needs to build and test dx12kit.
+# dx12kit bootstrap: everything a fresh Debian machine needs to build (and, with --test, test) dx12kit.
 #
-#   1. System packages: vkd3d (D3D12 over Vulkan), the Vulkan loader, Mesa's lavapipe.
+#   1. System packages: vkd3d (D3D12 over Vulkan), the Vulkan loader, Mesa's lavapipe, the compiler
+#      toolchain. With --test (or DX12KIT_TEST_DEPS=1; scripts/test.sh passes it) also the test
+#      toolchain: doctest, mingw-w64 and Wine with Xvfb (the Windows build), gdb, debootstrap.
 #   2. An HLSL -> DXBC compiler: the system's vkd3d-compiler if it compiles HLSL, otherwise
 #      vkd3d-compiler from Debian unstable unpacked into a private prefix (never installed into
 #      the system: it needs a newer glibc, which is unpacked beside it and used through its own
 #      loader). The prefix is the per-user location an installed dx12kit looks in; the fetch is
 #      python/dx12kit/_compiler_setup.py, which `python -m dx12kit setup` runs for wheel users.
-#   3. A virtual environment at .venv/ with the build and test dependencies, and dx12kit built
-#      and installed into it.
+#   3. A virtual environment at .venv/ with the build dependencies (requirements-build.txt; with
+#      --test also the test, docs, typing and lint tools of requirements-dev.txt), and dx12kit built
+#      and installed into it. With --test the build also makes the benchmark module and the C++ test
+#      suite in the same build directory (scripts/test-cpp.sh runs it from there: one build, shared).
 #
 # Idempotent: each step checks whether it is already done. Safe to run again and again.
+# DX12KIT_BUILD_JOBS=N sets the build's parallelism (default: Ninja's, cores + 2).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TEST_DEPS=${DX12KIT_TEST_DEPS:-0}
+for a in "$@"; do
+  case "$a" in
+    --test) TEST_DEPS=1 ;;
+    *) echo "usage: $0 [--test]" >&2; exit 2 ;;
+  esac
+done
 DATA_HOME=${XDG_DATA_HOME:-$HOME/.local/share}
 PREFIX=${DX12KIT_COMPILER_PREFIX:-$DATA_HOME/dx12kit/vkd3d-compiler}
 SUDO=""
@@ -30,17 +42,20 @@ case "$(dpkg --print-architecture)" in
   *) CAN_FETCH="" ;;
 esac
 
-log() { printf '[bootstrap] %s\n' "$*" >&2; }
+BOOT_T0=$(date +%s)
+log() { printf '[bootstrap +%ss] %s\n' "$(( $(date +%s) - BOOT_T0 ))" "$*" >&2; }
 
 # ---------------------------------------------------------------- 1. system packages
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
-          pkg-config g++ python3-dev python3-venv git ca-certificates ccache
-          # C++ tests (doctest), the mingw-w64 cross build and its tests under Wine (scripts/test-windows.sh)
-          doctest-dev g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 xvfb xauth
-          # backtraces of every thread when a test process crashes (scripts/with-backtraces.sh)
-          gdb
-          # the Debian 13 check (scripts/test-debian13.sh: a debootstrap root)
-          debootstrap)
+          pkg-config g++ python3-dev python3-venv git ca-certificates ccache)
+# The test toolchain (scripts/test.sh): not needed to build dx12kit or run the demo.
+TEST_PKGS=(# C++ tests (doctest), the mingw-w64 cross build and its tests under Wine (scripts/test-windows.sh)
+           doctest-dev g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 xvfb xauth
+           # backtraces of every thread when a test process crashes (scripts/with-backtraces.sh)
+           gdb
+           # the Debian 13 check (scripts/test-debian13.sh: a debootstrap root)
+           debootstrap)
+[ "$TEST_DEPS" = 1 ] && SYS_PKGS+=("${TEST_PKGS[@]}")
 missing=()
 for p in "${SYS_PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -83,15 +98,21 @@ if [ ! -x "$VENV/bin/python" ]; then
   log "creating $VENV"
   "$PY" -m venv "$VENV"
 fi
-REQ="$ROOT/requirements-dev.txt"
-STAMP="$VENV/.requirements.sha"
-want=$(sha256sum "$REQ" | cut -d' ' -f1)
-if [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
-  log "installing Python build and test dependencies"
-  "$VENV/bin/python" -m pip install -q --upgrade pip
-  "$VENV/bin/python" -m pip install -q -r "$REQ"
-  echo "$want" > "$STAMP"
-fi
+# The demo needs the build dependencies only; the tests add their tools (requirements-dev.txt
+# includes requirements-build.txt). Installed into .venv once per content of the files.
+REQS=("$ROOT/requirements-build.txt")
+[ "$TEST_DEPS" = 1 ] && REQS+=("$ROOT/requirements-dev.txt")
+for REQ in "${REQS[@]}"; do
+  STAMP="$VENV/.$(basename "$REQ" .txt).sha"
+  want=$(cat "$ROOT/requirements-build.txt" "$REQ" | sha256sum | cut -d' ' -f1)
+  if [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
+    log "installing Python packages ($(basename "$REQ"))"
+    # (the venv's own pip: no upgrade, which would cost a download and an install; every option used
+    # here exists in the pip of Debian 12's python3-venv, 23.0)
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$REQ"
+    echo "$want" > "$STAMP"
+  fi
+done
 
 # Build and install dx12kit itself (incremental: scikit-build-core keeps build/ between runs).
 # The sum covers every file the build reads (the CMake project, cpp/ incl. cpp/bench/, python/, and
@@ -100,16 +121,27 @@ fi
 srcsum=$( (cd "$ROOT" && { git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external benchmarks/baseline 2>/dev/null || date +%s%N; } \
          | sort | while IFS= read -r f; do [ -f "$f" ] && cat "$f"; echo "$f"; done) | sha256sum | cut -d' ' -f1)
 BSTAMP="$VENV/.dx12kit-build.sha"
-if [ "$(cat "$BSTAMP" 2>/dev/null)" != "$srcsum" ]; then
-  if [ -f "$BSTAMP" ]; then log "dx12kit build is stale (sources changed since it was built): building"
+# What the build makes besides the product: with --test the benchmark module (DX12KIT_BENCH: into the
+# build tree only, build/<tag>/bench/, found by benchmarks/_native.py) and the C++ test suite
+# (DX12KIT_CPP_TESTS: build/<tag>/tests/cpp, run by scripts/test-cpp.sh with ctest); neither is
+# installed, so the installed package is the product either way. A build with them serves the demo
+# too: the demo's run keeps it rather than reconfiguring the build without them.
+# The options are written to $VENV/.dx12kit-build-options, which scripts/build-wheel.sh passes
+# again: the wheel comes from the same configured build directory, with nothing recompiled.
+if [ "$TEST_DEPS" = 1 ]; then EXTRAS=ON; else EXTRAS=OFF; fi
+built=$(cat "$BSTAMP" 2>/dev/null || true)
+if [ "$built" = "$srcsum extras=ON" ] || [ "$built" = "$srcsum extras=$EXTRAS" ]; then
+  log "dx12kit build is up to date"
+else
+  if [ -n "$built" ]; then log "dx12kit build is stale (sources or build options changed since it was built): building"
   else log "building dx12kit"; fi
   export CCACHE_BASEDIR="$ROOT"   # paths relative to the checkout: other worktrees hit the cache
-  # DX12KIT_BENCH=ON: the developer build also builds the benchmark module, into the build tree only
-  # (build/<tag>/bench/, found by benchmarks/_native.py); the installed package stays the product.
-  "$VENV/bin/python" -m pip install -q --no-build-isolation --no-deps -C cmake.define.DX12KIT_BENCH=ON "$ROOT"
-  echo "$srcsum" > "$BSTAMP"
-else
-  log "dx12kit build is up to date"
+  # (Ninja runs cores+2 jobs by default; DX12KIT_BUILD_JOBS overrides that.)
+  [ -n "${DX12KIT_BUILD_JOBS:-}" ] && export CMAKE_BUILD_PARALLEL_LEVEL=$DX12KIT_BUILD_JOBS
+  opts=(--config-settings=cmake.define.DX12KIT_BENCH=$EXTRAS --config-settings=cmake.define.DX12KIT_CPP_TESTS=$EXTRAS)
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps "${opts[@]}" "$ROOT"
+  printf '%s\n' "${opts[@]}" > "$VENV/.dx12kit-build-options"
+  echo "$srcsum extras=$EXTRAS" > "$BSTAMP"
 fi
 # "Up to date" and "loads" are separate questions: a build that is current but cannot be loaded is
 # not rebuilt again and again (a rebuild would not change why the loader refuses it); the loader's
@@ -120,3 +152,4 @@ if ! err=$("$VENV/bin/python" -c "import dx12kit.dx12core" 2>&1); then
   log "(fix the cause above; rm $BSTAMP forces a rebuild)"
   exit 1
 fi
+log "ready ($([ "$TEST_DEPS" = 1 ] && echo 'with the test toolchain' || echo 'for the demo; scripts/test.sh adds the test toolchain'))"

@@ -18,9 +18,20 @@ for src in "$DATA"/*.hlsl; do
     log "$(basename "$src") changed since Shaders.generated.hpp was generated: run tests/cpp/data/regenerate.sh"; exit 1; }
 done
 
-BUILD="$ROOT/build/cpp-tests"
-cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDX12KIT_CPP_TESTS=ON >/dev/null
-cmake --build "$BUILD"
+# `scripts/bootstrap.sh --test` (scripts/test.sh) builds the suite in the module's build directory
+# (DX12KIT_CPP_TESTS=ON), from the very objects of the extension: nothing is compiled twice. Without
+# that build, a separate C++-only build directory is made here.
+TAG=$("$ROOT/.venv/bin/python" -c "import sys, sysconfig; v = 'cp%d%d' % sys.version_info[:2]; \
+print(f\"{v}-{v}{getattr(sys, 'abiflags', '')}-{sysconfig.get_platform().replace('-', '_').replace('.', '_')}\")" 2>/dev/null || true)
+if [ -n "$TAG" ] && [ -f "$ROOT/build/$TAG/tests/cpp/CTestTestfile.cmake" ]; then
+  BUILD="$ROOT/build/$TAG"
+  log "running the suite built with the extension ($BUILD)"
+  cmake --build "$BUILD"   # (up to date after the bootstrap: a check only)
+else
+  BUILD="$ROOT/build/cpp-tests"
+  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDX12KIT_CPP_TESTS=ON >/dev/null
+  cmake --build "$BUILD"
+fi
 (cd "$BUILD" && ctest --output-on-failure)
 log "native C++ suite passed ($(( $(date +%s) - start )) s)"
 "$ROOT/scripts/test-windows.sh"

@@ -20,7 +20,9 @@
 #      warm CI run inside its 15 minutes.
 #
 # Mounts live in a private mount namespace (unshare -m): they vanish when this script ends, however
-# it ends. Needs root (or sudo), debootstrap, unshare and chroot; where any is missing this step
+# it ends. Three caches outlive the working root, so that a fresh root (DX12KIT_DEBIAN13_FRESH=1)
+# downloads and compiles no more than it must: $CACHE/caches/{pip,ccache,apt-archives}, mounted at
+# the root's /root/.cache/pip, /root/.ccache and /var/cache/apt/archives. Needs root (or sudo), debootstrap, unshare and chroot; where any is missing this step
 # says SKIPPED and why, loudly, and exits 0 (it never passes silently). DX12KIT_DEBIAN13=0 skips it
 # on purpose (as does DX12KIT_SKIP_EXTRA_TESTS=1). Called by scripts/test.sh; extra arguments go to
 # the inner test.sh (pytest).
@@ -123,8 +125,11 @@ if [ -x "$ROOT/.venv/bin/python" ]; then
 fi
 
 # Variables passed through (network and pip settings of this machine).
+# DX12KIT_DEBIAN13_JOBS: the inner test.sh's DX12KIT_TEST_JOBS (scripts/test.sh passes 1 when this
+# step runs beside other steps, 2 when it runs alone).
 pass=(HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb
-      DX12KIT_SANITIZERS=0 DX12KIT_VALIDATE_PASS=0 DX12KIT_SOURCE_SUITE=0 DX12KIT_DEBIAN13=0)
+      DX12KIT_SANITIZERS=0 DX12KIT_VALIDATE_PASS=0 DX12KIT_SOURCE_SUITE=0 DX12KIT_DEBIAN13=0
+      DX12KIT_TEST_JOBS=${DX12KIT_DEBIAN13_JOBS:-2})
 for v in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_INDEX_URL PIP_EXTRA_INDEX_URL \
          PIP_DEFAULT_TIMEOUT PIP_CERT SSL_CERT_FILE REQUESTS_CA_BUNDLE CURL_CA_BUNDLE PIP_DISABLE_PIP_VERSION_CHECK; do
   [ -n "${!v:-}" ] && pass+=("$v=${!v}")
@@ -135,12 +140,15 @@ inner_args=$(printf ' %q' "$@")
 log "running ./scripts/demo.sh and ./scripts/test.sh in the $SUITE root"
 set +e
 $SUDO unshare -m --propagation private /bin/sh -c '
-  set -e; R="$1"; shift
+  set -e; R="$1"; C="$2"; shift 2
   mount -t proc proc "$R/proc"
   mount --rbind /dev "$R/dev"
   mount --rbind /sys "$R/sys"
   mount -t tmpfs tmpfs "$R/tmp"
-  exec chroot "$R" /usr/bin/env -i "$@"' sh "$R" "${pass[@]}" /bin/bash -c "
+  for c in pip:root/.cache/pip ccache:root/.ccache apt-archives:var/cache/apt/archives; do
+    mkdir -p "$C/${c%%:*}" "$R/${c#*:}"; mount --bind "$C/${c%%:*}" "$R/${c#*:}"
+  done
+  exec chroot "$R" /usr/bin/env -i "$@"' sh "$R" "$CACHE/caches" "${pass[@]}" /bin/bash -c "
   set -euo pipefail
   cd /root/dx12kit
   echo '[debian13] inside:' \$(. /etc/os-release; echo \$PRETTY_NAME), glibc \$(ldd --version | head -n1 | awk '{print \$NF}'), \$(python3 --version) >&2

@@ -219,7 +219,7 @@ def fetch_compiler(prefix: Optional[Path] = None, log: Callable[[str], None] = p
     wrapper.write_text(
         "#!/bin/sh\n"
         "# Runs vkd3d-compiler through this prefix's own loader and libraries (written by dx12kit setup).\n"
-        'P=$(cd "$(dirname "$0")" && pwd)\n'
+        'case "$0" in */*) P=${0%/*} ;; *) P=. ;; esac\n'   # (no dirname: runs whatever PATH is)
         f'L="$P/usr/lib/{triplet}"\n'
         f'exec "$L/{loader}" --library-path "$L" "$P/usr/bin/vkd3d-compiler" "$@"\n')
     wrapper.chmod(0o755)

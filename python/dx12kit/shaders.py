@@ -5,10 +5,13 @@ vkd3d runs). The compiler is found, in order:
 
 1. the ``DX12KIT_HLSL_COMPILER`` environment variable (a path to a ``vkd3d-compiler``-compatible
    program), which overrides everything;
-2. the per-user copy that ``python -m dx12kit setup`` (and ``scripts/bootstrap.sh``) installs:
+2. the compiler bundled in the package, ``dx12kit/_compiler/vkd3d-compiler`` (the Linux wheel
+   carries it, with the libraries it runs with and their licences: scripts/bundle-compiler.py), so
+   an installed wheel compiles HLSL with no set-up step;
+3. the per-user copy that ``python -m dx12kit setup`` (and ``scripts/bootstrap.sh``) installs:
    ``$XDG_DATA_HOME/dx12kit/vkd3d-compiler/vkd3d-compiler`` (``~/.local/share/...``;
    ``DX12KIT_COMPILER_PREFIX`` names another folder);
-3. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.19 or newer).
+4. ``vkd3d-compiler`` on ``PATH``, if it compiles HLSL (vkd3d-shader 1.19 or newer).
 
 dx12kit expands ``#include`` itself (see :func:`compile_hlsl`), so the compiler sees one text;
 messages are mapped back to each file's own lines. Results are cached under
@@ -142,6 +145,8 @@ class Shader:
 
 _lock = threading.Lock()
 _compiler: Optional[str] = None
+_BUNDLED_DIR = Path(__file__).resolve().parent / "_compiler"
+"""Where a wheel carries its own compiler (its wrapper ``vkd3d-compiler``; absent in a source build)."""
 _versions: "dict[tuple[str, int], str]" = {}  # (compiler path, mtime) -> version line
 
 
@@ -232,6 +237,11 @@ def find_compiler() -> str:
             if not (os.path.isfile(env) and os.access(env, os.X_OK)):
                 raise Dx12Error(f"DX12KIT_HLSL_COMPILER={env!r} is not an executable file")
             return env
+        bundled = _BUNDLED_DIR / "vkd3d-compiler"
+        if bundled.is_file() and os.access(bundled, os.X_OK):
+            # (fixed when the wheel was built: scripts/bundle-compiler.py; the package is not modified here)
+            _compiler = str(bundled)
+            return _compiler
         from ._compiler_setup import default_prefix, fix_conversion_merge  # the folder `python -m dx12kit setup` fills
 
         user = default_prefix() / "vkd3d-compiler"

@@ -598,7 +598,7 @@ def _unfixed_compiler(tmp_path, mask=None):
     (or `mask`; every other file linked), or skip when the prefix is not the known 2.1 build."""
     from dx12kit import _compiler_setup as cs
 
-    prefix = cs.default_prefix()
+    prefix = Path(dx.find_compiler()).parent   # the prefix in use: the per-user one, or a wheel's bundled one
     if cs.conversion_merge_state(prefix) != "fixed":
         pytest.skip("dx12kit's compiler prefix is not the fixed vkd3d-shader 2.1 build")
     lib = cs._shader_library(prefix)
