@@ -5,4 +5,4 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 echo "== ruff check (pyproject.toml [tool.ruff])"
-.venv/bin/ruff check python tests benchmarks scripts
+.venv/bin/ruff check python tests benchmarks scripts examples

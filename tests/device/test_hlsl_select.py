@@ -2,7 +2,6 @@
 (dx12kit/_hlsl_select.py). numpy cases: diffcases.py, group ``select``."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import dx12kit as dx
