@@ -187,16 +187,27 @@ def test_a_failed_queued_op_is_raised_typed_and_named_by_the_next_call_and_waits
 def test_a_failed_queued_op_is_raised_by_the_next_call_on_the_queue(dev, psos):
     cq, dq = dev.queue("compute"), dev.queue("direct")
     src, dst = zeros(dev, "src"), zeros(dev, "dst")
-    groups = groups_for(dev, psos, 0.05)
-    cl = cq.command_list()
-    hold(cl, psos, groups)
-    step(cl, psos, 1, src, src)
-    cv = cq.execute(cl)
-    dq._fail_next_queued_op(E_FAIL)
-    dl = dq.command_list()
-    step(dl, psos, 2, src, dst)
-    dq.execute(dl)
-    cq.wait(cv)
+    # The direct list's GPU wait must find the compute work still running, so that it goes to the
+    # submission thread (where the failure is injected): a longer hold when the GPU was quicker than
+    # measured (the injection is disarmed between tries).
+    for seconds in (0.05, 0.3, 1.0, 3.0):
+        groups = groups_for(dev, psos, seconds)
+        cl = cq.command_list()
+        hold(cl, psos, groups)
+        step(cl, psos, 1, src, src)
+        cv = cq.execute(cl)
+        queued = dq.submission_stats()["queued_ops"]
+        dq._fail_next_queued_op(E_FAIL)
+        dl = dq.command_list()
+        step(dl, psos, 2, src, dst)
+        dq.execute(dl)
+        went_to_thread = dq.submission_stats()["queued_ops"] > queued
+        if not went_to_thread:
+            dq._fail_next_queued_op(0)   # disarmed: nothing was queued
+        cq.wait(cv)
+        if went_to_thread:
+            break
+    assert went_to_thread, "the compute work finished before the direct list's wait, even held for 3 s"
     deadline = time.perf_counter() + 30
     while dq.submission_stats()["busy"] and time.perf_counter() < deadline:
         time.sleep(0.01)
