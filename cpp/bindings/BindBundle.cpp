@@ -227,14 +227,7 @@ void DefBundleViews(BundleClass& cls) {
              "Args:\n"
              "    ref: 0..255.")
         .def("set_blend_factor", [](Bundle& b, FourArg rgbaObj) {
-            const char* fn = "set_blend_factor";
-            if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
-                throw py::type_error(std::string(fn) + ": rgba must be a sequence of 4 numbers, not " + detail::TypeName(rgbaObj));
-            py::sequence seq = py::reinterpret_borrow<py::sequence>(rgbaObj);
-            if (py::len(seq) != 4) throw InvalidArgument(std::string(fn) + ": rgba needs 4 values, got " + std::to_string(py::len(seq)));
-            float rgba[4];
-            for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
-            b.SetBlendFactor(rgba);
+            b.SetBlendFactor(Rgba4(rgbaObj, "set_blend_factor").data());
         }, "rgba"_a,
            "Records CommandList.set_blend_factor.\n\n"
            "Args:\n"

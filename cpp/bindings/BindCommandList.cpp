@@ -12,12 +12,7 @@ namespace dx12kit::bindings {
 namespace {
 
 /// An array_slice argument of the clears: None for every slice (CommandList::kAllSlices), else one.
-uint32_t SliceArg(py::handle slice, const char* fn) {
-    if (slice.is_none()) return CommandList::kAllSlices;
-    const uint32_t s = U32(slice, fn, "array_slice");
-    if (s == CommandList::kAllSlices) throw InvalidArgument(std::string(fn) + ": array_slice " + std::to_string(s) + " out of range");
-    return s;
-}
+uint32_t SliceArg(py::handle slice, const char* fn) { return IndexOrAll(slice, CommandList::kAllSlices, fn, "array_slice"); }
 
 
 // ---- per-call fast entries ------------------------------------------------------------
@@ -512,25 +507,12 @@ void DefOutputMerger(ListClass& cls) {
             cl.SetStencilRef(v);
         }, "ref"_a, docs::CommandList::set_stencil_ref)
         .def("set_blend_factor", [](CommandList& cl, FourArg rgbaObj) {
-            const char* fn = "set_blend_factor";
-            if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
-                throw py::type_error(std::string(fn) + ": rgba must be a sequence of 4 numbers, not " + detail::TypeName(rgbaObj));
-            py::sequence seq = py::reinterpret_borrow<py::sequence>(rgbaObj);
-            if (py::len(seq) != 4) throw InvalidArgument(std::string(fn) + ": rgba needs 4 values, got " + std::to_string(py::len(seq)));
-            float rgba[4];
-            for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
-            cl.SetBlendFactor(rgba);
+            cl.SetBlendFactor(Rgba4(rgbaObj, "set_blend_factor").data());
         }, "rgba"_a, docs::CommandList::set_blend_factor)
         .def("clear_render_target", [](CommandList& cl, TextureArg t, FourArg rgbaArg, Int mip, OptIndex slice) {
-            const py::object rgbaObj = py::reinterpret_borrow<py::object>(rgbaArg.value);
             const char* fn = "clear_render_target";
             auto res = AsResource(t, fn);
-            if (!py::isinstance<py::sequence>(rgbaObj) || py::isinstance<py::str>(rgbaObj))
-                throw py::type_error(std::string(fn) + ": rgba must be a sequence of 4 numbers, not " + detail::TypeName(rgbaObj));
-            py::sequence seq = rgbaObj;
-            if (py::len(seq) != 4) throw InvalidArgument(std::string(fn) + ": rgba needs 4 values, got " + std::to_string(py::len(seq)));
-            std::array<float, 4> rgba;
-            for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
+            const std::array<float, 4> rgba = Rgba4(rgbaArg, fn);
             cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"), SliceArg(slice, fn));
         }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "array_slice"_a = py::none(), docs::CommandList::clear_render_target)
         .def("clear_depth_stencil", [](CommandList& cl, TextureArg t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, OptIndex slice) {

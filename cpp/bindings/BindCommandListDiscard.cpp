@@ -6,13 +6,6 @@ namespace dx12kit::bindings {
 
 namespace {
 
-uint32_t AllOr(const py::object& value, uint32_t all, const char* fn, const char* name) {
-    if (value.is_none()) return all;
-    const uint32_t v = U32(Int{value}, fn, name);
-    if (v == all) throw InvalidArgument(std::string(fn) + ": " + name + " " + std::to_string(v) + " out of range");
-    return v;
-}
-
 constexpr const char* kDiscardDoc =
     "Discards a texture's contents (ID3D12GraphicsCommandList::DiscardResource): they become undefined, and the\n"
     "texture counts as initialised, which a placed render target or depth buffer needs at its first use after it\n"
@@ -35,10 +28,10 @@ constexpr const char* kDiscardDoc =
 void BindCommandListDiscard(Classes& c) {
     c.commandList.def(
         "discard_resource",
-        [](CommandList& cl, py::handle t, py::object mip, py::object slice) {
+        [](CommandList& cl, TextureArg t, OptIndex mip, OptIndex slice) {
             const char* fn = "discard_resource";
             auto res = AsResource(t, fn);
-            cl.DiscardResource(res, AllOr(mip, CommandList::kAllMips, fn, "mip"), AllOr(slice, CommandList::kAllSlices, fn, "array_slice"));
+            cl.DiscardResource(res, IndexOrAll(mip, CommandList::kAllMips, fn, "mip"), IndexOrAll(slice, CommandList::kAllSlices, fn, "array_slice"));
         },
         "texture"_a, py::kw_only(), "mip"_a = py::none(), "array_slice"_a = py::none(), kDiscardDoc);
 }

@@ -635,6 +635,27 @@ inline py::dict FormatSupportDict(const FormatCapabilities& v) {
                     "msaa"_a = v.msaa);
 }
 
+/// An index argument where None means every one (`all`: CommandList::kAllSlices, kAllMips); `all` itself
+/// is out of range. The clears' and discard_resource's mip / array_slice.
+inline uint32_t IndexOrAll(py::handle value, uint32_t all, const char* fn, const char* name) {
+    if (value.is_none()) return all;
+    const uint32_t v = U32(value, fn, name);
+    if (v == all) throw InvalidArgument(std::string(fn) + ": " + name + " " + std::to_string(v) + " out of range");
+    return v;
+}
+
+/// Four floats from a sequence of 4 numbers (an RGBA colour, a blend factor): TypeError for anything
+/// else, InvalidArgumentError for another length or a value F32 refuses.
+inline std::array<float, 4> Rgba4(py::handle obj, const char* fn) {
+    if (!py::isinstance<py::sequence>(obj) || py::isinstance<py::str>(obj))
+        throw py::type_error(std::string(fn) + ": rgba must be a sequence of 4 numbers, not " + detail::TypeName(obj));
+    const auto seq = py::reinterpret_borrow<py::sequence>(obj);
+    if (py::len(seq) != 4) throw InvalidArgument(std::string(fn) + ": rgba needs 4 values, got " + std::to_string(py::len(seq)));
+    std::array<float, 4> rgba;
+    for (int i = 0; i < 4; ++i) rgba[i] = F32(seq[i], fn, "rgba item");
+    return rgba;
+}
+
 }  // namespace dx12kit::bindings
 
 namespace pybind11::detail {

@@ -654,7 +654,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: resources that differ in size or format, or a closed one.
         """
-    def discard_resource(self, texture: typing.Any, *, mip: typing.Any = None, array_slice: typing.Any = None) -> None:
+    def discard_resource(self, texture: Texture, *, mip: typing.SupportsIndex | None = None, array_slice: typing.SupportsIndex | None = None) -> None:
         """
         Discards a texture's contents (ID3D12GraphicsCommandList::DiscardResource): they become undefined, and the
         texture counts as initialised, which a placed render target or depth buffer needs at its first use after it
