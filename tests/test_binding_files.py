@@ -8,7 +8,11 @@ live in such concept files too.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+import cpplayers  # noqa: E402  (the C++ scanner of the layering and function-length checks)
 
 BINDINGS = Path(__file__).resolve().parents[1] / "cpp" / "bindings"
 # Files named for a concept, and the classes they may bind.
@@ -67,41 +71,9 @@ def test_classes_outside_classes_hpp_live_in_concept_files():
 MAX_FUNCTION_LINES = 150
 
 
-def _blank_literals(text: str) -> str:
-    """``text`` with comments and string/char literal contents blanked (newlines and length kept)."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-        elif text.startswith("/*", i):
-            j = text.index("*/", i + 2) + 2
-            out.append(re.sub(r"[^\n]", " ", text[i:j]))
-            i = j
-        elif text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-            k = text.index("(", i)
-            j = text.index(")" + text[i + 2:k] + '"', k) + (k - i)  # the closing )delim"
-            out.append(re.sub(r"[^\n]", " ", text[i:j]))
-            i = j
-        elif c == '"' or (c == "'" and not (i > 0 and text[i - 1].isalnum())):  # not a digit separator
-            j = i + 1
-            while text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(c + " " * (j - i - 1) + c)
-            i = j + 1
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
 def function_lengths(text: str) -> list[tuple[str, int, int]]:
     """(name, first line, lines) of every function body in a C++ source."""
-    m = _blank_literals(text)
+    m = cpplayers.strip_code(text)   # comments and literals blanked, newlines kept
     found: list[tuple[str, int, int]] = []
 
     def closing(i: int) -> int:
