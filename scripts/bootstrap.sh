@@ -54,7 +54,9 @@ TEST_PKGS=(# C++ tests (doctest), the mingw-w64 cross build and its tests under 
            # backtraces of every thread when a test process crashes (scripts/with-backtraces.sh)
            gdb
            # the Debian 13 check (scripts/test-debian13.sh: a debootstrap root)
-           debootstrap)
+           debootstrap
+           # the C++ layout check (scripts/check-format.sh, in scripts/lint.sh)
+           clang-format-14)
 [ "$TEST_DEPS" = 1 ] && SYS_PKGS+=("${TEST_PKGS[@]}")
 missing=()
 for p in "${SYS_PKGS[@]}"; do

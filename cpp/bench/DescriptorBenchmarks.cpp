@@ -24,7 +24,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double Seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+double Seconds(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+}
 
 double Median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -45,20 +47,18 @@ ComPtr<ID3D12RootSignature> TableRootSignature(ID3D12Device* device, uint32_t n)
     desc.NumParameters = 1;
     desc.pParameters = &param;
     ComPtr<ID3DBlob> blob, error;
-    ThrowIfFailed(D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1_0, blob.ReleaseAndGetAddressOf(),
-                                              error.ReleaseAndGetAddressOf()),
+    ThrowIfFailed(D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1_0, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf()),
                   "bench: D3D12SerializeRootSignature");
     ComPtr<ID3D12RootSignature> rs;
-    ThrowIfFailed(device->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(),
-                                              IID_ID3D12RootSignature, rs.ReleaseAndGetVoidAddress()),
-                  "bench: CreateRootSignature");
+    ThrowIfFailed(
+        device->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(), IID_ID3D12RootSignature, rs.ReleaseAndGetVoidAddress()),
+        "bench: CreateRootSignature");
     return rs;
 }
 
 }  // namespace
 
-std::vector<CommitTiming> MeasureCommit(ID3D12Device* device, const std::vector<uint32_t>& descriptorsPerDraw,
-                                        uint32_t draws, uint32_t repeats) {
+std::vector<CommitTiming> MeasureCommit(ID3D12Device* device, const std::vector<uint32_t>& descriptorsPerDraw, uint32_t draws, uint32_t repeats) {
     if (!device) throw InvalidArgument("MeasureCommit: device is null");
     if (descriptorsPerDraw.empty() || draws == 0 || repeats == 0)
         throw InvalidArgument("MeasureCommit: descriptor counts, draws and repeats must be non-empty / non-zero");
@@ -71,11 +71,9 @@ std::vector<CommitTiming> MeasureCommit(ID3D12Device* device, const std::vector<
     // 512 real SRVs of one small texture, each in its own CPU descriptor.
     ComPtr<ID3D12Resource> texture;
     const D3D12_HEAP_PROPERTIES heapProps = d3dx::HeapProperties(D3D12_HEAP_TYPE_DEFAULT);
-    const D3D12_RESOURCE_DESC texDesc =
-        d3dx::Tex2DDesc(DXGI_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 1, D3D12_RESOURCE_FLAG_NONE);
-    ThrowIfFailed(device->CreateCommittedResource(&heapProps, D3D12_HEAP_FLAG_NONE, &texDesc,
-                                                  D3D12_RESOURCE_STATE_COMMON, nullptr, IID_ID3D12Resource,
-                                                  texture.ReleaseAndGetVoidAddress()),
+    const D3D12_RESOURCE_DESC texDesc = d3dx::Tex2DDesc(DXGI_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 1, D3D12_RESOURCE_FLAG_NONE);
+    ThrowIfFailed(device->CreateCommittedResource(&heapProps, D3D12_HEAP_FLAG_NONE, &texDesc, D3D12_RESOURCE_STATE_COMMON, nullptr,
+                                                  IID_ID3D12Resource, texture.ReleaseAndGetVoidAddress()),
                   "bench: CreateCommittedResource");
     std::atomic<uint64_t> serial{0};
     CpuDescriptorAllocator cpu(device, kType, 64, &serial);
@@ -97,12 +95,11 @@ std::vector<CommitTiming> MeasureCommit(ID3D12Device* device, const std::vector<
     for (uint16_t& p : picks) p = static_cast<uint16_t>(rng() % kSources);
 
     ComPtr<ID3D12CommandAllocator> allocator;
-    ThrowIfFailed(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_ID3D12CommandAllocator,
-                                                 allocator.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_ID3D12CommandAllocator, allocator.ReleaseAndGetVoidAddress()),
                   "bench: CreateCommandAllocator");
     ComPtr<ID3D12GraphicsCommandList> list;
-    ThrowIfFailed(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator.Get(), nullptr,
-                                            IID_ID3D12GraphicsCommandList, list.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator.Get(), nullptr, IID_ID3D12GraphicsCommandList,
+                                            list.ReleaseAndGetVoidAddress()),
                   "bench: CreateCommandList");
 
     const uint32_t maxN = *std::max_element(descriptorsPerDraw.begin(), descriptorsPerDraw.end());
@@ -172,11 +169,9 @@ std::vector<CommitTiming> MeasureCommit(ID3D12Device* device, const std::vector<
     return out;
 }
 
-CpuAllocatorTiming MeasureCpuAllocator(ID3D12Device* device, uint32_t pageSize, uint64_t allocations, uint32_t batch,
-                                       uint32_t count) {
+CpuAllocatorTiming MeasureCpuAllocator(ID3D12Device* device, uint32_t pageSize, uint64_t allocations, uint32_t batch, uint32_t count) {
     if (!device) throw InvalidArgument("MeasureCpuAllocator: device is null");
-    if (allocations == 0 || batch == 0 || count == 0)
-        throw InvalidArgument("MeasureCpuAllocator: allocations, batch and count must be non-zero");
+    if (allocations == 0 || batch == 0 || count == 0) throw InvalidArgument("MeasureCpuAllocator: allocations, batch and count must be non-zero");
     std::atomic<uint64_t> serial{0};
     CpuDescriptorAllocator cpu(device, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, pageSize, &serial);
     std::vector<DescriptorAllocation> live;
@@ -209,8 +204,7 @@ CpuAllocatorTiming MeasureCpuAllocator(ID3D12Device* device, uint32_t pageSize, 
     return t;
 }
 
-DynamicTiming MeasureDynamicSuballocation(ID3D12Device* device, uint32_t chunkSize, uint64_t suballocations,
-                                          uint32_t count) {
+DynamicTiming MeasureDynamicSuballocation(ID3D12Device* device, uint32_t chunkSize, uint64_t suballocations, uint32_t count) {
     if (!device) throw InvalidArgument("MeasureDynamicSuballocation: device is null");
     if (suballocations == 0 || count == 0 || count > chunkSize)
         throw InvalidArgument("MeasureDynamicSuballocation: need suballocations > 0 and 1 <= count <= chunkSize");
@@ -226,7 +220,7 @@ DynamicTiming MeasureDynamicSuballocation(ID3D12Device* device, uint32_t chunkSi
         uint32_t acc = 0;
         for (uint64_t i = 0; i < n; ++i) acc += ddh.AllocateDynamic(count);
         sink = sink + acc;
-        ddh.Retire(++serial);  // as after a submission...
+        ddh.Retire(++serial);       // as after a submission...
         heap.ReleaseStale(serial);  // ...that completed
         done += n;
     }
@@ -238,8 +232,8 @@ DynamicTiming MeasureDynamicSuballocation(ID3D12Device* device, uint32_t chunkSi
     return t;
 }
 
-StressResult StressCpuAllocator(CpuDescriptorAllocator& allocator, std::atomic<uint64_t>& serial, uint32_t threads,
-                                uint32_t iterations, uint32_t maxCount, uint32_t seed) {
+StressResult StressCpuAllocator(CpuDescriptorAllocator& allocator, std::atomic<uint64_t>& serial, uint32_t threads, uint32_t iterations,
+                                uint32_t maxCount, uint32_t seed) {
     if (threads == 0 || iterations == 0 || maxCount == 0)
         throw InvalidArgument("StressCpuAllocator: threads, iterations and maxCount must be non-zero");
     std::mutex checkMutex;

@@ -47,15 +47,14 @@ namespace dx12kit::bench {
 
 struct CommitTiming {
     uint32_t descriptorsPerDraw;
-    uint64_t draws;            ///< Draws per repeat.
-    double commitNsPerDraw;    ///< Median over repeats: StageDescriptors x n + CommitStagedDescriptorsForDraw.
-    double directNsPerDraw;    ///< Median over repeats: CopyDescriptorsSimple x n + SetGraphicsRootDescriptorTable.
-    double ratio;              ///< commitNsPerDraw / directNsPerDraw.
+    uint64_t draws;          ///< Draws per repeat.
+    double commitNsPerDraw;  ///< Median over repeats: StageDescriptors x n + CommitStagedDescriptorsForDraw.
+    double directNsPerDraw;  ///< Median over repeats: CopyDescriptorsSimple x n + SetGraphicsRootDescriptorTable.
+    double ratio;            ///< commitNsPerDraw / directNsPerDraw.
 };
 
 /// Throws InvalidArgument for an empty list, n == 0 or n > 1024, draws == 0 or repeats == 0.
-std::vector<CommitTiming> MeasureCommit(ID3D12Device* device, const std::vector<uint32_t>& descriptorsPerDraw,
-                                        uint32_t draws, uint32_t repeats);
+std::vector<CommitTiming> MeasureCommit(ID3D12Device* device, const std::vector<uint32_t>& descriptorsPerDraw, uint32_t draws, uint32_t repeats);
 
 struct CpuAllocatorTiming {
     uint64_t allocations;
@@ -64,8 +63,7 @@ struct CpuAllocatorTiming {
     double pairsPerSecond;        ///< One allocation and its complete free.
 };
 
-CpuAllocatorTiming MeasureCpuAllocator(ID3D12Device* device, uint32_t pageSize, uint64_t allocations,
-                                       uint32_t batch, uint32_t count);
+CpuAllocatorTiming MeasureCpuAllocator(ID3D12Device* device, uint32_t pageSize, uint64_t allocations, uint32_t batch, uint32_t count);
 
 struct DynamicTiming {
     uint64_t suballocations;
@@ -73,17 +71,16 @@ struct DynamicTiming {
     uint64_t chunksAcquired;
 };
 
-DynamicTiming MeasureDynamicSuballocation(ID3D12Device* device, uint32_t chunkSize, uint64_t suballocations,
-                                          uint32_t count);
+DynamicTiming MeasureDynamicSuballocation(ID3D12Device* device, uint32_t chunkSize, uint64_t suballocations, uint32_t count);
 
 struct StressResult {
     uint64_t allocations;
-    uint64_t duplicates;   ///< Handles found live twice (must be 0).
-    uint64_t peakLive;     ///< Most descriptors live at once (per the checker).
+    uint64_t duplicates;  ///< Handles found live twice (must be 0).
+    uint64_t peakLive;    ///< Most descriptors live at once (per the checker).
 };
 
 /// Throws InvalidArgument for threads == 0, iterations == 0 or maxCount == 0.
-StressResult StressCpuAllocator(CpuDescriptorAllocator& allocator, std::atomic<uint64_t>& serial, uint32_t threads,
-                                uint32_t iterations, uint32_t maxCount, uint32_t seed);
+StressResult StressCpuAllocator(CpuDescriptorAllocator& allocator, std::atomic<uint64_t>& serial, uint32_t threads, uint32_t iterations,
+                                uint32_t maxCount, uint32_t seed);
 
 }  // namespace dx12kit::bench

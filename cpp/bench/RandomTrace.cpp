@@ -11,8 +11,7 @@ namespace dx12kit::bench {
 using alloc::kReplayAllocate;
 using alloc::kReplayFree;
 
-void BuildRandomTrace(const double* uAlloc, const double* uPick, const int64_t* sizes,
-                      size_t count, uint64_t maxLive, double pAlloc, int64_t* out) {
+void BuildRandomTrace(const double* uAlloc, const double* uPick, const int64_t* sizes, size_t count, uint64_t maxLive, double pAlloc, int64_t* out) {
     std::vector<int64_t> live, freeSlots;
     int64_t nextSlot = 0;
     for (size_t i = 0; i < count; ++i) {
@@ -30,8 +29,7 @@ void BuildRandomTrace(const double* uAlloc, const double* uPick, const int64_t* 
             row[1] = slot;
             row[2] = sizes[i];
         } else {
-            size_t k = std::min(static_cast<size_t>(uPick[i] * static_cast<double>(live.size())),
-                                live.size() - 1);
+            size_t k = std::min(static_cast<size_t>(uPick[i] * static_cast<double>(live.size())), live.size() - 1);
             int64_t slot = live[k];
             live[k] = live.back();
             live.pop_back();

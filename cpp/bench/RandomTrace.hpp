@@ -11,7 +11,6 @@ namespace dx12kit::bench {
 /// slot if nothing is live or (fewer than maxLive are live and uAlloc[i] < pAlloc); otherwise free
 /// the live slot at index floor(uPick[i] * live) of the live list (uniform, swap-remove). Slots
 /// are reused most recently freed first. Writes count rows of three int64 to `out`.
-void BuildRandomTrace(const double* uAlloc, const double* uPick, const int64_t* sizes,
-                      size_t count, uint64_t maxLive, double pAlloc, int64_t* out);
+void BuildRandomTrace(const double* uAlloc, const double* uPick, const int64_t* sizes, size_t count, uint64_t maxLive, double pAlloc, int64_t* out);
 
 }  // namespace dx12kit::bench

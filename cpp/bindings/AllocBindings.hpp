@@ -44,7 +44,9 @@ struct Guarded {
 
 // Python int (or anything with __index__, e.g. numpy integers) -> uint64: the one integer
 // conversion (Args.hpp), TypeError for another type, InvalidArgumentError for a value out of range.
-inline uint64_t ToU64(const py::handle& value, const char* name) { return U64(value, "allocator", name); }
+inline uint64_t ToU64(const py::handle& value, const char* name) {
+    return U64(value, "allocator", name);
+}
 
 inline py::dict StatsDict(const AllocatorStats& s) {
     py::dict d;
@@ -67,10 +69,8 @@ py::list BlockList(A& a, int wantState, bool withState) {
     py::list out;
     for (const auto& b : a.CalculateBlocks()) {
         if (wantState >= 0 && static_cast<int>(b.state) != wantState) continue;
-        if (withState)
-            out.append(py::make_tuple(b.offset, b.size, b.state));
-        else
-            out.append(py::make_tuple(b.offset, b.size));
+        if (withState) out.append(py::make_tuple(b.offset, b.size, b.state));
+        else out.append(py::make_tuple(b.offset, b.size));
     }
     return out;
 }
@@ -78,9 +78,8 @@ py::list BlockList(A& a, int wantState, bool withState) {
 template <class A>
 std::string Repr(const char* name, A& a) {
     AllocatorStats s = a.GetStats();
-    return std::string("<dx12kit.alloc.") + name + " capacity=" + std::to_string(s.capacity) +
-           " used=" + std::to_string(s.used) + " allocations=" + std::to_string(s.allocations) +
-           " free_blocks=" + std::to_string(s.freeBlocks) + ">";
+    return std::string("<dx12kit.alloc.") + name + " capacity=" + std::to_string(s.capacity) + " used=" + std::to_string(s.used) +
+           " allocations=" + std::to_string(s.allocations) + " free_blocks=" + std::to_string(s.freeBlocks) + ">";
 }
 
 constexpr const char* kAllocateDoc = R"(allocate(size, alignment=1) -> int | None
@@ -143,25 +142,20 @@ Raises:
     InvalidArgumentError: a capacity of 0 or above MAX_CAPACITY.)";
 
 template <class A>
-py::class_<Guarded<A>> BindCommon(py::module_& m, const char* name, const char* doc,
-                                  bool plainInit = true) {
+py::class_<Guarded<A>> BindCommon(py::module_& m, const char* name, const char* doc, bool plainInit = true) {
     using G = Guarded<A>;
     py::class_<G> cls(m, name, doc);
     if (plainInit)
-        cls.def(py::init([](const py::object& capacity) {
-                    return std::make_unique<G>(ToU64(capacity, "capacity"));
-                }),
-                py::arg("capacity"), kInitDoc);
+        cls.def(py::init([](const py::object& capacity) { return std::make_unique<G>(ToU64(capacity, "capacity")); }), py::arg("capacity"), kInitDoc);
     cls.def(
-            "allocate",
-            [](G& g, const py::object& size, const py::object& alignment) {
-                A& a = g.Get();
-                return OffsetOrNone(a.Allocate(ToU64(size, "size"), ToU64(alignment, "alignment")));
-            },
-            py::arg("size"), py::arg("alignment") = 1, kAllocateDoc)
+           "allocate",
+           [](G& g, const py::object& size, const py::object& alignment) {
+               A& a = g.Get();
+               return OffsetOrNone(a.Allocate(ToU64(size, "size"), ToU64(alignment, "alignment")));
+           },
+           py::arg("size"), py::arg("alignment") = 1, kAllocateDoc)
         .def(
-            "free", [](G& g, const py::object& offset) { g.Get().Free(ToU64(offset, "offset")); },
-            py::arg("offset"), kFreeDoc)
+            "free", [](G& g, const py::object& offset) { g.Get().Free(ToU64(offset, "offset")); }, py::arg("offset"), kFreeDoc)
         .def(
             "reset", [](G& g) { g.Get().Reset(); }, docs::Allocator::reset)
         .def(
@@ -208,8 +202,7 @@ void BindDeferred(py::class_<Guarded<A>>& cls) {
 using Ops = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
 
 template <class A>
-bool TryReplay(const py::object& obj, const Ops& ops, uint64_t alignment, bool recordOffsets,
-               py::dict& result) {
+bool TryReplay(const py::object& obj, const Ops& ops, uint64_t alignment, bool recordOffsets, py::dict& result) {
     if (!py::isinstance<Guarded<A>>(obj)) return false;
     Guarded<A>& g = obj.cast<Guarded<A>&>();
     A& a = g.Get();
@@ -219,9 +212,7 @@ bool TryReplay(const py::object& obj, const Ops& ops, uint64_t alignment, bool r
     // the GIL is released below, between validation and replay.
     const std::vector<int64_t> trace(ops.data(), ops.data() + n * 3);
     const int64_t* rows = trace.data();
-    if (!alloc::detail::IsPowerOfTwo(alignment))
-        throw InvalidArgument("replay: alignment " + std::to_string(alignment) +
-                              " is not a power of two");
+    if (!alloc::detail::IsPowerOfTwo(alignment)) throw InvalidArgument("replay: alignment " + std::to_string(alignment) + " is not a power of two");
     py::array_t<int64_t> offsets;
     int64_t* offsetsData = nullptr;
     if (recordOffsets) {

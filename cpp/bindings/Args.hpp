@@ -39,12 +39,13 @@ inline std::string TypeName(pybind11::handle h) {
     return h ? std::string(Py_TYPE(h.ptr())->tp_name) : std::string("nothing");
 }
 
-inline std::string Where(const char* fn, const char* arg) { return std::string(fn) + ": " + arg; }
+inline std::string Where(const char* fn, const char* arg) {
+    return std::string(fn) + ": " + arg;
+}
 
 /// The Python int of `h` (via __index__); TypeError naming the argument otherwise.
 inline pybind11::int_ Index(pybind11::handle h, const char* fn, const char* arg) {
-    if (!h || h.is_none() || PyFloat_Check(h.ptr()))
-        throw pybind11::type_error(Where(fn, arg) + " must be an int, not " + TypeName(h));
+    if (!h || h.is_none() || PyFloat_Check(h.ptr())) throw pybind11::type_error(Where(fn, arg) + " must be an int, not " + TypeName(h));
     PyObject* index = PyNumber_Index(h.ptr());
     if (!index) {
         PyErr_Clear();
@@ -54,8 +55,7 @@ inline pybind11::int_ Index(pybind11::handle h, const char* fn, const char* arg)
 }
 
 /// `h` as an integer in [lo, hi]; InvalidArgument naming the argument and the range otherwise.
-inline long long Ranged(pybind11::handle h, const char* fn, const char* arg, long long lo, unsigned long long hi,
-                        unsigned long long* big = nullptr) {
+inline long long Ranged(pybind11::handle h, const char* fn, const char* arg, long long lo, unsigned long long hi, unsigned long long* big = nullptr) {
     pybind11::int_ v = Index(h, fn, arg);
     int overflow = 0;
     const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
@@ -96,8 +96,12 @@ inline uint8_t U8(const Int& v, const char* fn, const char* arg) {
     return static_cast<uint8_t>(detail::Ranged(v.value, fn, arg, 0, UINT8_MAX));
 }
 /// For a plain handle (list items, tuple fields).
-inline uint64_t U64(pybind11::handle h, const char* fn, const char* arg) { return U64(Int{pybind11::reinterpret_borrow<pybind11::object>(h)}, fn, arg); }
-inline uint32_t U32(pybind11::handle h, const char* fn, const char* arg) { return U32(Int{pybind11::reinterpret_borrow<pybind11::object>(h)}, fn, arg); }
+inline uint64_t U64(pybind11::handle h, const char* fn, const char* arg) {
+    return U64(Int{pybind11::reinterpret_borrow<pybind11::object>(h)}, fn, arg);
+}
+inline uint32_t U32(pybind11::handle h, const char* fn, const char* arg) {
+    return U32(Int{pybind11::reinterpret_borrow<pybind11::object>(h)}, fn, arg);
+}
 
 /// A float; TypeError for non-numbers. NaN and infinities pass: callers check what they need.
 inline float F32(pybind11::handle h, const char* fn, const char* arg) {
@@ -110,7 +114,9 @@ inline float F32(pybind11::handle h, const char* fn, const char* arg) {
     }
     return static_cast<float>(d);
 }
-inline float F32(const Float& v, const char* fn, const char* arg) { return F32(v.value, fn, arg); }
+inline float F32(const Float& v, const char* fn, const char* arg) {
+    return F32(v.value, fn, arg);
+}
 /// A finite float (not NaN or infinite), as float32.
 inline float Finite(const Float& v, const char* fn, const char* arg) {
     const float f = F32(v, fn, arg);

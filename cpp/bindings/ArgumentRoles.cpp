@@ -70,15 +70,18 @@ constexpr ArgumentRole kArgumentRoles[] = {
 }  // namespace
 
 void BindArgumentRoles(py::module_& m) {
-    m.def("resource_arguments", [] {
-        py::dict out;
-        for (const ArgumentRole& r : kArgumentRoles) {
-            py::str method(r.method);
-            if (!out.contains(method)) out[method] = py::list();
-            out[method].cast<py::list>().append(py::make_tuple(r.argument, r.position, r.role, r.many));
-        }
-        return out;
-    }, docs::dx12core::resource_arguments);
+    m.def(
+        "resource_arguments",
+        [] {
+            py::dict out;
+            for (const ArgumentRole& r : kArgumentRoles) {
+                py::str method(r.method);
+                if (!out.contains(method)) out[method] = py::list();
+                out[method].cast<py::list>().append(py::make_tuple(r.argument, r.position, r.role, r.many));
+            }
+            return out;
+        },
+        docs::dx12core::resource_arguments);
 }
 
 }  // namespace dx12kit::bindings

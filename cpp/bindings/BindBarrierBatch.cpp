@@ -21,8 +21,10 @@ std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
     auto batch = std::make_shared<BarrierBatch>();
     for (py::handle item : barriers) {
         if (!py::isinstance<py::tuple>(item))
-            throw py::type_error(std::string(fn) + ": each barrier is a tuple (\"transition\", resource, state), (\"uav\", "
-                                 "resource) or (\"aliasing\", before, after), not " + detail::TypeName(item));
+            throw py::type_error(std::string(fn) +
+                                 ": each barrier is a tuple (\"transition\", resource, state), (\"uav\", "
+                                 "resource) or (\"aliasing\", before, after), not " +
+                                 detail::TypeName(item));
         auto t = py::reinterpret_borrow<py::tuple>(item);
         if (t.size() == 0 || !py::isinstance<py::str>(t[0]))
             throw py::type_error(std::string(fn) + ": a barrier tuple starts with its kind, \"transition\", \"uav\" or \"aliasing\"");
@@ -48,20 +50,23 @@ void BindBarrierBatch(Classes& c) {
     Documented(c.barrierBatch, docs::BarrierBatch::class_)
         .def(py::init(&MakeBatch), "barriers"_a)
         .def("__len__", &BarrierBatch::Size, docs::BarrierBatch::len)
-        .def_property_readonly("entries", [](const BarrierBatch& b) {
-            py::list out;
-            for (const BarrierBatch::Entry& e : b.Entries()) {
-                py::object first = e.first ? py::cast(e.first) : py::none();
-                switch (e.kind) {
-                    case BarrierBatch::Kind::Transition: out.append(py::make_tuple("transition", first, e.state)); break;
-                    case BarrierBatch::Kind::Uav: out.append(py::make_tuple("uav", first)); break;
-                    case BarrierBatch::Kind::Aliasing:
-                        out.append(py::make_tuple("aliasing", first, e.second ? py::cast(e.second) : py::none()));
-                        break;
+        .def_property_readonly(
+            "entries",
+            [](const BarrierBatch& b) {
+                py::list out;
+                for (const BarrierBatch::Entry& e : b.Entries()) {
+                    py::object first = e.first ? py::cast(e.first) : py::none();
+                    switch (e.kind) {
+                        case BarrierBatch::Kind::Transition: out.append(py::make_tuple("transition", first, e.state)); break;
+                        case BarrierBatch::Kind::Uav: out.append(py::make_tuple("uav", first)); break;
+                        case BarrierBatch::Kind::Aliasing:
+                            out.append(py::make_tuple("aliasing", first, e.second ? py::cast(e.second) : py::none()));
+                            break;
+                    }
                 }
-            }
-            return out;
-        }, docs::BarrierBatch::entries)
+                return out;
+            },
+            docs::BarrierBatch::entries)
         .def("__repr__", [](const BarrierBatch& b) { return "<dx12kit.BarrierBatch " + b.Describe() + ">"; });
 }
 

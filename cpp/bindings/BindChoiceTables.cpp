@@ -22,13 +22,16 @@ void AddTable(py::dict& out) {
 }  // namespace
 
 void BindChoiceTables(py::module_& m) {
-    m.def("choice_tables", [] {
-        py::dict out;
+    m.def(
+        "choice_tables",
+        [] {
+            py::dict out;
 #define DX12KIT_ADD_TABLE(Tag) AddTable<Tag>(out);
-        DX12KIT_CHOICE_TAGS(DX12KIT_ADD_TABLE)
+            DX12KIT_CHOICE_TAGS(DX12KIT_ADD_TABLE)
 #undef DX12KIT_ADD_TABLE
-        return out;
-    }, docs::dx12core::choice_tables);
+            return out;
+        },
+        docs::dx12core::choice_tables);
 }
 
 }  // namespace dx12kit::bindings

@@ -12,7 +12,9 @@ namespace dx12kit::bindings {
 namespace {
 
 /// An array_slice argument of the clears: None for every slice (CommandList::kAllSlices), else one.
-uint32_t SliceArg(py::handle slice, const char* fn) { return IndexOrAll(slice, CommandList::kAllSlices, fn, "array_slice"); }
+uint32_t SliceArg(py::handle slice, const char* fn) {
+    return IndexOrAll(slice, CommandList::kAllSlices, fn, "array_slice");
+}
 
 
 // ---- per-call fast entries ------------------------------------------------------------
@@ -48,9 +50,11 @@ void ParseFastArgs(const char* fn, const char* const (&names)[N], size_t require
             PyObject* key = PyTuple_GET_ITEM(kwnames, j);
             size_t slot = N;
             for (size_t i = 0; i < N; ++i)
-                if (PyUnicode_CompareWithASCIIString(key, names[i]) == 0) { slot = i; break; }
-            if (slot == N)
-                throw py::type_error(std::string(fn) + "() got an unexpected keyword argument '" + py::str(key).cast<std::string>() + "'");
+                if (PyUnicode_CompareWithASCIIString(key, names[i]) == 0) {
+                    slot = i;
+                    break;
+                }
+            if (slot == N) throw py::type_error(std::string(fn) + "() got an unexpected keyword argument '" + py::str(key).cast<std::string>() + "'");
             if (out[slot]) throw py::type_error(std::string(fn) + "() got multiple values for argument '" + names[slot] + "'");
             out[slot] = args[nargs + j];
         }
@@ -267,7 +271,8 @@ py::array ConstantRows(py::handle values, const char* fn) {
             for (py::ssize_t i = 0; i < n; ++i) {
                 const std::vector<uint32_t> row = Dwords(obj[py::int_(i)], fn);
                 if (static_cast<py::ssize_t>(row.size()) != k)
-                    throw InvalidArgument(std::string(fn) + ": row " + std::to_string(i) + " of constants does not hold " + std::to_string(k) + " values");
+                    throw InvalidArgument(std::string(fn) + ": row " + std::to_string(i) + " of constants does not hold " + std::to_string(k) +
+                                          " values");
                 for (py::ssize_t j = 0; j < k; ++j) out(i, j) = row[static_cast<size_t>(j)];
             }
             return table;
@@ -299,376 +304,499 @@ using ListClass = py::class_<CommandList, std::shared_ptr<CommandList>>;
 
 /// Uploads and copies: upload, copy_resource, copy_buffer_region, the zero-copy upload path.
 void DefCopies(ListClass& cls) {
-    cls
-        .def("upload", [](CommandList& cl, ResourceArg res, py::handle array, Int mipArg, Int sliceArg, Int offsetArg) {
-            auto r = AsResource(res, "upload");
-            const uint32_t mip = U32(mipArg, "upload", "mip"), slice = U32(sliceArg, "upload", "array_slice");
-            const uint64_t offset = U64(offsetArg, "upload", "offset");
-            Bytes b = GetBytes(array, "upload");
-            if (!r->IsBuffer()) {
-                r->CheckMipSlice(mip, slice, "upload");
-                CheckTextureArray(static_cast<Texture&>(*r), b, mip);
-            }
-            if (b.size >= kNoGilUploadBytes) {  // a long copy: other Python threads may run meanwhile
-                ReleaseGil release;
-                cl.Upload(r, b.data, b.size, mip, slice, offset);
-                return;
-            }
-            cl.Upload(r, b.data, b.size, mip, slice, offset);
-        }, "resource"_a, "array"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, docs::CommandList::upload)
-        .def("copy_resource", [](CommandList& cl, ResourceArg dst, ResourceArg src) {
-            cl.CopyResource(AsResource(dst, "copy_resource"), AsResource(src, "copy_resource"));
-        }, "dst"_a, "src"_a, docs::CommandList::copy_resource)
-        .def("copy_buffer_region", [](CommandList& cl, BufferArg dst, Int dstOffset, BufferArg src, Int srcOffset, Int size) {
-            const char* fn = "copy_buffer_region";
-            cl.CopyBufferRegion(AsResource(dst, fn), U64(dstOffset, fn, "dst_offset"), AsResource(src, fn), U64(srcOffset, fn, "src_offset"),
-                                U64(size, fn, "size"));
-        }, "dst"_a, "dst_offset"_a, "src"_a, "src_offset"_a, "size"_a, docs::CommandList::copy_buffer_region)
-        .def("allocate_upload", [](std::shared_ptr<CommandList> cl, Int size, Int alignment) {
-            return PinnedUpload(std::move(cl), U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment"));
-        }, "size"_a, "alignment"_a = 256, docs::CommandList::allocate_upload)
-        .def("allocate_texture_upload", [](std::shared_ptr<CommandList> cl, TextureArg tex, Int mipArg) {
-            const char* fn = "allocate_texture_upload";
-            return PinnedUpload::ForTexture(std::move(cl), AsResource(tex, fn), U32(mipArg, fn, "mip"), fn);
-        }, "texture"_a, "mip"_a = 0, docs::CommandList::allocate_texture_upload)
-        .def("copy_from_upload", [](CommandList& cl, ResourceArg dst, const PinnedUpload& u, Int mip, Int slice, Int offset) {
-            const char* fn = "copy_from_upload";
-            if (&u.List() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
-            cl.CopyFromUpload(AsResource(dst, fn), u.Allocation(), U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
-        }, "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, docs::CommandList::copy_from_upload);
+    cls.def(
+           "upload",
+           [](CommandList& cl, ResourceArg res, py::handle array, Int mipArg, Int sliceArg, Int offsetArg) {
+               auto r = AsResource(res, "upload");
+               const uint32_t mip = U32(mipArg, "upload", "mip"), slice = U32(sliceArg, "upload", "array_slice");
+               const uint64_t offset = U64(offsetArg, "upload", "offset");
+               Bytes b = GetBytes(array, "upload");
+               if (!r->IsBuffer()) {
+                   r->CheckMipSlice(mip, slice, "upload");
+                   CheckTextureArray(static_cast<Texture&>(*r), b, mip);
+               }
+               if (b.size >= kNoGilUploadBytes) {  // a long copy: other Python threads may run meanwhile
+                   ReleaseGil release;
+                   cl.Upload(r, b.data, b.size, mip, slice, offset);
+                   return;
+               }
+               cl.Upload(r, b.data, b.size, mip, slice, offset);
+           },
+           "resource"_a, "array"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, docs::CommandList::upload)
+        .def(
+            "copy_resource",
+            [](CommandList& cl, ResourceArg dst, ResourceArg src) {
+                cl.CopyResource(AsResource(dst, "copy_resource"), AsResource(src, "copy_resource"));
+            },
+            "dst"_a, "src"_a, docs::CommandList::copy_resource)
+        .def(
+            "copy_buffer_region",
+            [](CommandList& cl, BufferArg dst, Int dstOffset, BufferArg src, Int srcOffset, Int size) {
+                const char* fn = "copy_buffer_region";
+                cl.CopyBufferRegion(AsResource(dst, fn), U64(dstOffset, fn, "dst_offset"), AsResource(src, fn), U64(srcOffset, fn, "src_offset"),
+                                    U64(size, fn, "size"));
+            },
+            "dst"_a, "dst_offset"_a, "src"_a, "src_offset"_a, "size"_a, docs::CommandList::copy_buffer_region)
+        .def(
+            "allocate_upload",
+            [](std::shared_ptr<CommandList> cl, Int size, Int alignment) {
+                return PinnedUpload(std::move(cl), U64(size, "allocate_upload", "size"), U64(alignment, "allocate_upload", "alignment"));
+            },
+            "size"_a, "alignment"_a = 256, docs::CommandList::allocate_upload)
+        .def(
+            "allocate_texture_upload",
+            [](std::shared_ptr<CommandList> cl, TextureArg tex, Int mipArg) {
+                const char* fn = "allocate_texture_upload";
+                return PinnedUpload::ForTexture(std::move(cl), AsResource(tex, fn), U32(mipArg, fn, "mip"), fn);
+            },
+            "texture"_a, "mip"_a = 0, docs::CommandList::allocate_texture_upload)
+        .def(
+            "copy_from_upload",
+            [](CommandList& cl, ResourceArg dst, const PinnedUpload& u, Int mip, Int slice, Int offset) {
+                const char* fn = "copy_from_upload";
+                if (&u.List() != &cl) throw InvalidArgument("copy_from_upload: the allocation belongs to another command list");
+                cl.CopyFromUpload(AsResource(dst, fn), u.Allocation(), U32(mip, fn, "mip"), U32(slice, fn, "array_slice"), U64(offset, fn, "offset"));
+            },
+            "dst"_a, "allocation"_a, "mip"_a = 0, "array_slice"_a = 0, "offset"_a = 0, docs::CommandList::copy_from_upload);
 }
 
 /// Barriers: transitions, UAV and aliasing barriers, raw transitions.
 void DefBarriers(ListClass& cls) {
-    cls
-        .def("transition_barrier", [](CommandList& cl, ResourceArg r, StateArgT s, Int sub) {
-            auto res = AsResource(r, "transition_barrier");
-            cl.TransitionBarrier(res, StateArg(s, "transition_barrier", "state", *res), U32(sub, "transition_barrier", "subresource"));
-        }, "resource"_a, "state"_a, "subresource"_a = kAllSubresources, docs::CommandList::transition_barrier)
-        .def("uav_barrier", [](CommandList& cl, OptResourceArg r) {
-            cl.UavBarrier(r.is_none() ? nullptr : AsResource(r, "uav_barrier"));
-        }, "resource"_a = py::none(), docs::CommandList::uav_barrier)
-        .def("aliasing_barrier", [](CommandList& cl, OptResourceArg before, OptResourceArg after) {
-            cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
-                               after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
-        }, "before"_a = py::none(), "after"_a = py::none(), docs::CommandList::aliasing_barrier)
-        .def("raw_transition", [](CommandList& cl, ResourceArg r, StateArgT before, StateArgT after, Int sub) {
-            auto res = AsResource(r, "raw_transition");
-            cl.RawTransition(res, StateArg(before, "raw_transition", "before", *res), StateArg(after, "raw_transition", "after", *res),
-                             U32(sub, "raw_transition", "subresource"));
-        }, "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources, docs::CommandList::raw_transition);
+    cls.def(
+           "transition_barrier",
+           [](CommandList& cl, ResourceArg r, StateArgT s, Int sub) {
+               auto res = AsResource(r, "transition_barrier");
+               cl.TransitionBarrier(res, StateArg(s, "transition_barrier", "state", *res), U32(sub, "transition_barrier", "subresource"));
+           },
+           "resource"_a, "state"_a, "subresource"_a = kAllSubresources, docs::CommandList::transition_barrier)
+        .def(
+            "uav_barrier", [](CommandList& cl, OptResourceArg r) { cl.UavBarrier(r.is_none() ? nullptr : AsResource(r, "uav_barrier")); },
+            "resource"_a = py::none(), docs::CommandList::uav_barrier)
+        .def(
+            "aliasing_barrier",
+            [](CommandList& cl, OptResourceArg before, OptResourceArg after) {
+                cl.AliasingBarrier(before.is_none() ? nullptr : AsResource(before, "aliasing_barrier"),
+                                   after.is_none() ? nullptr : AsResource(after, "aliasing_barrier"));
+            },
+            "before"_a = py::none(), "after"_a = py::none(), docs::CommandList::aliasing_barrier)
+        .def(
+            "raw_transition",
+            [](CommandList& cl, ResourceArg r, StateArgT before, StateArgT after, Int sub) {
+                auto res = AsResource(r, "raw_transition");
+                cl.RawTransition(res, StateArg(before, "raw_transition", "before", *res), StateArg(after, "raw_transition", "after", *res),
+                                 U32(sub, "raw_transition", "subresource"));
+            },
+            "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources, docs::CommandList::raw_transition);
 }
 
 /// The pipeline and its root arguments: root views, descriptor-table views, samplers, UAV clears.
 void DefRootArguments(ListClass& cls) {
-    cls
-        .def("set_pipeline_state", [](CommandList& cl, const std::shared_ptr<PipelineState>& pso) {
-            cl.SetPipelineState(pso);
-            ApplyPendingNamedBinds(cl);  // values bound by name before any pipeline (BindCommandListNames.cpp)
-        }, "pso"_a, docs::CommandList::set_pipeline_state)
-        .def("set_root_cbv", [](CommandList& cl, Int root, BufferArg b, Int off) {
-            cl.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(b, "set_root_cbv"), U64(off, "set_root_cbv", "offset"));
-        },
-             "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_cbv)
-        .def("set_root_srv", [](CommandList& cl, Int root, BufferArg b, Int off) {
-            cl.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(b, "set_root_srv"), U64(off, "set_root_srv", "offset"));
-        },
-             "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_srv)
-        .def("set_root_uav", [](CommandList& cl, Int root, BufferArg b, Int off) {
-            cl.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(b, "set_root_uav"), U64(off, "set_root_uav", "offset"));
-        },
-             "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_uav)
-        .def("set_shader_resource_view", [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format,
-                                            OptIndex stride, OptBool raw, OptIndex first, OptIndex num) {
-            const char* fn = "set_shader_resource_view";
-            const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
-            auto res = AsResource(r, fn);
-            const BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
-            uint32_t firstMip = 0, count = 0;
-            if (!mip.is_none()) { firstMip = U32(mip, fn, "mip"); count = 1; }
-            DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN
-                            : res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
-            if (res->IsBuffer() && !mip.is_none()) throw InvalidArgument("set_shader_resource_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
-            cl.SetShaderResourceView(rootIndex, slot, res, firstMip, count, f, view);
-        }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
-           "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), docs::CommandList::set_shader_resource_view)
-        .def("set_unordered_access_view", [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format,
-                                             OptIndex stride, OptBool raw, OptIndex first, OptIndex num) {
-            const char* fn = "set_unordered_access_view";
-            const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
-            auto res = AsResource(r, fn);
-            BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
-            // A texture's format= is refused by the core (SetUnorderedAccessView), whatever format it names.
-            if (!format.is_none()) view.format = res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
-            if (res->IsBuffer() && !mip.is_none()) throw InvalidArgument("set_unordered_access_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
-            cl.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
-        }, "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
-           "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), docs::CommandList::set_unordered_access_view)
-        .def("set_constant_buffer_view", [](CommandList& cl, Int root, Int offset, BufferArg b, Int bufferOffset, OptIndex size) {
-            const char* fn = "set_constant_buffer_view";
-            uint32_t bytes = 0;
-            if (!size.is_none()) {
-                bytes = U32(size, fn, "size");
-                if (bytes == 0) throw InvalidArgument("set_constant_buffer_view: size=0; a constant buffer view covers 256 to 65536 bytes (a multiple of 256)");
-            }
-            cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn), U64(bufferOffset, fn, "offset"), bytes);
-        }, "root_index"_a, "descriptor_offset"_a, "buffer"_a, "offset"_a = 0, "size"_a = py::none(), docs::CommandList::set_constant_buffer_view)
-        .def("set_sampler", [](CommandList& cl, Int root, Int offset, SamplerArg sampler) {
-            const char* fn = "set_sampler";
-            if (!py::isinstance<Sampler>(sampler))
-                throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " + detail::TypeName(sampler));
-            cl.SetSampler(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), sampler.cast<std::shared_ptr<Sampler>>());
-        }, "root_index"_a, "descriptor_offset"_a, "sampler"_a, docs::CommandList::set_sampler)
-        .def("clear_unordered_access_view", [](CommandList& cl, ResourceArg r, FourArg valuesArg) {
-            const py::object valuesObj = py::reinterpret_borrow<py::object>(valuesArg.value);
-            const char* fn = "clear_unordered_access_view";
-            auto res = AsResource(r, fn);
-            if (!py::isinstance<py::sequence>(valuesObj) || py::isinstance<py::str>(valuesObj))
-                throw py::type_error(std::string(fn) + ": values must be a sequence of 4 numbers, not " + detail::TypeName(valuesObj));
-            py::sequence values = valuesObj;
-            if (py::len(values) != 4) throw InvalidArgument("clear_unordered_access_view: 4 values expected");
-            bool floats = false;
-            for (py::handle v : values) floats |= py::isinstance<py::float_>(v);
-            if (floats) {
-                float f[4];
-                for (int i = 0; i < 4; ++i) f[i] = F32(values[i], fn, "values item");
-                cl.ClearUnorderedAccessViewFloat(res, f);
-            } else {
-                uint32_t u[4];
-                for (int i = 0; i < 4; ++i) u[i] = U32(values[i], fn, "values item");
-                cl.ClearUnorderedAccessViewUint(res, u);
-            }
-        }, "resource"_a, "values"_a, docs::CommandList::clear_unordered_access_view);
+    cls.def(
+           "set_pipeline_state",
+           [](CommandList& cl, const std::shared_ptr<PipelineState>& pso) {
+               cl.SetPipelineState(pso);
+               ApplyPendingNamedBinds(cl);  // values bound by name before any pipeline (BindCommandListNames.cpp)
+           },
+           "pso"_a, docs::CommandList::set_pipeline_state)
+        .def(
+            "set_root_cbv",
+            [](CommandList& cl, Int root, BufferArg b, Int off) {
+                cl.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(b, "set_root_cbv"),
+                               U64(off, "set_root_cbv", "offset"));
+            },
+            "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_cbv)
+        .def(
+            "set_root_srv",
+            [](CommandList& cl, Int root, BufferArg b, Int off) {
+                cl.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(b, "set_root_srv"),
+                               U64(off, "set_root_srv", "offset"));
+            },
+            "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_srv)
+        .def(
+            "set_root_uav",
+            [](CommandList& cl, Int root, BufferArg b, Int off) {
+                cl.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(b, "set_root_uav"),
+                               U64(off, "set_root_uav", "offset"));
+            },
+            "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_uav)
+        .def(
+            "set_shader_resource_view",
+            [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride, OptBool raw, OptIndex first,
+               OptIndex num) {
+                const char* fn = "set_shader_resource_view";
+                const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
+                auto res = AsResource(r, fn);
+                const BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
+                uint32_t firstMip = 0, count = 0;
+                if (!mip.is_none()) {
+                    firstMip = U32(mip, fn, "mip");
+                    count = 1;
+                }
+                DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
+                if (res->IsBuffer() && !mip.is_none())
+                    throw InvalidArgument("set_shader_resource_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
+                cl.SetShaderResourceView(rootIndex, slot, res, firstMip, count, f, view);
+            },
+            "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
+            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(),
+            docs::CommandList::set_shader_resource_view)
+        .def(
+            "set_unordered_access_view",
+            [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride, OptBool raw, OptIndex first,
+               OptIndex num) {
+                const char* fn = "set_unordered_access_view";
+                const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
+                auto res = AsResource(r, fn);
+                BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
+                // A texture's format= is refused by the core (SetUnorderedAccessView), whatever format it names.
+                if (!format.is_none()) view.format = res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
+                if (res->IsBuffer() && !mip.is_none())
+                    throw InvalidArgument("set_unordered_access_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
+                cl.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
+            },
+            "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
+            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(),
+            docs::CommandList::set_unordered_access_view)
+        .def(
+            "set_constant_buffer_view",
+            [](CommandList& cl, Int root, Int offset, BufferArg b, Int bufferOffset, OptIndex size) {
+                const char* fn = "set_constant_buffer_view";
+                uint32_t bytes = 0;
+                if (!size.is_none()) {
+                    bytes = U32(size, fn, "size");
+                    if (bytes == 0)
+                        throw InvalidArgument(
+                            "set_constant_buffer_view: size=0; a constant buffer view covers 256 to 65536 bytes (a multiple of 256)");
+                }
+                cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn),
+                                         U64(bufferOffset, fn, "offset"), bytes);
+            },
+            "root_index"_a, "descriptor_offset"_a, "buffer"_a, "offset"_a = 0, "size"_a = py::none(), docs::CommandList::set_constant_buffer_view)
+        .def(
+            "set_sampler",
+            [](CommandList& cl, Int root, Int offset, SamplerArg sampler) {
+                const char* fn = "set_sampler";
+                if (!py::isinstance<Sampler>(sampler))
+                    throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " +
+                                         detail::TypeName(sampler));
+                cl.SetSampler(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), sampler.cast<std::shared_ptr<Sampler>>());
+            },
+            "root_index"_a, "descriptor_offset"_a, "sampler"_a, docs::CommandList::set_sampler)
+        .def(
+            "clear_unordered_access_view",
+            [](CommandList& cl, ResourceArg r, FourArg valuesArg) {
+                const py::object valuesObj = py::reinterpret_borrow<py::object>(valuesArg.value);
+                const char* fn = "clear_unordered_access_view";
+                auto res = AsResource(r, fn);
+                if (!py::isinstance<py::sequence>(valuesObj) || py::isinstance<py::str>(valuesObj))
+                    throw py::type_error(std::string(fn) + ": values must be a sequence of 4 numbers, not " + detail::TypeName(valuesObj));
+                py::sequence values = valuesObj;
+                if (py::len(values) != 4) throw InvalidArgument("clear_unordered_access_view: 4 values expected");
+                bool floats = false;
+                for (py::handle v : values) floats |= py::isinstance<py::float_>(v);
+                if (floats) {
+                    float f[4];
+                    for (int i = 0; i < 4; ++i) f[i] = F32(values[i], fn, "values item");
+                    cl.ClearUnorderedAccessViewFloat(res, f);
+                } else {
+                    uint32_t u[4];
+                    for (int i = 0; i < 4; ++i) u[i] = U32(values[i], fn, "values item");
+                    cl.ClearUnorderedAccessViewUint(res, u);
+                }
+            },
+            "resource"_a, "values"_a, docs::CommandList::clear_unordered_access_view);
 }
 
 /// Render targets, viewports, scissors, stencil reference, blend factor, clears and resolve.
 void DefOutputMerger(ListClass& cls) {
-    cls
-        .def("set_render_targets", [](CommandList& cl, TargetsArg targetsArg, OptTextureArg depth, Int mipArg) {
-            const py::handle targets = targetsArg;
-            const uint32_t mip = U32(mipArg, "set_render_targets", "mip");
-            std::vector<std::shared_ptr<Resource>> ts;
-            if (!targets.is_none()) {
-                if (py::isinstance<Resource>(targets)) ts.push_back(AsResource(targets, "set_render_targets"));
-                else if (py::isinstance<py::iterable>(targets) && !py::isinstance<py::str>(targets))
-                    for (py::handle t : targets) ts.push_back(AsResource(t, "set_render_targets"));
-                else throw py::type_error("set_render_targets: textures must be a Texture or a list of them, not " + detail::TypeName(targets));
-            }
-            cl.SetRenderTargets(ts, depth.is_none() ? nullptr : AsResource(depth, "set_render_targets"), mip);
-        }, "textures"_a, "depth"_a = py::none(), py::kw_only(), "mip"_a = 0, docs::CommandList::set_render_targets)
-        .def("set_viewport", [](CommandList& cl, Float x, Float y, Float w, Float h, Float minDepth, Float maxDepth) {
-            const char* fn = "set_viewport";
-            cl.SetViewport(F32(x, fn, "x"), F32(y, fn, "y"), F32(w, fn, "width"), F32(h, fn, "height"), F32(minDepth, fn, "min_depth"),
-                           F32(maxDepth, fn, "max_depth"));
-        }, "x"_a, "y"_a, "width"_a, "height"_a, "min_depth"_a = 0.0f, "max_depth"_a = 1.0f, docs::CommandList::set_viewport)
-        .def("set_scissor", [](CommandList& cl, Int l, Int t, Int r, Int b) {
-            const char* fn = "set_scissor";
-            cl.SetScissor(I32(l, fn, "left"), I32(t, fn, "top"), I32(r, fn, "right"), I32(b, fn, "bottom"));
-        }, "left"_a, "top"_a, "right"_a, "bottom"_a, docs::CommandList::set_scissor)
-        .def("set_viewports", [](CommandList& cl, py::object list) {
-            const char* fn = "set_viewports";
-            if (!py::isinstance<py::sequence>(list) || py::isinstance<py::str>(list))
-                throw py::type_error("set_viewports: expected a list of (x, y, width, height[, min_depth, max_depth]) tuples, not " +
-                                     detail::TypeName(list));
-            std::vector<D3D12_VIEWPORT> vps;
-            for (py::handle item : list) {
-                if (!py::isinstance<py::sequence>(item) || py::isinstance<py::str>(item))
-                    throw py::type_error("set_viewports: each viewport is a tuple (x, y, width, height[, min_depth, max_depth]), not " +
-                                         detail::TypeName(item));
-                py::sequence t = py::reinterpret_borrow<py::sequence>(item);
-                if (py::len(t) != 4 && py::len(t) != 6)
-                    throw InvalidArgument("set_viewports: each viewport is (x, y, width, height[, min_depth, max_depth]), got " +
-                                          std::to_string(py::len(t)) + " values");
-                D3D12_VIEWPORT vp{F32(t[0], fn, "x"), F32(t[1], fn, "y"), F32(t[2], fn, "width"), F32(t[3], fn, "height"), 0.0f, 1.0f};
-                if (py::len(t) == 6) { vp.MinDepth = F32(t[4], fn, "min_depth"); vp.MaxDepth = F32(t[5], fn, "max_depth"); }
-                vps.push_back(vp);
-            }
-            cl.SetViewports(vps);
-        }, "viewports"_a, docs::CommandList::set_viewports)
-        .def("set_scissors", [](CommandList& cl, py::object list) {
-            const char* fn = "set_scissors";
-            if (!py::isinstance<py::sequence>(list) || py::isinstance<py::str>(list))
-                throw py::type_error("set_scissors: expected a list of (left, top, right, bottom) tuples, not " + detail::TypeName(list));
-            std::vector<D3D12_RECT> rects;
-            for (py::handle item : list) {
-                if (!py::isinstance<py::sequence>(item) || py::isinstance<py::str>(item))
-                    throw py::type_error("set_scissors: each rectangle is a tuple (left, top, right, bottom), not " + detail::TypeName(item));
-                py::sequence t = py::reinterpret_borrow<py::sequence>(item);
-                if (py::len(t) != 4)
-                    throw InvalidArgument("set_scissors: each rectangle is (left, top, right, bottom), got " + std::to_string(py::len(t)) + " values");
-                rects.push_back(D3D12_RECT{I32(Int{py::object(t[0])}, fn, "left"), I32(Int{py::object(t[1])}, fn, "top"),
-                                           I32(Int{py::object(t[2])}, fn, "right"), I32(Int{py::object(t[3])}, fn, "bottom")});
-            }
-            cl.SetScissors(rects);
-        }, "rects"_a, docs::CommandList::set_scissors)
-        .def("set_stencil_ref", [](CommandList& cl, Int ref) {
-            const uint32_t v = U32(ref, "set_stencil_ref", "ref");
-            if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
-            cl.SetStencilRef(v);
-        }, "ref"_a, docs::CommandList::set_stencil_ref)
-        .def("set_blend_factor", [](CommandList& cl, FourArg rgbaObj) {
-            cl.SetBlendFactor(Rgba4(rgbaObj, "set_blend_factor").data());
-        }, "rgba"_a, docs::CommandList::set_blend_factor)
-        .def("clear_render_target", [](CommandList& cl, TextureArg t, FourArg rgbaArg, Int mip, OptIndex slice) {
-            const char* fn = "clear_render_target";
-            auto res = AsResource(t, fn);
-            const std::array<float, 4> rgba = Rgba4(rgbaArg, fn);
-            cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"), SliceArg(slice, fn));
-        }, "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "array_slice"_a = py::none(), docs::CommandList::clear_render_target)
-        .def("clear_depth_stencil", [](CommandList& cl, TextureArg t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, OptIndex slice) {
-            const char* fn = "clear_depth_stencil";
-            auto res = AsResource(t, fn);
-            cl.ClearDepthStencil(res, F32(d, fn, "depth"), U8(s, fn, "stencil"), clearDepth, clearStencil, U32(mip, fn, "mip"),
-                                 SliceArg(slice, fn));
-        }, "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0, py::kw_only(), "clear_depth"_a = true, "clear_stencil"_a = true, "mip"_a = 0,
-           "array_slice"_a = 0, docs::CommandList::clear_depth_stencil)
-        .def("resolve", [](CommandList& cl, TextureArg dst, TextureArg src, OptFormatArg format, Int dstSub, Int srcSub) {
-            const char* fn = "resolve";
-            DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, fn);
-            cl.Resolve(AsResource(dst, fn), AsResource(src, fn), U32(dstSub, fn, "dst_subresource"), U32(srcSub, fn, "src_subresource"), f);
-        }, "dst"_a, "src"_a, py::kw_only(), "format"_a = py::none(), "dst_subresource"_a = 0, "src_subresource"_a = 0, docs::CommandList::resolve);
+    cls.def(
+           "set_render_targets",
+           [](CommandList& cl, TargetsArg targetsArg, OptTextureArg depth, Int mipArg) {
+               const py::handle targets = targetsArg;
+               const uint32_t mip = U32(mipArg, "set_render_targets", "mip");
+               std::vector<std::shared_ptr<Resource>> ts;
+               if (!targets.is_none()) {
+                   if (py::isinstance<Resource>(targets)) ts.push_back(AsResource(targets, "set_render_targets"));
+                   else if (py::isinstance<py::iterable>(targets) && !py::isinstance<py::str>(targets))
+                       for (py::handle t : targets) ts.push_back(AsResource(t, "set_render_targets"));
+                   else throw py::type_error("set_render_targets: textures must be a Texture or a list of them, not " + detail::TypeName(targets));
+               }
+               cl.SetRenderTargets(ts, depth.is_none() ? nullptr : AsResource(depth, "set_render_targets"), mip);
+           },
+           "textures"_a, "depth"_a = py::none(), py::kw_only(), "mip"_a = 0, docs::CommandList::set_render_targets)
+        .def(
+            "set_viewport",
+            [](CommandList& cl, Float x, Float y, Float w, Float h, Float minDepth, Float maxDepth) {
+                const char* fn = "set_viewport";
+                cl.SetViewport(F32(x, fn, "x"), F32(y, fn, "y"), F32(w, fn, "width"), F32(h, fn, "height"), F32(minDepth, fn, "min_depth"),
+                               F32(maxDepth, fn, "max_depth"));
+            },
+            "x"_a, "y"_a, "width"_a, "height"_a, "min_depth"_a = 0.0f, "max_depth"_a = 1.0f, docs::CommandList::set_viewport)
+        .def(
+            "set_scissor",
+            [](CommandList& cl, Int l, Int t, Int r, Int b) {
+                const char* fn = "set_scissor";
+                cl.SetScissor(I32(l, fn, "left"), I32(t, fn, "top"), I32(r, fn, "right"), I32(b, fn, "bottom"));
+            },
+            "left"_a, "top"_a, "right"_a, "bottom"_a, docs::CommandList::set_scissor)
+        .def(
+            "set_viewports",
+            [](CommandList& cl, py::object list) {
+                const char* fn = "set_viewports";
+                if (!py::isinstance<py::sequence>(list) || py::isinstance<py::str>(list))
+                    throw py::type_error("set_viewports: expected a list of (x, y, width, height[, min_depth, max_depth]) tuples, not " +
+                                         detail::TypeName(list));
+                std::vector<D3D12_VIEWPORT> vps;
+                for (py::handle item : list) {
+                    if (!py::isinstance<py::sequence>(item) || py::isinstance<py::str>(item))
+                        throw py::type_error("set_viewports: each viewport is a tuple (x, y, width, height[, min_depth, max_depth]), not " +
+                                             detail::TypeName(item));
+                    py::sequence t = py::reinterpret_borrow<py::sequence>(item);
+                    if (py::len(t) != 4 && py::len(t) != 6)
+                        throw InvalidArgument("set_viewports: each viewport is (x, y, width, height[, min_depth, max_depth]), got " +
+                                              std::to_string(py::len(t)) + " values");
+                    D3D12_VIEWPORT vp{F32(t[0], fn, "x"), F32(t[1], fn, "y"), F32(t[2], fn, "width"), F32(t[3], fn, "height"), 0.0f, 1.0f};
+                    if (py::len(t) == 6) {
+                        vp.MinDepth = F32(t[4], fn, "min_depth");
+                        vp.MaxDepth = F32(t[5], fn, "max_depth");
+                    }
+                    vps.push_back(vp);
+                }
+                cl.SetViewports(vps);
+            },
+            "viewports"_a, docs::CommandList::set_viewports)
+        .def(
+            "set_scissors",
+            [](CommandList& cl, py::object list) {
+                const char* fn = "set_scissors";
+                if (!py::isinstance<py::sequence>(list) || py::isinstance<py::str>(list))
+                    throw py::type_error("set_scissors: expected a list of (left, top, right, bottom) tuples, not " + detail::TypeName(list));
+                std::vector<D3D12_RECT> rects;
+                for (py::handle item : list) {
+                    if (!py::isinstance<py::sequence>(item) || py::isinstance<py::str>(item))
+                        throw py::type_error("set_scissors: each rectangle is a tuple (left, top, right, bottom), not " + detail::TypeName(item));
+                    py::sequence t = py::reinterpret_borrow<py::sequence>(item);
+                    if (py::len(t) != 4)
+                        throw InvalidArgument("set_scissors: each rectangle is (left, top, right, bottom), got " + std::to_string(py::len(t)) +
+                                              " values");
+                    rects.push_back(D3D12_RECT{I32(Int{py::object(t[0])}, fn, "left"), I32(Int{py::object(t[1])}, fn, "top"),
+                                               I32(Int{py::object(t[2])}, fn, "right"), I32(Int{py::object(t[3])}, fn, "bottom")});
+                }
+                cl.SetScissors(rects);
+            },
+            "rects"_a, docs::CommandList::set_scissors)
+        .def(
+            "set_stencil_ref",
+            [](CommandList& cl, Int ref) {
+                const uint32_t v = U32(ref, "set_stencil_ref", "ref");
+                if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
+                cl.SetStencilRef(v);
+            },
+            "ref"_a, docs::CommandList::set_stencil_ref)
+        .def(
+            "set_blend_factor", [](CommandList& cl, FourArg rgbaObj) { cl.SetBlendFactor(Rgba4(rgbaObj, "set_blend_factor").data()); }, "rgba"_a,
+            docs::CommandList::set_blend_factor)
+        .def(
+            "clear_render_target",
+            [](CommandList& cl, TextureArg t, FourArg rgbaArg, Int mip, OptIndex slice) {
+                const char* fn = "clear_render_target";
+                auto res = AsResource(t, fn);
+                const std::array<float, 4> rgba = Rgba4(rgbaArg, fn);
+                cl.ClearRenderTarget(res, rgba.data(), U32(mip, fn, "mip"), SliceArg(slice, fn));
+            },
+            "texture"_a, "rgba"_a, py::kw_only(), "mip"_a = 0, "array_slice"_a = py::none(), docs::CommandList::clear_render_target)
+        .def(
+            "clear_depth_stencil",
+            [](CommandList& cl, TextureArg t, Float d, Int s, bool clearDepth, bool clearStencil, Int mip, OptIndex slice) {
+                const char* fn = "clear_depth_stencil";
+                auto res = AsResource(t, fn);
+                cl.ClearDepthStencil(res, F32(d, fn, "depth"), U8(s, fn, "stencil"), clearDepth, clearStencil, U32(mip, fn, "mip"),
+                                     SliceArg(slice, fn));
+            },
+            "texture"_a, "depth"_a = 1.0f, "stencil"_a = 0, py::kw_only(), "clear_depth"_a = true, "clear_stencil"_a = true, "mip"_a = 0,
+            "array_slice"_a = 0, docs::CommandList::clear_depth_stencil)
+        .def(
+            "resolve",
+            [](CommandList& cl, TextureArg dst, TextureArg src, OptFormatArg format, Int dstSub, Int srcSub) {
+                const char* fn = "resolve";
+                DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : ParseFormat(format, fn);
+                cl.Resolve(AsResource(dst, fn), AsResource(src, fn), U32(dstSub, fn, "dst_subresource"), U32(srcSub, fn, "src_subresource"), f);
+            },
+            "dst"_a, "src"_a, py::kw_only(), "format"_a = py::none(), "dst_subresource"_a = 0, "src_subresource"_a = 0, docs::CommandList::resolve);
 }
 
 /// Vertex, index and per-call (dynamic) buffers.
 void DefGeometry(ListClass& cls) {
-    cls
-        .def("set_vertex_buffer", [](CommandList& cl, Int slot, BufferArg b, Int stride, Int off) {
-            const char* fn = "set_vertex_buffer";
-            cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
-        }, "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0, docs::CommandList::set_vertex_buffer)
-        .def("set_index_buffer", [](CommandList& cl, BufferArg b, Choice<IndexFormatChoice> format, Int off) {
-            const DXGI_FORMAT f = Parse(format, "set_index_buffer: format");
-            cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, U64(off, "set_index_buffer", "offset"));
-        }, "buffer"_a, "format"_a = "uint32", "offset"_a = 0, docs::CommandList::set_index_buffer)
-        .def("set_dynamic_constant_buffer", [](CommandList& cl, Int root, py::handle data) {
-            const uint32_t rootIndex = U32(root, "set_dynamic_constant_buffer", "root_index");
-            Bytes b = GetBytes(data, "set_dynamic_constant_buffer");
-            cl.SetDynamicConstantBuffer(rootIndex, b.data, b.size);
-        }, "root_index"_a, "data"_a, docs::CommandList::set_dynamic_constant_buffer)
-        .def("set_dynamic_vertex_buffer", [](CommandList& cl, Int slotArg, py::handle data, py::object stride) {
-            const uint32_t slot = U32(slotArg, "set_dynamic_vertex_buffer", "slot");
-            Bytes b = GetBytes(data, "set_dynamic_vertex_buffer");
-            uint32_t st;
-            if (!stride.is_none()) st = U32(stride, "set_dynamic_vertex_buffer", "stride");
-            else if (b.info.ndim >= 2) st = static_cast<uint32_t>(b.info.strides[0]);
-            else throw InvalidArgument("set_dynamic_vertex_buffer: give stride= for a 1-D array (or pass shape (vertices, components))");
-            cl.SetDynamicVertexBuffer(slot, b.data, b.size, st);
-        }, "slot"_a, "array"_a, "stride"_a = py::none(), docs::CommandList::set_dynamic_vertex_buffer)
-        .def("set_dynamic_index_buffer", [](CommandList& cl, py::handle data) {
-            Bytes b = GetBytes(data, "set_dynamic_index_buffer");
-            const std::string fmt = b.info.format;
-            const bool u16 = b.info.itemsize == 2 && (fmt == "H");
-            const bool u32 = b.info.itemsize == 4 && (fmt == "I" || fmt == "L");
-            if (!u16 && !u32) throw InvalidArgument("set_dynamic_index_buffer: indices must be a uint16 or uint32 array, got format '" + fmt + "'");
-            cl.SetDynamicIndexBuffer(b.data, b.size, u16 ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT);
-        }, "array"_a, docs::CommandList::set_dynamic_index_buffer)
-        .def("set_dynamic_structured_buffer", [](CommandList& cl, Int root, py::handle data) {
-            const uint32_t rootIndex = U32(root, "set_dynamic_structured_buffer", "root_index");
-            Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
-            cl.SetDynamicStructuredBuffer(rootIndex, b.data, b.size);
-        }, "root_index"_a, "array"_a, docs::CommandList::set_dynamic_structured_buffer);
+    cls.def(
+           "set_vertex_buffer",
+           [](CommandList& cl, Int slot, BufferArg b, Int stride, Int off) {
+               const char* fn = "set_vertex_buffer";
+               cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
+           },
+           "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0, docs::CommandList::set_vertex_buffer)
+        .def(
+            "set_index_buffer",
+            [](CommandList& cl, BufferArg b, Choice<IndexFormatChoice> format, Int off) {
+                const DXGI_FORMAT f = Parse(format, "set_index_buffer: format");
+                cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, U64(off, "set_index_buffer", "offset"));
+            },
+            "buffer"_a, "format"_a = "uint32", "offset"_a = 0, docs::CommandList::set_index_buffer)
+        .def(
+            "set_dynamic_constant_buffer",
+            [](CommandList& cl, Int root, py::handle data) {
+                const uint32_t rootIndex = U32(root, "set_dynamic_constant_buffer", "root_index");
+                Bytes b = GetBytes(data, "set_dynamic_constant_buffer");
+                cl.SetDynamicConstantBuffer(rootIndex, b.data, b.size);
+            },
+            "root_index"_a, "data"_a, docs::CommandList::set_dynamic_constant_buffer)
+        .def(
+            "set_dynamic_vertex_buffer",
+            [](CommandList& cl, Int slotArg, py::handle data, py::object stride) {
+                const uint32_t slot = U32(slotArg, "set_dynamic_vertex_buffer", "slot");
+                Bytes b = GetBytes(data, "set_dynamic_vertex_buffer");
+                uint32_t st;
+                if (!stride.is_none()) st = U32(stride, "set_dynamic_vertex_buffer", "stride");
+                else if (b.info.ndim >= 2) st = static_cast<uint32_t>(b.info.strides[0]);
+                else throw InvalidArgument("set_dynamic_vertex_buffer: give stride= for a 1-D array (or pass shape (vertices, components))");
+                cl.SetDynamicVertexBuffer(slot, b.data, b.size, st);
+            },
+            "slot"_a, "array"_a, "stride"_a = py::none(), docs::CommandList::set_dynamic_vertex_buffer)
+        .def(
+            "set_dynamic_index_buffer",
+            [](CommandList& cl, py::handle data) {
+                Bytes b = GetBytes(data, "set_dynamic_index_buffer");
+                const std::string fmt = b.info.format;
+                const bool u16 = b.info.itemsize == 2 && (fmt == "H");
+                const bool u32 = b.info.itemsize == 4 && (fmt == "I" || fmt == "L");
+                if (!u16 && !u32)
+                    throw InvalidArgument("set_dynamic_index_buffer: indices must be a uint16 or uint32 array, got format '" + fmt + "'");
+                cl.SetDynamicIndexBuffer(b.data, b.size, u16 ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT);
+            },
+            "array"_a, docs::CommandList::set_dynamic_index_buffer)
+        .def(
+            "set_dynamic_structured_buffer",
+            [](CommandList& cl, Int root, py::handle data) {
+                const uint32_t rootIndex = U32(root, "set_dynamic_structured_buffer", "root_index");
+                Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
+                cl.SetDynamicStructuredBuffer(rootIndex, b.data, b.size);
+            },
+            "root_index"_a, "array"_a, docs::CommandList::set_dynamic_structured_buffer);
 }
 
 /// Batched draws and dispatches (one call, many rows of root constants).
 void DefBatches(ListClass& cls) {
-    cls
-        .def("draw_many", [](CommandList& cl, Int vertexCount, py::handle constants, Int root, Int instances) {
-            const char* fn = "draw_many";
-            const uint32_t vc = U32(vertexCount, fn, "vertex_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
-            const py::array rows = ConstantRows(constants, fn);
-            const uint32_t n = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
-            const auto* data = static_cast<const uint32_t*>(rows.data());
-            if (n >= kNoGilRows) {
-                const std::vector<uint32_t> own(data, data + size_t(n) * k);  // unchanged by other threads meanwhile
-                ReleaseGil release;
-                cl.DrawMany(vc, ic, own.empty() ? data : own.data(), n, k, ri);
-                return;
-            }
-            cl.DrawMany(vc, ic, data, n, k, ri);
-        }, "vertex_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1, docs::CommandList::draw_many)
-        .def("draw_indexed_many", [](CommandList& cl, Int indexCount, py::handle constants, Int root, Int instances) {
-            const char* fn = "draw_indexed_many";
-            const uint32_t n = U32(indexCount, fn, "index_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
-            const py::array rows = ConstantRows(constants, fn);
-            const uint32_t count = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
-            const auto* data = static_cast<const uint32_t*>(rows.data());
-            if (count >= kNoGilRows) {
-                const std::vector<uint32_t> own(data, data + size_t(count) * k);  // unchanged by other threads meanwhile
-                ReleaseGil release;
-                cl.DrawIndexedMany(n, ic, own.empty() ? data : own.data(), count, k, ri);
-                return;
-            }
-            cl.DrawIndexedMany(n, ic, data, count, k, ri);
-        }, "index_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1, docs::CommandList::draw_indexed_many)
-        .def("dispatch_many", [](CommandList& cl, py::handle groups, py::handle constants, Int root) {
-            const char* fn = "dispatch_many";
-            const uint32_t ri = U32(root, fn, "root_index");
-            const py::array rows = ConstantRows(constants, fn);
-            const uint32_t n = static_cast<uint32_t>(rows.shape(0));
-            std::array<uint32_t, 3> one{};
-            py::array_t<uint32_t, py::array::c_style> perRow;
-            bool byRow = false;
-            if (py::isinstance<py::array>(groups)) {
-                py::array g = py::reinterpret_borrow<py::array>(groups);
-                const char k = g.dtype().kind();
-                if (k != 'i' && k != 'u') throw py::type_error(std::string(fn) + ": groups must hold integers, not dtype " + std::string(py::str(g.dtype())));
-                if (g.ndim() == 2 && g.shape(1) == 3) {
-                    if (g.shape(0) != Py_ssize_t(n))
-                        throw InvalidArgument(std::string(fn) + ": groups has " + std::to_string(g.shape(0)) + " rows but constants has " +
-                                              std::to_string(n));
-                    py::module_ np = py::module_::import("numpy");
-                    // The core refuses counts outside 1..65535; a value no uint32 holds is refused here (by its
-                    // value), so that none wraps around into that range.
-                    py::array bad = np.attr("flatnonzero")(np.attr("logical_or")(np.attr("less")(g, 0), np.attr("greater")(g, UINT32_MAX)));
-                    if (bad.size() > 0) {
-                        const py::object first = bad[py::int_(0)];
-                        const py::ssize_t at = first.cast<py::ssize_t>();
-                        throw InvalidArgument(std::string(fn) + ": thread group counts must be 1..65535, got " +
-                                              std::string(py::str(g.attr("reshape")(-1)[py::int_(at)])) + " in row " + std::to_string(at / 3) +
-                                              " of groups");
-                    }
-                    perRow = np.attr("ascontiguousarray")(g, "dtype"_a = "uint32").cast<py::array_t<uint32_t, py::array::c_style>>();
-                    byRow = true;
-                } else if (g.ndim() == 1 && g.shape(0) == 3) {
-                    for (py::ssize_t d = 0; d < 3; ++d) one[size_t(d)] = U32(py::object(g[py::int_(d)]), fn, "groups item");
-                } else {
-                    throw InvalidArgument(std::string(fn) + ": groups must be one (x, y, z) or an (n, 3) array");
+    cls.def(
+           "draw_many",
+           [](CommandList& cl, Int vertexCount, py::handle constants, Int root, Int instances) {
+               const char* fn = "draw_many";
+               const uint32_t vc = U32(vertexCount, fn, "vertex_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
+               const py::array rows = ConstantRows(constants, fn);
+               const uint32_t n = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
+               const auto* data = static_cast<const uint32_t*>(rows.data());
+               if (n >= kNoGilRows) {
+                   const std::vector<uint32_t> own(data, data + size_t(n) * k);  // unchanged by other threads meanwhile
+                   ReleaseGil release;
+                   cl.DrawMany(vc, ic, own.empty() ? data : own.data(), n, k, ri);
+                   return;
+               }
+               cl.DrawMany(vc, ic, data, n, k, ri);
+           },
+           "vertex_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1, docs::CommandList::draw_many)
+        .def(
+            "draw_indexed_many",
+            [](CommandList& cl, Int indexCount, py::handle constants, Int root, Int instances) {
+                const char* fn = "draw_indexed_many";
+                const uint32_t n = U32(indexCount, fn, "index_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
+                const py::array rows = ConstantRows(constants, fn);
+                const uint32_t count = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
+                const auto* data = static_cast<const uint32_t*>(rows.data());
+                if (count >= kNoGilRows) {
+                    const std::vector<uint32_t> own(data, data + size_t(count) * k);  // unchanged by other threads meanwhile
+                    ReleaseGil release;
+                    cl.DrawIndexedMany(n, ic, own.empty() ? data : own.data(), count, k, ri);
+                    return;
                 }
-            } else {
-                if (!PyList_Check(groups.ptr()) && !PyTuple_Check(groups.ptr()))
-                    throw py::type_error(std::string(fn) + ": groups must be an (x, y, z) tuple or an (n, 3) integer array, not " +
-                                         detail::TypeName(groups));
-                py::sequence seq = py::reinterpret_borrow<py::sequence>(groups);
-                if (py::len(seq) != 3) throw InvalidArgument(std::string(fn) + ": groups must be one (x, y, z) or an (n, 3) array");
-                for (size_t d = 0; d < 3; ++d) one[d] = U32(py::object(seq[d]), fn, "groups item");
-            }
-            const uint32_t k = static_cast<uint32_t>(rows.shape(1));
-            const auto* data = static_cast<const uint32_t*>(rows.data());
-            if (n >= kNoGilRows) {
-                // Copies of both tables: neither changes under the native code when another thread writes them.
-                const std::vector<uint32_t> own(data, data + size_t(n) * k);
-                const std::vector<uint32_t> ownGroups = byRow ? std::vector<uint32_t>(perRow.data(), perRow.data() + size_t(n) * 3)
-                                                              : std::vector<uint32_t>(one.begin(), one.end());
-                ReleaseGil release;
-                cl.DispatchMany(ownGroups.data(), byRow, own.empty() ? data : own.data(), n, k, ri);
-                return;
-            }
-            cl.DispatchMany(byRow ? perRow.data() : one.data(), byRow, data, n, k, ri);
-        }, "groups"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, docs::CommandList::dispatch_many);
+                cl.DrawIndexedMany(n, ic, data, count, k, ri);
+            },
+            "index_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1, docs::CommandList::draw_indexed_many)
+        .def(
+            "dispatch_many",
+            [](CommandList& cl, py::handle groups, py::handle constants, Int root) {
+                const char* fn = "dispatch_many";
+                const uint32_t ri = U32(root, fn, "root_index");
+                const py::array rows = ConstantRows(constants, fn);
+                const uint32_t n = static_cast<uint32_t>(rows.shape(0));
+                std::array<uint32_t, 3> one{};
+                py::array_t<uint32_t, py::array::c_style> perRow;
+                bool byRow = false;
+                if (py::isinstance<py::array>(groups)) {
+                    py::array g = py::reinterpret_borrow<py::array>(groups);
+                    const char k = g.dtype().kind();
+                    if (k != 'i' && k != 'u')
+                        throw py::type_error(std::string(fn) + ": groups must hold integers, not dtype " + std::string(py::str(g.dtype())));
+                    if (g.ndim() == 2 && g.shape(1) == 3) {
+                        if (g.shape(0) != Py_ssize_t(n))
+                            throw InvalidArgument(std::string(fn) + ": groups has " + std::to_string(g.shape(0)) + " rows but constants has " +
+                                                  std::to_string(n));
+                        py::module_ np = py::module_::import("numpy");
+                        // The core refuses counts outside 1..65535; a value no uint32 holds is refused here (by its
+                        // value), so that none wraps around into that range.
+                        py::array bad = np.attr("flatnonzero")(np.attr("logical_or")(np.attr("less")(g, 0), np.attr("greater")(g, UINT32_MAX)));
+                        if (bad.size() > 0) {
+                            const py::object first = bad[py::int_(0)];
+                            const py::ssize_t at = first.cast<py::ssize_t>();
+                            throw InvalidArgument(std::string(fn) + ": thread group counts must be 1..65535, got " +
+                                                  std::string(py::str(g.attr("reshape")(-1)[py::int_(at)])) + " in row " + std::to_string(at / 3) +
+                                                  " of groups");
+                        }
+                        perRow = np.attr("ascontiguousarray")(g, "dtype"_a = "uint32").cast<py::array_t<uint32_t, py::array::c_style>>();
+                        byRow = true;
+                    } else if (g.ndim() == 1 && g.shape(0) == 3) {
+                        for (py::ssize_t d = 0; d < 3; ++d) one[size_t(d)] = U32(py::object(g[py::int_(d)]), fn, "groups item");
+                    } else {
+                        throw InvalidArgument(std::string(fn) + ": groups must be one (x, y, z) or an (n, 3) array");
+                    }
+                } else {
+                    if (!PyList_Check(groups.ptr()) && !PyTuple_Check(groups.ptr()))
+                        throw py::type_error(std::string(fn) + ": groups must be an (x, y, z) tuple or an (n, 3) integer array, not " +
+                                             detail::TypeName(groups));
+                    py::sequence seq = py::reinterpret_borrow<py::sequence>(groups);
+                    if (py::len(seq) != 3) throw InvalidArgument(std::string(fn) + ": groups must be one (x, y, z) or an (n, 3) array");
+                    for (size_t d = 0; d < 3; ++d) one[d] = U32(py::object(seq[d]), fn, "groups item");
+                }
+                const uint32_t k = static_cast<uint32_t>(rows.shape(1));
+                const auto* data = static_cast<const uint32_t*>(rows.data());
+                if (n >= kNoGilRows) {
+                    // Copies of both tables: neither changes under the native code when another thread writes them.
+                    const std::vector<uint32_t> own(data, data + size_t(n) * k);
+                    const std::vector<uint32_t> ownGroups =
+                        byRow ? std::vector<uint32_t>(perRow.data(), perRow.data() + size_t(n) * 3) : std::vector<uint32_t>(one.begin(), one.end());
+                    ReleaseGil release;
+                    cl.DispatchMany(ownGroups.data(), byRow, own.empty() ? data : own.data(), n, k, ri);
+                    return;
+                }
+                cl.DispatchMany(byRow ? perRow.data() : one.data(), byRow, data, n, k, ri);
+            },
+            "groups"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, docs::CommandList::dispatch_many);
 }
 
 /// Recorded features: mip generation, panorama to cubemap.
 void DefFeatures(ListClass& cls) {
-    cls
-        .def("generate_mips", [](CommandList& cl, TextureArg texture, Int firstMip) {
-            auto tex = AsResource(texture, "generate_mips");
-            const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
-            ReleaseGil release;   // pure C++ from here (the first call creates the device's pipeline)
-            GenerateMips(cl, tex, first);
-        }, "texture"_a, py::kw_only(), "first_mip"_a = 0, docs::CommandList::generate_mips)
-        .def("pano_to_cubemap", [](CommandList& cl, TextureArg cube, TextureArg panorama) {
-            PanoToCubemap(cl, AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
-        }, "cubemap"_a, "panorama"_a, docs::CommandList::pano_to_cubemap);
+    cls.def(
+           "generate_mips",
+           [](CommandList& cl, TextureArg texture, Int firstMip) {
+               auto tex = AsResource(texture, "generate_mips");
+               const uint32_t first = U32(firstMip, "generate_mips", "first_mip");
+               ReleaseGil release;  // pure C++ from here (the first call creates the device's pipeline)
+               GenerateMips(cl, tex, first);
+           },
+           "texture"_a, py::kw_only(), "first_mip"_a = 0, docs::CommandList::generate_mips)
+        .def(
+            "pano_to_cubemap",
+            [](CommandList& cl, TextureArg cube, TextureArg panorama) {
+                PanoToCubemap(cl, AsResource(cube, "pano_to_cubemap"), AsResource(panorama, "pano_to_cubemap"));
+            },
+            "cubemap"_a, "panorama"_a, docs::CommandList::pano_to_cubemap);
 }
 
 }  // namespace
@@ -679,10 +807,11 @@ void BindCommandList(py::module_& m, Classes& c) {
         .def_property_readonly("closed", &CommandList::IsClosed, docs::CommandList::closed)
         .def_readwrite("auto_uav_barriers", &CommandList::AutoUavBarriers, docs::CommandList::auto_uav_barriers)
         .def_property_readonly("upload_pages", &CommandList::UploadPageCount, docs::CommandList::upload_pages)
-        .def("__repr__", [](const CommandList& cl) {
-            return std::string("<dx12kit.CommandList ") + QueueKindName(cl.Queue().Type()) + (cl.Name() != "command list" ? " '" + cl.Name() + "'" : "") +
-                   (cl.IsClosed() ? " executed" : " recording") + ">";
-        })
+        .def("__repr__",
+             [](const CommandList& cl) {
+                 return std::string("<dx12kit.CommandList ") + QueueKindName(cl.Queue().Type()) +
+                        (cl.Name() != "command list" ? " '" + cl.Name() + "'" : "") + (cl.IsClosed() ? " executed" : " recording") + ">";
+             })
         .def_property_readonly("name", &CommandList::Name, docs::CommandList::name);
     DefCopies(c.commandList);
     DefBarriers(c.commandList);
@@ -699,14 +828,16 @@ void BindCommandList(py::module_& m, Classes& c) {
     }
     InstallForkLeak<CommandList>(+[](const CommandList& l) { return l.Context()->Forked(); });
     c.commandList.def(
-        "resource_barriers", [](CommandList& cl, const BarrierBatch& batch) {
+        "resource_barriers",
+        [](CommandList& cl, const BarrierBatch& batch) {
             if (batch.Size() < kNoGilBarriers) {
                 batch.Record(cl);
                 return;
             }
             ReleaseGil release;  // a BarrierBatch never changes after construction; the call holds it alive
             batch.Record(cl);
-        }, "batch"_a, docs::CommandList::resource_barriers);
+        },
+        "batch"_a, docs::CommandList::resource_barriers);
     BindCommandListQueries(c);
     BindCommandListDiscard(c);
     BindCommandListIndirect(c);

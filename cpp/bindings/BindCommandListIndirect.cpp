@@ -6,17 +6,22 @@
 namespace dx12kit::bindings {
 
 void BindCommandListIndirect(Classes& c) {
-    c.commandList.def("execute_indirect", [](CommandList& cl, CommandSignatureArg signature, Int maxCount, BufferArg argumentBuffer, Int argumentOffset,
-                                             OptBufferArg countBuffer, Int countOffset) {
-        const char* fn = "execute_indirect";
-        if (!py::isinstance<CommandSignature>(signature))
-            throw py::type_error(std::string(fn) + ": signature must be a dx12kit.CommandSignature (Device.create_command_signature), not " +
-                                 detail::TypeName(signature));
-        std::shared_ptr<Resource> count;
-        if (!countBuffer.is_none()) count = AsResource(countBuffer, "execute_indirect: count_buffer");
-        cl.ExecuteIndirect(signature.cast<std::shared_ptr<CommandSignature>>(), U32(maxCount, fn, "max_count"), AsResource(argumentBuffer, "execute_indirect: argument_buffer"),
-                           U64(argumentOffset, fn, "argument_offset"), count, U64(countOffset, fn, "count_offset"));
-    }, "signature"_a, "max_count"_a, "argument_buffer"_a, "argument_offset"_a = 0, "count_buffer"_a = py::none(), "count_offset"_a = 0, docs::CommandList::execute_indirect);
+    c.commandList.def(
+        "execute_indirect",
+        [](CommandList& cl, CommandSignatureArg signature, Int maxCount, BufferArg argumentBuffer, Int argumentOffset, OptBufferArg countBuffer,
+           Int countOffset) {
+            const char* fn = "execute_indirect";
+            if (!py::isinstance<CommandSignature>(signature))
+                throw py::type_error(std::string(fn) + ": signature must be a dx12kit.CommandSignature (Device.create_command_signature), not " +
+                                     detail::TypeName(signature));
+            std::shared_ptr<Resource> count;
+            if (!countBuffer.is_none()) count = AsResource(countBuffer, "execute_indirect: count_buffer");
+            cl.ExecuteIndirect(signature.cast<std::shared_ptr<CommandSignature>>(), U32(maxCount, fn, "max_count"),
+                               AsResource(argumentBuffer, "execute_indirect: argument_buffer"), U64(argumentOffset, fn, "argument_offset"), count,
+                               U64(countOffset, fn, "count_offset"));
+        },
+        "signature"_a, "max_count"_a, "argument_buffer"_a, "argument_offset"_a = 0, "count_buffer"_a = py::none(), "count_offset"_a = 0,
+        docs::CommandList::execute_indirect);
 }
 
 }  // namespace dx12kit::bindings

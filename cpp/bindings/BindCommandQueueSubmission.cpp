@@ -9,14 +9,17 @@ namespace dx12kit::bindings {
 
 void BindCommandQueueSubmission(Classes& c) {
     c.commandQueue
-        .def("submission_stats", [](const CommandQueue& q) {
-            const QueueSubmitter& s = q.Submitter();
-            return py::dict("queued_ops"_a = s.QueuedOps(), "thread_waits"_a = s.WorkerWaits(), "busy"_a = !s.Idle());
-        },
-           docs::CommandQueue::submission_stats)
-        .def("_fail_next_queued_op", [](CommandQueue& q, int64_t hresult) {
-            q.Submitter().FailNextQueuedOp(static_cast<HRESULT>(static_cast<int32_t>(hresult)));
-        }, "hresult"_a, docs::CommandQueue::_fail_next_queued_op);
+        .def(
+            "submission_stats",
+            [](const CommandQueue& q) {
+                const QueueSubmitter& s = q.Submitter();
+                return py::dict("queued_ops"_a = s.QueuedOps(), "thread_waits"_a = s.WorkerWaits(), "busy"_a = !s.Idle());
+            },
+            docs::CommandQueue::submission_stats)
+        .def(
+            "_fail_next_queued_op",
+            [](CommandQueue& q, int64_t hresult) { q.Submitter().FailNextQueuedOp(static_cast<HRESULT>(static_cast<int32_t>(hresult))); },
+            "hresult"_a, docs::CommandQueue::_fail_next_queued_op);
 }
 
 }  // namespace dx12kit::bindings

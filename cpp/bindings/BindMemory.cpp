@@ -10,7 +10,8 @@ namespace dx12kit::bindings {
 void BindMemory(Classes& c) {
     Documented(c.memory, docs::Memory::class_)
         .def_property_readonly("size", [](const memory::MemoryRegion& r) { return r.allocation.Size(); })
-        .def_property_readonly("allocation", [](const memory::MemoryRegion& r) { return AllocationDict(r.allocation); }, docs::Memory::allocation)
+        .def_property_readonly(
+            "allocation", [](const memory::MemoryRegion& r) { return AllocationDict(r.allocation); }, docs::Memory::allocation)
         .def_property_readonly("heap", [](const memory::MemoryRegion& r) { return memory::HeapKindName(r.heap); })
         .def_property_readonly("name", [](const memory::MemoryRegion& r) { return r.name; })
         .def("__repr__", [](const memory::MemoryRegion& r) {

@@ -14,8 +14,11 @@ void BindPipelineState(Classes& c) {
     Documented(c.pipelineState, docs::PipelineState::class_)
         .def_property_readonly("is_compute", &PipelineState::IsCompute, docs::PipelineState::is_compute)
         .def_property_readonly("root_signature", &PipelineState::GetRootSignature, docs::PipelineState::root_signature)
-        .def_property_readonly("shader_reflections", [](const PipelineState& p) { return p.ShaderReflections(); }, docs::PipelineState::shader_reflections)
-        .def_property("name", &PipelineState::Name, [](PipelineState& p, NameArg n) { p.SetName(Str(n, "PipelineState.name", "name")); }, docs::PipelineState::name)
+        .def_property_readonly(
+            "shader_reflections", [](const PipelineState& p) { return p.ShaderReflections(); }, docs::PipelineState::shader_reflections)
+        .def_property(
+            "name", &PipelineState::Name, [](PipelineState& p, NameArg n) { p.SetName(Str(n, "PipelineState.name", "name")); },
+            docs::PipelineState::name)
         .def("__repr__", [](const PipelineState& p) {
             return "<dx12kit.PipelineState '" + p.Name() + "' " + (p.IsCompute() ? "compute" : "graphics") + " root_signature='" +
                    p.GetRootSignature()->Name() + "'>";

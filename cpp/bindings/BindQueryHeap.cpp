@@ -9,9 +9,11 @@ namespace dx12kit::bindings {
 
 void BindQueryHeap(Classes& c) {
     Documented(c.queryHeap, docs::QueryHeap::class_)
-        .def_property_readonly("kind", [](const QueryHeap& h) { return std::string(queryrules::HeapTypeName(h.Type())); }, docs::QueryHeap::kind)
+        .def_property_readonly(
+            "kind", [](const QueryHeap& h) { return std::string(queryrules::HeapTypeName(h.Type())); }, docs::QueryHeap::kind)
         .def_property_readonly("count", &QueryHeap::Count, docs::QueryHeap::count)
-        .def_property("name", &QueryHeap::Name, [](QueryHeap& h, NameArg n) { h.SetName(Str(n, "QueryHeap.name", "name")); }, docs::QueryHeap::name)
+        .def_property(
+            "name", &QueryHeap::Name, [](QueryHeap& h, NameArg n) { h.SetName(Str(n, "QueryHeap.name", "name")); }, docs::QueryHeap::name)
         .def("__repr__", [](const QueryHeap& h) {
             return "<dx12kit.QueryHeap '" + h.Name() + "' kind=" + queryrules::HeapTypeName(h.Type()) + " count=" + std::to_string(h.Count()) + ">";
         });

@@ -30,12 +30,15 @@ void BindResourceStateEnum(py::module_& m) {
         .value("GENERIC_READ", D3D12_RESOURCE_STATE_GENERIC_READ)
         .finalize();
     m.attr("ALL_SUBRESOURCES") = kAllSubresources;
-    m.def("queue_states", [] {
-        py::dict out;
-        for (auto type : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
-            out[py::str(d3d12rules::QueueTypeName(type))] = d3d12rules::QueueStates(type);
-        return out;
-    }, docs::dx12core::queue_states);
+    m.def(
+        "queue_states",
+        [] {
+            py::dict out;
+            for (auto type : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY})
+                out[py::str(d3d12rules::QueueTypeName(type))] = d3d12rules::QueueStates(type);
+            return out;
+        },
+        docs::dx12core::queue_states);
 }
 
 void BindResource(Classes& c) {
@@ -46,19 +49,24 @@ void BindResource(Classes& c) {
         .def_property_readonly("cached_views", &Resource::CachedViewCount, docs::Resource::cached_views)
         .def("close", &Resource::Close, docs::Resource::close)
         .def_property_readonly("closed", &Resource::IsClosed, docs::Resource::closed)
-        .def("__repr__", [](const Resource& r) {
-            return "<dx12kit.Resource '" + r.Name() + "' subresources=" + std::to_string(r.NumSubresources()) + (r.IsClosed() ? " closed>" : ">");
-        })
+        .def("__repr__",
+             [](const Resource& r) {
+                 return "<dx12kit.Resource '" + r.Name() + "' subresources=" + std::to_string(r.NumSubresources()) +
+                        (r.IsClosed() ? " closed>" : ">");
+             })
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](Resource& r, py::args) { r.Close(); })
-        .def("global_state", [](Resource& r, Int subArg) {
-            return r.SettledState(U32(subArg, "global_state", "subresource"), "global_state");
-        }, "subresource"_a = kAllSubresources, docs::Resource::global_state)
-        .def_property_readonly("allocation", [](const Resource& r) -> py::object {
-        const memory::MemoryAllocation& a = r.Memory();
-        if (a.IsNull()) return py::none();
-        return AllocationDict(a);
-    }, docs::Resource::allocation);
+        .def(
+            "global_state", [](Resource& r, Int subArg) { return r.SettledState(U32(subArg, "global_state", "subresource"), "global_state"); },
+            "subresource"_a = kAllSubresources, docs::Resource::global_state)
+        .def_property_readonly(
+            "allocation",
+            [](const Resource& r) -> py::object {
+                const memory::MemoryAllocation& a = r.Memory();
+                if (a.IsNull()) return py::none();
+                return AllocationDict(a);
+            },
+            docs::Resource::allocation);
     InstallForkLeak<Resource>(+[](const Resource& r) { return r.Context().Forked(); });
 }
 

@@ -10,15 +10,20 @@ namespace dx12kit::bindings {
 
 void BindRootSignature(Classes& c) {
     Documented(c.rootSignature, docs::RootSignature::class_)
-        .def_property_readonly("num_parameters", [](const RootSignature& r) { return r.Parameters().size(); }, docs::RootSignature::num_parameters)
-        .def_property_readonly("parameters", [](const RootSignature& r) { return r.Parameters(); }, docs::RootSignature::parameters)
-        .def_property_readonly("static_samplers", [](const RootSignature& r) { return r.StaticSamplers(); }, docs::RootSignature::static_samplers)
-        .def_property("name", &RootSignature::Name, [](RootSignature& r, NameArg n) { r.SetName(Str(n, "RootSignature.name", "name")); }, docs::RootSignature::name)
+        .def_property_readonly(
+            "num_parameters", [](const RootSignature& r) { return r.Parameters().size(); }, docs::RootSignature::num_parameters)
+        .def_property_readonly(
+            "parameters", [](const RootSignature& r) { return r.Parameters(); }, docs::RootSignature::parameters)
+        .def_property_readonly(
+            "static_samplers", [](const RootSignature& r) { return r.StaticSamplers(); }, docs::RootSignature::static_samplers)
+        .def_property(
+            "name", &RootSignature::Name, [](RootSignature& r, NameArg n) { r.SetName(Str(n, "RootSignature.name", "name")); },
+            docs::RootSignature::name)
         .def("__repr__", [](const RootSignature& r) {
             return "<dx12kit.RootSignature '" + r.Name() + "' parameters=" + std::to_string(r.Parameters().size()) +
                    " static_samplers=" + std::to_string(r.StaticSamplers().size()) + ">";
         });
-InstallForkLeak<RootSignature>(+[](const RootSignature& r) { return r.Context()->Forked(); });
+    InstallForkLeak<RootSignature>(+[](const RootSignature& r) { return r.Context()->Forked(); });
 }
 
 }  // namespace dx12kit::bindings

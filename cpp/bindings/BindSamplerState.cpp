@@ -8,8 +8,10 @@ namespace dx12kit::bindings {
 
 void BindSamplerState(Classes& c) {
     Documented(c.samplerState, docs::SamplerState::class_)
-        .def_property("name", &Sampler::Name, [](Sampler& s, NameArg n) { s.SetName(Str(n, "SamplerState.name", "name")); }, docs::SamplerState::name)
-        .def_property_readonly("desc", [](const Sampler& s) { return SamplerDescDict(s.Desc()); }, docs::SamplerState::desc)
+        .def_property(
+            "name", &Sampler::Name, [](Sampler& s, NameArg n) { s.SetName(Str(n, "SamplerState.name", "name")); }, docs::SamplerState::name)
+        .def_property_readonly(
+            "desc", [](const Sampler& s) { return SamplerDescDict(s.Desc()); }, docs::SamplerState::desc)
         .def("__repr__", [](const Sampler& s) {
             // Every setting, by name: a setting left at its default is shown too, so two reprs compare settings.
             py::dict d = SamplerDescDict(s.Desc());

@@ -85,18 +85,24 @@ void BindShaders(py::module_& parent) {
     py::module_ m = parent.def_submodule("shaders", docs::shaders::module_);
 
     py::class_<CbufferVariable>(m, "CbufferVariable",
-        "A variable of a constant buffer (or a member of a struct variable), with its place in the buffer (HLSL packing).")
+                                "A variable of a constant buffer (or a member of a struct variable), with its place in the buffer (HLSL packing).")
         .def_readonly("name", &CbufferVariable::name, "The HLSL name.")
         .def_readonly("offset", &CbufferVariable::offset, "Bytes from the start of the cbuffer (struct members: of the struct).")
         .def_readonly("size", &CbufferVariable::size, "Bytes the variable spans (0 for struct members: compute from the type).")
-        .def_property_readonly("used", [](const CbufferVariable& v) { return (v.flags & 2u) != 0; }, "Whether the program reads it.")
-        .def_property_readonly("type_class", [](const CbufferVariable& v) { return TypeClassName(v.type.typeClass); },
-                               "'scalar', 'vector', 'matrix_rows' (row_major), 'matrix_columns' (column_major) or 'struct'.")
-        .def_property_readonly("base_type", [](const CbufferVariable& v) { return BaseTypeName(v.type.baseType); },
-                               "'float', 'int', 'uint', 'bool', 'double' ('void' for structs).")
-        .def_property_readonly("rows", [](const CbufferVariable& v) { return v.type.rows; }, "Rows (1 for scalars and vectors).")
-        .def_property_readonly("columns", [](const CbufferVariable& v) { return v.type.columns; }, "Columns (vector components).")
-        .def_property_readonly("elements", [](const CbufferVariable& v) { return v.type.elements; }, "Array length; 0 when not an array.")
+        .def_property_readonly(
+            "used", [](const CbufferVariable& v) { return (v.flags & 2u) != 0; }, "Whether the program reads it.")
+        .def_property_readonly(
+            "type_class", [](const CbufferVariable& v) { return TypeClassName(v.type.typeClass); },
+            "'scalar', 'vector', 'matrix_rows' (row_major), 'matrix_columns' (column_major) or 'struct'.")
+        .def_property_readonly(
+            "base_type", [](const CbufferVariable& v) { return BaseTypeName(v.type.baseType); },
+            "'float', 'int', 'uint', 'bool', 'double' ('void' for structs).")
+        .def_property_readonly(
+            "rows", [](const CbufferVariable& v) { return v.type.rows; }, "Rows (1 for scalars and vectors).")
+        .def_property_readonly(
+            "columns", [](const CbufferVariable& v) { return v.type.columns; }, "Columns (vector components).")
+        .def_property_readonly(
+            "elements", [](const CbufferVariable& v) { return v.type.elements; }, "Array length; 0 when not an array.")
         .def_readonly("members", &CbufferVariable::members, "Struct members (CbufferVariable), in declaration order.")
         .def("__repr__", [](const CbufferVariable& v) {
             std::string t = v.type.typeClass == 5 ? std::string("struct") : std::string(BaseTypeName(v.type.baseType));
@@ -108,7 +114,8 @@ void BindShaders(py::module_& parent) {
 
     py::class_<ShaderBinding>(m, "ShaderBinding", docs::ShaderBinding::class_)
         .def_readonly("name", &ShaderBinding::name, docs::ShaderBinding::name)
-        .def_property_readonly("kind", [](const ShaderBinding& b) { return KindName(b.kind); }, docs::ShaderBinding::kind)
+        .def_property_readonly(
+            "kind", [](const ShaderBinding& b) { return KindName(b.kind); }, docs::ShaderBinding::kind)
         .def_readonly("register", &ShaderBinding::shaderRegister, docs::ShaderBinding::register_)
         .def_readonly("space", &ShaderBinding::space, docs::ShaderBinding::space)
         .def_readonly("count", &ShaderBinding::count, docs::ShaderBinding::count)
@@ -130,9 +137,12 @@ void BindShaders(py::module_& parent) {
         .def_readonly("semantic_index", &SignatureElement::semanticIndex)
         .def_readonly("register", &SignatureElement::shaderRegister, docs::SignatureElement::register_)
         .def_readonly("system_value", &SignatureElement::systemValue, docs::SignatureElement::system_value)
-        .def_property_readonly("component_type", [](const SignatureElement& e) { return ComponentTypeName(e.componentType); }, docs::SignatureElement::component_type)
-        .def_property_readonly("mask", [](const SignatureElement& e) { return MaskString(e.mask); }, docs::SignatureElement::mask)
-        .def_property_readonly("used_mask", [](const SignatureElement& e) { return MaskString(e.rwMask); }, docs::SignatureElement::used_mask)
+        .def_property_readonly(
+            "component_type", [](const SignatureElement& e) { return ComponentTypeName(e.componentType); }, docs::SignatureElement::component_type)
+        .def_property_readonly(
+            "mask", [](const SignatureElement& e) { return MaskString(e.mask); }, docs::SignatureElement::mask)
+        .def_property_readonly(
+            "used_mask", [](const SignatureElement& e) { return MaskString(e.rwMask); }, docs::SignatureElement::used_mask)
         .def_readonly("stream", &SignatureElement::stream)
         .def("__repr__", [](const SignatureElement& e) {
             return "<SignatureElement " + e.semantic + std::to_string(e.semanticIndex) + " r" + std::to_string(e.shaderRegister) + "." +
@@ -146,46 +156,64 @@ void BindShaders(py::module_& parent) {
         .def_readonly("inputs", &DxbcReflection::inputs)
         .def_readonly("outputs", &DxbcReflection::outputs)
         .def_readonly("patch_constants", &DxbcReflection::patchConstants)
-        .def_property_readonly("numthreads", [](const DxbcReflection& r) { return py::make_tuple(r.numThreads[0], r.numThreads[1], r.numThreads[2]); }, docs::ShaderReflection::numthreads)
+        .def_property_readonly(
+            "numthreads", [](const DxbcReflection& r) { return py::make_tuple(r.numThreads[0], r.numThreads[1], r.numThreads[2]); },
+            docs::ShaderReflection::numthreads)
         .def_readonly("creator", &DxbcReflection::creator, docs::ShaderReflection::creator)
         .def("__repr__", [](const DxbcReflection& r) {
             std::string s = "<dx12kit.ShaderReflection " + r.Profile() + " bindings=" + std::to_string(r.bindings.size()) +
                             " inputs=" + std::to_string(r.inputs.size()) + " outputs=" + std::to_string(r.outputs.size());
-            if (r.numThreads[0]) s += " numthreads=(" + std::to_string(r.numThreads[0]) + ", " + std::to_string(r.numThreads[1]) + ", " +
-                                      std::to_string(r.numThreads[2]) + ")";
+            if (r.numThreads[0])
+                s += " numthreads=(" + std::to_string(r.numThreads[0]) + ", " + std::to_string(r.numThreads[1]) + ", " +
+                     std::to_string(r.numThreads[2]) + ")";
             return s + ">";
         });
 
-    m.def("reflect_dxbc", [](py::handle data) {
-        const std::string b = DxbcBytes(data, "reflect_dxbc");
-        return ReflectDxbc(reinterpret_cast<const uint8_t*>(b.data()), b.size());
-    }, "bytecode"_a, docs::shaders::reflect_dxbc);
-    m.def("dxbc_problem", [](py::handle data, bool checksum) {
-        const std::string b = DxbcBytes(data, "dxbc_problem");
-        return DxbcContainerProblem(reinterpret_cast<const uint8_t*>(b.data()), b.size(), checksum);
-    }, "bytecode"_a, "checksum"_a = true, docs::shaders::dxbc_problem);
-    m.def("dxbc_checksum", [](py::handle data) {
-        const std::string b = DxbcBytes(data, "dxbc_checksum");
-        const auto sum = DxbcChecksum(reinterpret_cast<const uint8_t*>(b.data()), b.size());
-        return py::bytes(reinterpret_cast<const char*>(sum.data()), sum.size());
-    }, "bytecode"_a, docs::shaders::dxbc_checksum);
-    m.def("fix_folded_float_modifiers", [](py::handle data) {
-        const std::string b = DxbcBytes(data, "fix_folded_float_modifiers");
-        const DxbcModifierFixResult r = FixFoldedFloatModifiers(reinterpret_cast<const uint8_t*>(b.data()), b.size());
-        py::list names;
-        for (const std::string& n : r.instructions) names.append(n);
-        return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), names);
-    }, "bytecode"_a, docs::shaders::fix_folded_float_modifiers);
-    m.def("rewrite_dxbc_for_vkd3d", [](py::handle data) {
-        const std::string b = DxbcBytes(data, "rewrite_dxbc_for_vkd3d");
-        const DxbcRewriteResult r = RewriteDxbcForVkd3d(reinterpret_cast<const uint8_t*>(b.data()), b.size());
-        py::dict counts;
-        counts["ftoi"] = r.ftoi;
-        counts["ftou"] = r.ftou;
-        counts["firstbit_hi"] = r.firstbitHigh;
-        counts["partial_mov"] = r.partialMov;
-        return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), counts);
-    }, "bytecode"_a, docs::shaders::rewrite_dxbc_for_vkd3d);
+    m.def(
+        "reflect_dxbc",
+        [](py::handle data) {
+            const std::string b = DxbcBytes(data, "reflect_dxbc");
+            return ReflectDxbc(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+        },
+        "bytecode"_a, docs::shaders::reflect_dxbc);
+    m.def(
+        "dxbc_problem",
+        [](py::handle data, bool checksum) {
+            const std::string b = DxbcBytes(data, "dxbc_problem");
+            return DxbcContainerProblem(reinterpret_cast<const uint8_t*>(b.data()), b.size(), checksum);
+        },
+        "bytecode"_a, "checksum"_a = true, docs::shaders::dxbc_problem);
+    m.def(
+        "dxbc_checksum",
+        [](py::handle data) {
+            const std::string b = DxbcBytes(data, "dxbc_checksum");
+            const auto sum = DxbcChecksum(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+            return py::bytes(reinterpret_cast<const char*>(sum.data()), sum.size());
+        },
+        "bytecode"_a, docs::shaders::dxbc_checksum);
+    m.def(
+        "fix_folded_float_modifiers",
+        [](py::handle data) {
+            const std::string b = DxbcBytes(data, "fix_folded_float_modifiers");
+            const DxbcModifierFixResult r = FixFoldedFloatModifiers(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+            py::list names;
+            for (const std::string& n : r.instructions) names.append(n);
+            return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), names);
+        },
+        "bytecode"_a, docs::shaders::fix_folded_float_modifiers);
+    m.def(
+        "rewrite_dxbc_for_vkd3d",
+        [](py::handle data) {
+            const std::string b = DxbcBytes(data, "rewrite_dxbc_for_vkd3d");
+            const DxbcRewriteResult r = RewriteDxbcForVkd3d(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+            py::dict counts;
+            counts["ftoi"] = r.ftoi;
+            counts["ftou"] = r.ftou;
+            counts["firstbit_hi"] = r.firstbitHigh;
+            counts["partial_mov"] = r.partialMov;
+            return py::make_tuple(py::bytes(reinterpret_cast<const char*>(r.bytecode.data()), r.bytecode.size()), counts);
+        },
+        "bytecode"_a, docs::shaders::rewrite_dxbc_for_vkd3d);
 }
 
 }  // namespace dx12kit::bindings

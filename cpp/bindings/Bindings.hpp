@@ -31,10 +31,10 @@ struct ResourcePlacement;
 
 namespace dx12kit::bindings {
 
-void BindErrors(pybind11::module_& m);     // ExceptionTranslation.cpp: the exception classes
-void BindAlloc(pybind11::module_& m);      // dx12core.alloc: the device-free range allocators
-void BindShaders(pybind11::module_& m);    // dx12core.shaders: DXBC validation and reflection
-void BindHostCopies(pybind11::module_& m); // set_copy_threads, copy_threads, copy_stats (module functions)
+void BindErrors(pybind11::module_& m);       // ExceptionTranslation.cpp: the exception classes
+void BindAlloc(pybind11::module_& m);        // dx12core.alloc: the device-free range allocators
+void BindShaders(pybind11::module_& m);      // dx12core.shaders: DXBC validation and reflection
+void BindHostCopies(pybind11::module_& m);   // set_copy_threads, copy_threads, copy_stats (module functions)
 void BindDescriptors(pybind11::module_& m);  // dx12core.descriptors: the standalone descriptor allocators
 
 // The D3D12 layer: its classes are declared first (Classes.hpp, constructed first in Module.cpp), so the
@@ -46,19 +46,20 @@ void BindFormatSupport(Classes& c);                // BindFormat.cpp
 void BindResource(Classes& c);
 void BindBuffer(Classes& c);
 void BindTexture(Classes& c);
-void BindChoiceTables(pybind11::module_& m);  // choice_tables(): the names of every choice (dx12kit.enums is made from them)
-void BindArgumentRoles(pybind11::module_& m);  // resource_arguments(): each CommandList method's resource arguments and their roles
+void BindChoiceTables(pybind11::module_& m);            // choice_tables(): the names of every choice (dx12kit.enums is made from them)
+void BindArgumentRoles(pybind11::module_& m);           // resource_arguments(): each CommandList method's resource arguments and their roles
 void BindRootLayout(pybind11::module_& m, Classes& c);  // the root-signature layout: DescriptorRange, RootParameter, StaticSamplerDesc
 void BindRootSignature(Classes& c);
 void BindPipelineState(Classes& c);
-void BindPipelineStates(pybind11::module_& m);  // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement (one concept: the fixed-function states)
+void BindPipelineStates(
+    pybind11::module_& m);  // BlendState, RasterizerState, DepthStencilState, StencilFace, InputElement (one concept: the fixed-function states)
 void BindSamplerState(Classes& c);
 void BindCommandList(pybind11::module_& m, Classes& c);  // calls BindCommandListQueries
-void BindCommandListQueries(Classes& c);  // begin_query, end_query, resolve_query_data, set_predication (BindCommandListQueries.cpp)
-void BindCommandListDiscard(Classes& c);  // discard_resource (BindCommandListDiscard.cpp)
+void BindCommandListQueries(Classes& c);                 // begin_query, end_query, resolve_query_data, set_predication (BindCommandListQueries.cpp)
+void BindCommandListDiscard(Classes& c);                 // discard_resource (BindCommandListDiscard.cpp)
 void BindQueryHeap(Classes& c);
 void BindCommandListIndirect(Classes& c);  // execute_indirect (BindCommandListIndirect.cpp)
-void BindCommandListNames(Classes& c);  // bind (by the shaders' names), pipeline_state (BindCommandListNames.cpp)
+void BindCommandListNames(Classes& c);     // bind (by the shaders' names), pipeline_state (BindCommandListNames.cpp)
 /// Applies what CommandList.bind kept while no pipeline was bound (set_pipeline_state calls it; O(1) when nothing is pending).
 void ApplyPendingNamedBinds(CommandList& cl);
 /// create_*_pipeline's root_signature argument: the RootSignature given, or (None) one derived from the
@@ -70,21 +71,21 @@ void BindCommandSignature(Classes& c);
 void BindBundle(Classes& c);
 void BindCommandListBundles(Classes& c);  // execute_bundle (BindCommandListBundles.cpp)
 void BindDeviceBundles(Classes& c);       // Device.create_bundle (BindDeviceBundles.cpp)
-void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
+void BindBarrierBatch(Classes& c);        // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
 void BindUploadAllocation(Classes& c);
 void BindCommandQueue(Classes& c);
-void BindCommandQueueSubmission(Classes& c);  // CommandQueue.submission_stats and its test hook (BindCommandQueueSubmission.cpp)
+void BindCommandQueueSubmission(Classes& c);        // CommandQueue.submission_stats and its test hook (BindCommandQueueSubmission.cpp)
 void BindDevice(pybind11::module_& m, Classes& c);  // calls BindDeviceMemory and BindDeviceTextures
-void BindDeviceMemory(Classes& c);    // Device's memory methods (BindDeviceMemory.cpp)
-void BindDeviceTextures(Classes& c);  // Device's cube/3D textures and load_texture (BindDeviceTextures.cpp)
-void BindDeviceQueries(Classes& c);   // Device.create_query_heap (BindDeviceQueries.cpp)
-void BindDeviceIndirect(Classes& c);  // Device.create_command_signature (BindDeviceIndirect.cpp)
+void BindDeviceMemory(Classes& c);                  // Device's memory methods (BindDeviceMemory.cpp)
+void BindDeviceTextures(Classes& c);                // Device's cube/3D textures and load_texture (BindDeviceTextures.cpp)
+void BindDeviceQueries(Classes& c);                 // Device.create_query_heap (BindDeviceQueries.cpp)
+void BindDeviceIndirect(Classes& c);                // Device.create_command_signature (BindDeviceIndirect.cpp)
 void BindPool(Classes& c);
 void BindMemory(Classes& c);
 
 // The heap=/pool=/committed=/within_budget=/memory=/offset= arguments (PlacementArgs.cpp).
-ResourcePlacement ParsePlacement(pybind11::handle heap, pybind11::handle pool, bool committed, bool withinBudget,
-                                 pybind11::handle memory, uint64_t offset, const char* what);
+ResourcePlacement ParsePlacement(pybind11::handle heap, pybind11::handle pool, bool committed, bool withinBudget, pybind11::handle memory,
+                                 uint64_t offset, const char* what);
 
 // Blocking waits (WaitHooks.cpp): hooks that release the GIL and check for signals, the
 // translation of an interrupted wait back into the signal handler's exception, and the deleter

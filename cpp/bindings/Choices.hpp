@@ -122,8 +122,8 @@ namespace pybind11::detail {
 // Any object loads (Parse() checks it and names the argument); the signature names the enum.
 template <typename Tag>
 struct type_caster<dx12kit::bindings::Choice<Tag>> {
-    PYBIND11_TYPE_CASTER(dx12kit::bindings::Choice<Tag>, const_name("dx12kit.enums.") + Tag::kPyName + const_name(" | dx12kit.enums.") +
-                                                          Tag::kPyName + const_name("Name"));
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::Choice<Tag>,
+                         const_name("dx12kit.enums.") + Tag::kPyName + const_name(" | dx12kit.enums.") + Tag::kPyName + const_name("Name"));
     bool load(handle src, bool) {
         if (!src) return false;
         value.value = src;
@@ -134,8 +134,8 @@ struct type_caster<dx12kit::bindings::Choice<Tag>> {
 
 template <typename Tag>
 struct type_caster<dx12kit::bindings::OptChoice<Tag>> {
-    PYBIND11_TYPE_CASTER(dx12kit::bindings::OptChoice<Tag>, const_name("dx12kit.enums.") + Tag::kPyName + const_name(" | dx12kit.enums.") +
-                                                             Tag::kPyName + const_name("Name | None"));
+    PYBIND11_TYPE_CASTER(dx12kit::bindings::OptChoice<Tag>,
+                         const_name("dx12kit.enums.") + Tag::kPyName + const_name(" | dx12kit.enums.") + Tag::kPyName + const_name("Name | None"));
     bool load(handle src, bool) {
         if (!src) return false;
         value.value = src;

@@ -27,12 +27,26 @@ namespace dx12kit::bindings {
 
 struct Classes {
     explicit Classes(pybind11::module_& m)
-        : formatSupport(m, "FormatSupport"), resource(m, "Resource"), buffer(m, "Buffer"), texture(m, "Texture"),
-          descriptorRange(m, "DescriptorRange"), rootParameter(m, "RootParameter"), staticSamplerDesc(m, "StaticSamplerDesc"), rootSignature(m, "RootSignature"),
-          pipelineState(m, "PipelineState"), samplerState(m, "SamplerState"), barrierBatch(m, "BarrierBatch"),
+        : formatSupport(m, "FormatSupport"),
+          resource(m, "Resource"),
+          buffer(m, "Buffer"),
+          texture(m, "Texture"),
+          descriptorRange(m, "DescriptorRange"),
+          rootParameter(m, "RootParameter"),
+          staticSamplerDesc(m, "StaticSamplerDesc"),
+          rootSignature(m, "RootSignature"),
+          pipelineState(m, "PipelineState"),
+          samplerState(m, "SamplerState"),
+          barrierBatch(m, "BarrierBatch"),
           commandList(m, "CommandList"),
-          uploadAllocation(m, "UploadAllocation"), commandQueue(m, "CommandQueue"), device(m, "Device"), pool(m, "Pool"),
-          memory(m, "Memory"), queryHeap(m, "QueryHeap"), indirectArgument(m, "IndirectArgument"), commandSignature(m, "CommandSignature"),
+          uploadAllocation(m, "UploadAllocation"),
+          commandQueue(m, "CommandQueue"),
+          device(m, "Device"),
+          pool(m, "Pool"),
+          memory(m, "Memory"),
+          queryHeap(m, "QueryHeap"),
+          indirectArgument(m, "IndirectArgument"),
+          commandSignature(m, "CommandSignature"),
           bundle(m, "Bundle") {}
     // In registration order: a base before its subclasses.
     pybind11::class_<FormatCapabilities> formatSupport;

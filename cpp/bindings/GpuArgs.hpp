@@ -51,14 +51,15 @@ inline std::string Lower(std::string s) {
 
 inline DXGI_FORMAT ParseFormat(py::handle h, const char* what) {
     if (py::isinstance<py::str>(h)) return ParseFormatName(Str(h, what, "format"), what).format;  // "did you mean" when unknown
-    if (PyIndex_Check(h.ptr())) {  // dx12kit.Format (an IntEnum) or a plain int
+    if (PyIndex_Check(h.ptr())) {                                                                 // dx12kit.Format (an IntEnum) or a plain int
         py::int_ v = detail::Index(h, what, "format");
         int overflow = 0;
         const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
         if (overflow == 0 && x > 0 && x <= INT32_MAX)
             if (const FormatInfo* f = FindFormat(static_cast<DXGI_FORMAT>(x))) return f->format;
         if (overflow == 0 && x == 0)  // dx12kit.Format.UNKNOWN (DXGI_FORMAT_UNKNOWN) or a plain 0
-            throw InvalidArgument(std::string(what) + ": Format.UNKNOWN (0, DXGI_FORMAT_UNKNOWN) stands for no format; give one of "
+            throw InvalidArgument(std::string(what) +
+                                  ": Format.UNKNOWN (0, DXGI_FORMAT_UNKNOWN) stands for no format; give one of "
                                   "dx12kit.Format or its name ('rgba8_unorm', 'BC7_UNORM')");
         throw InvalidArgument(std::string(what) + ": unsupported format " + std::string(py::str(v)) +
                               ": no DXGI format has that value (dx12kit.Format lists them all)");
@@ -80,7 +81,8 @@ inline DXGI_FORMAT ParseBufferFormat(py::handle h, const char* what) {
         int overflow = 0;
         const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
         if (overflow == 0 && x > 0 && x <= INT32_MAX && TypedBufferFormatBytes(static_cast<DXGI_FORMAT>(x))) return static_cast<DXGI_FORMAT>(x);
-        throw InvalidArgument(std::string(what) + ": format " + std::string(py::str(v)) + " is not a typed buffer format; one of: " + TypedBufferFormatNames());
+        throw InvalidArgument(std::string(what) + ": format " + std::string(py::str(v)) +
+                              " is not a typed buffer format; one of: " + TypedBufferFormatNames());
     }
     throw py::type_error(std::string(what) + ": a format is a str such as 'rgba32_float' or a dx12kit.Format, not " + detail::TypeName(h));
 }
@@ -106,7 +108,9 @@ inline BufferViewArgs BufferViewArguments(py::handle stride, py::handle raw, py:
 inline D3D12_SHADER_VISIBILITY ParseVisibility(py::handle h, const std::string& fn) {
     return ParseChoice<VisibilityChoice>(h, (fn + ": visibility").c_str());
 }
-inline D3D12_FILTER ParseFilter(py::handle h, const std::string& fn) { return ParseChoice<FilterChoice>(h, (fn + ": filter").c_str()); }
+inline D3D12_FILTER ParseFilter(py::handle h, const std::string& fn) {
+    return ParseChoice<FilterChoice>(h, (fn + ": filter").c_str());
+}
 inline D3D12_TEXTURE_ADDRESS_MODE ParseAddress(py::handle h, const std::string& fn) {
     return ParseChoice<AddressModeChoice>(h, (fn + ": address").c_str());
 }
@@ -188,7 +192,8 @@ inline void RefuseObjects(py::handle h, const char* format, const char* what) {
     bool objects = format && FormatHasObject(format);
     if (!objects && py::isinstance<py::array>(h)) objects = py::reinterpret_borrow<py::array>(h).dtype().attr("hasobject").cast<bool>();
     if (objects)
-        throw InvalidArgument(std::string(what) + ": the array holds Python objects (dtype object, or a structured dtype with object "
+        throw InvalidArgument(std::string(what) +
+                              ": the array holds Python objects (dtype object, or a structured dtype with object "
                               "fields); only plain numeric data can be copied to or from GPU memory");
 }
 
@@ -262,8 +267,9 @@ inline Bytes GetBytes(py::handle h, const char* what) {
             return py::reinterpret_borrow<py::buffer>(o).request();
         } catch (py::error_already_set& e) {
             if (!e.matches(PyExc_ValueError) && !e.matches(PyExc_TypeError) && !e.matches(PyExc_BufferError)) throw;
-            std::string kind = py::isinstance<py::array>(o) ? "an array of dtype " + std::string(py::str(py::reinterpret_borrow<py::array>(o).dtype()))
-                                                            : "a " + detail::TypeName(o);
+            std::string kind = py::isinstance<py::array>(o)
+                                   ? "an array of dtype " + std::string(py::str(py::reinterpret_borrow<py::array>(o).dtype()))
+                                   : "a " + detail::TypeName(o);
             throw InvalidArgument(std::string(what) + ": cannot take the bytes of " + kind + " (" + e.what() +
                                   "); give plain numeric data (e.g. datetime64 as array.view(numpy.int64))");
         }
@@ -278,10 +284,8 @@ inline Bytes GetBytes(py::handle h, const char* what) {
         expect *= info.shape[d];
     }
     bool foreign;
-    if (py::isinstance<py::array>(obj))
-        foreign = !py::reinterpret_borrow<py::array>(obj).dtype().attr("isnative").cast<bool>();
-    else
-        foreign = FormatIsForeignOrder(info.format, info.itemsize);
+    if (py::isinstance<py::array>(obj)) foreign = !py::reinterpret_borrow<py::array>(obj).dtype().attr("isnative").cast<bool>();
+    else foreign = FormatIsForeignOrder(info.format, info.itemsize);
     py::object keep;
     if (foreign) {
         // Values in the host's byte order: numpy converts item by item (structured dtypes field by field).
@@ -338,10 +342,10 @@ inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) 
     const uint32_t w = tex.Width(mip), h = tex.Height(mip);
     const uint32_t comp = fi.bytesPerTexel / fi.channels;
     std::string want = "(" + std::to_string(h) + ", " + std::to_string(w) + ", " + std::to_string(fi.channels) + ")";
-    bool ok = info.ndim >= 2 && info.shape[0] == h && info.shape[1] == w &&
-              ((info.ndim == 3 && info.shape[2] == fi.channels && uint32_t(info.itemsize) == comp) ||
-               (info.ndim == 2 && uint32_t(info.itemsize) == fi.bytesPerTexel) ||
-               (info.ndim == 2 && fi.channels == 1 && uint32_t(info.itemsize) == comp));
+    bool ok =
+        info.ndim >= 2 && info.shape[0] == h && info.shape[1] == w &&
+        ((info.ndim == 3 && info.shape[2] == fi.channels && uint32_t(info.itemsize) == comp) ||
+         (info.ndim == 2 && uint32_t(info.itemsize) == fi.bytesPerTexel) || (info.ndim == 2 && fi.channels == 1 && uint32_t(info.itemsize) == comp));
     if (tex.Is3D()) {  // (depth, height, width, channels), or (depth, height, width) for whole texels / one channel
         const uint32_t dz = tex.Depth(mip);
         want = "(" + std::to_string(dz) + ", " + std::to_string(h) + ", " + std::to_string(w) + ", " + std::to_string(fi.channels) + ")";
@@ -403,8 +407,9 @@ inline py::object DwordArray(py::handle values, const char* what) {
     if (kind == "f") {
         // float64/float16 values by value; a finite one float32 cannot hold would become inf.
         // (Checked before the cast: 2**128 - 2**103 is the smallest magnitude that rounds to inf.)
-        const bool lost = itemsize > 4 && np.attr("any")(np.attr("logical_and")(np.attr("isfinite")(arr), np.attr("greater_equal")(
-                                              np.attr("abs")(arr), 3.4028235677973366e38))).cast<bool>();
+        const bool lost = itemsize > 4 && np.attr("any")(np.attr("logical_and")(np.attr("isfinite")(arr),
+                                                                                np.attr("greater_equal")(np.attr("abs")(arr), 3.4028235677973366e38)))
+                                              .cast<bool>();
         if (lost)
             throw InvalidArgument(std::string(what) + ": a value of the " + std::string(py::str(dt)) +
                                   " array is out of float32 range (|x| <= 3.4028235e38); root constants are 32-bit");
@@ -415,8 +420,9 @@ inline py::object DwordArray(py::handle values, const char* what) {
         const char* target = kind == "i" ? "int32" : "uint32";
         if (arr.attr("size").cast<py::ssize_t>() > 0) {
             py::object info = np.attr("iinfo")(np.attr(target));
-            const bool fits = np.attr("all")(np.attr("logical_and")(np.attr("greater_equal")(arr, info.attr("min")),
-                                                                     np.attr("less_equal")(arr, info.attr("max")))).cast<bool>();
+            const bool fits =
+                np.attr("all")(np.attr("logical_and")(np.attr("greater_equal")(arr, info.attr("min")), np.attr("less_equal")(arr, info.attr("max"))))
+                    .cast<bool>();
             if (!fits)
                 throw InvalidArgument(std::string(what) + ": a value of the " + std::string(py::str(dt)) + " array does not fit " + target +
                                       " (root constants are 32-bit)");
@@ -433,7 +439,8 @@ inline std::vector<uint32_t> Dwords(py::handle valuesIn, const char* what) {
     py::handle values = converted;
     if (PyObject_CheckBuffer(values.ptr())) {
         Bytes b = GetBytes(values, what);
-        if (b.size % 4) throw InvalidArgument(std::string(what) + ": values must be 32-bit (size " + std::to_string(b.size) + " bytes is not a multiple of 4)");
+        if (b.size % 4)
+            throw InvalidArgument(std::string(what) + ": values must be 32-bit (size " + std::to_string(b.size) + " bytes is not a multiple of 4)");
         out.resize(b.size / 4);
         std::memcpy(out.data(), b.data, b.size);
         return out;
@@ -484,7 +491,8 @@ inline py::dtype FixedSizeDtype(const py::object& dtype, const char* what) {
     if (dt.itemsize() <= 0) throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) + " has no fixed item size");
     if (dt.kind() == 'M' || dt.kind() == 'm')
         throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) +
-                              " (datetime/timedelta) is not GPU data; read as numpy.int64 and view it as " + std::string(py::str(dt)) + " afterwards");
+                              " (datetime/timedelta) is not GPU data; read as numpy.int64 and view it as " + std::string(py::str(dt)) +
+                              " afterwards");
     if (dt.attr("hasobject").cast<bool>())
         throw InvalidArgument(std::string(what) + ": dtype " + std::string(py::str(dt)) +
                               " holds Python objects; raw GPU bytes can only be viewed as plain numeric dtypes");
@@ -577,7 +585,8 @@ inline uint32_t StateFromName(const std::string& text, const char* fn, const cha
             if (!std::isspace(static_cast<unsigned char>(ch))) key += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         if (key.rfind("D3D12_RESOURCE_STATE_", 0) == 0) key.erase(0, 21);
         if (key.empty())
-            throw InvalidArgument(std::string(fn) + ": " + arg + " '" + text + "' has an empty state name (names joined by '|', e.g. "
+            throw InvalidArgument(std::string(fn) + ": " + arg + " '" + text +
+                                  "' has an empty state name (names joined by '|', e.g. "
                                   "'copy_source|pixel_shader_resource')");
         bool found = false;
         for (const auto& [name, value] : kStateNames)
@@ -585,8 +594,8 @@ inline uint32_t StateFromName(const std::string& text, const char* fn, const cha
         if (!found) {
             std::string names;
             for (const auto& [name, value] : kStateNames) names += std::string(names.empty() ? "" : ", ") + name;
-            throw InvalidArgument(std::string(fn) + ": " + arg + " '" + part + "' is not a resource state (names, any case, joined by '|': " +
-                                  names + ")");
+            throw InvalidArgument(std::string(fn) + ": " + arg + " '" + part + "' is not a resource state (names, any case, joined by '|': " + names +
+                                  ")");
         }
         if (bar == std::string::npos) return bits;
         start = bar + 1;
@@ -605,16 +614,14 @@ inline D3D12_RESOURCE_STATES StateArg(py::handle h, const char* fn, const char* 
     if (v & ~d3d12rules::kKnownStateBits) {
         char hex[16];
         std::snprintf(hex, sizeof hex, "0x%X", v);
-        throw InvalidArgument(std::string(fn) + ": " + arg + " " + hex + " for '" + r.Name() +
-                              "' has bits outside D3D12_RESOURCE_STATES");
+        throw InvalidArgument(std::string(fn) + ": " + arg + " " + hex + " for '" + r.Name() + "' has bits outside D3D12_RESOURCE_STATES");
     }
     return static_cast<D3D12_RESOURCE_STATES>(v);
 }
 
 inline std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {
     if (h.is_none()) throw py::type_error(std::string(what) + ": None is not a resource");
-    if (!py::isinstance<Resource>(h))
-        throw py::type_error(std::string(what) + ": expected a dx12kit Buffer or Texture, not " + detail::TypeName(h));
+    if (!py::isinstance<Resource>(h)) throw py::type_error(std::string(what) + ": expected a dx12kit Buffer or Texture, not " + detail::TypeName(h));
     return h.cast<std::shared_ptr<Resource>>();
 }
 
@@ -673,4 +680,3 @@ struct type_caster<dx12kit::bindings::BorderColorArg> {
 };
 
 }  // namespace pybind11::detail
-

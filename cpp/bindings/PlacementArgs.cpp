@@ -6,8 +6,8 @@
 
 namespace dx12kit::bindings {
 
-ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memoryRegion,
-                                 uint64_t offset, const char* what) {
+ResourcePlacement ParsePlacement(py::handle heap, py::handle pool, bool committed, bool withinBudget, py::handle memoryRegion, uint64_t offset,
+                                 const char* what) {
     ResourcePlacement p;
     if (!memoryRegion.is_none()) {
         if (!py::isinstance<memory::MemoryRegion>(memoryRegion))

@@ -15,14 +15,15 @@ using memory::HeapKind;
 using memory::MemoryPool;
 
 namespace {
-py::object OptionalMin(uint64_t count, uint64_t v) { return py::int_(count ? v : 0); }
+py::object OptionalMin(uint64_t count, uint64_t v) {
+    return py::int_(count ? v : 0);
+}
 }  // namespace
 
 py::dict MemoryStatsDict(const memory::MemoryStats& s) {
     return py::dict("block_count"_a = s.blockCount, "block_bytes"_a = s.blockBytes, "allocation_count"_a = s.allocationCount,
                     "allocation_bytes"_a = s.allocationBytes, "unused_range_count"_a = s.unusedRangeCount,
-                    "allocation_size_min"_a = OptionalMin(s.allocationCount, s.allocationSizeMin),
-                    "allocation_size_max"_a = s.allocationSizeMax,
+                    "allocation_size_min"_a = OptionalMin(s.allocationCount, s.allocationSizeMin), "allocation_size_max"_a = s.allocationSizeMax,
                     "unused_range_size_min"_a = OptionalMin(s.unusedRangeCount, s.unusedRangeSizeMin),
                     "unused_range_size_max"_a = s.unusedRangeSizeMax);
 }
@@ -41,17 +42,16 @@ py::dict BudgetDict(const memory::BudgetInfo& b) {
 py::dict AllocationDict(const memory::MemoryAllocation& a) {
     const MemoryPool* pool = a.Pool();
     py::dict d("heap_type"_a = memory::HeapKindName(pool->Desc().heap), "committed"_a = a.IsCommitted(),
-               "block"_a = a.IsCommitted() ? py::object(py::none()) : py::object(py::int_(a.BlockId())), "offset"_a = a.Offset(),
-               "size"_a = a.Size(), "alignment"_a = a.Alignment(),
-               "pool"_a = pool->IsDefault() ? py::object(py::none()) : py::object(py::str(pool->Desc().name)));
+               "block"_a = a.IsCommitted() ? py::object(py::none()) : py::object(py::int_(a.BlockId())), "offset"_a = a.Offset(), "size"_a = a.Size(),
+               "alignment"_a = a.Alignment(), "pool"_a = pool->IsDefault() ? py::object(py::none()) : py::object(py::str(pool->Desc().name)));
     if (a.IsAlias()) d["aliased"] = true;
     return d;
 }
 
 py::dict UploadStatsDict(const UploadPoolStats& s) {
     py::dict d;
-    d["cpu"] = py::dict("pages_in_use"_a = s.pagesInUse, "pages_retired"_a = s.pagesRetired, "pages_free"_a = s.pagesFree,
-                        "peak_pages"_a = s.peakPages);
+    d["cpu"] =
+        py::dict("pages_in_use"_a = s.pagesInUse, "pages_retired"_a = s.pagesRetired, "pages_free"_a = s.pagesFree, "peak_pages"_a = s.peakPages);
     d["dedicated_in_use"] = s.dedicatedInUse;
     d["dedicated_bytes"] = s.dedicatedBytes;
     d["bytes_allocated"] = s.bytesAllocated;
@@ -64,15 +64,13 @@ py::dict UploadStatsDict(const UploadPoolStats& s) {
 }
 
 py::dict CpuDescriptorStatsDict(const CpuDescriptorStats& s) {
-    return py::dict("in_use"_a = s.inUse, "pages"_a = s.pages, "peak"_a = s.peakInUse, "stale"_a = s.stale,
-                    "capacity"_a = s.capacity);
+    return py::dict("in_use"_a = s.inUse, "pages"_a = s.pages, "peak"_a = s.peakInUse, "stale"_a = s.stale, "capacity"_a = s.capacity);
 }
 
 py::dict ShaderVisibleHeapStatsDict(const ShaderVisibleHeapStats& v) {
     return py::dict("capacity"_a = v.capacity, "static_capacity"_a = v.staticCapacity, "static_in_use"_a = v.staticInUse,
-                    "dynamic_capacity"_a = v.dynamicCapacity, "dynamic_in_use"_a = v.dynamicInUse,
-                    "chunk_size"_a = v.chunkSize, "chunks_in_use"_a = v.chunksInUse, "chunks_retired"_a = v.chunksRetired,
-                    "peak_dynamic_in_use"_a = v.peakDynamicInUse);
+                    "dynamic_capacity"_a = v.dynamicCapacity, "dynamic_in_use"_a = v.dynamicInUse, "chunk_size"_a = v.chunkSize,
+                    "chunks_in_use"_a = v.chunksInUse, "chunks_retired"_a = v.chunksRetired, "peak_dynamic_in_use"_a = v.peakDynamicInUse);
 }
 
 py::dict DescriptorStatsDict(DeviceContext& core) {
@@ -84,10 +82,8 @@ py::dict DescriptorStatsDict(DeviceContext& core) {
                                                                         {"dsv", D3D12_DESCRIPTOR_HEAP_TYPE_DSV}};
     for (const auto& t : types) {
         py::dict e = CpuDescriptorStatsDict(core.CpuDescriptors(t.second).GetStats());
-        if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV)
-            e["shader_visible"] = ShaderVisibleHeapStatsDict(core.ViewHeap().GetStats());
-        else if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER)
-            e["shader_visible"] = ShaderVisibleHeapStatsDict(core.SamplerHeap().GetStats());
+        if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV) e["shader_visible"] = ShaderVisibleHeapStatsDict(core.ViewHeap().GetStats());
+        else if (t.second == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER) e["shader_visible"] = ShaderVisibleHeapStatsDict(core.SamplerHeap().GetStats());
         d[t.first] = e;
     }
     return d;
@@ -107,10 +103,9 @@ py::dict DeviceStatsDict(Device& d) {
     // Each counter read once, the automatic part first: another thread's barrier between the reads
     // can then only make the total larger, never the difference negative (it would wrap).
     const uint64_t automatic = b.aliasingAutomatic.load(), aliasing = std::max<uint64_t>(b.aliasing.load(), automatic);
-    out["barriers"] = py::dict("recorded"_a = b.recorded.load(), "batches"_a = b.batches.load(),
-                               "inserted_at_execute"_a = b.insertedAtExecute.load(), "uav"_a = b.uav.load(),
-                               "aliasing"_a = aliasing, "aliasing_automatic"_a = automatic,
-                               "aliasing_explicit"_a = aliasing - automatic);
+    out["barriers"] =
+        py::dict("recorded"_a = b.recorded.load(), "batches"_a = b.batches.load(), "inserted_at_execute"_a = b.insertedAtExecute.load(),
+                 "uav"_a = b.uav.load(), "aliasing"_a = aliasing, "aliasing_automatic"_a = automatic, "aliasing_explicit"_a = aliasing - automatic);
     out["descriptors"] = DescriptorStatsDict(c);
     out["live_resources"] = c.LiveResources().load();
     out["memory"] = TotalMemoryStatsDict(c.Memory().Stats());
@@ -136,8 +131,7 @@ py::dict CrossQueueStatsDict(const CommandQueue& q) {
 
 py::dict CopyStatsDict() {
     const host::CopyStats s = host::Stats();
-    return py::dict("copies"_a = s.copies, "parallel_copies"_a = s.parallelCopies, "bytes"_a = s.bytes,
-                    "parallel_bytes"_a = s.parallelBytes);
+    return py::dict("copies"_a = s.copies, "parallel_copies"_a = s.parallelCopies, "bytes"_a = s.bytes, "parallel_bytes"_a = s.parallelBytes);
 }
 
 }  // namespace dx12kit::bindings

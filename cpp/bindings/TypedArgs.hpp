@@ -24,7 +24,9 @@ struct Typed {
     bool is_none() const { return value.is_none(); }
     PyObject* ptr() const { return value.ptr(); }
     template <typename T>
-    T cast() const { return value.cast<T>(); }
+    T cast() const {
+        return value.cast<T>();
+    }
 };
 
 namespace hint {
@@ -38,33 +40,59 @@ struct OneOf {
 
 /// A type pybind11 has no class for, spelled out: `Text<"str | None">` would be the idea; C++17 takes the
 /// text as a type with a static `name` (below).
-struct OptStr { static constexpr auto name = pybind11::detail::const_name("str | None"); };
-struct Str { static constexpr auto name = pybind11::detail::const_name("str"); };
-struct OptIndex { static constexpr auto name = pybind11::detail::const_name("typing.SupportsIndex | None"); };
-struct OptBool { static constexpr auto name = pybind11::detail::const_name("bool | None"); };
-struct Bool { static constexpr auto name = pybind11::detail::const_name("bool"); };
+struct OptStr {
+    static constexpr auto name = pybind11::detail::const_name("str | None");
+};
+struct Str {
+    static constexpr auto name = pybind11::detail::const_name("str");
+};
+struct OptIndex {
+    static constexpr auto name = pybind11::detail::const_name("typing.SupportsIndex | None");
+};
+struct OptBool {
+    static constexpr auto name = pybind11::detail::const_name("bool | None");
+};
+struct Bool {
+    static constexpr auto name = pybind11::detail::const_name("bool");
+};
 /// A file or an image (Device.load_texture: dx12kit/textures.py reads it).
-struct ImageSource { static constexpr auto name = pybind11::detail::const_name("str | os.PathLike[str] | numpy.ndarray"); };
+struct ImageSource {
+    static constexpr auto name = pybind11::detail::const_name("str | os.PathLike[str] | numpy.ndarray");
+};
 /// Format arguments (ParseFormat): a Format member or its lower-case name (dx12kit.enums.FormatName, made
 /// from the Format enum).
 #define DX12KIT_FORMAT_HINT "dx12kit.dx12core.Format | dx12kit.enums.FormatName"
-struct Format { static constexpr auto name = pybind11::detail::const_name(DX12KIT_FORMAT_HINT); };
-struct OptFormat { static constexpr auto name = pybind11::detail::const_name(DX12KIT_FORMAT_HINT " | None"); };
-struct ViewFormat { static constexpr auto name = pybind11::detail::const_name(DX12KIT_FORMAT_HINT " | int | None"); };  // also a raw DXGI value
+struct Format {
+    static constexpr auto name = pybind11::detail::const_name(DX12KIT_FORMAT_HINT);
+};
+struct OptFormat {
+    static constexpr auto name = pybind11::detail::const_name(DX12KIT_FORMAT_HINT " | None");
+};
+struct ViewFormat {
+    static constexpr auto name = pybind11::detail::const_name(DX12KIT_FORMAT_HINT " | int | None");
+};  // also a raw DXGI value
 struct Formats {
     static constexpr auto name = pybind11::detail::const_name(DX12KIT_FORMAT_HINT " | collections.abc.Sequence[" DX12KIT_FORMAT_HINT "]");
 };
 #undef DX12KIT_FORMAT_HINT
 /// A resource state (StateArg): a ResourceState, its int bits, or names ('copy_source|pixel_shader_resource').
-struct State { static constexpr auto name = pybind11::detail::const_name("dx12kit.dx12core.ResourceState | int | str"); };
+struct State {
+    static constexpr auto name = pybind11::detail::const_name("dx12kit.dx12core.ResourceState | int | str");
+};
 /// Four numbers (an RGBA colour, a blend factor, UAV clear values).
 struct Four {
     static constexpr auto name = pybind11::detail::const_name("collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]");
 };
 /// Flags arguments: the extension's IntFlag or a plain int (FlagsArg).
-struct RootSignatureFlags { static constexpr auto name = pybind11::detail::const_name("dx12kit.dx12core.RootSignatureFlags | int | None"); };
-struct DescriptorRangeFlags { static constexpr auto name = pybind11::detail::const_name("dx12kit.dx12core.DescriptorRangeFlags | int"); };
-struct RootDescriptorFlags { static constexpr auto name = pybind11::detail::const_name("dx12kit.dx12core.RootDescriptorFlags | int"); };
+struct RootSignatureFlags {
+    static constexpr auto name = pybind11::detail::const_name("dx12kit.dx12core.RootSignatureFlags | int | None");
+};
+struct DescriptorRangeFlags {
+    static constexpr auto name = pybind11::detail::const_name("dx12kit.dx12core.DescriptorRangeFlags | int");
+};
+struct RootDescriptorFlags {
+    static constexpr auto name = pybind11::detail::const_name("dx12kit.dx12core.RootDescriptorFlags | int");
+};
 /// One texture or several (set_render_targets): "Texture | Sequence[Texture] | None".
 struct Targets {
     static constexpr auto name = pybind11::detail::make_caster<Texture>::name + pybind11::detail::const_name(" | collections.abc.Sequence[") +
@@ -87,11 +115,11 @@ using QueryHeapArg = Typed<hint::OneOf<QueryHeap>>;
 using CommandSignatureArg = Typed<hint::OneOf<CommandSignature>>;
 using OptPoolArg = Typed<hint::OneOf<memory::MemoryPool, pybind11::none>>;
 using OptMemoryArg = Typed<hint::OneOf<memory::MemoryRegion, pybind11::none>>;
-using NameArg = Typed<hint::Str>;         // a name= setter: Str() converts it
-using OptNameArg = Typed<hint::OptStr>;   // name=None: the default name
-using OptIndex = Typed<hint::OptIndex>;   // an index that may be left out (None)
+using NameArg = Typed<hint::Str>;        // a name= setter: Str() converts it
+using OptNameArg = Typed<hint::OptStr>;  // name=None: the default name
+using OptIndex = Typed<hint::OptIndex>;  // an index that may be left out (None)
 using OptBool = Typed<hint::OptBool>;
-using BoolArg = Typed<hint::Bool>;            // a bool the Python layer checks (pybind11's bool would take None)
+using BoolArg = Typed<hint::Bool>;  // a bool the Python layer checks (pybind11's bool would take None)
 using ImageSourceArg = Typed<hint::ImageSource>;
 using FormatArg = Typed<hint::Format>;
 using StateArgT = Typed<hint::State>;
@@ -100,7 +128,7 @@ using OptFormatArg = Typed<hint::OptFormat>;
 using ViewFormatArg = Typed<hint::ViewFormat>;
 using FormatsArg = Typed<hint::Formats>;
 template <typename Flags>
-using FlagsArgOf = Typed<Flags>;                  // converted by FlagsArg
+using FlagsArgOf = Typed<Flags>;  // converted by FlagsArg
 
 }  // namespace dx12kit::bindings
 

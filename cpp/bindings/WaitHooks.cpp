@@ -36,7 +36,9 @@ bool Finalizing() {
 #endif
 }
 
-bool HoldsGil() { return Py_IsInitialized() && PyGILState_Check(); }
+bool HoldsGil() {
+    return Py_IsInitialized() && PyGILState_Check();
+}
 
 // Interpreter exit (Bindings.hpp). g_Exiting is set by the atexit hook, which runs on the thread
 // that finalizes, before the interpreter is marked finalizing. g_Reacquiring counts the threads
@@ -51,7 +53,9 @@ std::atomic<std::thread::id> g_ExitThread{};
     for (;;) std::this_thread::sleep_for(std::chrono::hours(24));
 }
 
-bool MustPark() { return g_Exiting.load() && std::this_thread::get_id() != g_ExitThread.load(); }
+bool MustPark() {
+    return g_Exiting.load() && std::this_thread::get_id() != g_ExitThread.load();
+}
 
 void OnInterpreterExit() {
     g_ExitThread.store(std::this_thread::get_id());
@@ -61,8 +65,7 @@ void OnInterpreterExit() {
     // release of it, then park), bounded in case one never gets there.
     PyThreadState* state = PyEval_SaveThread();
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (g_Reacquiring.load() != 0 && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    while (g_Reacquiring.load() != 0 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     PyEval_RestoreThread(state);
 }
 
@@ -86,8 +89,9 @@ void Blocking(const std::function<void()>& block) {
 void NoteWaitAtExit() {
     static std::atomic<int> slices{0};
     if (slices.fetch_add(1) == 40)
-        std::fprintf(stderr, "dx12kit: the interpreter is exiting and waits for GPU work still running before it frees "
-                             "the device (Ctrl-C ends the process now)\n");
+        std::fprintf(stderr,
+                     "dx12kit: the interpreter is exiting and waits for GPU work still running before it frees "
+                     "the device (Ctrl-C ends the process now)\n");
 }
 
 bool KeepWaiting() {

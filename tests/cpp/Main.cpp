@@ -23,14 +23,17 @@ const char* WineVersion() {
 #endif
 }
 
-bool UnderWine() { return WineVersion() != nullptr; }
+bool UnderWine() {
+    return WineVersion() != nullptr;
+}
 
 bool WineDefectPresent(const char* id) {
     if (!UnderWine()) return false;
     const char* list = std::getenv("DX12KIT_WINE_DEFECTS");
     if (list == nullptr) return false;
     std::string words = std::string(" ") + list + " ";
-    for (char& c : words) if (c == ',' || c == '\t') c = ' ';
+    for (char& c : words)
+        if (c == ',' || c == '\t') c = ' ';
     return words.find(std::string(" ") + id + " ") != std::string::npos;
 }
 
@@ -42,7 +45,12 @@ std::shared_ptr<dx12kit::Device> SharedDevice() {
 std::vector<uint8_t> Pattern(size_t n, uint32_t seed) {
     std::vector<uint8_t> v(n);
     uint32_t x = seed * 2654435761u + 1;
-    for (auto& b : v) { x ^= x << 13; x ^= x >> 17; x ^= x << 5; b = static_cast<uint8_t>(x); }
+    for (auto& b : v) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        b = static_cast<uint8_t>(x);
+    }
     return v;
 }
 

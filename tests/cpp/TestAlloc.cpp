@@ -90,19 +90,19 @@ TEST_SUITE("alloc") {
 
 TEST_CASE("FreeList: best fit, lowest address among equals, coalescing") {
     FreeListAllocator a(16);
-    CHECK(a.Allocate(2) == 0);   // A [0,2)
-    CHECK(a.Allocate(3) == 2);   // B [2,5)
-    CHECK(a.Allocate(1) == 5);   // C [5,6)
-    CHECK(a.Allocate(3) == 6);   // D [6,9)
-    a.Free(2);                   // free [2,5) (3 units) and [9,16) (7 units)
+    CHECK(a.Allocate(2) == 0);  // A [0,2)
+    CHECK(a.Allocate(3) == 2);  // B [2,5)
+    CHECK(a.Allocate(1) == 5);  // C [5,6)
+    CHECK(a.Allocate(3) == 6);  // D [6,9)
+    a.Free(2);                  // free [2,5) (3 units) and [9,16) (7 units)
     CHECK(a.GetStats().freeBlocks == 2);
-    CHECK(a.Allocate(3) == 2);   // exact fit beats the larger, later block
+    CHECK(a.Allocate(3) == 2);  // exact fit beats the larger, later block
     a.Free(2);
-    a.Free(5);                   // [2,6) merges: 4 units
+    a.Free(5);  // [2,6) merges: 4 units
     CHECK(a.GetStats().freeBlocks == 2);
     CHECK(a.GetStats().largestFreeBlock == 7);
     a.Free(0);
-    a.Free(6);                   // everything merges back into one block
+    a.Free(6);  // everything merges back into one block
     const auto s = a.GetStats();
     CHECK(s.freeBlocks == 1);
     CHECK(s.largestFreeBlock == 16);
@@ -188,7 +188,7 @@ TEST_CASE("Linear: bump allocation, alignment, undo of the last allocation, rese
     CHECK(a.Head() == 10);
     CHECK_THROWS_AS(a.Free(256), dx12kit::InvalidArgument);  // one level only
     CHECK(a.Allocate(1014) == 10);
-    CHECK(a.Allocate(1) == kInvalidOffset);                // page full
+    CHECK(a.Allocate(1) == kInvalidOffset);  // page full
     a.Validate();
     a.Reset();
     CHECK(a.Head() == 0);

@@ -42,8 +42,8 @@ BufferViewDesc Resolve(bool uav, const BufferViewArgs& a, const ShaderBinding* d
 TEST_SUITE("buffer views") {
 
 TEST_CASE("structured views from the declaration: format UNKNOWN, the stride, no RAW flag") {
-    const ShaderBinding sb = Declared(5, 6, 1, 12, BindingKind::Srv);        // StructuredBuffer<float3>
-    const ShaderBinding rwsb = Declared(6, 6, 1, 16, BindingKind::Uav);      // RWStructuredBuffer<float4>
+    const ShaderBinding sb = Declared(5, 6, 1, 12, BindingKind::Srv);    // StructuredBuffer<float3>
+    const ShaderBinding rwsb = Declared(6, 6, 1, 16, BindingKind::Uav);  // RWStructuredBuffer<float4>
     BufferViewArgs a;
     a.firstElement = 2;
     a.numElements = 5;
@@ -67,7 +67,7 @@ TEST_CASE("structured views from the declaration: format UNKNOWN, the stride, no
 }
 
 TEST_CASE("raw views: R32_TYPELESS, RAW flag, elements of 4 bytes") {
-    const ShaderBinding bab = Declared(7, 4, 1, 0, BindingKind::Srv);   // ByteAddressBuffer
+    const ShaderBinding bab = Declared(7, 4, 1, 0, BindingKind::Srv);    // ByteAddressBuffer
     const ShaderBinding rwbab = Declared(8, 4, 1, 0, BindingKind::Uav);  // RWByteAddressBuffer
     BufferViewArgs a;
     a.firstElement = 3;  // byte 12: FirstElement counts 4-byte words, so offsets are multiples of 4 bytes
@@ -91,7 +91,11 @@ TEST_CASE("raw views: R32_TYPELESS, RAW flag, elements of 4 bytes") {
 }
 
 TEST_CASE("typed views: the natural 32-bit format, stride 0, no RAW flag; format= overrides") {
-    struct Case { uint32_t ret, comps; DXGI_FORMAT want; uint32_t bytes; };
+    struct Case {
+        uint32_t ret, comps;
+        DXGI_FORMAT want;
+        uint32_t bytes;
+    };
     const Case cases[] = {{5, 4, DXGI_FORMAT_R32G32B32A32_FLOAT, 16}, {5, 1, DXGI_FORMAT_R32_FLOAT, 4}, {5, 3, DXGI_FORMAT_R32G32B32_FLOAT, 12},
                           {4, 2, DXGI_FORMAT_R32G32_UINT, 8},         {3, 1, DXGI_FORMAT_R32_SINT, 4},  {3, 4, DXGI_FORMAT_R32G32B32A32_SINT, 16}};
     for (const Case& c : cases) {

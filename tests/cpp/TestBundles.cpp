@@ -25,8 +25,9 @@ using dx12kit_test::SharedDevice;
 namespace {
 
 std::shared_ptr<PipelineState> RootUavPipeline(Device& dev) {
-    auto rs = std::make_shared<RootSignature>(dev.Context(), std::vector<RootParameterDesc>{
-        {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}}, std::vector<StaticSamplerDesc>{});
+    auto rs = std::make_shared<RootSignature>(
+        dev.Context(), std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}},
+        std::vector<StaticSamplerDesc>{});
     return std::make_shared<PipelineState>(
         dev.Context(), std::vector<uint8_t>(std::begin(dx12kit_test::shaders::cs_root_uav), std::end(dx12kit_test::shaders::cs_root_uav)), rs);
 }
@@ -58,13 +59,26 @@ TEST_CASE("bundle rules: each refused call names its D3D12 restriction; the call
         CHECK(bundlerules::RefusalRule(r.call) == r.rule);
     }
     const std::pair<const char*, const char*> named[] = {
-        {"transition_barrier", "ResourceBarrier"}, {"uav_barrier", "ResourceBarrier"},        {"resource_barriers", "ResourceBarrier"},
-        {"clear_render_target", "ClearRenderTargetView"}, {"clear_depth_stencil", "ClearDepthStencilView"},
-        {"clear_unordered_access_view", "ClearUnorderedAccessView"}, {"copy_resource", "CopyResource"}, {"copy_buffer_region", "CopyBufferRegion"},
-        {"upload", "copy"}, {"resolve", "ResolveSubresource"}, {"set_render_targets", "OMSetRenderTargets"}, {"set_viewport", "RSSetViewports"},
-        {"set_viewports", "RSSetViewports"}, {"set_scissor", "RSSetScissorRects"}, {"set_scissors", "RSSetScissorRects"},
-        {"set_predication", "SetPredication"}, {"begin_query", "BeginQuery"}, {"end_query", "EndQuery"},
-        {"resolve_query_data", "ResolveQueryData"}, {"execute_bundle", "ExecuteBundle"},
+        {"transition_barrier", "ResourceBarrier"},
+        {"uav_barrier", "ResourceBarrier"},
+        {"resource_barriers", "ResourceBarrier"},
+        {"clear_render_target", "ClearRenderTargetView"},
+        {"clear_depth_stencil", "ClearDepthStencilView"},
+        {"clear_unordered_access_view", "ClearUnorderedAccessView"},
+        {"copy_resource", "CopyResource"},
+        {"copy_buffer_region", "CopyBufferRegion"},
+        {"upload", "copy"},
+        {"resolve", "ResolveSubresource"},
+        {"set_render_targets", "OMSetRenderTargets"},
+        {"set_viewport", "RSSetViewports"},
+        {"set_viewports", "RSSetViewports"},
+        {"set_scissor", "RSSetScissorRects"},
+        {"set_scissors", "RSSetScissorRects"},
+        {"set_predication", "SetPredication"},
+        {"begin_query", "BeginQuery"},
+        {"end_query", "EndQuery"},
+        {"resolve_query_data", "ResolveQueryData"},
+        {"execute_bundle", "ExecuteBundle"},
     };
     for (const auto& [call, api] : named) {
         CAPTURE(call);
@@ -93,8 +107,8 @@ TEST_CASE("bundle: recording refuses work without a pipeline set in the bundle, 
     CHECK(Message([&] { b.Refuse("clear_render_target"); }).find("ClearRenderTargetView") != std::string::npos);
     CHECK_THROWS_AS(b.Refuse("execute_bundle"), InvalidArgument);
     b.SetPipelineState(pso);
-    CHECK_THROWS_AS(b.Draw(3, 1, 0, 0), InvalidArgument);         // a compute pipeline
-    CHECK_THROWS_AS(b.SetConstants(0, c, 3, 1), InvalidArgument); // 3 values at offset 1 of 3
+    CHECK_THROWS_AS(b.Draw(3, 1, 0, 0), InvalidArgument);                            // a compute pipeline
+    CHECK_THROWS_AS(b.SetConstants(0, c, 3, 1), InvalidArgument);                    // 3 values at offset 1 of 3
     CHECK_THROWS_AS(b.SetRootView(RootParamKind::Cbv, 1, buf, 0), InvalidArgument);  // parameter 1 is a UAV
     b.SetConstants(0, c, 3, 0);
     b.Dispatch(1, 1, 1);

@@ -27,9 +27,13 @@ using dx12kit_test::SharedDevice;
 
 namespace {
 
-std::vector<uint8_t> Bytes(const uint8_t* data, size_t size) { return std::vector<uint8_t>(data, data + size); }
+std::vector<uint8_t> Bytes(const uint8_t* data, size_t size) {
+    return std::vector<uint8_t>(data, data + size);
+}
 
-std::shared_ptr<CommandQueue> Direct(Device& dev) { return dev.Queue(D3D12_COMMAND_LIST_TYPE_DIRECT); }
+std::shared_ptr<CommandQueue> Direct(Device& dev) {
+    return dev.Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
+}
 
 std::vector<uint32_t> ReadUints(const std::shared_ptr<CommandQueue>& q, const std::shared_ptr<Buffer>& b) {
     std::vector<uint32_t> out(b->Size() / 4);
@@ -38,10 +42,10 @@ std::vector<uint32_t> ReadUints(const std::shared_ptr<CommandQueue>& q, const st
 }
 
 std::shared_ptr<PipelineState> RootUavPipeline(Device& dev) {
-    auto rs = std::make_shared<RootSignature>(dev.Context(), std::vector<RootParameterDesc>{
-        {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}}, std::vector<StaticSamplerDesc>{});
-    return std::make_shared<PipelineState>(dev.Context(), Bytes(dx12kit_test::shaders::cs_root_uav,
-                                                             sizeof dx12kit_test::shaders::cs_root_uav), rs);
+    auto rs = std::make_shared<RootSignature>(
+        dev.Context(), std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}},
+        std::vector<StaticSamplerDesc>{});
+    return std::make_shared<PipelineState>(dev.Context(), Bytes(dx12kit_test::shaders::cs_root_uav, sizeof dx12kit_test::shaders::cs_root_uav), rs);
 }
 
 }  // namespace
@@ -126,19 +130,19 @@ TEST_CASE("device: compute dispatch with root constants and a root UAV") {
     CHECK(wrong == 0);
 }
 
-TEST_CASE("device: compute dispatch through a descriptor table (SRV + UAV)"
-          * DX12KIT_WINE_DEFECT("W1", "descriptor-table bindings, 'Invalid heap for base descriptor' "
-                                "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
+TEST_CASE("device: compute dispatch through a descriptor table (SRV + UAV)" *
+          DX12KIT_WINE_DEFECT("W1",
+                              "descriptor-table bindings, 'Invalid heap for base descriptor' "
+                              "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
     auto dev = SharedDevice();
     auto q = Direct(*dev);
     const uint32_t n = 700;
-    auto rs = std::make_shared<RootSignature>(
-        dev->Context(),
-        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
-                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
-        std::vector<StaticSamplerDesc>{});
-    auto pso = std::make_shared<PipelineState>(dev->Context(), Bytes(dx12kit_test::shaders::cs_table,
-                                                                  sizeof dx12kit_test::shaders::cs_table), rs);
+    auto rs =
+        std::make_shared<RootSignature>(dev->Context(),
+                                        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
+                                                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
+                                        std::vector<StaticSamplerDesc>{});
+    auto pso = std::make_shared<PipelineState>(dev->Context(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
     auto src = dev->CreateBuffer(n * 4, false, D3D12_HEAP_TYPE_DEFAULT, "src");
     auto dst = dev->CreateBuffer(n * 4, true, D3D12_HEAP_TYPE_DEFAULT, "dst");
     std::vector<uint32_t> in(n), zeros(n, 0);
@@ -249,8 +253,9 @@ TEST_CASE("device: a draw with root constants into a render target") {
     auto dev = SharedDevice();
     auto q = Direct(*dev);
     const uint32_t size = 32;
-    auto rs = std::make_shared<RootSignature>(dev->Context(), std::vector<RootParameterDesc>{
-        {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
+    auto rs = std::make_shared<RootSignature>(dev->Context(),
+                                              std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}},
+                                              std::vector<StaticSamplerDesc>{});
     GraphicsPipelineDesc g;
     g.vs = Bytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
     g.ps = Bytes(dx12kit_test::shaders::ps_constant, sizeof dx12kit_test::shaders::ps_constant);
@@ -355,7 +360,7 @@ TEST_CASE("device: a discarded upload page with a pin is neither reused nor trim
     pool.Discard(pages);
     CHECK(pages.empty());
     auto next = pool.Acquire();
-    CHECK(next.get() != pinned);  // not handed out again
+    CHECK(next.get() != pinned);                          // not handed out again
     CHECK(pool.Trim(dev->Context()->LastSerial()) == 0);  // nor destroyed
     CHECK(pool.GetStats().pagesRetired == 1);
     pinned->pins.fetch_sub(1);
@@ -370,11 +375,11 @@ TEST_CASE("device: a discarded upload page with a pin is neither reused nor trim
 TEST_CASE("device: the command list refuses buffer-view arguments for a texture (C++ callers too)") {
     auto dev = SharedDevice();
     auto q = Direct(*dev);
-    auto rs = std::make_shared<RootSignature>(
-        dev->Context(),
-        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
-                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
-        std::vector<StaticSamplerDesc>{});
+    auto rs =
+        std::make_shared<RootSignature>(dev->Context(),
+                                        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
+                                                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
+                                        std::vector<StaticSamplerDesc>{});
     auto pso = std::make_shared<PipelineState>(dev->Context(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
     auto tex = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, true, "tex");
     auto cl = q->CreateCommandList(q);
@@ -394,8 +399,9 @@ TEST_CASE("device: draws and dispatches refuse bindings D3D12 refuses (C++ calle
     auto dev = SharedDevice();
     auto q = Direct(*dev);
     // A pipeline made for rgba16_float drawing into an rgba8_unorm target: refused at the draw.
-    auto grs = std::make_shared<RootSignature>(dev->Context(), std::vector<RootParameterDesc>{
-        {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
+    auto grs = std::make_shared<RootSignature>(dev->Context(),
+                                               std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}},
+                                               std::vector<StaticSamplerDesc>{});
     GraphicsPipelineDesc g;
     g.vs = Bytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
     g.ps = Bytes(dx12kit_test::shaders::ps_constant, sizeof dx12kit_test::shaders::ps_constant);
@@ -407,14 +413,16 @@ TEST_CASE("device: draws and dispatches refuse bindings D3D12 refuses (C++ calle
     cl->SetRenderTargets({rt}, nullptr, 0);
     const uint32_t zeros[4] = {0, 0, 0, 0};
     cl->SetConstants(0, zeros, 4, 0);
-    CHECK_THROWS_WITH_AS(cl->Draw(3, 1, 0, 0), doctest::Contains("render target 0 (resource 'rt') is rgba8_unorm where the pipeline has "
-                                                                 "rtv_formats[0] = rgba16_float"), InvalidArgument);
+    CHECK_THROWS_WITH_AS(cl->Draw(3, 1, 0, 0),
+                         doctest::Contains("render target 0 (resource 'rt') is rgba8_unorm where the pipeline has "
+                                           "rtv_formats[0] = rgba16_float"),
+                         InvalidArgument);
     // cs_table declares ByteAddressBuffer t0 and RWByteAddressBuffer u0.
-    auto rs = std::make_shared<RootSignature>(
-        dev->Context(),
-        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
-                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
-        std::vector<StaticSamplerDesc>{});
+    auto rs =
+        std::make_shared<RootSignature>(dev->Context(),
+                                        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
+                                                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
+                                        std::vector<StaticSamplerDesc>{});
     auto pso = std::make_shared<PipelineState>(dev->Context(), Bytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
     auto tex = dev->CreateTexture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, true, "tex");
     auto buf = dev->CreateBuffer(256, true, D3D12_HEAP_TYPE_DEFAULT, "buf");
@@ -453,17 +461,19 @@ TEST_CASE("device: the RootSignature constructor refuses flags by the core's tab
                          InvalidArgument);
     DescriptorRangeDesc later{RangeKind::Uav, 0};
     later.flags = 0x10000;  // DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS
-    CHECK_THROWS_WITH_AS(RootSignature(dev->Context(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {DescriptorRangeDesc{RangeKind::Srv, 0}, later}}}, none),
-                         doctest::Contains("create_root_signature: root parameter 0, range 1: descriptor range flag "
-                                           "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS is not supported"),
-                         InvalidArgument);
+    CHECK_THROWS_WITH_AS(
+        RootSignature(dev->Context(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {DescriptorRangeDesc{RangeKind::Srv, 0}, later}}}, none),
+        doctest::Contains("create_root_signature: root parameter 0, range 1: descriptor range flag "
+                          "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS is not supported"),
+        InvalidArgument);
     DescriptorRangeDesc samplerData{RangeKind::Sampler, 0};
     samplerData.flags = D3D12_DESCRIPTOR_RANGE_FLAG_DATA_STATIC;
     CHECK_THROWS_WITH_AS(RootSignature(dev->Context(), {RootParameterDesc{RootParamKind::Table, 0, 0, 0, {samplerData}}}, none),
                          doctest::Contains("a sampler range takes DESCRIPTORS_VOLATILE only"), InvalidArgument);
     // Supported flags build.
     view.flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
-    RootSignature ok(dev->Context(), {view}, none, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS);
+    RootSignature ok(dev->Context(), {view}, none,
+                     D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT | D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS);
     CHECK(ok.D3D12RootSignature() != nullptr);
 }
 
@@ -488,7 +498,7 @@ TEST_CASE("device: a thread holding the recording lock records on while an execu
         executor.join();
     }
     CHECK(executeHasLock.load());
-    cl->SetScissor(0, 0, 4, 4);   // the lock is free again: recording goes on
+    cl->SetScissor(0, 0, 4, 4);  // the lock is free again: recording goes on
 }
 
 }  // TEST_SUITE

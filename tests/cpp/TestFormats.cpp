@@ -45,7 +45,7 @@ TEST_CASE("formats: block-compressed subresources are counted in 4x4 blocks") {
     const FormatInfo& bc7 = *FindFormat(DXGI_FORMAT_BC7_UNORM);
     CHECK(bc1.IsBlock());
     CHECK(SubresourceBytes(bc1, 16, 12) == 4 * 3 * 8);
-    CHECK(SubresourceBytes(bc1, 2, 1) == 8);      // a partial block is a whole block
+    CHECK(SubresourceBytes(bc1, 2, 1) == 8);  // a partial block is a whole block
     CHECK(SubresourceBytes(bc7, 5, 5) == 2 * 2 * 16);
     CHECK(RowCount(bc7, 9) == 3);
     CHECK(SubresourceBytes(*FindFormat(DXGI_FORMAT_R8G8B8A8_UNORM), 3, 2, 2) == 48);

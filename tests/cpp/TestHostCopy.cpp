@@ -40,8 +40,8 @@ TEST_CASE("host::Copy matches memcpy for every size, offset and thread count") {
     for (unsigned threads : {1u, 2u, 3u, 4u, 7u}) {
         host::SetCopyThreads(threads);
         CHECK(host::CopyThreads() == threads);
-        for (size_t bytes : {size_t(0), size_t(1), size_t(4095), host::kParallelCopyMin - 1, host::kParallelCopyMin,
-                             host::kParallelCopyMin + 13, (size_t(9) << 20) + 7}) {
+        for (size_t bytes : {size_t(0), size_t(1), size_t(4095), host::kParallelCopyMin - 1, host::kParallelCopyMin, host::kParallelCopyMin + 13,
+                             (size_t(9) << 20) + 7}) {
             for (size_t off : {size_t(0), size_t(3), size_t(4093)}) {
                 CAPTURE(threads);
                 CAPTURE(bytes);
@@ -80,14 +80,17 @@ TEST_CASE("host::Copy splits large copies when there are threads, and counts the
 
 TEST_CASE("host::CopyRows matches row-by-row memcpy with pitches") {
     ThreadsGuard guard;
-    struct Shape { uint64_t rowBytes, srcPitch, dstPitch; uint32_t rows; };
+    struct Shape {
+        uint64_t rowBytes, srcPitch, dstPitch;
+        uint32_t rows;
+    };
     const Shape shapes[] = {
-        {4000, 4096, 4000, 700},   // texture readback: aligned rows into a tight array (2.8 MB)
-        {4000, 4000, 4096, 700},   // texture upload: tight rows into aligned ones
-        {12, 256, 12, 3},          // tiny
-        {8192, 8192, 8192, 300},   // tight: one Copy
+        {4000, 4096, 4000, 700},                 // texture readback: aligned rows into a tight array (2.8 MB)
+        {4000, 4000, 4096, 700},                 // texture upload: tight rows into aligned ones
+        {12, 256, 12, 3},                        // tiny
+        {8192, 8192, 8192, 300},                 // tight: one Copy
         {1 << 20, (1 << 20) + 256, 1 << 20, 3},  // rows bigger than a piece
-        {100, 256, 100, 0},        // no rows
+        {100, 256, 100, 0},                      // no rows
     };
     for (unsigned threads : {1u, 2u, 5u}) {
         host::SetCopyThreads(threads);

@@ -111,7 +111,7 @@ TEST_CASE("memory: defragmentation never moves a heap='custom' buffer, pinned or
     if (!dev->Context()->Memory().CacheCoherentUma()) return;  // no custom heap (e.g. Wine's adapter)
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
     Device::Placement custom;
-    std::vector<std::shared_ptr<Buffer>> bufs;   // even: heap='default' (uma_direct: custom pool), odd: heap='custom'
+    std::vector<std::shared_ptr<Buffer>> bufs;  // even: heap='default' (uma_direct: custom pool), odd: heap='custom'
     for (int i = 0; i < 16; ++i) {
         custom.heap = i % 2 ? memory::HeapKind::Custom : memory::HeapKind::Default;
         bufs.push_back(dev->CreateBuffer(65536, false, custom, "b" + std::to_string(i)));
@@ -122,13 +122,13 @@ TEST_CASE("memory: defragmentation never moves a heap='custom' buffer, pinned or
     dev->Poll();
     std::vector<uint64_t> at;
     for (const auto& b : bufs) at.push_back(b->Memory().Offset());
-    uint8_t* held = bufs[1]->HostView(1, "test");   // b7: a raw pointer the caller keeps
+    uint8_t* held = bufs[1]->HostView(1, "test");  // b7: a raw pointer the caller keeps
     const DefragmentStats st = Defragment(*dev, nullptr, memory::DefragAlgorithm::Full, 0, 0);
     Defragment(*dev, nullptr, memory::DefragAlgorithm::Full, 0, 0);
-    for (size_t i = 1; i < bufs.size(); i += 2) CHECK(bufs[i]->Memory().Offset() == at[i]);   // heap='custom': never
-    if (dev->Context()->Memory().DefaultPool(memory::HeapKind::Custom) && bufs[0]->Memory().Pool() ==
-                                                                          dev->Context()->Memory().DefaultPool(memory::HeapKind::Custom).get())
-        CHECK(st.moves >= 1);   // uma_direct buffers share the pool, and move into the holes
+    for (size_t i = 1; i < bufs.size(); i += 2) CHECK(bufs[i]->Memory().Offset() == at[i]);  // heap='custom': never
+    if (dev->Context()->Memory().DefaultPool(memory::HeapKind::Custom) &&
+        bufs[0]->Memory().Pool() == dev->Context()->Memory().DefaultPool(memory::HeapKind::Custom).get())
+        CHECK(st.moves >= 1);  // uma_direct buffers share the pool, and move into the holes
     std::memset(held, 0xCD, 65536);
     std::vector<uint8_t> back(65536);
     q->ReadBuffer(q, bufs[1], back.data(), back.size());

@@ -18,9 +18,10 @@ using dx12kit_test::SharedDevice;
 
 TEST_SUITE("device") {
 
-TEST_CASE("device: GenerateMips makes 2x2 averages through each route"
-          * DX12KIT_WINE_DEFECT("W1", "descriptor-table bindings, 'Invalid heap for base descriptor' "
-                                "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
+TEST_CASE("device: GenerateMips makes 2x2 averages through each route" *
+          DX12KIT_WINE_DEFECT("W1",
+                              "descriptor-table bindings, 'Invalid heap for base descriptor' "
+                              "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
     auto dev = SharedDevice();
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
     const uint32_t n = 16;
@@ -28,7 +29,10 @@ TEST_CASE("device: GenerateMips makes 2x2 averages through each route"
     for (uint32_t y = 0; y < n; ++y)
         for (uint32_t x = 0; x < n; ++x)
             for (uint32_t c = 0; c < 4; ++c) img[(y * n + x) * 4 + c] = static_cast<uint8_t>((x * 16 + y * 3 + c * 40) & 0xFF);
-    struct Case { DXGI_FORMAT format; bool uav; };
+    struct Case {
+        DXGI_FORMAT format;
+        bool uav;
+    };
     for (Case k : {Case{DXGI_FORMAT_R8G8B8A8_UNORM, true}, Case{DXGI_FORMAT_R8G8B8A8_UNORM, false}, Case{DXGI_FORMAT_B8G8R8A8_UNORM, false}}) {
         CAPTURE(static_cast<int>(k.format));
         CAPTURE(k.uav);

@@ -47,8 +47,9 @@ TEST_SUITE("device") {
 
 TEST_CASE("pipeline description: D3D12's rules are checked before anything is created") {
     auto dev = dx12kit_test::SharedDevice();
-    auto rs = std::make_shared<RootSignature>(dev->Context(), std::vector<RootParameterDesc>{
-        {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
+    auto rs = std::make_shared<RootSignature>(dev->Context(),
+                                              std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}},
+                                              std::vector<StaticSamplerDesc>{});
     GraphicsPipelineDesc g;
     g.vs.assign(dx12kit_test::shaders::vs_fullscreen, dx12kit_test::shaders::vs_fullscreen + sizeof dx12kit_test::shaders::vs_fullscreen);
     g.ps.assign(dx12kit_test::shaders::ps_constant, dx12kit_test::shaders::ps_constant + sizeof dx12kit_test::shaders::ps_constant);
@@ -86,7 +87,9 @@ TEST_CASE("pipeline description: D3D12's rules are checked before anything is cr
 }
 
 namespace {
-std::vector<uint8_t> Bytes(const uint8_t* data, size_t size) { return std::vector<uint8_t>(data, data + size); }
+std::vector<uint8_t> Bytes(const uint8_t* data, size_t size) {
+    return std::vector<uint8_t>(data, data + size);
+}
 }  // namespace
 
 TEST_CASE("pipeline states: the depth-bias probe finds a clean unit ratio on every depth format") {
@@ -101,8 +104,9 @@ TEST_CASE("pipeline states: the depth-bias probe finds a clean unit ratio on eve
 TEST_CASE("pipeline states: depth bias on UNORM depth and the sample mask at one sample are D3D12's for C++ callers") {
     auto dev = dx12kit_test::SharedDevice();
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
-    auto rs = std::make_shared<RootSignature>(dev->Context(), std::vector<RootParameterDesc>{
-        {RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}}, std::vector<StaticSamplerDesc>{});
+    auto rs = std::make_shared<RootSignature>(dev->Context(),
+                                              std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 4, {}, D3D12_SHADER_VISIBILITY_PIXEL}},
+                                              std::vector<StaticSamplerDesc>{});
     const uint32_t size = 8;
     // vs_fullscreen draws at z = 0: the stored depth is the bias itself, DepthBias steps of the format.
     for (const auto& [format, bits] : {std::pair{DXGI_FORMAT_D16_UNORM, 16u}, std::pair{DXGI_FORMAT_D24_UNORM_S8_UINT, 24u}}) {

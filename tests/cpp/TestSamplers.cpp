@@ -41,13 +41,12 @@ using Texel = std::array<float, 4>;
 std::vector<Texel> SampleRaw(const D3D12_SAMPLER_DESC& raw, float u0, float du) {
     auto dev = SharedDevice();
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
-    auto rs = std::make_shared<RootSignature>(
-        dev->Context(),
-        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
-                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}}},
-                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Uav, 0}}},
-                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Sampler, 0}}}},
-        std::vector<StaticSamplerDesc>{});
+    auto rs = std::make_shared<RootSignature>(dev->Context(),
+                                              std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
+                                                                             {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}}},
+                                                                             {RootParamKind::Table, 0, 0, 0, {{RangeKind::Uav, 0}}},
+                                                                             {RootParamKind::Table, 0, 0, 0, {{RangeKind::Sampler, 0}}}},
+                                              std::vector<StaticSamplerDesc>{});
     auto pso = std::make_shared<PipelineState>(
         dev->Context(), std::vector<uint8_t>(std::begin(dx12kit_test::shaders::cs_sample), std::end(dx12kit_test::shaders::cs_sample)), rs);
     auto tex = dev->CreateTexture2D(2, 1, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, false, "red-green");
@@ -89,17 +88,30 @@ TEST_CASE("samplers: D3D12's rules hold for C++ callers of Sampler and StaticSam
     CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.MaxAnisotropy = 17; }), InvalidArgument);
     CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.MipLODBias = 16.0f; }), InvalidArgument);
     CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.MipLODBias = -16.5f; }), InvalidArgument);
-    CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.MinLOD = 3; d.MaxLOD = 2; }), InvalidArgument);
+    CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) {
+                        d.MinLOD = 3;
+                        d.MaxLOD = 2;
+                    }),
+                    InvalidArgument);
     CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.BorderColor[2] = 1.5f; }), InvalidArgument);
     CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.Filter = static_cast<D3D12_FILTER>(0x2); }), InvalidArgument);
     CHECK_THROWS_AS(make([](D3D12_SAMPLER_DESC& d) { d.ComparisonFunc = static_cast<D3D12_COMPARISON_FUNC>(9); }), InvalidArgument);
-    CHECK(make([](D3D12_SAMPLER_DESC& d) { d.MipLODBias = 15.99f; d.MaxAnisotropy = 16; })->Desc().MipLODBias == 15.99f);
+    CHECK(make([](D3D12_SAMPLER_DESC& d) {
+              d.MipLODBias = 15.99f;
+              d.MaxAnisotropy = 16;
+          })
+              ->Desc()
+              .MipLODBias == 15.99f);
     // ComparisonFunc 0 (a zeroed desc): LESS_EQUAL for a comparison filter, never NEVER.
     CHECK(make([](D3D12_SAMPLER_DESC& d) { d.Filter = D3D12_FILTER_COMPARISON_MIN_MAG_MIP_POINT; })->Desc().ComparisonFunc ==
           D3D12_COMPARISON_FUNC_LESS_EQUAL);
     CHECK(make([](D3D12_SAMPLER_DESC&) {})->Desc().ComparisonFunc == D3D12_COMPARISON_FUNC_NEVER);
-    CHECK(make([](D3D12_SAMPLER_DESC& d) { d.Filter = D3D12_FILTER_COMPARISON_MIN_MAG_MIP_POINT; d.ComparisonFunc = D3D12_COMPARISON_FUNC_GREATER; })
-              ->Desc().ComparisonFunc == D3D12_COMPARISON_FUNC_GREATER);
+    CHECK(make([](D3D12_SAMPLER_DESC& d) {
+              d.Filter = D3D12_FILTER_COMPARISON_MIN_MAG_MIP_POINT;
+              d.ComparisonFunc = D3D12_COMPARISON_FUNC_GREATER;
+          })
+              ->Desc()
+              .ComparisonFunc == D3D12_COMPARISON_FUNC_GREATER);
 
     StaticSamplerDesc s{};
     s.filter = D3D12_FILTER_COMPARISON_MIN_MAG_MIP_LINEAR;
@@ -116,9 +128,10 @@ TEST_CASE("samplers: D3D12's rules hold for C++ callers of Sampler and StaticSam
     else CHECK_THROWS_AS(RootSignature(dev->Context(), {}, {s}, 0u), InvalidArgument);
 }
 
-TEST_CASE("samplers: the backend samples border colours, mirror_once and min/max filters as SamplerSupport says"
-          * DX12KIT_WINE_DEFECT("W1", "descriptor-table bindings, 'Invalid heap for base descriptor' "
-                                "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
+TEST_CASE("samplers: the backend samples border colours, mirror_once and min/max filters as SamplerSupport says" *
+          DX12KIT_WINE_DEFECT("W1",
+                              "descriptor-table bindings, 'Invalid heap for base descriptor' "
+                              "(tests/cpp/wine_repros/descriptor_table.cpp)")) {
     const platform::SamplerSupport& support = SharedDevice()->Context()->Samplers();
     // u = -0.75, -0.25, 0.25, 0.75, 1.25, 1.75, 2.25, 2.75: texel centres of the 2-texel row at 0.25, 0.75.
     const float u0 = -0.75f, du = 0.5f;

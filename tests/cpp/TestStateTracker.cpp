@@ -18,7 +18,7 @@ using dx12kit_test::SharedDevice;
 
 namespace {
 
-constexpr uint32_t kMips = 9, kSlices = 256;   // 2,304 subresources
+constexpr uint32_t kMips = 9, kSlices = 256;  // 2,304 subresources
 
 std::shared_ptr<Texture> ManySubresources(Device& dev, const char* name) {
     auto t = dev.CreateTexture2D(256, 1, DXGI_FORMAT_R8G8B8A8_UNORM, kMips, kSlices, false, false, false, name);
@@ -68,7 +68,7 @@ TEST_CASE("state tracker: a texture whose subresources differ gets one barrier p
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
     auto tex = ManySubresources(*dev, "mixed");
     ExecuteTransition(q, tex, D3D12_RESOURCE_STATE_COPY_DEST);
-    ExecuteTransition(q, tex, D3D12_RESOURCE_STATE_COPY_SOURCE, 5);   // subresource 5 apart
+    ExecuteTransition(q, tex, D3D12_RESOURCE_STATE_COPY_SOURCE, 5);  // subresource 5 apart
     CHECK(!tex->GlobalState().IsUniform());
     const auto inserted = ExecuteTransition(q, tex, D3D12_RESOURCE_STATE_COPY_SOURCE);
     REQUIRE(inserted.size() == kMips * kSlices - 1);
@@ -76,7 +76,7 @@ TEST_CASE("state tracker: a texture whose subresources differ gets one barrier p
         REQUIRE(b.subresource != 5);
         REQUIRE(b.before == D3D12_RESOURCE_STATE_COPY_DEST);
     }
-    CHECK(tex->GlobalState().IsUniform());   // every subresource agrees again
+    CHECK(tex->GlobalState().IsUniform());  // every subresource agrees again
 }
 
 TEST_CASE("state tracker: StateEpoch moves when a request changes something, not when it finds the state in place") {
@@ -85,26 +85,26 @@ TEST_CASE("state tracker: StateEpoch moves when a request changes something, not
     auto buf = dev->CreateBuffer(256, true, D3D12_HEAP_TYPE_DEFAULT, "epoch uav");
     ResourceStateTracker tracker(dev->Context()->Barriers());
     uint64_t e = tracker.StateEpoch();
-    tracker.Transition(tex, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);   // first use: pending
+    tracker.Transition(tex, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);  // first use: pending
     CHECK(tracker.StateEpoch() != e);
     e = tracker.StateEpoch();
-    tracker.Transition(tex, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);   // in place already
+    tracker.Transition(tex, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);  // in place already
     tracker.Transition(tex, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, 7);
     CHECK(tracker.StateEpoch() == e);
-    tracker.Transition(tex, D3D12_RESOURCE_STATE_COPY_DEST, 7);            // one subresource moves
+    tracker.Transition(tex, D3D12_RESOURCE_STATE_COPY_DEST, 7);  // one subresource moves
     CHECK(tracker.StateEpoch() != e);
     e = tracker.StateEpoch();
     tracker.Transition(buf, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
     e = tracker.StateEpoch();
-    tracker.NoteUavWrite(buf.get());                                       // the next use needs a UAV barrier
+    tracker.NoteUavWrite(buf.get());  // the next use needs a UAV barrier
     CHECK(tracker.StateEpoch() != e);
     e = tracker.StateEpoch();
-    tracker.NoteUavWrite(buf.get());                                       // already written: nothing new
+    tracker.NoteUavWrite(buf.get());  // already written: nothing new
     CHECK(tracker.StateEpoch() == e);
-    tracker.UavHazard(buf);                                                // the barrier is recorded
+    tracker.UavHazard(buf);  // the barrier is recorded
     CHECK(tracker.StateEpoch() != e);
     e = tracker.StateEpoch();
-    tracker.UavHazard(buf);                                                // none due
+    tracker.UavHazard(buf);  // none due
     CHECK(tracker.StateEpoch() == e);
 }
 

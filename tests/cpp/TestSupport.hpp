@@ -34,4 +34,4 @@ std::vector<uint8_t> Pattern(size_t n, uint32_t seed);
 /// reproduction under the same Wine first and lists the ids that printed WRONG in
 /// DX12KIT_WINE_DEFECTS (WineDefectPresent). A Wine that fixes a defect thus needs no change here.
 #define DX12KIT_WINE_DEFECT(id, what) \
-    doctest::should_fail(dx12kit_test::WineDefectPresent(id)) * doctest::description("known Wine defect " id ": " what)
+  doctest::should_fail(dx12kit_test::WineDefectPresent(id)) * doctest::description("known Wine defect " id ": " what)

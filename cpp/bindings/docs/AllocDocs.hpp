@@ -5,15 +5,12 @@
 namespace dx12kit::bindings::docs {
 
 namespace Allocator {
-inline constexpr const char reset[] =
-    "reset() -> None\n\nForgets every allocation (and deferred free): the whole capacity is free again.";
+inline constexpr const char reset[] = "reset() -> None\n\nForgets every allocation (and deferred free): the whole capacity is free again.";
 inline constexpr const char validate[] =
     "validate() -> None\n\nChecks every internal invariant; raises Dx12Error naming the "
     "first broken one.";
-inline constexpr const char capacity[] =
-    "Number of units managed.";
-inline constexpr const char MAX_CAPACITY[] =
-    "Largest capacity this allocator accepts.";
+inline constexpr const char capacity[] = "Number of units managed.";
+inline constexpr const char MAX_CAPACITY[] = "Largest capacity this allocator accepts.";
 inline constexpr const char free_blocks_list[] =
     "free_blocks_list() -> list[tuple[int, int]]\n\n(offset, size) of every free block "
     "in address order. O(capacity or blocks); for tests.";
@@ -29,8 +26,7 @@ inline constexpr const char blocks[] =
 }  // namespace Allocator
 
 namespace alloc {
-inline constexpr const char module_[] =
-    "Device-free range allocators (see dx12kit.alloc)";
+inline constexpr const char module_[] = "Device-free range allocators (see dx12kit.alloc)";
 inline constexpr const char replay[] =
     "replay(allocator, ops, alignment=1, record_offsets=False) -> dict\n\nSee "
     "dx12kit.alloc.replay.";
@@ -41,15 +37,12 @@ inline constexpr const char init[] =
     "An empty allocator.\n\nArgs:\n    capacity: units managed (at most MAX_CAPACITY).\n"
     "    bitmap_bins: sizes below it are indexed by bitmaps; None picks it from the capacity.\n\n"
     "Raises:\n    InvalidArgumentError: a capacity of 0 or above MAX_CAPACITY.";
-inline constexpr const char bitmap_bins[] =
-    "Sizes below this value are indexed by bitmaps (the others by heaps).";
+inline constexpr const char bitmap_bins[] = "Sizes below this value are indexed by bitmaps (the others by heaps).";
 }  // namespace FreeList
 
 namespace Linear {
-inline constexpr const char head[] =
-    "Offset where the next allocation with alignment 1 would start.";
-inline constexpr const char free_blocks_list[] =
-    "free_blocks_list() -> list[tuple[int, int]]\n\nThe free tail [head, capacity), if any.";
+inline constexpr const char head[] = "Offset where the next allocation with alignment 1 would start.";
+inline constexpr const char free_blocks_list[] = "free_blocks_list() -> list[tuple[int, int]]\n\nThe free tail [head, capacity), if any.";
 }  // namespace Linear
 
 }  // namespace dx12kit::bindings::docs

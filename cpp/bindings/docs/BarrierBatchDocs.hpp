@@ -17,8 +17,7 @@ inline constexpr const char class_[] =
     "Raises:\n"
     "    TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.\n"
     "    InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.";
-inline constexpr const char len[] =
-    "The number of barrier requests.";
+inline constexpr const char len[] = "The number of barrier requests.";
 inline constexpr const char entries[] =
     "The barrier requests as tuples, in order: (\"transition\", resource, state), (\"uav\", resource or None),\n"
     "(\"aliasing\", before or None, after or None).";

@@ -5,12 +5,9 @@
 namespace dx12kit::bindings::docs {
 
 namespace Buffer {
-inline constexpr const char class_[] =
-    "A GPU buffer. Create with Device.create_buffer.";
-inline constexpr const char size[] =
-    "Size in bytes.";
-inline constexpr const char gpu_address[] =
-    "GPU virtual address of the first byte (for root CBV/SRV/UAV arguments).";
+inline constexpr const char class_[] = "A GPU buffer. Create with Device.create_buffer.";
+inline constexpr const char size[] = "Size in bytes.";
+inline constexpr const char gpu_address[] = "GPU virtual address of the first byte (for root CBV/SRV/UAV arguments).";
 inline constexpr const char map[] =
     "A numpy view of a CPU-visible buffer's memory (heap 'upload', 'readback' or 'custom'), valid while the array lives\n"
     "(it keeps the buffer alive). Writes to upload memory are seen by the GPU work submitted after them; read readback\n"

@@ -62,12 +62,9 @@ inline constexpr const char class_[] =
 inline constexpr const char closed[] =
     "True once executed (no more recording). A failed execute leaves its lists open, unless a list\n"
     "failed to close (then execute raises DeviceError and that list can never run).";
-inline constexpr const char auto_uav_barriers[] =
-    "Insert a UAV barrier when a UAV written by an earlier draw/dispatch is used again (default True).";
-inline constexpr const char upload_pages[] =
-    "Upload pages this list holds.";
-inline constexpr const char name[] =
-    "The name given to queue.command_list(name=...), else 'command list'.";
+inline constexpr const char auto_uav_barriers[] = "Insert a UAV barrier when a UAV written by an earlier draw/dispatch is used again (default True).";
+inline constexpr const char upload_pages[] = "Upload pages this list holds.";
+inline constexpr const char name[] = "The name given to queue.command_list(name=...), else 'command list'.";
 inline constexpr const char upload[] =
     "Copies a numpy array into a buffer (at byte `offset`) or a texture subresource through upload memory.\n"
     "Textures take shape (height, width, channels) matching the format, or raw bytes (bytes, bytearray, 1-D uint8) of the\n"

@@ -5,12 +5,9 @@
 namespace dx12kit::bindings::docs {
 
 namespace CommandQueue {
-inline constexpr const char class_[] =
-    "A direct, compute or copy queue. Get one with Device.queue(kind).";
-inline constexpr const char kind[] =
-    "'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).";
-inline constexpr const char name[] =
-    "The queue's name (its kind unless set), also given to the native queue for debuggers.";
+inline constexpr const char class_[] = "A direct, compute or copy queue. Get one with Device.queue(kind).";
+inline constexpr const char kind[] = "'direct', 'compute' or 'copy' (a dx12kit.QueueKind value).";
+inline constexpr const char name[] = "The queue's name (its kind unless set), also given to the native queue for debuggers.";
 inline constexpr const char command_list[] =
     "A new CommandList for this queue. name: for messages, repr and debuggers (also set on the native list).\n\n"
     "Args:\n"
@@ -98,8 +95,7 @@ inline constexpr const char read_queries[] =
     "    InvalidArgumentError: a range outside the heap, a kind that does not belong in it or on this queue.";
 inline constexpr const char completed_value[] =
     "The queue fence's completed value: every submission with a value <= it has finished. It never goes back (the highest value read: vkd3d 1.2 can lower a fence's value until its next signal).";
-inline constexpr const char last_submitted_value[] =
-    "The fence value of the latest execute on this queue.";
+inline constexpr const char last_submitted_value[] = "The fence value of the latest execute on this queue.";
 inline constexpr const char read_buffer[] =
     "Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous\n"
     "array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order\n"

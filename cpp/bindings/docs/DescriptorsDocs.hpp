@@ -17,16 +17,11 @@ inline constexpr const char class_[] =
 inline constexpr const char handle[] =
     "CPU handle of descriptor i as an int.\n\nArgs:\n    i: the descriptor's index in the allocation.\n\nReturns:\n    The CPU descriptor handle (D3D12_CPU_DESCRIPTOR_HANDLE.ptr).\n\nRaises:\n    UseAfterFreeError: the allocation was freed.\n"
     "    InvalidArgumentError: i >= count.";
-inline constexpr const char handles[] =
-    "Every CPU handle of the range, as ints (raises UseAfterFreeError once freed).";
-inline constexpr const char count[] =
-    "0 once freed.";
-inline constexpr const char is_null[] =
-    "True for an empty allocation (freed, or never allocated).";
-inline constexpr const char page_offset[] =
-    "Index of the first descriptor within its page.";
-inline constexpr const char free[] =
-    "Deferred free, tagged with the allocator's current serial. Freeing twice does nothing.";
+inline constexpr const char handles[] = "Every CPU handle of the range, as ints (raises UseAfterFreeError once freed).";
+inline constexpr const char count[] = "0 once freed.";
+inline constexpr const char is_null[] = "True for an empty allocation (freed, or never allocated).";
+inline constexpr const char page_offset[] = "Index of the first descriptor within its page.";
+inline constexpr const char free[] = "Deferred free, tagged with the allocator's current serial. Freeing twice does nothing.";
 }  // namespace DescriptorAllocation
 
 namespace CpuDescriptorAllocator {
@@ -50,18 +45,12 @@ inline constexpr const char release_stale_descriptors[] =
     "Makes every range freed with serial <= completed_serial reusable.\n\n"
     "Args:\n"
     "    completed_serial: the highest completed serial.";
-inline constexpr const char current_serial[] =
-    "The serial frees are tagged with (plays the device's last submission serial).";
-inline constexpr const char stats[] =
-    "in_use, pages, peak, stale and capacity, in descriptors (pages: in pages).";
-inline constexpr const char validate[] =
-    "Checks every internal invariant; raises Dx12Error naming a broken one.";
-inline constexpr const char descriptor_size[] =
-    "Bytes between consecutive descriptors of this heap type.";
-inline constexpr const char page_size[] =
-    "Descriptors per page.";
-inline constexpr const char heap_type[] =
-    "'cbv_srv_uav', 'sampler', 'rtv' or 'dsv' (a dx12kit.DescriptorHeapType value).";
+inline constexpr const char current_serial[] = "The serial frees are tagged with (plays the device's last submission serial).";
+inline constexpr const char stats[] = "in_use, pages, peak, stale and capacity, in descriptors (pages: in pages).";
+inline constexpr const char validate[] = "Checks every internal invariant; raises Dx12Error naming a broken one.";
+inline constexpr const char descriptor_size[] = "Bytes between consecutive descriptors of this heap type.";
+inline constexpr const char page_size[] = "Descriptors per page.";
+inline constexpr const char heap_type[] = "'cbv_srv_uav', 'sampler', 'rtv' or 'dsv' (a dx12kit.DescriptorHeapType value).";
 }  // namespace CpuDescriptorAllocator
 
 namespace ShaderVisibleHeap {
@@ -86,8 +75,7 @@ inline constexpr const char free_static[] =
     "Args:\n"
     "    first: the heap index allocate_static returned.\n"
     "    serial: the serial after which the range may be reused.";
-inline constexpr const char try_acquire_chunk[] =
-    "First heap index of a free chunk, or None when every chunk is in use or retired.";
+inline constexpr const char try_acquire_chunk[] = "First heap index of a free chunk, or None when every chunk is in use or retired.";
 inline constexpr const char retire_chunk[] =
     "Hands back a chunk taken with try_acquire_chunk, reusable once release_stale sees `serial` completed.\n\n"
     "Args:\n"
@@ -109,14 +97,10 @@ inline constexpr const char gpu_handle[] =
     "    index: a heap index.\n\n"
     "Returns:\n"
     "    The GPU descriptor handle (an int).";
-inline constexpr const char stats[] =
-    "capacity, static/dynamic capacity and use, chunk size and counts (a dict).";
-inline constexpr const char validate[] =
-    "Checks every internal invariant; raises Dx12Error naming a broken one.";
-inline constexpr const char chunk_count[] =
-    "Number of dynamic chunks.";
-inline constexpr const char descriptor_size[] =
-    "Bytes between consecutive descriptors of this heap type.";
+inline constexpr const char stats[] = "capacity, static/dynamic capacity and use, chunk size and counts (a dict).";
+inline constexpr const char validate[] = "Checks every internal invariant; raises Dx12Error naming a broken one.";
+inline constexpr const char chunk_count[] = "Number of dynamic chunks.";
+inline constexpr const char descriptor_size[] = "Bytes between consecutive descriptors of this heap type.";
 }  // namespace ShaderVisibleHeap
 
 }  // namespace dx12kit::bindings::docs

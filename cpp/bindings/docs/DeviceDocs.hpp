@@ -5,8 +5,7 @@
 namespace dx12kit::bindings::docs {
 
 namespace Device {
-inline constexpr const char class_[] =
-    "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.";
+inline constexpr const char class_[] = "A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.";
 inline constexpr const char init[] =
     "Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the\n"
     "dynamic chunk sizes, CPU descriptor page size, upload page size, and the bytes of large upload pages\n"
@@ -43,10 +42,8 @@ inline constexpr const char init[] =
     "    TypeError: an argument of the wrong type.\n"
     "    InvalidArgumentError: a value out of range, a removed option, resource_heap_tier=2 on a tier-1 adapter.\n"
     "    DeviceError: the D3D12 device could not be created.";
-inline constexpr const char info[] =
-    "backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.";
-inline constexpr const char validate[] =
-    "True when the device checks resource states before each draw, dispatch and copy.";
+inline constexpr const char info[] = "backend ('vkd3d' or 'd3d12'), adapter, feature_level ('11_0'...), resource_binding_tier, resource_heap_tier.";
+inline constexpr const char validate[] = "True when the device checks resource states before each draw, dispatch and copy.";
 inline constexpr const char lazy_fence_signals[] =
     "Whether lazy fence signals are in effect (asked for, and the backend is vkd3d; Windows signals every execute).";
 inline constexpr const char uma_direct[] =
@@ -222,10 +219,8 @@ inline constexpr const char format_support[] =
     "    A FormatSupport.\n\n"
     "Raises:\n"
     "    InvalidArgumentError: a format dx12kit does not know.";
-inline constexpr const char poll[] =
-    "Releases completed work; returns the completed submission serial.";
-inline constexpr const char wait_idle[] =
-    "Waits until every queue is idle.";
+inline constexpr const char poll[] = "Releases completed work; returns the completed submission serial.";
+inline constexpr const char wait_idle[] = "Waits until every queue is idle.";
 inline constexpr const char descriptor_stats[] =
     "Per heap type: in_use, pages, peak, stale, capacity; shader_visible: static/dynamic use for CBV_SRV_UAV and SAMPLER.";
 inline constexpr const char stats[] =
@@ -329,8 +324,7 @@ inline constexpr const char trim_memory[] =
     "Destroys the idle upload pages (free pages and cached large pages; those of lists in flight stay), then\n"
     "releases, now, every empty memory block above each pool's min_blocks (they are otherwise released after a\n"
     "grace period, so per-frame allocate/free patterns do not create and destroy heaps).";
-inline constexpr const char validate_memory[] =
-    "Checks every pool's invariants and the budget's bookkeeping; raises Dx12Error naming a broken one.";
+inline constexpr const char validate_memory[] = "Checks every pool's invariants and the budget's bookkeeping; raises Dx12Error naming a broken one.";
 inline constexpr const char create_query_heap[] =
     "A heap of `count` queries of one kind (ID3D12Device::CreateQueryHeap).\n\n"
     "Args:\n"

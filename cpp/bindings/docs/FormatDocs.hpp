@@ -17,47 +17,28 @@ inline constexpr const char class_[] =
     "(a collections.abc.Mapping: fs['render_target'], fs.get(...), fs.items(), fs == {...}, dict(fs)) whose\n"
     "keys are also attributes (fs.render_target). typed_uav is False for sRGB formats whatever the driver\n"
     "says (D3D12 has no sRGB UAVs); msaa lists the supported sample counts.";
-inline constexpr const char format[] =
-    "The format queried (a dx12kit.Format).";
-inline constexpr const char buffer[] =
-    "Usable in typed buffer views.";
-inline constexpr const char texture2d[] =
-    "Usable for 2D textures.";
-inline constexpr const char texture3d[] =
-    "Usable for 3D textures.";
-inline constexpr const char texture_cube[] =
-    "Usable for cube textures.";
-inline constexpr const char shader_load[] =
-    "Readable with Load in shaders.";
-inline constexpr const char shader_sample[] =
-    "Readable with Sample (filtered) in shaders.";
-inline constexpr const char render_target[] =
-    "Usable as a render target.";
-inline constexpr const char blendable[] =
-    "Render targets of this format blend.";
-inline constexpr const char depth_stencil[] =
-    "Usable as a depth-stencil target.";
-inline constexpr const char typed_uav[] =
-    "Usable in typed UAVs (never for sRGB formats).";
-inline constexpr const char uav_typed_load[] =
-    "Typed UAV loads supported (D3D12 Support2 bit).";
-inline constexpr const char uav_typed_store[] =
-    "Typed UAV stores supported (D3D12 Support2 bit).";
+inline constexpr const char format[] = "The format queried (a dx12kit.Format).";
+inline constexpr const char buffer[] = "Usable in typed buffer views.";
+inline constexpr const char texture2d[] = "Usable for 2D textures.";
+inline constexpr const char texture3d[] = "Usable for 3D textures.";
+inline constexpr const char texture_cube[] = "Usable for cube textures.";
+inline constexpr const char shader_load[] = "Readable with Load in shaders.";
+inline constexpr const char shader_sample[] = "Readable with Sample (filtered) in shaders.";
+inline constexpr const char render_target[] = "Usable as a render target.";
+inline constexpr const char blendable[] = "Render targets of this format blend.";
+inline constexpr const char depth_stencil[] = "Usable as a depth-stencil target.";
+inline constexpr const char typed_uav[] = "Usable in typed UAVs (never for sRGB formats).";
+inline constexpr const char uav_typed_load[] = "Typed UAV loads supported (D3D12 Support2 bit).";
+inline constexpr const char uav_typed_store[] = "Typed UAV stores supported (D3D12 Support2 bit).";
 inline constexpr const char mip_autogen[] =
     "Whether CommandList.generate_mips accepts textures of it (not depth, integer or UAV-less formats\n"
     "other than the rgba8/bgra8 UNORM and sRGB ones, which go through an rgba8_unorm alias).";
-inline constexpr const char msaa[] =
-    "Supported MSAA sample counts (list of ints).";
-inline constexpr const char keys[] =
-    "The keys, in order (every field but format), as a dict's keys view.";
-inline constexpr const char getitem[] =
-    "The value of one key (KeyError for unknown keys).";
-inline constexpr const char contains[] =
-    "Whether `key` is one of the keys.";
-inline constexpr const char iter[] =
-    "Iterates over the keys.";
-inline constexpr const char len[] =
-    "The number of keys.";
+inline constexpr const char msaa[] = "Supported MSAA sample counts (list of ints).";
+inline constexpr const char keys[] = "The keys, in order (every field but format), as a dict's keys view.";
+inline constexpr const char getitem[] = "The value of one key (KeyError for unknown keys).";
+inline constexpr const char contains[] = "Whether `key` is one of the keys.";
+inline constexpr const char iter[] = "Iterates over the keys.";
+inline constexpr const char len[] = "The number of keys.";
 inline constexpr const char get[] =
     "The value of `key`, or `default` when it is not one of the keys.\n\n"
     "Args:\n"
@@ -65,14 +46,10 @@ inline constexpr const char get[] =
     "    default: the value when key is not one of them.\n\n"
     "Returns:\n"
     "    The key's value, or default.";
-inline constexpr const char items[] =
-    "(key, value) pairs, in key order, as a dict's items view.";
-inline constexpr const char values[] =
-    "The values, in key order, as a dict's values view.";
-inline constexpr const char eq[] =
-    "Equal to any mapping with the same keys and values (a dict, another FormatSupport).";
-inline constexpr const char as_dict[] =
-    "Every key and value as a new dict (booleans, and msaa as a list of ints).";
+inline constexpr const char items[] = "(key, value) pairs, in key order, as a dict's items view.";
+inline constexpr const char values[] = "The values, in key order, as a dict's values view.";
+inline constexpr const char eq[] = "Equal to any mapping with the same keys and values (a dict, another FormatSupport).";
+inline constexpr const char as_dict[] = "Every key and value as a new dict (booleans, and msaa as a list of ints).";
 }  // namespace FormatSupport
 
 }  // namespace dx12kit::bindings::docs

@@ -16,8 +16,7 @@ inline constexpr const char set_copy_threads[] =
     "Raises:\n"
     "    InvalidArgumentError: a count outside 1..64.\n"
     "    TypeError: a bool or a non-integer.";
-inline constexpr const char copy_threads[] =
-    "The number of threads a large host copy is split over (set_copy_threads).";
+inline constexpr const char copy_threads[] = "The number of threads a large host copy is split over (set_copy_threads).";
 inline constexpr const char copy_stats[] =
     "Host copies since the process started: copies, bytes, and of them those split over several threads\n"
     "(parallel_copies, parallel_bytes). Process-wide, for every device.";

@@ -5,8 +5,7 @@
 namespace dx12kit::bindings::docs {
 
 namespace AnyState {
-inline constexpr const char eq[] =
-    "Equal when every field is.";
+inline constexpr const char eq[] = "Equal when every field is.";
 }  // namespace AnyState
 
 namespace BlendState {
@@ -28,24 +27,15 @@ inline constexpr const char class_[] =
     "    InvalidArgumentError: a name that is no choice, or a write_mask outside 0..15.\n\n"
     "blend_factor / inv_blend_factor factors read CommandList.set_blend_factor's value; a list starts with zeros, as\n"
     "D3D12 documents for a new list.";
-inline constexpr const char blend_enable[] =
-    "Whether blending is on.";
-inline constexpr const char src_blend[] =
-    "The colour's source factor.";
-inline constexpr const char dest_blend[] =
-    "The colour's destination factor.";
-inline constexpr const char blend_op[] =
-    "The colour's operation.";
-inline constexpr const char src_blend_alpha[] =
-    "Alpha's source factor.";
-inline constexpr const char dest_blend_alpha[] =
-    "Alpha's destination factor.";
-inline constexpr const char blend_op_alpha[] =
-    "Alpha's operation.";
-inline constexpr const char logic_op[] =
-    "The logic operation, or None.";
-inline constexpr const char write_mask[] =
-    "The channels written (ColorWriteEnable bits).";
+inline constexpr const char blend_enable[] = "Whether blending is on.";
+inline constexpr const char src_blend[] = "The colour's source factor.";
+inline constexpr const char dest_blend[] = "The colour's destination factor.";
+inline constexpr const char blend_op[] = "The colour's operation.";
+inline constexpr const char src_blend_alpha[] = "Alpha's source factor.";
+inline constexpr const char dest_blend_alpha[] = "Alpha's destination factor.";
+inline constexpr const char blend_op_alpha[] = "Alpha's operation.";
+inline constexpr const char logic_op[] = "The logic operation, or None.";
+inline constexpr const char write_mask[] = "The channels written (ColorWriteEnable bits).";
 inline constexpr const char preset[] =
     "The BlendState a dx12kit.BlendMode preset stands for.\n\n"
     "Args:\n    mode: a dx12kit.BlendMode or its name.\n\n"
@@ -70,28 +60,17 @@ inline constexpr const char class_[] =
     "Raises:\n"
     "    TypeError: an argument of the wrong type.\n"
     "    InvalidArgumentError: a name that is no choice, or a number out of range.";
-inline constexpr const char fill[] =
-    "'solid' or 'wireframe'.";
-inline constexpr const char cull[] =
-    "The culled faces.";
-inline constexpr const char front_ccw[] =
-    "Whether counter-clockwise triangles face the front.";
-inline constexpr const char depth_bias[] =
-    "DepthBias.";
-inline constexpr const char depth_bias_clamp[] =
-    "DepthBiasClamp.";
-inline constexpr const char slope_scaled_depth_bias[] =
-    "SlopeScaledDepthBias.";
-inline constexpr const char depth_clip[] =
-    "DepthClipEnable.";
-inline constexpr const char multisample[] =
-    "MultisampleEnable.";
-inline constexpr const char antialiased_lines[] =
-    "AntialiasedLineEnable.";
-inline constexpr const char forced_sample_count[] =
-    "ForcedSampleCount.";
-inline constexpr const char conservative[] =
-    "ConservativeRaster ON.";
+inline constexpr const char fill[] = "'solid' or 'wireframe'.";
+inline constexpr const char cull[] = "The culled faces.";
+inline constexpr const char front_ccw[] = "Whether counter-clockwise triangles face the front.";
+inline constexpr const char depth_bias[] = "DepthBias.";
+inline constexpr const char depth_bias_clamp[] = "DepthBiasClamp.";
+inline constexpr const char slope_scaled_depth_bias[] = "SlopeScaledDepthBias.";
+inline constexpr const char depth_clip[] = "DepthClipEnable.";
+inline constexpr const char multisample[] = "MultisampleEnable.";
+inline constexpr const char antialiased_lines[] = "AntialiasedLineEnable.";
+inline constexpr const char forced_sample_count[] = "ForcedSampleCount.";
+inline constexpr const char conservative[] = "ConservativeRaster ON.";
 }  // namespace RasterizerState
 
 namespace StencilFace {
@@ -106,14 +85,10 @@ inline constexpr const char class_[] =
     "Raises:\n"
     "    TypeError: an argument of the wrong type.\n"
     "    InvalidArgumentError: a name that is no choice.";
-inline constexpr const char fail_op[] =
-    "StencilFailOp.";
-inline constexpr const char depth_fail_op[] =
-    "StencilDepthFailOp.";
-inline constexpr const char pass_op[] =
-    "StencilPassOp.";
-inline constexpr const char func[] =
-    "StencilFunc.";
+inline constexpr const char fail_op[] = "StencilFailOp.";
+inline constexpr const char depth_fail_op[] = "StencilDepthFailOp.";
+inline constexpr const char pass_op[] = "StencilPassOp.";
+inline constexpr const char func[] = "StencilFunc.";
 }  // namespace StencilFace
 
 namespace DepthStencilState {
@@ -131,22 +106,14 @@ inline constexpr const char class_[] =
     "Raises:\n"
     "    TypeError: an argument of the wrong type.\n"
     "    InvalidArgumentError: a name that is no choice, or a mask outside 0..255.";
-inline constexpr const char depth_test[] =
-    "DepthEnable.";
-inline constexpr const char depth_write[] =
-    "DepthWriteMask ALL (True) or ZERO.";
-inline constexpr const char depth_func[] =
-    "DepthFunc.";
-inline constexpr const char stencil[] =
-    "StencilEnable.";
-inline constexpr const char read_mask[] =
-    "StencilReadMask.";
-inline constexpr const char write_mask[] =
-    "StencilWriteMask.";
-inline constexpr const char front[] =
-    "FrontFace.";
-inline constexpr const char back[] =
-    "BackFace.";
+inline constexpr const char depth_test[] = "DepthEnable.";
+inline constexpr const char depth_write[] = "DepthWriteMask ALL (True) or ZERO.";
+inline constexpr const char depth_func[] = "DepthFunc.";
+inline constexpr const char stencil[] = "StencilEnable.";
+inline constexpr const char read_mask[] = "StencilReadMask.";
+inline constexpr const char write_mask[] = "StencilWriteMask.";
+inline constexpr const char front[] = "FrontFace.";
+inline constexpr const char back[] = "BackFace.";
 }  // namespace DepthStencilState
 
 namespace InputElement {
@@ -165,20 +132,13 @@ inline constexpr const char class_[] =
     "Raises:\n"
     "    TypeError: an argument of the wrong type.\n"
     "    InvalidArgumentError: an unknown format, a slot outside 0..31, or step_rate on a per-vertex element.";
-inline constexpr const char semantic[] =
-    "SemanticName.";
-inline constexpr const char format[] =
-    "The format's name: a dx12kit.VertexFormat value ('float3') or a dx12kit.Format name ('rg16_float').";
-inline constexpr const char slot[] =
-    "InputSlot.";
-inline constexpr const char offset[] =
-    "AlignedByteOffset, or None (appended).";
-inline constexpr const char semantic_index[] =
-    "SemanticIndex.";
-inline constexpr const char per_instance[] =
-    "Whether it is per-instance data.";
-inline constexpr const char step_rate[] =
-    "InstanceDataStepRate of per-instance data.";
+inline constexpr const char semantic[] = "SemanticName.";
+inline constexpr const char format[] = "The format's name: a dx12kit.VertexFormat value ('float3') or a dx12kit.Format name ('rg16_float').";
+inline constexpr const char slot[] = "InputSlot.";
+inline constexpr const char offset[] = "AlignedByteOffset, or None (appended).";
+inline constexpr const char semantic_index[] = "SemanticIndex.";
+inline constexpr const char per_instance[] = "Whether it is per-instance data.";
+inline constexpr const char step_rate[] = "InstanceDataStepRate of per-instance data.";
 }  // namespace InputElement
 
 }  // namespace dx12kit::bindings::docs

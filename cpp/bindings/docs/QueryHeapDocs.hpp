@@ -12,10 +12,8 @@ inline constexpr const char class_[] =
 inline constexpr const char kind[] =
     "The heap's kind: 'occlusion' (holds 'occlusion' and 'binary_occlusion' queries), 'timestamp',\n"
     "'pipeline_statistics' or 'copy_queue_timestamp'.";
-inline constexpr const char count[] =
-    "How many queries it holds (indices 0 .. count-1).";
-inline constexpr const char name[] =
-    "Debug name, shown by repr and in error messages.";
+inline constexpr const char count[] = "How many queries it holds (indices 0 .. count-1).";
+inline constexpr const char name[] = "Debug name, shown by repr and in error messages.";
 }  // namespace QueryHeap
 
 }  // namespace dx12kit::bindings::docs

@@ -5,8 +5,7 @@
 namespace dx12kit::bindings::docs {
 
 namespace ResourceState {
-inline constexpr const char class_[] =
-    "D3D12_RESOURCE_STATES as flags.";
+inline constexpr const char class_[] = "D3D12_RESOURCE_STATES as flags.";
 }  // namespace ResourceState
 
 namespace dx12core {
@@ -16,22 +15,16 @@ inline constexpr const char queue_states[] =
 }  // namespace dx12core
 
 namespace Resource {
-inline constexpr const char class_[] =
-    "A GPU resource (Buffer or Texture).";
-inline constexpr const char name[] =
-    "Debug name given at creation (also the D3D12 object's name).";
-inline constexpr const char num_subresources[] =
-    "Number of subresources (1 for a buffer; mips x array slices for a texture).";
-inline constexpr const char uav[] =
-    "True when the resource allows unordered access (created with uav=True).";
-inline constexpr const char cached_views[] =
-    "Number of descriptor views created for it (cached).";
+inline constexpr const char class_[] = "A GPU resource (Buffer or Texture).";
+inline constexpr const char name[] = "Debug name given at creation (also the D3D12 object's name).";
+inline constexpr const char num_subresources[] = "Number of subresources (1 for a buffer; mips x array slices for a texture).";
+inline constexpr const char uav[] = "True when the resource allows unordered access (created with uav=True).";
+inline constexpr const char cached_views[] = "Number of descriptor views created for it (cached).";
 inline constexpr const char close[] =
     "Marks the resource closed: any later use (barriers, bindings, copies, reads) raises UseAfterFreeError.\n"
     "Work already recorded or submitted still completes; the memory is released once the last reference\n"
     "(this object, command lists in flight) is gone. Closing twice is allowed.";
-inline constexpr const char closed[] =
-    "True once close() was called (any later use raises UseAfterFreeError).";
+inline constexpr const char closed[] = "True once close() was called (any later use raises UseAfterFreeError).";
 inline constexpr const char global_state[] =
     "The state the resource is in once every executed command list has run (what execute resolves against).\n\n"
     "Args:\n"

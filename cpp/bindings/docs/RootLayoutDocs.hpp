@@ -62,26 +62,19 @@ inline constexpr const char StaticSampler[] =
 }  // namespace dx12core
 
 namespace DescriptorRange {
-inline constexpr const char class_[] =
-    "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).";
-inline constexpr const char offset[] =
-    "Descriptors from the table start, or None (appended after the previous range).";
-inline constexpr const char flags[] =
-    "The range's DescriptorRangeFlags (root signature 1.1).";
+inline constexpr const char class_[] = "One range of a DescriptorTable (made by SRV, UAV, CBV, Sampler).";
+inline constexpr const char offset[] = "Descriptors from the table start, or None (appended after the previous range).";
+inline constexpr const char flags[] = "The range's DescriptorRangeFlags (root signature 1.1).";
 }  // namespace DescriptorRange
 
 namespace RootParameter {
-inline constexpr const char class_[] =
-    "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).";
-inline constexpr const char flags[] =
-    "Root CBV/SRV/UAV: its RootDescriptorFlags (root signature 1.1).";
-inline constexpr const char visibility[] =
-    "D3D12_SHADER_VISIBILITY value.";
+inline constexpr const char class_[] = "A root parameter (made by RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable).";
+inline constexpr const char flags[] = "Root CBV/SRV/UAV: its RootDescriptorFlags (root signature 1.1).";
+inline constexpr const char visibility[] = "D3D12_SHADER_VISIBILITY value.";
 }  // namespace RootParameter
 
 namespace StaticSamplerDesc {
-inline constexpr const char class_[] =
-    "A static sampler of a root signature (made by StaticSampler).";
+inline constexpr const char class_[] = "A static sampler of a root signature (made by StaticSampler).";
 }  // namespace StaticSamplerDesc
 
 }  // namespace dx12kit::bindings::docs

@@ -5,10 +5,8 @@
 namespace dx12kit::bindings::docs {
 
 namespace SamplerState {
-inline constexpr const char class_[] =
-    "A sampler descriptor. Create with Device.create_sampler.";
-inline constexpr const char name[] =
-    "Debug name, shown by repr.";
+inline constexpr const char class_[] = "A sampler descriptor. Create with Device.create_sampler.";
+inline constexpr const char name[] = "Debug name, shown by repr.";
 inline constexpr const char desc[] =
     "The settings, by create_sampler's argument names (create_sampler given these as keywords makes the same sampler):\n"
     "filter, address, "

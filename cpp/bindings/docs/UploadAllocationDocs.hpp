@@ -9,12 +9,9 @@ inline constexpr const char class_[] =
     "Upload memory owned by a command list. Fill .array() in place, then CommandList.copy_from_upload.\n"
     "Fill it before the list is executed: .array() then raises, and writes through an older view\n"
     "race with the GPU's copy. The memory stays reserved (never reused) while any view of it exists.";
-inline constexpr const char size[] =
-    "Bytes reserved.";
-inline constexpr const char gpu_address[] =
-    "GPU virtual address of the first byte.";
-inline constexpr const char offset[] =
-    "Offset of the first byte in its upload page.";
+inline constexpr const char size[] = "Bytes reserved.";
+inline constexpr const char gpu_address[] = "GPU virtual address of the first byte.";
+inline constexpr const char offset[] = "Offset of the first byte in its upload page.";
 inline constexpr const char array[] =
     "A writable numpy view of the upload memory (no copy).\n\n"
     "Args:\n"

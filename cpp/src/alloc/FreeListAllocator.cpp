@@ -69,12 +69,9 @@ inline bool IsHeap(const std::vector<uint32_t>& h, uint32_t size) {
 }  // namespace
 
 FreeListAllocator::FreeListAllocator(uint64_t capacity, uint32_t bitmapBins)
-    : m_Capacity(capacity),
-      m_Pool(std::make_unique<std::pmr::unsynchronized_pool_resource>()),
-      m_Large(m_Pool.get()) {
+    : m_Capacity(capacity), m_Pool(std::make_unique<std::pmr::unsynchronized_pool_resource>()), m_Large(m_Pool.get()) {
     if (capacity == 0 || capacity > kMaxCapacity)
-        throw InvalidArgument("FreeListAllocator: capacity " + std::to_string(capacity) +
-                              " is out of range 1.." + std::to_string(kMaxCapacity));
+        throw InvalidArgument("FreeListAllocator: capacity " + std::to_string(capacity) + " is out of range 1.." + std::to_string(kMaxCapacity));
     m_NumBins = static_cast<uint32_t>(std::min<uint64_t>(kSmallBins, capacity + 1));
     m_Words.assign(capacity / 64 + 2, Word{0, 0});  // + a padding word (see NextStart)
     m_WordIndex.Reset(m_Words.size() - 1);
@@ -196,8 +193,7 @@ DX12KIT_FORCEINLINE void FreeListAllocator::InsertFree(uint64_t offset, uint64_t
         } else {
             HeapBin& bin = m_Heaps[size - m_BitmapBins];
             HeapPush(bin.heap, bin.size, static_cast<uint32_t>(offset));
-            if (DX12KIT_UNLIKELY(bin.size > 2 * m_BinCounts[size] + 32))
-                CompactBin(static_cast<uint32_t>(size));
+            if (DX12KIT_UNLIKELY(bin.size > 2 * m_BinCounts[size] + 32)) CompactBin(static_cast<uint32_t>(size));
         }
     } else {
         m_Large.insert((size << 32) | offset);
@@ -225,8 +221,7 @@ DX12KIT_FORCEINLINE void FreeListAllocator::RemoveFree(uint64_t offset, uint64_t
 void FreeListAllocator::CompactBin(uint32_t binIndex) {
     HeapBin& bin = m_Heaps[binIndex - m_BitmapBins];
     auto& h = bin.heap;
-    auto end = std::remove_if(h.begin(), h.begin() + bin.size,
-                              [&](uint32_t o) { return !IsLiveEntry(o, binIndex); });
+    auto end = std::remove_if(h.begin(), h.begin() + bin.size, [&](uint32_t o) { return !IsLiveEntry(o, binIndex); });
     std::sort(h.begin(), end);
     end = std::unique(h.begin(), end);
     bin.size = static_cast<uint32_t>(end - h.begin());
@@ -263,12 +258,9 @@ uint64_t FreeListAllocator::Allocate(uint64_t size, uint64_t alignment) {
 // order until a fit.
 uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
     const uint64_t alwaysFits = size + alignment - 1;
-    auto fits = [&](uint64_t offset, uint64_t blockSize) {
-        return detail::AlignUp(offset, alignment) - offset <= blockSize - size;
-    };
+    auto fits = [&](uint64_t offset, uint64_t blockSize) { return detail::AlignUp(offset, alignment) - offset <= blockSize - size; };
     if (size < m_NumBins) {
-        for (uint32_t bin = FindBin(size); bin != kNoBin;
-             bin = bin + 1 < m_NumBins ? FindBin(bin + 1) : kNoBin) {
+        for (uint32_t bin = FindBin(size); bin != kNoBin; bin = bin + 1 < m_NumBins ? FindBin(bin + 1) : kNoBin) {
             if (bin >= alwaysFits) {
                 uint64_t offset = PopLowest(bin);
                 RemoveFree(offset, bin);
@@ -277,8 +269,7 @@ uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
             uint64_t best = kInvalidOffset;
             if (bin < m_BitmapBins) {  // words in address order: the first fit is the lowest
                 uint64_t* bits = BinBits(bin);
-                for (uint64_t w = m_BinBitsLayout.First(bits);
-                     w != detail::HierarchicalBitset::kNone && best == kInvalidOffset;
+                for (uint64_t w = m_BinBitsLayout.First(bits); w != detail::HierarchicalBitset::kNone && best == kInvalidOffset;
                      w = m_BinBitsLayout.Next(bits, w + 1)) {
                     bool any = false;
                     for (uint64_t cand = m_Words[w].free; cand; cand &= cand - 1) {
@@ -295,9 +286,7 @@ uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
             } else {
                 const HeapBin& b = m_Heaps[bin - m_BitmapBins];
                 for (uint32_t k = 0; k < b.size; ++k)
-                    if (uint32_t offset = b.heap[k];
-                        offset < best && fits(offset, bin) && IsLiveEntry(offset, bin))
-                        best = offset;
+                    if (uint32_t offset = b.heap[k]; offset < best && fits(offset, bin) && IsLiveEntry(offset, bin)) best = offset;
             }
             if (best != kInvalidOffset) {
                 RemoveFree(best, bin);  // lazily: its heap entry goes stale with the new bits
@@ -318,8 +307,7 @@ uint64_t FreeListAllocator::AllocateAligned(uint64_t size, uint64_t alignment) {
 
 // Carves [offset, offset + size) out of the free block [blockOffset, blockOffset + blockSize),
 // already removed from the size index; the parts before and after it become free blocks.
-DX12KIT_FORCEINLINE uint64_t FreeListAllocator::Place(uint64_t blockOffset, uint64_t blockSize, uint64_t offset,
-                                  uint64_t size) {
+DX12KIT_FORCEINLINE uint64_t FreeListAllocator::Place(uint64_t blockOffset, uint64_t blockSize, uint64_t offset, uint64_t size) {
     const uint64_t blockEnd = blockOffset + blockSize;
     const uint64_t end = offset + size;
     uint64_t pieces = 0;
@@ -344,10 +332,8 @@ DX12KIT_FORCEINLINE uint64_t FreeListAllocator::Place(uint64_t blockOffset, uint
 
 // ---- free -----------------------------------------------------------------------------------
 
-DX12KIT_FORCEINLINE uint64_t FreeListAllocator::CheckFreeable(const char* who,
-                                                              uint64_t offset) const {
-    if (DX12KIT_LIKELY(offset < m_Capacity && IsStart(offset) && !IsFree(offset) &&
-                       (m_Deferred.Empty() || !IsPending(offset))))
+DX12KIT_FORCEINLINE uint64_t FreeListAllocator::CheckFreeable(const char* who, uint64_t offset) const {
+    if (DX12KIT_LIKELY(offset < m_Capacity && IsStart(offset) && !IsFree(offset) && (m_Deferred.Empty() || !IsPending(offset))))
         return BlockSize(offset);
     ThrowNotFreeable(who, offset);
 }
@@ -442,16 +428,14 @@ AllocatorStats FreeListAllocator::GetStats() const noexcept {
         uint32_t w = detail::HighestBit(m_BinSummary);
         largest = (uint64_t(w) << 6) | detail::HighestBit(m_BinWords[w]);
     }
-    return AllocatorStats{m_Capacity,   m_Used,  m_Capacity - m_Used, m_FreeBlocks,
-                          largest,      m_Allocations};
+    return AllocatorStats{m_Capacity, m_Used, m_Capacity - m_Used, m_FreeBlocks, largest, m_Allocations};
 }
 
 std::vector<FreeListAllocator::BlockInfo> FreeListAllocator::CalculateBlocks() const {
     std::vector<BlockInfo> blocks;
     for (uint64_t offset = 0; offset < m_Capacity;) {
         uint64_t next = NextStart(offset + 1);
-        if (next > m_Capacity)
-            Broken("the block at " + std::to_string(offset) + " has no end (sentinel bit lost)");
+        if (next > m_Capacity) Broken("the block at " + std::to_string(offset) + " has no end (sentinel bit lost)");
         uint32_t state = IsFree(offset) ? 0 : IsPending(offset) ? 2 : 1;
         blocks.push_back(BlockInfo{offset, next - offset, state});
         offset = next;
@@ -461,11 +445,9 @@ std::vector<FreeListAllocator::BlockInfo> FreeListAllocator::CalculateBlocks() c
 
 void FreeListAllocator::Validate() const {
     const uint64_t words = m_Capacity / 64 + 1;  // m_Words has one more, the padding word
-    if (m_Words.size() != words + 1 || !IsStart(0) || !IsStart(m_Capacity))
-        Broken("the start bits lost the first block or the sentinel");
+    if (m_Words.size() != words + 1 || !IsStart(0) || !IsStart(m_Capacity)) Broken("the start bits lost the first block or the sentinel");
     const Word& last = m_Words[words - 1];
-    if ((last.starts >> (m_Capacity & 63)) > 1 || (last.free >> (m_Capacity & 63)) != 0 ||
-        m_Words[words].starts != 0 || m_Words[words].free != 0)
+    if ((last.starts >> (m_Capacity & 63)) > 1 || (last.free >> (m_Capacity & 63)) != 0 || m_Words[words].starts != 0 || m_Words[words].free != 0)
         Broken("start or free bits past the sentinel");
     if (!m_WordIndex.SummariesConsistent()) Broken("word index summary levels are inconsistent");
     for (uint64_t w = 0; w < words; ++w)
@@ -476,8 +458,7 @@ void FreeListAllocator::Validate() const {
     for (uint64_t w = 0; w < words; ++w) {
         for (uint64_t bits = m_Words[w].free | m_Pending[w]; bits; bits &= bits - 1) {
             uint64_t i = (w << 6) | detail::LowestBit(bits);
-            if (i >= m_Capacity || !IsStart(i))
-                Broken("free or pending bit at " + std::to_string(i) + " is not on a block start");
+            if (i >= m_Capacity || !IsStart(i)) Broken("free or pending bit at " + std::to_string(i) + " is not on a block start");
         }
         if (m_Words[w].free & m_Pending[w]) Broken("a block is both free and pending");
     }
@@ -488,9 +469,7 @@ void FreeListAllocator::Validate() const {
     bool prevFree = false;
     for (const BlockInfo& b : blocks) {
         if (b.state == 0) {
-            if (prevFree)
-                Broken("two adjacent free blocks at " + std::to_string(b.offset) +
-                       ": free blocks are not coalesced");
+            if (prevFree) Broken("two adjacent free blocks at " + std::to_string(b.offset) + ": free blocks are not coalesced");
             ++freeBlocks;
             if (b.size < m_NumBins) ++binCounts[b.size];
             else large.push_back((b.size << 32) | b.offset);
@@ -502,8 +481,7 @@ void FreeListAllocator::Validate() const {
         prevFree = b.state == 0;
     }
     if (pending != m_Deferred.Size())
-        Broken("deferred queue holds " + std::to_string(m_Deferred.Size()) + " entries but " +
-               std::to_string(pending) + " blocks are pending");
+        Broken("deferred queue holds " + std::to_string(m_Deferred.Size()) + " entries but " + std::to_string(pending) + " blocks are pending");
     for (const auto& e : m_Deferred.Entries())
         if (e.offset >= m_Capacity || !IsPending(e.offset) || BlockSize(e.offset) != e.size)
             Broken("deferred entry at " + std::to_string(e.offset) + " is not a pending block of its size");
@@ -515,13 +493,11 @@ void FreeListAllocator::Validate() const {
     for (uint32_t s = 0; s < m_NumBins; ++s) {
         const uint32_t count = m_BinCounts[s];
         if (count != binCounts[s])
-            Broken("bin " + std::to_string(s) + " counts " + std::to_string(count) +
-                   " blocks, the block walk finds " + std::to_string(binCounts[s]));
+            Broken("bin " + std::to_string(s) + " counts " + std::to_string(count) + " blocks, the block walk finds " + std::to_string(binCounts[s]));
         bool bit = (m_BinWords[s >> 6] >> (s & 63)) & 1;
         if (bit != (count != 0)) Broken("bin bitmap disagrees with bin " + std::to_string(s));
         if (s < m_BitmapBins) {
-            if (!m_BinBitsLayout.SummariesConsistent(BinBits(s)))
-                Broken("bitmap bin " + std::to_string(s) + " has inconsistent summary levels");
+            if (!m_BinBitsLayout.SummariesConsistent(BinBits(s))) Broken("bitmap bin " + std::to_string(s) + " has inconsistent summary levels");
             continue;
         }
         const HeapBin& bin = m_Heaps[s - m_BitmapBins];
@@ -531,8 +507,7 @@ void FreeListAllocator::Validate() const {
             if (uint32_t o = bin.heap[k]; o < m_Capacity && IsStart(o) && IsLiveEntry(o, s)) liveEntries.push_back(o);
         std::sort(liveEntries.begin(), liveEntries.end());
         liveEntries.erase(std::unique(liveEntries.begin(), liveEntries.end()), liveEntries.end());
-        if (liveEntries.size() != count)
-            Broken("bin " + std::to_string(s) + " does not index every free block of its size");
+        if (liveEntries.size() != count) Broken("bin " + std::to_string(s) + " does not index every free block of its size");
     }
     for (const BlockInfo& b : blocks)
         if (b.state == 0 && b.size < m_BitmapBins && !m_BinBitsLayout.Test(BinBits(static_cast<uint32_t>(b.size)), b.offset >> 6))
@@ -542,8 +517,7 @@ void FreeListAllocator::Validate() const {
     if (summary != m_BinSummary) Broken("bin summary bitmap is wrong");
     std::sort(large.begin(), large.end());
     if (large.size() != m_Large.size() || !std::equal(large.begin(), large.end(), m_Large.begin()))
-        Broken("the large-block set differs from the free blocks of size >= " +
-               std::to_string(m_NumBins));
+        Broken("the large-block set differs from the free blocks of size >= " + std::to_string(m_NumBins));
 }
 
 }  // namespace dx12kit::alloc

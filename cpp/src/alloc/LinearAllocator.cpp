@@ -7,8 +7,7 @@ namespace dx12kit::alloc {
 
 LinearAllocator::LinearAllocator(uint64_t capacity) : m_Capacity(capacity) {
     if (capacity == 0 || capacity > kMaxCapacity)
-        throw InvalidArgument("LinearAllocator: capacity " + std::to_string(capacity) +
-                              " is out of range 1..2^62");
+        throw InvalidArgument("LinearAllocator: capacity " + std::to_string(capacity) + " is out of range 1..2^62");
 }
 
 uint64_t LinearAllocator::AllocateSlow(uint64_t size, uint64_t alignment) {
@@ -26,12 +25,11 @@ uint64_t LinearAllocator::AllocateSlow(uint64_t size, uint64_t alignment) {
 
 void LinearAllocator::Free(uint64_t offset) {
     if (offset != m_Last || m_Last == kInvalidOffset) {
-        std::string msg = "LinearAllocator::Free: offset " + std::to_string(offset) +
-                          " is not the most recent allocation";
-        msg += m_Last == kInvalidOffset ? " (there is none to undo)"
-                                        : " (" + std::to_string(m_Last) + ")";
-        throw InvalidArgument(msg + "; a linear page frees only its last allocation, or all "
-                                    "of them with Reset()");
+        std::string msg = "LinearAllocator::Free: offset " + std::to_string(offset) + " is not the most recent allocation";
+        msg += m_Last == kInvalidOffset ? " (there is none to undo)" : " (" + std::to_string(m_Last) + ")";
+        throw InvalidArgument(msg +
+                              "; a linear page frees only its last allocation, or all "
+                              "of them with Reset()");
     }
     m_Head = m_PrevHead;
     m_Last = kInvalidOffset;
@@ -45,8 +43,7 @@ void LinearAllocator::Validate() const {
     if (m_Last != kInvalidOffset && (m_Last < m_PrevHead || m_Last >= m_Head))
         broken("the last allocation does not lie between the previous head and the head");
     if ((m_Allocations == 0) != (m_Head == 0))
-        broken("allocation count " + std::to_string(m_Allocations) + " disagrees with head " +
-               std::to_string(m_Head));
+        broken("allocation count " + std::to_string(m_Allocations) + " disagrees with head " + std::to_string(m_Head));
     if (m_Allocations > m_Head) broken("more allocations than used units");
 }
 

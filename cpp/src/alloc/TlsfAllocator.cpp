@@ -14,8 +14,7 @@ namespace {
 
 TlsfAllocator::TlsfAllocator(uint64_t capacity) : m_Capacity(capacity), m_Allocated(capacity) {
     if (capacity == 0 || capacity > kMaxCapacity)
-        throw InvalidArgument("TlsfAllocator: capacity " + std::to_string(capacity) +
-                              " is out of range 1..2^40");
+        throw InvalidArgument("TlsfAllocator: capacity " + std::to_string(capacity) + " is out of range 1..2^40");
     m_MaxBlocks = std::min<uint64_t>(m_Allocated.MaxValue(), kPhysNil);
     Reset();
 }
@@ -140,7 +139,10 @@ uint64_t TlsfAllocator::AllocateLowest(uint64_t size, uint64_t alignment, uint64
     // chain walk that follows; defragmentation calls this a few times per move, not per frame).
     uint32_t b = kNil;
     for (uint32_t r = 0; r < m_Blocks.size(); ++r)
-        if (m_States[r] != kUnused && PrevPhys(r) == kNil) { b = r; break; }
+        if (m_States[r] != kUnused && PrevPhys(r) == kNil) {
+            b = r;
+            break;
+        }
     for (; b != kNil && OffsetOf(b) < limit; b = NextPhys(b)) {
         if (m_States[b] != kFree) continue;
         const uint64_t start = detail::AlignUp(OffsetOf(b), alignment);
@@ -152,8 +154,7 @@ uint64_t TlsfAllocator::AllocateLowest(uint64_t size, uint64_t alignment, uint64
 
 uint64_t TlsfAllocator::AllocateFrom(uint32_t b, uint64_t size, uint64_t alignment) {
     if (DX12KIT_UNLIKELY(m_Blocks.size() - m_UnusedCount + 2 > m_MaxBlocks))
-        throw OutOfMemory("TlsfAllocator::Allocate: " + std::to_string(m_MaxBlocks) +
-                          " block records in use, the most the offset map can index");
+        throw OutOfMemory("TlsfAllocator::Allocate: " + std::to_string(m_MaxBlocks) + " block records in use, the most the offset map can index");
     const uint64_t blockOffset = OffsetOf(b), blockSize = SizeOf(b);
     const uint64_t offset = detail::AlignUp(blockOffset, alignment);
     const uint64_t front = offset - blockOffset;
@@ -200,10 +201,10 @@ uint32_t TlsfAllocator::CheckFreeable(const char* who, uint64_t offset) const {
     uint32_t b = m_Allocated.Find(offset);
     if (DX12KIT_LIKELY(b != detail::OffsetHashMap::kMissing && m_States[b] == kUsed)) return b;
     std::string at = std::string(who) + ": offset " + std::to_string(offset);
-    if (b != detail::OffsetHashMap::kMissing)
-        throw InvalidArgument(at + " was already passed to FreeDeferred (double free)");
-    throw InvalidArgument(at + " is not the start of a live allocation (never allocated, or "
-                               "already freed)");
+    if (b != detail::OffsetHashMap::kMissing) throw InvalidArgument(at + " was already passed to FreeDeferred (double free)");
+    throw InvalidArgument(at +
+                          " is not the start of a live allocation (never allocated, or "
+                          "already freed)");
 }
 
 void TlsfAllocator::Free(uint64_t offset) {
@@ -283,11 +284,9 @@ AllocatorStats TlsfAllocator::GetStats() const noexcept {
     if (m_FlBitmap) {
         uint32_t fl = detail::HighestBit(m_FlBitmap);
         uint32_t cls = fl * kSlCount + detail::HighestBit(m_SlBitmap[fl]);
-        for (uint32_t b = m_Heads[cls]; b != kNil; b = m_Links[b].next)
-            largest = std::max(largest, SizeOf(b));
+        for (uint32_t b = m_Heads[cls]; b != kNil; b = m_Links[b].next) largest = std::max(largest, SizeOf(b));
     }
-    return AllocatorStats{m_Capacity, m_Used, m_Capacity - m_Used, m_FreeBlocks, largest,
-                          m_Allocations};
+    return AllocatorStats{m_Capacity, m_Used, m_Capacity - m_Used, m_FreeBlocks, largest, m_Allocations};
 }
 
 std::vector<TlsfAllocator::BlockInfo> TlsfAllocator::CalculateBlocks() const {
@@ -342,8 +341,7 @@ void TlsfAllocator::Validate() const {
     if (pending != m_Deferred.Size()) Broken("deferred queue and pending blocks disagree");
     for (const auto& e : m_Deferred.Entries()) {
         uint32_t rec = m_Allocated.Find(e.offset);
-        if (rec == detail::OffsetHashMap::kMissing || m_States[rec] != kPending ||
-            SizeOf(rec) != e.size)
+        if (rec == detail::OffsetHashMap::kMissing || m_States[rec] != kPending || SizeOf(rec) != e.size)
             Broken("deferred entry at " + std::to_string(e.offset) + " is not a pending block");
     }
     uint64_t listed = 0;

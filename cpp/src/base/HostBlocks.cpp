@@ -8,7 +8,7 @@
 #include <vector>
 
 #if defined(_WIN32)
-#include <malloc.h>
+#  include <malloc.h>
 #endif
 
 namespace dx12kit::host {
@@ -73,7 +73,8 @@ void* HostBlocks::Take(size_t bytes, size_t& capacity) {
             size_t best = g_Free.size();
             for (size_t i = 0; i < g_Free.size(); ++i) {
                 const size_t c = g_Free[i].capacity;
-                if (c >= capacity && c - capacity <= capacity / 4 && (best == g_Free.size() || c <= g_Free[best].capacity)) best = i;  // the smallest, the latest freed (warmest) among equals
+                if (c >= capacity && c - capacity <= capacity / 4 && (best == g_Free.size() || c <= g_Free[best].capacity))
+                    best = i;  // the smallest, the latest freed (warmest) among equals
             }
             if (best != g_Free.size()) {
                 found = g_Free[best].block;

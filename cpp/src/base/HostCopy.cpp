@@ -125,8 +125,7 @@ unsigned DefaultThreads() {
     unsigned env = 0;
     try {
         env = CopyThreadsFromEnvironment();
-    } catch (const InvalidArgument&) {
-    }
+    } catch (const InvalidArgument&) {}
     if (env) return env;
     unsigned hw = std::thread::hardware_concurrency();
 #if defined(__linux__)
@@ -146,8 +145,12 @@ std::atomic<uint64_t> g_Copies{0}, g_Parallel{0}, g_Bytes{0}, g_ParallelBytes{0}
 // fork(): no thread may hold g_PoolMutex across it (the child would block on it forever), and the
 // child has none of the parent's workers: it abandons the pool (never touched again: its mutexes
 // may have been held by the parent's workers) and starts its own on its first large copy.
-void AtForkPrepare() { g_PoolMutex.lock(); }
-void AtForkParent() { g_PoolMutex.unlock(); }
+void AtForkPrepare() {
+    g_PoolMutex.lock();
+}
+void AtForkParent() {
+    g_PoolMutex.unlock();
+}
 void AtForkChild() {
     g_Pool = nullptr;
     g_PoolMutex.unlock();
@@ -167,8 +170,8 @@ unsigned CopyThreadsFromEnvironment() {
     for (char c : v) digits = digits && c >= '0' && c <= '9';
     const long n = digits ? std::strtol(v.c_str(), nullptr, 10) : 0;
     if (!digits || n < 1 || n > long(kMaxThreads))
-        throw InvalidArgument("DX12KIT_COPY_THREADS='" + std::string(env) + "' is not a number of copy threads 1.." +
-                              std::to_string(kMaxThreads) + " (fix or unset it; set_copy_threads() sets the number from Python)");
+        throw InvalidArgument("DX12KIT_COPY_THREADS='" + std::string(env) + "' is not a number of copy threads 1.." + std::to_string(kMaxThreads) +
+                              " (fix or unset it; set_copy_threads() sets the number from Python)");
     return unsigned(n);
 }
 
@@ -243,11 +246,13 @@ void Copy(void* dst, const void* src, size_t bytes) {
     piece = (piece + 4095) & ~size_t(4095);
     const Ctx ctx{static_cast<uint8_t*>(dst), static_cast<const uint8_t*>(src), bytes, piece};
     const size_t chunks = (bytes + piece - 1) / piece;
-    const bool split = RunSplit([](const void* p, size_t c) {
-        const Ctx& x = *static_cast<const Ctx*>(p);
-        const size_t begin = c * x.piece;
-        std::memcpy(x.dst + begin, x.src + begin, std::min(x.piece, x.bytes - begin));
-    }, &ctx, chunks, threads);
+    const bool split = RunSplit(
+        [](const void* p, size_t c) {
+            const Ctx& x = *static_cast<const Ctx*>(p);
+            const size_t begin = c * x.piece;
+            std::memcpy(x.dst + begin, x.src + begin, std::min(x.piece, x.bytes - begin));
+        },
+        &ctx, chunks, threads);
     Count(bytes, split);
 }
 
@@ -271,12 +276,14 @@ void CopyRows(void* dst, uint64_t dstPitch, const void* src, uint64_t srcPitch, 
     }
     const Ctx ctx{static_cast<uint8_t*>(dst), static_cast<const uint8_t*>(src), dstPitch, srcPitch, rowBytes, rows, std::max(band, 1u)};
     const size_t chunks = rows == 0 ? 0 : (rows + ctx.band - 1) / ctx.band;
-    const bool split = RunSplit([](const void* p, size_t c) {
-        const Ctx& x = *static_cast<const Ctx*>(p);
-        const uint32_t first = static_cast<uint32_t>(c) * x.band;
-        const uint32_t last = std::min(x.rows, first + x.band);
-        for (uint32_t y = first; y < last; ++y) std::memcpy(x.dst + y * x.dstPitch, x.src + y * x.srcPitch, x.rowBytes);
-    }, &ctx, chunks, threads);
+    const bool split = RunSplit(
+        [](const void* p, size_t c) {
+            const Ctx& x = *static_cast<const Ctx*>(p);
+            const uint32_t first = static_cast<uint32_t>(c) * x.band;
+            const uint32_t last = std::min(x.rows, first + x.band);
+            for (uint32_t y = first; y < last; ++y) std::memcpy(x.dst + y * x.dstPitch, x.src + y * x.srcPitch, x.rowBytes);
+        },
+        &ctx, chunks, threads);
     Count(static_cast<size_t>(total), split);
 }
 

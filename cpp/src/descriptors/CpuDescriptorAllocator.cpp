@@ -13,18 +13,18 @@
 #include <thread>
 
 #if defined(_MSC_VER)
-#include <intrin.h>
+#  include <intrin.h>
 #endif
 #if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
-#include <immintrin.h>
+#  include <immintrin.h>
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
-#define DX12KIT_CPU_DESC_LIKELY(x) __builtin_expect(!!(x), 1)
-#define DX12KIT_CPU_DESC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#  define DX12KIT_CPU_DESC_LIKELY(x) __builtin_expect(!!(x), 1)
+#  define DX12KIT_CPU_DESC_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
-#define DX12KIT_CPU_DESC_LIKELY(x) (x)
-#define DX12KIT_CPU_DESC_UNLIKELY(x) (x)
+#  define DX12KIT_CPU_DESC_LIKELY(x) (x)
+#  define DX12KIT_CPU_DESC_UNLIKELY(x) (x)
 #endif
 
 namespace dx12kit {
@@ -79,16 +79,16 @@ struct CpuDescriptorPage {
     // Hot fields first (one or two cache lines); the free list (about 1 KiB) last.
     CpuDescriptorAllocator* owner;
     D3D12_CPU_DESCRIPTOR_HANDLE cpuStart{0};
-    std::vector<SlotWord> words;     ///< Not used by dedicated pages.
-    std::vector<uint64_t> summary;   ///< bit w: words[w].cached != 0.
+    std::vector<SlotWord> words;    ///< Not used by dedicated pages.
+    std::vector<uint64_t> summary;  ///< bit w: words[w].cached != 0.
     uint32_t capacity;
-    uint32_t freeCount;            ///< Descriptors free in freeList (stale ones are not free yet).
-    uint32_t cachedCount = 0;      ///< Free singles inside slabs (cached bits set).
-    uint32_t slabCount = 0;        ///< Slabs carved from freeList and not yet returned.
-    ptrdiff_t availablePos = -1;   ///< Position in owner->m_Available, -1 when not listed.
-    ptrdiff_t singlePos = -1;      ///< Position in owner->m_SingleAvail, -1 when not listed.
-    size_t indexInPages = 0;       ///< Position in owner->m_Pages.
-    bool dedicated;                ///< A page made for one oversized request.
+    uint32_t freeCount;           ///< Descriptors free in freeList (stale ones are not free yet).
+    uint32_t cachedCount = 0;     ///< Free singles inside slabs (cached bits set).
+    uint32_t slabCount = 0;       ///< Slabs carved from freeList and not yet returned.
+    ptrdiff_t availablePos = -1;  ///< Position in owner->m_Available, -1 when not listed.
+    ptrdiff_t singlePos = -1;     ///< Position in owner->m_SingleAvail, -1 when not listed.
+    size_t indexInPages = 0;      ///< Position in owner->m_Pages.
+    bool dedicated;               ///< A page made for one oversized request.
     ComPtr<ID3D12DescriptorHeap> d3d12Heap;
     alloc::FreeListAllocator freeList;  ///< Offsets in descriptors; slabs are ranges in it.
 
@@ -173,27 +173,24 @@ inline void ListRemove(std::vector<CpuDescriptorPage*>& list, CpuDescriptorPage*
 D3D12_CPU_DESCRIPTOR_HANDLE DescriptorAllocation::Handle(uint32_t i) const {
     if (!m_Page) throw UseAfterFree("DescriptorAllocation::Handle: the allocation is null (freed, moved from or never allocated)");
     if (i >= Count())
-        throw InvalidArgument("DescriptorAllocation::Handle: index " + std::to_string(i) +
-                              " is out of range for an allocation of " + std::to_string(Count()) + " descriptors");
+        throw InvalidArgument("DescriptorAllocation::Handle: index " + std::to_string(i) + " is out of range for an allocation of " +
+                              std::to_string(Count()) + " descriptors");
     return D3D12_CPU_DESCRIPTOR_HANDLE{m_Cpu.ptr + size_t(i) * m_Stride};
 }
 
 void CpuDescriptorAllocator::SpinLock::LockContended() noexcept {
     for (uint32_t spins = 0;; ++spins) {
         if (!m_Locked.load(std::memory_order_relaxed) && !m_Locked.exchange(true, std::memory_order_acquire)) return;
-        if (spins < 64)
-            CpuRelax();
-        else
-            std::this_thread::yield();  // the holder may have been preempted: let it run
+        if (spins < 64) CpuRelax();
+        else std::this_thread::yield();  // the holder may have been preempted: let it run
     }
 }
 
-CpuDescriptorAllocator::CpuDescriptorAllocator(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP_TYPE type,
-                                               uint32_t pageSize, const std::atomic<uint64_t>* currentSerial)
+CpuDescriptorAllocator::CpuDescriptorAllocator(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t pageSize,
+                                               const std::atomic<uint64_t>* currentSerial)
     : m_d3d12Device(device), m_Type(type), m_PageSize(pageSize), m_DescriptorSize(0), m_CurrentSerial(currentSerial) {
     if (!device) throw InvalidArgument("CpuDescriptorAllocator: device is null");
-    if (!IsValidDescriptorHeapType(type))
-        throw InvalidArgument("CpuDescriptorAllocator: unknown descriptor heap type " + std::to_string(int(type)));
+    if (!IsValidDescriptorHeapType(type)) throw InvalidArgument("CpuDescriptorAllocator: unknown descriptor heap type " + std::to_string(int(type)));
     if (pageSize == 0) throw InvalidArgument("CpuDescriptorAllocator: pageSize must be at least 1");
     m_SlabSize = std::min(kSlabSize, pageSize);
     m_DescriptorSize = device->GetDescriptorHandleIncrementSize(type);
@@ -209,8 +206,7 @@ CpuDescriptorPage* CpuDescriptorAllocator::NewPageLocked(uint32_t capacity, bool
     desc.NumDescriptors = capacity;
     desc.Flags = D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
     desc.NodeMask = 0;
-    ThrowIfFailed(m_d3d12Device->CreateDescriptorHeap(&desc, IID_ID3D12DescriptorHeap,
-                                                      page->d3d12Heap.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(m_d3d12Device->CreateDescriptorHeap(&desc, IID_ID3D12DescriptorHeap, page->d3d12Heap.ReleaseAndGetVoidAddress()),
                   "CpuDescriptorAllocator: ID3D12Device::CreateDescriptorHeap (CPU-only page)");
     page->cpuStart = page->d3d12Heap->GetCPUDescriptorHandleForHeapStart();
     page->indexInPages = m_Pages.size();
@@ -255,8 +251,7 @@ void CpuDescriptorAllocator::CarveSlabLocked() {
     // ...else as much as the top page holds in one piece (never a new page while one has room).
     if (!page && !m_Available.empty()) {
         page = m_Available.back();
-        len = static_cast<uint32_t>(
-            std::min<uint64_t>(m_SlabSize, std::max<uint64_t>(1, page->freeList.GetStats().largestFreeBlock)));
+        len = static_cast<uint32_t>(std::min<uint64_t>(m_SlabSize, std::max<uint64_t>(1, page->freeList.GetStats().largestFreeBlock)));
     }
     if (!page) {
         page = NewPageLocked(m_PageSize, /*dedicated=*/false);
@@ -307,9 +302,7 @@ void CpuDescriptorAllocator::ReturnSingleLocked(CpuDescriptorPage* page, uint32_
         first = page->SlabStartOf(offset);
         len = page->SlabLastOf(offset) - first + 1;
         bool whole = true;
-        CpuDescriptorPage::ForRange(first, len, [&](size_t i, uint64_t mask) {
-            whole = whole && (page->words[i].cached & mask) == mask;
-        });
+        CpuDescriptorPage::ForRange(first, len, [&](size_t i, uint64_t mask) { whole = whole && (page->words[i].cached & mask) == mask; });
         if (!whole) return;
     }
 
@@ -399,8 +392,7 @@ void CpuDescriptorAllocator::QueueFree(CpuDescriptorPage* page, uint32_t offset,
 // buffer, else doubles it. noexcept: a failed allocation here would lose a free, so terminate.
 void CpuDescriptorAllocator::GrowStaleLocked() noexcept {
     if (m_StaleHead != 0 && m_StaleHead * 2 >= m_Stale.size()) {
-        std::copy(m_Stale.begin() + static_cast<ptrdiff_t>(m_StaleHead),
-                  m_Stale.begin() + static_cast<ptrdiff_t>(m_StaleTail), m_Stale.begin());
+        std::copy(m_Stale.begin() + static_cast<ptrdiff_t>(m_StaleHead), m_Stale.begin() + static_cast<ptrdiff_t>(m_StaleTail), m_Stale.begin());
         m_StaleTail -= m_StaleHead;
         m_StaleHead = 0;
     } else {
@@ -443,19 +435,17 @@ void CpuDescriptorAllocator::Validate() const {
         if (p->owner != this) fail("page owned by another allocator" + at);
         p->freeList.Validate();
         const alloc::AllocatorStats s = p->freeList.GetStats();
-        if (s.free != p->freeCount) fail("page free count " + std::to_string(p->freeCount) +
-                                         " differs from its free list's " + std::to_string(s.free) + at);
+        if (s.free != p->freeCount)
+            fail("page free count " + std::to_string(p->freeCount) + " differs from its free list's " + std::to_string(s.free) + at);
         if (s.capacity != p->capacity) fail("page capacity mismatch" + at);
         const bool shouldBeListed = !p->dedicated && p->freeCount > 0;
         if (shouldBeListed != (p->availablePos >= 0)) fail("available list out of date" + at);
-        if (p->availablePos >= 0 &&
-            (size_t(p->availablePos) >= m_Available.size() || m_Available[size_t(p->availablePos)] != p))
+        if (p->availablePos >= 0 && (size_t(p->availablePos) >= m_Available.size() || m_Available[size_t(p->availablePos)] != p))
             fail("available position mismatch" + at);
         if ((p->cachedCount > 0) != (p->singlePos >= 0)) fail("single list out of date" + at);
         if (p->singlePos >= 0) {
             ++singleListed;
-            if (size_t(p->singlePos) >= m_SingleAvail.size() || m_SingleAvail[size_t(p->singlePos)] != p)
-                fail("single list position mismatch" + at);
+            if (size_t(p->singlePos) >= m_SingleAvail.size() || m_SingleAvail[size_t(p->singlePos)] != p) fail("single list position mismatch" + at);
         }
 
         if (p->dedicated) {
@@ -473,8 +463,7 @@ void CpuDescriptorAllocator::Validate() const {
             for (uint32_t slot = 0; slot < p->capacity; ++slot) {
                 const size_t w = slot >> 6;
                 const uint64_t bit = uint64_t(1) << (slot & 63);
-                const bool start = p->words[w].slabStart & bit, last = p->words[w].slabLast & bit,
-                           isCached = p->words[w].cached & bit;
+                const bool start = p->words[w].slabStart & bit, last = p->words[w].slabLast & bit, isCached = p->words[w].cached & bit;
                 if (start) {
                     if (open >= 0) fail("slab at " + std::to_string(open) + " has no end" + at);
                     open = slot;
@@ -490,8 +479,7 @@ void CpuDescriptorAllocator::Validate() const {
                     if (len > kSlabSize) fail("slab longer than kSlabSize" + at);
                     if (cached == len) fail("slab at " + std::to_string(open) + " is wholly cached" + at);
                     while (b < blocks.size() && blocks[b].offset < uint64_t(open)) ++b;
-                    if (b == blocks.size() || blocks[b].offset != uint64_t(open) || blocks[b].size != len ||
-                        blocks[b].state != 1)
+                    if (b == blocks.size() || blocks[b].offset != uint64_t(open) || blocks[b].size != len || blocks[b].state != 1)
                         fail("slab at " + std::to_string(open) + " is not an allocation of the free list" + at);
                     ++slabs;
                     open = -1;
@@ -507,8 +495,7 @@ void CpuDescriptorAllocator::Validate() const {
                     ((p->words[w].cached | p->words[w].slabStart | p->words[w].slabLast) >> (p->capacity & 63)))
                     fail("slot bits past the capacity" + at);
             }
-            if (pop != p->cachedCount) fail("cached count " + std::to_string(p->cachedCount) + " differs from the bits' " +
-                                            std::to_string(pop) + at);
+            if (pop != p->cachedCount) fail("cached count " + std::to_string(p->cachedCount) + " differs from the bits' " + std::to_string(pop) + at);
             if (slabs != p->slabCount) fail("slab count mismatch" + at);
         }
         capacity += p->capacity;
@@ -526,8 +513,8 @@ void CpuDescriptorAllocator::Validate() const {
     if (capacity != m_Capacity) fail("capacity mismatch");
     if (stale != m_StaleCount) fail("stale count mismatch");
     if (m_InUse + m_StaleCount + freeTotal != m_Capacity)
-        fail("inUse + stale + free (" + std::to_string(m_InUse) + " + " + std::to_string(m_StaleCount) + " + " +
-             std::to_string(freeTotal) + ") != capacity " + std::to_string(m_Capacity));
+        fail("inUse + stale + free (" + std::to_string(m_InUse) + " + " + std::to_string(m_StaleCount) + " + " + std::to_string(freeTotal) +
+             ") != capacity " + std::to_string(m_Capacity));
     if (m_PeakInUse < m_InUse) fail("peak below current use");
 }
 

@@ -28,11 +28,16 @@ std::string ListRootIndices(uint64_t mask) {
 
 }  // namespace
 
-DynamicDescriptorHeap::DynamicDescriptorHeap(ID3D12Device* device, ShaderVisibleHeap& heap,
-                                             std::function<bool()> waitForProgress)
-    : m_d3d12Device(device), m_Heap(&heap), m_WaitForProgress(std::move(waitForProgress)), m_Type(heap.Type()),
-      m_DescriptorSize(heap.DescriptorSize()), m_ChunkSize(heap.ChunkSize()), m_HeapCpuStart(heap.CpuStart().ptr),
-      m_HeapGpuStart(heap.GpuStart().ptr), m_NullDescriptor(heap.NullDescriptor().ptr) {
+DynamicDescriptorHeap::DynamicDescriptorHeap(ID3D12Device* device, ShaderVisibleHeap& heap, std::function<bool()> waitForProgress)
+    : m_d3d12Device(device),
+      m_Heap(&heap),
+      m_WaitForProgress(std::move(waitForProgress)),
+      m_Type(heap.Type()),
+      m_DescriptorSize(heap.DescriptorSize()),
+      m_ChunkSize(heap.ChunkSize()),
+      m_HeapCpuStart(heap.CpuStart().ptr),
+      m_HeapGpuStart(heap.GpuStart().ptr),
+      m_NullDescriptor(heap.NullDescriptor().ptr) {
     if (!device) throw InvalidArgument("DynamicDescriptorHeap: device is null");
     m_FullChunks.reserve(64);
     m_Staging.reserve(256);
@@ -56,16 +61,14 @@ void DynamicDescriptorHeap::ParseRootSignature(const std::vector<DescriptorTable
                                   " is out of range (a root signature has at most 64 parameters)");
         const uint64_t bit = uint64_t(1) << t.rootIndex;
         if (seen & bit)
-            throw InvalidArgument("DynamicDescriptorHeap::ParseRootSignature: root index " + std::to_string(t.rootIndex) +
-                                  " is listed twice");
+            throw InvalidArgument("DynamicDescriptorHeap::ParseRootSignature: root index " + std::to_string(t.rootIndex) + " is listed twice");
         seen |= bit;
         if (!IsShaderVisibleHeapType(t.heapType))
-            throw InvalidArgument("DynamicDescriptorHeap::ParseRootSignature: the table at root index " +
-                                  std::to_string(t.rootIndex) + " has heap type " + DescriptorHeapTypeName(t.heapType) +
-                                  "; tables hold CBV_SRV_UAV or SAMPLER descriptors");
+            throw InvalidArgument("DynamicDescriptorHeap::ParseRootSignature: the table at root index " + std::to_string(t.rootIndex) +
+                                  " has heap type " + DescriptorHeapTypeName(t.heapType) + "; tables hold CBV_SRV_UAV or SAMPLER descriptors");
         if (t.numDescriptors == 0)
-            throw InvalidArgument("DynamicDescriptorHeap::ParseRootSignature: the table at root index " +
-                                  std::to_string(t.rootIndex) + " has 0 descriptors");
+            throw InvalidArgument("DynamicDescriptorHeap::ParseRootSignature: the table at root index " + std::to_string(t.rootIndex) +
+                                  " has 0 descriptors");
         if (t.heapType != m_Type) {
             other |= bit;
             continue;
@@ -73,9 +76,8 @@ void DynamicDescriptorHeap::ParseRootSignature(const std::vector<DescriptorTable
         mine |= bit;
         total += t.numDescriptors;
         if (total > kMaxStagedDescriptors)
-            throw InvalidArgument(std::string("DynamicDescriptorHeap::ParseRootSignature: the ") + typeName +
-                                  " tables hold more than " + std::to_string(kMaxStagedDescriptors) +
-                                  " descriptors in total; give unbounded ranges an explicit size");
+            throw InvalidArgument(std::string("DynamicDescriptorHeap::ParseRootSignature: the ") + typeName + " tables hold more than " +
+                                  std::to_string(kMaxStagedDescriptors) + " descriptors in total; give unbounded ranges an explicit size");
     }
     uint32_t start = 0;
     for (const DescriptorTableLayout& t : tables) {
@@ -93,34 +95,30 @@ void DynamicDescriptorHeap::ParseRootSignature(const std::vector<DescriptorTable
 void DynamicDescriptorHeap::ThrowNotATable(const char* what, uint32_t rootIndex) const {
     const char* typeName = DescriptorHeapTypeName(m_Type);
     std::string msg = std::string("DynamicDescriptorHeap::") + what + ": root index " + std::to_string(rootIndex);
-    if (rootIndex >= kMaxRootParameters)
-        msg += " is out of range (a root signature has at most 64 parameters)";
+    if (rootIndex >= kMaxRootParameters) msg += " is out of range (a root signature has at most 64 parameters)";
     else if ((m_OtherTypeMask >> rootIndex) & 1)
-        msg += std::string(" is a ") + (m_Type == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER ? "CBV_SRV_UAV" : "SAMPLER") +
-               " descriptor table, not a " + typeName + " one";
+        msg += std::string(" is a ") + (m_Type == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER ? "CBV_SRV_UAV" : "SAMPLER") + " descriptor table, not a " +
+               typeName + " one";
     else if (m_TableMask == 0 && m_OtherTypeMask == 0)
         msg += " is not a descriptor table: the bound root signature has no descriptor tables (or none was set)";
     else
-        msg += std::string(" is not a ") + typeName + " descriptor table of the bound root signature (" + typeName +
-               " tables are at root indices " + ListRootIndices(m_TableMask) + ")";
+        msg += std::string(" is not a ") + typeName + " descriptor table of the bound root signature (" + typeName + " tables are at root indices " +
+               ListRootIndices(m_TableMask) + ")";
     throw InvalidArgument(msg);
 }
 
-bool DynamicDescriptorHeap::StageDescriptors(uint32_t rootIndex, uint32_t offset, uint32_t count,
-                                             D3D12_CPU_DESCRIPTOR_HANDLE src) {
-    if (rootIndex >= kMaxRootParameters || !((m_TableMask >> rootIndex) & 1))
-        ThrowNotATable("StageDescriptors", rootIndex);
+bool DynamicDescriptorHeap::StageDescriptors(uint32_t rootIndex, uint32_t offset, uint32_t count, D3D12_CPU_DESCRIPTOR_HANDLE src) {
+    if (rootIndex >= kMaxRootParameters || !((m_TableMask >> rootIndex) & 1)) ThrowNotATable("StageDescriptors", rootIndex);
     if (count == 0) throw InvalidArgument("DynamicDescriptorHeap::StageDescriptors: count must be at least 1 (got 0)");
     Table& table = m_Tables[rootIndex];
     const uint64_t end = uint64_t(offset) + count;
     if (end > table.size)
-        throw InvalidArgument("DynamicDescriptorHeap::StageDescriptors: descriptors [" + std::to_string(offset) + ", " +
-                              std::to_string(end) + ") pass the end of the table at root index " +
-                              std::to_string(rootIndex) + ", which holds " + std::to_string(table.size));
+        throw InvalidArgument("DynamicDescriptorHeap::StageDescriptors: descriptors [" + std::to_string(offset) + ", " + std::to_string(end) +
+                              ") pass the end of the table at root index " + std::to_string(rootIndex) + ", which holds " +
+                              std::to_string(table.size));
     if (end > m_ChunkSize)
-        throw InvalidArgument("DynamicDescriptorHeap::StageDescriptors: slot " + std::to_string(end - 1) +
-                              " of the table at root index " + std::to_string(rootIndex) +
-                              " cannot be committed: a table is copied contiguously into one dynamic chunk of " +
+        throw InvalidArgument("DynamicDescriptorHeap::StageDescriptors: slot " + std::to_string(end - 1) + " of the table at root index " +
+                              std::to_string(rootIndex) + " cannot be committed: a table is copied contiguously into one dynamic chunk of " +
                               std::to_string(m_ChunkSize) + " descriptors (raise the chunk size)");
     size_t* dst = m_Staging.data() + table.start + offset;
     const uint64_t bit = uint64_t(1) << rootIndex;
@@ -151,8 +149,8 @@ void DynamicDescriptorHeap::AcquireChunk() {
             if (m_Heap->TryAcquireChunk(first)) break;
             const ShaderVisibleHeapStats s = m_Heap->GetStats();
             throw OutOfMemory(std::string("shader-visible ") + DescriptorHeapTypeName(m_Type) + " heap: no free dynamic chunk (" +
-                              std::to_string(s.chunksInUse) + " chunks in use, " + std::to_string(s.chunksRetired) +
-                              " retired, chunk size " + std::to_string(s.chunkSize) + ")" +
+                              std::to_string(s.chunksInUse) + " chunks in use, " + std::to_string(s.chunksRetired) + " retired, chunk size " +
+                              std::to_string(s.chunkSize) + ")" +
                               (m_WaitForProgress ? ", and no submitted work is in flight whose completion would free one" : ""));
         }
     }
@@ -193,10 +191,8 @@ void DynamicDescriptorHeap::CopyTable(const Table& table, uint32_t destIndex) {
         }
         D3D12_CPU_DESCRIPTOR_HANDLE dst{m_HeapCpuStart + (size_t(destIndex) + begin) * stride};
         UINT dstSize = done - begin;
-        if (ranges == 1)
-            m_d3d12Device->CopyDescriptorsSimple(dstSize, dst, m_SrcStarts[0], m_Type);
-        else
-            m_d3d12Device->CopyDescriptors(1, &dst, &dstSize, ranges, m_SrcStarts.data(), m_SrcSizes.data(), m_Type);
+        if (ranges == 1) m_d3d12Device->CopyDescriptorsSimple(dstSize, dst, m_SrcStarts[0], m_Type);
+        else m_d3d12Device->CopyDescriptors(1, &dst, &dstSize, ranges, m_SrcStarts.data(), m_SrcSizes.data(), m_Type);
     }
     m_DescriptorsCopied += n;
 }
@@ -211,21 +207,22 @@ void DynamicDescriptorHeap::Commit(ID3D12GraphicsCommandList* list) {
         const uint32_t dest = Reserve(table.copyCount);  // may throw OutOfMemory: later tables stay stale
         CopyTable(table, dest);
         const D3D12_GPU_DESCRIPTOR_HANDLE gpu{m_HeapGpuStart + uint64_t(dest) * m_DescriptorSize};
-        if constexpr (Graphics)
-            list->SetGraphicsRootDescriptorTable(root, gpu);
-        else
-            list->SetComputeRootDescriptorTable(root, gpu);
+        if constexpr (Graphics) list->SetGraphicsRootDescriptorTable(root, gpu);
+        else list->SetComputeRootDescriptorTable(root, gpu);
         m_StaleMask &= ~(uint64_t(1) << root);
         m_CommittedMask |= uint64_t(1) << root;
     }
 }
 
-void DynamicDescriptorHeap::CommitStagedDescriptorsForDraw(ID3D12GraphicsCommandList* list) { Commit<true>(list); }
+void DynamicDescriptorHeap::CommitStagedDescriptorsForDraw(ID3D12GraphicsCommandList* list) {
+    Commit<true>(list);
+}
 
-void DynamicDescriptorHeap::CommitStagedDescriptorsForDispatch(ID3D12GraphicsCommandList* list) { Commit<false>(list); }
+void DynamicDescriptorHeap::CommitStagedDescriptorsForDispatch(ID3D12GraphicsCommandList* list) {
+    Commit<false>(list);
+}
 
-D3D12_GPU_DESCRIPTOR_HANDLE DynamicDescriptorHeap::CopyDescriptor(ID3D12GraphicsCommandList* /*list*/,
-                                                                  D3D12_CPU_DESCRIPTOR_HANDLE src) {
+D3D12_GPU_DESCRIPTOR_HANDLE DynamicDescriptorHeap::CopyDescriptor(ID3D12GraphicsCommandList* /*list*/, D3D12_CPU_DESCRIPTOR_HANDLE src) {
     if (src.ptr == 0) throw InvalidArgument("DynamicDescriptorHeap::CopyDescriptor: the source handle is null");
     const uint32_t index = Reserve(1);
     const D3D12_CPU_DESCRIPTOR_HANDLE dst{m_HeapCpuStart + size_t(index) * m_DescriptorSize};
@@ -236,8 +233,8 @@ D3D12_GPU_DESCRIPTOR_HANDLE DynamicDescriptorHeap::CopyDescriptor(ID3D12Graphics
 
 uint32_t DynamicDescriptorHeap::AllocateDynamic(uint32_t count) {
     if (count == 0 || count > m_ChunkSize)
-        throw InvalidArgument("DynamicDescriptorHeap::AllocateDynamic: count " + std::to_string(count) +
-                              " must be between 1 and the chunk size " + std::to_string(m_ChunkSize));
+        throw InvalidArgument("DynamicDescriptorHeap::AllocateDynamic: count " + std::to_string(count) + " must be between 1 and the chunk size " +
+                              std::to_string(m_ChunkSize));
     return Reserve(count);
 }
 

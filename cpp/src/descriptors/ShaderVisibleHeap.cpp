@@ -24,10 +24,9 @@ std::string Name(D3D12_DESCRIPTOR_HEAP_TYPE type) {
 
 }  // namespace
 
-ShaderVisibleHeap::ShaderVisibleHeap(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t numDescriptors,
-                                     uint32_t staticCount, uint32_t chunkSize)
-    : m_Type(type), m_NumDescriptors(numDescriptors), m_StaticCount(staticCount), m_ChunkSize(chunkSize),
-      m_ChunkCount(0), m_DescriptorSize(0) {
+ShaderVisibleHeap::ShaderVisibleHeap(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t numDescriptors, uint32_t staticCount,
+                                     uint32_t chunkSize)
+    : m_Type(type), m_NumDescriptors(numDescriptors), m_StaticCount(staticCount), m_ChunkSize(chunkSize), m_ChunkCount(0), m_DescriptorSize(0) {
     if (!device) throw InvalidArgument("ShaderVisibleHeap: device is null");
     if (!IsShaderVisibleHeapType(type))
         throw InvalidArgument(std::string("ShaderVisibleHeap: heap type ") + DescriptorHeapTypeName(type) +
@@ -35,12 +34,10 @@ ShaderVisibleHeap::ShaderVisibleHeap(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP
     const std::string name = Name(type);
     if (numDescriptors == 0) throw InvalidArgument(name + ": numDescriptors must be at least 1");
     if (type == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER && numDescriptors > kMaxShaderVisibleSamplers)
-        throw InvalidArgument(name + ": numDescriptors " + std::to_string(numDescriptors) +
-                              " exceeds D3D12's limit of " + std::to_string(kMaxShaderVisibleSamplers) +
-                              " shader-visible samplers");
+        throw InvalidArgument(name + ": numDescriptors " + std::to_string(numDescriptors) + " exceeds D3D12's limit of " +
+                              std::to_string(kMaxShaderVisibleSamplers) + " shader-visible samplers");
     if (staticCount > numDescriptors)
-        throw InvalidArgument(name + ": staticCount " + std::to_string(staticCount) + " exceeds numDescriptors " +
-                              std::to_string(numDescriptors));
+        throw InvalidArgument(name + ": staticCount " + std::to_string(staticCount) + " exceeds numDescriptors " + std::to_string(numDescriptors));
     if (chunkSize == 0) throw InvalidArgument(name + ": chunkSize must be at least 1");
     m_ChunkCount = (numDescriptors - staticCount) / chunkSize;
     if (m_ChunkCount == 0)
@@ -63,8 +60,7 @@ ShaderVisibleHeap::ShaderVisibleHeap(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP
     nullDesc.Type = type;
     nullDesc.NumDescriptors = 1;
     nullDesc.Flags = D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
-    ThrowIfFailed(device->CreateDescriptorHeap(&nullDesc, IID_ID3D12DescriptorHeap,
-                                               m_d3d12NullHeap.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(device->CreateDescriptorHeap(&nullDesc, IID_ID3D12DescriptorHeap, m_d3d12NullHeap.ReleaseAndGetVoidAddress()),
                   "ShaderVisibleHeap: ID3D12Device::CreateDescriptorHeap (null descriptor)");
     m_NullDescriptor = m_d3d12NullHeap->GetCPUDescriptorHandleForHeapStart();
     if (type == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV) {
@@ -112,22 +108,20 @@ uint32_t ShaderVisibleHeap::AllocateStatic(uint32_t count) {
 void ShaderVisibleHeap::FreeStatic(uint32_t first, uint64_t serial) {
     std::lock_guard<std::mutex> lock(m_Mutex);
     if (!m_Static || first >= m_StaticCount)
-        throw InvalidArgument(Name(m_Type) + "::FreeStatic: index " + std::to_string(first) +
-                              " is not in the static part (size " + std::to_string(m_StaticCount) + ")");
+        throw InvalidArgument(Name(m_Type) + "::FreeStatic: index " + std::to_string(first) + " is not in the static part (size " +
+                              std::to_string(m_StaticCount) + ")");
     m_Static->FreeDeferred(first, serial);
 }
 
 D3D12_CPU_DESCRIPTOR_HANDLE ShaderVisibleHeap::CpuHandle(uint32_t index) const {
     if (index >= m_NumDescriptors)
-        throw InvalidArgument(Name(m_Type) + "::CpuHandle: index " + std::to_string(index) + " >= heap size " +
-                              std::to_string(m_NumDescriptors));
+        throw InvalidArgument(Name(m_Type) + "::CpuHandle: index " + std::to_string(index) + " >= heap size " + std::to_string(m_NumDescriptors));
     return D3D12_CPU_DESCRIPTOR_HANDLE{m_CpuStart.ptr + size_t(index) * m_DescriptorSize};
 }
 
 D3D12_GPU_DESCRIPTOR_HANDLE ShaderVisibleHeap::GpuHandle(uint32_t index) const {
     if (index >= m_NumDescriptors)
-        throw InvalidArgument(Name(m_Type) + "::GpuHandle: index " + std::to_string(index) + " >= heap size " +
-                              std::to_string(m_NumDescriptors));
+        throw InvalidArgument(Name(m_Type) + "::GpuHandle: index " + std::to_string(index) + " >= heap size " + std::to_string(m_NumDescriptors));
     return D3D12_GPU_DESCRIPTOR_HANDLE{m_GpuStart.ptr + uint64_t(index) * m_DescriptorSize};
 }
 
@@ -148,10 +142,8 @@ void ShaderVisibleHeap::RetireChunk(uint32_t firstIndex, uint64_t serial) {
     std::lock_guard<std::mutex> lock(m_Mutex);
     const uint32_t rel = firstIndex - m_StaticCount;  // wraps for indices in the static part
     const uint32_t chunk = rel / m_ChunkSize;
-    if (firstIndex < m_StaticCount || rel % m_ChunkSize != 0 || chunk >= m_ChunkCount ||
-        m_ChunkState[chunk] != ChunkState::InUse)
-        throw InvalidArgument(Name(m_Type) + "::RetireChunk: index " + std::to_string(firstIndex) +
-                              " is not the first index of a chunk in use");
+    if (firstIndex < m_StaticCount || rel % m_ChunkSize != 0 || chunk >= m_ChunkCount || m_ChunkState[chunk] != ChunkState::InUse)
+        throw InvalidArgument(Name(m_Type) + "::RetireChunk: index " + std::to_string(firstIndex) + " is not the first index of a chunk in use");
     m_ChunkState[chunk] = ChunkState::Retired;
     --m_ChunksInUse;
     m_Retired.emplace_back(serial, chunk);
@@ -200,8 +192,7 @@ void ShaderVisibleHeap::Validate() const {
         if (c >= m_ChunkCount || m_ChunkState[c] != ChunkState::Free) fail("free stack holds a chunk not free");
     if (nRetired != m_Retired.size()) fail("retired heap size differs from chunk states");
     for (const auto& r : m_Retired)
-        if (r.second >= m_ChunkCount || m_ChunkState[r.second] != ChunkState::Retired)
-            fail("retired heap holds a chunk not retired");
+        if (r.second >= m_ChunkCount || m_ChunkState[r.second] != ChunkState::Retired) fail("retired heap holds a chunk not retired");
     if (!std::is_heap(m_Retired.begin(), m_Retired.end(), kMinHeapOrder)) fail("retired heap order broken");
     if (nInUse != m_ChunksInUse) fail("chunks-in-use counter mismatch");
 }

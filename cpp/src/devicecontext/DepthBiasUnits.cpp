@@ -28,8 +28,7 @@ uint32_t UnormBits(DXGI_FORMAT f) {
 }
 
 bool IsProbeFormat(DXGI_FORMAT f) {
-    return f == DXGI_FORMAT_D16_UNORM || f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D32_FLOAT ||
-           f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+    return f == DXGI_FORMAT_D16_UNORM || f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D32_FLOAT || f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
 }
 
 /// The depth of texel `x` of row 0 in the readback (texels `stride` bytes apart): UNORM steps, or
@@ -81,8 +80,9 @@ double DepthBiasUnits::Measure(DXGI_FORMAT f) {
     ThrowIfFailed(D3D12SerializeRootSignature(&rsDesc, D3D_ROOT_SIGNATURE_VERSION_1, blob.ReleaseAndGetAddressOf(), error.ReleaseAndGetAddressOf()),
                   "depth bias probe: D3D12SerializeRootSignature");
     ComPtr<ID3D12RootSignature> rs;
-    ThrowIfFailed(dev->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(), IID_ID3D12RootSignature, rs.ReleaseAndGetVoidAddress()),
-                  "depth bias probe: CreateRootSignature");
+    ThrowIfFailed(
+        dev->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(), IID_ID3D12RootSignature, rs.ReleaseAndGetVoidAddress()),
+        "depth bias probe: CreateRootSignature");
 
     // Two pipelines: depth only, written always, DepthBias 0 and kProbeBias.
     ComPtr<ID3D12PipelineState> pso[2];
@@ -139,7 +139,8 @@ double DepthBiasUnits::Measure(DXGI_FORMAT f) {
     D3D12_COMMAND_QUEUE_DESC queueDesc{};
     queueDesc.Type = D3D12_COMMAND_LIST_TYPE_DIRECT;
     ComPtr<ID3D12CommandQueue> queue;
-    ThrowIfFailed(dev->CreateCommandQueue(&queueDesc, IID_ID3D12CommandQueue, queue.ReleaseAndGetVoidAddress()), "depth bias probe: CreateCommandQueue");
+    ThrowIfFailed(dev->CreateCommandQueue(&queueDesc, IID_ID3D12CommandQueue, queue.ReleaseAndGetVoidAddress()),
+                  "depth bias probe: CreateCommandQueue");
     ComPtr<ID3D12CommandAllocator> allocator;
     ThrowIfFailed(dev->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_ID3D12CommandAllocator, allocator.ReleaseAndGetVoidAddress()),
                   "depth bias probe: CreateCommandAllocator");
@@ -159,8 +160,8 @@ double DepthBiasUnits::Measure(DXGI_FORMAT f) {
         list->SetPipelineState(pso[i].Get());
         list->DrawInstanced(3, 1, 0, 0);
     }
-    const D3D12_RESOURCE_BARRIER toCopy =
-        d3dx::TransitionBarrier(tex.Get(), D3D12_RESOURCE_STATE_DEPTH_WRITE, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES);
+    const D3D12_RESOURCE_BARRIER toCopy = d3dx::TransitionBarrier(tex.Get(), D3D12_RESOURCE_STATE_DEPTH_WRITE, D3D12_RESOURCE_STATE_COPY_SOURCE,
+                                                                  D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES);
     list->ResourceBarrier(1, &toCopy);
     const D3D12_TEXTURE_COPY_LOCATION dst = d3dx::FootprintLocation(readback.Get(), footprint);
     const D3D12_TEXTURE_COPY_LOCATION src = d3dx::SubresourceLocation(tex.Get(), 0);

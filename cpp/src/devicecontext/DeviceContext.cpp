@@ -24,19 +24,18 @@ DeviceContext::DeviceContext(const DeviceOptions& options)
     : m_ForkGeneration(WatchedForkGeneration()), m_CreatorPid(platform::ProcessId()), m_Options(options) {
     if (options.samplerHeapSize == 0 || options.samplerHeapSize > 2048)
         throw InvalidArgument("sampler heap size " + std::to_string(options.samplerHeapSize) + " must be 1..2048 (D3D12's limit)");
-    if (options.dynamicChunkSize == 0 || options.samplerChunkSize == 0)
-        throw InvalidArgument("dynamic chunk sizes must be positive");
+    if (options.dynamicChunkSize == 0 || options.samplerChunkSize == 0) throw InvalidArgument("dynamic chunk sizes must be positive");
     m_d3d12Device = ComPtr<ID3D12Device>(platform::CreateDefaultDevice(D3D_FEATURE_LEVEL_11_0));
     ID3D12Device* dev = m_d3d12Device.Get();
     for (int t = 0; t < D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES; ++t)
-        m_CpuAllocators[t] = std::make_unique<CpuDescriptorAllocator>(
-            dev, static_cast<D3D12_DESCRIPTOR_HEAP_TYPE>(t), options.cpuDescriptorPageSize, &m_LastSerial);
+        m_CpuAllocators[t] =
+            std::make_unique<CpuDescriptorAllocator>(dev, static_cast<D3D12_DESCRIPTOR_HEAP_TYPE>(t), options.cpuDescriptorPageSize, &m_LastSerial);
     // The whole shader-visible heaps are dynamic chunks: the device reserves no static part
     // (nothing allocated long-lived tables from it).
-    m_ViewHeap = std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
-                                                     options.cbvSrvUavHeapSize, 0, options.dynamicChunkSize);
-    m_SamplerHeap = std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER,
-                                                        options.samplerHeapSize, 0, options.samplerChunkSize);
+    m_ViewHeap =
+        std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, options.cbvSrvUavHeapSize, 0, options.dynamicChunkSize);
+    m_SamplerHeap =
+        std::make_unique<ShaderVisibleHeap>(dev, D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER, options.samplerHeapSize, 0, options.samplerChunkSize);
     m_Memory = std::make_unique<memory::MemoryManager>(dev, m_LastSerial, options.memory);
     m_UploadPages = std::make_unique<UploadPagePool>(*this);
     m_FormatSupport = std::make_unique<FormatSupportCache>(dev);
@@ -52,8 +51,7 @@ void DeviceContext::QueueZeroInit(const std::shared_ptr<Resource>& r) {
     // Resources dropped before any execute leave expired entries: pruned whenever the list has
     // doubled since the last prune, so a create/drop loop that never executes stays bounded.
     if (m_ZeroInits.size() >= m_ZeroInitPruneAt) {
-        m_ZeroInits.erase(std::remove_if(m_ZeroInits.begin(), m_ZeroInits.end(), [](const auto& w) { return w.expired(); }),
-                          m_ZeroInits.end());
+        m_ZeroInits.erase(std::remove_if(m_ZeroInits.begin(), m_ZeroInits.end(), [](const auto& w) { return w.expired(); }), m_ZeroInits.end());
         m_ZeroInitPruneAt = std::max<size_t>(64, m_ZeroInits.size() * 2);
     }
     m_ZeroInits.push_back(r);
@@ -68,7 +66,9 @@ std::vector<std::weak_ptr<Resource>> DeviceContext::TakeZeroInits() {
 
 DeviceContext::~DeviceContext() = default;
 
-void DeviceContext::ThrowForked(const char* what) const { platform::ThrowForked(what, m_CreatorPid); }
+void DeviceContext::ThrowForked(const char* what) const {
+    platform::ThrowForked(what, m_CreatorPid);
+}
 
 void DeviceContext::OnSerialCompleted(uint64_t completed) {
     uint64_t prev = m_CompletedSerial.load(std::memory_order_acquire);

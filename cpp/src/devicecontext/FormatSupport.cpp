@@ -79,27 +79,39 @@ std::vector<DXGI_FORMAT> FamilyMembers(DXGI_FORMAT format) {
 
 bool IsSrgb(DXGI_FORMAT f) {
     return f == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB || f == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB || f == DXGI_FORMAT_B8G8R8X8_UNORM_SRGB ||
-           f == DXGI_FORMAT_BC1_UNORM_SRGB || f == DXGI_FORMAT_BC2_UNORM_SRGB || f == DXGI_FORMAT_BC3_UNORM_SRGB ||
-           f == DXGI_FORMAT_BC7_UNORM_SRGB;
+           f == DXGI_FORMAT_BC1_UNORM_SRGB || f == DXGI_FORMAT_BC2_UNORM_SRGB || f == DXGI_FORMAT_BC3_UNORM_SRGB || f == DXGI_FORMAT_BC7_UNORM_SRGB;
 }
 
 bool IsDepth(DXGI_FORMAT f) {
-    return f == DXGI_FORMAT_D32_FLOAT || f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D16_UNORM ||
-           f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+    return f == DXGI_FORMAT_D32_FLOAT || f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D16_UNORM || f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
 }
 
 bool IsInteger(DXGI_FORMAT f) {
     switch (f) {
-        case DXGI_FORMAT_R32G32B32A32_UINT: case DXGI_FORMAT_R32G32B32A32_SINT: case DXGI_FORMAT_R32G32B32_UINT:
-        case DXGI_FORMAT_R32G32B32_SINT: case DXGI_FORMAT_R16G16B16A16_UINT: case DXGI_FORMAT_R16G16B16A16_SINT:
-        case DXGI_FORMAT_R32G32_UINT: case DXGI_FORMAT_R32G32_SINT: case DXGI_FORMAT_R10G10B10A2_UINT:
-        case DXGI_FORMAT_R8G8B8A8_UINT: case DXGI_FORMAT_R8G8B8A8_SINT: case DXGI_FORMAT_R16G16_UINT: case DXGI_FORMAT_R16G16_SINT:
-        case DXGI_FORMAT_R32_UINT: case DXGI_FORMAT_R32_SINT: case DXGI_FORMAT_R8G8_UINT: case DXGI_FORMAT_R8G8_SINT:
-        case DXGI_FORMAT_R16_UINT: case DXGI_FORMAT_R16_SINT: case DXGI_FORMAT_R8_UINT: case DXGI_FORMAT_R8_SINT:
-        case DXGI_FORMAT_X32_TYPELESS_G8X24_UINT: case DXGI_FORMAT_X24_TYPELESS_G8_UINT:
-            return true;
-        default:
-            return false;
+        case DXGI_FORMAT_R32G32B32A32_UINT:
+        case DXGI_FORMAT_R32G32B32A32_SINT:
+        case DXGI_FORMAT_R32G32B32_UINT:
+        case DXGI_FORMAT_R32G32B32_SINT:
+        case DXGI_FORMAT_R16G16B16A16_UINT:
+        case DXGI_FORMAT_R16G16B16A16_SINT:
+        case DXGI_FORMAT_R32G32_UINT:
+        case DXGI_FORMAT_R32G32_SINT:
+        case DXGI_FORMAT_R10G10B10A2_UINT:
+        case DXGI_FORMAT_R8G8B8A8_UINT:
+        case DXGI_FORMAT_R8G8B8A8_SINT:
+        case DXGI_FORMAT_R16G16_UINT:
+        case DXGI_FORMAT_R16G16_SINT:
+        case DXGI_FORMAT_R32_UINT:
+        case DXGI_FORMAT_R32_SINT:
+        case DXGI_FORMAT_R8G8_UINT:
+        case DXGI_FORMAT_R8G8_SINT:
+        case DXGI_FORMAT_R16_UINT:
+        case DXGI_FORMAT_R16_SINT:
+        case DXGI_FORMAT_R8_UINT:
+        case DXGI_FORMAT_R8_SINT:
+        case DXGI_FORMAT_X32_TYPELESS_G8X24_UINT:
+        case DXGI_FORMAT_X24_TYPELESS_G8_UINT: return true;
+        default: return false;
     }
 }
 
@@ -186,7 +198,8 @@ void FormatSupportCache::CheckUsage(DXGI_FORMAT format, bool renderTarget, bool 
     auto name = [&] { return FormatName(format); };  // built on the error paths only
     const FormatInfo* fi = FindFormat(format);
     if (fi && fi->IsBlock() && (renderTarget || depthStencil || uav))
-        fail(name() + " is block-compressed: D3D12 makes no render targets, depth-stencil targets or unordered access views of "
+        fail(name() +
+             " is block-compressed: D3D12 makes no render targets, depth-stencil targets or unordered access views of "
              "block-compressed formats; create it without render_target/depth_stencil/uav, upload its blocks, and render into "
              "an uncompressed texture instead");
     if (renderTarget && !s.Has(D3D12_FORMAT_SUPPORT1_RENDER_TARGET)) fail(name() + " cannot be a render target on this device");
@@ -195,7 +208,10 @@ void FormatSupportCache::CheckUsage(DXGI_FORMAT format, bool renderTarget, bool 
         if (IsSrgb(format)) {
             std::string partner;
             for (DXGI_FORMAT m : FamilyMembers(format))
-                if (m != format && FindFormat(m) && Get(m).TypedUav(m)) { partner = FormatName(m); break; }
+                if (m != format && FindFormat(m) && Get(m).TypedUav(m)) {
+                    partner = FormatName(m);
+                    break;
+                }
             fail(name() + " is an sRGB format: D3D12 has no unordered access views of sRGB formats" +
                  (partner.empty() ? std::string()
                                   : "; create the texture as " + partner + " with uav=True and read it through views with format='" + name() + "'"));
@@ -227,20 +243,27 @@ void FormatSupportCache::CheckBlockSize(DXGI_FORMAT format, uint32_t width, uint
     throw InvalidArgument(std::string(what) + ": a " + FormatName(format) + " texture of " + std::to_string(width) + "x" + std::to_string(height) +
                           ": a block-compressed texture's mip 0 must be a multiple of 4 texels wide and high (D3D12 needs it unless "
                           "D3D12_FEATURE_DATA_D3D12_OPTIONS8.UnalignedBlockTexturesSupported, which this device lacks; smaller mips may "
-                          "be any size); pad the image to " + std::to_string((width + 3) / 4 * 4) + "x" + std::to_string((height + 3) / 4 * 4));
+                          "be any size); pad the image to " +
+                          std::to_string((width + 3) / 4 * 4) + "x" + std::to_string((height + 3) / 4 * 4));
 }
 
-bool FormatSupportCache::CubeAllowed(DXGI_FORMAT format) { return !IsDepth(format) && Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE); }
+bool FormatSupportCache::CubeAllowed(DXGI_FORMAT format) {
+    return !IsDepth(format) && Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURECUBE);
+}
 
-bool FormatSupportCache::Texture3DAllowed(DXGI_FORMAT format) { return !IsDepth(format) && Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURE3D); }
+bool FormatSupportCache::Texture3DAllowed(DXGI_FORMAT format) {
+    return !IsDepth(format) && Get(format).Has(D3D12_FORMAT_SUPPORT1_TEXTURE3D);
+}
 
 void FormatSupportCache::CheckTextureCube(DXGI_FORMAT format, bool renderTarget, bool uav, const char* what) {
     if (IsDepth(format))
-        throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " is a depth format; create_texture_cube makes colour cubes only "
+        throw InvalidArgument(std::string(what) + ": " + FormatName(format) +
+                              " is a depth format; create_texture_cube makes colour cubes only "
                               "(for a depth cube, e.g. an omnidirectional shadow map, create_texture2d(size, size, format, "
                               "depth_stencil=True, array_size=6))");
     if (!CubeAllowed(format))
-        throw InvalidArgument(std::string(what) + ": " + FormatName(format) + " cannot be a cube texture on this device (format_support: texture_cube)");
+        throw InvalidArgument(std::string(what) + ": " + FormatName(format) +
+                              " cannot be a cube texture on this device (format_support: texture_cube)");
     CheckTexture2D(format, renderTarget, false, uav, what);  // the faces are a 2D array
 }
 
@@ -252,8 +275,8 @@ void FormatSupportCache::CheckTexture3D(DXGI_FORMAT format, bool renderTarget, b
     CheckUsage(format, renderTarget, false, uav, what);
 }
 
-DXGI_FORMAT FormatSupportCache::CheckViewFormat(DXGI_FORMAT resourceFormat, DXGI_FORMAT requested, D3D12_FORMAT_SUPPORT1 use,
-                                                const char* what, const std::string& resourceName) {
+DXGI_FORMAT FormatSupportCache::CheckViewFormat(DXGI_FORMAT resourceFormat, DXGI_FORMAT requested, D3D12_FORMAT_SUPPORT1 use, const char* what,
+                                                const std::string& resourceName) {
     const std::string who = "resource '" + resourceName + "'";
     if (IsDepth(resourceFormat)) {
         // A depth texture is created TYPELESS; shaders read it through its readable format only.
@@ -269,10 +292,10 @@ DXGI_FORMAT FormatSupportCache::CheckViewFormat(DXGI_FORMAT resourceFormat, DXGI
     const FormatSupportInfo& s = Get(requested);
     const bool ok = use == D3D12_FORMAT_SUPPORT1_TYPED_UNORDERED_ACCESS_VIEW ? s.TypedUav(requested) : s.Has(use);
     if (!ok) {
-        const char* useName = use == D3D12_FORMAT_SUPPORT1_SHADER_LOAD             ? "shader resource view"
-                              : use == D3D12_FORMAT_SUPPORT1_RENDER_TARGET         ? "render target view"
-                              : use == D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL         ? "depth-stencil view"
-                                                                                   : "unordered access view";
+        const char* useName = use == D3D12_FORMAT_SUPPORT1_SHADER_LOAD     ? "shader resource view"
+                              : use == D3D12_FORMAT_SUPPORT1_RENDER_TARGET ? "render target view"
+                              : use == D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL ? "depth-stencil view"
+                                                                           : "unordered access view";
         throw InvalidArgument(std::string(what) + ": format " + FormatName(requested) + " cannot be used for a " + useName + " of " + who +
                               " of format " + FormatName(resourceFormat) + " on this device");
     }
@@ -300,7 +323,8 @@ void FormatSupportCache::CheckSampleCount(DXGI_FORMAT format, uint32_t count, co
 
 void FormatSupportCache::CheckDepthStencilFormat(DXGI_FORMAT format, const char* what) {
     if (!IsDepth(format))
-        throw InvalidArgument(std::string(what) + ": dsv_format " + FormatName(format) + " is not a depth format (d32_float, d24_unorm_s8_uint, d16_unorm)");
+        throw InvalidArgument(std::string(what) + ": dsv_format " + FormatName(format) +
+                              " is not a depth format (d32_float, d24_unorm_s8_uint, d16_unorm)");
     if (!Get(format).Has(D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL))
         throw InvalidArgument(std::string(what) + ": dsv_format " + FormatName(format) + " cannot be a depth-stencil target on this device");
 }

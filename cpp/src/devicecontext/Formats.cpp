@@ -15,12 +15,12 @@ namespace {
 constexpr FormatLayout T = FormatLayout::Texel, B = FormatLayout::Block, O = FormatLayout::Other;
 
 // DXGI formats the vkd3d 1.2 headers do not name (dxgiformat.h of later Windows SDKs).
-constexpr DXGI_FORMAT kP208 = static_cast<DXGI_FORMAT>(130), kV208 = static_cast<DXGI_FORMAT>(131),
-                      kV408 = static_cast<DXGI_FORMAT>(132), kFeedbackMinMip = static_cast<DXGI_FORMAT>(189),
-                      kFeedbackRegionUsed = static_cast<DXGI_FORMAT>(190), kA4B4G4R4 = static_cast<DXGI_FORMAT>(191);
+constexpr DXGI_FORMAT kP208 = static_cast<DXGI_FORMAT>(130), kV208 = static_cast<DXGI_FORMAT>(131), kV408 = static_cast<DXGI_FORMAT>(132),
+                      kFeedbackMinMip = static_cast<DXGI_FORMAT>(189), kFeedbackRegionUsed = static_cast<DXGI_FORMAT>(190),
+                      kA4B4G4R4 = static_cast<DXGI_FORMAT>(191);
 
 #define DX12KIT_F(dxgi, shortName, bytes, channels, kind, depth, layout, block) \
-    {DXGI_FORMAT_##dxgi, shortName, bytes, channels, kind, depth, #dxgi, layout, block}
+  { DXGI_FORMAT_##dxgi, shortName, bytes, channels, kind, depth, #dxgi, layout, block }
 
 // Every format of DXGI_FORMAT but UNKNOWN. The first ones are those dx12kit had from the start, in
 // their old order (the Python enum's order); the rest follow in DXGI's numeric order. Short names
@@ -184,7 +184,11 @@ size_t Matches(const std::string& a, size_t alo, size_t ahi, const std::string& 
         for (size_t j = blo; j < bhi; ++j) {
             const size_t k = a[i] == b[j] ? prev[j - blo] + 1 : 0;
             cur[j - blo + 1] = k;
-            if (k > bestSize) { bestI = i + 1 - k; bestJ = j + 1 - k; bestSize = k; }
+            if (k > bestSize) {
+                bestI = i + 1 - k;
+                bestJ = j + 1 - k;
+                bestSize = k;
+            }
         }
         std::swap(prev, cur);
         std::fill(cur.begin(), cur.end(), 0);
@@ -246,7 +250,8 @@ const FormatInfo& ParseFormatName(const std::string& name, const char* what) {
 
 const FormatInfo& RequireFormat(DXGI_FORMAT format, const char* what) {
     if (const FormatInfo* f = FindFormat(format)) return *f;
-    throw InvalidArgument(std::string(what) + ": unsupported format " + std::to_string(static_cast<int>(format)) + " (no DXGI format has that value)");
+    throw InvalidArgument(std::string(what) + ": unsupported format " + std::to_string(static_cast<int>(format)) +
+                          " (no DXGI format has that value)");
 }
 
 const FormatInfo& RequireTextureFormat(DXGI_FORMAT format, const char* what) {
@@ -254,7 +259,8 @@ const FormatInfo& RequireTextureFormat(DXGI_FORMAT format, const char* what) {
     if (f.layout == FormatLayout::Other)
         throw InvalidArgument(std::string(what) + ": " + f.name + " (DXGI_FORMAT_" + f.dxgiName +
                               ") is a video, planar, palette, packed or opaque format; dx12kit makes no textures of it "
-                              "(format_support(\"" + f.name + "\") says what the device itself reports)");
+                              "(format_support(\"" +
+                              f.name + "\") says what the device itself reports)");
     return f;
 }
 
@@ -267,7 +273,9 @@ uint64_t RowBytes(const FormatInfo& f, uint32_t width) {
     return f.IsBlock() ? uint64_t((width + 3) / 4) * f.blockBytes : uint64_t(width) * f.bytesPerTexel;
 }
 
-uint32_t RowCount(const FormatInfo& f, uint32_t height) { return f.IsBlock() ? (height + 3) / 4 : height; }
+uint32_t RowCount(const FormatInfo& f, uint32_t height) {
+    return f.IsBlock() ? (height + 3) / 4 : height;
+}
 
 uint64_t SubresourceBytes(const FormatInfo& f, uint32_t width, uint32_t height, uint32_t depth) {
     return RowBytes(f, width) * RowCount(f, height) * depth;

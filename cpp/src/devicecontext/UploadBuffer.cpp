@@ -14,7 +14,9 @@ namespace dx12kit {
 
 UploadPagePool::UploadPagePool(DeviceContext& core) : m_Context(core) {}
 
-uint64_t UploadPagePool::PageSize() const { return m_Context.Options().uploadPageSize; }
+uint64_t UploadPagePool::PageSize() const {
+    return m_Context.Options().uploadPageSize;
+}
 
 std::unique_ptr<UploadPage> UploadPagePool::Create(uint64_t size, bool dedicated) {
     auto page = std::make_unique<UploadPage>(dedicated, size);
@@ -234,8 +236,7 @@ UploadAllocation UploadBuffer::AllocateSlow(uint64_t size, uint64_t alignment) {
         throw InvalidArgument("upload alignment " + std::to_string(alignment) + " is not a power of two");
     const uint64_t pageSize = m_Pool.PageSize();
     constexpr uint64_t kMaxDedicated = uint64_t(4) << 30;
-    if (size > kMaxDedicated)
-        throw InvalidArgument("upload of " + std::to_string(size) + " bytes is larger than the 4 GiB limit of one upload");
+    if (size > kMaxDedicated) throw InvalidArgument("upload of " + std::to_string(size) + " bytes is larger than the 4 GiB limit of one upload");
     // D3D12 places buffers at 64 KiB (D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT): a page cannot
     // promise a larger alignment of GPU addresses.
     if (alignment > D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT)

@@ -54,8 +54,8 @@ namespace {
 
 struct PreparedMove {
     std::shared_ptr<Resource> resource;
-    ComPtr<ID3D12Resource> moved;       // the copy, placed at the destination
-    uint8_t* mapped = nullptr;          // its mapping, when the resource is persistently mapped
+    ComPtr<ID3D12Resource> moved;  // the copy, placed at the destination
+    uint8_t* mapped = nullptr;     // its mapping, when the resource is persistently mapped
     memory::DefragMove plan;
 };
 
@@ -64,7 +64,7 @@ using Claims = std::unordered_map<const Resource*, std::shared_ptr<Resource>>;
 
 struct Limits {
     memory::DefragAlgorithm algorithm;
-    uint64_t maxBytes, maxMoves;   // 0: none
+    uint64_t maxBytes, maxMoves;  // 0: none
 };
 
 /// The pools defragment covers: `onlyPool` (a 'default'-heap pool of this device), or the device's
@@ -76,7 +76,8 @@ std::vector<std::shared_ptr<memory::MemoryPool>> ChoosePools(Device& device, con
         const memory::HeapKind heap = onlyPool->Desc().heap;
         if (heap != memory::HeapKind::Default)
             throw InvalidArgument(std::string("defragment: pool '") + onlyPool->Desc().name + "' holds CPU-visible memory ('" +
-                                  memory::HeapKindName(heap) + "'), which never moves (the CPU may hold pointers into it); "
+                                  memory::HeapKindName(heap) +
+                                  "'), which never moves (the CPU may hold pointers into it); "
                                   "only 'default' heap pools are defragmented (pool=None also covers the uma_direct buffers)");
         pools.push_back(onlyPool);
     } else {
@@ -97,10 +98,10 @@ uint64_t BlockCount(const std::vector<std::shared_ptr<memory::MemoryPool>>& pool
 /// 1. Plan, claiming each candidate; the claims of candidates that got no destination are dropped
 /// by the caller (every claim is). The pool asks about a candidate again when an earlier phase of
 /// the same plan gave it no destination: a candidate this pass already claimed stays movable.
-std::vector<PreparedMove> PlanMoves(const std::vector<std::shared_ptr<memory::MemoryPool>>& pools, const Limits& limits,
-                                    const DefragmentStats& done, Claims& claimed) {
+std::vector<PreparedMove> PlanMoves(const std::vector<std::shared_ptr<memory::MemoryPool>>& pools, const Limits& limits, const DefragmentStats& done,
+                                    Claims& claimed) {
     std::vector<PreparedMove> moves;
-    uint64_t plannedBytes = 0;   // this pass's, over the pools planned so far
+    uint64_t plannedBytes = 0;  // this pass's, over the pools planned so far
     for (const auto& pool : pools) {
         const uint64_t bytesLeft = limits.maxBytes ? limits.maxBytes - std::min(limits.maxBytes, done.bytesMoved + plannedBytes) : 0;
         const uint64_t movesLeft = limits.maxMoves ? limits.maxMoves - std::min<uint64_t>(limits.maxMoves, done.moves + moves.size()) : 0;
@@ -138,8 +139,8 @@ bool CreateDestinations(ID3D12Device* device, std::vector<PreparedMove>& moves) 
         if (desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL) cv.DepthStencil.Depth = 1.0f;
         desc.Alignment = m.plan.dst.Alignment();
         memory::CheckPlacement(m.plan.dst.BlockSize(), m.plan.dst.Offset(), m.plan.dst.Size(), m.plan.dst.Alignment(), "defragment");
-        ThrowIfFailed(device->CreatePlacedResource(m.plan.dst.Heap(), m.plan.dst.Offset(), &desc, D3D12_RESOURCE_STATE_COMMON,
-                                                   clear ? &cv : nullptr, IID_ID3D12Resource, m.moved.ReleaseAndGetVoidAddress()),
+        ThrowIfFailed(device->CreatePlacedResource(m.plan.dst.Heap(), m.plan.dst.Offset(), &desc, D3D12_RESOURCE_STATE_COMMON, clear ? &cv : nullptr,
+                                                   IID_ID3D12Resource, m.moved.ReleaseAndGetVoidAddress()),
                       "CreatePlacedResource (defragment)");
         if (!m.resource->Name().empty()) {
             std::wstring wide(m.resource->Name().begin(), m.resource->Name().end());
@@ -183,8 +184,7 @@ void RecordCopies(ID3D12GraphicsCommandList* list, const std::vector<PreparedMov
                 if (state != D3D12_RESOURCE_STATE_COPY_DEST)
                     after.push_back(d3dx::TransitionBarrier(m.moved.Get(), D3D12_RESOURCE_STATE_COPY_DEST, state, sub));
             }
-            before.push_back(
-                d3dx::TransitionBarrier(m.moved.Get(), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_DEST, kAllSubresources));
+            before.push_back(d3dx::TransitionBarrier(m.moved.Get(), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_DEST, kAllSubresources));
         }
     }
     if (!before.empty()) list->ResourceBarrier(static_cast<UINT>(before.size()), before.data());
@@ -270,8 +270,8 @@ CommandQueue* RunPass(Device& device, int pass, const std::vector<std::shared_pt
 
 }  // namespace
 
-DefragmentStats Defragment(Device& device, const std::shared_ptr<memory::MemoryPool>& onlyPool, memory::DefragAlgorithm algorithm,
-                           uint64_t maxBytes, uint64_t maxMoves) {
+DefragmentStats Defragment(Device& device, const std::shared_ptr<memory::MemoryPool>& onlyPool, memory::DefragAlgorithm algorithm, uint64_t maxBytes,
+                           uint64_t maxMoves) {
     device.Context()->CheckNotForked("defragment");
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<std::shared_ptr<memory::MemoryPool>> pools = ChoosePools(device, onlyPool);

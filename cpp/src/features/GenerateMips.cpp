@@ -39,7 +39,10 @@ uint32_t FloatBits(float f) {
 
 uint32_t TrailingZeros(uint32_t v) {
     uint32_t n = 0;
-    while (v && !(v & 1u)) { v >>= 1; ++n; }
+    while (v && !(v & 1u)) {
+        v >>= 1;
+        ++n;
+    }
     return n;
 }
 
@@ -50,11 +53,11 @@ std::string MipAutogenRefusal(FormatSupportCache& formats, DXGI_FORMAT format) {
     if (!fi) return "unsupported format " + FormatName(format);
     const std::string name = fi->name;
     if (fi->IsBlock())
-        return name + " is block-compressed: generate_mips writes mips through unordered access views, which block-compressed formats "
-                      "cannot have; upload every mip's blocks (a DDS file with mips, load_texture) instead";
+        return name +
+               " is block-compressed: generate_mips writes mips through unordered access views, which block-compressed formats "
+               "cannot have; upload every mip's blocks (a DDS file with mips, load_texture) instead";
     if (fi->layout == FormatLayout::Other) return name + " is a video, planar, palette or opaque format";
-    if (fi->depth)
-        return name + " is a depth format: generate_mips averages colours with filtered samples, which depth formats do not allow";
+    if (fi->depth) return name + " is a depth format: generate_mips averages colours with filtered samples, which depth formats do not allow";
     if (IsInteger(format)) return name + " is an integer format: integer textures cannot be sampled with a filter, so no mips are averaged";
     const FormatSupportInfo& s = formats.Get(format);
     if (!s.Has(D3D12_FORMAT_SUPPORT1_TEXTURE2D) || !s.Has(D3D12_FORMAT_SUPPORT1_MIP))
@@ -105,16 +108,16 @@ const MipPipeline& MipGenerator::Pipeline() {
 MipGenerator& MipGeneratorOf(Device& device) {
     device.Context()->CheckNotForked("generate_mips");
     // Kept in the device's extension slot with the other built-in objects: made once, on first use.
-    return *std::static_pointer_cast<MipGenerator>(device.BuiltinObject(
-        "GenerateMips", [&device] { return std::static_pointer_cast<void>(std::make_shared<MipGenerator>(device.Context())); }));
+    return *std::static_pointer_cast<MipGenerator>(
+        device.BuiltinObject("GenerateMips", [&device] { return std::static_pointer_cast<void>(std::make_shared<MipGenerator>(device.Context())); }));
 }
 
 namespace {
 
 /// The dispatches of one pass chain over `work`: mip firstMip down to the last, up to four mips a
 /// dispatch, the SRV in `srvFormat` and the UAVs in `uavFormat`.
-void RecordMipPasses(CommandList& list, MipGenerator& generator, const std::shared_ptr<Texture>& work, uint32_t firstMip,
-                     DXGI_FORMAT srvFormat, DXGI_FORMAT uavFormat, bool srgb) {
+void RecordMipPasses(CommandList& list, MipGenerator& generator, const std::shared_ptr<Texture>& work, uint32_t firstMip, DXGI_FORMAT srvFormat,
+                     DXGI_FORMAT uavFormat, bool srgb) {
     const MipPipeline& mp = generator.Pipeline();
     list.SetPipelineState(mp.Pipeline());
     // The mips past `count` stay null UAVs on purpose (the shader writes only `count` of them).
@@ -156,11 +159,11 @@ void RecordMipPasses(CommandList& list, MipGenerator& generator, const std::shar
                 list.StageNullView(MipPipeline::kRootUavs, i, mp.NullUav());
             }
         }
-        const uint32_t constants[MipPipeline::kNumConstants] = {count, (srcW & 1u) | ((srcH & 1u) << 1), srgb ? 1u : 0u, dstW,
-                                                                FloatBits(1.0f / float(dstW)), FloatBits(1.0f / float(dstH)), dstH};
+        const uint32_t constants[MipPipeline::kNumConstants] = {
+            count, (srcW & 1u) | ((srcH & 1u) << 1), srgb ? 1u : 0u, dstW, FloatBits(1.0f / float(dstW)), FloatBits(1.0f / float(dstH)), dstH};
         list.SetConstants(MipPipeline::kRootConstants, constants, MipPipeline::kNumConstants, 0);
-        list.Dispatch((dstW + MipPipeline::kGroupSize - 1) / MipPipeline::kGroupSize,
-                      (dstH + MipPipeline::kGroupSize - 1) / MipPipeline::kGroupSize, slices);
+        list.Dispatch((dstW + MipPipeline::kGroupSize - 1) / MipPipeline::kGroupSize, (dstH + MipPipeline::kGroupSize - 1) / MipPipeline::kGroupSize,
+                      slices);
         list.Keep(std::move(views));
         stats.dispatches.fetch_add(1, std::memory_order_relaxed);
         src += count;
@@ -213,7 +216,7 @@ std::shared_ptr<Texture> CheckMipTarget(CommandList& list, const std::shared_ptr
 void GenerateMips(CommandList& list, const std::shared_ptr<Resource>& resource, uint32_t firstMip) {
     const char* what = "generate_mips";
     const auto recording = list.Begin(what);
-    list.CheckPredicatable(what);   // its copies would run, its dispatches not
+    list.CheckPredicatable(what);  // its copies would run, its dispatches not
     const std::shared_ptr<Texture> texture = CheckMipTarget(list, resource, firstMip, what);
     const uint32_t mips = texture->MipLevels();
     if (firstMip + 1 == mips) return;  // no mip below it

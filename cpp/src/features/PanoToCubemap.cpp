@@ -64,14 +64,16 @@ std::shared_ptr<PipelineState> MakePanoToCubemapPipeline(const std::shared_ptr<D
     return pso;
 }
 
-std::string Who(const Resource& r) { return "resource '" + r.Name() + "'"; }
+std::string Who(const Resource& r) {
+    return "resource '" + r.Name() + "'";
+}
 
 }  // namespace
 
 void PanoToCubemap(CommandList& list, const std::shared_ptr<Resource>& cube, const std::shared_ptr<Resource>& panorama) {
     const char* what = "pano_to_cubemap";
     const auto recording = list.Begin(what);
-    list.CheckPredicatable(what);   // its copies would run, its dispatches not
+    list.CheckPredicatable(what);  // its copies would run, its dispatches not
     if (!cube || !panorama) throw InvalidArgument("pano_to_cubemap: None");
     list.CheckNotCopy(what);
     list.CheckSameDevice(*cube, what);
@@ -98,8 +100,8 @@ void PanoToCubemap(CommandList& list, const std::shared_ptr<Resource>& cube, con
     const bool encodeSrgb = IsSrgb(cubeFormat);
     const DXGI_FORMAT uavFormat = LinearMember(cubeFormat);
     if (!formats.Get(uavFormat).TypedUav(uavFormat))
-        throw InvalidArgument("pano_to_cubemap: " + Who(*cube) + " has format " + cubeName + ", and this device has no typed unordered access views of " +
-                              FormatName(uavFormat) +
+        throw InvalidArgument("pano_to_cubemap: " + Who(*cube) + " has format " + cubeName +
+                              ", and this device has no typed unordered access views of " + FormatName(uavFormat) +
                               " to write it with; use rgba8_unorm, rgba8_unorm_srgb, rgba16_float or rgba32_float");
 
     const uint32_t size = static_cast<Texture&>(*cube).Width();
@@ -112,8 +114,8 @@ void PanoToCubemap(CommandList& list, const std::shared_ptr<Resource>& cube, con
     }
     list.NoteFullWrite(*target, true);  // every texel of every mip is written below: no zeroing needed
 
-    auto pso = std::static_pointer_cast<PipelineState>(
-        list.DeviceRef().BuiltinObject("PanoToCubemap", [&list] { return std::static_pointer_cast<void>(MakePanoToCubemapPipeline(list.Context())); }));
+    auto pso = std::static_pointer_cast<PipelineState>(list.DeviceRef().BuiltinObject(
+        "PanoToCubemap", [&list] { return std::static_pointer_cast<void>(MakePanoToCubemapPipeline(list.Context())); }));
     list.SetPipelineState(pso);
     list.SetShaderResourceView(kRootPanorama, 0, panorama, 0, 0, DXGI_FORMAT_UNKNOWN);
     const double panoWidth = static_cast<Texture&>(*panorama).Width();

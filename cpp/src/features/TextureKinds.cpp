@@ -80,8 +80,8 @@ std::shared_ptr<Texture> CreateTexture3D(Device& device, uint32_t width, uint32_
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
     const DXGI_FORMAT family = TypelessFamily(format);
-    D3D12_RESOURCE_DESC desc =
-        d3dx::Tex2DDesc(family != DXGI_FORMAT_UNKNOWN ? family : format, width, height, static_cast<uint16_t>(depth), static_cast<uint16_t>(mipLevels), flags);
+    D3D12_RESOURCE_DESC desc = d3dx::Tex2DDesc(family != DXGI_FORMAT_UNKNOWN ? family : format, width, height, static_cast<uint16_t>(depth),
+                                               static_cast<uint16_t>(mipLevels), flags);
     desc.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE3D;
     return device.CreateTextureFromDesc(desc, format, false, name, placement, what);
 }

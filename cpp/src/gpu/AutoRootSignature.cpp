@@ -26,12 +26,14 @@ struct Entry {
     BindingKind kind;
     uint32_t space, reg, count;  // count 0: unbounded
     std::string name;
-    uint32_t cbufferSize = 0;    // the largest of the stages' declared sizes
+    uint32_t cbufferSize = 0;  // the largest of the stages' declared sizes
     std::vector<D3D12_SHADER_VISIBILITY> stages;
-    bool split = false;          // overlaps another entry: one parameter per stage
+    bool split = false;  // overlaps another entry: one parameter per stage
 };
 
-uint64_t End(const Entry& e) { return e.count == 0 ? uint64_t(UINT32_MAX) + 1 : uint64_t(e.reg) + e.count; }
+uint64_t End(const Entry& e) {
+    return e.count == 0 ? uint64_t(UINT32_MAX) + 1 : uint64_t(e.reg) + e.count;
+}
 
 RangeKind RangeOf(BindingKind k) {
     switch (k) {
@@ -141,8 +143,7 @@ AutoRootLayout DeriveRootLayout(const std::vector<const DxbcReflection*>& stages
     };
     auto cost = [](const std::vector<RootParameterDesc>& params) {
         uint32_t n = 0;
-        for (const RootParameterDesc& p : params)
-            n += p.kind == RootParamKind::Constants ? p.num32BitValues : p.kind == RootParamKind::Table ? 1 : 2;
+        for (const RootParameterDesc& p : params) n += p.kind == RootParamKind::Constants ? p.num32BitValues : p.kind == RootParamKind::Table ? 1 : 2;
         return n;
     };
     AutoRootLayout out;

@@ -21,9 +21,9 @@ void BarrierBatch::AddAliasing(std::shared_ptr<Resource> before, std::shared_ptr
 void BarrierBatch::Record(CommandList& list) const {
     for (const Entry& e : m_Entries) {
         switch (e.kind) {
-        case Kind::Transition: list.TransitionBarrier(e.first, e.state, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES); break;
-        case Kind::Uav: list.UavBarrier(e.first); break;
-        case Kind::Aliasing: list.AliasingBarrier(e.first, e.second); break;
+            case Kind::Transition: list.TransitionBarrier(e.first, e.state, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES); break;
+            case Kind::Uav: list.UavBarrier(e.first); break;
+            case Kind::Aliasing: list.AliasingBarrier(e.first, e.second); break;
         }
     }
 }

@@ -51,8 +51,7 @@ const std::vector<Refusal> kRefusals = {
     {"copy_buffer_region", kCopies},
     {"copy_from_upload", kCopies},
     {"upload", kCopies},
-    {"resolve",
-     "a bundle records no resolve (D3D12 bundle restriction: no ResolveSubresource): resolve in the calling list"},
+    {"resolve", "a bundle records no resolve (D3D12 bundle restriction: no ResolveSubresource): resolve in the calling list"},
     {"set_render_targets", kTargets},
     {"set_viewport", kViewports},
     {"set_viewports", kViewports},
@@ -67,14 +66,14 @@ const std::vector<Refusal> kRefusals = {
     {"execute_bundle",
      "bundles nest one level only (D3D12: ExecuteBundle is called on a direct command list, never in a bundle): execute both "
      "bundles from the calling list"},
-    {"generate_mips",
-     "generate_mips records barriers and copies, which a bundle may not (D3D12 bundle restrictions): call it on the calling list"},
-    {"pano_to_cubemap",
-     "pano_to_cubemap records barriers, which a bundle may not (D3D12 bundle restrictions): call it on the calling list"},
+    {"generate_mips", "generate_mips records barriers and copies, which a bundle may not (D3D12 bundle restrictions): call it on the calling list"},
+    {"pano_to_cubemap", "pano_to_cubemap records barriers, which a bundle may not (D3D12 bundle restrictions): call it on the calling list"},
 };
 }  // namespace
 
-const std::vector<Refusal>& Refusals() { return kRefusals; }
+const std::vector<Refusal>& Refusals() {
+    return kRefusals;
+}
 
 const char* RefusalRule(std::string_view call) {
     for (const Refusal& r : kRefusals)
@@ -95,14 +94,15 @@ Bundle::Bundle(std::shared_ptr<DeviceContext> core, std::shared_ptr<PipelineStat
 
 void Bundle::Refuse(const char* call) const {
     const char* rule = bundlerules::RefusalRule(call);
-    throw InvalidArgument(std::string(call) + " in bundle '" + m_Name + "': " +
-                          (rule ? rule : "not a call a bundle records (D3D12 bundle restrictions)"));
+    throw InvalidArgument(std::string(call) + " in bundle '" + m_Name +
+                          "': " + (rule ? rule : "not a call a bundle records (D3D12 bundle restrictions)"));
 }
 
 std::unique_lock<std::mutex> Bundle::Record(const char* what) {
     std::unique_lock<std::mutex> lock(m_Mutex);
     if (IsClosed())
-        throw UseAfterFree(std::string(what) + ": bundle '" + m_Name + "' is closed; a closed bundle is executed as it is (create another with "
+        throw UseAfterFree(std::string(what) + ": bundle '" + m_Name +
+                           "' is closed; a closed bundle is executed as it is (create another with "
                            "device.create_bundle() to record other calls)");
     return lock;
 }
@@ -208,7 +208,8 @@ void Bundle::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>& buf
     CheckResource(buffer, what);
     if (!buffer->IsBuffer()) throw InvalidArgument(std::string(what) + ": resource '" + buffer->Name() + "' is not a buffer");
     if (stride == 0) throw InvalidArgument(std::string(what) + ": stride 0");
-    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) throw InvalidArgument(std::string(what) + ": slot " + std::to_string(slot) + " out of range (0..31)");
+    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+        throw InvalidArgument(std::string(what) + ": slot " + std::to_string(slot) + " out of range (0..31)");
     m_Commands.push_back(VertexBufferCmd{slot, buffer, stride, offset});
 }
 
@@ -216,7 +217,8 @@ void Bundle::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_FORMAT
     const char* what = "set_index_buffer";
     const auto lock = Record(what);
     CheckResource(buffer, what);
-    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument(std::string(what) + ": format must be r16_uint or r32_uint");
+    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT)
+        throw InvalidArgument(std::string(what) + ": format must be r16_uint or r32_uint");
     m_Commands.push_back(IndexBufferCmd{buffer, format, offset});
 }
 
@@ -234,7 +236,8 @@ void Bundle::SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64_t by
     const char* what = "set_dynamic_vertex_buffer";
     const auto lock = Record(what);
     if (bytes == 0) throw InvalidArgument(std::string(what) + ": 0 bytes");
-    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) throw InvalidArgument(std::string(what) + ": slot " + std::to_string(slot) + " out of range (0..31)");
+    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+        throw InvalidArgument(std::string(what) + ": slot " + std::to_string(slot) + " out of range (0..31)");
     if (stride == 0 || bytes % stride) throw InvalidArgument(std::string(what) + ": size is not a multiple of the stride");
     if (bytes > 0xFFFFFFFFull) throw InvalidArgument(std::string(what) + ": larger than 4 GiB");
     const auto* p = static_cast<const uint8_t*>(data);
@@ -245,7 +248,8 @@ void Bundle::SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_FORMAT
     const char* what = "set_dynamic_index_buffer";
     const auto lock = Record(what);
     if (bytes == 0) throw InvalidArgument(std::string(what) + ": 0 bytes");
-    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument(std::string(what) + ": indices must be uint16 or uint32");
+    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT)
+        throw InvalidArgument(std::string(what) + ": indices must be uint16 or uint32");
     if (bytes > 0xFFFFFFFFull) throw InvalidArgument(std::string(what) + ": larger than 4 GiB");
     const auto* p = static_cast<const uint8_t*>(data);
     m_Commands.push_back(DynamicCmd{2, 0, 0, format, std::vector<uint8_t>(p, p + bytes)});
@@ -311,26 +315,27 @@ Overloaded(F...) -> Overloaded<F...>;
 }  // namespace
 
 const char* Bundle::CallName(const Command& command) {
-    return std::visit(Overloaded{
-                          [](const PipelineCmd&) { return "set_pipeline_state"; },
-                          [](const ConstantsCmd&) { return "set_constants"; },
-                          [](const RootViewCmd& c) {
-                              return c.kind == RootParamKind::Cbv ? "set_root_cbv" : c.kind == RootParamKind::Srv ? "set_root_srv" : "set_root_uav";
-                          },
-                          [](const ViewCmd& c) { return c.uav ? "set_unordered_access_view" : "set_shader_resource_view"; },
-                          [](const CbvCmd&) { return "set_constant_buffer_view"; },
-                          [](const SamplerCmd&) { return "set_sampler"; },
-                          [](const VertexBufferCmd&) { return "set_vertex_buffer"; },
-                          [](const IndexBufferCmd&) { return "set_index_buffer"; },
-                          [](const DynamicCmd& c) {
-                              return c.what == 0 ? "set_dynamic_constant_buffer" : c.what == 1 ? "set_dynamic_vertex_buffer" : "set_dynamic_index_buffer";
-                          },
-                          [](const StencilRefCmd&) { return "set_stencil_ref"; },
-                          [](const BlendFactorCmd&) { return "set_blend_factor"; },
-                          [](const DrawCmd& c) { return c.indexed ? "draw_indexed" : "draw"; },
-                          [](const DispatchCmd&) { return "dispatch"; },
-                      },
-                      command);
+    return std::visit(
+        Overloaded{
+            [](const PipelineCmd&) { return "set_pipeline_state"; },
+            [](const ConstantsCmd&) { return "set_constants"; },
+            [](const RootViewCmd& c) {
+                return c.kind == RootParamKind::Cbv ? "set_root_cbv" : c.kind == RootParamKind::Srv ? "set_root_srv" : "set_root_uav";
+            },
+            [](const ViewCmd& c) { return c.uav ? "set_unordered_access_view" : "set_shader_resource_view"; },
+            [](const CbvCmd&) { return "set_constant_buffer_view"; },
+            [](const SamplerCmd&) { return "set_sampler"; },
+            [](const VertexBufferCmd&) { return "set_vertex_buffer"; },
+            [](const IndexBufferCmd&) { return "set_index_buffer"; },
+            [](const DynamicCmd& c) {
+                return c.what == 0 ? "set_dynamic_constant_buffer" : c.what == 1 ? "set_dynamic_vertex_buffer" : "set_dynamic_index_buffer";
+            },
+            [](const StencilRefCmd&) { return "set_stencil_ref"; },
+            [](const BlendFactorCmd&) { return "set_blend_factor"; },
+            [](const DrawCmd& c) { return c.indexed ? "draw_indexed" : "draw"; },
+            [](const DispatchCmd&) { return "dispatch"; },
+        },
+        command);
 }
 
 void Bundle::ReplayInto(CommandList& cl) const {
@@ -380,15 +385,17 @@ void CommandList::ExecuteBundle(const std::shared_ptr<Bundle>& bundle) {
     if (!bundle) throw InvalidArgument("execute_bundle: None");
     const D3D12_COMMAND_LIST_TYPE t = m_Queue->Type();
     if (t != D3D12_COMMAND_LIST_TYPE_DIRECT)
-        throw InvalidArgument(std::string("execute_bundle: bundles run on direct command lists only (D3D12: ExecuteBundle's caller is a direct list); "
-                                          "this list is for the ") +
-                              d3d12rules::QueueTypeName(t) + " queue: execute bundle '" + bundle->Name() + "' from a list of the direct queue");
+        throw InvalidArgument(
+            std::string("execute_bundle: bundles run on direct command lists only (D3D12: ExecuteBundle's caller is a direct list); "
+                        "this list is for the ") +
+            d3d12rules::QueueTypeName(t) + " queue: execute bundle '" + bundle->Name() + "' from a list of the direct queue");
     if (bundle->Context() != m_Context.get())
         throw InvalidArgument("execute_bundle: bundle '" + bundle->Name() +
                               "' belongs to another device, so its descriptor heaps are not this list's (D3D12: a bundle's descriptor heaps "
                               "must be the executing list's)");
     if (!bundle->IsClosed())
-        throw InvalidArgument("execute_bundle: bundle '" + bundle->Name() + "' is not closed (D3D12: only a closed bundle is executed): call "
+        throw InvalidArgument("execute_bundle: bundle '" + bundle->Name() +
+                              "' is not closed (D3D12: only a closed bundle is executed): call "
                               "bundle.close() after recording it");
     // The list keeps the bundle (and so what its calls name) until its work completes.
     if (m_Tracked.empty() || m_Tracked.back() != bundle) m_Tracked.push_back(bundle);

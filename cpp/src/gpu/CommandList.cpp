@@ -22,19 +22,22 @@
 namespace dx12kit {
 
 namespace {
-std::string Who(const Resource& r) { return "resource '" + r.Name() + "'"; }
+std::string Who(const Resource& r) {
+    return "resource '" + r.Name() + "'";
+}
 /// SetShaderResourceView / SetUnorderedAccessView on a texture: a texture's view takes none of the
 /// buffer-view arguments, so any of them given is refused rather than ignored. ("Given" is a value
 /// other than BufferViewArgs' default: an explicit first_element 0 is indistinguishable from none.)
 void RefuseBufferViewArgs(const Resource& texture, const BufferViewArgs& a, const char* what) {
     if (a.stride || a.raw != -1 || a.firstElement || a.numElements != -1)
-        throw InvalidArgument(std::string(what) + ": " + Who(texture) + " is a texture; stride=, raw=, first_element= and num_elements= apply to buffers");
+        throw InvalidArgument(std::string(what) + ": " + Who(texture) +
+                              " is a texture; stride=, raw=, first_element= and num_elements= apply to buffers");
     if (a.format != DXGI_FORMAT_UNKNOWN) throw InvalidArgument(std::string(what) + ": format= applies to buffers (typed views)");
 }
 }  // namespace
 
-CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue,
-                         ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list)
+CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue, ComPtr<ID3D12CommandAllocator> allocator,
+                         ComPtr<ID3D12GraphicsCommandList> list)
     : m_Device(std::move(device)),
       m_Context(m_Device->Context()),
       m_Queue(std::move(queue)),
@@ -43,10 +46,8 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
       m_Validate(m_Context->Options().validate),
       m_Tracker(m_Context->Barriers()),
       m_Upload(m_Context->UploadPages()),
-      m_ViewDescriptors(m_Context->D3D12Device(), m_Context->ViewHeap(),
-                        [dev = m_Device.get()] { return dev->WaitForProgress(); }),
-      m_SamplerDescriptors(m_Context->D3D12Device(), m_Context->SamplerHeap(),
-                           [dev = m_Device.get()] { return dev->WaitForProgress(); }) {
+      m_ViewDescriptors(m_Context->D3D12Device(), m_Context->ViewHeap(), [dev = m_Device.get()] { return dev->WaitForProgress(); }),
+      m_SamplerDescriptors(m_Context->D3D12Device(), m_Context->SamplerHeap(), [dev = m_Device.get()] { return dev->WaitForProgress(); }) {
     m_Tracker.SetValidate(m_Validate);
     m_Tracker.SetDirectWrites(uma::DirectBuffers(*m_Context));
     m_PredicatesCopies = m_Context->Queries().predicatesCopiesAndClears;
@@ -188,8 +189,8 @@ void CommandList::ContentsUsed(const Resource& r, uint32_t firstMip, uint32_t mi
     }
 }
 
-void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
-                         uint32_t mip, uint32_t arraySlice, uint64_t dstOffset, const char* what) {
+void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes, uint32_t mip, uint32_t arraySlice,
+                         uint64_t dstOffset, const char* what) {
     const auto recording = Begin(what);
     CheckPredicatable(what);
     CheckSameDevice(*dst, what);
@@ -227,11 +228,12 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
     const uint64_t expected = SubresourceBytes(fi, tex.Width(mip), tex.Height(mip), tex.Depth(mip));
     if (bytes != expected)
         throw InvalidArgument(std::string(what) + ": " + Who(*dst) + " mip " + std::to_string(mip) + " is " + std::to_string(tex.Width(mip)) + "x" +
-                              std::to_string(tex.Height(mip)) + (tex.Is3D() ? "x" + std::to_string(tex.Depth(mip)) : std::string()) + " " +
-                              fi.name + " = " + std::to_string(expected) + " bytes" +
-                              (fi.IsBlock() ? " (" + std::to_string(RowCount(fi, tex.Height(mip))) + " rows of " +
-                                                  std::to_string((tex.Width(mip) + 3) / 4) + " 4x4 blocks of " + std::to_string(fi.blockBytes) + " bytes)"
-                                            : std::string()) +
+                              std::to_string(tex.Height(mip)) + (tex.Is3D() ? "x" + std::to_string(tex.Depth(mip)) : std::string()) + " " + fi.name +
+                              " = " + std::to_string(expected) + " bytes" +
+                              (fi.IsBlock()
+                                   ? " (" + std::to_string(RowCount(fi, tex.Height(mip))) + " rows of " + std::to_string((tex.Width(mip) + 3) / 4) +
+                                         " 4x4 blocks of " + std::to_string(fi.blockBytes) + " bytes)"
+                                   : std::string()) +
                               ", got " + std::to_string(bytes));
     const TextureFootprint f = tex.Footprint(mip, arraySlice);
     UploadAllocation a = m_Upload.Allocate(f.totalBytes, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
@@ -240,8 +242,8 @@ void CommandList::Upload(const std::shared_ptr<Resource>& dst, const void* data,
     CopyFromUpload(dst, a, mip, arraySlice, 0);
 }
 
-void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src,
-                                 uint32_t mip, uint32_t arraySlice, uint64_t dstOffset) {
+void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src, uint32_t mip, uint32_t arraySlice,
+                                 uint64_t dstOffset) {
     const auto recording = Begin("copy");
     CheckPredicatable("copy");
     CheckSameDevice(*dst, "copy");
@@ -261,9 +263,10 @@ void CommandList::CopyFromUpload(const std::shared_ptr<Resource>& dst, const Upl
     const TextureFootprint f = tex.Footprint(mip, arraySlice, src.offset);
     const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& fp = f.placed;
     if (f.totalBytes > src.size)
-        throw InvalidArgument("copy: the upload allocation is smaller than " + Who(*dst) + " mip " + std::to_string(mip) + " with 256-byte row pitch");
+        throw InvalidArgument("copy: the upload allocation is smaller than " + Who(*dst) + " mip " + std::to_string(mip) +
+                              " with 256-byte row pitch");
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST, sub);
-    ContentsInitialized(*dst, sub);   // the whole subresource
+    ContentsInitialized(*dst, sub);  // the whole subresource
     Flush();
     if (m_Validate) ValidateResource("copy", dst.get());
     D3D12_TEXTURE_COPY_LOCATION d = d3dx::SubresourceLocation(dst->D3D12Resource(), sub);
@@ -290,12 +293,15 @@ void CommandList::CopyResource(const std::shared_ptr<Resource>& dst, const std::
     ContentsUsed(*src, 0, 0, ~0u, "copy_resource (source)");
     for (uint32_t i = 0; i < dst->NumSubresources(); ++i) ContentsInitialized(*dst, i);
     Flush();
-    if (m_Validate) { ValidateResource("copy_resource", dst.get()); ValidateResource("copy_resource", src.get()); }
+    if (m_Validate) {
+        ValidateResource("copy_resource", dst.get());
+        ValidateResource("copy_resource", src.get());
+    }
     m_d3d12List->CopyResource(dst->D3D12Resource(), src->D3D12Resource());
 }
 
-void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset,
-                                   const std::shared_ptr<Resource>& src, uint64_t srcOffset, uint64_t bytes) {
+void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset, const std::shared_ptr<Resource>& src, uint64_t srcOffset,
+                                   uint64_t bytes) {
     const auto recording = Begin("copy_buffer_region");
     CheckPredicatable("copy_buffer_region");
     CheckSameDevice(*dst, "copy_buffer_region");
@@ -310,12 +316,14 @@ void CommandList::CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE);
     Flush();
-    if (m_Validate) { ValidateResource("copy_buffer_region", dst.get()); ValidateResource("copy_buffer_region", src.get()); }
+    if (m_Validate) {
+        ValidateResource("copy_buffer_region", dst.get());
+        ValidateResource("copy_buffer_region", src.get());
+    }
     m_d3d12List->CopyBufferRegion(dst->D3D12Resource(), dstOffset, src->D3D12Resource(), srcOffset, bytes);
 }
 
-D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::shared_ptr<Resource>& dstBuffer,
-                                                                    const std::shared_ptr<Resource>& src,
+D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::shared_ptr<Resource>& dstBuffer, const std::shared_ptr<Resource>& src,
                                                                     uint32_t mip, uint32_t arraySlice) {
     const auto recording = Begin("copy_texture_to_buffer");
     CheckPredicatable("copy_texture_to_buffer");
@@ -330,7 +338,10 @@ D3D12_PLACED_SUBRESOURCE_FOOTPRINT CommandList::CopyTextureToBuffer(const std::s
     m_Tracker.Transition(dstBuffer, D3D12_RESOURCE_STATE_COPY_DEST);
     if (m_Tracker.TracksContents(*src)) m_Tracker.NoteContentsUse(src.get(), sub, "read_texture");
     Flush();
-    if (m_Validate) { ValidateResource("read_texture", src.get()); ValidateResource("read_texture", dstBuffer.get()); }
+    if (m_Validate) {
+        ValidateResource("read_texture", src.get());
+        ValidateResource("read_texture", dstBuffer.get());
+    }
     D3D12_TEXTURE_COPY_LOCATION d = d3dx::FootprintLocation(dstBuffer->D3D12Resource(), fp);
     D3D12_TEXTURE_COPY_LOCATION s = d3dx::SubresourceLocation(src->D3D12Resource(), sub);
     m_d3d12List->CopyTextureRegion(&d, 0, 0, 0, &s, nullptr);
@@ -349,8 +360,7 @@ void CommandList::Resolve(const std::shared_ptr<Resource>& dst, const std::share
     // either resource is typeless, which dx12kit's textures are) and supporting MULTISAMPLE_RESOLVE.
     if (dst->IsBuffer() || src->IsBuffer()) throw InvalidArgument("resolve: both resources must be textures");
     if (dst == src) throw InvalidArgument("resolve: source and destination are the same " + Who(*dst));
-    if (src->SampleCount() < 2)
-        throw InvalidArgument("resolve: the source " + Who(*src) + " is not multisampled (create it with sample_count > 1)");
+    if (src->SampleCount() < 2) throw InvalidArgument("resolve: the source " + Who(*src) + " is not multisampled (create it with sample_count > 1)");
     if (dst->SampleCount() != 1)
         throw InvalidArgument("resolve: the destination " + Who(*dst) + " is multisampled (" + std::to_string(dst->SampleCount()) +
                               " samples); it must have sample_count=1");
@@ -369,20 +379,24 @@ void CommandList::Resolve(const std::shared_ptr<Resource>& dst, const std::share
     if (format == DXGI_FORMAT_UNKNOWN) format = src->ViewFormat();
     const DXGI_FORMAT srcFormat = src->ViewFormat(), dstFormat = dst->ViewFormat();
     if (!CastCompatible(srcFormat, format) || !CastCompatible(dstFormat, format))
-        throw InvalidArgument("resolve: format " + FormatName(format) + " must be compatible with both " + Who(*src) + " (" +
-                              FormatName(srcFormat) + ") and " + Who(*dst) + " (" + FormatName(dstFormat) + ")");
+        throw InvalidArgument("resolve: format " + FormatName(format) + " must be compatible with both " + Who(*src) + " (" + FormatName(srcFormat) +
+                              ") and " + Who(*dst) + " (" + FormatName(dstFormat) + ")");
     // D3D12's format support tables list MULTISAMPLE_RESOLVE for no depth and no integer format,
     // whatever a driver reports (vkd3d 1.2 claims it for d32_float, then cannot do it).
     if (IsDepth(format) || IsInteger(format) || !m_Context->FormatSupport().Get(format).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_RESOLVE))
-        throw InvalidArgument("resolve: format " + FormatName(format) + " cannot be resolved on this device (no MULTISAMPLE_RESOLVE "
+        throw InvalidArgument("resolve: format " + FormatName(format) +
+                              " cannot be resolved on this device (no MULTISAMPLE_RESOLVE "
                               "support; depth and integer formats never can)");
     NoteFullWrite(*dst, dst->NumSubresources() == 1);
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_RESOLVE_DEST, dstSub);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_RESOLVE_SOURCE, srcSub);
     if (m_Tracker.TracksContents(*src)) m_Tracker.NoteContentsUse(src.get(), srcSub, "resolve (source)");
-    ContentsInitialized(*dst, dstSub);   // every texel of the subresource
+    ContentsInitialized(*dst, dstSub);  // every texel of the subresource
     Flush();
-    if (m_Validate) { ValidateResource("resolve", dst.get()); ValidateResource("resolve", src.get()); }
+    if (m_Validate) {
+        ValidateResource("resolve", dst.get());
+        ValidateResource("resolve", src.get());
+    }
     m_d3d12List->ResolveSubresource(dst->D3D12Resource(), dstSub, src->D3D12Resource(), srcSub, format);
 }
 
@@ -409,8 +423,7 @@ void CommandList::AliasingBarrier(const std::shared_ptr<Resource>& before, const
     m_Tracker.AliasingBarrier(before, after);
 }
 
-void CommandList::RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before,
-                                D3D12_RESOURCE_STATES after, uint32_t sub) {
+void CommandList::RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, uint32_t sub) {
     const auto recording = Begin("raw_transition");
     CheckSameDevice(*r, "raw_transition");
     r->CheckSubresource(sub);
@@ -491,8 +504,10 @@ std::string CommandList::RootArgumentsClearedBy() const {
                    " (which runs its own pipeline and leaves none bound; a root signature change clears every root argument)";
         return "since set_pipeline_state bound the root signature (a root signature change clears every root argument)";
     }
-    return "since " + by + " bound the pipeline's root signature again after its built-in compute pass (on a list whose bound "
-           "pipeline is a compute pipeline this clears every root argument, as a root signature change does); set it again after " + by;
+    return "since " + by +
+           " bound the pipeline's root signature again after its built-in compute pass (on a list whose bound "
+           "pipeline is a compute pipeline this clears every root argument, as a root signature change does); set it again after " +
+           by;
 }
 
 const RootSignature& CommandList::BoundRootSignature(const char* what) const {
@@ -505,8 +520,8 @@ void CommandList::CheckConstants(uint32_t rootIndex, uint32_t count, uint32_t of
     if (count == 0) throw InvalidArgument(std::string(what) + ": no values");
     // Overflow-safe form of offset + count > num32BitValues (offset and count come from the user).
     if (count > p.num32BitValues || offset > p.num32BitValues - count)
-        throw InvalidArgument(std::string(what) + ": " + std::to_string(count) + " values at offset " + std::to_string(offset) +
-                              " exceed the " + std::to_string(p.num32BitValues) + " constants of root parameter " + std::to_string(rootIndex));
+        throw InvalidArgument(std::string(what) + ": " + std::to_string(count) + " values at offset " + std::to_string(offset) + " exceed the " +
+                              std::to_string(p.num32BitValues) + " constants of root parameter " + std::to_string(rootIndex));
 }
 
 void CommandList::SetConstants(uint32_t rootIndex, const uint32_t* values, uint32_t count, uint32_t offset) {
@@ -531,12 +546,13 @@ void CommandList::SetRootView(RootParamKind kind, uint32_t rootIndex, const std:
     if (kind == RootParamKind::Cbv && (offset % 256)) throw InvalidArgument(std::string(what) + ": offset must be a multiple of 256");
     if (kind == RootParamKind::Uav && !buffer->AllowsUav())
         throw InvalidArgument(std::string(what) + ": " + Who(*buffer) + " was not created with uav=True");
-    D3D12_RESOURCE_STATES state = kind == RootParamKind::Cbv ? D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER
+    D3D12_RESOURCE_STATES state = kind == RootParamKind::Cbv   ? D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER
                                   : kind == RootParamKind::Srv ? SrvState(rootIndex)
                                                                : D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
     if (buffer->HeapType() == D3D12_HEAP_TYPE_UPLOAD) state = D3D12_RESOURCE_STATE_GENERIC_READ;
     PutBinding((uint64_t(rootIndex) << 32) | 0xFFFFFFFFu, Binding{buffer, state, 0, 0, kind == RootParamKind::Uav});
-    if (kind == RootParamKind::Cbv && rootIndex < 64) m_RootCbvBytes[rootIndex] = uint32_t(std::min<uint64_t>(buffer->Size() > offset ? buffer->Size() - offset : 0, UINT32_MAX));
+    if (kind == RootParamKind::Cbv && rootIndex < 64)
+        m_RootCbvBytes[rootIndex] = uint32_t(std::min<uint64_t>(buffer->Size() > offset ? buffer->Size() - offset : 0, UINT32_MAX));
     NoteRootArgument(rootIndex);
     const D3D12_GPU_VIRTUAL_ADDRESS va = buffer->GpuAddress() + offset;
     if (m_Compute) {
@@ -572,8 +588,8 @@ BufferViewDesc CommandList::ResolveBufferViewAt(bool uav, uint32_t rootIndex, ui
     return ResolveBufferView(what, rootIndex, offset, uav, args, declared, buffer.Size(), m_Validate, &m_Context->FormatSupport());
 }
 
-void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
-                                        uint32_t mip, uint32_t mipCount, DXGI_FORMAT format, const BufferViewArgs& buffer) {
+void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip, uint32_t mipCount,
+                                        DXGI_FORMAT format, const BufferViewArgs& buffer) {
     const auto recording = Begin("set_shader_resource_view");
     BoundRootSignature("set_shader_resource_view");
     CheckSameDevice(*r, "set_shader_resource_view");
@@ -588,7 +604,9 @@ void CommandList::SetShaderResourceView(uint32_t rootIndex, uint32_t offset, con
     RefuseBufferViewArgs(*r, buffer, "set_shader_resource_view");
     h = r->Srv(mip, mipCount, format);  // the resource's own checks (mips, uav=True, format) first
     const std::string problem = TextureDeclarationProblem(false, rootIndex, offset, *r);
-    if (!problem.empty()) throw InvalidArgument("set_shader_resource_view (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) + "): " + problem);
+    if (!problem.empty())
+        throw InvalidArgument("set_shader_resource_view (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) +
+                              "): " + problem);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     PutBinding((uint64_t(rootIndex) << 32) | offset, Binding{r, SrvState(rootIndex), mip, mipCount, false});
 }
@@ -607,7 +625,9 @@ void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, co
     RefuseBufferViewArgs(*r, buffer, "set_unordered_access_view");
     h = r->Uav(mip);  // the resource's own checks (mips, uav=True, format) first
     const std::string problem = TextureDeclarationProblem(true, rootIndex, offset, *r);
-    if (!problem.empty()) throw InvalidArgument("set_unordered_access_view (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) + "): " + problem);
+    if (!problem.empty())
+        throw InvalidArgument("set_unordered_access_view (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) +
+                              "): " + problem);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     PutBinding((uint64_t(rootIndex) << 32) | offset, Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true});
 }
@@ -638,7 +658,7 @@ void CommandList::FollowDeclaredBufferViews() {
             // next draw or dispatch raises (ThrowUnusableBinding says why).
             const bool bad = !TextureDeclarationProblem(b.uav, uint32_t(kv.first >> 32), uint32_t(kv.first), *b.resource).empty();
             b.bufferView = bad ? kTextureMismatch : 0;
-            m_AllBindingsDirty |= bad;   // the next draw or dispatch looks at every binding (and raises)
+            m_AllBindingsDirty |= bad;  // the next draw or dispatch looks at every binding (and raises)
             continue;
         }
         if (b.bufferView != kViewDeclared && b.bufferView != kViewUnresolvable) continue;
@@ -682,15 +702,15 @@ namespace {
 /// WriteCubeOr3DView): a shader resource view, or an unordered access view (`uav`: a cube's is
 /// the 2D array of its faces; multisampled textures have none).
 uint32_t TextureViewDimension(const Resource& r, bool uav) {
-    if (r.Is3D()) return 8;                                                      // TEXTURE3D
+    if (r.Is3D()) return 8;  // TEXTURE3D
     const bool array = r.Desc().DepthOrArraySize > 1;
-    if (!uav && r.IsCube()) return r.Desc().DepthOrArraySize == 6 ? 9 : 10;     // TEXTURECUBE(ARRAY)
-    if (!uav && r.SampleCount() > 1) return array ? 7 : 6;                       // TEXTURE2DMS(ARRAY)
-    return array ? 5 : 4;                                                        // TEXTURE2D(ARRAY)
+    if (!uav && r.IsCube()) return r.Desc().DepthOrArraySize == 6 ? 9 : 10;  // TEXTURECUBE(ARRAY)
+    if (!uav && r.SampleCount() > 1) return array ? 7 : 6;                   // TEXTURE2DMS(ARRAY)
+    return array ? 5 : 4;                                                    // TEXTURE2D(ARRAY)
 }
 const char* DimensionName(uint32_t d) {
-    static const char* const kNames[] = {"?", "Buffer", "Texture1D", "Texture1DArray", "Texture2D", "Texture2DArray", "Texture2DMS",
-                                         "Texture2DMSArray", "Texture3D", "TextureCube", "TextureCubeArray"};
+    static const char* const kNames[] = {"?",           "Buffer",           "Texture1D", "Texture1DArray", "Texture2D",       "Texture2DArray",
+                                         "Texture2DMS", "Texture2DMSArray", "Texture3D", "TextureCube",    "TextureCubeArray"};
     return d < 11 ? kNames[d] : "?";
 }
 /// What makes dx12kit give a texture a view of dimension `d`.
@@ -712,13 +732,16 @@ std::string CommandList::TextureDeclarationProblem(bool uav, uint32_t rootIndex,
     if (!d) return std::string();
     const std::string declares = "the bound pipeline's shader declares " + d->TypeName() + " '" + d->name + "' at " + d->RegisterName() + " there";
     if (d->kind != (uav ? BindingKind::Uav : BindingKind::Srv))
-        return declares + ", which takes " + (uav ? "a shader resource view: use set_shader_resource_view" : "an unordered access view: use set_unordered_access_view");
+        return declares + ", which takes " +
+               (uav ? "a shader resource view: use set_shader_resource_view" : "an unordered access view: use set_unordered_access_view");
     const uint32_t have = TextureViewDimension(texture, uav);
     const std::string view = std::string(uav ? "RW" : "") + DimensionName(have);
     if (!d->IsTexture())
-        return declares + ", which is " + (d->IsBufferKind() ? "a buffer" : "not a texture") + ", but " + Who(texture) + " is a texture (its view is a " +
-               view + "). D3D12 needs the view's dimension to be the one the shader declares (a texture view at a buffer declaration reads "
-               "nothing useful): bind a buffer there, or declare " + view + " in the shader";
+        return declares + ", which is " + (d->IsBufferKind() ? "a buffer" : "not a texture") + ", but " + Who(texture) +
+               " is a texture (its view is a " + view +
+               "). D3D12 needs the view's dimension to be the one the shader declares (a texture view at a buffer declaration reads "
+               "nothing useful): bind a buffer there, or declare " +
+               view + " in the shader";
     if (d->dimension != have)
         return declares + ", but " + Who(texture) + " gives a " + view + " view (D3D12: a view's dimension must be the one the shader declares; a " +
                "mismatch reads undefined data): bind " + TextureOfDimension(d->dimension, uav) + ", or declare " + view + " in the shader";
@@ -732,12 +755,16 @@ std::string CommandList::DescribeBinding(uint64_t key, const Binding& b) const {
     else if (key >= kInputAssemblerKeys) s = "set_vertex_buffer(" + std::to_string(hi & 0xFFFFu) + ")";
     else if (lo == 0xFFFFFFFFu) {
         const RootParamKind k = m_RootSignature && hi < m_RootSignature->Parameters().size() ? m_RootSignature->Parameters()[hi].kind
-                                : b.uav                                                     ? RootParamKind::Uav
-                                                                                            : RootParamKind::Srv;
-        s = std::string(k == RootParamKind::Cbv ? "set_root_cbv(" : k == RootParamKind::Uav ? "set_root_uav(" : "set_root_srv(") + std::to_string(hi) + ")";
+                                : b.uav                                                      ? RootParamKind::Uav
+                                                                                             : RootParamKind::Srv;
+        s = std::string(k == RootParamKind::Cbv   ? "set_root_cbv("
+                        : k == RootParamKind::Uav ? "set_root_uav("
+                                                  : "set_root_srv(") +
+            std::to_string(hi) + ")";
     } else {
-        s = std::string(b.uav ? "set_unordered_access_view(" : b.state == D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER ? "set_constant_buffer_view("
-                                                                                                                         : "set_shader_resource_view(") +
+        s = std::string(b.uav                                                        ? "set_unordered_access_view("
+                        : b.state == D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER ? "set_constant_buffer_view("
+                                                                                     : "set_shader_resource_view(") +
             std::to_string(hi) + ", " + std::to_string(lo) + ")";
     }
     return s + (b.uav ? " (state UNORDERED_ACCESS)" : " (state " + StateName(b.state) + ")");
@@ -778,7 +805,8 @@ void CommandList::CheckBindingHazards(bool dispatch, const char* what) {
         auto describe = [&](const Use& u) {
             if (u.target < 0) return DescribeBinding(u.key, *u.b);
             const bool depth = uint32_t(u.target) >= m_RtvCount;
-            return std::string("set_render_targets (") + (depth ? "the depth buffer, state DEPTH_WRITE)" : "render target " + std::to_string(u.target) + ", state RENDER_TARGET)");
+            return std::string("set_render_targets (") +
+                   (depth ? "the depth buffer, state DEPTH_WRITE)" : "render target " + std::to_string(u.target) + ", state RENDER_TARGET)");
         };
         for (const Use& w : uses) {
             if (!(uint32_t(w.b->state) & d3d12rules::kWriteStates)) continue;
@@ -791,8 +819,8 @@ void CommandList::CheckBindingHazards(bool dispatch, const char* what) {
                     const uint32_t from = std::max(mipBegin(*o.b), mipBegin(*w.b)), to = std::min({mipEnd(*o.b), mipEnd(*w.b), r.MipLevels()});
                     mips = " mip" + (to - from > 1 ? "s " + std::to_string(from) + ".." + std::to_string(to - 1) : " " + std::to_string(from));
                 }
-                throw InvalidArgument(std::string(what) + ": " + (r.IsBuffer() ? "buffer '" : "texture '") + r.Name() + "'" + mips + " is bound twice: by " +
-                                      describe(w) + " and by " + describe(o) +
+                throw InvalidArgument(std::string(what) + ": " + (r.IsBuffer() ? "buffer '" : "texture '") + r.Name() + "'" + mips +
+                                      " is bound twice: by " + describe(w) + " and by " + describe(o) +
                                       ". D3D12 holds each subresource in one state during a draw or dispatch, and a write state (UNORDERED_ACCESS, "
                                       "RENDER_TARGET, DEPTH_WRITE) cannot be combined with another" +
                                       (r.IsBuffer() ? " (a buffer is one subresource, so disjoint windows of it do not help)" : std::string()) +
@@ -815,8 +843,9 @@ void CommandList::ValidateConstantBuffers(const char* what) const {
         if (slot == 0xFFFFFFFFu) {
             if (rootIndex >= 64 || !((m_RootArgsSet >> rootIndex) & 1u)) continue;  // unset: CheckRootArguments' error
             have = m_RootCbvBytes[rootIndex];
-            how = it != m_Bindings.end() ? "set_root_cbv(" + std::to_string(rootIndex) + ", ...) with " + Who(*it->second.resource) + " from its offset"
-                                         : "set_dynamic_constant_buffer(" + std::to_string(rootIndex) + ", ...)";
+            how = it != m_Bindings.end()
+                      ? "set_root_cbv(" + std::to_string(rootIndex) + ", ...) with " + Who(*it->second.resource) + " from its offset"
+                      : "set_dynamic_constant_buffer(" + std::to_string(rootIndex) + ", ...)";
         } else {
             if (it == m_Bindings.end() || it->second.uav || it->second.state != D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER) continue;
             have = it->second.cbvBytes ? it->second.cbvBytes : it->second.resource->Size();
@@ -847,11 +876,12 @@ void CommandList::SetConstantBufferView(uint32_t rootIndex, uint32_t offset, con
             // The rest of the buffer (its 256-byte rounded width).
             const uint64_t width = buffer->Desc().Width;
             if (bufferOffset >= width)
-                throw InvalidArgument(std::string(what) + ": offset=" + std::to_string(bufferOffset) + " is past the end of buffer '" + buffer->Name() +
-                                      "' of " + std::to_string(buffer->Size()) + " bytes");
+                throw InvalidArgument(std::string(what) + ": offset=" + std::to_string(bufferOffset) + " is past the end of buffer '" +
+                                      buffer->Name() + "' of " + std::to_string(buffer->Size()) + " bytes");
             if (width - bufferOffset > 65536)
-                throw InvalidArgument(std::string(what) + ": the rest of buffer '" + buffer->Name() + "' from offset=" + std::to_string(bufferOffset) +
-                                      " is " + std::to_string(width - bufferOffset) + " bytes, more than a constant buffer view covers (D3D12: at "
+                throw InvalidArgument(std::string(what) + ": the rest of buffer '" + buffer->Name() +
+                                      "' from offset=" + std::to_string(bufferOffset) + " is " + std::to_string(width - bufferOffset) +
+                                      " bytes, more than a constant buffer view covers (D3D12: at "
                                       "most 65536 bytes, 4096 float4); pass size=");
             size = static_cast<uint32_t>(width - bufferOffset);
         }
@@ -888,8 +918,7 @@ D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<R
         // D3D12 allows ClearUnorderedAccessViewUint on a raw (R32_TYPELESS) buffer view, which is what
         // Uav(0) is for a buffer, but ClearUnorderedAccessViewFloat needs a typed view whose format is
         // a float one: the whole buffer as R32_FLOAT elements (values[0] in each 4 bytes).
-        if (!r->AllowsUav())
-            throw InvalidArgument("clear_unordered_access_view: buffer '" + r->Name() + "' was not created with uav=True");
+        if (!r->AllowsUav()) throw InvalidArgument("clear_unordered_access_view: buffer '" + r->Name() + "' was not created with uav=True");
         if (r->Size() < 4)
             throw InvalidArgument("clear_unordered_access_view: buffer '" + r->Name() + "' has " + std::to_string(r->Size()) +
                                   " bytes; a float clear writes 4-byte R32_FLOAT elements");
@@ -904,7 +933,7 @@ D3D12_GPU_DESCRIPTOR_HANDLE CommandList::PrepareUavClear(const std::shared_ptr<R
     }
     m_Tracker.UavHazard(r);
     RequireState(r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, 0, 1);  // what Uav(0) covers: mip 0 of every array slice
-    ContentsUsed(*r, 0, 1, 1u, "clear_unordered_access_view");    // not an initializing clear (rule 6d)
+    ContentsUsed(*r, 0, 1, 1u, "clear_unordered_access_view");     // not an initializing clear (rule 6d)
     Flush();
     if (m_Validate) ValidateResource("clear_unordered_access_view", r.get());
     BindDescriptorHeaps();
@@ -932,8 +961,7 @@ void CommandList::ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& 
 
 // ---------------------------------------------------------------- output merger, input assembler
 
-void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>& targets,
-                                   const std::shared_ptr<Resource>& depth, uint32_t mip) {
+void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>& targets, const std::shared_ptr<Resource>& depth, uint32_t mip) {
     const auto recording = Begin("set_render_targets");
     CheckGraphics("set_render_targets");
     if (targets.size() > D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT) throw InvalidArgument("set_render_targets: at most 8 targets");
@@ -950,9 +978,8 @@ void CommandList::SetRenderTargets(const std::vector<std::shared_ptr<Resource>>&
         CheckSameDevice(*t, "set_render_targets");
         if (t->IsBuffer()) throw InvalidArgument("set_render_targets: " + Who(*t) + " is a buffer");
         if (t->SampleCount() != targets[0]->SampleCount())
-            throw InvalidArgument("set_render_targets: " + Who(*t) + " has " + std::to_string(t->SampleCount()) + " sample(s), " +
-                                  Who(*targets[0]) + " " + std::to_string(targets[0]->SampleCount()) +
-                                  " (D3D12: all bound targets share one sample count)");
+            throw InvalidArgument("set_render_targets: " + Who(*t) + " has " + std::to_string(t->SampleCount()) + " sample(s), " + Who(*targets[0]) +
+                                  " " + std::to_string(targets[0]->SampleCount()) + " (D3D12: all bound targets share one sample count)");
         rtvs[i] = t->Rtv(mip, 0);
         m_TargetBindings.push_back(Binding{t, D3D12_RESOURCE_STATE_RENDER_TARGET, mip, 1, false});
         m_RtvCount = uint32_t(m_TargetBindings.size());
@@ -1003,8 +1030,8 @@ void CheckViewport(const D3D12_VIEWPORT& vp, const std::string& what) {
 // D3D12: a scissor rectangle with left > right or top > bottom is invalid (RSSetScissorRects).
 void CheckScissor(const D3D12_RECT& r, const std::string& what) {
     if (r.left > r.right || r.top > r.bottom)
-        throw InvalidArgument(what + ": left <= right and top <= bottom are required, got (" + std::to_string(r.left) + ", " +
-                              std::to_string(r.top) + ", " + std::to_string(r.right) + ", " + std::to_string(r.bottom) + ")");
+        throw InvalidArgument(what + ": left <= right and top <= bottom are required, got (" + std::to_string(r.left) + ", " + std::to_string(r.top) +
+                              ", " + std::to_string(r.right) + ", " + std::to_string(r.bottom) + ")");
 }
 
 // RSSetViewports / RSSetScissorRects: 1..D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE (16).
@@ -1075,7 +1102,7 @@ void CommandList::ClearRenderTarget(const std::shared_ptr<Resource>& target, con
     target->Rtv(mip, first);  // checks the mip, the slice and the render-target flag before anything is recorded
     for (uint32_t s = first; s < first + count; ++s) {
         m_Tracker.Transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, d3dx::CalcSubresource(mip, s, target->MipLevels()));
-        ContentsInitialized(*target, d3dx::CalcSubresource(mip, s, target->MipLevels()));   // D3D12Rules rule 6d
+        ContentsInitialized(*target, d3dx::CalcSubresource(mip, s, target->MipLevels()));  // D3D12Rules rule 6d
     }
     Flush();
     if (m_Validate) ValidateResource("clear_render_target", target.get());
@@ -1127,7 +1154,8 @@ void CommandList::SetVertexBuffer(uint32_t slot, const std::shared_ptr<Resource>
     CheckSameDevice(*buffer, "set_vertex_buffer");
     if (!buffer->IsBuffer()) throw InvalidArgument("set_vertex_buffer: " + Who(*buffer) + " is not a buffer");
     if (stride == 0) throw InvalidArgument("set_vertex_buffer: stride 0");
-    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) throw InvalidArgument("set_vertex_buffer: slot " + std::to_string(slot) + " out of range (0..31)");
+    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+        throw InvalidArgument("set_vertex_buffer: slot " + std::to_string(slot) + " out of range (0..31)");
     if (offset >= buffer->Size()) throw InvalidArgument("set_vertex_buffer: offset past the end of " + Who(*buffer));
     D3D12_VERTEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), stride};
     m_d3d12List->IASetVertexBuffers(slot, 1, &v);
@@ -1139,7 +1167,8 @@ void CommandList::SetIndexBuffer(const std::shared_ptr<Resource>& buffer, DXGI_F
     const auto recording = Begin("set_index_buffer");
     CheckGraphics("set_index_buffer");
     CheckSameDevice(*buffer, "set_index_buffer");
-    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument("set_index_buffer: format must be r16_uint or r32_uint");
+    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT)
+        throw InvalidArgument("set_index_buffer: format must be r16_uint or r32_uint");
     if (offset >= buffer->Size()) throw InvalidArgument("set_index_buffer: offset past the end of " + Who(*buffer));
     D3D12_INDEX_BUFFER_VIEW v{buffer->GpuAddress() + offset, static_cast<UINT>(std::min<uint64_t>(buffer->Size() - offset, 0xFFFFFFFFu)), format};
     m_d3d12List->IASetIndexBuffer(&v);
@@ -1158,7 +1187,8 @@ void CommandList::SetDynamicConstantBuffer(uint32_t rootIndex, const void* data,
     const auto recording = Begin("set_dynamic_constant_buffer");
     BoundRootSignature("set_dynamic_constant_buffer").Require(rootIndex, RootParamKind::Cbv, "set_dynamic_constant_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_constant_buffer: 0 bytes");
-    if (bytes > 65536) throw InvalidArgument("set_dynamic_constant_buffer: " + std::to_string(bytes) + " bytes exceed the 65536-byte constant buffer limit");
+    if (bytes > 65536)
+        throw InvalidArgument("set_dynamic_constant_buffer: " + std::to_string(bytes) + " bytes exceed the 65536-byte constant buffer limit");
     UploadAllocation a = m_Upload.Allocate(bytes, D3D12_CONSTANT_BUFFER_DATA_PLACEMENT_ALIGNMENT);
     std::memcpy(a.cpu, data, bytes);
     if (m_Compute) m_d3d12List->SetComputeRootConstantBufferView(rootIndex, a.gpu);
@@ -1172,7 +1202,8 @@ void CommandList::SetDynamicVertexBuffer(uint32_t slot, const void* data, uint64
     const auto recording = Begin("set_dynamic_vertex_buffer");
     CheckGraphics("set_dynamic_vertex_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_vertex_buffer: 0 bytes");
-    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) throw InvalidArgument("set_dynamic_vertex_buffer: slot " + std::to_string(slot) + " out of range (0..31)");
+    if (slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+        throw InvalidArgument("set_dynamic_vertex_buffer: slot " + std::to_string(slot) + " out of range (0..31)");
     if (stride == 0 || bytes % stride) throw InvalidArgument("set_dynamic_vertex_buffer: size is not a multiple of the stride");
     if (bytes > 0xFFFFFFFFull) throw InvalidArgument("set_dynamic_vertex_buffer: larger than 4 GiB");
     UploadAllocation a = m_Upload.Allocate(bytes, 16);
@@ -1187,8 +1218,10 @@ void CommandList::SetDynamicIndexBuffer(const void* data, uint64_t bytes, DXGI_F
     const auto recording = Begin("set_dynamic_index_buffer");
     CheckGraphics("set_dynamic_index_buffer");
     if (bytes == 0) throw InvalidArgument("set_dynamic_index_buffer: 0 bytes");
-    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) throw InvalidArgument("set_dynamic_index_buffer: indices must be uint16 or uint32");
-    if (bytes > 0xFFFFFFFFull) throw InvalidArgument("set_dynamic_index_buffer: larger than 4 GiB (an index buffer view holds at most 4 GiB - 1 bytes)");
+    if (format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT)
+        throw InvalidArgument("set_dynamic_index_buffer: indices must be uint16 or uint32");
+    if (bytes > 0xFFFFFFFFull)
+        throw InvalidArgument("set_dynamic_index_buffer: larger than 4 GiB (an index buffer view holds at most 4 GiB - 1 bytes)");
     UploadAllocation a = m_Upload.Allocate(bytes, 16);
     std::memcpy(a.cpu, data, bytes);
     D3D12_INDEX_BUFFER_VIEW v{a.gpu, static_cast<UINT>(bytes), format};
@@ -1245,13 +1278,13 @@ void CommandList::CheckRootArguments(const char* what) const {
             for (uint32_t j = 0; j < 64; ++j)
                 if ((unset >> j) & 1u) list += (list.empty() ? "" : ", ") + std::to_string(j);
             throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (root constants) is only partly set: constant(s) " +
-                                  list + " of its " + std::to_string(params[i].num32BitValues) + " values, read by pipeline '" +
-                                  m_Pipeline->Name() + "' (its cbuffer declares " + std::to_string(read) +
-                                  "), were never set " + RootArgumentsClearedBy() + "; set them with set_constants first");
+                                  list + " of its " + std::to_string(params[i].num32BitValues) + " values, read by pipeline '" + m_Pipeline->Name() +
+                                  "' (its cbuffer declares " + std::to_string(read) + "), were never set " + RootArgumentsClearedBy() +
+                                  "; set them with set_constants first");
         }
         throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (" + RootParamKindName(params[i].kind) +
-                              ") of the bound root signature is read by pipeline '" + m_Pipeline->Name() +
-                              "' but not set " + RootArgumentsClearedBy() + "; set it first");
+                              ") of the bound root signature is read by pipeline '" + m_Pipeline->Name() + "' but not set " +
+                              RootArgumentsClearedBy() + "; set it first");
     }
 }
 
@@ -1275,7 +1308,8 @@ void CommandList::ThrowMissingVertexBuffer(const char* what) const {
     while (!((missing >> slot) & 1u)) ++slot;
     std::string semantics;
     for (const InputElementDesc& e : m_Pipeline->InputLayout())  // (unread elements named too: they share the slot)
-        if (e.slot == slot) semantics += (semantics.empty() ? "'" : ", '") + e.semantic + (e.semanticIndex ? std::to_string(e.semanticIndex) : std::string()) + "'";
+        if (e.slot == slot)
+            semantics += (semantics.empty() ? "'" : ", '") + e.semantic + (e.semanticIndex ? std::to_string(e.semanticIndex) : std::string()) + "'";
     throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads vertex-buffer slot " + std::to_string(slot) +
                           " (input_layout " + semantics + ") but no vertex buffer was set there on this list; call set_vertex_buffer(" +
                           std::to_string(slot) + ", ...) (or set_dynamic_vertex_buffer) first");
@@ -1333,7 +1367,7 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
         const uint64_t before = m_Tracker.StateEpoch();
         for (uint64_t key : m_DirtyKeys) {
             auto it = m_Bindings.find(key);
-            if (it == m_Bindings.end()) continue;   // erased since
+            if (it == m_Bindings.end()) continue;  // erased since
             RequestBinding(key, it->second, dispatch, what);
             m_HasUavBindings |= it->second.uav;
         }
@@ -1412,7 +1446,9 @@ bool CommandList::DirtyResourceBoundElsewhere(bool dispatch) const {
 }
 
 namespace {
-std::string FormatOrNone(DXGI_FORMAT f) { return f == DXGI_FORMAT_UNKNOWN ? std::string("none") : FormatName(f); }
+std::string FormatOrNone(DXGI_FORMAT f) {
+    return f == DXGI_FORMAT_UNKNOWN ? std::string("none") : FormatName(f);
+}
 std::string FormatList(const std::vector<DXGI_FORMAT>& formats) {
     std::string s = "[";
     for (size_t i = 0; i < formats.size(); ++i) s += (i ? ", '" : "'") + FormatName(formats[i]) + "'";
@@ -1427,8 +1463,8 @@ void CommandList::CheckTargetFormats(const char* what) {
     const uint32_t want = p.SampleCount();
     for (const auto& b : m_TargetBindings)
         if (b.resource->SampleCount() != want)
-            throw InvalidArgument(std::string(what) + ": pipeline '" + p.Name() + "' renders with sample_count=" + std::to_string(want) +
-                                  " but " + Who(*b.resource) + " has " + std::to_string(b.resource->SampleCount()) +
+            throw InvalidArgument(std::string(what) + ": pipeline '" + p.Name() + "' renders with sample_count=" + std::to_string(want) + " but " +
+                                  Who(*b.resource) + " has " + std::to_string(b.resource->SampleCount()) +
                                   " sample(s); create the pipeline with sample_count=" + std::to_string(b.resource->SampleCount()));
     // RTVFormats / NumRenderTargets and DSVFormat: the pipeline is compiled for them (its outputs'
     // encoding, blending, the depth format). D3D12's debug layer refuses a draw whose bound targets
@@ -1447,15 +1483,16 @@ void CommandList::CheckTargetFormats(const char* what) {
     }
     std::string head = std::string(what) + ": pipeline '" + p.Name() + "' was created for rtv_formats=" + FormatList(rtv) + ", dsv_format " +
                        FormatOrNone(p.DsvFormat()) + ", but ";
-    const std::string rule = " (D3D12 refuses a draw whose bound render-target formats, their count, or depth format differ from the pipeline's "
-                             "RTVFormats / DSVFormat; a view's format counts, e.g. an sRGB view is its sRGB format)";
+    const std::string rule =
+        " (D3D12 refuses a draw whose bound render-target formats, their count, or depth format differ from the pipeline's "
+        "RTVFormats / DSVFormat; a view's format counts, e.g. an sRGB view is its sRGB format)";
     if (bound != rtv) {
         std::string why;
         for (size_t i = 0; i < std::max(bound.size(), rtv.size()); ++i) {
             const Resource* r = i < bound.size() ? m_TargetBindings[i].resource.get() : nullptr;
             if (i >= rtv.size()) {
-                why = "render target " + std::to_string(i) + " (" + Who(*r) + ", " + FormatName(bound[i]) + ") is bound where the pipeline has no rtv_formats[" +
-                      std::to_string(i) + "]";
+                why = "render target " + std::to_string(i) + " (" + Who(*r) + ", " + FormatName(bound[i]) +
+                      ") is bound where the pipeline has no rtv_formats[" + std::to_string(i) + "]";
                 break;
             }
             if (i >= bound.size()) {
@@ -1464,8 +1501,8 @@ void CommandList::CheckTargetFormats(const char* what) {
                 break;
             }
             if (bound[i] != rtv[i]) {
-                why = "render target " + std::to_string(i) + " (" + Who(*r) + ") is " + FormatName(bound[i]) + " where the pipeline has rtv_formats[" +
-                      std::to_string(i) + "] = " + FormatName(rtv[i]);
+                why = "render target " + std::to_string(i) + " (" + Who(*r) + ") is " + FormatName(bound[i]) +
+                      " where the pipeline has rtv_formats[" + std::to_string(i) + "] = " + FormatName(rtv[i]);
                 break;
             }
         }
@@ -1474,8 +1511,9 @@ void CommandList::CheckTargetFormats(const char* what) {
     }
     const std::string boundDepth = depth ? "the depth buffer " + Who(*depth) + " is " + FormatName(dsv) : std::string("no depth buffer is bound");
     throw InvalidArgument(head + boundDepth + rule + ": " +
-                          (p.DsvFormat() == DXGI_FORMAT_UNKNOWN ? std::string("call set_render_targets without depth")
-                                                                : "bind a " + FormatName(p.DsvFormat()) + " depth buffer (set_render_targets(..., depth=...))") +
+                          (p.DsvFormat() == DXGI_FORMAT_UNKNOWN
+                               ? std::string("call set_render_targets without depth")
+                               : "bind a " + FormatName(p.DsvFormat()) + " depth buffer (set_render_targets(..., depth=...))") +
                           ", or create the pipeline with dsv_format=" + (depth ? "'" + FormatName(dsv) + "'" : std::string("None")));
 }
 
@@ -1520,7 +1558,8 @@ void CommandList::RecordMany(const char* what, bool dispatch, const uint32_t* co
     // Caller: Begin(what) held and the operation's own checks done.
     CheckConstants(rootIndex, k, 0, what);
     if (dispatch != m_Compute)
-        throw InvalidArgument(std::string(what) + (dispatch ? ": the bound pipeline is a graphics pipeline" : ": the bound pipeline is a compute pipeline"));
+        throw InvalidArgument(std::string(what) +
+                              (dispatch ? ": the bound pipeline is a graphics pipeline" : ": the bound pipeline is a compute pipeline"));
     if (rows == 0) return;
     // Between two rows only root constants change, so what PrepareWork settles at the first row
     // stays settled, except a UAV written by the previous row (automatic UAV barrier) and what
@@ -1545,8 +1584,7 @@ void CommandList::RecordMany(const char* what, bool dispatch, const uint32_t* co
     if (!everyRow && uavs) NoteUavWrites();
 }
 
-void CommandList::DrawMany(uint32_t vertexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k,
-                           uint32_t rootIndex) {
+void CommandList::DrawMany(uint32_t vertexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex) {
     const auto recording = Begin("draw_many");
     CheckGraphics("draw_many");
     CheckVertexBuffers("draw_many");
@@ -1564,8 +1602,7 @@ void CommandList::DrawIndexedMany(uint32_t indexCount, uint32_t instanceCount, c
                [&](ID3D12GraphicsCommandList* l, uint32_t) { l->DrawIndexedInstanced(indexCount, instanceCount, 0, 0, 0); });
 }
 
-void CommandList::DispatchMany(const uint32_t* groups, bool perRowGroups, const uint32_t* constants, uint32_t rows, uint32_t k,
-                               uint32_t rootIndex) {
+void CommandList::DispatchMany(const uint32_t* groups, bool perRowGroups, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex) {
     const auto recording = Begin("dispatch_many");
     CheckNotCopy("dispatch_many");
     const uint32_t sets = perRowGroups ? rows : 1;
@@ -1602,8 +1639,8 @@ void CommandList::ValidateResource(const char* op, const Resource* resource) {
             if (actual == kUnknownState) continue;
             const D3D12_RESOURCE_STATES believed = m_Tracker.KnownState(r, s);
             if (believed != kUnknownState && believed != actual)
-                throw ResourceStateError(std::string(op) + ": resource '" + r->Name() + "' subresource " + std::to_string(s) +
-                                         " must be in state " + StateName(believed) + " but is in state " + StateName(actual) +
+                throw ResourceStateError(std::string(op) + ": resource '" + r->Name() + "' subresource " + std::to_string(s) + " must be in state " +
+                                         StateName(believed) + " but is in state " + StateName(actual) +
                                          " (changed by a raw transition the state tracker does not know about)");
         }
     }
@@ -1620,8 +1657,8 @@ void CommandList::Close() {
     ThrowIfFailed(hr, "ID3D12GraphicsCommandList::Close");
 }
 
-void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked,
-                         ComPtr<ID3D12CommandAllocator>& allocator, ComPtr<ID3D12GraphicsCommandList>& list) {
+void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked, ComPtr<ID3D12CommandAllocator>& allocator,
+                         ComPtr<ID3D12GraphicsCommandList>& list) {
     m_Tracker.MarkExecuted(serial);
     EndUses();
     m_Tracker.MoveResourcesTo(tracked);

@@ -15,7 +15,9 @@
 namespace dx12kit {
 
 namespace {
-std::string Named(const Resource& r) { return "buffer '" + r.Name() + "'"; }
+std::string Named(const Resource& r) {
+    return "buffer '" + r.Name() + "'";
+}
 }  // namespace
 
 void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
@@ -24,7 +26,8 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
     const auto recording = Begin(what);
     CheckNotCopy(what);
     if (!signature) throw InvalidArgument("execute_indirect: signature is None");
-    if (&signature->Context() != m_Context.get()) throw InvalidArgument("execute_indirect: command signature '" + signature->Name() + "' belongs to another device");
+    if (&signature->Context() != m_Context.get())
+        throw InvalidArgument("execute_indirect: command signature '" + signature->Name() + "' belongs to another device");
     const bool dispatch = signature->IsCompute();
     if (!dispatch) CheckGraphics(what);
     // Rule 4: the bound pipeline's kind.
@@ -32,9 +35,10 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         throw InvalidArgument(std::string("execute_indirect: no pipeline is set; set a ") + (dispatch ? "compute" : "graphics") +
                               " pipeline for command signature '" + signature->Name() + "' first");
     if (dispatch != m_Compute)
-        throw InvalidArgument("execute_indirect: command signature '" + signature->Name() + "' is a " + (dispatch ? "dispatch (compute)" : "draw (graphics)") +
-                              " signature but the bound pipeline '" + m_Pipeline->Name() + "' is a " + (m_Compute ? "compute" : "graphics") +
-                              " pipeline (D3D12: a signature runs with a pipeline of its kind); bind a " + (dispatch ? "compute" : "graphics") + " pipeline");
+        throw InvalidArgument(
+            "execute_indirect: command signature '" + signature->Name() + "' is a " + (dispatch ? "dispatch (compute)" : "draw (graphics)") +
+            " signature but the bound pipeline '" + m_Pipeline->Name() + "' is a " + (m_Compute ? "compute" : "graphics") +
+            " pipeline (D3D12: a signature runs with a pipeline of its kind); bind a " + (dispatch ? "compute" : "graphics") + " pipeline");
     // Rule 3: the signature's root signature is the bound one.
     if (signature->Root() && signature->Root().get() != m_RootSignature)
         throw InvalidArgument("execute_indirect: command signature '" + signature->Name() + "' changes root arguments of root signature '" +
@@ -44,30 +48,37 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
     // Rule 5: buffers, offsets and sizes.
     if (!arguments) throw InvalidArgument("execute_indirect: argument_buffer is None");
     CheckSameDevice(*arguments, what);
-    if (!arguments->IsBuffer()) throw InvalidArgument("execute_indirect: argument_buffer '" + arguments->Name() + "' is a texture; arguments are read from a buffer");
+    if (!arguments->IsBuffer())
+        throw InvalidArgument("execute_indirect: argument_buffer '" + arguments->Name() + "' is a texture; arguments are read from a buffer");
     if (argumentOffset % 4)
-        throw InvalidArgument("execute_indirect: argument_offset=" + std::to_string(argumentOffset) + " is not a multiple of 4 (D3D12 ExecuteIndirect)");
+        throw InvalidArgument("execute_indirect: argument_offset=" + std::to_string(argumentOffset) +
+                              " is not a multiple of 4 (D3D12 ExecuteIndirect)");
     const uint64_t need = maxCount ? argumentOffset + uint64_t(signature->ByteStride()) * (maxCount - 1) + signature->ArgumentBytes() : 0;
     if (need > arguments->Size())
         throw InvalidArgument("execute_indirect: max_count=" + std::to_string(maxCount) + " commands of " + std::to_string(signature->ByteStride()) +
-                              " bytes (the last " + std::to_string(signature->ArgumentBytes()) + ") from argument_offset=" + std::to_string(argumentOffset) +
-                              " need " + std::to_string(need) + " bytes, but " + Named(*arguments) + " holds " + std::to_string(arguments->Size()) +
+                              " bytes (the last " + std::to_string(signature->ArgumentBytes()) +
+                              ") from argument_offset=" + std::to_string(argumentOffset) + " need " + std::to_string(need) + " bytes, but " +
+                              Named(*arguments) + " holds " + std::to_string(arguments->Size()) +
                               " (D3D12: the argument buffer holds max_count commands); lower max_count or use a bigger buffer");
     if (count) {
         CheckSameDevice(*count, what);
-        if (!count->IsBuffer()) throw InvalidArgument("execute_indirect: count_buffer '" + count->Name() + "' is a texture; the count is read from a buffer");
+        if (!count->IsBuffer())
+            throw InvalidArgument("execute_indirect: count_buffer '" + count->Name() + "' is a texture; the count is read from a buffer");
         if (countOffset % 4)
-            throw InvalidArgument("execute_indirect: count_offset=" + std::to_string(countOffset) + " is not a multiple of 4 (D3D12 ExecuteIndirect)");
+            throw InvalidArgument("execute_indirect: count_offset=" + std::to_string(countOffset) +
+                                  " is not a multiple of 4 (D3D12 ExecuteIndirect)");
         if (countOffset > count->Size() || 4 > count->Size() - countOffset)
-            throw InvalidArgument("execute_indirect: the 4-byte count at count_offset=" + std::to_string(countOffset) + " does not fit " + Named(*count) +
-                                  " of " + std::to_string(count->Size()) + " bytes");
+            throw InvalidArgument("execute_indirect: the 4-byte count at count_offset=" + std::to_string(countOffset) + " does not fit " +
+                                  Named(*count) + " of " + std::to_string(count->Size()) + " bytes");
         if (dispatch && !platform::BackendIndirectSupport().dispatchCount)
-            throw InvalidArgument("execute_indirect: a count buffer with dispatch signature '" + signature->Name() + "' is not supported on " DX12KIT_BACKEND_NAME
+            throw InvalidArgument("execute_indirect: a count buffer with dispatch signature '" + signature->Name() +
+                                  "' is not supported on " DX12KIT_BACKEND_NAME
                                   ": vkd3d 1.2 ignores it (\"Count buffers not supported\") and would run max_count dispatches; have the pass that "
                                   "writes the count write zero-sized dispatches (0, 0, 0) for the unused commands and pass count_buffer=None "
                                   "(docs/guides/shader-gaps.rst, 'ExecuteIndirect')");
     } else if (countOffset != 0) {
-        throw InvalidArgument("execute_indirect: count_offset=" + std::to_string(countOffset) + " without a count_buffer; pass count_buffer= or leave count_offset 0");
+        throw InvalidArgument("execute_indirect: count_offset=" + std::to_string(countOffset) +
+                              " without a count_buffer; pass count_buffer= or leave count_offset 0");
     }
     // The same buffer cannot be an indirect argument and be bound for another use in this work.
     for (const auto& kv : m_Bindings) {
@@ -75,7 +86,8 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         if (r != arguments.get() && r != count.get()) continue;
         if (dispatch && kv.first >= kInputAssemblerKeys) continue;
         throw InvalidArgument("execute_indirect: " + Named(*r) + " is read as indirect arguments (INDIRECT_ARGUMENT) and is bound by " +
-                              DescribeBinding(kv.first, kv.second) + " (D3D12 holds a buffer in one state per draw or dispatch); bind another buffer there");
+                              DescribeBinding(kv.first, kv.second) +
+                              " (D3D12 holds a buffer in one state per draw or dispatch); bind another buffer there");
     }
     if (!dispatch) {
         if (signature->Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED) CheckIndexBuffer(what);

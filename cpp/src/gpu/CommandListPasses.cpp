@@ -11,7 +11,7 @@ void CommandList::CopySubresource(const std::shared_ptr<Resource>& dst, const st
     m_Tracker.Transition(dst, D3D12_RESOURCE_STATE_COPY_DEST, sub);
     m_Tracker.Transition(src, D3D12_RESOURCE_STATE_COPY_SOURCE, sub);
     if (m_Tracker.TracksContents(*src)) m_Tracker.NoteContentsUse(src.get(), sub, what);
-    ContentsInitialized(*dst, sub);   // a copy of the whole subresource (D3D12Rules rule 6d)
+    ContentsInitialized(*dst, sub);  // a copy of the whole subresource (D3D12Rules rule 6d)
     Flush();
     if (m_Validate) {
         ValidateResource(what, dst.get());

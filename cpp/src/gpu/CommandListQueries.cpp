@@ -46,9 +46,10 @@ std::string QueryName(const QueryHeap& heap, D3D12_QUERY_TYPE type, uint32_t ind
 
 void CommandList::KeepHeap(const std::shared_ptr<QueryHeap>& heap, const char* what) {
     if (!heap) throw InvalidArgument(std::string(what) + ": heap is None");
-    if (&heap->Context() != m_Context.get()) throw InvalidArgument(std::string(what) + ": query heap '" + heap->Name() + "' belongs to another device");
+    if (&heap->Context() != m_Context.get())
+        throw InvalidArgument(std::string(what) + ": query heap '" + heap->Name() + "' belongs to another device");
     if (heap.get() == m_LastKeptHeap) return;
-    m_Tracked.push_back(heap);   // alive until the list's work completes (Retire)
+    m_Tracked.push_back(heap);  // alive until the list's work completes (Retire)
     m_LastKeptHeap = heap.get();
 }
 
@@ -83,7 +84,8 @@ void CommandList::EndQuery(const std::shared_ptr<QueryHeap>& heap, D3D12_QUERY_T
         auto it = m_ActiveQueries.begin();
         while (it != m_ActiveQueries.end() && !(it->heap == heap.get() && it->index == index)) ++it;
         if (it == m_ActiveQueries.end())
-            throw InvalidArgument("end_query: " + QueryName(*heap, type, index) + " was not begun in this command list (D3D12: begin_query and "
+            throw InvalidArgument("end_query: " + QueryName(*heap, type, index) +
+                                  " was not begun in this command list (D3D12: begin_query and "
                                   "end_query of a query go in the same list, in that order)");
         if (it->type != type)
             throw InvalidArgument("end_query: " + QueryName(*heap, it->type, index) + " was begun as '" + queryrules::QueryTypeName(it->type) +
@@ -103,7 +105,7 @@ void CommandList::CheckQueriesEnded(const char* what) const {
 std::shared_ptr<Resource> CommandList::PassScratch(uint64_t bytes, const char* what) {
     std::shared_ptr<Resource> scratch = m_Device->CreateBuffer(bytes, true, D3D12_HEAP_TYPE_DEFAULT, std::string("dx12kit ") + what + " scratch");
     CheckSameDevice(*scratch, what);
-    NoteFullWrite(*scratch, true);   // written before it is read: no zeroing
+    NoteFullWrite(*scratch, true);  // written before it is read: no zeroing
     m_Tracked.push_back(scratch);
     return scratch;
 }
@@ -144,15 +146,17 @@ void CommandList::ResolveQueryData(const std::shared_ptr<QueryHeap>& heap, D3D12
     if (!dst->IsBuffer()) throw InvalidArgument("resolve_query_data: resource '" + dst->Name() + "' is a texture; results go into a buffer");
     CheckCopyDest(*dst, what);
     if (offset % 8)
-        throw InvalidArgument("resolve_query_data: offset " + std::to_string(offset) + " is not a multiple of 8 (D3D12 ResolveQueryData's AlignedDestinationBufferOffset)");
+        throw InvalidArgument("resolve_query_data: offset " + std::to_string(offset) +
+                              " is not a multiple of 8 (D3D12 ResolveQueryData's AlignedDestinationBufferOffset)");
     const uint64_t bytes = uint64_t(count) * queryrules::ResultBytes(type);
     if (offset > dst->Size() || bytes > dst->Size() - offset)
         throw InvalidArgument("resolve_query_data: " + std::to_string(count) + " " + queryrules::QueryTypeName(type) + " results (" +
-                              std::to_string(bytes) + " bytes) at offset " + std::to_string(offset) + " do not fit buffer '" + dst->Name() +
-                              "' of " + std::to_string(dst->Size()) + " bytes");
+                              std::to_string(bytes) + " bytes) at offset " + std::to_string(offset) + " do not fit buffer '" + dst->Name() + "' of " +
+                              std::to_string(dst->Size()) + " bytes");
     for (const ActiveQuery& q : m_ActiveQueries)
         if (q.heap == heap.get() && q.index >= start && q.index - start < count)
-            throw InvalidArgument("resolve_query_data: " + QueryName(*heap, q.type, q.index) + " is still active; call end_query before resolving it");
+            throw InvalidArgument("resolve_query_data: " + QueryName(*heap, q.type, q.index) +
+                                  " is still active; call end_query before resolving it");
     if (type == D3D12_QUERY_TYPE_BINARY_OCCLUSION && !m_Context->Queries().binaryOcclusion01) {
         auto scratch = PassScratch(bytes, what);
         m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_COPY_DEST);
@@ -184,14 +188,16 @@ void CommandList::SetPredication(const std::shared_ptr<Resource>& buffer, uint64
         return;
     }
     CheckSameDevice(*buffer, what);
-    if (!buffer->IsBuffer()) throw InvalidArgument("set_predication: resource '" + buffer->Name() + "' is a texture; predicates are read from buffers");
+    if (!buffer->IsBuffer())
+        throw InvalidArgument("set_predication: resource '" + buffer->Name() + "' is a texture; predicates are read from buffers");
     if (op != D3D12_PREDICATION_OP_EQUAL_ZERO && op != D3D12_PREDICATION_OP_NOT_EQUAL_ZERO)
         throw InvalidArgument("set_predication: op must be 'equal_zero' or 'not_equal_zero'");
     if (offset % 8)
-        throw InvalidArgument("set_predication: offset " + std::to_string(offset) + " is not a multiple of 8 (D3D12 SetPredication's AlignedBufferOffset)");
+        throw InvalidArgument("set_predication: offset " + std::to_string(offset) +
+                              " is not a multiple of 8 (D3D12 SetPredication's AlignedBufferOffset)");
     if (offset > buffer->Size() || 8 > buffer->Size() - offset)
-        throw InvalidArgument("set_predication: the 8-byte predicate at offset " + std::to_string(offset) + " does not fit buffer '" + buffer->Name() +
-                              "' of " + std::to_string(buffer->Size()) + " bytes");
+        throw InvalidArgument("set_predication: the 8-byte predicate at offset " + std::to_string(offset) + " does not fit buffer '" +
+                              buffer->Name() + "' of " + std::to_string(buffer->Size()) + " bytes");
     if (!m_Context->Queries().predicate64) {
         // The value, read here, made 0/1 in a scratch buffer that the list predicates on.
         if (m_NativePredicate) m_d3d12List->SetPredication(nullptr, 0, D3D12_PREDICATION_OP_EQUAL_ZERO);
@@ -223,7 +229,8 @@ void CommandList::SetPredication(const std::shared_ptr<Resource>& buffer, uint64
 }
 
 void CommandList::RefuseUnpredicated(const char* what) const {
-    throw InvalidArgument(std::string(what) + ": a predicate is set on this list (set_predication), and this device does not predicate copies, "
+    throw InvalidArgument(std::string(what) +
+                          ": a predicate is set on this list (set_predication), and this device does not predicate copies, "
                           "clears or resolves (vkd3d 1.2 runs them whatever the predicate, where D3D12 would skip them); call "
                           "set_predication(None) first, or predicate only draws and dispatches");
 }

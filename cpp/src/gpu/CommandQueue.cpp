@@ -20,22 +20,19 @@
 
 namespace dx12kit {
 
-CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
-    : m_Device(device), m_Context(device.Context()), m_Type(type) {
+CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type) : m_Device(device), m_Context(device.Context()), m_Type(type) {
     D3D12_COMMAND_QUEUE_DESC d{};
     d.Type = type;
     d.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
     d.Flags = D3D12_COMMAND_QUEUE_FLAG_NONE;
     ID3D12Device* dev = m_Context->D3D12Device();
-    ThrowIfFailed(dev->CreateCommandQueue(&d, IID_ID3D12CommandQueue, m_d3d12Queue.ReleaseAndGetVoidAddress()),
-                  "CreateCommandQueue");
-    ThrowIfFailed(dev->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_ID3D12Fence, m_d3d12Fence.ReleaseAndGetVoidAddress()),
-                  "CreateFence");
+    ThrowIfFailed(dev->CreateCommandQueue(&d, IID_ID3D12CommandQueue, m_d3d12Queue.ReleaseAndGetVoidAddress()), "CreateCommandQueue");
+    ThrowIfFailed(dev->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_ID3D12Fence, m_d3d12Fence.ReleaseAndGetVoidAddress()), "CreateFence");
     const char* name = type == D3D12_COMMAND_LIST_TYPE_DIRECT ? "direct" : type == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute" : "copy";
 #if defined(_WIN32)
     constexpr bool kMayDefer = false;  // ID3D12CommandQueue::Wait queues the wait and returns
 #else
-    constexpr bool kMayDefer = true;   // vkd3d blocks in a Wait on an unreached value (QueueSubmitter.hpp)
+    constexpr bool kMayDefer = true;  // vkd3d blocks in a Wait on an unreached value (QueueSubmitter.hpp)
 #endif
     m_Submitter = std::make_shared<QueueSubmitter>(m_d3d12Queue, m_d3d12Fence, name, kMayDefer);
     SetName(type == D3D12_COMMAND_LIST_TYPE_DIRECT ? "direct" : type == D3D12_COMMAND_LIST_TYPE_COMPUTE ? "compute" : "copy");
@@ -64,7 +61,7 @@ CommandQueue::~CommandQueue() {
         // still signal) rather than free it under the GPU.
         new std::deque<InFlight>(std::move(m_InFlight));
         new std::shared_ptr<DeviceContext>(m_Context);  // its heaps, pages and memory blocks too
-        m_Submitter->Abandon(m_Submitter);        // its thread may still issue, its waiter still be signalled
+        m_Submitter->Abandon(m_Submitter);              // its thread may still issue, its waiter still be signalled
         (void)m_d3d12Queue.AddRefAndGet();
         (void)m_d3d12Fence.AddRefAndGet();
         return;
@@ -101,9 +98,8 @@ HRESULT CommandQueue::IssueWait(CommandQueue& other, uint64_t value) {
 void CommandQueue::ThrowIfQueuedOpFailed(const char* what, uint64_t upTo) const {
     QueueSubmitter::Failure f;
     if (!m_Submitter->Failed() || !m_Submitter->TakeFailure(upTo, f)) return;
-    throw DeviceError(std::string(what) + ": an earlier submission on queue '" + Name() + "' failed on its submission thread: " + f.what +
-                          " (" + HResultName(f.hr) + "); the work from fence value " + std::to_string(f.value) +
-                          " on may have run without it",
+    throw DeviceError(std::string(what) + ": an earlier submission on queue '" + Name() + "' failed on its submission thread: " + f.what + " (" +
+                          HResultName(f.hr) + "); the work from fence value " + std::to_string(f.value) + " on may have run without it",
                       static_cast<int32_t>(f.hr), HResultName(f.hr));
 }
 
@@ -117,7 +113,9 @@ HRESULT CommandQueue::SignalSubmitted() {
     return hr;
 }
 
-bool CommandQueue::SignalPending() { return SignalPendingAt(ReadCompleted()); }
+bool CommandQueue::SignalPending() {
+    return SignalPendingAt(ReadCompleted());
+}
 
 bool CommandQueue::SignalPendingAt(uint64_t done) {
     if (done >= m_LastSignalled) return false;
@@ -127,7 +125,9 @@ bool CommandQueue::SignalPendingAt(uint64_t done) {
     return true;
 }
 
-uint64_t CommandQueue::ReadCompleted() const { return m_Submitter->ReadCompleted(); }
+uint64_t CommandQueue::ReadCompleted() const {
+    return m_Submitter->ReadCompleted();
+}
 
 void CommandQueue::HealIfStalled(uint64_t done) {
     // One timer per queue (not per waiter or per call): however many threads wait or poll, a
@@ -160,8 +160,7 @@ void CommandQueue::HealIfStalled(uint64_t done) {
 }
 
 void CommandQueue::PumpSignal() {
-    if (m_LastSubmitted > m_LastSignalled && !m_Device.AnySignalPending())
-        ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
+    if (m_LastSubmitted > m_LastSignalled && !m_Device.AnySignalPending()) ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
 }
 
 void CommandQueue::EnsureSignalled(uint64_t value) {
@@ -194,9 +193,9 @@ ComPtr<ID3D12GraphicsCommandList> CommandQueue::ReadyList(ComPtr<ID3D12GraphicsC
         ThrowIfFailed(l->Reset(allocator, nullptr), "ID3D12GraphicsCommandList::Reset");
         return l;
     }
-    ThrowIfFailed(m_Context->D3D12Device()->CreateCommandList(0, m_Type, allocator, nullptr, IID_ID3D12GraphicsCommandList,
-                                                           l.ReleaseAndGetVoidAddress()),
-                  "CreateCommandList");
+    ThrowIfFailed(
+        m_Context->D3D12Device()->CreateCommandList(0, m_Type, allocator, nullptr, IID_ID3D12GraphicsCommandList, l.ReleaseAndGetVoidAddress()),
+        "CreateCommandList");
     return l;
 }
 
@@ -358,7 +357,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     std::vector<D3D12_RESOURCE_BARRIER> onDirect;
     std::vector<InsertedBarrier> inserted;
     std::vector<Resource*> owners;
-    std::vector<Resource*> resolvedWrites, directOwners;   // rule 7: barriers resolved here are writes
+    std::vector<Resource*> resolvedWrites, directOwners;  // rule 7: barriers resolved here are writes
     for (size_t li = 0; li < lists.size(); ++li) {
         owners.clear();
         std::vector<D3D12_RESOURCE_BARRIER> barriers = lists[li]->Tracker().ResolvePendingBarriers(states, &owners);
@@ -374,8 +373,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         }
         for (size_t i = 0; i < barriers.size(); ++i) {
             if (barriers[i].Type == D3D12_RESOURCE_BARRIER_TYPE_ALIASING) {
-                const bool direct = std::find(toDirect.begin(), toDirect.end(), owners[i]) != toDirect.end() ||
-                                    !d3d12rules::QueueCanAlias(m_Type);
+                const bool direct = std::find(toDirect.begin(), toDirect.end(), owners[i]) != toDirect.end() || !d3d12rules::QueueCanAlias(m_Type);
                 (direct ? onDirect : pre[li]).push_back(barriers[i]);
                 if (direct) directOwners.push_back(owners[i]);
                 continue;
@@ -383,8 +381,8 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
             const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
             for (D3D12_RESOURCE_STATES st : {t.StateBefore, t.StateAfter})
                 if (const char* why = d3d12rules::InvalidStateReason(st))
-                    throw InvalidArgument("execute: list " + std::to_string(li) + " ('" + lists[li]->Name() + "') needs resource '" + owners[i]->Name() + "' in state " +
-                                          StateName(st) + ", which " + why);
+                    throw InvalidArgument("execute: list " + std::to_string(li) + " ('" + lists[li]->Name() + "') needs resource '" +
+                                          owners[i]->Name() + "' in state " + StateName(st) + ", which " + why);
             // d3d12rules rule 3: a transition this queue type may not record is done on the direct
             // queue before the whole call. That is right for list li too: the subresource is in a
             // state this queue cannot hold, so no earlier list of this call touched it.
@@ -509,13 +507,12 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         return writes || (!resolvedWrites.empty() && std::binary_search(resolvedWrites.begin(), resolvedWrites.end(), r));
     };
     uint64_t needed[4] = {0, 0, 0, 0};
-    for (const auto& l : lists)
-        l->Tracker().ForEachUse([&](Resource* r, bool writes) { CrossQueueHazard(self, r, writesAt(r, writes), needed); });
+    for (const auto& l : lists) l->Tracker().ForEachUse([&](Resource* r, bool writes) { CrossQueueHazard(self, r, writesAt(r, writes), needed); });
     const HRESULT hazardWaits = WaitForHazards(needed);
 
     InFlight record;
     record.serial = m_Context->NextSerial();
-    for (auto& k : states.keep) record.tracked.push_back(std::move(k));   // named by the pre-lists' barriers
+    for (auto& k : states.keep) record.tracked.push_back(std::move(k));  // named by the pre-lists' barriers
     const bool queued = Submit(static_cast<UINT>(natives.size()), natives.data());
     const uint64_t value = ++m_LastSubmitted;
     // The lists are on the GPU now (or queued for it): whatever happens next, their record must be kept, or their
@@ -524,8 +521,7 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     // none while another signal of the device is pending (a later signal or wait covers this one).
     const HRESULT signalled = m_LazySignals && m_Device.AnySignalPending() ? S_OK : SignalSubmitted();
     record.fenceValue = value;
-    for (const auto& l : lists)
-        l->Tracker().ForEachUse([&](Resource* r, bool writes) { NoteCrossQueueUse(self, r, writesAt(r, writes), value); });
+    for (const auto& l : lists) l->Tracker().ForEachUse([&](Resource* r, bool writes) { NoteCrossQueueUse(self, r, writesAt(r, writes), value); });
     for (size_t i = first; i < recorded.size(); ++i) {
         record.allocators.push_back(std::move(recorded[i].allocator));
         PoolSubmitted(std::move(recorded[i].list), queued);
@@ -544,8 +540,8 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     return value;
 }
 
-uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer,
-                                   const void* data, uint64_t bytes, uint64_t offset) {
+uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, const void* data,
+                                   uint64_t bytes, uint64_t offset) {
     m_Context->CheckNotForked("write_buffer");
     if (!buffer->IsBuffer()) throw InvalidArgument("write_buffer: resource '" + buffer->Name() + "' is a texture; use CommandList.upload");
     buffer->CheckNotClosed("write_buffer");
@@ -685,8 +681,7 @@ uint64_t CommandQueue::Flush(double timeoutSeconds) {
         value = ++m_LastSubmitted;
         ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
     }
-    if (!WaitForFence(value, timeoutSeconds))
-        throw Timeout("flush: the queue did not go idle within " + std::to_string(timeoutSeconds) + " s");
+    if (!WaitForFence(value, timeoutSeconds)) throw Timeout("flush: the queue did not go idle within " + std::to_string(timeoutSeconds) + " s");
     m_Device.Poll();
     return value;
 }
@@ -767,7 +762,7 @@ void CommandQueue::ReadQueries(const std::shared_ptr<CommandQueue>& self, const 
     auto rb = ReadbackBuffer(size);
     auto list = CreateCommandList(self);
     list->SetName("read_queries");
-    list->ResolveQueryData(heap, type, start, count, rb, 0);   // every check, and the backend's fixes
+    list->ResolveQueryData(heap, type, start, count, rb, 0);  // every check, and the backend's fixes
     Wait(Execute({list}), timeoutSeconds);
     ReadMapping map(rb->D3D12Resource(), size);
     host::Copy(dst, map.data, static_cast<size_t>(size));
@@ -775,15 +770,16 @@ void CommandQueue::ReadQueries(const std::shared_ptr<CommandQueue>& self, const 
 
 uint64_t CommandQueue::TimestampFrequency() const {
     if (m_Type == D3D12_COMMAND_LIST_TYPE_COPY && !m_Context->Queries().copyQueueTimestamps)
-        throw InvalidArgument("timestamp_frequency: this device cannot time copy-queue lists (vkd3d 1.2 refuses 'copy_queue_timestamp' query "
-                              "heaps); time the work from the direct or compute queue");
+        throw InvalidArgument(
+            "timestamp_frequency: this device cannot time copy-queue lists (vkd3d 1.2 refuses 'copy_queue_timestamp' query "
+            "heaps); time the work from the direct or compute queue");
     UINT64 frequency = 0;
     ThrowIfFailed(m_d3d12Queue->GetTimestampFrequency(&frequency), "GetTimestampFrequency");
     return frequency;
 }
 
-void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture,
-                               uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size, double timeoutSeconds) {
+void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& texture, uint32_t mip, uint32_t arraySlice,
+                               void* dst, uint64_t size, double timeoutSeconds) {
     m_Context->CheckNotForked("read_texture");
     if (texture->IsBuffer()) throw InvalidArgument("read_texture: resource '" + texture->Name() + "' is a buffer; use read_buffer");
     texture->CheckNotClosed("read_texture");
@@ -803,8 +799,7 @@ void CommandQueue::ReadTexture(const std::shared_ptr<CommandQueue>& self, const 
     const uint64_t dstTexel = f.rows && width ? size / (uint64_t(f.rows) * width) : 0;
     const uint64_t srcTexel = width ? f.rowBytes / width : 0;
     const bool planeOfWider = tex.PlaneCount() > 1 && dstTexel && srcTexel > dstTexel && size == dstTexel * width * f.rows;
-    if (size != f.rowBytes * f.rows && !planeOfWider)
-        throw InvalidArgument("read_texture: destination size does not match the subresource");
+    if (size != f.rowBytes * f.rows && !planeOfWider) throw InvalidArgument("read_texture: destination size does not match the subresource");
     std::lock_guard<std::mutex> lock(m_ReadbackMutex);
     auto rb = ReadbackBuffer(f.totalBytes);
     auto list = CreateCommandList(self);

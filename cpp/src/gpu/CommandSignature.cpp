@@ -15,28 +15,28 @@ namespace indirectrules {
 
 const char* KindName(D3D12_INDIRECT_ARGUMENT_TYPE type) {
     switch (type) {
-    case D3D12_INDIRECT_ARGUMENT_TYPE_DRAW: return "draw";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED: return "draw_indexed";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH: return "dispatch";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW: return "vertex_buffer_view";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW: return "index_buffer_view";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT: return "constant";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW: return "constant_buffer_view";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW: return "shader_resource_view";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_UNORDERED_ACCESS_VIEW: return "unordered_access_view";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_DRAW: return "draw";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED: return "draw_indexed";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH: return "dispatch";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW: return "vertex_buffer_view";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW: return "index_buffer_view";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT: return "constant";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW: return "constant_buffer_view";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW: return "shader_resource_view";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_UNORDERED_ACCESS_VIEW: return "unordered_access_view";
     }
     return "unknown";
 }
 
 uint32_t ArgumentBytes(const D3D12_INDIRECT_ARGUMENT_DESC& a) {
     switch (a.Type) {
-    case D3D12_INDIRECT_ARGUMENT_TYPE_DRAW: return sizeof(D3D12_DRAW_ARGUMENTS);                  // 16
-    case D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED: return sizeof(D3D12_DRAW_INDEXED_ARGUMENTS);  // 20
-    case D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH: return sizeof(D3D12_DISPATCH_ARGUMENTS);          // 12
-    case D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW: return sizeof(D3D12_VERTEX_BUFFER_VIEW);  // 16
-    case D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW: return sizeof(D3D12_INDEX_BUFFER_VIEW);    // 16
-    case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT: return 4 * a.Constant.Num32BitValuesToSet;
-    default: return sizeof(D3D12_GPU_VIRTUAL_ADDRESS);                                            // 8
+        case D3D12_INDIRECT_ARGUMENT_TYPE_DRAW: return sizeof(D3D12_DRAW_ARGUMENTS);                    // 16
+        case D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED: return sizeof(D3D12_DRAW_INDEXED_ARGUMENTS);    // 20
+        case D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH: return sizeof(D3D12_DISPATCH_ARGUMENTS);            // 12
+        case D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW: return sizeof(D3D12_VERTEX_BUFFER_VIEW);  // 16
+        case D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW: return sizeof(D3D12_INDEX_BUFFER_VIEW);    // 16
+        case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT: return 4 * a.Constant.Num32BitValuesToSet;
+        default: return sizeof(D3D12_GPU_VIRTUAL_ADDRESS);  // 8
     }
 }
 
@@ -53,15 +53,16 @@ bool ChangesRootArguments(D3D12_INDIRECT_ARGUMENT_TYPE type) {
 std::string Describe(const D3D12_INDIRECT_ARGUMENT_DESC& a) {
     const std::string name = KindName(a.Type);
     switch (a.Type) {
-    case D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW: return name + "(slot=" + std::to_string(a.VertexBuffer.Slot) + ")";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT:
-        return name + "(root_index=" + std::to_string(a.Constant.RootParameterIndex) + ", dest_offset=" +
-               std::to_string(a.Constant.DestOffsetIn32BitValues) + ", count=" + std::to_string(a.Constant.Num32BitValuesToSet) + ")";
-    case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW:
-    case D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW:
-    case D3D12_INDIRECT_ARGUMENT_TYPE_UNORDERED_ACCESS_VIEW:
-        return name + "(root_index=" + std::to_string(a.ConstantBufferView.RootParameterIndex) + ")";
-    default: return name + "()";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW: return name + "(slot=" + std::to_string(a.VertexBuffer.Slot) + ")";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT:
+            return name + "(root_index=" + std::to_string(a.Constant.RootParameterIndex) +
+                   ", dest_offset=" + std::to_string(a.Constant.DestOffsetIn32BitValues) +
+                   ", count=" + std::to_string(a.Constant.Num32BitValuesToSet) + ")";
+        case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW:
+        case D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW:
+        case D3D12_INDIRECT_ARGUMENT_TYPE_UNORDERED_ACCESS_VIEW:
+            return name + "(root_index=" + std::to_string(a.ConstantBufferView.RootParameterIndex) + ")";
+        default: return name + "()";
     }
 }
 
@@ -73,10 +74,10 @@ const char* kWhat = "create_command_signature";
 
 RootParamKind RootKindOf(D3D12_INDIRECT_ARGUMENT_TYPE type) {
     switch (type) {
-    case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT: return RootParamKind::Constants;
-    case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW: return RootParamKind::Cbv;
-    case D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW: return RootParamKind::Srv;
-    default: return RootParamKind::Uav;
+        case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT: return RootParamKind::Constants;
+        case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW: return RootParamKind::Cbv;
+        case D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW: return RootParamKind::Srv;
+        default: return RootParamKind::Uav;
     }
 }
 
@@ -97,9 +98,9 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
         std::string list;
         for (const auto& a : m_Arguments) list += (list.empty() ? "" : ", ") + Describe(a);
         throw InvalidArgument(head + "arguments [" + list + "] " +
-                              (works == 0 ? std::string("hold no draw, draw_indexed or dispatch argument")
-                                          : works > 1 ? std::string("hold ") + std::to_string(works) + " draw/draw_indexed/dispatch arguments"
-                                                      : std::string("do not end with the draw/draw_indexed/dispatch argument")) +
+                              (works == 0  ? std::string("hold no draw, draw_indexed or dispatch argument")
+                               : works > 1 ? std::string("hold ") + std::to_string(works) + " draw/draw_indexed/dispatch arguments"
+                                           : std::string("do not end with the draw/draw_indexed/dispatch argument")) +
                               " (D3D12: exactly one, and it comes last); put one draw, draw_indexed or dispatch argument at the end");
     }
     // Rule 4: a dispatch signature has no input-assembler arguments.
@@ -107,8 +108,9 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
     for (size_t i = 0; i < m_Arguments.size(); ++i) {
         const auto& a = m_Arguments[i];
         if (IsCompute() && (a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW || a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW))
-            throw InvalidArgument(head + "arguments[" + std::to_string(i) + "] " + Describe(a) +
-                                  " in a dispatch signature (D3D12: vertex and index buffer views belong to draw signatures); remove it or draw instead");
+            throw InvalidArgument(
+                head + "arguments[" + std::to_string(i) + "] " + Describe(a) +
+                " in a dispatch signature (D3D12: vertex and index buffer views belong to draw signatures); remove it or draw instead");
         if (a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW && a.VertexBuffer.Slot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
             throw InvalidArgument(head + "arguments[" + std::to_string(i) + "] " + Describe(a) + ": slot must be below " +
                                   std::to_string(D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT));
@@ -119,17 +121,20 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
     }
     // Rule 2: the stride.
     if (m_ByteStride % 4 != 0 || m_ByteStride < m_ArgumentBytes)
-        throw InvalidArgument(head + "byte_stride=" + std::to_string(m_ByteStride) + (m_ByteStride % 4 ? " is not a multiple of 4" : " is smaller than") +
+        throw InvalidArgument(head + "byte_stride=" + std::to_string(m_ByteStride) +
+                              (m_ByteStride % 4 ? " is not a multiple of 4" : " is smaller than") +
                               (m_ByteStride % 4 ? std::string() : " the " + std::to_string(m_ArgumentBytes) + " bytes its arguments take") +
                               " (D3D12: a multiple of 4, at least the arguments' bytes: draw 16, draw_indexed 20, dispatch 12, vertex/index "
                               "buffer view 16, root CBV/SRV/UAV 8, constants 4 each); pass byte_stride=" +
                               std::to_string((std::max(m_ByteStride, m_ArgumentBytes) + 3) / 4 * 4));
     // Rule 3: a root signature exactly when root arguments change, and the arguments name its parameters.
     if (needsRoot && !m_Root)
-        throw InvalidArgument(head + "the arguments change root arguments (constants or root CBV/SRV/UAV), which needs the root signature they "
+        throw InvalidArgument(head +
+                              "the arguments change root arguments (constants or root CBV/SRV/UAV), which needs the root signature they "
                               "apply to (D3D12: required exactly then); pass root_signature=");
     if (!needsRoot && m_Root)
-        throw InvalidArgument(head + "root_signature '" + m_Root->Name() + "' was given, but no argument changes root arguments (D3D12: a root "
+        throw InvalidArgument(head + "root_signature '" + m_Root->Name() +
+                              "' was given, but no argument changes root arguments (D3D12: a root "
                               "signature is given exactly when constants or root CBV/SRV/UAV change); pass root_signature=None");
     if (m_Root) {
         if (m_Root->Context() != m_Context.get()) throw InvalidArgument(head + "the root signature belongs to another device");
@@ -151,8 +156,10 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
     for (size_t i = 0; i < m_Arguments.size(); ++i) {
         const auto& a = m_Arguments[i];
         if ((ChangesRootArguments(a.Type) && !support.rootArguments) ||
-            ((a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW || a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW) && !support.bufferViews))
-            throw InvalidArgument(head + "arguments[" + std::to_string(i) + "] " + Describe(a) + " is not supported on " DX12KIT_BACKEND_NAME
+            ((a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW || a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW) &&
+             !support.bufferViews))
+            throw InvalidArgument(head + "arguments[" + std::to_string(i) + "] " + Describe(a) +
+                                  " is not supported on " DX12KIT_BACKEND_NAME
                                   ": vkd3d 1.2's ExecuteIndirect runs only the draw/draw_indexed/dispatch argument and ignores the others "
                                   "(\"Ignoring unhandled argument type\"), so every command would reuse the arguments set before it. Use a "
                                   "signature of the draw argument alone and select per-draw data in the shader (e.g. SV_InstanceID with "
@@ -160,16 +167,17 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
                                   "(docs/guides/shader-gaps.rst, 'ExecuteIndirect')");
     }
     if (Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED && !support.drawIndexed)
-        throw InvalidArgument(head + "draw_indexed signatures are not supported on " DX12KIT_BACKEND_NAME ": vkd3d 1.2 over lavapipe draws nothing "
-                              "for them (measured: with or without a count buffer, no message), so the draws would be lost. Use a draw "
-                              "signature (IndirectArgument.draw()) over de-indexed vertices, or record draw_indexed calls "
-                              "(docs/guides/shader-gaps.rst, 'ExecuteIndirect')");
+        throw InvalidArgument(head + "draw_indexed signatures are not supported on " DX12KIT_BACKEND_NAME
+                                     ": vkd3d 1.2 over lavapipe draws nothing "
+                                     "for them (measured: with or without a count buffer, no message), so the draws would be lost. Use a draw "
+                                     "signature (IndirectArgument.draw()) over de-indexed vertices, or record draw_indexed calls "
+                                     "(docs/guides/shader-gaps.rst, 'ExecuteIndirect')");
     D3D12_COMMAND_SIGNATURE_DESC d{};
     d.ByteStride = m_ByteStride;
     d.NumArgumentDescs = static_cast<UINT>(m_Arguments.size());
     d.pArgumentDescs = m_Arguments.data();
     ThrowIfFailed(m_Context->D3D12Device()->CreateCommandSignature(&d, m_Root ? m_Root->D3D12RootSignature() : nullptr, IID_ID3D12CommandSignature,
-                                                                m_Signature.ReleaseAndGetVoidAddress()),
+                                                                   m_Signature.ReleaseAndGetVoidAddress()),
                   "CreateCommandSignature");
 }
 

@@ -25,8 +25,7 @@ std::shared_ptr<Device> Device::Create(const DeviceOptions& options, void (*dele
 
 Device::Device(const DeviceOptions& options) : m_Context(std::make_shared<DeviceContext>(options)) {
     m_AdapterName = platform::AdapterName(m_Context->D3D12Device());
-    static const D3D_FEATURE_LEVEL kLevels[] = {D3D_FEATURE_LEVEL_12_1, D3D_FEATURE_LEVEL_12_0,
-                                                D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0};
+    static const D3D_FEATURE_LEVEL kLevels[] = {D3D_FEATURE_LEVEL_12_1, D3D_FEATURE_LEVEL_12_0, D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0};
     D3D12_FEATURE_DATA_FEATURE_LEVELS fl{};
     fl.NumFeatureLevels = 4;
     fl.pFeatureLevelsRequested = kLevels;
@@ -83,7 +82,10 @@ CommandQueue* Device::PollQueues(uint64_t& oldestInFlight) {
     for (auto& q : m_Queues) {
         if (!q) continue;
         const uint64_t s = q->Poll();
-        if (s < oldestInFlight) { oldestInFlight = s; oldestQueue = q.get(); }
+        if (s < oldestInFlight) {
+            oldestInFlight = s;
+            oldestQueue = q.get();
+        }
     }
     return oldestQueue;
 }
@@ -101,7 +103,9 @@ uint64_t Device::PollAndApply(CommandQueue** oldestQueue) {
     return completed;
 }
 
-uint64_t Device::Poll() { return PollAndApply(nullptr); }
+uint64_t Device::Poll() {
+    return PollAndApply(nullptr);
+}
 
 bool Device::WaitForProgress() {
     const uint64_t before = m_Context->CompletedSerial();
@@ -196,7 +200,8 @@ void Device::CheckPlacementArgs(const Placement& p, const char* what) const {
     if (p.memory) {
         const memory::MemoryPool* pool = p.memory->allocation.Pool();
         if (!pool || pool->D3D12Device() != device) throw InvalidArgument(std::string(what) + ": the memory belongs to another device");
-        if (p.pool || p.committed) throw InvalidArgument(std::string(what) + ": memory= places the resource itself; pool= and committed= do not apply");
+        if (p.pool || p.committed)
+            throw InvalidArgument(std::string(what) + ": memory= places the resource itself; pool= and committed= do not apply");
     }
 }
 
@@ -224,9 +229,8 @@ memory::CreatedResource Device::PlaceInMemory(const memory::ResourceRequest& rq,
     } catch (const InvalidArgument& e) {
         throw InvalidArgument(std::string(what) + ": " + e.what());
     }
-    out.allocation = p.memory->allocation.Pool()->AddAlias(p.memory->allocation, p.memory->allocation.Offset() + p.offset,
-                                                           info.SizeInBytes, info.Alignment, rq.kind,
-                                                           static_cast<uint32_t>(rq.desc.Flags), rq.name);
+    out.allocation = p.memory->allocation.Pool()->AddAlias(p.memory->allocation, p.memory->allocation.Offset() + p.offset, info.SizeInBytes,
+                                                           info.Alignment, rq.kind, static_cast<uint32_t>(rq.desc.Flags), rq.name);
     return out;
 }
 
@@ -292,14 +296,14 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
         // Placed by the user over memory other resources may use: contents undefined until written.
         if (kind != memory::HeapKind::Default) b->MapPersistently();
     } else if (kind == memory::HeapKind::Default) {
-        m_Context->QueueZeroInit(b);   // moved before it runs: the zeroing follows the copy, on the new place
+        m_Context->QueueZeroInit(b);  // moved before it runs: the zeroing follows the copy, on the new place
     }
     return b;
 }
 
-std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
-                                                 uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
-                                                 const std::string& name, const Placement& placement, uint32_t sampleCount) {
+std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels, uint32_t arraySize,
+                                                 bool renderTarget, bool depthStencil, bool uav, const std::string& name, const Placement& placement,
+                                                 uint32_t sampleCount) {
     m_Context->CheckNotForked("create_texture2d");
     const FormatInfo* fi = &RequireTextureFormat(format, "create_texture2d");
     if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
@@ -312,7 +316,8 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     if (mipLevels > maxMips)
         throw InvalidArgument("create_texture2d: " + std::to_string(mipLevels) + " mips requested, a " + std::to_string(width) + "x" +
                               std::to_string(height) + " texture has at most " + std::to_string(maxMips));
-    if (fi->depth && (renderTarget || uav)) throw InvalidArgument(std::string("create_texture2d: ") + fi->name + " is a depth format; it cannot be a render target or UAV");
+    if (fi->depth && (renderTarget || uav))
+        throw InvalidArgument(std::string("create_texture2d: ") + fi->name + " is a depth format; it cannot be a render target or UAV");
     if (!fi->depth && depthStencil) throw InvalidArgument(std::string("create_texture2d: depth_stencil=True needs a depth format, not ") + fi->name);
     CheckPlacementArgs(placement, "create_texture2d");
     const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
@@ -333,9 +338,10 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
         if (mipLevels != 1)
             throw InvalidArgument("create_texture2d: a multisampled texture has exactly one mip (mip_levels=1), got " + std::to_string(mipLevels));
         if (placement.memory)
-            throw InvalidArgument("create_texture2d: multisampled textures cannot be placed in allocated memory (memory=): D3D12 heaps "
-                                  "holding MSAA textures need 4 MiB alignment, dx12kit's are 64 KiB aligned; omit memory= "
-                                  "(MSAA textures are committed resources)");
+            throw InvalidArgument(
+                "create_texture2d: multisampled textures cannot be placed in allocated memory (memory=): D3D12 heaps "
+                "holding MSAA textures need 4 MiB alignment, dx12kit's are 64 KiB aligned; omit memory= "
+                "(MSAA textures are committed resources)");
     }
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
@@ -358,7 +364,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     rq.pool = placement.pool;
     rq.committed = placement.committed;
     rq.withinBudget = placement.withinBudget;
-    rq.kind = depthStencil ? memory::AllocationKind::DepthStencil
+    rq.kind = depthStencil   ? memory::AllocationKind::DepthStencil
               : renderTarget ? memory::AllocationKind::RenderTarget
                              : memory::AllocationKind::Texture;
     rq.name = name;
@@ -394,8 +400,7 @@ void Device::InitializeNewResources(CommandQueue& executing, const std::function
         uint64_t& waited = m_Followed[executing.Type()][p];
         if (!value || value <= waited || p == static_cast<int>(executing.Type())) continue;
         CommandQueue& producer = *m_Queues[p];
-        if (producer.CompletedValue() < value)
-            ThrowIfFailed(executing.IssueWait(producer, value), "ID3D12CommandQueue::Wait (dx12kit's own work)");
+        if (producer.CompletedValue() < value) ThrowIfFailed(executing.IssueWait(producer, value), "ID3D12CommandQueue::Wait (dx12kit's own work)");
         executing.NoteGpuWait(producer, value);  // cross-queue hazards (CommandQueue.hpp) need not wait for it again
         waited = value;
     }
@@ -433,7 +438,7 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
     std::vector<D3D12_RESOURCE_BARRIER> before, after;
     for (const auto& r : todo) {
         if (r->IsBuffer()) continue;
-        const D3D12_RESOURCE_STATES s = r->AllowsDepthStencil()    ? D3D12_RESOURCE_STATE_DEPTH_WRITE
+        const D3D12_RESOURCE_STATES s = r->AllowsDepthStencil()   ? D3D12_RESOURCE_STATE_DEPTH_WRITE
                                         : r->AllowsRenderTarget() ? D3D12_RESOURCE_STATE_RENDER_TARGET
                                                                   : D3D12_RESOURCE_STATE_COPY_DEST;
         before.push_back(d3dx::TransitionBarrier(r->D3D12Resource(), D3D12_RESOURCE_STATE_COMMON, s, kAllSubresources));
@@ -457,8 +462,8 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
             const DXGI_FORMAT f = r->ViewFormat();
             const bool stencil = f == DXGI_FORMAT_D24_UNORM_S8_UINT || f == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
             for (uint32_t mip = 0; mip < r->MipLevels(); ++mip)
-                list->ClearDepthStencilView(r->Dsv(mip), stencil ? D3D12_CLEAR_FLAGS(D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)
-                                                                 : D3D12_CLEAR_FLAG_DEPTH,
+                list->ClearDepthStencilView(r->Dsv(mip),
+                                            stencil ? D3D12_CLEAR_FLAGS(D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL) : D3D12_CLEAR_FLAG_DEPTH,
                                             0.0f, 0, 0, nullptr);
             continue;
         }
@@ -479,7 +484,7 @@ void Device::ZeroNewResources(CommandQueue& executing, const std::function<bool(
                 const uint32_t bandRows = static_cast<uint32_t>(std::max<uint64_t>(1, kZeroBufferBytes / pitch)) * texelRowsPerRow;
                 const uint32_t sub = d3dx::CalcSubresource(mip, slice, r->MipLevels());
                 D3D12_TEXTURE_COPY_LOCATION dst = d3dx::SubresourceLocation(r->D3D12Resource(), sub);
-                for (uint32_t z = 0; z < f.placed.Footprint.Depth; ++z) {   // 3D: band by band in each depth slice
+                for (uint32_t z = 0; z < f.placed.Footprint.Depth; ++z) {  // 3D: band by band in each depth slice
                     for (uint32_t y = 0; y < f.placed.Footprint.Height; y += bandRows) {
                         D3D12_PLACED_SUBRESOURCE_FOOTPRINT band = f.placed;
                         band.Offset = 0;

@@ -9,8 +9,8 @@
 
 namespace dx12kit {
 
-std::shared_ptr<Texture> Device::CreateTextureFromDesc(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube,
-                                                      const std::string& name, const Placement& placement, const char* what) {
+std::shared_ptr<Texture> Device::CreateTextureFromDesc(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT viewFormat, bool cube, const std::string& name,
+                                                       const Placement& placement, const char* what) {
     m_Context->CheckNotForked("create_texture");
     CheckPlacementArgs(placement, what);
     const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;

@@ -51,12 +51,12 @@ std::vector<uint8_t> RuntimeBytecode(const char* what, const char* stage, const 
         // the shader would count with does not exist (D3D12: undefined; vkd3d 1.2: a null buffer).
         const std::string counter = UavCounterUse(bytecode.data(), bytecode.size());
         if (!counter.empty())
-            throw InvalidArgument(
-                "the shader uses a UAV counter (" + counter + ": IncrementCounter, DecrementCounter, Append or Consume), "
-                "and dx12kit creates no unordered access view with a counter resource (vkd3d 1.2 would also count "
-                "only in compute pipelines and ignore a counter offset other than 0). Workaround: keep the count in "
-                "a RWStructuredBuffer<uint> and take slots with InterlockedAdd(count[0], 1, slot) "
-                "(docs/guides/shader-gaps.rst)");
+            throw InvalidArgument("the shader uses a UAV counter (" + counter +
+                                  ": IncrementCounter, DecrementCounter, Append or Consume), "
+                                  "and dx12kit creates no unordered access view with a counter resource (vkd3d 1.2 would also count "
+                                  "only in compute pipelines and ignore a counter offset other than 0). Workaround: keep the count in "
+                                  "a RWStructuredBuffer<uint> and take slots with InterlockedAdd(count[0], 1, slot) "
+                                  "(docs/guides/shader-gaps.rst)");
         fixed = FixFoldedFloatModifiers(bytecode.data(), bytecode.size()).bytecode;
     } catch (const InvalidArgument& e) {
         throw InvalidArgument(std::string(what) + " (" + stage + "): " + e.what());
@@ -83,8 +83,7 @@ void CheckRootFlags(const std::vector<RootParameterDesc>& params, uint32_t flags
         else if (p.kind == RootParamKind::Table)
             for (size_t j = 0; j < p.ranges.size(); ++j)
                 CheckDescriptorRangeFlags(p.ranges[j].flags, p.ranges[j].kind, (where + ", range " + std::to_string(j)).c_str());
-        else if (p.flags)
-            throw InvalidArgument(where + ": root constants take no flags (D3D12 defines none for them)");
+        else if (p.flags) throw InvalidArgument(where + ": root constants take no flags (D3D12 defines none for them)");
     }
 }
 
@@ -131,8 +130,9 @@ std::vector<D3D12_STATIC_SAMPLER_DESC> NativeStaticSamplers(std::vector<StaticSa
     std::vector<D3D12_STATIC_SAMPLER_DESC> ss(samplers.size());
     for (size_t i = 0; i < samplers.size(); ++i) {
         StaticSamplerDesc& in = samplers[i];
-        CheckStaticSamplerDesc(in, &support, "create_root_signature: static sampler " + std::to_string(i) + " (s" +
-                                                            std::to_string(in.shaderRegister) + " space" + std::to_string(in.space) + ")");
+        CheckStaticSamplerDesc(in, &support,
+                               "create_root_signature: static sampler " + std::to_string(i) + " (s" + std::to_string(in.shaderRegister) + " space" +
+                                   std::to_string(in.space) + ")");
         D3D12_STATIC_SAMPLER_DESC& s = ss[i];
         s.Filter = in.filter;
         s.AddressU = in.address;
@@ -153,7 +153,8 @@ std::vector<D3D12_STATIC_SAMPLER_DESC> NativeStaticSamplers(std::vector<StaticSa
 
 /// Serializes the root signature: version 1.1 when `v11` (some range or root descriptor has flags),
 /// else version 1.0 with the same parameters.
-ComPtr<ID3DBlob> SerializeRootSignature(const std::vector<D3D12_ROOT_PARAMETER1>& native, const std::vector<std::vector<D3D12_DESCRIPTOR_RANGE1>>& ranges,
+ComPtr<ID3DBlob> SerializeRootSignature(const std::vector<D3D12_ROOT_PARAMETER1>& native,
+                                        const std::vector<std::vector<D3D12_DESCRIPTOR_RANGE1>>& ranges,
                                         const std::vector<D3D12_STATIC_SAMPLER_DESC>& ss, uint32_t flags, bool v11) {
     ComPtr<ID3DBlob> blob, error;
     HRESULT hr;
@@ -177,7 +178,8 @@ ComPtr<ID3DBlob> SerializeRootSignature(const std::vector<D3D12_ROOT_PARAMETER1>
                 n.Constants = native[i].Constants;
             } else if (n.ParameterType == D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE) {
                 for (const D3D12_DESCRIPTOR_RANGE1& r : ranges[i])
-                    ranges10[i].push_back({r.RangeType, r.NumDescriptors, r.BaseShaderRegister, r.RegisterSpace, r.OffsetInDescriptorsFromTableStart});
+                    ranges10[i].push_back(
+                        {r.RangeType, r.NumDescriptors, r.BaseShaderRegister, r.RegisterSpace, r.OffsetInDescriptorsFromTableStart});
                 n.DescriptorTable.NumDescriptorRanges = static_cast<UINT>(ranges10[i].size());
                 n.DescriptorTable.pDescriptorRanges = ranges10[i].data();
             } else {
@@ -201,8 +203,8 @@ ComPtr<ID3DBlob> SerializeRootSignature(const std::vector<D3D12_ROOT_PARAMETER1>
 }
 }  // namespace
 
-RootSignature::RootSignature(std::shared_ptr<DeviceContext> core, std::vector<RootParameterDesc> params,
-                             std::vector<StaticSamplerDesc> samplers, uint32_t flags)
+RootSignature::RootSignature(std::shared_ptr<DeviceContext> core, std::vector<RootParameterDesc> params, std::vector<StaticSamplerDesc> samplers,
+                             uint32_t flags)
     : m_Context(std::move(core)), m_Params(std::move(params)), m_Samplers(std::move(samplers)), m_Flags(flags) {
     m_Context->CheckNotForked("create_root_signature");
     if (m_Params.size() > 64) throw InvalidArgument("root signature: at most 64 root parameters");
@@ -243,8 +245,7 @@ RootSignature::RootSignature(std::shared_ptr<DeviceContext> core, std::vector<Ro
                 n.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
                 n.DescriptorTable.NumDescriptorRanges = static_cast<UINT>(ranges[i].size());
                 n.DescriptorTable.pDescriptorRanges = ranges[i].data();
-                m_Tables.push_back({static_cast<uint32_t>(i),
-                                    sampler ? D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER : D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
+                m_Tables.push_back({static_cast<uint32_t>(i), sampler ? D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER : D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
                                     static_cast<uint32_t>(slots)});
                 dwords += 1;
                 break;
@@ -257,8 +258,8 @@ RootSignature::RootSignature(std::shared_ptr<DeviceContext> core, std::vector<Ro
     bool unbounded = false;
     for (const RootParameterDesc& p : m_Params)
         for (const DescriptorRangeDesc& r : p.ranges) unbounded |= r.count == kUnboundedRange;
-    ThrowIfFailed(m_Context->D3D12Device()->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(),
-                                                             IID_ID3D12RootSignature, m_d3d12RootSignature.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(m_Context->D3D12Device()->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(), IID_ID3D12RootSignature,
+                                                                m_d3d12RootSignature.ReleaseAndGetVoidAddress()),
                   unbounded ? "CreateRootSignature (with an unbounded descriptor range, which vkd3d 1.2 does not implement; give a count)"
                             : "CreateRootSignature");
 }
@@ -269,12 +270,12 @@ const RootParameterDesc& RootSignature::Require(uint32_t index, RootParamKind ki
                               std::to_string(m_Params.size()) + " parameters)");
     const RootParameterDesc& p = m_Params[index];
     if (p.kind != kind)
-        throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(index) + " is " + RootParamKindName(p.kind) + ", not " + RootParamKindName(kind));
+        throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(index) + " is " + RootParamKindName(p.kind) + ", not " +
+                              RootParamKindName(kind));
     return p;
 }
 
-PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const std::vector<uint8_t>& cs,
-                             std::shared_ptr<RootSignature> rootSignature)
+PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const std::vector<uint8_t>& cs, std::shared_ptr<RootSignature> rootSignature)
     : m_Context(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(true) {
     m_Context->CheckNotForked("create_compute_pipeline");
     if (!m_RootSignature) throw InvalidArgument("create_compute_pipeline: no root signature");
@@ -283,7 +284,8 @@ PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const std::vec
     {
         const DxbcReflection r = ReflectShader("create_compute_pipeline", "cs", cs);
         if (r.stage != ShaderStage::Compute)
-            throw InvalidArgument(std::string("create_compute_pipeline: the shader is a ") + r.StageName() + " shader (" + r.Profile() + "), not a compute shader");
+            throw InvalidArgument(std::string("create_compute_pipeline: the shader is a ") + r.StageName() + " shader (" + r.Profile() +
+                                  "), not a compute shader");
         CheckShaderBindings("create_compute_pipeline", r, *m_RootSignature);
         m_RootUse = std::make_shared<PipelineRootUse>();
         NoteShaderRootUse(r, *m_RootSignature, *m_RootUse);
@@ -320,17 +322,21 @@ void CheckBlendState(const GraphicsPipelineDesc& g, const BlendStateDesc& b, siz
     if (b.writeMask > D3D12_COLOR_WRITE_ENABLE_ALL)
         throw InvalidArgument(field + ".write_mask " + std::to_string(b.writeMask) + " has bits other than red|green|blue|alpha (0..15)");
     if (b.blendEnable && (IsColorFactor(b.srcBlendAlpha) || IsColorFactor(b.destBlendAlpha)))
-        throw InvalidArgument(field + ": src_blend_alpha and dest_blend_alpha cannot be *_color factors (D3D12 allows only alpha factors "
+        throw InvalidArgument(field +
+                              ": src_blend_alpha and dest_blend_alpha cannot be *_color factors (D3D12 allows only alpha factors "
                               "for the alpha channel)");
-    if (b.blendEnable && (IsDualSourceFactor(b.srcBlend) || IsDualSourceFactor(b.destBlend) || IsDualSourceFactor(b.srcBlendAlpha) ||
-                          IsDualSourceFactor(b.destBlendAlpha)) &&
+    if (b.blendEnable &&
+        (IsDualSourceFactor(b.srcBlend) || IsDualSourceFactor(b.destBlend) || IsDualSourceFactor(b.srcBlendAlpha) ||
+         IsDualSourceFactor(b.destBlendAlpha)) &&
         (i != 0 || g.rtvFormats.size() != 1))
         throw InvalidArgument(field + ": src1_* factors (dual-source blending) need exactly one render target, blended as target 0");
     if (b.logicOpEnable) {
         if (b.blendEnable) throw InvalidArgument(field + ": blending and logic_op cannot both be on (D3D12_RENDER_TARGET_BLEND_DESC)");
-        if (g.blend.size() > 1) throw InvalidArgument(field + ": logic_op needs one blend state for all render targets (D3D12: no independent blend)");
+        if (g.blend.size() > 1)
+            throw InvalidArgument(field + ": logic_op needs one blend state for all render targets (D3D12: no independent blend)");
 #if !defined(_WIN32)
-        throw InvalidArgument(field + ".logic_op: vkd3d 1.2 does not implement logic operations (it ignores LogicOpEnable and would write "
+        throw InvalidArgument(field +
+                              ".logic_op: vkd3d 1.2 does not implement logic operations (it ignores LogicOpEnable and would write "
                               "the shader's colour unchanged); refused");
 #endif
     }
@@ -344,10 +350,14 @@ void CheckRasterizerState(const RasterizerStateDesc& r) {
     if (r.forcedSampleCount != 0 && r.forcedSampleCount != 1 && r.forcedSampleCount != 4 && r.forcedSampleCount != 8 && r.forcedSampleCount != 16)
         throw InvalidArgument(field + "forced_sample_count must be 0, 1, 4, 8 or 16, got " + std::to_string(r.forcedSampleCount));
 #if !defined(_WIN32)
-    const char* ignored = r.multisample ? "multisample" : r.antialiasedLines ? "antialiased_lines" : r.conservative ? "conservative"
-                          : r.forcedSampleCount ? "forced_sample_count" : nullptr;
+    const char* ignored = r.multisample         ? "multisample"
+                          : r.antialiasedLines  ? "antialiased_lines"
+                          : r.conservative      ? "conservative"
+                          : r.forcedSampleCount ? "forced_sample_count"
+                                                : nullptr;
     if (ignored)
-        throw InvalidArgument(field + ignored + ": vkd3d 1.2 does not implement it (it ignores the D3D12_RASTERIZER_DESC field, so the "
+        throw InvalidArgument(field + ignored +
+                              ": vkd3d 1.2 does not implement it (it ignores the D3D12_RASTERIZER_DESC field, so the "
                               "pixels would differ from D3D12's); refused");
 #endif
 }
@@ -380,12 +390,17 @@ const char* GsInputName(uint32_t primitive) {
 /// for *_SINT, 3 float32 for every other colour or vertex format (UNORM, SNORM, FLOAT, sRGB).
 uint32_t ShaderComponentType(DXGI_FORMAT f) {
     switch (f) {
-        case DXGI_FORMAT_R32G32B32A32_SINT: case DXGI_FORMAT_R32G32B32_SINT: case DXGI_FORMAT_R16G16B16A16_SINT:
-        case DXGI_FORMAT_R32G32_SINT: case DXGI_FORMAT_R8G8B8A8_SINT: case DXGI_FORMAT_R16G16_SINT: case DXGI_FORMAT_R32_SINT:
-        case DXGI_FORMAT_R8G8_SINT: case DXGI_FORMAT_R16_SINT: case DXGI_FORMAT_R8_SINT:
-            return 2;
-        default:
-            return IsInteger(f) ? 1 : 3;
+        case DXGI_FORMAT_R32G32B32A32_SINT:
+        case DXGI_FORMAT_R32G32B32_SINT:
+        case DXGI_FORMAT_R16G16B16A16_SINT:
+        case DXGI_FORMAT_R32G32_SINT:
+        case DXGI_FORMAT_R8G8B8A8_SINT:
+        case DXGI_FORMAT_R16G16_SINT:
+        case DXGI_FORMAT_R32_SINT:
+        case DXGI_FORMAT_R8G8_SINT:
+        case DXGI_FORMAT_R16_SINT:
+        case DXGI_FORMAT_R8_SINT: return 2;
+        default: return IsInteger(f) ? 1 : 3;
     }
 }
 
@@ -442,7 +457,8 @@ uint32_t CheckInputLayout(const std::vector<InputElementDesc>& layout, const Dxb
             while (k > 0 && std::isdigit(static_cast<unsigned char>(e.semantic[k - 1]))) --k;
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] semantic '" + e.semantic +
                                   "' ends in a digit, which D3D12 refuses: give the name without it and the number as semantic_index "
-                                  "(InputElement('" + e.semantic.substr(0, k) + "', ..., semantic_index=" + e.semantic.substr(k) + "))");
+                                  "(InputElement('" +
+                                  e.semantic.substr(0, k) + "', ..., semantic_index=" + e.semantic.substr(k) + "))");
         }
         for (size_t j = 0; j < i; ++j)
             if (layout[j].semanticIndex == e.semanticIndex && lower(layout[j].semantic) == lower(e.semantic))
@@ -463,18 +479,19 @@ uint32_t CheckInputLayout(const std::vector<InputElementDesc>& layout, const Dxb
             if (layout[i].semanticIndex == in.semanticIndex && lower(layout[i].semantic) == lower(in.semantic)) match = i;
         if (match == layout.size()) {
             std::string have;
-            for (size_t i = 0; i < layout.size(); ++i)
-                have += (have.empty() ? "" : ", ") + SemanticName(layout[i].semantic, layout[i].semanticIndex);
-            throw InvalidArgument(head + " has no input_layout element (D3D12 refuses the pipeline: E_INVALIDARG): add InputElement('" +
-                                  in.semantic + "', <format>" + (in.semanticIndex ? ", semantic_index=" + std::to_string(in.semanticIndex) : std::string()) +
+            for (size_t i = 0; i < layout.size(); ++i) have += (have.empty() ? "" : ", ") + SemanticName(layout[i].semantic, layout[i].semanticIndex);
+            throw InvalidArgument(head + " has no input_layout element (D3D12 refuses the pipeline: E_INVALIDARG): add InputElement('" + in.semantic +
+                                  "', <format>" + (in.semanticIndex ? ", semantic_index=" + std::to_string(in.semanticIndex) : std::string()) +
                                   ") (the layout has: " + (have.empty() ? std::string("nothing") : have) + ")");
         }
         const uint32_t given = ShaderComponentType(layout[match].format);
         const bool floatIn = in.componentType == 3, floatGiven = given == 3;
         if (in.componentType != 0 && floatIn != floatGiven)
             throw InvalidArgument(head + " reads " + ComponentTypeName(in.componentType) + " components, but " + elementName(match) + " is " +
-                                  FormatName(layout[match].format) + ", which gives " + ComponentTypeName(given) +
-                                  " components: use a " + (floatIn ? "float/unorm/snorm" : in.componentType == 1 ? "*_uint" : "*_sint") +
+                                  FormatName(layout[match].format) + ", which gives " + ComponentTypeName(given) + " components: use a " +
+                                  (floatIn                 ? "float/unorm/snorm"
+                                   : in.componentType == 1 ? "*_uint"
+                                                           : "*_sint") +
                                   " format or change the shader's input type (D3D12 would reinterpret the bits; vkd3d over Vulkan "
                                   "gives undefined values instead, so dx12kit refuses the mismatch)");
         slotsRead |= uint32_t(1) << layout[match].slot;
@@ -515,30 +532,36 @@ void CheckPixelOutputs(const GraphicsPipelineDesc& g, const DxbcReflection* ps, 
         const std::string rt = "render target " + std::to_string(i) + " (" + FormatName(g.rtvFormats[i]) + ")";
         const SignatureElement* o = target(static_cast<uint32_t>(i));
         if (!o)
-            throw InvalidArgument(fn + ": " + (ps ? "the pixel shader does not write SV_Target" + std::to_string(i) + " (its targets: " + written() + ")"
-                                                  : std::string("there is no pixel shader")) +
-                                  ", so " + rt + " would receive undefined values: " + (ps ? "write SV_Target" + std::to_string(i) : std::string("pass a ps")) +
+            throw InvalidArgument(fn + ": " +
+                                  (ps ? "the pixel shader does not write SV_Target" + std::to_string(i) + " (its targets: " + written() + ")"
+                                      : std::string("there is no pixel shader")) +
+                                  ", so " + rt +
+                                  " would receive undefined values: " + (ps ? "write SV_Target" + std::to_string(i) : std::string("pass a ps")) +
                                   " or give that target write_mask=0 in its BlendState");
         const uint32_t want = ShaderComponentType(g.rtvFormats[i]);
         if (o->componentType != 0 && o->componentType != want)
             throw InvalidArgument(fn + ": the pixel shader writes " + ComponentTypeName(o->componentType) + " to SV_Target" + std::to_string(i) +
                                   ", but " + rt + " takes " + ComponentTypeName(want) + " values (" +
-                                  (want == 3 ? "UNORM, SNORM and FLOAT formats take float" : want == 1 ? "a *_UINT format takes uint" : "a *_SINT format takes int") +
+                                  (want == 3   ? "UNORM, SNORM and FLOAT formats take float"
+                                   : want == 1 ? "a *_UINT format takes uint"
+                                               : "a *_SINT format takes int") +
                                   "): return " + ComponentTypeName(want) + "4 or use a matching format");
     }
     if (!g.blend.empty()) {
         const BlendStateDesc& b = blendOf(0);
-        const bool dual = b.blendEnable && (IsDualSourceFactor(b.srcBlend) || IsDualSourceFactor(b.destBlend) || IsDualSourceFactor(b.srcBlendAlpha) ||
-                                            IsDualSourceFactor(b.destBlendAlpha));
+        const bool dual = b.blendEnable && (IsDualSourceFactor(b.srcBlend) || IsDualSourceFactor(b.destBlend) ||
+                                            IsDualSourceFactor(b.srcBlendAlpha) || IsDualSourceFactor(b.destBlendAlpha));
         if (dual && !target(1))
-            throw InvalidArgument(fn + ": " + BlendField(g, 0) + " uses src1_* factors (dual-source blending), which read the pixel shader's "
-                                  "SV_Target1, but " + (ps ? "it writes none (its targets: " + written() + ")" : std::string("there is no pixel shader")) +
+            throw InvalidArgument(fn + ": " + BlendField(g, 0) +
+                                  " uses src1_* factors (dual-source blending), which read the pixel shader's "
+                                  "SV_Target1, but " +
+                                  (ps ? "it writes none (its targets: " + written() + ")" : std::string("there is no pixel shader")) +
                                   ": write SV_Target1 or use factors without src1");
     }
 }
 
-DxbcReflection ReflectStage(const std::vector<uint8_t>& bytecode, const char* arg, ShaderStage want, const char* wantName,
-                            const RootSignature& rs, PipelineRootUse& rootUse) {
+DxbcReflection ReflectStage(const std::vector<uint8_t>& bytecode, const char* arg, ShaderStage want, const char* wantName, const RootSignature& rs,
+                            PipelineRootUse& rootUse) {
     const DxbcReflection r = ReflectShader(kGraphics, arg, bytecode);
     if (r.stage != want)
         throw InvalidArgument(std::string(kGraphics) + ": " + arg + " is a " + r.StageName() + " shader (" + r.Profile() + "), not a " + wantName +
@@ -553,7 +576,8 @@ DxbcReflection ReflectStage(const std::vector<uint8_t>& bytecode, const char* ar
 void CheckInputLayoutFlag(const GraphicsPipelineDesc& g, const RootSignature& rs) {
     if (g.inputLayout.empty() || (rs.Flags() & D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT)) return;
     throw InvalidArgument(std::string(kGraphics) + ": input_layout has " + std::to_string(g.inputLayout.size()) + " element(s) but root signature '" +
-                          rs.Name() + "' lacks the ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT flag (RootSignatureFlags.ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT); "
+                          rs.Name() +
+                          "' lacks the ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT flag (RootSignatureFlags.ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT); "
                           "create the root signature with it, or drop the input layout");
 }
 }  // namespace
@@ -578,8 +602,8 @@ D3D12_PRIMITIVE_TOPOLOGY_TYPE CheckGraphicsShape(const GraphicsPipelineDesc& g, 
         throw InvalidArgument(fn + ": topology " + std::to_string(int(g.topology)) + " is not a D3D_PRIMITIVE_TOPOLOGY");
     if ((topologyType == D3D12_PRIMITIVE_TOPOLOGY_TYPE_PATCH) != tessellated)
         throw InvalidArgument(fn + (tessellated ? ": hs and ds need a patch-list topology ('patch_list_<control points>'), not topology " +
-                                                        std::to_string(int(g.topology))
-                                                  : ": a patch-list topology needs hs and ds (tessellation)"));
+                                                      std::to_string(int(g.topology))
+                                                : ": a patch-list topology needs hs and ds (tessellation)"));
     // Blend: none, one state for all targets, or one per target.
     if (g.blend.size() > 1 && g.blend.size() != g.rtvFormats.size())
         throw InvalidArgument(fn + ": blend has " + std::to_string(g.blend.size()) + " states for " + std::to_string(g.rtvFormats.size()) +
@@ -617,7 +641,8 @@ void CheckGraphicsFormats(const GraphicsPipelineDesc& g, FormatSupportCache& for
             throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): " + FormatName(e.format) +
                                   " is not a vertex-buffer format on this device (D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER)");
         if (!e.perInstance && e.stepRate != 1 && e.stepRate != 0)
-            throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic + "): step_rate applies to per_instance elements only");
+            throw InvalidArgument(fn + ": input_layout[" + std::to_string(i) + "] (" + e.semantic +
+                                  "): step_rate applies to per_instance elements only");
         for (size_t j = 0; j < i; ++j) {
             const InputElementDesc& o = g.inputLayout[j];
             if (o.slot == e.slot && (o.perInstance != e.perInstance || (e.perInstance && o.stepRate != e.stepRate)))
@@ -727,7 +752,11 @@ void FillGraphicsStates(const GraphicsPipelineDesc& g, D3D12_GRAPHICS_PIPELINE_S
     elems.resize(g.inputLayout.size());
     for (size_t i = 0; i < elems.size(); ++i) {
         const InputElementDesc& e = g.inputLayout[i];
-        elems[i] = {e.semantic.c_str(), e.semanticIndex, e.format, e.slot, e.offset,
+        elems[i] = {e.semantic.c_str(),
+                    e.semanticIndex,
+                    e.format,
+                    e.slot,
+                    e.offset,
                     e.perInstance ? D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA : D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA,
                     e.perInstance ? e.stepRate : 0};
     }
@@ -739,11 +768,17 @@ void FillGraphicsStates(const GraphicsPipelineDesc& g, D3D12_GRAPHICS_PIPELINE_S
 }
 }  // namespace
 
-PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const GraphicsPipelineDesc& g,
-                             std::shared_ptr<RootSignature> rootSignature)
-    : m_Context(std::move(core)), m_RootSignature(std::move(rootSignature)), m_IsCompute(false), m_Topology(g.topology),
-      m_RtvFormats(g.rtvFormats), m_DsvFormat(g.dsvFormat), m_SampleCount(g.sampleCount), m_DepthTest(g.depthStencil.depthTest),
-      m_StencilTest(g.depthStencil.stencil), m_Tessellated(!g.hs.empty()) {
+PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const GraphicsPipelineDesc& g, std::shared_ptr<RootSignature> rootSignature)
+    : m_Context(std::move(core)),
+      m_RootSignature(std::move(rootSignature)),
+      m_IsCompute(false),
+      m_Topology(g.topology),
+      m_RtvFormats(g.rtvFormats),
+      m_DsvFormat(g.dsvFormat),
+      m_SampleCount(g.sampleCount),
+      m_DepthTest(g.depthStencil.depthTest),
+      m_StencilTest(g.depthStencil.stencil),
+      m_Tessellated(!g.hs.empty()) {
     for (const BlendStateDesc& b : g.blend)
         for (D3D12_BLEND f : {b.srcBlend, b.destBlend, b.srcBlendAlpha, b.destBlendAlpha})
             m_UsesBlendFactor |= b.blendEnable && (f == D3D12_BLEND_BLEND_FACTOR || f == D3D12_BLEND_INV_BLEND_FACTOR);
@@ -817,8 +852,10 @@ platform::PipelineFix PipelineState::BackendFix(const GraphicsPipelineDesc& g) {
         const double ratio = m_Context->DepthBias().Ratio(g.dsvFormat);
         if (ratio <= 0)
             throw InvalidArgument(std::string(kGraphics) + ": rasterizer.depth_bias " + std::to_string(g.rasterizer.depthBias) + " on " +
-                                  FormatName(g.dsvFormat) + ": the backend's depth-bias unit on that format could not be measured (the probe's "
-                                  "ratio to D3D12's unit was " + std::to_string(m_Context->DepthBias().Raw(g.dsvFormat)) +
+                                  FormatName(g.dsvFormat) +
+                                  ": the backend's depth-bias unit on that format could not be measured (the probe's "
+                                  "ratio to D3D12's unit was " +
+                                  std::to_string(m_Context->DepthBias().Raw(g.dsvFormat)) +
                                   "), so the stored depth would not be D3D12's; refused. Use depth_bias=0 (slope_scaled_depth_bias works)");
         if (ratio != 1.0) fix.depthBiasScale = static_cast<float>(1.0 / ratio);
     }
@@ -826,7 +863,8 @@ platform::PipelineFix PipelineState::BackendFix(const GraphicsPipelineDesc& g) {
 }
 
 Sampler::Sampler(std::shared_ptr<DeviceContext> core, const D3D12_SAMPLER_DESC& desc)
-    : m_Context(std::move(core)), m_Desc(CheckedSamplerDesc(desc, *m_Context)),
+    : m_Context(std::move(core)),
+      m_Desc(CheckedSamplerDesc(desc, *m_Context)),
       m_Descriptor(m_Context->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER).Allocate(1)) {
     m_Context->D3D12Device()->CreateSampler(&m_Desc, m_Descriptor.Handle());
 }

@@ -62,9 +62,10 @@ QueryHeap::QueryHeap(std::shared_ptr<DeviceContext> core, QueryHeapType type, ui
     : m_Context(std::move(core)), m_Type(type), m_Count(count) {
     if (count == 0) throw InvalidArgument("create_query_heap: count must be at least 1");
     if (type == kCopyQueueTimestampHeap && !m_Context->Queries().copyQueueTimestamps)
-        throw InvalidArgument("create_query_heap: this device cannot time copy-queue lists ('copy_queue_timestamp' heaps: vkd3d 1.2 "
-                              "reports CopyQueueTimestampQueriesSupported but refuses to create the heap); write the timestamps "
-                              "on a direct or compute list around the copy queue's work instead");
+        throw InvalidArgument(
+            "create_query_heap: this device cannot time copy-queue lists ('copy_queue_timestamp' heaps: vkd3d 1.2 "
+            "reports CopyQueueTimestampQueriesSupported but refuses to create the heap); write the timestamps "
+            "on a direct or compute list around the copy queue's work instead");
     D3D12_QUERY_HEAP_DESC d{};
     d.Type = static_cast<D3D12_QUERY_HEAP_TYPE>(type);
     d.Count = count;
@@ -80,7 +81,8 @@ void QueryHeap::SetName(std::string name) {
 void QueryHeap::CheckRange(D3D12_QUERY_TYPE type, uint32_t start, uint32_t count, const char* what) const {
     if (!queryrules::HeapHolds(m_Type, type))
         throw InvalidArgument(std::string(what) + ": kind '" + queryrules::QueryTypeName(type) + "' does not belong in query heap '" + m_Name +
-                              "' of kind '" + queryrules::HeapTypeName(m_Type) + "' (occlusion heaps hold 'occlusion' and "
+                              "' of kind '" + queryrules::HeapTypeName(m_Type) +
+                              "' (occlusion heaps hold 'occlusion' and "
                               "'binary_occlusion' queries, timestamp heaps 'timestamp', pipeline_statistics heaps 'pipeline_statistics')");
     if (start >= m_Count || count > m_Count - start)
         throw InvalidArgument(std::string(what) + ": queries [" + std::to_string(start) + ", " + std::to_string(uint64_t(start) + count) +

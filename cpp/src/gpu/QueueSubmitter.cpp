@@ -9,10 +9,15 @@
 namespace dx12kit {
 
 QueueSubmitter::QueueSubmitter(ComPtr<ID3D12CommandQueue> queue, ComPtr<ID3D12Fence> fence, std::string name, bool mayDefer)
-    : m_Queue(std::move(queue)), m_Fence(std::move(fence)), m_Waiter(std::make_unique<FenceWaiter>(m_Fence.Get())),
-      m_Name(std::move(name)), m_MayDefer(mayDefer) {}
+    : m_Queue(std::move(queue)),
+      m_Fence(std::move(fence)),
+      m_Waiter(std::make_unique<FenceWaiter>(m_Fence.Get())),
+      m_Name(std::move(name)),
+      m_MayDefer(mayDefer) {}
 
-QueueSubmitter::~QueueSubmitter() { Stop(); }
+QueueSubmitter::~QueueSubmitter() {
+    Stop();
+}
 
 uint64_t QueueSubmitter::ReadCompleted() const {
     const uint64_t v = m_Fence->GetCompletedValue();
@@ -125,10 +130,11 @@ void QueueSubmitter::Fail(HRESULT hr, uint64_t value, std::string what) {
 namespace {
 std::string Describe(int kind, uint64_t value, const std::string& otherName, uint64_t next) {
     switch (kind) {
-    case 0: return "ExecuteCommandLists of fence value " + std::to_string(value);
-    case 1: return "Signal of fence value " + std::to_string(value);
-    default: return "GPU wait for queue '" + otherName + "' to reach fence value " + std::to_string(value) +
-                    " (before this queue's fence value " + std::to_string(next) + ")";
+        case 0: return "ExecuteCommandLists of fence value " + std::to_string(value);
+        case 1: return "Signal of fence value " + std::to_string(value);
+        default:
+            return "GPU wait for queue '" + otherName + "' to reach fence value " + std::to_string(value) + " (before this queue's fence value " +
+                   std::to_string(next) + ")";
     }
 }
 }  // namespace
@@ -160,36 +166,36 @@ void QueueSubmitter::RunOp(Op& op) {
     }
     try {
         switch (op.kind) {
-        case Op::kExecute: {
-            ID3D12CommandList* raw[16];
-            std::vector<ID3D12CommandList*> many;
-            ID3D12CommandList** lists = raw;
-            if (op.lists.size() > 16) {
-                many.resize(op.lists.size());
-                lists = many.data();
-            }
-            for (size_t i = 0; i < op.lists.size(); ++i) lists[i] = op.lists[i].Get();
-            m_Queue->ExecuteCommandLists(static_cast<UINT>(op.lists.size()), lists);
-            break;
-        }
-        case Op::kSignal: {
-            // Under the FIFO mutex: Reissue() (another thread's stall cure) never lands between.
-            std::lock_guard<std::mutex> lock(m_Mutex);
-            const HRESULT hr = m_Queue->Signal(m_Fence.Get(), op.value);
-            if (FAILED(hr)) {
-                if (!m_Failed.load(std::memory_order_relaxed)) {
-                    m_Failure = {hr, op.value, Describe(op.kind, op.value, otherName, op.next)};
-                    m_Failed.store(true, std::memory_order_release);
+            case Op::kExecute: {
+                ID3D12CommandList* raw[16];
+                std::vector<ID3D12CommandList*> many;
+                ID3D12CommandList** lists = raw;
+                if (op.lists.size() > 16) {
+                    many.resize(op.lists.size());
+                    lists = many.data();
                 }
-            } else {
-                NoteIssued(op.value);
+                for (size_t i = 0; i < op.lists.size(); ++i) lists[i] = op.lists[i].Get();
+                m_Queue->ExecuteCommandLists(static_cast<UINT>(op.lists.size()), lists);
+                break;
             }
-            break;
-        }
-        case Op::kWait:
-            m_WorkerWaits.fetch_add(1, std::memory_order_relaxed);
-            WaitOnCpu(*op.other, op.value);
-            break;
+            case Op::kSignal: {
+                // Under the FIFO mutex: Reissue() (another thread's stall cure) never lands between.
+                std::lock_guard<std::mutex> lock(m_Mutex);
+                const HRESULT hr = m_Queue->Signal(m_Fence.Get(), op.value);
+                if (FAILED(hr)) {
+                    if (!m_Failed.load(std::memory_order_relaxed)) {
+                        m_Failure = {hr, op.value, Describe(op.kind, op.value, otherName, op.next)};
+                        m_Failed.store(true, std::memory_order_release);
+                    }
+                } else {
+                    NoteIssued(op.value);
+                }
+                break;
+            }
+            case Op::kWait:
+                m_WorkerWaits.fetch_add(1, std::memory_order_relaxed);
+                WaitOnCpu(*op.other, op.value);
+                break;
         }
     } catch (const Error& e) {
         Fail(E_FAIL, errorValue, Describe(op.kind, op.value, otherName, op.next) + ": " + e.what());

@@ -29,12 +29,30 @@ const char* VisibilityName(D3D12_SHADER_VISIBILITY v) {
 /// The visibility value of a graphics stage, and the root-signature flag denying it root access.
 void StageVisibility(ShaderStage stage, D3D12_SHADER_VISIBILITY& vis, uint32_t& denyFlag) {
     switch (stage) {
-        case ShaderStage::Vertex: vis = D3D12_SHADER_VISIBILITY_VERTEX; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_VERTEX_SHADER_ROOT_ACCESS; return;
-        case ShaderStage::Hull: vis = D3D12_SHADER_VISIBILITY_HULL; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS; return;
-        case ShaderStage::Domain: vis = D3D12_SHADER_VISIBILITY_DOMAIN; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_DOMAIN_SHADER_ROOT_ACCESS; return;
-        case ShaderStage::Geometry: vis = D3D12_SHADER_VISIBILITY_GEOMETRY; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_GEOMETRY_SHADER_ROOT_ACCESS; return;
-        case ShaderStage::Pixel: vis = D3D12_SHADER_VISIBILITY_PIXEL; denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_PIXEL_SHADER_ROOT_ACCESS; return;
-        default: vis = D3D12_SHADER_VISIBILITY_ALL; denyFlag = 0; return;
+        case ShaderStage::Vertex:
+            vis = D3D12_SHADER_VISIBILITY_VERTEX;
+            denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_VERTEX_SHADER_ROOT_ACCESS;
+            return;
+        case ShaderStage::Hull:
+            vis = D3D12_SHADER_VISIBILITY_HULL;
+            denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_HULL_SHADER_ROOT_ACCESS;
+            return;
+        case ShaderStage::Domain:
+            vis = D3D12_SHADER_VISIBILITY_DOMAIN;
+            denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_DOMAIN_SHADER_ROOT_ACCESS;
+            return;
+        case ShaderStage::Geometry:
+            vis = D3D12_SHADER_VISIBILITY_GEOMETRY;
+            denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_GEOMETRY_SHADER_ROOT_ACCESS;
+            return;
+        case ShaderStage::Pixel:
+            vis = D3D12_SHADER_VISIBILITY_PIXEL;
+            denyFlag = D3D12_ROOT_SIGNATURE_FLAG_DENY_PIXEL_SHADER_ROOT_ACCESS;
+            return;
+        default:
+            vis = D3D12_SHADER_VISIBILITY_ALL;
+            denyFlag = 0;
+            return;
     }
 }
 
@@ -89,7 +107,9 @@ std::vector<Cover> Covers(const std::vector<RootParameterDesc>& params, const st
             case RootParamKind::Cbv:
             case RootParamKind::Srv:
             case RootParamKind::Uav: {
-                const BindingKind k = p.kind == RootParamKind::Cbv ? BindingKind::Cbv : p.kind == RootParamKind::Srv ? BindingKind::Srv : BindingKind::Uav;
+                const BindingKind k = p.kind == RootParamKind::Cbv   ? BindingKind::Cbv
+                                      : p.kind == RootParamKind::Srv ? BindingKind::Srv
+                                                                     : BindingKind::Uav;
                 const char* n = p.kind == RootParamKind::Cbv ? " (root CBV)" : p.kind == RootParamKind::Srv ? " (root SRV)" : " (root UAV)";
                 out.push_back({k, p.shaderRegister, uint64_t(p.shaderRegister) + 1, p.space, p.visibility, true, 0, at + n});
                 break;
@@ -129,7 +149,8 @@ std::string DescribeRootSignature(const RootSignature& rs) {
         s += "\n  [" + std::to_string(i) + "] ";
         switch (p.kind) {
             case RootParamKind::Constants:
-                s += "RootConstants " + Registers(BindingKind::Cbv, p.shaderRegister, 1, p.space) + " (" + std::to_string(p.num32BitValues) + " values)";
+                s += "RootConstants " + Registers(BindingKind::Cbv, p.shaderRegister, 1, p.space) + " (" + std::to_string(p.num32BitValues) +
+                     " values)";
                 break;
             case RootParamKind::Cbv: s += "RootCBV " + Registers(BindingKind::Cbv, p.shaderRegister, 1, p.space); break;
             case RootParamKind::Srv: s += "RootSRV " + Registers(BindingKind::Srv, p.shaderRegister, 1, p.space); break;
@@ -139,7 +160,8 @@ std::string DescribeRootSignature(const RootSignature& rs) {
                 for (size_t r = 0; r < p.ranges.size(); ++r) {
                     const DescriptorRangeDesc& d = p.ranges[r];
                     static const char* const kNames[] = {"SRV", "UAV", "CBV", "Sampler"};
-                    s += (r ? ", " : "") + std::string(kNames[int(d.kind)]) + " " + Registers(KindOfRange(d.kind), d.shaderRegister, d.count, d.space);
+                    s +=
+                        (r ? ", " : "") + std::string(kNames[int(d.kind)]) + " " + Registers(KindOfRange(d.kind), d.shaderRegister, d.count, d.space);
                 }
                 s += ")";
                 break;
@@ -229,8 +251,7 @@ const FlagBit kDescriptorRangeFlagBits[] = {
     {0x2, "DATA_VOLATILE", nullptr},
     {0x4, "DATA_STATIC_WHILE_SET_AT_EXECUTE", nullptr},
     {0x8, "DATA_STATIC", nullptr},
-    {0x10000, "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS",
-     "a later D3D12 flag (root signature 1.1 of vkd3d 1.2 does not define it)"},
+    {0x10000, "DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS", "a later D3D12 flag (root signature 1.1 of vkd3d 1.2 does not define it)"},
     {0, nullptr, nullptr},
 };
 const FlagBit kRootDescriptorFlagBits[] = {
@@ -262,23 +283,28 @@ constexpr uint32_t kDataFlags = 0x2 | 0x4 | 0x8;
 uint32_t CheckOneDataFlag(uint32_t flags, const char* what) {
     const uint32_t data = flags & kDataFlags;
     if (data & (data - 1))
-        throw InvalidArgument(std::string(what) + ": DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC exclude each other "
+        throw InvalidArgument(std::string(what) +
+                              ": DATA_VOLATILE, DATA_STATIC_WHILE_SET_AT_EXECUTE and DATA_STATIC exclude each other "
                               "(D3D12 takes at most one)");
     return flags;
 }
 }  // namespace
 
-uint32_t CheckRootSignatureFlags(uint32_t flags, const char* what) { return CheckFlagBits(flags, kRootSignatureFlagBits, "root signature flag", what); }
+uint32_t CheckRootSignatureFlags(uint32_t flags, const char* what) {
+    return CheckFlagBits(flags, kRootSignatureFlagBits, "root signature flag", what);
+}
 
 uint32_t CheckDescriptorRangeFlags(uint32_t flags, RangeKind kind, const char* what) {
     CheckFlagBits(flags, kDescriptorRangeFlagBits, "descriptor range flag", what);
     if (kind == RangeKind::Sampler && (flags & kDataFlags))
-        throw InvalidArgument(std::string(what) + ": a sampler range takes DESCRIPTORS_VOLATILE only (samplers have no data; D3D12 refuses DATA_* flags there)");
+        throw InvalidArgument(std::string(what) +
+                              ": a sampler range takes DESCRIPTORS_VOLATILE only (samplers have no data; D3D12 refuses DATA_* flags there)");
     // D3D12's root-signature validation (and DXC's): descriptors that may change while the list
     // runs cannot promise static data ("Descriptor range flags cannot specify DESCRIPTORS_VOLATILE
     // with the DATA_STATIC flag at the same time").
     if ((flags & 0x1) && (flags & 0x8))
-        throw InvalidArgument(std::string(what) + ": DESCRIPTORS_VOLATILE and DATA_STATIC exclude each other (D3D12 refuses the "
+        throw InvalidArgument(std::string(what) +
+                              ": DESCRIPTORS_VOLATILE and DATA_STATIC exclude each other (D3D12 refuses the "
                               "root signature: volatile descriptors cannot promise static data)");
     return CheckOneDataFlag(flags, what);
 }
@@ -289,7 +315,9 @@ uint32_t CheckRootDescriptorFlags(uint32_t flags, const char* what) {
 
 namespace {
 /// The bytes a cbuffer's variables span (its declared size when reflection gives no variables).
-uint32_t CbufferBytes(const ShaderBinding& b) { return b.cbufferUsedBytes ? b.cbufferUsedBytes : b.cbufferSize; }
+uint32_t CbufferBytes(const ShaderBinding& b) {
+    return b.cbufferUsedBytes ? b.cbufferUsedBytes : b.cbufferSize;
+}
 /// PipelineRootUse::cbuffers: keeps the declaration spanning the most bytes at `key`.
 void NoteCbuffer(PipelineRootUse& use, uint64_t key, const ShaderBinding& b) {
     auto it = use.cbuffers.find(key);
@@ -353,11 +381,10 @@ void CheckRootSignatureOverlaps(const std::vector<RootParameterDesc>& params, co
         for (size_t j = i + 1; j < covers.size(); ++j) {
             const Cover &a = covers[i], &b = covers[j];
             if (a.kind != b.kind || a.space != b.space || a.hi <= b.lo || b.hi <= a.lo) continue;
-            if (a.visibility != b.visibility && a.visibility != D3D12_SHADER_VISIBILITY_ALL && b.visibility != D3D12_SHADER_VISIBILITY_ALL)
-                continue;
+            if (a.visibility != b.visibility && a.visibility != D3D12_SHADER_VISIBILITY_ALL && b.visibility != D3D12_SHADER_VISIBILITY_ALL) continue;
             const uint64_t reg = std::max(a.lo, b.lo);
-            throw InvalidArgument("root signature: " + a.name + " and " + b.name + " both provide " + RegisterClassOf(a.kind) +
-                                  std::to_string(reg) + " space" + std::to_string(a.space) +
+            throw InvalidArgument("root signature: " + a.name + " and " + b.name + " both provide " + RegisterClassOf(a.kind) + std::to_string(reg) +
+                                  " space" + std::to_string(a.space) +
                                   (a.visibility == D3D12_SHADER_VISIBILITY_ALL && b.visibility == D3D12_SHADER_VISIBILITY_ALL
                                        ? std::string(" to every stage")
                                        : std::string(" to the ") +
@@ -382,13 +409,14 @@ void CheckSignatureLinkage(const char* what, const char* from, const std::vector
         const SignatureElement* match = nullptr;
         for (const SignatureElement& o : outs)
             if (o.semanticIndex == in.semanticIndex && o.stream == 0 && Lower(o.semantic) == Lower(in.semantic)) match = &o;
-        const std::string head = std::string(what) + ": the " + to + " shader's " + kind + "input " + ElementName(in) + " (v" +
-                                 std::to_string(in.shaderRegister) + ") ";
-        if (!match) throw InvalidArgument(head + "is not an " + kind + "output of the " + from + " shader (its " + kind + "outputs: " + outputs() + ")");
+        const std::string head =
+            std::string(what) + ": the " + to + " shader's " + kind + "input " + ElementName(in) + " (v" + std::to_string(in.shaderRegister) + ") ";
+        if (!match)
+            throw InvalidArgument(head + "is not an " + kind + "output of the " + from + " shader (its " + kind + "outputs: " + outputs() + ")");
         if (match->shaderRegister != in.shaderRegister)
-            throw InvalidArgument(head + "is in a different register than the " + from + " shader's output (o" + std::to_string(match->shaderRegister) +
-                                  "); D3D12 links stages by register: declare the " + to + " shader's inputs in the order of the " + from +
-                                  " shader's outputs (its outputs: " + outputs() + ")");
+            throw InvalidArgument(head + "is in a different register than the " + from + " shader's output (o" +
+                                  std::to_string(match->shaderRegister) + "); D3D12 links stages by register: declare the " + to +
+                                  " shader's inputs in the order of the " + from + " shader's outputs (its outputs: " + outputs() + ")");
         if (match->systemValue != in.systemValue || match->componentType != in.componentType)
             throw InvalidArgument(head + "has another type or system value than the " + from + " shader's output " + ElementName(*match));
         const uint8_t unwritten = static_cast<uint8_t>(~match->mask | match->rwMask) & 0xF;

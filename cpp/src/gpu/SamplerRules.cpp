@@ -53,16 +53,28 @@ const char* AddressName(D3D12_TEXTURE_ADDRESS_MODE m) {
 bool IsD3D12Filter(uint32_t f) {
     if (f >> 9) return false;
     switch (f & 0x7f) {
-        case 0x00: case 0x01: case 0x04: case 0x05: case 0x10: case 0x11: case 0x14: case 0x15: case 0x55: return true;
+        case 0x00:
+        case 0x01:
+        case 0x04:
+        case 0x05:
+        case 0x10:
+        case 0x11:
+        case 0x14:
+        case 0x15:
+        case 0x55: return true;
         default: return false;
     }
 }
 
-uint32_t Reduction(D3D12_FILTER f) { return (static_cast<uint32_t>(f) >> D3D12_FILTER_REDUCTION_TYPE_SHIFT) & 3; }
+uint32_t Reduction(D3D12_FILTER f) {
+    return (static_cast<uint32_t>(f) >> D3D12_FILTER_REDUCTION_TYPE_SHIFT) & 3;
+}
 
 }  // namespace
 
-bool IsComparisonFilter(D3D12_FILTER filter) { return Reduction(filter) == D3D12_FILTER_REDUCTION_TYPE_COMPARISON; }
+bool IsComparisonFilter(D3D12_FILTER filter) {
+    return Reduction(filter) == D3D12_FILTER_REDUCTION_TYPE_COMPARISON;
+}
 
 std::array<float, 4> StaticBorderColorValue(D3D12_STATIC_BORDER_COLOR color, const std::string& what) {
     switch (color) {
@@ -79,8 +91,10 @@ void CheckSamplerDesc(D3D12_SAMPLER_DESC& d, const platform::SamplerSupport* sup
     // 1. Filter and address modes.
     if (!IsD3D12Filter(static_cast<uint32_t>(d.Filter)))
         throw InvalidArgument(what + ": filter " + Hex(static_cast<uint32_t>(d.Filter)) + " is not a D3D12_FILTER");
-    const struct { const char* name; D3D12_TEXTURE_ADDRESS_MODE mode; } addresses[] = {
-        {"address", d.AddressU}, {"address_v", d.AddressV}, {"address_w", d.AddressW}};
+    const struct {
+        const char* name;
+        D3D12_TEXTURE_ADDRESS_MODE mode;
+    } addresses[] = {{"address", d.AddressU}, {"address_v", d.AddressV}, {"address_w", d.AddressW}};
     for (const auto& a : addresses)
         if (!AddressName(a.mode))
             throw InvalidArgument(what + ": " + a.name + " " + std::to_string(static_cast<int>(a.mode)) +
@@ -94,8 +108,10 @@ void CheckSamplerDesc(D3D12_SAMPLER_DESC& d, const platform::SamplerSupport* sup
         throw InvalidArgument(what + ": mip_lod_bias " + Num(d.MipLODBias) + " is outside [-16, 15.99] (D3D12_MIP_LOD_BIAS_MIN/MAX)");
     // 4. MinLOD <= MaxLOD.
     if (std::isnan(d.MinLOD) || std::isnan(d.MaxLOD) || d.MinLOD > d.MaxLOD)
-        throw InvalidArgument(what + ": min_lod <= max_lod is required (D3D12_SAMPLER_DESC: MaxLOD must be greater than or equal to "
-                              "MinLOD), got min_lod " + Num(d.MinLOD) + ", max_lod " + Num(d.MaxLOD));
+        throw InvalidArgument(what +
+                              ": min_lod <= max_lod is required (D3D12_SAMPLER_DESC: MaxLOD must be greater than or equal to "
+                              "MinLOD), got min_lod " +
+                              Num(d.MinLOD) + ", max_lod " + Num(d.MaxLOD));
     // 5. BorderColor.
     for (float c : d.BorderColor)
         if (!(c >= 0.0f && c <= 1.0f))
@@ -105,21 +121,23 @@ void CheckSamplerDesc(D3D12_SAMPLER_DESC& d, const platform::SamplerSupport* sup
     const uint32_t func = static_cast<uint32_t>(d.ComparisonFunc);
     if (func > static_cast<uint32_t>(D3D12_COMPARISON_FUNC_ALWAYS))
         throw InvalidArgument(what + ": comparison " + std::to_string(func) + " is not a D3D12_COMPARISON_FUNC (never 1 .. always 8)");
-    if (func == 0)
-        d.ComparisonFunc = IsComparisonFilter(d.Filter) ? D3D12_COMPARISON_FUNC_LESS_EQUAL : D3D12_COMPARISON_FUNC_NEVER;
+    if (func == 0) d.ComparisonFunc = IsComparisonFilter(d.Filter) ? D3D12_COMPARISON_FUNC_LESS_EQUAL : D3D12_COMPARISON_FUNC_NEVER;
     if (!support) return;
     // 7-9. What the backend samples differently.
     const bool transparentBlack = d.BorderColor[0] == 0.0f && d.BorderColor[1] == 0.0f && d.BorderColor[2] == 0.0f && d.BorderColor[3] == 0.0f;
     for (const auto& a : addresses) {
         if (a.mode == D3D12_TEXTURE_ADDRESS_MODE_BORDER && !transparentBlack && !support->borderColors)
             throw InvalidArgument(what + ": border_color " + Color(d.BorderColor) + " with " + a.name +
-                                  " 'border': this backend (" DX12KIT_BACKEND_NAME " 1.2) samples every border as transparent black "
+                                  " 'border': this backend (" DX12KIT_BACKEND_NAME
+                                  " 1.2) samples every border as transparent black "
                                   "(0, 0, 0, 0), whatever the colour, so coordinates outside [0, 1] would read other values than D3D12's; "
                                   "refused (Device.sampler_support['border_colors'] is False). Use border_color 'transparent_black', "
                                   "which it samples right, or another address mode, or give the colour from the shader for "
                                   "coordinates outside [0, 1]");
         if (a.mode == D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE && !support->mirrorOnce)
-            throw InvalidArgument(what + ": " + a.name + " 'mirror_once': this backend (" DX12KIT_BACKEND_NAME " 1.2) samples it as 'wrap', "
+            throw InvalidArgument(what + ": " + a.name +
+                                  " 'mirror_once': this backend (" DX12KIT_BACKEND_NAME
+                                  " 1.2) samples it as 'wrap', "
                                   "so coordinates outside [0, 1] would read other texels than D3D12's; refused "
                                   "(Device.sampler_support['mirror_once'] is False). Use 'mirror' or 'clamp', or sample at abs(uv) "
                                   "with 'clamp' (what mirror_once does)");
@@ -129,7 +147,8 @@ void CheckSamplerDesc(D3D12_SAMPLER_DESC& d, const platform::SamplerSupport* sup
         throw InvalidArgument(what + ": filter " + Hex(static_cast<uint32_t>(d.Filter)) + " is a " +
                               (reduction == D3D12_FILTER_REDUCTION_TYPE_MINIMUM ? "minimum_" : "maximum_") +
                               "* (min/max reduction) filter, which this device does not support: D3D12 needs tiled resources tier 2 "
-                              "for it (Device.info['tiled_resources_tier'])" DX12KIT_MINMAX_BACKEND_NOTE "; refused "
+                              "for it (Device.info['tiled_resources_tier'])" DX12KIT_MINMAX_BACKEND_NOTE
+                              "; refused "
                               "(Device.sampler_support['min_max_filtering'] is False). Use a standard filter and take the "
                               "min/max of Gather or Load results in the shader");
 }

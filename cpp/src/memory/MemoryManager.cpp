@@ -10,8 +10,8 @@
 namespace dx12kit::memory {
 
 namespace {
-constexpr uint64_t kSmallTextureAlignment = D3D12_SMALL_RESOURCE_PLACEMENT_ALIGNMENT;   // 4 KiB
-constexpr uint64_t kDefaultAlignment = D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT;      // 64 KiB
+constexpr uint64_t kSmallTextureAlignment = D3D12_SMALL_RESOURCE_PLACEMENT_ALIGNMENT;    // 4 KiB
+constexpr uint64_t kDefaultAlignment = D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT;       // 64 KiB
 constexpr uint64_t kSmallMsaaAlignment = D3D12_SMALL_MSAA_RESOURCE_PLACEMENT_ALIGNMENT;  // 64 KiB
 
 ResourceClass ClassOf(const D3D12_RESOURCE_DESC& d) {
@@ -26,8 +26,8 @@ void CheckPlacement(uint64_t heapSize, uint64_t offset, uint64_t size, uint64_t 
         throw InvalidArgument(std::string(what) + ": offset " + std::to_string(offset) + " is not a multiple of the resource's alignment " +
                               std::to_string(alignment) + " (D3D12 CreatePlacedResource requires it)");
     if (offset > heapSize || size > heapSize - offset)
-        throw InvalidArgument(std::string(what) + ": " + std::to_string(size) + " bytes at offset " + std::to_string(offset) +
-                              " do not fit the " + std::to_string(heapSize) + " bytes of memory");
+        throw InvalidArgument(std::string(what) + ": " + std::to_string(size) + " bytes at offset " + std::to_string(offset) + " do not fit the " +
+                              std::to_string(heapSize) + " bytes of memory");
 }
 
 MemoryManager::MemoryManager(ID3D12Device* device, const std::atomic<uint64_t>& lastSerial, const MemoryOptions& options)
@@ -36,10 +36,8 @@ MemoryManager::MemoryManager(ID3D12Device* device, const std::atomic<uint64_t>& 
         throw InvalidArgument("memory block size " + std::to_string(m_Options.preferredBlockSize) +
                               " must be a positive multiple of 65536 (D3D12's heap alignment)");
     D3D12_FEATURE_DATA_D3D12_OPTIONS o{};
-    if (SUCCEEDED(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &o, sizeof o)))
-        m_Tier1 = o.ResourceHeapTier == D3D12_RESOURCE_HEAP_TIER_1;
-    else
-        m_Tier1 = true;
+    if (SUCCEEDED(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &o, sizeof o))) m_Tier1 = o.ResourceHeapTier == D3D12_RESOURCE_HEAP_TIER_1;
+    else m_Tier1 = true;
     if (m_Options.forceTier1) m_Tier1 = true;
     D3D12_FEATURE_DATA_ARCHITECTURE arch{};
     if (SUCCEEDED(device->CheckFeatureSupport(D3D12_FEATURE_ARCHITECTURE, &arch, sizeof arch))) {
@@ -128,23 +126,25 @@ CreatedResource MemoryManager::CreateResource(const ResourceRequest& rq) {
     bool committed = rq.committed || msaaNeedsCommitted;
     if (!committed && pool->IsDefault() && info.SizeInBytes > pool->PreferredBlockSize() / 2) committed = true;
     if (committed && !pool->IsDefault() && pool->Desc().blockSize)
-        throw InvalidArgument("pool '" + pool->Desc().name + "' has a fixed block size: its resources are always placed (committed=True "
-                              "is not possible there" + std::string(msaaNeedsCommitted ? "; MSAA textures need 4 MiB alignment" : "") + ")");
+        throw InvalidArgument("pool '" + pool->Desc().name +
+                              "' has a fixed block size: its resources are always placed (committed=True "
+                              "is not possible there" +
+                              std::string(msaaNeedsCommitted ? "; MSAA textures need 4 MiB alignment" : "") + ")");
     CreatedResource out;
     if (committed) {
         out.allocation = pool->AddCommitted(info.SizeInBytes, info.Alignment, rq.kind, desc.Flags, rq.name, rq.withinBudget);
         D3D12_HEAP_PROPERTIES hp = pool->HeapProperties();
         desc.Alignment = 0;
-        const HRESULT hr = m_Device->CreateCommittedResource(&hp, D3D12_HEAP_FLAG_NONE, &desc, rq.initialState, rq.clearValue,
-                                                             IID_ID3D12Resource, out.resource.ReleaseAndGetVoidAddress());
+        const HRESULT hr = m_Device->CreateCommittedResource(&hp, D3D12_HEAP_FLAG_NONE, &desc, rq.initialState, rq.clearValue, IID_ID3D12Resource,
+                                                             out.resource.ReleaseAndGetVoidAddress());
         if (hr == E_OUTOFMEMORY) throw OutOfMemory("CreateCommittedResource(" + std::to_string(info.SizeInBytes) + " bytes): out of memory");
         ThrowIfFailed(hr, "CreateCommittedResource");
         return out;
     }
     out.allocation = pool->Allocate(info.SizeInBytes, info.Alignment, ClassOf(desc), rq.kind, desc.Flags, rq.name, rq.withinBudget);
     CheckPlacement(out.allocation.BlockSize(), out.allocation.Offset(), info.SizeInBytes, info.Alignment, "placed resource");
-    const HRESULT hr = m_Device->CreatePlacedResource(out.allocation.Heap(), out.allocation.Offset(), &desc, rq.initialState,
-                                                      rq.clearValue, IID_ID3D12Resource, out.resource.ReleaseAndGetVoidAddress());
+    const HRESULT hr = m_Device->CreatePlacedResource(out.allocation.Heap(), out.allocation.Offset(), &desc, rq.initialState, rq.clearValue,
+                                                      IID_ID3D12Resource, out.resource.ReleaseAndGetVoidAddress());
     if (hr == E_OUTOFMEMORY) throw OutOfMemory("CreatePlacedResource: out of memory");
     ThrowIfFailed(hr, "CreatePlacedResource");
     return out;
@@ -159,8 +159,7 @@ MemoryAllocation MemoryManager::AllocateMemory(uint64_t size, uint64_t alignment
     if (!p) (void)HeapPropertiesOf(heap);
     // Raw memory may hold any class on tier 2; on tier 1 it holds buffers (D3D12 heaps of tier 1
     // accept one class each).
-    return p->Allocate(size, alignment, m_Tier1 ? ResourceClass::Buffer : ResourceClass::Any, AllocationKind::Memory, 0, name,
-                       withinBudget);
+    return p->Allocate(size, alignment, m_Tier1 ? ResourceClass::Buffer : ResourceClass::Any, AllocationKind::Memory, 0, name, withinBudget);
 }
 
 ComPtr<ID3D12Resource> MemoryManager::CreatePlacedResource(const MemoryAllocation& memory, uint64_t offset, const D3D12_RESOURCE_DESC& d,
@@ -168,8 +167,9 @@ ComPtr<ID3D12Resource> MemoryManager::CreatePlacedResource(const MemoryAllocatio
                                                            D3D12_RESOURCE_ALLOCATION_INFO* infoOut) {
     if (memory.IsNull() || memory.IsCommitted() || memory.IsAlias()) throw InvalidArgument("placed resource: the memory is not a heap range");
     if (d.SampleDesc.Count > 1)  // the heap rule above (CreateResource): dx12kit's heaps are 64 KiB aligned
-        throw InvalidArgument("placed resource: multisampled textures need a heap with 4 MiB alignment (D3D12_HEAP_DESC); dx12kit's "
-                              "memory blocks are 64 KiB aligned, so MSAA textures are committed resources");
+        throw InvalidArgument(
+            "placed resource: multisampled textures need a heap with 4 MiB alignment (D3D12_HEAP_DESC); dx12kit's "
+            "memory blocks are 64 KiB aligned, so MSAA textures are committed resources");
     D3D12_RESOURCE_DESC desc = d;
     const D3D12_RESOURCE_ALLOCATION_INFO info = AllocationInfo(desc);
     if (infoOut) *infoOut = info;
@@ -177,11 +177,12 @@ ComPtr<ID3D12Resource> MemoryManager::CreatePlacedResource(const MemoryAllocatio
     CheckPlacement(memory.BlockSize(), memory.Offset() + offset, info.SizeInBytes, info.Alignment, "placed resource (heap offset)");
     // Tier 1: a heap holds one resource class, and raw memory is taken from buffer heaps there.
     if (m_Tier1 && ClassOf(desc) != ResourceClass::Buffer)
-        throw InvalidArgument("placed resource: on resource heap tier 1 allocated memory holds buffers only (D3D12 heaps of tier 1 "
-                              "accept one resource class)");
+        throw InvalidArgument(
+            "placed resource: on resource heap tier 1 allocated memory holds buffers only (D3D12 heaps of tier 1 "
+            "accept one resource class)");
     ComPtr<ID3D12Resource> r;
-    ThrowIfFailed(m_Device->CreatePlacedResource(memory.Heap(), memory.Offset() + offset, &desc, initialState, clearValue,
-                                                 IID_ID3D12Resource, r.ReleaseAndGetVoidAddress()),
+    ThrowIfFailed(m_Device->CreatePlacedResource(memory.Heap(), memory.Offset() + offset, &desc, initialState, clearValue, IID_ID3D12Resource,
+                                                 r.ReleaseAndGetVoidAddress()),
                   "CreatePlacedResource");
     return r;
 }
@@ -190,11 +191,10 @@ std::shared_ptr<MemoryPool> MemoryManager::CreatePool(const PoolDesc& desc) {
     m_Fork.Check("create_pool");
     PoolDesc d = desc;
     if (d.name.empty()) d.name = std::string("pool/") + HeapKindName(d.heap);
-    auto pool = std::make_shared<MemoryPool>(m_Device, m_LastSerial, m_Budget, d, HeapPropertiesOf(d.heap), m_Tier1,
-                                             m_Options.preferredBlockSize, false, std::chrono::milliseconds(m_Options.emptyBlockGraceMs));
+    auto pool = std::make_shared<MemoryPool>(m_Device, m_LastSerial, m_Budget, d, HeapPropertiesOf(d.heap), m_Tier1, m_Options.preferredBlockSize,
+                                             false, std::chrono::milliseconds(m_Options.emptyBlockGraceMs));
     std::lock_guard<std::mutex> lock(m_PoolsMutex);
-    m_CustomPools.erase(std::remove_if(m_CustomPools.begin(), m_CustomPools.end(), [](const auto& w) { return w.expired(); }),
-                        m_CustomPools.end());
+    m_CustomPools.erase(std::remove_if(m_CustomPools.begin(), m_CustomPools.end(), [](const auto& w) { return w.expired(); }), m_CustomPools.end());
     m_CustomPools.push_back(pool);
     return pool;
 }
@@ -298,8 +298,7 @@ void JsonStats(std::ostringstream& o, const MemoryStats& s) {
     o << "{\"BlockCount\": " << s.blockCount << ", \"BlockBytes\": " << s.blockBytes << ", \"AllocationCount\": " << s.allocationCount
       << ", \"AllocationBytes\": " << s.allocationBytes << ", \"UnusedRangeCount\": " << s.unusedRangeCount
       << ", \"AllocationSizeMin\": " << (anyAlloc ? s.allocationSizeMin : 0) << ", \"AllocationSizeMax\": " << s.allocationSizeMax
-      << ", \"UnusedRangeSizeMin\": " << (anyUnused ? s.unusedRangeSizeMin : 0) << ", \"UnusedRangeSizeMax\": " << s.unusedRangeSizeMax
-      << "}";
+      << ", \"UnusedRangeSizeMin\": " << (anyUnused ? s.unusedRangeSizeMin : 0) << ", \"UnusedRangeSizeMax\": " << s.unusedRangeSizeMax << "}";
 }
 
 void JsonAllocation(std::ostringstream& o, const AllocationInfo& a, bool withOffset) {
@@ -375,8 +374,7 @@ std::string MemoryManager::BuildJson(bool detailed, const std::string& adapterNa
     for (int seg = 0; seg < 2; ++seg) {
         const BudgetInfo b = Budget(seg == 0);
         o << (seg ? ", " : "") << (seg == 0 ? "\"Local\"" : "\"NonLocal\"") << ": {\"BudgetBytes\": " << b.budgetBytes
-          << ", \"UsageBytes\": " << b.usageBytes << ", \"BlockBytes\": " << b.blockBytes << ", \"AllocationBytes\": " << b.allocationBytes
-          << "}";
+          << ", \"UsageBytes\": " << b.usageBytes << ", \"BlockBytes\": " << b.blockBytes << ", \"AllocationBytes\": " << b.allocationBytes << "}";
     }
     o << "}, \"HeapTypes\": {";
     for (int k = 0; k < kHeapKindCount; ++k) {

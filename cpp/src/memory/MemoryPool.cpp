@@ -13,13 +13,17 @@ namespace dx12kit::memory {
 
 namespace {
 constexpr uint64_t kHeapAlignment = D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT;  // 64 KiB
-uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+uint64_t AlignUp(uint64_t v, uint64_t a) {
+    return (v + a - 1) / a * a;
+}
 std::string MiBOf(double bytes) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.2f MiB", bytes / double(1 << 20));
     return buf;
 }
-std::string MiB(uint64_t bytes) { return MiBOf(double(bytes)); }
+std::string MiB(uint64_t bytes) {
+    return MiBOf(double(bytes));
+}
 }  // namespace
 
 const char* HeapKindName(HeapKind kind) {
@@ -78,8 +82,8 @@ struct MemoryBlock {
     uint64_t size = 0;
     ResourceClass cls = ResourceClass::Any;
     ComPtr<ID3D12Heap> heap;
-    std::unique_ptr<alloc::TlsfAllocator> tlsf;      // TLSF pools
-    std::unique_ptr<alloc::LinearAllocator> linear;  // linear pools
+    std::unique_ptr<alloc::TlsfAllocator> tlsf;            // TLSF pools
+    std::unique_ptr<alloc::LinearAllocator> linear;        // linear pools
     std::unordered_map<uint64_t, AllocationInfo> records;  // offset -> live or pending allocation
     std::unordered_map<uint64_t, AllocationInfo> aliases;  // id -> resource placed in allocated memory
     std::chrono::steady_clock::time_point emptySince = std::chrono::steady_clock::now();
@@ -114,15 +118,21 @@ void MemoryAllocation::Release() noexcept {
     m_Pool.reset();
 }
 
-ID3D12Heap* MemoryAllocation::Heap() const noexcept { return m_Block ? m_Block->heap.Get() : nullptr; }
-uint64_t MemoryAllocation::BlockId() const noexcept { return m_Block ? m_Block->id : 0; }
-uint64_t MemoryAllocation::BlockSize() const noexcept { return m_Block ? m_Block->size : m_Size; }
+ID3D12Heap* MemoryAllocation::Heap() const noexcept {
+    return m_Block ? m_Block->heap.Get() : nullptr;
+}
+uint64_t MemoryAllocation::BlockId() const noexcept {
+    return m_Block ? m_Block->id : 0;
+}
+uint64_t MemoryAllocation::BlockSize() const noexcept {
+    return m_Block ? m_Block->size : m_Size;
+}
 
 // ------------------------------------------------------------------------------ pool
 
-MemoryPool::MemoryPool(ID3D12Device* device, const std::atomic<uint64_t>& lastSerial, std::shared_ptr<MemoryBudget> budget,
-                       const PoolDesc& desc, const D3D12_HEAP_PROPERTIES& heapProperties, bool tier1, uint64_t preferredBlockSize,
-                       bool isDefault, std::chrono::milliseconds emptyGrace)
+MemoryPool::MemoryPool(ID3D12Device* device, const std::atomic<uint64_t>& lastSerial, std::shared_ptr<MemoryBudget> budget, const PoolDesc& desc,
+                       const D3D12_HEAP_PROPERTIES& heapProperties, bool tier1, uint64_t preferredBlockSize, bool isDefault,
+                       std::chrono::milliseconds emptyGrace)
     : m_Device((device->AddRef(), device)),
       m_LastSerial(lastSerial),
       m_Budget(std::move(budget)),
@@ -136,8 +146,7 @@ MemoryPool::MemoryPool(ID3D12Device* device, const std::atomic<uint64_t>& lastSe
         throw InvalidArgument("pool block_size " + std::to_string(m_Desc.blockSize) +
                               " must be a positive multiple of 65536 (D3D12's heap alignment)");
     if (m_Desc.maxBlocks && m_Desc.minBlocks > m_Desc.maxBlocks)
-        throw InvalidArgument("pool min_blocks " + std::to_string(m_Desc.minBlocks) + " exceeds max_blocks " +
-                              std::to_string(m_Desc.maxBlocks));
+        throw InvalidArgument("pool min_blocks " + std::to_string(m_Desc.minBlocks) + " exceeds max_blocks " + std::to_string(m_Desc.maxBlocks));
     // A pool that could never exist on this device is refused here, not at its first allocation
     // (or never, when min_blocks heaps are created lazily by a driver that grants them).
     const std::string pool = "memory pool '" + m_Desc.name + "'";
@@ -187,12 +196,12 @@ uint64_t MemoryPool::NewBlockSizeLocked(uint64_t request) const {
 
 MemoryBlock* MemoryPool::CreateBlockLocked(uint64_t size, ResourceClass cls, bool withinBudget) {
     if (m_Desc.maxBlocks && m_Blocks.size() >= m_Desc.maxBlocks)
-        throw OutOfMemory("memory pool '" + m_Desc.name + "': at its limit of " + std::to_string(m_Desc.maxBlocks) +
-                          " block(s) of " + MiB(PreferredBlockSize()) + ", and no block has room");
+        throw OutOfMemory("memory pool '" + m_Desc.name + "': at its limit of " + std::to_string(m_Desc.maxBlocks) + " block(s) of " +
+                          MiB(PreferredBlockSize()) + ", and no block has room");
     m_Budget->CheckCapacity(size, "memory pool '" + m_Desc.name + "': a new heap");
     if (!m_Budget->Reserve(size, withinBudget))
-        throw OutOfMemory("memory budget: a new " + MiB(size) + " heap would exceed the budget of " + MiB(m_Budget->budgetBytes) +
-                          " (" + MiB(m_Budget->blockBytes.load()) + " in use)");
+        throw OutOfMemory("memory budget: a new " + MiB(size) + " heap would exceed the budget of " + MiB(m_Budget->budgetBytes) + " (" +
+                          MiB(m_Budget->blockBytes.load()) + " in use)");
     auto b = std::make_unique<MemoryBlock>();
     D3D12_HEAP_DESC hd{};
     hd.SizeInBytes = size;
@@ -259,20 +268,23 @@ bool MemoryPool::TryPlaceLocked(MemoryBlock& b, uint64_t size, uint64_t alignmen
     return offset != alloc::kInvalidOffset;
 }
 
-MemoryAllocation MemoryPool::Allocate(uint64_t size, uint64_t alignment, ResourceClass cls, AllocationKind kind,
-                                      uint32_t resourceFlags, const std::string& name, bool withinBudget) {
+MemoryAllocation MemoryPool::Allocate(uint64_t size, uint64_t alignment, ResourceClass cls, AllocationKind kind, uint32_t resourceFlags,
+                                      const std::string& name, bool withinBudget) {
     if (size == 0) throw InvalidArgument("memory pool '" + m_Desc.name + "': allocation of 0 bytes");
     if (alignment == 0 || (alignment & (alignment - 1))) throw InvalidArgument("memory pool: alignment must be a power of two");
     if (!m_Tier1) cls = ResourceClass::Any;
     if (m_Desc.blockSize && AlignUp(size, alignment) > m_Desc.blockSize)
-        throw InvalidArgument("memory pool '" + m_Desc.name + "': " + std::to_string(size) + " bytes (alignment " +
-                              std::to_string(alignment) + ") do not fit its blocks of " + std::to_string(m_Desc.blockSize) + " bytes");
+        throw InvalidArgument("memory pool '" + m_Desc.name + "': " + std::to_string(size) + " bytes (alignment " + std::to_string(alignment) +
+                              ") do not fit its blocks of " + std::to_string(m_Desc.blockSize) + " bytes");
     std::lock_guard<std::mutex> lock(m_Mutex);
     uint64_t offset = alloc::kInvalidOffset;
     MemoryBlock* block = nullptr;
     for (auto& b : m_Blocks) {
         if (b->cls != cls) continue;
-        if (TryPlaceLocked(*b, size, alignment, offset)) { block = b.get(); break; }
+        if (TryPlaceLocked(*b, size, alignment, offset)) {
+            block = b.get();
+            break;
+        }
     }
     if (!block) {
         block = NewBlockForLocked(AlignUp(size, alignment), cls, withinBudget);
@@ -281,8 +293,8 @@ MemoryAllocation MemoryPool::Allocate(uint64_t size, uint64_t alignment, Resourc
     }
     // The allocator core promised an aligned range inside the block; D3D12 (vkd3d) would not check.
     if (offset % alignment || offset + size > block->size)
-        throw Error("memory pool: internal placement error (offset " + std::to_string(offset) + ", size " + std::to_string(size) +
-                    ", alignment " + std::to_string(alignment) + ", block " + std::to_string(block->size) + ")");
+        throw Error("memory pool: internal placement error (offset " + std::to_string(offset) + ", size " + std::to_string(size) + ", alignment " +
+                    std::to_string(alignment) + ", block " + std::to_string(block->size) + ")");
     AllocationInfo info;
     info.offset = offset;
     info.size = size;
@@ -304,13 +316,13 @@ MemoryAllocation MemoryPool::Allocate(uint64_t size, uint64_t alignment, Resourc
     return a;
 }
 
-MemoryAllocation MemoryPool::AddCommitted(uint64_t size, uint64_t alignment, AllocationKind kind, uint32_t resourceFlags,
-                                          const std::string& name, bool withinBudget) {
+MemoryAllocation MemoryPool::AddCommitted(uint64_t size, uint64_t alignment, AllocationKind kind, uint32_t resourceFlags, const std::string& name,
+                                          bool withinBudget) {
     std::lock_guard<std::mutex> lock(m_Mutex);  // budget changes under the pool's lock (see MemoryManager::Validate)
     m_Budget->CheckCapacity(size, "a committed resource");
     if (!m_Budget->Reserve(size, withinBudget))
-        throw OutOfMemory("memory budget: a committed resource of " + MiB(size) + " would exceed the budget of " +
-                          MiB(m_Budget->budgetBytes) + " (" + MiB(m_Budget->blockBytes.load()) + " in use)");
+        throw OutOfMemory("memory budget: a committed resource of " + MiB(size) + " would exceed the budget of " + MiB(m_Budget->budgetBytes) + " (" +
+                          MiB(m_Budget->blockBytes.load()) + " in use)");
     m_Budget->allocationBytes.fetch_add(size, std::memory_order_relaxed);
     MemoryAllocation a;
     a.m_Pool = shared_from_this();
@@ -328,8 +340,8 @@ MemoryAllocation MemoryPool::AddCommitted(uint64_t size, uint64_t alignment, All
     return a;
 }
 
-MemoryAllocation MemoryPool::AddAlias(const MemoryAllocation& memory, uint64_t offset, uint64_t size, uint64_t alignment,
-                                      AllocationKind kind, uint32_t resourceFlags, const std::string& name) {
+MemoryAllocation MemoryPool::AddAlias(const MemoryAllocation& memory, uint64_t offset, uint64_t size, uint64_t alignment, AllocationKind kind,
+                                      uint32_t resourceFlags, const std::string& name) {
     if (memory.Pool() != this || !memory.m_Block) throw InvalidArgument("alias: the memory is not a range of this pool");
     std::lock_guard<std::mutex> lock(m_Mutex);
     MemoryAllocation a;
@@ -435,7 +447,9 @@ void UnusedRanges(const MemoryBlock& b, std::vector<std::pair<uint64_t, uint64_t
 }
 }  // namespace
 
-std::unique_lock<std::mutex> MemoryPool::Lock() const { return std::unique_lock<std::mutex>(m_Mutex); }
+std::unique_lock<std::mutex> MemoryPool::Lock() const {
+    return std::unique_lock<std::mutex>(m_Mutex);
+}
 
 uint64_t MemoryPool::BlockBytesLocked() const {
     uint64_t bytes = m_CommittedBytes;
@@ -544,9 +558,7 @@ std::vector<DefragMove> MemoryPool::PlanDefragmentation(DefragAlgorithm algorith
     std::vector<DefragMove> moves;
     std::lock_guard<std::mutex> lock(m_Mutex);
     uint64_t bytes = 0;
-    auto budgetLeft = [&](uint64_t size) {
-        return (maxMoves == 0 || moves.size() < maxMoves) && (maxBytes == 0 || bytes + size <= maxBytes);
-    };
+    auto budgetLeft = [&](uint64_t size) { return (maxMoves == 0 || moves.size() < maxMoves) && (maxBytes == 0 || bytes + size <= maxBytes); };
     // Destinations first in the fullest blocks: filling them lets the emptiest ones go.
     std::vector<MemoryBlock*> order;
     std::unordered_map<MemoryBlock*, uint64_t> used;
@@ -622,7 +634,10 @@ std::vector<DefragMove> MemoryPool::PlanDefragmentation(DefragAlgorithm algorith
         if (!b->tlsf) continue;
         uint64_t count = 0, live = 0;
         for (const auto& kv : b->records)
-            if (!kv.second.pendingFree && !kv.second.moving) { ++count; live += kv.second.size; }
+            if (!kv.second.pendingFree && !kv.second.moving) {
+                ++count;
+                live += kv.second.size;
+            }
         const uint64_t average = count ? live / count : 0;
         for (auto& [info, owner] : candidates(b)) {
             if (info->offset + info->size <= live) continue;  // already inside the packed prefix

@@ -19,11 +19,15 @@ namespace dx12kit::platform {
 namespace {
 std::atomic<uint32_t> g_ForkGeneration{0};
 #if !defined(_WIN32)
-void InForkedChild() { g_ForkGeneration.fetch_add(1, std::memory_order_relaxed); }
+void InForkedChild() {
+    g_ForkGeneration.fetch_add(1, std::memory_order_relaxed);
+}
 #endif
 }  // namespace
 
-uint32_t ForkGeneration() noexcept { return g_ForkGeneration.load(std::memory_order_relaxed); }
+uint32_t ForkGeneration() noexcept {
+    return g_ForkGeneration.load(std::memory_order_relaxed);
+}
 
 void WatchForks() {
 #if !defined(_WIN32)
@@ -41,8 +45,8 @@ uint64_t ProcessId() noexcept {
 }
 
 void ThrowForked(const char* what, uint64_t creatorPid) {
-    throw ForkedDevice(std::string(what) + ": this device was created in process " + std::to_string(creatorPid) +
-                       ", and this process (" + std::to_string(ProcessId()) +
+    throw ForkedDevice(std::string(what) + ": this device was created in process " + std::to_string(creatorPid) + ", and this process (" +
+                       std::to_string(ProcessId()) +
                        ") is a fork() of it. A device cannot be used in a forked child: the threads that run its GPU "
                        "work did not survive the fork, so its waits would never end. Create devices in the child "
                        "process itself, and start worker processes with multiprocessing's 'spawn' or 'forkserver' "

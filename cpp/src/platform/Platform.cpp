@@ -56,7 +56,9 @@ void ThrowHResult(HRESULT hr, const char* what) {
 FenceEvent::FenceEvent() : m_Event(CreateEventW(nullptr, FALSE, FALSE, nullptr)) {
     if (!m_Event) throw DeviceError("CreateEvent failed", static_cast<int32_t>(GetLastError()), "GetLastError");
 }
-FenceEvent::~FenceEvent() { CloseHandle(m_Event); }
+FenceEvent::~FenceEvent() {
+    CloseHandle(m_Event);
+}
 void FenceEvent::Arm(ID3D12Fence* fence, uint64_t value) {
     ThrowIfFailed(fence->SetEventOnCompletion(value, m_Event), "ID3D12Fence::SetEventOnCompletion");
 }
@@ -65,7 +67,9 @@ bool FenceEvent::WaitSignal(uint32_t timeoutMs) {
     if (r == WAIT_FAILED) throw DeviceError("WaitForSingleObject failed", static_cast<int32_t>(GetLastError()), "GetLastError");
     return r == WAIT_OBJECT_0;
 }
-void FenceEvent::Signal() { SetEvent(m_Event); }
+void FenceEvent::Signal() {
+    SetEvent(m_Event);
+}
 
 FenceWaiter::~FenceWaiter() {
     for (FenceEvent* e : m_Events) delete e;
@@ -76,7 +80,10 @@ bool FenceWaiter::WaitFor(uint64_t value, uint32_t timeoutMs) {
     FenceEvent* ev = nullptr;
     {
         std::lock_guard<std::mutex> lock(m_Mutex);
-        if (!m_Events.empty()) { ev = m_Events.back(); m_Events.pop_back(); }
+        if (!m_Events.empty()) {
+            ev = m_Events.back();
+            m_Events.pop_back();
+        }
     }
     if (!ev) ev = new FenceEvent();
     bool done = false;
@@ -97,7 +104,9 @@ bool FenceWaiter::WaitFor(uint64_t value, uint32_t timeoutMs) {
 FenceEvent::FenceEvent() : m_Event(vkd3d_create_event()) {
     if (!m_Event) throw DeviceError("vkd3d_create_event failed", -1, "E_FAIL");
 }
-FenceEvent::~FenceEvent() { vkd3d_destroy_event(m_Event); }
+FenceEvent::~FenceEvent() {
+    vkd3d_destroy_event(m_Event);
+}
 void FenceEvent::Arm(ID3D12Fence* fence, uint64_t value) {
     ThrowIfFailed(fence->SetEventOnCompletion(value, m_Event), "ID3D12Fence::SetEventOnCompletion");
 }
@@ -107,7 +116,9 @@ bool FenceEvent::WaitSignal(uint32_t) {
     if (r == VKD3D_WAIT_FAILED) throw DeviceError("vkd3d_wait_event failed", -1, "E_FAIL");
     return r == VKD3D_WAIT_OBJECT_0;
 }
-void FenceEvent::Signal() { vkd3d_signal_event(m_Event); }
+void FenceEvent::Signal() {
+    vkd3d_signal_event(m_Event);
+}
 
 FenceWaiter::~FenceWaiter() {
     if (m_Thread.joinable()) {
@@ -159,8 +170,7 @@ bool FenceWaiter::WaitFor(uint64_t value, uint32_t timeoutMs) {
     m_Targets.insert(value);
     if (m_Armed == 0) m_Work.notify_one();
     else if (value < m_Armed) m_Event->Signal();  // re-arm the watcher for the smaller value
-    const bool done = m_Progress.wait_for(lock, std::chrono::milliseconds(timeoutMs),
-                                          [&] { return m_Fence->GetCompletedValue() >= value; });
+    const bool done = m_Progress.wait_for(lock, std::chrono::milliseconds(timeoutMs), [&] { return m_Fence->GetCompletedValue() >= value; });
     m_Targets.erase(m_Targets.find(value));
     return done;
 }

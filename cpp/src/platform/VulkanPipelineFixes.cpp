@@ -206,7 +206,9 @@ PipelineFixScope::PipelineFixScope(const PipelineFix& fix) : m_Fix(fix), m_Previ
     if (m_Fix.Any()) t_Pending = &m_Fix;
 }
 
-PipelineFixScope::~PipelineFixScope() { t_Pending = m_Previous; }
+PipelineFixScope::~PipelineFixScope() {
+    t_Pending = m_Previous;
+}
 
 #endif
 

@@ -62,7 +62,9 @@ std::string TypedName(DXGI_FORMAT f) {
 }
 
 /// unorm, snorm and float formats all return floats to the shader.
-bool FloatLike(uint32_t returnType) { return returnType == 1 || returnType == 2 || returnType == 5; }
+bool FloatLike(uint32_t returnType) {
+    return returnType == 1 || returnType == 2 || returnType == 5;
+}
 
 const char* ReturnTypeName(uint32_t r) {
     switch (r) {
@@ -124,7 +126,8 @@ BufferViewDesc DeclaredBufferView(const char* what, const ShaderBinding& b) {
     BufferViewDesc d;
     auto head = [&] { return std::string(what) + ": the shader declares " + Declaration(b); };  // built only on errors
     if (b.inputType == 9 || b.inputType == 10 || b.inputType == 11)
-        throw InvalidArgument(head() + ", which needs a UAV counter; dx12kit's views have none (use a RWStructuredBuffer and an "
+        throw InvalidArgument(head() +
+                              ", which needs a UAV counter; dx12kit's views have none (use a RWStructuredBuffer and an "
                               "InterlockedAdd on a counter buffer of your own)");
     if (b.IsStructuredBuffer()) {
         d.kind = BufferViewKind::Structured;
@@ -174,7 +177,8 @@ BufferViewDesc ResolveBufferView(const char* what, uint32_t rootIndex, uint32_t 
         if (given.raw == 0 && d.kind == BufferViewKind::Raw)
             throw InvalidArgument(head() + "raw=False, but the shader declares " + Declaration(*declared) + ", which needs a raw view");
     } else {
-        throw InvalidArgument(head() + "no shader of the bound pipeline reads this slot, so the view's kind is unknown: pass stride= "
+        throw InvalidArgument(head() +
+                              "no shader of the bound pipeline reads this slot, so the view's kind is unknown: pass stride= "
                               "(StructuredBuffer), format= (Buffer<T>) or raw=True (ByteAddressBuffer), or bind it while a pipeline "
                               "that reads it is set");
     }
@@ -188,8 +192,8 @@ BufferViewDesc ResolveBufferView(const char* what, uint32_t rootIndex, uint32_t 
     const uint64_t n = given.numElements < 0 ? left : uint64_t(given.numElements);
     if (n == 0) throw InvalidArgument(head() + "num_elements must be at least 1");
     if (n > left)
-        throw InvalidArgument(head() + "first_element " + std::to_string(d.firstElement) + " + num_elements " + std::to_string(n) + " exceed the buffer's " +
-                              std::to_string(total) + " elements of " + std::to_string(d.elementBytes) + " bytes");
+        throw InvalidArgument(head() + "first_element " + std::to_string(d.firstElement) + " + num_elements " + std::to_string(n) +
+                              " exceed the buffer's " + std::to_string(total) + " elements of " + std::to_string(d.elementBytes) + " bytes");
     if (n > UINT32_MAX) throw InvalidArgument(head() + std::to_string(n) + " elements exceed a view's 2^32 - 1 (give num_elements=)");
     d.numElements = static_cast<uint32_t>(n);
     const std::string problem = BufferViewProblem(d, bufferBytes);
@@ -197,7 +201,10 @@ BufferViewDesc ResolveBufferView(const char* what, uint32_t rootIndex, uint32_t 
     if (validate && explicitKind && declared) {
         // Validation mode: the explicit view must be what the shader declares (D3D12 leaves a
         // mismatch undefined; vkd3d happens to read raw views of every kind).
-        const char* need = declared->IsStructuredBuffer() ? "structured" : declared->IsRawBuffer() ? "raw" : declared->IsTypedBuffer() ? "typed" : nullptr;
+        const char* need = declared->IsStructuredBuffer() ? "structured"
+                           : declared->IsRawBuffer()      ? "raw"
+                           : declared->IsTypedBuffer()    ? "typed"
+                                                          : nullptr;
         std::string mismatch;
         if (!need) mismatch = "which is not a buffer";
         else if (std::string(need) != BufferViewKindName(d.kind)) mismatch = std::string("which needs a ") + need + " view";
@@ -215,8 +222,7 @@ BufferViewDesc ResolveBufferView(const char* what, uint32_t rootIndex, uint32_t 
     }
     if (d.kind == BufferViewKind::Typed && formats) {
         const FormatSupportInfo& s = formats->Get(d.format);
-        const bool ok = s.Has(D3D12_FORMAT_SUPPORT1_BUFFER) &&
-                        (uav ? s.TypedUav(d.format) : s.Has(D3D12_FORMAT_SUPPORT1_SHADER_LOAD));
+        const bool ok = s.Has(D3D12_FORMAT_SUPPORT1_BUFFER) && (uav ? s.TypedUav(d.format) : s.Has(D3D12_FORMAT_SUPPORT1_SHADER_LOAD));
         if (!ok)
             throw InvalidArgument(head() + "the device cannot make a typed buffer " + (uav ? "UAV" : "SRV") + " of format " + TypedName(d.format) +
                                   (uav ? " (no BUFFER and TYPED_UNORDERED_ACCESS_VIEW support)" : " (no BUFFER and SHADER_LOAD support)") +

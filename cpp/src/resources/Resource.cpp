@@ -12,8 +12,8 @@
 
 namespace dx12kit {
 
-Resource::Resource(std::shared_ptr<DeviceContext> core, ComPtr<ID3D12Resource> resource,
-                   D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES initialState, std::string name)
+Resource::Resource(std::shared_ptr<DeviceContext> core, ComPtr<ID3D12Resource> resource, D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES initialState,
+                   std::string name)
     : m_Context(std::move(core)),
       m_d3d12Resource(std::move(resource)),
       m_Desc(m_d3d12Resource->GetDesc()),
@@ -22,8 +22,10 @@ Resource::Resource(std::shared_ptr<DeviceContext> core, ComPtr<ID3D12Resource> r
     // Depth-stencil formats have two planes (depth, stencil), each with its own subresources and
     // states: mips * array size * planes subresources (D3D12 "Subresources", plane slices).
     switch (m_Desc.Format) {
-        case DXGI_FORMAT_R24G8_TYPELESS: case DXGI_FORMAT_D24_UNORM_S8_UINT:
-        case DXGI_FORMAT_R32G8X24_TYPELESS: case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: m_PlaneCount = 2; break;
+        case DXGI_FORMAT_R24G8_TYPELESS:
+        case DXGI_FORMAT_D24_UNORM_S8_UINT:
+        case DXGI_FORMAT_R32G8X24_TYPELESS:
+        case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: m_PlaneCount = 2; break;
         default: break;
     }
     m_NumSubresources = IsBuffer() ? 1u : uint32_t(m_Desc.MipLevels) * ArraySize() * m_PlaneCount;  // 3D: no array slices
@@ -79,7 +81,8 @@ uint8_t* Buffer::HostView(uint64_t itemSize, const char* what) const {
     Context().CheckNotForked(what);  // the child's copy of the mapping never reaches the GPU
     CheckNotClosed(what);
     if (!Mapped() || HeapType() == D3D12_HEAP_TYPE_DEFAULT)  // uma_direct buffers are mapped for dx12kit only
-        throw InvalidArgument(std::string(what) + ": buffer '" + Name() + "' lives in GPU-only memory; create it with heap='upload', "
+        throw InvalidArgument(std::string(what) + ": buffer '" + Name() +
+                              "' lives in GPU-only memory; create it with heap='upload', "
                               "'readback' or 'custom' to map it");
     if (itemSize == 0 || Size() % itemSize)
         throw InvalidArgument(std::string(what) + ": buffer '" + Name() + "' of " + std::to_string(Size()) + " bytes is not a whole number of " +
@@ -89,8 +92,8 @@ uint8_t* Buffer::HostView(uint64_t itemSize, const char* what) const {
 
 void Resource::CheckSubresource(uint32_t sub) const {
     if (sub != kAllSubresources && sub >= m_NumSubresources)
-        throw InvalidArgument("resource '" + m_Name + "': subresource " + std::to_string(sub) +
-                              " out of range (it has " + std::to_string(m_NumSubresources) + ")");
+        throw InvalidArgument("resource '" + m_Name + "': subresource " + std::to_string(sub) + " out of range (it has " +
+                              std::to_string(m_NumSubresources) + ")");
 }
 
 void Resource::Close() {
@@ -105,11 +108,11 @@ void Resource::ThrowClosed(const char* what) const {
 
 void Resource::CheckMipSlice(uint32_t mip, uint32_t arraySlice, const char* what) const {
     if (mip >= MipLevels())
-        throw InvalidArgument(std::string(what) + ": mip " + std::to_string(mip) + " out of range for resource '" + m_Name +
-                              "' (it has " + std::to_string(MipLevels()) + ")");
+        throw InvalidArgument(std::string(what) + ": mip " + std::to_string(mip) + " out of range for resource '" + m_Name + "' (it has " +
+                              std::to_string(MipLevels()) + ")");
     if (arraySlice >= ArraySize())
-        throw InvalidArgument(std::string(what) + ": array slice " + std::to_string(arraySlice) + " out of range for resource '" +
-                              m_Name + "' (it has " + std::to_string(ArraySize()) + ")");
+        throw InvalidArgument(std::string(what) + ": array slice " + std::to_string(arraySlice) + " out of range for resource '" + m_Name +
+                              "' (it has " + std::to_string(ArraySize()) + ")");
 }
 
 TextureFootprint Texture::Footprint(uint32_t mip, uint32_t arraySlice, uint64_t offset) const {
@@ -130,7 +133,11 @@ TextureFootprint Texture::Footprint(uint32_t mip, uint32_t arraySlice, uint64_t 
     if (unit != 0 && f.placed.Footprint.RowPitch % unit != 0) {
         const uint32_t a = D3D12_TEXTURE_DATA_PITCH_ALIGNMENT;
         uint32_t g = a, b = unit;
-        while (b != 0) { const uint32_t t = g % b; g = b; b = t; }
+        while (b != 0) {
+            const uint32_t t = g % b;
+            g = b;
+            b = t;
+        }
         const uint64_t step = uint64_t(a) / g * unit;  // lcm(256, unit)
         const uint64_t pitch = (rowBytes + step - 1) / step * step;
         f.placed.Footprint.RowPitch = static_cast<UINT>(pitch);
@@ -150,7 +157,8 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::BufferView(bool uav, const BufferViewDesc&
         throw InvalidArgument("resource '" + m_Name + "' was not created with uav=True, so it cannot be bound as an unordered access view");
     const std::string problem = BufferViewProblem(view, m_LogicalSize);
     if (!problem.empty()) throw InvalidArgument("buffer view of resource '" + m_Name + "': " + problem);
-    const BufferViewKey key{uav, static_cast<uint8_t>(view.kind), static_cast<uint32_t>(view.format), view.stride, view.firstElement, view.numElements};
+    const BufferViewKey key{
+        uav, static_cast<uint8_t>(view.kind), static_cast<uint32_t>(view.format), view.stride, view.firstElement, view.numElements};
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     auto it = m_BufferViews.find(key);
     if (it != m_BufferViews.end()) return it->second.Handle();
@@ -180,8 +188,12 @@ void Resource::WriteBufferView(const BufferViewKey& key, D3D12_CPU_DESCRIPTOR_HA
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Srv(uint32_t mostDetailedMip, uint32_t mipCount, DXGI_FORMAT format) {
     return GetOrCreateView(ViewKind::SRV, mostDetailedMip, mipCount, format);
 }
-D3D12_CPU_DESCRIPTOR_HANDLE Resource::Uav(uint32_t mip) { return GetOrCreateView(ViewKind::UAV, mip, 0, DXGI_FORMAT_UNKNOWN); }
-D3D12_CPU_DESCRIPTOR_HANDLE Resource::Rtv(uint32_t mip, uint32_t slice) { return GetOrCreateView(ViewKind::RTV, mip, slice, DXGI_FORMAT_UNKNOWN); }
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Uav(uint32_t mip) {
+    return GetOrCreateView(ViewKind::UAV, mip, 0, DXGI_FORMAT_UNKNOWN);
+}
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Rtv(uint32_t mip, uint32_t slice) {
+    return GetOrCreateView(ViewKind::RTV, mip, slice, DXGI_FORMAT_UNKNOWN);
+}
 // The DSV key's `b` is 0 for every slice, slice + 1 for one slice.
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::Dsv(uint32_t mip, uint32_t arraySlice) {
     return GetOrCreateView(ViewKind::DSV, mip, arraySlice == kAllSlices ? 0 : arraySlice + 1, DXGI_FORMAT_UNKNOWN);
@@ -189,12 +201,14 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::Dsv(uint32_t mip, uint32_t arraySlice) {
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::CbvRange(uint64_t offset, uint32_t size, const char* what) {
     const std::string head = std::string(what) + ": ";
     if (!IsBuffer()) throw InvalidArgument(head + "resource '" + m_Name + "' is a texture; a constant buffer view needs a buffer");
-    const uint64_t width = m_Desc.Width;   // 256-byte multiple (Device::CreateBuffer)
+    const uint64_t width = m_Desc.Width;  // 256-byte multiple (Device::CreateBuffer)
     if (offset % D3D12_CONSTANT_BUFFER_DATA_PLACEMENT_ALIGNMENT)
-        throw InvalidArgument(head + "offset=" + std::to_string(offset) + " is not a multiple of 256 (D3D12: a constant buffer view starts at a "
+        throw InvalidArgument(head + "offset=" + std::to_string(offset) +
+                              " is not a multiple of 256 (D3D12: a constant buffer view starts at a "
                               "256-byte boundary); put each constant block at a multiple of 256 bytes");
     if (size == 0 || size % D3D12_CONSTANT_BUFFER_DATA_PLACEMENT_ALIGNMENT || size > 65536)
-        throw InvalidArgument(head + "size=" + std::to_string(size) + " is not a multiple of 256 between 256 and 65536 (D3D12: a constant buffer "
+        throw InvalidArgument(head + "size=" + std::to_string(size) +
+                              " is not a multiple of 256 between 256 and 65536 (D3D12: a constant buffer "
                               "view's SizeInBytes is a multiple of 256, at most 4096 float4 = 65536 bytes)");
     if (offset > width || size > width - offset)
         throw InvalidArgument(head + "bytes [" + std::to_string(offset) + ", " + std::to_string(offset + size) + ") do not fit buffer '" + m_Name +
@@ -218,14 +232,16 @@ void Resource::WriteCbvRange(uint64_t offset, uint32_t size, D3D12_CPU_DESCRIPTO
     m_Context->D3D12Device()->CreateConstantBufferView(&d, dst);
 }
 
-D3D12_CPU_DESCRIPTOR_HANDLE Resource::Cbv() { return GetOrCreateView(ViewKind::CBV, 0, 0, DXGI_FORMAT_UNKNOWN); }
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::Cbv() {
+    return GetOrCreateView(ViewKind::CBV, 0, 0, DXGI_FORMAT_UNKNOWN);
+}
 
 D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format) {
     if (format != DXGI_FORMAT_UNKNOWN) {
         // A format override: same cast family as the texture, usable for this kind of view on the
         // device (FormatSupportCache::CheckViewFormat); depth formats become their readable formats.
-        static const char* const kWhat[] = {"set_shader_resource_view", "set_unordered_access_view", "render target view",
-                                            "depth-stencil view", "constant buffer view"};
+        static const char* const kWhat[] = {"set_shader_resource_view", "set_unordered_access_view", "render target view", "depth-stencil view",
+                                            "constant buffer view"};
         static const D3D12_FORMAT_SUPPORT1 kUse[] = {D3D12_FORMAT_SUPPORT1_SHADER_LOAD, D3D12_FORMAT_SUPPORT1_TYPED_UNORDERED_ACCESS_VIEW,
                                                      D3D12_FORMAT_SUPPORT1_RENDER_TARGET, D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL,
                                                      D3D12_FORMAT_SUPPORT1_BUFFER};
@@ -259,13 +275,15 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::GetOrCreateView(ViewKind kind, uint32_t a,
                                                      D3D12_FORMAT_SUPPORT1_RENDER_TARGET, D3D12_FORMAT_SUPPORT1_DEPTH_STENCIL};
         const int k = static_cast<int>(kind);
         (void)m_Context->FormatSupport().CheckViewFormat(m_ViewFormat, m_ViewFormat, kUse[k], kWhat[k], m_Name);
-        if (SampleCount() > 1 && kind == ViewKind::SRV && !m_Context->FormatSupport().Get(DepthSrvFormat(m_ViewFormat)).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_LOAD))
-            throw InvalidArgument(who() + ": format " + FormatName(m_ViewFormat) + " cannot be read from a multisampled texture on this device "
+        if (SampleCount() > 1 && kind == ViewKind::SRV &&
+            !m_Context->FormatSupport().Get(DepthSrvFormat(m_ViewFormat)).Has(D3D12_FORMAT_SUPPORT1_MULTISAMPLE_LOAD))
+            throw InvalidArgument(who() + ": format " + FormatName(m_ViewFormat) +
+                                  " cannot be read from a multisampled texture on this device "
                                   "(no MULTISAMPLE_LOAD support); resolve it first");
     }
     static const D3D12_DESCRIPTOR_HEAP_TYPE kHeap[] = {D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV,
-                                                      D3D12_DESCRIPTOR_HEAP_TYPE_RTV, D3D12_DESCRIPTOR_HEAP_TYPE_DSV,
-                                                      D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV};
+                                                       D3D12_DESCRIPTOR_HEAP_TYPE_RTV, D3D12_DESCRIPTOR_HEAP_TYPE_DSV,
+                                                       D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV};
     DescriptorAllocation da = m_Context->CpuDescriptors(kHeap[static_cast<int>(kind)]).Allocate(1);
     WriteView(kind, a, b, format, da.Handle());
     D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
@@ -414,14 +432,18 @@ void Resource::BeginUse() const {
     }
 }
 
-void Resource::EndUse() const { m_Uses.fetch_sub(1, std::memory_order_acq_rel); }
+void Resource::EndUse() const {
+    m_Uses.fetch_sub(1, std::memory_order_acq_rel);
+}
 
 bool Resource::TryBeginMove() {
     uint32_t idle = 0;
     return m_Uses.compare_exchange_strong(idle, kMoving, std::memory_order_acq_rel);
 }
 
-void Resource::EndMove() { m_Uses.fetch_and(~kMoving, std::memory_order_acq_rel); }
+void Resource::EndMove() {
+    m_Uses.fetch_and(~kMoving, std::memory_order_acq_rel);
+}
 
 namespace {
 struct InPlacePin {
@@ -433,7 +455,9 @@ struct InPlacePin {
 };
 }  // namespace
 
-std::shared_ptr<void> Resource::PinInPlace() const { return std::make_shared<InPlacePin>(shared_from_this()); }
+std::shared_ptr<void> Resource::PinInPlace() const {
+    return std::make_shared<InPlacePin>(shared_from_this());
+}
 
 void Resource::Repoint(ComPtr<ID3D12Resource> resource, memory::MemoryAllocation&& memory, ComPtr<ID3D12Resource>& oldResource,
                        memory::MemoryAllocation& oldMemory, uint8_t* mapped) {

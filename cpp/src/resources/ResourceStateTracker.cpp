@@ -93,9 +93,10 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
         if (static_cast<uint32_t>(state) & ~allowed)
             throw ResourceStateError("resource '" + resource->Name() + "' is in " + (readback ? "a READBACK" : "an UPLOAD") +
                                      " heap, which D3D12 keeps in " + (readback ? "COPY_DEST" : "GENERIC_READ") + " for life: it cannot be used as " +
-                                     StateName(state) + (readback ? " (a readback buffer is only a copy destination; copy into a 'default' "
-                                                                    "buffer to read it on the GPU)"
-                                                                  : " (write into a 'default' buffer instead)"));
+                                     StateName(state) +
+                                     (readback ? " (a readback buffer is only a copy destination; copy into a 'default' "
+                                                 "buffer to read it on the GPU)"
+                                               : " (write into a 'default' buffer instead)"));
         l.writes |= readback;  // a copy destination
         return;
     }
@@ -108,7 +109,7 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
 
     if (sub == kAllSubresources && s.IsUniform()) {
         const D3D12_RESOURCE_STATES before = s.All();
-        if (before == state) return;   // already there: nothing recorded, nothing changes
+        if (before == state) return;  // already there: nothing recorded, nothing changes
         ++m_StateEpoch;
         if (before == kUnknownState) {
             m_Pending.push_back({resource.get(), kAllSubresources, state});
@@ -161,7 +162,7 @@ void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& befo
         after->CheckNotClosed("command list");
         auto it = m_Locals.find(after.get());
         if (after->AliasRegion()) AliasUse(after, it == m_Locals.end() ? nullptr : &it->second, true);
-        else (it == m_Locals.end() ? Create(after) : it->second).writes = true;   // rule 7
+        else (it == m_Locals.end() ? Create(after) : it->second).writes = true;  // rule 7
     }
     Push(d3dx::AliasingBarrier(before ? before->D3D12Resource() : nullptr, after ? after->D3D12Resource() : nullptr));
     m_Stats.aliasing.fetch_add(1, std::memory_order_relaxed);
@@ -184,9 +185,10 @@ void ResourceStateTracker::NoteContentsUse(const Resource* resource, uint32_t su
     Local& l = it->second;
     if (l.contents[sub] == kUndefined)
         ThrowUndefinedContents(*resource, sub, op,
-                               l.activatedByBarrier ? "it was activated by aliasing_barrier in this command list, and nothing initialized that subresource since"
-                                                    : "an overlapping resource was used earlier in the same command list (activating it again), and "
-                                                      "nothing initialized that subresource since");
+                               l.activatedByBarrier
+                                   ? "it was activated by aliasing_barrier in this command list, and nothing initialized that subresource since"
+                                   : "an overlapping resource was used earlier in the same command list (activating it again), and "
+                                     "nothing initialized that subresource since");
     if (l.contents[sub] == kAsBegun) {
         for (const auto& u : l.usesAsBegun)
             if (u.first == sub) return;
@@ -209,7 +211,7 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
     const memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
     const bool mustInit = d3d12rules::NeedsInitAfterActivation(r->Desc().Flags);
     if (!explicitBarrier && !o.others) {
-        if (local && local->needsInit) {   // the first use after an explicit activation
+        if (local && local->needsInit) {  // the first use after an explicit activation
             local->needsInit = false;
             if (local->aliasActive) return;
         }
@@ -241,14 +243,14 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
             m_Pending.push_back({r, kAllSubresources, D3D12_RESOURCE_STATE_COMMON, PendingKind::Park});
         }
     }
-    for (const auto& p : map.Pieces()) {   // whoever it displaces is no longer active in this list
+    for (const auto& p : map.Pieces()) {  // whoever it displaces is no longer active in this list
         if (p.end <= r->AliasBegin() || p.begin >= r->AliasEnd() || p.user == r) continue;
         auto it = m_Locals.find(static_cast<Resource*>(const_cast<void*>(p.user)));
         if (it != m_Locals.end()) it->second.aliasActive = false;
     }
     map.Use(r, resource, r->AliasBegin(), r->AliasEnd());
     local->aliasActive = true;
-    local->writes = true;   // rule 7: activated inside the list
+    local->writes = true;  // rule 7: activated inside the list
     local->needsInit = explicitBarrier && mustInit;
     if (!explicitBarrier) {
         Push(d3dx::AliasingBarrier(o.single ? static_cast<Resource*>(o.single.get())->D3D12Resource() : nullptr, r->D3D12Resource()));
@@ -260,7 +262,7 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
 void ResourceStateTracker::NoteUavWrite(Resource* resource) {
     auto it = m_Locals.find(resource);
     if (it == m_Locals.end()) return;
-    if (!it->second.uavWritten) ++m_StateEpoch;   // the next use needs a UAV barrier now
+    if (!it->second.uavWritten) ++m_StateEpoch;  // the next use needs a UAV barrier now
     it->second.uavWritten = it->second.writes = true;
 }
 
@@ -404,7 +406,7 @@ void ResourceStateTracker::ApplyFinalStates(ExecuteStates& states) const {
     for (const auto& kv : m_AliasMaps) states.Aliases(kv.first).Overwrite(kv.second);
     for (const auto& kv : m_Locals) {
         if (FixedStateHeap(*kv.first)) continue;
-        if (!kv.second.contents.empty()) {   // rule 6d: what this list leaves defined
+        if (!kv.second.contents.empty()) {  // rule 6d: what this list leaves defined
             std::vector<uint8_t>& defined = states.Defined(kv.first);
             const bool activated = m_ActivatedAtStart.count(kv.first) != 0;
             for (size_t i = 0; i < defined.size(); ++i) {
@@ -433,8 +435,10 @@ void ResourceStateTracker::NoteRawTransition(Resource* resource, uint32_t sub, D
     ++m_StateEpoch;
     auto it = m_Raw.find(resource);
     if (it == m_Raw.end())
-        it = m_Raw.emplace(resource, Raw{SubresourceStates(resource->NumSubresources(), kUnknownState),
-                                         SubresourceStates(resource->NumSubresources(), kUnknownState)}).first;
+        it = m_Raw
+                 .emplace(resource, Raw{SubresourceStates(resource->NumSubresources(), kUnknownState),
+                                        SubresourceStates(resource->NumSubresources(), kUnknownState)})
+                 .first;
     it->second.believed.Set(sub, believed);
     it->second.actual.Set(sub, actual);
 }
@@ -442,8 +446,7 @@ void ResourceStateTracker::NoteRawTransition(Resource* resource, uint32_t sub, D
 D3D12_RESOURCE_STATES ResourceStateTracker::KnownState(Resource* resource, uint32_t sub) const {
     auto it = m_Locals.find(resource);
     if (it == m_Locals.end()) return kUnknownState;
-    return sub == kAllSubresources ? (it->second.states.IsUniform() ? it->second.states.All() : kUnknownState)
-                                   : it->second.states.Get(sub);
+    return sub == kAllSubresources ? (it->second.states.IsUniform() ? it->second.states.All() : kUnknownState) : it->second.states.Get(sub);
 }
 
 ResourceStateTracker::~ResourceStateTracker() = default;

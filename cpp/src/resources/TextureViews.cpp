@@ -72,8 +72,7 @@ bool Resource::WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FOR
         }
         case ViewKind::DSV:
             throw InvalidArgument(who() + (Is3D() ? " is a 3D texture" : " is a cube texture") + "; depth-stencil views need a 2D texture");
-        case ViewKind::CBV:
-            return false;  // WriteView explains
+        case ViewKind::CBV: return false;  // WriteView explains
     }
     return false;
 }

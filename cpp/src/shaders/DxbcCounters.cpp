@@ -39,7 +39,7 @@ std::string UavCounterUse(const uint8_t* data, size_t size) {
         found = opcode == kOpImmAtomicAlloc ? "imm_atomic_alloc" : "imm_atomic_consume";
         size_t q = p + 1;
         for (bool ext = (tokens[p] >> 31) != 0; ext && q < p + length; ++q) ext = (tokens[q] >> 31) != 0;
-        q = SkipOperand(tokens, q, p + length, nullptr);           // the destination
+        q = SkipOperand(tokens, q, p + length, nullptr);  // the destination
         std::vector<uint32_t> idx;
         if (q && SkipOperand(tokens, q, p + length, &idx) && !idx.empty()) {
             if (idx.size() == 1) found += " on u" + std::to_string(idx[0]);

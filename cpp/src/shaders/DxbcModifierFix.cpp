@@ -13,7 +13,9 @@ namespace {
 
 enum : uint32_t { kMov = 0x36 };
 
-[[noreturn]] void Fail(const std::string& msg) { throw InvalidArgument("DXBC source modifiers: " + msg); }
+[[noreturn]] void Fail(const std::string& msg) {
+    throw InvalidArgument("DXBC source modifiers: " + msg);
+}
 
 uint32_t Get(const uint8_t* p) {
     uint32_t v;
@@ -25,18 +27,57 @@ uint32_t Get(const uint8_t* p) {
 /// included): true when a source modifier there is a float (or double) operation.
 bool FloatOperand(uint32_t op, size_t index) {
     switch (op) {
-        case 0x00: case 0x0b: case 0x0c: case 0x0e: case 0x0f: case 0x10: case 0x11:  // add, deriv, div, dp
-        case 0x18: case 0x19: case 0x1a: case 0x1b: case 0x1c: case 0x1d:             // eq exp frc ftoi ftou ge
-        case 0x2f: case 0x31: case 0x32: case 0x33: case 0x34: case 0x36:             // log lt mad min max mov
-        case 0x38: case 0x39: case 0x40: case 0x41: case 0x42: case 0x43: case 0x44:  // mul ne round_* rsq
-        case 0x45: case 0x46: case 0x47: case 0x48: case 0x49: case 0x4a:             // sample*
-        case 0x4b: case 0x4d: case 0x6c: case 0x6d: case 0x7a: case 0x7b: case 0x7c:  // sqrt sincos lod gather4 deriv
-        case 0x7d: case 0x7e: case 0x81: case 0x82: case 0xcd:                        // gather4_c rcp f32tof16 eval_centroid
+        case 0x00:
+        case 0x0b:
+        case 0x0c:
+        case 0x0e:
+        case 0x0f:
+        case 0x10:
+        case 0x11:  // add, deriv, div, dp
+        case 0x18:
+        case 0x19:
+        case 0x1a:
+        case 0x1b:
+        case 0x1c:
+        case 0x1d:  // eq exp frc ftoi ftou ge
+        case 0x2f:
+        case 0x31:
+        case 0x32:
+        case 0x33:
+        case 0x34:
+        case 0x36:  // log lt mad min max mov
+        case 0x38:
+        case 0x39:
+        case 0x40:
+        case 0x41:
+        case 0x42:
+        case 0x43:
+        case 0x44:  // mul ne round_* rsq
+        case 0x45:
+        case 0x46:
+        case 0x47:
+        case 0x48:
+        case 0x49:
+        case 0x4a:  // sample*
+        case 0x4b:
+        case 0x4d:
+        case 0x6c:
+        case 0x6d:
+        case 0x7a:
+        case 0x7b:
+        case 0x7c:  // sqrt sincos lod gather4 deriv
+        case 0x7d:
+        case 0x7e:
+        case 0x81:
+        case 0x82:
+        case 0xcd:  // gather4_c rcp f32tof16 eval_centroid
             return true;
-        case 0x37: return index != 1;                          // movc: the condition is a bit test
-        case 0x8e: return index != 2;                          // swapc: likewise (two destinations)
-        case 0x7f: case 0x80: return index != 2;               // gather4_po(_c): the offset is an integer
-        case 0xcb: case 0xcc: return index != 2;               // eval_snapped offset, eval_sample_index index
+        case 0x37: return index != 1;  // movc: the condition is a bit test
+        case 0x8e: return index != 2;  // swapc: likewise (two destinations)
+        case 0x7f:
+        case 0x80: return index != 2;  // gather4_po(_c): the offset is an integer
+        case 0xcb:
+        case 0xcc: return index != 2;  // eval_snapped offset, eval_sample_index index
         default: break;
     }
     // Double-precision instructions: their modifiers are double operations (itod/utod read integers).
@@ -52,7 +93,7 @@ bool MemoryAccess(uint32_t op) {
 
 struct Operand {
     size_t length = 0;
-    uint32_t modifier = 0;     // 1 = -x, 2 = |x|, 3 = -|x|
+    uint32_t modifier = 0;  // 1 = -x, 2 = |x|, 3 = -|x|
     bool nestedModifier = false;
 };
 
@@ -103,29 +144,100 @@ std::string Creator(const uint8_t* data, size_t size) {
     return "";
 }
 
-const char* ModifierText(uint32_t m) { return m == 1 ? "-x" : m == 2 ? "|x|" : m == 3 ? "-|x|" : "?"; }
+const char* ModifierText(uint32_t m) {
+    return m == 1 ? "-x" : m == 2 ? "|x|" : m == 3 ? "-|x|" : "?";
+}
 
 }  // namespace
 
 std::string DxbcOpcodeName(uint32_t op) {
     static const std::pair<uint32_t, const char*> names[] = {
-        {0x01, "and"}, {0x03, "breakc"}, {0x06, "case"}, {0x08, "continuec"}, {0x0d, "discard"}, {0x1e, "iadd"},
-        {0x1f, "if"}, {0x20, "ieq"}, {0x21, "ige"}, {0x22, "ilt"}, {0x23, "imad"}, {0x24, "imax"}, {0x25, "imin"},
-        {0x26, "imul"}, {0x27, "ine"}, {0x28, "ineg"}, {0x29, "ishl"}, {0x2a, "ishr"}, {0x2b, "itof"}, {0x2d, "ld"},
-        {0x2e, "ld2dms"}, {0x37, "movc"}, {0x3b, "not"}, {0x3c, "or"}, {0x3d, "resinfo"}, {0x3f, "retc"},
-        {0x4c, "switch"}, {0x4e, "udiv"}, {0x4f, "ult"}, {0x50, "uge"}, {0x51, "umul"}, {0x52, "umad"}, {0x53, "umax"},
-        {0x54, "umin"}, {0x55, "ushr"}, {0x56, "utof"}, {0x57, "xor"}, {0x6e, "samplepos"}, {0x6f, "sampleinfo"},
-        {0x79, "bufinfo"}, {0x7f, "gather4_po"}, {0x80, "gather4_po_c"}, {0x83, "f16tof32"}, {0x84, "uaddc"},
-        {0x85, "usubb"}, {0x86, "countbits"}, {0x87, "firstbit_hi"}, {0x88, "firstbit_lo"}, {0x89, "firstbit_shi"},
-        {0x8a, "ubfe"}, {0x8b, "ibfe"}, {0x8c, "bfi"}, {0x8d, "bfrev"}, {0x8e, "swapc"}, {0xa3, "ld_uav_typed"},
-        {0xa4, "store_uav_typed"}, {0xa5, "ld_raw"}, {0xa6, "store_raw"}, {0xa7, "ld_structured"},
-        {0xa8, "store_structured"}, {0xa9, "atomic_and"}, {0xaa, "atomic_or"}, {0xab, "atomic_xor"},
-        {0xac, "atomic_cmp_store"}, {0xad, "atomic_iadd"}, {0xae, "atomic_imax"}, {0xaf, "atomic_imin"},
-        {0xb0, "atomic_umax"}, {0xb1, "atomic_umin"}, {0xb2, "imm_atomic_alloc"}, {0xb3, "imm_atomic_consume"},
-        {0xb4, "imm_atomic_iadd"}, {0xb5, "imm_atomic_and"}, {0xb6, "imm_atomic_or"}, {0xb7, "imm_atomic_xor"},
-        {0xb8, "imm_atomic_exch"}, {0xb9, "imm_atomic_cmp_exch"}, {0xba, "imm_atomic_imax"}, {0xbb, "imm_atomic_imin"},
-        {0xbc, "imm_atomic_umax"}, {0xbd, "imm_atomic_umin"}, {0xcb, "eval_snapped"}, {0xcc, "eval_sample_index"},
-        {0xd5, "msad"}, {0xd8, "itod"}, {0xd9, "utod"},
+        {0x01, "and"},
+        {0x03, "breakc"},
+        {0x06, "case"},
+        {0x08, "continuec"},
+        {0x0d, "discard"},
+        {0x1e, "iadd"},
+        {0x1f, "if"},
+        {0x20, "ieq"},
+        {0x21, "ige"},
+        {0x22, "ilt"},
+        {0x23, "imad"},
+        {0x24, "imax"},
+        {0x25, "imin"},
+        {0x26, "imul"},
+        {0x27, "ine"},
+        {0x28, "ineg"},
+        {0x29, "ishl"},
+        {0x2a, "ishr"},
+        {0x2b, "itof"},
+        {0x2d, "ld"},
+        {0x2e, "ld2dms"},
+        {0x37, "movc"},
+        {0x3b, "not"},
+        {0x3c, "or"},
+        {0x3d, "resinfo"},
+        {0x3f, "retc"},
+        {0x4c, "switch"},
+        {0x4e, "udiv"},
+        {0x4f, "ult"},
+        {0x50, "uge"},
+        {0x51, "umul"},
+        {0x52, "umad"},
+        {0x53, "umax"},
+        {0x54, "umin"},
+        {0x55, "ushr"},
+        {0x56, "utof"},
+        {0x57, "xor"},
+        {0x6e, "samplepos"},
+        {0x6f, "sampleinfo"},
+        {0x79, "bufinfo"},
+        {0x7f, "gather4_po"},
+        {0x80, "gather4_po_c"},
+        {0x83, "f16tof32"},
+        {0x84, "uaddc"},
+        {0x85, "usubb"},
+        {0x86, "countbits"},
+        {0x87, "firstbit_hi"},
+        {0x88, "firstbit_lo"},
+        {0x89, "firstbit_shi"},
+        {0x8a, "ubfe"},
+        {0x8b, "ibfe"},
+        {0x8c, "bfi"},
+        {0x8d, "bfrev"},
+        {0x8e, "swapc"},
+        {0xa3, "ld_uav_typed"},
+        {0xa4, "store_uav_typed"},
+        {0xa5, "ld_raw"},
+        {0xa6, "store_raw"},
+        {0xa7, "ld_structured"},
+        {0xa8, "store_structured"},
+        {0xa9, "atomic_and"},
+        {0xaa, "atomic_or"},
+        {0xab, "atomic_xor"},
+        {0xac, "atomic_cmp_store"},
+        {0xad, "atomic_iadd"},
+        {0xae, "atomic_imax"},
+        {0xaf, "atomic_imin"},
+        {0xb0, "atomic_umax"},
+        {0xb1, "atomic_umin"},
+        {0xb2, "imm_atomic_alloc"},
+        {0xb3, "imm_atomic_consume"},
+        {0xb4, "imm_atomic_iadd"},
+        {0xb5, "imm_atomic_and"},
+        {0xb6, "imm_atomic_or"},
+        {0xb7, "imm_atomic_xor"},
+        {0xb8, "imm_atomic_exch"},
+        {0xb9, "imm_atomic_cmp_exch"},
+        {0xba, "imm_atomic_imax"},
+        {0xbb, "imm_atomic_imin"},
+        {0xbc, "imm_atomic_umax"},
+        {0xbd, "imm_atomic_umin"},
+        {0xcb, "eval_snapped"},
+        {0xcc, "eval_sample_index"},
+        {0xd5, "msad"},
+        {0xd8, "itod"},
+        {0xd9, "utod"},
     };
     for (const auto& n : names)
         if (n.first == op) return n.second;
@@ -145,7 +257,9 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
     const bool hull = (version >> 16) == 3;
 
     // First pass: find dcl_temps and the operands to fix; refuse what cannot be fixed.
-    struct Fix { size_t instruction, operand; };
+    struct Fix {
+        size_t instruction, operand;
+    };
     std::vector<Fix> fixes;
     size_t mostPerInstruction = 0;
     const dxbc::TempsDeclaration temps = dxbc::WalkProgram(tokens, programLength, "DXBC source modifiers", [&](size_t p, uint32_t op, size_t length) {
@@ -161,21 +275,21 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
         for (size_t index = 0; q < end; ++index) {
             const Operand o = ParseOperand(tokens, q, end);
             const std::string what = DxbcOpcodeName(op);
-            if (o.nestedModifier)
-                Fail("a source modifier inside a relative index of " + what + ": not supported (the index is an integer)");
+            if (o.nestedModifier) Fail("a source modifier inside a relative index of " + what + ": not supported (the index is an integer)");
             if (o.modifier && !FloatOperand(op, index)) {
                 if (vkd3dShader) {
-                    if (hull) Fail("hull shader with a float " + std::string(ModifierText(o.modifier)) + " folded into " + what +
-                                   " (vkd3d-shader miscompile; hull shaders are not rewritten)");
+                    if (hull)
+                        Fail("hull shader with a float " + std::string(ModifierText(o.modifier)) + " folded into " + what +
+                             " (vkd3d-shader miscompile; hull shaders are not rewritten)");
                     const uint32_t components = tokens[q] & 3, mode = (tokens[q] >> 2) & 3;
-                    if (components == 0 || (components == 2 && mode == 0))
-                        Fail("unexpected operand form with a modifier in " + what);
+                    if (components == 0 || (components == 2 && mode == 0)) Fail("unexpected operand form with a modifier in " + what);
                     fixes.push_back({p, q});
                     ++here;
                 } else if (o.modifier != 1 || MemoryAccess(op)) {
                     Fail("source modifier " + std::string(ModifierText(o.modifier)) + " on operand " + std::to_string(index) + " of " + what +
                          ", which does not read it as a float: DXBC defines no such modifier there (or vkd3d 1.2 ignores it) "
-                         "(creator '" + creator + "'); negate or take the absolute value in a separate instruction");
+                         "(creator '" +
+                         creator + "'); negate or take the absolute value in a separate instruction");
                 }
             }
             q += o.length;
@@ -220,15 +334,15 @@ DxbcModifierFixResult FixFoldedFloatModifiers(const uint8_t* data, size_t size) 
                 std::vector<uint32_t> src(tokens.begin() + std::ptrdiff_t(q), tokens.begin() + std::ptrdiff_t(q + o.length));
                 const uint32_t components = src[0] & 3, mode = (src[0] >> 2) & 3;
                 uint32_t mask, replacement;
-                if (components == 2 && mode == 1) {          // swizzle: rT.xyzw = src.swizzle; read rT.xyzw
+                if (components == 2 && mode == 1) {  // swizzle: rT.xyzw = src.swizzle; read rT.xyzw
                     mask = 0xF;
                     replacement = 2u | (1u << 2) | (0xE4u << 4) | (1u << 20);
                 } else {
-                    if (components == 2) {                   // select_1 .c: read as .cccc, written to rT.x
+                    if (components == 2) {  // select_1 .c: read as .cccc, written to rT.x
                         const uint32_t c = (src[0] >> 4) & 3;
                         src[0] = (src[0] & ~0xFFCu) | (1u << 2) | ((c | c << 2 | c << 4 | c << 6) << 4);
                     }
-                    mask = 0x1;                              // a one-component operand: rT.x
+                    mask = 0x1;  // a one-component operand: rT.x
                     replacement = 2u | (2u << 2) | (0u << 4) | (1u << 20);
                 }
                 const uint32_t dst = 2u | (mask << 4) | (1u << 20);

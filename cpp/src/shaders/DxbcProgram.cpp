@@ -18,7 +18,9 @@ uint32_t Get(const uint8_t* p) {
     return v;
 }
 
-void Put(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+void Put(uint8_t* p, uint32_t v) {
+    std::memcpy(p, &v, 4);
+}
 
 }  // namespace
 
@@ -41,8 +43,7 @@ ProgramChunk ReadProgramChunk(const uint8_t* data, size_t size, const char* what
     return chunk;
 }
 
-std::vector<uint8_t> ReplaceProgramChunk(const uint8_t* data, size_t size, const ProgramChunk& chunk,
-                                         const std::vector<uint32_t>& tokens) {
+std::vector<uint8_t> ReplaceProgramChunk(const uint8_t* data, size_t size, const ProgramChunk& chunk, const std::vector<uint32_t>& tokens) {
     const size_t oldBytes = chunk.bytes, newBytes = tokens.size() * 4;
     std::vector<uint8_t> rebuilt;
     rebuilt.reserve(size - oldBytes + newBytes);
@@ -71,8 +72,7 @@ ProgramChunk ReadValidProgramChunk(const uint8_t* data, size_t size, const char*
 }
 
 bool IsDeclaration(uint32_t op) {
-    return (op >= 0x58 && op <= 0x6a) || (op >= 0x8f && op <= 0xa2) || op == 0xce || op == kOpCustomData ||
-           (op >= 0x71 && op <= 0x74);
+    return (op >= 0x58 && op <= 0x6a) || (op >= 0x8f && op <= 0xa2) || op == 0xce || op == kOpCustomData || (op >= 0x71 && op <= 0x74);
 }
 
 size_t InstructionLength(const std::vector<uint32_t>& tokens, size_t p, size_t programLength, const char* what) {
@@ -98,8 +98,7 @@ bool WriteTemps(const TempsDeclaration& d, const std::vector<uint32_t>& tokens, 
     return true;
 }
 
-std::vector<uint8_t> ReplaceProgram(const uint8_t* data, size_t size, const ProgramChunk& chunk, size_t programLength,
-                                    std::vector<uint32_t> out) {
+std::vector<uint8_t> ReplaceProgram(const uint8_t* data, size_t size, const ProgramChunk& chunk, size_t programLength, std::vector<uint32_t> out) {
     out[1] = uint32_t(out.size());
     // Anything after the program inside the chunk (none expected) is kept.
     out.insert(out.end(), chunk.tokens.begin() + std::ptrdiff_t(programLength), chunk.tokens.end());

@@ -16,7 +16,9 @@ namespace {
 // block. DXBC keeps the function and the initial state but pads the last block its own way
 // (see DxbcChecksum).
 
-uint32_t Rotl(uint32_t x, uint32_t s) { return (x << s) | (x >> (32 - s)); }
+uint32_t Rotl(uint32_t x, uint32_t s) {
+    return (x << s) | (x >> (32 - s));
+}
 
 struct Md5Table {
     uint32_t k[64];
@@ -37,10 +39,22 @@ void Md5Block(uint32_t state[4], const uint8_t block[64]) {
         const uint32_t round = i / 16;
         uint32_t f, g;
         switch (round) {
-            case 0: f = (b & c) | (~b & d); g = i; break;
-            case 1: f = (d & b) | (~d & c); g = (5 * i + 1) % 16; break;
-            case 2: f = b ^ c ^ d; g = (3 * i + 5) % 16; break;
-            default: f = c ^ (b | ~d); g = (7 * i) % 16; break;
+            case 0:
+                f = (b & c) | (~b & d);
+                g = i;
+                break;
+            case 1:
+                f = (d & b) | (~d & c);
+                g = (5 * i + 1) % 16;
+                break;
+            case 2:
+                f = b ^ c ^ d;
+                g = (3 * i + 5) % 16;
+                break;
+            default:
+                f = c ^ (b | ~d);
+                g = (7 * i) % 16;
+                break;
         }
         const uint32_t t = d;
         d = c;
@@ -68,7 +82,8 @@ struct Span {
 
     [[noreturn]] void Fail(const std::string& msg) const { throw InvalidArgument(std::string("DXBC: ") + what + ": " + msg); }
     uint32_t U32(size_t offset) const {
-        if (offset > size || size - offset < 4) Fail("read at offset " + std::to_string(offset) + " past its end (" + std::to_string(size) + " bytes)");
+        if (offset > size || size - offset < 4)
+            Fail("read at offset " + std::to_string(offset) + " past its end (" + std::to_string(size) + " bytes)");
         uint32_t v;
         std::memcpy(&v, data + offset, 4);
         return v;  // DXBC is little-endian, as are all D3D12 targets
@@ -118,8 +133,14 @@ std::string FourCCName(uint32_t f) {
 /// The chunk table, or a problem description in `problem`.
 std::vector<Chunk> Chunks(const uint8_t* data, size_t size, std::string& problem) {
     std::vector<Chunk> out;
-    if (size < 32) { problem = "container of " + std::to_string(size) + " bytes is shorter than the 32-byte DXBC header"; return out; }
-    if (std::memcmp(data, "DXBC", 4) != 0) { problem = "does not start with 'DXBC'"; return out; }
+    if (size < 32) {
+        problem = "container of " + std::to_string(size) + " bytes is shorter than the 32-byte DXBC header";
+        return out;
+    }
+    if (std::memcmp(data, "DXBC", 4) != 0) {
+        problem = "does not start with 'DXBC'";
+        return out;
+    }
     Span c{data, size, "container"};
     const uint32_t total = c.U32(24), count = c.U32(28);
     if (total != size) {
@@ -127,8 +148,14 @@ std::vector<Chunk> Chunks(const uint8_t* data, size_t size, std::string& problem
                   (total > size ? " (truncated?)" : " (trailing bytes?)");
         return out;
     }
-    if (c.U32(20) != 1) { problem = "container version " + std::to_string(c.U32(20)) + " is not 1"; return out; }
-    if (count > (size - 32) / 4) { problem = "chunk table of " + std::to_string(count) + " entries does not fit"; return out; }
+    if (c.U32(20) != 1) {
+        problem = "container version " + std::to_string(c.U32(20)) + " is not 1";
+        return out;
+    }
+    if (count > (size - 32) / 4) {
+        problem = "chunk table of " + std::to_string(count) + " entries does not fit";
+        return out;
+    }
     for (uint32_t i = 0; i < count; ++i) {
         const uint32_t off = c.U32(32 + 4 * size_t(i));
         if (off < 32 + 4 * size_t(count) || off > size || size - off < 8) {
@@ -155,11 +182,21 @@ const Chunk* Find(const std::vector<Chunk>& chunks, std::initializer_list<uint32
 
 BindingKind KindOf(uint32_t inputType, const Span& s) {
     switch (inputType) {
-        case 0: return BindingKind::Cbv;                 // D3D_SIT_CBUFFER
-        case 1: case 2: case 5: case 7: case 12:          // TBUFFER, TEXTURE, STRUCTURED, BYTEADDRESS, RTACCELERATIONSTRUCTURE
+        case 0: return BindingKind::Cbv;  // D3D_SIT_CBUFFER
+        case 1:
+        case 2:
+        case 5:
+        case 7:
+        case 12:  // TBUFFER, TEXTURE, STRUCTURED, BYTEADDRESS, RTACCELERATIONSTRUCTURE
             return BindingKind::Srv;
-        case 3: return BindingKind::Sampler;             // D3D_SIT_SAMPLER
-        case 4: case 6: case 8: case 9: case 10: case 11: case 13:  // the UAV kinds
+        case 3: return BindingKind::Sampler;  // D3D_SIT_SAMPLER
+        case 4:
+        case 6:
+        case 8:
+        case 9:
+        case 10:
+        case 11:
+        case 13:  // the UAV kinds
             return BindingKind::Uav;
         default: s.Fail("unknown resource type " + std::to_string(inputType));
     }
@@ -207,7 +244,8 @@ void ReadRdef(const Span& s, DxbcReflection& r) {
         if (tag != FourCC("RD11") && tag != 0x25441313u) s.Fail("RDEF of shader model 5 without its RD11 header");
         bindingStride = s.U32(40);
         varStride = s.U32(44);
-        if (bindingStride != 32 && bindingStride != 40) s.Fail("RDEF resource binding size " + std::to_string(bindingStride) + " is neither 32 nor 40");
+        if (bindingStride != 32 && bindingStride != 40)
+            s.Fail("RDEF resource binding size " + std::to_string(bindingStride) + " is neither 32 nor 40");
         if (varStride < 24) s.Fail("RDEF variable size " + std::to_string(varStride) + " is below 24");
     }
     (void)minor;
@@ -272,7 +310,10 @@ std::vector<SignatureElement> ReadSignature(const Span& s, uint32_t fourcc) {
     for (uint32_t i = 0; i < count; ++i) {
         size_t o = offset + size_t(i) * stride;
         SignatureElement e;
-        if (withStream) { e.stream = s.U32(o); o += 4; }
+        if (withStream) {
+            e.stream = s.U32(o);
+            o += 4;
+        }
         e.semantic = s.Str(s.U32(o));
         e.semanticIndex = s.U32(o + 4);
         e.systemValue = s.U32(o + 8);
@@ -310,8 +351,9 @@ void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decl
         const uint32_t op = s.U32(size_t(at) * 4);
         const uint32_t opcode = op & 0x7FF;
         uint64_t length = (op >> 24) & 0x7F;
-        if (opcode == dxbc::kOpCustomData) length = s.U32(size_t(at + 1) * 4);  // customdata (0x35; was tested as decimal 35 = imad): its length is the next dword
-        if (length == 0) break;                                 // malformed: stop rather than loop
+        if (opcode == dxbc::kOpCustomData)
+            length = s.U32(size_t(at + 1) * 4);  // customdata (0x35; was tested as decimal 35 = imad): its length is the next dword
+        if (length == 0) break;                  // malformed: stop rather than loop
         if (opcode == 155 && length >= 4) {
             for (int i = 0; i < 3; ++i) r.numThreads[size_t(i)] = s.U32(size_t(at + 1 + uint64_t(i)) * 4);
         }
@@ -332,8 +374,9 @@ void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decl
             d.structured = opcode == 158 || opcode == 162;
             d.reg = sm51 ? s.U32(size_t(idx + 1) * 4) : s.U32(size_t(idx) * 4);
             // Structured declarations carry the stride after the register (5.1: before the space).
-            d.stride = !d.structured ? 0 : sm51 ? (length >= 7 ? s.U32(size_t(at + length - 2) * 4) : 0)
-                                                : (idx + 1 < at + length ? s.U32(size_t(idx + 1) * 4) : 0);
+            d.stride = !d.structured ? 0
+                       : sm51        ? (length >= 7 ? s.U32(size_t(at + length - 2) * 4) : 0)
+                                     : (idx + 1 < at + length ? s.U32(size_t(idx + 1) * 4) : 0);
             d.space = sm51 ? s.U32(size_t(at + length - 1) * 4) : 0;
             decls->push_back(d);
         }
@@ -362,8 +405,8 @@ std::string ShaderBinding::RegisterName() const {
 }
 
 std::string ShaderBinding::TypeName() const {
-    static const char* const kTextures[] = {"?", "Buffer", "Texture1D", "Texture1DArray", "Texture2D", "Texture2DArray", "Texture2DMS",
-                                            "Texture2DMSArray", "Texture3D", "TextureCube", "TextureCubeArray", "BufferEx"};
+    static const char* const kTextures[] = {"?",           "Buffer",           "Texture1D", "Texture1DArray", "Texture2D",        "Texture2DArray",
+                                            "Texture2DMS", "Texture2DMSArray", "Texture3D", "TextureCube",    "TextureCubeArray", "BufferEx"};
     const char* dim = dimension < 12 ? kTextures[dimension] : "?";
     switch (inputType) {
         case 0: return "cbuffer";

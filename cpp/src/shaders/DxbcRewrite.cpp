@@ -15,9 +15,24 @@ namespace {
 
 // D3D10/11 shader opcodes used here (the instruction token's bits 0-10).
 enum : uint32_t {
-    kAdd = 0, kAnd = 1, kEq = 24, kFtoi = 27, kFtou = 28, kGe = 29, kIadd = 30, kIshl = 41, kMin = 51, kMax = 52,
-    kMov = 54, kMovc = 55, kOr = 60, kUlt = 79, kUge = 80, kF16tof32 = 131,
-    kFirstbitHi = 135, kFirstbitShi = 137,
+    kAdd = 0,
+    kAnd = 1,
+    kEq = 24,
+    kFtoi = 27,
+    kFtou = 28,
+    kGe = 29,
+    kIadd = 30,
+    kIshl = 41,
+    kMin = 51,
+    kMax = 52,
+    kMov = 54,
+    kMovc = 55,
+    kOr = 60,
+    kUlt = 79,
+    kUge = 80,
+    kF16tof32 = 131,
+    kFirstbitHi = 135,
+    kFirstbitShi = 137,
 };
 constexpr uint32_t kSaturate = 1u << 13;  // the instruction token's _sat bit
 
@@ -25,7 +40,9 @@ bool Rewritten(uint32_t opcode) {
     return opcode == kFtoi || opcode == kFtou || opcode == kFirstbitHi || opcode == kFirstbitShi || opcode == kF16tof32;
 }
 
-[[noreturn]] void Fail(const std::string& msg) { throw InvalidArgument("DXBC rewrite: " + msg); }
+[[noreturn]] void Fail(const std::string& msg) {
+    throw InvalidArgument("DXBC rewrite: " + msg);
+}
 
 /// The number of tokens of the operand starting at tokens[p] (extended tokens, immediates and
 /// relative indices included).
@@ -39,13 +56,13 @@ size_t OperandLength(const std::vector<uint32_t>& tokens, size_t p, size_t end, 
         extended = (tokens[p++] >> 31) != 0;
     }
     const uint32_t components = t & 3, type = (t >> 12) & 0xFF;
-    if (type == 4) p += components == 1 ? 1 : 4;        // immediate32
-    else if (type == 5) p += components == 1 ? 2 : 8;   // immediate64
+    if (type == 4) p += components == 1 ? 1 : 4;       // immediate32
+    else if (type == 5) p += components == 1 ? 2 : 8;  // immediate64
     const uint32_t dims = (t >> 20) & 3;
     for (uint32_t d = 0; d < dims; ++d) {
         const uint32_t rep = (t >> (22 + 3 * d)) & 7;
-        if (rep == 0 || rep == 3) p += 1;                // immediate32 (+ relative)
-        else if (rep == 1 || rep == 4) p += 2;           // immediate64 (+ relative)
+        if (rep == 0 || rep == 3) p += 1;       // immediate32 (+ relative)
+        else if (rep == 1 || rep == 4) p += 2;  // immediate64 (+ relative)
         if (rep == 2 || rep == 3 || rep == 4) p += OperandLength(tokens, p, end, depth + 1);
     }
     if (p > end) Fail("operand runs past its instruction");
@@ -100,7 +117,7 @@ std::pair<size_t, uint32_t> PartialIdentityMov(const std::vector<uint32_t>& toke
     const uint32_t src = tokens[s];
     if ((src & 3) != 2 || ((src >> 2) & 3) != 1) return {0, 0};  // not a 4-component swizzle
     const uint32_t srcType = (src >> 12) & 0xFF;
-    if (srcType == 4 || srcType == 5) return {0, 0};               // an immediate: no register to copy
+    if (srcType == 4 || srcType == 5) return {0, 0};  // an immediate: no register to copy
     // vkd3d compares the swizzle over the registers' declared mask: all four components for temporaries and
     // constant buffers; for inputs, outputs and indexable temporaries it may be fewer, so there any identity
     // component outside the write mask counts.
@@ -244,20 +261,20 @@ DxbcRewriteResult RewriteDxbcForVkd3d(const uint8_t* data, size_t size) {
             // Integer and exact float steps only, no UnpackHalf2x16 for a driver to fold with a
             // PackHalf2x16 (Mesa 25 turns f16tof32(f32tof16(f)) into f). Bits 16-31 of the source are
             // ignored; a source modifier applies to both reads as the original's integer source.
-            e.Emit(kAnd, {B, src, Emitter::Imm(0x7FFFu)});                            // m: magnitude bits
-            e.Emit(kUge, {A, b, Emitter::Imm(0x7C00u)});                              // exponent 31: inf/NaN
+            e.Emit(kAnd, {B, src, Emitter::Imm(0x7FFFu)});                                // m: magnitude bits
+            e.Emit(kUge, {A, b, Emitter::Imm(0x7C00u)});                                  // exponent 31: inf/NaN
             e.Emit(kMovc, {A, a, Emitter::Imm(0x70000000u), Emitter::Imm(0x38000000u)});  // bias 224 or 112
             e.Emit(kIshl, {B, b, Emitter::Imm(13)});
-            e.Emit(kIadd, {A, a, b});                                                 // normals, inf, NaN
-            e.Emit(kUlt, {B, Emitter::Imm(0x7F800000u), a});                          // NaN: set the quiet bit
+            e.Emit(kIadd, {A, a, b});                         // normals, inf, NaN
+            e.Emit(kUlt, {B, Emitter::Imm(0x7F800000u), a});  // NaN: set the quiet bit
             e.Emit(kAnd, {B, b, Emitter::Imm(0x00400000u)});
             e.Emit(kOr, {A, a, b});
-            e.Emit(kUlt, {B, a, Emitter::Imm(0x38800000u)});                          // zero, subnormal
+            e.Emit(kUlt, {B, a, Emitter::Imm(0x38800000u)});  // zero, subnormal
             e.Emit(kAnd, {B, b, Emitter::Imm(0x00800000u)});
-            e.Emit(kIadd, {A, a, b});                                                 // 2^-14 * (1 + m/1024)
+            e.Emit(kIadd, {A, a, b});  // 2^-14 * (1 + m/1024)
             e.Emit(kMovc, {B, b, Emitter::ImmF(-0.00006103515625f), Emitter::ImmF(0.0f)});
-            e.Emit(kAdd, {A, a, b});                                                  // - 2^-14: m * 2^-24 exactly
-            e.Emit(kAnd, {B, src, Emitter::Imm(0x8000u)});                            // sign
+            e.Emit(kAdd, {A, a, b});                        // - 2^-14: m * 2^-24 exactly
+            e.Emit(kAnd, {B, src, Emitter::Imm(0x8000u)});  // sign
             e.Emit(kIshl, {B, b, Emitter::Imm(16)});
             if (t & kSaturate) {
                 e.Emit(kOr, {A, a, b});

@@ -20,7 +20,7 @@
 #include <cstdint>
 
 #if defined(_MSC_VER)
-#include <intrin.h>
+#  include <intrin.h>
 #endif
 
 #include "dx12kit/base/Errors.hpp"
@@ -44,21 +44,21 @@ struct AllocatorStats {
 };
 
 #if defined(__GNUC__) || defined(__clang__)
-#define DX12KIT_LIKELY(x) __builtin_expect(!!(x), 1)
-#define DX12KIT_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define DX12KIT_NOINLINE __attribute__((noinline))
-#define DX12KIT_FORCEINLINE inline __attribute__((always_inline))
-#if defined(__clang__)
-#define DX12KIT_UNPREDICTABLE(x) __builtin_unpredictable(x)
+#  define DX12KIT_LIKELY(x) __builtin_expect(!!(x), 1)
+#  define DX12KIT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#  define DX12KIT_NOINLINE __attribute__((noinline))
+#  define DX12KIT_FORCEINLINE inline __attribute__((always_inline))
+#  if defined(__clang__)
+#    define DX12KIT_UNPREDICTABLE(x) __builtin_unpredictable(x)
+#  else
+#    define DX12KIT_UNPREDICTABLE(x) __builtin_expect_with_probability(!!(x), 1, 0.5)
+#  endif
 #else
-#define DX12KIT_UNPREDICTABLE(x) __builtin_expect_with_probability(!!(x), 1, 0.5)
-#endif
-#else
-#define DX12KIT_LIKELY(x) (x)
-#define DX12KIT_UNLIKELY(x) (x)
-#define DX12KIT_NOINLINE __declspec(noinline)
-#define DX12KIT_FORCEINLINE __forceinline
-#define DX12KIT_UNPREDICTABLE(x) (x)
+#  define DX12KIT_LIKELY(x) (x)
+#  define DX12KIT_UNLIKELY(x) (x)
+#  define DX12KIT_NOINLINE __declspec(noinline)
+#  define DX12KIT_FORCEINLINE __forceinline
+#  define DX12KIT_UNPREDICTABLE(x) (x)
 #endif
 
 namespace detail {
@@ -85,7 +85,9 @@ inline uint32_t HighestBit(uint64_t x) noexcept {
 #endif
 }
 
-inline constexpr bool IsPowerOfTwo(uint64_t x) noexcept { return x != 0 && (x & (x - 1)) == 0; }
+inline constexpr bool IsPowerOfTwo(uint64_t x) noexcept {
+    return x != 0 && (x & (x - 1)) == 0;
+}
 
 /// Rounds `offset` up to a multiple of `alignment` (a power of two). The caller guarantees that
 /// the result does not overflow (every allocator clamps the alignment first, see ClampAlignment).
@@ -104,13 +106,10 @@ inline uint64_t ClampAlignment(uint64_t alignment, uint64_t capacity) noexcept {
 
 /// Throws InvalidArgument unless 1 <= size <= capacity and alignment is a power of two.
 /// `who` names the allocator and method in the message.
-[[noreturn]] void ThrowBadAllocate(const char* who, uint64_t size, uint64_t alignment,
-                                   uint64_t capacity);
+[[noreturn]] void ThrowBadAllocate(const char* who, uint64_t size, uint64_t alignment, uint64_t capacity);
 
-inline void CheckAllocateArgs(const char* who, uint64_t size, uint64_t alignment,
-                              uint64_t capacity) {
-    if (DX12KIT_UNLIKELY(size - 1 >= capacity || !IsPowerOfTwo(alignment)))
-        ThrowBadAllocate(who, size, alignment, capacity);
+inline void CheckAllocateArgs(const char* who, uint64_t size, uint64_t alignment, uint64_t capacity) {
+    if (DX12KIT_UNLIKELY(size - 1 >= capacity || !IsPowerOfTwo(alignment))) ThrowBadAllocate(who, size, alignment, capacity);
 }
 
 }  // namespace detail

@@ -59,9 +59,7 @@ public:
 
 private:
     // std heaps are max-heaps: "a is later than b" puts the earliest (fence, offset) on top.
-    static bool Later(const Entry& a, const Entry& b) noexcept {
-        return a.fence != b.fence ? a.fence > b.fence : a.offset > b.offset;
-    }
+    static bool Later(const Entry& a, const Entry& b) noexcept { return a.fence != b.fence ? a.fence > b.fence : a.offset > b.offset; }
 
     std::vector<Entry> m_Heap;
 };

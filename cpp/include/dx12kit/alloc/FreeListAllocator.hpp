@@ -177,15 +177,15 @@ private:
     void ClearIndex();
 
     uint64_t m_Capacity;
-    uint32_t m_NumBins;  // min(kSmallBins, capacity + 1)
-    std::vector<Word> m_Words;              // capacity + 1 units; unit `capacity` is a sentinel start
+    uint32_t m_NumBins;                      // min(kSmallBins, capacity + 1)
+    std::vector<Word> m_Words;               // capacity + 1 units; unit `capacity` is a sentinel start
     detail::HierarchicalBitset m_WordIndex;  // bit w: m_Words[w].starts != 0 (for long scans)
     std::vector<uint64_t> m_Pending;         // start of an allocation whose free is deferred
-    uint32_t m_BitmapBins;                           // bins [1, m_BitmapBins) are bitmap bins
-    std::vector<uint32_t> m_BinCounts;  // live free blocks per size, [0, m_NumBins)
-    std::vector<HeapBin> m_Heaps;       // heap bins, for sizes [m_BitmapBins, m_NumBins)
-    detail::Bitset3Layout m_BinBitsLayout;  // geometry of one bitmap bin (one bit per word)
-    std::vector<uint64_t> m_BinBits;        // the bitmap bins, one after the other
+    uint32_t m_BitmapBins;                   // bins [1, m_BitmapBins) are bitmap bins
+    std::vector<uint32_t> m_BinCounts;       // live free blocks per size, [0, m_NumBins)
+    std::vector<HeapBin> m_Heaps;            // heap bins, for sizes [m_BitmapBins, m_NumBins)
+    detail::Bitset3Layout m_BinBitsLayout;   // geometry of one bitmap bin (one bit per word)
+    std::vector<uint64_t> m_BinBits;         // the bitmap bins, one after the other
     uint64_t* BinBits(uint32_t bin) noexcept { return m_BinBits.data() + bin * m_BinBitsLayout.Stride(); }
     const uint64_t* BinBits(uint32_t bin) const noexcept { return m_BinBits.data() + bin * m_BinBitsLayout.Stride(); }
     uint64_t m_BinWords[kSmallBins / 64] = {};

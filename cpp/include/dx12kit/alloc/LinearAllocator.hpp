@@ -41,8 +41,7 @@ public:
     /// size > capacity, or alignment not a power of two.
     uint64_t Allocate(uint64_t size, uint64_t alignment = 1) {
         // One unlikely branch covers bad arguments and alignments larger than the page.
-        if (DX12KIT_UNLIKELY((size - 1) >= m_Capacity || (alignment - 1) >= m_Capacity ||
-                             (alignment & (alignment - 1)) != 0))
+        if (DX12KIT_UNLIKELY((size - 1) >= m_Capacity || (alignment - 1) >= m_Capacity || (alignment & (alignment - 1)) != 0))
             return AllocateSlow(size, alignment);
         uint64_t offset = (m_Head + alignment - 1) & ~(alignment - 1);
         if (DX12KIT_UNLIKELY(offset > m_Capacity - size)) return kInvalidOffset;
@@ -83,8 +82,8 @@ private:
 
     uint64_t m_Capacity;
     uint64_t m_Head = 0;
-    uint64_t m_PrevHead = 0;                // head before the most recent allocation
-    uint64_t m_Last = kInvalidOffset;       // offset of the most recent allocation, if undoable
+    uint64_t m_PrevHead = 0;           // head before the most recent allocation
+    uint64_t m_Last = kInvalidOffset;  // offset of the most recent allocation, if undoable
     uint64_t m_Allocations = 0;
 };
 

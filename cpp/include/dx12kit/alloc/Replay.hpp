@@ -55,8 +55,7 @@ size_t ValidateTrace(const int64_t* rows, size_t count, uint64_t capacity, bool 
 
 namespace detail {
 template <class Allocator, class Slot>
-ReplayResult ReplayWithSlots(Allocator& allocator, const int64_t* rows, size_t count,
-                             size_t slotCount, uint64_t alignment, int64_t* offsets) {
+ReplayResult ReplayWithSlots(Allocator& allocator, const int64_t* rows, size_t count, size_t slotCount, uint64_t alignment, int64_t* offsets) {
     constexpr Slot kEmpty = static_cast<Slot>(kInvalidOffset);
     std::vector<Slot> slots(slotCount, kEmpty);
     ReplayResult result;
@@ -78,14 +77,12 @@ ReplayResult ReplayWithSlots(Allocator& allocator, const int64_t* rows, size_t c
                 break;
             case kReplayFreeDeferred:
                 if constexpr (Allocator::kSupportsDeferred) {
-                    if (slots[slot] != kEmpty)
-                        allocator.FreeDeferred(slots[slot], static_cast<uint64_t>(row[2]));
+                    if (slots[slot] != kEmpty) allocator.FreeDeferred(slots[slot], static_cast<uint64_t>(row[2]));
                     slots[slot] = kEmpty;
                 }
                 break;
             case kReplayReleaseStale:
-                if constexpr (Allocator::kSupportsDeferred)
-                    allocator.ReleaseStale(static_cast<uint64_t>(row[2]));
+                if constexpr (Allocator::kSupportsDeferred) allocator.ReleaseStale(static_cast<uint64_t>(row[2]));
                 break;
             default:  // kReplayReset (ValidateTrace rejected everything else)
                 allocator.Reset();
@@ -95,8 +92,7 @@ ReplayResult ReplayWithSlots(Allocator& allocator, const int64_t* rows, size_t c
         if (offsets) offsets[i] = -2;
     }
     auto stop = std::chrono::steady_clock::now();
-    result.ns = static_cast<uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(stop - start).count());
+    result.ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(stop - start).count());
     return result;
 }
 }  // namespace detail
@@ -106,13 +102,10 @@ ReplayResult ReplayWithSlots(Allocator& allocator, const int64_t* rows, size_t c
 /// allocation, -1 for a failed one, -2 for rows of other kinds. Allocators with a capacity below
 /// 2^32 get a table of 32-bit slots: half the cache footprint, the same for every allocator.
 template <class Allocator>
-ReplayResult Replay(Allocator& allocator, const int64_t* rows, size_t count, size_t slotCount,
-                    uint64_t alignment, int64_t* offsets = nullptr) {
+ReplayResult Replay(Allocator& allocator, const int64_t* rows, size_t count, size_t slotCount, uint64_t alignment, int64_t* offsets = nullptr) {
     if (allocator.Capacity() < 0xFFFFFFFFull)
-        return detail::ReplayWithSlots<Allocator, uint32_t>(allocator, rows, count, slotCount,
-                                                            alignment, offsets);
-    return detail::ReplayWithSlots<Allocator, uint64_t>(allocator, rows, count, slotCount,
-                                                        alignment, offsets);
+        return detail::ReplayWithSlots<Allocator, uint32_t>(allocator, rows, count, slotCount, alignment, offsets);
+    return detail::ReplayWithSlots<Allocator, uint64_t>(allocator, rows, count, slotCount, alignment, offsets);
 }
 
 }  // namespace dx12kit::alloc

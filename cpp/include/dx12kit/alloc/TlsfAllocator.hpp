@@ -129,7 +129,7 @@ private:
         m_Blocks[b] = Block{offset | PhysField(prev), size | PhysField(next)};
     }
 
-    static uint32_t ClassOf(uint64_t size) noexcept;  // fl * kSlCount + sl
+    static uint32_t ClassOf(uint64_t size) noexcept;       // fl * kSlCount + sl
     static uint32_t ClassAtLeast(uint64_t size) noexcept;  // first class whose blocks are all >= size
     uint32_t FindNonEmpty(uint32_t cls) const noexcept;
     uint32_t FindBlock(uint64_t size, uint64_t alignment) const noexcept;
@@ -150,7 +150,7 @@ private:
     std::vector<uint8_t> m_States;
     uint32_t m_UnusedHead = kNil;  // pool of Block records
     uint64_t m_UnusedCount = 0;
-    uint64_t m_MaxBlocks;          // block records the offset map can index
+    uint64_t m_MaxBlocks;  // block records the offset map can index
     uint32_t m_Heads[kFlCount * kSlCount];
     uint64_t m_FlBitmap = 0;
     uint32_t m_SlBitmap[kFlCount] = {};

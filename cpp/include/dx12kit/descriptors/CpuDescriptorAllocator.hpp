@@ -123,8 +123,7 @@ public:
     /// @param currentSerial  the device's last handed-out submission serial (borrowed); frees are
     ///                       tagged with its value. nullptr means "always 0".
     /// Throws InvalidArgument for pageSize 0 or an unknown type.
-    CpuDescriptorAllocator(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP_TYPE type,
-                           uint32_t pageSize = kDefaultPageSize,
+    CpuDescriptorAllocator(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t pageSize = kDefaultPageSize,
                            const std::atomic<uint64_t>* currentSerial = nullptr);
     ~CpuDescriptorAllocator();
     CpuDescriptorAllocator(const CpuDescriptorAllocator&) = delete;
@@ -192,7 +191,7 @@ private:
     std::vector<detail::CpuDescriptorPage*> m_Available;    ///< Pages whose free list has room.
     std::vector<detail::CpuDescriptorPage*> m_SingleAvail;  ///< Pages with cached singles.
     uint32_t m_SlabSize;                                    ///< min(kSlabSize, pageSize).
-    std::vector<StaleRange> m_Stale;  ///< FIFO buffer: live entries are [m_StaleHead, m_StaleTail).
+    std::vector<StaleRange> m_Stale;                        ///< FIFO buffer: live entries are [m_StaleHead, m_StaleTail).
     size_t m_StaleHead = 0;
     size_t m_StaleTail = 0;
     uint64_t m_InUse = 0;

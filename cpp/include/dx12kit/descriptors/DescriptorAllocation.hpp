@@ -53,8 +53,8 @@ public:
     /// A null allocation (IsNull() is true, Count() is 0).
     DescriptorAllocation() noexcept = default;
     /// Used by CpuDescriptorAllocator only.
-    DescriptorAllocation(detail::CpuDescriptorPage* page, D3D12_CPU_DESCRIPTOR_HANDLE first,
-                         uint32_t offset, uint32_t count, uint32_t stride) noexcept
+    DescriptorAllocation(detail::CpuDescriptorPage* page, D3D12_CPU_DESCRIPTOR_HANDLE first, uint32_t offset, uint32_t count,
+                         uint32_t stride) noexcept
         : m_Page(page), m_Cpu(first), m_OffsetCount(uint64_t(offset) | uint64_t(count) << 32), m_Stride(stride) {}
 
     DescriptorAllocation(const DescriptorAllocation&) = delete;

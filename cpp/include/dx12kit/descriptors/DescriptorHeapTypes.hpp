@@ -20,8 +20,8 @@ inline constexpr uint32_t kMaxShaderVisibleSamplers = 2048;
 inline constexpr uint32_t kMaxShaderVisibleCbvSrvUav = 1000000;
 
 inline bool IsValidDescriptorHeapType(D3D12_DESCRIPTOR_HEAP_TYPE type) noexcept {
-    return type == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV || type == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER ||
-           type == D3D12_DESCRIPTOR_HEAP_TYPE_RTV || type == D3D12_DESCRIPTOR_HEAP_TYPE_DSV;
+    return type == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV || type == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER || type == D3D12_DESCRIPTOR_HEAP_TYPE_RTV ||
+           type == D3D12_DESCRIPTOR_HEAP_TYPE_DSV;
 }
 
 inline bool IsShaderVisibleHeapType(D3D12_DESCRIPTOR_HEAP_TYPE type) noexcept {

@@ -185,12 +185,12 @@ private:
     uint64_t m_TableMask = 0;
     uint64_t m_OtherTypeMask = 0;  ///< Tables of the other shader-visible type (for messages).
     uint64_t m_StaleMask = 0;
-    uint64_t m_CommittedMask = 0;  ///< Tables committed (set on the list) since ParseRootSignature.
+    uint64_t m_CommittedMask = 0;   ///< Tables committed (set on the list) since ParseRootSignature.
     std::vector<size_t> m_Staging;  ///< CPU handle values (D3D12_CPU_DESCRIPTOR_HANDLE::ptr).
 
     static constexpr uint32_t kNoChunk = ~0u;
-    uint32_t m_ChunkFirst = kNoChunk;  ///< Heap index of the current chunk's first descriptor.
-    uint32_t m_ChunkUsed = 0;          ///< Descriptors used in the current chunk.
+    uint32_t m_ChunkFirst = kNoChunk;    ///< Heap index of the current chunk's first descriptor.
+    uint32_t m_ChunkUsed = 0;            ///< Descriptors used in the current chunk.
     std::vector<uint32_t> m_FullChunks;  ///< Earlier chunks of this list, waiting for Retire.
 
     std::array<D3D12_CPU_DESCRIPTOR_HANDLE, kMaxCopyRanges> m_SrcStarts{};

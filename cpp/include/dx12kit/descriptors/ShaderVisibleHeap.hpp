@@ -58,14 +58,14 @@ class FreeListAllocator;
 
 /// Counters of one ShaderVisibleHeap, in descriptors unless named otherwise.
 struct ShaderVisibleHeapStats {
-    uint64_t capacity;          ///< Descriptors in the D3D12 heap.
+    uint64_t capacity;  ///< Descriptors in the D3D12 heap.
     uint64_t staticCapacity;
-    uint64_t staticInUse;       ///< Allocated static descriptors, deferred frees included.
-    uint64_t dynamicCapacity;   ///< chunk count * chunkSize.
-    uint64_t dynamicInUse;      ///< (chunks in use + retired chunks) * chunkSize.
+    uint64_t staticInUse;      ///< Allocated static descriptors, deferred frees included.
+    uint64_t dynamicCapacity;  ///< chunk count * chunkSize.
+    uint64_t dynamicInUse;     ///< (chunks in use + retired chunks) * chunkSize.
     uint64_t chunkSize;
-    uint64_t chunksInUse;       ///< Held by command lists.
-    uint64_t chunksRetired;     ///< Handed back, waiting for their serial to complete.
+    uint64_t chunksInUse;    ///< Held by command lists.
+    uint64_t chunksRetired;  ///< Handed back, waiting for their serial to complete.
     uint64_t peakDynamicInUse;
 };
 
@@ -76,8 +76,7 @@ public:
     /// @param staticCount     descriptors reserved for the static part (may be 0).
     /// @param chunkSize       descriptors per dynamic chunk; the dynamic part must hold at least one.
     /// Throws InvalidArgument on a bad type or size, DeviceError/OutOfMemory when creation fails.
-    ShaderVisibleHeap(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t numDescriptors,
-                      uint32_t staticCount, uint32_t chunkSize);
+    ShaderVisibleHeap(ID3D12Device* device, D3D12_DESCRIPTOR_HEAP_TYPE type, uint32_t numDescriptors, uint32_t staticCount, uint32_t chunkSize);
     ~ShaderVisibleHeap();
     ShaderVisibleHeap(const ShaderVisibleHeap&) = delete;
     ShaderVisibleHeap& operator=(const ShaderVisibleHeap&) = delete;

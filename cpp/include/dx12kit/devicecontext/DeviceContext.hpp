@@ -62,13 +62,13 @@ struct WaitHooks {
 };
 
 struct DeviceOptions {
-    bool validate = false;                  ///< check states before each draw/dispatch/copy
-    uint32_t cbvSrvUavHeapSize = 65536;     ///< shader-visible CBV/SRV/UAV descriptors
-    uint32_t samplerHeapSize = 2048;        ///< shader-visible samplers (D3D12 allows 2048)
-    uint32_t dynamicChunkSize = 256;        ///< descriptors a command list takes at a time
+    bool validate = false;               ///< check states before each draw/dispatch/copy
+    uint32_t cbvSrvUavHeapSize = 65536;  ///< shader-visible CBV/SRV/UAV descriptors
+    uint32_t samplerHeapSize = 2048;     ///< shader-visible samplers (D3D12 allows 2048)
+    uint32_t dynamicChunkSize = 256;     ///< descriptors a command list takes at a time
     uint32_t samplerChunkSize = 64;
     uint32_t cpuDescriptorPageSize = 256;
-    uint64_t uploadPageSize = 2u << 20;     ///< CPU-writable UPLOAD pages
+    uint64_t uploadPageSize = 2u << 20;  ///< CPU-writable UPLOAD pages
     /// Bytes of retired large (dedicated) upload pages kept for reuse instead of destroyed; first
     /// touch of fresh upload memory costs more than the copy itself, so large uploads repeated
     /// every frame reuse their pages. 0 destroys every large page after its fence.
@@ -88,13 +88,13 @@ struct DeviceOptions {
 };
 
 struct ZeroInitStats {
-    std::atomic<uint64_t> resources{0};     ///< new resources zeroed before their first use
-    std::atomic<uint64_t> bytes{0};         ///< bytes written by those copies (clears not counted)
+    std::atomic<uint64_t> resources{0};  ///< new resources zeroed before their first use
+    std::atomic<uint64_t> bytes{0};      ///< bytes written by those copies (clears not counted)
 };
 
 struct BarrierStats {
-    std::atomic<uint64_t> recorded{0};      ///< transitions recorded inside command lists
-    std::atomic<uint64_t> batches{0};       ///< ResourceBarrier calls (flushes)
+    std::atomic<uint64_t> recorded{0};           ///< transitions recorded inside command lists
+    std::atomic<uint64_t> batches{0};            ///< ResourceBarrier calls (flushes)
     std::atomic<uint64_t> insertedAtExecute{0};  ///< transitions resolved at execute
     std::atomic<uint64_t> uav{0};
     std::atomic<uint64_t> aliasing{0};           ///< aliasing barriers, explicit and automatic
@@ -103,8 +103,8 @@ struct BarrierStats {
 
 /// Submissions and fence signals (lazy fence signals issue fewer signals than submissions).
 struct SubmitStats {
-    std::atomic<uint64_t> submissions{0};  ///< ExecuteCommandLists calls (the user's, and dx12kit's own work)
-    std::atomic<uint64_t> signals{0};      ///< ID3D12CommandQueue::Signal calls
+    std::atomic<uint64_t> submissions{0};   ///< ExecuteCommandLists calls (the user's, and dx12kit's own work)
+    std::atomic<uint64_t> signals{0};       ///< ID3D12CommandQueue::Signal calls
     std::atomic<uint64_t> umaCpuWrites{0};  ///< pending uploads into CPU-visible buffers written by the CPU at execute
     std::atomic<uint64_t> umaGpuWrites{0};  ///< ... copied on the GPU before their list (the buffer was still in use)
 };
@@ -184,8 +184,8 @@ public:
 
 private:
     [[noreturn]] void ThrowForked(const char* what) const;
-    uint32_t m_ForkGeneration;   // platform::ForkGeneration() when the device was created
-    uint64_t m_CreatorPid;       // the process that created it (for the message)
+    uint32_t m_ForkGeneration;  // platform::ForkGeneration() when the device was created
+    uint64_t m_CreatorPid;      // the process that created it (for the message)
     DeviceOptions m_Options;
     ComPtr<ID3D12Device> m_d3d12Device;
     std::array<std::unique_ptr<CpuDescriptorAllocator>, D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES> m_CpuAllocators;
@@ -196,7 +196,7 @@ private:
     std::unique_ptr<DepthBiasUnits> m_DepthBias;
     platform::QuerySupport m_Queries = platform::BackendQuerySupport();
     std::atomic<uint64_t> m_LastSerial{0};
-    std::unique_ptr<memory::MemoryManager> m_Memory;   // before the upload pages, which use it
+    std::unique_ptr<memory::MemoryManager> m_Memory;  // before the upload pages, which use it
     std::unique_ptr<UploadPagePool> m_UploadPages;
     std::mutex m_ZeroInitMutex;
     std::vector<std::weak_ptr<Resource>> m_ZeroInits;

@@ -49,9 +49,9 @@ std::string FormatName(DXGI_FORMAT format);
 
 /// What the device supports for one format.
 struct FormatSupportInfo {
-    uint32_t support1 = 0;            ///< D3D12_FORMAT_SUPPORT1 bits
-    uint32_t support2 = 0;            ///< D3D12_FORMAT_SUPPORT2 bits
-    std::vector<uint32_t> msaa;       ///< sample counts with at least one quality level
+    uint32_t support1 = 0;       ///< D3D12_FORMAT_SUPPORT1 bits
+    uint32_t support2 = 0;       ///< D3D12_FORMAT_SUPPORT2 bits
+    std::vector<uint32_t> msaa;  ///< sample counts with at least one quality level
     bool Has(D3D12_FORMAT_SUPPORT1 bit) const { return (support1 & bit) != 0; }
     bool Has2(D3D12_FORMAT_SUPPORT2 bit) const { return (support2 & bit) != 0; }
     /// Whether dx12kit may create a typed UAV of the format: D3D12 allows none for sRGB, and

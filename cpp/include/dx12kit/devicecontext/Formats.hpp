@@ -22,14 +22,14 @@ enum class FormatLayout : uint8_t { Texel, Block, Other };
 
 struct FormatInfo {
     DXGI_FORMAT format;
-    const char* name;      ///< dx12kit's short name ("rgba8_unorm")
+    const char* name;        ///< dx12kit's short name ("rgba8_unorm")
     uint32_t bytesPerTexel;  ///< Texel layout: bytes of one texel; 0 for Block and Other
-    uint32_t channels;     ///< Texel layout: channels of a read_texture array; Block: 1 (bytes)
-    char componentKind;    ///< 'u' unsigned int / unorm bytes, 'f' float, 'h' half, 'i' signed
+    uint32_t channels;       ///< Texel layout: channels of a read_texture array; Block: 1 (bytes)
+    char componentKind;      ///< 'u' unsigned int / unorm bytes, 'f' float, 'h' half, 'i' signed
     bool depth;
     const char* dxgiName;  ///< DXGI's name without DXGI_FORMAT_ ("R8G8B8A8_UNORM")
     FormatLayout layout;
-    uint32_t blockBytes;   ///< Block layout: bytes of one 4x4 block; else 0
+    uint32_t blockBytes;  ///< Block layout: bytes of one 4x4 block; else 0
 
     bool IsBlock() const { return layout == FormatLayout::Block; }
 };

@@ -34,10 +34,10 @@ namespace dx12kit {
 class DeviceContext;
 
 struct UploadPage {
-    bool dedicated;                      ///< a large request's own page (not pooled)
-    memory::MemoryAllocation memory;     ///< from the device's memory layer (declared first: freed last)
+    bool dedicated;                   ///< a large request's own page (not pooled)
+    memory::MemoryAllocation memory;  ///< from the device's memory layer (declared first: freed last)
     ComPtr<ID3D12Resource> resource;
-    uint8_t* cpu = nullptr;              ///< mapped pointer
+    uint8_t* cpu = nullptr;  ///< mapped pointer
     D3D12_GPU_VIRTUAL_ADDRESS gpu = 0;
     alloc::LinearAllocator linear;
     /// Views of the page's memory held outside the list (zero-copy numpy arrays). A retired page
@@ -54,7 +54,7 @@ struct UploadAllocation {
     ID3D12Resource* resource = nullptr;
     uint64_t offset = 0;
     uint64_t size = 0;
-    UploadPage* page = nullptr;          ///< the page it lies in (to pin it)
+    UploadPage* page = nullptr;  ///< the page it lies in (to pin it)
 };
 
 struct UploadPoolStats {

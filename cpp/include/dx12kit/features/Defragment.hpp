@@ -30,7 +30,7 @@ struct DefragmentStats {
 /// (heap='custom', upload, readback), resources used by a command list still being recorded, or
 /// resources pinned by dx12kit's own CPU access (PinInPlace). InvalidArgument for a
 /// custom/upload/readback or linear pool, or one of another device.
-DefragmentStats Defragment(Device& device, const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm,
-                           uint64_t maxBytes, uint64_t maxMoves);
+DefragmentStats Defragment(Device& device, const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm, uint64_t maxBytes,
+                           uint64_t maxMoves);
 
 }  // namespace dx12kit

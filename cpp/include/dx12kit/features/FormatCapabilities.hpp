@@ -14,8 +14,8 @@ class DeviceContext;
 struct FormatCapabilities {
     std::string format;  ///< the format's dx12kit name
     bool buffer = false, texture2d = false, texture3d = false, texture_cube = false, shader_load = false, shader_sample = false,
-         render_target = false, blendable = false, depth_stencil = false, typed_uav = false, uav_typed_load = false,
-         uav_typed_store = false, mip_autogen = false;
+         render_target = false, blendable = false, depth_stencil = false, typed_uav = false, uav_typed_load = false, uav_typed_store = false,
+         mip_autogen = false;
     std::vector<uint32_t> msaa;  ///< supported MSAA sample counts
 };
 

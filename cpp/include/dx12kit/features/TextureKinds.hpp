@@ -18,6 +18,7 @@ std::shared_ptr<Texture> CreateTextureCube(Device& device, uint32_t size, DXGI_F
                                            const std::string& name, const ResourcePlacement& placement = ResourcePlacement());
 /// A 3D texture of width x height x depth texels. mipLevels 0: the full chain.
 std::shared_ptr<Texture> CreateTexture3D(Device& device, uint32_t width, uint32_t height, uint32_t depth, DXGI_FORMAT format, uint32_t mipLevels,
-                                         bool renderTarget, bool uav, const std::string& name, const ResourcePlacement& placement = ResourcePlacement());
+                                         bool renderTarget, bool uav, const std::string& name,
+                                         const ResourcePlacement& placement = ResourcePlacement());
 
 }  // namespace dx12kit

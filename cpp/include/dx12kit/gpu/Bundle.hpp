@@ -61,8 +61,8 @@ class Resource;
 namespace bundlerules {
 /// One CommandList call a bundle may not record, and the D3D12 rule that says so.
 struct Refusal {
-    const char* call;   ///< the CommandList method's Python name ("clear_render_target")
-    const char* rule;   ///< the rule and the fix, for messages
+    const char* call;  ///< the CommandList method's Python name ("clear_render_target")
+    const char* rule;  ///< the rule and the fix, for messages
 };
 /// Every refused call (rule 1 and the built-in passes made of such calls).
 const std::vector<Refusal>& Refusals();
@@ -120,21 +120,71 @@ public:
     void ReplayInto(CommandList& list) const;
 
     // The recorded calls (one struct per call kind).
-    struct PipelineCmd { std::shared_ptr<PipelineState> pso; };
-    struct ConstantsCmd { uint32_t rootIndex, offset; std::vector<uint32_t> values; };
-    struct RootViewCmd { RootParamKind kind; uint32_t rootIndex; std::shared_ptr<Resource> buffer; uint64_t offset; };
-    struct ViewCmd { bool uav; uint32_t rootIndex, offset; std::shared_ptr<Resource> resource; uint32_t mip, mipCount; DXGI_FORMAT format; BufferViewArgs view; };
-    struct CbvCmd { uint32_t rootIndex, offset; std::shared_ptr<Resource> buffer; uint64_t bufferOffset; uint32_t size; };
-    struct SamplerCmd { uint32_t rootIndex, offset; std::shared_ptr<Sampler> sampler; };
-    struct VertexBufferCmd { uint32_t slot; std::shared_ptr<Resource> buffer; uint32_t stride; uint64_t offset; };
-    struct IndexBufferCmd { std::shared_ptr<Resource> buffer; DXGI_FORMAT format; uint64_t offset; };
-    struct DynamicCmd { uint8_t what; uint32_t index, stride; DXGI_FORMAT format; std::vector<uint8_t> data; };  // what: 0 CBV, 1 vertex, 2 index
-    struct StencilRefCmd { uint32_t ref; };
-    struct BlendFactorCmd { float rgba[4]; };
-    struct DrawCmd { uint32_t count, instances, start; int32_t baseVertex; uint32_t startInstance; bool indexed; };
-    struct DispatchCmd { uint32_t x, y, z; };
-    using Command = std::variant<PipelineCmd, ConstantsCmd, RootViewCmd, ViewCmd, CbvCmd, SamplerCmd, VertexBufferCmd, IndexBufferCmd,
-                                 DynamicCmd, StencilRefCmd, BlendFactorCmd, DrawCmd, DispatchCmd>;
+    struct PipelineCmd {
+        std::shared_ptr<PipelineState> pso;
+    };
+    struct ConstantsCmd {
+        uint32_t rootIndex, offset;
+        std::vector<uint32_t> values;
+    };
+    struct RootViewCmd {
+        RootParamKind kind;
+        uint32_t rootIndex;
+        std::shared_ptr<Resource> buffer;
+        uint64_t offset;
+    };
+    struct ViewCmd {
+        bool uav;
+        uint32_t rootIndex, offset;
+        std::shared_ptr<Resource> resource;
+        uint32_t mip, mipCount;
+        DXGI_FORMAT format;
+        BufferViewArgs view;
+    };
+    struct CbvCmd {
+        uint32_t rootIndex, offset;
+        std::shared_ptr<Resource> buffer;
+        uint64_t bufferOffset;
+        uint32_t size;
+    };
+    struct SamplerCmd {
+        uint32_t rootIndex, offset;
+        std::shared_ptr<Sampler> sampler;
+    };
+    struct VertexBufferCmd {
+        uint32_t slot;
+        std::shared_ptr<Resource> buffer;
+        uint32_t stride;
+        uint64_t offset;
+    };
+    struct IndexBufferCmd {
+        std::shared_ptr<Resource> buffer;
+        DXGI_FORMAT format;
+        uint64_t offset;
+    };
+    struct DynamicCmd {
+        uint8_t what;
+        uint32_t index, stride;
+        DXGI_FORMAT format;
+        std::vector<uint8_t> data;
+    };  // what: 0 CBV, 1 vertex, 2 index
+    struct StencilRefCmd {
+        uint32_t ref;
+    };
+    struct BlendFactorCmd {
+        float rgba[4];
+    };
+    struct DrawCmd {
+        uint32_t count, instances, start;
+        int32_t baseVertex;
+        uint32_t startInstance;
+        bool indexed;
+    };
+    struct DispatchCmd {
+        uint32_t x, y, z;
+    };
+    using Command = std::variant<PipelineCmd, ConstantsCmd, RootViewCmd, ViewCmd, CbvCmd, SamplerCmd, VertexBufferCmd, IndexBufferCmd, DynamicCmd,
+                                 StencilRefCmd, BlendFactorCmd, DrawCmd, DispatchCmd>;
     /// The Python name of a recorded call, for messages.
     static const char* CallName(const Command& c);
 
@@ -150,8 +200,8 @@ private:
     std::shared_ptr<DeviceContext> m_Context;
     std::string m_Name = "bundle";
     std::vector<Command> m_Commands;
-    std::shared_ptr<PipelineState> m_Pipeline;   ///< set in the bundle so far (recording only)
-    mutable std::mutex m_Mutex;                  ///< recording calls and Close
+    std::shared_ptr<PipelineState> m_Pipeline;  ///< set in the bundle so far (recording only)
+    mutable std::mutex m_Mutex;                 ///< recording calls and Close
     std::atomic<bool> m_Closed{false};
 };
 

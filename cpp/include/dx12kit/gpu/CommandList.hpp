@@ -53,8 +53,8 @@ class CommandSignature;
 
 class CommandList {
 public:
-    CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue,
-                ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list);
+    CommandList(std::shared_ptr<Device> device, std::shared_ptr<CommandQueue> queue, ComPtr<ID3D12CommandAllocator> allocator,
+                ComPtr<ID3D12GraphicsCommandList> list);
     ~CommandList();
     CommandList(const CommandList&) = delete;
     CommandList& operator=(const CommandList&) = delete;
@@ -90,24 +90,21 @@ public:
     // ---- copies -------------------------------------------------------------------------
     /// Uploads tightly packed texel rows (or buffer bytes at `dstOffset`) through upload memory.
     /// `what` names the call in errors ("upload", "write_buffer").
-    void Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes,
-                uint32_t mip, uint32_t arraySlice, uint64_t dstOffset = 0, const char* what = "upload");
+    void Upload(const std::shared_ptr<Resource>& dst, const void* data, uint64_t bytes, uint32_t mip, uint32_t arraySlice, uint64_t dstOffset = 0,
+                const char* what = "upload");
     void CopyResource(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src);
-    void CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset,
-                          const std::shared_ptr<Resource>& src, uint64_t srcOffset, uint64_t bytes);
+    void CopyBufferRegion(const std::shared_ptr<Resource>& dst, uint64_t dstOffset, const std::shared_ptr<Resource>& src, uint64_t srcOffset,
+                          uint64_t bytes);
     /// Copies from upload memory this list allocated (the zero-copy path).
-    void CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src,
-                        uint32_t mip, uint32_t arraySlice, uint64_t dstOffset);
+    void CopyFromUpload(const std::shared_ptr<Resource>& dst, const UploadAllocation& src, uint32_t mip, uint32_t arraySlice, uint64_t dstOffset);
     /// Copies subresource (mip, slice) of a texture into a buffer with the placed footprint.
-    D3D12_PLACED_SUBRESOURCE_FOOTPRINT CopyTextureToBuffer(const std::shared_ptr<Resource>& dstBuffer,
-                                                           const std::shared_ptr<Resource>& src,
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT CopyTextureToBuffer(const std::shared_ptr<Resource>& dstBuffer, const std::shared_ptr<Resource>& src,
                                                            uint32_t mip, uint32_t arraySlice);
     /// Resolves subresource `srcSub` of multisampled `src` into subresource `dstSub` of
     /// single-sample `dst` (ResolveSubresource; RESOLVE_SOURCE / RESOLVE_DEST through the state
     /// tracker). `format` (UNKNOWN: src's view format) must belong to both textures' families and
     /// support MULTISAMPLE_RESOLVE. Direct lists only.
-    void Resolve(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t dstSub, uint32_t srcSub,
-                 DXGI_FORMAT format);
+    void Resolve(const std::shared_ptr<Resource>& dst, const std::shared_ptr<Resource>& src, uint32_t dstSub, uint32_t srcSub, DXGI_FORMAT format);
 
     // ---- barriers -------------------------------------------------------------------------
     void TransitionBarrier(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t sub);
@@ -115,8 +112,7 @@ public:
     void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after);
     /// Records a transition directly, without telling the tracker (escape hatch; validation
     /// mode notices when it leaves a resource in the wrong state).
-    void RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before,
-                       D3D12_RESOURCE_STATES after, uint32_t sub);
+    void RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, uint32_t sub);
     bool AutoUavBarriers = true;
 
     // ---- pipeline and root arguments ----------------------------------------------------
@@ -131,8 +127,8 @@ public:
     /// `format` (UNKNOWN: the texture's). Buffers (BufferView.hpp): the view `buffer` and `format`
     /// (a typed view) describe, the rest from the bound pipeline's declaration at that slot;
     /// `mip`, `mipCount` must be 0. A texture with any `buffer` argument given throws InvalidArgument.
-    void SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r,
-                               uint32_t mip, uint32_t mipCount, DXGI_FORMAT format, const BufferViewArgs& buffer = BufferViewArgs());
+    void SetShaderResourceView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip, uint32_t mipCount,
+                               DXGI_FORMAT format, const BufferViewArgs& buffer = BufferViewArgs());
     /// As SetShaderResourceView: mip `mip` of a texture (no `buffer` argument), or a buffer view.
     void SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, uint32_t mip,
                                 const BufferViewArgs& buffer = BufferViewArgs());
@@ -152,8 +148,7 @@ public:
     void ClearUnorderedAccessViewUint(const std::shared_ptr<Resource>& r, const uint32_t values[4]);
 
     // ---- output merger and input assembler --------------------------------------------------
-    void SetRenderTargets(const std::vector<std::shared_ptr<Resource>>& targets,
-                          const std::shared_ptr<Resource>& depth, uint32_t mip);
+    void SetRenderTargets(const std::vector<std::shared_ptr<Resource>>& targets, const std::shared_ptr<Resource>& depth, uint32_t mip);
     void SetViewport(float x, float y, float w, float h, float minDepth, float maxDepth);
     void SetScissor(int32_t left, int32_t top, int32_t right, int32_t bottom);
     /// Viewports / scissor rectangles 0..n-1 (1 <= n <= 16), for SV_ViewportArrayIndex; each
@@ -172,8 +167,8 @@ public:
     /// Clears the depth and/or stencil of (mip, arraySlice) of a depth-stencil texture, or of every
     /// slice of the mip with kAllSlices (clearStencil on a format without stencil throws unless
     /// clearDepth is also set, when it is ignored). Slice 0 by default (the documented signature).
-    void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth = true,
-                           bool clearStencil = true, uint32_t mip = 0, uint32_t arraySlice = 0);
+    void ClearDepthStencil(const std::shared_ptr<Resource>& depth, float d, uint8_t stencil, bool clearDepth = true, bool clearStencil = true,
+                           uint32_t mip = 0, uint32_t arraySlice = 0);
     /// DiscardResource of (mip, arraySlice) of a texture, every mip / every slice with kAllMips /
     /// kAllSlices: its contents become undefined, and it counts as initialised (the first use of a
     /// placed render target or depth buffer after it takes over memory). The state D3D12 requires:
@@ -259,8 +254,7 @@ public:
     // between two draws (automatic UAV barriers with UAVs bound, or validation mode). rows == 0
     // records nothing (the arguments are still checked).
     void DrawMany(uint32_t vertexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex);
-    void DrawIndexedMany(uint32_t indexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k,
-                         uint32_t rootIndex);
+    void DrawIndexedMany(uint32_t indexCount, uint32_t instanceCount, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex);
     /// `groups`: 3 values (x, y, z for every row), or rows x 3 with `perRowGroups`; each 1..65535,
     /// all checked before anything is recorded.
     void DispatchMany(const uint32_t* groups, bool perRowGroups, const uint32_t* constants, uint32_t rows, uint32_t k, uint32_t rootIndex);
@@ -304,8 +298,8 @@ public:
     ResourceStateTracker& Tracker() { return m_Tracker; }
     /// Moves everything that must live until the fence into `tracked`, and retires upload pages
     /// and descriptor chunks with `serial`.
-    void Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked,
-                ComPtr<ID3D12CommandAllocator>& allocator, ComPtr<ID3D12GraphicsCommandList>& list);
+    void Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tracked, ComPtr<ID3D12CommandAllocator>& allocator,
+                ComPtr<ID3D12GraphicsCommandList>& list);
     void Keep(std::shared_ptr<void> object) { m_Tracked.push_back(std::move(object)); }
 
     size_t UploadPageCount() const { return m_Upload.PageCount(); }
@@ -331,15 +325,15 @@ private:
         uint32_t index;
         D3D12_QUERY_TYPE type;
     };
-    std::vector<ActiveQuery> m_ActiveQueries;       ///< begun and not yet ended in this list
+    std::vector<ActiveQuery> m_ActiveQueries;               ///< begun and not yet ended in this list
     const CommandSignature* m_LastKeptSignature = nullptr;  ///< the signature last added to m_Tracked
-    const QueryHeap* m_LastKeptHeap = nullptr;      ///< the heap last added to m_Tracked (one push per heap change)
+    const QueryHeap* m_LastKeptHeap = nullptr;              ///< the heap last added to m_Tracked (one push per heap change)
     void KeepHeap(const std::shared_ptr<QueryHeap>& heap, const char* what);
-    std::shared_ptr<Resource> m_Predicate;          ///< the buffer set_predication named (null: none)
-    ID3D12Resource* m_NativePredicate = nullptr;    ///< what the native list predicates on (the buffer or its 0/1 scratch copy)
+    std::shared_ptr<Resource> m_Predicate;        ///< the buffer set_predication named (null: none)
+    ID3D12Resource* m_NativePredicate = nullptr;  ///< what the native list predicates on (the buffer or its 0/1 scratch copy)
     uint64_t m_NativePredicateOffset = 0;
     D3D12_PREDICATION_OP m_NativePredicateOp = D3D12_PREDICATION_OP_EQUAL_ZERO;
-    bool m_PredicatesCopies = true;   ///< platform::QuerySupport::predicatesCopiesAndClears
+    bool m_PredicatesCopies = true;  ///< platform::QuerySupport::predicatesCopiesAndClears
     [[noreturn]] void RefuseUnpredicated(const char* what) const;
     /// A UAV-capable DEFAULT buffer of `bytes` for the built-in 0/1 pass, kept until the list retires.
     std::shared_ptr<Resource> PassScratch(uint64_t bytes, const char* what);
@@ -353,7 +347,7 @@ private:
     struct Binding {
         std::shared_ptr<Resource> resource;
         D3D12_RESOURCE_STATES state;
-        uint32_t firstMip, mipCount;   // mipCount 0: every subresource
+        uint32_t firstMip, mipCount;  // mipCount 0: every subresource
         bool uav;
         // Buffer views in tables: how the view was decided (0 not a buffer view, kViewDeclared,
         // kViewExplicit, kViewUnresolvable), the arguments and the view written (numElements 0:
@@ -361,7 +355,7 @@ private:
         uint8_t bufferView = 0;
         BufferViewArgs viewArgs{};
         BufferViewDesc view{};
-        uint32_t cbvBytes = 0;   ///< table CBVs of part of a buffer: the bytes the view covers (0: the whole buffer)
+        uint32_t cbvBytes = 0;  ///< table CBVs of part of a buffer: the bytes the view covers (0: the whole buffer)
     };
     // bufferView >= kViewUnresolvable: the next draw or dispatch raises (ThrowUnusableBinding says why);
     // kTextureMismatch marks a texture whose view the bound pipeline's declaration at its slot cannot take.
@@ -396,13 +390,13 @@ private:
     // the pipeline changed, or it follows a dispatch (or the reverse). Otherwise it requests only the
     // bindings put since (m_DirtyKeys), which are O(1) each; nothing at all in a steady draw loop.
     static constexpr size_t kMaxDirtyKeys = 16;
-    std::vector<uint64_t> m_DirtyKeys;        ///< bindings put since the last draw / dispatch
-    bool m_AllBindingsDirty = true;           ///< request every binding at the next draw / dispatch
-    uint8_t m_SettledFor = 0;                 ///< 1: the last requests were a draw's, 2: a dispatch's
-    bool m_SettledAutoUav = true;             ///< AutoUavBarriers at the last requests
-    bool m_HasUavBindings = false;            ///< some binding is a UAV (NoteUavWrites has work)
-    uint64_t m_SettledEpoch = 0;              ///< m_Tracker.StateEpoch() after the last requests
-    uint64_t m_SettledCloses = 0;             ///< m_Context->ResourceCloses() at the last requests
+    std::vector<uint64_t> m_DirtyKeys;  ///< bindings put since the last draw / dispatch
+    bool m_AllBindingsDirty = true;     ///< request every binding at the next draw / dispatch
+    uint8_t m_SettledFor = 0;           ///< 1: the last requests were a draw's, 2: a dispatch's
+    bool m_SettledAutoUav = true;       ///< AutoUavBarriers at the last requests
+    bool m_HasUavBindings = false;      ///< some binding is a UAV (NoteUavWrites has work)
+    uint64_t m_SettledEpoch = 0;        ///< m_Tracker.StateEpoch() after the last requests
+    uint64_t m_SettledCloses = 0;       ///< m_Context->ResourceCloses() at the last requests
     void RequestBinding(uint64_t key, Binding& b, bool dispatch, const char* what);
     void RequestAllBindings(bool dispatch, const char* what);
     /// After requesting only the dirty bindings: whether one of their resources is also bound
@@ -421,11 +415,12 @@ private:
     /// state through another binding. Runs when the bindings changed since the last draw
     /// (dispatch); throws InvalidArgument naming the resource and both bindings.
     void CheckBindingHazards(bool dispatch, const char* what);
-    uint8_t m_HazardsChecked = 0;   ///< bit 0: CheckBindingHazards passed for draws, bit 1 for dispatches, since the bindings changed
+    uint8_t m_HazardsChecked = 0;  ///< bit 0: CheckBindingHazards passed for draws, bit 1 for dispatches, since the bindings changed
     /// Validation mode: every constant buffer the pipeline's shaders read through a root CBV or a
     /// table CBV holds at least the bytes its cbuffer's variables span.
     void ValidateConstantBuffers(const char* what) const;
-    std::array<uint32_t, 64> m_RootCbvBytes{};   ///< root CBV parameter i: bytes from its address to the end of what was set (set_root_cbv / set_dynamic_constant_buffer)
+    std::array<uint32_t, 64>
+        m_RootCbvBytes{};  ///< root CBV parameter i: bytes from its address to the end of what was set (set_root_cbv / set_dynamic_constant_buffer)
     /// The buffer-view half of SetShaderResourceView / SetUnorderedAccessView.
     void StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, const BufferViewArgs& args,
                          D3D12_RESOURCE_STATES state, const char* what);
@@ -453,15 +448,17 @@ private:
     /// the pipeline's RTVFormats and DSVFormat, with its sample count (D3D12's debug layer refuses
     /// the draw otherwise). Runs when the pipeline or the targets changed (m_TargetsMatch).
     void CheckTargetFormats(const char* what);
-    bool m_TargetsMatch = false;    ///< CheckTargetFormats passed since the pipeline or the targets last changed
-    uint32_t m_RtvCount = 0;        ///< render targets at the front of m_TargetBindings (the depth buffer follows)
+    bool m_TargetsMatch = false;  ///< CheckTargetFormats passed since the pipeline or the targets last changed
+    uint32_t m_RtvCount = 0;      ///< render targets at the front of m_TargetBindings (the depth buffer follows)
     void RequireState(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount);
     void PrepareWork(bool dispatch, const char* what);
-    void NoteUavWrites();                     // after a draw/dispatch: bound UAVs were written          // bindings -> states, UAV hazards, flush, commit tables
-    void Flush() { if (m_Tracker.HasBatchedBarriers()) m_Tracker.FlushBarriers(m_d3d12List.Get()); }
+    void NoteUavWrites();  // after a draw/dispatch: bound UAVs were written          // bindings -> states, UAV hazards, flush, commit tables
+    void Flush() {
+        if (m_Tracker.HasBatchedBarriers()) m_Tracker.FlushBarriers(m_d3d12List.Get());
+    }
     // Validation mode: throws ResourceStateError when a resource the operation touches is not in
     // the state the tracker requested for it (only raw transitions can cause that).
-    void ValidateBindings(const char* op, bool targets);   // draw/dispatch: bound resources (+ targets)
+    void ValidateBindings(const char* op, bool targets);  // draw/dispatch: bound resources (+ targets)
     void ValidateResource(const char* op, const Resource* resource);
     // Validation of D3D12Rules rule 6d (ResourceStateTracker::NoteInitialized / NoteContentsUse),
     // called after the operation's transitions: `sub` written whole by a clear or full copy; the
@@ -481,7 +478,7 @@ private:
     std::shared_ptr<CommandQueue> m_Queue;
     ComPtr<ID3D12CommandAllocator> m_Allocator;
     ComPtr<ID3D12GraphicsCommandList> m_d3d12List;
-    OwnerMutex m_RecordMutex;   ///< the recording lock: one compare-and-swap per call when uncontended
+    OwnerMutex m_RecordMutex;  ///< the recording lock: one compare-and-swap per call when uncontended
     std::atomic<int> m_ExecuteWaiting{0};
     std::atomic<bool> m_Closed{false};
     std::atomic<bool> m_Executed{false};
@@ -497,8 +494,10 @@ private:
 
     std::shared_ptr<PipelineState> m_Pipeline;
     const RootSignature* m_RootSignature = nullptr;
-    uint64_t m_RootArgsSet = 0;   ///< bit i: root parameter i set since the root signature was bound
-    void NoteRootArgument(uint32_t rootIndex) { if (rootIndex < 64) m_RootArgsSet |= uint64_t(1) << rootIndex; }
+    uint64_t m_RootArgsSet = 0;  ///< bit i: root parameter i set since the root signature was bound
+    void NoteRootArgument(uint32_t rootIndex) {
+        if (rootIndex < 64) m_RootArgsSet |= uint64_t(1) << rootIndex;
+    }
     /// Root constants [offset, offset + count) of parameter `rootIndex` set (CheckConstants passed):
     /// the parameter counts as set (m_RootArgsSet) once every one of its values is; until then
     /// CheckRootArguments looks at which of them the pipeline reads.
@@ -509,18 +508,18 @@ private:
         const uint64_t bits = (count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1) << offset;
         if ((m_ConstantsSet[rootIndex] |= bits) == all) NoteRootArgument(rootIndex);
     }
-    std::array<uint64_t, 64> m_ConstantsSet{};   ///< per root-constants parameter: bit j, value j set
+    std::array<uint64_t, 64> m_ConstantsSet{};  ///< per root-constants parameter: bit j, value j set
     /// SetConstants' last (rootIndex, count, offset), checked and noted under the bound root signature:
     /// the same call again needs neither (a loop setting one parameter per draw). Cleared with the
     /// root arguments (ForgetRootArguments).
     struct ConstantsCall {
         uint32_t rootIndex = ~0u, count = 0, offset = 0;
     } m_LastConstants;
-    bool m_BuiltinPass = false;                  ///< generate_mips: null table slots deliberate (no ValidateTableSlots)
-    bool m_IndexBufferSet = false;               ///< set_index_buffer / set_dynamic_index_buffer called
+    bool m_BuiltinPass = false;     ///< generate_mips: null table slots deliberate (no ValidateTableSlots)
+    bool m_IndexBufferSet = false;  ///< set_index_buffer / set_dynamic_index_buffer called
     /// Indexed draws: D3D12 leaves them undefined without an index buffer (lavapipe dies of SIGFPE).
     void CheckIndexBuffer(const char* what) const;
-    uint32_t m_VertexSlotsSet = 0;               ///< bit k: set_vertex_buffer / set_dynamic_vertex_buffer gave slot k a buffer
+    uint32_t m_VertexSlotsSet = 0;  ///< bit k: set_vertex_buffer / set_dynamic_vertex_buffer gave slot k a buffer
     /// Draws: every vertex-buffer slot the bound pipeline's input layout reads was given a buffer on
     /// this list (CommandList.cpp says what D3D12 makes of an unset slot). One mask compare; the
     /// message is built out of line. Without a pipeline it passes (the draw raises for that).
@@ -541,14 +540,15 @@ private:
     void ForgetRootArguments(const char* by);
     bool m_Compute = false;
     const char* m_RootArgsClearedBy = "set_pipeline_state";  ///< the call that last cleared the root arguments
-    const char* m_PipelineUnboundBy = nullptr;  ///< the built-in that left no pipeline bound before set_pipeline_state bound one
-    std::unordered_map<uint64_t, Binding> m_Bindings;         // (root index << 32 | offset)
-    std::vector<Binding> m_TargetBindings;                    // render targets and depth
+    const char* m_PipelineUnboundBy = nullptr;               ///< the built-in that left no pipeline bound before set_pipeline_state bound one
+    std::unordered_map<uint64_t, Binding> m_Bindings;        // (root index << 32 | offset)
+    std::vector<Binding> m_TargetBindings;                   // render targets and depth
     std::vector<std::shared_ptr<void>> m_Tracked;
     std::unordered_set<const Resource*> m_FullyWritten;
     std::vector<PendingWrite> m_PendingWrites;
-    std::unordered_map<const Resource*, uint64_t> m_PendingStamps;   // tracker UseStamp after the latest pending write
-    mutable std::unordered_map<const Resource*, std::shared_ptr<const Resource>> m_Users;  // BeginUse'd, EndUse at retire      // first use overwrote the whole resource
+    std::unordered_map<const Resource*, uint64_t> m_PendingStamps;  // tracker UseStamp after the latest pending write
+    mutable std::unordered_map<const Resource*, std::shared_ptr<const Resource>>
+        m_Users;  // BeginUse'd, EndUse at retire      // first use overwrote the whole resource
     // validation mode: states the recorded barriers really produced (raw ones included)
     std::unordered_map<Resource*, SubresourceStates> m_Shadow;
 };

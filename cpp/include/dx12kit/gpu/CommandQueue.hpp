@@ -76,11 +76,11 @@ class QueueSubmitter;
 
 /// One transition that Execute inserted before a list (see CommandQueue::LastInsertedBarriers).
 struct InsertedBarrier {
-    uint32_t listIndex;              ///< position of the list in the Execute call
-    std::string resource;            ///< the resource's name
-    uint32_t subresource;            ///< or kAllSubresources
+    uint32_t listIndex;    ///< position of the list in the Execute call
+    std::string resource;  ///< the resource's name
+    uint32_t subresource;  ///< or kAllSubresources
     D3D12_RESOURCE_STATES before, after;
-    bool onDirectQueue = false;      ///< recorded on the direct queue (this queue type may not)
+    bool onDirectQueue = false;  ///< recorded on the direct queue (this queue type may not)
 };
 
 class CommandQueue {
@@ -108,8 +108,8 @@ public:
     /// such a list is recorded and executed. Returns a fence value of this queue after which the
     /// data is in place (the completed value when written directly). `self` is this queue's
     /// owning pointer.
-    uint64_t WriteBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, const void* data,
-                         uint64_t bytes, uint64_t offset);
+    uint64_t WriteBuffer(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<Resource>& buffer, const void* data, uint64_t bytes,
+                         uint64_t offset);
     /// Executes a list dx12kit recorded itself (no state tracking), signals, and keeps `tracked`
     /// alive until every submission up to this one, on every queue, has completed
     /// (DeviceContext::ReleaseAfter). Returns the fence value; `serial` (if given) receives the
@@ -151,10 +151,10 @@ public:
 
     /// Cross-queue hazard counters (see above). Thread-safe.
     struct CrossQueueStats {
-        uint64_t waits = 0;              ///< GPU waits Execute inserted on this queue
-        uint64_t waitsOn[4] = {};        ///< of which on each other queue, by D3D12_COMMAND_LIST_TYPE
-        uint64_t completed = 0;          ///< hazards on work already complete at execute: no wait
-        uint64_t alreadyWaited = 0;      ///< hazards this queue already waited for (wait_for, earlier waits)
+        uint64_t waits = 0;          ///< GPU waits Execute inserted on this queue
+        uint64_t waitsOn[4] = {};    ///< of which on each other queue, by D3D12_COMMAND_LIST_TYPE
+        uint64_t completed = 0;      ///< hazards on work already complete at execute: no wait
+        uint64_t alreadyWaited = 0;  ///< hazards this queue already waited for (wait_for, earlier waits)
     };
     CrossQueueStats CrossQueueCounters() const;
     /// Records that this queue waits on the GPU until `other` reaches `value` (a wait dx12kit issued
@@ -173,14 +173,14 @@ public:
                     double timeoutSeconds = -1.0);
     /// Resolves queries [start, start + count) of `heap` (CommandList::ResolveQueryData's checks) into
     /// this queue's readback buffer, executes, waits, and copies the `size` bytes of results to `dst`.
-    void ReadQueries(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class QueryHeap>& heap, D3D12_QUERY_TYPE type,
-                     uint32_t start, uint32_t count, void* dst, uint64_t size, double timeoutSeconds = -1.0);
+    void ReadQueries(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class QueryHeap>& heap, D3D12_QUERY_TYPE type, uint32_t start,
+                     uint32_t count, void* dst, uint64_t size, double timeoutSeconds = -1.0);
     /// Ticks per second of the timestamps written on this queue (GetTimestampFrequency).
     /// InvalidArgument on a copy queue of a device without copy-queue timestamps.
     uint64_t TimestampFrequency() const;
     /// Copies subresource (mip, slice) of a texture into `dst` as tightly packed rows.
-    void ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& texture,
-                     uint32_t mip, uint32_t arraySlice, void* dst, uint64_t size, double timeoutSeconds = -1.0);
+    void ReadTexture(const std::shared_ptr<CommandQueue>& self, const std::shared_ptr<class Resource>& texture, uint32_t mip, uint32_t arraySlice,
+                     void* dst, uint64_t size, double timeoutSeconds = -1.0);
 
     /// Releases completed in-flight work. Returns the smallest serial still in flight on this
     /// queue, or UINT64_MAX when idle. Caller holds the device's submission mutex.
@@ -214,8 +214,8 @@ private:
     D3D12_COMMAND_LIST_TYPE m_Type;
     ComPtr<ID3D12CommandQueue> m_d3d12Queue;
     ComPtr<ID3D12Fence> m_d3d12Fence;
-    uint64_t m_LastSubmitted = 0;   // fence value of the latest submission (what Execute returns)
-    uint64_t m_LastSignalled = 0;   // latest value a Signal was issued for (<= m_LastSubmitted)
+    uint64_t m_LastSubmitted = 0;  // fence value of the latest submission (what Execute returns)
+    uint64_t m_LastSignalled = 0;  // latest value a Signal was issued for (<= m_LastSubmitted)
     // The stall timer (vkd3d only; guarded by the submission mutex): the completed value last
     // seen below m_LastSignalled, since when it has not moved (or the latest signal), and how long
     // a stall lasts before the next re-issued signal.
@@ -242,7 +242,7 @@ private:
     HRESULT SignalSubmitted();
     std::vector<InsertedBarrier> m_LastInserted;
     // Cross-queue hazards (guarded by the submission mutex; the counters are read without it).
-    uint64_t m_WaitedUpTo[4] = {0, 0, 0, 0};   // per other queue type: value this queue waits for
+    uint64_t m_WaitedUpTo[4] = {0, 0, 0, 0};  // per other queue type: value this queue waits for
     std::atomic<uint64_t> m_XqWaits{0}, m_XqCompleted{0}, m_XqAlreadyWaited{0};
     std::atomic<uint64_t> m_XqWaitsOn[4] = {{0}, {0}, {0}, {0}};
     /// Issues one GPU wait per other queue whose `needed` value (by queue type) is neither complete
@@ -252,8 +252,8 @@ private:
     std::deque<InFlight> m_InFlight;
     std::deque<ComPtr<ID3D12CommandAllocator>> m_AllocatorPool;  // only allocators whose work completed
     std::vector<ComPtr<ID3D12GraphicsCommandList>> m_ListPool;
-    std::mutex m_ReadbackMutex;                       // one readback at a time per queue
-    std::shared_ptr<class Resource> m_Readback;       // reused READBACK buffer, grown as needed
+    std::mutex m_ReadbackMutex;                                     // one readback at a time per queue
+    std::shared_ptr<class Resource> m_Readback;                     // reused READBACK buffer, grown as needed
     std::shared_ptr<class Resource> ReadbackBuffer(uint64_t size);  // caller holds m_ReadbackMutex
     // The native calls, the submission thread and the timed waits on m_d3d12Fence (declared after
     // it: destroyed first, once the queue is idle).

@@ -52,10 +52,10 @@ class Resource;
 /// Where a new resource's memory comes from (Python: heap=, pool=, committed=, within_budget=).
 struct ResourcePlacement {
     memory::HeapKind heap = memory::HeapKind::Default;
-    std::shared_ptr<memory::MemoryPool> pool;   ///< nullptr: the default pool of `heap`
+    std::shared_ptr<memory::MemoryPool> pool;  ///< nullptr: the default pool of `heap`
     bool committed = false;
     bool withinBudget = false;
-    std::shared_ptr<memory::MemoryRegion> memory;   ///< place at `offset` of this memory (aliasing)
+    std::shared_ptr<memory::MemoryRegion> memory;  ///< place at `offset` of this memory (aliasing)
     uint64_t offset = 0;
 };
 
@@ -106,10 +106,9 @@ public:
     /// textures read as zeros (render targets and depth buffers are cleared to 0).
     /// `sampleCount` > 1: a multisampled render target or depth buffer (one mip, no UAV); the
     /// count must be one the device supports for the format (FormatSupportInfo::msaa).
-    std::shared_ptr<Texture> CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
-                                             uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
-                                             const std::string& name, const Placement& placement = Placement(),
-                                             uint32_t sampleCount = 1);
+    std::shared_ptr<Texture> CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels, uint32_t arraySize,
+                                             bool renderTarget, bool depthStencil, bool uav, const std::string& name,
+                                             const Placement& placement = Placement(), uint32_t sampleCount = 1);
 
     /// A texture of description `desc` (TEXTURE2D arrays and TEXTURE3D; the caller checked the
     /// shape: cube and 3D textures, dx12kit/features/TextureKinds.hpp) with view format `viewFormat`,
@@ -127,8 +126,7 @@ public:
     /// before reading them. Caller holds the submission mutex.
     void InitializeNewResources(CommandQueue& executing, const std::function<bool(const Resource*)>& skip);
     /// Raw memory to place resources in (ResourcePlacement::memory): `size` bytes at `alignment`.
-    std::shared_ptr<memory::MemoryRegion> AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from,
-                                                         const std::string& name);
+    std::shared_ptr<memory::MemoryRegion> AllocateMemory(uint64_t size, uint64_t alignment, const ResourcePlacement& from, const std::string& name);
     /// Destroys idle upload pages, then releases every empty memory block above each pool's
     /// minimum now.
     void TrimMemory();
@@ -147,8 +145,8 @@ public:
 
 private:
     explicit Device(const DeviceOptions& options);
-    std::array<uint64_t, 4> m_Follow{};                    // per producing queue type: its latest own-work fence value
-    std::array<std::array<uint64_t, 4>, 4> m_Followed{};   // [consumer][producer]: the value already waited for
+    std::array<uint64_t, 4> m_Follow{};                   // per producing queue type: its latest own-work fence value
+    std::array<std::array<uint64_t, 4>, 4> m_Followed{};  // [consumer][producer]: the value already waited for
     memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
     /// Refuses a pool or memory of another device, and memory= combined with pool= or committed=.
     void CheckPlacementArgs(const Placement& p, const char* what) const;
@@ -165,10 +163,10 @@ private:
     std::shared_ptr<DeviceContext> m_Context;
     std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3); [1] unused
     static constexpr uint64_t kZeroBufferBytes = uint64_t(4) << 20;
-    std::shared_ptr<Buffer> m_ZeroBuffer;   // zeros in upload memory, the source of every zeroing copy
+    std::shared_ptr<Buffer> m_ZeroBuffer;  // zeros in upload memory, the source of every zeroing copy
     std::string m_AdapterName;
     std::mutex m_BuiltinMutex;
-    std::map<std::string, std::shared_ptr<void>> m_Builtins;   // BuiltinObject
+    std::map<std::string, std::shared_ptr<void>> m_Builtins;  // BuiltinObject
     D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
 };
 

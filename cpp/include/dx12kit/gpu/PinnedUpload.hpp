@@ -23,8 +23,7 @@ public:
         : PinnedUpload(list->AllocateUpload(bytes, alignment), list) {}
     /// Memory laid out for `mip` (array slice 0) of `texture` (rows 256-byte aligned), to fill and pass
     /// to CommandList::CopyFromUpload. InvalidArgument for a buffer or a mip out of range.
-    static PinnedUpload ForTexture(std::shared_ptr<CommandList> list, const std::shared_ptr<Resource>& texture, uint32_t mip,
-                                   const char* what) {
+    static PinnedUpload ForTexture(std::shared_ptr<CommandList> list, const std::shared_ptr<Resource>& texture, uint32_t mip, const char* what) {
         if (texture->IsBuffer()) throw InvalidArgument(std::string(what) + ": not a texture");
         auto& t = static_cast<Texture&>(*texture);
         t.CheckMipSlice(mip, 0, what);

@@ -37,10 +37,10 @@ constexpr uint32_t kUnboundedTableSlots = 4096;
 struct DescriptorRangeDesc {
     RangeKind kind;
     uint32_t shaderRegister;
-    uint32_t count = 1;                 ///< kUnboundedRange: to the end of the table
+    uint32_t count = 1;  ///< kUnboundedRange: to the end of the table
     uint32_t space = 0;
-    uint32_t offset = kAppendRange;     ///< descriptors from the table start, or kAppendRange
-    uint32_t flags = 0;                 ///< D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1)
+    uint32_t offset = kAppendRange;  ///< descriptors from the table start, or kAppendRange
+    uint32_t flags = 0;              ///< D3D12_DESCRIPTOR_RANGE_FLAGS (root signature 1.1)
 };
 
 struct RootParameterDesc {
@@ -50,7 +50,7 @@ struct RootParameterDesc {
     uint32_t num32BitValues = 0;              ///< Constants only
     std::vector<DescriptorRangeDesc> ranges;  ///< Table only
     D3D12_SHADER_VISIBILITY visibility = D3D12_SHADER_VISIBILITY_ALL;
-    uint32_t flags = 0;                       ///< Cbv/Srv/Uav: D3D12_ROOT_DESCRIPTOR_FLAGS (1.1)
+    uint32_t flags = 0;  ///< Cbv/Srv/Uav: D3D12_ROOT_DESCRIPTOR_FLAGS (1.1)
 };
 
 struct StaticSamplerDesc {
@@ -81,8 +81,7 @@ public:
     /// Throws InvalidArgument for flags (root signature, root descriptor, descriptor range) that are
     /// not D3D12's, that vkd3d 1.2 cannot honour, or whose combination D3D12 refuses
     /// (CheckRootSignatureFlags and its siblings, RootSignatureCheck.hpp), naming the parameter.
-    RootSignature(std::shared_ptr<DeviceContext> core, std::vector<RootParameterDesc> params,
-                  std::vector<StaticSamplerDesc> samplers,
+    RootSignature(std::shared_ptr<DeviceContext> core, std::vector<RootParameterDesc> params, std::vector<StaticSamplerDesc> samplers,
                   uint32_t flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
     ID3D12RootSignature* D3D12RootSignature() const { return m_d3d12RootSignature.Get(); }
     const DeviceContext* Context() const { return m_Context.get(); }
@@ -114,11 +113,9 @@ private:
 class PipelineState {
 public:
     /// A compute pipeline.
-    PipelineState(std::shared_ptr<DeviceContext> core, const std::vector<uint8_t>& cs,
-                  std::shared_ptr<RootSignature> rootSignature);
+    PipelineState(std::shared_ptr<DeviceContext> core, const std::vector<uint8_t>& cs, std::shared_ptr<RootSignature> rootSignature);
     /// A graphics pipeline.
-    PipelineState(std::shared_ptr<DeviceContext> core, const GraphicsPipelineDesc& desc,
-                  std::shared_ptr<RootSignature> rootSignature);
+    PipelineState(std::shared_ptr<DeviceContext> core, const GraphicsPipelineDesc& desc, std::shared_ptr<RootSignature> rootSignature);
 
     ID3D12PipelineState* D3D12PipelineState() const { return m_d3d12Pipeline.Get(); }
     const DeviceContext* Context() const { return m_Context.get(); }

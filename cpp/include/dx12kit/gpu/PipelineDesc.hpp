@@ -42,7 +42,7 @@ struct BlendStateDesc {
     D3D12_BLEND destBlendAlpha = D3D12_BLEND_ZERO;
     D3D12_BLEND_OP blendOpAlpha = D3D12_BLEND_OP_ADD;
     bool logicOpEnable = false;
-    UINT logicOp = 4;  // D3D12_LOGIC_OP's value (NOOP) as UINT: vkd3d 1.2's enum cannot hold 5..15
+    UINT logicOp = 4;                                  // D3D12_LOGIC_OP's value (NOOP) as UINT: vkd3d 1.2's enum cannot hold 5..15
     uint8_t writeMask = D3D12_COLOR_WRITE_ENABLE_ALL;  ///< D3D12_COLOR_WRITE_ENABLE bits
 
     bool operator==(const BlendStateDesc& o) const {
@@ -95,17 +95,17 @@ struct StencilFaceDesc {
 
 /// D3D12_DEPTH_STENCIL_DESC. The stencil reference value is CommandList::SetStencilRef.
 struct DepthStencilStateDesc {
-    bool depthTest = false;   ///< DepthEnable
-    bool depthWrite = true;   ///< DepthWriteMask ALL (false: ZERO)
+    bool depthTest = false;  ///< DepthEnable
+    bool depthWrite = true;  ///< DepthWriteMask ALL (false: ZERO)
     D3D12_COMPARISON_FUNC depthFunc = D3D12_COMPARISON_FUNC_LESS;
-    bool stencil = false;     ///< StencilEnable
+    bool stencil = false;  ///< StencilEnable
     uint8_t readMask = 0xFF;
     uint8_t writeMask = 0xFF;
     StencilFaceDesc front, back;
 
     bool operator==(const DepthStencilStateDesc& o) const {
-        return depthTest == o.depthTest && depthWrite == o.depthWrite && depthFunc == o.depthFunc && stencil == o.stencil &&
-               readMask == o.readMask && writeMask == o.writeMask && front == o.front && back == o.back;
+        return depthTest == o.depthTest && depthWrite == o.depthWrite && depthFunc == o.depthFunc && stencil == o.stencil && readMask == o.readMask &&
+               writeMask == o.writeMask && front == o.front && back == o.back;
     }
     bool operator!=(const DepthStencilStateDesc& o) const { return !(*this == o); }
 };

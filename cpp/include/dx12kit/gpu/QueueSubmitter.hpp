@@ -77,8 +77,8 @@ public:
 
     struct Failure {
         HRESULT hr = S_OK;
-        uint64_t value = 0;      ///< the fence value of the queue's work the failed op belonged to
-        std::string what;        ///< "Signal of fence value 7", "wait for compute's fence value 4", ...
+        uint64_t value = 0;  ///< the fence value of the queue's work the failed op belonged to
+        std::string what;    ///< "Signal of fence value 7", "wait for compute's fence value 4", ...
     };
     /// Whether a queued op failed and was not reported yet (one acquire load).
     bool Failed() const { return m_Failed.load(std::memory_order_acquire); }
@@ -104,9 +104,9 @@ private:
     struct Op {
         enum Kind : uint8_t { kExecute, kSignal, kWait } kind;
         uint64_t value = 0;
-        std::vector<ComPtr<ID3D12GraphicsCommandList>> lists;   // kExecute
-        std::shared_ptr<QueueSubmitter> other;                  // kWait
-        uint64_t next = 0;                                      // kWait: the value of the work after it
+        std::vector<ComPtr<ID3D12GraphicsCommandList>> lists;  // kExecute
+        std::shared_ptr<QueueSubmitter> other;                 // kWait
+        uint64_t next = 0;                                     // kWait: the value of the work after it
     };
     void Enqueue(Op op);
     void Work();
@@ -122,20 +122,20 @@ private:
     const bool m_MayDefer;
     mutable std::atomic<uint64_t> m_CompletedSeen{0};
     std::atomic<uint64_t> m_IssuedSignal{0};
-    std::atomic<size_t> m_Unfinished{0};        // queued ops not yet issued (the one in progress included)
+    std::atomic<size_t> m_Unfinished{0};  // queued ops not yet issued (the one in progress included)
     std::atomic<bool> m_HasHandback{false};
     std::atomic<bool> m_Failed{false};
     std::atomic<uint64_t> m_QueuedOps{0}, m_WorkerWaits{0};
 
-    mutable std::mutex m_Mutex;                 // guards everything below
-    std::condition_variable m_Work;             // worker: an op arrived, or stop
-    std::condition_variable m_Drained;          // Stop(): the FIFO is empty
+    mutable std::mutex m_Mutex;         // guards everything below
+    std::condition_variable m_Work;     // worker: an op arrived, or stop
+    std::condition_variable m_Drained;  // Stop(): the FIFO is empty
     std::deque<Op> m_Fifo;
     std::vector<ComPtr<ID3D12GraphicsCommandList>> m_Handback;
     Failure m_Failure;
     HRESULT m_InjectFailure = S_OK;
     bool m_Stop = false;
-    std::thread m_Thread;                       // started by the first queued op
+    std::thread m_Thread;  // started by the first queued op
 };
 
 }  // namespace dx12kit

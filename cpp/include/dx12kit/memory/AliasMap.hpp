@@ -33,9 +33,9 @@ public:
     };
     /// What [begin, end) looks like to `user` before it uses the range.
     struct Overlap {
-        bool others = false;              ///< another resource (or a destroyed one) used some of it last
-        bool uncovered = false;           ///< some of it was never used (since the map started)
-        std::shared_ptr<void> single;     ///< the one other (live) last user, when there is exactly one
+        bool others = false;           ///< another resource (or a destroyed one) used some of it last
+        bool uncovered = false;        ///< some of it was never used (since the map started)
+        std::shared_ptr<void> single;  ///< the one other (live) last user, when there is exactly one
         const void* singleUser = nullptr;
     };
 
@@ -72,14 +72,14 @@ public:
     void Use(const void* user, const std::weak_ptr<void>& alive, uint64_t begin, uint64_t end) {
         auto first = FirstEndingAfter(begin);
         auto last = first;
-        while (last != m_Pieces.end() && last->begin < end) ++last;   // [first, last) overlap the range
+        while (last != m_Pieces.end() && last->begin < end) ++last;  // [first, last) overlap the range
         Piece newPiece{begin, end, user, alive};
         if (first == last) {
             m_Pieces.insert(first, std::move(newPiece));
             return;
         }
         Piece before{}, after{};
-        const bool hasBefore = first->begin < begin, hasAfter = (last - 1)->end > end;
+        const bool hasBefore = first->begin<begin, hasAfter = (last - 1)->end> end;
         if (hasBefore) before = Piece{first->begin, begin, first->user, first->alive};
         if (hasAfter) after = Piece{end, (last - 1)->end, (last - 1)->user, (last - 1)->alive};
         auto at = m_Pieces.erase(first, last);

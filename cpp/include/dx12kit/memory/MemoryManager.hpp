@@ -61,9 +61,9 @@ struct ResourceRequest {
     D3D12_RESOURCE_STATES initialState = D3D12_RESOURCE_STATE_COMMON;
     const D3D12_CLEAR_VALUE* clearValue = nullptr;
     HeapKind heap = HeapKind::Default;
-    std::shared_ptr<MemoryPool> pool;   ///< nullptr: the default pool of `heap`
-    bool committed = false;             ///< its own memory (CreateCommittedResource)
-    bool withinBudget = false;          ///< OutOfMemory rather than exceed the budget
+    std::shared_ptr<MemoryPool> pool;  ///< nullptr: the default pool of `heap`
+    bool committed = false;            ///< its own memory (CreateCommittedResource)
+    bool withinBudget = false;         ///< OutOfMemory rather than exceed the budget
     AllocationKind kind = AllocationKind::Buffer;
     std::string name;
 };
@@ -71,7 +71,7 @@ struct ResourceRequest {
 /// Raw memory users place resources in themselves (Device.allocate_memory). Resources placed in it
 /// hold it, so it returns to its pool only after the last of them is gone.
 struct MemoryRegion {
-    std::shared_ptr<void> device;       ///< keeps the device (its serial counter) alive while the memory lives
+    std::shared_ptr<void> device;  ///< keeps the device (its serial counter) alive while the memory lives
     MemoryAllocation allocation;
     HeapKind heap = HeapKind::Default;
     std::string name;
@@ -88,7 +88,7 @@ struct CreatedResource {
 /// Budget of one memory segment, as D3D12MA's Budget (bytes).
 struct BudgetInfo {
     uint64_t budgetBytes = 0;
-    uint64_t usageBytes = 0;       ///< the project's own bookkeeping (no DXGI here): block bytes
+    uint64_t usageBytes = 0;  ///< the project's own bookkeeping (no DXGI here): block bytes
     uint64_t blockBytes = 0;
     uint64_t allocationBytes = 0;
 };
@@ -109,8 +109,8 @@ public:
     CreatedResource CreateResource(const ResourceRequest& request);
     /// Raw memory for placing resources yourself (aliasing): a range of a pool block, or with
     /// `committed`, a heap of its own. `alignment` a power of two >= 4096.
-    MemoryAllocation AllocateMemory(uint64_t size, uint64_t alignment, HeapKind heap, const std::shared_ptr<MemoryPool>& pool,
-                                    bool withinBudget, const std::string& name);
+    MemoryAllocation AllocateMemory(uint64_t size, uint64_t alignment, HeapKind heap, const std::shared_ptr<MemoryPool>& pool, bool withinBudget,
+                                    const std::string& name);
     /// A resource placed at `offset` of `memory` (checked by CheckPlacement). The resource does not
     /// own the memory.
     /// `info` receives the resource's size and alignment.

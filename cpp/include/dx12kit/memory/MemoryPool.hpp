@@ -52,14 +52,14 @@ struct MemoryBlock;
 
 /// The device's memory budget and what counts against it (bytes; lock-free counters).
 struct MemoryBudget {
-    uint64_t budgetBytes = 0;                 ///< 0 = no limit
+    uint64_t budgetBytes = 0;  ///< 0 = no limit
     /// All the memory the device can use, every segment together (0 = unknown). No single heap or
     /// committed resource can be larger, whatever `withinBudget` says: drivers differ in whether
     /// they refuse such a request (Mesa 22's lavapipe did) or grant it lazily (Mesa 25's lavapipe
     /// gave a 1 TiB heap), so dx12kit refuses it itself (CheckCapacity).
     uint64_t capacityBytes = 0;
-    std::atomic<uint64_t> blockBytes{0};      ///< heaps + committed resources
-    std::atomic<uint64_t> allocationBytes{0}; ///< bytes handed out of them
+    std::atomic<uint64_t> blockBytes{0};       ///< heaps + committed resources
+    std::atomic<uint64_t> allocationBytes{0};  ///< bytes handed out of them
     /// Reserves `bytes` of block memory; false (nothing reserved) when `withinBudget` and the budget
     /// would be exceeded.
     bool Reserve(uint64_t bytes, bool withinBudget);
@@ -100,11 +100,11 @@ public:
 private:
     friend class MemoryPool;
     std::shared_ptr<MemoryPool> m_Pool;
-    MemoryBlock* m_Block = nullptr;   // owned by m_Pool; nullptr when committed
+    MemoryBlock* m_Block = nullptr;  // owned by m_Pool; nullptr when committed
     uint64_t m_Offset = 0;
     uint64_t m_Size = 0;
     uint64_t m_Alignment = 0;
-    uint64_t m_CommittedId = 0;   // committed allocations and aliases: their record's id
+    uint64_t m_CommittedId = 0;  // committed allocations and aliases: their record's id
     bool m_Committed = false;
     bool m_Alias = false;
 };
@@ -115,12 +115,12 @@ struct AllocationInfo {
     uint64_t size = 0;
     uint64_t alignment = 0;
     AllocationKind kind = AllocationKind::Buffer;
-    uint32_t resourceFlags = 0;       ///< D3D12_RESOURCE_FLAGS of the resource
-    bool pendingFree = false;         ///< released, waiting for its serial to complete
-    bool aliased = false;             ///< placed by the user in allocated memory (overlaps it)
-    bool moving = false;              ///< chosen as the source of a defragmentation move
+    uint32_t resourceFlags = 0;  ///< D3D12_RESOURCE_FLAGS of the resource
+    bool pendingFree = false;    ///< released, waiting for its serial to complete
+    bool aliased = false;        ///< placed by the user in allocated memory (overlaps it)
+    bool moving = false;         ///< chosen as the source of a defragmentation move
     std::string name;
-    std::weak_ptr<void> owner;        ///< the resource that lives here, if it may be moved
+    std::weak_ptr<void> owner;  ///< the resource that lives here, if it may be moved
 };
 
 enum class DefragAlgorithm : uint8_t {
@@ -146,16 +146,16 @@ struct BlockSnapshot {
     uint64_t size = 0;
     ResourceClass cls = ResourceClass::Any;
     std::vector<AllocationInfo> allocations;            // address order
-    std::vector<std::pair<uint64_t, uint64_t>> unused;   // (offset, size), address order
+    std::vector<std::pair<uint64_t, uint64_t>> unused;  // (offset, size), address order
 };
 
 class MemoryPool : public std::enable_shared_from_this<MemoryPool> {
 public:
     /// `heapProperties` of every block; `preferredBlockSize` is used when desc.blockSize is 0.
     /// `isDefault`: one of the device's own pools (committed fallbacks allowed).
-    MemoryPool(ID3D12Device* device, const std::atomic<uint64_t>& lastSerial, std::shared_ptr<MemoryBudget> budget,
-               const PoolDesc& desc, const D3D12_HEAP_PROPERTIES& heapProperties, bool tier1, uint64_t preferredBlockSize,
-               bool isDefault, std::chrono::milliseconds emptyGrace);
+    MemoryPool(ID3D12Device* device, const std::atomic<uint64_t>& lastSerial, std::shared_ptr<MemoryBudget> budget, const PoolDesc& desc,
+               const D3D12_HEAP_PROPERTIES& heapProperties, bool tier1, uint64_t preferredBlockSize, bool isDefault,
+               std::chrono::milliseconds emptyGrace);
     ~MemoryPool();
     MemoryPool(const MemoryPool&) = delete;
     MemoryPool& operator=(const MemoryPool&) = delete;
@@ -170,12 +170,12 @@ public:
     /// creating a block when none has room. Throws OutOfMemory (nothing changed) at the block
     /// limit, over the budget with `withinBudget`, or when the heap cannot be created; throws
     /// InvalidArgument when the request cannot fit a block of a fixed-size pool.
-    MemoryAllocation Allocate(uint64_t size, uint64_t alignment, ResourceClass cls, AllocationKind kind,
-                              uint32_t resourceFlags, const std::string& name, bool withinBudget);
+    MemoryAllocation Allocate(uint64_t size, uint64_t alignment, ResourceClass cls, AllocationKind kind, uint32_t resourceFlags,
+                              const std::string& name, bool withinBudget);
     /// Accounts a committed resource of `size` bytes to this pool (charged to the budget;
     /// OutOfMemory with `withinBudget` over it). The returned handle uncharges it when released.
-    MemoryAllocation AddCommitted(uint64_t size, uint64_t alignment, AllocationKind kind, uint32_t resourceFlags,
-                                  const std::string& name, bool withinBudget);
+    MemoryAllocation AddCommitted(uint64_t size, uint64_t alignment, AllocationKind kind, uint32_t resourceFlags, const std::string& name,
+                                  bool withinBudget);
 
     /// Records that a resource now lies at [offset, offset + size) of the block `memory` lies in
     /// (an alias: it takes no space of its own). The returned handle removes the record.
@@ -221,8 +221,8 @@ private:
     void ReleaseStaleLocked(uint64_t completed);
     void CollectEmptyLocked(bool all, std::vector<std::unique_ptr<MemoryBlock>>& out);
 
-    ComPtr<ID3D12Device> m_Device;     // a reference: a pool (held by Python) may outlive the Device object
-    const std::atomic<uint64_t>& m_LastSerial;   // the device's; every allocation's holder keeps the device alive
+    ComPtr<ID3D12Device> m_Device;              // a reference: a pool (held by Python) may outlive the Device object
+    const std::atomic<uint64_t>& m_LastSerial;  // the device's; every allocation's holder keeps the device alive
     std::shared_ptr<MemoryBudget> m_Budget;
     PoolDesc m_Desc;
     D3D12_HEAP_PROPERTIES m_HeapProperties;
@@ -236,14 +236,14 @@ private:
     std::vector<std::unique_ptr<MemoryBlock>> m_Blocks;
     uint64_t m_NextBlockId = 1;
     struct PendingFree {
-        uint64_t serial;      // the device's last submission serial when the range was released
+        uint64_t serial;  // the device's last submission serial when the range was released
         MemoryBlock* block;
         uint64_t offset;
     };
-    std::deque<PendingFree> m_Pending;   // in serial order (serials are read under m_Mutex)
-    uint64_t m_LiveBytes = 0;          // bytes of live + pending allocations in blocks
+    std::deque<PendingFree> m_Pending;  // in serial order (serials are read under m_Mutex)
+    uint64_t m_LiveBytes = 0;           // bytes of live + pending allocations in blocks
     uint64_t m_LiveCount = 0;
-    std::unordered_map<uint64_t, AllocationInfo> m_Committed;   // id -> info
+    std::unordered_map<uint64_t, AllocationInfo> m_Committed;  // id -> info
     uint64_t m_CommittedBytes = 0;
     uint64_t m_NextCommittedId = 1;
 };

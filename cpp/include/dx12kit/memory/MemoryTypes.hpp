@@ -35,8 +35,8 @@ enum class PoolAlgorithm : uint8_t { Tlsf = 0, Linear = 1 };
 struct PoolDesc {
     HeapKind heap = HeapKind::Default;
     uint64_t blockSize = 0;
-    uint32_t minBlocks = 0;    ///< created up front and never released
-    uint32_t maxBlocks = 0;    ///< 0 = no limit
+    uint32_t minBlocks = 0;  ///< created up front and never released
+    uint32_t maxBlocks = 0;  ///< 0 = no limit
     PoolAlgorithm algorithm = PoolAlgorithm::Tlsf;
     std::string name;
 };

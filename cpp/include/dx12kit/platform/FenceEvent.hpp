@@ -54,17 +54,17 @@ public:
 private:
     ID3D12Fence* m_Fence;
     std::mutex m_Mutex;
-    std::condition_variable m_Progress;   // waiters: the fence may have advanced
+    std::condition_variable m_Progress;  // waiters: the fence may have advanced
 #if defined(_WIN32)
-    std::vector<FenceEvent*> m_Events;    // idle events, reused (they may still be armed)
+    std::vector<FenceEvent*> m_Events;  // idle events, reused (they may still be armed)
 #else
     void Watch();
-    std::condition_variable m_Work;       // watcher: a waiter arrived
-    std::multiset<uint64_t> m_Targets;    // values waiters want
-    uint64_t m_Armed = 0;                 // value the watcher waits for (0: none)
+    std::condition_variable m_Work;     // watcher: a waiter arrived
+    std::multiset<uint64_t> m_Targets;  // values waiters want
+    uint64_t m_Armed = 0;               // value the watcher waits for (0: none)
     bool m_Stop = false;
-    FenceEvent* m_Event = nullptr;        // the watcher's event
-    std::thread m_Thread;                 // started by the first wait that must block
+    FenceEvent* m_Event = nullptr;  // the watcher's event
+    std::thread m_Thread;           // started by the first wait that must block
 #endif
 };
 

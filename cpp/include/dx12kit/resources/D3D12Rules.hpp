@@ -132,7 +132,9 @@ inline bool DecaysAtEndOfExecute(bool isBuffer, D3D12_COMMAND_LIST_TYPE queueTyp
 }
 
 /// Rule 6b: may a list of queue `type` record an aliasing barrier? (Every type may.)
-inline constexpr bool QueueCanAlias(D3D12_COMMAND_LIST_TYPE) { return true; }
+inline constexpr bool QueueCanAlias(D3D12_COMMAND_LIST_TYPE) {
+    return true;
+}
 
 /// Rule 6d: must the resource be initialized (clear, discard or full copy) after its activation?
 inline bool NeedsInitAfterActivation(D3D12_RESOURCE_FLAGS flags) {

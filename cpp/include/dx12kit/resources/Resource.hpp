@@ -32,15 +32,17 @@
 
 namespace dx12kit {
 
-namespace memory { struct MemoryRegion; }
+namespace memory {
+struct MemoryRegion;
+}
 class DeviceContext;
 
 enum class ViewKind : uint8_t { SRV, UAV, RTV, DSV, CBV };
 
 class Resource : public std::enable_shared_from_this<Resource> {
 public:
-    Resource(std::shared_ptr<DeviceContext> core, ComPtr<ID3D12Resource> resource,
-             D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES initialState, std::string name);
+    Resource(std::shared_ptr<DeviceContext> core, ComPtr<ID3D12Resource> resource, D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES initialState,
+             std::string name);
     virtual ~Resource();
     Resource(const Resource&) = delete;
     Resource& operator=(const Resource&) = delete;
@@ -177,14 +179,13 @@ public:
     struct QueueUses {
         uint64_t writeValue = 0;
         uint8_t writeQueue = 0;
-        uint64_t readValue[4] = {0, 0, 0, 0};   // by D3D12_COMMAND_LIST_TYPE (0, 2, 3)
+        uint64_t readValue[4] = {0, 0, 0, 0};  // by D3D12_COMMAND_LIST_TYPE (0, 2, 3)
     };
     QueueUses& CrossQueueUses() { return m_QueueUses; }
 
     // ---- views (cached) ---------------------------------------------------------------------
     /// SRV of mips [mostDetailedMip, mostDetailedMip + mipCount) (mipCount 0 = all remaining).
-    D3D12_CPU_DESCRIPTOR_HANDLE Srv(uint32_t mostDetailedMip = 0, uint32_t mipCount = 0,
-                                    DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN);
+    D3D12_CPU_DESCRIPTOR_HANDLE Srv(uint32_t mostDetailedMip = 0, uint32_t mipCount = 0, DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN);
     D3D12_CPU_DESCRIPTOR_HANDLE Uav(uint32_t mip = 0);
     D3D12_CPU_DESCRIPTOR_HANDLE Rtv(uint32_t mip = 0, uint32_t arraySlice = 0);
     /// DSV of `mip`: every array slice (kAllSlices), or the one slice `arraySlice`.
@@ -203,15 +204,15 @@ protected:
     D3D12_CPU_DESCRIPTOR_HANDLE GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format);
     /// Creates the view (kind, a, b, format) of the current native resource at `dst`.
     void WriteView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
-    void RewriteViewsLocked();   // caller holds m_ViewMutex
+    void RewriteViewsLocked();  // caller holds m_ViewMutex
     /// The views of cube and 3D textures (TextureViews.cpp); false for other resources.
     bool WriteCubeOr3DView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
 
     std::shared_ptr<DeviceContext> m_Context;
-    std::shared_ptr<void> m_MemoryOwner; // user memory the resource lies in (released last)
+    std::shared_ptr<void> m_MemoryOwner;            // user memory the resource lies in (released last)
     memory::MemoryRegion* m_AliasRegion = nullptr;  // that memory (kept alive by m_MemoryOwner)
     uint64_t m_AliasBegin = 0, m_AliasEnd = 0;
-    memory::MemoryAllocation m_Memory;   // declared before the resource: released after it
+    memory::MemoryAllocation m_Memory;  // declared before the resource: released after it
     uint8_t* m_Mapped = nullptr;
     std::atomic<uint64_t> m_LastUseSerial{0};
     uint64_t m_LogicalSize = 0;
@@ -226,10 +227,10 @@ protected:
     DXGI_FORMAT m_ViewFormat;
     SubresourceStates m_GlobalState;
     QueueUses m_QueueUses;           // CrossQueueUses (guarded by the submission mutex)
-    std::vector<uint8_t> m_Defined;   // DefinedContents (sized on first use)
+    std::vector<uint8_t> m_Defined;  // DefinedContents (sized on first use)
     std::atomic<bool> m_Closed{false};
     static constexpr uint32_t kMoving = 0x80000000u;
-    mutable std::atomic<uint32_t> m_Uses{0};   // open command lists and pins using it; kMoving while being moved
+    mutable std::atomic<uint32_t> m_Uses{0};  // open command lists and pins using it; kMoving while being moved
     [[noreturn]] void ThrowClosed(const char* what) const;
 
     mutable std::mutex m_ViewMutex;

@@ -27,8 +27,7 @@ inline constexpr uint32_t kAllSubresources = D3D12_RESOURCE_BARRIER_ALL_SUBRESOU
 class SubresourceStates {
 public:
     SubresourceStates() = default;
-    SubresourceStates(uint32_t numSubresources, D3D12_RESOURCE_STATES state)
-        : m_NumSubresources(numSubresources), m_All(state) {}
+    SubresourceStates(uint32_t numSubresources, D3D12_RESOURCE_STATES state) : m_NumSubresources(numSubresources), m_All(state) {}
 
     uint32_t NumSubresources() const { return m_NumSubresources; }
     bool IsUniform() const { return m_PerSub.empty(); }
@@ -36,12 +35,21 @@ public:
     D3D12_RESOURCE_STATES All() const { return m_All; }
     D3D12_RESOURCE_STATES Get(uint32_t sub) const { return m_PerSub.empty() ? m_All : m_PerSub[sub]; }
 
-    void SetAll(D3D12_RESOURCE_STATES s) { m_All = s; m_PerSub.clear(); }
+    void SetAll(D3D12_RESOURCE_STATES s) {
+        m_All = s;
+        m_PerSub.clear();
+    }
     void Set(uint32_t sub, D3D12_RESOURCE_STATES s) {
-        if (sub == kAllSubresources) { SetAll(s); return; }
+        if (sub == kAllSubresources) {
+            SetAll(s);
+            return;
+        }
         if (m_PerSub.empty()) {
             if (m_All == s) return;
-            if (m_NumSubresources == 1) { m_All = s; return; }
+            if (m_NumSubresources == 1) {
+                m_All = s;
+                return;
+            }
             m_PerSub.assign(m_NumSubresources, m_All);
         }
         m_PerSub[sub] = s;
@@ -50,7 +58,8 @@ public:
     /// Folds per-subresource states back into one when they all agree.
     void Collapse() {
         if (m_PerSub.empty()) return;
-        for (D3D12_RESOURCE_STATES s : m_PerSub) if (s != m_PerSub[0]) return;
+        for (D3D12_RESOURCE_STATES s : m_PerSub)
+            if (s != m_PerSub[0]) return;
         m_All = m_PerSub[0];
         m_PerSub.clear();
     }

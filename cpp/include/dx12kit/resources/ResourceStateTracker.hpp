@@ -58,7 +58,9 @@ namespace dx12kit {
 
 class Resource;
 struct BarrierStats;
-namespace memory { struct MemoryRegion; }
+namespace memory {
+struct MemoryRegion;
+}
 
 /// The resource states during one CommandQueue::Execute (caller holds the submission mutex): a
 /// copy of each touched resource's global state, advanced list by list, written back only by
@@ -95,8 +97,7 @@ public:
 
     /// Requests `state` for `sub` (or every subresource). Keeps the resource alive. Every entry
     /// point that takes a resource throws UseAfterFree when it was closed (Resource::Close).
-    void Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state,
-                    uint32_t sub = kAllSubresources);
+    void Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub = kAllSubresources);
     /// A UAV barrier on `resource` (nullptr: every UAV access).
     void UavBarrier(const std::shared_ptr<Resource>& resource);
     /// An explicit aliasing barrier: `after` becomes the active resource of its range (no automatic
@@ -180,17 +181,17 @@ public:
 private:
     struct Local {
         std::shared_ptr<Resource> resource;
-        SubresourceStates states;   // kUnknownState where the list has not touched it
+        SubresourceStates states;  // kUnknownState where the list has not touched it
         bool uavWritten = false;
-        bool writes = false;        // ForEachUse: the list may write it or change its state
-        bool aliasActive = false;   // aliased: the last user of its whole range in this list
-        bool needsInit = false;     // activated by an explicit barrier (its next use completes the activation)
+        bool writes = false;       // ForEachUse: the list may write it or change its state
+        bool aliasActive = false;  // aliased: the last user of its whole range in this list
+        bool needsInit = false;    // activated by an explicit barrier (its next use completes the activation)
         // Rule 6d (TracksContents only): per subresource kAsBegun, kDefined or kUndefined, and the
         // uses of subresources still kAsBegun, checked at execute.
         std::vector<uint8_t> contents;
         std::vector<std::pair<uint32_t, const char*>> usesAsBegun;
-        bool activatedByBarrier = false;   // the last activation inside the list was aliasing_barrier's
-        uint64_t stamp = 0;                // UseStamp: the list's use count at its latest use
+        bool activatedByBarrier = false;  // the last activation inside the list was aliasing_barrier's
+        uint64_t stamp = 0;               // UseStamp: the list's use count at its latest use
     };
     enum : uint8_t { kAsBegun = 0, kDefined = 1, kUndefined = 2 };
     enum class PendingKind : uint8_t { State, Activate, Park };
@@ -205,8 +206,7 @@ private:
     /// A use of an aliased resource: records its activation (see the header comment).
     void AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier);
     memory::AliasMap& LocalAliases(memory::MemoryRegion* region);
-    void ResolveActivation(Resource* r, bool park, ExecuteStates& states, std::vector<D3D12_RESOURCE_BARRIER>& out,
-                           std::vector<Resource*>* owners);
+    void ResolveActivation(Resource* r, bool park, ExecuteStates& states, std::vector<D3D12_RESOURCE_BARRIER>& out, std::vector<Resource*>* owners);
     void Push(const D3D12_RESOURCE_BARRIER& b);
     void PushTransition(Local& l, const D3D12_RESOURCE_BARRIER& b);
 
@@ -221,11 +221,11 @@ private:
 
     bool m_Validate = false;
     bool m_DirectWritesPossible = false;
-    uint64_t m_UseCount = 0;  // UseStamp
-    uint64_t m_StateEpoch = 0;  // StateEpoch
-    std::unordered_set<const Resource*> m_ActivatedAtStart;  // at execute: activated before the list (rule 6d)
+    uint64_t m_UseCount = 0;                                                      // UseStamp
+    uint64_t m_StateEpoch = 0;                                                    // StateEpoch
+    std::unordered_set<const Resource*> m_ActivatedAtStart;                       // at execute: activated before the list (rule 6d)
     std::vector<std::pair<memory::MemoryRegion*, memory::AliasMap>> m_AliasMaps;  // what this list used
-    std::vector<Resource*> m_ParkActivated;                // at execute: activated by their parking
+    std::vector<Resource*> m_ParkActivated;                                       // at execute: activated by their parking
 };
 
 }  // namespace dx12kit

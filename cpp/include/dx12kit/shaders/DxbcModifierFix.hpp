@@ -43,8 +43,8 @@ namespace dx12kit {
 
 /// What FixFoldedFloatModifiers changed.
 struct DxbcModifierFixResult {
-    std::vector<uint8_t> bytecode;  ///< the rewritten container (a copy of the input when nothing changed)
-    uint32_t fixed = 0;             ///< operands whose modifier was moved into a float mov
+    std::vector<uint8_t> bytecode;          ///< the rewritten container (a copy of the input when nothing changed)
+    uint32_t fixed = 0;                     ///< operands whose modifier was moved into a float mov
     std::vector<std::string> instructions;  ///< the names of the instructions fixed, in program order
     bool Changed() const { return fixed != 0; }
 };

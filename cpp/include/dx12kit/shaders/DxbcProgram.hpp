@@ -28,8 +28,7 @@ ProgramChunk ReadValidProgramChunk(const uint8_t* data, size_t size, const char*
 
 /// `data` with the program chunk's data replaced by `tokens`: the chunk's size, the container's size,
 /// the offsets of the chunks after it and the checksum are updated.
-std::vector<uint8_t> ReplaceProgramChunk(const uint8_t* data, size_t size, const ProgramChunk& chunk,
-                                         const std::vector<uint32_t>& tokens);
+std::vector<uint8_t> ReplaceProgramChunk(const uint8_t* data, size_t size, const ProgramChunk& chunk, const std::vector<uint32_t>& tokens);
 
 enum : uint32_t { kOpCustomData = 0x35, kOpDclTemps = 0x68 };
 
@@ -72,8 +71,7 @@ bool WriteTemps(const TempsDeclaration& d, const std::vector<uint32_t>& tokens, 
 
 /// The container with its program replaced by `out` (version, length token, instructions): sets the
 /// length token and keeps whatever followed the old program inside the chunk.
-std::vector<uint8_t> ReplaceProgram(const uint8_t* data, size_t size, const ProgramChunk& chunk, size_t programLength,
-                                    std::vector<uint32_t> out);
+std::vector<uint8_t> ReplaceProgram(const uint8_t* data, size_t size, const ProgramChunk& chunk, size_t programLength, std::vector<uint32_t> out);
 
 }  // namespace dxbc
 }  // namespace dx12kit

@@ -45,19 +45,19 @@ enum class BindingKind : uint8_t { Cbv, Srv, Uav, Sampler };
 /// The type of a constant-buffer variable or struct member (an RDEF type record; the numbers are
 /// D3D_SHADER_VARIABLE_CLASS and D3D_SHADER_VARIABLE_TYPE values).
 struct CbufferType {
-    uint32_t typeClass = 0;   ///< 0 scalar, 1 vector, 2 matrix_rows (row_major), 3 matrix_columns (column_major), 5 struct
-    uint32_t baseType = 0;    ///< 1 bool, 2 int, 3 float, 19 uint, 39 double (0 for structs)
+    uint32_t typeClass = 0;  ///< 0 scalar, 1 vector, 2 matrix_rows (row_major), 3 matrix_columns (column_major), 5 struct
+    uint32_t baseType = 0;   ///< 1 bool, 2 int, 3 float, 19 uint, 39 double (0 for structs)
     uint32_t rows = 1, columns = 1;
-    uint32_t elements = 0;    ///< array length; 0 when not an array
+    uint32_t elements = 0;  ///< array length; 0 when not an array
 };
 
 /// One variable of a constant buffer, or one member of a struct variable (offsets of members are
 /// from the start of the struct). Depth of nesting is capped (kMaxCbufferNesting).
 struct CbufferVariable {
     std::string name;
-    uint32_t offset = 0;      ///< bytes from the start of the cbuffer (members: of the struct)
-    uint32_t size = 0;        ///< bytes the variable spans (arrays: the last element unpadded)
-    uint32_t flags = 0;       ///< D3D_SHADER_VARIABLE_FLAGS (2: used by the program)
+    uint32_t offset = 0;  ///< bytes from the start of the cbuffer (members: of the struct)
+    uint32_t size = 0;    ///< bytes the variable spans (arrays: the last element unpadded)
+    uint32_t flags = 0;   ///< D3D_SHADER_VARIABLE_FLAGS (2: used by the program)
     CbufferType type;
     std::vector<CbufferVariable> members;  ///< struct members, in declaration order
 };
@@ -65,20 +65,20 @@ constexpr uint32_t kMaxCbufferNesting = 8;
 
 /// One bound resource of a shader (an RDEF resource binding).
 struct ShaderBinding {
-    std::string name;             ///< the HLSL name (the cbuffer's name for constant buffers)
+    std::string name;  ///< the HLSL name (the cbuffer's name for constant buffers)
     BindingKind kind = BindingKind::Srv;
-    uint32_t inputType = 0;       ///< D3D_SHADER_INPUT_TYPE (0 cbuffer, 2 texture, 5 structured, ...)
-    uint32_t returnType = 0;      ///< D3D_RESOURCE_RETURN_TYPE (0 when not applicable)
-    uint32_t dimension = 0;       ///< D3D_SRV_DIMENSION (0 unknown, 1 buffer, 4 texture2d, ...)
-    uint32_t numSamples = 0;      ///< sample count (MS textures) or structure stride (structured buffers)
-    uint32_t shaderRegister = 0;  ///< the first register (t3 -> 3)
-    uint32_t space = 0;           ///< register space (0 below shader model 5.1)
-    uint32_t count = 1;           ///< registers used; 0 means an unbounded array
-    uint32_t flags = 0;           ///< D3D_SHADER_INPUT_FLAGS
-    uint32_t cbufferSize = 0;     ///< constant buffers: the buffer's declared size in bytes (16-byte multiple)
-    uint32_t cbufferUsedBytes = 0;///< constant buffers: one past the last byte of its variables
-    uint32_t structureStride = 0; ///< structured buffers: bytes per element (the program's dcl_*_structured
-                                  ///< declaration, else RDEF's sample-count field); 0 otherwise
+    uint32_t inputType = 0;                  ///< D3D_SHADER_INPUT_TYPE (0 cbuffer, 2 texture, 5 structured, ...)
+    uint32_t returnType = 0;                 ///< D3D_RESOURCE_RETURN_TYPE (0 when not applicable)
+    uint32_t dimension = 0;                  ///< D3D_SRV_DIMENSION (0 unknown, 1 buffer, 4 texture2d, ...)
+    uint32_t numSamples = 0;                 ///< sample count (MS textures) or structure stride (structured buffers)
+    uint32_t shaderRegister = 0;             ///< the first register (t3 -> 3)
+    uint32_t space = 0;                      ///< register space (0 below shader model 5.1)
+    uint32_t count = 1;                      ///< registers used; 0 means an unbounded array
+    uint32_t flags = 0;                      ///< D3D_SHADER_INPUT_FLAGS
+    uint32_t cbufferSize = 0;                ///< constant buffers: the buffer's declared size in bytes (16-byte multiple)
+    uint32_t cbufferUsedBytes = 0;           ///< constant buffers: one past the last byte of its variables
+    uint32_t structureStride = 0;            ///< structured buffers: bytes per element (the program's dcl_*_structured
+                                             ///< declaration, else RDEF's sample-count field); 0 otherwise
     std::vector<CbufferVariable> variables;  ///< constant buffers: their variables (RDEF), in declaration order
 
     /// Components of a typed resource's element (Buffer<float2> -> 2): RDEF's
@@ -110,15 +110,15 @@ struct ShaderBinding {
 
 /// One element of an input, output or patch-constant signature.
 struct SignatureElement {
-    std::string semantic;        ///< semantic name as written (TEXCOORD, SV_Position, SV_Target)
+    std::string semantic;  ///< semantic name as written (TEXCOORD, SV_Position, SV_Target)
     uint32_t semanticIndex = 0;
-    uint32_t systemValue = 0;    ///< D3D_NAME (0 undefined, 1 position, ..., 64 target)
-    uint32_t componentType = 0;  ///< D3D_REGISTER_COMPONENT_TYPE (1 uint32, 2 sint32, 3 float32)
-    uint32_t shaderRegister = 0; ///< the v#/o# register
-    uint8_t mask = 0;            ///< components present (bit 0 = x)
-    uint8_t rwMask = 0;          ///< inputs: components read; outputs: components never written
-    uint32_t stream = 0;         ///< geometry-shader output stream
-    uint32_t minPrecision = 0;   ///< D3D_MIN_PRECISION (ISG1/OSG1 only)
+    uint32_t systemValue = 0;     ///< D3D_NAME (0 undefined, 1 position, ..., 64 target)
+    uint32_t componentType = 0;   ///< D3D_REGISTER_COMPONENT_TYPE (1 uint32, 2 sint32, 3 float32)
+    uint32_t shaderRegister = 0;  ///< the v#/o# register
+    uint8_t mask = 0;             ///< components present (bit 0 = x)
+    uint8_t rwMask = 0;           ///< inputs: components read; outputs: components never written
+    uint32_t stream = 0;          ///< geometry-shader output stream
+    uint32_t minPrecision = 0;    ///< D3D_MIN_PRECISION (ISG1/OSG1 only)
 };
 
 /// What ReflectDxbc finds in a container.
@@ -127,14 +127,14 @@ struct DxbcReflection {
     uint32_t majorVersion = 0, minorVersion = 0;  ///< shader model, e.g. 5 and 1
     std::vector<ShaderBinding> bindings;          ///< in RDEF order
     std::vector<SignatureElement> inputs, outputs, patchConstants;
-    std::array<uint32_t, 3> numThreads{{0, 0, 0}}; ///< compute shaders; zeros otherwise
+    std::array<uint32_t, 3> numThreads{{0, 0, 0}};  ///< compute shaders; zeros otherwise
     /// Hull and domain shaders: control points of the input patch (dcl_input_control_point_count)
     /// and, for hull shaders, of the output patch (dcl_output_control_point_count); 0 otherwise.
     uint32_t inputControlPoints = 0, outputControlPoints = 0;
     /// Geometry shaders: the input primitive (dcl_inputprimitive: 1 point, 2 line, 3 triangle,
     /// 6 line with adjacency, 7 triangle with adjacency, 8 + n a patch of n + 1 points); 0 otherwise.
     uint32_t gsInputPrimitive = 0;
-    std::string creator;                           ///< the compiler's name string from RDEF
+    std::string creator;  ///< the compiler's name string from RDEF
 
     /// "vertex", "pixel", "compute", ... ("unknown" when the container has no program chunk).
     const char* StageName() const;

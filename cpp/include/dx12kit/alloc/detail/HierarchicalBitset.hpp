@@ -163,9 +163,7 @@ public:
     }
     uint64_t Stride() const noexcept { return 1 + m_L1Words + m_L0Words; }
 
-    static bool Test(const uint64_t* base, uint64_t l1Words, uint64_t i) noexcept {
-        return (base[1 + l1Words + (i >> 6)] >> (i & 63)) & 1;
-    }
+    static bool Test(const uint64_t* base, uint64_t l1Words, uint64_t i) noexcept { return (base[1 + l1Words + (i >> 6)] >> (i & 63)) & 1; }
     bool Test(const uint64_t* base, uint64_t i) const noexcept { return Test(base, m_L1Words, i); }
 
     // Set and Clear update the summaries without branches: whether a word turns empty or

@@ -40,9 +40,7 @@ public:
     }
 
     /// Values must be below this.
-    uint64_t MaxValue() const noexcept {
-        return std::min<uint64_t>((uint64_t(1) << std::min<uint32_t>(64 - m_KeyBits, 32)) - 1, kMissing);
-    }
+    uint64_t MaxValue() const noexcept { return std::min<uint64_t>((uint64_t(1) << std::min<uint32_t>(64 - m_KeyBits, 32)) - 1, kMissing); }
 
     /// The value stored for `key`, or kMissing.
     uint32_t Find(uint64_t key) const noexcept {
@@ -115,9 +113,7 @@ public:
     size_t Size() const noexcept { return m_Count; }
 
 private:
-    uint64_t Home(uint64_t key) const noexcept {
-        return (key * 0x9E3779B97F4A7C15ull) >> m_Shift;
-    }
+    uint64_t Home(uint64_t key) const noexcept { return (key * 0x9E3779B97F4A7C15ull) >> m_Shift; }
 
     // Drops the tombstones; doubles the table when live entries fill a quarter of it or more.
     void Rebuild() { Rehash(4 * (m_Count + 1) > m_Slots.size() ? 2 * m_Slots.size() : m_Slots.size()); }
