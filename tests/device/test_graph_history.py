@@ -87,6 +87,9 @@ def test_eight_frame_accumulation_in_one_graph_matches_numpy(validate: bool, que
     assert len(seen) == 2   # two versions, ping-ponged
     np.testing.assert_allclose(q.read_texture(g.history_resource(acc)).reshape(N, N), expect, rtol=1e-6, atol=1e-5)
     assert g.stats()["transients"] == 1   # only the frame input is transient; the history is not aliased
+    dot = g.to_dot()
+    assert "accum\\n(history)" in dot and "accum (previous)\\n(history, previous)" in dot
+    assert f"r{acc.index} -> r{acc.previous().index} [style=dashed, label=\"next execution\"]" in dot
 
 
 def test_previous_reads_as_zeros_before_any_execution_wrote_it() -> None:

@@ -62,7 +62,8 @@ def _dot_passes(c: CompiledGraph) -> List[str]:
 def _dot_resource(h: GraphResource, c: CompiledGraph) -> str:
     """A resource as an ellipse: transients with their size and offset, imported ones bold."""
     if not h.transient:
-        return f"  r{h.index} [shape=ellipse, style=bold, label={_q(h.name + chr(10) + '(imported)')}];"
+        what = "(imported)" if h.history is None else "(history)" if h.history.current is h else "(history, previous)"
+        return f"  r{h.index} [shape=ellipse, style=bold, label={_q(h.name + chr(10) + what)}];"
     pl = c.layout.placements.get(h)
     extra = "\n(unused)" if pl is None else (f"\n{pl.size // 1024} KiB committed" if pl.committed else
                                             f"\n{pl.size // 1024} KiB @ {pl.offset // 1024} KiB")
@@ -104,6 +105,8 @@ def to_dot(resources: Sequence[GraphResource], c: CompiledGraph) -> str:
              '  edge [fontname="Helvetica", fontsize=9];']
     lines += _dot_passes(c)
     lines += [_dot_resource(h, c) for h in resources]
+    lines += [f"  r{h.index} -> r{h.history.previous.index} [style=dashed, label=\"next execution\"];"
+              for h in resources if h.history is not None and h.history.current is h]
     lines += _dot_edges(c)
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -105,7 +105,8 @@ class GraphResource:
         if pair is None or pair.current is not self:
             raise GraphError(f"{self.name!r} is not a history resource (RenderGraph.create_history): it has no "
                              "previous version")
-        return pair.previous
+        prev: GraphResource = pair.previous
+        return prev
 
     def _texture_format(self) -> Format:
         """The format of a texture handle (textures are always made with one)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..dx12core import Device
-from ..enums import QueueKind
+from ..enums import QueryHeapKind, QueueKind
 from .barriers import BarrierPlan
 
 # The heap kind each queue type writes timestamps into.
@@ -64,7 +64,7 @@ class Profiler:
             kind = _HEAP_KIND[q]
             slots.append((kind, counts.get(kind, 0)))
             counts[kind] = counts.get(kind, 0) + 2
-        self.heaps: Dict[str, Any] = {k: device.create_query_heap(k, n, name=f"render graph {k}s")
+        self.heaps: Dict[str, Any] = {k: device.create_query_heap(QueryHeapKind(k), n, name=f"render graph {k}s")
                                       for k, n in counts.items()}
         self.timers: List[Optional[PassTimer]] = [None if s is None else PassTimer(self.heaps[s[0]], s[1])
                                                   for s in slots]
