@@ -52,6 +52,9 @@ testable alone; modules import only those above them in this list):
   execution.
 - :mod:`.plancache`: the device's LRU of compiled plans (and their transients) by the declaration's
   structure, so an identical rebuilt graph compiles and allocates nothing (:func:`plan_cache`).
+- :mod:`.history`: history resources (:meth:`RenderGraph.create_history`): two versions per history,
+  swapped between executions.
+- :mod:`.profile`: GPU time per pass (``RenderGraph(..., profile=True)``): the timestamp heaps and their reading.
 - :mod:`.draw`: ``to_dot`` / ``to_png`` of a ``CompiledGraph``.
 - :mod:`.render_graph`: :class:`RenderGraph`, the public face over all of them.
 """

@@ -75,6 +75,7 @@ class _Context:
     graph_ids: Optional[Dict[int, GraphResource]]   # validation mode: id of each real resource -> its handle
     records: Optional[Sequence[Any]]                 # each pass's record by index (None: the compiled passes')
     handles: Optional[Sequence[GraphResource]]      # the executing graph's handles by index (None: the compiled ones)
+    timers: Optional[Sequence[Any]] = None           # profiling: per pass order, its heap and index (or None)
 
 
 def _transitions(real: Mapping[GraphResource, Resource], ts: Sequence[Transition]) -> List[Tuple[Any, ...]]:
@@ -123,7 +124,14 @@ def bake_pass(pb: PassBarriers, carried: List[Tuple[Any, ...]], after: List[Tupl
     return PassRecording(name=p.name, record=ctx.records[p.index] if ctx.records is not None else p.record, barriers_before=_batch(before), init_clears=inits,
                          transitions=_batch(transitions), render_targets=rts if targets else None,
                          depth_stencil=real[p.depth_stencil] if p.depth_stencil is not None else None,
-                         clears=_clears(pb, ctx), check=_check(pb, ctx), barriers_after=_batch(after))
+                         clears=_clears(pb, ctx), check=_check(pb, ctx), barriers_after=_batch(after),
+                         timestamps=_timestamps(pb, ctx))
+
+
+def _timestamps(pb: PassBarriers, ctx: _Context) -> Optional[Tuple[Any, int]]:
+    """Profiling: the pass's timestamp heap and first index (None: not timed)."""
+    t = ctx.timers[pb.order] if ctx.timers is not None else None
+    return None if t is None else (t.heap, t.index)
 
 
 def bake_list(lst: CommandListPlan, ctx: _Context) -> Tuple[PassRecording, ...]:
@@ -140,7 +148,7 @@ def bake_list(lst: CommandListPlan, ctx: _Context) -> Tuple[PassRecording, ...]:
 
 def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResource, Resource],
          device: Device, *, records: Optional[Sequence[Any]] = None, handles: Optional[Sequence[GraphResource]] = None,
-         codes: Optional[Dict[str, Any]] = None) -> RecordPlan:
+         codes: Optional[Dict[str, Any]] = None, timers: Optional[Sequence[Any]] = None) -> RecordPlan:
     """The bake stage.
 
     Args:
@@ -152,6 +160,8 @@ def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResourc
             is not the one compiled (a graph of the same structure taking a cached plan: its own records).
         handles: that graph's handles by index (the keys of ``res`` in validation mode).
         codes: compiled recorder code by source, shared by the graphs using one plan.
+        timers: profiling: per alive pass (by order) its timestamps' heap and first index (``.heap``,
+            ``.index``), or ``None`` for a pass not timed; ``None``: no profiling.
 
     Returns:
         The record plan: per command list its recorder, queue and waits.
@@ -159,7 +169,7 @@ def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResourc
     graph_ids = None
     if device.validate:
         graph_ids = {id(r): (handles[h.index] if handles is not None else h) for h, r in real.items()}
-    ctx = _Context(real, layout, graph_ids, records, handles)
+    ctx = _Context(real, layout, graph_ids, records, handles, timers)
     qs = {q: device.queue(QueueKind(q)) for q in QUEUES}
     lists: List[ListRecording] = []
     last_list: Dict[str, int] = {}            # queue -> its last list

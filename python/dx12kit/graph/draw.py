@@ -4,7 +4,9 @@ The PNG has two parts. Above, the queue timeline: one lane per queue, the alive 
 order as boxes (one column per pass), command lists (batches) outlined, cross-queue GPU waits as red
 arrows. Below, the transient memory map: x is the same pass columns, y is the byte offset in the
 graph's memory block (true to scale), each transient a coloured rectangle spanning the passes it lives
-through and the bytes it holds, so resources that share bytes are seen stacked in time.
+through and the bytes it holds, so resources that share bytes are seen stacked in time. A graph
+profiled (``RenderGraph(..., profile=True)``) adds a third part: the same queue lanes drawn to scale of
+GPU time, each pass from its first to its last timestamp of the last execution.
 
 Everything drawn comes from the compile stages' results (:class:`.compile.CompiledGraph`).
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .compile import CompiledGraph
 from .model import GraphResource
@@ -60,7 +62,8 @@ def _dot_passes(c: CompiledGraph) -> List[str]:
 def _dot_resource(h: GraphResource, c: CompiledGraph) -> str:
     """A resource as an ellipse: transients with their size and offset, imported ones bold."""
     if not h.transient:
-        return f"  r{h.index} [shape=ellipse, style=bold, label={_q(h.name + chr(10) + '(imported)')}];"
+        what = "(imported)" if h.history is None else "(history)" if h.history.current is h else "(history, previous)"
+        return f"  r{h.index} [shape=ellipse, style=bold, label={_q(h.name + chr(10) + what)}];"
     pl = c.layout.placements.get(h)
     extra = "\n(unused)" if pl is None else (f"\n{pl.size // 1024} KiB committed" if pl.committed else
                                             f"\n{pl.size // 1024} KiB @ {pl.offset // 1024} KiB")
@@ -102,6 +105,8 @@ def to_dot(resources: Sequence[GraphResource], c: CompiledGraph) -> str:
              '  edge [fontname="Helvetica", fontsize=9];']
     lines += _dot_passes(c)
     lines += [_dot_resource(h, c) for h in resources]
+    lines += [f"  r{h.index} -> r{h.history.previous.index} [style=dashed, label=\"next execution\"];"
+              for h in resources if h.history is not None and h.history.current is h]
     lines += _dot_edges(c)
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -185,13 +190,65 @@ def _draw_memory_map(d: Any, font: Any, c: CompiledGraph, fr: _Frame, top: int, 
                font=font)
 
 
-def to_png(c: CompiledGraph, path: Any, *, width: int = 1100) -> Path:
-    """Draws the queue timeline and the transient memory map into one PNG.
+def _ms_step(total: float) -> float:
+    """A round tick step giving at most 10 ticks over ``total`` milliseconds."""
+    step = 1e-3
+    while total / step > 10:
+        for m in (2, 2.5, 2):
+            step *= m
+            if total / step <= 10:
+                break
+    return step
+
+
+def _draw_gpu_lanes(d: Any, font: Any, c: CompiledGraph, fr: _Frame, top: int, gpu: Mapping[str, Any]) -> None:
+    """The queue lanes to scale of GPU time: each timed pass from its first to its last timestamp."""
+    total = max(1e-9, float(gpu["gpu_frame_ms"]))
+    span = fr.width - fr.margin - fr.left
+    timed = sum(v for v in gpu["gpu_ms"].values() if v is not None)
+    d.text((fr.margin, top - 18), f"GPU time of the last execution, to scale: frame {total:.3f} ms (first to last "
+           f"timestamp), passes {timed:.3f} ms", fill=(0, 0, 0), font=font)
+    lane_y = {q: top + (y - fr.lane_y[next(iter(fr.lane_y))]) for q, y in fr.lane_y.items()}
+    for q, y in lane_y.items():
+        d.rectangle([fr.left, y, fr.width - fr.margin, y + fr.lane_h], outline=(220, 220, 220))
+        d.text((fr.margin, y + fr.lane_h // 2 - 5), f"{q} queue", fill=_QUEUE_COLOURS[q], font=font)
+    timeline = gpu["gpu_timeline"]
+    for p, name in zip(c.culling.alive, gpu["gpu_ms"]):
+        if name not in timeline:
+            continue
+        t0, t1 = timeline[name]
+        x0 = fr.left + t0 / total * span
+        x1 = max(x0 + 1, fr.left + t1 / total * span)
+        y = lane_y[p.queue]
+        colour = _QUEUE_COLOURS[p.queue]
+        d.rectangle([x0, y + 3, x1, y + fr.lane_h - 3], fill=tuple(int(v * 0.35 + 255 * 0.65) for v in colour),
+                    outline=colour)
+        if (x1 - x0) > 18:
+            d.text((x0 + 3, y + fr.lane_h // 2 - 5), p.name[: max(1, int((x1 - x0 - 4) // 6))], fill=(0, 0, 0),
+                   font=font)
+    axis = top + len(lane_y) * (fr.lane_h + 8)
+    step = _ms_step(total)
+    k = 0
+    while k * step <= total * 1.0001:
+        x = fr.left + k * step / total * span
+        d.line([x, axis - 4, x, axis], fill=(0, 0, 0))
+        d.text((x - 8, axis + 2), f"{k * step:g}", fill=(80, 80, 80), font=font)
+        k += 1
+    d.text((fr.width - fr.margin - 20, axis + 2), "ms", fill=(80, 80, 80), font=font)
+    if gpu["gpu_unmeasured"]:
+        d.text((fr.margin, axis + 16), "not timed: " + "; ".join(f"{n}: {why}" for n, why in gpu["gpu_unmeasured"].items()),
+               fill=(130, 130, 130), font=font)
+
+
+def to_png(c: CompiledGraph, path: Any, *, width: int = 1100, gpu: Optional[Mapping[str, Any]] = None) -> Path:
+    """Draws the queue timeline and the transient memory map into one PNG (and, given ``gpu``, the queues
+    to scale of GPU time).
 
     Args:
         c: the compile's results.
         path: the file to write.
         width: pixels.
+        gpu: the ``gpu_*`` entries of a profiled graph's ``stats()`` (``None``: no GPU-time part).
 
     Returns:
         The path written.
@@ -207,12 +264,17 @@ def to_png(c: CompiledGraph, path: Any, *, width: int = 1100) -> Path:
     timeline_h = 28 + len(queues) * (lane_h + lane_gap)
     culled = [p.name for p in c.culling.culled]
     height = timeline_h + 40 + map_h + 60 + (16 if culled else 0)
+    gpu_top = height + 24
+    if gpu is not None:
+        height += timeline_h + 64
     img = Image.new("RGB", (width, height), (255, 255, 255))
     d = ImageDraw.Draw(img)
     _draw_timeline(d, font, c, fr)
     _draw_memory_map(d, font, c, fr, timeline_h + 30, map_h)
     if culled:
-        d.text((margin, height - 18), "culled: " + ", ".join(culled), fill=(130, 130, 130), font=font)
+        d.text((margin, gpu_top - 42), "culled: " + ", ".join(culled), fill=(130, 130, 130), font=font)
+    if gpu is not None:
+        _draw_gpu_lanes(d, font, c, fr, gpu_top, gpu)
     out = Path(path)
     img.save(out)
     return out

@@ -66,7 +66,7 @@ class GraphResource:
     """
 
     __slots__ = ("_graph", "index", "name", "kind", "transient", "width", "height", "format", "mips",
-                 "array_size", "samples", "size", "resource", "__weakref__")
+                 "array_size", "samples", "size", "resource", "history", "__weakref__")
 
     def __init__(self, graph: Any, index: int, name: str, kind: str, *, transient: bool,
                  width: int = 0, height: int = 0, format: Optional[Format] = None, mips: int = 1,
@@ -92,6 +92,21 @@ class GraphResource:
         self.samples = samples
         self.size = size
         self.resource = resource    # the imported resource (None for transients)
+        self.history: Any = None    # a history resource's two handles (.history.HistoryPair), else None
+
+    def previous(self) -> "GraphResource":
+        """The previous execution's version of a history resource (:meth:`RenderGraph.create_history`):
+        declare it in ``reads``/``copy_from``/... and take ``res[h.previous()]`` in ``record``.
+
+        Raises:
+            GraphError: the handle is not a history resource's current version.
+        """
+        pair = self.history
+        if pair is None or pair.current is not self:
+            raise GraphError(f"{self.name!r} is not a history resource (RenderGraph.create_history): it has no "
+                             "previous version")
+        prev: GraphResource = pair.previous
+        return prev
 
     def _texture_format(self) -> Format:
         """The format of a texture handle (textures are always made with one)."""
@@ -100,7 +115,7 @@ class GraphResource:
         return self.format
 
     def __repr__(self) -> str:
-        what = "transient" if self.transient else "imported"
+        what = "transient" if self.transient else "imported" if self.history is None else "history"
         if self.kind == "texture":
             return f"<GraphResource {self.name!r} {what} texture {self.width}x{self.height} {self.format}>"
         return f"<GraphResource {self.name!r} {what} buffer {self.size} bytes>"

@@ -65,6 +65,8 @@ class PassRecording:
         check: validation mode's checks (``None``: not validating).
         barriers_after: transitions after the pass's work (the last pass of a list only; otherwise they
             open the next pass's ``barriers_before``).
+        timestamps: profiling (:mod:`.profile`): the timestamp heap and the index of the timestamp written
+            before the pass (the one after it is the next index); ``None``: not timed.
     """
 
     name: str
@@ -77,6 +79,7 @@ class PassRecording:
     clears: Tuple[TargetClear, ...]
     check: Optional[PassCheck]
     barriers_after: Optional[BarrierBatch]
+    timestamps: Optional[Tuple[Any, int]] = None
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,8 @@ class _Constants:
 def _pass_source(i: int, r: PassRecording, k: _Constants) -> List[str]:
     """The lines recording pass ``i``."""
     lines = [f"    # pass {i}: {r.name!r}"]
+    if r.timestamps is not None:   # profiling: before the pass's first barrier
+        lines.append(f"    cl.end_query({k.name(i, 'timestamps', r.timestamps[0])}, 'timestamp', {r.timestamps[1]})")
     if r.barriers_before is not None:   # closing transitions of the previous pass, aliasing, UAV, transitions
         lines.append(f"    cl.resource_barriers({k.name(i, 'barriers_before', r.barriers_before)})")
     for c in r.init_clears:   # a target first used unbound: initialised before the pass's transitions
@@ -170,6 +175,8 @@ def _pass_source(i: int, r: PassRecording, k: _Constants) -> List[str]:
               f"        raise e.in_pass({name}) from None"]
     if r.barriers_after is not None:   # states handed over to later passes (the list's last pass)
         lines.append(f"    cl.resource_barriers({k.name(i, 'barriers_after', r.barriers_after)})")
+    if r.timestamps is not None:   # profiling: after the pass's last work
+        lines.append(f"    cl.end_query({k.name(i, 'timestamps', r.timestamps[0])}, 'timestamp', {r.timestamps[1] + 1})")
     return lines
 
 

@@ -13,7 +13,9 @@ from .checked import _RealResources
 from .compile import CompiledGraph, compile_graph
 from .declare import Declaration, check_aliasing
 from .draw import to_dot, to_png
-from .model import ClearValue, GraphResource, QueueName, RecordFn, Resource
+from .history import Histories, declare_history
+from .profile import Profiler
+from .model import ClearValue, GraphError, GraphResource, QueueName, RecordFn, Resource
 from .plancache import PlanEntry, plan_cache, reals_by_index, structural_key
 from .realize import create_transients, device_allocation_info, layout_key
 
@@ -27,14 +29,25 @@ class RenderGraph:
             gives each transient bytes of its own (still placed in one block): no aliasing barriers and
             no returns to ``COMMON``; for comparing memory and costs, or ruling aliasing out. Also the
             :attr:`aliasing` property, which may be changed later.
+        profile: time each pass on the GPU: a timestamp before its first barrier and one after its last
+            work (two ``end_query`` per pass; nothing is added without it). :meth:`stats` then reports
+            ``gpu_ms`` (pass name -> milliseconds of the last execution), ``gpu_frame_ms`` and more, and
+            :meth:`to_png` draws the queues to scale of GPU time. Copy-queue passes are timed only on a
+            device with copy-queue timestamps (``Device.query_support``); otherwise ``gpu_unmeasured``
+            says so.
 
     Raises:
-        TypeError: ``device`` is not a :class:`Device`, or ``aliasing`` is not a bool.
+        TypeError: ``device`` is not a :class:`Device`, or ``aliasing`` or ``profile`` is not a bool.
     """
 
-    def __init__(self, device: Device, *, aliasing: bool = True) -> None:
+    def __init__(self, device: Device, *, aliasing: bool = True, profile: bool = False) -> None:
         if not isinstance(device, Device):
             raise TypeError(f"RenderGraph: expected a dx12kit.Device, not {type(device).__name__}")
+        if profile.__class__ is not bool:
+            raise TypeError(f"RenderGraph: profile must be a bool (True or False), not {type(profile).__name__}")
+        self._profile = profile
+        self._profiler: Optional[Profiler] = None   # the timestamp heaps of the current record plan
+        self._profiled_executions = 0               # executions of that plan
         self.device = device
         self._aliasing = check_aliasing(aliasing)
         self._declaration = Declaration()
@@ -50,6 +63,8 @@ class RenderGraph:
         self._real: Dict[GraphResource, Resource] = _RealResources()
         self._res_view: Mapping[GraphResource, Any] = types.MappingProxyType(self._real)
         self._record_plan: Optional[RecordPlan] = None
+        self._record_plans: List[RecordPlan] = []   # by history parity (one plan without histories)
+        self._histories = Histories()
         self._realized_version = -1
         self._last_direct_value = 0
         self._executions = 0
@@ -129,6 +144,61 @@ class RenderGraph:
         h = self._declaration.buffer(name, size)
         self._changed()
         return h
+
+    def create_history(self, name: str, width: Optional[int] = None, height: Optional[int] = None,
+                       format: Union[str, Format, None] = None, *, size: Optional[int] = None, mips: int = 1,
+                       array_size: int = 1) -> GraphResource:
+        """Declares a history resource: a texture (``width``, ``height``, ``format``) or buffer (``size=``)
+        that keeps its contents from one execution of the graph to the next (temporal effects: TAA,
+        accumulation).
+
+        The handle returned is this execution's version; ``h.previous()`` is the previous execution's
+        version (a second handle, named ``name + " (previous)"``). Declare each like any resource: a pass
+        reads ``h.previous()`` and writes ``h``; after the execution the written version becomes the next
+        execution's previous one. The graph owns two real resources (ping-pong, never aliased, not
+        transient); their states carry across executions like an imported resource's. A pass writing ``h``
+        is never culled.
+
+        Before any execution has written it, ``h.previous()`` reads as zeros (every byte 0; both versions are
+        created reading as zeros at the first execution, with the flags every declared use of either handle
+        needs; a later declaration needing another flag makes new versions, reading as zeros again).
+        :meth:`history_resource` gives the real resource of either handle.
+
+        Args:
+            name: unique within the graph (and ``name + " (previous)"`` must be free).
+            width, height, format: a texture history (as :meth:`create_texture`).
+            size: a buffer history of ``size`` bytes (instead of width, height and format).
+            mips, array_size: a texture history's mip levels and array slices.
+
+        Returns:
+            The handle of the current version.
+
+        Raises:
+            GraphError: a duplicate or empty name, a size < 1, or both (or neither of) a texture's and a
+                buffer's arguments.
+            TypeError: ``format`` is neither a Format nor a string, or ``size`` is not an int.
+        """
+        h = declare_history(self._declaration, name, width, height, format, size, mips, array_size)
+        self._histories.add(h)
+        self._changed()
+        return h
+
+    def history_resource(self, handle: GraphResource) -> Resource:
+        """The real resource a history handle named in the last execution: ``history_resource(h)`` holds
+        what that execution wrote, ``history_resource(h.previous())`` what it read.
+
+        Args:
+            handle: a history's handle (:meth:`create_history`) or its ``previous()``.
+
+        Returns:
+            The Texture or Buffer.
+
+        Raises:
+            GraphError: not a history handle of this graph, or the graph has not executed yet.
+        """
+        if handle.history is None or handle._graph is not self._declaration._owner:
+            raise GraphError(f"history_resource: {handle!r} is not a history handle of this graph")
+        return self._histories.resource_of(handle)
 
     def import_resource(self, resource: Resource, *, name: Optional[str] = None) -> GraphResource:
         """Brings a persistent :class:`Texture` or :class:`Buffer` into the graph.
@@ -253,11 +323,23 @@ class RenderGraph:
         for h in resources:
             if not h.transient and h.resource is not None:
                 self._real[h] = h.resource
+        histories = self._histories
+        histories.realize(self.device, self._declaration.passes)
         same = entry.resources == tuple(resources)
-        real_compiled = self._real if same else {entry.resources[h.index]: r for h, r in self._real.items()}
-        self._record_plan = bake(compiled.barriers, compiled.layout, real_compiled, self.device,
-                                 records=None if same else [p.record for p in self._declaration.passes],
-                                 handles=None if same else resources, codes=entry.codes)
+        self._record_plans = []
+        timers = None
+        if self._profile:
+            self._profiler = Profiler(self.device, compiled.barriers)
+            self._profiled_executions = 0
+            timers = self._profiler.timers
+        for parity in histories.parities():   # one plan per parity of the histories' versions
+            histories.assign(self._real, parity)
+            real_compiled = dict(self._real) if same else {entry.resources[h.index]: r for h, r in self._real.items()}
+            self._record_plans.append(bake(compiled.barriers, compiled.layout, real_compiled, self.device,
+                                           records=None if same else [p.record for p in self._declaration.passes],
+                                           handles=None if same else resources, codes=entry.codes,
+                                           timers=timers))
+        self._record_plan = self._record_plans[0]
         self._realized_version = self._version
         return self._record_plan
 
@@ -279,7 +361,13 @@ class RenderGraph:
             plan = self._realize()
         entry = self._entry
         assert entry is not None
+        histories = self._histories
+        if histories:
+            plan = self._record_plans[histories.parity]
+            histories.assign(self._real, histories.parity)
         final = submit(plan, self._res_view, entry.last_direct_value)
+        histories.flip()
+        self._profiled_executions += 1
         self._last_direct_value = entry.last_direct_value = final
         self._executions += 1
         return final
@@ -308,6 +396,14 @@ class RenderGraph:
             :func:`dx12kit.graph.plan_cache`) and ``plan_cache`` (that cache's ``hits``, ``misses``,
             ``evictions``, ``entries`` and ``capacity``).
 
+            With ``profile=True`` also, from the last execution (``stats()`` waits for it to finish):
+            ``gpu_ms`` (each alive pass's name -> its GPU milliseconds, from the timestamp before its first
+            barrier to the one after its last work; ``None`` for a pass not timed; a repeated name gets
+            ``" #2"``, ...), ``gpu_frame_ms`` (first timestamp to last, over every queue), ``gpu_queue_ms``
+            (the same per queue), ``gpu_timeline`` (name -> start and end ms from the frame's first
+            timestamp) and ``gpu_unmeasured`` (name -> why it has no time: a copy-queue pass on a device
+            without copy-queue timestamps, or no execution since the graph changed).
+
         Raises:
             GraphError: from :meth:`compile`.
         """
@@ -319,7 +415,19 @@ class RenderGraph:
         out["executions"] = self._executions
         out["compile_cached"] = self._compile_cached
         out["plan_cache"] = plan_cache(self.device).stats()
+        if self._profile:
+            out.update(self._gpu_stats())
         return out
+
+    def _gpu_stats(self) -> Dict[str, Any]:
+        """The ``gpu_*`` entries of :meth:`stats` (profiling): the last execution's, once there is one."""
+        prof = self._profiler
+        if prof is not None and self._profiled_executions and not self._dirty and \
+                self._realized_version == self._version:
+            return prof.read()
+        names = [p.name for p in self._compiled_graph().culling.alive]
+        return {"gpu_ms": {n: None for n in names}, "gpu_frame_ms": None, "gpu_queue_ms": {}, "gpu_timeline": {},
+                "gpu_unmeasured": {n: "not executed since the graph last changed" for n in names}}
 
     def memory_map(self) -> List[Dict[str, Any]]:
         """Where each transient lies: one dict per transient (name, offset, size, first and last pass
@@ -356,7 +464,9 @@ class RenderGraph:
 
     def to_png(self, path: Any, *, width: int = 1100) -> Any:
         """Draws the queue timeline (passes on their queues in order, cross-queue waits as arrows) and the
-        transient memory map (which resource holds which bytes during which passes) into one PNG.
+        transient memory map (which resource holds which bytes during which passes) into one PNG. With
+        ``profile=True`` and an execution done, a third part draws the queues to scale of GPU time (each
+        pass from its first to its last timestamp of the last execution; see :meth:`stats`).
 
         Args:
             path: where to write the PNG.
@@ -368,4 +478,6 @@ class RenderGraph:
         Raises:
             GraphError: from :meth:`compile`.
         """
-        return to_png(self._compiled_graph(), path, width=width)
+        compiled = self._compiled_graph()
+        gpu = self._gpu_stats() if self._profile else None
+        return to_png(compiled, path, width=width, gpu=gpu if gpu and gpu["gpu_frame_ms"] is not None else None)

@@ -1,0 +1,157 @@
+"""History resources of dx12kit.RenderGraph: contents kept from one execution to the next (ping-pong
+versions), checked against numpy on the real device."""
+from __future__ import annotations
+
+from typing import Any, Tuple
+
+import numpy as np
+import pytest
+
+import dx12kit as dx
+
+N = 16
+ALPHA = 0.25
+FRAME_CS = """
+cbuffer C : register(b0) { uint frame; };
+RWTexture2D<float> o : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.xy] = float(i.x + i.y * 16 + frame * 7); }
+"""
+ACCUMULATE_CS = """
+Texture2D<float> prev : register(t0);
+Texture2D<float> cur : register(t1);
+RWTexture2D<float> o : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.xy] = lerp(prev[i.xy], cur[i.xy], 0.25); }
+"""
+
+
+def frame_input(k: int) -> np.ndarray:
+    y, x = np.mgrid[0:N, 0:N]
+    return (x + y * N + k * 7).astype(np.float32)
+
+
+def _pipelines(dev: dx.Device) -> Tuple[Any, Any]:
+    rs_frame = dev.create_root_signature([dx.RootConstants(0, 1), dx.DescriptorTable([dx.UAV(0)])])
+    rs_acc = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0, count=2), dx.UAV(0)])])
+    return (dev.create_compute_pipeline(dx.compile_hlsl(FRAME_CS, profile="cs_5_0"), rs_frame),
+            dev.create_compute_pipeline(dx.compile_hlsl(ACCUMULATE_CS, profile="cs_5_0"), rs_acc))
+
+
+def taa_graph(dev: dx.Device, out: dx.Texture, counter: list, queue: str = "direct") -> Tuple[dx.RenderGraph, Any]:
+    """Each execution: render this frame's input (a transient), accum = lerp(accum.previous(), input, 0.25),
+    copy accum to the imported ``out``."""
+    frame_pso, acc_pso = _pipelines(dev)
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    acc = g.create_history("accum", N, N, "r32_float")
+    cur = g.create_texture("frame", N, N, "r32_float")
+
+    def render(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(frame_pso)
+        cl.set_constants(0, np.array([counter[0]], np.uint32))
+        cl.set_unordered_access_view(1, 0, r[cur])
+        cl.dispatch(N // 8, N // 8)
+
+    def accumulate(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(acc_pso)
+        cl.set_shader_resource_view(0, 0, r[acc.previous()])
+        cl.set_shader_resource_view(0, 1, r[cur])
+        cl.set_unordered_access_view(0, 2, r[acc])
+        cl.dispatch(N // 8, N // 8)
+
+    g.add_pass("render", render, queue=queue, writes=[cur])
+    g.add_pass("accumulate", accumulate, queue=queue, reads=[acc.previous(), cur], writes=[acc])
+    g.add_pass("present", lambda cl, r: cl.copy_resource(r[o], r[acc]), copy_from=[acc], copy_to=[o])
+    return g, acc
+
+
+@pytest.mark.parametrize("validate", [False, True], ids=["plain", "validated"])
+@pytest.mark.parametrize("queue", ["direct", "compute"])
+def test_eight_frame_accumulation_in_one_graph_matches_numpy(validate: bool, queue: str) -> None:
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    out = dev.create_texture2d(N, N, "r32_float", name="out")
+    counter = [0]
+    g, acc = taa_graph(dev, out, counter, queue)
+    expect = np.zeros((N, N), np.float32)   # the previous version before the first frame: zeros
+    seen = set()
+    for k in range(8):
+        counter[0] = k
+        q.wait(g.execute())
+        x = frame_input(k)
+        expect = expect + np.float32(ALPHA) * (x - expect)
+        got = q.read_texture(out).reshape(N, N)
+        np.testing.assert_allclose(got, expect, rtol=1e-6, atol=1e-5)
+        # the written version is the one the next execution reads as previous
+        seen.add(id(g.history_resource(acc)))
+        assert g.history_resource(acc) is not g.history_resource(acc.previous())
+    assert len(seen) == 2   # two versions, ping-ponged
+    np.testing.assert_allclose(q.read_texture(g.history_resource(acc)).reshape(N, N), expect, rtol=1e-6, atol=1e-5)
+    assert g.stats()["transients"] == 1   # only the frame input is transient; the history is not aliased
+    dot = g.to_dot()
+    assert "accum\\n(history)" in dot and "accum (previous)\\n(history, previous)" in dot
+    assert f"r{acc.index} -> r{acc.previous().index} [style=dashed, label=\"next execution\"]" in dot
+
+
+def test_previous_reads_as_zeros_before_any_execution_wrote_it() -> None:
+    dev = dx.Device()
+    q = dev.queue()
+    out = dev.create_texture2d(N, N, "rgba8_unorm", render_target=True, name="out")
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    h = g.create_history("h", N, N, "rgba8_unorm")
+    g.add_pass("show_previous", lambda cl, r: cl.copy_resource(r[o], r[h.previous()]), copy_from=[h.previous()],
+               copy_to=[o])
+    g.add_pass("write", lambda cl, r: None, render_targets=[h], clear={h: (1.0, 0.5, 0.0, 1.0)})
+    q.wait(g.execute())
+    assert (q.read_texture(out) == 0).all()              # before any write: zeros
+    q.wait(g.execute())
+    assert (q.read_texture(out) == [255, 128, 0, 255]).all()   # the first execution's write
+
+
+COUNT_CS = """
+StructuredBuffer<uint> prev : register(t0);
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(64, 1, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.x] = prev[i.x] + i.x + 1; }
+"""
+
+
+@pytest.mark.parametrize("validate", [False, True], ids=["plain", "validated"])
+def test_history_buffer_adds_up_over_executions(validate: bool) -> None:
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    rs = dev.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(COUNT_CS, profile="cs_5_0"), rs)
+    g = dx.RenderGraph(dev)
+    h = g.create_history("counter", size=64 * 4)
+
+    def step(cl: Any, r: Any) -> None:   # counter = previous + i + 1
+        cl.set_pipeline_state(pso)
+        cl.set_root_srv(0, r[h.previous()])
+        cl.set_root_uav(1, r[h])
+        cl.dispatch(1)
+
+    g.add_pass("count", step, queue="compute", reads=[h.previous()], writes=[h])
+    for k in range(1, 6):
+        q.wait(g.execute())
+        assert (q.read_buffer(g.history_resource(h), np.uint32) == (np.arange(64) + 1) * k).all()
+
+
+def test_history_declaration_errors() -> None:
+    dev = dx.Device()
+    g = dx.RenderGraph(dev)
+    t = g.create_texture("t", 8, 8, "rgba8_unorm")
+    with pytest.raises(dx.GraphError, match="'t' is not a history resource"):
+        t.previous()
+    h = g.create_history("h", 8, 8, "rgba8_unorm")
+    with pytest.raises(dx.GraphError, match="'h \\(previous\\)' is not a history resource"):
+        h.previous().previous()
+    with pytest.raises(dx.GraphError, match="a resource named 'h' exists already"):
+        g.create_history("h", size=16)
+    with pytest.raises(dx.GraphError, match="not both"):
+        g.create_history("b", 8, size=16)
+    with pytest.raises(dx.GraphError, match="needs width, height and format"):
+        g.create_history("c", 8, 8)
+    with pytest.raises(dx.GraphError, match="has no versions yet"):
+        g.history_resource(h)
+    with pytest.raises(dx.GraphError, match="not a history handle"):
+        g.history_resource(t)
