@@ -38,12 +38,8 @@ CommandList& SelfList(PyObject* self) {
 /// Matches positional + keyword arguments to `names` (the first `required` needed); TypeError as
 /// Python's own for unknown, repeated or missing ones. Unset optional slots stay null.
 template <size_t N>
-void ParseFastArgs(const char* fn, const char* const (&names)[N], size_t required, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
-                   PyObject* (&out)[N]) {
-    if (!kwnames && size_t(nargs) >= required && size_t(nargs) <= N) {  // positional only (a hot loop's call): nothing to match
-        for (size_t i = 0; i < N; ++i) out[i] = Py_ssize_t(i) < nargs ? args[i] : nullptr;
-        return;
-    }
+void ParseKeywordArgs(const char* fn, const char* const (&names)[N], size_t required, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+                      PyObject* (&out)[N]) {
     for (auto& o : out) o = nullptr;
     if (size_t(nargs) > N)
         throw py::type_error(std::string(fn) + "() takes at most " + std::to_string(N) + " arguments (" + std::to_string(nargs) + " given)");
@@ -65,6 +61,17 @@ void ParseFastArgs(const char* fn, const char* const (&names)[N], size_t require
     }
     for (size_t i = 0; i < required; ++i)
         if (!out[i]) throw py::type_error(std::string(fn) + "() missing required argument '" + names[i] + "'");
+}
+
+/// ParseKeywordArgs, with positional-only calls (a hot loop's) matched in line.
+template <size_t N>
+inline void ParseFastArgs(const char* fn, const char* const (&names)[N], size_t required, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+                          PyObject* (&out)[N]) {
+    if (!kwnames && size_t(nargs) >= required && size_t(nargs) <= N) {
+        for (size_t i = 0; i < N; ++i) out[i] = Py_ssize_t(i) < nargs ? args[i] : nullptr;
+        return;
+    }
+    ParseKeywordArgs(fn, names, required, args, nargs, kwnames, out);
 }
 
 /// An unsigned 32-bit argument: an exact int in range converts here; anything else goes through U32
