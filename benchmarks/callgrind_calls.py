@@ -162,6 +162,8 @@ def child(n: int) -> None:
 def parse(out_dir: str) -> dict:
     found = {}
     for path in glob.glob(os.path.join(out_dir, "cg.*")):
+        if re.search(r"-\d+$", path) and not path.endswith("-01"):
+            continue  # --separate-threads: thread 1 (Python's main thread) is the one measured
         text = Path(path).read_text(errors="replace")
         m = re.search(r"^desc: Trigger: Client Request: (.+)$", text, re.M)
         t = re.search(r"^totals: (\d+)", text, re.M)

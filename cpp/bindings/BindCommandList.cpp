@@ -38,8 +38,8 @@ CommandList& SelfList(PyObject* self) {
 /// Matches positional + keyword arguments to `names` (the first `required` needed); TypeError as
 /// Python's own for unknown, repeated or missing ones. Unset optional slots stay null.
 template <size_t N>
-void ParseFastArgs(const char* fn, const char* const (&names)[N], size_t required, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
-                   PyObject* (&out)[N]) {
+void ParseKeywordArgs(const char* fn, const char* const (&names)[N], size_t required, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+                      PyObject* (&out)[N]) {
     for (auto& o : out) o = nullptr;
     if (size_t(nargs) > N)
         throw py::type_error(std::string(fn) + "() takes at most " + std::to_string(N) + " arguments (" + std::to_string(nargs) + " given)");
@@ -61,6 +61,17 @@ void ParseFastArgs(const char* fn, const char* const (&names)[N], size_t require
     }
     for (size_t i = 0; i < required; ++i)
         if (!out[i]) throw py::type_error(std::string(fn) + "() missing required argument '" + names[i] + "'");
+}
+
+/// ParseKeywordArgs, with positional-only calls (a hot loop's) matched in line.
+template <size_t N>
+inline void ParseFastArgs(const char* fn, const char* const (&names)[N], size_t required, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+                          PyObject* (&out)[N]) {
+    if (!kwnames && size_t(nargs) >= required && size_t(nargs) <= N) {
+        for (size_t i = 0; i < N; ++i) out[i] = Py_ssize_t(i) < nargs ? args[i] : nullptr;
+        return;
+    }
+    ParseKeywordArgs(fn, names, required, args, nargs, kwnames, out);
 }
 
 /// An unsigned 32-bit argument: an exact int in range converts here; anything else goes through U32
@@ -116,10 +127,18 @@ bool FastDwords(PyObject* o, const uint32_t*& data, uint32_t& count, uint32_t (&
     if (!api.PyArray_Check_(o)) return false;
     const auto* a = py::detail::array_proxy(o);
     if (!(a->flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) return false;
-    const py::dtype dt = py::reinterpret_borrow<py::dtype>(reinterpret_cast<PyObject*>(a->descr));
-    const char k = dt.kind(), order = dt.byteorder();
-    if (!(k == 'f' || k == 'i' || k == 'u') || dt.itemsize() != 4) return false;
-    if (!(order == '=' || order == '|' || order == (IsLittleEndianHost() ? '<' : '>'))) return false;
+    // The dtype's checks once per descriptor: the last one that passed is kept (with a reference, so
+    // its address cannot be reused by another); numpy's float32 / int32 / uint32 rows share one each.
+    static PyObject* s_Passed = nullptr;
+    if (a->descr != s_Passed) {
+        const py::dtype dt = py::reinterpret_borrow<py::dtype>(reinterpret_cast<PyObject*>(a->descr));
+        const char k = dt.kind(), order = dt.byteorder();
+        if (!(k == 'f' || k == 'i' || k == 'u') || dt.itemsize() != 4) return false;
+        if (!(order == '=' || order == '|' || order == (IsLittleEndianHost() ? '<' : '>'))) return false;
+        Py_INCREF(a->descr);
+        Py_XDECREF(s_Passed);
+        s_Passed = a->descr;
+    }
     Py_ssize_t n = 1;
     for (int d = 0; d < a->nd; ++d) n *= a->dimensions[d];
     if (n > 64) return false;  // more than any root signature holds: the general path (and its message)

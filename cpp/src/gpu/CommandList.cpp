@@ -99,6 +99,13 @@ std::unique_lock<OwnerMutex> CommandList::LockForExecute() {
 
 std::unique_lock<OwnerMutex> CommandList::Begin(const char* what) {
     m_Context->CheckNotForked(what);
+    // Once per recording call (twice per draw from Python: set_constants, draw): the uncontended
+    // case in line (no execute waiting, the lock free or this thread's, the list open); the rest as below.
+    if (!m_ExecuteWaiting.load(std::memory_order_acquire) && m_RecordMutex.try_lock()) {
+        std::unique_lock<OwnerMutex> lock(m_RecordMutex, std::adopt_lock);
+        if (m_Executed.load(std::memory_order_acquire) || m_Dead || m_Closed.load(std::memory_order_acquire)) CheckOpen(what);
+        return lock;
+    }
     // Recording calls let an execute that waits for the lock go first, except on a thread that holds
     // the lock already (a recording call inside another, e.g. upload -> copy, or inside an execute):
     // the waiting execute could never get the lock that thread holds. The recursive OwnerMutex knows
@@ -1348,7 +1355,8 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
         m_d3d12List->OMSetBlendFactor(kZeros);
         m_BlendFactorSet = true;
     }
-    CheckRootArguments(dispatch ? "dispatch" : "draw");
+    if (m_RootSignature->ArgumentsMask() & m_Pipeline->RootUse().readParameters & ~m_RootArgsSet)  // (its first test, in line)
+        CheckRootArguments(dispatch ? "dispatch" : "draw");
     if (m_Validate) {
         if (!m_BuiltinPass) ValidateTableSlots(dispatch ? "dispatch" : "draw");
         ValidateBufferViews(dispatch ? "dispatch" : "draw");
