@@ -13,6 +13,7 @@ from .checked import _RealResources
 from .compile import CompiledGraph, compile_graph
 from .declare import Declaration, check_aliasing
 from .draw import to_dot, to_png
+from .schedule import check_schedule
 from .history import Histories, declare_history
 from .profile import Profiler
 from .model import ClearValue, GraphError, GraphResource, QueueName, RecordFn, Resource
@@ -35,17 +36,29 @@ class RenderGraph:
             :meth:`to_png` draws the queues to scale of GPU time. Copy-queue passes are timed only on a
             device with copy-queue timestamps (``Device.query_support``); otherwise ``gpu_unmeasured``
             says so.
+        schedule: the order the alive passes run in. ``"declared"`` (the default): declaration order.
+            ``"memory"``: a topological order of the passes' dependencies (read after write, write after read
+            and write after write on every resource; ``side_effects`` passes in their declared order) that
+            lowers the peak of the transients' memory. ``"overlap"``: one that lets compute- and copy-queue
+            passes overlap direct-queue work with fewer queue switches and GPU waits. Either is kept only when
+            it beats declaration order by its measure; :meth:`stats` ``["schedule"]`` says what moved and
+            what it bought. Each ``record`` still sees only its own pass's resources, so the pixels are those
+            of declaration order. Part of the plan cache's key.
 
     Raises:
-        TypeError: ``device`` is not a :class:`Device`, or ``aliasing`` or ``profile`` is not a bool.
+        TypeError: ``device`` is not a :class:`Device`, ``aliasing`` or ``profile`` is not a bool, or
+            ``schedule`` is not a str.
+        GraphError: ``schedule`` is not one of ``"declared"``, ``"memory"``, ``"overlap"``.
     """
 
-    def __init__(self, device: Device, *, aliasing: bool = True, profile: bool = False) -> None:
+    def __init__(self, device: Device, *, aliasing: bool = True, profile: bool = False,
+                 schedule: str = "declared") -> None:
         if not isinstance(device, Device):
             raise TypeError(f"RenderGraph: expected a dx12kit.Device, not {type(device).__name__}")
         if profile.__class__ is not bool:
             raise TypeError(f"RenderGraph: profile must be a bool (True or False), not {type(profile).__name__}")
         self._profile = profile
+        self._schedule = check_schedule(schedule)
         self._profiler: Optional[Profiler] = None   # the timestamp heaps of the current record plan
         self._profiled_executions = 0               # executions of that plan
         self.device = device
@@ -90,6 +103,11 @@ class RenderGraph:
         if value != self._aliasing:
             self._aliasing = value
             self._changed()
+
+    @property
+    def schedule(self) -> str:
+        """The order the passes run in: ``"declared"``, ``"memory"`` or ``"overlap"`` (see :class:`RenderGraph`)."""
+        return self._schedule
 
     # ------------------------------------------------------------------ declaration
     def _changed(self) -> None:
@@ -276,11 +294,12 @@ class RenderGraph:
         self._entry = None
         decl = self._declaration
         cache = plan_cache(self.device)
-        key = structural_key(decl, self._aliasing)
+        key = structural_key(decl, self._aliasing, self._schedule)
         entry = cache.get(key)
         self._compile_cached = entry is not None
         if entry is None:
-            compiled = compile_graph(decl.passes, device_allocation_info(self.device), self._aliasing)
+            compiled = compile_graph(decl.passes, device_allocation_info(self.device), self._aliasing,
+                                     self._schedule)
             entry = PlanEntry(compiled, decl.resources)
             cache.put(key, entry)
         self._entry = entry
@@ -393,8 +412,14 @@ class RenderGraph:
             a dict from each other queue it waits for on the GPU to the index in ``batches`` of the list it
             waits for), ``cross_queue_waits`` (their number), ``compile_us``, ``executions``, ``compile_cached``
             (the compile took the plan of an identical graph from the device's plan cache: see
-            :func:`dx12kit.graph.plan_cache`) and ``plan_cache`` (that cache's ``hits``, ``misses``,
-            ``evictions``, ``entries`` and ``capacity``).
+            :func:`dx12kit.graph.plan_cache`), ``plan_cache`` (that cache's ``hits``, ``misses``,
+            ``evictions``, ``entries`` and ``capacity``) and ``schedule``: ``mode``, ``declared_order`` and
+            ``scheduled_order`` (alive pass names), ``moved`` (the names whose position changed), ``candidates``
+            (orders tried, declaration order included) and, each as ``{"declared": ..., "scheduled": ...}``,
+            ``transient_bytes`` (peak transient memory), ``queue_switches`` (adjacent command lists on different
+            queues), ``cross_queue_waits`` and ``span`` (the frame's length with each pass one unit and each
+            command list one more: what ``"overlap"`` lowers). ``batches`` and the ``memory_map`` orders are
+            those of the scheduled order.
 
             With ``profile=True`` also, from the last execution (``stats()`` waits for it to finish):
             ``gpu_ms`` (each alive pass's name -> its GPU milliseconds, from the timestamp before its first
