@@ -213,7 +213,7 @@ def test_d3dx12_helpers_live_in_external():
 # outside the package, never the package's parent's render-graph users such as graph_demo).
 GRAPH_PACKAGE = ROOT / "python" / "dx12kit" / "graph"
 GRAPH_LAYERS = ["model", "declare", "cull", "lifetimes", "placement", "barriers", "schedule", "compile", "checked", "recorder",
-                "realize", "bake", "plancache", "history", "profile", "draw", "render_graph", "__init__"]
+                "realize", "bake", "parallel", "plancache", "history", "profile", "draw", "render_graph", "__init__"]
 
 
 def graph_imports() -> list[tuple[str, str]]:
