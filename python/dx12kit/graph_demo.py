@@ -214,7 +214,7 @@ class DeferredAssets:
 
 
 def build_deferred_graph(dev: Device, target: Texture, *, with_unused: bool = True,
-                         compute_lighting: bool = True) -> Tuple[RenderGraph, Dict[str, GraphResource]]:
+                         compute_lighting: bool = True, **graph_options: Any) -> Tuple[RenderGraph, Dict[str, GraphResource]]:
     """The demo frame as a render graph writing into ``target`` (rgba8_unorm, 128x128, render target).
 
     Args:
@@ -222,12 +222,13 @@ def build_deferred_graph(dev: Device, target: Texture, *, with_unused: bool = Tr
         target: the imported output texture.
         with_unused: add the debug pass whose output nobody reads.
         compute_lighting: run lighting on the compute queue (else direct).
+        graph_options: given to :class:`RenderGraph` (``schedule=``, ``threads=``, ...).
 
     Returns:
         The graph and its handles by name.
     """
     a = DeferredAssets.get(dev)
-    g = RenderGraph(dev)
+    g = RenderGraph(dev, **graph_options)
     h: Dict[str, GraphResource] = {}
     h["frame"] = g.import_resource(target, name="frame")
     h["shadow"] = g.create_texture("shadow", SHADOW_SIZE, SHADOW_SIZE, "d32_float")

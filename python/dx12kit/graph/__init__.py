@@ -12,8 +12,10 @@ A :class:`RenderGraph` is built by declaring resources and passes, then compiled
 What the graph does for the passes (see README, "Render graph"):
 
 - **Order and culling.** Passes run in declaration order, which is consistent with every dependency
-  the declarations imply (read after write, write after read, write after write). A pass whose writes
-  reach no imported resource and no ``side_effects=True`` pass is culled: its ``record`` never runs.
+  the declarations imply (read after write, write after read, write after write), or in another order
+  of the same dependencies chosen for less transient memory or more queue overlap
+  (``RenderGraph(..., schedule="memory" | "overlap")``). A pass whose writes reach no imported resource
+  and no ``side_effects=True`` pass is culled: its ``record`` never runs.
 - **Barriers.** Before each pass every declared resource is requested in the state its use needs,
   with one :meth:`CommandList.resource_barriers` call of a :class:`BarrierBatch` built at compile time
   (the state tracker batches them into one ``ResourceBarrier`` at the pass's first work); UAV barriers
@@ -46,10 +48,15 @@ testable alone; modules import only those above them in this list):
   -> MemoryLayout`` (offsets, block size, who takes bytes over from whom).
 - :mod:`.barriers` (stage *barriers*): ``plan_barriers(alive, lifetimes, layout) -> BarrierPlan`` (per pass
   its transitions, aliasing/UAV barriers, init clears; the command lists and their GPU waits).
+- :mod:`.schedule` (stage *schedule*): ``schedule(alive, mode, ...)``: the order the alive passes run in
+  (``"declared"``, ``"memory"``, ``"overlap"``), each candidate order run through lifetimes, placement and
+  barriers, and the ``ScheduleReport`` of what moved.
 - :mod:`.compile`: ``compile_graph`` runs those stages: ``CompiledGraph``, and the stats.
 - :mod:`.checked`, :mod:`.recorder`, :mod:`.realize`, :mod:`.bake` (stage *bake*): the real transients,
   and ``bake(...) -> RecordPlan`` (per command list its recorder, queue and waits); ``submit`` runs one
   execution.
+- :mod:`.parallel`: recording on worker threads (``RenderGraph(..., threads=N)``): each list's parts recorded
+  in parallel and submitted in order.
 - :mod:`.plancache`: the device's LRU of compiled plans (and their transients) by the declaration's
   structure, so an identical rebuilt graph compiles and allocates nothing (:func:`plan_cache`).
 - :mod:`.history`: history resources (:meth:`RenderGraph.create_history`): two versions per history,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import types
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..dx12core import BarrierBatch, CommandQueue, Device
 from ..enums import QueueKind
@@ -38,6 +38,9 @@ class ListRecording:
         source: ``run``'s Python source (generated: :mod:`.recorder`).
         waits: GPU waits before it is submitted.
         waits_previous_execution: also waits for the previous execution's direct-queue work.
+        parts: parallel recording (``bake(..., parts=n)``): the list's passes split into up to ``n``
+            consecutive parts, each recorded into a command list of its own by ``run`` (its source second);
+            the parts are submitted together, in order, in one ``execute``. Empty: not split.
     """
 
     queue: CommandQueue
@@ -46,6 +49,7 @@ class ListRecording:
     source: str
     waits: Tuple[QueueWait, ...]
     waits_previous_execution: bool
+    parts: Tuple[Tuple[Recorder, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -146,9 +150,34 @@ def bake_list(lst: CommandListPlan, ctx: _Context) -> Tuple[PassRecording, ...]:
     return tuple(out)
 
 
+def split_list(lst: CommandListPlan, n: int) -> List[CommandListPlan]:
+    """``lst``'s passes in ``min(n, len)`` consecutive parts of nearly equal pass counts, each a list plan of
+    its own. In every part after the first, each resource's first use there is requested (a transition to the
+    state it needs), as the barriers stage requests everything new to a command list: the part's list then
+    knows every state it uses, and the request costs no barrier (the state is already the one asked for)."""
+    passes = lst.passes
+    k = max(1, min(n, len(passes)))
+    bounds = [len(passes) * i // k for i in range(k + 1)]
+    out: List[CommandListPlan] = []
+    for i in range(k):
+        part = list(passes[bounds[i]:bounds[i + 1]])
+        if i:
+            requested: Set[GraphResource] = set()
+            for j, pb in enumerate(part):
+                have = {t.resource for t in pb.transitions}
+                extra = [Transition(h, pb.pass_.need_of[h]) for h in pb.pass_.uses
+                         if h not in requested and h not in have]
+                requested.update(pb.pass_.uses)
+                if extra:
+                    part[j] = PassBarriers(pb.pass_, pb.order, pb.list_index, pb.aliasing, pb.uav,
+                                           extra + list(pb.transitions), pb.init_clears, pb.after)
+        out.append(CommandListPlan(lst.queue, part, dict(lst.waits), lst.waits_previous_execution))
+    return out
+
+
 def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResource, Resource],
          device: Device, *, records: Optional[Sequence[Any]] = None, handles: Optional[Sequence[GraphResource]] = None,
-         codes: Optional[Dict[str, Any]] = None, timers: Optional[Sequence[Any]] = None) -> RecordPlan:
+         codes: Optional[Dict[str, Any]] = None, timers: Optional[Sequence[Any]] = None, parts: int = 1) -> RecordPlan:
     """The bake stage.
 
     Args:
@@ -162,6 +191,8 @@ def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResourc
         codes: compiled recorder code by source, shared by the graphs using one plan.
         timers: profiling: per alive pass (by order) its timestamps' heap and first index (``.heap``,
             ``.index``), or ``None`` for a pass not timed; ``None``: no profiling.
+        parts: split each command list into up to ``parts`` consecutive parts recorded into lists of their
+            own (:attr:`ListRecording.parts`; parallel recording, :mod:`.parallel`); 1: not split.
 
     Returns:
         The record plan: per command list its recorder, queue and waits.
@@ -181,11 +212,16 @@ def bake(barriers: BarrierPlan, layout: MemoryLayout, real: Mapping[GraphResourc
             for other, j in lst.waits.items():
                 waited_by_direct[other] = max(waited_by_direct.get(other, -1), j)
         last_list[lst.queue] = i
+        split: List[Tuple[Recorder, str]] = []
+        if parts > 1:
+            for k, part in enumerate(split_list(lst, parts)):
+                rec = generate(bake_list(part, ctx))
+                split.append((rec.function(f"render graph list {i} part {k} ({lst.queue})", codes), rec.source))
         lists.append(ListRecording(queue=qs[lst.queue], passes=passes,
                                    run=recorder.function(f"render graph list {i} ({lst.queue})", codes),
                                    source=recorder.source,
                                    waits=tuple(QueueWait(qs[o], j) for o, j in sorted(lst.waits.items())),
-                                   waits_previous_execution=lst.waits_previous_execution))
+                                   waits_previous_execution=lst.waits_previous_execution, parts=tuple(split)))
     end_waits = tuple(QueueWait(qs[q], i) for q, i in sorted(last_list.items())
                       if q != "direct" and waited_by_direct.get(q, -1) < i)
     return RecordPlan(lists=tuple(lists), end_waits=end_waits, final_direct=last_list.get("direct", -1),

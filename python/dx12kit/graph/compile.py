@@ -1,7 +1,7 @@
 """The compile pipeline: the declared passes through the stages, in order.
 
-    declare (Declaration.passes) -> cull (CullResult) -> lifetimes (Lifetimes)
-        -> place (MemoryLayout) -> plan_barriers (BarrierPlan)
+    declare (Declaration.passes) -> cull (CullResult) -> schedule (the order; runs the three below
+        for each candidate order) -> lifetimes (Lifetimes) -> place (MemoryLayout) -> plan_barriers (BarrierPlan)
 
 and the numbers :meth:`RenderGraph.stats` reports. The last stage, bake (:mod:`.bake`), needs the
 real resources and runs at the first execution after a compile.
@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Dict, Sequence
+from typing import Any, Dict, Optional, Sequence
 
-from .barriers import BarrierPlan, plan_barriers
+from .barriers import BarrierPlan
 from .cull import CullResult, cull
-from .lifetimes import Lifetimes, lifetimes
+from .lifetimes import Lifetimes
 from .model import QUEUES, PassDecl
-from .placement import AllocationInfoFn, MemoryLayout, place
+from .placement import AllocationInfoFn, MemoryLayout
+from .schedule import ScheduleReport, schedule
 
 
 @dataclass(frozen=True)
@@ -25,11 +26,13 @@ class CompiledGraph:
 
     Attributes:
         passes: the declared passes (alive and culled), in declaration order.
-        culling: the cull stage's result.
+        culling: the cull stage's result, its ``alive`` in the order the schedule stage chose (the order the
+            passes run in; a pass's *order* is its position there).
         lifetimes: the lifetimes stage's result.
         layout: the physical-resources stage's result.
         barriers: the barriers stage's result.
         seconds: how long the compile took.
+        schedule: what the schedule stage did (``None``: a compile made without it).
     """
 
     passes: Sequence[PassDecl]
@@ -38,6 +41,7 @@ class CompiledGraph:
     layout: MemoryLayout
     barriers: BarrierPlan
     seconds: float
+    schedule: Optional[ScheduleReport] = None
 
     def stats(self) -> Dict[str, Any]:
         """The numbers of :meth:`RenderGraph.stats` that the compile decides (all but ``compile_us`` and
@@ -59,17 +63,20 @@ class CompiledGraph:
             "batches": [(lst.queue, [pb.pass_.name for pb in lst.passes]) for lst in lists],
             "cross_queue_waits": sum(len(lst.waits) for lst in lists),
             "batch_waits": [dict(lst.waits) for lst in lists],
+            **({"schedule": self.schedule.as_dict()} if self.schedule is not None else {}),
         }
 
 
 def compile_graph(passes: Sequence[PassDecl], allocation_info: AllocationInfoFn,
-                  aliasing: bool = True) -> CompiledGraph:
+                  aliasing: bool = True, schedule_mode: str = "declared") -> CompiledGraph:
     """Runs the stages from cull to barriers.
 
     Args:
         passes: the declared passes (``Declaration.passes``).
         allocation_info: the size and alignment of a placed transient (see :mod:`.placement`).
         aliasing: let transients whose lifetimes do not overlap share memory.
+        schedule_mode: the order the alive passes run in: ``"declared"``, ``"memory"`` or ``"overlap"``
+            (see :mod:`.schedule`).
 
     Returns:
         Every stage's result.
@@ -79,8 +86,9 @@ def compile_graph(passes: Sequence[PassDecl], allocation_info: AllocationInfoFn,
     """
     t0 = time.perf_counter()
     culling = cull(passes)
-    lives = lifetimes(culling.alive)
-    layout = place(lives, allocation_info, aliasing)
-    barriers = plan_barriers(culling.alive, lives, layout)
-    return CompiledGraph(passes=tuple(passes), culling=culling, lifetimes=lives, layout=layout, barriers=barriers,
-                         seconds=time.perf_counter() - t0)
+    chosen, report = schedule(culling.alive, schedule_mode, allocation_info, aliasing)
+    if chosen.order != culling.alive:
+        culling = CullResult(alive=chosen.order, culled=culling.culled,
+                             order_of={p: i for i, p in enumerate(chosen.order)})
+    return CompiledGraph(passes=tuple(passes), culling=culling, lifetimes=chosen.lifetimes, layout=chosen.layout,
+                         barriers=chosen.barriers, seconds=time.perf_counter() - t0, schedule=report)

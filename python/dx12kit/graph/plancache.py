@@ -4,7 +4,7 @@ plan and the real transients of the last one instead of compiling and allocating
 
 The key (:func:`structural_key`) is the declaration's structure: each resource's description (kind,
 name, size or width/height/format/mips/array size/samples, transient or imported) and each pass's name,
-queue, uses, targets, clears and ``side_effects``, plus the ``aliasing`` setting. Record callables and
+queue, uses, targets, clears and ``side_effects``, plus the ``aliasing`` and ``schedule`` settings. Record callables and
 the identity of imported resources are not in it: the new graph's own record functions and imported
 resources are used at bake. The cache is a small LRU per device (:func:`plan_cache`).
 """
@@ -21,10 +21,11 @@ from .model import GraphResource, Resource
 DEFAULT_CAPACITY = 4
 
 
-def structural_key(declaration: Declaration, aliasing: bool) -> Hashable:
+def structural_key(declaration: Declaration, aliasing: bool, schedule: str = "declared") -> Hashable:
     """What a compile and its real transients depend on (see the module's description): the keys the
-    declaration made of each resource and pass as they were declared, and ``aliasing``."""
-    return (aliasing, tuple(declaration.resource_keys), tuple(declaration.pass_keys))
+    declaration made of each resource and pass as they were declared, ``aliasing`` and ``schedule`` (the
+    order the passes run in: :mod:`.schedule`)."""
+    return (aliasing, schedule, tuple(declaration.resource_keys), tuple(declaration.pass_keys))
 
 
 class PlanEntry:

@@ -13,6 +13,8 @@ from .checked import _RealResources
 from .compile import CompiledGraph, compile_graph
 from .declare import Declaration, check_aliasing
 from .draw import to_dot, to_png
+from .parallel import ParallelSubmitter, check_threads
+from .schedule import check_schedule
 from .history import Histories, declare_history
 from .profile import Profiler
 from .model import ClearValue, GraphError, GraphResource, QueueName, RecordFn, Resource
@@ -35,17 +37,40 @@ class RenderGraph:
             :meth:`to_png` draws the queues to scale of GPU time. Copy-queue passes are timed only on a
             device with copy-queue timestamps (``Device.query_support``); otherwise ``gpu_unmeasured``
             says so.
+        schedule: the order the alive passes run in. ``"declared"`` (the default): declaration order.
+            ``"memory"``: a topological order of the passes' dependencies (read after write, write after read
+            and write after write on every resource; ``side_effects`` passes in their declared order) that
+            lowers the peak of the transients' memory. ``"overlap"``: one that lets compute- and copy-queue
+            passes overlap direct-queue work with fewer queue switches and GPU waits. Either is kept only when
+            it beats declaration order by its measure; :meth:`stats` ``["schedule"]`` says what moved and
+            what it bought. Each ``record`` still sees only its own pass's resources, so the pixels are those
+            of declaration order. Part of the plan cache's key.
+        threads: record the passes on this many worker threads (1, the default: on the calling thread, in
+            one command list per planned list). With ``N > 1`` each planned command list is split into up to N
+            consecutive parts, each recorded into a command list of its own on a worker, and the parts are
+            submitted in order (one ``execute`` per planned list): the same barriers and pixels as one thread.
+            ``record`` functions then run on the workers, several at once: they must not share mutable state
+            without a lock. Python holds the GIL while recording except in dx12core's long calls (see
+            :mod:`dx12kit.graph.parallel`), so it pays off only when those dominate. :meth:`stats` gives
+            ``threads`` and, after an execution, ``recording`` (``wall_ms``, ``cpu_ms`` per part, ``parts``).
 
     Raises:
-        TypeError: ``device`` is not a :class:`Device`, or ``aliasing`` or ``profile`` is not a bool.
+        TypeError: ``device`` is not a :class:`Device`, ``aliasing`` or ``profile`` is not a bool,
+            ``schedule`` is not a str, or ``threads`` is not an int.
+        GraphError: ``schedule`` is not one of ``"declared"``, ``"memory"``, ``"overlap"``, or ``threads`` is
+            not 1..64.
     """
 
-    def __init__(self, device: Device, *, aliasing: bool = True, profile: bool = False) -> None:
+    def __init__(self, device: Device, *, aliasing: bool = True, profile: bool = False,
+                 schedule: str = "declared", threads: int = 1) -> None:
         if not isinstance(device, Device):
             raise TypeError(f"RenderGraph: expected a dx12kit.Device, not {type(device).__name__}")
         if profile.__class__ is not bool:
             raise TypeError(f"RenderGraph: profile must be a bool (True or False), not {type(profile).__name__}")
         self._profile = profile
+        self._schedule = check_schedule(schedule)
+        self._threads = check_threads(threads)
+        self._parallel: Optional[ParallelSubmitter] = None   # the worker threads (threads > 1), made at first execute
         self._profiler: Optional[Profiler] = None   # the timestamp heaps of the current record plan
         self._profiled_executions = 0               # executions of that plan
         self.device = device
@@ -90,6 +115,11 @@ class RenderGraph:
         if value != self._aliasing:
             self._aliasing = value
             self._changed()
+
+    @property
+    def schedule(self) -> str:
+        """The order the passes run in: ``"declared"``, ``"memory"`` or ``"overlap"`` (see :class:`RenderGraph`)."""
+        return self._schedule
 
     # ------------------------------------------------------------------ declaration
     def _changed(self) -> None:
@@ -276,11 +306,12 @@ class RenderGraph:
         self._entry = None
         decl = self._declaration
         cache = plan_cache(self.device)
-        key = structural_key(decl, self._aliasing)
+        key = structural_key(decl, self._aliasing, self._schedule)
         entry = cache.get(key)
         self._compile_cached = entry is not None
         if entry is None:
-            compiled = compile_graph(decl.passes, device_allocation_info(self.device), self._aliasing)
+            compiled = compile_graph(decl.passes, device_allocation_info(self.device), self._aliasing,
+                                     self._schedule)
             entry = PlanEntry(compiled, decl.resources)
             cache.put(key, entry)
         self._entry = entry
@@ -338,7 +369,7 @@ class RenderGraph:
             self._record_plans.append(bake(compiled.barriers, compiled.layout, real_compiled, self.device,
                                            records=None if same else [p.record for p in self._declaration.passes],
                                            handles=None if same else resources, codes=entry.codes,
-                                           timers=timers))
+                                           timers=timers, parts=self._threads))
         self._record_plan = self._record_plans[0]
         self._realized_version = self._version
         return self._record_plan
@@ -365,7 +396,12 @@ class RenderGraph:
         if histories:
             plan = self._record_plans[histories.parity]
             histories.assign(self._real, histories.parity)
-        final = submit(plan, self._res_view, entry.last_direct_value)
+        if self._threads > 1:
+            if self._parallel is None:
+                self._parallel = ParallelSubmitter(self._threads)
+            final = self._parallel.submit(plan, self._res_view, entry.last_direct_value)
+        else:
+            final = submit(plan, self._res_view, entry.last_direct_value)
         histories.flip()
         self._profiled_executions += 1
         self._last_direct_value = entry.last_direct_value = final
@@ -393,8 +429,16 @@ class RenderGraph:
             a dict from each other queue it waits for on the GPU to the index in ``batches`` of the list it
             waits for), ``cross_queue_waits`` (their number), ``compile_us``, ``executions``, ``compile_cached``
             (the compile took the plan of an identical graph from the device's plan cache: see
-            :func:`dx12kit.graph.plan_cache`) and ``plan_cache`` (that cache's ``hits``, ``misses``,
-            ``evictions``, ``entries`` and ``capacity``).
+            :func:`dx12kit.graph.plan_cache`), ``plan_cache`` (that cache's ``hits``, ``misses``,
+            ``evictions``, ``entries`` and ``capacity``) and ``schedule``: ``mode``, ``declared_order`` and
+            ``scheduled_order`` (alive pass names), ``moved`` (the names whose position changed), ``candidates``
+            (orders tried, declaration order included) and, each as ``{"declared": ..., "scheduled": ...}``,
+            ``transient_bytes`` (peak transient memory), ``queue_switches`` (adjacent command lists on different
+            queues), ``cross_queue_waits`` and ``span`` (the frame's length with each pass one unit and each
+            command list one more: what ``"overlap"`` lowers). ``batches`` and the ``memory_map`` orders are
+            those of the scheduled order. Also ``threads`` and, with ``threads > 1`` after an execution,
+            ``recording``: the last execution's ``wall_ms`` (parts handed out to last submitted), ``cpu_ms`` (each
+            part's worker CPU time) and ``parts`` (command lists recorded).
 
             With ``profile=True`` also, from the last execution (``stats()`` waits for it to finish):
             ``gpu_ms`` (each alive pass's name -> its GPU milliseconds, from the timestamp before its first
@@ -415,6 +459,9 @@ class RenderGraph:
         out["executions"] = self._executions
         out["compile_cached"] = self._compile_cached
         out["plan_cache"] = plan_cache(self.device).stats()
+        out["threads"] = self._threads
+        if self._parallel is not None and self._parallel.last_timing:
+            out["recording"] = dict(self._parallel.last_timing)
         if self._profile:
             out.update(self._gpu_stats())
         return out
