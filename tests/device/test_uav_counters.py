@@ -33,7 +33,7 @@ def _program(dxbc: bytearray):
     raise AssertionError("no program chunk")
 
 
-def counting_bytecode(opcode: int, src: str = SRC, profile: str = "cs_5_0") -> bytes:
+def counting_bytecode(opcode: int, src: str = SRC, profile: str = "cs_5_0", uav: int = 0) -> bytes:
     data = bytearray(dx.compile_hlsl(src, profile=profile).bytecode)
     base = _program(data)
     words = lambda i: struct.unpack_from("<I", data, base + 4 * i)[0]
@@ -43,7 +43,7 @@ def counting_bytecode(opcode: int, src: str = SRC, profile: str = "cs_5_0") -> b
     while p < length:
         t = words(p)
         op, n = t & 0x7FF, (t >> 24) & 0x7F
-        if op == OP_DCL_UAV_STRUCTURED and words(p + 2) == 0:  # u0 only
+        if op == OP_DCL_UAV_STRUCTURED and words(p + 2) == uav:  # the counted UAV only
             put(p, t | (1 << 23))
         elif op == OP_IMM_ATOMIC_IADD:
             dst, uav = [words(p + 1), words(p + 2)], [words(p + 3), words(p + 4)]
@@ -184,8 +184,42 @@ def test_a_counter_at_offset_4096_counts_there(device, queue):
 def test_a_graphics_pipeline_that_counts_is_refused_naming_the_gap(device):
     ps_src = ("RWStructuredBuffer<uint> o : register(u1);\n"
               "float4 main(float4 p : SV_Position) : SV_Target { uint s; InterlockedAdd(o[0], 1, s); return float4(s, 0, 0, 1); }\n")
-    ps = bytearray(counting_bytecode(OP_IMM_ATOMIC_ALLOC, ps_src.replace("u1", "u0"), profile="ps_5_0"))
+    # u1: a pixel shader's UAVs start after its render targets (u0 would be SV_Target0's slot).
+    ps = counting_bytecode(OP_IMM_ATOMIC_ALLOC, ps_src, profile="ps_5_0", uav=1)
     vs = dx.compile_hlsl("float4 main(uint i : SV_VertexID) : SV_Position { return float4(0, 0, 0, 1); }", profile="vs_5_0")
-    rs = device.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
-    with pytest.raises(dx.InvalidArgumentError, match=r"create_graphics_pipeline \(ps\).*UAV counter \(imm_atomic_alloc on u0.*only in compute"):
-        device.create_graphics_pipeline(vs=vs, ps=bytes(ps), root_signature=rs, rtv_formats=["rgba8_unorm"])
+    rs = device.create_root_signature([dx.DescriptorTable([dx.UAV(1)])])
+    with pytest.raises(dx.InvalidArgumentError, match=r"create_graphics_pipeline \(ps\).*UAV counter \(imm_atomic_alloc on u1.*only in compute"):
+        device.create_graphics_pipeline(vs=vs, ps=ps, root_signature=rs, rtv_formats=["rgba8_unorm"])
+
+
+def test_a_counting_view_follows_its_buffer_and_counter_when_defragmentation_moves_them():
+    # uma_direct=False: buffers in the default pool, which defragment() compacts
+    dev = dx.Device(uma_direct=False)
+    q = dev.queue()
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
+    pso = dev.create_compute_pipeline(counting_bytecode(OP_IMM_ATOMIC_ALLOC, APPEND), rs)
+    fillers = [dev.create_buffer(64 << 10, name=f"filler{i}") for i in range(4)]
+    out = dev.create_buffer(4 * N, uav=True, name="appended")
+    fillers += [dev.create_buffer(64 << 10, name=f"filler{i}") for i in range(4, 8)]
+    counter = _counter(dev, q, 0)
+
+    def append_once():
+        cl = q.command_list()
+        cl.set_pipeline_state(pso)
+        cl.set_unordered_access_view(0, 0, out, stride=4, counter=counter)  # the cached counting view
+        cl.dispatch(1)
+        q.wait(q.execute(cl))
+
+    cl = q.command_list()
+    cl.clear_unordered_access_view(out, [0, 0, 0, 0])
+    q.wait(q.execute(cl))
+    append_once()
+    where = {b.name: (b.allocation["block"], b.allocation["offset"]) for b in (out, counter)}
+    del fillers
+    dev.wait_idle()
+    dev.defragment(algorithm="full")
+    assert all((b.allocation["block"], b.allocation["offset"]) != where[b.name] for b in (out, counter)), "both must move"
+    append_once()
+    assert q.read_buffer(counter, dtype=np.uint32)[0] == N
+    got = q.read_buffer(out, dtype=np.uint32)
+    np.testing.assert_array_equal(np.sort(got), np.sort(np.tile(np.arange(32, dtype=np.uint32) * 10 + 7, 2)))

@@ -110,9 +110,10 @@ struct UavCounterSupport {
 UavCounterSupport BackendUavCounterSupport();
 
 /// glibc: raises malloc's trim threshold to 64 MiB once per process (unless MALLOC_TRIM_THRESHOLD_ or
-/// GLIBC_TUNABLES sets one), so the memory lavapipe frees at each command-allocator reset is kept for
-/// the next list instead of being returned to the kernel and faulted in again (Platform.cpp says
-/// what was measured). Elsewhere: nothing.
+/// GLIBC_TUNABLES sets one, or DX12KIT_KEEP_RECORDING_MEMORY=0), so the memory lavapipe frees at each
+/// command-allocator reset is kept for the next list instead of being returned to the kernel and
+/// faulted in again (Platform.cpp says what was measured). InvalidArgument for a
+/// DX12KIT_KEEP_RECORDING_MEMORY other than 0, 1 or empty. Elsewhere: nothing.
 void KeepFreedRecordingMemory();
 
 /// ExecuteIndirect as D3D12 runs it (true) or not (vkd3d 1.2's command.c, measured by
