@@ -14,6 +14,8 @@ serialises them. Measured so (2026-12, load average ~19 on 2 cores): 2.5 ms per 
 with two threads before dx12kit raised glibc's malloc trim threshold (platform::KeepFreedRecordingMemory:
 lavapipe's freed command memory was given back to the kernel and faulted in again, ~800 page faults per
 list, the two threads faulting against each other); 1.5 ms alone and 1.5 ms with two threads after.
+Again on the built change (2026-11-29, load ~20): 1.51 / 3.21 ms on the build before, 1.41-1.51 /
+1.53-1.54 ms after, 1.40-1.44 / 1.54-1.90 ms after with DX12KIT_KEEP_RECORDING_MEMORY=0.
 
 Run ``python benchmarks/bench_parallel_recording.py`` (prints both figures and the ratio) or
 ``pytest benchmarks/bench_parallel_recording.py`` (pytest-benchmark, one entry per thread count).
