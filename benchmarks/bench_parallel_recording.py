@@ -8,6 +8,15 @@ interleaved, with the 1-minute load average and the process's CPU time beside it
 below 2 may be other work, not dx12kit). Recording only: the lists are dropped unexecuted (their
 allocators go back to the pool), so lavapipe's execution does not take the cores.
 
+The wall-clock ratio depends on what else the shared machine runs; the figure robust to load is each
+thread's own CPU time per list (time.thread_time): equal with one and two threads when nothing
+serialises them. Measured so (2026-12, load average ~19 on 2 cores): 2.5 ms per list alone and 3.4 ms
+with two threads before dx12kit raised glibc's malloc trim threshold (platform::KeepFreedRecordingMemory:
+lavapipe's freed command memory was given back to the kernel and faulted in again, ~800 page faults per
+list, the two threads faulting against each other); 1.5 ms alone and 1.5 ms with two threads after.
+Again on the built change (2026-11-29, load ~20): 1.51 / 3.21 ms on the build before, 1.41-1.51 /
+1.53-1.54 ms after, 1.40-1.44 / 1.54-1.90 ms after with DX12KIT_KEEP_RECORDING_MEMORY=0.
+
 Run ``python benchmarks/bench_parallel_recording.py`` (prints both figures and the ratio) or
 ``pytest benchmarks/bench_parallel_recording.py`` (pytest-benchmark, one entry per thread count).
 """
@@ -49,9 +58,11 @@ class Setup:
         self.rts = [self.dev.create_texture2d(16, 16, "rgba8_unorm", render_target=True) for _ in range(2)]
         self.consts = np.random.default_rng(1).random((ROWS, 4), dtype=np.float32)
         self.spans: dict = {}
+        self.thread_cpu: dict = {}  # thread -> its own CPU seconds in the last record()
 
     def record(self, t: int, lists: int) -> None:
         spans = self.spans.setdefault(t, [])
+        c0 = time.thread_time()
         for _ in range(lists):
             cl = self.q.command_list()
             cl.set_pipeline_state(self.pso)
@@ -60,6 +71,7 @@ class Setup:
             cl.draw_many(3, self.consts)
             spans.append((t0, time.perf_counter()))
             del cl  # never executed: back to the pool
+        self.thread_cpu[t] = time.thread_time() - c0
 
     def overlap(self) -> float:
         """The share of thread 0's draw_many time during which thread 1 was inside draw_many too
@@ -102,17 +114,20 @@ class Setup:
 def measure(rounds: int = 7) -> dict:
     s = Setup()
     s.run(1), s.run(2)  # warm-up: pools, descriptor heaps
-    one, two, cpu1, cpu2, overlap = [], [], [], [], []
+    one, two, cpu1, cpu2, overlap, per1, per2 = [], [], [], [], [], [], []
     load0 = os.getloadavg()[0]
     for _ in range(rounds):  # interleaved, so drift in the machine's load hits both alike
         one.append(s.run(1))
         cpu1.append(s.cpu)
+        per1.append(s.thread_cpu[0] / (LISTS_PER_THREAD * 2))
         two.append(s.run(2))
         cpu2.append(s.cpu)
+        per2.append((s.thread_cpu[0] + s.thread_cpu[1]) / (LISTS_PER_THREAD * 2))
         overlap.append(s.overlap())
     m1, m2 = statistics.median(one), statistics.median(two)
     return {"one_s": m1, "two_s": m2, "ratio": m1 / m2, "best_ratio": min(one) / min(two), "cpu1_s": statistics.median(cpu1),
-            "cpu2_s": statistics.median(cpu2), "overlap": statistics.median(overlap), "load": (load0 + os.getloadavg()[0]) / 2, "cpus": os.cpu_count()}
+            "cpu2_s": statistics.median(cpu2),
+            "list_cpu1_s": statistics.median(per1), "list_cpu2_s": statistics.median(per2), "overlap": statistics.median(overlap), "load": (load0 + os.getloadavg()[0]) / 2, "cpus": os.cpu_count()}
 
 
 @pytest.fixture(scope="module")
@@ -134,6 +149,8 @@ def main() -> None:
     print(f"  1 thread : {r['one_s'] * 1e3:7.1f} ms  ({n * ROWS / r['one_s'] / 1e6:.2f} M draws/s), process CPU {r['cpu1_s'] * 1e3:.1f} ms")
     print(f"  2 threads: {r['two_s'] * 1e3:7.1f} ms  ({n * ROWS / r['two_s'] / 1e6:.2f} M draws/s), process CPU {r['cpu2_s'] * 1e3:.1f} ms")
     print(f"  CPU used per wall second: {r['cpu1_s'] / r['one_s']:.2f} (1 thread), {r['cpu2_s'] / r['two_s']:.2f} (2 threads)")
+    print(f"  recording thread CPU per list: {r['list_cpu1_s'] * 1e3:.2f} ms (1 thread), {r['list_cpu2_s'] * 1e3:.2f} ms (2 threads); "
+          f"CPU-time throughput ratio {2 * r['list_cpu1_s'] / r['list_cpu2_s']:.2f}x")
     print(f"  both threads inside draw_many at once: {100 * r['overlap']:.0f}% of thread 0's draw_many time")
     print(f"  speed-up {r['ratio']:.2f}x (best rounds {r['best_ratio']:.2f}x); load average {r['load']:.2f} on {r['cpus']} cores")
 

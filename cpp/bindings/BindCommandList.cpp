@@ -462,11 +462,13 @@ void DefRootArguments(ListClass& cls) {
         .def(
             "set_unordered_access_view",
             [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride, OptBool raw, OptIndex first,
-               OptIndex num) {
+               OptIndex num, OptBufferArg counter, Int counterOffset) {
                 const char* fn = "set_unordered_access_view";
                 const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
                 auto res = AsResource(r, fn);
                 BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
+                if (!counter.is_none()) view.counter = AsResource(counter, fn);
+                view.counterOffset = U64(counterOffset, fn, "counter_offset");
                 // A texture's format= is refused by the core (SetUnorderedAccessView), whatever format it names.
                 if (!format.is_none()) view.format = res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
                 if (res->IsBuffer() && !mip.is_none())
@@ -474,8 +476,8 @@ void DefRootArguments(ListClass& cls) {
                 cl.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
             },
             "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
-            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(),
-            docs::CommandList::set_unordered_access_view)
+            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), "counter"_a = py::none(),
+            "counter_offset"_a = 0, docs::CommandList::set_unordered_access_view)
         .def(
             "set_constant_buffer_view",
             [](CommandList& cl, Int root, Int offset, BufferArg b, Int bufferOffset, OptIndex size) {
@@ -702,6 +704,38 @@ void DefGeometry(ListClass& cls) {
             "root_index"_a, "array"_a, docs::CommandList::set_dynamic_structured_buffer);
 }
 
+/// The calling thread's copy of `count` words of root-constant rows (batched calls record from it
+/// without the GIL): one buffer per thread, reused, so a call allocates nothing once it has grown.
+/// A call made while the thread's buffer is in use (Python code run by a wait hook) gets its own.
+class RowCopy {
+public:
+    RowCopy(const uint32_t* data, size_t count) : m_Nested(Busy()) {
+        m_Rows = m_Nested ? &m_Own : &Shared();
+        m_Rows->assign(data, data + count);
+        Busy() = true;
+    }
+    ~RowCopy() {
+        if (!m_Nested) Busy() = false;
+    }
+    RowCopy(const RowCopy&) = delete;
+    RowCopy& operator=(const RowCopy&) = delete;
+    const uint32_t* data() const { return m_Rows->data(); }
+    bool empty() const { return m_Rows->empty(); }
+
+private:
+    static std::vector<uint32_t>& Shared() {
+        thread_local std::vector<uint32_t> rows;
+        return rows;
+    }
+    static bool& Busy() {
+        thread_local bool busy = false;
+        return busy;
+    }
+    bool m_Nested;
+    std::vector<uint32_t> m_Own;
+    std::vector<uint32_t>* m_Rows;
+};
+
 /// Batched draws and dispatches (one call, many rows of root constants).
 void DefBatches(ListClass& cls) {
     cls.def(
@@ -713,7 +747,7 @@ void DefBatches(ListClass& cls) {
                const uint32_t n = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
                const auto* data = static_cast<const uint32_t*>(rows.data());
                if (n >= kNoGilRows) {
-                   const std::vector<uint32_t> own(data, data + size_t(n) * k);  // unchanged by other threads meanwhile
+                   const RowCopy own(data, size_t(n) * k);  // unchanged by other threads meanwhile
                    ReleaseGil release;
                    cl.DrawMany(vc, ic, own.empty() ? data : own.data(), n, k, ri);
                    return;
@@ -730,7 +764,7 @@ void DefBatches(ListClass& cls) {
                 const uint32_t count = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
                 const auto* data = static_cast<const uint32_t*>(rows.data());
                 if (count >= kNoGilRows) {
-                    const std::vector<uint32_t> own(data, data + size_t(count) * k);  // unchanged by other threads meanwhile
+                    const RowCopy own(data, size_t(count) * k);  // unchanged by other threads meanwhile
                     ReleaseGil release;
                     cl.DrawIndexedMany(n, ic, own.empty() ? data : own.data(), count, k, ri);
                     return;
@@ -787,7 +821,7 @@ void DefBatches(ListClass& cls) {
                 const auto* data = static_cast<const uint32_t*>(rows.data());
                 if (n >= kNoGilRows) {
                     // Copies of both tables: neither changes under the native code when another thread writes them.
-                    const std::vector<uint32_t> own(data, data + size_t(n) * k);
+                    const RowCopy own(data, size_t(n) * k);
                     const std::vector<uint32_t> ownGroups =
                         byRow ? std::vector<uint32_t>(perRow.data(), perRow.data() + size_t(n) * 3) : std::vector<uint32_t>(one.begin(), one.end());
                     ReleaseGil release;

@@ -229,9 +229,15 @@ inline constexpr const char set_unordered_access_view[] =
     "    stride: buffers: a structured view with this structure size in bytes.\n"
     "    raw: buffers: True for a raw view.\n"
     "    first_element: buffers: the view's first element (in elements of the view).\n"
-    "    num_elements: buffers: its element count (default: to the end of the buffer).\n\n"
+    "    num_elements: buffers: its element count (default: to the end of the buffer).\n"
+    "    counter: structured buffer views: the Buffer (uav=True) holding the view's UAV counter, which\n"
+    "        Append/Consume and IncrementCounter/DecrementCounter count with (precompiled DXBC: imm_atomic_alloc,\n"
+    "        imm_atomic_consume). It is read and written as a UAV (state UNORDERED_ACCESS, requested like the view).\n"
+    "    counter_offset: the counter's byte offset in `counter` (a multiple of 4096,\n"
+    "        D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT; default 0).\n\n"
     "Raises:\n"
-    "    InvalidArgumentError: as set_shader_resource_view; a resource without uav=True.\n"
+    "    InvalidArgumentError: as set_shader_resource_view; a resource without uav=True; a counter on a texture or a\n"
+    "        raw or typed view, a counter without uav=True, or a counter_offset off the 4096 grid or past its end.\n"
     "    TypeError: arguments of the wrong type.";
 inline constexpr const char set_constant_buffer_view[] =
     "Stages a CBV of `buffer` (bytes [offset, offset + size)) into slot `descriptor_offset` of descriptor table `root_index`.\n\n"

@@ -25,6 +25,7 @@ DeviceContext::DeviceContext(const DeviceOptions& options)
     if (options.samplerHeapSize == 0 || options.samplerHeapSize > 2048)
         throw InvalidArgument("sampler heap size " + std::to_string(options.samplerHeapSize) + " must be 1..2048 (D3D12's limit)");
     if (options.dynamicChunkSize == 0 || options.samplerChunkSize == 0) throw InvalidArgument("dynamic chunk sizes must be positive");
+    platform::KeepFreedRecordingMemory();
     m_d3d12Device = ComPtr<ID3D12Device>(platform::CreateDefaultDevice(D3D_FEATURE_LEVEL_11_0));
     ID3D12Device* dev = m_d3d12Device.Get();
     for (int t = 0; t < D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES; ++t)

@@ -51,6 +51,7 @@ CommandList::CommandList(std::shared_ptr<Device> device, std::shared_ptr<Command
     m_Tracker.SetValidate(m_Validate);
     m_Tracker.SetDirectWrites(uma::DirectBuffers(*m_Context));
     m_PredicatesCopies = m_Context->Queries().predicatesCopiesAndClears;
+    m_CounterOffsets = platform::BackendUavCounterSupport().offsets;
 }
 
 void CommandList::SetName(std::string name) {
@@ -624,9 +625,16 @@ void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, co
     BoundRootSignature("set_unordered_access_view");
     CheckSameDevice(*r, "set_unordered_access_view");
     D3D12_CPU_DESCRIPTOR_HANDLE h;
+    if (buffer.counter) CheckUavCounter(*r, buffer);
     if (r->IsBuffer()) {
         if (mip) throw InvalidArgument("set_unordered_access_view: " + Who(*r) + " is a buffer; mip= applies to textures");
         StageBufferView(true, rootIndex, offset, r, buffer, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, "set_unordered_access_view");
+        if (buffer.counter) {
+            // The counter is a UAV access of its buffer: requested in UNORDERED_ACCESS with the view.
+            m_HasCounterBindings = true;
+            PutBinding((uint64_t(rootIndex) << 32) | kCounterSlotBit | offset,
+                       Binding{buffer.counter, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, 0, 0, true});
+        }
         return;
     }
     RefuseBufferViewArgs(*r, buffer, "set_unordered_access_view");
@@ -637,6 +645,53 @@ void CommandList::SetUnorderedAccessView(uint32_t rootIndex, uint32_t offset, co
                               "): " + problem);
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, h);
     PutBinding((uint64_t(rootIndex) << 32) | offset, Binding{r, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, mip, 1u, true});
+}
+
+void CommandList::CheckUavCounter(const Resource& r, const BufferViewArgs& args) const {
+    // D3D12 (D3D12_BUFFER_UAV, CreateUnorderedAccessView): a counter resource only for a buffer
+    // view with a structure stride; the counter is 4 bytes at a multiple of
+    // D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT in a buffer the GPU accesses as a UAV.
+    const char* fn = "set_unordered_access_view";
+    const Resource& c = *args.counter;
+    CheckSameDevice(c, fn);
+    if (!r.IsBuffer())
+        throw InvalidArgument(std::string(fn) + ": counter= applies to structured buffer views, and " + Who(r) +
+                              " is a texture (D3D12: only buffer UAVs with a structure stride have a counter)");
+    if (args.format != DXGI_FORMAT_UNKNOWN || args.raw == 1)
+        throw InvalidArgument(std::string(fn) + ": counter= needs a structured view (stride=), not a " + (args.raw == 1 ? "raw" : "typed") +
+                              " one (D3D12: a counter resource only with a structure stride)");
+    if (!c.IsBuffer()) throw InvalidArgument(std::string(fn) + ": counter " + Who(c) + " is a texture; the counter lives in a buffer");
+    if (!c.AllowsUav())
+        throw InvalidArgument(std::string(fn) + ": counter " + Who(c) +
+                              " was not created with uav=True (D3D12: the counter is accessed as an unordered access view)");
+    if (args.counterOffset % D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT != 0 || args.counterOffset + 4 > c.Size())
+        throw InvalidArgument(std::string(fn) + ": counter_offset=" + std::to_string(args.counterOffset) + " must be a multiple of " +
+                              std::to_string(D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT) +
+                              " (D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT) with its 4 bytes inside counter " + Who(c) + " (" + std::to_string(c.Size()) +
+                              " bytes)");
+    if (args.counterOffset != 0 && !m_CounterOffsets)
+        throw InvalidArgument(std::string(fn) + ": counter_offset=" + std::to_string(args.counterOffset) +
+                              ": this backend (vkd3d 1.2) counts only at offset 0 of the counter buffer (docs/guides/shader-gaps.rst); "
+                              "use a counter buffer of its own at counter_offset=0");
+}
+
+void CommandList::CheckUavCounters(const char* what) const {
+    // A pipeline that counts needs a counter resource on each view it counts through (D3D12: counting
+    // through a view without one is undefined; vkd3d 1.2 would write through a null Vulkan view).
+    for (const auto& c : m_Pipeline->CounterSlots()) {
+        if (m_Bindings.count(c.first | kCounterSlotBit)) continue;
+        const uint32_t rootIndex = uint32_t(c.first >> 32), slot = uint32_t(c.first);
+        throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' uses the UAV counter of u" + std::to_string(c.second) +
+                              " (Append, Consume, IncrementCounter or DecrementCounter) through descriptor table root parameter " +
+                              std::to_string(rootIndex) + ", slot " + std::to_string(slot) +
+                              ", but the view set there has no counter resource; "
+                              "call set_unordered_access_view(" +
+                              std::to_string(rootIndex) + ", " + std::to_string(slot) + ", buffer, stride=..., counter=counter_buffer)");
+    }
+}
+
+D3D12_CPU_DESCRIPTOR_HANDLE CommandList::BufferViewHandle(bool uav, Resource& r, const BufferViewArgs& args, const BufferViewDesc& view) const {
+    return uav && args.counter ? r.CounterBufferView(view, args.counter, args.counterOffset) : r.BufferView(uav, view);
 }
 
 void CommandList::StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset, const std::shared_ptr<Resource>& r, const BufferViewArgs& args,
@@ -652,7 +707,7 @@ void CommandList::StageBufferView(bool uav, uint32_t rootIndex, uint32_t offset,
         m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, m_Context->ViewHeap().NullDescriptor());
     } else {
         b.view = ResolveBufferViewAt(uav, rootIndex, offset, *r, args, what);
-        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, r->BufferView(uav, b.view));
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, BufferViewHandle(uav, *r, args, b.view));
     }
     PutBinding((uint64_t(rootIndex) << 32) | offset, std::move(b));
 }
@@ -675,6 +730,8 @@ void CommandList::FollowDeclaredBufferViews() {
         BufferViewDesc view;
         try {
             view = ResolveBufferViewAt(b.uav, rootIndex, offset, *b.resource, b.viewArgs, "set_pipeline_state");
+            if (b.viewArgs.counter && view.kind != BufferViewKind::Structured)
+                throw InvalidArgument("a view with a UAV counter must be structured");  // ThrowUnusableBinding says it in full
         } catch (const InvalidArgument&) {
             b.bufferView = kViewUnresolvable;  // the next draw or dispatch raises, saying why
             m_AllBindingsDirty = true;
@@ -682,7 +739,7 @@ void CommandList::FollowDeclaredBufferViews() {
         }
         b.bufferView = kViewDeclared;
         if (view == b.view) continue;
-        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, b.resource->BufferView(b.uav, view));
+        m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, BufferViewHandle(b.uav, *b.resource, b.viewArgs, view));
         b.view = view;
     }
 }
@@ -759,6 +816,8 @@ std::string CommandList::DescribeBinding(uint64_t key, const Binding& b) const {
     const uint32_t hi = uint32_t(key >> 32), lo = uint32_t(key);
     std::string s;
     if (hi == 0xFFFFFFFFu) s = "set_index_buffer";
+    else if (key < kInputAssemblerKeys && lo != 0xFFFFFFFFu && (lo & kCounterSlotBit))
+        s = "set_unordered_access_view(" + std::to_string(hi) + ", " + std::to_string(lo & ~kCounterSlotBit) + ", counter=)";
     else if (key >= kInputAssemblerKeys) s = "set_vertex_buffer(" + std::to_string(hi & 0xFFFFu) + ")";
     else if (lo == 0xFFFFFFFFu) {
         const RootParamKind k = m_RootSignature && hi < m_RootSignature->Parameters().size() ? m_RootSignature->Parameters()[hi].kind
@@ -780,7 +839,9 @@ std::string CommandList::DescribeBinding(uint64_t key, const Binding& b) const {
 void CommandList::ThrowUnusableBinding(uint64_t key, const Binding& b, const char* what) const {
     const uint32_t rootIndex = uint32_t(key >> 32), offset = uint32_t(key);
     if (b.bufferView == kViewUnresolvable) (void)ResolveBufferViewAt(b.uav, rootIndex, offset, *b.resource, b.viewArgs, what);  // says why
-    const std::string problem = b.resource->IsBuffer() ? std::string("the view no longer fits the bound pipeline's declaration")
+    const std::string problem = b.resource->IsBuffer() ? std::string(b.viewArgs.counter ? "the view has a UAV counter (counter=), so the pipeline "
+                                                                                          "must declare a structured buffer there"
+                                                                                        : "the view no longer fits the bound pipeline's declaration")
                                                        : TextureDeclarationProblem(b.uav, rootIndex, offset, *b.resource);
     throw InvalidArgument(std::string(what) + " (root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(offset) + ", set with " +
                           (b.uav ? "set_unordered_access_view" : "set_shader_resource_view") + " before pipeline '" + m_Pipeline->Name() +
@@ -1347,6 +1408,7 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
     // pipeline's formats, the bindings against each other.
     if (!dispatch && !m_TargetsMatch) CheckTargetFormats(what);
     if (!(m_HazardsChecked & (dispatch ? 2u : 1u))) CheckBindingHazards(dispatch, what);
+    if (m_Pipeline->UsesUavCounters()) CheckUavCounters(what);
     if (!dispatch && m_Pipeline->UsesBlendFactor() && !m_BlendFactorSet) {
         // D3D12 starts a list with the blend factor at zeros (ID3D12GraphicsCommandList::ClearState: "the
         // state it was in when the command list was created ... blend factor set to empty values (all

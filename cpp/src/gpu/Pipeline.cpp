@@ -47,16 +47,16 @@ DxbcReflection ReflectShader(const char* what, const char* stage, const std::vec
 std::vector<uint8_t> RuntimeBytecode(const char* what, const char* stage, const std::vector<uint8_t>& bytecode) {
     std::vector<uint8_t> fixed;
     try {
-        // UAV counters (DxbcCounters.hpp): no dx12kit view carries a counter resource, so the counter
-        // the shader would count with does not exist (D3D12: undefined; vkd3d 1.2: a null buffer).
-        const std::string counter = UavCounterUse(bytecode.data(), bytecode.size());
-        if (!counter.empty())
-            throw InvalidArgument("the shader uses a UAV counter (" + counter +
-                                  ": IncrementCounter, DecrementCounter, Append or Consume), "
-                                  "and dx12kit creates no unordered access view with a counter resource (vkd3d 1.2 would also count "
-                                  "only in compute pipelines and ignore a counter offset other than 0). Workaround: keep the count in "
-                                  "a RWStructuredBuffer<uint> and take slots with InterlockedAdd(count[0], 1, slot) "
-                                  "(docs/guides/shader-gaps.rst)");
+        // UAV counters (DxbcCounters.hpp): vkd3d 1.2 counts only in compute pipelines (state.c: "UAV
+        // counters not implemented for graphics pipelines"; the counter would not exist).
+        if (std::string(stage) != "cs" && !platform::BackendUavCounterSupport().graphics) {
+            const std::string counter = UavCounterUse(bytecode.data(), bytecode.size());
+            if (!counter.empty())
+                throw InvalidArgument("the shader uses a UAV counter (" + counter +
+                                      ": IncrementCounter, DecrementCounter, Append or Consume), and this backend (vkd3d 1.2) counts only in "
+                                      "compute pipelines. Workaround: keep the count in a RWStructuredBuffer<uint> and take slots with "
+                                      "InterlockedAdd(count[0], 1, slot), or count in a compute pass (docs/guides/shader-gaps.rst)");
+        }
         fixed = FixFoldedFloatModifiers(bytecode.data(), bytecode.size()).bytecode;
     } catch (const InvalidArgument& e) {
         throw InvalidArgument(std::string(what) + " (" + stage + "): " + e.what());
@@ -291,12 +291,38 @@ PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const std::vec
         NoteShaderRootUse(r, *m_RootSignature, *m_RootUse);
         m_Stages = std::make_shared<std::vector<DxbcReflection>>(1, r);
     }
+    NoteCounterSlots("create_compute_pipeline", "cs", cs);
     D3D12_COMPUTE_PIPELINE_STATE_DESC d{};
     d.pRootSignature = m_RootSignature->D3D12RootSignature();
     const std::vector<uint8_t> runtimeCs = RuntimeBytecode("create_compute_pipeline", "cs", cs);
     d.CS = {runtimeCs.data(), runtimeCs.size()};
     ThrowIfFailed(m_Context->D3D12Device()->CreateComputePipelineState(&d, IID_ID3D12PipelineState, m_d3d12Pipeline.ReleaseAndGetVoidAddress()),
                   "CreateComputePipelineState");
+}
+
+void PipelineState::NoteCounterSlots(const char* what, const char* stage, const std::vector<uint8_t>& code) {
+    std::vector<uint32_t> regs;
+    try {
+        regs = UavCounterRegisters(code.data(), code.size());
+    } catch (const InvalidArgument& e) {
+        throw InvalidArgument(std::string(what) + " (" + stage + "): " + e.what());
+    }
+    for (uint32_t reg : regs) {
+        uint64_t key = ~uint64_t(0);
+        for (const auto& kv : m_RootUse->tableSlots) {
+            const ShaderBinding& b = kv.second;
+            if (b.kind == BindingKind::Uav && b.space == 0 && reg >= b.shaderRegister && (b.count == 0 || reg < b.shaderRegister + b.count))
+                key = kv.first + (reg - b.shaderRegister);
+        }
+        if (key == ~uint64_t(0))
+            throw InvalidArgument(std::string(what) + " (" + stage + "): the shader uses the UAV counter of u" + std::to_string(reg) +
+                                  ", which the root signature does not put in a descriptor table (D3D12: root UAVs have no counter); "
+                                  "bind u" +
+                                  std::to_string(reg) + " through a DescriptorTable([UAV(...)])");
+        bool known = false;
+        for (const auto& c : m_CounterSlots) known |= c.first == key;
+        if (!known) m_CounterSlots.emplace_back(key, reg);
+    }
 }
 
 namespace {
@@ -797,6 +823,10 @@ PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const Graphics
     auto runtime = [](const std::vector<uint8_t>& code, const char* stage) {
         return code.empty() ? std::vector<uint8_t>() : RuntimeBytecode(kGraphics, stage, code);
     };
+    if (platform::BackendUavCounterSupport().graphics)
+        for (const auto& [code, stage] : {std::make_pair(&g.vs, "vs"), std::make_pair(&g.hs, "hs"), std::make_pair(&g.ds, "ds"),
+                                          std::make_pair(&g.gs, "gs"), std::make_pair(&g.ps, "ps")})
+            if (!code->empty()) NoteCounterSlots(kGraphics, stage, *code);
     const std::vector<uint8_t> runtimeVs = runtime(g.vs, "vs"), runtimePs = runtime(g.ps, "ps"), runtimeGs = runtime(g.gs, "gs"),
                                runtimeHs = runtime(g.hs, "hs"), runtimeDs = runtime(g.ds, "ds");
     auto bytecode = [](const std::vector<uint8_t>& code) {

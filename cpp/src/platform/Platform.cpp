@@ -1,5 +1,6 @@
 // Platform layer: device creation, fence events and HRESULT names for Windows and vkd3d.
 #define INITGUID  // this translation unit defines the D3D12 IIDs on Linux
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/platform/D3D12Platform.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"
@@ -8,6 +9,9 @@
 #if !defined(_WIN32)
 #  include <stdlib.h>
 #  include <vulkan/vulkan.h>
+#endif
+#if defined(__GLIBC__)
+#  include <malloc.h>
 #endif
 
 #include <chrono>
@@ -291,6 +295,40 @@ QuerySupport BackendQuerySupport() {
     q.copyQueueTimestamps = false;
 #endif
     return q;
+}
+
+void KeepFreedRecordingMemory() {
+#if defined(__GLIBC__)
+    // lavapipe allocates every recorded Vulkan command with malloc and frees them all when vkd3d
+    // resets the list's allocator; glibc then hands the freed top of each arena back to the kernel
+    // (M_TRIM_THRESHOLD, 128 KiB by default) and the next list faults the same pages in again, zeroed.
+    // Measured (benchmarks/bench_parallel_recording.py, draw_many of 10,000 rows): ~800 page faults
+    // per list, 40% of the recording's CPU time, and two recording threads fault against each other
+    // (CPU per list 2.5 ms alone, 3.4 ms with two threads). A 64 MiB threshold keeps that memory:
+    // 1.5 ms per list, alone or with two threads. The user's own threshold (MALLOC_TRIM_THRESHOLD_,
+    // GLIBC_TUNABLES=glibc.malloc.trim_threshold=...) wins; DX12KIT_KEEP_RECORDING_MEMORY=0 leaves
+    // malloc alone (docs/guides/threads.rst).
+    static std::once_flag once;
+    std::call_once(once, [] {
+        const char* keep = getenv("DX12KIT_KEEP_RECORDING_MEMORY");
+        const std::string k = keep ? keep : "";
+        if (k != "" && k != "0" && k != "1")
+            throw InvalidArgument("DX12KIT_KEEP_RECORDING_MEMORY='" + k +
+                                  "' must be 0 (leave glibc's malloc trim threshold alone) or 1 (the default: raise it to 64 MiB)");
+        if (k == "0") return;
+        const char* tunables = getenv("GLIBC_TUNABLES");
+        if (getenv("MALLOC_TRIM_THRESHOLD_") || (tunables && std::string(tunables).find("glibc.malloc.trim_threshold") != std::string::npos)) return;
+        mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    });
+#endif
+}
+
+UavCounterSupport BackendUavCounterSupport() {
+    UavCounterSupport c;
+#if !defined(_WIN32)
+    c.graphics = false;
+#endif
+    return c;
 }
 
 IndirectSupport BackendIndirectSupport() {

@@ -169,6 +169,53 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::BufferView(bool uav, const BufferViewDesc&
     return h;
 }
 
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::CounterBufferView(const BufferViewDesc& view, const std::shared_ptr<Resource>& counter,
+                                                        uint64_t counterOffset) {
+    if (view.kind != BufferViewKind::Structured)
+        throw InvalidArgument("resource '" + m_Name +
+                              "': a UAV counter needs a structured view (D3D12: a counter resource only with a structure stride)");
+    (void)BufferView(true, view);  // the view's own checks
+    const BufferViewKey key{
+        true, static_cast<uint8_t>(view.kind), static_cast<uint32_t>(view.format), view.stride, view.firstElement, view.numElements};
+    const auto counterKey = std::make_tuple(key, counter.get(), counterOffset);
+    {
+        std::lock_guard<std::mutex> lock(m_ViewMutex);
+        auto it = m_CounterViews.find(counterKey);
+        if (it != m_CounterViews.end()) return it->second.descriptor.Handle();
+    }
+    DescriptorAllocation da = m_Context->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
+    const D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
+    {
+        // Registered first: a move of the counter from here on rewrites this view too.
+        std::lock_guard<std::mutex> lock(counter->m_ViewMutex);
+        counter->m_CounterUsers.push_back(weak_from_this());
+    }
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    auto it = m_CounterViews.find(counterKey);
+    if (it != m_CounterViews.end()) return it->second.descriptor.Handle();  // another thread made it meanwhile
+    WriteCounterView(key, *counter, counterOffset, h);
+    m_CounterViews.emplace(counterKey, CounterView{std::move(da), counter});
+    return h;
+}
+
+void Resource::WriteCounterView(const BufferViewKey& key, const Resource& counter, uint64_t offset, D3D12_CPU_DESCRIPTOR_HANDLE dst) const {
+    BufferViewDesc v;
+    v.kind = static_cast<BufferViewKind>(std::get<1>(key));
+    v.format = static_cast<DXGI_FORMAT>(std::get<2>(key));
+    v.stride = std::get<3>(key);
+    v.firstElement = std::get<4>(key);
+    v.numElements = std::get<5>(key);
+    D3D12_UNORDERED_ACCESS_VIEW_DESC d = BufferUavDesc(v);
+    d.Buffer.CounterOffsetInBytes = offset;
+    m_Context->D3D12Device()->CreateUnorderedAccessView(m_d3d12Resource.Get(), counter.m_d3d12Resource.Get(), &d, dst);
+}
+
+void Resource::RewriteCounterViews() {
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    for (const auto& kv : m_CounterViews)
+        WriteCounterView(std::get<0>(kv.first), *kv.second.counter, std::get<2>(kv.first), kv.second.descriptor.Handle());
+}
+
 void Resource::WriteBufferView(const BufferViewKey& key, D3D12_CPU_DESCRIPTOR_HANDLE dst) const {
     BufferViewDesc v;
     v.kind = static_cast<BufferViewKind>(std::get<1>(key));
@@ -417,6 +464,8 @@ void Resource::RewriteViewsLocked() {
     }
     for (const auto& kv : m_BufferViews) WriteBufferView(kv.first, kv.second.Handle());
     for (const auto& kv : m_CbvRanges) WriteCbvRange(kv.first.first, kv.first.second, kv.second.Handle());
+    for (const auto& kv : m_CounterViews)
+        WriteCounterView(std::get<0>(kv.first), *kv.second.counter, std::get<2>(kv.first), kv.second.descriptor.Handle());
 }
 
 // ------------------------------------------------------------------------------------ moving
@@ -461,7 +510,20 @@ std::shared_ptr<void> Resource::PinInPlace() const {
 
 void Resource::Repoint(ComPtr<ID3D12Resource> resource, memory::MemoryAllocation&& memory, ComPtr<ID3D12Resource>& oldResource,
                        memory::MemoryAllocation& oldMemory, uint8_t* mapped) {
-    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    std::vector<std::weak_ptr<Resource>> counterUsers;
+    {
+        std::lock_guard<std::mutex> lock(m_ViewMutex);
+        RepointLocked(std::move(resource), std::move(memory), oldResource, oldMemory, mapped);
+        counterUsers = m_CounterUsers;
+    }
+    // Views of other buffers that count in this one (their locks are taken after this one's is released).
+    for (const auto& w : counterUsers)
+        if (auto user = w.lock())
+            if (user.get() != this) user->RewriteCounterViews();
+}
+
+void Resource::RepointLocked(ComPtr<ID3D12Resource> resource, memory::MemoryAllocation&& memory, ComPtr<ID3D12Resource>& oldResource,
+                             memory::MemoryAllocation& oldMemory, uint8_t* mapped) {
     oldResource = std::move(m_d3d12Resource);
     oldMemory = std::move(m_Memory);
     m_d3d12Resource = std::move(resource);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "dx12kit/base/Errors.hpp"
 #include "dx12kit/shaders/DxbcProgram.hpp"
 
 namespace dx12kit {
@@ -26,6 +27,34 @@ size_t SkipOperand(const std::vector<uint32_t>& tokens, size_t p, size_t end, st
     return p;
 }
 }  // namespace
+
+std::vector<uint32_t> UavCounterRegisters(const uint8_t* data, size_t size) {
+    const char* what = "UAV counter check";
+    const dxbc::ProgramChunk chunk = dxbc::ReadValidProgramChunk(data, size, what);
+    std::vector<uint32_t> regs;
+    if (!chunk.offset) return regs;
+    const std::vector<uint32_t>& tokens = chunk.tokens;
+    const size_t programLength = std::min<size_t>(tokens[1], tokens.size());
+    const uint32_t major = (tokens[0] >> 4) & 0xF, minor = tokens[0] & 0xF;
+    std::string refused;
+    dxbc::WalkProgram(tokens, programLength, what, [&](size_t p, uint32_t opcode, size_t length) {
+        if (opcode != kOpImmAtomicAlloc && opcode != kOpImmAtomicConsume) return;
+        size_t q = p + 1;
+        for (bool ext = (tokens[p] >> 31) != 0; ext && q < p + length; ++q) ext = (tokens[q] >> 31) != 0;
+        q = SkipOperand(tokens, q, p + length, nullptr);  // the destination
+        std::vector<uint32_t> idx;
+        if (!q || !SkipOperand(tokens, q, p + length, &idx) || idx.size() != 1 || major * 10 + minor > 50) {
+            if (refused.empty()) refused = opcode == kOpImmAtomicAlloc ? "imm_atomic_alloc" : "imm_atomic_consume";
+            return;
+        }
+        if (std::find(regs.begin(), regs.end(), idx[0]) == regs.end()) regs.push_back(idx[0]);
+    });
+    if (!refused.empty())
+        throw InvalidArgument("the shader uses a UAV counter (" + refused +
+                              ") through a register dx12kit cannot name: counters are taken from shader model 5.0 bytecode "
+                              "with a constant UAV register (u0..u7)");
+    return regs;
+}
 
 std::string UavCounterUse(const uint8_t* data, size_t size) {
     const char* what = "UAV counter check";

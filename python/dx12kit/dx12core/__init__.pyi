@@ -1192,7 +1192,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: ref above 255.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None, counter: Buffer | None = None, counter_offset: typing.SupportsIndex = 0) -> None:
         """
         Stages a UAV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
         
@@ -1210,9 +1210,15 @@ class CommandList:
             raw: buffers: True for a raw view.
             first_element: buffers: the view's first element (in elements of the view).
             num_elements: buffers: its element count (default: to the end of the buffer).
+            counter: structured buffer views: the Buffer (uav=True) holding the view's UAV counter, which
+                Append/Consume and IncrementCounter/DecrementCounter count with (precompiled DXBC: imm_atomic_alloc,
+                imm_atomic_consume). It is read and written as a UAV (state UNORDERED_ACCESS, requested like the view).
+            counter_offset: the counter's byte offset in `counter` (a multiple of 4096,
+                D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT; default 0).
         
         Raises:
-            InvalidArgumentError: as set_shader_resource_view; a resource without uav=True.
+            InvalidArgumentError: as set_shader_resource_view; a resource without uav=True; a counter on a texture or a
+                raw or typed view, a counter without uav=True, or a counter_offset off the 4096 grid or past its end.
             TypeError: arguments of the wrong type.
         """
     def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: Buffer, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
@@ -2746,7 +2752,7 @@ class Bundle:
         Args:
             ref: 0..255.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None, counter: Buffer | None = None, counter_offset: typing.SupportsIndex = 0) -> None:
         """
         Records CommandList.set_unordered_access_view.
         
@@ -2754,7 +2760,8 @@ class Bundle:
             root_index: a DescriptorTable parameter of the root signature set in the bundle.
             descriptor_offset: the slot in that table.
             resource: a Texture or Buffer created with uav=True.
-            mip, format, stride, raw, first_element, num_elements: as CommandList.set_unordered_access_view.
+            mip, format, stride, raw, first_element, num_elements, counter, counter_offset: as
+                CommandList.set_unordered_access_view.
         
         Raises:
             InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.

@@ -362,10 +362,19 @@ private:
     static constexpr uint8_t kViewDeclared = 1, kViewExplicit = 2, kViewUnresolvable = 3, kTextureMismatch = 4;
     /// m_Bindings keys from here up are the input assembler's (vertex buffers, index buffer): draws only.
     static constexpr uint64_t kInputAssemblerKeys = uint64_t(0xFFFF0000u) << 32;
+    /// m_Bindings key bit of a table UAV's counter buffer (root index << 32 | kCounterSlotBit | slot).
+    static constexpr uint32_t kCounterSlotBit = 0x80000000u;
+    bool m_HasCounterBindings = false;  ///< a counter binding was ever put (PutBinding then drops stale ones)
+    bool m_CounterOffsets = true;       ///< platform::CounterSupport::offsets
+    void CheckUavCounter(const Resource& r, const BufferViewArgs& args) const;
+    void CheckUavCounters(const char* what) const;
+    D3D12_CPU_DESCRIPTOR_HANDLE BufferViewHandle(bool uav, Resource& r, const BufferViewArgs& args, const BufferViewDesc& view) const;
     /// Every m_Bindings insertion goes through here: the bindings changed, so the next draw and
     /// dispatch look for hazards again (CheckBindingHazards) and request the state of this one
     /// (m_DirtyKeys). Putting the binding a key holds already changes nothing.
     void PutBinding(uint64_t key, Binding b) {
+        // A table slot set again loses the counter its last UAV had (set_unordered_access_view puts it back).
+        if (m_HasCounterBindings && key < kInputAssemblerKeys && !(uint32_t(key) & kCounterSlotBit)) m_Bindings.erase(key | kCounterSlotBit);
         auto it = m_Bindings.find(key);
         if (it != m_Bindings.end()) {
             if (SameBinding(it->second, b)) return;

@@ -145,6 +145,11 @@ public:
     /// a draw or dispatch, and the SRV/UAV each table slot declares (buffer views take their kind,
     /// stride and format from it).
     const PipelineRootUse& RootUse() const { return *m_RootUse; }
+    /// The descriptor-table slots (root index << 32 | slot) whose UAVs its shaders count through
+    /// (UAV counters: Append, Consume, IncrementCounter, DecrementCounter), with the register (u#).
+    /// Each needs a view with a counter resource at draw or dispatch.
+    const std::vector<std::pair<uint64_t, uint32_t>>& CounterSlots() const { return m_CounterSlots; }
+    bool UsesUavCounters() const { return !m_CounterSlots.empty(); }
     /// The reflection of each of its shaders, in pipeline order (cs; or vs, hs, ds, gs, ps as present):
     /// what binding by name resolves against.
     const std::vector<DxbcReflection>& ShaderReflections() const { return *m_Stages; }
@@ -155,6 +160,10 @@ public:
 private:
     /// What vkd3d's Vulkan pipeline needs changed to draw `g` as D3D12 does (VulkanPipelineFixes.hpp).
     platform::PipelineFix BackendFix(const GraphicsPipelineDesc& g);
+    /// Adds the table slots `code` counts through to m_CounterSlots (after m_RootUse is noted);
+    /// InvalidArgument naming `what` and `stage` for a counter not reached through a table.
+    void NoteCounterSlots(const char* what, const char* stage, const std::vector<uint8_t>& code);
+    std::vector<std::pair<uint64_t, uint32_t>> m_CounterSlots;
 
     std::shared_ptr<DeviceContext> m_Context;
     std::string m_Name = "pipeline";

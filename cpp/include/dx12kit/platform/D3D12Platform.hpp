@@ -98,6 +98,24 @@ struct QuerySupport {
 };
 QuerySupport BackendQuerySupport();
 
+/// UAV counters (a counter resource on a structured buffer UAV) as D3D12 runs them (true) or not
+/// (vkd3d 1.2's state.c and resource.c, measured by tests/device/test_uav_counters.py):
+///  - graphics: counters in graphics pipelines. vkd3d 1.2 counts only in compute pipelines ("UAV
+///    counters not implemented for graphics pipelines"); dx12kit refuses graphics pipelines that count.
+///  - offsets: a counter at an offset other than 0 in its buffer.
+struct UavCounterSupport {
+    bool graphics = true;
+    bool offsets = true;
+};
+UavCounterSupport BackendUavCounterSupport();
+
+/// glibc: raises malloc's trim threshold to 64 MiB once per process (unless MALLOC_TRIM_THRESHOLD_ or
+/// GLIBC_TUNABLES sets one, or DX12KIT_KEEP_RECORDING_MEMORY=0), so the memory lavapipe frees at each
+/// command-allocator reset is kept for the next list instead of being returned to the kernel and
+/// faulted in again (Platform.cpp says what was measured). InvalidArgument for a
+/// DX12KIT_KEEP_RECORDING_MEMORY other than 0, 1 or empty. Elsewhere: nothing.
+void KeepFreedRecordingMemory();
+
 /// ExecuteIndirect as D3D12 runs it (true) or not (vkd3d 1.2's command.c, measured by
 /// tests/device/test_indirect.py):
 ///  - rootArguments: signatures whose commands change root constants or root CBV/SRV/UAV.

@@ -29,11 +29,13 @@
 #include "dx12kit/shaders/DxbcReflection.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace dx12kit {
 
 class FormatSupportCache;
+class Resource;
 
 enum class BufferViewKind : uint8_t { Structured, Raw, Typed };
 /// "structured", "raw", "typed".
@@ -46,6 +48,10 @@ struct BufferViewArgs {
     int raw = -1;                              ///< -1 not given, 0 raw=False, 1 raw=True
     uint64_t firstElement = 0;                 ///< in elements of the view's size
     int64_t numElements = -1;                  ///< -1: to the end of the buffer
+    /// UAVs of structured buffers: the buffer holding the view's UAV counter (null: none) and the
+    /// counter's byte offset in it (D3D12: a multiple of D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT).
+    std::shared_ptr<Resource> counter;
+    uint64_t counterOffset = 0;
 };
 
 /// A decided buffer view (what the descriptor holds).

@@ -198,6 +198,10 @@ public:
     /// A buffer's SRV (`uav` false) or UAV as `view` describes it (BufferView.hpp; checked with
     /// BufferViewProblem, InvalidArgument when it breaks D3D12's rules), cached per description.
     D3D12_CPU_DESCRIPTOR_HANDLE BufferView(bool uav, const BufferViewDesc& view);
+    /// A structured buffer UAV as `view` describes it whose UAV counter is the 4 bytes at
+    /// `counterOffset` of buffer `counter` (the caller checked D3D12's counter rules), cached per
+    /// (view, counter, offset). The cache keeps the counter alive; either buffer moving rewrites it.
+    D3D12_CPU_DESCRIPTOR_HANDLE CounterBufferView(const BufferViewDesc& view, const std::shared_ptr<Resource>& counter, uint64_t counterOffset);
     size_t CachedViewCount() const;
 
 protected:
@@ -242,6 +246,18 @@ protected:
     /// CbvRange's descriptors: (offset, size) -> descriptor.
     std::map<std::pair<uint64_t, uint32_t>, DescriptorAllocation> m_CbvRanges;
     void WriteCbvRange(uint64_t offset, uint32_t size, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
+    /// CounterBufferView's descriptors: (view, counter, counter offset) -> descriptor and the counter.
+    struct CounterView {
+        DescriptorAllocation descriptor;
+        std::shared_ptr<Resource> counter;
+    };
+    std::map<std::tuple<BufferViewKey, const Resource*, uint64_t>, CounterView> m_CounterViews;
+    void WriteCounterView(const BufferViewKey& key, const Resource& counter, uint64_t offset, D3D12_CPU_DESCRIPTOR_HANDLE dst) const;
+    /// The buffers whose counter views name this one as their counter (rewritten when this one moves).
+    std::vector<std::weak_ptr<Resource>> m_CounterUsers;
+    void RewriteCounterViews();
+    void RepointLocked(ComPtr<ID3D12Resource> resource, memory::MemoryAllocation&& memory, ComPtr<ID3D12Resource>& oldResource,
+                       memory::MemoryAllocation& oldMemory, uint8_t* mapped);  // caller holds m_ViewMutex
 };
 
 class Buffer : public Resource {
