@@ -166,6 +166,9 @@ class BarrierPlanner:
         self.last_uav_writer: Dict[GraphResource, PassBarriers] = {}    # while UAV writes follow each other
         self.last_direct_user: Dict[GraphResource, PassBarriers] = {}
         self.lists: List[CommandListPlan] = []
+        # per list, per other queue: the latest list of that queue it is ordered after (by its waits, its
+        # queue's earlier lists' waits, and theirs): a wait already implied is not made again
+        self.ordered_after: List[Dict[str, int]] = []
         self.passes: List[PassBarriers] = []
         self.requested_in_list: Set[GraphResource] = set()   # resources the current command list has requested
         self.parked: Set[GraphResource] = set()   # activated by the graph's aliasing barrier inside a list
@@ -222,12 +225,19 @@ class BarrierPlanner:
     def _open(self, p: PassDecl, order: int) -> PassBarriers:
         """The pass's plan, appended to the current command list (a new one when the queue changes)."""
         if not self.lists or self.lists[-1].queue != p.queue:
-            self.lists.append(CommandListPlan(p.queue))
+            self._new_list(CommandListPlan(p.queue))
             self.requested_in_list = set()
         plan = PassBarriers(p, order, len(self.lists) - 1, [], [], [], [], [])
         self.lists[-1].passes.append(plan)
         self.passes.append(plan)
         return plan
+
+    def _new_list(self, lst: CommandListPlan) -> None:
+        """Appends a list; it is ordered after what its queue's previous list was ordered after."""
+        before = next((self.ordered_after[i] for i in range(len(self.lists) - 1, -1, -1)
+                       if self.lists[i].queue == lst.queue), {})
+        self.lists.append(lst)
+        self.ordered_after.append(dict(before))
 
     def _first_use(self, plan: PassBarriers, h: GraphResource, u: FrozenSet[str], far_waits: Dict[str, int]) -> None:
         """A transient's first use: it takes over bytes (aliasing barrier, waits) and may need a clear."""
@@ -337,16 +347,22 @@ class BarrierPlanner:
         nothing, starts a new list with it (they run concurrently with the other queue's work)."""
         current = self.lists[-1]
         queue = plan.pass_.queue
-        new_waits = {q: i for q, i in far_waits.items() if q != queue and i > current.waits.get(q, -1)}
+        known = self.ordered_after[-1]
+        new_waits = {q: i for q, i in far_waits.items() if q != queue and i > known.get(q, -1)}
         if new_waits and len(current.passes) > 1:
             current.passes.pop()
             current = CommandListPlan(queue, [plan])
-            self.lists.append(current)
+            self._new_list(current)
+            known = self.ordered_after[-1]
             # every resource is new to the new list
             plan.transitions = [Transition(h, plan.pass_.need_of[h]) for h in plan.pass_.uses]
             self.requested_in_list = set(plan.pass_.uses)
             plan.list_index = len(self.lists) - 1
         current.waits.update(new_waits)
+        for q, i in new_waits.items():
+            for q2, j in list(self.ordered_after[i].items()) + [(q, i)]:
+                if q2 != queue and j > known.get(q2, -1):
+                    known[q2] = j
 
     def _last_lists(self, h: GraphResource) -> Dict[str, int]:
         """Per queue, the list of the last accesses to ``h``."""
