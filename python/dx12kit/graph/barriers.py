@@ -155,13 +155,24 @@ class BarrierPlanner:
         self.alive = alive
         self.lifetimes = lifetimes.of
         self.succession = layout.succession
+        # Transients sharing a physical resource (placement.share_physical) share its state: states,
+        # requests, parking, UAV writers and handoffs are kept per physical resource (``phys``), data
+        # dependencies per transient.
+        self.phys: Dict[GraphResource, GraphResource] = {h: pl.physical for h, pl in layout.placements.items()}
+        # per physical resource, the last pass using it (its last member's last use)
+        self.final_use: Dict[GraphResource, int] = {}
+        for h, life in self.lifetimes.items():
+            ph = self.phys.get(h, h)
+            if life.last_use > self.final_use.get(ph, -1):
+                self.final_use[ph] = life.last_use
         # The state each resource is in before the pass being planned (absent: not known, an imported
         # resource before its first use). A transient starts an execution in the state its last use left
         # (kept from the previous execution; COMMON for buffers and after a copy queue).
         self.state: Dict[GraphResource, Optional[int]] = {}
-        for h, life in self.lifetimes.items():
-            final = alive[life.last_use]
-            self.state[h] = 0 if h.kind == "buffer" or final.queue == "copy" else final.need_of[h]
+        for ph, last in self.final_use.items():
+            final = alive[last]
+            self.state[ph] = 0 if ph.kind == "buffer" or final.queue == "copy" else final.need_of[ph if ph in final.need_of else next(
+                h for h in final.uses if self.phys.get(h) is ph)]
         self.last_access: Dict[GraphResource, List[PassBarriers]] = {}   # the last writer, or the readers since it
         self.last_uav_writer: Dict[GraphResource, PassBarriers] = {}    # while UAV writes follow each other
         self.last_direct_user: Dict[GraphResource, PassBarriers] = {}
@@ -243,16 +254,18 @@ class BarrierPlanner:
         """A transient's first use: it takes over bytes (aliasing barrier, waits) and may need a clear."""
         p = plan.pass_
         mid_list = False
+        ph = self.phys.get(h, h)
         for before in self.succession.previous_users.get(h, ()):   # whoever used these bytes just before must be done
             freed = self.freed_after.get(before)
             if freed:
                 for queue, list_index in freed.items():
                     _wait_for(far_waits, queue, list_index, p.queue)
-            if plan.list_index in self.lists_using[before]:
-                mid_list = True   # used earlier in this command list
+            if self.phys.get(before, before) is not ph and plan.list_index in self.lists_using[before]:
+                mid_list = True   # another physical resource used these bytes earlier in this command list
         if mid_list:
             plan.aliasing.append(AliasingBarrier(self.succession.barrier_before.get(h), h))
-            self.parked.add(h)
+            self.parked.add(ph)
+            self.state[ph] = 0   # dx12kit parks it in COMMON (D3D12Rules rule 6c)
             self.counts.aliasing += 1
         elif h in self.succession.barrier_before:
             self.counts.aliasing_at_execute += 1
@@ -281,39 +294,41 @@ class BarrierPlanner:
         if prev:
             self._dependency_waits(plan, h, prev, far_waits)
         need = p.need_of[h]
-        before = self._state_before(plan, h, prev, need, far_waits)
+        ph = self.phys.get(h, h)
+        before = self._state_before(plan, h, ph, prev, need, far_waits)
         requested = self.requested_in_list
         if before != need:
             self.counts.transitions += 1
             if prev:
                 self.last_users_transitioned.append(prev[-1])
             plan.transitions.append(Transition(h, need))
-        elif h not in requested:
+        elif ph not in requested:
             # a resource new to a command list is always requested (its state is resolved at execute,
             # in the list dx12kit runs just before); otherwise only real changes.
             plan.transitions.append(Transition(h, need))
-        requested.add(h)
+        requested.add(ph)
         uav_writer = self.last_uav_writer
         if WRITE in u:
-            if before == need and h in uav_writer:
+            if before == need and ph in uav_writer:
                 plan.uav.append(h)
                 self.counts.uav += 1
-            uav_writer[h] = plan
+            uav_writer[ph] = plan
         elif uav_writer:
-            uav_writer.pop(h, None)
-        self.state[h] = 0 if p.queue == "copy" else need
+            uav_writer.pop(ph, None)
+        self.state[ph] = 0 if p.queue == "copy" else need
         if p.writes_of[h] or prev is None:
             self.last_access[h] = [plan]
         else:
             prev.append(plan)
         if p.queue == "direct":
-            self.last_direct_user[h] = plan
+            self.last_direct_user[ph] = plan
 
-    def _state_before(self, plan: PassBarriers, h: GraphResource, prev: Optional[List[PassBarriers]], need: int,
-                      far_waits: Dict[str, int]) -> Optional[int]:
-        """The state ``h`` is in when the pass starts (None: unknown), after any handoff planned for it."""
+    def _state_before(self, plan: PassBarriers, h: GraphResource, ph: GraphResource, prev: Optional[List[PassBarriers]],
+                      need: int, far_waits: Dict[str, int]) -> Optional[int]:
+        """The state ``h`` (of physical resource ``ph``) is in when the pass starts (None: unknown), after any
+        handoff planned for it."""
         queue = plan.pass_.queue
-        before = 0 if h in self.parked and prev is None else self.state.get(h)
+        before = self.state.get(ph)
         if before is None:
             return None
         if h.kind == "buffer" and prev and prev[-1].list_index != plan.list_index:
@@ -321,26 +336,27 @@ class BarrierPlanner:
         if before == need or before & ~QUEUE_STATES[queue] == 0:
             return before   # the queue may leave that state
         # The queue may not leave that state: the last direct-queue user does it after its pass.
-        src = self.last_direct_user.get(h)
+        src = self.last_direct_user.get(ph)
         if src is not None:
             src.after.append(Transition(h, need))
             self.counts.queue_handoff += 1
             _wait_for(far_waits, "direct", src.list_index, queue)
             return need
-        life = self.lifetimes.get(h) if h.transient else None
-        if life is not None and queue != "direct" and self.alive[life.last_use].queue == "direct":
+        final = self.final_use.get(ph) if h.transient else None
+        if final is not None and queue != "direct" and self.alive[final].queue == "direct":
             # first use of the execution: the previous execution's last direct user does it (see finish)
-            self.handoffs.append(_Handoff(life.last_use, h, need))
+            self.handoffs.append(_Handoff(final, h, need))
             return need
         return before
 
     def _end_lives(self, plan: PassBarriers, ending: List[GraphResource]) -> None:
         """End of life of a transient the graph activated inside a list: back to COMMON."""
         for h in ending:
-            if h in self.parked and self.state.get(h) != 0:
+            ph = self.phys.get(h, h)
+            if ph in self.parked and self.final_use[ph] == plan.order and self.state.get(ph) != 0:
                 plan.after.append(Transition(h, 0))
                 self.counts.transitions += 1
-                self.state[h] = 0
+                self.state[ph] = 0
 
     def _wait_or_split(self, plan: PassBarriers, far_waits: Dict[str, int]) -> None:
         """Adds the pass's new GPU waits to its list; or, when passes before it in the list would wait for
@@ -356,7 +372,7 @@ class BarrierPlanner:
             known = self.ordered_after[-1]
             # every resource is new to the new list
             plan.transitions = [Transition(h, plan.pass_.need_of[h]) for h in plan.pass_.uses]
-            self.requested_in_list = set(plan.pass_.uses)
+            self.requested_in_list = {self.phys.get(h, h) for h in plan.pass_.uses}
             plan.list_index = len(self.lists) - 1
         current.waits.update(new_waits)
         for q, i in new_waits.items():
@@ -376,7 +392,7 @@ class BarrierPlanner:
         """The plan, once every alive pass is planned: handoffs into the next execution, the waits on
         the previous execution and the counts."""
         for ho in self.handoffs:
-            if self.state.get(ho.resource) != ho.state:
+            if self.state.get(self.phys.get(ho.resource, ho.resource)) != ho.state:
                 self.passes[ho.by].after.append(Transition(ho.resource, ho.state))
                 self.counts.queue_handoff += 1
         seen: Set[str] = set()
