@@ -156,3 +156,36 @@ def test_reused_physical_resource_keeps_each_transients_values(validate: bool) -
         assert (q.read_texture(outs[1])[..., 0] == 153).all()
     st = g.stats()["barriers"]
     assert st["aliasing"] == 0 and st["aliasing_at_execute"] == 0
+
+
+@pytest.mark.parametrize("validate", [False, True])
+def test_aliasing_barrier_naming_the_state_left_parks_without_a_detour_through_common(validate: bool) -> None:
+    """("aliasing", before, after, state) in a BarrierBatch: ``after``, activated inside the list, is taken
+    to be in ``state``; when it was left there, nothing moves it to COMMON before the list, and the list
+    transitions it from there. A wrong state is put right before the list (activation and transition)."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    S = dx.ResourceState
+    mem = dev.allocate_memory(64 * 1024, name="shared")
+    buf = dev.create_buffer(64 * 1024, memory=mem, offset=0, name="buf")
+    rt = dev.create_texture2d(64, 64, "rgba8_unorm", render_target=True, memory=mem, offset=0, name="tex")
+    cl = q.command_list()
+    cl.clear_render_target(rt, [1, 0, 0, 1])
+    cl.transition_barrier(rt, S.PIXEL_SHADER_RESOURCE)
+    q.wait(q.execute(cl))
+    # each round's read_texture leaves it in COPY_SOURCE
+    for claimed, moved in ((S.PIXEL_SHADER_RESOURCE, []), (S.PIXEL_SHADER_RESOURCE, [("tex", S.COPY_SOURCE, S.PIXEL_SHADER_RESOURCE)]),
+                           (S.COMMON, [("tex", S.COPY_SOURCE, S.COMMON)])):
+        batch = dx.BarrierBatch([("aliasing", buf, rt, claimed)] if claimed != S.COMMON else [("aliasing", buf, rt)])
+        assert batch.entries[0][3:] == ((claimed,) if claimed != S.COMMON else ())
+        cl = q.command_list()
+        cl.upload(buf, np.arange(16 * 1024, dtype=np.uint32))
+        cl.resource_barriers(batch)
+        cl.clear_render_target(rt, [0, 0, 1, 1])
+        q.wait(q.execute(cl))
+        inserted = [(name, before, after) for _, name, _, before, after in q.last_inserted_barriers]
+        assert [x for x in inserted if x[0] == "tex"] == moved
+        px = q.read_texture(rt)
+        assert (px[..., 2] == 255).all() and (px[..., 0] == 0).all()
+    with pytest.raises(dx.InvalidArgumentError, match="state"):
+        dx.BarrierBatch([("aliasing", buf, None, S.COPY_SOURCE)])

@@ -3,10 +3,12 @@ lists and wait for each other's queues.
 
 For each alive pass in order, and each resource it declares:
 
-- *First use of a transient*: it takes over bytes. When their previous user ran earlier in the same
-  command list, the graph records the aliasing barrier itself (dx12kit's tracker then parks the
-  resource in ``COMMON``, D3D12 rule 6c, so it goes back to ``COMMON`` after its last use and the park
-  costs nothing); otherwise dx12kit activates it at execute, in the list run just before. A render
+- *First use of a transient*: it takes over bytes, unless an earlier transient of its description
+  used the same physical resource (then a plain transition follows). When another physical resource
+  used them earlier in the same command list, the graph records the aliasing barrier itself, naming
+  the state the resource was left in (dx12kit's tracker takes it to be there, D3D12 rule 6c, and
+  puts it there before the list only when it is not: no detour through ``COMMON``); otherwise dx12kit
+  activates it at execute, in the list run just before. A render
   target or depth texture whose first use does not clear or fully copy it gets a clear (D3D12's rule
   for memory taken over). Work of other queues that used the bytes must be waited for.
 - *Dependencies*: a write waits for the last writer and every reader since, a read for the last
@@ -22,7 +24,7 @@ run without the wait. The counts (``stats()["barriers"]``) are gathered on the w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .lifetimes import Lifetimes
 from .model import COPY_DST, QUEUE_STATES, WRITE, GraphResource, PassDecl
@@ -41,10 +43,12 @@ class Transition:
 
 @dataclass
 class AliasingBarrier:
-    """``after`` takes over bytes ``before`` used (``before`` None: several resources did)."""
+    """``after`` takes over bytes ``before`` used (``before`` None: several resources did); ``state``: the
+    state ``after`` was left in (dx12kit takes it to be there, instead of parking it in COMMON)."""
 
     before: Optional[GraphResource]
     after: GraphResource
+    state: int = 0
 
 
 @dataclass(eq=False)
@@ -118,11 +122,15 @@ class BarrierPlan:
         lists: the command lists in submission order.
         passes: the plan of each alive pass, by order.
         counts: the barrier counts.
+        start_states: the state each physical transient (placed in shared memory) is in when an execution
+            starts (the one its last use left): the graph's aliasing barriers name it, so the transients
+            are put there once when they are made (:func:`.realize.prime_states`).
     """
 
     lists: Tuple[CommandListPlan, ...]
     passes: Tuple[PassBarriers, ...]
     counts: BarrierCounts
+    start_states: Mapping[GraphResource, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -169,10 +177,12 @@ class BarrierPlanner:
         # resource before its first use). A transient starts an execution in the state its last use left
         # (kept from the previous execution; COMMON for buffers and after a copy queue).
         self.state: Dict[GraphResource, Optional[int]] = {}
+        self.start_states: Dict[GraphResource, int] = {}
         for ph, last in self.final_use.items():
             final = alive[last]
             self.state[ph] = 0 if ph.kind == "buffer" or final.queue == "copy" else final.need_of[ph if ph in final.need_of else next(
                 h for h in final.uses if self.phys.get(h) is ph)]
+            self.start_states[ph] = self.state[ph] or 0
         self.last_access: Dict[GraphResource, List[PassBarriers]] = {}   # the last writer, or the readers since it
         self.last_uav_writer: Dict[GraphResource, PassBarriers] = {}    # while UAV writes follow each other
         self.last_direct_user: Dict[GraphResource, PassBarriers] = {}
@@ -182,7 +192,7 @@ class BarrierPlanner:
         self.ordered_after: List[Dict[str, int]] = []
         self.passes: List[PassBarriers] = []
         self.requested_in_list: Set[GraphResource] = set()   # resources the current command list has requested
-        self.parked: Set[GraphResource] = set()   # activated by the graph's aliasing barrier inside a list
+        self.activated: Dict[GraphResource, AliasingBarrier] = {}   # the graph's barriers awaiting their state
         self.lists_using: Dict[GraphResource, Set[int]] = {}   # the command lists using each transient
         # per transient whose life ended, per queue: the list of its last accesses there (a later user of
         # its bytes waits for them)
@@ -197,18 +207,13 @@ class BarrierPlanner:
         """Plans alive pass ``p`` (the passes before it are planned)."""
         plan = self._open(p, order)
         far_waits: Dict[str, int] = {}   # other queue -> latest list of it this pass depends on
-        ending: List[GraphResource] = []
         lifetimes = self.lifetimes
         for h, u in p.uses.items():
             life = lifetimes.get(h) if h.transient else None
             if life is not None:
                 if life.first == order:
                     self._first_use(plan, h, u, far_waits)
-                if life.last_use == order:
-                    ending.append(h)
             self._request(plan, h, u, far_waits)
-        if ending:
-            self._end_lives(plan, ending)
         if far_waits:
             self._wait_or_split(plan, far_waits)
         for h in p.uses:
@@ -217,8 +222,9 @@ class BarrierPlanner:
                 if lists is None:
                     lists = self.lists_using[h] = set()
                 lists.add(plan.list_index)
-        for h in ending:
-            self.freed_after[h] = self._last_lists(h)
+        for h in p.uses:
+            if h.transient and lifetimes[h].last_use == order:
+                self.freed_after[h] = self._last_lists(h)
         if self.last_users_transitioned:
             self._count_split_candidates(plan)
         return plan
@@ -263,9 +269,9 @@ class BarrierPlanner:
             if self.phys.get(before, before) is not ph and plan.list_index in self.lists_using[before]:
                 mid_list = True   # another physical resource used these bytes earlier in this command list
         if mid_list:
-            plan.aliasing.append(AliasingBarrier(self.succession.barrier_before.get(h), h))
-            self.parked.add(ph)
-            self.state[ph] = 0   # dx12kit parks it in COMMON (D3D12Rules rule 6c)
+            barrier = AliasingBarrier(self.succession.barrier_before.get(h), h)
+            plan.aliasing.append(barrier)
+            self.activated[h] = barrier   # its state: the one _request finds it in
             self.counts.aliasing += 1
         elif h in self.succession.barrier_before:
             self.counts.aliasing_at_execute += 1
@@ -296,6 +302,10 @@ class BarrierPlanner:
         need = p.need_of[h]
         ph = self.phys.get(h, h)
         before = self._state_before(plan, h, ph, prev, need, far_waits)
+        if self.activated:
+            barrier = self.activated.pop(h, None)
+            if barrier is not None:
+                barrier.state = before or 0
         requested = self.requested_in_list
         if before != need:
             self.counts.transitions += 1
@@ -349,15 +359,6 @@ class BarrierPlanner:
             return need
         return before
 
-    def _end_lives(self, plan: PassBarriers, ending: List[GraphResource]) -> None:
-        """End of life of a transient the graph activated inside a list: back to COMMON."""
-        for h in ending:
-            ph = self.phys.get(h, h)
-            if ph in self.parked and self.final_use[ph] == plan.order and self.state.get(ph) != 0:
-                plan.after.append(Transition(h, 0))
-                self.counts.transitions += 1
-                self.state[ph] = 0
-
     def _wait_or_split(self, plan: PassBarriers, far_waits: Dict[str, int]) -> None:
         """Adds the pass's new GPU waits to its list; or, when passes before it in the list would wait for
         nothing, starts a new list with it (they run concurrently with the other queue's work)."""
@@ -401,7 +402,8 @@ class BarrierPlanner:
                 seen.add(lst.queue)
                 lst.waits_previous_execution = lst.queue != "direct"
         self.counts.batches = len(self.lists)
-        return BarrierPlan(lists=tuple(self.lists), passes=tuple(self.passes), counts=self.counts)
+        return BarrierPlan(lists=tuple(self.lists), passes=tuple(self.passes), counts=self.counts,
+                           start_states=self.start_states)
 
 
 def plan_barriers(alive: Sequence[PassDecl], lifetimes: Lifetimes, layout: MemoryLayout) -> BarrierPlan:

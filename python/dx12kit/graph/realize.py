@@ -3,7 +3,7 @@ description with a probe resource; dx12kit's memory layer answers from GetResour
 ``Resource.allocation``), and the real transients of a layout, placed in one memory block."""
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, MutableMapping, Tuple
+from typing import Any, Dict, Hashable, Mapping, MutableMapping, Tuple
 
 from ..dx12core import Device
 from .model import GraphResource, Resource, ResourceFlags
@@ -74,3 +74,26 @@ def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping
         if pl.physical is not h:
             real[h] = real[pl.physical]
     return memory
+
+
+def prime_states(device: Device, layout: MemoryLayout, start_states: Mapping[GraphResource, int],
+                 real: Mapping[GraphResource, Resource]) -> int:
+    """Puts each placed physical transient in the state an execution of the plan starts it in (on the
+    direct queue, after the work submitted before), so that the graph's aliasing barriers, which name
+    that state, never need dx12kit to move a transient there before a list: doing so would activate it
+    there, before the resource whose bytes it takes is done with them. Nothing a transient holds is
+    kept from one execution to the next, so activating them here in turn loses nothing.
+
+    Returns:
+        The direct queue's fence value after it (0: nothing to do); the next execution's compute and
+        copy lists wait for it.
+    """
+    todo = [(real[h], s) for h, s in start_states.items()
+            if h in real and not layout.placements[h].committed and h.kind == "texture"]
+    if not todo:
+        return 0
+    q = device.queue("direct")
+    cl = q.command_list(name="render graph: transient states")
+    for r, s in todo:
+        cl.transition_barrier(r, s)
+    return q.execute(cl)

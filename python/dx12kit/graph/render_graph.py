@@ -15,7 +15,7 @@ from .declare import Declaration, check_aliasing
 from .draw import to_dot, to_png
 from .model import ClearValue, GraphResource, QueueName, RecordFn, Resource
 from .plancache import PlanEntry, plan_cache, reals_by_index, structural_key
-from .realize import create_transients, device_allocation_info, layout_key
+from .realize import create_transients, device_allocation_info, layout_key, prime_states
 
 
 class RenderGraph:
@@ -25,7 +25,7 @@ class RenderGraph:
         device: the device whose queues run the passes and whose memory holds the transients.
         aliasing: let transients whose lifetimes do not overlap share memory (the default). ``False``
             gives each transient bytes of its own (still placed in one block): no aliasing barriers and
-            no returns to ``COMMON``; for comparing memory and costs, or ruling aliasing out. Also the
+            no physical resources shared; for comparing memory and costs, or ruling aliasing out. Also the
             :attr:`aliasing` property, which may be changed later.
 
     Raises:
@@ -255,6 +255,8 @@ class RenderGraph:
                 self._real[h] = h.resource
         same = entry.resources == tuple(resources)
         real_compiled = self._real if same else {entry.resources[h.index]: r for h, r in self._real.items()}
+        primed = prime_states(self.device, compiled.layout, compiled.barriers.start_states, real_compiled)
+        entry.last_direct_value = max(entry.last_direct_value, primed)
         self._record_plan = bake(compiled.barriers, compiled.layout, real_compiled, self.device,
                                  records=None if same else [p.record for p in self._declaration.passes],
                                  handles=None if same else resources, codes=entry.codes)
