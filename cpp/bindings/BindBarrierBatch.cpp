@@ -34,8 +34,14 @@ std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
             batch->AddTransition(r, StateArg(t[2], fn, "state", *r));
         } else if (kind == "uav" && t.size() == 2) {
             batch->AddUav(OptionalResource(t[1], "BarrierBatch (uav)"));
-        } else if (kind == "aliasing" && t.size() == 3) {
-            batch->AddAliasing(OptionalResource(t[1], "BarrierBatch (aliasing)"), OptionalResource(t[2], "BarrierBatch (aliasing)"));
+        } else if (kind == "aliasing" && (t.size() == 3 || t.size() == 4)) {
+            auto after = OptionalResource(t[2], "BarrierBatch (aliasing)");
+            D3D12_RESOURCE_STATES park = D3D12_RESOURCE_STATE_COMMON;
+            if (t.size() == 4) {
+                if (!after) throw InvalidArgument(std::string(fn) + ": an aliasing barrier's state needs an 'after' resource");
+                park = StateArg(t[3], fn, "state", *after);
+            }
+            batch->AddAliasing(OptionalResource(t[1], "BarrierBatch (aliasing)"), after, park);
         } else {
             throw InvalidArgument(std::string(fn) + ": unknown barrier " + py::repr(item).cast<std::string>() +
                                   " (expected (\"transition\", resource, state), (\"uav\", resource) or (\"aliasing\", before, after))");
@@ -60,7 +66,9 @@ void BindBarrierBatch(Classes& c) {
                         case BarrierBatch::Kind::Transition: out.append(py::make_tuple("transition", first, e.state)); break;
                         case BarrierBatch::Kind::Uav: out.append(py::make_tuple("uav", first)); break;
                         case BarrierBatch::Kind::Aliasing:
-                            out.append(py::make_tuple("aliasing", first, e.second ? py::cast(e.second) : py::none()));
+                            if (e.state == D3D12_RESOURCE_STATE_COMMON)
+                                out.append(py::make_tuple("aliasing", first, e.second ? py::cast(e.second) : py::none()));
+                            else out.append(py::make_tuple("aliasing", first, py::cast(e.second), e.state));
                             break;
                     }
                 }

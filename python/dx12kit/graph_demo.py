@@ -31,6 +31,7 @@ from .graph import GraphResource, RenderGraph
 from .shaders import compile_hlsl
 
 __all__ = ["DeferredAssets", "build_deferred_graph", "record_deferred_by_hand", "record_deferred_by_hand_queues",
+           "build_compute_post_graph", "record_compute_post_by_hand",
            "by_hand_textures", "SIZE", "SHADOW_SIZE"]
 
 SIZE = 128
@@ -386,3 +387,119 @@ def by_hand_textures(dev: Device, aliased_like: Optional[RenderGraph] = None) ->
                                       render_target=fmt != Format.D32_FLOAT and k != "hdr", uav=k == "hdr", name=nm,
                                       memory=mem, offset=int(where[nm]["offset"]))
     return out
+
+
+# ---- the frame with every post pass on the compute queue (lighting and a two-pass blur), for aliasing
+# across queues: lighting writes ``hdr``, the horizontal blur ``hdr -> blur``, the vertical one
+# ``blur -> hdr``, tone mapping reads ``hdr``.
+_BLUR_CS = """
+cbuffer B : register(b0) { float2 dir; float2 pad; };
+Texture2D<float4> src : register(t0);
+RWTexture2D<float4> dst : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 id : SV_DispatchThreadID) {
+  int2 p = int2(id.xy); float4 s = float4(0, 0, 0, 0);
+  for (int k = -2; k <= 2; k++) {
+    int2 q = clamp(p + int2(dir) * k, int2(0, 0), int2(127, 127));
+    float w = (k == 0) ? 0.4 : ((abs(k) == 1) ? 0.2 : 0.1);
+    s += src.Load(int3(q, 0)) * w;
+  }
+  dst[id.xy] = s;
+}"""
+_TONE_ONE_PS = """
+Texture2D<float4> hdr : register(t0);
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+  float3 c = hdr.Load(int3(int2(pos.xy), 0)).rgb; return float4(c / (1.0 + c), 1);
+}"""
+
+
+class _ComputePostAssets:
+    """The compute blur and the one-input tone mapping of :func:`build_compute_post_graph`."""
+
+    _cache: Dict[int, Tuple[Device, "_ComputePostAssets"]] = {}
+
+    def __init__(self, dev: Device) -> None:
+        self.rs_blur = dev.create_root_signature([RootConstants(0, 4), DescriptorTable([SRV(0), UAV(0)])])
+        self.blur = dev.create_compute_pipeline(compile_hlsl(_BLUR_CS, profile="cs_5_0"), self.rs_blur)
+        a = DeferredAssets.get(dev)
+        self.tone = dev.create_graphics_pipeline(compile_hlsl(_FULL_VS, profile="vs_5_0"),
+                                                 compile_hlsl(_TONE_ONE_PS, profile="ps_5_0"), a.rs_one, ["rgba8_unorm"])
+
+    @classmethod
+    def get(cls, dev: Device) -> "_ComputePostAssets":
+        hit = cls._cache.get(id(dev))
+        if hit is None or hit[0] is not dev:
+            hit = cls._cache[id(dev)] = (dev, cls(dev))
+        return hit[1]
+
+    def rec_blur(self, cl: Any, src: Texture, dst: Texture, direction: Tuple[float, float]) -> None:
+        """One blur direction, ``src`` -> ``dst`` (a compute dispatch)."""
+        cl.set_pipeline_state(self.blur)
+        cl.set_constants(0, np.asarray((direction[0], direction[1], 0, 0), np.float32))
+        cl.set_shader_resource_view(1, 0, src)
+        cl.set_unordered_access_view(1, 1, dst)
+        cl.dispatch(SIZE // 8, SIZE // 8)
+
+
+def build_compute_post_graph(dev: Device, target: Texture) -> Tuple[RenderGraph, Dict[str, GraphResource]]:
+    """The deferred frame with lighting and a two-pass blur on the compute queue: shadow map and
+    G-buffer (direct), lighting, horizontal blur ``hdr -> blur``, vertical blur ``blur -> hdr`` (compute),
+    tone mapping of ``hdr`` into ``target`` (direct). Six transients, 576 KiB each in memory of its own;
+    the peak of this order is 448 KiB (lighting's four inputs and its output), and the blur may take
+    the G-buffer's bytes once lighting is done (on the compute queue's own timeline).
+
+    Args:
+        dev: the device.
+        target: the imported output texture (rgba8_unorm, 128x128, render target).
+
+    Returns:
+        The graph and its handles by name.
+    """
+    a = DeferredAssets.get(dev)
+    c = _ComputePostAssets.get(dev)
+    g = RenderGraph(dev)
+    h: Dict[str, GraphResource] = {"frame": g.import_resource(target, name="frame")}
+    h["shadow"] = g.create_texture("shadow", SHADOW_SIZE, SHADOW_SIZE, "d32_float")
+    h["albedo"] = g.create_texture("albedo", SIZE, SIZE, "rgba8_unorm")
+    h["g1"] = g.create_texture("gbuf1", SIZE, SIZE, "rgba16_float")
+    h["depth"] = g.create_texture("depth", SIZE, SIZE, "d32_float")
+    h["hdr"] = g.create_texture("hdr", SIZE, SIZE, "rgba16_float")
+    h["blur"] = g.create_texture("blur", SIZE, SIZE, "rgba16_float")
+    g.add_pass("shadow", lambda cl, r: a.rec_shadow(cl), depth_stencil=h["shadow"], clear={h["shadow"]: 1.0})
+    g.add_pass("gbuffer", lambda cl, r: a.rec_gbuffer(cl), render_targets=[h["albedo"], h["g1"]],
+               depth_stencil=h["depth"], clear={h["albedo"]: (0, 0, 0, 0), h["g1"]: (0, 0, 0, 0), h["depth"]: 1.0})
+    g.add_pass("lighting", lambda cl, r: a.rec_light(cl, r[h["albedo"]], r[h["g1"]], r[h["depth"]], r[h["shadow"]],
+                                                      r[h["hdr"]]),
+               queue="compute", reads=[h["albedo"], h["g1"], h["depth"], h["shadow"]], writes=[h["hdr"]])
+    g.add_pass("blur_h", lambda cl, r: c.rec_blur(cl, r[h["hdr"]], r[h["blur"]], (1, 0)), queue="compute",
+               reads=[h["hdr"]], writes=[h["blur"]])
+    g.add_pass("blur_v", lambda cl, r: c.rec_blur(cl, r[h["blur"]], r[h["hdr"]], (0, 1)), queue="compute",
+               reads=[h["blur"]], writes=[h["hdr"]])
+    g.add_pass("tonemap", lambda cl, r: a.rec_post(cl, c.tone, [r[h["hdr"]]]), reads=[h["hdr"]],
+               render_targets=[h["frame"]])
+    return g, h
+
+
+def record_compute_post_by_hand(dev: Device, target: Texture) -> int:
+    """:func:`build_compute_post_graph`'s frame recorded by hand into one direct-queue list, with
+    committed textures of its own (made on each call).
+
+    Args:
+        dev: the device.
+        target: the output texture.
+
+    Returns:
+        The direct queue's fence value.
+    """
+    a = DeferredAssets.get(dev)
+    c = _ComputePostAssets.get(dev)
+    t = by_hand_textures(dev)
+    blur = dev.create_texture2d(SIZE, SIZE, Format.RGBA16_FLOAT, uav=True, name="blur")
+    q = dev.queue("direct")
+    cl = q.command_list()
+    _by_hand_geometry(cl, a, t)
+    a.rec_light(cl, t["albedo"], t["g1"], t["depth"], t["shadow"], t["hdr"])
+    c.rec_blur(cl, t["hdr"], blur, (1, 0))
+    c.rec_blur(cl, blur, t["hdr"], (0, 1))
+    cl.set_render_targets([target])
+    a.rec_post(cl, c.tone, [t["hdr"]])
+    return q.execute(cl)

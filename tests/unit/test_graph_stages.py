@@ -102,10 +102,10 @@ def test_lifetimes_are_first_and_last_alive_use_with_flags() -> None:
     assert lives.of[a].flags == ResourceFlags(render_target=True)
     assert lives.of[depth].flags == ResourceFlags(depth_stencil=True)
     assert lives.of[u].flags == ResourceFlags(uav=True)
-    assert lives.join_points == ()   # one queue
+    assert lives.known == ()   # one queue
 
 
-def test_lifetimes_hold_compute_transients_until_the_join_point() -> None:
+def test_lifetimes_hold_bytes_until_every_later_pass_is_ordered_after_the_last_uses() -> None:
     d = Declaration()
     scratch, out = d.buffer("scratch", 256), d.texture("out", 64, 64, "rgba8_unorm")
     ui = d.texture("ui", 64, 64, "rgba8_unorm")
@@ -115,16 +115,35 @@ def test_lifetimes_hold_compute_transients_until_the_join_point() -> None:
     d.add_pass("ui2", noop, reads=[ui], render_targets=[d.texture("ui2", 64, 64, "rgba8_unorm")], side_effects=True)
     d.add_pass("compose", noop, reads=[out, ui], side_effects=True)
     lives = lifetimes(cull(d.passes).alive)
-    assert lives.join_points == (4, 4, 4, 4, 4)   # compose (order 4) is the first direct pass waiting for compute
-    # used last by "resolve" (order 1), but its bytes are held until the pass before the join (order 3)
+    # per pass, per queue (direct, compute, copy): the latest pass it is ordered after
+    assert lives.known == ((-1, 0, -1), (-1, 1, -1), (2, -1, -1), (3, -1, -1), (4, 1, -1))
+    # used last by "resolve" (order 1), but ui and ui2 (direct) may run beside it: held until ui2 (order 3)
     assert (lives.of[scratch].last_use, lives.of[scratch].last) == (1, 3)
     assert (lives.of[out].last_use, lives.of[out].last) == (4, 4)
     assert (lives.of[ui].last_use, lives.of[ui].last) == (4, 4)
 
 
 # ---------------------------------------------------------------------------- physical resources and aliases
+def test_lifetimes_on_the_compute_queue_end_on_its_own_timeline() -> None:
+    """A transient read on the compute queue frees its bytes after that read for the later compute passes
+    (ordered after it by their queue) and the direct passes that wait for them, not at the join point."""
+    d = Declaration()
+    g, hdr, blur = (d.texture(n, 64, 64, "rgba8_unorm") for n in ("g", "hdr", "blur"))
+    d.add_pass("gbuffer", noop, render_targets=[g], clear={g: (0, 0, 0, 0)})
+    d.add_pass("light", noop, queue="compute", reads=[g], writes=[hdr])
+    d.add_pass("blur", noop, queue="compute", reads=[hdr], writes=[blur])
+    d.add_pass("tone", noop, reads=[blur], side_effects=True)
+    lives = lifetimes(cull(d.passes).alive)
+    assert (lives.of[g].last_use, lives.of[g].last) == (1, 1)
+    assert (lives.of[blur].first, lives.of[blur].last) == (2, 3)
+
+
 def test_place_shares_bytes_between_lifetimes_that_do_not_overlap() -> None:
-    d = chain(4)
+    d = Declaration()   # a chain of four passes, t2 and t3 of another format than t0 and t1
+    ts = [d.texture(f"t{i}", 64, 64, "rgba8_unorm" if i < 2 else "r32_float") for i in range(4)]
+    for i, t in enumerate(ts):
+        d.add_pass(f"p{i}", noop, reads=[ts[i - 1]] if i else [], render_targets=[t], clear={t: (0, 0, 0, 0)},
+                   side_effects=i == 3)
     layout = place(lifetimes(cull(d.passes).alive), fixed_size)
     offsets = {h.name: pl.offset for h, pl in layout.placements.items()}
     # t0 lives over passes 0-1, t1 over 1-2, t2 over 2-3, t3 over 3: t0 and t2 share, t1 and t3 share
@@ -136,6 +155,23 @@ def test_place_shares_bytes_between_lifetimes_that_do_not_overlap() -> None:
     before = {h.name: (x.name if x is not None else None) for h, x in s.barrier_before.items()}
     # t2 and t3 take over from t0 and t1; t0 and t1 take the bytes back from them in the next execution
     assert before == {"t2": "t0", "t3": "t1", "t0": "t2", "t1": "t3"}
+    assert all(pl.physical is h for h, pl in layout.placements.items())
+
+
+def test_place_gives_transients_of_one_description_one_physical_resource() -> None:
+    """t0 and t2 (one description, lifetimes apart) are one physical resource: memory does not change
+    hands, so no aliasing barrier names them (also not when t0 takes the bytes back in the next execution);
+    without aliasing each has its own."""
+    d = chain(4)
+    layout = place(lifetimes(cull(d.passes).alive), fixed_size)
+    phys = {h.name: pl.physical.name for h, pl in layout.placements.items()}
+    assert phys == {"t0": "t0", "t1": "t1", "t2": "t0", "t3": "t1"}
+    assert layout.block_bytes == 2 * KIB64
+    assert dict(layout.succession.barrier_before) == {}
+    by_name = {h.name: [x.name for x in v] for h, v in layout.succession.previous_users.items()}
+    assert by_name == {"t0": [], "t1": [], "t2": ["t0"], "t3": ["t1"]}   # whose work each waits for
+    apart = place(lifetimes(cull(d.passes).alive), fixed_size, aliasing=False)
+    assert all(pl.physical is h for h, pl in apart.placements.items())
 
 
 def pack_by_scanning_every_placed_transient(items: Sequence[Placement]) -> Packing:
@@ -171,7 +207,7 @@ def test_pack_places_like_scanning_every_placed_transient_on_random_lifetimes(se
         last = min(passes - 1, first + int(rng.expovariate(1 / rng.choice([1, 4, 30]))))
         alignment = rng.choice([256, 4096, KIB64])
         size = rng.choice([256, 1000, 4096, KIB64, 3 * KIB64, 4 * 1024 * 1024 + 512])
-        items.append(Placement(h, 0, size, alignment, first, last, ResourceFlags(), False))
+        items.append(Placement(h, 0, size, alignment, first, last, ResourceFlags(), False, h))
     got, want = pack(items), pack_by_scanning_every_placed_transient(items)
     assert got.block_bytes == want.block_bytes
     assert {h.name: o for h, o in got.offsets.items()} == {h.name: o for h, o in want.offsets.items()}
@@ -208,24 +244,44 @@ def stages(d: Declaration, aliasing: bool = True) -> Any:
 
 
 def test_barriers_transition_each_use_and_alias_within_a_list() -> None:
-    d = chain(3)
+    d = Declaration()   # a chain of three passes, t2 of another format than t0
+    t0, t1 = d.texture("t0", 64, 64, "rgba8_unorm"), d.texture("t1", 64, 64, "rgba8_unorm")
+    t2 = d.texture("t2", 64, 64, "r32_float")
+    d.add_pass("p0", noop, render_targets=[t0], clear={t0: (0, 0, 0, 0)})
+    d.add_pass("p1", noop, reads=[t0], render_targets=[t1], clear={t1: (0, 0, 0, 0)})
+    d.add_pass("p2", noop, reads=[t1], render_targets=[t2], clear={t2: (0, 0, 0, 0)}, side_effects=True)
+    plan = stages(d)
+    rt, srv = int(S.RENDER_TARGET), SRV_DIRECT
+    assert [p.transitions for p in plan.passes] == [
+        [Transition(t0, rt)],
+        [Transition(t0, srv), Transition(t1, rt)],
+        [Transition(t1, srv), Transition(t2, rt)]]   # t2: new to the list, requested (already there)
+    # t2 takes over t0's bytes, used earlier in the same list: the graph's own aliasing barrier, naming
+    # the state t2 was left in (render target, by its last use in the previous execution): no detour
+    # through COMMON, and nothing after its last use
+    assert [p.aliasing for p in plan.passes] == [[], [], [AliasingBarrier(t0, t2, rt)]]
+    assert all(p.after == [] for p in plan.passes)
+    assert [len(lst.passes) for lst in plan.lists] == [3] and plan.lists[0].waits == {}
+    c = plan.counts
+    # 4 state changes (t0 and t1 start the execution in the read state their last use left, t2 in
+    # RENDER_TARGET); t0 takes its bytes back from t2 at the start of the next execution (at execute)
+    assert (c.transitions, c.aliasing, c.aliasing_at_execute, c.uav, c.batches, c.init_clears) == (4, 1, 1, 0, 1, 0)
+    assert c.split_candidates == 0
+
+
+def test_barriers_reuse_of_a_physical_resource_is_a_plain_transition() -> None:
+    d = chain(3)   # t0 and t2: one description, one physical resource
     plan = stages(d)
     t0, t1, t2 = d.resources
     rt, srv = int(S.RENDER_TARGET), SRV_DIRECT
     assert [p.transitions for p in plan.passes] == [
         [Transition(t0, rt)],
         [Transition(t0, srv), Transition(t1, rt)],
-        [Transition(t1, srv), Transition(t2, rt)]]
-    # t2 takes over t0's bytes, used earlier in the same list: the graph's own aliasing barrier, and
-    # back to COMMON after its last use (where dx12kit's tracker parks it)
-    assert [p.aliasing for p in plan.passes] == [[], [], [AliasingBarrier(t0, t2)]]
-    assert plan.passes[2].after == [Transition(t2, 0)]
-    assert [len(lst.passes) for lst in plan.lists] == [3] and plan.lists[0].waits == {}
+        [Transition(t1, srv), Transition(t2, rt)]]   # from the read state t0 left
+    assert all(p.aliasing == [] and p.after == [] for p in plan.passes)
     c = plan.counts
-    # 5 state changes (t0 starts the execution in the read state its last use left) + t2's return to
-    # COMMON; t0 takes its bytes back from t2 at the start of the next execution (at execute)
-    assert (c.transitions, c.aliasing, c.aliasing_at_execute, c.uav, c.batches, c.init_clears) == (6, 1, 1, 0, 1, 0)
-    assert c.split_candidates == 0
+    # the physical resource starts an execution in RENDER_TARGET (t2's last use): t0's first use needs no change
+    assert (c.transitions, c.aliasing, c.aliasing_at_execute) == (4, 0, 0)
 
 
 def test_barriers_uav_barrier_between_dependent_uav_writes_and_init_clear_of_an_uncleared_target() -> None:

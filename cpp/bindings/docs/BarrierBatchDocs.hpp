@@ -13,14 +13,17 @@ inline constexpr const char class_[] =
     "at the cost of one call. The batch keeps its resources alive.\n\n"
     "Args:\n"
     "    barriers: tuples (\"transition\", resource, state), (\"uav\", resource or None) or\n"
-    "        (\"aliasing\", before or None, after or None).\n\n"
+    "        (\"aliasing\", before or None, after or None[, state]). An aliasing barrier's state is the\n"
+    "        state ``after`` was left in: a list that activates ``after`` before knowing its state takes\n"
+    "        it to be there (dx12kit puts it there before the list when it is not) instead of COMMON, so\n"
+    "        no detour through COMMON is recorded (default COMMON).\n\n"
     "Raises:\n"
     "    TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.\n"
     "    InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.";
 inline constexpr const char len[] = "The number of barrier requests.";
 inline constexpr const char entries[] =
     "The barrier requests as tuples, in order: (\"transition\", resource, state), (\"uav\", resource or None),\n"
-    "(\"aliasing\", before or None, after or None).";
+    "(\"aliasing\", before or None, after or None), or with the state when it is not COMMON.";
 }  // namespace BarrierBatch
 
 }  // namespace dx12kit::bindings::docs

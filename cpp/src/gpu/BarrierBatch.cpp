@@ -2,6 +2,7 @@
 
 #include "dx12kit/base/Errors.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
+#include "dx12kit/resources/D3D12Rules.hpp"
 
 namespace dx12kit {
 
@@ -14,8 +15,10 @@ void BarrierBatch::AddUav(std::shared_ptr<Resource> r) {
     m_Entries.push_back(Entry{Kind::Uav, std::move(r), nullptr, D3D12_RESOURCE_STATE_COMMON});
 }
 
-void BarrierBatch::AddAliasing(std::shared_ptr<Resource> before, std::shared_ptr<Resource> after) {
-    m_Entries.push_back(Entry{Kind::Aliasing, std::move(before), std::move(after), D3D12_RESOURCE_STATE_COMMON});
+void BarrierBatch::AddAliasing(std::shared_ptr<Resource> before, std::shared_ptr<Resource> after, D3D12_RESOURCE_STATES parkState) {
+    if (const char* why = d3d12rules::InvalidStateReason(parkState))
+        throw InvalidArgument(std::string("BarrierBatch: an aliasing barrier's state (the state 'after' is parked in) ") + why);
+    m_Entries.push_back(Entry{Kind::Aliasing, std::move(before), std::move(after), parkState});
 }
 
 void BarrierBatch::Record(CommandList& list) const {
@@ -23,7 +26,7 @@ void BarrierBatch::Record(CommandList& list) const {
         switch (e.kind) {
             case Kind::Transition: list.TransitionBarrier(e.first, e.state, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES); break;
             case Kind::Uav: list.UavBarrier(e.first); break;
-            case Kind::Aliasing: list.AliasingBarrier(e.first, e.second); break;
+            case Kind::Aliasing: list.AliasingBarrier(e.first, e.second, e.state); break;
         }
     }
 }

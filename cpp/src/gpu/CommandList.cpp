@@ -424,11 +424,11 @@ void CommandList::UavBarrier(const std::shared_ptr<Resource>& r) {
     m_Tracker.UavBarrier(r);
 }
 
-void CommandList::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after) {
+void CommandList::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after, D3D12_RESOURCE_STATES parkState) {
     const auto recording = Begin("aliasing_barrier");
     if (before) CheckSameDevice(*before, "aliasing_barrier");
     if (after) CheckSameDevice(*after, "aliasing_barrier");
-    m_Tracker.AliasingBarrier(before, after);
+    m_Tracker.AliasingBarrier(before, after, parkState);
 }
 
 void CommandList::RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, uint32_t sub) {

@@ -152,7 +152,8 @@ void ResourceStateTracker::UavBarrier(const std::shared_ptr<Resource>& resource)
     m_Stats.uav.fetch_add(1, std::memory_order_relaxed);
 }
 
-void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after) {
+void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after,
+                                           D3D12_RESOURCE_STATES parkState) {
     // Kept alive; naming `before` here is not a use of it (no activation of its own).
     if (before) {
         before->CheckNotClosed("command list");
@@ -161,7 +162,7 @@ void ResourceStateTracker::AliasingBarrier(const std::shared_ptr<Resource>& befo
     if (after) {
         after->CheckNotClosed("command list");
         auto it = m_Locals.find(after.get());
-        if (after->AliasRegion()) AliasUse(after, it == m_Locals.end() ? nullptr : &it->second, true);
+        if (after->AliasRegion()) AliasUse(after, it == m_Locals.end() ? nullptr : &it->second, true, parkState);
         else (it == m_Locals.end() ? Create(after) : it->second).writes = true;  // rule 7
     }
     Push(d3dx::AliasingBarrier(before ? before->D3D12Resource() : nullptr, after ? after->D3D12Resource() : nullptr));
@@ -204,7 +205,7 @@ memory::AliasMap& ResourceStateTracker::LocalAliases(memory::MemoryRegion* regio
 }
 
 
-void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier) {
+void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier, D3D12_RESOURCE_STATES parkState) {
     ++m_StateEpoch;
     Resource* r = resource.get();
     memory::AliasMap& map = LocalAliases(r->AliasRegion());
@@ -233,14 +234,15 @@ void ResourceStateTracker::AliasUse(const std::shared_ptr<Resource>& resource, L
     local->activatedByBarrier = explicitBarrier;
     if (!FixedStateHeap(*r)) {
         // Parked (rule 6c): what the list does not know of its state yet (all of it, for a resource
-        // new to the list) is COMMON before the list, and moves from COMMON after the barrier.
+        // new to the list) is put in parkState (COMMON unless the caller named the state it was left
+        // in) before the list, and moves from there after the barrier.
         bool unknown = false;
         for (uint32_t i = 0; i < local->states.NumSubresources() && !unknown; ++i) unknown = local->states.Get(i) == kUnknownState;
         if (unknown) {
             for (uint32_t i = 0; i < local->states.NumSubresources(); ++i)
-                if (local->states.Get(i) == kUnknownState) local->states.Set(i, D3D12_RESOURCE_STATE_COMMON);
+                if (local->states.Get(i) == kUnknownState) local->states.Set(i, parkState);
             local->states.Collapse();
-            m_Pending.push_back({r, kAllSubresources, D3D12_RESOURCE_STATE_COMMON, PendingKind::Park});
+            m_Pending.push_back({r, kAllSubresources, parkState, PendingKind::Park});
         }
     }
     for (const auto& p : map.Pieces()) {  // whoever it displaces is no longer active in this list
@@ -313,11 +315,12 @@ void ExecuteStates::Commit() {
     for (auto& kv : m_Aliases) kv.first->aliases = std::move(kv.second);
 }
 
-void ResourceStateTracker::ResolveActivation(Resource* r, bool park, ExecuteStates& states, std::vector<D3D12_RESOURCE_BARRIER>& out,
-                                             std::vector<Resource*>* owners) {
+void ResourceStateTracker::ResolveActivation(Resource* r, bool park, D3D12_RESOURCE_STATES parkState, ExecuteStates& states,
+                                             std::vector<D3D12_RESOURCE_BARRIER>& out, std::vector<Resource*>* owners) {
     SubresourceStates& g = states.Get(r);
-    // Parked (rule 6c): nothing to do when it is in COMMON already (buffers always are here).
-    if (park && g.IsUniform() && g.All() == D3D12_RESOURCE_STATE_COMMON) return;
+    // Parked (rule 6c): nothing to do when it is in its parking state already (buffers always are in
+    // COMMON here).
+    if (park && g.IsUniform() && g.All() == parkState) return;
     memory::AliasMap& map = states.Aliases(r->AliasRegion());
     memory::AliasMap::Overlap o = map.Query(r, r->AliasBegin(), r->AliasEnd());
     // Activated by its parking just before: the list's first use is still its activation.
@@ -350,16 +353,16 @@ void ResourceStateTracker::ResolveActivation(Resource* r, bool park, ExecuteStat
     if (!park) return;
     ID3D12Resource* native = r->D3D12Resource();
     if (g.IsUniform()) {
-        out.push_back(d3dx::TransitionBarrier(native, g.All(), D3D12_RESOURCE_STATE_COMMON, kAllSubresources));
+        out.push_back(d3dx::TransitionBarrier(native, g.All(), parkState, kAllSubresources));
         if (owners) owners->push_back(r);
     } else {
         for (uint32_t i = 0; i < g.NumSubresources(); ++i)
-            if (g.Get(i) != D3D12_RESOURCE_STATE_COMMON) {
-                out.push_back(d3dx::TransitionBarrier(native, g.Get(i), D3D12_RESOURCE_STATE_COMMON, i));
+            if (g.Get(i) != parkState) {
+                out.push_back(d3dx::TransitionBarrier(native, g.Get(i), parkState, i));
                 if (owners) owners->push_back(r);
             }
     }
-    g.SetAll(D3D12_RESOURCE_STATE_COMMON);
+    g.SetAll(parkState);
 }
 
 std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers(ExecuteStates& states, std::vector<Resource*>* owners) {
@@ -370,10 +373,10 @@ std::vector<D3D12_RESOURCE_BARRIER> ResourceStateTracker::ResolvePendingBarriers
     // activations of the resources this list uses before them (rule 6c).
     if (!m_AliasMaps.empty())
         for (const Pending& p : m_Pending)
-            if (p.kind == PendingKind::Park) ResolveActivation(p.resource, true, states, out, owners);
+            if (p.kind == PendingKind::Park) ResolveActivation(p.resource, true, p.state, states, out, owners);
     for (const Pending& p : m_Pending) {
         if (p.kind != PendingKind::State) {
-            if (p.kind == PendingKind::Activate) ResolveActivation(p.resource, false, states, out, owners);
+            if (p.kind == PendingKind::Activate) ResolveActivation(p.resource, false, p.state, states, out, owners);
             continue;
         }
         const size_t first = out.size();

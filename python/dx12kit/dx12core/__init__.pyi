@@ -466,7 +466,10 @@ class BarrierBatch:
     
     Args:
         barriers: tuples ("transition", resource, state), ("uav", resource or None) or
-            ("aliasing", before or None, after or None).
+            ("aliasing", before or None, after or None[, state]). An aliasing barrier's state is the
+            state ``after`` was left in: a list that activates ``after`` before knowing its state takes
+            it to be there (dx12kit puts it there before the list when it is not) instead of COMMON, so
+            no detour through COMMON is recorded (default COMMON).
     
     Raises:
         TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.
@@ -484,7 +487,7 @@ class BarrierBatch:
     def entries(self) -> list[typing.Any]:
         """
         The barrier requests as tuples, in order: ("transition", resource, state), ("uav", resource or None),
-        ("aliasing", before or None, after or None).
+        ("aliasing", before or None, after or None), or with the state when it is not COMMON.
         """
 class CommandList:
     """

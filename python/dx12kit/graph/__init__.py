@@ -24,7 +24,8 @@ What the graph does for the passes (see README, "Render graph"):
   Split barriers are not issued: vkd3d 1.2 skips ``BEGIN_ONLY`` barriers (see :meth:`RenderGraph.stats`).
 - **Transient memory.** Transients are placed resources in one block from
   :meth:`Device.allocate_memory`; those whose lifetimes do not overlap share bytes, whatever their
-  formats and sizes. A transient read before it is written is an error; a render target or depth
+  formats and sizes (those of one description share one real resource: no aliasing barrier). On the
+  compute and copy queues a lifetime ends where every later pass is ordered after its last uses. A transient read before it is written is an error; a render target or depth
   buffer whose first use does not clear it is cleared by the graph (D3D12 wants a clear, discard or
   full copy when a texture takes over aliased memory, and dx12kit has no discard). Multisampled
   transients are committed textures of their own (not aliased).

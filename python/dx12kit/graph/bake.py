@@ -116,7 +116,7 @@ def bake_pass(pb: PassBarriers, carried: List[Tuple[Any, ...]], after: List[Tupl
     """One pass's recording (``carried``: the previous pass's closing transitions, recorded first)."""
     p, real = pb.pass_, ctx.real
     before = carried + [("aliasing", real[a.before] if a.before is not None else None, real[a.after])
-                        for a in pb.aliasing]
+                        + ((a.state,) if a.state else ()) for a in pb.aliasing]
     before += [("uav", real[h]) for h in pb.uav]
     targets = p.targets()
     inits = tuple(InitClear(real[h], ctx.layout.placements[h].flags.depth_stencil, discard=p.queue != "direct")

@@ -3,10 +3,12 @@ lists and wait for each other's queues.
 
 For each alive pass in order, and each resource it declares:
 
-- *First use of a transient*: it takes over bytes. When their previous user ran earlier in the same
-  command list, the graph records the aliasing barrier itself (dx12kit's tracker then parks the
-  resource in ``COMMON``, D3D12 rule 6c, so it goes back to ``COMMON`` after its last use and the park
-  costs nothing); otherwise dx12kit activates it at execute, in the list run just before. A render
+- *First use of a transient*: it takes over bytes, unless an earlier transient of its description
+  used the same physical resource (then a plain transition follows). When another physical resource
+  used them earlier in the same command list, the graph records the aliasing barrier itself, naming
+  the state the resource was left in (dx12kit's tracker takes it to be there, D3D12 rule 6c, and
+  puts it there before the list only when it is not: no detour through ``COMMON``); otherwise dx12kit
+  activates it at execute, in the list run just before. A render
   target or depth texture whose first use does not clear or fully copy it gets a clear (D3D12's rule
   for memory taken over). Work of other queues that used the bytes must be waited for.
 - *Dependencies*: a write waits for the last writer and every reader since, a read for the last
@@ -22,7 +24,7 @@ run without the wait. The counts (``stats()["barriers"]``) are gathered on the w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .lifetimes import Lifetimes
 from .model import COPY_DST, QUEUE_STATES, WRITE, GraphResource, PassDecl
@@ -41,10 +43,12 @@ class Transition:
 
 @dataclass
 class AliasingBarrier:
-    """``after`` takes over bytes ``before`` used (``before`` None: several resources did)."""
+    """``after`` takes over bytes ``before`` used (``before`` None: several resources did); ``state``: the
+    state ``after`` was left in (dx12kit takes it to be there, instead of parking it in COMMON)."""
 
     before: Optional[GraphResource]
     after: GraphResource
+    state: int = 0
 
 
 @dataclass(eq=False)
@@ -118,11 +122,15 @@ class BarrierPlan:
         lists: the command lists in submission order.
         passes: the plan of each alive pass, by order.
         counts: the barrier counts.
+        start_states: the state each physical transient (placed in shared memory) is in when an execution
+            starts (the one its last use left): the graph's aliasing barriers name it, so the transients
+            are put there once when they are made (:func:`.realize.prime_states`).
     """
 
     lists: Tuple[CommandListPlan, ...]
     passes: Tuple[PassBarriers, ...]
     counts: BarrierCounts
+    start_states: Mapping[GraphResource, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -155,20 +163,36 @@ class BarrierPlanner:
         self.alive = alive
         self.lifetimes = lifetimes.of
         self.succession = layout.succession
+        # Transients sharing a physical resource (placement.share_physical) share its state: states,
+        # requests, parking, UAV writers and handoffs are kept per physical resource (``phys``), data
+        # dependencies per transient.
+        self.phys: Dict[GraphResource, GraphResource] = {h: pl.physical for h, pl in layout.placements.items()}
+        # per physical resource, the last pass using it (its last member's last use)
+        self.final_use: Dict[GraphResource, int] = {}
+        for h, life in self.lifetimes.items():
+            ph = self.phys.get(h, h)
+            if life.last_use > self.final_use.get(ph, -1):
+                self.final_use[ph] = life.last_use
         # The state each resource is in before the pass being planned (absent: not known, an imported
         # resource before its first use). A transient starts an execution in the state its last use left
         # (kept from the previous execution; COMMON for buffers and after a copy queue).
         self.state: Dict[GraphResource, Optional[int]] = {}
-        for h, life in self.lifetimes.items():
-            final = alive[life.last_use]
-            self.state[h] = 0 if h.kind == "buffer" or final.queue == "copy" else final.need_of[h]
+        self.start_states: Dict[GraphResource, int] = {}
+        for ph, last in self.final_use.items():
+            final = alive[last]
+            self.state[ph] = 0 if ph.kind == "buffer" or final.queue == "copy" else final.need_of[ph if ph in final.need_of else next(
+                h for h in final.uses if self.phys.get(h) is ph)]
+            self.start_states[ph] = self.state[ph] or 0
         self.last_access: Dict[GraphResource, List[PassBarriers]] = {}   # the last writer, or the readers since it
         self.last_uav_writer: Dict[GraphResource, PassBarriers] = {}    # while UAV writes follow each other
         self.last_direct_user: Dict[GraphResource, PassBarriers] = {}
         self.lists: List[CommandListPlan] = []
+        # per list, per other queue: the latest list of that queue it is ordered after (by its waits, its
+        # queue's earlier lists' waits, and theirs): a wait already implied is not made again
+        self.ordered_after: List[Dict[str, int]] = []
         self.passes: List[PassBarriers] = []
         self.requested_in_list: Set[GraphResource] = set()   # resources the current command list has requested
-        self.parked: Set[GraphResource] = set()   # activated by the graph's aliasing barrier inside a list
+        self.activated: Dict[GraphResource, AliasingBarrier] = {}   # the graph's barriers awaiting their state
         self.lists_using: Dict[GraphResource, Set[int]] = {}   # the command lists using each transient
         # per transient whose life ended, per queue: the list of its last accesses there (a later user of
         # its bytes waits for them)
@@ -183,18 +207,13 @@ class BarrierPlanner:
         """Plans alive pass ``p`` (the passes before it are planned)."""
         plan = self._open(p, order)
         far_waits: Dict[str, int] = {}   # other queue -> latest list of it this pass depends on
-        ending: List[GraphResource] = []
         lifetimes = self.lifetimes
         for h, u in p.uses.items():
             life = lifetimes.get(h) if h.transient else None
             if life is not None:
                 if life.first == order:
                     self._first_use(plan, h, u, far_waits)
-                if life.last_use == order:
-                    ending.append(h)
             self._request(plan, h, u, far_waits)
-        if ending:
-            self._end_lives(plan, ending)
         if far_waits:
             self._wait_or_split(plan, far_waits)
         for h in p.uses:
@@ -203,8 +222,9 @@ class BarrierPlanner:
                 if lists is None:
                     lists = self.lists_using[h] = set()
                 lists.add(plan.list_index)
-        for h in ending:
-            self.freed_after[h] = self._last_lists(h)
+        for h in p.uses:
+            if h.transient and lifetimes[h].last_use == order:
+                self.freed_after[h] = self._last_lists(h)
         if self.last_users_transitioned:
             self._count_split_candidates(plan)
         return plan
@@ -222,27 +242,36 @@ class BarrierPlanner:
     def _open(self, p: PassDecl, order: int) -> PassBarriers:
         """The pass's plan, appended to the current command list (a new one when the queue changes)."""
         if not self.lists or self.lists[-1].queue != p.queue:
-            self.lists.append(CommandListPlan(p.queue))
+            self._new_list(CommandListPlan(p.queue))
             self.requested_in_list = set()
         plan = PassBarriers(p, order, len(self.lists) - 1, [], [], [], [], [])
         self.lists[-1].passes.append(plan)
         self.passes.append(plan)
         return plan
 
+    def _new_list(self, lst: CommandListPlan) -> None:
+        """Appends a list; it is ordered after what its queue's previous list was ordered after."""
+        before = next((self.ordered_after[i] for i in range(len(self.lists) - 1, -1, -1)
+                       if self.lists[i].queue == lst.queue), {})
+        self.lists.append(lst)
+        self.ordered_after.append(dict(before))
+
     def _first_use(self, plan: PassBarriers, h: GraphResource, u: FrozenSet[str], far_waits: Dict[str, int]) -> None:
         """A transient's first use: it takes over bytes (aliasing barrier, waits) and may need a clear."""
         p = plan.pass_
         mid_list = False
+        ph = self.phys.get(h, h)
         for before in self.succession.previous_users.get(h, ()):   # whoever used these bytes just before must be done
             freed = self.freed_after.get(before)
             if freed:
                 for queue, list_index in freed.items():
                     _wait_for(far_waits, queue, list_index, p.queue)
-            if plan.list_index in self.lists_using[before]:
-                mid_list = True   # used earlier in this command list
+            if self.phys.get(before, before) is not ph and plan.list_index in self.lists_using[before]:
+                mid_list = True   # another physical resource used these bytes earlier in this command list
         if mid_list:
-            plan.aliasing.append(AliasingBarrier(self.succession.barrier_before.get(h), h))
-            self.parked.add(h)
+            barrier = AliasingBarrier(self.succession.barrier_before.get(h), h)
+            plan.aliasing.append(barrier)
+            self.activated[h] = barrier   # its state: the one _request finds it in
             self.counts.aliasing += 1
         elif h in self.succession.barrier_before:
             self.counts.aliasing_at_execute += 1
@@ -271,39 +300,45 @@ class BarrierPlanner:
         if prev:
             self._dependency_waits(plan, h, prev, far_waits)
         need = p.need_of[h]
-        before = self._state_before(plan, h, prev, need, far_waits)
+        ph = self.phys.get(h, h)
+        before = self._state_before(plan, h, ph, prev, need, far_waits)
+        if self.activated:
+            barrier = self.activated.pop(h, None)
+            if barrier is not None:
+                barrier.state = before or 0
         requested = self.requested_in_list
         if before != need:
             self.counts.transitions += 1
             if prev:
                 self.last_users_transitioned.append(prev[-1])
             plan.transitions.append(Transition(h, need))
-        elif h not in requested:
+        elif ph not in requested:
             # a resource new to a command list is always requested (its state is resolved at execute,
             # in the list dx12kit runs just before); otherwise only real changes.
             plan.transitions.append(Transition(h, need))
-        requested.add(h)
+        requested.add(ph)
         uav_writer = self.last_uav_writer
         if WRITE in u:
-            if before == need and h in uav_writer:
+            if before == need and ph in uav_writer:
                 plan.uav.append(h)
                 self.counts.uav += 1
-            uav_writer[h] = plan
+            uav_writer[ph] = plan
         elif uav_writer:
-            uav_writer.pop(h, None)
-        self.state[h] = 0 if p.queue == "copy" else need
+            uav_writer.pop(ph, None)
+        self.state[ph] = 0 if p.queue == "copy" else need
         if p.writes_of[h] or prev is None:
             self.last_access[h] = [plan]
         else:
             prev.append(plan)
         if p.queue == "direct":
-            self.last_direct_user[h] = plan
+            self.last_direct_user[ph] = plan
 
-    def _state_before(self, plan: PassBarriers, h: GraphResource, prev: Optional[List[PassBarriers]], need: int,
-                      far_waits: Dict[str, int]) -> Optional[int]:
-        """The state ``h`` is in when the pass starts (None: unknown), after any handoff planned for it."""
+    def _state_before(self, plan: PassBarriers, h: GraphResource, ph: GraphResource, prev: Optional[List[PassBarriers]],
+                      need: int, far_waits: Dict[str, int]) -> Optional[int]:
+        """The state ``h`` (of physical resource ``ph``) is in when the pass starts (None: unknown), after any
+        handoff planned for it."""
         queue = plan.pass_.queue
-        before = 0 if h in self.parked and prev is None else self.state.get(h)
+        before = self.state.get(ph)
         if before is None:
             return None
         if h.kind == "buffer" and prev and prev[-1].list_index != plan.list_index:
@@ -311,42 +346,40 @@ class BarrierPlanner:
         if before == need or before & ~QUEUE_STATES[queue] == 0:
             return before   # the queue may leave that state
         # The queue may not leave that state: the last direct-queue user does it after its pass.
-        src = self.last_direct_user.get(h)
+        src = self.last_direct_user.get(ph)
         if src is not None:
             src.after.append(Transition(h, need))
             self.counts.queue_handoff += 1
             _wait_for(far_waits, "direct", src.list_index, queue)
             return need
-        life = self.lifetimes.get(h) if h.transient else None
-        if life is not None and queue != "direct" and self.alive[life.last_use].queue == "direct":
+        final = self.final_use.get(ph) if h.transient else None
+        if final is not None and queue != "direct" and self.alive[final].queue == "direct":
             # first use of the execution: the previous execution's last direct user does it (see finish)
-            self.handoffs.append(_Handoff(life.last_use, h, need))
+            self.handoffs.append(_Handoff(final, h, need))
             return need
         return before
-
-    def _end_lives(self, plan: PassBarriers, ending: List[GraphResource]) -> None:
-        """End of life of a transient the graph activated inside a list: back to COMMON."""
-        for h in ending:
-            if h in self.parked and self.state.get(h) != 0:
-                plan.after.append(Transition(h, 0))
-                self.counts.transitions += 1
-                self.state[h] = 0
 
     def _wait_or_split(self, plan: PassBarriers, far_waits: Dict[str, int]) -> None:
         """Adds the pass's new GPU waits to its list; or, when passes before it in the list would wait for
         nothing, starts a new list with it (they run concurrently with the other queue's work)."""
         current = self.lists[-1]
         queue = plan.pass_.queue
-        new_waits = {q: i for q, i in far_waits.items() if q != queue and i > current.waits.get(q, -1)}
+        known = self.ordered_after[-1]
+        new_waits = {q: i for q, i in far_waits.items() if q != queue and i > known.get(q, -1)}
         if new_waits and len(current.passes) > 1:
             current.passes.pop()
             current = CommandListPlan(queue, [plan])
-            self.lists.append(current)
+            self._new_list(current)
+            known = self.ordered_after[-1]
             # every resource is new to the new list
             plan.transitions = [Transition(h, plan.pass_.need_of[h]) for h in plan.pass_.uses]
-            self.requested_in_list = set(plan.pass_.uses)
+            self.requested_in_list = {self.phys.get(h, h) for h in plan.pass_.uses}
             plan.list_index = len(self.lists) - 1
         current.waits.update(new_waits)
+        for q, i in new_waits.items():
+            for q2, j in list(self.ordered_after[i].items()) + [(q, i)]:
+                if q2 != queue and j > known.get(q2, -1):
+                    known[q2] = j
 
     def _last_lists(self, h: GraphResource) -> Dict[str, int]:
         """Per queue, the list of the last accesses to ``h``."""
@@ -360,7 +393,7 @@ class BarrierPlanner:
         """The plan, once every alive pass is planned: handoffs into the next execution, the waits on
         the previous execution and the counts."""
         for ho in self.handoffs:
-            if self.state.get(ho.resource) != ho.state:
+            if self.state.get(self.phys.get(ho.resource, ho.resource)) != ho.state:
                 self.passes[ho.by].after.append(Transition(ho.resource, ho.state))
                 self.counts.queue_handoff += 1
         seen: Set[str] = set()
@@ -369,7 +402,8 @@ class BarrierPlanner:
                 seen.add(lst.queue)
                 lst.waits_previous_execution = lst.queue != "direct"
         self.counts.batches = len(self.lists)
-        return BarrierPlan(lists=tuple(self.lists), passes=tuple(self.passes), counts=self.counts)
+        return BarrierPlan(lists=tuple(self.lists), passes=tuple(self.passes), counts=self.counts,
+                           start_states=self.start_states)
 
 
 def plan_barriers(alive: Sequence[PassDecl], lifetimes: Lifetimes, layout: MemoryLayout) -> BarrierPlan:

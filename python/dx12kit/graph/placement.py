@@ -1,12 +1,17 @@
 """Stage 4, physical resources and aliases: where each transient lies in the graph's memory block,
-and who takes bytes over from whom.
+which transients are one physical resource, and who takes bytes over from whom.
 
-Each transient gets a size and alignment (from the device, through an ``AllocationInfoFn``), then an
-offset: packed by lifetime, largest first at the lowest aligned offset free for its whole lifetime, so
-transients whose lifetimes do not overlap share bytes whatever their formats (``aliasing=False``: each
-after the other). Multisampled transients are committed textures of their own, not in the block.
-Then a sweep in order of first use finds, for each transient, the previous occupants of its bytes:
-whom its aliasing barrier names and whose work it must wait for.
+Each transient gets a size and alignment (from the device, through an ``AllocationInfoFn``). With
+aliasing, transients of one description (kind, size, format, mips, slices, samples and flags) whose
+lifetimes do not overlap are one *physical resource*: the later one reuses the earlier one's resource,
+with a plain transition and no aliasing barrier (memory does not change hands). Then each physical
+resource gets an offset: packed by lifetime (from its first member's first pass to its last member's
+last), largest first at the lowest aligned offset free for its whole lifetime, so physical resources
+whose lifetimes do not overlap share bytes whatever their formats (``aliasing=False``: each transient
+after the other, none shared). Multisampled transients are committed textures of their own, not in the
+block. Then a sweep in order of first use finds, for each transient, the previous occupants of its
+bytes: whose work it must wait for, and (when they are another physical resource) whom its aliasing
+barrier names.
 """
 from __future__ import annotations
 
@@ -41,9 +46,11 @@ class Placement:
         last: the order of the last pass its bytes are held for.
         flags: what it is created for.
         committed: a multisampled texture, committed on its own (not in the block, never aliased).
+        physical: the transient whose real resource it uses (itself, or the first transient of its
+            description using the same physical resource).
     """
 
-    __slots__ = ("resource", "offset", "size", "alignment", "first", "last", "flags", "committed")
+    __slots__ = ("resource", "offset", "size", "alignment", "first", "last", "flags", "committed", "physical")
     resource: GraphResource
     offset: int
     size: int
@@ -52,6 +59,7 @@ class Placement:
     last: int
     flags: ResourceFlags
     committed: bool
+    physical: GraphResource
 
 
 @dataclass(frozen=True)
@@ -60,8 +68,8 @@ class Succession:
     users of bytes in an execution take them over from their last users in the previous one).
 
     Attributes:
-        barrier_before: for each transient that takes over bytes, the resource its aliasing barrier names
-            (``None``: several, a barrier on any).
+        barrier_before: for each transient whose physical resource takes over bytes another one used, the
+            resource its aliasing barrier names (``None``: several, a barrier on any).
         previous_users: for each placed transient, the occupants of its bytes just before it in this
             execution (those whose work it must wait for; earlier ones are ordered before them).
     """
@@ -210,7 +218,7 @@ def succession(placed: Sequence[Placement]) -> Succession:
     occ: List[Optional[Placement]] = [None] * max(0, len(bounds) - 1)   # latest occupant of each segment
     got_of: Dict[GraphResource, List[Placement]] = {}
     for a in sorted(placed, key=lambda x: (x.first, x.offset)):
-        got: List[Placement] = []
+        got: List[Placement] = []   # the previous occupants (of its physical resource too: whose work it waits for)
         for i in range(at[a.offset], at[a.offset + a.size]):
             o = occ[i]
             if o is not None and o not in got:
@@ -225,10 +233,36 @@ def succession(placed: Sequence[Placement]) -> Succession:
                 o = occ[i]
                 if o is not None and o is not a and o not in got:
                     got.append(o)
-        if got:
-            barrier_before[a.resource] = _latest_of(got)
+        others = [o for o in got if o.physical is not a.physical]   # memory changes hands
+        if others:
+            barrier_before[a.resource] = _latest_of(others)
     return Succession(barrier_before=barrier_before,
                       previous_users={h: tuple(o.resource for o in got) for h, got in got_of.items()})
+
+
+def _description(pl: Placement) -> Tuple[object, ...]:
+    """What makes two transients interchangeable as one real resource."""
+    h = pl.resource
+    return (h.kind, h.size, h.width, h.height, int(h.format or 0), h.mips, h.array_size, h.samples, pl.flags,
+            pl.size, pl.alignment)
+
+
+def share_physical(placed: Sequence[Placement]) -> Dict[GraphResource, List[Placement]]:
+    """Transients of one description whose lifetimes do not overlap, as one physical resource each
+    (in order of first use, each to the physical resource freed latest before it: interval partitioning,
+    so the fewest physical resources). Returns each physical resource's members, by its first member."""
+    groups: Dict[Tuple[object, ...], List[List[Placement]]] = {}
+    for pl in sorted(placed, key=lambda x: (x.first, x.resource.index)):
+        slots = groups.setdefault(_description(pl), [])
+        best: Optional[List[Placement]] = None
+        for slot in slots:
+            if slot[-1].last < pl.first and (best is None or slot[-1].last > best[-1].last):
+                best = slot
+        if best is None:
+            slots.append([pl])
+        else:
+            best.append(pl)
+    return {slot[0].resource: slot for slots in groups.values() for slot in slots}
 
 
 def _check_multisampled(h: GraphResource, flags: ResourceFlags) -> None:
@@ -255,11 +289,21 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
     for h, life in lifetimes.of.items():
         _check_multisampled(h, life.flags)
         info = allocation_info(h, life.flags)
-        placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, h.samples > 1)
+        placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, h.samples > 1, h)
     placed = [x for x in placements.values() if not x.committed]
-    packing = pack(placed, aliasing)
-    for x in placed:
-        x.offset = packing.offsets[x.resource]
+    if aliasing:
+        physical = share_physical(placed)
+        spans = [Placement(p, 0, m[0].size, m[0].alignment, m[0].first, max(x.last for x in m), m[0].flags, False, p)
+                 for p, m in physical.items()]
+        packing = pack(spans, aliasing)
+        for p, members in physical.items():
+            for x in members:
+                x.offset = packing.offsets[p]
+                x.physical = p
+    else:
+        packing = pack(placed, aliasing)
+        for x in placed:
+            x.offset = packing.offsets[x.resource]
     return MemoryLayout(placements=placements, block_bytes=packing.block_bytes,
                         committed_bytes=sum(x.size for x in placements.values() if x.committed),
                         unaliased_bytes=sum(align(x.size, x.alignment) for x in placements.values()),

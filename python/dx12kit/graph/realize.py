@@ -3,7 +3,7 @@ description with a probe resource; dx12kit's memory layer answers from GetResour
 ``Resource.allocation``), and the real transients of a layout, placed in one memory block."""
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, MutableMapping, Tuple
+from typing import Any, Dict, Hashable, Mapping, MutableMapping, Tuple
 
 from ..dx12core import Device
 from .model import GraphResource, Resource, ResourceFlags
@@ -43,13 +43,14 @@ def device_allocation_info(device: Device) -> AllocationInfoFn:
 
 def layout_key(layout: MemoryLayout) -> Hashable:
     """What the real transients depend on: equal keys, the same resources may be kept."""
-    return (layout.block_bytes,) + tuple((h.index, pl.offset, pl.flags, pl.committed) for h, pl in
+    return (layout.block_bytes,) + tuple((h.index, pl.offset, pl.flags, pl.committed, pl.physical.index) for h, pl in
                                          sorted(layout.placements.items(), key=lambda kv: kv[0].index))
 
 
 def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping[GraphResource, Resource]) -> Any:
     """Creates the real transients of ``layout`` into ``real``: placed in one new memory block, or
-    committed (multisampled ones).
+    committed (multisampled ones); transients sharing a physical resource get the same one (named after
+    the first of them).
 
     Returns:
         The memory block (None when nothing is placed).
@@ -57,6 +58,8 @@ def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping
     memory = device.allocate_memory(layout.block_bytes, name="render graph transients") if layout.block_bytes else None
     for h, pl in layout.placements.items():
         f = pl.flags
+        if pl.physical is not h:   # one physical resource with an earlier transient of its description
+            continue
         if pl.committed:
             real[h] = device.create_texture2d(h.width, h.height, h._texture_format(), sample_count=h.samples,
                                               render_target=f.render_target, depth_stencil=f.depth_stencil, name=h.name)
@@ -67,4 +70,30 @@ def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping
                                               memory=memory, offset=pl.offset)
         else:
             real[h] = device.create_buffer(h.size, uav=f.uav, name=h.name, memory=memory, offset=pl.offset)
+    for h, pl in layout.placements.items():
+        if pl.physical is not h:
+            real[h] = real[pl.physical]
     return memory
+
+
+def prime_states(device: Device, layout: MemoryLayout, start_states: Mapping[GraphResource, int],
+                 real: Mapping[GraphResource, Resource]) -> int:
+    """Puts each placed physical transient in the state an execution of the plan starts it in (on the
+    direct queue, after the work submitted before), so that the graph's aliasing barriers, which name
+    that state, never need dx12kit to move a transient there before a list: doing so would activate it
+    there, before the resource whose bytes it takes is done with them. Nothing a transient holds is
+    kept from one execution to the next, so activating them here in turn loses nothing.
+
+    Returns:
+        The direct queue's fence value after it (0: nothing to do); the next execution's compute and
+        copy lists wait for it.
+    """
+    todo = [(real[h], s) for h, s in start_states.items()
+            if h in real and not layout.placements[h].committed and h.kind == "texture"]
+    if not todo:
+        return 0
+    q = device.queue("direct")
+    cl = q.command_list(name="render graph: transient states")
+    for r, s in todo:
+        cl.transition_barrier(r, s)
+    return q.execute(cl)

@@ -19,7 +19,7 @@ from .history import Histories, declare_history
 from .profile import Profiler
 from .model import ClearValue, GraphError, GraphResource, QueueName, RecordFn, Resource
 from .plancache import PlanEntry, plan_cache, reals_by_index, structural_key
-from .realize import create_transients, device_allocation_info, layout_key
+from .realize import create_transients, device_allocation_info, layout_key, prime_states
 
 
 class RenderGraph:
@@ -29,7 +29,7 @@ class RenderGraph:
         device: the device whose queues run the passes and whose memory holds the transients.
         aliasing: let transients whose lifetimes do not overlap share memory (the default). ``False``
             gives each transient bytes of its own (still placed in one block): no aliasing barriers and
-            no returns to ``COMMON``; for comparing memory and costs, or ruling aliasing out. Also the
+            no physical resources shared; for comparing memory and costs, or ruling aliasing out. Also the
             :attr:`aliasing` property, which may be changed later.
         profile: time each pass on the GPU: a timestamp before its first barrier and one after its last
             work (two ``end_query`` per pass; nothing is added without it). :meth:`stats` then reports
@@ -366,6 +366,9 @@ class RenderGraph:
         for parity in histories.parities():   # one plan per parity of the histories' versions
             histories.assign(self._real, parity)
             real_compiled = dict(self._real) if same else {entry.resources[h.index]: r for h, r in self._real.items()}
+            if parity == 0:   # transients into their starting states, once (the same in every parity)
+                primed = prime_states(self.device, compiled.layout, compiled.barriers.start_states, real_compiled)
+                entry.last_direct_value = max(entry.last_direct_value, primed)
             self._record_plans.append(bake(compiled.barriers, compiled.layout, real_compiled, self.device,
                                            records=None if same else [p.record for p in self._declaration.passes],
                                            handles=None if same else resources, codes=entry.codes,

@@ -27,7 +27,9 @@ public:
 
     void AddTransition(std::shared_ptr<Resource> r, D3D12_RESOURCE_STATES state);
     void AddUav(std::shared_ptr<Resource> r);  // null: every UAV access
-    void AddAliasing(std::shared_ptr<Resource> before, std::shared_ptr<Resource> after);
+    /// `parkState`: see CommandList::AliasingBarrier.
+    void AddAliasing(std::shared_ptr<Resource> before, std::shared_ptr<Resource> after,
+                     D3D12_RESOURCE_STATES parkState = D3D12_RESOURCE_STATE_COMMON);
 
     /// Records every entry into `list`, in order. An entry that fails (another device, a state the
     /// list's queue type may not use) throws; the entries before it stay recorded.

@@ -109,7 +109,10 @@ public:
     // ---- barriers -------------------------------------------------------------------------
     void TransitionBarrier(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES state, uint32_t sub);
     void UavBarrier(const std::shared_ptr<Resource>& r);
-    void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after);
+    /// `parkState`: the state `after` is taken to be in when a list that has not used it yet
+    /// activates it (D3D12Rules rule 6c; dx12kit puts it there before the list when it is not).
+    void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after,
+                         D3D12_RESOURCE_STATES parkState = D3D12_RESOURCE_STATE_COMMON);
     /// Records a transition directly, without telling the tracker (escape hatch; validation
     /// mode notices when it leaves a resource in the wrong state).
     void RawTransition(const std::shared_ptr<Resource>& r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, uint32_t sub);

@@ -52,7 +52,8 @@
 //        the first time, COMMON again for buffers and for anything last used on a copy queue
 //        (rule 5). When a resource is first used in a list after an overlapping one in the same
 //        list, its state at that point must be known while recording: dx12kit parks it in COMMON
-//        before the list (activating it for that first, when it is not the active one) and moves
+//        (or in the state the caller of aliasing_barrier says it was left in, so that no detour
+//        through COMMON is recorded when it is already there) before the list (activating it for that first, when it is not the active one) and moves
 //        it from COMMON after the aliasing barrier.
 //     d. Contents are undefined after activation. A resource with ALLOW_RENDER_TARGET or
 //        ALLOW_DEPTH_STENCIL must first be initialized by a Clear (ClearRenderTargetView /

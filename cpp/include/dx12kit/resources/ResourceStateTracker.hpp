@@ -101,8 +101,10 @@ public:
     /// A UAV barrier on `resource` (nullptr: every UAV access).
     void UavBarrier(const std::shared_ptr<Resource>& resource);
     /// An explicit aliasing barrier: `after` becomes the active resource of its range (no automatic
-    /// barrier for it then).
-    void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after);
+    /// barrier for it then). What the list does not know yet of `after`'s state is parked in
+    /// `parkState` (rule 6c; COMMON unless the caller knows the state it was left in).
+    void AliasingBarrier(const std::shared_ptr<Resource>& before, const std::shared_ptr<Resource>& after,
+                         D3D12_RESOURCE_STATES parkState = D3D12_RESOURCE_STATE_COMMON);
     /// Validation (rule 6d): `sub` of `resource` (already transitioned for the operation) was
     /// written whole by an initializing operation (a clear of it, a copy of the whole subresource).
     void NoteInitialized(const Resource* resource, uint32_t sub);
@@ -204,9 +206,11 @@ private:
     Local& Lookup(const std::shared_ptr<Resource>& resource);
     Local& Create(const std::shared_ptr<Resource>& resource);
     /// A use of an aliased resource: records its activation (see the header comment).
-    void AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier);
+    void AliasUse(const std::shared_ptr<Resource>& resource, Local* local, bool explicitBarrier,
+                  D3D12_RESOURCE_STATES parkState = D3D12_RESOURCE_STATE_COMMON);
     memory::AliasMap& LocalAliases(memory::MemoryRegion* region);
-    void ResolveActivation(Resource* r, bool park, ExecuteStates& states, std::vector<D3D12_RESOURCE_BARRIER>& out, std::vector<Resource*>* owners);
+    void ResolveActivation(Resource* r, bool park, D3D12_RESOURCE_STATES parkState, ExecuteStates& states, std::vector<D3D12_RESOURCE_BARRIER>& out,
+                           std::vector<Resource*>* owners);
     void Push(const D3D12_RESOURCE_BARRIER& b);
     void PushTransition(Local& l, const D3D12_RESOURCE_BARRIER& b);
 

@@ -1,0 +1,191 @@
+"""RenderGraph memory across queues and the barriers aliasing costs, on the real device."""
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import numpy as np
+import pytest
+
+import dx12kit as dx
+from dx12kit import graph_demo as gd
+
+
+@pytest.fixture(scope="module")
+def dev() -> dx.Device:
+    return dx.Device()
+
+
+def _noop(cl: Any, r: Any) -> None:
+    pass
+
+
+@pytest.mark.parametrize("validate", [False, True])
+def test_compute_queue_transients_free_their_bytes_on_the_compute_timeline(validate: bool) -> None:
+    """Lighting and both blurs on the compute queue: the blur takes the G-buffer's bytes once lighting
+    (before it on its own queue) is done, with no GPU wait beyond the dependencies'; same pixels as by hand."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    target = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="frame")
+    hand = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="hand")
+    q.wait(gd.record_compute_post_by_hand(dev, hand))
+    hand_px = q.read_texture(hand)
+    assert hand_px.std() > 10
+    g, _ = gd.build_compute_post_graph(dev, target)
+    for _ in range(3):
+        q.wait(g.execute())
+        assert np.array_equal(q.read_texture(target), hand_px)
+    st = g.stats()
+    assert st["transient_bytes_unaliased"] == 576 * 1024
+    assert st["transient_bytes"] == 448 * 1024   # the peak of this order: lighting's inputs and output
+    assert st["transient_bytes"] <= 0.85 * st["transient_bytes_unaliased"]
+    mm = {m["name"]: m for m in g.memory_map()}
+    assert mm["blur"]["first_pass"] == "blur_h" and mm["blur"]["last_pass"] == "blur_v"
+    taken = [n for n in ("shadow", "albedo", "gbuf1", "depth")
+             if mm[n]["offset"] < mm["blur"]["offset"] + mm["blur"]["size"] and mm["blur"]["offset"] < mm[n]["offset"] + mm[n]["size"]]
+    assert taken and all(mm[n]["last_pass"] == "lighting" for n in taken)
+    waits = st["batch_waits"]
+    g.aliasing = False
+    assert g.stats()["batch_waits"] == waits == [{}, {"direct": 0}, {"compute": 1}]
+
+
+def test_bytes_change_queues_only_where_a_wait_orders_them(dev: dx.Device) -> None:
+    """A (direct, then read on compute) is free for D, first used on the compute queue after A's last use
+    there; not for C, first used on the direct queue by a pass no wait orders after that compute use."""
+    out = dev.create_texture2d(8, 8, "rgba8_unorm", render_target=True, name="out")
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    a, b, c, d = (g.create_texture(n, 8, 8, "rgba8_unorm") for n in "ABCD")
+    g.add_pass("d0", _noop, render_targets=[a], clear={a: (0, 0, 0, 0)})
+    g.add_pass("c1", _noop, queue="compute", reads=[a], writes=[b])
+    g.add_pass("d2", _noop, render_targets=[c], clear={c: (0, 0, 0, 0)})
+    g.add_pass("c3", _noop, queue="compute", reads=[b], writes=[d])
+    g.add_pass("d4", _noop, reads=[c, d], render_targets=[o])
+    mm = {m["name"]: m for m in g.memory_map()}
+    assert mm["D"]["offset"] == mm["A"]["offset"]
+    assert len({mm[n]["offset"] for n in "ABC"}) == 3
+    assert mm["A"]["last_pass"] == "d2"   # d2 may run beside c1
+    waits = g.stats()["batch_waits"]
+    g.aliasing = False
+    assert g.stats()["batch_waits"] == waits
+    g.aliasing = True
+    dev.queue().wait(g.execute())
+
+
+def _barriers_per_execution(dev: dx.Device, g: dx.RenderGraph) -> int:
+    """Every barrier the device records for one (steady-state) execution of ``g``: in the lists, in the
+    lists dx12kit runs before them at execute, and the aliasing barriers those hold."""
+    q = dev.queue()
+    q.wait(g.execute())
+    b0 = dict(dev.stats()["barriers"])
+    q.wait(g.execute())
+    dev.wait_idle()
+    b1 = dev.stats()["barriers"]
+    d = {k: b1[k] - b0[k] for k in b1}
+    assert d["aliasing_explicit"] == g.stats()["barriers"]["aliasing"]   # the graph's own, in its lists
+    return int(d["recorded"] + d["inserted_at_execute"] + d["aliasing_automatic"])
+
+
+def _chain(dev: dx.Device, out: dx.Texture, passes: int, seen: Any = None) -> dx.RenderGraph:
+    """Each pass writes a transient the next reads (four descriptions in turn), every fifth on the compute
+    queue, the last into ``out``; ``seen`` collects (name, real resource) from the records."""
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    kinds = [("rgba8_unorm", 64), ("rgba16_float", 64), ("r32_float", 128), ("rgba8_unorm", 128)]
+    prev: Any = None
+    for i in range(passes - 1):
+        fmt, size = kinds[i % 4]
+        t = g.create_texture(f"t{i}", size, size, fmt)
+
+        def rec(cl: Any, r: Any, t: Any = t) -> None:
+            if seen is not None:
+                seen.append((t.name, r[t]))
+        reads = [prev] if prev is not None else []
+        if i % 5 == 4:
+            g.add_pass(f"p{i}", rec, queue="compute", reads=reads, writes=[t])
+        else:
+            g.add_pass(f"p{i}", rec, reads=reads, render_targets=[t], clear={t: (0, 0, 0, 0)})
+        prev = t
+    g.add_pass("final", _noop, reads=[prev], render_targets=[o])
+    return g
+
+
+def test_transients_of_one_description_reuse_one_resource_without_aliasing_barriers(dev: dx.Device) -> None:
+    """A 50-pass chain with aliasing: transients of one description are one physical resource in turn, so
+    memory never changes hands: no aliasing barrier, and as many barriers as the chain needs by hand
+    (each transient into its write state once and into its read state once: 98)."""
+    out = dev.create_texture2d(64, 64, "rgba8_unorm", render_target=True, name="out")
+    seen: List[Any] = []
+    g = _chain(dev, out, 50, seen)
+    n = _barriers_per_execution(dev, g)
+    st = g.stats()
+    assert st["barriers"]["aliasing"] == 0 and st["barriers"]["aliasing_at_execute"] == 0
+    assert n <= 1.05 * 98, n
+    assert st["transient_bytes"] <= 0.2 * st["transient_bytes_unaliased"]
+    real: Dict[str, Any] = {}
+    for name, r in seen:
+        real.setdefault(name, r)
+    # t0, t8, t16 ...: one description (rgba8 64x64 render target), lifetimes apart: one real texture
+    assert real["t0"] is real["t8"] is real["t16"]
+    assert real["t0"] is not real["t4"]   # a UAV (compute pass): another description
+    assert len({id(r) for r in real.values()}) <= 8
+    g.aliasing = False
+    assert _barriers_per_execution(dev, g) == n
+
+
+@pytest.mark.parametrize("validate", [False, True])
+def test_reused_physical_resource_keeps_each_transients_values(validate: bool) -> None:
+    """a and c (one description) share a real texture in turn (a written on the compute queue, c on the
+    direct queue after a's last use there, c read on the copy queue): the values each holds reach the
+    outputs, over executions."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    outs = [dev.create_texture2d(8, 8, "rgba8_unorm", uav=True, name=f"o{i}") for i in range(2)]
+    g = dx.RenderGraph(dev)
+    o = [g.import_resource(x) for x in outs]
+    a, b, c = (g.create_texture(n, 8, 8, "rgba8_unorm") for n in "abc")
+    g.add_pass("fill_a", lambda cl, r: cl.clear_unordered_access_view(r[a], (0.2, 0, 0, 1)), queue="compute", writes=[a])
+    g.add_pass("a_to_b", lambda cl, r: cl.copy_resource(r[b], r[a]), copy_from=[a], copy_to=[b])
+    g.add_pass("fill_c", lambda cl, r: cl.clear_unordered_access_view(r[c], (0.6, 0, 0, 1)), writes=[c])
+    g.add_pass("out0", lambda cl, r: cl.copy_resource(r[o[0]], r[b]), copy_from=[b], copy_to=[o[0]])
+    g.add_pass("out1", lambda cl, r: cl.copy_resource(r[o[1]], r[c]), queue="copy", copy_from=[c], copy_to=[o[1]])
+    mm = {m["name"]: m for m in g.memory_map()}
+    assert mm["a"]["offset"] == mm["c"]["offset"]
+    for _ in range(3):
+        q.wait(g.execute())
+        assert (q.read_texture(outs[0])[..., 0] == 51).all()
+        assert (q.read_texture(outs[1])[..., 0] == 153).all()
+    st = g.stats()["barriers"]
+    assert st["aliasing"] == 0 and st["aliasing_at_execute"] == 0
+
+
+@pytest.mark.parametrize("validate", [False, True])
+def test_aliasing_barrier_naming_the_state_left_parks_without_a_detour_through_common(validate: bool) -> None:
+    """("aliasing", before, after, state) in a BarrierBatch: ``after``, activated inside the list, is taken
+    to be in ``state``; when it was left there, nothing moves it to COMMON before the list, and the list
+    transitions it from there. A wrong state is put right before the list (activation and transition)."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    S = dx.ResourceState
+    mem = dev.allocate_memory(64 * 1024, name="shared")
+    buf = dev.create_buffer(64 * 1024, memory=mem, offset=0, name="buf")
+    rt = dev.create_texture2d(64, 64, "rgba8_unorm", render_target=True, memory=mem, offset=0, name="tex")
+    cl = q.command_list()
+    cl.clear_render_target(rt, [1, 0, 0, 1])
+    cl.transition_barrier(rt, S.PIXEL_SHADER_RESOURCE)
+    q.wait(q.execute(cl))
+    # each round's read_texture leaves it in COPY_SOURCE
+    for claimed, moved in ((S.PIXEL_SHADER_RESOURCE, []), (S.PIXEL_SHADER_RESOURCE, [("tex", S.COPY_SOURCE, S.PIXEL_SHADER_RESOURCE)]),
+                           (S.COMMON, [("tex", S.COPY_SOURCE, S.COMMON)])):
+        batch = dx.BarrierBatch([("aliasing", buf, rt, claimed)] if claimed != S.COMMON else [("aliasing", buf, rt)])
+        assert batch.entries[0][3:] == ((claimed,) if claimed != S.COMMON else ())
+        cl = q.command_list()
+        cl.upload(buf, np.arange(16 * 1024, dtype=np.uint32))
+        cl.resource_barriers(batch)
+        cl.clear_render_target(rt, [0, 0, 1, 1])
+        q.wait(q.execute(cl))
+        inserted = [(name, before, after) for _, name, _, before, after in q.last_inserted_barriers]
+        assert [x for x in inserted if x[0] == "tex"] == moved
+        px = q.read_texture(rt)
+        assert (px[..., 2] == 255).all() and (px[..., 0] == 0).all()
+    with pytest.raises(dx.InvalidArgumentError, match="state"):
+        dx.BarrierBatch([("aliasing", buf, None, S.COPY_SOURCE)])
