@@ -1,9 +1,12 @@
-"""GPU culling and indirect drawing: a compute pass tests 64 instances against a view rectangle,
-appends the visible ones to a list and counts them into the instance count of a draw command; then
-execute_indirect draws exactly those instances, without the CPU reading anything back.
+"""GPU culling and indirect drawing with a root constant buffer per draw (the shape of Microsoft's
+ExecuteIndirect sample): a compute pass tests 64 instances against a view rectangle and appends, for each
+visible one, a command [its constant buffer's GPU address, draw arguments] and counts them; then
+execute_indirect draws exactly those commands, each with its root CBV pointing at its instance's constants,
+without the CPU reading anything back. (On vkd3d 1.2, which ignores root CBV arguments, dx12kit expands the
+commands on the GPU: docs/guides/shader-gaps.rst, 'ExecuteIndirect'.)
 
 Run: python examples/gpu_culling.py [OUT_DIR]
-Writes gpu_culling.png (64x64) and gpu_culling.npz (the instances, the draw arguments, the visible list).
+Writes gpu_culling.png (64x64) and gpu_culling.npz (the instances, the count, the commands, the visible list).
 """
 import sys
 from pathlib import Path
@@ -14,12 +17,13 @@ import dx12kit as dx
 
 SIZE, COUNT = 64, 64
 VIEW = (-0.6, -0.6, 0.6, 0.6)       # x0, y0, x1, y1: instances whose square overlaps it are drawn
+BLOCK = 256                         # one constant-buffer block per instance (root CBV addresses are 256-aligned)
 
 CULL_CS = """
-cbuffer View : register(b0) { float4 view; uint count; float3 pad; };
+cbuffer View : register(b0) { float4 view; uint count; uint cb_lo; uint cb_hi; uint pad; };
 RWStructuredBuffer<float4> instances : register(u0);   // x, y, half size, colour index
-RWStructuredBuffer<uint> args : register(u1);          // vertex count, instance count, start vertex, start instance
-RWStructuredBuffer<uint> visible : register(u2);
+RWStructuredBuffer<uint> commands : register(u1);      // per command: CBV address (lo, hi), 4 vertices, 1 instance, 0, 0
+RWStructuredBuffer<uint> counter : register(u2);
 [numthreads(64, 1, 1)]
 void main(uint3 i : SV_DispatchThreadID) {
     if (i.x >= count) return;
@@ -27,17 +31,21 @@ void main(uint3 i : SV_DispatchThreadID) {
     bool inside = s.x + s.z > view.x && s.x - s.z < view.z && s.y + s.z > view.y && s.y - s.z < view.w;
     if (inside) {
         uint slot;
-        InterlockedAdd(args[1], 1, slot);
-        visible[slot] = i.x;
+        InterlockedAdd(counter[0], 1, slot);
+        uint w = slot * 6;
+        commands[w] = cb_lo + i.x * 256;       // the constant buffer is 64 KiB-aligned: no carry into cb_hi
+        commands[w + 1] = cb_hi;
+        commands[w + 2] = 4;
+        commands[w + 3] = 1;
+        commands[w + 4] = 0;
+        commands[w + 5] = 0;
     }
 }
 """
 DRAW_VS = """
-StructuredBuffer<float4> instances : register(t0);
-StructuredBuffer<uint> visible : register(t1);
+cbuffer Instance : register(b0) { float4 s; };       // x, y, half size, colour index: set per draw
 struct V { float4 pos : SV_Position; float4 colour : COLOR0; };
-V main(uint vid : SV_VertexID, uint iid : SV_InstanceID) {
-    float4 s = instances[visible[iid]];
+V main(uint vid : SV_VertexID) {
     float2 corner = float2(vid & 1, vid >> 1) * 2 - 1;     // triangle strip
     V o;
     o.pos = float4(s.xy + corner * s.z, 0, 1);
@@ -60,40 +68,47 @@ def main(out_dir: str = ".") -> Path:
     queue = dev.queue("direct")
     cull_rs = dev.create_root_signature([dx.RootConstants(0, 8), dx.RootUAV(0), dx.RootUAV(1), dx.RootUAV(2)])
     cull = dev.create_compute_pipeline(dx.compile_hlsl(CULL_CS, profile="cs_5_0"), cull_rs)
-    draw_rs = dev.create_root_signature([dx.RootSRV(0), dx.RootSRV(1)])
+    draw_rs = dev.create_root_signature([dx.RootCBV(0)])
     draw = dev.create_graphics_pipeline(dx.compile_hlsl(DRAW_VS, profile="vs_5_0"), dx.compile_hlsl(DRAW_PS, profile="ps_5_0"),
                                         draw_rs, ["rgba8_unorm"], topology="triangle_strip")
-    signature = dev.create_command_signature([dx.IndirectArgument.draw()], byte_stride=16)
+    # Per command: the root CBV's address (8 bytes), then the draw arguments (16 bytes).
+    signature = dev.create_command_signature([dx.IndirectArgument.constant_buffer_view(0), dx.IndirectArgument.draw()],
+                                             byte_stride=24, root_signature=draw_rs)
 
     instances = make_instances()
+    blocks = np.zeros((COUNT, BLOCK // 4), np.float32)
+    blocks[:, :4] = instances
     instance_buf = dev.create_buffer(instances.nbytes, uav=True, name="instances")
-    args = dev.create_buffer(16, uav=True, name="draw arguments")
-    visible = dev.create_buffer(COUNT * 4, uav=True, name="visible")
+    constants = dev.create_buffer(blocks.nbytes, name="instance constants")
+    commands = dev.create_buffer(COUNT * 24, uav=True, name="commands")
+    count = dev.create_buffer(4, uav=True, name="command count")
     target = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True)
 
+    va = constants.gpu_address
     cl = queue.command_list()
     cl.upload(instance_buf, instances)
-    cl.upload(args, np.array([4, 0, 0, 0], np.uint32))       # 4 vertices, 0 instances so far
+    cl.upload(constants, blocks)
+    cl.upload(count, np.zeros(1, np.uint32))
     cl.set_pipeline_state(cull)
-    cl.set_constants(0, [*VIEW, COUNT, 0.0, 0.0, 0.0])        # floats stay floats, ints become uints
+    cl.set_constants(0, [*VIEW, COUNT, va & 0xFFFFFFFF, va >> 32, 0])      # floats stay floats, ints become uints
     cl.set_root_uav(1, instance_buf)
-    cl.set_root_uav(2, args)
-    cl.set_root_uav(3, visible)
+    cl.set_root_uav(2, commands)
+    cl.set_root_uav(3, count)
     cl.dispatch(1)
     cl.set_pipeline_state(draw)
     cl.set_render_targets([target])
     cl.clear_render_target(target, [0, 0, 0, 1])
-    cl.set_root_srv(0, instance_buf)
-    cl.set_root_srv(1, visible)
-    cl.execute_indirect(signature, 1, args)                   # the draw the compute pass wrote
+    cl.execute_indirect(signature, COUNT, commands, count_buffer=count, referenced=[constants])   # what the compute pass wrote
     queue.execute(cl)
 
-    draw_args = queue.read_buffer(args, dtype=np.uint32)
-    visible_list = queue.read_buffer(visible, dtype=np.uint32)[: draw_args[1]]
+    n = int(queue.read_buffer(count, dtype=np.uint32)[0])
+    cmds = queue.read_buffer(commands, dtype=np.uint32).reshape(COUNT, 6)[:n]
+    addresses = cmds[:, 0].astype(np.uint64) | (cmds[:, 1].astype(np.uint64) << np.uint64(32))
+    visible_list = ((addresses - np.uint64(va)) // np.uint64(BLOCK)).astype(np.uint32)
     out = Path(out_dir)
-    np.savez(out / "gpu_culling.npz", instances=instances, args=draw_args, visible=np.sort(visible_list), view=np.array(VIEW))
+    np.savez(out / "gpu_culling.npz", instances=instances, count=n, commands=cmds, visible=np.sort(visible_list), view=np.array(VIEW))
     path = dx.save_image(out / "gpu_culling.png", queue.read_texture(target))
-    print(f"{draw_args[1]} of {COUNT} instances visible")
+    print(f"{n} of {COUNT} instances visible")
     print("wrote", path)
     return path
 

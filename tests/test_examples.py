@@ -125,7 +125,8 @@ def test_gpu_culling(tmp_path):
     inst, (x0, y0, x1, y1) = r["instances"], r["view"]
     x, y, h = inst[:, 0], inst[:, 1], inst[:, 2]
     inside = (x + h > x0) & (x - h < x1) & (y + h > y0) & (y - h < y1)
-    assert r["args"].tolist() == [4, int(inside.sum()), 0, 0]
+    assert int(r["count"]) == inside.sum()
+    assert r["commands"][:, 2:].tolist() == [[4, 1, 0, 0]] * int(inside.sum())   # one draw per command, its CBV before it
     assert r["visible"].tolist() == np.flatnonzero(inside).tolist()
     assert 0 < inside.sum() < len(inst)
     img = load_png(tmp_path / "gpu_culling.png")

@@ -9,19 +9,25 @@ void BindCommandListIndirect(Classes& c) {
     c.commandList.def(
         "execute_indirect",
         [](CommandList& cl, CommandSignatureArg signature, Int maxCount, BufferArg argumentBuffer, Int argumentOffset, OptBufferArg countBuffer,
-           Int countOffset) {
+           Int countOffset, BuffersArg referenced) {
             const char* fn = "execute_indirect";
             if (!py::isinstance<CommandSignature>(signature))
                 throw py::type_error(std::string(fn) + ": signature must be a dx12kit.CommandSignature (Device.create_command_signature), not " +
                                      detail::TypeName(signature));
+            if (!py::isinstance<py::sequence>(referenced) || py::isinstance<py::str>(referenced))
+                throw py::type_error(std::string(fn) + ": referenced must be a sequence of Buffers, not " + detail::TypeName(referenced));
+            std::vector<std::shared_ptr<Resource>> refs;
+            const py::sequence seq = py::reinterpret_borrow<py::sequence>(referenced);
+            for (size_t i = 0; i < seq.size(); ++i)
+                refs.push_back(AsResource(seq[i], ("execute_indirect: referenced[" + std::to_string(i) + "]").c_str()));
             std::shared_ptr<Resource> count;
             if (!countBuffer.is_none()) count = AsResource(countBuffer, "execute_indirect: count_buffer");
             cl.ExecuteIndirect(signature.cast<std::shared_ptr<CommandSignature>>(), U32(maxCount, fn, "max_count"),
                                AsResource(argumentBuffer, "execute_indirect: argument_buffer"), U64(argumentOffset, fn, "argument_offset"), count,
-                               U64(countOffset, fn, "count_offset"));
+                               U64(countOffset, fn, "count_offset"), refs);
         },
         "signature"_a, "max_count"_a, "argument_buffer"_a, "argument_offset"_a = 0, "count_buffer"_a = py::none(), "count_offset"_a = 0,
-        docs::CommandList::execute_indirect);
+        py::kw_only(), "referenced"_a = py::tuple(), docs::CommandList::execute_indirect);
 }
 
 }  // namespace dx12kit::bindings

@@ -99,6 +99,11 @@ struct Targets {
                                  pybind11::detail::make_caster<Texture>::name + pybind11::detail::const_name("] | None");
 };
 
+/// Several buffers (execute_indirect's referenced=): "Sequence[Buffer]".
+struct Buffers {
+    static constexpr auto name =
+        pybind11::detail::const_name("collections.abc.Sequence[") + pybind11::detail::make_caster<Buffer>::name + pybind11::detail::const_name("]");
+};
 }  // namespace hint
 
 // The arguments of the D3D12 layer's bindings. A binding still checks what it receives (AsResource: a
@@ -110,6 +115,7 @@ using OptBufferArg = Typed<hint::OneOf<Buffer, pybind11::none>>;
 using TextureArg = Typed<hint::OneOf<Texture>>;
 using OptTextureArg = Typed<hint::OneOf<Texture, pybind11::none>>;
 using TargetsArg = Typed<hint::Targets>;
+using BuffersArg = Typed<hint::Buffers>;
 using SamplerArg = Typed<hint::OneOf<Sampler>>;
 using QueryHeapArg = Typed<hint::OneOf<QueryHeap>>;
 using CommandSignatureArg = Typed<hint::OneOf<CommandSignature>>;

@@ -188,7 +188,7 @@ def test_root_signature_given_exactly_when_root_arguments_change(device):
 
 @pytest.mark.parametrize("arguments, stride", [
     ([IA.constant(0, 0, 4), IA.draw()], 32),
-    ([IA.constant_buffer_view(1), IA.draw()], 24),
+    ([IA.constant(0, 0, 4), IA.constant_buffer_view(1), IA.draw()], 40),
     ([IA.vertex_buffer_view(0), IA.draw()], 32),
     ([IA.index_buffer_view(), IA.draw_indexed()], 36),
 ])
@@ -333,3 +333,198 @@ def test_validation_mode_measures_a_table_cbv_by_its_view_not_its_buffer():
     q.wait(q.execute(cl))
     assert q.read_buffer(out, np.uint32).tolist() == [64, 64 + 79]
     dev.wait_idle()
+
+
+# ---- root CBV per command (ExecuteIndirect's GPU-culling sample): emulated on vkd3d 1.2 -----------------
+
+# Appends a command [root CBV address, draw of 6 vertices] for every band whose bit is set in `mask`, its
+# address the band's 256-byte block of the constant buffer (base + 256 * band + `skew`), and counts them.
+CULL_CBV_CS = """
+cbuffer C : register(b0) { uint base_lo; uint base_hi; uint mask; uint skew; };
+RWStructuredBuffer<uint> args : register(u0);
+RWStructuredBuffer<uint> counter : register(u1);
+[numthreads(8, 1, 1)]
+void main(uint3 t : SV_GroupThreadID) {
+    uint band = t.x;
+    if (((mask >> band) & 1) == 0) return;
+    uint slot;
+    InterlockedAdd(counter[0], 1, slot);
+    uint w = slot * 6;
+    args[w] = base_lo + 256 * band + skew;
+    args[w + 1] = base_hi;
+    args[w + 2] = 6;
+    args[w + 3] = 1;
+    args[w + 4] = 0;
+    args[w + 5] = 0;
+}
+"""
+# Two root CBVs: the rectangle from b0, the colour from b1.
+CB2_VS = """
+cbuffer Rect : register(b0) { float4 rect; };
+cbuffer Colour : register(b1) { float4 unused; float4 colour; };
+float4 main(uint id : SV_VertexID, out float4 c : COLOR) : SV_Position {
+    float u = (id == 1 || id == 3 || id == 4) ? 1.0 : 0.0;
+    float v = (id == 2 || id == 4 || id == 5) ? 1.0 : 0.0;
+    c = colour;
+    return float4(lerp(rect.x, rect.y, u), v * 2.0 - 1.0, 0, 1);
+}
+"""
+
+
+def band_blocks() -> np.ndarray:
+    """Band b's 256-byte block: its rectangle (x0, x1) at float 0, its colour at float 4."""
+    blocks = np.zeros((BANDS, 64), np.float32)
+    for b in range(BANDS):
+        blocks[b, 0:2] = [-1 + 2 * b / BANDS, -1 + 2 * (b + 1) / BANDS]
+        blocks[b, 4:8] = [b * 17 / 255.0, 1.0 - b * 5 / 255.0, 0, 1]
+    return blocks
+
+
+@pytest.fixture(scope="module")
+def cbv_culler(device):
+    rs = device.create_root_signature([dx.RootConstants(0, 4), dx.RootUAV(0), dx.RootUAV(1)])
+    return device.create_compute_pipeline(dx.compile_hlsl(CULL_CBV_CS, profile="cs_5_0"), rs)
+
+
+@pytest.fixture(scope="module")
+def cbv_bands(device):
+    rs = device.create_root_signature([dx.RootCBV(0)])
+    return device.create_graphics_pipeline(dx.compile_hlsl(CB_VS, profile="vs_5_0"), dx.compile_hlsl(CB_PS, profile="ps_5_0"), rs,
+                                           rtv_formats=["rgba8_unorm"])
+
+
+def cull_frame(device, queue, pso, culler, blocks_buf, mask, *, skew=0, prefill=None, signature=None, referenced=None):
+    """One list: the cull pass writes up to 8 commands and their count; execute_indirect draws them."""
+    args = device.create_buffer(8 * 24, uav=True, name="commands")
+    count = device.create_buffer(4, uav=True, name="count")
+    rt = device.create_texture2d(W, H, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.upload(args, prefill if prefill is not None else np.zeros(8 * 6, np.uint32))
+    cl.upload(count, np.zeros(1, np.uint32))
+    cl.set_pipeline_state(culler)
+    va = blocks_buf.gpu_address
+    cl.set_constants(0, np.array([va & 0xFFFFFFFF, va >> 32, mask, skew], np.uint32))
+    cl.set_root_uav(1, args)
+    cl.set_root_uav(2, count)
+    cl.dispatch(1)
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt])
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    sig = signature or device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24,
+                                                       root_signature=pso.root_signature)
+    cl.execute_indirect(sig, 8, args, count_buffer=count, referenced=referenced if referenced is not None else [blocks_buf])
+    queue.execute(cl)
+    return rt
+
+
+def bands_one_by_one(device, queue, pso, blocks_buf, drawn):
+    rt = device.create_texture2d(W, H, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt])
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    for b in drawn:
+        cl.set_root_cbv(0, blocks_buf, 256 * b)
+        cl.draw(6, 1, 0, 0)
+    queue.execute(cl)
+    return queue.read_texture(rt)
+
+
+def cbv_bands_expected(drawn) -> np.ndarray:
+    e = np.zeros((H, W, 4), np.uint8)
+    for b in drawn:
+        e[:, 2 * b:2 * b + 2] = [17 * b, 255 - 5 * b, 0, 255]
+    return e
+
+
+def test_gpu_culled_draws_with_a_root_cbv_each_match_the_draws_recorded_one_by_one(device, queue, cbv_bands, cbv_culler):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    # Commands 0..7 in the argument buffer already name bands 7..0: from the count on they must not draw.
+    prefill = np.array([[buf.gpu_address & 0xFFFFFFFF, buf.gpu_address >> 32, 6, 1, 0, 0] for _ in range(8)], np.uint32)
+    prefill[:, 0] += 256 * (7 - np.arange(8, dtype=np.uint32))
+    visible = [1, 2, 4, 6]
+    mask = sum(1 << b for b in visible)
+    got = queue.read_texture(cull_frame(device, queue, cbv_bands, cbv_culler, buf, mask, prefill=prefill.ravel()))
+    want = bands_one_by_one(device, queue, cbv_bands, buf, visible)
+    np.testing.assert_array_equal(want, cbv_bands_expected(visible))
+    np.testing.assert_array_equal(got, want)
+
+
+def test_two_root_cbvs_per_command_and_commands_past_the_count_with_garbage_addresses(device, queue):
+    rs = device.create_root_signature([dx.RootCBV(0), dx.RootCBV(1)])
+    pso = device.create_graphics_pipeline(dx.compile_hlsl(CB2_VS, profile="vs_5_0"), dx.compile_hlsl(CB_PS, profile="ps_5_0"), rs,
+                                          rtv_formats=["rgba8_unorm"])
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    words = 8
+    # [rect CBV, colour CBV, draw]: both addresses point at the band's block (b1 reads its second float4).
+    va = buf.gpu_address
+    visible = [0, 3, 5]
+    cmds = np.zeros((8, words), np.uint32)
+    cmds[:] = 0xDEADBEE0   # past the count: addresses in no buffer, never looked at
+    for i, b in enumerate(visible):
+        cmds[i] = [(va + 256 * b) & 0xFFFFFFFF, va >> 32, (va + 256 * b) & 0xFFFFFFFF, va >> 32, 6, 1, 0, 0]
+    args = device.create_buffer(cmds.nbytes, name="commands")
+    count = device.create_buffer(4, name="count")
+    rt = device.create_texture2d(W, H, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.upload(args, cmds)
+    cl.upload(count, np.array([len(visible)], np.uint32))
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt])
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    sig = device.create_command_signature([IA.constant_buffer_view(0), IA.constant_buffer_view(1), IA.draw()], byte_stride=4 * words,
+                                          root_signature=rs)
+    cl.execute_indirect(sig, 8, args, count_buffer=count, referenced=[buf])
+    queue.execute(cl)
+    np.testing.assert_array_equal(queue.read_texture(rt), cbv_bands_expected(visible))
+
+
+@pytest.mark.parametrize("skew, why", [(8 * 256, "lies in no buffer of referenced="), (16, "is not a multiple of 256 bytes")])
+def test_a_root_cbv_address_outside_the_referenced_buffers_raises_at_the_next_read(device, queue, cbv_bands, cbv_culler, skew, why):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    # Band 0's address + skew: past the buffer's end (band 0 + 8 blocks) or inside it but misaligned.
+    rt = cull_frame(device, queue, cbv_bands, cbv_culler, buf, 0b1, skew=skew)
+    with pytest.raises(dx.InvalidArgumentError, match=f"command 0 .* has a root CBV address that {why}"):
+        queue.read_texture(rt)
+    # Reported once; the command was not drawn.
+    np.testing.assert_array_equal(queue.read_texture(rt), np.zeros((H, W, 4), np.uint8))
+
+
+def test_referenced_buffers_are_required_exactly_for_root_cbv_signatures(device, queue, cbv_bands):
+    sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=cbv_bands.root_signature)
+    args = device.create_buffer(48)
+    cl = queue.command_list()
+    cl.set_pipeline_state(cbv_bands)
+    with pytest.raises(dx.InvalidArgumentError, match="changes root CBVs per command; pass referenced="):
+        cl.execute_indirect(sig, 2, args)
+    with pytest.raises(dx.InvalidArgumentError, match="changes no root CBV; leave it empty"):
+        cl.execute_indirect(device.create_command_signature([IA.draw()], byte_stride=16), 2, args, referenced=[args])
+    with pytest.raises(TypeError, match="referenced"):
+        cl.execute_indirect(sig, 2, args, referenced=args)
+
+
+def test_root_cbv_arguments_before_a_dispatch_are_refused_naming_the_gap(device):
+    rs = device.create_root_signature([dx.RootCBV(0)])
+    with pytest.raises(dx.InvalidArgumentError, match="emulates them only before a draw argument"):
+        device.create_command_signature([IA.constant_buffer_view(0), IA.dispatch()], byte_stride=20, root_signature=rs)
+
+
+def test_root_cbvs_the_signature_sets_are_null_after_execute_indirect(device, queue, cbv_bands):
+    buf = device.create_buffer(256)
+    sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=cbv_bands.root_signature)
+    args = device.create_buffer(24)
+    cl = queue.command_list()
+    cl.set_pipeline_state(cbv_bands)
+    cl.set_render_targets([device.create_texture2d(W, H, "rgba8_unorm", render_target=True)])
+    cl.set_root_cbv(0, buf)
+    cl.execute_indirect(sig, 1, args, referenced=[buf])
+    with pytest.raises(dx.InvalidArgumentError, match="left it a null view"):
+        cl.draw(6)
+    cl.set_root_cbv(0, buf)
+    cl.draw(6)

@@ -487,6 +487,7 @@ void CommandList::ForgetRootArguments(const char* by) {
     // all root arguments"); vertex and index buffers stay bound.
     m_RootArgsClearedBy = by;
     m_RootArgsSet = 0;
+    m_RootViewsNulled = 0;
     m_ConstantsSet.fill(0);
     m_LastConstants = ConstantsCall{};
     for (auto it = m_Bindings.begin(); it != m_Bindings.end();) {
@@ -1352,7 +1353,11 @@ void CommandList::CheckRootArguments(const char* what) const {
         }
         throw InvalidArgument(std::string(what) + ": root parameter " + std::to_string(i) + " (" + RootParamKindName(params[i].kind) +
                               ") of the bound root signature is read by pipeline '" + m_Pipeline->Name() + "' but not set " +
-                              RootArgumentsClearedBy() + "; set it first");
+                              ((m_RootViewsNulled >> i) & 1u ? std::string("since execute_indirect, whose command signature changes it, left it a "
+                                                                           "null view (D3D12: root views a command signature sets are NULL after "
+                                                                           "ExecuteIndirect)")
+                                                             : RootArgumentsClearedBy()) +
+                              "; set it first");
     }
 }
 

@@ -21,7 +21,8 @@ std::string Named(const Resource& r) {
 }  // namespace
 
 void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
-                                  uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset) {
+                                  uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset,
+                                  const std::vector<std::shared_ptr<Resource>>& referenced) {
     const char* what = "execute_indirect";
     const auto recording = Begin(what);
     CheckNotCopy(what);
@@ -80,9 +81,15 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         throw InvalidArgument("execute_indirect: count_offset=" + std::to_string(countOffset) +
                               " without a count_buffer; pass count_buffer= or leave count_offset 0");
     }
+    CheckReferenced(*signature, referenced, what);
     // The same buffer cannot be an indirect argument and be bound for another use in this work.
     for (const auto& kv : m_Bindings) {
         const Resource* r = kv.second.resource.get();
+        for (const auto& ref : referenced)
+            if (r == ref.get() && kv.second.uav)
+                throw InvalidArgument(
+                    "execute_indirect: " + Named(*r) + " is in referenced= (read as constant buffers: VERTEX_AND_CONSTANT_BUFFER) and is bound by " +
+                    DescribeBinding(kv.first, kv.second) + " for writing (D3D12 holds a buffer in one state per draw); bind another buffer there");
         if (r != arguments.get() && r != count.get()) continue;
         if (dispatch && kv.first >= kInputAssemblerKeys) continue;
         throw InvalidArgument("execute_indirect: " + Named(*r) + " is read as indirect arguments (INDIRECT_ARGUMENT) and is bound by " +
@@ -98,12 +105,18 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         m_LastKeptSignature = signature.get();
     }
     if (maxCount == 0) return;
+    if (signature->EmulatesCbvs()) return ExecuteIndirectCbvs(*signature, maxCount, arguments, argumentOffset, count, countOffset, referenced);
     m_Tracker.Transition(arguments, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
     if (count) m_Tracker.Transition(count, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
+    for (const auto& ref : referenced)
+        if (ref->HeapType() != D3D12_HEAP_TYPE_UPLOAD) m_Tracker.Transition(ref, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER);
+    for (const auto& a : signature->Arguments())  // the commands set them (rule 3: same root signature)
+        if (indirectrules::ChangesRootArguments(a.Type)) NoteRootArgument(a.Constant.RootParameterIndex);
     PrepareWork(dispatch, what);
     if (m_Validate) {
         ValidateResource(what, arguments.get());
         if (count) ValidateResource(what, count.get());
+        for (const auto& ref : referenced) ValidateResource(what, ref.get());
     }
     ID3D12CommandSignature* native = signature->D3D12Signature();
     if (dispatch && maxCount > 1 && !platform::BackendIndirectSupport().dispatchMaxCount) {
@@ -114,6 +127,18 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
                                      count ? countOffset : 0);
     }
     NoteUavWrites();
+    NullIndirectRootViews(*signature);
+}
+
+void CommandList::NullIndirectRootViews(const CommandSignature& signature) {
+    // D3D12 ("Indirect drawing"): after ExecuteIndirect a root view the signature sets is a NULL view
+    // (and root constants it sets are 0); the next work must set the view again.
+    for (const auto& a : signature.Arguments()) {
+        const uint32_t root = a.ConstantBufferView.RootParameterIndex;
+        if (!indirectrules::ChangesRootArguments(a.Type) || a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT || root >= 64) continue;
+        m_RootArgsSet &= ~(uint64_t(1) << root);
+        m_RootViewsNulled |= uint64_t(1) << root;
+    }
 }
 
 }  // namespace dx12kit

@@ -7,6 +7,7 @@
 #include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/gpu/FenceChecks.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 #include "dx12kit/platform/FenceEvent.hpp"
 #include "dx12kit/platform/HResult.hpp"
@@ -20,7 +21,8 @@
 
 namespace dx12kit {
 
-CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type) : m_Device(device), m_Context(device.Context()), m_Type(type) {
+CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
+    : m_Device(device), m_Context(device.Context()), m_Type(type), m_FenceChecks(std::make_shared<FenceCheckSink>()) {
     D3D12_COMMAND_QUEUE_DESC d{};
     d.Type = type;
     d.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
@@ -671,6 +673,7 @@ void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
         throw Timeout("wait: fence value " + std::to_string(value) + " not reached within " + std::to_string(timeoutSeconds) +
                       " s (completed: " + std::to_string(ReadCompleted()) + ")");
     m_Device.Poll();
+    m_FenceChecks->ThrowIfAny("wait");
 }
 
 uint64_t CommandQueue::Flush(double timeoutSeconds) {
@@ -683,6 +686,7 @@ uint64_t CommandQueue::Flush(double timeoutSeconds) {
     }
     if (!WaitForFence(value, timeoutSeconds)) throw Timeout("flush: the queue did not go idle within " + std::to_string(timeoutSeconds) + " s");
     m_Device.Poll();
+    m_FenceChecks->ThrowIfAny("flush");
     return value;
 }
 
@@ -737,7 +741,10 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     if (&buffer->Context() != m_Context.get()) throw InvalidArgument("read_buffer: the buffer belongs to another device");
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
     // One memcpy (UmaAccess.hpp), or a GPU copy below when other threads keep using the buffer.
-    if (uma::ReadsDirectly(*buffer) && uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds)) return;
+    if (uma::ReadsDirectly(*buffer) && uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds)) {
+        m_FenceChecks->ThrowIfAny("read_buffer");  // ReadDirect polled what completed
+        return;
+    }
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {
         m_Device.WaitIdle();  // an UPLOAD/READBACK/CUSTOM buffer (never moved): read directly once every queue is idle
         ReadMapping map(buffer->D3D12Resource(), size);

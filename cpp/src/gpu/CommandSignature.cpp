@@ -151,18 +151,42 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
                                       std::to_string(p.num32BitValues) + " constants");
         }
     }
-    // What the backend runs: refuse what it would silently ignore.
+    // What the backend runs: refuse what it would silently ignore, emulate root CBVs before a draw
+    // (CommandListIndirectCbv.cpp) where the backend ignores them.
     const platform::IndirectSupport support = platform::BackendIndirectSupport();
+    uint32_t offset = 0;
     for (size_t i = 0; i < m_Arguments.size(); ++i) {
         const auto& a = m_Arguments[i];
+        if (a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW) {
+            m_CbvRootIndices.push_back(a.ConstantBufferView.RootParameterIndex);
+            m_CbvOffsets.push_back(offset);
+        }
+        if (IsWork(a.Type)) m_WorkOffset = offset;
+        offset += indirectrules::ArgumentBytes(a);
+    }
+    m_EmulatesCbvs = !support.rootArguments && !m_CbvRootIndices.empty();
+    for (size_t i = 0; i < m_Arguments.size(); ++i) {
+        const auto& a = m_Arguments[i];
+        const bool emulated = m_EmulatesCbvs && a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW &&
+                              Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DRAW && m_CbvRootIndices.size() <= kMaxEmulatedCbvs;
+        if (emulated) continue;
+        if (m_EmulatesCbvs && a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW)
+            throw InvalidArgument(
+                head + "arguments[" + std::to_string(i) + "] " + Describe(a) +
+                " is not supported on " DX12KIT_BACKEND_NAME
+                ": vkd3d 1.2 ignores root CBV arguments, and dx12kit emulates them only before a draw argument and at most " +
+                std::to_string(kMaxEmulatedCbvs) + " per command (this signature: " + KindName(Work()) + ", " +
+                std::to_string(m_CbvRootIndices.size()) +
+                " CBV arguments). Use a draw signature, or record the work one by one (docs/guides/shader-gaps.rst, 'ExecuteIndirect')");
         if ((ChangesRootArguments(a.Type) && !support.rootArguments) ||
             ((a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW || a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW) &&
              !support.bufferViews))
             throw InvalidArgument(head + "arguments[" + std::to_string(i) + "] " + Describe(a) +
                                   " is not supported on " DX12KIT_BACKEND_NAME
                                   ": vkd3d 1.2's ExecuteIndirect runs only the draw/draw_indexed/dispatch argument and ignores the others "
-                                  "(\"Ignoring unhandled argument type\"), so every command would reuse the arguments set before it. Use a "
-                                  "signature of the draw argument alone and select per-draw data in the shader (e.g. SV_InstanceID with "
+                                  "(\"Ignoring unhandled argument type\"), so every command would reuse the arguments set before it; dx12kit "
+                                  "emulates only root CBV arguments before a draw. Use a root CBV per command (constant_buffer_view), or a "
+                                  "signature of the draw argument alone selecting per-draw data in the shader (e.g. SV_InstanceID with "
                                   "start_instance from the argument buffer indexing a structured buffer), or record the draws one by one "
                                   "(docs/guides/shader-gaps.rst, 'ExecuteIndirect')");
     }
@@ -179,6 +203,18 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
     ThrowIfFailed(m_Context->D3D12Device()->CreateCommandSignature(&d, m_Root ? m_Root->D3D12RootSignature() : nullptr, IID_ID3D12CommandSignature,
                                                                    m_Signature.ReleaseAndGetVoidAddress()),
                   "CreateCommandSignature");
+    if (m_EmulatesCbvs) {
+        // What the emulation records per command: one draw, with its count (0 or 1) from a count buffer.
+        D3D12_INDIRECT_ARGUMENT_DESC draw{};
+        draw.Type = D3D12_INDIRECT_ARGUMENT_TYPE_DRAW;
+        D3D12_COMMAND_SIGNATURE_DESC dd{};
+        dd.ByteStride = sizeof(D3D12_DRAW_ARGUMENTS);
+        dd.NumArgumentDescs = 1;
+        dd.pArgumentDescs = &draw;
+        ThrowIfFailed(
+            m_Context->D3D12Device()->CreateCommandSignature(&dd, nullptr, IID_ID3D12CommandSignature, m_DrawOnly.ReleaseAndGetVoidAddress()),
+            "CreateCommandSignature (draw only)");
+    }
 }
 
 void CommandSignature::SetName(std::string name) {

@@ -807,7 +807,7 @@ class CommandList:
                 the bundle and the call; the calls before it stay recorded).
             UseAfterFreeError: the list was already executed.
         """
-    def execute_indirect(self, signature: CommandSignature, max_count: typing.SupportsIndex, argument_buffer: Buffer, argument_offset: typing.SupportsIndex = 0, count_buffer: Buffer | None = None, count_offset: typing.SupportsIndex = 0) -> None:
+    def execute_indirect(self, signature: CommandSignature, max_count: typing.SupportsIndex, argument_buffer: Buffer, argument_offset: typing.SupportsIndex = 0, count_buffer: Buffer | None = None, count_offset: typing.SupportsIndex = 0, *, referenced: collections.abc.Sequence[Buffer] = ()) -> None:
         """
         Runs up to `max_count` commands whose arguments the GPU reads from `argument_buffer`
         (ID3D12GraphicsCommandList::ExecuteIndirect): command i at argument_offset + i * signature.byte_stride. With a
@@ -824,11 +824,19 @@ class CommandList:
             argument_offset: where the first command starts (a multiple of 4).
             count_buffer: a Buffer holding the command count as uint32, or None to run max_count commands.
             count_offset: where the count is in count_buffer (a multiple of 4).
+            referenced: the Buffers the commands' root CBV addresses point into, required exactly when the signature
+                changes root CBVs (constant_buffer_view arguments). They go to VERTEX_AND_CONSTANT_BUFFER, as D3D12
+                requires. On vkd3d 1.2, which ignores root CBV arguments, a built-in compute pass copies each command's
+                constant data from them into a staging buffer on the GPU and the draws read it there (at most 8
+                buffers; docs/guides/shader-gaps.rst, 'ExecuteIndirect').
         
         Raises:
             InvalidArgumentError: misaligned offsets, buffers too small for max_count commands (or the count), a
                 pipeline or root signature that does not match the signature, a buffer also bound for another use,
-                what draw or dispatch refuse, or a count buffer with a dispatch signature on vkd3d 1.2 (which ignores it).
+                what draw or dispatch refuse, a count buffer with a dispatch signature on vkd3d 1.2 (which ignores it),
+                or referenced= missing or given where it does not belong. On vkd3d 1.2 a root CBV address the GPU wrote
+                that lies in no referenced buffer (or is not 256-byte aligned) is found by the pass: that command does
+                not draw, and the queue's next wait, flush or read raises InvalidArgumentError naming it.
             TypeError: arguments of the wrong type.
         """
     def generate_mips(self, texture: Texture, *, first_mip: typing.SupportsIndex = 0) -> None:

@@ -268,8 +268,15 @@ public:
     /// Both buffers go to INDIRECT_ARGUMENT through the state tracker; the bound pipeline (and root
     /// signature, when the signature changes root arguments) must match the signature. maxCount 0
     /// records nothing. InvalidArgument names the rule broken.
+    /// `referenced`: the buffers the commands' root CBV addresses point into (required exactly when
+    /// the signature changes root CBVs; D3D12 wants them in VERTEX_AND_CONSTANT_BUFFER, which the
+    /// tracker sees to). Where the backend ignores root CBV arguments (CommandSignature::EmulatesCbvs)
+    /// a built-in pass expands the commands on the GPU (CommandListIndirectCbv.cpp); an address in
+    /// none of them raises at the queue's next wait or read (FenceChecks.hpp) and that command is
+    /// not drawn.
     void ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
-                         uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset);
+                         uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset,
+                         const std::vector<std::shared_ptr<Resource>>& referenced = {});
 
     // ---- bundles (Bundle.cpp; the rules: dx12kit/gpu/Bundle.hpp) --------------------------------
     /// ExecuteBundle: replays closed `bundle`'s calls into this direct list (emulated, Bundle.hpp says
@@ -330,7 +337,15 @@ private:
     };
     std::vector<ActiveQuery> m_ActiveQueries;               ///< begun and not yet ended in this list
     const CommandSignature* m_LastKeptSignature = nullptr;  ///< the signature last added to m_Tracked
-    const QueryHeap* m_LastKeptHeap = nullptr;              ///< the heap last added to m_Tracked (one push per heap change)
+    /// ExecuteIndirect of a signature whose root CBVs the backend ignores: the built-in expansion
+    /// pass (ExpandIndirectCbv.hlsl), then one draw per command with its root CBVs set to the staged
+    /// copies of the constant data (CommandListIndirectCbv.cpp). The checks of ExecuteIndirect passed.
+    void ExecuteIndirectCbvs(const CommandSignature& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
+                             uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset,
+                             const std::vector<std::shared_ptr<Resource>>& referenced);
+    /// ExecuteIndirect's checks of `referenced` against `signature`.
+    void CheckReferenced(const CommandSignature& signature, const std::vector<std::shared_ptr<Resource>>& referenced, const char* what) const;
+    const QueryHeap* m_LastKeptHeap = nullptr;  ///< the heap last added to m_Tracked (one push per heap change)
     void KeepHeap(const std::shared_ptr<QueryHeap>& heap, const char* what);
     std::shared_ptr<Resource> m_Predicate;        ///< the buffer set_predication named (null: none)
     ID3D12Resource* m_NativePredicate = nullptr;  ///< what the native list predicates on (the buffer or its 0/1 scratch copy)
@@ -520,6 +535,11 @@ private:
         const uint64_t bits = (count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1) << offset;
         if ((m_ConstantsSet[rootIndex] |= bits) == all) NoteRootArgument(rootIndex);
     }
+    /// Bit i: root view i was left NULL by execute_indirect, whose signature changes it (D3D12's rule), and
+    /// not set since (CheckRootArguments says so). Cleared with the root arguments.
+    uint64_t m_RootViewsNulled = 0;
+    /// After ExecuteIndirect: the root views `signature` changes are NULL views (D3D12), so unset.
+    void NullIndirectRootViews(const CommandSignature& signature);
     std::array<uint64_t, 64> m_ConstantsSet{};  ///< per root-constants parameter: bit j, value j set
     /// SetConstants' last (rootIndex, count, offset), checked and noted under the bound root signature:
     /// the same call again needs neither (a loop setting one parameter per draw). Cleared with the

@@ -73,6 +73,7 @@ class DeviceContext;
 class CommandList;
 class Resource;
 class QueueSubmitter;
+class FenceCheckSink;
 
 /// One transition that Execute inserted before a list (see CommandQueue::LastInsertedBarriers).
 struct InsertedBarrier {
@@ -166,6 +167,9 @@ public:
     HRESULT IssueWait(CommandQueue& other, uint64_t value);
     /// The queue's submitter (its submission thread, counters, the test hook for queued failures).
     QueueSubmitter& Submitter() const { return *m_Submitter; }
+    /// Errors the GPU found in this queue's work (FenceChecks.hpp), raised by the next Wait, Flush,
+    /// ReadBuffer or ReadTexture.
+    const std::shared_ptr<FenceCheckSink>& FenceChecks() const { return m_FenceChecks; }
 
     /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a
     /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
@@ -255,6 +259,7 @@ private:
     std::mutex m_ReadbackMutex;                                     // one readback at a time per queue
     std::shared_ptr<class Resource> m_Readback;                     // reused READBACK buffer, grown as needed
     std::shared_ptr<class Resource> ReadbackBuffer(uint64_t size);  // caller holds m_ReadbackMutex
+    std::shared_ptr<FenceCheckSink> m_FenceChecks;
     // The native calls, the submission thread and the timed waits on m_d3d12Fence (declared after
     // it: destroyed first, once the queue is idle).
     std::shared_ptr<QueueSubmitter> m_Submitter;

@@ -15,7 +15,9 @@
 //     buffer holds offset + stride * (max_count - 1) + the arguments' bytes, the count buffer 4
 //     bytes at its offset; both are in INDIRECT_ARGUMENT (the state tracker moves them there).
 // What the backend runs (platform::IndirectSupport) narrows this further: CommandSignature refuses
-// what the backend would silently get wrong.
+// what the backend would silently get wrong, except root CBV arguments before a draw, which
+// CommandList::ExecuteIndirect emulates where the backend ignores them (EmulatesCbvs;
+// CommandListIndirectCbv.cpp).
 #pragma once
 
 #include "dx12kit/platform/ComPtr.hpp"
@@ -72,6 +74,18 @@ public:
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name);
 
+    /// The backend ignores root arguments and this draw signature changes root CBVs: ExecuteIndirect
+    /// expands its commands on the GPU into DrawOnly() commands (CommandListIndirectCbv.cpp).
+    bool EmulatesCbvs() const { return m_EmulatesCbvs; }
+    static constexpr uint32_t kMaxEmulatedCbvs = 8;
+    /// The root CBV arguments in order: their root parameters and byte offsets in a command.
+    const std::vector<uint32_t>& CbvRootIndices() const { return m_CbvRootIndices; }
+    const std::vector<uint32_t>& CbvOffsets() const { return m_CbvOffsets; }
+    /// The byte offset of the draw/draw_indexed/dispatch argument in a command.
+    uint32_t WorkOffset() const { return m_WorkOffset; }
+    /// With EmulatesCbvs: a signature of one draw argument, stride 16.
+    ID3D12CommandSignature* DrawOnly() const { return m_DrawOnly.Get(); }
+
 private:
     std::shared_ptr<DeviceContext> m_Context;
     std::vector<D3D12_INDIRECT_ARGUMENT_DESC> m_Arguments;
@@ -79,6 +93,10 @@ private:
     uint32_t m_ArgumentBytes = 0;
     std::shared_ptr<RootSignature> m_Root;
     ComPtr<ID3D12CommandSignature> m_Signature;
+    bool m_EmulatesCbvs = false;
+    std::vector<uint32_t> m_CbvRootIndices, m_CbvOffsets;
+    uint32_t m_WorkOffset = 0;
+    ComPtr<ID3D12CommandSignature> m_DrawOnly;
     std::string m_Name = "command signature";
 };
 

@@ -1,0 +1,50 @@
+// FenceChecks: errors that only the GPU can find (a built-in pass found the user's GPU-written data
+// breaking a rule, e.g. an ExecuteIndirect root CBV address in no referenced buffer), reported when
+// the work's fence is reached and raised by the queue's next wait or read.
+//
+// A pass that checks on the GPU writes a word (0: fine) into a READBACK buffer and keeps a FenceCheck
+// with its list's tracked objects. Those are released only once the list's fence is reached
+// (CommandQueue::Poll), and a FenceCheck's destructor reads its word then: non-zero makes its message
+// a failure of the queue's FenceCheckSink, which CommandQueue::Wait / Flush / ReadBuffer / ReadTexture
+// and Device::WaitIdle raise (InvalidArgument) and clear. A list never executed reports nothing (the
+// word starts at 0).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace dx12kit {
+
+class Resource;
+
+class FenceCheckSink {
+public:
+    void Report(std::string message);
+    /// InvalidArgument "<what>: <first failure>" when any was reported (then none is left).
+    void ThrowIfAny(const char* what);
+
+private:
+    std::mutex m_Mutex;
+    std::vector<std::string> m_Failures;
+};
+
+class FenceCheck {
+public:
+    /// `readback`: a READBACK buffer whose first 8 bytes the GPU writes (two uint32, 0 0: fine);
+    /// `describe(word0, word1)` makes the message for a failure. The buffer is zeroed here.
+    FenceCheck(std::shared_ptr<FenceCheckSink> sink, std::shared_ptr<Resource> readback, std::function<std::string(uint32_t, uint32_t)> describe);
+    ~FenceCheck();
+    FenceCheck(const FenceCheck&) = delete;
+    FenceCheck& operator=(const FenceCheck&) = delete;
+
+private:
+    std::shared_ptr<FenceCheckSink> m_Sink;
+    std::shared_ptr<Resource> m_Readback;
+    std::function<std::string(uint32_t, uint32_t)> m_Describe;
+};
+
+}  // namespace dx12kit
