@@ -25,10 +25,19 @@ text = re.sub(r"^(\s+)([A-Z0-9_]+): typing\.ClassVar\[(\w+)\]", member, text, fl
 text = text.replace("typing_extensions.Buffer", "Buffer")
 # Arguments the bindings take as objects so that the Python layer checks their types (pybind11's
 # bool caster would take None): their real types.
-loose = "def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any = False, generate_mips: typing.Any = True, name: typing.Any = None)"
+loose = ("def load_texture(self, path_or_array: typing.Any, *, srgb: typing.Any = False, generate_mips: typing.Any = True, name: typing.Any = None, "
+         "progress: typing.Any = None)")
 assert loose in text, "load_texture's binding changed: update its stub types in scripts/gen-stubs.sh"
 text = text.replace(loose, "def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, "
-                           "generate_mips: bool = True, name: typing.Optional[str] = None)")
+                           "generate_mips: bool = True, name: typing.Optional[str] = None, "
+                           "progress: typing.Union[None, bool, typing.Callable[[int, int], typing.Any]] = None)")
+# progress= of long native work (Device.defragment): the same type.
+text = re.sub(r"(def defragment\(self, .*?)progress: typing\.Any = None\)",
+              r"\1progress: typing.Union[None, bool, typing.Callable[[int, int], typing.Any]] = None)", text)
+# read_buffer's shape= (taken as an object: an int or a tuple of ints).
+text, n = re.subn(r"(def read_buffer\(self, .*?)shape: typing\.Any = None\)",
+                  r"\1shape: typing.SupportsIndex | tuple[typing.SupportsIndex, ...] | None = None)", text)
+assert n == 1, "read_buffer's binding changed: update its shape= type in scripts/gen-stubs.sh"
 # Buffer-view and flag arguments the bindings take as objects (None: not given): their real types.
 views = ("stride: typing.Any = None, raw: typing.Any = None, first_element: typing.Any = None, num_elements: typing.Any = None")
 assert text.count(views) == 2, "set_shader_resource_view / set_unordered_access_view changed: update scripts/gen-stubs.sh"

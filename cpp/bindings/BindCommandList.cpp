@@ -193,7 +193,15 @@ PyObject* FastDispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
     return Guarded([&] {
         static const char* const names[] = {"x", "y", "z"};
         PyObject* a[3];
-        ParseFastArgs("dispatch", names, 1, args, nargs, kwnames, a);
+        if (nargs == 1 && !kwnames && PyTuple_Check(args[0])) {  // dispatch((x, y, z)), as dispatch_many's groups
+            PyObject* t = args[0];
+            const Py_ssize_t n = PyTuple_GET_SIZE(t);
+            if (n < 1 || n > 3)
+                throw InvalidArgument("dispatch: a tuple of thread-group counts has 1 to 3 items (x, y, z), got " + std::to_string(n));
+            for (Py_ssize_t i = 0; i < 3; ++i) a[i] = i < n ? PyTuple_GET_ITEM(t, i) : nullptr;
+        } else {
+            ParseFastArgs("dispatch", names, 1, args, nargs, kwnames, a);
+        }
         CommandList& cl = SelfList(self);
         cl.Dispatch(FastU32(a[0], 0, "dispatch", "x"), FastU32(a[1], 1, "dispatch", "y"), FastU32(a[2], 1, "dispatch", "z"));
     });
@@ -242,10 +250,11 @@ PyMethodDef g_FastMethods[] = {
      "        the target, binding and constant-buffer checks of draw.\n"
      "    UseAfterFreeError: the list was already executed."},
     {"dispatch", DX12KIT_FAST(FastDispatch), METH_FASTCALL | METH_KEYWORDS,
-     "dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
-     "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.\n\n"
+     "dispatch(self, x: typing.SupportsIndex | tuple[typing.SupportsIndex, ...], y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
+     "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.\n"
+     "The counts may also come as one tuple: dispatch((x, y, z)), dispatch((x, y)) (as dispatch_many's groups).\n\n"
      "Args:\n"
-     "    x, y, z: thread groups per dimension (1..65535).\n\n"
+     "    x, y, z: thread groups per dimension (1..65535); or x a tuple of 1 to 3 counts, and no y or z.\n\n"
      "Raises:\n"
      "    TypeError: a count of the wrong type.\n"
      "    InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list; one\n"

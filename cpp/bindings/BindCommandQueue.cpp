@@ -2,6 +2,7 @@
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
+#include "InitialData.hpp"
 
 namespace dx12kit::bindings {
 
@@ -187,7 +188,7 @@ void BindCommandQueue(Classes& c) {
         .def_property_readonly("completed_value", &CommandQueue::CompletedValue, "The queue fence's completed value: every submission with a value <= it has finished. It never goes back (the highest value read: vkd3d 1.2 can lower a fence's value until its next signal).")
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue, "The fence value of the latest execute on this queue.")
         .def("read_buffer", [](std::shared_ptr<CommandQueue> q, py::handle b, py::object dtype, std::optional<double> timeout,
-                               py::object outArg) {
+                               py::object outArg, py::object shapeArg) {
             const double t = Timeout(timeout, "read_buffer");
             auto r = AsResource(b, "read_buffer");
             const uint64_t size = r->Size();
@@ -209,6 +210,10 @@ void BindCommandQueue(Classes& c) {
                 }
                 if (static_cast<uint64_t>(out.nbytes()) != size)
                     throw InvalidArgument("read_buffer: out has " + std::to_string(out.nbytes()) + " bytes, the buffer " + std::to_string(size));
+                if (!shapeArg.is_none()) throw InvalidArgument("read_buffer: give shape= or out= (out's shape is the result's), not both");
+            } else if (!shapeArg.is_none()) {
+                py::dtype dt = dtype.is_none() ? py::dtype("uint8") : FixedSizeDtype(dtype, "read_buffer");
+                out = NewArray(dt, ReadShape(shapeArg, size, dt, r->Name()));
             } else {
                 py::dtype dt = dtype.is_none() ? py::dtype("uint8") : FixedSizeDtype(dtype, "read_buffer");
                 if (size % dt.itemsize())
@@ -221,8 +226,9 @@ void BindCommandQueue(Classes& c) {
                 q->ReadBuffer(q, r, dst, size, t);
             }
             return out;
-        }, "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(),
-           "Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous\n"
+        }, "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(), "shape"_a = py::none(),
+           "Copies a buffer back into a new numpy array of `dtype` (None: uint8) and `shape` (None: one dimension; an int or a\n"
+           "tuple of ints whose product times the item size is the buffer's size), or into `out` (a writable C-contiguous\n"
            "array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order\n"
            "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.\n"
            "New arrays of 1 MiB or more reuse the memory of such arrays freed earlier (no fresh pages to fault in).\n\n"
@@ -230,12 +236,13 @@ void BindCommandQueue(Classes& c) {
            "    buffer: a buffer of this device.\n"
            "    dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.\n"
            "    timeout: seconds to wait for the GPU, None forever.\n"
-           "    out: a writable C-contiguous array of exactly the buffer's size to fill instead.\n\n"
+           "    out: a writable C-contiguous array of exactly the buffer's size to fill instead.\n"
+           "    shape: the new array's shape (an int or a tuple of ints), or None for 1-D; not with out.\n\n"
            "Returns:\n"
            "    The new array, or `out`.\n\n"
            "Raises:\n"
-           "    TypeError: buffer is not a Buffer, out not a numpy array.\n"
-           "    InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.\n"
+           "    TypeError: buffer is not a Buffer, out not a numpy array, shape not an int or a tuple of ints.\n"
+           "    InvalidArgumentError: sizes, shapes or dtypes that do not fit the buffer, another device's buffer, a texture.\n"
            "    WaitTimeoutError: the GPU work was not done within `timeout`.")
         .def("read_texture", [](std::shared_ptr<CommandQueue> q, py::handle t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
             const double seconds = Timeout(timeout, "read_texture");
@@ -267,6 +274,7 @@ void BindCommandQueue(Classes& c) {
            "Raises:\n"
            "    InvalidArgumentError: a mip or slice out of range, or a multisampled texture (resolve it first).\n"
            "    WaitTimeoutError: the timeout expired.");
+    BindCommandQueueTextures(c);
     InstallForkLeak<CommandQueue>(+[](const CommandQueue& q) { return q.Core()->Forked(); });
 }
 

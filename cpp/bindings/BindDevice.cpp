@@ -2,6 +2,7 @@
 // Only conversions live here (GpuArgs.hpp); behaviour is in cpp/src/.
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
+#include "InitialData.hpp"
 #include "PipelineStateArgs.hpp"
 
 #include "StatsDicts.hpp"
@@ -132,10 +133,10 @@ void BindDevice(py::module_& m, Classes& c) {
              "    The device's CommandQueue of that kind (the same object on every call).\n\n"
              "Raises:\n"
              "    InvalidArgumentError: an unknown kind (the message lists the choices).")
-        .def("create_buffer", [](Device& d, Int sizeArg, bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed,
-                                 bool withinBudget, py::handle memory, Int offset) {
+        .def("create_buffer", [](Device& d, std::optional<Int> sizeArg, bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed,
+                                 bool withinBudget, py::handle memory, Int offset, py::handle data) {
             const char* fn = "create_buffer";
-            const uint64_t size = U64(sizeArg, fn, "size");
+            const uint64_t size = BufferSizeFor(sizeArg, data, fn);
             const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
             const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
             std::shared_ptr<Buffer> b;
@@ -143,10 +144,13 @@ void BindDevice(py::module_& m, Classes& c) {
                 ReleaseGil release;
                 b = d.CreateBuffer(size, uav, p, n);
             }
+            if (!data.is_none()) WriteInitialBuffer(d, b, data, fn);
             return b;
-        }, "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(),
-           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
-           "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
+        }, "size"_a = py::none(), py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(),
+           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0, "data"_a = py::none(),
+           "A buffer of `size` bytes (> 0), reading as zeros, or holding `data` (a numpy array or other buffer-protocol object,\n"
+           "its bytes at offset 0, the rest zeros; size None takes data's byte count). The data is written in queue order on the\n"
+           "direct queue, as CommandQueue.write_buffer does: every later execute, on any queue, sees it. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
            "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
            "cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named\n"
            "with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
@@ -154,7 +158,7 @@ void BindDevice(py::module_& m, Classes& c) {
            "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
            "resources may alias it; its contents are then undefined until written.\n\n"
            "Args:\n"
-           "    size: bytes (> 0).\n"
+           "    size: bytes (> 0); None (only with data) for data's byte count.\n"
            "    uav: allow unordered access (UAVs, clear_unordered_access_view).\n"
            "    name: debug name (repr, D3D12 SetName).\n"
            "    heap: a HeapType or its name: 'default', 'upload', 'readback' or 'custom'; None as described above.\n"
@@ -162,44 +166,52 @@ void BindDevice(py::module_& m, Classes& c) {
            "    committed: give the buffer memory of its own.\n"
            "    within_budget: raise rather than exceed the device's memory budget.\n"
            "    memory: a dx12kit.Memory to place the buffer in.\n"
-           "    offset: byte offset in memory.\n\n"
+           "    offset: byte offset in memory.\n"
+           "    data: initial contents (buffer protocol, C-contiguous), at most size bytes; None for zeros.\n\n"
            "Returns:\n"
            "    The new Buffer.\n\n"
            "Raises:\n"
            "    TypeError: an argument of the wrong type.\n"
            "    InvalidArgumentError: size 0, a heap that differs from pool's or memory's, conflicting placement arguments,\n"
-           "        an offset that is misaligned or outside memory.\n"
+           "        an offset that is misaligned or outside memory, data larger than size or empty.\n"
            "    OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.")
-        .def("create_texture2d", [](Device& d, Int wArg, Int hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
+        .def("create_texture2d", [](Device& d, std::optional<Int> wArg, std::optional<Int> hArg, py::handle format, Int mipsArg, Int arrayArg, bool rt, bool ds,
                                     bool uav, py::object name, OptChoice<HeapTypeChoice> heap, py::handle pool, bool committed, bool withinBudget,
-                                    py::handle memory, Int offset, Int samplesArg) {
+                                    py::handle memory, Int offset, Int samplesArg, py::handle data) {
             const char* fn = "create_texture2d";
-            const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
-            const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
+            const TextureData td = InferTexture(wArg, hArg, format, arrayArg, data, fn);
+            const uint32_t w = td.width, h = td.height;
+            const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = td.arraySize;
             const uint32_t samples = U32(samplesArg, fn, "sample_count");
             const ResourcePlacement p = ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
-            const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
+            const DXGI_FORMAT f = td.format;
             const std::string n = name.is_none() ? "texture" : Str(name, fn, "name");
             std::shared_ptr<Texture> t;
             {
                 ReleaseGil release;
                 t = d.CreateTexture2D(w, h, f, mips, arraySize, rt, ds, uav, n, p, samples);
             }
+            if (!data.is_none()) WriteInitialTexture(d, t, data, fn);
             return t;
-        }, "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
+        }, "width"_a = py::none(), "height"_a = py::none(), "format"_a = py::none(), py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
            "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(),
            "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0,
-           "sample_count"_a = 1,
+           "sample_count"_a = 1, "data"_a = py::none(),
            "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
            "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.\n"
+           "data: a numpy array uploaded into mip 0 (of every slice), in queue order on the direct queue: (H, W), (H, W, C), or\n"
+           "(N, H, W, C) for N array slices, of the dtype read_texture gives for the format (uint8 for rgba8_unorm, float32 for\n"
+           "rgba32_float...). width, height and array_size default to data's; format None picks one from data's dtype and\n"
+           "channels (1, 2 or 4: uint8 -> r8/rg8/rgba8_unorm, uint16 -> *16_unorm, float16 -> *16_float, float32 -> *32_float,\n"
+           "uint32 -> *32_uint, int32 -> *32_sint), else rgba8_unorm. Other mips stay zero (generate_mips, write_texture).\n"
            "sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the\n"
            "device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError\n"
            "listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve\n"
            "them (CommandList.resolve) before read_texture.\n\n"
            "Args:\n"
-           "    width: texels (> 0).\n"
-           "    height: texels (> 0).\n"
-           "    format: a Format or its name (default 'rgba8_unorm').\n"
+           "    width: texels (> 0); None (only with data) for data's.\n"
+           "    height: texels (> 0); None (only with data) for data's.\n"
+           "    format: a Format or its name; None for rgba8_unorm, or with data the format of its dtype and channels.\n"
            "    mip_levels: mips, or 0 for a full chain.\n"
            "    array_size: array slices.\n"
            "    render_target: allow use as a render target.\n"
@@ -207,11 +219,12 @@ void BindDevice(py::module_& m, Classes& c) {
            "    uav: allow unordered access.\n"
            "    name: debug name (repr, D3D12 SetName).\n"
            "    heap, pool, committed, within_budget, memory, offset: placement, as for create_buffer.\n"
-           "    sample_count: samples per pixel (1, or an MSAA count the device supports for the format).\n\n"
+           "    sample_count: samples per pixel (1, or an MSAA count the device supports for the format).\n"
+           "    data: initial contents of mip 0, or None for zeros.\n\n"
            "Returns:\n"
            "    The new Texture.\n\n"
            "Raises:\n"
-           "    TypeError: an argument of the wrong type.\n"
+           "    TypeError: an argument of the wrong type; data of a dtype other than the format's.\n"
            "    InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported\n"
            "        sample count, bad placement arguments.\n"
            "    OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.")
@@ -457,6 +470,7 @@ void BindDevice(py::module_& m, Classes& c) {
     BindDeviceTextures(c);
     BindDeviceQueries(c);
     BindDeviceIndirect(c);
+    BindDeviceLifetime(c);
     InstallForkLeak<Device>(+[](const Device& d) { return d.Core()->Forked(); });
 }
 

@@ -1,6 +1,7 @@
 // dx12core: Device's memory methods (allocate_memory, create_pool, defragment, memory_stats, memory_budget,
 // memory_json, trim_memory, validate_memory), called by BindDevice. Only conversions live here.
 #include "GpuArgs.hpp"
+#include "Progress.hpp"
 #include "StatsDicts.hpp"
 
 namespace dx12kit::bindings {
@@ -58,7 +59,8 @@ void BindDeviceMemory(Classes& c) {
            "    A Pool.\n\n"
            "Raises:\n"
            "    InvalidArgumentError: a block size that is not a multiple of 65536, or min_blocks > max_blocks.")
-        .def("defragment", [](Device& d, py::handle pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves) {
+        .def("defragment", [](Device& d, py::handle pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves,
+                              py::object progress) {
             const char* fn = "defragment";
             std::shared_ptr<memory::MemoryPool> p;
             if (!pool.is_none()) {
@@ -68,13 +70,17 @@ void BindDeviceMemory(Classes& c) {
             const memory::DefragAlgorithm alg = Parse(algorithm, "defragment: algorithm");
             const uint64_t bytes = maxBytes.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxBytes, fn, "max_bytes", 1, INT64_MAX));
             const uint64_t moves = maxMoves.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxMoves, fn, "max_moves", 1, INT64_MAX));
+            // progress=: None (a bar on a terminal, only for a full run), False, True or a callable(done, total) (_progress.py).
+            ProgressReporter report(bytes || moves ? (progress.is_none() ? py::object(py::bool_(false)) : progress) : progress,
+                                    "defragment", "moves");
             DefragmentStats st;
             {
                 ReleaseGil release;
-                st = d.Defragment(p, alg, bytes, moves);
+                st = d.Defragment(p, alg, bytes, moves, report.Callback());
             }
             return DefragmentStatsDict(st);
         }, py::kw_only(), "pool"_a = py::none(), "algorithm"_a = "full", "max_bytes"_a = py::none(), "max_moves"_a = py::none(),
+           "progress"_a = py::none(),
            "Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,\n"
            "GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached\n"
            "views and the CPU descriptors handed out describe the moved resource), old memory freed after the copy.\n"
@@ -92,7 +98,11 @@ void BindDeviceMemory(Classes& c) {
            "    pool: a 'default'-heap Pool, or None for the device's default pools.\n"
            "    algorithm: a DefragAlgorithm or its name.\n"
            "    max_bytes: bytes one pass may move (summed over the pools), or None.\n"
-           "    max_moves: moves one pass may make (summed over the pools), or None.\n\n"
+           "    max_moves: moves one pass may make (summed over the pools), or None.\n"
+           "    progress: None (a bar when stderr is a terminal, for a full run only), False, True (a bar), or a\n"
+           "        callable(done, total) called once per moved allocation after its pass's copies completed (incremental: were\n"
+           "        submitted), total being the\n"
+           "        moves planned so far (it grows as passes find more).\n\n"
            "Returns:\n"
            "    A dict: moves, bytes_moved, blocks_freed, passes, seconds (summed over the pools).\n\n"
            "Raises:\n"

@@ -75,15 +75,18 @@ void BindDeviceTextures(Classes& c) {
            "    uav, render_target: allowed uses.\n"
            "    name, heap, pool, committed, within_budget, memory, offset: as for create_texture2d.\n\n"
            "Raises:\n    InvalidArgumentError: a size, format or use the device does not allow (the message says which).")
-        .def("load_texture", [](py::object self, py::object source, py::object srgb, py::object generateMips, py::object name) {
+        .def("load_texture", [](py::object self, py::object source, py::object srgb, py::object generateMips, py::object name,
+                                py::object progress) {
             // A forked child's copy of the device: refused before textures.py takes any of its locks.
             self.cast<Device&>().Core()->CheckNotForked("load_texture");
             // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API
             // and checks every argument's type (srgb / generate_mips as objects: pybind11's bool would take None).
             py::object tex = py::module_::import("dx12kit.textures")
-                                 .attr("load_texture")(self, source, "srgb"_a = srgb, "generate_mips"_a = generateMips, "name"_a = name);
+                                 .attr("load_texture")(self, source, "srgb"_a = srgb, "generate_mips"_a = generateMips, "name"_a = name,
+                                                      "progress"_a = progress);
             return py::reinterpret_steal<TextureObject>(tex.release());
         }, "path_or_array"_a, py::kw_only(), "srgb"_a = py::bool_(false), "generate_mips"_a = py::bool_(true), "name"_a = py::none(),
+           "progress"_a = py::none(),
            "A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow; DDS, read by dx12kit.dds) or a numpy array,\n"
            "uploaded and ready to sample.\n\n"
            "Formats: uint8 arrays and 8-bit images give r8_unorm (1 channel), rg8_unorm (2) or rgba8_unorm (3, 4; RGB gets\n"
@@ -98,7 +101,10 @@ void BindDeviceTextures(Classes& c) {
            "content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same\n"
            "Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or\n"
            "'texture' for arrays).\n\n"
-           "Args:\n    path_or_array: an image file's path (str, os.PathLike) or a numpy array.\n    srgb: make an rgba8_unorm_srgb texture (8-bit data only).\n    generate_mips: build the full mip chain on the GPU.\n    name: a debug name, or None.\n\nReturns:\n    The Texture, uploaded.\n\nRaises:\n"
+           "Args:\n    path_or_array: an image file's path (str, os.PathLike) or a numpy array.\n    srgb: make an rgba8_unorm_srgb texture (8-bit data only).\n    generate_mips: build the full mip chain on the GPU.\n    name: a debug name, or None.\n"
+           "    progress: None (a bar when stderr is a terminal and the image has 2**20 texels or more), False, True (a bar),\n"
+           "        or a callable(done, total) called after decoding (1, 3), the upload (2, 3) and the mips (3, 3) (total 2\n"
+           "        without mips); DDS files report nothing.\n\nReturns:\n    The Texture, uploaded.\n\nRaises:\n"
            "    FileNotFoundError: no such file.\n"
            "    InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names\n"
            "        the file); a DDS file with a feature load_texture does not read (named); an array of a wrong shape;\n"

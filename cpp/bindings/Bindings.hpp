@@ -30,6 +30,7 @@ void BindErrors(pybind11::module_& m);     // Errors.cpp: the exception classes
 void BindAlloc(pybind11::module_& m);      // dx12core.alloc: the device-free range allocators
 void BindShaders(pybind11::module_& m);    // dx12core.shaders: DXBC validation and reflection
 void BindHostCopies(pybind11::module_& m); // set_copy_threads, copy_threads, copy_stats (module functions)
+void BindNames(pybind11::module_& m);      // _close_names: the "did you mean" helper for the Python layer
 void BindDescriptors(pybind11::module_& m);  // dx12core.descriptors: the standalone descriptor allocators
 
 // The D3D12 layer: its classes are declared first (Classes.hpp, constructed first in Module.cpp), so the
@@ -55,12 +56,14 @@ void BindIndirectArgument(Classes& c);
 void BindCommandSignature(Classes& c);
 void BindBarrierBatch(Classes& c);  // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)
 void BindUploadAllocation(Classes& c);
-void BindCommandQueue(Classes& c);
+void BindCommandQueue(Classes& c);  // calls BindCommandQueueTextures
+void BindCommandQueueTextures(Classes& c);  // CommandQueue.write_texture (BindCommandQueueTextures.cpp)
 void BindDevice(pybind11::module_& m, Classes& c);  // calls BindDeviceMemory and BindDeviceTextures
 void BindDeviceMemory(Classes& c);    // Device's memory methods (BindDeviceMemory.cpp)
 void BindDeviceTextures(Classes& c);  // Device's cube/3D textures and load_texture (BindDeviceTextures.cpp)
 void BindDeviceQueries(Classes& c);   // Device.create_query_heap (BindDeviceQueries.cpp)
 void BindDeviceIndirect(Classes& c);  // Device.create_command_signature (BindDeviceIndirect.cpp)
+void BindDeviceLifetime(Classes& c);  // Device.close, closed, __enter__/__exit__ (BindDeviceLifetime.cpp)
 void BindPool(Classes& c);
 void BindMemory(Classes& c);
 

@@ -58,7 +58,7 @@ struct PreparedMove {
 }  // namespace
 
 DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& onlyPool, memory::DefragAlgorithm algorithm,
-                                   uint64_t maxBytes, uint64_t maxMoves) {
+                                   uint64_t maxBytes, uint64_t maxMoves, const std::function<void(uint64_t, uint64_t)>& progress) {
     m_Core->CheckNotForked("defragment");
     const auto t0 = std::chrono::steady_clock::now();
     if (onlyPool && onlyPool->D3D12Device() != D3D12Device()) throw InvalidArgument("defragment: the pool belongs to another device");
@@ -84,6 +84,7 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
 
     for (int pass = 0; pass < 16; ++pass) {
         Poll();
+        const uint64_t movesBefore = stats.moves;
         std::vector<PreparedMove> moves;
         uint64_t fence = 0;
         CommandQueue* used = nullptr;
@@ -230,8 +231,10 @@ DefragmentStats Device::Defragment(const std::shared_ptr<memory::MemoryPool>& on
             unclaim();
         }
         ++stats.passes;
+        if (!incremental) used->Wait(fence);  // the sources free once the copies are done; the next pass may use them
+        if (progress)  // no lock held here: the callback may take its runtime's lock (the GIL)
+            for (uint64_t m = movesBefore; m < stats.moves; ++m) progress(m + 1, stats.moves);
         if (incremental) break;
-        used->Wait(fence);  // the sources free once the copies are done; the next pass may use them
     }
     if (!incremental) TrimMemory();
     uint64_t blocksAfter = 0;

@@ -56,6 +56,10 @@ Device::~Device() {
         Leak(m_Core);
         return;
     }
+    if (m_Core->Closed()) {  // Close() waited for every queue, and nothing was submitted since
+        for (auto& q : m_Queues) q.reset();
+        return;
+    }
     try {
         WaitIdle();
     } catch (...) {

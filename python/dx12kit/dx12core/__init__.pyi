@@ -609,12 +609,13 @@ class CommandList:
         Raises:
             InvalidArgumentError: resources that differ in size or format, or a closed one.
         """
-    def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
+    def dispatch(self, x: typing.SupportsIndex | tuple[typing.SupportsIndex, ...], y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
         Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.
+        The counts may also come as one tuple: dispatch((x, y, z)), dispatch((x, y)) (as dispatch_many's groups).
         
         Args:
-            x, y, z: thread groups per dimension (1..65535).
+            x, y, z: thread groups per dimension (1..65535); or x a tuple of 1 to 3 counts, and no y or z.
         
         Raises:
             TypeError: a count of the wrong type.
@@ -1312,9 +1313,10 @@ class CommandQueue:
         Raises:
             WaitTimeoutError: the timeout expired.
         """
-    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
+    def read_buffer(self, buffer: typing.Any, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None, shape: typing.SupportsIndex | tuple[typing.SupportsIndex, ...] | None = None) -> numpy.ndarray:
         """
-        Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous
+        Copies a buffer back into a new numpy array of `dtype` (None: uint8) and `shape` (None: one dimension; an int or a
+        tuple of ints whose product times the item size is the buffer's size), or into `out` (a writable C-contiguous
         array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order
         (e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.
         New arrays of 1 MiB or more reuse the memory of such arrays freed earlier (no fresh pages to fault in).
@@ -1324,13 +1326,14 @@ class CommandQueue:
             dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.
             timeout: seconds to wait for the GPU, None forever.
             out: a writable C-contiguous array of exactly the buffer's size to fill instead.
+            shape: the new array's shape (an int or a tuple of ints), or None for 1-D; not with out.
         
         Returns:
             The new array, or `out`.
         
         Raises:
-            TypeError: buffer is not a Buffer, out not a numpy array.
-            InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.
+            TypeError: buffer is not a Buffer, out not a numpy array, shape not an int or a tuple of ints.
+            InvalidArgumentError: sizes, shapes or dtypes that do not fit the buffer, another device's buffer, a texture.
             WaitTimeoutError: the GPU work was not done within `timeout`.
         """
     def read_queries(self, heap: typing.Any, kind: dx12kit.enums.QueryKind | typing.Literal['occlusion', 'binary_occlusion', 'timestamp', 'pipeline_statistics'], start: typing.SupportsIndex = 0, count: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
@@ -1423,6 +1426,29 @@ class CommandQueue:
             InvalidArgumentError: a texture, no data, the bytes do not fit at offset, another device's buffer.
             UseAfterFreeError: the buffer was closed.
         """
+    def write_texture(self, texture: typing.Any, array: typing.Any, mip: typing.SupportsIndex = 0, slice: typing.SupportsIndex = 0) -> int:
+        """
+        Writes a numpy array into one texture subresource as if a command list holding only that upload were executed on
+        this queue now (as write_buffer does for buffers): later executes see the data, earlier ones do not.
+        The array is what read_texture returns for the subresource: its dtype (uint8 for rgba8_unorm, float32 for
+        rgba32_float, ...) and shape (height, width, channels) of the mip ((height, width) allowed for one channel;
+        (depth, height, width, channels) for a 3D texture; raw blocks for block-compressed formats). Bytes-like objects
+        that are not numpy arrays are taken as the subresource's tightly packed rows.
+        
+        Args:
+            texture: a Texture of this device.
+            array: the texels.
+            mip: the mip level.
+            slice: the array slice (a cube's face).
+        
+        Returns:
+            A fence value of this queue after which the data is in place (for wait or wait_for).
+        
+        Raises:
+            TypeError: texture is not a Texture; array of another dtype than the format's.
+            InvalidArgumentError: a buffer, a mip or slice out of range, an array of the wrong shape or size.
+            UseAfterFreeError: the texture was closed (DeviceClosedError: its device was).
+        """
     @property
     def completed_value(self) -> int:
         """
@@ -1469,6 +1495,14 @@ class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
+    def __enter__(self) -> typing.Any:
+        """
+        The device itself (closed by __exit__).
+        """
+    def __exit__(self, *args: typing.Any) -> None:
+        """
+        Closes the device (close()); exceptions propagate.
+        """
     def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.Any = None, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.Any = None, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = True, lazy_fence_signals: bool = True) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
@@ -1531,9 +1565,21 @@ class Device:
             InvalidArgumentError: a bad size or alignment, or a heap that differs from pool's.
             OutOfMemoryError: no memory left.
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0) -> Buffer:
+    def close(self) -> None:
         """
-        A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
+        Waits for all the device's work to finish, then frees what the device holds itself (idle upload pages, empty
+        memory blocks, built-in pipelines). Any later use of the device or of its queues, command lists, resources and
+        pipelines raises DeviceClosedError (a UseAfterFreeError); their memory is freed as they are dropped. Closing
+        twice is fine. `with dx12kit.Device() as dev:` closes at the end of the block.
+        
+        Raises:
+            ForkedDeviceError: a device of the parent used in a forked child.
+        """
+    def create_buffer(self, size: typing.SupportsIndex | None = None, *, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, data: typing.Any = None) -> Buffer:
+        """
+        A buffer of `size` bytes (> 0), reading as zeros, or holding `data` (a numpy array or other buffer-protocol object,
+        its bytes at offset 0, the rest zeros; size None takes data's byte count). The data is written in queue order on the
+        direct queue, as CommandQueue.write_buffer does: every later execute, on any queue, sees it. uav=True allows unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
         cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named
         with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own
@@ -1542,7 +1588,7 @@ class Device:
         resources may alias it; its contents are then undefined until written.
         
         Args:
-            size: bytes (> 0).
+            size: bytes (> 0); None (only with data) for data's byte count.
             uav: allow unordered access (UAVs, clear_unordered_access_view).
             name: debug name (repr, D3D12 SetName).
             heap: a HeapType or its name: 'default', 'upload', 'readback' or 'custom'; None as described above.
@@ -1551,6 +1597,7 @@ class Device:
             within_budget: raise rather than exceed the device's memory budget.
             memory: a dx12kit.Memory to place the buffer in.
             offset: byte offset in memory.
+            data: initial contents (buffer protocol, C-contiguous), at most size bytes; None for zeros.
         
         Returns:
             The new Buffer.
@@ -1558,7 +1605,7 @@ class Device:
         Raises:
             TypeError: an argument of the wrong type.
             InvalidArgumentError: size 0, a heap that differs from pool's or memory's, conflicting placement arguments,
-                an offset that is misaligned or outside memory.
+                an offset that is misaligned or outside memory, data larger than size or empty.
             OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.
         """
     def create_command_signature(self, arguments: typing.Any, *, byte_stride: typing.SupportsIndex, root_signature: typing.Any = None, name: typing.Any = None) -> CommandSignature:
@@ -1736,19 +1783,24 @@ class Device:
                 differently from D3D12 (Device.sampler_support; vkd3d 1.2: a border colour other than transparent black with a
                 'border' address, 'mirror_once', the minimum and maximum filters), naming the argument.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex | None = None, height: typing.SupportsIndex | None = None, format: Format | typing.Literal['rgba8_unorm', 'rgba8_unorm_srgb', 'rgba8_uint', 'rgba8_snorm', 'bgra8_unorm', 'bgra8_unorm_srgb', 'r8_unorm', 'r8_uint', 'rg8_unorm', 'r16_float', 'r16_unorm', 'r16_uint', 'rg16_float', 'rg16_unorm', 'rgba16_float', 'rgba16_unorm', 'r32_float', 'r32_uint', 'r32_sint', 'rg32_float', 'rg32_uint', 'rgba32_float', 'rgba32_uint', 'rgb10a2_unorm', 'rg11b10_float', 'd32_float', 'd24_unorm_s8_uint', 'd16_unorm', 'd32_float_s8x24_uint', 'rgba32_typeless', 'rgba32_sint', 'rgb32_typeless', 'rgb32_float', 'rgb32_uint', 'rgb32_sint', 'rgba16_typeless', 'rgba16_uint', 'rgba16_snorm', 'rgba16_sint', 'rg32_typeless', 'rg32_sint', 'r32g8x24_typeless', 'r32_float_x8x24_typeless', 'x32_typeless_g8x24_uint', 'rgb10a2_typeless', 'rgb10a2_uint', 'rgba8_typeless', 'rgba8_sint', 'rg16_typeless', 'rg16_uint', 'rg16_snorm', 'rg16_sint', 'r32_typeless', 'r24g8_typeless', 'r24_unorm_x8_typeless', 'x24_typeless_g8_uint', 'rg8_typeless', 'rg8_uint', 'rg8_snorm', 'rg8_sint', 'r16_typeless', 'r16_snorm', 'r16_sint', 'r8_typeless', 'r8_snorm', 'r8_sint', 'a8_unorm', 'r1_unorm', 'r9g9b9e5_sharedexp', 'r8g8_b8g8_unorm', 'g8r8_g8b8_unorm', 'bc1_typeless', 'bc1_unorm', 'bc1_unorm_srgb', 'bc2_typeless', 'bc2_unorm', 'bc2_unorm_srgb', 'bc3_typeless', 'bc3_unorm', 'bc3_unorm_srgb', 'bc4_typeless', 'bc4_unorm', 'bc4_snorm', 'bc5_typeless', 'bc5_unorm', 'bc5_snorm', 'b5g6r5_unorm', 'b5g5r5a1_unorm', 'bgrx8_unorm', 'r10g10b10_xr_bias_a2_unorm', 'bgra8_typeless', 'bgrx8_typeless', 'bgrx8_unorm_srgb', 'bc6h_typeless', 'bc6h_uf16', 'bc6h_sf16', 'bc7_typeless', 'bc7_unorm', 'bc7_unorm_srgb', 'ayuv', 'y410', 'y416', 'nv12', 'p010', 'p016', 'opaque_420', 'yuy2', 'y210', 'y216', 'nv11', 'ai44', 'ia44', 'p8', 'a8p8', 'b4g4r4a4_unorm', 'p208', 'v208', 'v408', 'sampler_feedback_min_mip_opaque', 'sampler_feedback_mip_region_used_opaque', 'a4b4g4r4_unorm', 'r8g8b8a8_unorm', 'r8g8b8a8_unorm_srgb', 'r8g8b8a8_uint', 'r8g8b8a8_snorm', 'b8g8r8a8_unorm', 'b8g8r8a8_unorm_srgb', 'r8g8_unorm', 'r16g16_float', 'r16g16_unorm', 'r16g16b16a16_float', 'r16g16b16a16_unorm', 'r32g32_float', 'r32g32_uint', 'r32g32b32a32_float', 'r32g32b32a32_uint', 'r10g10b10a2_unorm', 'r11g11b10_float', 'r32g32b32a32_typeless', 'r32g32b32a32_sint', 'r32g32b32_typeless', 'r32g32b32_float', 'r32g32b32_uint', 'r32g32b32_sint', 'r16g16b16a16_typeless', 'r16g16b16a16_uint', 'r16g16b16a16_snorm', 'r16g16b16a16_sint', 'r32g32_typeless', 'r32g32_sint', 'r10g10b10a2_typeless', 'r10g10b10a2_uint', 'r8g8b8a8_typeless', 'r8g8b8a8_sint', 'r16g16_typeless', 'r16g16_uint', 'r16g16_snorm', 'r16g16_sint', 'r8g8_typeless', 'r8g8_uint', 'r8g8_snorm', 'r8g8_sint', 'b8g8r8x8_unorm', 'b8g8r8a8_typeless', 'b8g8r8x8_typeless', 'b8g8r8x8_unorm_srgb'] | None = None, *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: typing.Any = None, heap: dx12kit.enums.HeapType | typing.Literal['default', 'upload', 'readback', 'custom'] | None = None, pool: typing.Any = None, committed: bool = False, within_budget: bool = False, memory: typing.Any = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1, data: typing.Any = None) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
+        data: a numpy array uploaded into mip 0 (of every slice), in queue order on the direct queue: (H, W), (H, W, C), or
+        (N, H, W, C) for N array slices, of the dtype read_texture gives for the format (uint8 for rgba8_unorm, float32 for
+        rgba32_float...). width, height and array_size default to data's; format None picks one from data's dtype and
+        channels (1, 2 or 4: uint8 -> r8/rg8/rgba8_unorm, uint16 -> *16_unorm, float16 -> *16_float, float32 -> *32_float,
+        uint32 -> *32_uint, int32 -> *32_sint), else rgba8_unorm. Other mips stay zero (generate_mips, write_texture).
         sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the
         device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         
         Args:
-            width: texels (> 0).
-            height: texels (> 0).
-            format: a Format or its name (default 'rgba8_unorm').
+            width: texels (> 0); None (only with data) for data's.
+            height: texels (> 0); None (only with data) for data's.
+            format: a Format or its name; None for rgba8_unorm, or with data the format of its dtype and channels.
             mip_levels: mips, or 0 for a full chain.
             array_size: array slices.
             render_target: allow use as a render target.
@@ -1757,12 +1809,13 @@ class Device:
             name: debug name (repr, D3D12 SetName).
             heap, pool, committed, within_budget, memory, offset: placement, as for create_buffer.
             sample_count: samples per pixel (1, or an MSAA count the device supports for the format).
+            data: initial contents of mip 0, or None for zeros.
         
         Returns:
             The new Texture.
         
         Raises:
-            TypeError: an argument of the wrong type.
+            TypeError: an argument of the wrong type; data of a dtype other than the format's.
             InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported
                 sample count, bad placement arguments.
             OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.
@@ -1805,7 +1858,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def defragment(self, *, pool: typing.Any = None, algorithm: dx12kit.enums.DefragAlgorithm | typing.Literal['fast', 'balanced', 'full'] = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict[str, typing.Any]:
+    def defragment(self, *, pool: typing.Any = None, algorithm: dx12kit.enums.DefragAlgorithm | typing.Literal['fast', 'balanced', 'full'] = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None, progress: typing.Union[None, bool, typing.Callable[[int, int], typing.Any]] = None) -> dict[str, typing.Any]:
         """
         Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
         GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
@@ -1826,6 +1879,10 @@ class Device:
             algorithm: a DefragAlgorithm or its name.
             max_bytes: bytes one pass may move (summed over the pools), or None.
             max_moves: moves one pass may make (summed over the pools), or None.
+            progress: None (a bar when stderr is a terminal, for a full run only), False, True (a bar), or a
+                callable(done, total) called once per moved allocation after its pass's copies completed (incremental: were
+                submitted), total being the
+                moves planned so far (it grows as passes find more).
         
         Returns:
             A dict: moves, bytes_moved, blocks_freed, passes, seconds (summed over the pools).
@@ -1852,7 +1909,7 @@ class Device:
         Raises:
             InvalidArgumentError: a format dx12kit does not know.
         """
-    def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None) -> Texture:
+    def load_texture(self, path_or_array: typing.Union[str, os.PathLike[str], numpy.ndarray], *, srgb: bool = False, generate_mips: bool = True, name: typing.Optional[str] = None, progress: typing.Union[None, bool, typing.Callable[[int, int], typing.Any]] = None) -> Texture:
         """
         A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow; DDS, read by dx12kit.dds) or a numpy array,
         uploaded and ready to sample.
@@ -1876,6 +1933,9 @@ class Device:
             srgb: make an rgba8_unorm_srgb texture (8-bit data only).
             generate_mips: build the full mip chain on the GPU.
             name: a debug name, or None.
+            progress: None (a bar when stderr is a terminal and the image has 2**20 texels or more), False, True (a bar),
+                or a callable(done, total) called after decoding (1, 3), the upload (2, 3) and the mips (3, 3) (total 2
+                without mips); DDS files report nothing.
         
         Returns:
             The Texture, uploaded.
@@ -1951,6 +2011,11 @@ class Device:
     def wait_idle(self) -> None:
         """
         Waits until every queue is idle.
+        """
+    @property
+    def closed(self) -> bool:
+        """
+        True once close() was called (any later use raises DeviceClosedError).
         """
     @property
     def info(self) -> dict[str, typing.Any]:
@@ -2999,6 +3064,11 @@ def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
     Raises:
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
+    """
+def _close_names(word: str, names: collections.abc.Sequence[str], n: typing.SupportsInt | typing.SupportsIndex = 3) -> list[str]:
+    """
+    Up to n of `names` closest to `word` (difflib.get_close_matches' rule: similarity >= 0.6, best first; compared in
+    lower case). Used by dx12kit._names.did_you_mean.
     """
 def copy_stats() -> dict[str, typing.Any]:
     """

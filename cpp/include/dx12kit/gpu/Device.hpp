@@ -78,6 +78,14 @@ public:
     /// under the GPU; the destructor itself never throws.
     ~Device();
 
+    /// Waits for every queue to go idle, releases what the device keeps for itself (idle upload
+    /// pages, empty memory blocks, built-in pipelines, the zeroing buffer), and marks it closed: any
+    /// later use of the device or of its queues, lists, resources and pipelines raises DeviceClosed
+    /// (their memory goes when they are dropped). Holds the submission mutex throughout, so no
+    /// execute slips in between the wait and the mark. Closing again does nothing (DeviceClose.cpp).
+    void Close();
+    bool Closed() const { return m_Core->Closed(); }
+
     const std::shared_ptr<DeviceCore>& Core() const { return m_Core; }
     ID3D12Device* D3D12Device() const { return m_Core->D3D12Device(); }
 
@@ -150,8 +158,14 @@ public:
     /// user may hold pointers into (heap='custom', upload, readback), resources used by a command
     /// list still being recorded, or resources pinned by dx12kit's own CPU access (PinInPlace).
     /// InvalidArgument for a custom/upload/readback or linear pool, or one of another device.
+    /// `progress` (optional) is called with (moves done, moves planned so far) once per moved
+    /// allocation, after the copies of its pass have completed on the GPU (an incremental pass: have
+    /// been submitted), with no lock of the
+    /// device held (it may take a language runtime's lock, e.g. Python's GIL); what it throws ends
+    /// the defragmentation after that pass (every move done so far is complete and consistent).
     DefragmentStats Defragment(const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm,
-                               uint64_t maxBytes, uint64_t maxMoves);
+                               uint64_t maxBytes, uint64_t maxMoves,
+                               const std::function<void(uint64_t done, uint64_t total)>& progress = nullptr);
     /// Destroys idle upload pages, then releases every empty memory block above each pool's
     /// minimum now.
     void TrimMemory();
