@@ -38,7 +38,8 @@ std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
             batch->AddAliasing(OptionalResource(t[1], "BarrierBatch (aliasing)"), OptionalResource(t[2], "BarrierBatch (aliasing)"));
         } else {
             throw InvalidArgument(std::string(fn) + ": unknown barrier " + py::repr(item).cast<std::string>() +
-                                  " (expected (\"transition\", resource, state), (\"uav\", resource) or (\"aliasing\", before, after))");
+                                  " (expected (\"transition\", resource, state), (\"uav\", resource) or (\"aliasing\", before, after))" +
+                                  DidYouMean(kind, {"transition", "uav", "aliasing"}));
         }
     }
     return batch;
