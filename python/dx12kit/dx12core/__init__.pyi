@@ -1915,8 +1915,9 @@ class Device:
         data: a numpy array uploaded into mip 0 (of every slice), in queue order on the direct queue: (H, W), (H, W, C), or
         (N, H, W, C) for N array slices, of the dtype read_texture gives for the format (uint8 for rgba8_unorm, float32 for
         rgba32_float...). width, height and array_size default to data's; format None picks one from data's dtype and
-        channels (1, 2 or 4: uint8 -> r8/rg8/rgba8_unorm, uint16 -> *16_unorm, float16 -> *16_float, float32 -> *32_float,
-        uint32 -> *32_uint, int32 -> *32_sint), else rgba8_unorm. Other mips stay zero (generate_mips, write_texture).
+        channels (1, 2 or 4: uint8 -> r8/rg8/rgba8_unorm, uint16 -> r16/rg16/rgba16_unorm, float16 -> r16/rg16/rgba16_float,
+        float32 -> r32/rg32/rgba32_float, uint32 -> r32/rg32/rgba32_uint, int32 -> r32/rg32/rgba32_sint), else rgba8_unorm.
+        Other mips stay zero (generate_mips, write_texture).
         sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the
         device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
