@@ -44,7 +44,8 @@ std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
             batch->AddAliasing(OptionalResource(t[1], "BarrierBatch (aliasing)"), after, park);
         } else {
             throw InvalidArgument(std::string(fn) + ": unknown barrier " + py::repr(item).cast<std::string>() +
-                                  " (expected (\"transition\", resource, state), (\"uav\", resource) or (\"aliasing\", before, after))");
+                                  " (expected (\"transition\", resource, state), (\"uav\", resource) or (\"aliasing\", before, after))" +
+                                  DidYouMean(kind, {"transition", "uav", "aliasing"}));
         }
     }
     return batch;

@@ -213,7 +213,15 @@ PyObject* FastDispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargs, 
     return Guarded([&] {
         static const char* const names[] = {"x", "y", "z"};
         PyObject* a[3];
-        ParseFastArgs("dispatch", names, 1, args, nargs, kwnames, a);
+        if (nargs == 1 && !kwnames && PyTuple_Check(args[0])) {  // dispatch((x, y, z)), as dispatch_many's groups
+            PyObject* t = args[0];
+            const Py_ssize_t n = PyTuple_GET_SIZE(t);
+            if (n < 1 || n > 3)
+                throw InvalidArgument("dispatch: a tuple of thread-group counts has 1 to 3 items (x, y, z), got " + std::to_string(n));
+            for (Py_ssize_t i = 0; i < 3; ++i) a[i] = i < n ? PyTuple_GET_ITEM(t, i) : nullptr;
+        } else {
+            ParseFastArgs("dispatch", names, 1, args, nargs, kwnames, a);
+        }
         CommandList& cl = SelfList(self);
         cl.Dispatch(FastU32(a[0], 0, "dispatch", "x"), FastU32(a[1], 1, "dispatch", "y"), FastU32(a[2], 1, "dispatch", "z"));
     });

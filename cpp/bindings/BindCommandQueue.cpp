@@ -3,6 +3,7 @@
 #include "docs/CommandQueueDocs.hpp"
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
+#include "InitialData.hpp"
 
 namespace dx12kit::bindings {
 
@@ -57,7 +58,8 @@ void DefReadbacks(QueueClass& cls) {
         .def_property_readonly("last_submitted_value", &CommandQueue::LastSubmittedValue, docs::CommandQueue::last_submitted_value)
         .def(
             "read_buffer",
-            [](std::shared_ptr<CommandQueue> q, BufferArg b, py::object dtype, std::optional<double> timeout, py::object outArg) {
+            [](std::shared_ptr<CommandQueue> q, BufferArg b, py::object dtype, std::optional<double> timeout, py::object outArg,
+               OptShapeArg shapeArg) {
                 const double t = Timeout(timeout, "read_buffer");
                 auto r = AsResource(b, "read_buffer");
                 const uint64_t size = r->Size();
@@ -79,6 +81,10 @@ void DefReadbacks(QueueClass& cls) {
                     }
                     if (static_cast<uint64_t>(out.nbytes()) != size)
                         throw InvalidArgument("read_buffer: out has " + std::to_string(out.nbytes()) + " bytes, the buffer " + std::to_string(size));
+                    if (!shapeArg.is_none()) throw InvalidArgument("read_buffer: give shape= or out= (out's shape is the result's), not both");
+                } else if (!shapeArg.is_none()) {
+                    py::dtype dt = dtype.is_none() ? py::dtype("uint8") : FixedSizeDtype(dtype, "read_buffer");
+                    out = NewArray(dt, ReadShape(shapeArg, size, dt, r->Name()));
                 } else {
                     py::dtype dt = dtype.is_none() ? py::dtype("uint8") : FixedSizeDtype(dtype, "read_buffer");
                     if (size % dt.itemsize())
@@ -92,7 +98,8 @@ void DefReadbacks(QueueClass& cls) {
                 }
                 return out;
             },
-            "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(), docs::CommandQueue::read_buffer)
+            "buffer"_a, "dtype"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "out"_a = py::none(), "shape"_a = py::none(),
+            docs::CommandQueue::read_buffer)
         .def(
             "read_texture",
             [](std::shared_ptr<CommandQueue> q, TextureArg t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
@@ -219,6 +226,7 @@ void BindCommandQueue(Classes& c) {
             docs::CommandQueue::last_direct_queue_barriers)
         .def_property_readonly("timestamp_frequency", &CommandQueue::TimestampFrequency, docs::CommandQueue::timestamp_frequency);
     DefReadbacks(c.commandQueue);
+    BindCommandQueueTextures(c);
     InstallForkLeak<CommandQueue>(+[](const CommandQueue& q) { return q.Context()->Forked(); });
 }
 

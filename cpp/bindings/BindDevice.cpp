@@ -3,6 +3,7 @@
 #include "docs/DeviceDocs.hpp"
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
+#include "InitialData.hpp"
 #include "PipelineStateArgs.hpp"
 
 #include "StatsDicts.hpp"
@@ -30,10 +31,10 @@ using OptFormatsArg = Typed<OptFormatsHint>;
 void DefResourceCreation(DeviceClass& cls) {
     cls.def(
            "create_buffer",
-           [](Device& d, Int sizeArg, bool uav, OptNameArg name, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed, bool withinBudget,
-              OptMemoryArg memory, Int offset) {
+           [](Device& d, std::optional<Int> sizeArg, bool uav, OptNameArg name, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed,
+              bool withinBudget, OptMemoryArg memory, Int offset, OptBytesArg data) {
                const char* fn = "create_buffer";
-               const uint64_t size = U64(sizeArg, fn, "size");
+               const uint64_t size = BufferSizeFor(sizeArg, data, fn);
                const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
                const ResourcePlacement p =
                    ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
@@ -42,32 +43,38 @@ void DefResourceCreation(DeviceClass& cls) {
                    ReleaseGil release;
                    b = d.CreateBuffer(size, uav, p, n);
                }
+               if (!data.is_none()) WriteInitialBuffer(d, b, data, fn);
                return b;
            },
-           "size"_a, py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false,
-           "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0, docs::Device::create_buffer)
+           "size"_a = py::none(), py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(),
+           "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0, "data"_a = py::none(),
+           docs::Device::create_buffer)
         .def(
             "create_texture2d",
-            [](Device& d, Int wArg, Int hArg, FormatArg format, Int mipsArg, Int arrayArg, bool rt, bool ds, bool uav, OptNameArg name,
-               OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed, bool withinBudget, OptMemoryArg memory, Int offset, Int samplesArg) {
+            [](Device& d, std::optional<Int> wArg, std::optional<Int> hArg, OptFormatArg format, Int mipsArg, Int arrayArg, bool rt, bool ds,
+               bool uav, OptNameArg name, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed, bool withinBudget, OptMemoryArg memory,
+               Int offset, Int samplesArg, OptTexelsArg data) {
                 const char* fn = "create_texture2d";
-                const uint32_t w = U32(wArg, fn, "width"), h = U32(hArg, fn, "height");
-                const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = U32(arrayArg, fn, "array_size");
+                const TextureData td = InferTexture(wArg, hArg, format, arrayArg, data, fn);
+                const uint32_t w = td.width, h = td.height;
+                const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = td.arraySize;
                 const uint32_t samples = U32(samplesArg, fn, "sample_count");
                 const ResourcePlacement p =
                     ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
-                const DXGI_FORMAT f = ParseFormat(format, "create_texture2d");
+                const DXGI_FORMAT f = td.format;
                 const std::string n = name.is_none() ? "texture" : Str(name, fn, "name");
                 std::shared_ptr<Texture> t;
                 {
                     ReleaseGil release;
                     t = d.CreateTexture2D(w, h, f, mips, arraySize, rt, ds, uav, n, p, samples);
                 }
+                if (!data.is_none()) WriteInitialTexture(d, t, data, fn);
                 return t;
             },
-            "width"_a, "height"_a, "format"_a = "rgba8_unorm", py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1, "render_target"_a = false,
-            "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(), "committed"_a = false,
-            "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0, "sample_count"_a = 1, docs::Device::create_texture2d);
+            "width"_a = py::none(), "height"_a = py::none(), "format"_a = py::none(), py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1,
+            "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(),
+            "pool"_a = py::none(), "committed"_a = false, "within_budget"_a = false, "memory"_a = py::none(), "offset"_a = 0, "sample_count"_a = 1,
+            "data"_a = py::none(), docs::Device::create_texture2d);
 }
 
 /// Root signatures, pipelines and samplers.
@@ -337,6 +344,7 @@ void BindDevice(py::module_& m, Classes& c) {
     BindDeviceQueries(c);
     BindDeviceIndirect(c);
     BindDeviceBundles(c);
+    BindDeviceLifetime(c);
     InstallForkLeak<Device>(+[](const Device& d) { return d.Context()->Forked(); });
 }
 

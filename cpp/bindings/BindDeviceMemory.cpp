@@ -2,6 +2,7 @@
 // memory_json, trim_memory, validate_memory), called by BindDevice. Only conversions live here.
 #include "docs/DeviceDocs.hpp"
 #include "GpuArgs.hpp"
+#include "Progress.hpp"
 #include "StatsDicts.hpp"
 
 #include "dx12kit/features/Defragment.hpp"
@@ -43,7 +44,8 @@ void BindDeviceMemory(Classes& c) {
             "name"_a = py::none(), docs::Device::create_pool)
         .def(
             "defragment",
-            [](Device& d, OptPoolArg pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves) {
+            [](Device& d, OptPoolArg pool, Choice<DefragAlgorithmChoice> algorithm, py::object maxBytes, py::object maxMoves,
+               ProgressArg progressArg) {
                 const char* fn = "defragment";
                 std::shared_ptr<memory::MemoryPool> p;
                 if (!pool.is_none()) {
@@ -53,15 +55,19 @@ void BindDeviceMemory(Classes& c) {
                 const memory::DefragAlgorithm alg = Parse(algorithm, "defragment: algorithm");
                 const uint64_t bytes = maxBytes.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxBytes, fn, "max_bytes", 1, INT64_MAX));
                 const uint64_t moves = maxMoves.is_none() ? 0 : static_cast<uint64_t>(detail::Ranged(maxMoves, fn, "max_moves", 1, INT64_MAX));
+                // progress=: None (a bar on a terminal, only for a full run), False, True or a callable(done, total) (_progress.py).
+                const py::object progress = py::reinterpret_borrow<py::object>(progressArg.value);
+                ProgressReporter report(bytes || moves ? (progress.is_none() ? py::object(py::bool_(false)) : progress) : progress, "defragment",
+                                        "moves");
                 DefragmentStats st;
                 {
                     ReleaseGil release;
-                    st = Defragment(d, p, alg, bytes, moves);
+                    st = Defragment(d, p, alg, bytes, moves, report.Callback());
                 }
                 return DefragmentStatsDict(st);
             },
             py::kw_only(), "pool"_a = py::none(), "algorithm"_a = "full", "max_bytes"_a = py::none(), "max_moves"_a = py::none(),
-            docs::Device::defragment)
+            "progress"_a = py::none(), docs::Device::defragment)
         .def(
             "memory_stats", [](Device& d) { return TotalMemoryStatsDict(d.Context()->Memory().Stats()); }, docs::Device::memory_stats)
         .def(

@@ -60,17 +60,18 @@ void BindDeviceTextures(Classes& c) {
             "memory"_a = py::none(), "offset"_a = 0, docs::Device::create_texture3d)
         .def(
             "load_texture",
-            [](py::object self, ImageSourceArg source, BoolArg srgb, BoolArg generateMips, OptNameArg name) {
+            [](py::object self, ImageSourceArg source, BoolArg srgb, BoolArg generateMips, OptNameArg name, ProgressArg progress) {
                 // A forked child's copy of the device: refused before textures.py takes any of its locks.
                 self.cast<Device&>().Context()->CheckNotForked("load_texture");
                 // Reading files and arrays is Python's part (dx12kit/textures.py); it uploads through this API
                 // and checks every argument's type (srgb / generate_mips as objects: pybind11's bool would take None).
                 py::object tex = py::module_::import("dx12kit.textures")
-                                     .attr("load_texture")(self, source, "srgb"_a = srgb, "generate_mips"_a = generateMips, "name"_a = name);
+                                     .attr("load_texture")(self, source, "srgb"_a = srgb, "generate_mips"_a = generateMips, "name"_a = name,
+                                                           "progress"_a = progress);
                 return py::reinterpret_steal<TextureObject>(tex.release());
             },
             "path_or_array"_a, py::kw_only(), "srgb"_a = py::bool_(false), "generate_mips"_a = py::bool_(true), "name"_a = py::none(),
-            docs::Device::load_texture);
+            "progress"_a = py::none(), docs::Device::load_texture);
 }
 
 }  // namespace dx12kit::bindings

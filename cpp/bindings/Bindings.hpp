@@ -35,6 +35,7 @@ void BindErrors(pybind11::module_& m);       // ExceptionTranslation.cpp: the ex
 void BindAlloc(pybind11::module_& m);        // dx12core.alloc: the device-free range allocators
 void BindShaders(pybind11::module_& m);      // dx12core.shaders: DXBC validation and reflection
 void BindHostCopies(pybind11::module_& m);   // set_copy_threads, copy_threads, copy_stats (module functions)
+void BindNames(pybind11::module_& m);        // _close_names: the "did you mean" helper for the Python layer
 void BindDescriptors(pybind11::module_& m);  // dx12core.descriptors: the standalone descriptor allocators
 
 // The D3D12 layer: its classes are declared first (Classes.hpp, constructed first in Module.cpp), so the
@@ -75,11 +76,13 @@ void BindBarrierBatch(Classes& c);        // BarrierBatch (CommandList.resource_
 void BindUploadAllocation(Classes& c);
 void BindCommandQueue(Classes& c);
 void BindCommandQueueSubmission(Classes& c);        // CommandQueue.submission_stats and its test hook (BindCommandQueueSubmission.cpp)
+void BindCommandQueueTextures(Classes& c);          // CommandQueue.write_texture (BindCommandQueueTextures.cpp)
 void BindDevice(pybind11::module_& m, Classes& c);  // calls BindDeviceMemory and BindDeviceTextures
 void BindDeviceMemory(Classes& c);                  // Device's memory methods (BindDeviceMemory.cpp)
 void BindDeviceTextures(Classes& c);                // Device's cube/3D textures and load_texture (BindDeviceTextures.cpp)
 void BindDeviceQueries(Classes& c);                 // Device.create_query_heap (BindDeviceQueries.cpp)
 void BindDeviceIndirect(Classes& c);                // Device.create_command_signature (BindDeviceIndirect.cpp)
+void BindDeviceLifetime(Classes& c);                // Device.close, closed, __enter__/__exit__ (BindDeviceLifetime.cpp)
 void BindPool(Classes& c);
 void BindMemory(Classes& c);
 

@@ -13,6 +13,7 @@
 
 #include "Args.hpp"
 
+#include "dx12kit/base/CloseNames.hpp"
 #include "dx12kit/base/Errors.hpp"
 
 #include <pybind11/pybind11.h>
@@ -20,6 +21,7 @@
 #include <cctype>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace dx12kit::bindings {
 
@@ -63,6 +65,14 @@ std::string ChoiceNames() {
     return names;
 }
 
+/// "; did you mean 'x'?" for a name no choice has (dx12kit/base/CloseNames.hpp), or "".
+template <typename Tag>
+std::string ChoiceDidYouMean(const std::string& lower) {
+    std::vector<std::string> names;
+    for (const auto& c : Tag::kTable) names.emplace_back(c.name);
+    return DidYouMean(lower, names);
+}
+
 }  // namespace detail
 
 /// The value `h` names. `what` is "<function>: <argument>". An int (or IntEnum) is handled as
@@ -88,7 +98,8 @@ typename Tag::Value ParseChoice(pybind11::handle h, const char* what) {
             if (detail::SameName(c.name, s, static_cast<size_t>(n))) return c.value;
         std::string lower(s, static_cast<size_t>(n));
         for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        throw InvalidArgument(std::string(what) + ": '" + lower + "' is not one of " + detail::ChoiceNames<Tag>());
+        throw InvalidArgument(std::string(what) + ": '" + lower + "' is not one of " + detail::ChoiceNames<Tag>() +
+                              detail::ChoiceDidYouMean<Tag>(lower));
     }
     if (h && PyIndex_Check(h.ptr()) && !PyFloat_Check(h.ptr()) && Tag::kInts != IntChoice::WrongType) {
         py::int_ v = detail::Index(h, what, "value");

@@ -21,6 +21,8 @@ void BindErrors(py::module_& m) {
         };
         try {
             std::rethrow_exception(p);
+        } catch (const DeviceClosed& ex) {
+            raise("DeviceClosedError", ex);
         } catch (const UseAfterFree& ex) {
             raise("UseAfterFreeError", ex);
         } catch (const InvalidArgument& ex) {

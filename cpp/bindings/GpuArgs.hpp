@@ -593,9 +593,10 @@ inline uint32_t StateFromName(const std::string& text, const char* fn, const cha
             if (key == name) bits |= value, found = true;
         if (!found) {
             std::string names;
-            for (const auto& [name, value] : kStateNames) names += std::string(names.empty() ? "" : ", ") + name;
+            std::vector<std::string> known;
+            for (const auto& [name, value] : kStateNames) names += std::string(names.empty() ? "" : ", ") + name, known.emplace_back(name);
             throw InvalidArgument(std::string(fn) + ": " + arg + " '" + part + "' is not a resource state (names, any case, joined by '|': " + names +
-                                  ")");
+                                  ")" + DidYouMean(key, known));
         }
         if (bar == std::string::npos) return bits;
         start = bar + 1;

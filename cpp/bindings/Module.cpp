@@ -15,6 +15,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindAlloc(m);
     BindShaders(m);
     BindHostCopies(m);
+    BindNames(m);
 #if defined(DX12KIT_HAS_GPU_BINDINGS)
     // Before any device (and any lavapipe thread) exists: see the function's comment.
     dx12kit::platform::QuietBackendMessagesByDefault();

@@ -59,6 +59,25 @@ struct Bool {
 struct ImageSource {
     static constexpr auto name = pybind11::detail::const_name("str | os.PathLike[str] | numpy.ndarray");
 };
+/// Initial or written bytes (create_buffer's data=): a numpy array or another buffer-protocol object.
+struct OptBytes {
+    static constexpr auto name = pybind11::detail::const_name("numpy.ndarray | bytes | bytearray | memoryview | None");
+};
+/// Texels (create_texture2d's data=, write_texture): a numpy array as read_texture returns it (bytes-like: packed rows).
+struct Texels {
+    static constexpr auto name = pybind11::detail::const_name("numpy.ndarray | bytes | bytearray | memoryview");
+};
+struct OptTexels {
+    static constexpr auto name = pybind11::detail::const_name("numpy.ndarray | None");
+};
+/// read_buffer's shape=: an int or a tuple of ints.
+struct OptShape {
+    static constexpr auto name = pybind11::detail::const_name("typing.SupportsIndex | tuple[typing.SupportsIndex, ...] | None");
+};
+/// progress= of long work (dx12kit/_progress.py): None, a bool or a callable(done, total).
+struct Progress {
+    static constexpr auto name = pybind11::detail::const_name("bool | collections.abc.Callable[[int, int], object] | None");
+};
 /// Format arguments (ParseFormat): a Format member or its lower-case name (dx12kit.enums.FormatName, made
 /// from the Format enum).
 #define DX12KIT_FORMAT_HINT "dx12kit.dx12core.Format | dx12kit.enums.FormatName"
@@ -127,6 +146,11 @@ using OptIndex = Typed<hint::OptIndex>;  // an index that may be left out (None)
 using OptBool = Typed<hint::OptBool>;
 using BoolArg = Typed<hint::Bool>;  // a bool the Python layer checks (pybind11's bool would take None)
 using ImageSourceArg = Typed<hint::ImageSource>;
+using OptBytesArg = Typed<hint::OptBytes>;
+using TexelsArg = Typed<hint::Texels>;
+using OptTexelsArg = Typed<hint::OptTexels>;
+using OptShapeArg = Typed<hint::OptShape>;
+using ProgressArg = Typed<hint::Progress>;
 using FormatArg = Typed<hint::Format>;
 using StateArgT = Typed<hint::State>;
 using FourArg = Typed<hint::Four>;

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from . import errors
 from .errors import (
+    DeviceClosedError,
     DeviceError,
     Dx12Error,
     ForkedDeviceError,
@@ -134,7 +135,7 @@ __all__ = [
     "HeapType", "IndexFormat", "PoolAlgorithm", "PredicationOp", "QueryHeapKind", "QueryKind", "QueueKind", "StencilOp", "Topology", "VertexFormat", "Visibility",
     "Blend", "BlendOp", "ColorWriteEnable", "FillMode", "LogicOp",
     "BlendState", "DepthStencilState", "InputElement", "RasterizerState", "StencilFace",
-    "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
+    "DeviceClosedError", "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
     "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphError", "BarrierBatch", "QueryHeap",
     "IndirectArgument", "CommandSignature", "Bundle",

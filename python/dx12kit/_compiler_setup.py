@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable, List, Optional
+from typing import Any, Callable, List, Optional
 
 __all__ = ["CompilerSetupError", "default_prefix", "fetch_compiler", "fix_conversion_merge", "conversion_merge_state"]
 
@@ -166,15 +166,45 @@ def _run(cmd: List[str], what: str) -> None:
         raise CompilerSetupError(f"{what} failed ({' '.join(cmd[:1])} exit {r.returncode}):\n{(r.stderr or r.stdout).strip()}")
 
 
-def fetch_compiler(prefix: Optional[Path] = None, log: Callable[[str], None] = print) -> Path:
+def _reporter(progress: Any) -> Any:
+    """The progress reporter of dx12kit/_progress.py (importable as a sibling when this file runs
+    as a plain script from scripts/bootstrap.sh)."""
+    try:
+        from ._progress import reporter
+    except ImportError:
+        from _progress import reporter  # type: ignore[no-redef, import-not-found]
+    return reporter(progress, "fetching the HLSL compiler", "step", 4 + len(PACKAGES), "fetch_compiler")
+
+
+def fetch_compiler(prefix: Optional[Path] = None, log: Callable[[str], None] = print, progress: Any = None) -> Path:
     """Downloads vkd3d-compiler from Debian unstable into `prefix` (default :func:`default_prefix`)
     as described in the module docstring; returns the path of the wrapper to run.
+
+    `progress`: None (a bar when stderr is a terminal), False, True (a bar) or a callable(done, total)
+    called after each step: the package list, the download, each package unpacked, the fix, the check.
 
     Raises:
         CompilerSetupError: not a Debian-family machine, no mirror, a download failed, or the
             fetched compiler does not compile HLSL.
     """
-    prefix = Path(prefix) if prefix else default_prefix()
+    rep = _reporter(progress)
+    try:
+        return _fetch(Path(prefix) if prefix else default_prefix(), log, rep)
+    finally:
+        if rep is not None:
+            rep.close()
+
+
+def _fetch(prefix: Path, log: Callable[[str], None], rep: Any) -> Path:
+    total = 4 + len(PACKAGES)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if rep is not None:
+            rep.update(done, max(total, done))
+
     for tool in ("apt-get", "dpkg"):
         if not shutil.which(tool):
             raise CompilerSetupError(
@@ -207,14 +237,19 @@ def fetch_compiler(prefix: Optional[Path] = None, log: Callable[[str], None] = p
         if os.geteuid() == 0:
             opts += ["-o", "APT::Sandbox::User=root"]
         _run(["apt-get", *opts, "update", "-qq"], "apt-get update (private configuration)")
+        step()
         r = subprocess.run(["apt-get", *opts, "download", *PACKAGES], cwd=apt / "dl", capture_output=True, text=True)
         if r.returncode != 0:
             raise CompilerSetupError(f"apt-get download {' '.join(PACKAGES)} failed:\n{(r.stderr or r.stdout).strip()}")
+        step()
         staging = Path(str(prefix) + ".tmp")
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
-        for deb in sorted((apt / "dl").glob("*.deb")):
+        debs = sorted((apt / "dl").glob("*.deb"))
+        total = 4 + len(debs)
+        for deb in debs:
             _run(["dpkg", "-x", str(deb), str(staging)], f"dpkg -x {deb.name}")
+            step()
     wrapper = staging / "vkd3d-compiler"
     wrapper.write_text(
         "#!/bin/sh\n"
@@ -224,9 +259,11 @@ def fetch_compiler(prefix: Optional[Path] = None, log: Callable[[str], None] = p
         f'exec "$L/{loader}" --library-path "$L" "$P/usr/bin/vkd3d-compiler" "$@"\n')
     wrapper.chmod(0o755)
     log(f"libvkd3d-shader conversion-merge fix: {fix_conversion_merge(staging)}")
+    step()
     if not compiles_hlsl(str(wrapper)):
         shutil.rmtree(staging, ignore_errors=True)
         raise CompilerSetupError("the fetched vkd3d-compiler does not compile HLSL")
+    step()
     shutil.rmtree(prefix, ignore_errors=True)
     prefix.parent.mkdir(parents=True, exist_ok=True)
     staging.rename(prefix)

@@ -6,6 +6,7 @@ keep working:
 
 - :class:`InvalidArgumentError` (also ``ValueError``): bad size, format, index, alignment...
 - :class:`UseAfterFreeError`: an object or allocation used after it was freed or closed.
+- :class:`DeviceClosedError` (a ``UseAfterFreeError``): a device, or an object of it, used after ``Device.close()``.
 - :class:`OutOfMemoryError` (also ``MemoryError``): a heap, page or budget is exhausted.
 - :class:`DeviceError`: a D3D12 call failed; carries ``hresult`` and ``hresult_name``.
 - :class:`ShaderCompileError`: HLSL did not compile; carries the compiler's messages.
@@ -24,6 +25,7 @@ __all__ = [
     "Dx12Error",
     "InvalidArgumentError",
     "UseAfterFreeError",
+    "DeviceClosedError",
     "OutOfMemoryError",
     "DeviceError",
     "ShaderCompileError",
@@ -44,6 +46,11 @@ class InvalidArgumentError(Dx12Error, ValueError):
 
 class UseAfterFreeError(InvalidArgumentError):
     """An object or allocation was used after it was freed, closed or destroyed."""
+
+
+class DeviceClosedError(UseAfterFreeError):
+    """A device, or one of its queues, command lists, resources or pipelines, was used after
+    ``Device.close()`` (or the end of its ``with dx12kit.Device() as dev:`` block)."""
 
 
 class OutOfMemoryError(Dx12Error, MemoryError):

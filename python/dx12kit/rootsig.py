@@ -28,6 +28,7 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import dx12core as _core
+from ._names import did_you_mean
 from .enums import AddressMode, BorderColor, ComparisonFunc, Filter, Visibility
 from .errors import InvalidArgumentError
 
@@ -137,7 +138,7 @@ class _Parser:
             up = up[len(prefix):]
         if up not in names:
             options = ", ".join(prefix + n for n in sorted(names))
-            self.fail(col, f"unknown {what} '{name}' (one of: {options})")
+            self.fail(col, f"unknown {what} '{name}' (one of: {options}){did_you_mean(up, names)}")
         return up
 
     def flags(self, table: Dict[str, int], refused: Dict[str, str], what: str) -> int:
@@ -153,7 +154,7 @@ class _Parser:
             elif tok[0] == "id" and tok[1].upper() in refused:
                 self.fail(tok[2], f"{what} '{tok[1]}' is not supported: {refused[tok[1].upper()]}")
             else:
-                self.fail(tok[2], f"unknown {what} '{tok[1]}' (one of: 0, {', '.join(sorted(table))})")
+                self.fail(tok[2], f"unknown {what} '{tok[1]}' (one of: 0, {', '.join(sorted(table))}){did_you_mean(tok[1].upper(), table)}")
             if not self.accept("|"):
                 return value
 
@@ -243,8 +244,8 @@ class _Parser:
             elif key == "staticsampler":
                 samplers.append(self.static_sampler(col))
             else:
-                self.fail(col, f"unknown root signature clause '{name}' (RootFlags, RootConstants, CBV, SRV, UAV, "
-                               "DescriptorTable, StaticSampler)")
+                clauses = ("RootFlags", "RootConstants", "CBV", "SRV", "UAV", "DescriptorTable", "StaticSampler")
+                self.fail(col, f"unknown root signature clause '{name}' ({', '.join(clauses)}){did_you_mean(name, clauses)}")
             if self.peek() is not None:
                 self.expect(",")
                 if self.peek() is None:

@@ -37,6 +37,7 @@ from typing import Any, Dict, Optional, Tuple
 import numpy as np
 
 from . import dds
+from ._progress import Progress, ProgressArg, reporter
 from .errors import InvalidArgumentError
 
 __all__ = ["load_texture", "texture_format_for"]
@@ -212,16 +213,36 @@ def _read_16bit_colour(img: Any, data: bytes, path: Path) -> Optional[np.ndarray
     return (high << 8) | low
 
 
-def _upload(device: Any, pixels: np.ndarray, fmt: str, generate_mips: bool, name: str) -> Any:
+def _upload(device: Any, pixels: np.ndarray, fmt: str, generate_mips: bool, name: str, rep: Optional[Progress] = None) -> Any:
     h, w = pixels.shape[:2]
     tex = device.create_texture2d(w, h, fmt, mip_levels=0 if generate_mips else 1, name=name)
     q = device.queue("direct")
     cl = q.command_list()
     cl.upload(tex, pixels)
-    if generate_mips and tex.mip_levels > 1:
+    mips = generate_mips and tex.mip_levels > 1
+    if rep is not None:  # the upload and the mips as separate steps (one more wait)
+        q.wait(q.execute(cl))
+        rep.update(2, 3 if mips else 2)
+        if not mips:
+            return tex
+        cl = q.command_list()
+    if mips:
         cl.generate_mips(tex)
     q.wait(q.execute(cl))
+    if rep is not None:
+        rep.update(3, 3)
     return tex
+
+
+#: Auto progress (progress=None) shows a bar for images of at least this many texels.
+PROGRESS_TEXELS = 1 << 20
+
+
+def _reporter(progress: ProgressArg, texels: int, mips: bool) -> Optional[Progress]:
+    if progress is None and texels < PROGRESS_TEXELS:
+        return None
+    rep = reporter(progress, "load_texture", "step", 3 if mips else 2)
+    return rep
 
 
 _SRGB_OF = {"rgba8_unorm": "rgba8_unorm_srgb", "bgra8_unorm": "bgra8_unorm_srgb", "bgrx8_unorm": "bgrx8_unorm_srgb",
@@ -271,15 +292,24 @@ def _create_dds_texture(device: Any, image: "dds.DdsImage", fmt: str, generate: 
 
 
 def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generate_mips: bool = True,
-                 name: Optional[str] = None) -> Any:
+                 name: Optional[str] = None, progress: ProgressArg = None) -> Any:
     """See :meth:`Device.load_texture`."""
     if not isinstance(srgb, bool) or not isinstance(generate_mips, bool):
         raise TypeError("load_texture: srgb and generate_mips must be bool")
     if name is not None and not isinstance(name, str):
         raise TypeError(f"load_texture: name must be a str or None, not {type(name).__name__}")
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        reporter(progress, "load_texture")  # raises TypeError naming the argument
     if isinstance(path_or_array, np.ndarray):
         pixels, fmt = _pixels(path_or_array, srgb, f"the array of dtype {path_or_array.dtype}")
-        return _upload(device, pixels, fmt, generate_mips, name or "texture")
+        rep = _reporter(progress, pixels.shape[0] * pixels.shape[1], generate_mips)
+        try:
+            if rep is not None:
+                rep.update(1, 3 if generate_mips else 2)
+            return _upload(device, pixels, fmt, generate_mips, name or "texture", rep)
+        finally:
+            if rep is not None:
+                rep.close()
     if not isinstance(path_or_array, (str, os.PathLike)):
         raise TypeError(f"load_texture: expected a path (str, os.PathLike) or a numpy array, not {type(path_or_array).__name__}")
     raw = os.fspath(path_or_array)
@@ -327,10 +357,18 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
             if is_dds:
                 tex = _upload_dds(device, dds.parse_dds(str(path), data), srgb, generate_mips, name or path.name)
             else:
-                image = _read_image(path, data)
-                assert image is not None
-                pixels, fmt = _pixels(image, srgb, f"'{path}'")
-                tex = _upload(device, pixels, fmt, generate_mips, name or path.name)
+                # Decoding is a step of its own: the header says how large the image is.
+                rep = _reporter(progress, _image_texels(path), generate_mips)
+                try:
+                    image = _read_image(path, data)
+                    assert image is not None
+                    pixels, fmt = _pixels(image, srgb, f"'{path}'")
+                    if rep is not None:
+                        rep.update(1, 3 if generate_mips else 2)
+                    tex = _upload(device, pixels, fmt, generate_mips, name or path.name, rep)
+                finally:
+                    if rep is not None:
+                        rep.close()
             with _lock:
                 _cache.setdefault(device, {})[key] = weakref.ref(tex)
             return tex
@@ -338,6 +376,17 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
         with _lock:
             if _loading.get((id(device), key)) is file_lock:
                 del _loading[(id(device), key)]
+
+
+def _image_texels(path: Path) -> int:
+    """Width x height from the image file's header (0 when it cannot be read)."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as img:
+            return int(img.size[0]) * int(img.size[1])
+    except Exception:  # the decode that follows reports what is wrong with the file
+        return 0
 
 
 def _cached(device: Any, key: Tuple[Any, ...]) -> Any:

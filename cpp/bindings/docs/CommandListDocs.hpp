@@ -46,10 +46,11 @@ inline constexpr const char draw_indexed[] =
     "        the target, binding and constant-buffer checks of draw.\n"
     "    UseAfterFreeError: the list was already executed.";
 inline constexpr const char dispatch[] =
-    "dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
-    "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.\n\n"
+    "dispatch(self, x: typing.SupportsIndex | tuple[typing.SupportsIndex, ...], y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None\n\n"
+    "Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.\n"
+    "The counts may also come as one tuple: dispatch((x, y, z)), dispatch((x, y)) (as dispatch_many's groups).\n\n"
     "Args:\n"
-    "    x, y, z: thread groups per dimension (1..65535).\n\n"
+    "    x, y, z: thread groups per dimension (1..65535); or x a tuple of 1 to 3 counts, and no y or z.\n\n"
     "Raises:\n"
     "    TypeError: a count of the wrong type.\n"
     "    InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list; one\n"

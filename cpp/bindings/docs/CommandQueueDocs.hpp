@@ -97,7 +97,8 @@ inline constexpr const char completed_value[] =
     "The queue fence's completed value: every submission with a value <= it has finished. It never goes back (the highest value read: vkd3d 1.2 can lower a fence's value until its next signal).";
 inline constexpr const char last_submitted_value[] = "The fence value of the latest execute on this queue.";
 inline constexpr const char read_buffer[] =
-    "Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous\n"
+    "Copies a buffer back into a new numpy array of `dtype` (None: uint8) and `shape` (None: one dimension; an int or a\n"
+    "tuple of ints whose product times the item size is the buffer's size), or into `out` (a writable C-contiguous\n"
     "array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order\n"
     "(e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.\n"
     "New arrays of 1 MiB or more reuse the memory of such arrays freed earlier (no fresh pages to fault in).\n\n"
@@ -105,13 +106,32 @@ inline constexpr const char read_buffer[] =
     "    buffer: a buffer of this device.\n"
     "    dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.\n"
     "    timeout: seconds to wait for the GPU, None forever.\n"
-    "    out: a writable C-contiguous array of exactly the buffer's size to fill instead.\n\n"
+    "    out: a writable C-contiguous array of exactly the buffer's size to fill instead.\n"
+    "    shape: the new array's shape (an int or a tuple of ints), or None for 1-D; not with out.\n\n"
     "Returns:\n"
     "    The new array, or `out`.\n\n"
     "Raises:\n"
-    "    TypeError: buffer is not a Buffer, out not a numpy array.\n"
-    "    InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.\n"
+    "    TypeError: buffer is not a Buffer, out not a numpy array, shape not an int or a tuple of ints.\n"
+    "    InvalidArgumentError: sizes, shapes or dtypes that do not fit the buffer, another device's buffer, a texture.\n"
     "    WaitTimeoutError: the GPU work was not done within `timeout`.";
+inline constexpr const char write_texture[] =
+    "Writes a numpy array into one texture subresource as if a command list holding only that upload were executed on\n"
+    "this queue now (as write_buffer does for buffers): later executes see the data, earlier ones do not.\n"
+    "The array is what read_texture returns for the subresource: its dtype (uint8 for rgba8_unorm, float32 for\n"
+    "rgba32_float, ...) and shape (height, width, channels) of the mip ((height, width) allowed for one channel;\n"
+    "(depth, height, width, channels) for a 3D texture; raw blocks for block-compressed formats). Bytes-like objects\n"
+    "that are not numpy arrays are taken as the subresource's tightly packed rows.\n\n"
+    "Args:\n"
+    "    texture: a Texture of this device.\n"
+    "    array: the texels.\n"
+    "    mip: the mip level.\n"
+    "    slice: the array slice (a cube's face).\n\n"
+    "Returns:\n"
+    "    A fence value of this queue after which the data is in place (for wait or wait_for).\n\n"
+    "Raises:\n"
+    "    TypeError: texture is not a Texture; array of another dtype than the format's.\n"
+    "    InvalidArgumentError: a buffer, a mip or slice out of range, an array of the wrong shape or size.\n"
+    "    UseAfterFreeError: the texture was closed (DeviceClosedError: its device was).";
 inline constexpr const char read_texture[] =
     "Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,\n"
     "channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane; block-compressed\n"

@@ -57,7 +57,10 @@ inline constexpr const char queue[] =
     "Raises:\n"
     "    InvalidArgumentError: an unknown kind (the message lists the choices).";
 inline constexpr const char create_buffer[] =
-    "A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),\n"
+    "A buffer of `size` bytes (> 0), reading as zeros, or holding `data` (a numpy array or other buffer-protocol object,\n"
+    "its bytes at offset 0, the rest zeros; size None takes data's byte count). The data is written in queue order on the\n"
+    "direct queue, as CommandQueue.write_buffer does: every later execute, on any queue, sees it. uav=True allows\n"
+    "unordered access. heap: 'default' (GPU memory),\n"
     "'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a\n"
     "cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named\n"
     "with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own\n"
@@ -65,7 +68,7 @@ inline constexpr const char create_buffer[] =
     "memory=, offset=: place the buffer at `offset` of a dx12kit.Memory (Device.allocate_memory), where other\n"
     "resources may alias it; its contents are then undefined until written.\n\n"
     "Args:\n"
-    "    size: bytes (> 0).\n"
+    "    size: bytes (> 0); None (only with data) for data's byte count.\n"
     "    uav: allow unordered access (UAVs, clear_unordered_access_view).\n"
     "    name: debug name (repr, D3D12 SetName).\n"
     "    heap: a HeapType or its name: 'default', 'upload', 'readback' or 'custom'; None as described above.\n"
@@ -73,25 +76,32 @@ inline constexpr const char create_buffer[] =
     "    committed: give the buffer memory of its own.\n"
     "    within_budget: raise rather than exceed the device's memory budget.\n"
     "    memory: a dx12kit.Memory to place the buffer in.\n"
-    "    offset: byte offset in memory.\n\n"
+    "    offset: byte offset in memory.\n"
+    "    data: initial contents (buffer protocol, C-contiguous), at most size bytes; None for zeros.\n\n"
     "Returns:\n"
     "    The new Buffer.\n\n"
     "Raises:\n"
     "    TypeError: an argument of the wrong type.\n"
     "    InvalidArgumentError: size 0, a heap that differs from pool's or memory's, conflicting placement arguments,\n"
-    "        an offset that is misaligned or outside memory.\n"
+    "        an offset that is misaligned or outside memory, data larger than size or empty.\n"
     "    OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.";
 inline constexpr const char create_texture2d[] =
     "A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a\n"
     "full chain. pool, committed, within_budget, memory, offset: as for create_buffer.\n"
+    "data: a numpy array uploaded into mip 0 (of every slice), in queue order on the direct queue: (H, W), (H, W, C), or\n"
+    "(N, H, W, C) for N array slices, of the dtype read_texture gives for the format (uint8 for rgba8_unorm, float32 for\n"
+    "rgba32_float...). width, height and array_size default to data's; format None picks one from data's dtype and\n"
+    "channels (1, 2 or 4: uint8 -> r8/rg8/rgba8_unorm, uint16 -> r16/rg16/rgba16_unorm, float16 -> r16/rg16/rgba16_float,\n"
+    "float32 -> r32/rg32/rgba32_float, uint32 -> r32/rg32/rgba32_uint, int32 -> r32/rg32/rgba32_sint), else rgba8_unorm.\n"
+    "Other mips stay zero (generate_mips, write_texture).\n"
     "sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the\n"
     "device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError\n"
     "listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve\n"
     "them (CommandList.resolve) before read_texture.\n\n"
     "Args:\n"
-    "    width: texels (> 0).\n"
-    "    height: texels (> 0).\n"
-    "    format: a Format or its name (default 'rgba8_unorm').\n"
+    "    width: texels (> 0); None (only with data) for data's.\n"
+    "    height: texels (> 0); None (only with data) for data's.\n"
+    "    format: a Format or its name; None for rgba8_unorm, or with data the format of its dtype and channels.\n"
     "    mip_levels: mips, or 0 for a full chain.\n"
     "    array_size: array slices.\n"
     "    render_target: allow use as a render target.\n"
@@ -99,13 +109,14 @@ inline constexpr const char create_texture2d[] =
     "    uav: allow unordered access.\n"
     "    name: debug name (repr, D3D12 SetName).\n"
     "    heap, pool, committed, within_budget, memory, offset: placement, as for create_buffer.\n"
-    "    sample_count: samples per pixel (1, or an MSAA count the device supports for the format).\n\n"
+    "    sample_count: samples per pixel (1, or an MSAA count the device supports for the format).\n"
+    "    data: initial contents of mip 0, or None for zeros.\n\n"
     "Returns:\n"
     "    The new Texture.\n\n"
     "Raises:\n"
-    "    TypeError: an argument of the wrong type.\n"
+    "    TypeError: an argument of the wrong type; data of a dtype other than the format's.\n"
     "    InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported\n"
-    "        sample count, bad placement arguments.\n"
+    "        sample count, bad placement arguments; data of a shape that disagrees with width, height or array_size.\n"
     "    OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.";
 inline constexpr const char create_root_signature[] =
     "A root signature from a list of root parameters (RootConstants, RootCBV, RootSRV, RootUAV, DescriptorTable) or from\n"
@@ -297,13 +308,16 @@ inline constexpr const char defragment[] =
     "    pool: a 'default'-heap Pool, or None for the device's default pools.\n"
     "    algorithm: a DefragAlgorithm or its name.\n"
     "    max_bytes: bytes one pass may move (summed over the pools), or None.\n"
-    "    max_moves: moves one pass may make (summed over the pools), or None.\n\n"
+    "    max_moves: moves one pass may make (summed over the pools), or None.\n"
+    "    progress: None (a bar when stderr is a terminal, for a full run only), False, True (a bar), or a\n"
+    "        callable(done, total) called once per moved allocation after its pass's copies completed (incremental: were\n"
+    "        submitted), total being the moves planned so far (it grows as passes find more).\n\n"
     "Returns:\n"
     "    A dict: moves, bytes_moved, blocks_freed, passes, seconds (summed over the pools).\n\n"
     "Raises:\n"
     "    InvalidArgumentError: a pool of the 'custom', 'upload' or 'readback' heap, a linear pool, a pool of another device,\n"
     "        a bad algorithm or a max_bytes / max_moves below 1.\n"
-    "    TypeError: pool is not a Pool or None, or max_bytes / max_moves not an int.";
+    "    TypeError: pool is not a Pool or None, max_bytes / max_moves not an int, progress none of None, a bool or a callable.";
 inline constexpr const char memory_stats[] =
     "GPU memory statistics: {'total': {...}, 'heap_types': {'default', 'upload', 'readback', 'custom'}}, each with\n"
     "block_count, block_bytes, allocation_count, allocation_bytes, unused_range_count, allocation_size_min/max,\n"
@@ -386,12 +400,25 @@ inline constexpr const char load_texture[] =
     "content (SHA-256 of the bytes; and srgb / generate_mips): loading the same unchanged file again returns the same\n"
     "Texture object while it is alive (a weak cache; thread-safe). name: debug name (default: the file name, or\n"
     "'texture' for arrays).\n\n"
-    "Args:\n    path_or_array: an image file's path (str, os.PathLike) or a numpy array.\n    srgb: make an rgba8_unorm_srgb texture (8-bit data only).\n    generate_mips: build the full mip chain on the GPU.\n    name: a debug name, or None.\n\nReturns:\n    The Texture, uploaded.\n\nRaises:\n"
+    "Args:\n    path_or_array: an image file's path (str, os.PathLike) or a numpy array.\n    srgb: make an rgba8_unorm_srgb texture (8-bit data only).\n    generate_mips: build the full mip chain on the GPU.\n    name: a debug name, or None.\n"
+    "    progress: None (a bar when stderr is a terminal and the image has 2**20 texels or more), False, True (a bar),\n"
+    "        or a callable(done, total) called after decoding (1, 3), the upload (2, 3) and the mips (3, 3) (total 2\n"
+    "        without mips); DDS files report nothing.\n\nReturns:\n    The Texture, uploaded.\n\nRaises:\n"
     "    FileNotFoundError: no such file.\n"
     "    InvalidArgumentError: a file that cannot be read or is not a PNG, JPEG, BMP or TGA image (the message names\n"
     "        the file); a DDS file with a feature load_texture does not read (named); an array of a wrong shape;\n"
     "        srgb=True for data that is not 8-bit (or a DDS format without an sRGB form).\n"
     "    TypeError: path_or_array is neither a path (str, os.PathLike) nor a numpy array, or an unsupported dtype.";
+inline constexpr const char close[] =
+    "Waits for all the device's work to finish, then frees what the device holds itself (idle upload pages, empty\n"
+    "memory blocks, built-in pipelines). Any later use of the device or of its queues, command lists, resources and\n"
+    "pipelines raises DeviceClosedError (a UseAfterFreeError); their memory is freed as they are dropped. Closing\n"
+    "twice is fine. `with dx12kit.Device() as dev:` closes at the end of the block.\n\n"
+    "Raises:\n"
+    "    ForkedDeviceError: a device of the parent used in a forked child.";
+inline constexpr const char closed[] = "True once close() was called (any later use raises DeviceClosedError).";
+inline constexpr const char enter[] = "The device itself (closed by __exit__).";
+inline constexpr const char exit[] = "Closes the device (close()); exceptions propagate.";
 }  // namespace Device
 
 }  // namespace dx12kit::bindings::docs

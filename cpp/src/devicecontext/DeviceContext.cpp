@@ -21,7 +21,7 @@ uint32_t WatchedForkGeneration() {
 }  // namespace
 
 DeviceContext::DeviceContext(const DeviceOptions& options)
-    : m_ForkGeneration(WatchedForkGeneration()), m_CreatorPid(platform::ProcessId()), m_Options(options) {
+    : m_ForkGeneration(WatchedForkGeneration()), m_UsableGeneration(m_ForkGeneration), m_CreatorPid(platform::ProcessId()), m_Options(options) {
     if (options.samplerHeapSize == 0 || options.samplerHeapSize > 2048)
         throw InvalidArgument("sampler heap size " + std::to_string(options.samplerHeapSize) + " must be 1..2048 (D3D12's limit)");
     if (options.dynamicChunkSize == 0 || options.samplerChunkSize == 0) throw InvalidArgument("dynamic chunk sizes must be positive");
@@ -68,6 +68,10 @@ std::vector<std::weak_ptr<Resource>> DeviceContext::TakeZeroInits() {
 DeviceContext::~DeviceContext() = default;
 
 void DeviceContext::ThrowForked(const char* what) const {
+    if (Closed() && !Forked())
+        throw DeviceClosed(std::string(what) +
+                           ": the device was closed (Device.close(), or the end of its `with` block); "
+                           "its queues, lists, resources and pipelines can no longer be used: create a new Device");
     platform::ThrowForked(what, m_CreatorPid);
 }
 

@@ -1,5 +1,6 @@
 #include "dx12kit/devicecontext/Formats.hpp"
 
+#include "dx12kit/base/CloseNames.hpp"
 #include "dx12kit/base/Errors.hpp"
 
 #include <algorithm>
@@ -174,34 +175,6 @@ bool EqualsLower(const char* table, const std::string& lower) {
     return table[i] == '\0' && i == lower.size();
 }
 
-/// Matching characters of a and b by Ratcliff/Obershelp, as difflib.SequenceMatcher (no junk)
-/// finds them: the longest common block (earliest in a, then in b), then the same on each side.
-size_t Matches(const std::string& a, size_t alo, size_t ahi, const std::string& b, size_t blo, size_t bhi) {
-    if (alo >= ahi || blo >= bhi) return 0;
-    size_t bestI = alo, bestJ = blo, bestSize = 0;
-    std::vector<size_t> prev(bhi - blo + 1, 0), cur(bhi - blo + 1, 0);
-    for (size_t i = alo; i < ahi; ++i) {
-        for (size_t j = blo; j < bhi; ++j) {
-            const size_t k = a[i] == b[j] ? prev[j - blo] + 1 : 0;
-            cur[j - blo + 1] = k;
-            if (k > bestSize) {
-                bestI = i + 1 - k;
-                bestJ = j + 1 - k;
-                bestSize = k;
-            }
-        }
-        std::swap(prev, cur);
-        std::fill(cur.begin(), cur.end(), 0);
-    }
-    if (bestSize == 0) return 0;
-    return bestSize + Matches(a, alo, bestI, b, blo, bestJ) + Matches(a, bestI + bestSize, ahi, b, bestJ + bestSize, bhi);
-}
-
-double Ratio(const std::string& a, const std::string& b) {
-    const size_t total = a.size() + b.size();
-    return total ? 2.0 * static_cast<double>(Matches(a, 0, a.size(), b, 0, b.size())) / static_cast<double>(total) : 1.0;
-}
-
 }  // namespace
 
 const FormatInfo* FindFormat(DXGI_FORMAT format) {
@@ -230,10 +203,10 @@ std::string CloseFormatNames(const std::string& name, size_t n) {
     const std::string word = Normalized(name);
     std::vector<std::pair<double, std::string>> scored;
     for (const FormatInfo& f : kFormats) {
-        const double r = std::max(Ratio(f.name, word), Ratio(LowerAscii(f.dxgiName), word));
+        const double r = std::max(NameSimilarity(f.name, word), NameSimilarity(LowerAscii(f.dxgiName), word));
         if (r >= 0.6) scored.emplace_back(r, f.name);
     }
-    // heapq.nlargest over (score, name): the highest score first, ties by the larger name.
+    // heapq.nlargest over (score, name): the highest score first, ties by the larger name (as CloseNames).
     std::sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x > y; });
     std::string out;
     for (size_t i = 0; i < scored.size() && i < n; ++i) out += (i ? ", '" : "'") + scored[i].second + "'";

@@ -271,7 +271,7 @@ CommandQueue* RunPass(Device& device, int pass, const std::vector<std::shared_pt
 }  // namespace
 
 DefragmentStats Defragment(Device& device, const std::shared_ptr<memory::MemoryPool>& onlyPool, memory::DefragAlgorithm algorithm, uint64_t maxBytes,
-                           uint64_t maxMoves) {
+                           uint64_t maxMoves, const std::function<void(uint64_t, uint64_t)>& progress) {
     device.Context()->CheckNotForked("defragment");
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<std::shared_ptr<memory::MemoryPool>> pools = ChoosePools(device, onlyPool);
@@ -281,12 +281,15 @@ DefragmentStats Defragment(Device& device, const std::shared_ptr<memory::MemoryP
     const uint64_t blocksBefore = BlockCount(pools);
     for (int pass = 0; pass < 16; ++pass) {
         device.Poll();
+        const uint64_t movesBefore = stats.moves;
         uint64_t fence = 0;
         CommandQueue* used = RunPass(device, pass, pools, limits, stats, fence);
         if (!used) break;
         ++stats.passes;
+        if (!incremental) used->Wait(fence);  // the sources free once the copies are done; the next pass may use them
+        if (progress)                         // no lock held here: the callback may take its runtime's lock (the GIL)
+            for (uint64_t m = movesBefore; m < stats.moves; ++m) progress(m + 1, stats.moves);
         if (incremental) break;
-        used->Wait(fence);  // the sources free once the copies are done; the next pass may use them
     }
     if (!incremental) device.TrimMemory();
     const uint64_t blocksAfter = BlockCount(pools);

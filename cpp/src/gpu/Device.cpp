@@ -55,6 +55,10 @@ Device::~Device() {
         Leak(m_Context);
         return;
     }
+    if (m_Context->Closed()) {  // Close() waited for every queue, and nothing was submitted since
+        for (auto& q : m_Queues) q.reset();
+        return;
+    }
     try {
         WaitIdle();
     } catch (...) {

@@ -677,12 +677,13 @@ class CommandList:
                 or a mip or slice out of range.
             UseAfterFreeError: the list was executed already.
         """
-    def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
+    def dispatch(self, x: typing.SupportsIndex | tuple[typing.SupportsIndex, ...], y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
         Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.
+        The counts may also come as one tuple: dispatch((x, y, z)), dispatch((x, y)) (as dispatch_many's groups).
         
         Args:
-            x, y, z: thread groups per dimension (1..65535).
+            x, y, z: thread groups per dimension (1..65535); or x a tuple of 1 to 3 counts, and no y or z.
         
         Raises:
             TypeError: a count of the wrong type.
@@ -1423,9 +1424,10 @@ class CommandQueue:
         Raises:
             WaitTimeoutError: the timeout expired.
         """
-    def read_buffer(self, buffer: Buffer, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
+    def read_buffer(self, buffer: Buffer, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None, shape: typing.SupportsIndex | tuple[typing.SupportsIndex, ...] | None = None) -> numpy.ndarray:
         """
-        Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous
+        Copies a buffer back into a new numpy array of `dtype` (None: uint8) and `shape` (None: one dimension; an int or a
+        tuple of ints whose product times the item size is the buffer's size), or into `out` (a writable C-contiguous
         array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order
         (e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.
         New arrays of 1 MiB or more reuse the memory of such arrays freed earlier (no fresh pages to fault in).
@@ -1435,13 +1437,14 @@ class CommandQueue:
             dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.
             timeout: seconds to wait for the GPU, None forever.
             out: a writable C-contiguous array of exactly the buffer's size to fill instead.
+            shape: the new array's shape (an int or a tuple of ints), or None for 1-D; not with out.
         
         Returns:
             The new array, or `out`.
         
         Raises:
-            TypeError: buffer is not a Buffer, out not a numpy array.
-            InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.
+            TypeError: buffer is not a Buffer, out not a numpy array, shape not an int or a tuple of ints.
+            InvalidArgumentError: sizes, shapes or dtypes that do not fit the buffer, another device's buffer, a texture.
             WaitTimeoutError: the GPU work was not done within `timeout`.
         """
     def read_queries(self, heap: QueryHeap, kind: dx12kit.enums.QueryKind | dx12kit.enums.QueryKindName, start: typing.SupportsIndex = 0, count: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
@@ -1543,6 +1546,29 @@ class CommandQueue:
             InvalidArgumentError: a texture, no data, the bytes do not fit at offset, another device's buffer.
             UseAfterFreeError: the buffer was closed.
         """
+    def write_texture(self, texture: Texture, array: numpy.ndarray | bytes | bytearray | memoryview, mip: typing.SupportsIndex = 0, slice: typing.SupportsIndex = 0) -> int:
+        """
+        Writes a numpy array into one texture subresource as if a command list holding only that upload were executed on
+        this queue now (as write_buffer does for buffers): later executes see the data, earlier ones do not.
+        The array is what read_texture returns for the subresource: its dtype (uint8 for rgba8_unorm, float32 for
+        rgba32_float, ...) and shape (height, width, channels) of the mip ((height, width) allowed for one channel;
+        (depth, height, width, channels) for a 3D texture; raw blocks for block-compressed formats). Bytes-like objects
+        that are not numpy arrays are taken as the subresource's tightly packed rows.
+        
+        Args:
+            texture: a Texture of this device.
+            array: the texels.
+            mip: the mip level.
+            slice: the array slice (a cube's face).
+        
+        Returns:
+            A fence value of this queue after which the data is in place (for wait or wait_for).
+        
+        Raises:
+            TypeError: texture is not a Texture; array of another dtype than the format's.
+            InvalidArgumentError: a buffer, a mip or slice out of range, an array of the wrong shape or size.
+            UseAfterFreeError: the texture was closed (DeviceClosedError: its device was).
+        """
     @property
     def completed_value(self) -> int:
         """
@@ -1589,6 +1615,14 @@ class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
+    def __enter__(self) -> Device:
+        """
+        The device itself (closed by __exit__).
+        """
+    def __exit__(self, *args: typing.Any) -> None:
+        """
+        Closes the device (close()); exceptions propagate.
+        """
     def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.Any = None, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.Any = None, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = True, lazy_fence_signals: bool = True) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
@@ -1651,9 +1685,22 @@ class Device:
             InvalidArgumentError: a bad size or alignment, or a heap that differs from pool's.
             OutOfMemoryError: no memory left.
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0) -> Buffer:
+    def close(self) -> None:
         """
-        A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
+        Waits for all the device's work to finish, then frees what the device holds itself (idle upload pages, empty
+        memory blocks, built-in pipelines). Any later use of the device or of its queues, command lists, resources and
+        pipelines raises DeviceClosedError (a UseAfterFreeError); their memory is freed as they are dropped. Closing
+        twice is fine. `with dx12kit.Device() as dev:` closes at the end of the block.
+        
+        Raises:
+            ForkedDeviceError: a device of the parent used in a forked child.
+        """
+    def create_buffer(self, size: typing.SupportsIndex | None = None, *, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0, data: numpy.ndarray | bytes | bytearray | memoryview | None = None) -> Buffer:
+        """
+        A buffer of `size` bytes (> 0), reading as zeros, or holding `data` (a numpy array or other buffer-protocol object,
+        its bytes at offset 0, the rest zeros; size None takes data's byte count). The data is written in queue order on the
+        direct queue, as CommandQueue.write_buffer does: every later execute, on any queue, sees it. uav=True allows
+        unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
         cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named
         with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own
@@ -1662,7 +1709,7 @@ class Device:
         resources may alias it; its contents are then undefined until written.
         
         Args:
-            size: bytes (> 0).
+            size: bytes (> 0); None (only with data) for data's byte count.
             uav: allow unordered access (UAVs, clear_unordered_access_view).
             name: debug name (repr, D3D12 SetName).
             heap: a HeapType or its name: 'default', 'upload', 'readback' or 'custom'; None as described above.
@@ -1671,6 +1718,7 @@ class Device:
             within_budget: raise rather than exceed the device's memory budget.
             memory: a dx12kit.Memory to place the buffer in.
             offset: byte offset in memory.
+            data: initial contents (buffer protocol, C-contiguous), at most size bytes; None for zeros.
         
         Returns:
             The new Buffer.
@@ -1678,7 +1726,7 @@ class Device:
         Raises:
             TypeError: an argument of the wrong type.
             InvalidArgumentError: size 0, a heap that differs from pool's or memory's, conflicting placement arguments,
-                an offset that is misaligned or outside memory.
+                an offset that is misaligned or outside memory, data larger than size or empty.
             OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.
         """
     def create_bundle(self, *, pipeline: typing.Any = None, name: typing.Any = None) -> Bundle:
@@ -1877,19 +1925,25 @@ class Device:
                 differently from D3D12 (Device.sampler_support; vkd3d 1.2: a border colour other than transparent black with a
                 'border' address, 'mirror_once', the minimum and maximum filters), naming the argument.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex | None = None, height: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | None = None, *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1, data: numpy.ndarray | None = None) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
+        data: a numpy array uploaded into mip 0 (of every slice), in queue order on the direct queue: (H, W), (H, W, C), or
+        (N, H, W, C) for N array slices, of the dtype read_texture gives for the format (uint8 for rgba8_unorm, float32 for
+        rgba32_float...). width, height and array_size default to data's; format None picks one from data's dtype and
+        channels (1, 2 or 4: uint8 -> r8/rg8/rgba8_unorm, uint16 -> r16/rg16/rgba16_unorm, float16 -> r16/rg16/rgba16_float,
+        float32 -> r32/rg32/rgba32_float, uint32 -> r32/rg32/rgba32_uint, int32 -> r32/rg32/rgba32_sint), else rgba8_unorm.
+        Other mips stay zero (generate_mips, write_texture).
         sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the
         device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         
         Args:
-            width: texels (> 0).
-            height: texels (> 0).
-            format: a Format or its name (default 'rgba8_unorm').
+            width: texels (> 0); None (only with data) for data's.
+            height: texels (> 0); None (only with data) for data's.
+            format: a Format or its name; None for rgba8_unorm, or with data the format of its dtype and channels.
             mip_levels: mips, or 0 for a full chain.
             array_size: array slices.
             render_target: allow use as a render target.
@@ -1898,14 +1952,15 @@ class Device:
             name: debug name (repr, D3D12 SetName).
             heap, pool, committed, within_budget, memory, offset: placement, as for create_buffer.
             sample_count: samples per pixel (1, or an MSAA count the device supports for the format).
+            data: initial contents of mip 0, or None for zeros.
         
         Returns:
             The new Texture.
         
         Raises:
-            TypeError: an argument of the wrong type.
+            TypeError: an argument of the wrong type; data of a dtype other than the format's.
             InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported
-                sample count, bad placement arguments.
+                sample count, bad placement arguments; data of a shape that disagrees with width, height or array_size.
             OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.
         """
     def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0) -> Texture:
@@ -1946,7 +2001,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def defragment(self, *, pool: Pool | None = None, algorithm: dx12kit.enums.DefragAlgorithm | dx12kit.enums.DefragAlgorithmName = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict[str, typing.Any]:
+    def defragment(self, *, pool: Pool | None = None, algorithm: dx12kit.enums.DefragAlgorithm | dx12kit.enums.DefragAlgorithmName = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None, progress: bool | collections.abc.Callable[[int, int], typing.Any] | None = None) -> dict[str, typing.Any]:
         """
         Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
         GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
@@ -1967,6 +2022,9 @@ class Device:
             algorithm: a DefragAlgorithm or its name.
             max_bytes: bytes one pass may move (summed over the pools), or None.
             max_moves: moves one pass may make (summed over the pools), or None.
+            progress: None (a bar when stderr is a terminal, for a full run only), False, True (a bar), or a
+                callable(done, total) called once per moved allocation after its pass's copies completed (incremental: were
+                submitted), total being the moves planned so far (it grows as passes find more).
         
         Returns:
             A dict: moves, bytes_moved, blocks_freed, passes, seconds (summed over the pools).
@@ -1974,7 +2032,7 @@ class Device:
         Raises:
             InvalidArgumentError: a pool of the 'custom', 'upload' or 'readback' heap, a linear pool, a pool of another device,
                 a bad algorithm or a max_bytes / max_moves below 1.
-            TypeError: pool is not a Pool or None, or max_bytes / max_moves not an int.
+            TypeError: pool is not a Pool or None, max_bytes / max_moves not an int, progress none of None, a bool or a callable.
         """
     def descriptor_stats(self) -> dict[str, typing.Any]:
         """
@@ -1993,7 +2051,7 @@ class Device:
         Raises:
             InvalidArgumentError: a format dx12kit does not know.
         """
-    def load_texture(self, path_or_array: str | os.PathLike[str] | numpy.ndarray, *, srgb: bool = False, generate_mips: bool = True, name: str | None = None) -> Texture:
+    def load_texture(self, path_or_array: str | os.PathLike[str] | numpy.ndarray, *, srgb: bool = False, generate_mips: bool = True, name: str | None = None, progress: bool | collections.abc.Callable[[int, int], typing.Any] | None = None) -> Texture:
         """
         A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow; DDS, read by dx12kit.dds) or a numpy array,
         uploaded and ready to sample.
@@ -2017,6 +2075,9 @@ class Device:
             srgb: make an rgba8_unorm_srgb texture (8-bit data only).
             generate_mips: build the full mip chain on the GPU.
             name: a debug name, or None.
+            progress: None (a bar when stderr is a terminal and the image has 2**20 texels or more), False, True (a bar),
+                or a callable(done, total) called after decoding (1, 3), the upload (2, 3) and the mips (3, 3) (total 2
+                without mips); DDS files report nothing.
         
         Returns:
             The Texture, uploaded.
@@ -2092,6 +2153,11 @@ class Device:
     def wait_idle(self) -> None:
         """
         Waits until every queue is idle.
+        """
+    @property
+    def closed(self) -> bool:
+        """
+        True once close() was called (any later use raises DeviceClosedError).
         """
     @property
     def info(self) -> dict[str, typing.Any]:
@@ -3638,6 +3704,11 @@ def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
     Raises:
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
+    """
+def _close_names(word: str, names: collections.abc.Sequence[str], n: typing.SupportsInt | typing.SupportsIndex = 3) -> list[str]:
+    """
+    Up to n of `names` closest to `word` (difflib.get_close_matches' rule: similarity >= 0.6, best first; compared in
+    lower case). Used by dx12kit._names.did_you_mean.
     """
 def choice_tables() -> dict[str, typing.Any]:
     """

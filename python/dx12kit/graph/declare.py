@@ -11,6 +11,7 @@ import numbers
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple, Union
 
 from ..dx12core import Buffer, Format, Texture
+from .._names import did_you_mean
 from ..enums import QueueKind
 from .model import (
     COPY_DST,
@@ -76,7 +77,8 @@ def texture_format(name: str, format: Union[str, Format]) -> Format:
         try:
             fmt = _FORMATS[format] = Format[format.upper()]
         except KeyError:
-            raise GraphError(f"create_texture {name!r}: unknown format {format!r}") from None
+            raise GraphError(f"create_texture {name!r}: unknown format {format!r}"
+                             f"{did_you_mean(format.lower(), [m.name.lower() for m in Format])}") from None
         return fmt
     raise TypeError(f"create_texture {name!r}: format must be a dx12kit.Format or its name, not {type(format).__name__}")
 
@@ -88,7 +90,8 @@ def queue_name(pass_name: str, queue: Any) -> str:
     if isinstance(queue, QueueKind):
         queue = "direct" if queue is QueueKind.DIRECT else str(queue.value)
     if not isinstance(queue, str) or queue not in QUEUES:
-        raise GraphError(f"add_pass {pass_name!r}: queue must be one of {QUEUES}, got {queue!r}")
+        raise GraphError(f"add_pass {pass_name!r}: queue must be one of {QUEUES}, got {queue!r}"
+                         f"{did_you_mean(queue, QUEUES) if isinstance(queue, str) else ''}")
     return queue
 
 

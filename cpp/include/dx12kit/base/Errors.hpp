@@ -7,6 +7,7 @@
 //   InvalidArgument     -> dx12kit.InvalidArgumentError (also ValueError)
 //   OutOfMemory         -> dx12kit.OutOfMemoryError     (also MemoryError)
 //   UseAfterFree        -> dx12kit.UseAfterFreeError    (InvalidArgumentError)
+//   DeviceClosed        -> dx12kit.DeviceClosedError    (UseAfterFreeError)
 //   DeviceError         -> dx12kit.DeviceError          (.hresult, .hresult_name)
 //   ShaderCompileError  -> dx12kit.ShaderCompileError
 //   ResourceStateError  -> dx12kit.ResourceStateError
@@ -65,6 +66,12 @@ public:
 class Interrupted : public Error {
 public:
     using Error::Error;
+};
+
+/// A device, or an object of it, used after Device::Close.
+class DeviceClosed : public UseAfterFree {
+public:
+    using UseAfterFree::UseAfterFree;
 };
 
 /// A device used in a process forked after the device was created (dx12kit/platform/Fork.hpp).

@@ -122,8 +122,17 @@ public:
     bool Forked() const noexcept { return m_ForkGeneration != platform::ForkGeneration(); }
     /// Throws ForkedDevice naming `what` when Forked(). Every entry point that reaches the GPU or
     /// the device's locks calls it first.
+    /// It also refuses a closed device (Device::Close; DeviceClosed): closing makes the generation
+    /// the check compares against one no process has, so the check stays one load and a compare.
     void CheckNotForked(const char* what) const {
-        if (Forked()) ThrowForked(what);
+        if (m_UsableGeneration.load(std::memory_order_relaxed) != platform::ForkGeneration()) ThrowForked(what);
+    }
+    /// Whether Device::Close ran: every later use of the device or its objects raises DeviceClosed.
+    bool Closed() const noexcept { return m_Closed.load(std::memory_order_acquire); }
+    /// Marks the device closed (Device::Close, with the submission mutex held).
+    void MarkClosed() noexcept {
+        m_Closed.store(true, std::memory_order_release);
+        m_UsableGeneration.store(UINT32_MAX, std::memory_order_relaxed);
     }
 
     CpuDescriptorAllocator& CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE type) { return *m_CpuAllocators[type]; }
@@ -184,8 +193,10 @@ public:
 
 private:
     [[noreturn]] void ThrowForked(const char* what) const;
-    uint32_t m_ForkGeneration;  // platform::ForkGeneration() when the device was created
-    uint64_t m_CreatorPid;      // the process that created it (for the message)
+    uint32_t m_ForkGeneration;                 // platform::ForkGeneration() when the device was created
+    std::atomic<uint32_t> m_UsableGeneration;  // m_ForkGeneration; UINT32_MAX once closed (CheckNotForked)
+    std::atomic<bool> m_Closed{false};
+    uint64_t m_CreatorPid;  // the process that created it (for the message)
     DeviceOptions m_Options;
     ComPtr<ID3D12Device> m_d3d12Device;
     std::array<std::unique_ptr<CpuDescriptorAllocator>, D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES> m_CpuAllocators;

@@ -5,6 +5,7 @@
 #include "dx12kit/memory/MemoryPool.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 namespace dx12kit {
@@ -30,7 +31,12 @@ struct DefragmentStats {
 /// (heap='custom', upload, readback), resources used by a command list still being recorded, or
 /// resources pinned by dx12kit's own CPU access (PinInPlace). InvalidArgument for a
 /// custom/upload/readback or linear pool, or one of another device.
+/// `progress` (optional) is called with (moves done, moves planned so far) once per moved
+/// allocation, after the copies of its pass have completed on the GPU (an incremental pass: have
+/// been submitted), with no lock of the device held (it may take a language runtime's lock, e.g.
+/// Python's GIL); what it throws ends the defragmentation after that pass (every move done so far
+/// is complete and consistent).
 DefragmentStats Defragment(Device& device, const std::shared_ptr<memory::MemoryPool>& pool, memory::DefragAlgorithm algorithm, uint64_t maxBytes,
-                           uint64_t maxMoves);
+                           uint64_t maxMoves, const std::function<void(uint64_t done, uint64_t total)>& progress = nullptr);
 
 }  // namespace dx12kit

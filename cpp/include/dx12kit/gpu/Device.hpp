@@ -69,6 +69,14 @@ public:
     /// under the GPU; the destructor itself never throws.
     ~Device();
 
+    /// Waits for every queue to go idle, releases what the device keeps for itself (idle upload
+    /// pages, empty memory blocks, built-in pipelines, the zeroing buffer), and marks it closed: any
+    /// later use of the device or of its queues, lists, resources and pipelines raises DeviceClosed
+    /// (their memory goes when they are dropped). Holds the submission mutex throughout, so no
+    /// execute slips in between the wait and the mark. Closing again does nothing (DeviceClose.cpp).
+    void Close();
+    bool Closed() const { return m_Context->Closed(); }
+
     const std::shared_ptr<DeviceContext>& Context() const { return m_Context; }
     ID3D12Device* D3D12Device() const { return m_Context->D3D12Device(); }
 
