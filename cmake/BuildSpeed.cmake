@@ -10,7 +10,7 @@
 # Measured 2026-11-29 (gcc 12, -O3, ccache off, user+sys CPU-s; the machine at load ~20, so wall
 # times say little): the first 8 binding files 80.9 CPU-s one by one; as one unit 22.1, or 20.8 over
 # the precompiled header (which costs 12.1 once, for 7 units); -O2 instead of -O3 saves 8% (not
-# taken). All of dx12core (43 files, link included) with unity and PCH: 138.8 CPU-s, against
+# taken). All of dx12core (43 files, link included) as built (unity, no PCH): 130.9 CPU-s (138.8 with PCH), against
 # ~435 extrapolated from the 8 one by one (10.1 per file). Module.cpp stays alone (its own
 # compile definition keeps CMake from batching it). Files of a batch share one scope: a name in
 # one file's anonymous namespace can clash with, or hide, another's (ExceptionTranslation.cpp).
