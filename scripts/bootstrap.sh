@@ -47,9 +47,11 @@ log() { printf '[bootstrap +%ss] %s\n' "$(( $(date +%s) - BOOT_T0 ))" "$*" >&2; 
 
 # ---------------------------------------------------------------- 1. system packages
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
-          pkg-config g++ python3-dev python3-venv git ca-certificates ccache)
+          pkg-config g++ python3-dev python3-venv ca-certificates ccache)
 # The test toolchain (scripts/test.sh): not needed to build dx12kit or run the demo.
-TEST_PKGS=(# C++ tests (doctest), the mingw-w64 cross build and its tests under Wine (scripts/test-windows.sh)
+TEST_PKGS=(# the Debian 13 check clones the checkout (git pulls perl: ~16 MB the demo does not need)
+           git
+           # C++ tests (doctest), the mingw-w64 cross build and its tests under Wine (scripts/test-windows.sh)
            doctest-dev g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 xvfb xauth
            # backtraces of every thread when a test process crashes (scripts/with-backtraces.sh)
            gdb
@@ -118,9 +120,10 @@ done
 
 # Build and install dx12kit itself (incremental: scikit-build-core keeps build/ between runs).
 # The sum covers every file the build reads (the CMake project, cpp/ incl. cpp/bench/, python/, and
-# benchmarks/baseline/, compiled into the benchmark module); outside a git checkout, or with a
-# listed file missing, the sum changes and dx12kit is rebuilt.
-srcsum=$( (cd "$ROOT" && { git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external benchmarks/baseline 2>/dev/null || date +%s%N; } \
+# benchmarks/baseline/, compiled into the benchmark module); outside a git checkout (or without
+# git, which the demo does not install) every file under those paths is summed instead.
+srcsum=$( (cd "$ROOT" && { git ls-files -co --exclude-standard -- pyproject.toml CMakeLists.txt cmake cpp python external benchmarks/baseline 2>/dev/null \
+                  || find pyproject.toml CMakeLists.txt cmake cpp python external benchmarks/baseline -type f ! -name '*.pyc' 2>/dev/null || true; } \
          | sort | while IFS= read -r f; do [ -f "$f" ] && cat "$f"; echo "$f"; done) | sha256sum | cut -d' ' -f1)
 BSTAMP="$VENV/.dx12kit-build.sha"
 # What the build makes besides the product: with --test the benchmark module (DX12KIT_BENCH: into the

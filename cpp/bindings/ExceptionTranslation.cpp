@@ -33,7 +33,7 @@ void BindErrors(py::module_& m) {
             raise("ShaderCompileError", ex);
         } catch (const ResourceStateError& ex) {
             raise("ResourceStateError", ex);
-        } catch (const Timeout& ex) {
+        } catch (const dx12kit::Timeout& ex) {  // (bindings::Timeout, GpuArgs.hpp, is a function)
             raise("WaitTimeoutError", ex);
         } catch (const Interrupted&) {
             RaiseInterruption();  // what the signal handler raised (KeyboardInterrupt)
