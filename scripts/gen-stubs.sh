@@ -141,8 +141,9 @@ for name in list(enums._TABLES) + ["Format"]:
     alias = getattr(enums, f"{name}Name")
     out.append(f"{name}Name: typing.TypeAlias = typing.Literal[{', '.join(repr(v) for v in typing.get_args(alias))}]\n")
 out.append("\n_ALIASES: dict[Any, tuple[str, ...]]\n_DOCS: dict[str, str]\n_TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]\n"
-           "def _make(name: str) -> Any: ...\ndef _names(name: str) -> Any: ...\n\n")
-for name, cls in vars(enums).items():  # the other enums of the module (ColorWriteEnable)
+           "def _make(name: str) -> Any: ...\ndef _names(name: str) -> Any: ...\n"
+           "_FLAG_TABLES: dict[str, tuple[tuple[tuple[str, int], ...], str]]\ndef _make_flag(name: str) -> Any: ...\n\n")
+for name, cls in vars(enums).items():  # the IntFlags, from the core's flag tables (ColorWriteEnable)
     if isinstance(cls, type) and issubclass(cls, enum.Enum) and cls.__module__ == enums.__name__ and name not in enums._TABLES \
             and not name.startswith("_"):
         base = "enum.IntFlag" if issubclass(cls, enum.IntFlag) else "enum.IntEnum" if issubclass(cls, enum.IntEnum) else "enum.Enum"

@@ -48,6 +48,7 @@ void BindResource(Classes& c);
 void BindBuffer(Classes& c);
 void BindTexture(Classes& c);
 void BindChoiceTables(pybind11::module_& m);            // choice_tables(): the names of every choice (dx12kit.enums is made from them)
+void BindCoreTables(pybind11::module_& m);              // flag_tables(), format_info(): the core tables dx12kit.enums and dx12kit.dds read
 void BindArgumentRoles(pybind11::module_& m);           // resource_arguments(): each CommandList method's resource arguments and their roles
 void BindRootLayout(pybind11::module_& m, Classes& c);  // the root-signature layout: DescriptorRange, RootParameter, StaticSamplerDesc
 void BindRootSignature(Classes& c);

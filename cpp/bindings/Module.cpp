@@ -40,6 +40,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindCommandList(m, classes);
     BindArgumentRoles(m);
     BindChoiceTables(m);
+    BindCoreTables(m);
     BindBarrierBatch(classes);
     BindUploadAllocation(classes);
     BindCommandQueue(classes);

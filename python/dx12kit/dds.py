@@ -15,9 +15,10 @@ D3D12's limits) is refused with InvalidArgumentError naming the file and what it
 """
 from __future__ import annotations
 
+import functools
 import struct
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import InvalidArgumentError
 
@@ -64,16 +65,6 @@ _MASKS: Dict[Tuple[str, int, int, int, int, int], str] = {
     ("lum", 16, 0xFF, 0, 0, 0xFF00): "rg8_unorm",
     ("alpha", 8, 0, 0, 0, 0xFF): "a8_unorm",
 }
-# Block-compressed formats: bytes per 4x4 block.
-_BLOCK_BYTES = {"bc1": 8, "bc4": 8, "bc2": 16, "bc3": 16, "bc5": 16, "bc6h": 16, "bc7": 16}
-# Bytes per texel of the uncompressed formats a DDS file may hold (DXGI's plain formats).
-_TEXEL_BYTES = {
-    "rgba32": 16, "rgb32": 12, "rgba16": 8, "rg32": 8, "r32g8x24": 8, "rgb10a2": 4, "rg11b10": 4, "rgba8": 4, "rg16": 4,
-    "r32": 4, "d32": 4, "r24g8": 4, "d24": 4, "rg8": 2, "r16": 2, "d16": 2, "r8": 1, "a8": 1, "b5g6r5": 2, "b5g5r5a1": 2,
-    "bgra8": 4, "bgrx8": 4, "r10g10b10": 4, "r9g9b9e5": 4, "b4g4r4a4": 2, "a4b4g4r4": 2, "r24": 4, "x24": 4, "x32": 8,
-}
-# where the first word of the name misleads
-_TEXEL_BYTES_OF = {"r32_float_x8x24_typeless": 8, "d32_float_s8x24_uint": 8}
 # D3D12's size limits (D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION, ..._TEXTURE2D_ARRAY_AXIS_DIMENSION,
 # ..._TEXTURECUBE_DIMENSION, ..._TEXTURE3D_U_V_OR_W_DIMENSION).
 MAX_2D, MAX_ARRAY, MAX_CUBE, MAX_3D = 16384, 2048, 16384, 2048
@@ -103,7 +94,7 @@ class DdsImage:
 
     @property
     def block_compressed(self) -> bool:
-        return self.format.split("_")[0] in _BLOCK_BYTES
+        return bool(_format_info(self.format)["layout"] == "block")
 
 
 def is_dds(data: bytes) -> bool:
@@ -114,14 +105,22 @@ def _fail(path: str, what: str) -> InvalidArgumentError:
     return InvalidArgumentError(f"load_texture: '{path}' is a DDS file with {what}")
 
 
+@functools.lru_cache(maxsize=None)
+def _format_info(fmt: str) -> Dict[str, Any]:
+    """The core's table entry of `fmt` (dx12core.format_info): its layout and sizes."""
+    from . import dx12core
+
+    return dx12core.format_info(fmt)
+
+
 def subresource_bytes(fmt: str, width: int, height: int, depth: int) -> Optional[int]:
-    """Tightly packed bytes of one subresource, or None for a format whose size this module does not know."""
-    stem = fmt.split("_")[0]
-    if stem in _BLOCK_BYTES:
-        return ((width + 3) // 4) * ((height + 3) // 4) * _BLOCK_BYTES[stem] * depth
-    texel = _TEXEL_BYTES_OF.get(fmt, _TEXEL_BYTES.get(stem))
-    if texel is not None:
-        return width * height * texel * depth
+    """Tightly packed bytes of one subresource as a DDS file stores it, or None for a format whose size is
+    not one per texel or per 4x4 block (video, planar, palette and packed formats)."""
+    info = _format_info(fmt)
+    if info["layout"] == "block":
+        return ((width + 3) // 4) * ((height + 3) // 4) * int(info["block_bytes"]) * depth
+    if info["layout"] == "texel":
+        return width * height * int(info["packed_texel_bytes"]) * depth
     return None
 
 

@@ -5,6 +5,8 @@ parsers accept), so they cannot differ from what the bindings accept; ``<Enum>Na
 of the names an argument of that enum takes (the members' values and the other names the parsers
 accept, such as ``"graphics"`` for ``QueueKind.DIRECT``), which the type stubs name beside the enum.
 ``FormatName`` is the same for :class:`~dx12kit.Format` (its members' lower-case names).
+The ``IntFlag`` :class:`ColorWriteEnable` is made from the core's flag table the same way
+(``dx12core.flag_tables()``).
 
 Each enum is a ``str`` enum (``class X(str, enum.Enum)``, which Python 3.9 supports): a member *is*
 the string it stands for, so the bindings accept members and plain strings alike, and the two can
@@ -215,12 +217,16 @@ FormatName = Literal[tuple(n.lower() for n in dx12core.Format.__members__ if n !
 _ALIASES: dict[Any, tuple[str, ...]] = {globals()[name]: aliases for name, (_, aliases) in _TABLES.items() if aliases}
 
 
-class ColorWriteEnable(enum.IntFlag):
-    """The channels a render target writes (``BlendState(write_mask=)``; D3D12_COLOR_WRITE_ENABLE_*).
-    Plain ints 0..15 are accepted too."""
+# The IntFlags, from the core's flag tables (dx12core.flag_tables(), cpp/bindings/FlagTables.hpp).
+_FLAG_TABLES: dict[str, tuple[tuple[tuple[str, int], ...], str]] = dx12core.flag_tables()
 
-    RED = 1
-    GREEN = 2
-    BLUE = 4
-    ALPHA = 8
-    ALL = 15
+
+def _make_flag(name: str) -> Any:
+    """The IntFlag `name`: one member per entry of the core's flag table, with the table's docstring."""
+    members, doc = _FLAG_TABLES[name]
+    cls = enum.IntFlag(name, list(members), module=__name__, qualname=name)  # type: ignore[misc]
+    cls.__doc__ = doc
+    return cls
+
+
+ColorWriteEnable = _make_flag("ColorWriteEnable")

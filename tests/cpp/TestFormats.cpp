@@ -52,4 +52,13 @@ TEST_CASE("formats: block-compressed subresources are counted in 4x4 blocks") {
     CHECK_THROWS_AS(RequireTextureFormat(DXGI_FORMAT_NV12, "create_texture2d"), InvalidArgument);
 }
 
+TEST_CASE("formats: a packed texel holds every plane (8 bytes for D32_FLOAT_S8X24_UINT, whose depth plane is 4)") {
+    const FormatInfo& d32s8 = *FindFormat(DXGI_FORMAT_D32_FLOAT_S8X24_UINT);
+    CHECK(d32s8.bytesPerTexel == 4);
+    CHECK(PackedTexelBytes(d32s8) == 8);
+    CHECK(PackedTexelBytes(*FindFormat(DXGI_FORMAT_R32G8X24_TYPELESS)) == 8);
+    CHECK(PackedTexelBytes(*FindFormat(DXGI_FORMAT_D24_UNORM_S8_UINT)) == 4);
+    CHECK(PackedTexelBytes(*FindFormat(DXGI_FORMAT_R32G32B32_FLOAT)) == 12);
+}
+
 }  // TEST_SUITE

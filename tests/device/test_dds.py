@@ -221,3 +221,27 @@ def test_subresource_bytes_of_8_byte_depth_stencil_texels():
     assert dds.subresource_bytes("d32_float_s8x24_uint", 4, 4, 1) == 128
     assert dds.subresource_bytes("r32g8x24_typeless", 4, 4, 1) == 128
     assert dds.subresource_bytes("d32_float", 4, 4, 1) == 64
+
+
+def test_subresource_bytes_come_from_the_core_format_table():
+    """dds.py keeps no size table of its own: every format's size is the core's (dx12core.format_info)."""
+    from dx12kit import dds
+
+    for name in dx.dx12core.Format.__members__:
+        if name == "UNKNOWN":
+            continue
+        info = dx.dx12core.format_info(name)
+        n = dds.subresource_bytes(info["name"], 5, 3, 2)
+        if info["layout"] == "block":
+            assert n == 2 * 1 * info["block_bytes"] * 2, name
+        elif info["layout"] == "texel":
+            assert n == 5 * 3 * info["packed_texel_bytes"] * 2 and info["packed_texel_bytes"] >= info["bytes_per_texel"] > 0, name
+        else:
+            assert n is None, name
+    assert dx.dx12core.format_info("BC4_SNORM")["block_bytes"] == 8 and dx.dx12core.format_info("bc7_unorm")["block_bytes"] == 16
+    assert dx.dx12core.format_info("DXGI_FORMAT_R32G32B32_FLOAT")["packed_texel_bytes"] == 12
+    d32s8 = dx.dx12core.format_info("d32_float_s8x24_uint")
+    assert (d32s8["bytes_per_texel"], d32s8["packed_texel_bytes"], d32s8["depth"]) == (4, 8, True)
+    assert dx.dx12core.format_info("nv12")["layout"] == "other"
+    with pytest.raises(dx.InvalidArgumentError, match=r"format_info: unknown format 'rgba9_unorm'; did you mean"):
+        dx.dx12core.format_info("rgba9_unorm")

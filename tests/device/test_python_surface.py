@@ -5,6 +5,8 @@ read, so they cannot drift from the bindings.
 """
 from __future__ import annotations
 
+import enum
+
 
 import numpy as np
 import pytest
@@ -27,13 +29,25 @@ def test_enums_are_made_from_the_core_tables():
     """Each enum's members are its core table's names, in order; <Enum>Name adds the aliases (the stubs' Literal)."""
     import typing
     tables = dx.dx12core.choice_tables()
-    assert set(tables) == set(enums.__all__) - {"ColorWriteEnable"}
+    assert set(tables) == set(enums.__all__) - set(dx.dx12core.flag_tables())
     for name, (values, aliases) in tables.items():
         cls = getattr(enums, name)
         assert [m.value for m in cls] == list(values) and [m.name for m in cls] == [v.upper() for v in values]
         assert typing.get_args(getattr(enums, name + "Name")) == tuple(values) + tuple(aliases)
     assert enums._ALIASES[dx.QueueKind] == ("graphics",)
     assert "rgba8_unorm" in typing.get_args(enums.FormatName) and "unknown" not in typing.get_args(enums.FormatName)
+
+
+def test_int_flags_are_made_from_the_core_flag_tables():
+    """ColorWriteEnable's members and docstring are the core's table (D3D12_COLOR_WRITE_ENABLE_*), not a Python copy."""
+    flags = dx.dx12core.flag_tables()
+    assert set(flags) == {"ColorWriteEnable"}
+    for name, (members, doc) in flags.items():
+        cls = getattr(enums, name)
+        assert issubclass(cls, enum.IntFlag) and cls.__module__ == "dx12kit.enums" and cls.__doc__ == doc
+        assert [(k, int(v)) for k, v in cls.__members__.items()] == [tuple(m) for m in members]
+    assert dict(flags["ColorWriteEnable"][0]) == {"RED": 1, "GREEN": 2, "BLUE": 4, "ALPHA": 8, "ALL": 15}
+    assert dx.ColorWriteEnable.RED | dx.ColorWriteEnable.GREEN | dx.ColorWriteEnable.BLUE | dx.ColorWriteEnable.ALPHA == dx.ColorWriteEnable.ALL
 
 
 def test_the_parsers_accept_every_name_of_an_enum(device):

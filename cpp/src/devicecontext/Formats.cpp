@@ -254,6 +254,10 @@ uint64_t SubresourceBytes(const FormatInfo& f, uint32_t width, uint32_t height, 
     return RowBytes(f, width) * RowCount(f, height) * depth;
 }
 
+uint32_t PackedTexelBytes(const FormatInfo& f) {
+    return f.format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT ? 8 : f.bytesPerTexel;
+}
+
 DXGI_FORMAT DepthSrvFormat(DXGI_FORMAT format) {
     switch (format) {
         case DXGI_FORMAT_D32_FLOAT: return DXGI_FORMAT_R32_FLOAT;

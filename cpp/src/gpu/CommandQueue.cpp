@@ -327,14 +327,60 @@ HRESULT CommandQueue::WaitForHazards(const uint64_t (&needed)[4]) {
     return failed;
 }
 
-uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& lists) {
-    m_Context->CheckNotForked("execute");
+// What one step of Execute hands to the next (caller holds the submission mutex throughout).
+struct CommandQueue::ExecutePlan {
+    explicit ExecutePlan(size_t lists) : pre(lists), gpuWrites(lists) {}
+    ExecuteStates states;                                  // the global states as the lists leave them
+    std::vector<std::vector<D3D12_RESOURCE_BARRIER>> pre;  // per list: barriers recorded before it on this queue
+    std::vector<D3D12_RESOURCE_BARRIER> onDirect;          // barriers done on the direct queue before the call
+    std::vector<InsertedBarrier> inserted;
+    std::vector<Resource*> resolvedWrites;  // rule 7: resources of the barriers resolved here (writes)
+    std::vector<Resource*> directOwners;    // the resources of onDirect's barriers
+    // Pending writes into CPU-visible buffers: done on the CPU at commit, or by a copy in a pre-list.
+    std::vector<const CommandList::PendingWrite*> cpuWrites;
+    std::vector<std::vector<const CommandList::PendingWrite*>> gpuWrites;
+    uint64_t gpuWriteCount = 0;
+    struct Recorded {
+        CommandQueue* queue;
+        ComPtr<ID3D12CommandAllocator> allocator;
+        ComPtr<ID3D12GraphicsCommandList> list;
+    };
+    std::vector<Recorded> recorded;           // [0] is the direct queue's when onDirect is not empty
+    std::vector<ID3D12CommandList*> natives;  // what this queue's ExecuteCommandLists carries, in order
+    HRESULT directFailed = S_OK;              // the direct queue's transitions (its signal, this queue's wait)
+    HRESULT hazardWaits = S_OK;               // rule 7's GPU waits before this queue's lists
+    HRESULT signalled = S_OK;                 // this queue's signal after the lists
+
+    /// Records a fix-up list on `q`: `barriers`, then the `copies`; closed, appended to `recorded`.
+    void Record(CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers, const std::vector<const CommandList::PendingWrite*>* copies);
+    /// Rule 7: whether this call's use of `r` is a write (a written use, or a barrier resolved here).
+    bool WritesAt(Resource* r, bool writes) const {
+        return writes || (!resolvedWrites.empty() && std::binary_search(resolvedWrites.begin(), resolvedWrites.end(), r));
+    }
+};
+
+void CommandQueue::ExecutePlan::Record(CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers,
+                                       const std::vector<const CommandList::PendingWrite*>* copies) {
+    Recorded r{&q, q.AcquireAllocator(), nullptr};
+    r.list = q.AcquireList(r.allocator.Get());
+    if (!barriers.empty()) r.list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+    if (copies)
+        for (const CommandList::PendingWrite* w : *copies)
+            r.list->CopyBufferRegion(w->dst->D3D12Resource(), w->offset, w->src.resource, w->src.offset, w->src.size);
+    const HRESULT hr = r.list->Close();
+    recorded.push_back(std::move(r));
+    ThrowIfFailed(hr, "Close (barrier list)");
+}
+
+
+namespace {
+// Locks every list before the submission mutex (the order a recording thread takes them in), in
+// address order so that two executes sharing lists cannot deadlock. A thread recording into one of
+// them finishes its call first; its next call finds the list closed. One lock per distinct list.
+std::vector<std::unique_lock<OwnerMutex>> LockListsForExecute(const std::vector<std::shared_ptr<CommandList>>& lists) {
     if (lists.empty()) throw InvalidArgument("execute: no command lists given");
     for (const auto& l : lists)
         if (!l) throw InvalidArgument("execute: None is not a command list");
-    // Lock every list before the submission mutex (the order a recording thread takes them in),
-    // in address order so that two executes sharing lists cannot deadlock. A thread recording
-    // into one of them finishes its call first; its next call finds the list closed.
     std::vector<CommandList*> order;
     for (const auto& l : lists) order.push_back(l.get());
     std::sort(order.begin(), order.end());
@@ -342,78 +388,19 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
     std::vector<std::unique_lock<OwnerMutex>> listLocks;
     listLocks.reserve(order.size());
     for (CommandList* l : order) listLocks.push_back(l->LockForExecute());
+    return listLocks;
+}
+}  // namespace
 
+uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& lists) {
+    m_Context->CheckNotForked("execute");
+    const std::vector<std::unique_lock<OwnerMutex>> listLocks = LockListsForExecute(lists);
     std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     ThrowIfQueuedOpFailed("execute");
-    for (const auto& l : lists) {
-        if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
-        if (l->IsExecuted()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
-        if (l->IsDead()) throw InvalidArgument("execute: a command list failed to close earlier and cannot be executed");
-        l->CheckQueriesEnded("execute");
-    }
-    if (order.size() != lists.size()) throw InvalidArgument("execute: the same command list is given twice");
-
-    // 1. Resolve every list against a copy of the global states; nothing changes yet.
-    ExecuteStates states;
-    std::vector<std::vector<D3D12_RESOURCE_BARRIER>> pre(lists.size());
-    std::vector<D3D12_RESOURCE_BARRIER> onDirect;
-    std::vector<InsertedBarrier> inserted;
-    std::vector<Resource*> owners;
-    std::vector<Resource*> resolvedWrites, directOwners;  // rule 7: barriers resolved here are writes
-    for (size_t li = 0; li < lists.size(); ++li) {
-        owners.clear();
-        std::vector<D3D12_RESOURCE_BARRIER> barriers = lists[li]->Tracker().ResolvePendingBarriers(states, &owners);
-        resolvedWrites.insert(resolvedWrites.end(), owners.begin(), owners.end());
-        // Aliasing barriers (D3D12Rules rule 6) stay in order before their resource's transitions:
-        // on this queue (legal on every queue type, rule 6b), or on the direct queue with them when
-        // a transition of the same resource has to go there.
-        std::vector<Resource*> toDirect;
-        for (size_t i = 0; i < barriers.size(); ++i) {
-            if (barriers[i].Type != D3D12_RESOURCE_BARRIER_TYPE_TRANSITION) continue;
-            const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
-            if (!d3d12rules::QueueCanTransition(m_Type, t.StateBefore, t.StateAfter)) toDirect.push_back(owners[i]);
-        }
-        for (size_t i = 0; i < barriers.size(); ++i) {
-            if (barriers[i].Type == D3D12_RESOURCE_BARRIER_TYPE_ALIASING) {
-                const bool direct = std::find(toDirect.begin(), toDirect.end(), owners[i]) != toDirect.end() || !d3d12rules::QueueCanAlias(m_Type);
-                (direct ? onDirect : pre[li]).push_back(barriers[i]);
-                if (direct) directOwners.push_back(owners[i]);
-                continue;
-            }
-            const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
-            for (D3D12_RESOURCE_STATES st : {t.StateBefore, t.StateAfter})
-                if (const char* why = d3d12rules::InvalidStateReason(st))
-                    throw InvalidArgument("execute: list " + std::to_string(li) + " ('" + lists[li]->Name() + "') needs resource '" +
-                                          owners[i]->Name() + "' in state " + StateName(st) + ", which " + why);
-            // d3d12rules rule 3: a transition this queue type may not record is done on the direct
-            // queue before the whole call. That is right for list li too: the subresource is in a
-            // state this queue cannot hold, so no earlier list of this call touched it.
-            const bool direct = !d3d12rules::QueueCanTransition(m_Type, t.StateBefore, t.StateAfter);
-            if (direct && m_Type == D3D12_COMMAND_LIST_TYPE_DIRECT)
-                throw InvalidArgument("execute: transition " + StateName(t.StateBefore) + " -> " + StateName(t.StateAfter) + " is not recordable");
-            (direct ? onDirect : pre[li]).push_back(barriers[i]);
-            if (direct) directOwners.push_back(owners[i]);
-            inserted.push_back({static_cast<uint32_t>(li), owners[i]->Name(), t.Subresource, t.StateBefore, t.StateAfter, direct});
-        }
-        lists[li]->Tracker().ApplyFinalStates(states);
-    }
-    states.Decay(m_Type);
-
-    // Pending writes into CPU-visible buffers (UmaAccess.hpp) land now, in execution order: on the
-    // CPU (after the commit below) when no GPU work can still see the buffer's old bytes: every
-    // submission that used it has completed and no earlier list of this call uses it; otherwise by
-    // a copy in the list's pre-list, after its transitions (the buffer is in COPY_DEST there).
-    std::vector<const CommandList::PendingWrite*> cpuWrites;
-    std::vector<std::vector<const CommandList::PendingWrite*>> gpuWrites(lists.size());
-    uint64_t gpuWriteCount = 0;
-    for (size_t li = 0; li < lists.size(); ++li)
-        for (const CommandList::PendingWrite& w : lists[li]->PendingWrites()) {
-            bool busy = w.dst->LastUseSerial() > m_Context->CompletedSerial();
-            for (size_t lj = 0; lj < li && !busy; ++lj) busy = lists[lj]->Tracker().Touches(w.dst.get());
-            (busy ? gpuWrites[li] : cpuWrites).push_back(&w);
-            gpuWriteCount += busy;
-        }
-
+    ValidateForExecute(lists, listLocks.size());
+    ExecutePlan plan(lists.size());
+    ResolveBarriers(lists, plan);  // 1. against a copy of the global states; nothing changes yet
+    PlaceUmaWrites(lists, plan);
     // New resources read as zeros: their zeroing runs first (on the direct queue), except for
     // resources whose first use in these lists overwrites them completely. After validation, before
     // the transitions: the zeroing leaves every resource it touches in COMMON.
@@ -422,111 +409,179 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
             if (l->Tracker().Touches(r)) return l->FullyWrites(r);
         return false;
     });
+    RecordFixUpLists(lists, plan);  // 2. and 3.: the transition lists, then the lists closed
+    CommitExecute(plan);            // 4. from here on nothing may fail before the record is stored
+    SubmitDirectTransitions(plan);
+    WaitForListHazards(lists, plan);
+    const uint64_t value = SubmitLists(lists, plan);
+    ThrowIfFailed(plan.directFailed, "direct-queue transitions (Signal/Wait)");
+    ThrowIfFailed(plan.hazardWaits, "ID3D12CommandQueue::Wait (cross-queue hazard)");
+    ThrowIfFailed(plan.signalled, "ID3D12CommandQueue::Signal");
+    return value;
+}
 
+void CommandQueue::ValidateForExecute(const std::vector<std::shared_ptr<CommandList>>& lists, size_t distinct) const {
+    for (const auto& l : lists) {
+        if (&l->Queue() != this) throw InvalidArgument("execute: a command list was created for another queue");
+        if (l->IsExecuted()) throw InvalidArgument("execute: a command list was already executed; record a new one with queue.command_list()");
+        if (l->IsDead()) throw InvalidArgument("execute: a command list failed to close earlier and cannot be executed");
+        l->CheckQueriesEnded("execute");
+    }
+    if (distinct != lists.size()) throw InvalidArgument("execute: the same command list is given twice");
+}
+
+void CommandQueue::ResolveBarriers(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan) {
+    std::vector<Resource*> owners;
+    for (size_t li = 0; li < lists.size(); ++li) {
+        owners.clear();
+        const std::vector<D3D12_RESOURCE_BARRIER> barriers = lists[li]->Tracker().ResolvePendingBarriers(plan.states, &owners);
+        plan.resolvedWrites.insert(plan.resolvedWrites.end(), owners.begin(), owners.end());
+        PlaceBarriers(li, *lists[li], barriers, owners, plan);
+        lists[li]->Tracker().ApplyFinalStates(plan.states);
+    }
+    plan.states.Decay(m_Type);
+}
+
+void CommandQueue::PlaceBarriers(size_t li, const CommandList& list, const std::vector<D3D12_RESOURCE_BARRIER>& barriers,
+                                 const std::vector<Resource*>& owners, ExecutePlan& plan) {
+    // Aliasing barriers (D3D12Rules rule 6) stay in order before their resource's transitions:
+    // on this queue (legal on every queue type, rule 6b), or on the direct queue with them when
+    // a transition of the same resource has to go there.
+    std::vector<Resource*> toDirect;
+    for (size_t i = 0; i < barriers.size(); ++i) {
+        if (barriers[i].Type != D3D12_RESOURCE_BARRIER_TYPE_TRANSITION) continue;
+        const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
+        if (!d3d12rules::QueueCanTransition(m_Type, t.StateBefore, t.StateAfter)) toDirect.push_back(owners[i]);
+    }
+    for (size_t i = 0; i < barriers.size(); ++i) {
+        if (barriers[i].Type == D3D12_RESOURCE_BARRIER_TYPE_ALIASING) {
+            const bool direct = std::find(toDirect.begin(), toDirect.end(), owners[i]) != toDirect.end() || !d3d12rules::QueueCanAlias(m_Type);
+            (direct ? plan.onDirect : plan.pre[li]).push_back(barriers[i]);
+            if (direct) plan.directOwners.push_back(owners[i]);
+            continue;
+        }
+        const D3D12_RESOURCE_TRANSITION_BARRIER& t = barriers[i].Transition;
+        for (D3D12_RESOURCE_STATES st : {t.StateBefore, t.StateAfter})
+            if (const char* why = d3d12rules::InvalidStateReason(st))
+                throw InvalidArgument("execute: list " + std::to_string(li) + " ('" + list.Name() + "') needs resource '" + owners[i]->Name() +
+                                      "' in state " + StateName(st) + ", which " + why);
+        // d3d12rules rule 3: a transition this queue type may not record is done on the direct
+        // queue before the whole call. That is right for list li too: the subresource is in a
+        // state this queue cannot hold, so no earlier list of this call touched it.
+        const bool direct = !d3d12rules::QueueCanTransition(m_Type, t.StateBefore, t.StateAfter);
+        if (direct && m_Type == D3D12_COMMAND_LIST_TYPE_DIRECT)
+            throw InvalidArgument("execute: transition " + StateName(t.StateBefore) + " -> " + StateName(t.StateAfter) + " is not recordable");
+        (direct ? plan.onDirect : plan.pre[li]).push_back(barriers[i]);
+        if (direct) plan.directOwners.push_back(owners[i]);
+        plan.inserted.push_back({static_cast<uint32_t>(li), owners[i]->Name(), t.Subresource, t.StateBefore, t.StateAfter, direct});
+    }
+}
+
+void CommandQueue::PlaceUmaWrites(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan) const {
+    // Pending writes into CPU-visible buffers (UmaAccess.hpp) land now, in execution order: on the
+    // CPU (at the commit) when no GPU work can still see the buffer's old bytes: every
+    // submission that used it has completed and no earlier list of this call uses it; otherwise by
+    // a copy in the list's pre-list, after its transitions (the buffer is in COPY_DEST there).
+    for (size_t li = 0; li < lists.size(); ++li)
+        for (const CommandList::PendingWrite& w : lists[li]->PendingWrites()) {
+            bool busy = w.dst->LastUseSerial() > m_Context->CompletedSerial();
+            for (size_t lj = 0; lj < li && !busy; ++lj) busy = lists[lj]->Tracker().Touches(w.dst.get());
+            (busy ? plan.gpuWrites[li] : plan.cpuWrites).push_back(&w);
+            plan.gpuWriteCount += busy;
+        }
+}
+
+void CommandQueue::RecordFixUpLists(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan) {
     // 2. Record the transition lists. On failure the allocators and lists go back to the pools.
-    CommandQueue& directQueue = m_Device.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT);
-    struct Recorded {
-        CommandQueue* queue;
-        ComPtr<ID3D12CommandAllocator> allocator;
-        ComPtr<ID3D12GraphicsCommandList> list;
-    };
-    std::vector<Recorded> recorded;  // [0] is the direct queue's when onDirect is not empty
-    std::vector<ID3D12CommandList*> natives;
     try {
-        auto record = [&](CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers,
-                          const std::vector<const CommandList::PendingWrite*>* copies) {
-            Recorded r{&q, q.AcquireAllocator(), nullptr};
-            r.list = q.AcquireList(r.allocator.Get());
-            if (!barriers.empty()) r.list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
-            if (copies)
-                for (const CommandList::PendingWrite* w : *copies)
-                    r.list->CopyBufferRegion(w->dst->D3D12Resource(), w->offset, w->src.resource, w->src.offset, w->src.size);
-            const HRESULT hr = r.list->Close();
-            recorded.push_back(std::move(r));
-            ThrowIfFailed(hr, "Close (barrier list)");
-        };
-        if (!onDirect.empty()) record(directQueue, onDirect, nullptr);
+        if (!plan.onDirect.empty()) plan.Record(m_Device.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT), plan.onDirect, nullptr);
         for (size_t li = 0; li < lists.size(); ++li) {
-            if (!pre[li].empty() || !gpuWrites[li].empty()) {
-                record(*this, pre[li], &gpuWrites[li]);
-                natives.push_back(recorded.back().list.Get());
+            if (!plan.pre[li].empty() || !plan.gpuWrites[li].empty()) {
+                plan.Record(*this, plan.pre[li], &plan.gpuWrites[li]);
+                plan.natives.push_back(plan.recorded.back().list.Get());
             }
-            natives.push_back(lists[li]->D3D12List());
+            plan.natives.push_back(lists[li]->D3D12List());
         }
         // 3. Close the lists. A failing Close leaves that list dead (closed, never executable);
         // the lists closed before it stay executable as they are.
         for (const auto& l : lists) l->Close();
     } catch (...) {
-        for (auto& r : recorded) {
+        for (auto& r : plan.recorded) {
             r.queue->m_AllocatorPool.push_back(std::move(r.allocator));  // never submitted: reusable now
             r.queue->m_ListPool.push_back(std::move(r.list));
         }
         throw;
     }
+}
 
-    // 4. Commit: from here on nothing may fail before the record is stored.
-    states.Commit();
-    for (const CommandList::PendingWrite* w : cpuWrites) host::Copy(w->dst->Mapped() + w->offset, w->src.cpu, static_cast<size_t>(w->src.size));
-    if (!cpuWrites.empty()) m_Context->Submits().umaCpuWrites.fetch_add(cpuWrites.size(), std::memory_order_relaxed);
-    if (gpuWriteCount) m_Context->Submits().umaGpuWrites.fetch_add(gpuWriteCount, std::memory_order_relaxed);
-    m_Context->Barriers().aliasing.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
-    m_Context->Barriers().aliasingAutomatic.fetch_add(states.aliasingBarriers, std::memory_order_relaxed);
-    m_LastInserted = std::move(inserted);
+void CommandQueue::CommitExecute(ExecutePlan& plan) {
+    plan.states.Commit();
+    for (const CommandList::PendingWrite* w : plan.cpuWrites) host::Copy(w->dst->Mapped() + w->offset, w->src.cpu, static_cast<size_t>(w->src.size));
+    if (!plan.cpuWrites.empty()) m_Context->Submits().umaCpuWrites.fetch_add(plan.cpuWrites.size(), std::memory_order_relaxed);
+    if (plan.gpuWriteCount) m_Context->Submits().umaGpuWrites.fetch_add(plan.gpuWriteCount, std::memory_order_relaxed);
+    m_Context->Barriers().aliasing.fetch_add(plan.states.aliasingBarriers, std::memory_order_relaxed);
+    m_Context->Barriers().aliasingAutomatic.fetch_add(plan.states.aliasingBarriers, std::memory_order_relaxed);
+    m_LastInserted = std::move(plan.inserted);
     m_Context->Barriers().insertedAtExecute.fetch_add(m_LastInserted.size(), std::memory_order_relaxed);
-    m_Context->Barriers().batches.fetch_add(recorded.size(), std::memory_order_relaxed);
-    HRESULT directFailed = S_OK;
-    size_t first = 0;
-    if (!onDirect.empty()) {
-        // Rule 7: the direct queue's transitions follow the other queues' unfinished uses of them.
-        uint64_t directNeeded[4] = {0, 0, 0, 0};
-        for (Resource* r : directOwners) CrossQueueHazard(D3D12_COMMAND_LIST_TYPE_DIRECT, r, true, directNeeded);
-        directFailed = directQueue.WaitForHazards(directNeeded);
-        Recorded& r = recorded[0];
-        ID3D12CommandList* native = r.list.Get();
-        const bool directQueued = directQueue.Submit(1, &native);
-        const uint64_t dv = ++directQueue.m_LastSubmitted;
-        const HRESULT directSignalled = directQueue.SignalSubmitted();  // always: this queue waits for it on the GPU
-        if (SUCCEEDED(directFailed)) directFailed = directSignalled;
-        for (Resource* dr : directOwners) NoteCrossQueueUse(D3D12_COMMAND_LIST_TYPE_DIRECT, dr, true, dv);
-        InFlight drec;
-        drec.serial = m_Context->NextSerial();
-        drec.fenceValue = dv;
-        drec.allocators.push_back(std::move(r.allocator));
-        directQueue.m_InFlight.push_back(std::move(drec));
-        directQueue.PoolSubmitted(std::move(r.list), directQueued);
-        if (SUCCEEDED(directFailed)) {
-            directFailed = IssueWait(directQueue, dv);
-            if (SUCCEEDED(directFailed)) NoteGpuWait(directQueue, dv);
-        }
-        first = 1;
-    }
+    m_Context->Barriers().batches.fetch_add(plan.recorded.size(), std::memory_order_relaxed);
+}
 
+void CommandQueue::SubmitDirectTransitions(ExecutePlan& plan) {
+    if (plan.onDirect.empty()) return;
+    CommandQueue& directQueue = m_Device.QueueRef(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    // Rule 7: the direct queue's transitions follow the other queues' unfinished uses of them.
+    uint64_t directNeeded[4] = {0, 0, 0, 0};
+    for (Resource* r : plan.directOwners) CrossQueueHazard(D3D12_COMMAND_LIST_TYPE_DIRECT, r, true, directNeeded);
+    HRESULT directFailed = directQueue.WaitForHazards(directNeeded);
+    ExecutePlan::Recorded& r = plan.recorded[0];
+    ID3D12CommandList* native = r.list.Get();
+    const bool directQueued = directQueue.Submit(1, &native);
+    const uint64_t dv = ++directQueue.m_LastSubmitted;
+    const HRESULT directSignalled = directQueue.SignalSubmitted();  // always: this queue waits for it on the GPU
+    if (SUCCEEDED(directFailed)) directFailed = directSignalled;
+    for (Resource* dr : plan.directOwners) NoteCrossQueueUse(D3D12_COMMAND_LIST_TYPE_DIRECT, dr, true, dv);
+    InFlight drec;
+    drec.serial = m_Context->NextSerial();
+    drec.fenceValue = dv;
+    drec.allocators.push_back(std::move(r.allocator));
+    directQueue.m_InFlight.push_back(std::move(drec));
+    directQueue.PoolSubmitted(std::move(r.list), directQueued);
+    if (SUCCEEDED(directFailed)) {
+        directFailed = IssueWait(directQueue, dv);
+        if (SUCCEEDED(directFailed)) NoteGpuWait(directQueue, dv);
+    }
+    plan.directFailed = directFailed;
+}
+
+void CommandQueue::WaitForListHazards(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan) {
     // Rule 7: one GPU wait per other queue whose unfinished work this call's lists depend on,
     // before the ExecuteCommandLists that carries the lists and their transition lists.
-    std::sort(resolvedWrites.begin(), resolvedWrites.end());
+    std::sort(plan.resolvedWrites.begin(), plan.resolvedWrites.end());
     const int self = static_cast<int>(m_Type);
-    auto writesAt = [&resolvedWrites](Resource* r, bool writes) {
-        return writes || (!resolvedWrites.empty() && std::binary_search(resolvedWrites.begin(), resolvedWrites.end(), r));
-    };
     uint64_t needed[4] = {0, 0, 0, 0};
-    for (const auto& l : lists) l->Tracker().ForEachUse([&](Resource* r, bool writes) { CrossQueueHazard(self, r, writesAt(r, writes), needed); });
-    const HRESULT hazardWaits = WaitForHazards(needed);
+    for (const auto& l : lists)
+        l->Tracker().ForEachUse([&](Resource* r, bool writes) { CrossQueueHazard(self, r, plan.WritesAt(r, writes), needed); });
+    plan.hazardWaits = WaitForHazards(needed);
+}
 
+uint64_t CommandQueue::SubmitLists(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan) {
     InFlight record;
     record.serial = m_Context->NextSerial();
-    for (auto& k : states.keep) record.tracked.push_back(std::move(k));  // named by the pre-lists' barriers
-    const bool queued = Submit(static_cast<UINT>(natives.size()), natives.data());
+    for (auto& k : plan.states.keep) record.tracked.push_back(std::move(k));  // named by the pre-lists' barriers
+    const bool queued = Submit(static_cast<UINT>(plan.natives.size()), plan.natives.data());
     const uint64_t value = ++m_LastSubmitted;
     // The lists are on the GPU now (or queued for it): whatever happens next, their record must be kept, or their
     // memory would be reused under the GPU. A failed Signal leaves the record unfinished forever
     // (a leak, never an early free) and is reported after the record is stored. Lazy signals:
     // none while another signal of the device is pending (a later signal or wait covers this one).
-    const HRESULT signalled = m_LazySignals && m_Device.AnySignalPending() ? S_OK : SignalSubmitted();
+    plan.signalled = m_LazySignals && m_Device.AnySignalPending() ? S_OK : SignalSubmitted();
     record.fenceValue = value;
-    for (const auto& l : lists) l->Tracker().ForEachUse([&](Resource* r, bool writes) { NoteCrossQueueUse(self, r, writesAt(r, writes), value); });
-    for (size_t i = first; i < recorded.size(); ++i) {
-        record.allocators.push_back(std::move(recorded[i].allocator));
-        PoolSubmitted(std::move(recorded[i].list), queued);
+    const int self = static_cast<int>(m_Type);
+    for (const auto& l : lists)
+        l->Tracker().ForEachUse([&](Resource* r, bool writes) { NoteCrossQueueUse(self, r, plan.WritesAt(r, writes), value); });
+    for (size_t i = plan.onDirect.empty() ? 0 : 1; i < plan.recorded.size(); ++i) {
+        record.allocators.push_back(std::move(plan.recorded[i].allocator));
+        PoolSubmitted(std::move(plan.recorded[i].list), queued);
     }
     for (const auto& l : lists) {
         ComPtr<ID3D12CommandAllocator> a;
@@ -536,9 +591,6 @@ uint64_t CommandQueue::Execute(const std::vector<std::shared_ptr<CommandList>>& 
         PoolSubmitted(std::move(native), queued);
     }
     m_InFlight.push_back(std::move(record));
-    ThrowIfFailed(directFailed, "direct-queue transitions (Signal/Wait)");
-    ThrowIfFailed(hazardWaits, "ID3D12CommandQueue::Wait (cross-queue hazard)");
-    ThrowIfFailed(signalled, "ID3D12CommandQueue::Signal");
     return value;
 }
 

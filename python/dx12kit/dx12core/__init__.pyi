@@ -3727,6 +3727,29 @@ def copy_threads() -> int:
     """
     The number of threads a large host copy is split over (set_copy_threads).
     """
+def flag_tables() -> dict[str, typing.Any]:
+    """
+    The members of every IntFlag of dx12kit.enums: {enum name: (((member name, value), ...), docstring)}.
+    
+    dx12kit.enums makes its IntFlags (ColorWriteEnable) from this table, so the flags and the D3D12 bits the
+    core uses cannot differ.
+    """
+def format_info(name: str) -> dict[str, typing.Any]:
+    """
+    What the core's format table says of a format: {'name', 'dxgi_name', 'layout', 'bytes_per_texel',
+    'packed_texel_bytes', 'block_bytes', 'channels', 'depth'}.
+    
+    Args:
+        name: a format name (dx12kit's short name or DXGI's, any case, with or without DXGI_FORMAT_).
+    
+    layout is 'texel' (bytes_per_texel bytes per texel, channels per read_texture element), 'block' (4x4
+    blocks of block_bytes bytes: BC1-BC7) or 'other' (video, planar, palette and packed formats: known by name
+    only). bytes_per_texel is what uploads and readbacks use (the depth plane's 4 for d32_float_s8x24_uint);
+    packed_texel_bytes is a texel's size with every plane in one allocation, as DDS files store it (8 there).
+    
+    Raises:
+        InvalidArgumentError: a name that is no DXGI format (the message names the closest).
+    """
 def queue_states() -> dict[str, typing.Any]:
     """
     The resource-state bits a list of each queue type may hold, before and after its transitions (D3D12's

@@ -59,6 +59,10 @@ uint64_t RowBytes(const FormatInfo& f, uint32_t width);
 uint32_t RowCount(const FormatInfo& f, uint32_t height);
 /// Tightly packed bytes of a width x height x depth subresource (the size upload takes).
 uint64_t SubresourceBytes(const FormatInfo& f, uint32_t width, uint32_t height, uint32_t depth = 1);
+/// Texel layout: the bytes of one texel with every plane in one allocation, as DXGI packs the format
+/// (DDS files, D3D11): bytesPerTexel, except D32_FLOAT_S8X24_UINT's 8 (R32 depth, 8 stencil bits, 24 unused),
+/// whose bytesPerTexel is its depth plane's 4 (D3D12 copies each plane apart).
+uint32_t PackedTexelBytes(const FormatInfo& f);
 
 /// For a depth format, the format to view it as a shader resource (R32_FLOAT for D32_FLOAT).
 DXGI_FORMAT DepthSrvFormat(DXGI_FORMAT format);

@@ -253,6 +253,19 @@ private:
     /// nor waited for already; signals it first when lazy signals left it unsignalled. Never throws:
     /// returns the first failure. Caller holds the submission mutex.
     HRESULT WaitForHazards(const uint64_t (&needed)[4]);
+    // Execute's steps, in order (CommandQueue.cpp); the plan carries what one hands to the next.
+    // Caller holds the submission mutex. Nothing changes global state before CommitExecute.
+    struct ExecutePlan;
+    void ValidateForExecute(const std::vector<std::shared_ptr<CommandList>>& lists, size_t distinct) const;
+    void ResolveBarriers(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan);
+    void PlaceBarriers(size_t li, const CommandList& list, const std::vector<D3D12_RESOURCE_BARRIER>& barriers, const std::vector<Resource*>& owners,
+                       ExecutePlan& plan);
+    void PlaceUmaWrites(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan) const;
+    void RecordFixUpLists(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan);
+    void CommitExecute(ExecutePlan& plan);
+    void SubmitDirectTransitions(ExecutePlan& plan);
+    void WaitForListHazards(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan);
+    uint64_t SubmitLists(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan);
     std::deque<InFlight> m_InFlight;
     std::deque<ComPtr<ID3D12CommandAllocator>> m_AllocatorPool;  // only allocators whose work completed
     std::vector<ComPtr<ID3D12GraphicsCommandList>> m_ListPool;
