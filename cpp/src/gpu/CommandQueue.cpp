@@ -107,6 +107,9 @@ void CommandQueue::ThrowIfQueuedOpFailed(const char* what, uint64_t upTo) const 
 
 HRESULT CommandQueue::SignalSubmitted() {
     m_Context->Submits().signals.fetch_add(1, std::memory_order_relaxed);
+    // A signal issued while an earlier one of this queue is not seen reached: the case in which vkd3d
+    // 1.2 can lose a value (see the header), so stalls are healed quickly until the fence catches up.
+    if (m_LastSignalled > ReadCompleted()) m_SignalOverlap = true;
     const HRESULT hr = m_Submitter->Signal(m_LastSubmitted);
     if (SUCCEEDED(hr)) {
         m_LastSignalled = m_LastSubmitted;
@@ -120,7 +123,10 @@ bool CommandQueue::SignalPending() {
 }
 
 bool CommandQueue::SignalPendingAt(uint64_t done) {
-    if (done >= m_LastSignalled) return false;
+    if (done >= m_LastSignalled) {
+        m_SignalOverlap = false;
+        return false;
+    }
 #if !defined(_WIN32)
     HealIfStalled(done);
 #endif
@@ -148,7 +154,10 @@ void CommandQueue::HealIfStalled(uint64_t done) {
         m_HealAfter = kHealFirst;
         return;
     }
-    if (now - m_HealSince < m_HealAfter) return;
+    // With one signal pending at a time no value can be lost: a stall is then long GPU work (W4's
+    // 100 frames behind one signal), and a re-issued signal would only be a second pending one
+    // that vkd3d's fence thread polls for until both are reached. Healed after kHealMax only.
+    if (now - m_HealSince < (m_SignalOverlap ? m_HealAfter : std::max<std::chrono::steady_clock::duration>(m_HealAfter, kHealMax))) return;
     // Never throws (Execute checks for pending signals after its lists are on the GPU): a failed
     // re-issue is tried again after the next stall.
     if (idle) {
@@ -163,6 +172,17 @@ void CommandQueue::HealIfStalled(uint64_t done) {
 
 void CommandQueue::PumpSignal() {
     if (m_LastSubmitted > m_LastSignalled && !m_Device.AnySignalPending()) ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
+}
+
+uint64_t CommandQueue::DeferredSignalTarget(uint64_t value) {
+    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
+    if (value <= m_LastSignalled || value > m_LastSubmitted) return value;
+    if (m_LazySignals) {
+        const uint64_t done = ReadCompleted();
+        if (done < m_LastSignalled) return m_LastSignalled;  // this queue's signal is pending: wait for it first
+    }
+    ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
+    return value;
 }
 
 void CommandQueue::EnsureSignalled(uint64_t value) {
@@ -674,7 +694,11 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
         if (m_Submitter->Failed()) ThrowIfQueuedOpFailed("wait", value);
         return true;
     }
-    EnsureSignalled(value);  // lazy signals: the value this wait needs may not be signalled yet
+    // Lazy signals: the value this wait needs may not be signalled yet. While this queue's own
+    // signal is pending, the wait first waits for that one and signals `value` after it: a second
+    // pending signal would make vkd3d 1.2's fence thread poll (a core) until the first is reached,
+    // and the queue runs in order, so the first is reached before `value` anyway.
+    uint64_t target = DeferredSignalTarget(value);
     using Clock = std::chrono::steady_clock;
     const bool forever = timeoutSeconds < 0;
     const Clock::time_point deadline =
@@ -693,10 +717,15 @@ bool CommandQueue::WaitForFence(uint64_t value, double timeoutSeconds) {
             ms = static_cast<uint32_t>(std::max<int64_t>(0, std::min<int64_t>(left, ms)));
         }
         bool done = false;
-        m_Context->Blocking([&] { done = m_Submitter->Waiter().WaitFor(value, ms); });
+        m_Context->Blocking([&] { done = m_Submitter->Waiter().WaitFor(target, ms); });
         const uint64_t now = ReadCompleted();
         ThrowIfQueuedOpFailed("wait", value);
-        if (done || now >= value) return true;
+        if (now >= value || (done && target == value)) return true;
+        if (target < value && (done || now >= target)) {
+            target = DeferredSignalTarget(value);  // the pending signal is reached: signal `value` now
+            grow = 1;
+            continue;
+        }
         if (!m_Context->KeepWaiting()) throw Interrupted("wait for fence value " + std::to_string(value) + " interrupted");
         {
             // The queue's stall check (HealIfStalled). Never blocks: when another thread holds the

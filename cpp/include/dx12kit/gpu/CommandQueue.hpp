@@ -134,6 +134,10 @@ public:
     uint64_t CompletedValue();
     /// Makes sure a signal of at least `value` is issued (lazy signals; see above).
     void EnsureSignalled(uint64_t value);
+    /// For a CPU wait for `value`: the value to wait for first. Issues the signal `value` needs and
+    /// returns `value`, unless (lazy signals) this queue's own signal is still pending: then returns
+    /// that signal's value and issues nothing, so that one signal is pending at a time.
+    uint64_t DeferredSignalTarget(uint64_t value);
     /// Whether a signal issued on this queue has not been reached yet. When it has made no
     /// progress for a while, re-issues the latest signal first (HealIfStalled). Caller holds the
     /// submission mutex.
@@ -226,6 +230,10 @@ private:
     uint64_t m_HealSeen = 0;
     std::chrono::steady_clock::time_point m_HealSince{};
     std::chrono::steady_clock::duration m_HealAfter = std::chrono::milliseconds(50);
+    // Whether a signal was issued while an earlier one was not yet seen reached (since the fence
+    // last caught up with m_LastSignalled): only then can vkd3d lose a value, and only then are
+    // stalls healed after m_HealAfter rather than after 2 s.
+    bool m_SignalOverlap = false;
     /// Re-issues the latest signal when `done` (< m_LastSignalled) has not moved for
     /// m_HealAfter; doubles m_HealAfter (at most 2 s) each time. Caller holds the submission mutex.
     void HealIfStalled(uint64_t done);
