@@ -16,7 +16,7 @@ SIZE, COUNT = 64, 64
 VIEW = (-0.6, -0.6, 0.6, 0.6)       # x0, y0, x1, y1: instances whose square overlaps it are drawn
 
 CULL_CS = """
-cbuffer View : register(b0) { float4 view; uint count; float3 pad; };
+cbuffer View : register(b0) { float4 view; uint count; };
 RWStructuredBuffer<float4> instances : register(u0);   // x, y, half size, colour index
 RWStructuredBuffer<uint> args : register(u1);          // vertex count, instance count, start vertex, start instance
 RWStructuredBuffer<uint> visible : register(u2);
@@ -58,33 +58,25 @@ def make_instances() -> np.ndarray:
 def main(out_dir: str = ".") -> Path:
     dev = dx.Device()
     queue = dev.queue("direct")
-    cull_rs = dev.create_root_signature([dx.RootConstants(0, 8), dx.RootUAV(0), dx.RootUAV(1), dx.RootUAV(2)])
-    cull = dev.create_compute_pipeline(dx.compile_hlsl(CULL_CS, profile="cs_5_0"), cull_rs)
-    draw_rs = dev.create_root_signature([dx.RootSRV(0), dx.RootSRV(1)])
-    draw = dev.create_graphics_pipeline(dx.compile_hlsl(DRAW_VS, profile="vs_5_0"), dx.compile_hlsl(DRAW_PS, profile="ps_5_0"),
-                                        draw_rs, ["rgba8_unorm"], topology="triangle_strip")
-    signature = dev.create_command_signature([dx.IndirectArgument.draw()], byte_stride=16)
+    cull = dev.create_compute_pipeline(dx.compile_hlsl(CULL_CS))          # root signatures derived from the shaders
+    draw = dev.create_graphics_pipeline(dx.compile_hlsl(DRAW_VS), dx.compile_hlsl(DRAW_PS), rtv_formats="rgba8_unorm",
+                                        topology="triangle_strip")
+    signature = dev.create_command_signature([dx.IndirectArgument.draw()], byte_stride=16)   # a draw, no root arguments
 
     instances = make_instances()
-    instance_buf = dev.create_buffer(instances.nbytes, uav=True, name="instances")
-    args = dev.create_buffer(16, uav=True, name="draw arguments")
+    instance_buf = dev.create_buffer(data=instances, uav=True, name="instances")
+    args = dev.create_buffer(data=np.uint32([4, 0, 0, 0]), uav=True, name="draw arguments")   # 4 vertices, 0 instances
     visible = dev.create_buffer(COUNT * 4, uav=True, name="visible")
     target = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True)
 
     cl = queue.command_list()
-    cl.upload(instance_buf, instances)
-    cl.upload(args, np.array([4, 0, 0, 0], np.uint32))       # 4 vertices, 0 instances so far
     cl.set_pipeline_state(cull)
-    cl.set_constants(0, [*VIEW, COUNT, 0.0, 0.0, 0.0])        # floats stay floats, ints become uints
-    cl.set_root_uav(1, instance_buf)
-    cl.set_root_uav(2, args)
-    cl.set_root_uav(3, visible)
+    cl.bind(View={"view": VIEW, "count": COUNT}, instances=instance_buf, args=args, visible=visible)
     cl.dispatch(1)
     cl.set_pipeline_state(draw)
     cl.set_render_targets([target])
     cl.clear_render_target(target, [0, 0, 0, 1])
-    cl.set_root_srv(0, instance_buf)
-    cl.set_root_srv(1, visible)
+    cl.bind(instances=instance_buf, visible=visible)          # the same names, now read as StructuredBuffers
     cl.execute_indirect(signature, 1, args)                   # the draw the compute pass wrote
     queue.execute(cl)
 
