@@ -35,28 +35,22 @@ def main(out_dir: str = ".") -> Path:
     data = rng.integers(0, 1000, n, dtype=np.uint32)
     x = rng.standard_normal(n).astype(np.float32)
 
-    rs = dev.create_root_signature([dx.RootConstants(0, 2), dx.RootUAV(0), dx.RootUAV(1)])
-    histogram_pso = dev.create_compute_pipeline(dx.compile_hlsl(HISTOGRAM, profile="cs_5_0"), rs)
-    square_pso = dev.create_compute_pipeline(dx.compile_hlsl(SQUARE_PLUS_ONE, profile="cs_5_0"), rs)
+    # No root signature: each pipeline derives one from its shader, and bind() sets resources by their HLSL names.
+    histogram_pso = dev.create_compute_pipeline(dx.compile_hlsl(HISTOGRAM))     # [numthreads]: compiled as cs_5_0
+    square_pso = dev.create_compute_pipeline(dx.compile_hlsl(SQUARE_PLUS_ONE))
 
-    data_buf = dev.create_buffer(data.nbytes, uav=True, name="data")
+    data_buf = dev.create_buffer(data=data, uav=True, name="data")
     hist_buf = dev.create_buffer(bins * 4, uav=True, name="histogram")   # new buffers read as zeros
-    x_buf = dev.create_buffer(x.nbytes, uav=True, name="x")
+    x_buf = dev.create_buffer(data=x, uav=True, name="x")
     y_buf = dev.create_buffer(x.nbytes, uav=True, name="y")
 
     cl = queue.command_list()
-    cl.upload(data_buf, data)
-    cl.upload(x_buf, x)
     groups = (n + 63) // 64
     cl.set_pipeline_state(histogram_pso)
-    cl.set_constants(0, [n, bins])
-    cl.set_root_uav(1, data_buf)
-    cl.set_root_uav(2, hist_buf)
+    cl.bind(P={"n": n, "bins": bins}, data=data_buf, histogram=hist_buf)   # cbuffer P as a dict of its fields
     cl.dispatch(groups)
     cl.set_pipeline_state(square_pso)
-    cl.set_constants(0, [n, 0])
-    cl.set_root_uav(1, x_buf)
-    cl.set_root_uav(2, y_buf)
+    cl.bind(P={"n": n}, x=x_buf, y=y_buf)
     cl.dispatch(groups)
     queue.wait(queue.execute(cl))
 

@@ -9,15 +9,13 @@ textures in shared memory and makes the direct queue wait for the compute queue 
 import sys
 from pathlib import Path
 
-import numpy as np
-
 import dx12kit as dx
 
 SIZE = 64
 LIGHT = (0.0, 0.6, 0.8)       # direction towards the light (unit length)
 
 GBUFFER_VS = """
-cbuffer Quad : register(b0) { float4 rect; float depth; float3 albedo; float3 normal; float pad; };
+cbuffer Quad : register(b0) { float4 rect; float depth; float3 albedo; float3 normal; };
 struct V { float4 pos : SV_Position; };
 V main(uint id : SV_VertexID) {
     float2 corner = float2(id & 1, id >> 1);                 // 0,0 1,0 0,1 1,1 (triangle strip)
@@ -25,7 +23,7 @@ V main(uint id : SV_VertexID) {
 }
 """
 GBUFFER_PS = """
-cbuffer Quad : register(b0) { float4 rect; float depth; float3 albedo; float3 normal; float pad; };
+cbuffer Quad : register(b0) { float4 rect; float depth; float3 albedo; float3 normal; };
 struct Out { float4 albedo : SV_Target0; float4 normal : SV_Target1; };
 Out main(float4 pos : SV_Position) { Out o; o.albedo = float4(albedo, 1); o.normal = float4(normal, 0); return o; }
 """
@@ -59,23 +57,16 @@ QUADS = [
 ]
 
 
-def quad_constants(rect, depth, albedo, normal) -> np.ndarray:
-    return np.array([*rect, depth, *albedo, *normal, 0.0], np.float32)
-
-
 def main(out_dir: str = ".") -> Path:
     dev = dx.Device()
     queue = dev.queue("direct")
-    gbuffer_rs = dev.create_root_signature([dx.RootConstants(0, 12)])
+    # No root signatures: each pipeline derives its own from its shaders, and the passes bind by HLSL names.
     gbuffer = dev.create_graphics_pipeline(
-        dx.compile_hlsl(GBUFFER_VS, profile="vs_5_0"), dx.compile_hlsl(GBUFFER_PS, profile="ps_5_0"), gbuffer_rs,
-        ["rgba8_unorm", "rgba16_float"], dsv_format="d32_float", topology="triangle_strip", depth_test=True)
-    lighting_rs = dev.create_root_signature([dx.RootConstants(0, 4), dx.DescriptorTable([dx.SRV(0, count=2), dx.UAV(0)])])
-    lighting = dev.create_compute_pipeline(dx.compile_hlsl(LIGHTING_CS, profile="cs_5_0"), lighting_rs)
-    tonemap_rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)])])
-    tonemap = dev.create_graphics_pipeline(
-        dx.compile_hlsl(FULLSCREEN_VS, profile="vs_5_0"), dx.compile_hlsl(TONEMAP_PS, profile="ps_5_0"), tonemap_rs,
-        ["rgba8_unorm"])
+        dx.compile_hlsl(GBUFFER_VS), dx.compile_hlsl(GBUFFER_PS), rtv_formats=["rgba8_unorm", "rgba16_float"],
+        dsv_format="d32_float", topology="triangle_strip", depth_test=True)
+    lighting = dev.create_compute_pipeline(dx.compile_hlsl(LIGHTING_CS))
+    tonemap = dev.create_graphics_pipeline(dx.compile_hlsl(FULLSCREEN_VS), dx.compile_hlsl(TONEMAP_PS),
+                                           rtv_formats="rgba8_unorm")
 
     frame = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, name="frame")
     g = dx.RenderGraph(dev)
@@ -87,21 +78,18 @@ def main(out_dir: str = ".") -> Path:
 
     def record_gbuffer(cl, res):
         cl.set_pipeline_state(gbuffer)
-        for quad in QUADS:
-            cl.set_constants(0, quad_constants(*quad))
+        for rect, z, colour, facing in QUADS:
+            cl.bind(Quad={"rect": rect, "depth": z, "albedo": colour, "normal": facing})
             cl.draw(4)
 
     def record_lighting(cl, res):
         cl.set_pipeline_state(lighting)
-        cl.set_constants(0, np.array([*LIGHT, 0.1], np.float32))
-        cl.set_shader_resource_view(1, 0, res[albedo])
-        cl.set_shader_resource_view(1, 1, res[normal])
-        cl.set_unordered_access_view(1, 2, res[hdr])
+        cl.bind(Light={"light": LIGHT, "ambient": 0.1}, albedo=res[albedo], normal=res[normal], hdr=res[hdr])
         cl.dispatch(SIZE // 8, SIZE // 8)
 
     def record_tonemap(cl, res):
         cl.set_pipeline_state(tonemap)
-        cl.set_shader_resource_view(0, 0, res[hdr])
+        cl.bind(hdr=res[hdr])
         cl.draw(3)
 
     g.add_pass("gbuffer", record_gbuffer, render_targets=[albedo, normal], depth_stencil=depth,

@@ -29,9 +29,8 @@ PASSES = ["compute", "draw", "copy"]
 def main(out_dir: str = ".") -> Path:
     dev = dx.Device()
     queue = dev.queue("direct")
-    fill = dev.create_compute_pipeline(dx.compile_hlsl(FILL_CS, profile="cs_5_0"), dev.create_root_signature([dx.RootUAV(0)]))
-    draw = dev.create_graphics_pipeline(dx.compile_hlsl(VS, profile="vs_5_0"), dx.compile_hlsl(PS, profile="ps_5_0"),
-                                        dev.create_root_signature([]), ["rgba8_unorm"])
+    fill = dev.create_compute_pipeline(dx.compile_hlsl(FILL_CS))
+    draw = dev.create_graphics_pipeline(dx.compile_hlsl(VS), dx.compile_hlsl(PS), rtv_formats="rgba8_unorm")
     values = dev.create_buffer(4096 * 4, uav=True, name="values")
     target = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True)
     copy = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm")
@@ -40,7 +39,7 @@ def main(out_dir: str = ".") -> Path:
     cl = queue.command_list()
     cl.end_query(heap, "timestamp", 0)                   # timestamps are written with end_query
     cl.set_pipeline_state(fill)
-    cl.set_root_uav(0, values)
+    cl.bind(values=values)
     cl.dispatch(4096 // 64)
     cl.end_query(heap, "timestamp", 1)
     cl.end_query(heap, "timestamp", 2)

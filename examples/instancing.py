@@ -35,8 +35,7 @@ def main(out_dir: str = ".") -> Path:
     dev = dx.Device()
     queue = dev.queue("direct")
     pso = dev.create_graphics_pipeline(
-        dx.compile_hlsl(VS, profile="vs_5_0"), dx.compile_hlsl(PS, profile="ps_5_0"),
-        dev.create_root_signature([]), ["rgba8_unorm"], topology="triangle_strip",
+        dx.compile_hlsl(VS), dx.compile_hlsl(PS), rtv_formats="rgba8_unorm", topology="triangle_strip",
         input_layout=[dx.InputElement("POSITION", "float2", slot=0, offset=0),
                       dx.InputElement("OFFSET", "float2", slot=1, offset=0, per_instance=True),
                       dx.InputElement("COLOR", "float4", slot=1, offset=8, per_instance=True)])

@@ -41,20 +41,16 @@ def image() -> np.ndarray:
 def main(out_dir: str = ".") -> Path:
     dev = dx.Device()
     queue = dev.queue("direct")
-    texture = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", mip_levels=0, name="pattern")   # 0: full chain
+    texture = dev.create_texture2d(data=image(), mip_levels=0, name="pattern")   # 0: full chain; data fills mip 0
     assert texture.mip_levels == MIPS
-    rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)])],
-                                   static_samplers=[dx.StaticSampler(0, filter="point")])
-    pso = dev.create_graphics_pipeline(dx.compile_hlsl(VS, profile="vs_5_0"), dx.compile_hlsl(PS, profile="ps_5_0"),
-                                       rs, ["rgba8_unorm"])
+    pso = dev.create_graphics_pipeline(dx.compile_hlsl(VS), dx.compile_hlsl(PS), rtv_formats="rgba8_unorm")
     target = dev.create_texture2d(SIZE * MIPS, SIZE, "rgba8_unorm", render_target=True)
 
     cl = queue.command_list()
-    cl.upload(texture, image())
     cl.generate_mips(texture)                 # a compute pass: 2x2 averages, up to four mips per dispatch
     cl.set_pipeline_state(pso)                # generate_mips leaves no pipeline bound
     cl.set_render_targets([target])
-    cl.set_shader_resource_view(0, 0, texture)
+    cl.bind(tex=texture, smp=dev.create_sampler(filter="point"))
     cl.draw(3)
     queue.execute(cl)
 

@@ -20,8 +20,8 @@ PS = "float4 main() : SV_Target { return float4(1, 1, 1, 1); }"
 
 
 def draw_triangle(dev: dx.Device, queue: dx.CommandQueue, samples: int) -> np.ndarray:
-    vs, ps = dx.compile_hlsl(VS, profile="vs_5_0"), dx.compile_hlsl(PS, profile="ps_5_0")
-    pso = dev.create_graphics_pipeline(vs, ps, dev.create_root_signature([]), ["rgba8_unorm"], sample_count=samples)
+    pso = dev.create_graphics_pipeline(dx.compile_hlsl(VS), dx.compile_hlsl(PS), rtv_formats="rgba8_unorm",
+                                       sample_count=samples)
     target = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, sample_count=samples)
     image = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm")
     cl = queue.command_list()

@@ -1,5 +1,5 @@
-"""A textured quad: a vertex buffer (position, uv), an index buffer, a texture in a descriptor table and
-a static point sampler.
+"""A textured quad: a vertex buffer (position, uv), an index buffer, a texture and a point sampler, bound
+by the names the pixel shader gives them.
 
 Run: python examples/textured_quad.py [OUT_DIR]   (writes textured_quad.png, 64x64)
 """
@@ -34,30 +34,26 @@ def checkerboard(n: int = 8) -> np.ndarray:
 def main(out_dir: str = ".") -> Path:
     dev = dx.Device()
     queue = dev.queue("direct")
-    rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)])],
-                                   static_samplers=[dx.StaticSampler(0, filter="point")])
-    pso = dev.create_graphics_pipeline(
-        dx.compile_hlsl(VS, profile="vs_5_0"), dx.compile_hlsl(PS, profile="ps_5_0"), rs, ["rgba8_unorm"],
+    pso = dev.create_graphics_pipeline(      # no root signature: derived from the shaders
+        dx.compile_hlsl(VS), dx.compile_hlsl(PS), rtv_formats="rgba8_unorm",   # stages from SV_Position / SV_Target
         input_layout=[dx.InputElement("POSITION", "float2", offset=0), dx.InputElement("TEXCOORD", "float2", offset=8)])
 
     #                   x     y    u  v     (the quad covers the middle half of the target)
     vertices = np.array([[-0.5, 0.5, 0, 0], [0.5, 0.5, 1, 0], [-0.5, -0.5, 0, 1], [0.5, -0.5, 1, 1]], np.float32)
     indices = np.array([0, 1, 2, 2, 1, 3], np.uint16)
-    vb = dev.create_buffer(vertices.nbytes, name="vertices")
-    ib = dev.create_buffer(indices.nbytes, name="indices")
-    texture = dev.create_texture2d(8, 8, "rgba8_unorm", name="checkerboard")
+    vb = dev.create_buffer(data=vertices, name="vertices")
+    ib = dev.create_buffer(data=indices, name="indices")
+    texture = dev.create_texture2d(data=checkerboard(), name="checkerboard")   # 8x8 rgba8_unorm, from the array
+    sampler = dev.create_sampler(filter="point")
     target = dev.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, name="target")
 
     cl = queue.command_list()
-    cl.upload(vb, vertices)
-    cl.upload(ib, indices)
-    cl.upload(texture, checkerboard())
     cl.set_pipeline_state(pso)
     cl.set_render_targets([target])            # also sets a full-size viewport and scissor
     cl.clear_render_target(target, [0.1, 0.1, 0.1, 1.0])
     cl.set_vertex_buffer(0, vb, stride=16)
     cl.set_index_buffer(ib, "uint16")
-    cl.set_shader_resource_view(0, 0, texture)
+    cl.bind(tex=texture, smp=sampler)
     cl.draw_indexed(6)
     queue.execute(cl)
     pixels = queue.read_texture(target)
