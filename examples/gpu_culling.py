@@ -68,6 +68,8 @@ def main(out_dir: str = ".") -> Path:
     queue = dev.queue("direct")
     cull_rs = dev.create_root_signature([dx.RootConstants(0, 8), dx.RootUAV(0), dx.RootUAV(1), dx.RootUAV(2)])
     cull = dev.create_compute_pipeline(dx.compile_hlsl(CULL_CS, profile="cs_5_0"), cull_rs)
+    # The command signature changes root parameter 0 per command, so the draw's root signature is written
+    # out (an automatic one may lay the cbuffer out as root constants).
     draw_rs = dev.create_root_signature([dx.RootCBV(0)])
     draw = dev.create_graphics_pipeline(dx.compile_hlsl(DRAW_VS, profile="vs_5_0"), dx.compile_hlsl(DRAW_PS, profile="ps_5_0"),
                                         draw_rs, ["rgba8_unorm"], topology="triangle_strip")
