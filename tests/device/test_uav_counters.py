@@ -156,7 +156,7 @@ def test_counter_arguments_follow_d3d12_rules(device, queue):
     cl.set_pipeline_state(pso)
     with pytest.raises(dx.InvalidArgumentError, match=r"counter_offset=100 must be a multiple of 4096"):
         cl.set_unordered_access_view(0, 0, out, stride=4, counter=counter, counter_offset=100)
-    with pytest.raises(dx.InvalidArgumentError, match=r"counter_offset=8192 .*inside counter"):
+    with pytest.raises(dx.InvalidArgumentError, match=r"4 bytes at counter_offset=8192 do not fit in counter"):
         cl.set_unordered_access_view(0, 0, out, stride=4, counter=counter, counter_offset=8192)
     with pytest.raises(dx.InvalidArgumentError, match=r"needs a structured view.*raw"):
         cl.set_unordered_access_view(0, 0, out, raw=True, counter=counter)
@@ -165,6 +165,22 @@ def test_counter_arguments_follow_d3d12_rules(device, queue):
     tex = device.create_texture2d(8, 8, "rgba8_unorm", uav=True)
     with pytest.raises(dx.InvalidArgumentError, match=r"counter= applies to structured buffer views.*texture"):
         cl.set_unordered_access_view(0, 0, tex, counter=counter)
+
+
+def test_a_counter_inside_the_views_own_elements_is_refused(device, queue):
+    """The counter may share the view's buffer, outside the elements the view covers: inside them,
+    appending overwrote the count and the count overwrote data (word 0 read 31), with no error."""
+    rs = device.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
+    pso = device.create_compute_pipeline(counting_bytecode(OP_IMM_ATOMIC_ALLOC, APPEND), rs)
+    both = device.create_buffer(8192, uav=True)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    with pytest.raises(dx.InvalidArgumentError, match=r"counter_offset=0 lies inside the view's own elements \(bytes 0\.\.8192"):
+        cl.set_unordered_access_view(0, 0, both, stride=4, counter=both)
+    with pytest.raises(dx.InvalidArgumentError, match=r"counter_offset=4096 lies inside"):
+        cl.set_unordered_access_view(0, 0, both, stride=4, num_elements=1025, counter=both, counter_offset=4096)
+    cl.set_unordered_access_view(0, 0, both, stride=4, num_elements=1024, counter=both, counter_offset=4096)   # just outside
+    cl.set_unordered_access_view(0, 0, both, stride=4, first_element=1, counter=both, counter_offset=0)
 
 
 def test_a_counter_at_offset_4096_counts_there(device, queue):

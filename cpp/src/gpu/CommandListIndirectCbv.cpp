@@ -82,16 +82,16 @@ void CommandList::CheckReferenced(const CommandSignature& signature, const std::
     const std::string head = std::string(what) + ": ";
     if (signature.CbvRootIndices().empty()) {
         if (!referenced.empty())
-            throw InvalidArgument(head + "referenced= names the buffers root CBV addresses point into, but command signature '" +
-                                  signature.Name() + "' changes no root CBV; leave it empty");
+            throw InvalidArgument(head + "referenced= names the buffers root CBV addresses point into, but command signature '" + signature.Name() +
+                                  "' changes no root CBV; leave it empty");
         return;
     }
     if (referenced.empty())
-        throw InvalidArgument(head + "command signature '" + signature.Name() +
-                              "' changes root CBVs per command; pass referenced=[the buffers their addresses point into] (D3D12 "
-                              "wants them in VERTEX_AND_CONSTANT_BUFFER, which dx12kit sees to" +
-                              (signature.EmulatesCbvs() ? std::string(", and the emulation of root CBV arguments reads them there)")
-                                                        : std::string(")")));
+        throw InvalidArgument(
+            head + "command signature '" + signature.Name() +
+            "' changes root CBVs per command; pass referenced=[the buffers their addresses point into] (D3D12 "
+            "wants them in VERTEX_AND_CONSTANT_BUFFER, which dx12kit sees to" +
+            (signature.EmulatesCbvs() ? std::string(", and the emulation of root CBV arguments reads them there)") : std::string(")")));
     if (signature.EmulatesCbvs() && referenced.size() > kMaxReferenced)
         throw InvalidArgument(head + "referenced= holds " + std::to_string(referenced.size()) +
                               " buffers; the emulation of root CBV arguments on " DX12KIT_BACKEND_NAME " reads at most " +
@@ -128,8 +128,9 @@ void CommandList::ExecuteIndirectCbvs(const CommandSignature& signature, uint32_
     const uint64_t stagingAt = (countsAt + uint64_t(maxCount) * 4 + 255) / 256 * 256;
     const uint64_t scratchBytes = stagingAt + uint64_t(maxCount) * cbvs * slotBytes;
     if (stagingAt / 4 > UINT32_MAX || scratchBytes / 4 > UINT32_MAX)
-        throw InvalidArgument("execute_indirect: max_count=" + std::to_string(maxCount) + " is too large for the emulation of root CBV arguments on " +
-                              DX12KIT_BACKEND_NAME + " (its staging would take " + std::to_string(scratchBytes) + " bytes); lower max_count");
+        throw InvalidArgument("execute_indirect: max_count=" + std::to_string(maxCount) +
+                              " is too large for the emulation of root CBV arguments on " + DX12KIT_BACKEND_NAME + " (its staging would take " +
+                              std::to_string(scratchBytes) + " bytes); lower max_count");
     const uint32_t groupsX = std::min<uint32_t>(maxCount, 65535), groupsY = (maxCount + 65534) / 65535;
     const uint32_t head[4] = {maxCount, signature.ByteStride() / 4, count ? 1u : 0u, cbvs};
     const uint32_t where[4] = {signature.WorkOffset() / 4, uint32_t(referenced.size()), slotBytes / 4, uint32_t(stagingAt / 4)};
