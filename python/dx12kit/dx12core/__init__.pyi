@@ -465,12 +465,14 @@ class BarrierBatch:
     at the cost of one call. The batch keeps its resources alive.
     
     Args:
-        barriers: tuples ("transition", resource, state), ("uav", resource or None) or
+        barriers: tuples ("transition", resource, state), ("transition", resource, state, subresource)
+            (one subresource: mip + array_slice * mip_levels), ("uav", resource or None) or
             ("aliasing", before or None, after or None).
     
     Raises:
         TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.
-        InvalidArgumentError: an unknown kind, or a state with bits outside D3D12_RESOURCE_STATES.
+        InvalidArgumentError: an unknown kind, a state with bits outside D3D12_RESOURCE_STATES, or a
+            subresource out of range.
     """
     def __init__(self, barriers: typing.Any) -> None:
         ...
@@ -483,7 +485,8 @@ class BarrierBatch:
     @property
     def entries(self) -> list[typing.Any]:
         """
-        The barrier requests as tuples, in order: ("transition", resource, state), ("uav", resource or None),
+        The barrier requests as tuples, in order: ("transition", resource, state) (all subresources) or
+        ("transition", resource, state, subresource), ("uav", resource or None),
         ("aliasing", before or None, after or None).
         """
 class CommandList:
