@@ -180,7 +180,7 @@ class BarrierPlanner:
         self.last_users_transitioned: List[PassBarriers] = []
         self.counts = BarrierCounts()
         tracked = tracked_resources(alive)   # declared through views by some pass: states per subresource
-        self.sub = SubresourcePlanner(alive, tracked) if tracked else None
+        self.sub = SubresourcePlanner(alive, tracked, Transition, _wait_for) if tracked else None
 
     def plan_pass(self, p: PassDecl, order: int) -> PassBarriers:
         """Plans alive pass ``p`` (the passes before it are planned)."""

@@ -15,12 +15,14 @@
 """
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .model import (
+    DEPTH_WRITE_STATE,
     DS,
     QUEUE_STATES,
     READ,
+    RENDER_TARGET_STATE,
     RT,
     WRITE,
     GraphError,
@@ -102,10 +104,16 @@ class SubresourcePlanner:
     Args:
         alive: the alive passes in order.
         tracked: the resources planned per subresource.
+        transition: the barrier planner's ``Transition(resource, state, subresource)`` (this module sits below
+            it in the package's layers).
+        wait_for: the barrier planner's ``_wait_for(far_waits, queue, list_index, own_queue)``.
     """
 
-    def __init__(self, alive: Sequence[PassDecl], tracked: Set[GraphResource]) -> None:
+    def __init__(self, alive: Sequence[PassDecl], tracked: Set[GraphResource], transition: Callable[..., Any],
+                 wait_for: Callable[[Dict[str, int], str, int, str], None]) -> None:
         self.tracked = tracked
+        self.transition = transition
+        self.wait_for = wait_for
         self.state: Dict[GraphResource, List[Optional[int]]] = {}
         self.uav_writer: Dict[Tuple[GraphResource, int], int] = {}   # (resource, sub) -> order of its UAV writer
         for h in tracked:
@@ -122,8 +130,7 @@ class SubresourcePlanner:
     def request(self, planner: Any, plan: Any, h: GraphResource, far_waits: Dict[str, int]) -> None:
         """The transitions of tracked resource ``h`` before ``plan``'s pass, its UAV barrier, and the states
         it leaves (``planner``: the BarrierPlanner; the dependencies are its own, per resource)."""
-        from .barriers import Transition, _wait_for
-
+        Transition, _wait_for = self.transition, self.wait_for
         p = plan.pass_
         prev = planner.last_access.get(h)
         if prev:
@@ -196,8 +203,7 @@ class SubresourcePlanner:
                planner: Any) -> List[Any]:
         """The transitions: one whole-resource transition when every subresource goes from one state to the
         same new one (or is requested, new to the list, in it), else one per subresource."""
-        from .barriers import Transition
-
+        Transition = self.transition
         n = h.mips * h.array_size
         if len(changes) + len(asks) == n:
             befores = {b for _, b, _ in changes}
@@ -213,8 +219,7 @@ class SubresourcePlanner:
 
     def requests_in_new_list(self, plan: Any, planner: Any) -> List[Any]:
         """The requests of a pass that starts a new command list: every subresource it uses, new to the list."""
-        from .barriers import Transition
-
+        Transition = self.transition
         out: List[Any] = []
         for h in plan.pass_.uses:
             if h in self.tracked:
@@ -228,7 +233,6 @@ class SubresourcePlanner:
 
 def planner_rt_or_ds(planner: Any, h: GraphResource) -> int:
     """The state the graph's first-use clear leaves ``h`` in."""
-    from .model import DEPTH_WRITE_STATE, RENDER_TARGET_STATE
     return DEPTH_WRITE_STATE if planner.lifetimes[h].flags.depth_stencil else RENDER_TARGET_STATE
 
 
