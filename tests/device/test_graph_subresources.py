@@ -206,3 +206,50 @@ def test_barrier_batch_transition_of_one_subresource(dev: dx.Device) -> None:
     cl.resource_barriers(dx.BarrierBatch([("transition", tex, RT, 2)]))
     q.wait(q.execute(cl))
     assert tex.global_state(2) == S.RENDER_TARGET and tex.global_state(1) == SRV
+
+
+DOWN_CS = """
+cbuffer C : register(b0) { uint w; uint h; };
+Texture2D<float> src : register(t0);
+RWTexture2D<float> dst : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 id : SV_DispatchThreadID) {
+    if (id.x >= w || id.y >= h) return;
+    int2 p = int2(id.xy) * 2;
+    float a = src.Load(int3(p, 0)), b = src.Load(int3(p + int2(1, 0), 0));
+    float c = src.Load(int3(p + int2(0, 1), 0)), d = src.Load(int3(p + int2(1, 1), 0));
+    dst[id.xy] = ((a + b) + (c + d)) * 0.25;
+}
+"""
+
+
+def test_compute_queue_pyramid_writes_each_mip_as_uav_without_uav_barriers(dev: dx.Device) -> None:
+    q = dev.queue()
+    rs = dev.create_root_signature([dx.RootConstants(0, 2), dx.DescriptorTable([dx.SRV(0)]), dx.DescriptorTable([dx.UAV(0)])])
+    cs = dev.create_compute_pipeline(dx.compile_hlsl(DOWN_CS, profile="cs_5_0"), rs)
+    out = dev.create_texture2d(64, 64, "r32_float", mip_levels=7, uav=True, name="out")
+    base = np.random.default_rng(5).random((64, 64, 1), dtype=np.float32)
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    g.add_pass("upload", lambda cl, r: cl.upload(r[o], base, mip=0), copy_to=[o.mip(0)])
+    for k in range(1, 7):
+        def step(cl: Any, r: Any, k: int = k) -> None:
+            n = 64 >> k
+            cl.set_pipeline_state(cs)
+            cl.set_constants(0, np.array([n, n], np.uint32))
+            cl.set_shader_resource_view(1, 0, r[o], mip=k - 1)
+            cl.set_unordered_access_view(2, 0, r[o], mip=k)
+            cl.dispatch((n + 7) // 8, (n + 7) // 8)
+        g.add_pass(f"cs {k}", step, queue="compute", reads=[o.mip(k - 1)], writes=[o.mip(k)])
+    for _ in range(2):
+        q.wait(g.execute())
+    ref = [base]
+    for _ in range(6):
+        m = ref[-1]
+        ref.append(((m[0::2, 0::2] + m[0::2, 1::2]) + (m[1::2, 0::2] + m[1::2, 1::2])) * np.float32(0.25))
+    for k in range(7):
+        np.testing.assert_allclose(q.read_texture(out, mip=k), ref[k], rtol=1e-6, atol=1e-7)
+    nps, uav = int(S.NON_PIXEL_SHADER_RESOURCE), int(S.UNORDERED_ACCESS)
+    assert planned(g) == [("upload", [("out", int(S.COPY_DEST), 0)])] + [
+        (f"cs {k}", [("out", nps, k - 1), ("out", uav, k)]) for k in range(1, 7)]
+    st = g.stats()
+    assert st["barriers"]["uav"] == 0 and st["batches"] == [("direct", ["upload"]), ("compute", [f"cs {k}" for k in range(1, 7)])]
