@@ -212,7 +212,7 @@ def test_d3dx12_helpers_live_in_external():
 # Lowest first: each module imports only modules before it in this list (and dx12kit's modules
 # outside the package, never the package's parent's render-graph users such as graph_demo).
 GRAPH_PACKAGE = ROOT / "python" / "dx12kit" / "graph"
-GRAPH_LAYERS = ["model", "declare", "cull", "lifetimes", "placement", "barriers", "schedule", "compile", "checked", "recorder",
+GRAPH_LAYERS = ["model", "subresources", "declare", "cull", "lifetimes", "placement", "barriers", "schedule", "compile", "checked", "recorder",
                 "realize", "bake", "parallel", "plancache", "history", "profile", "draw", "render_graph", "__init__"]
 
 

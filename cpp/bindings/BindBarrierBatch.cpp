@@ -22,16 +22,17 @@ std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
     for (py::handle item : barriers) {
         if (!py::isinstance<py::tuple>(item))
             throw py::type_error(std::string(fn) +
-                                 ": each barrier is a tuple (\"transition\", resource, state), (\"uav\", "
+                                 ": each barrier is a tuple (\"transition\", resource, state[, subresource]), (\"uav\", "
                                  "resource) or (\"aliasing\", before, after), not " +
                                  detail::TypeName(item));
         auto t = py::reinterpret_borrow<py::tuple>(item);
         if (t.size() == 0 || !py::isinstance<py::str>(t[0]))
             throw py::type_error(std::string(fn) + ": a barrier tuple starts with its kind, \"transition\", \"uav\" or \"aliasing\"");
         const std::string kind = t[0].cast<std::string>();
-        if (kind == "transition" && t.size() == 3) {
+        if (kind == "transition" && (t.size() == 3 || t.size() == 4)) {
             auto r = AsResource(t[1], "BarrierBatch (transition)");
-            batch->AddTransition(r, StateArg(t[2], fn, "state", *r));
+            const uint32_t sub = t.size() == 4 ? t[3].cast<uint32_t>() : D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+            batch->AddTransition(r, StateArg(t[2], fn, "state", *r), sub);
         } else if (kind == "uav" && t.size() == 2) {
             batch->AddUav(OptionalResource(t[1], "BarrierBatch (uav)"));
         } else if (kind == "aliasing" && (t.size() == 3 || t.size() == 4)) {
@@ -44,7 +45,8 @@ std::shared_ptr<BarrierBatch> MakeBatch(const py::object& barriers) {
             batch->AddAliasing(OptionalResource(t[1], "BarrierBatch (aliasing)"), after, park);
         } else {
             throw InvalidArgument(std::string(fn) + ": unknown barrier " + py::repr(item).cast<std::string>() +
-                                  " (expected (\"transition\", resource, state), (\"uav\", resource) or (\"aliasing\", before, after))" +
+                                  " (expected (\"transition\", resource, state[, subresource]), (\"uav\", resource) or "
+                                  "(\"aliasing\", before, after[, state]))" +
                                   DidYouMean(kind, {"transition", "uav", "aliasing"}));
         }
     }
@@ -64,7 +66,10 @@ void BindBarrierBatch(Classes& c) {
                 for (const BarrierBatch::Entry& e : b.Entries()) {
                     py::object first = e.first ? py::cast(e.first) : py::none();
                     switch (e.kind) {
-                        case BarrierBatch::Kind::Transition: out.append(py::make_tuple("transition", first, e.state)); break;
+                        case BarrierBatch::Kind::Transition:
+                            if (e.subresource == D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES) out.append(py::make_tuple("transition", first, e.state));
+                            else out.append(py::make_tuple("transition", first, e.state, e.subresource));
+                            break;
                         case BarrierBatch::Kind::Uav: out.append(py::make_tuple("uav", first)); break;
                         case BarrierBatch::Kind::Aliasing:
                             if (e.state == D3D12_RESOURCE_STATE_COMMON)

@@ -6,9 +6,10 @@
 
 namespace dx12kit {
 
-void BarrierBatch::AddTransition(std::shared_ptr<Resource> r, D3D12_RESOURCE_STATES state) {
+void BarrierBatch::AddTransition(std::shared_ptr<Resource> r, D3D12_RESOURCE_STATES state, uint32_t subresource) {
     if (!r) throw InvalidArgument("BarrierBatch: a transition needs a resource");
-    m_Entries.push_back(Entry{Kind::Transition, std::move(r), nullptr, state});
+    r->CheckSubresource(subresource);
+    m_Entries.push_back(Entry{Kind::Transition, std::move(r), nullptr, state, subresource});
 }
 
 void BarrierBatch::AddUav(std::shared_ptr<Resource> r) {
@@ -24,7 +25,7 @@ void BarrierBatch::AddAliasing(std::shared_ptr<Resource> before, std::shared_ptr
 void BarrierBatch::Record(CommandList& list) const {
     for (const Entry& e : m_Entries) {
         switch (e.kind) {
-            case Kind::Transition: list.TransitionBarrier(e.first, e.state, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES); break;
+            case Kind::Transition: list.TransitionBarrier(e.first, e.state, e.subresource); break;
             case Kind::Uav: list.UavBarrier(e.first); break;
             case Kind::Aliasing: list.AliasingBarrier(e.first, e.second, e.state); break;
         }

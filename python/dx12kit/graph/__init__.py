@@ -60,6 +60,8 @@ testable alone; modules import only those above them in this list):
   in parallel and submitted in order.
 - :mod:`.plancache`: the device's LRU of compiled plans (and their transients) by the declaration's
   structure, so an identical rebuilt graph compiles and allocates nothing (:func:`plan_cache`).
+- :mod:`.subresources`: views of one mip or array slice (``h.mip(k)``, ``h.slice(i)``): their declaration,
+  per-subresource states and barriers, and what validation mode checks of them.
 - :mod:`.history`: history resources (:meth:`RenderGraph.create_history`): two versions per history,
   swapped between executions.
 - :mod:`.profile`: GPU time per pass (``RenderGraph(..., profile=True)``): the timestamp heaps and their reading.
@@ -68,13 +70,13 @@ testable alone; modules import only those above them in this list):
 """
 from __future__ import annotations
 
-from .model import GraphError, GraphResource
+from .model import GraphError, GraphResource, GraphSubresource
 from .plancache import PlanCache, plan_cache
 from .render_graph import RenderGraph
 
-__all__ = ["RenderGraph", "GraphResource", "GraphError", "PlanCache", "plan_cache"]
+__all__ = ["RenderGraph", "GraphResource", "GraphSubresource", "GraphError", "PlanCache", "plan_cache"]
 
 # The public classes are documented and pickled under the package, their import path.
-for _cls in (RenderGraph, GraphResource, GraphError):
+for _cls in (RenderGraph, GraphResource, GraphSubresource, GraphError):
     _cls.__module__ = __name__
 del _cls

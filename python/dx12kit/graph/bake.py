@@ -16,6 +16,7 @@ from .barriers import BarrierPlan, CommandListPlan, PassBarriers, Transition
 from .checked import _RealResources
 from .model import QUEUES, GraphResource, Resource
 from .placement import MemoryLayout
+from .subresources import ALL, declared_subresources
 from .recorder import InitClear, PassCheck, PassRecording, Recorder, TargetClear, generate
 
 
@@ -83,7 +84,8 @@ class _Context:
 
 
 def _transitions(real: Mapping[GraphResource, Resource], ts: Sequence[Transition]) -> List[Tuple[Any, ...]]:
-    return [("transition", real[t.resource], t.state) for t in ts]
+    return [("transition", real[t.resource], t.state) if t.subresource == ALL else
+            ("transition", real[t.resource], t.state, t.subresource) for t in ts]
 
 
 def _batch(entries: List[Tuple[Any, ...]]) -> Optional[BarrierBatch]:
@@ -94,9 +96,10 @@ def _check(pb: PassBarriers, ctx: _Context) -> Optional[PassCheck]:
     if ctx.graph_ids is None:
         return None
     real, uses, hs = ctx.real, pb.pass_.uses, ctx.handles
+    subs = {id(real[h]): d for h, d in declared_subresources(pb.pass_).items()} if pb.pass_.subresources else None
     return PassCheck(allowed={id(real[h]): u for h, u in uses.items()}, graph_ids=ctx.graph_ids,
                      resources=types.MappingProxyType(_RealResources({(hs[h.index] if hs is not None else h): real[h]
-                                                                      for h in uses})))
+                                                                      for h in uses})), subresources=subs)
 
 
 def _clears(pb: PassBarriers, ctx: _Context) -> Tuple[TargetClear, ...]:
@@ -106,8 +109,10 @@ def _clears(pb: PassBarriers, ctx: _Context) -> Tuple[TargetClear, ...]:
         depth = h is p.depth_stencil
         if h in p.clear:
             out.append(TargetClear(ctx.real[h], depth, p.clear[h]))
-        elif h in pb.init_clears:
+        elif h in pb.init_clears and h not in p.subresources:
             out.append(TargetClear(ctx.real[h], depth, (1.0,) if depth else (0.0, 0.0, 0.0, 0.0)))
+    for v, value in p.view_clears.items():   # clears of mip views (bound at p.target_mip)
+        out.append(TargetClear(ctx.real[v.resource], v.resource is p.depth_stencil, value, p.target_mip))
     return tuple(out)
 
 
@@ -119,8 +124,9 @@ def bake_pass(pb: PassBarriers, carried: List[Tuple[Any, ...]], after: List[Tupl
                         + ((a.state,) if a.state else ()) for a in pb.aliasing]
     before += [("uav", real[h]) for h in pb.uav]
     targets = p.targets()
-    inits = tuple(InitClear(real[h], ctx.layout.placements[h].flags.depth_stencil, discard=p.queue != "direct")
-                  for h in pb.init_clears if h not in targets)   # bound targets are cleared after binding
+    inits = tuple(InitClear(real[h], ctx.layout.placements[h].flags.depth_stencil, discard=p.queue != "direct",
+                            mips=h.mips if h in p.subresources else 1)
+                  for h in pb.init_clears if h not in targets or h in p.subresources)   # bound targets: after binding
     transitions = _transitions(real, pb.transitions)
     if not inits:
         before, transitions = before + transitions, []
@@ -129,7 +135,7 @@ def bake_pass(pb: PassBarriers, carried: List[Tuple[Any, ...]], after: List[Tupl
                          transitions=_batch(transitions), render_targets=rts if targets else None,
                          depth_stencil=real[p.depth_stencil] if p.depth_stencil is not None else None,
                          clears=_clears(pb, ctx), check=_check(pb, ctx), barriers_after=_batch(after),
-                         timestamps=_timestamps(pb, ctx))
+                         timestamps=_timestamps(pb, ctx), target_mip=p.target_mip)
 
 
 def _timestamps(pb: PassBarriers, ctx: _Context) -> Optional[Tuple[Any, int]]:
@@ -150,6 +156,13 @@ def bake_list(lst: CommandListPlan, ctx: _Context) -> Tuple[PassRecording, ...]:
     return tuple(out)
 
 
+def _requests_of(p: Any, h: GraphResource) -> List[Transition]:
+    """The requests of ``h`` by pass ``p`` new to a command list (per subresource for views)."""
+    if h not in p.subresources:
+        return [Transition(h, p.need_of[h])]
+    return [Transition(h, v.need, s) for v in p.subresources[h] for s in sorted(v.view.subresources())]
+
+
 def split_list(lst: CommandListPlan, n: int) -> List[CommandListPlan]:
     """``lst``'s passes in ``min(n, len)`` consecutive parts of nearly equal pass counts, each a list plan of
     its own. In every part after the first, each resource's first use there is requested (a transition to the
@@ -165,8 +178,8 @@ def split_list(lst: CommandListPlan, n: int) -> List[CommandListPlan]:
             requested: Set[GraphResource] = set()
             for j, pb in enumerate(part):
                 have = {t.resource for t in pb.transitions}
-                extra = [Transition(h, pb.pass_.need_of[h]) for h in pb.pass_.uses
-                         if h not in requested and h not in have]
+                extra = [t for h in pb.pass_.uses if h not in requested and h not in have
+                         for t in _requests_of(pb.pass_, h)]
                 requested.update(pb.pass_.uses)
                 if extra:
                     part[j] = PassBarriers(pb.pass_, pb.order, pb.list_index, pb.aliasing, pb.uav,

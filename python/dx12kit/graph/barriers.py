@@ -29,16 +29,17 @@ from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tupl
 from .lifetimes import Lifetimes
 from .model import COPY_DST, QUEUE_STATES, WRITE, GraphResource, PassDecl
 from .placement import MemoryLayout
+from .subresources import ALL, SubresourcePlanner, tracked_resources
 
 
-@dataclass
+@dataclass(slots=True)
 class Transition:
-    """A request that ``resource`` be in ``state`` (dx12kit's tracker adds the barrier when it is not)."""
-
-    __slots__ = ("resource", "state")
+    """A request that ``resource`` (or one subresource of it) be in ``state`` (dx12kit's tracker adds the
+    barrier when it is not)."""
 
     resource: GraphResource
     state: int
+    subresource: int = ALL   # one subresource index (resources declared through views, .subresources)
 
 
 @dataclass
@@ -202,6 +203,8 @@ class BarrierPlanner:
         # once the pass's command list is final, at the end of plan_pass)
         self.last_users_transitioned: List[PassBarriers] = []
         self.counts = BarrierCounts()
+        tracked = tracked_resources(alive)   # declared through views by some pass: states per subresource
+        self.sub = SubresourcePlanner(alive, tracked, Transition, _wait_for) if tracked else None
 
     def plan_pass(self, p: PassDecl, order: int) -> PassBarriers:
         """Plans alive pass ``p`` (the passes before it are planned)."""
@@ -213,7 +216,10 @@ class BarrierPlanner:
             if life is not None:
                 if life.first == order:
                     self._first_use(plan, h, u, far_waits)
-            self._request(plan, h, u, far_waits)
+            if self.sub is not None and h in self.sub.tracked:
+                self.sub.request(self, plan, h, far_waits)
+            else:
+                self._request(plan, h, u, far_waits)
         if far_waits:
             self._wait_or_split(plan, far_waits)
         for h in p.uses:
@@ -374,6 +380,8 @@ class BarrierPlanner:
             # every resource is new to the new list
             plan.transitions = [Transition(h, plan.pass_.need_of[h]) for h in plan.pass_.uses]
             self.requested_in_list = {self.phys.get(h, h) for h in plan.pass_.uses}
+            if self.sub is not None:
+                plan.transitions = self.sub.requests_in_new_list(plan, self)
             plan.list_index = len(self.lists) - 1
         current.waits.update(new_waits)
         for q, i in new_waits.items():

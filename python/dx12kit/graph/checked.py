@@ -8,7 +8,8 @@ from typing import Any, Callable, Dict, FrozenSet, Optional, Sequence, Tuple
 
 from .. import dx12core as _core
 from ..dx12core import Buffer, CommandList, Texture
-from .model import WRITE, GraphError, GraphResource, Resource
+from .model import WRITE, GraphError, GraphResource, GraphSubresource, Resource
+from .subresources import check_touched, touched
 
 
 class _UnrealizedResource(GraphError):
@@ -31,7 +32,9 @@ class _UnrealizedResource(GraphError):
 class _RealResources(Dict[GraphResource, Resource]):
     """The real resources of an execution; a missing handle raises GraphError, not KeyError."""
 
-    def __missing__(self, handle: GraphResource) -> Resource:
+    def __missing__(self, handle: Any) -> Resource:
+        if isinstance(handle, GraphSubresource):   # a view: its whole texture (bind the mip with mip=k)
+            return self[handle.resource]
         raise _UnrealizedResource(handle)
 
 
@@ -39,15 +42,18 @@ class _CheckedCommandList:
     """The CommandList a pass's ``record`` gets in validation mode: every use of a graph resource is
     checked against the pass's declarations before it reaches the real list."""
 
-    __slots__ = ("_cl", "_pass", "_allowed", "_graph_ids")
+    __slots__ = ("_cl", "_pass", "_allowed", "_graph_ids", "_subs")
 
     def __init__(self, cl: CommandList, pass_name: str, allowed: Dict[int, FrozenSet[str]],
-                 graph_ids: Dict[int, GraphResource]) -> None:
-        """Wraps ``cl`` for the pass ``pass_name``."""
+                 graph_ids: Dict[int, GraphResource],
+                 subresources: Optional[Dict[int, Dict[int, FrozenSet[str]]]] = None) -> None:
+        """Wraps ``cl`` for the pass ``pass_name`` (``subresources``: per resource the pass declares through
+        views, its declared subresources and their uses)."""
         self._cl = cl
         self._pass = pass_name
         self._allowed = allowed
         self._graph_ids = graph_ids
+        self._subs = subresources
 
     def _check(self, r: Any, uses: Tuple[str, ...], op: str) -> None:
         if r is None:
@@ -64,6 +70,17 @@ class _CheckedCommandList:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._cl, name)
+
+    def _check_views(self, value: Any, role: str, many: bool, op: str, args: Tuple[Any, ...],
+                     kw: Dict[str, Any]) -> None:
+        """Resources the pass declared through views: the subresources the call touches are declared."""
+        assert self._subs is not None
+        for r in (value if many and isinstance(value, list) else (value,)):
+            declared = self._subs.get(id(r)) if r is not None else None
+            if declared is not None:
+                h = self._graph_ids[id(r)]
+                method = op.split(" ")[0]
+                check_touched(self._pass, op, h, touched(method, h, args, kw), tuple(role.split("|")), declared)
 
     def _check_states(self, r: Any, op: str) -> None:
         h = self._graph_ids.get(id(r)) if r is not None else None
@@ -113,6 +130,8 @@ def _checked_method(name: str, roles: Sequence[Tuple[str, int, str, bool]]) -> C
                         args = args[:position] + (value,) + args[position + 1:]
             what = name if len(roles) == 1 or role == "states" else f"{name} ({argument})"
             self._check_role(value, role, many, what)
+            if self._subs and role not in ("layout", "states", "barriers"):
+                self._check_views(value, role, many, what, args, kw)
         return getattr(self._cl, name)(*args, **kw)
 
     method.__name__ = method.__qualname__ = name

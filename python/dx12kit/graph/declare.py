@@ -27,12 +27,14 @@ from .model import (
     ClearValue,
     GraphError,
     GraphResource,
+    GraphSubresource,
     PassDecl,
     QueueName,
     RecordFn,
     Resource,
     need_of,
 )
+from .subresources import split_views, target_mip
 
 MAX_BUFFER_BYTES = 1 << 40   # Device.create_buffer's limit
 
@@ -81,6 +83,11 @@ def texture_format(name: str, format: Union[str, Format]) -> Format:
                              f"{did_you_mean(format.lower(), [m.name.lower() for m in Format])}") from None
         return fmt
     raise TypeError(f"create_texture {name!r}: format must be a dx12kit.Format or its name, not {type(format).__name__}")
+
+
+def _base(t: Any) -> GraphResource:
+    """The texture a view belongs to (a handle itself for a handle)."""
+    return t.resource if isinstance(t, GraphSubresource) else t
 
 
 def queue_name(pass_name: str, queue: Any) -> str:
@@ -190,13 +197,18 @@ class Declaration:
             raise GraphError(f"add_pass {pass_name!r}: {what} must hold GraphResource handles of this graph, got {h!r}")
         return h
 
-    def _collect_uses(self, pass_name: str, groups: Iterable[Tuple[Iterable[GraphResource], str]]
-                      ) -> Dict[GraphResource, Set[str]]:
-        """Each resource of the pass and its uses: one per resource, except a depth buffer also read."""
+    def _collect_uses(self, pass_name: str, groups: Iterable[Tuple[Iterable[GraphResource], str]],
+                      views: Optional[List[Tuple[GraphSubresource, str]]] = None) -> Dict[GraphResource, Set[str]]:
+        """Each resource of the pass and its uses: one per resource, except a depth buffer also read
+        (subresource views are appended to ``views`` with their use)."""
         uses: Dict[GraphResource, Set[str]] = {}
         for hs, use in groups:
             for h in hs:
                 if h.__class__ is not GraphResource or h._graph is not self._owner:
+                    if views is not None and isinstance(h, GraphSubresource):   # a view of one mip or slice
+                        self.own(h.resource, pass_name, use)
+                        views.append((h, use))
+                        continue
                     self.own(h, pass_name, use)   # raises
                 u = uses.get(h)
                 if u is None:
@@ -232,9 +244,12 @@ class Declaration:
                             f"not {type(record).__name__}")
         q = queue_name(name, queue)
         rts = tuple(render_targets)
+        views: List[Tuple[GraphSubresource, str]] = []
         uses = self._collect_uses(name, (
             (reads, READ), (writes, WRITE), (rts, RT), ((depth_stencil,) if depth_stencil is not None else (), DS),
-            (copy_from, COPY_SRC), (copy_to, COPY_DST), (resolve_from, RESOLVE_SRC), (resolve_to, RESOLVE_DST)))
+            (copy_from, COPY_SRC), (copy_to, COPY_DST), (resolve_from, RESOLVE_SRC), (resolve_to, RESOLVE_DST)), views)
+        if views:
+            return self._add_view_pass(name, record, q, uses, views, rts, depth_stencil, clear, side_effects)
         if q != "direct":
             check_queue_uses(name, q, bool(rts) or depth_stencil is not None, uses)
         clears = self._clears(name, clear, rts, depth_stencil) if clear else {}
@@ -251,4 +266,43 @@ class Declaration:
         self.pass_keys.append((name, q, tuple((h.index, u) for h, u in frozen.items()), tuple(h.index for h in rts),
                                depth_stencil.index if depth_stencil is not None else -1,
                                tuple((h.index, v) for h, v in clears.items()), p.side_effects))
+        return p
+
+    def _add_view_pass(self, name: str, record: RecordFn, q: str, uses: Dict[GraphResource, Set[str]],
+                       views: List[Tuple[GraphSubresource, str]], rts: Tuple[Any, ...], depth_stencil: Any,
+                       clear: Optional[Mapping[Any, ClearValue]], side_effects: bool) -> PassDecl:
+        """A pass declaring subresource views (:mod:`.subresources`): per resource the union of its views'
+        uses, each view's own state in ``PassDecl.subresources``, targets bound at the views' mip."""
+        subs = split_views(name, q, views, uses)
+        targets = rts + ((depth_stencil,) if depth_stencil is not None else ())
+        mip = target_mip(name, targets)
+        if q != "direct":
+            check_queue_uses(name, q, bool(targets), {**uses, **{h: {u for v in vs for u in v.uses}
+                                                                 for h, vs in subs.items()}})
+        clears: Dict[GraphResource, Tuple[float, ...]] = {}
+        view_clears: Dict[GraphSubresource, Tuple[float, ...]] = {}
+        for t, v in (clear or {}).items():
+            if t not in targets:
+                raise GraphError(f"add_pass {name!r}: clear of {getattr(t, 'name', t)!r}, which is not a render target "
+                                 "or the depth buffer of the pass")
+            if isinstance(t, GraphSubresource):
+                view_clears[t] = clear_value(name, t.resource, v, t is depth_stencil)
+            else:
+                clears[t] = clear_value(name, t, v, t is depth_stencil)
+        frozen: Dict[GraphResource, FrozenSet[str]] = {h: frozenset(u) for h, u in uses.items()}
+        needs: Dict[GraphResource, int] = {h: need_of(q, fu) for h, fu in frozen.items()}
+        for h, vs in subs.items():
+            frozen[h] = frozenset(u for v in vs for u in v.uses)
+            needs[h] = vs[0].need
+        writes_of = {h: not fu.isdisjoint(WRITES) for h, fu in frozen.items()}
+        ds = _base(depth_stencil) if depth_stencil is not None else None
+        p = PassDecl(len(self.passes), name, record, q, frozen, tuple(_base(t) for t in rts), ds, clears,
+                     bool(side_effects), writes_of, needs, subs, mip, view_clears)
+        self.passes.append(p)
+        self.pass_keys.append((name, q, tuple((h.index, u) for h, u in frozen.items()),
+                               tuple((_base(t).index, getattr(t, "mip_level", None)) for t in rts),
+                               ds.index if ds is not None else -1, tuple((h.index, v) for h, v in clears.items()),
+                               p.side_effects, tuple((h.index, tuple((v.view.mip_level, v.view.array_slice, v.uses)
+                                                                     for v in vs)) for h, vs in subs.items()),
+                               tuple((v.resource.index, v.mip_level, v.array_slice, c) for v, c in view_clears.items())))
         return p

@@ -77,6 +77,16 @@ def _dot_edges(c: CompiledGraph) -> List[str]:
     for p in c.passes:
         style = "" if c.culling.is_alive(p) else ", style=dashed, color=grey"
         for h, uses in p.uses.items():
+            views = p.subresources.get(h)
+            if views is not None:   # subresource edges: one per view, labelled "tex mip 3 (render_target)"
+                for v in views:
+                    for u in sorted(v.uses):
+                        label = _q(f"{v.view.name} ({u})")
+                        if u in ("read", "copy_from"):
+                            lines.append(f"  r{h.index} -> p{p.index} [label={label}{style}];")
+                        else:
+                            lines.append(f"  p{p.index} -> r{h.index} [label={label}{style}];")
+                continue
             for u in sorted(uses):
                 if u in ("read", "copy_from"):
                     lines.append(f"  r{h.index} -> p{p.index} [label={_q(u)}{style}];")

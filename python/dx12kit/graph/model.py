@@ -3,7 +3,8 @@ resource and the resource states those uses need (the lowest module of the packa
 of the others)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Callable, Dict, FrozenSet, Literal, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .. import dx12core as _core
@@ -108,6 +109,30 @@ class GraphResource:
         prev: GraphResource = pair.previous
         return prev
 
+    def mip(self, level: int) -> "GraphSubresource":
+        """A view of mip ``level`` (every array slice) to declare in ``add_pass``: passes may then use
+        different mips of one texture (read mip k-1, render mip k); the graph plans lifetimes per resource
+        and states, barriers and validation per subresource.
+
+        Args:
+            level: the mip level, 0..mips-1.
+
+        Raises:
+            GraphError: not a texture, or ``level`` outside 0..mips-1.
+        """
+        return GraphSubresource(self, None, None).mip(level)
+
+    def slice(self, index: int) -> "GraphSubresource":
+        """A view of array slice ``index`` (every mip) to declare in ``add_pass`` (see :meth:`mip`).
+
+        Args:
+            index: the array slice, 0..array_size-1.
+
+        Raises:
+            GraphError: not a texture, or ``index`` outside 0..array_size-1.
+        """
+        return GraphSubresource(self, None, None).slice(index)
+
     def _texture_format(self) -> Format:
         """The format of a texture handle (textures are always made with one)."""
         if self.format is None:
@@ -119,6 +144,121 @@ class GraphResource:
         if self.kind == "texture":
             return f"<GraphResource {self.name!r} {what} texture {self.width}x{self.height} {self.format}>"
         return f"<GraphResource {self.name!r} {what} buffer {self.size} bytes>"
+
+
+class GraphSubresource:
+    """A view of some subresources of a graph texture: one mip (every slice), one array slice (every
+    mip), or one mip of one slice (``h.mip(k)``, ``h.slice(i)``, ``h.mip(k).slice(i)``). Declared in
+    ``add_pass`` like a handle; ``res[view]`` is the whole real texture (bind the mip with ``mip=k``).
+    Equal views compare equal (``clear={h.mip(0): ...}``).
+
+    Attributes:
+        resource: the texture's handle.
+        mip_level: the mip viewed, or None for every mip.
+        array_slice: the array slice viewed, or None for every slice.
+    """
+
+    __slots__ = ("resource", "mip_level", "array_slice")
+
+    def __init__(self, resource: GraphResource, mip_level: Optional[int], array_slice: Optional[int]) -> None:
+        """Made by :meth:`GraphResource.mip` / :meth:`GraphResource.slice`.
+
+        Args:
+            resource: the texture's handle.
+            mip_level: the mip viewed (None: every mip).
+            array_slice: the array slice viewed (None: every slice).
+
+        Raises:
+            GraphError: ``resource`` is a buffer.
+        """
+        if resource.kind != "texture":
+            raise GraphError(f"{resource.name!r} is a {resource.kind}: only textures have mips and array slices")
+        self.resource = resource
+        self.mip_level = mip_level
+        self.array_slice = array_slice
+
+    def mip(self, level: int) -> "GraphSubresource":
+        """This view narrowed to mip ``level``.
+
+        Args:
+            level: the mip level, 0..mips-1 (the view has no mip yet).
+
+        Raises:
+            GraphError: ``level`` out of range, or the view has a mip already.
+            TypeError: ``level`` is not an int.
+        """
+        h = self.resource
+        if isinstance(level, bool) or not isinstance(level, int):
+            raise TypeError(f"{h.name!r}.mip(): level must be an int, not {type(level).__name__}")
+        if not 0 <= level < h.mips or self.mip_level is not None:
+            raise GraphError(f"{self.name!r}.mip({level}): {h.name!r} has mips 0..{h.mips - 1}"
+                             + (" and the view has a mip already" if self.mip_level is not None else ""))
+        return GraphSubresource(h, level, self.array_slice)
+
+    def slice(self, index: int) -> "GraphSubresource":
+        """This view narrowed to array slice ``index``.
+
+        Args:
+            index: the array slice, 0..array_size-1 (the view has no slice yet).
+
+        Raises:
+            GraphError: ``index`` out of range, or the view has a slice already.
+            TypeError: ``index`` is not an int.
+        """
+        h = self.resource
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"{h.name!r}.slice(): index must be an int, not {type(index).__name__}")
+        if not 0 <= index < h.array_size or self.array_slice is not None:
+            raise GraphError(f"{self.name!r}.slice({index}): {h.name!r} has array slices 0..{h.array_size - 1}"
+                             + (" and the view has a slice already" if self.array_slice is not None else ""))
+        return GraphSubresource(h, self.mip_level, index)
+
+    @property
+    def name(self) -> str:
+        """``"tex mip 3"``, ``"tex slice 1"``, ``"tex mip 3 slice 1"`` (messages and the graph picture)."""
+        out = self.resource.name
+        if self.mip_level is not None:
+            out += f" mip {self.mip_level}"
+        if self.array_slice is not None:
+            out += f" slice {self.array_slice}"
+        return out
+
+    def subresources(self) -> FrozenSet[int]:
+        """The subresource indices viewed (D3D12's ``mip + slice * mips``)."""
+        h = self.resource
+        ms = range(h.mips) if self.mip_level is None else (self.mip_level,)
+        ss = range(h.array_size) if self.array_slice is None else (self.array_slice,)
+        return frozenset(m + s * h.mips for s in ss for m in ms)
+
+    def _key(self) -> Tuple[Any, ...]:
+        return (self.resource, self.mip_level, self.array_slice)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GraphSubresource) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<GraphSubresource {self.name!r}>"
+
+
+def subresource_name(h: GraphResource, sub: int) -> str:
+    """``"tex mip 3"`` (one slice) or ``"tex mip 3 slice 1"`` for subresource index ``sub`` of ``h``."""
+    m, s = sub % h.mips, sub // h.mips
+    return f"{h.name} mip {m}" + (f" slice {s}" if h.array_size > 1 else "")
+
+
+class SubresourceUse(NamedTuple):
+    """One subresource view a pass declares: the view, its use(s) and the state it needs."""
+
+    view: GraphSubresource
+    uses: FrozenSet[str]
+    need: int
+
+
+NO_SUBRESOURCES: Mapping[GraphResource, Tuple[SubresourceUse, ...]] = MappingProxyType({})
+NO_CLEARS: Mapping[GraphSubresource, Tuple[float, ...]] = MappingProxyType({})
 
 
 @dataclass(eq=False)
@@ -137,7 +277,12 @@ class PassDecl:
         clear: the clear value of each target the graph clears (four floats, or one for depth).
         side_effects: never culled.
         writes_of: per resource, whether the pass writes it.
-        need_of: per resource, the state the pass needs it in.
+        need_of: per resource, the state the pass needs it in (for a resource declared through
+            subresource views: the state of its first view; ``subresources`` has each view's).
+        subresources: per resource declared through views (:class:`GraphSubresource`), those views, their
+            uses and states (empty when the pass declares whole resources only).
+        target_mip: the mip its render targets and depth buffer are bound at.
+        view_clears: the clear value of each render-target view the pass clears.
     """
 
     index: int
@@ -151,6 +296,9 @@ class PassDecl:
     side_effects: bool
     writes_of: Mapping[GraphResource, bool]
     need_of: Mapping[GraphResource, int]
+    subresources: Mapping[GraphResource, Tuple[SubresourceUse, ...]] = field(default_factory=lambda: NO_SUBRESOURCES)
+    target_mip: int = 0
+    view_clears: Mapping[GraphSubresource, Tuple[float, ...]] = field(default_factory=lambda: NO_CLEARS)
 
     def targets(self) -> Tuple[GraphResource, ...]:
         """The render targets, then the depth buffer (when there is one)."""

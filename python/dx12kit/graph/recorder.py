@@ -22,6 +22,7 @@ class InitClear:
     resource: Resource
     depth: bool
     discard: bool = False
+    mips: int = 1   # a texture declared through mip views is cleared at every mip
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class TargetClear:
     resource: Resource
     depth: bool
     value: Tuple[float, ...]   # four floats (colour) or one (depth)
+    mip: int = 0               # the mip cleared (a view's clear)
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class PassCheck:
     allowed: Dict[int, FrozenSet[str]]
     graph_ids: Dict[int, GraphResource]
     resources: Mapping[GraphResource, Any]
+    subresources: Optional[Dict[int, Dict[int, FrozenSet[str]]]] = None   # id -> declared subresource -> uses
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,7 @@ class PassRecording:
     check: Optional[PassCheck]
     barriers_after: Optional[BarrierBatch]
     timestamps: Optional[Tuple[Any, int]] = None
+    target_mip: int = 0   # the mip the targets are bound at (views of one mip)
 
 
 @dataclass(frozen=True)
@@ -150,27 +154,32 @@ def _pass_source(i: int, r: PassRecording, k: _Constants) -> List[str]:
         elif c.depth:
             lines += [f"    cl.transition_barrier({t}, {DEPTH_WRITE_STATE})  # DEPTH_WRITE",
                       f"    cl.clear_depth_stencil({t}, 1.0, 0)"]
+            lines += [f"    cl.clear_depth_stencil({t}, 1.0, 0, mip={m}, array_slice=None)" for m in range(1, c.mips)]
         else:
             lines += [f"    cl.transition_barrier({t}, {RENDER_TARGET_STATE})  # RENDER_TARGET",
                       f"    cl.clear_render_target({t}, (0.0, 0.0, 0.0, 0.0))"]
+            lines += [f"    cl.clear_render_target({t}, (0.0, 0.0, 0.0, 0.0), mip={m})" for m in range(1, c.mips)]
     if r.transitions is not None:
         lines.append(f"    cl.resource_barriers({k.name(i, 'transitions', r.transitions)})")
     if r.render_targets is not None:
+        mip = f", mip={r.target_mip}" if r.target_mip else ""   # targets bound at one mip (views)
         lines.append(f"    cl.set_render_targets({k.name(i, 'render_targets', r.render_targets)}, "
-                     f"{k.name(i, 'depth_stencil', r.depth_stencil)})")
+                     f"{k.name(i, 'depth_stencil', r.depth_stencil)}{mip})")
         for c2 in r.clears:
+            cmip = f", mip={c2.mip}" if c2.mip else ""
             if c2.depth:
                 lines.append(f"    cl.clear_depth_stencil({k.name(i, 'depth', c2.resource)}, "
-                             f"{k.name(i, 'depth_value', c2.value[0])}, 0)")
+                             f"{k.name(i, 'depth_value', c2.value[0])}, 0{cmip})")
             else:
                 lines.append(f"    cl.clear_render_target({k.name(i, 'target', c2.resource)}, "
-                             f"{k.name(i, 'colour', c2.value)})")
+                             f"{k.name(i, 'colour', c2.value)}{cmip})")
     record, name = k.name(i, "record", r.record), k.name(i, "name", r.name)
     if r.check is None:
         call = f"{record}(cl, res)"
     else:   # validation mode: a checking command list, and res holding the pass's declared resources only
+        subs = f", {k.name(i, 'subresources', r.check.subresources)}" if r.check.subresources else ""
         call = (f"{record}(_CheckedCommandList(cl, {name}, {k.name(i, 'allowed', r.check.allowed)}, "
-                f"{k.name(i, 'graph_ids', r.check.graph_ids)}), {k.name(i, 'res', r.check.resources)})")
+                f"{k.name(i, 'graph_ids', r.check.graph_ids)}{subs}), {k.name(i, 'res', r.check.resources)})")
     lines += ["    try:", f"        {call}", "    except _UnrealizedResource as e:",
               f"        raise e.in_pass({name}) from None"]
     if r.barriers_after is not None:   # states handed over to later passes (the list's last pass)

@@ -278,11 +278,16 @@ class RenderGraph:
             resolve_to: single-sample textures the pass resolves into (``RESOLVE_DEST``; a transient's first
                 resolve is taken to write it completely); direct queue only.
 
+        Every resource argument (and ``clear``'s keys) also takes a view of one mip or array slice of a
+        texture, ``h.mip(k)`` / ``h.slice(i)`` (:class:`GraphSubresource`): states, barriers and validation
+        are then per subresource; target views are bound at their mip (``set_render_targets(mip=k)``).
+
         Raises:
             GraphError: an unknown queue, a handle of another graph, a render target, depth buffer or resolve
                 on a compute or copy queue, a clear of a resource that is not a render target or depth buffer
-                of the pass, a clear depth outside [0, 1] or a colour that is not four numbers, or a resource
-                declared twice in conflicting roles.
+                of the pass, a clear depth outside [0, 1] or a colour that is not four numbers, a resource
+                declared twice in conflicting roles, overlapping views of one texture (naming the subresource),
+                target views of different mips or of one array slice.
             TypeError: a record that is not callable, or a clear value that is not a number (depth) or a
                 sequence of numbers (colour).
         """

@@ -22,10 +22,14 @@ public:
         Kind kind;
         std::shared_ptr<Resource> first;   // Transition, Uav: the resource; Aliasing: before (may be null)
         std::shared_ptr<Resource> second;  // Aliasing: after (may be null)
-        D3D12_RESOURCE_STATES state;       // Transition: the state requested (all subresources)
+        D3D12_RESOURCE_STATES state;       // Transition: the state requested
+        // Transition: one subresource index, or all of them
+        uint32_t subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
     };
 
-    void AddTransition(std::shared_ptr<Resource> r, D3D12_RESOURCE_STATES state);
+    /// A transition of `subresource` (one subresource index, or D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES);
+    /// an index out of range throws InvalidArgument now.
+    void AddTransition(std::shared_ptr<Resource> r, D3D12_RESOURCE_STATES state, uint32_t subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES);
     void AddUav(std::shared_ptr<Resource> r);  // null: every UAV access
     /// `parkState`: see CommandList::AliasingBarrier.
     void AddAliasing(std::shared_ptr<Resource> before, std::shared_ptr<Resource> after,

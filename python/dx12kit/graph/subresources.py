@@ -1,0 +1,306 @@
+"""Subresource declarations: passes that declare views of one mip or array slice of a texture
+(``h.mip(k)``, ``h.slice(i)``: :class:`.model.GraphSubresource`) rather than the whole texture.
+
+- *Declare*: :func:`split_views` takes a pass's views apart from its whole-resource declarations; a
+  subresource declared twice in one pass (two overlapping views, or a view and the whole texture) is a
+  :class:`GraphError` naming the pass and the subresource. The pass keeps per resource the union of its
+  views' uses (so cull, schedule, lifetimes and placement work per resource, conservatively) and, in
+  ``PassDecl.subresources``, each view with its own state.
+- *Barriers*: a resource any alive pass declares through views is tracked per subresource by
+  :class:`SubresourcePlanner` (the barrier planner hands such resources to it): a transition for each
+  subresource whose state changes, one whole-resource transition when every subresource goes from one
+  state to the same new state. Resources declared whole only are planned exactly as before.
+- *Validation* (:func:`touched`): which subresources a CommandList call touches, from its ``mip`` /
+  ``array_slice`` arguments, so the checked command list refuses a use of an undeclared subresource.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
+
+from .model import (
+    DEPTH_WRITE_STATE,
+    DS,
+    QUEUE_STATES,
+    READ,
+    RENDER_TARGET_STATE,
+    RT,
+    WRITE,
+    GraphError,
+    GraphResource,
+    GraphSubresource,
+    PassDecl,
+    SubresourceUse,
+    need_of,
+    subresource_name,
+)
+
+ALL = 0xFFFFFFFF   # D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES
+
+
+# ------------------------------------------------------------------------------------------------ declare
+def split_views(pass_name: str, queue: str, views: Iterable[Tuple[GraphSubresource, str]],
+                whole: Mapping[GraphResource, Set[str]]) -> Dict[GraphResource, Tuple[SubresourceUse, ...]]:
+    """Each resource the pass declares through views -> its views (uses, state), checked not to overlap
+    each other or a whole-resource declaration of the same texture."""
+    taken: Dict[GraphResource, Dict[int, GraphSubresource]] = {}
+    out: Dict[GraphResource, List[SubresourceUse]] = {}
+    for v, use in views:
+        h = v.resource
+        if h in whole:
+            raise GraphError(f"add_pass {pass_name!r}: subresource {v.name!r} declared as {use} overlaps {h.name!r} "
+                             f"declared whole as {sorted(whole[h])} in the same pass; declare non-overlapping views")
+        mine = taken.setdefault(h, {})
+        for sub in sorted(v.subresources()):
+            other = mine.get(sub)
+            if other is not None:
+                raise GraphError(f"add_pass {pass_name!r}: subresource {subresource_name(h, sub)!r} declared twice in "
+                                 f"one pass (views {other.name!r} and {v.name!r}); views of one texture in one pass "
+                                 "must not overlap")
+            mine[sub] = v
+        out.setdefault(h, []).append(SubresourceUse(v, frozenset((use,)), need_of(queue, frozenset((use,)))))
+    return {h: tuple(u) for h, u in out.items()}
+
+
+def target_mip(pass_name: str, targets: Sequence[Any]) -> int:
+    """The one mip the pass's render targets and depth buffer are bound at (``set_render_targets(mip=)``);
+    whole textures are bound at mip 0. Views of one array slice cannot be bound as targets."""
+    mips = set()
+    for t in targets:
+        if isinstance(t, GraphSubresource):
+            if t.array_slice is not None:
+                raise GraphError(f"add_pass {pass_name!r}: render target / depth view {t.name!r} is one array slice; "
+                                 "targets are bound per mip with every slice (declare a mip view, h.mip(k))")
+            mips.add(t.mip_level if t.mip_level is not None else 0)
+        else:
+            mips.add(0)
+    if len(mips) > 1:
+        raise GraphError(f"add_pass {pass_name!r}: render targets and depth buffer are bound at one mip "
+                         f"(set_render_targets(mip=)), got mips {sorted(mips)}")
+    return mips.pop() if mips else 0
+
+
+# ------------------------------------------------------------------------------------------------ barriers
+def subresource_requests(p: PassDecl, h: GraphResource) -> List[Tuple[FrozenSet[int], int, FrozenSet[str]]]:
+    """What pass ``p`` needs of ``h``: (subresources, state, uses) per view, or one entry for the whole."""
+    views = p.subresources.get(h)
+    if views is None:
+        return [(frozenset(range(h.mips * h.array_size)), p.need_of[h], p.uses[h])]
+    return [(v.view.subresources(), v.need, v.uses) for v in views]
+
+
+def tracked_resources(alive: Sequence[PassDecl]) -> Set[GraphResource]:
+    """The resources some alive pass declares through views (planned per subresource)."""
+    out: Set[GraphResource] = set()
+    for p in alive:
+        if p.subresources:
+            out.update(p.subresources)
+    return out
+
+
+class SubresourcePlanner:
+    """Per-subresource states of the tracked resources, for :class:`.barriers.BarrierPlanner` (which owns
+    the dependencies, command lists and counts; this class decides the transitions).
+
+    Args:
+        alive: the alive passes in order.
+        tracked: the resources planned per subresource.
+        transition: the barrier planner's ``Transition(resource, state, subresource)`` (this module sits below
+            it in the package's layers).
+        wait_for: the barrier planner's ``_wait_for(far_waits, queue, list_index, own_queue)``.
+    """
+
+    def __init__(self, alive: Sequence[PassDecl], tracked: Set[GraphResource], transition: Callable[..., Any],
+                 wait_for: Callable[[Dict[str, int], str, int, str], None]) -> None:
+        self.tracked = tracked
+        self.transition = transition
+        self.wait_for = wait_for
+        self.state: Dict[GraphResource, List[Optional[int]]] = {}
+        self.uav_writer: Dict[Tuple[GraphResource, int], int] = {}   # (resource, sub) -> order of its UAV writer
+        for h in tracked:
+            n = h.mips * h.array_size
+            st: List[Optional[int]] = [None] * n
+            if h.transient:   # an execution starts where the previous one left each subresource
+                for p in alive:
+                    if h in p.uses:
+                        for subs, need, _ in subresource_requests(p, h):
+                            for s in subs:
+                                st[s] = 0 if p.queue == "copy" else need
+            self.state[h] = st
+
+    def request(self, planner: Any, plan: Any, h: GraphResource, far_waits: Dict[str, int]) -> None:
+        """The transitions of tracked resource ``h`` before ``plan``'s pass, its UAV barrier, and the states
+        it leaves (``planner``: the BarrierPlanner; the dependencies are its own, per resource)."""
+        Transition, _wait_for = self.transition, self.wait_for
+        p = plan.pass_
+        prev = planner.last_access.get(h)
+        if prev:
+            planner._dependency_waits(plan, h, prev, far_waits)
+        if h.transient and prev is None and h not in plan.init_clears:
+            self._first_use_init(planner, plan, h)
+        st = self.state[h]
+        if h in planner.parked and prev is None:
+            st[:] = [0] * len(st)   # activated by the graph's aliasing barrier: COMMON
+        if h in plan.init_clears:
+            st[:] = [int(planner_rt_or_ds(planner, h))] * len(st)   # the graph's first-use clear left it there
+        requested: Set[Any] = planner.requested_in_list
+        changes: List[Tuple[int, Optional[int], int]] = []   # (sub, before, need)
+        asks: List[Tuple[int, int]] = []                    # (sub, need): unchanged, new to the list
+        uav = False
+        for subs, need, uses in subresource_requests(p, h):
+            for s in sorted(subs):
+                before = st[s]
+                if before is not None and before != need and before & ~QUEUE_STATES[p.queue]:
+                    src = planner.last_direct_user.get(h)   # a state this queue may not leave: the direct user does it
+                    if src is not None:
+                        src.after.append(Transition(h, need, s))
+                        planner.counts.queue_handoff += 1
+                        _wait_for(far_waits, "direct", src.list_index, p.queue)
+                        before = need
+                if before != need:
+                    changes.append((s, before, need))
+                elif (h, s) not in requested:
+                    asks.append((s, need))
+                requested.add((h, s))
+                if WRITE in uses:
+                    if before == need and (h, s) in self.uav_writer:
+                        uav = True
+                    self.uav_writer[(h, s)] = plan.order
+                else:
+                    self.uav_writer.pop((h, s), None)
+                st[s] = 0 if p.queue == "copy" else need
+        if changes and prev:
+            planner.last_users_transitioned.append(prev[-1])
+        plan.transitions.extend(self._merge(h, changes, asks, planner))
+        if uav:
+            plan.uav.append(h)
+            planner.counts.uav += 1
+        if p.writes_of[h] or prev is None:
+            planner.last_access[h] = [plan]
+        else:
+            prev.append(plan)
+        if p.queue == "direct":
+            planner.last_direct_user[h] = plan
+
+    def _first_use_init(self, planner: Any, plan: Any, h: GraphResource) -> None:
+        """A render-target or depth transient taking over memory is cleared, discarded or fully copied into
+        before use (D3D12), every subresource: copies into some views do not cover the others, so the graph
+        initialises it unless the pass copies into every subresource."""
+        life = planner.lifetimes.get(h)
+        if life is None or life.first != plan.order or not (life.flags.render_target or life.flags.depth_stencil):
+            return
+        views = plan.pass_.subresources.get(h)
+        if views is None:
+            return   # declared whole in this pass: the barrier planner decided
+        copied = set()
+        for v in views:
+            if "copy_to" in v.uses or "resolve_to" in v.uses:
+                copied |= v.view.subresources()
+        if len(copied) < h.mips * h.array_size:
+            plan.init_clears.append(h)
+            planner.counts.init_clears += 1
+
+    def _merge(self, h: GraphResource, changes: List[Tuple[int, Optional[int], int]], asks: List[Tuple[int, int]],
+               planner: Any) -> List[Any]:
+        """The transitions: one whole-resource transition when every subresource goes from one state to the
+        same new one (or is requested, new to the list, in it), else one per subresource."""
+        Transition = self.transition
+        n = h.mips * h.array_size
+        if len(changes) + len(asks) == n:
+            befores = {b for _, b, _ in changes}
+            needs = {nd for _, _, nd in changes} | {nd for _, nd in asks}
+            if len(needs) == 1 and ((len(changes) == n and len(befores) == 1) or not changes):
+                if changes:
+                    planner.counts.transitions += 1
+                return [Transition(h, needs.pop())]
+        planner.counts.transitions += len(changes)
+        out = [Transition(h, nd, s) for s, _, nd in changes] + [Transition(h, nd, s) for s, nd in asks]
+        out.sort(key=lambda t: t.subresource)
+        return out
+
+    def requests_in_new_list(self, plan: Any, planner: Any) -> List[Any]:
+        """The requests of a pass that starts a new command list: every subresource it uses, new to the list."""
+        Transition = self.transition
+        out: List[Any] = []
+        for h in plan.pass_.uses:
+            if h in self.tracked:
+                for subs, need, _ in subresource_requests(plan.pass_, h):
+                    out += [Transition(h, need, s) for s in sorted(subs)]
+                    planner.requested_in_list.update((h, s) for s in subs)
+            else:
+                out.append(Transition(h, plan.pass_.need_of[h]))
+        return out
+
+
+def planner_rt_or_ds(planner: Any, h: GraphResource) -> int:
+    """The state the graph's first-use clear leaves ``h`` in."""
+    return DEPTH_WRITE_STATE if planner.lifetimes[h].flags.depth_stencil else RENDER_TARGET_STATE
+
+
+# ------------------------------------------------------------------------------------------------ validation
+# CommandList methods whose view of a texture is narrower than the whole: argument -> (mip keyword and
+# position, its default (None: every mip), slice keyword and position, its default (None: every slice)).
+_VIEW_ARGS: Dict[str, Tuple[Optional[Tuple[str, int]], Optional[int], Optional[Tuple[str, int]], Optional[int]]] = {
+    "set_render_targets": (("mip", -1), 0, None, None),
+    "set_shader_resource_view": (("mip", -1), None, None, None),
+    "set_unordered_access_view": (("mip", -1), 0, None, None),
+    "clear_render_target": (("mip", -1), 0, ("array_slice", -1), None),
+    "clear_depth_stencil": (("mip", -1), 0, ("array_slice", -1), 0),
+    "upload": (("mip", 2), 0, ("array_slice", 3), 0),
+    "copy_from_upload": (("mip", 2), 0, ("array_slice", 3), 0),
+    "discard_resource": (("mip", -1), None, ("array_slice", -1), None),
+}
+
+
+def _arg(args: Tuple[Any, ...], kw: Mapping[str, Any], spec: Optional[Tuple[str, int]], default: Optional[int]) -> Any:
+    if spec is None:
+        return default
+    name, pos = spec
+    if name in kw:
+        return kw[name]
+    if 0 <= pos < len(args):
+        return args[pos]
+    return default
+
+
+def touched(method: str, h: GraphResource, args: Tuple[Any, ...], kw: Mapping[str, Any]) -> FrozenSet[int]:
+    """The subresources of ``h`` that CommandList ``method`` called with ``args``/``kw`` touches (every one
+    for a method that takes the whole resource)."""
+    spec = _VIEW_ARGS.get(method)
+    mips, slices = range(h.mips), range(h.array_size)
+    if spec is not None:
+        m = _arg(args, kw, spec[0], spec[1])
+        s = _arg(args, kw, spec[2], spec[3])
+        if m is not None:
+            mips = range(int(m), int(m) + 1)
+        if s is not None:
+            slices = range(int(s), int(s) + 1)
+    return frozenset(m + s * h.mips for s in slices for m in mips)
+
+
+def check_touched(pass_name: str, op: str, h: GraphResource, subs: FrozenSet[int], roles: Tuple[str, ...],
+                  declared: Mapping[int, FrozenSet[str]]) -> None:
+    """Validation mode: each subresource ``op`` touches is declared by the pass in a use of ``roles``."""
+    for s in sorted(subs):
+        got = declared.get(s)
+        if got is None:
+            raise GraphError(f"pass {pass_name!r}: {op} uses subresource {subresource_name(h, s)!r}, which the pass did "
+                             f"not declare (declared: {', '.join(subresource_name(h, x) for x in sorted(declared))}; "
+                             "bind the declared mip with mip=k)")
+        if got.isdisjoint(roles):
+            raise GraphError(f"pass {pass_name!r}: {op} uses subresource {subresource_name(h, s)!r} as {'/'.join(roles)}, "
+                             f"but the pass declared it as {'/'.join(sorted(got))}")
+
+
+def declared_subresources(p: PassDecl) -> Dict[GraphResource, Dict[int, FrozenSet[str]]]:
+    """Per resource the pass declares through views: subresource -> its declared uses."""
+    out: Dict[GraphResource, Dict[int, FrozenSet[str]]] = {}
+    for h, views in p.subresources.items():
+        d = out[h] = {}
+        for v in views:
+            for s in v.view.subresources():
+                d[s] = v.uses
+    return out
+
+
+__all__ = ["split_views", "target_mip", "SubresourcePlanner", "tracked_resources", "touched", "check_touched",
+           "declared_subresources", "ALL", "DS", "READ", "RT"]
