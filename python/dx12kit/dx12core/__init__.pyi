@@ -467,7 +467,10 @@ class BarrierBatch:
     Args:
         barriers: tuples ("transition", resource, state), ("transition", resource, state, subresource)
             (one subresource: mip + array_slice * mip_levels), ("uav", resource or None) or
-            ("aliasing", before or None, after or None).
+            ("aliasing", before or None, after or None[, state]). An aliasing barrier's state is the
+            state ``after`` was left in: a list that activates ``after`` before knowing its state takes
+            it to be there (dx12kit puts it there before the list when it is not) instead of COMMON, so
+            no detour through COMMON is recorded (default COMMON).
     
     Raises:
         TypeError: an entry that is not such a tuple, or a resource that is not a Buffer or Texture.
@@ -487,7 +490,7 @@ class BarrierBatch:
         """
         The barrier requests as tuples, in order: ("transition", resource, state) (all subresources) or
         ("transition", resource, state, subresource), ("uav", resource or None),
-        ("aliasing", before or None, after or None).
+        ("aliasing", before or None, after or None), or with the state when it is not COMMON.
         """
 class CommandList:
     """
@@ -677,12 +680,13 @@ class CommandList:
                 or a mip or slice out of range.
             UseAfterFreeError: the list was executed already.
         """
-    def dispatch(self, x: typing.SupportsIndex, y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
+    def dispatch(self, x: typing.SupportsIndex | tuple[typing.SupportsIndex, ...], y: typing.SupportsIndex = 1, z: typing.SupportsIndex = 1) -> None:
         """
         Dispatches x * y * z thread groups of the compute pipeline; staged descriptors and barriers are committed first.
+        The counts may also come as one tuple: dispatch((x, y, z)), dispatch((x, y)) (as dispatch_many's groups).
         
         Args:
-            x, y, z: thread groups per dimension (1..65535).
+            x, y, z: thread groups per dimension (1..65535); or x a tuple of 1 to 3 counts, and no y or z.
         
         Raises:
             TypeError: a count of the wrong type.
@@ -807,7 +811,7 @@ class CommandList:
                 the bundle and the call; the calls before it stay recorded).
             UseAfterFreeError: the list was already executed.
         """
-    def execute_indirect(self, signature: CommandSignature, max_count: typing.SupportsIndex, argument_buffer: Buffer, argument_offset: typing.SupportsIndex = 0, count_buffer: Buffer | None = None, count_offset: typing.SupportsIndex = 0) -> None:
+    def execute_indirect(self, signature: CommandSignature, max_count: typing.SupportsIndex, argument_buffer: Buffer, argument_offset: typing.SupportsIndex = 0, count_buffer: Buffer | None = None, count_offset: typing.SupportsIndex = 0, *, referenced: collections.abc.Sequence[Buffer] = ()) -> None:
         """
         Runs up to `max_count` commands whose arguments the GPU reads from `argument_buffer`
         (ID3D12GraphicsCommandList::ExecuteIndirect): command i at argument_offset + i * signature.byte_stride. With a
@@ -824,11 +828,19 @@ class CommandList:
             argument_offset: where the first command starts (a multiple of 4).
             count_buffer: a Buffer holding the command count as uint32, or None to run max_count commands.
             count_offset: where the count is in count_buffer (a multiple of 4).
+            referenced: the Buffers the commands' root CBV addresses point into, required exactly when the signature
+                changes root CBVs (constant_buffer_view arguments). They go to VERTEX_AND_CONSTANT_BUFFER, as D3D12
+                requires. On vkd3d 1.2, which ignores root CBV arguments, a built-in compute pass copies each command's
+                constant data from them into a staging buffer on the GPU and the draws read it there (at most 8
+                buffers; docs/guides/shader-gaps.rst, 'ExecuteIndirect').
         
         Raises:
             InvalidArgumentError: misaligned offsets, buffers too small for max_count commands (or the count), a
                 pipeline or root signature that does not match the signature, a buffer also bound for another use,
-                what draw or dispatch refuse, or a count buffer with a dispatch signature on vkd3d 1.2 (which ignores it).
+                what draw or dispatch refuse, a count buffer with a dispatch signature on vkd3d 1.2 (which ignores it),
+                or referenced= missing or given where it does not belong. On vkd3d 1.2 a root CBV address the GPU wrote
+                that lies in no referenced buffer (or is not 256-byte aligned) is found by the pass: that command does
+                not draw, and the queue's next wait, flush or read raises InvalidArgumentError naming it.
             TypeError: arguments of the wrong type.
         """
     def generate_mips(self, texture: Texture, *, first_mip: typing.SupportsIndex = 0) -> None:
@@ -1195,7 +1207,7 @@ class CommandList:
         Raises:
             InvalidArgumentError: ref above 255.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None, counter: Buffer | None = None, counter_offset: typing.SupportsIndex = 0) -> None:
         """
         Stages a UAV of `resource` into slot `descriptor_offset` of the descriptor table at `root_index`.
         
@@ -1213,9 +1225,15 @@ class CommandList:
             raw: buffers: True for a raw view.
             first_element: buffers: the view's first element (in elements of the view).
             num_elements: buffers: its element count (default: to the end of the buffer).
+            counter: structured buffer views: the Buffer (uav=True) holding the view's UAV counter, which
+                Append/Consume and IncrementCounter/DecrementCounter count with (precompiled DXBC: imm_atomic_alloc,
+                imm_atomic_consume). It is read and written as a UAV (state UNORDERED_ACCESS, requested like the view).
+            counter_offset: the counter's byte offset in `counter` (a multiple of 4096,
+                D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT; default 0).
         
         Raises:
-            InvalidArgumentError: as set_shader_resource_view; a resource without uav=True.
+            InvalidArgumentError: as set_shader_resource_view; a resource without uav=True; a counter on a texture or a
+                raw or typed view, a counter without uav=True, or a counter_offset off the 4096 grid or past its end.
             TypeError: arguments of the wrong type.
         """
     def set_vertex_buffer(self, slot: typing.SupportsIndex, buffer: Buffer, stride: typing.SupportsIndex, offset: typing.SupportsIndex = 0) -> None:
@@ -1409,9 +1427,10 @@ class CommandQueue:
         Raises:
             WaitTimeoutError: the timeout expired.
         """
-    def read_buffer(self, buffer: Buffer, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None) -> numpy.ndarray:
+    def read_buffer(self, buffer: Buffer, dtype: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, out: typing.Any = None, shape: typing.SupportsIndex | tuple[typing.SupportsIndex, ...] | None = None) -> numpy.ndarray:
         """
-        Copies a buffer back into a new numpy array of `dtype` (None: uint8), or into `out` (a writable C-contiguous
+        Copies a buffer back into a new numpy array of `dtype` (None: uint8) and `shape` (None: one dimension; an int or a
+        tuple of ints whose product times the item size is the buffer's size), or into `out` (a writable C-contiguous
         array of the buffer's size, returned; a dtype given with it must be out's). Dtypes in the other byte order
         (e.g. '>u4') are refused: GPU data is little-endian. Waits for the GPU; interruptible, timeout as for wait.
         New arrays of 1 MiB or more reuse the memory of such arrays freed earlier (no fresh pages to fault in).
@@ -1421,13 +1440,14 @@ class CommandQueue:
             dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.
             timeout: seconds to wait for the GPU, None forever.
             out: a writable C-contiguous array of exactly the buffer's size to fill instead.
+            shape: the new array's shape (an int or a tuple of ints), or None for 1-D; not with out.
         
         Returns:
             The new array, or `out`.
         
         Raises:
-            TypeError: buffer is not a Buffer, out not a numpy array.
-            InvalidArgumentError: sizes or dtypes that do not fit, another device's buffer, a texture.
+            TypeError: buffer is not a Buffer, out not a numpy array, shape not an int or a tuple of ints.
+            InvalidArgumentError: sizes, shapes or dtypes that do not fit the buffer, another device's buffer, a texture.
             WaitTimeoutError: the GPU work was not done within `timeout`.
         """
     def read_queries(self, heap: QueryHeap, kind: dx12kit.enums.QueryKind | dx12kit.enums.QueryKindName, start: typing.SupportsIndex = 0, count: typing.Any = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
@@ -1529,6 +1549,29 @@ class CommandQueue:
             InvalidArgumentError: a texture, no data, the bytes do not fit at offset, another device's buffer.
             UseAfterFreeError: the buffer was closed.
         """
+    def write_texture(self, texture: Texture, array: numpy.ndarray | bytes | bytearray | memoryview, mip: typing.SupportsIndex = 0, slice: typing.SupportsIndex = 0) -> int:
+        """
+        Writes a numpy array into one texture subresource as if a command list holding only that upload were executed on
+        this queue now (as write_buffer does for buffers): later executes see the data, earlier ones do not.
+        The array is what read_texture returns for the subresource: its dtype (uint8 for rgba8_unorm, float32 for
+        rgba32_float, ...) and shape (height, width, channels) of the mip ((height, width) allowed for one channel;
+        (depth, height, width, channels) for a 3D texture; raw blocks for block-compressed formats). Bytes-like objects
+        that are not numpy arrays are taken as the subresource's tightly packed rows.
+        
+        Args:
+            texture: a Texture of this device.
+            array: the texels.
+            mip: the mip level.
+            slice: the array slice (a cube's face).
+        
+        Returns:
+            A fence value of this queue after which the data is in place (for wait or wait_for).
+        
+        Raises:
+            TypeError: texture is not a Texture; array of another dtype than the format's.
+            InvalidArgumentError: a buffer, a mip or slice out of range, an array of the wrong shape or size.
+            UseAfterFreeError: the texture was closed (DeviceClosedError: its device was).
+        """
     @property
     def completed_value(self) -> int:
         """
@@ -1575,6 +1618,14 @@ class Device:
     """
     A D3D12 device (vkd3d over Vulkan on Linux). Factory of queues, resources and pipelines.
     """
+    def __enter__(self) -> Device:
+        """
+        The device itself (closed by __exit__).
+        """
+    def __exit__(self, *args: typing.Any) -> None:
+        """
+        Closes the device (close()); exceptions propagate.
+        """
     def __init__(self, *, validate: bool = False, descriptor_heap_size: typing.SupportsIndex = 65536, sampler_heap_size: typing.SupportsIndex = 2048, static_descriptors: typing.Any = None, dynamic_chunk_size: typing.SupportsIndex = 256, sampler_chunk_size: typing.SupportsIndex = 64, cpu_descriptor_page_size: typing.SupportsIndex = 256, upload_page_size: typing.SupportsIndex = 2097152, gpu_page_size: typing.Any = None, large_page_cache_size: typing.SupportsIndex = 268435456, memory_budget: typing.Any = None, memory_block_size: typing.SupportsIndex = 67108864, resource_heap_tier: typing.Any = None, memory_grace: typing.SupportsFloat | typing.SupportsIndex = 1.0, uma_direct: bool = True, lazy_fence_signals: bool = True) -> None:
         """
         Options: validate (check states before each draw/dispatch/copy), shader-visible heap sizes and the
@@ -1637,9 +1688,22 @@ class Device:
             InvalidArgumentError: a bad size or alignment, or a heap that differs from pool's.
             OutOfMemoryError: no memory left.
         """
-    def create_buffer(self, size: typing.SupportsIndex, *, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0) -> Buffer:
+    def close(self) -> None:
         """
-        A buffer of `size` bytes (> 0), reading as zeros. uav=True allows unordered access. heap: 'default' (GPU memory),
+        Waits for all the device's work to finish, then frees what the device holds itself (idle upload pages, empty
+        memory blocks, built-in pipelines). Any later use of the device or of its queues, command lists, resources and
+        pipelines raises DeviceClosedError (a UseAfterFreeError); their memory is freed as they are dropped. Closing
+        twice is fine. `with dx12kit.Device() as dev:` closes at the end of the block.
+        
+        Raises:
+            ForkedDeviceError: a device of the parent used in a forked child.
+        """
+    def create_buffer(self, size: typing.SupportsIndex | None = None, *, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0, data: numpy.ndarray | bytes | bytearray | memoryview | None = None) -> Buffer:
+        """
+        A buffer of `size` bytes (> 0), reading as zeros, or holding `data` (a numpy array or other buffer-protocol object,
+        its bytes at offset 0, the rest zeros; size None takes data's byte count). The data is written in queue order on the
+        direct queue, as CommandQueue.write_buffer does: every later execute, on any queue, sees it. uav=True allows
+        unordered access. heap: 'default' (GPU memory),
         'upload' / 'readback' (CPU-visible, persistently mapped: Buffer.map), 'custom' (CPU-visible device memory on a
         cache-coherent UMA adapter); None (the default): 'default', or the heap of pool= / memory=, which a heap named
         with them must match (InvalidArgumentError otherwise). pool: a dx12kit.Pool to allocate from. committed=True gives the buffer its own
@@ -1648,7 +1712,7 @@ class Device:
         resources may alias it; its contents are then undefined until written.
         
         Args:
-            size: bytes (> 0).
+            size: bytes (> 0); None (only with data) for data's byte count.
             uav: allow unordered access (UAVs, clear_unordered_access_view).
             name: debug name (repr, D3D12 SetName).
             heap: a HeapType or its name: 'default', 'upload', 'readback' or 'custom'; None as described above.
@@ -1657,6 +1721,7 @@ class Device:
             within_budget: raise rather than exceed the device's memory budget.
             memory: a dx12kit.Memory to place the buffer in.
             offset: byte offset in memory.
+            data: initial contents (buffer protocol, C-contiguous), at most size bytes; None for zeros.
         
         Returns:
             The new Buffer.
@@ -1664,7 +1729,7 @@ class Device:
         Raises:
             TypeError: an argument of the wrong type.
             InvalidArgumentError: size 0, a heap that differs from pool's or memory's, conflicting placement arguments,
-                an offset that is misaligned or outside memory.
+                an offset that is misaligned or outside memory, data larger than size or empty.
             OutOfMemoryError: within_budget=True and the buffer would exceed the budget, or no memory left.
         """
     def create_bundle(self, *, pipeline: typing.Any = None, name: typing.Any = None) -> Bundle:
@@ -1863,19 +1928,25 @@ class Device:
                 differently from D3D12 (Device.sampler_support; vkd3d 1.2: a border colour other than transparent black with a
                 'border' address, 'mirror_once', the minimum and maximum filters), naming the argument.
         """
-    def create_texture2d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName = 'rgba8_unorm', *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1) -> Texture:
+    def create_texture2d(self, width: typing.SupportsIndex | None = None, height: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | None = None, *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0, sample_count: typing.SupportsIndex = 1, data: numpy.ndarray | None = None) -> Texture:
         """
         A 2D texture, reading as zeros (render targets and depth buffers start cleared to 0). mip_levels=0 means a
         full chain. pool, committed, within_budget, memory, offset: as for create_buffer.
+        data: a numpy array uploaded into mip 0 (of every slice), in queue order on the direct queue: (H, W), (H, W, C), or
+        (N, H, W, C) for N array slices, of the dtype read_texture gives for the format (uint8 for rgba8_unorm, float32 for
+        rgba32_float...). width, height and array_size default to data's; format None picks one from data's dtype and
+        channels (1, 2 or 4: uint8 -> r8/rg8/rgba8_unorm, uint16 -> r16/rg16/rgba16_unorm, float16 -> r16/rg16/rgba16_float,
+        float32 -> r32/rg32/rgba32_float, uint32 -> r32/rg32/rgba32_uint, int32 -> r32/rg32/rgba32_sint), else rgba8_unorm.
+        Other mips stay zero (generate_mips, write_texture).
         sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the
         device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError
         listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         
         Args:
-            width: texels (> 0).
-            height: texels (> 0).
-            format: a Format or its name (default 'rgba8_unorm').
+            width: texels (> 0); None (only with data) for data's.
+            height: texels (> 0); None (only with data) for data's.
+            format: a Format or its name; None for rgba8_unorm, or with data the format of its dtype and channels.
             mip_levels: mips, or 0 for a full chain.
             array_size: array slices.
             render_target: allow use as a render target.
@@ -1884,14 +1955,15 @@ class Device:
             name: debug name (repr, D3D12 SetName).
             heap, pool, committed, within_budget, memory, offset: placement, as for create_buffer.
             sample_count: samples per pixel (1, or an MSAA count the device supports for the format).
+            data: initial contents of mip 0, or None for zeros.
         
         Returns:
             The new Texture.
         
         Raises:
-            TypeError: an argument of the wrong type.
+            TypeError: an argument of the wrong type; data of a dtype other than the format's.
             InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported
-                sample count, bad placement arguments.
+                sample count, bad placement arguments; data of a shape that disagrees with width, height or array_size.
             OutOfMemoryError: within_budget=True and the texture would exceed the budget, or no memory left.
         """
     def create_texture3d(self, width: typing.SupportsIndex, height: typing.SupportsIndex, depth: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName, *, mip_levels: typing.SupportsIndex = 1, uav: bool = False, render_target: bool = False, name: str | None = None, heap: dx12kit.enums.HeapType | dx12kit.enums.HeapTypeName | None = None, pool: Pool | None = None, committed: bool = False, within_budget: bool = False, memory: Memory | None = None, offset: typing.SupportsIndex = 0) -> Texture:
@@ -1932,7 +2004,7 @@ class Device:
         Raises:
             InvalidArgumentError: a size, format or use the device does not allow (the message says which).
         """
-    def defragment(self, *, pool: Pool | None = None, algorithm: dx12kit.enums.DefragAlgorithm | dx12kit.enums.DefragAlgorithmName = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None) -> dict[str, typing.Any]:
+    def defragment(self, *, pool: Pool | None = None, algorithm: dx12kit.enums.DefragAlgorithm | dx12kit.enums.DefragAlgorithmName = 'full', max_bytes: typing.Any = None, max_moves: typing.Any = None, progress: bool | collections.abc.Callable[[int, int], typing.Any] | None = None) -> dict[str, typing.Any]:
         """
         Moves placed resources so that memory blocks empty and are released, doing every step itself: new placement,
         GPU copies (on the copy queue when every source is in COMMON), the same Python objects re-pointed (their cached
@@ -1953,6 +2025,9 @@ class Device:
             algorithm: a DefragAlgorithm or its name.
             max_bytes: bytes one pass may move (summed over the pools), or None.
             max_moves: moves one pass may make (summed over the pools), or None.
+            progress: None (a bar when stderr is a terminal, for a full run only), False, True (a bar), or a
+                callable(done, total) called once per moved allocation after its pass's copies completed (incremental: were
+                submitted), total being the moves planned so far (it grows as passes find more).
         
         Returns:
             A dict: moves, bytes_moved, blocks_freed, passes, seconds (summed over the pools).
@@ -1960,7 +2035,7 @@ class Device:
         Raises:
             InvalidArgumentError: a pool of the 'custom', 'upload' or 'readback' heap, a linear pool, a pool of another device,
                 a bad algorithm or a max_bytes / max_moves below 1.
-            TypeError: pool is not a Pool or None, or max_bytes / max_moves not an int.
+            TypeError: pool is not a Pool or None, max_bytes / max_moves not an int, progress none of None, a bool or a callable.
         """
     def descriptor_stats(self) -> dict[str, typing.Any]:
         """
@@ -1979,7 +2054,7 @@ class Device:
         Raises:
             InvalidArgumentError: a format dx12kit does not know.
         """
-    def load_texture(self, path_or_array: str | os.PathLike[str] | numpy.ndarray, *, srgb: bool = False, generate_mips: bool = True, name: str | None = None) -> Texture:
+    def load_texture(self, path_or_array: str | os.PathLike[str] | numpy.ndarray, *, srgb: bool = False, generate_mips: bool = True, name: str | None = None, progress: bool | collections.abc.Callable[[int, int], typing.Any] | None = None) -> Texture:
         """
         A texture from an image file (PNG, JPEG, BMP, TGA, read by Pillow; DDS, read by dx12kit.dds) or a numpy array,
         uploaded and ready to sample.
@@ -2003,6 +2078,9 @@ class Device:
             srgb: make an rgba8_unorm_srgb texture (8-bit data only).
             generate_mips: build the full mip chain on the GPU.
             name: a debug name, or None.
+            progress: None (a bar when stderr is a terminal and the image has 2**20 texels or more), False, True (a bar),
+                or a callable(done, total) called after decoding (1, 3), the upload (2, 3) and the mips (3, 3) (total 2
+                without mips); DDS files report nothing.
         
         Returns:
             The Texture, uploaded.
@@ -2078,6 +2156,11 @@ class Device:
     def wait_idle(self) -> None:
         """
         Waits until every queue is idle.
+        """
+    @property
+    def closed(self) -> bool:
+        """
+        True once close() was called (any later use raises DeviceClosedError).
         """
     @property
     def info(self) -> dict[str, typing.Any]:
@@ -2749,7 +2832,7 @@ class Bundle:
         Args:
             ref: 0..255.
         """
-    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None) -> None:
+    def set_unordered_access_view(self, root_index: typing.SupportsIndex, descriptor_offset: typing.SupportsIndex, resource: Resource, *, mip: typing.SupportsIndex | None = None, format: Format | dx12kit.enums.FormatName | int | None = None, stride: typing.SupportsIndex | None = None, raw: bool | None = None, first_element: typing.SupportsIndex | None = None, num_elements: typing.SupportsIndex | None = None, counter: Buffer | None = None, counter_offset: typing.SupportsIndex = 0) -> None:
         """
         Records CommandList.set_unordered_access_view.
         
@@ -2757,7 +2840,8 @@ class Bundle:
             root_index: a DescriptorTable parameter of the root signature set in the bundle.
             descriptor_offset: the slot in that table.
             resource: a Texture or Buffer created with uav=True.
-            mip, format, stride, raw, first_element, num_elements: as CommandList.set_unordered_access_view.
+            mip, format, stride, raw, first_element, num_elements, counter, counter_offset: as
+                CommandList.set_unordered_access_view.
         
         Raises:
             InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.
@@ -3624,6 +3708,11 @@ def UAV(register: typing.SupportsIndex, count: typing.SupportsIndex = 1, space: 
         TypeError: an argument of the wrong type.
         InvalidArgumentError: count 0, a negative value, or flags D3D12 forbids for the range's kind.
     """
+def _close_names(word: str, names: collections.abc.Sequence[str], n: typing.SupportsInt | typing.SupportsIndex = 3) -> list[str]:
+    """
+    Up to n of `names` closest to `word` (difflib.get_close_matches' rule: similarity >= 0.6, best first; compared in
+    lower case). Used by dx12kit._names.did_you_mean.
+    """
 def choice_tables() -> dict[str, typing.Any]:
     """
     The names every choice argument accepts, by dx12kit.enums enum: {enum name: (member values, aliases)}.
@@ -3640,6 +3729,29 @@ def copy_stats() -> dict[str, typing.Any]:
 def copy_threads() -> int:
     """
     The number of threads a large host copy is split over (set_copy_threads).
+    """
+def flag_tables() -> dict[str, typing.Any]:
+    """
+    The members of every IntFlag of dx12kit.enums: {enum name: (((member name, value), ...), docstring)}.
+    
+    dx12kit.enums makes its IntFlags (ColorWriteEnable) from this table, so the flags and the D3D12 bits the
+    core uses cannot differ.
+    """
+def format_info(name: str) -> dict[str, typing.Any]:
+    """
+    What the core's format table says of a format: {'name', 'dxgi_name', 'layout', 'bytes_per_texel',
+    'packed_texel_bytes', 'block_bytes', 'channels', 'depth'}.
+    
+    Args:
+        name: a format name (dx12kit's short name or DXGI's, any case, with or without DXGI_FORMAT_).
+    
+    layout is 'texel' (bytes_per_texel bytes per texel, channels per read_texture element), 'block' (4x4
+    blocks of block_bytes bytes: BC1-BC7) or 'other' (video, planar, palette and packed formats: known by name
+    only). bytes_per_texel is what uploads and readbacks use (the depth plane's 4 for d32_float_s8x24_uint);
+    packed_texel_bytes is a texel's size with every plane in one allocation, as DDS files store it (8 there).
+    
+    Raises:
+        InvalidArgumentError: a name that is no DXGI format (the message names the closest).
     """
 def queue_states() -> dict[str, typing.Any]:
     """

@@ -16,7 +16,7 @@ barrier names.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import AbstractSet, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .lifetimes import Lifetimes
 from .model import GraphError, GraphResource, ResourceFlags
@@ -247,13 +247,16 @@ def _description(pl: Placement) -> Tuple[object, ...]:
             pl.size, pl.alignment)
 
 
-def share_physical(placed: Sequence[Placement]) -> Dict[GraphResource, List[Placement]]:
+def share_physical(placed: Sequence[Placement], alone: AbstractSet[GraphResource] = frozenset()) -> Dict[GraphResource, List[Placement]]:
     """Transients of one description whose lifetimes do not overlap, as one physical resource each
     (in order of first use, each to the physical resource freed latest before it: interval partitioning,
-    so the fewest physical resources). Returns each physical resource's members, by its first member."""
+    so the fewest physical resources). Returns each physical resource's members, by its first member.
+    Transients in ``alone`` (those some pass declares through subresource views, whose states the barrier
+    stage keeps per subresource under their own handle) keep a physical resource of their own."""
     groups: Dict[Tuple[object, ...], List[List[Placement]]] = {}
     for pl in sorted(placed, key=lambda x: (x.first, x.resource.index)):
-        slots = groups.setdefault(_description(pl), [])
+        key = _description(pl) + ((pl.resource.index,) if pl.resource in alone else ())
+        slots = groups.setdefault(key, [])
         best: Optional[List[Placement]] = None
         for slot in slots:
             if slot[-1].last < pl.first and (best is None or slot[-1].last > best[-1].last):
@@ -271,13 +274,15 @@ def _check_multisampled(h: GraphResource, flags: ResourceFlags) -> None:
                          "buffer, shader resource or resolve source, and one must render to it (no UAV)")
 
 
-def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: bool = True) -> MemoryLayout:
+def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: bool = True,
+          alone: AbstractSet[GraphResource] = frozenset()) -> MemoryLayout:
     """The physical-resources stage.
 
     Args:
         lifetimes: the lifetimes stage's result.
         allocation_info: the size and alignment of a transient created with the given flags.
         aliasing: let transients whose lifetimes do not overlap share bytes.
+        alone: transients that never share a physical resource (they may still share bytes).
 
     Returns:
         The placements, the block's size and who takes bytes over from whom.
@@ -292,7 +297,7 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
         placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, h.samples > 1, h)
     placed = [x for x in placements.values() if not x.committed]
     if aliasing:
-        physical = share_physical(placed)
+        physical = share_physical(placed, alone)
         spans = [Placement(p, 0, m[0].size, m[0].alignment, m[0].first, max(x.last for x in m), m[0].flags, False, p)
                  for p, m in physical.items()]
         packing = pack(spans, aliasing)

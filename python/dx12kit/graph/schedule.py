@@ -31,6 +31,7 @@ from typing import Any, Callable, Dict, List, Sequence, Set, Tuple
 from .barriers import BarrierPlan, plan_barriers
 from .lifetimes import Lifetimes, lifetimes
 from .model import QUEUES, GraphError, GraphResource, PassDecl
+from .subresources import tracked_resources
 from .placement import AllocationInfoFn, MemoryLayout, place
 
 SCHEDULES: Tuple[str, ...] = ("declared", "memory", "overlap")
@@ -110,7 +111,7 @@ def frame_span(barriers: BarrierPlan) -> float:
 def evaluate(order: Sequence[PassDecl], allocation_info: AllocationInfoFn, aliasing: bool) -> Evaluation:
     """``order`` through lifetimes, placement and barriers, and its numbers."""
     lives = lifetimes(order)
-    layout = place(lives, allocation_info, aliasing)
+    layout = place(lives, allocation_info, aliasing, alone=tracked_resources(order))
     barriers = plan_barriers(order, lives, layout)
     lists = barriers.lists
     return Evaluation(order=tuple(order), lifetimes=lives, layout=layout, barriers=barriers,

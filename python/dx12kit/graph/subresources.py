@@ -138,8 +138,12 @@ class SubresourcePlanner:
         if h.transient and prev is None and h not in plan.init_clears:
             self._first_use_init(planner, plan, h)
         st = self.state[h]
-        if h in planner.parked and prev is None:
-            st[:] = [0] * len(st)   # activated by the graph's aliasing barrier: COMMON
+        barrier = planner.activated.pop(h, None) if planner.activated else None
+        if barrier is not None:
+            # activated by the graph's aliasing barrier: taken to be in COMMON there (one state for the
+            # whole texture; dx12kit puts it there before the list)
+            barrier.state = 0
+            st[:] = [0] * len(st)
         if h in plan.init_clears:
             st[:] = [int(planner_rt_or_ds(planner, h))] * len(st)   # the graph's first-use clear left it there
         requested: Set[Any] = planner.requested_in_list
