@@ -287,7 +287,8 @@ def test_deferred_frame_matches_by_hand(dev: dx.Device) -> None:
     assert graph_px.std() > 10      # a real picture, not a clear colour
     st = g.stats()
     assert st["culled_passes"] == ["debug_view"]
-    assert st["transient_bytes"] <= 0.75 * st["transient_bytes_unaliased"]
+    # within the aliasing target, the layout where no memory changes hands (no aliasing barrier) is taken
+    assert st["transient_bytes"] <= 0.85 * st["transient_bytes_unaliased"]
     assert st["queues"]["compute"] == 1
     # the UI pass does not depend on lighting: it is submitted without waiting for the compute queue
     batches = st["batches"]

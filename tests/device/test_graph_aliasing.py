@@ -189,3 +189,105 @@ def test_aliasing_barrier_naming_the_state_left_parks_without_a_detour_through_c
         assert (px[..., 2] == 255).all() and (px[..., 0] == 0).all()
     with pytest.raises(dx.InvalidArgumentError, match="state"):
         dx.BarrierBatch([("aliasing", buf, None, S.COPY_SOURCE)])
+
+
+def _hand_barriers(dev: dx.Device, record: Any) -> int:
+    """Every barrier the device records for one by-hand frame ``record()`` (its second run: steady state)."""
+    q = dev.queue()
+    q.wait(record())
+    b0 = dict(dev.stats()["barriers"])
+    q.wait(record())
+    dev.wait_idle()
+    b1 = dev.stats()["barriers"]
+    return int(sum(b1[k] - b0[k] for k in ("recorded", "inserted_at_execute", "aliasing_automatic")))
+
+
+def test_deferred_frame_with_compute_lighting_aliases_without_aliasing_barriers(dev: dx.Device) -> None:
+    """The deferred frame, lighting on the compute queue: within 0.85 of its unaliased bytes, the layout
+    where memory never changes hands is taken (the blur reuses the G-buffer's physical texture of its
+    description), so aliasing costs no barrier: as many as by hand with committed textures (16), same pixels."""
+    q = dev.queue()
+    target = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="frame")
+    hand = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="hand")
+    textures = gd.by_hand_textures(dev)
+    by_hand = _hand_barriers(dev, lambda: gd.record_deferred_by_hand_queues(dev, hand, textures))
+    g, _ = gd.build_deferred_graph(dev, target)
+    n = _barriers_per_execution(dev, g)
+    assert np.array_equal(q.read_texture(target), q.read_texture(hand))
+    st = g.stats()
+    assert st["barriers"]["aliasing"] == 0 and st["barriers"]["aliasing_at_execute"] == 0
+    assert n <= 1.05 * by_hand, (n, by_hand)
+    assert st["transient_bytes"] <= 0.85 * st["transient_bytes_unaliased"]
+    mm = {m["name"]: m for m in g.memory_map()}
+    assert mm["blur_a"]["offset"] == mm["gbuf1"]["offset"]
+    g.aliasing = False
+    assert _barriers_per_execution(dev, g) == n
+
+
+def test_memory_schedule_packs_to_the_lowest_peak_whatever_the_barriers(dev: dx.Device) -> None:
+    """schedule="memory" asks for the lowest peak: the deferred frame packed byte by byte (memory changes
+    hands, with aliasing barriers), below the barrier-free layout the default schedule takes."""
+    target = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="frame")
+    g, _ = gd.build_deferred_graph(dev, target)
+    tight, _ = gd.build_deferred_graph(dev, target, schedule="memory")
+    assert tight.stats()["transient_bytes"] < g.stats()["transient_bytes"]
+    assert tight.stats()["transient_bytes"] <= 0.7 * tight.stats()["transient_bytes_unaliased"]
+    dev.queue().wait(tight.execute())
+
+
+_TRI_VS = """
+float4 main(uint id : SV_VertexID) : SV_Position {
+  float2 p[3] = { float2(-0.9, -0.9), float2(0.9, -0.7), float2(-0.3, 0.9) };
+  return float4(p[id], 0, 1);
+}"""
+_TRI_PS = "float4 main(float4 p : SV_Position) : SV_Target { return float4(1, 0.5, 0.25, 1); }"
+
+
+@pytest.mark.parametrize("validate", [False, True])
+def test_multisampled_transients_of_disjoint_lifetimes_share_one_texture(validate: bool) -> None:
+    """Two 4x MSAA render targets of one description, each drawn (over different clear colours) and
+    resolved before the next is drawn: one committed texture serves both in turn (half the multisampled
+    bytes), and the resolved pixels equal those with aliasing off, over executions."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    rs = dev.create_root_signature([])
+    pso = dev.create_graphics_pipeline(dx.compile_hlsl(_TRI_VS, profile="vs_5_0"), dx.compile_hlsl(_TRI_PS, profile="ps_5_0"),
+                                       rs, ["rgba8_unorm"], sample_count=4)
+    outs = [dev.create_texture2d(32, 32, "rgba8_unorm", name=f"out{i}") for i in range(2)]
+
+    def draw(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(pso)
+        cl.draw(3)
+
+    g = dx.RenderGraph(dev)
+    o = [g.import_resource(x) for x in outs]
+    for i, colour in enumerate([(0, 0, 0, 1), (0, 0, 1, 1)]):
+        ms = g.create_texture(f"ms{i}", 32, 32, "rgba8_unorm", samples=4)
+        res = g.create_texture(f"resolved{i}", 32, 32, "rgba8_unorm")
+        g.add_pass(f"draw{i}", draw, render_targets=[ms], clear={ms: colour})
+        g.add_pass(f"resolve{i}", lambda cl, r, ms=ms, res=res: cl.resolve(r[res], r[ms]), resolve_from=[ms], resolve_to=[res])
+        g.add_pass(f"out{i}", lambda cl, r, res=res, i=i: cl.copy_resource(r[o[i]], r[res]), copy_from=[res], copy_to=[o[i]])
+    px: Dict[bool, List[Any]] = {}
+    for aliasing in (False, True):
+        g.aliasing = aliasing
+        for _ in range(3):
+            q.wait(g.execute())
+            got = [q.read_texture(x) for x in outs]
+            if aliasing in px:
+                assert all(np.array_equal(a, b) for a, b in zip(got, px[aliasing]))
+            px[aliasing] = got
+        st = g.stats()
+        mm = {m["name"]: m for m in g.memory_map()}
+        assert mm["ms0"]["committed"] and mm["ms1"]["committed"]
+        if aliasing:
+            assert st["transient_bytes"] < st["transient_bytes_unaliased"]
+            assert st["transient_bytes_committed"] == mm["ms0"]["size"]
+            assert st["barriers"]["aliasing"] == 0 and st["barriers"]["aliasing_at_execute"] == 0
+        else:
+            assert st["transient_bytes_committed"] == 2 * mm["ms0"]["size"]
+    for a, b in zip(px[True], px[False]):
+        assert np.array_equal(a, b)
+    p0, p1 = px[True]
+    assert ((p0[..., 0] > 0) & (p0[..., 0] < 255)).any()   # edges averaged over 4 samples
+    assert tuple(p0[0, 31]) == (0, 0, 0, 255) and tuple(p1[0, 31]) == (0, 0, 255, 255)   # each its own clear colour
+    dev.wait_idle()

@@ -8,8 +8,13 @@ with a plain transition and no aliasing barrier (memory does not change hands). 
 resource gets an offset: packed by lifetime (from its first member's first pass to its last member's
 last), largest first at the lowest aligned offset free for its whole lifetime, so physical resources
 whose lifetimes do not overlap share bytes whatever their formats (``aliasing=False``: each transient
-after the other, none shared). Multisampled transients are committed textures of their own, not in the
-block. Then a sweep in order of first use finds, for each transient, the previous occupants of its
+after the other, none shared). When the physical resources, each in bytes of its own, need at most
+:data:`SPARE_BARRIERS_RATIO` of the unaliased bytes, they are placed so instead: no memory changes hands
+between physical resources, so no aliasing barrier (bytes changing hands cost one each way per
+execution). Multisampled transients are committed textures, not in the block (D3D12 places MSAA
+textures only in heaps of 4 MiB alignment; dx12kit's blocks are 64 KiB aligned and the core refuses
+placed MSAA textures); those of one description whose lifetimes do not overlap are one committed texture
+in turn. Then a sweep in order of first use finds, for each transient, the previous occupants of its
 bytes: whose work it must wait for, and (when they are another physical resource) whom its aliasing
 barrier names.
 """
@@ -45,7 +50,8 @@ class Placement:
         first: the order of the first alive pass using it.
         last: the order of the last pass its bytes are held for.
         flags: what it is created for.
-        committed: a multisampled texture, committed on its own (not in the block, never aliased).
+        committed: a multisampled texture, committed (not in the block; shared only as one physical
+            resource with transients of its description).
         physical: the transient whose real resource it uses (itself, or the first transient of its
             description using the same physical resource).
     """
@@ -85,7 +91,7 @@ class MemoryLayout:
     Attributes:
         placements: each transient used by an alive pass, in order of first use.
         block_bytes: the size of the memory block holding the placed (not committed) transients.
-        committed_bytes: the bytes of the committed (multisampled) transients.
+        committed_bytes: the bytes of the committed (multisampled) physical resources.
         unaliased_bytes: the bytes the transients would take each in memory of its own.
         succession: who takes bytes over from whom.
     """
@@ -95,6 +101,12 @@ class MemoryLayout:
     committed_bytes: int
     unaliased_bytes: int
     succession: Succession
+
+
+# A layout in which no bytes change hands between physical resources (no aliasing barriers) is preferred
+# to the tightest packing when it needs at most this share of the unaliased bytes (the issue's target for
+# an aliased frame).
+SPARE_BARRIERS_RATIO = 0.85
 
 
 def align(x: int, a: int) -> int:
@@ -275,7 +287,7 @@ def _check_multisampled(h: GraphResource, flags: ResourceFlags) -> None:
 
 
 def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: bool = True,
-          alone: AbstractSet[GraphResource] = frozenset()) -> MemoryLayout:
+          alone: AbstractSet[GraphResource] = frozenset(), spare_barriers: bool = True) -> MemoryLayout:
     """The physical-resources stage.
 
     Args:
@@ -283,6 +295,10 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
         allocation_info: the size and alignment of a transient created with the given flags.
         aliasing: let transients whose lifetimes do not overlap share bytes.
         alone: transients that never share a physical resource (they may still share bytes).
+        spare_barriers: when the physical resources, each in bytes of its own, need at most
+            :data:`SPARE_BARRIERS_RATIO` of the unaliased bytes, place them so (no memory changes hands,
+            no aliasing barrier) rather than packed to the lowest peak. ``False``: always the lowest peak
+            (the ``"memory"`` schedule).
 
     Returns:
         The placements, the block's size and who takes bytes over from whom.
@@ -296,6 +312,16 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
         info = allocation_info(h, life.flags)
         placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, h.samples > 1, h)
     placed = [x for x in placements.values() if not x.committed]
+    committed = [x for x in placements.values() if x.committed]
+    unaliased = sum(align(x.size, x.alignment) for x in placements.values())
+    if aliasing:
+        # Multisampled transients: committed (no bytes in the block), but those of one description whose
+        # lifetimes do not overlap are one committed texture in turn (no aliasing barrier: its memory
+        # never changes hands).
+        for p, members in share_physical(committed, alone).items():
+            for x in members:
+                x.physical = p
+    committed_bytes = sum(x.size for x in committed if x.physical is x.resource)
     if aliasing:
         physical = share_physical(placed, alone)
         spans = [Placement(p, 0, m[0].size, m[0].alignment, m[0].first, max(x.last for x in m), m[0].flags, False, p)
@@ -305,11 +331,21 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
             for x in members:
                 x.offset = packing.offsets[p]
                 x.physical = p
+        succ = succession(placed)
+        if spare_barriers and succ.barrier_before:
+            # Bytes changing hands cost an aliasing barrier each way per execution: when physical resources
+            # each in bytes of their own are small enough, they are taken instead (no aliasing barrier).
+            own = pack(spans, aliasing=False)
+            if own.block_bytes + committed_bytes <= SPARE_BARRIERS_RATIO * unaliased:
+                packing = own
+                for p, members in physical.items():
+                    for x in members:
+                        x.offset = own.offsets[p]
+                succ = succession(placed)
     else:
         packing = pack(placed, aliasing)
         for x in placed:
             x.offset = packing.offsets[x.resource]
-    return MemoryLayout(placements=placements, block_bytes=packing.block_bytes,
-                        committed_bytes=sum(x.size for x in placements.values() if x.committed),
-                        unaliased_bytes=sum(align(x.size, x.alignment) for x in placements.values()),
-                        succession=succession(placed))
+        succ = succession(placed)
+    return MemoryLayout(placements=placements, block_bytes=packing.block_bytes, committed_bytes=committed_bytes,
+                        unaliased_bytes=unaliased, succession=succ)

@@ -140,8 +140,10 @@ class RenderGraph:
             mips: mip levels (>= 1).
             array_size: array slices (>= 1).
             samples: samples per pixel. A multisampled transient (render target or depth buffer, one mip)
-                is a committed texture of its own, kept across executions and never aliased: D3D12 places
-                MSAA textures only in 4 MiB-aligned heaps, and dx12kit's memory is 64 KiB aligned. It
+                is a committed texture, kept across executions, never sharing bytes with a placed one: D3D12
+                places MSAA textures only in 4 MiB-aligned heaps, and dx12kit's memory is 64 KiB aligned
+                (with aliasing, multisampled transients of one description whose lifetimes do not overlap
+                are one committed texture in turn). It
                 counts in ``transient_bytes`` (and ``transient_bytes_committed``). Resolve it in a pass
                 declaring ``resolve_from`` / ``resolve_to``.
 

@@ -108,10 +108,12 @@ def frame_span(barriers: BarrierPlan) -> float:
     return max(end, default=0.0)
 
 
-def evaluate(order: Sequence[PassDecl], allocation_info: AllocationInfoFn, aliasing: bool) -> Evaluation:
-    """``order`` through lifetimes, placement and barriers, and its numbers."""
+def evaluate(order: Sequence[PassDecl], allocation_info: AllocationInfoFn, aliasing: bool,
+             spare_barriers: bool = True) -> Evaluation:
+    """``order`` through lifetimes, placement and barriers, and its numbers (``spare_barriers``: see
+    :func:`.placement.place`)."""
     lives = lifetimes(order)
-    layout = place(lives, allocation_info, aliasing, alone=tracked_resources(order))
+    layout = place(lives, allocation_info, aliasing, alone=tracked_resources(order), spare_barriers=spare_barriers)
     barriers = plan_barriers(order, lives, layout)
     lists = barriers.lists
     return Evaluation(order=tuple(order), lifetimes=lives, layout=layout, barriers=barriers,
@@ -309,7 +311,8 @@ def schedule(alive: Sequence[PassDecl], mode: str, allocation_info: AllocationIn
     Returns:
         The chosen order with its lifetimes, layout and barriers, and the report of what moved.
     """
-    declared = evaluate(alive, allocation_info, aliasing)
+    spare = mode != "memory"   # the memory schedule wants the lowest peak, whatever the barriers
+    declared = evaluate(alive, allocation_info, aliasing, spare)
     best, tried = declared, 1
     if mode != "declared" and len(alive) > 1:
         preds = dependencies(alive)
@@ -321,7 +324,7 @@ def schedule(alive: Sequence[PassDecl], mode: str, allocation_info: AllocationIn
                 continue
             seen.add(order)
             tried += 1
-            e = evaluate([alive[i] for i in order], allocation_info, aliasing)
+            e = evaluate([alive[i] for i in order], allocation_info, aliasing, spare)
             if _score(mode, e) < _score(mode, best):
                 best = e
     names = tuple(p.name for p in alive)
