@@ -252,6 +252,10 @@ def test_a_stalled_signal_is_reissued_a_few_times_per_queue(dev, waiters):
     v = q.execute(q.command_list())
     # A GPU wait of another queue needs v signalled now, while the long dispatch's signal is pending.
     dev.queue("compute").wait_for(q, v)
+    # Two signals pending at once only if the long dispatch was still running when v's was issued. On
+    # Debian 13 (lavapipe 25) the submission of v's list waited for the long dispatch, so one signal was
+    # pending at a time and nothing is healed before 2 s (a lone pending signal cannot lose its value).
+    overlapped = q.completed_value < v
     if waiters == "one wait":
         q.wait(v)
     elif waiters == "8 threads":
@@ -268,7 +272,7 @@ def test_a_stalled_signal_is_reissued_a_few_times_per_queue(dev, waiters):
     took = time.monotonic() - t0
     extra = dev.stats()["submissions"]["signals"] - before - 2  # the long execute's signal and v's
     assert q.completed_value >= v
-    assert took > 0.2 and 1 <= extra <= _stall_bound(took) + 1, (took, extra, _stall_bound(took))
+    assert took > 0.2 and (1 if overlapped else 0) <= extra <= _stall_bound(took) + 1, (took, extra, _stall_bound(took), overlapped)
     assert q.read_buffer(out, np.uint32).any()
 
 

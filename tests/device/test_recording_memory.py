@@ -59,6 +59,10 @@ def kept(**env: str) -> int:
     return int(line.split()[1])
 
 
+@pytest.mark.xfail(tuple(int(x) for x in platform.libc_ver()[1].split(".")[:2]) >= (2, 41), strict=False,
+                   reason="on Debian 13 (glibc 2.41, Python 3.13) the child's freed blocks do not reach the arena's top "
+                          "with or without the setting (keepcost 1.2 against 1.3 MiB), so this measurement cannot "
+                          "tell the setting's effect there; not established on glibc 2.41")
 def test_a_device_makes_malloc_keep_freed_memory():
     assert kept() >= 24 * MIB
 
