@@ -168,17 +168,28 @@ def test_fence_values_and_the_work_they_mark_keep_the_submission_order(dev, psos
 def test_a_failed_queued_op_is_raised_typed_and_named_by_the_next_call_and_waits(dev, psos):
     cq, dq = dev.queue("compute"), dev.queue("direct")
     src, dst = zeros(dev, "src"), zeros(dev, "dst")
-    groups = groups_for(dev, psos, 0.05)
-    cl = cq.command_list()
-    hold(cl, psos, groups)
-    step(cl, psos, 1, src, src)
-    cv = cq.execute(cl)
-    dq._fail_next_queued_op(E_FAIL)   # the next op handed to direct's submission thread fails
-    dl = dq.command_list()
-    step(dl, psos, 2, src, dst)        # waits for compute on the GPU: that wait is queued, and fails
-    dv = dq.execute(dl)
-    if cq.completed_value >= cv and not dq.submission_stats()["busy"] and dq.submission_stats()["queued_ops"] == 0:
-        pytest.skip("compute finished before direct's execute: nothing was queued")
+    # The direct list's GPU wait must find the compute work still running, so that it is queued (where the
+    # failure is injected): a longer hold when the GPU was quicker (Debian 13's lavapipe once was: the
+    # earlier skip test read the device's total of queued ops, which other tests had raised, and let the
+    # armed failure through unqueued). The injection is disarmed between tries; src is rewritten by each.
+    for seconds in (0.05, 0.3, 1.0, 3.0):
+        src = zeros(dev, "src")
+        groups = groups_for(dev, psos, seconds)
+        cl = cq.command_list()
+        hold(cl, psos, groups)
+        step(cl, psos, 1, src, src)
+        cv = cq.execute(cl)
+        queued = dq.submission_stats()["queued_ops"]
+        dq._fail_next_queued_op(E_FAIL)   # the next op handed to direct's submission thread fails
+        dl = dq.command_list()
+        step(dl, psos, 2, src, dst)        # waits for compute on the GPU: that wait is queued, and fails
+        dv = dq.execute(dl)
+        went_to_thread = dq.submission_stats()["queued_ops"] > queued
+        if went_to_thread:
+            break
+        dq._fail_next_queued_op(0)   # disarmed: nothing was queued
+        dq.wait(dv)
+    assert went_to_thread, "the compute work finished before the direct list's wait, even held for 3 s"
     with pytest.raises(dx.DeviceError) as e:
         dq.wait(dv, timeout=30)        # the wait that observes it raises it, typed and named
     assert "submission thread" in str(e.value) and "'compute'" in str(e.value), str(e.value)
