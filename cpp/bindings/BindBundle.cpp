@@ -154,14 +154,8 @@ void DefBundleRootArguments(BundleClass& cls) {
                OptIndex num, OptBufferArg counter, Int counterOffset) {
                 const char* fn = "set_unordered_access_view";
                 const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
-                auto res = AsResource(r, fn);
-                BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
-                if (!counter.is_none()) view.counter = AsResource(counter, fn);
-                view.counterOffset = U64(counterOffset, fn, "counter_offset");
-                if (!format.is_none()) view.format = res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
-                if (res->IsBuffer() && !mip.is_none())
-                    throw InvalidArgument("set_unordered_access_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
-                b.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
+                UavArguments a = ParseUavArguments(r, mip, format, stride, raw, first, num, counter, counterOffset);
+                b.SetUnorderedAccessView(rootIndex, slot, a.resource, a.mip, a.view);
             },
             "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
             "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), "counter"_a = py::none(),

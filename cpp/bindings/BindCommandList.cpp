@@ -473,15 +473,8 @@ void DefRootArguments(ListClass& cls) {
                OptIndex num, OptBufferArg counter, Int counterOffset) {
                 const char* fn = "set_unordered_access_view";
                 const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
-                auto res = AsResource(r, fn);
-                BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
-                if (!counter.is_none()) view.counter = AsResource(counter, fn);
-                view.counterOffset = U64(counterOffset, fn, "counter_offset");
-                // A texture's format= is refused by the core (SetUnorderedAccessView), whatever format it names.
-                if (!format.is_none()) view.format = res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
-                if (res->IsBuffer() && !mip.is_none())
-                    throw InvalidArgument("set_unordered_access_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
-                cl.SetUnorderedAccessView(rootIndex, slot, res, mip.is_none() ? 0u : U32(mip, fn, "mip"), view);
+                UavArguments a = ParseUavArguments(r, mip, format, stride, raw, first, num, counter, counterOffset);
+                cl.SetUnorderedAccessView(rootIndex, slot, a.resource, a.mip, a.view);
             },
             "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
             "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), "counter"_a = py::none(),
@@ -744,6 +737,22 @@ private:
     std::vector<uint32_t>* m_Rows;
 };
 
+/// Calls record(rows, row_count, row_width) with the constant rows; from kNoGilRows rows on without the
+/// GIL, on a copy of the rows (unchanged by other threads meanwhile).
+template <class Record>
+void WithConstantRows(py::handle constants, const char* fn, Record&& record) {
+    const py::array rows = ConstantRows(constants, fn);
+    const uint32_t n = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
+    const auto* data = static_cast<const uint32_t*>(rows.data());
+    if (n >= kNoGilRows) {
+        const RowCopy own(data, size_t(n) * k);
+        ReleaseGil release;
+        record(own.empty() ? data : own.data(), n, k);
+        return;
+    }
+    record(data, n, k);
+}
+
 /// Batched draws and dispatches (one call, many rows of root constants).
 void DefBatches(ListClass& cls) {
     cls.def(
@@ -751,16 +760,7 @@ void DefBatches(ListClass& cls) {
            [](CommandList& cl, Int vertexCount, py::handle constants, Int root, Int instances) {
                const char* fn = "draw_many";
                const uint32_t vc = U32(vertexCount, fn, "vertex_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
-               const py::array rows = ConstantRows(constants, fn);
-               const uint32_t n = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
-               const auto* data = static_cast<const uint32_t*>(rows.data());
-               if (n >= kNoGilRows) {
-                   const RowCopy own(data, size_t(n) * k);  // unchanged by other threads meanwhile
-                   ReleaseGil release;
-                   cl.DrawMany(vc, ic, own.empty() ? data : own.data(), n, k, ri);
-                   return;
-               }
-               cl.DrawMany(vc, ic, data, n, k, ri);
+               WithConstantRows(constants, fn, [&](const uint32_t* d, uint32_t n, uint32_t k) { cl.DrawMany(vc, ic, d, n, k, ri); });
            },
            "vertex_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1, docs::CommandList::draw_many)
         .def(
@@ -768,16 +768,7 @@ void DefBatches(ListClass& cls) {
             [](CommandList& cl, Int indexCount, py::handle constants, Int root, Int instances) {
                 const char* fn = "draw_indexed_many";
                 const uint32_t n = U32(indexCount, fn, "index_count"), ic = U32(instances, fn, "instance_count"), ri = U32(root, fn, "root_index");
-                const py::array rows = ConstantRows(constants, fn);
-                const uint32_t count = static_cast<uint32_t>(rows.shape(0)), k = static_cast<uint32_t>(rows.shape(1));
-                const auto* data = static_cast<const uint32_t*>(rows.data());
-                if (count >= kNoGilRows) {
-                    const RowCopy own(data, size_t(count) * k);  // unchanged by other threads meanwhile
-                    ReleaseGil release;
-                    cl.DrawIndexedMany(n, ic, own.empty() ? data : own.data(), count, k, ri);
-                    return;
-                }
-                cl.DrawIndexedMany(n, ic, data, count, k, ri);
+                WithConstantRows(constants, fn, [&](const uint32_t* d, uint32_t count, uint32_t k) { cl.DrawIndexedMany(n, ic, d, count, k, ri); });
             },
             "index_count"_a, "constants"_a, py::kw_only(), "root_index"_a = 0, "instance_count"_a = 1, docs::CommandList::draw_indexed_many)
         .def(

@@ -626,6 +626,29 @@ inline std::shared_ptr<Resource> AsResource(py::handle h, const char* what) {
     return h.cast<std::shared_ptr<Resource>>();
 }
 
+/// set_unordered_access_view's arguments after root_index and descriptor_offset, as CommandList and Bundle take
+/// them: the resource, its mip (textures) and the buffer view with its counter.
+struct UavArguments {
+    std::shared_ptr<Resource> resource;
+    uint32_t mip = 0;
+    BufferViewArgs view;
+};
+inline UavArguments ParseUavArguments(py::handle r, py::handle mip, py::handle format, py::handle stride, py::handle raw, py::handle first,
+                                      py::handle num, py::handle counter, const Int& counterOffset) {
+    const char* fn = "set_unordered_access_view";
+    UavArguments a;
+    a.resource = AsResource(r, fn);
+    a.view = BufferViewArguments(stride, raw, first, num, fn);
+    if (!counter.is_none()) a.view.counter = AsResource(counter, fn);
+    a.view.counterOffset = U64(counterOffset, fn, "counter_offset");
+    // A texture's format= is refused by the core (SetUnorderedAccessView), whatever format it names.
+    if (!format.is_none()) a.view.format = a.resource->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
+    if (a.resource->IsBuffer() && !mip.is_none())
+        throw InvalidArgument("set_unordered_access_view: resource '" + a.resource->Name() + "' is a buffer; mip= applies to textures");
+    if (!mip.is_none()) a.mip = U32(mip, fn, "mip");
+    return a;
+}
+
 /// The keys of FormatSupport as a mapping, in the order.
 inline py::list FormatSupportKeys() {
     py::list keys;
