@@ -179,6 +179,8 @@ def test_a_counter_inside_the_views_own_elements_is_refused(device, queue):
         cl.set_unordered_access_view(0, 0, both, stride=4, counter=both)
     with pytest.raises(dx.InvalidArgumentError, match=r"counter_offset=4096 lies inside"):
         cl.set_unordered_access_view(0, 0, both, stride=4, num_elements=1025, counter=both, counter_offset=4096)
+    with pytest.raises(dx.InvalidArgumentError, match=r"counter_offset=0 lies inside the view's own elements"):
+        cl.set_unordered_access_view(0, 0, both, counter=both)   # the structured kind declared by the pipeline
     cl.set_unordered_access_view(0, 0, both, stride=4, num_elements=1024, counter=both, counter_offset=4096)   # just outside
     cl.set_unordered_access_view(0, 0, both, stride=4, first_element=1, counter=both, counter_offset=0)
 

@@ -671,16 +671,6 @@ void CommandList::CheckUavCounter(const Resource& r, const BufferViewArgs& args)
     if (args.counterOffset + 4 > c.Size())
         throw InvalidArgument(std::string(fn) + ": the counter's 4 bytes at counter_offset=" + std::to_string(args.counterOffset) +
                               " do not fit in counter " + Who(c) + " (" + std::to_string(c.Size()) + " bytes)");
-    if (&c == &r && args.stride != 0) {
-        // The counter in the view's own buffer: its 4 bytes must lie outside the elements the view
-        // covers, or appending overwrites the count and counting overwrites the data.
-        const uint64_t first = args.firstElement * args.stride;
-        const uint64_t end = args.numElements < 0 ? r.Size() : first + uint64_t(args.numElements) * args.stride;
-        if (args.counterOffset < end && args.counterOffset + 4 > first)
-            throw InvalidArgument(std::string(fn) + ": counter_offset=" + std::to_string(args.counterOffset) +
-                                  " lies inside the view's own elements (bytes " + std::to_string(first) + ".." + std::to_string(end) + " of " +
-                                  Who(r) + "); put the counter outside them (first_element=/num_elements=) or in a buffer of its own");
-    }
     if (args.counterOffset != 0 && !m_CounterOffsets)
         throw InvalidArgument(std::string(fn) + ": counter_offset=" + std::to_string(args.counterOffset) +
                               ": this backend (vkd3d 1.2) counts only at offset 0 of the counter buffer (docs/guides/shader-gaps.rst); "

@@ -175,6 +175,17 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::CounterBufferView(const BufferViewDesc& vi
         throw InvalidArgument("resource '" + m_Name +
                               "': a UAV counter needs a structured view (D3D12: a counter resource only with a structure stride)");
     (void)BufferView(true, view);  // the view's own checks
+    if (counter.get() == this) {
+        // The counter in the view's own buffer (the view as resolved, whether its kind was given or
+        // declared by the pipeline): its 4 bytes must lie outside the elements the view covers, or
+        // appending overwrites the count and counting overwrites the data.
+        const uint64_t first = view.firstElement * view.stride, end = first + uint64_t(view.numElements) * view.stride;
+        if (counterOffset < end && counterOffset + 4 > first)
+            throw InvalidArgument("set_unordered_access_view: counter_offset=" + std::to_string(counterOffset) +
+                                  " lies inside the view's own elements (bytes " + std::to_string(first) + ".." + std::to_string(end) +
+                                  " of resource '" + m_Name +
+                                  "'); put the counter outside them (first_element=/num_elements=) or in a buffer of its own");
+    }
     const BufferViewKey key{
         true, static_cast<uint8_t>(view.kind), static_cast<uint32_t>(view.format), view.stride, view.firstElement, view.numElements};
     const auto counterKey = std::make_tuple(key, counter.get(), counterOffset);
