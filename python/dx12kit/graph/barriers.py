@@ -401,9 +401,13 @@ class BarrierPlanner:
         """The plan, once every alive pass is planned: handoffs into the next execution, the waits on
         the previous execution and the counts."""
         for ho in self.handoffs:
-            if self.state.get(self.phys.get(ho.resource, ho.resource)) != ho.state:
+            ph = self.phys.get(ho.resource, ho.resource)
+            if self.state.get(ph) != ho.state:
                 self.passes[ho.by].after.append(Transition(ho.resource, ho.state))
                 self.counts.queue_handoff += 1
+            # an execution ends with the handoff's state, so the next one starts there: the state the
+            # transients are primed in and the graph's aliasing barriers name
+            self.start_states[ph] = ho.state
         seen: Set[str] = set()
         for lst in self.lists:   # the first list of each non-direct queue waits for the previous execution
             if lst.queue not in seen:
