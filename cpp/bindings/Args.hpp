@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 
 namespace dx12kit::bindings {
@@ -101,6 +102,14 @@ inline uint64_t U64(pybind11::handle h, const char* fn, const char* arg) {
 }
 inline uint32_t U32(pybind11::handle h, const char* fn, const char* arg) {
     return U32(Int{pybind11::reinterpret_borrow<pybind11::object>(h)}, fn, arg);
+}
+/// An array slice given under either of its two names (read_texture's `array_slice`, write_texture's
+/// `slice`; each call takes the other's name too): 0 when neither is given, an error when both are.
+inline uint32_t ArraySliceArg(const std::optional<Int>& v, const char* name, const std::optional<Int>& alias, const char* aliasName, const char* fn) {
+    if (v && alias)
+        throw InvalidArgument(std::string(fn) + ": give " + name + "= or " + aliasName + "= (the same array slice under two names), not both");
+    if (alias) return U32(*alias, fn, aliasName);
+    return v ? U32(*v, fn, name) : 0;
 }
 
 /// A float; TypeError for non-numbers. NaN and infinities pass: callers check what they need.

@@ -102,10 +102,12 @@ void DefReadbacks(QueueClass& cls) {
             docs::CommandQueue::read_buffer)
         .def(
             "read_texture",
-            [](std::shared_ptr<CommandQueue> q, TextureArg t, Int mipArg, Int sliceArg, std::optional<double> timeout) {
+            [](std::shared_ptr<CommandQueue> q, TextureArg t, Int mipArg, std::optional<Int> sliceArg, std::optional<double> timeout,
+               std::optional<Int> sliceAlias) {
                 const double seconds = Timeout(timeout, "read_texture");
                 auto r = AsResource(t, "read_texture");
-                const uint32_t mip = U32(mipArg, "read_texture", "mip"), slice = U32(sliceArg, "read_texture", "array_slice");
+                const uint32_t mip = U32(mipArg, "read_texture", "mip");
+                const uint32_t slice = ArraySliceArg(sliceArg, "array_slice", sliceAlias, "slice", "read_texture");
                 if (r->IsBuffer()) throw InvalidArgument("read_texture: resource '" + r->Name() + "' is a buffer; use read_buffer");
                 const auto& tex = static_cast<const Texture&>(*r);
                 tex.CheckMipSlice(mip, slice, "read_texture");
@@ -119,7 +121,8 @@ void DefReadbacks(QueueClass& cls) {
                 }
                 return out;
             },
-            "texture"_a, "mip"_a = 0, "array_slice"_a = 0, py::kw_only(), "timeout"_a = py::none(), docs::CommandQueue::read_texture);
+            "texture"_a, "mip"_a = 0, "array_slice"_a = py::none(), py::kw_only(), "timeout"_a = py::none(), "slice"_a = py::none(),
+            docs::CommandQueue::read_texture);
 }
 
 }  // namespace

@@ -59,6 +59,10 @@ void DefResourceCreation(DeviceClass& cls) {
                 const uint32_t w = td.width, h = td.height;
                 const uint32_t mips = U32(mipsArg, fn, "mip_levels"), arraySize = td.arraySize;
                 const uint32_t samples = U32(samplesArg, fn, "sample_count");
+                if (samples > 1 && !data.is_none())
+                    throw InvalidArgument(std::string(fn) + ": data= cannot fill a multisampled texture (sample_count=" + std::to_string(samples) +
+                                          "): D3D12 copies data into single-sample textures only. Leave data= out and render into it, or make "
+                                          "a single-sample texture with data= and draw it into this one");
                 const ResourcePlacement p =
                     ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_texture2d");
                 const DXGI_FORMAT f = td.format;

@@ -70,6 +70,13 @@ DXGI_FORMAT FormatForData(const py::array& a, uint32_t channels, const char* fn)
     return FindFormat(base)->format;
 }
 
+bool IsMinusOne(py::handle d) {
+    const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(d.ptr()));
+    if (!index) throw py::error_already_set();
+    int overflow = 0;
+    return PyLong_AsLongLongAndOverflow(index.ptr(), &overflow) == -1 && !overflow;
+}
+
 }  // namespace
 
 py::tuple ReadShape(py::handle shape, uint64_t size, const py::dtype& dt, const std::string& bufferName) {
@@ -80,12 +87,30 @@ py::tuple ReadShape(py::handle shape, uint64_t size, const py::dtype& dt, const 
     else throw py::type_error("read_buffer: shape must be an int or a tuple of ints, not " + detail::TypeName(shape));
     uint64_t count = 1;
     py::list dims;
+    py::ssize_t inferred = -1;  // numpy's rule: one dimension may be -1, taken from the buffer's size
     for (py::handle d : t) {
         if (PyBool_Check(d.ptr()) || !PyIndex_Check(d.ptr()))
             throw py::type_error("read_buffer: shape must be an int or a tuple of ints, not one holding " + detail::TypeName(d));
+        if (IsMinusOne(d)) {
+            if (inferred >= 0)
+                throw InvalidArgument("read_buffer: shape " + TupleText(t) + " has more than one -1; only one dimension can be inferred");
+            inferred = static_cast<py::ssize_t>(dims.size());
+            dims.append(0);
+            continue;
+        }
         const uint64_t n = U64(d, fn, "shape");
         count = n && count > UINT64_MAX / n ? UINT64_MAX : count * n;
         dims.append(n);
+    }
+    if (inferred >= 0) {
+        const uint64_t item = static_cast<uint64_t>(dt.itemsize());
+        const uint64_t row = count > UINT64_MAX / item ? UINT64_MAX : count * item;
+        if (row == 0 || row == UINT64_MAX || size % row)
+            throw InvalidArgument("read_buffer: shape " + TupleText(t) + " of " + std::string(py::str(dt)) + ": buffer '" + bufferName + "' has " +
+                                  std::to_string(size) + " bytes, not a multiple of the other dimensions' " +
+                                  (row == UINT64_MAX ? std::string("too many") : std::to_string(row)) + " bytes, so -1 cannot be inferred");
+        dims[static_cast<size_t>(inferred)] = py::int_(size / row);
+        count *= size / row;
     }
     const uint64_t bytes = count > UINT64_MAX / static_cast<uint64_t>(dt.itemsize()) ? UINT64_MAX : count * static_cast<uint64_t>(dt.itemsize());
     if (bytes != size)

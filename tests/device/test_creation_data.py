@@ -130,6 +130,37 @@ def test_read_buffer_with_shape(device, queue):
         queue.read_buffer(buf, np.float32, shape="4x8")
 
 
+def test_read_buffer_infers_one_dimension_given_as_minus_one(device, queue):
+    data = np.arange(32, dtype=np.float32).reshape(4, 8)
+    buf = device.create_buffer(data=data)
+    np.testing.assert_array_equal(queue.read_buffer(buf, np.float32, shape=(-1, 8)), data)
+    assert queue.read_buffer(buf, np.float32, shape=(2, -1, 4)).shape == (2, 4, 4)
+    assert queue.read_buffer(buf, np.float32, shape=-1).shape == (32,)
+    with pytest.raises(dx.InvalidArgumentError, match="not a multiple of the other dimensions' 12 bytes, so -1 cannot be inferred"):
+        queue.read_buffer(buf, np.float32, shape=(-1, 3))
+    with pytest.raises(dx.InvalidArgumentError, match="more than one -1"):
+        queue.read_buffer(buf, np.float32, shape=(-1, -1))
+    with pytest.raises(dx.InvalidArgumentError, match="shape -2 is out of range"):
+        queue.read_buffer(buf, np.float32, shape=(-2, 16))
+
+
+def test_texture_slices_are_named_slice_or_array_slice_on_reads_and_writes(device, queue):
+    tex = device.create_texture2d(4, 4, "rgba8_unorm", array_size=3)
+    queue.write_texture(tex, np.full((4, 4, 4), 5, np.uint8), array_slice=1)
+    queue.write_texture(tex, np.full((4, 4, 4), 6, np.uint8), slice=2)
+    assert (queue.read_texture(tex, slice=1) == 5).all()
+    assert (queue.read_texture(tex, array_slice=2) == 6).all()
+    with pytest.raises(dx.InvalidArgumentError, match="give array_slice= or slice="):
+        queue.read_texture(tex, array_slice=1, slice=1)
+    with pytest.raises(dx.InvalidArgumentError, match="give slice= or array_slice="):
+        queue.write_texture(tex, np.zeros((4, 4, 4), np.uint8), slice=0, array_slice=0)
+
+
+def test_create_texture2d_refuses_data_for_a_multisampled_texture_saying_what_to_do(device):
+    with pytest.raises(dx.InvalidArgumentError, match="data= cannot fill a multisampled texture .* render into it"):
+        device.create_texture2d(render_target=True, sample_count=4, data=np.zeros((4, 4, 4), np.uint8))
+
+
 GROUP_IDS = """
 RWStructuredBuffer<uint> o : register(u0);
 [numthreads(1, 1, 1)] void main(uint3 g : SV_GroupID) { o[g.x + 4 * (g.y + 4 * g.z)] = 1 + g.x + 10 * g.y + 100 * g.z; }

@@ -1440,7 +1440,7 @@ class CommandQueue:
             dtype: the new array's dtype (None: uint8); the buffer's size must be a multiple of its item size.
             timeout: seconds to wait for the GPU, None forever.
             out: a writable C-contiguous array of exactly the buffer's size to fill instead.
-            shape: the new array's shape (an int or a tuple of ints), or None for 1-D; not with out.
+            shape: the new array's shape (an int or a tuple of ints), or None for 1-D; one dimension may be -1 (taken from the buffer's size, as numpy's reshape does); not with out.
         
         Returns:
             The new array, or `out`.
@@ -1473,7 +1473,7 @@ class CommandQueue:
         Raises:
             InvalidArgumentError: a range outside the heap, a kind that does not belong in it or on this queue.
         """
-    def read_texture(self, texture: Texture, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex = 0, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None) -> numpy.ndarray:
+    def read_texture(self, texture: Texture, mip: typing.SupportsIndex = 0, array_slice: typing.SupportsIndex | None = None, *, timeout: typing.SupportsFloat | typing.SupportsIndex | None = None, slice: typing.SupportsIndex | None = None) -> numpy.ndarray:
         """
         Copies a texture subresource back as an array of shape (height, width, channels) ((depth, height, width,
         channels) for a 3D texture; array_slice = face for a cube); depth-stencil formats give their depth plane; block-compressed
@@ -1482,8 +1482,9 @@ class CommandQueue:
         Args:
             texture: the Texture read.
             mip: the mip level.
-            array_slice: the array slice (cube face).
+            array_slice: the array slice (cube face); 0 if left out.
             timeout: seconds, or None.
+            slice: the same under write_texture's name (give one of the two).
         
         Returns:
             A numpy array of the subresource's texels.
@@ -1549,7 +1550,7 @@ class CommandQueue:
             InvalidArgumentError: a texture, no data, the bytes do not fit at offset, another device's buffer.
             UseAfterFreeError: the buffer was closed.
         """
-    def write_texture(self, texture: Texture, array: numpy.ndarray | bytes | bytearray | memoryview, mip: typing.SupportsIndex = 0, slice: typing.SupportsIndex = 0) -> int:
+    def write_texture(self, texture: Texture, array: numpy.ndarray | bytes | bytearray | memoryview, mip: typing.SupportsIndex = 0, slice: typing.SupportsIndex | None = None, *, array_slice: typing.SupportsIndex | None = None) -> int:
         """
         Writes a numpy array into one texture subresource as if a command list holding only that upload were executed on
         this queue now (as write_buffer does for buffers): later executes see the data, earlier ones do not.
@@ -1562,7 +1563,8 @@ class CommandQueue:
             texture: a Texture of this device.
             array: the texels.
             mip: the mip level.
-            slice: the array slice (a cube's face).
+            slice: the array slice (a cube's face); 0 if left out.
+            array_slice: the same under read_texture's name (give one of the two).
         
         Returns:
             A fence value of this queue after which the data is in place (for wait or wait_for).
