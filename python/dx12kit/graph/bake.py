@@ -16,7 +16,7 @@ from .barriers import BarrierPlan, CommandListPlan, PassBarriers, Transition
 from .checked import _RealResources
 from .model import QUEUES, GraphResource, Resource
 from .placement import MemoryLayout
-from .subresources import ALL, declared_subresources
+from .subresources import ALL, declared_subresources, new_list_requests
 from .recorder import InitClear, PassCheck, PassRecording, Recorder, TargetClear, generate
 
 
@@ -156,13 +156,6 @@ def bake_list(lst: CommandListPlan, ctx: _Context) -> Tuple[PassRecording, ...]:
     return tuple(out)
 
 
-def _requests_of(p: Any, h: GraphResource) -> List[Transition]:
-    """The requests of ``h`` by pass ``p`` new to a command list (per subresource for views)."""
-    if h not in p.subresources:
-        return [Transition(h, p.need_of[h])]
-    return [Transition(h, v.need, s) for v in p.subresources[h] for s in sorted(v.view.subresources())]
-
-
 def split_list(lst: CommandListPlan, n: int) -> List[CommandListPlan]:
     """``lst``'s passes in ``min(n, len)`` consecutive parts of nearly equal pass counts, each a list plan of
     its own. In every part after the first, each resource's first use there is requested (a transition to the
@@ -179,7 +172,7 @@ def split_list(lst: CommandListPlan, n: int) -> List[CommandListPlan]:
             for j, pb in enumerate(part):
                 have = {t.resource for t in pb.transitions}
                 extra = [t for h in pb.pass_.uses if h not in requested and h not in have
-                         for t in _requests_of(pb.pass_, h)]
+                         for t in new_list_requests(pb.pass_, h, Transition, h in pb.pass_.subresources)]
                 requested.update(pb.pass_.uses)
                 if extra:
                     part[j] = PassBarriers(pb.pass_, pb.order, pb.list_index, pb.aliasing, pb.uav,
@@ -252,21 +245,42 @@ def submit(plan: RecordPlan, res: Mapping[GraphResource, Any], previous_direct_v
     Returns:
         The fence value on the direct queue after which this execution's work is complete.
     """
-    direct = plan.direct_queue
     values: List[int] = []
     for lst in plan.lists:
-        q = lst.queue
-        cl = q.command_list()
+        cl = lst.queue.command_list()
         lst.run(cl, res)
-        if lst.waits_previous_execution and previous_direct_value and direct.completed_value < previous_direct_value:
-            q.wait_for(direct, previous_direct_value)
-        for w in lst.waits:   # GPU waits; skipped when the work is complete (each costs CPU in vkd3d 1.2)
-            v = values[w.list_index]
-            if w.queue.completed_value < v:
-                q.wait_for(w.queue, v)
-        values.append(q.execute(cl))
+        values.append(execute_list(plan, lst, cl, values, previous_direct_value))
+    return finish(plan, values)
+
+
+def execute_list(plan: RecordPlan, lst: ListRecording, cls: Any, values: Sequence[int], previous_direct_value: int) -> int:
+    """Submits list ``lst`` of ``plan`` (recorded into ``cls``: one command list or its parts) after its GPU
+    waits: on the previous execution where the list asks for it, and on the lists before it it follows (by
+    their fence ``values``). A wait whose value is already complete is skipped (each costs CPU in vkd3d 1.2).
+
+    Returns:
+        The fence value of its queue after the list.
+    """
+    q, direct = lst.queue, plan.direct_queue
+    if lst.waits_previous_execution and previous_direct_value and direct.completed_value < previous_direct_value:
+        q.wait_for(direct, previous_direct_value)
+    for w in lst.waits:
+        v = values[w.list_index]
+        if w.queue.completed_value < v:
+            q.wait_for(w.queue, v)
+    return int(q.execute(cls))
+
+
+def finish(plan: RecordPlan, values: Sequence[int]) -> int:
+    """The end of an execution whose lists were submitted with fence ``values``: the direct queue waits for the
+    other queues' last lists no direct list waited for (an empty direct list carries those waits).
+
+    Returns:
+        The fence value on the direct queue after which the execution's work is complete.
+    """
+    direct = plan.direct_queue
     if plan.end_waits or plan.final_direct < 0:
         for w in plan.end_waits:
             direct.wait_for(w.queue, values[w.list_index])
-        return direct.execute(direct.command_list(name="render graph end"))
+        return int(direct.execute(direct.command_list(name="render graph end")))
     return values[plan.final_direct]

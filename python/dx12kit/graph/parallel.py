@@ -21,7 +21,7 @@ import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
-from .bake import RecordPlan
+from .bake import RecordPlan, execute_list, finish
 from .model import GraphError, GraphResource
 
 MAX_THREADS = 64
@@ -73,7 +73,6 @@ class ParallelSubmitter:
             finished; the lists before the failing one are submitted, as with one thread.
         """
         t0 = time.perf_counter()
-        direct = plan.direct_queue
         pending: List[Tuple[List[Any], List["Future[float]"]]] = []
         for lst in plan.lists:
             parts = lst.parts or ((lst.run, lst.source),)
@@ -91,20 +90,9 @@ class ParallelSubmitter:
                     cpu.append(f.result())
             if error is not None:
                 continue   # waits for every part handed out, then raises
-            q = lst.queue
-            if lst.waits_previous_execution and previous_direct_value and direct.completed_value < previous_direct_value:
-                q.wait_for(direct, previous_direct_value)
-            for w in lst.waits:
-                v = values[w.list_index]
-                if w.queue.completed_value < v:
-                    q.wait_for(w.queue, v)
-            values.append(q.execute(cls))
+            values.append(execute_list(plan, lst, cls, values, previous_direct_value))
         if error is not None:
             raise error
         self.last_timing = {"wall_ms": (time.perf_counter() - t0) * 1e3, "cpu_ms": [c * 1e3 for c in cpu],
                             "parts": len(cpu)}
-        if plan.end_waits or plan.final_direct < 0:
-            for w in plan.end_waits:
-                direct.wait_for(w.queue, values[w.list_index])
-            return direct.execute(direct.command_list(name="render graph end"))
-        return values[plan.final_direct]
+        return finish(plan, values)

@@ -88,6 +88,14 @@ def subresource_requests(p: PassDecl, h: GraphResource) -> List[Tuple[FrozenSet[
     return [(v.view.subresources(), v.need, v.uses) for v in views]
 
 
+def new_list_requests(p: PassDecl, h: GraphResource, transition: Callable[..., Any], per_subresource: bool) -> List[Any]:
+    """The requests of ``h`` by pass ``p`` when ``h`` is new to a command list: one ``transition(h, state)`` for
+    the whole, or, ``per_subresource``, one ``transition(h, state, subresource)`` per subresource it uses."""
+    if not per_subresource:
+        return [transition(h, p.need_of[h])]
+    return [transition(h, need, s) for subs, need, _ in subresource_requests(p, h) for s in sorted(subs)]
+
+
 def tracked_resources(alive: Sequence[PassDecl]) -> Set[GraphResource]:
     """The resources some alive pass declares through views (planned per subresource)."""
     out: Set[GraphResource] = set()
@@ -226,12 +234,11 @@ class SubresourcePlanner:
         Transition = self.transition
         out: List[Any] = []
         for h in plan.pass_.uses:
-            if h in self.tracked:
-                for subs, need, _ in subresource_requests(plan.pass_, h):
-                    out += [Transition(h, need, s) for s in sorted(subs)]
-                    planner.requested_in_list.update((h, s) for s in subs)
-            else:
-                out.append(Transition(h, plan.pass_.need_of[h]))
+            tracked = h in self.tracked
+            requests = new_list_requests(plan.pass_, h, Transition, tracked)
+            if tracked:
+                planner.requested_in_list.update((h, t.subresource) for t in requests)
+            out += requests
         return out
 
 
