@@ -224,6 +224,23 @@ def test_deferred_frame_with_compute_lighting_aliases_without_aliasing_barriers(
     assert _barriers_per_execution(dev, g) == n
 
 
+def test_deferred_frame_on_one_queue_records_as_many_barriers_as_by_hand(dev: dx.Device) -> None:
+    """The deferred frame on the direct queue alone: the graph puts the lighting pass's inputs in
+    PIXEL | NON_PIXEL_SHADER_RESOURCE, where the compute read needs no barrier, so it records as many
+    barriers as the same frame by hand in one list (16), with and without aliasing; same pixels."""
+    q = dev.queue()
+    target = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="frame")
+    hand = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="hand")
+    textures = gd.by_hand_textures(dev)
+    by_hand = _hand_barriers(dev, lambda: gd.record_deferred_by_hand(dev, hand, textures))
+    g, _ = gd.build_deferred_graph(dev, target, compute_lighting=False)
+    n = _barriers_per_execution(dev, g)
+    assert np.array_equal(q.read_texture(target), q.read_texture(hand))
+    assert n <= 1.05 * by_hand, (n, by_hand)
+    g.aliasing = False
+    assert _barriers_per_execution(dev, g) <= 1.05 * by_hand
+
+
 def test_memory_schedule_packs_to_the_lowest_peak_whatever_the_barriers(dev: dx.Device) -> None:
     """schedule="memory" asks for the lowest peak: the deferred frame packed byte by byte (memory changes
     hands, with aliasing barriers), below the barrier-free layout the default schedule takes."""
