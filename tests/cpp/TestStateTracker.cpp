@@ -2,6 +2,9 @@
 // ALL_SUBRESOURCES barrier however many subresources it has (recorded, and resolved at execute), per
 // subresource only where the states differ; and StateEpoch, which command lists compare once per draw
 // to skip re-requesting unchanged bindings, moves exactly when a request could change something.
+// A read that the known read-only state already allows (PIXEL | NON_PIXEL_SHADER_RESOURCE asked for
+// NON_PIXEL) records nothing and keeps the wider state; writes, COMMON, pending first uses,
+// per-subresource requests and explicit transition_barrier calls stay exact.
 #include <doctest.h>
 
 #include "TestSupport.hpp"
@@ -106,6 +109,95 @@ TEST_CASE("state tracker: StateEpoch moves when a request changes something, not
     e = tracker.StateEpoch();
     tracker.UavHazard(buf);  // none due
     CHECK(tracker.StateEpoch() == e);
+}
+
+namespace {
+constexpr auto kPsr = D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;
+constexpr auto kNpsr = D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE;
+const auto kBothSrv = D3D12_RESOURCE_STATES(uint32_t(kPsr) | uint32_t(kNpsr));
+
+std::shared_ptr<Texture> SmallTexture(Device& dev, const char* name, uint32_t mips = 1) {
+    return dev.CreateTexture2D(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, mips, 1, false, false, false, name);
+}
+}  // namespace
+
+TEST_CASE("state tracker: a read the known read-only state already allows records no barrier and keeps the wider state") {
+    auto dev = SharedDevice();
+    auto tex = SmallTexture(*dev, "both srv");
+    ResourceStateTracker tracker(dev->Context()->Barriers());
+    tracker.Transition(tex, D3D12_RESOURCE_STATE_COPY_DEST);  // first use: pending
+    tracker.Transition(tex, kBothSrv);                        // a recorded barrier
+    const uint64_t recorded = dev->Context()->Barriers().recorded.load();
+    const uint64_t epoch = tracker.StateEpoch();
+    tracker.Transition(tex, kNpsr);
+    tracker.Transition(tex, kPsr);
+    CHECK(dev->Context()->Barriers().recorded.load() == recorded);
+    CHECK(tracker.StateEpoch() == epoch);
+    CHECK(tracker.KnownState(tex.get(), kAllSubresources) == kBothSrv);
+    // GENERIC_READ holds COPY_SOURCE and INDIRECT_ARGUMENT: no barrier either.
+    tracker.Transition(tex, D3D12_RESOURCE_STATE_GENERIC_READ);
+    const uint64_t recorded2 = dev->Context()->Barriers().recorded.load();
+    tracker.Transition(tex, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    tracker.Transition(tex, D3D12_RESOURCE_STATES(uint32_t(D3D12_RESOURCE_STATE_COPY_SOURCE) | uint32_t(kNpsr)));
+    CHECK(dev->Context()->Barriers().recorded.load() == recorded2);
+    CHECK(tracker.KnownState(tex.get(), kAllSubresources) == D3D12_RESOURCE_STATE_GENERIC_READ);
+    // The list's final state is the wider one, and its first need (pending) is unchanged.
+    CHECK(tracker.PendingCount() == 1);
+    ExecuteStates states;
+    tracker.ResolvePendingBarriers(states);
+    tracker.ApplyFinalStates(states);
+    CHECK(states.Get(tex.get()).All() == D3D12_RESOURCE_STATE_GENERIC_READ);
+}
+
+TEST_CASE("state tracker: writes, COMMON, a read outside the state, one subresource and an explicit barrier still transition") {
+    auto dev = SharedDevice();
+    auto tex = SmallTexture(*dev, "exact", 3);
+    ResourceStateTracker tracker(dev->Context()->Barriers());
+    auto& stats = dev->Context()->Barriers();
+    tracker.Transition(tex, D3D12_RESOURCE_STATE_COPY_DEST);
+    tracker.Transition(tex, kBothSrv);
+    auto expectBarrier = [&](D3D12_RESOURCE_STATES state, uint32_t sub, bool exact, D3D12_RESOURCE_STATES known) {
+        const uint64_t before = stats.recorded.load();
+        tracker.Transition(tex, state, sub, exact);
+        CHECK(stats.recorded.load() == before + 1);
+        CHECK(tracker.KnownState(tex.get(), sub) == known);
+    };
+    expectBarrier(kNpsr, 1, false, kNpsr);  // one subresource: exact
+    CHECK(tracker.KnownState(tex.get(), 0) == kBothSrv);
+    expectBarrier(kBothSrv, 1, false, kBothSrv);
+    CHECK(tracker.KnownState(tex.get(), kAllSubresources) == kBothSrv);
+    expectBarrier(kNpsr, kAllSubresources, true, kNpsr);  // transition_barrier: what the caller asked for
+    expectBarrier(kBothSrv, kAllSubresources, false, kBothSrv);
+    expectBarrier(D3D12_RESOURCE_STATE_COPY_SOURCE, kAllSubresources, false, D3D12_RESOURCE_STATE_COPY_SOURCE);  // not held
+    expectBarrier(kBothSrv, kAllSubresources, false, kBothSrv);
+    expectBarrier(D3D12_RESOURCE_STATE_COMMON, kAllSubresources, false, D3D12_RESOURCE_STATE_COMMON);  // COMMON: exact
+    expectBarrier(kNpsr, kAllSubresources, false, kNpsr);  // from COMMON: a barrier (textures are not promoted here)
+    expectBarrier(D3D12_RESOURCE_STATE_RENDER_TARGET, kAllSubresources, false, D3D12_RESOURCE_STATE_RENDER_TARGET);
+    expectBarrier(kNpsr, kAllSubresources, false, kNpsr);  // from a write state
+}
+
+TEST_CASE("state tracker: a list's first use stays its exact state, resolved at execute against a wider one") {
+    auto dev = SharedDevice();
+    auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    auto tex = SmallTexture(*dev, "pending");
+    ExecuteTransition(q, tex, kBothSrv);
+    // First use NON_PIXEL: the list's later barriers start from it, so execute must put it there.
+    ResourceStateTracker tracker(dev->Context()->Barriers());
+    tracker.Transition(tex, kNpsr);
+    tracker.Transition(tex, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    ExecuteStates states;
+    const auto barriers = tracker.ResolvePendingBarriers(states);
+    REQUIRE(barriers.size() == 1);
+    CHECK(barriers[0].Transition.StateBefore == kBothSrv);
+    CHECK(barriers[0].Transition.StateAfter == kNpsr);
+    // Through a command list: the same, and the resource ends where the list left it.
+    auto cl = q->CreateCommandList(q);
+    cl->TransitionBarrier(tex, kNpsr, kAllSubresources);
+    q->Wait(q->Execute({cl}));
+    const auto inserted = q->LastInsertedBarriers();
+    REQUIRE(inserted.size() == 1);
+    CHECK(inserted[0].before == kBothSrv);
+    CHECK(tex->GlobalState().All() == kNpsr);
 }
 
 }  // TEST_SUITE

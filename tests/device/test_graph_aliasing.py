@@ -8,6 +8,7 @@ import pytest
 
 import dx12kit as dx
 from dx12kit import graph_demo as gd
+from dx12kit.graph.realize import create_transients, prime_states, record_priming
 
 
 @pytest.fixture(scope="module")
@@ -224,6 +225,23 @@ def test_deferred_frame_with_compute_lighting_aliases_without_aliasing_barriers(
     assert _barriers_per_execution(dev, g) == n
 
 
+def test_deferred_frame_on_one_queue_records_as_many_barriers_as_by_hand(dev: dx.Device) -> None:
+    """The deferred frame on the direct queue alone: the graph puts the lighting pass's inputs in
+    PIXEL | NON_PIXEL_SHADER_RESOURCE, where the compute read needs no barrier, so it records as many
+    barriers as the same frame by hand in one list (16), with and without aliasing; same pixels."""
+    q = dev.queue()
+    target = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="frame")
+    hand = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="hand")
+    textures = gd.by_hand_textures(dev)
+    by_hand = _hand_barriers(dev, lambda: gd.record_deferred_by_hand(dev, hand, textures))
+    g, _ = gd.build_deferred_graph(dev, target, compute_lighting=False)
+    n = _barriers_per_execution(dev, g)
+    assert np.array_equal(q.read_texture(target), q.read_texture(hand))
+    assert n <= 1.05 * by_hand, (n, by_hand)
+    g.aliasing = False
+    assert _barriers_per_execution(dev, g) <= 1.05 * by_hand
+
+
 def test_memory_schedule_packs_to_the_lowest_peak_whatever_the_barriers(dev: dx.Device) -> None:
     """schedule="memory" asks for the lowest peak: the deferred frame packed byte by byte (memory changes
     hands, with aliasing barriers), below the barrier-free layout the default schedule takes."""
@@ -233,6 +251,71 @@ def test_memory_schedule_packs_to_the_lowest_peak_whatever_the_barriers(dev: dx.
     assert tight.stats()["transient_bytes"] < g.stats()["transient_bytes"]
     assert tight.stats()["transient_bytes"] <= 0.7 * tight.stats()["transient_bytes_unaliased"]
     dev.queue().wait(tight.execute())
+
+
+class _NotedList:
+    """A real command list that also notes, in order, the calls recorded into it (name and arguments)."""
+
+    def __init__(self, cl: Any) -> None:
+        self.cl = cl
+        self.calls: List[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.cl, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append((name, args))
+            return method(*args, **kwargs)
+        return call
+
+
+@pytest.mark.parametrize("validate", [False, True])
+def test_priming_activates_and_initialises_each_transient_sharing_bytes(validate: bool) -> None:
+    """The deferred frame packed byte by byte: priming puts each placed transient in its start state only
+    after an aliasing barrier naming it as ResourceAfter and, for a render target or depth buffer, a
+    discard (D3D12's rules for a placed resource taking over bytes); the frame's pixels are those by hand."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    target = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="frame")
+    g, _ = gd.build_deferred_graph(dev, target, schedule="memory")
+    compiled = g._compiled_graph()
+    layout, start = compiled.layout, compiled.barriers.start_states
+    pl = layout.placements
+    textures = [h for h in start if not pl[h].committed and h.kind == "texture"]
+    shared = [h for h in textures if any(o is not h and not pl[o].committed and pl[o].physical is o
+                                         and pl[o].offset < pl[h].offset + pl[h].size and pl[h].offset < pl[o].offset + pl[o].size
+                                         for o in pl)]
+    assert len(shared) >= 3
+    # what priming submits: one explicit aliasing barrier per texture sharing bytes, none added by dx12kit
+    real: Dict[Any, Any] = {}
+    create_transients(dev, layout, real)
+    b0 = dict(dev.stats()["barriers"])
+    q.wait(prime_states(dev, layout, start, real))
+    d = {k: v - b0[k] for k, v in dev.stats()["barriers"].items()}
+    assert (d["aliasing_explicit"], d["aliasing_automatic"]) == (len(shared), 0), d
+    assert all(int(real[h].global_state()) == start[h] for h in textures)
+    # in order, per texture: activation (sharing bytes), initialisation (render targets and depth buffers),
+    # transition into its start state
+    real = {}
+    create_transients(dev, layout, real)
+    cl = _NotedList(q.command_list())
+    record_priming(cl, layout, start, real)
+    q.wait(q.execute(cl.cl))
+    seq = [(name, args[0].entries[0] if name == "resource_barriers" else args[0]) for name, args in cl.calls]
+    for h in textures:
+        mine = [name for name, who in seq if (who[2] if name == "resource_barriers" else who).name == real[h].name]
+        expected = (["resource_barriers"] if h in shared else []) + (
+            ["discard_resource"] if pl[h].flags.render_target or pl[h].flags.depth_stencil else []) + ["transition_barrier"]
+        assert mine == expected, (h.name, mine)
+    first = next(who for name, who in seq if name == "resource_barriers")
+    assert first[0] == "aliasing" and first[1] is None   # before = None: any resource
+    # the frame: same pixels as by hand, over executions
+    hand = dev.create_texture2d(gd.SIZE, gd.SIZE, "rgba8_unorm", render_target=True, name="hand")
+    q.wait(gd.record_deferred_by_hand_queues(dev, hand, gd.by_hand_textures(dev)))
+    for _ in range(2):
+        q.wait(g.execute())
+        assert np.array_equal(q.read_texture(target), q.read_texture(hand))
+    dev.wait_idle()
 
 
 _TRI_VS = """

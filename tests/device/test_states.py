@@ -406,6 +406,48 @@ def test_explicit_barriers_go_through_the_tracker(dev, q):
         q.command_list().transition_barrier(buf, S.COPY_DEST, 1)
 
 
+def test_reads_a_wider_read_only_state_allows_keep_it_without_barriers(dev, q, psos):
+    """T in PIXEL | NON_PIXEL_SHADER_RESOURCE is read by a pixel shader and by a compute shader: both reads
+    are allowed there, so nothing is recorded and T stays in the wider state (D3D12: a read-only state
+    combination allows each of its reads); an explicit transition_barrier to one of them still moves it."""
+    n = 16
+    both = S.PIXEL_SHADER_RESOURCE | S.NON_PIXEL_SHADER_RESOURCE
+    t = dev.create_texture2d(n, n, "r32_float", render_target=True, name="wide read")
+    side = dev.create_texture2d(n, n, "r32_float", render_target=True, name="doubled")
+    small = dev.create_texture2d(n // 2, n // 2, "r32_float", uav=True, name="filtered")
+    cl = q.command_list()
+    cl.set_pipeline_state(psos["pattern"])
+    cl.set_render_targets([t])
+    cl.set_dynamic_constant_buffer(0, np.array([3, 0, 0, 0], np.float32))
+    cl.draw(3)
+    cl.transition_barrier(t, both)
+    before = barrier_stats(dev)
+    cl.set_pipeline_state(psos["double"])
+    cl.set_render_targets([side])
+    cl.set_shader_resource_view(0, 0, t)
+    cl.draw(3)
+    cl.set_pipeline_state(psos["down_cs"])
+    cl.set_constants(0, [n // 2, n // 2])
+    cl.set_shader_resource_view(1, 0, t)
+    cl.set_unordered_access_view(2, 0, small)
+    cl.dispatch(1, 1)
+    d = delta(before, barrier_stats(dev))
+    assert d["recorded"] == 0, d
+    q.wait(q.execute(cl))
+    assert t.global_state() == both
+    p = pattern(3, n)
+    assert np.array_equal(q.read_texture(side)[..., 0], 2 * p)
+    assert np.array_equal(q.read_texture(small)[..., 0], ((p[0::2, 0::2] + p[0::2, 1::2]) + (p[1::2, 0::2] + p[1::2, 1::2])) * 0.25)
+    before = barrier_stats(dev)
+    cl = q.command_list()
+    cl.transition_barrier(t, both)
+    cl.transition_barrier(t, S.NON_PIXEL_SHADER_RESOURCE)   # asked for explicitly: recorded
+    q.wait(q.execute(cl))
+    d = delta(before, barrier_stats(dev))
+    assert (d["recorded"], d["inserted_at_execute"]) == (1, 0), d
+    assert t.global_state() == S.NON_PIXEL_SHADER_RESOURCE
+
+
 def test_uav_clear_of_a_texture_array_transitions_every_slice(dev, q):
     """clear_unordered_access_view clears mip 0 of every array slice (the UAV covers them all), so
     every one of them must be in UNORDERED_ACCESS, not only subresource 0."""

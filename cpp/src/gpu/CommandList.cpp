@@ -415,7 +415,7 @@ void CommandList::TransitionBarrier(const std::shared_ptr<Resource>& r, D3D12_RE
     CheckSameDevice(*r, "transition_barrier");
     r->CheckSubresource(sub);
     CheckQueueState(state, *r, "transition_barrier");
-    m_Tracker.Transition(r, state, sub);
+    m_Tracker.Transition(r, state, sub, /*exact=*/true);  // what the caller asked for, even a narrower read
 }
 
 void CommandList::UavBarrier(const std::shared_ptr<Resource>& r) {

@@ -81,7 +81,7 @@ void ResourceStateTracker::Push(const D3D12_RESOURCE_BARRIER& b) {
     m_Stats.recorded.fetch_add(1, std::memory_order_relaxed);
 }
 
-void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub) {
+void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub, bool exact) {
     Local& l = Lookup(resource);
     if (FixedStateHeap(*resource)) {  // kept alive only; its state never changes
         // D3D12: an UPLOAD heap resource stays in GENERIC_READ (vertex, index, constant buffer, shader
@@ -110,6 +110,10 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
     if (sub == kAllSubresources && s.IsUniform()) {
         const D3D12_RESOURCE_STATES before = s.All();
         if (before == state) return;  // already there: nothing recorded, nothing changes
+        // A read the known (not pending) read-only state already allows needs no barrier: the wider
+        // state is kept (d3d12rules::ReadCovered). Only whole-resource requests of a resource in one
+        // state; a pending first use keeps its exact state (what execute resolves against).
+        if (!exact && before != kUnknownState && d3d12rules::ReadCovered(before, state)) return;
         ++m_StateEpoch;
         if (before == kUnknownState) {
             m_Pending.push_back({resource.get(), kAllSubresources, state});

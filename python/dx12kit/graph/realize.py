@@ -3,9 +3,11 @@ description with a probe resource; dx12kit's memory layer answers from GetResour
 ``Resource.allocation``), and the real transients of a layout, placed in one memory block."""
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, Mapping, MutableMapping, Tuple
+from typing import Any, Dict, Hashable, Mapping, MutableMapping, Set, Tuple
 
+from .. import dx12core as _core
 from ..dx12core import Device
+from ..errors import InvalidArgumentError
 from .model import GraphResource, Resource, ResourceFlags
 from .placement import AllocationInfo, AllocationInfoFn, MemoryLayout
 
@@ -76,10 +78,57 @@ def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping
     return memory
 
 
+def _overlapping(layout: MemoryLayout) -> Set[GraphResource]:
+    """The placed transients whose bytes another placed physical transient of ``layout`` shares."""
+    placed = sorted(((pl.offset, pl.offset + pl.size, h) for h, pl in layout.placements.items()
+                     if not pl.committed and pl.physical is h), key=lambda x: (x[0], x[1]))
+    out: Set[GraphResource] = set()
+    for i, (b0, e0, h0) in enumerate(placed):
+        for b1, e1, h1 in placed[i + 1:]:
+            if b1 >= e0:
+                break
+            out.update((h0, h1))
+    return out
+
+
+def record_priming(cl: Any, layout: MemoryLayout, start_states: Mapping[GraphResource, int],
+                   real: Mapping[GraphResource, Resource]) -> int:
+    """Records into ``cl`` (a direct-queue list) what :func:`prime_states` submits. Per placed texture, in
+    order of first use: when its bytes are shared, an aliasing barrier activating it (D3D12: a placed
+    resource taking over bytes is named as ResourceAfter; ``before`` is None, any resource: which one
+    used the bytes last is not known here when the transients are kept from an earlier graph); a render
+    target or depth buffer is then initialised by a discard (D3D12 requires a Clear, DiscardResource or
+    full copy of a placed render target or depth buffer before other operations, the transition to the
+    discard's state excepted); last the transition to its start state.
+
+    Returns:
+        The number of textures primed.
+    """
+    shared = _overlapping(layout)
+    n = 0
+    for h, s in start_states.items():
+        pl = layout.placements.get(h)
+        if h not in real or pl is None or pl.committed or h.kind != "texture":
+            continue
+        r = real[h]
+        if h in shared:
+            try:   # the state it is in (COMMON when new): no detour through COMMON before the list
+                park = int(r.global_state())
+            except InvalidArgumentError:   # subresources differ: the list puts it in COMMON first
+                park = 0
+            cl.resource_barriers(_core.BarrierBatch([("aliasing", None, r, park)]))
+        if pl.flags.render_target or pl.flags.depth_stencil:
+            cl.discard_resource(r)
+        cl.transition_barrier(r, s)
+        n += 1
+    return n
+
+
 def prime_states(device: Device, layout: MemoryLayout, start_states: Mapping[GraphResource, int],
                  real: Mapping[GraphResource, Resource]) -> int:
     """Puts each placed physical transient in the state an execution of the plan starts it in (on the
-    direct queue, after the work submitted before), so that the graph's aliasing barriers, which name
+    direct queue, after the work submitted before; each activated and initialised as D3D12 requires, see
+    :func:`record_priming`), so that the graph's aliasing barriers, which name
     that state, never need dx12kit to move a transient there before a list: doing so would activate it
     there, before the resource whose bytes it takes is done with them. Nothing a transient holds is
     kept from one execution to the next, so activating them here in turn loses nothing.
@@ -88,12 +137,8 @@ def prime_states(device: Device, layout: MemoryLayout, start_states: Mapping[Gra
         The direct queue's fence value after it (0: nothing to do); the next execution's compute and
         copy lists wait for it.
     """
-    todo = [(real[h], s) for h, s in start_states.items()
-            if h in real and not layout.placements[h].committed and h.kind == "texture"]
-    if not todo:
-        return 0
     q = device.queue("direct")
     cl = q.command_list(name="render graph: transient states")
-    for r, s in todo:
-        cl.transition_barrier(r, s)
+    if not record_priming(cl, layout, start_states, real):
+        return 0
     return q.execute(cl)

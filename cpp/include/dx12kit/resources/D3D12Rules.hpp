@@ -104,6 +104,14 @@ inline const char* InvalidStateReason(D3D12_RESOURCE_STATES state) {
     return nullptr;
 }
 
+/// Rule 2: a resource in `current` may be used for the read `requested` without a barrier: both are
+/// read-only (no write state, not COMMON) and `current` holds every bit of `requested` (a read-only
+/// combination allows each of its reads at once).
+inline constexpr bool ReadCovered(D3D12_RESOURCE_STATES current, D3D12_RESOURCE_STATES requested) {
+    const uint32_t c = static_cast<uint32_t>(current), r = static_cast<uint32_t>(requested);
+    return r != 0 && c != 0 && ((c | r) & kWriteStates) == 0 && (c & r) == r && (c & ~kKnownStateBits) == 0;
+}
+
 /// Rule 3: the states a queue type supports (COMMON, 0, is supported everywhere).
 inline uint32_t QueueStates(D3D12_COMMAND_LIST_TYPE type) {
     switch (type) {

@@ -97,7 +97,12 @@ public:
 
     /// Requests `state` for `sub` (or every subresource). Keeps the resource alive. Every entry
     /// point that takes a resource throws UseAfterFree when it was closed (Resource::Close).
-    void Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub = kAllSubresources);
+    /// Unless `exact` (an explicit transition_barrier), a whole-resource read request of a resource
+    /// whose known state in this list is a read-only combination holding every requested bit
+    /// (d3d12rules::ReadCovered: PIXEL | NON_PIXEL_SHADER_RESOURCE asked for NON_PIXEL) records
+    /// nothing and keeps the wider state. Pending (first) uses, per-subresource requests, write
+    /// states and COMMON are always exact.
+    void Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub = kAllSubresources, bool exact = false);
     /// A UAV barrier on `resource` (nullptr: every UAV access).
     void UavBarrier(const std::shared_ptr<Resource>& resource);
     /// An explicit aliasing barrier: `after` becomes the active resource of its range (no automatic
