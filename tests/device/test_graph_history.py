@@ -155,3 +155,109 @@ def test_history_declaration_errors() -> None:
         g.history_resource(h)
     with pytest.raises(dx.GraphError, match="not a history handle"):
         g.history_resource(t)
+
+
+SHOW_PS = """
+Texture2D<float> t : register(t0);
+float main(float4 pos : SV_Position) : SV_Target { return t.Load(int3(pos.xy, 0)) + 0.5; }
+"""
+PLUS_ONE_CS = """
+Texture2D<float> src : register(t0);
+RWStructuredBuffer<float> o : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.x + i.y * 16] = src[i.xy] + 1; }
+"""
+FILL_CS = """
+cbuffer C : register(b0) { float v; };
+RWTexture2D<float> o : register(u0);
+[numthreads(8, 8, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.xy] = v + i.x; }
+"""
+
+
+def _healed_on_direct(dev: dx.Device) -> int:
+    """Transitions the compute queue's last execute could not record itself (dx12kit ran them on the
+    direct queue, in a submission of their own that the compute queue waited for)."""
+    return len(dev.queue("compute").last_direct_queue_barriers)
+
+
+@pytest.mark.parametrize("validate", [False, True], ids=["plain", "validated"])
+def test_history_left_in_a_pixel_read_state_is_handed_to_the_compute_queue_by_the_direct_list(validate: bool) -> None:
+    """The version written this execution is last read by a pixel shader (PIXEL | NON_PIXEL_SHADER_RESOURCE,
+    a state the compute queue may not leave) and read first on the compute queue as previous() in the next
+    execution: the drawing pass hands it over after its work, so execute has nothing to fix on the direct
+    queue."""
+    from .shaders import FULLSCREEN_POS_VS
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    img = dev.create_texture2d(N, N, "r32_float", render_target=True, name="img")
+    outb = dev.create_buffer(N * N * 4, uav=True, name="outb")
+    plus_one = dev.create_compute_pipeline(dx.compile_hlsl(PLUS_ONE_CS, profile="cs_5_0"))
+    fill = dev.create_compute_pipeline(dx.compile_hlsl(FILL_CS, profile="cs_5_0"))
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)])])   # PS | NPS, the state the graph asks
+    show = dev.create_graphics_pipeline(dx.compile_hlsl(FULLSCREEN_POS_VS, profile="vs_5_0"),
+                                        dx.compile_hlsl(SHOW_PS, profile="ps_5_0"), rs, ["r32_float"])
+    g = dx.RenderGraph(dev)
+    h = g.create_history("h", N, N, "r32_float")
+    o, shown = g.import_resource(outb), g.import_resource(img)
+    frame = [0]
+
+    def read_previous(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(plus_one)
+        cl.bind(src=r[h.previous()], o=r[o])
+        cl.dispatch(N // 8, N // 8)
+
+    def write(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(fill)
+        cl.bind(C={"v": float(frame[0] + 10)}, o=r[h])
+        cl.dispatch(N // 8, N // 8)
+
+    def draw(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(show)
+        cl.set_shader_resource_view(0, 0, r[h])
+        cl.draw(3)
+
+    g.add_pass("read previous", read_previous, queue="compute", reads=[h.previous()], writes=[o])
+    g.add_pass("write", write, writes=[h])
+    g.add_pass("show", draw, reads=[h], render_targets=[shown])
+    xs = np.tile(np.arange(N, dtype=np.float32), (N, 1))
+    for k in range(4):
+        frame[0] = k
+        q.wait(g.execute())
+        np.testing.assert_array_equal(q.read_texture(img).reshape(N, N), xs + k + 10.5)
+        expect_out = xs + k + 10 if k else np.ones((N, N), np.float32)   # previous() + 1; zeros before any write
+        np.testing.assert_array_equal(q.read_buffer(outb, np.float32).reshape(N, N), expect_out)
+        if k:
+            assert _healed_on_direct(dev) == 0
+    assert g.stats()["barriers"]["queue_handoff"] == 1
+
+
+@pytest.mark.parametrize("validate", [False, True], ids=["plain", "validated"])
+def test_imported_texture_rendered_last_is_handed_to_its_first_compute_reader_by_the_direct_list(validate: bool) -> None:
+    """An imported texture read first on the compute queue and rendered into last on the direct queue: each
+    execution ends with the render-target pass moving it to the compute read state (the compute queue may
+    not leave RENDER_TARGET), so the next execution's compute list starts without a fix-up on the direct
+    queue."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    tex = dev.create_texture2d(N, N, "r32_float", render_target=True, name="tex")
+    outb = dev.create_buffer(N * N * 4, uav=True, name="outb")
+    plus_one = dev.create_compute_pipeline(dx.compile_hlsl(PLUS_ONE_CS, profile="cs_5_0"))
+    g = dx.RenderGraph(dev)
+    t, o = g.import_resource(tex), g.import_resource(outb)
+    frame = [0]
+
+    def read(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(plus_one)
+        cl.bind(src=r[t], o=r[o])
+        cl.dispatch(N // 8, N // 8)
+
+    g.add_pass("read", read, queue="compute", reads=[t], writes=[o])
+    g.add_pass("render", lambda cl, r: cl.clear_render_target(r[t], (frame[0] + 2.0, 0, 0, 0)), render_targets=[t])
+    for k in range(4):
+        frame[0] = k
+        q.wait(g.execute())
+        expect = np.full((N, N), k + 2.0 if k else 1.0, np.float32)   # last execution's clear + 1 (zeros first)
+        np.testing.assert_array_equal(q.read_buffer(outb, np.float32).reshape(N, N), expect)
+        if k:
+            assert _healed_on_direct(dev) == 0
+    assert g.stats()["barriers"]["queue_handoff"] == 1
+    assert (q.read_texture(tex) == k + 2.0).all()

@@ -15,7 +15,9 @@ For each alive pass in order, and each resource it declares:
   writer; across queues these become GPU waits.
 - *Transitions*: into the state the use needs. A resource new to a command list is always requested
   (its state is resolved at execute); otherwise only real changes. A state the pass's queue may not
-  leave (``RENDER_TARGET`` on the compute queue) is left by the last direct-queue user after its pass.
+  leave (``RENDER_TARGET`` on the compute queue) is left by the last direct-queue user after its pass;
+  so is, at the end of an execution, such a state of a transient, an imported resource or a history's
+  version that the next execution first uses on another queue.
 - *UAV barriers* between two passes writing the same resource as UAV in the same state.
 
 A pass needing a GPU wait that the passes before it in its list do not need starts a new list, so they
@@ -397,6 +399,40 @@ class BarrierPlanner:
                 last[x.pass_.queue] = x.list_index
         return last
 
+    def _persistent_handoffs(self) -> None:
+        """Imported resources and histories keep their states from one execution to the next. One whose last
+        use is on the direct queue, in a state the queue of its first use in the next execution may not
+        leave, is moved by that direct-queue pass (after its work) to the state that first use needs:
+        dx12kit would otherwise record the transition on the direct queue at execute, in a list and a
+        cross-queue wait of its own. A history's real resource is named by the other handle in the next
+        execution (the version written now is read as ``previous()``), or by the same handle when the
+        graph does not use the other one. Buffers decay to COMMON at the end of every execute (no
+        handoff); resources declared per subresource are left to execute."""
+        first: Dict[GraphResource, PassBarriers] = {}
+        last: Dict[GraphResource, PassBarriers] = {}
+        for pb in self.passes:
+            for h in pb.pass_.uses:
+                if not h.transient:
+                    first.setdefault(h, pb)
+                    last[h] = pb
+        tracked = self.sub.tracked if self.sub is not None else ()
+        for h, end in last.items():
+            nxt = h   # the handle naming h's real resource in the next execution
+            pair = h.history
+            if pair is not None:
+                other = pair.previous if h is pair.current else pair.current
+                if other in first:
+                    nxt = other
+            state = self.state.get(h)
+            if end.pass_.queue != "direct" or h.kind == "buffer" or h in tracked or nxt in tracked or not state:
+                continue
+            user = first[nxt].pass_
+            need = user.need_of[nxt]
+            if state != need and state & ~QUEUE_STATES[user.queue]:
+                end.after.append(Transition(h, need))
+                self.counts.queue_handoff += 1
+                self.state[h] = need
+
     def finish(self) -> BarrierPlan:
         """The plan, once every alive pass is planned: handoffs into the next execution, the waits on
         the previous execution and the counts."""
@@ -408,6 +444,7 @@ class BarrierPlanner:
             # an execution ends with the handoff's state, so the next one starts there: the state the
             # transients are primed in and the graph's aliasing barriers name
             self.start_states[ph] = ho.state
+        self._persistent_handoffs()
         seen: Set[str] = set()
         for lst in self.lists:   # the first list of each non-direct queue waits for the previous execution
             if lst.queue not in seen:

@@ -431,7 +431,8 @@ class RenderGraph:
             barriers), ``split_candidates`` (transitions whose resource was last used two or more passes
             earlier in the same list), ``batches`` (command lists), ``init_clears`` (clears the graph adds
             because a render target's first use does not clear it), ``queue_handoff`` (transitions a
-            direct-queue pass records after its work for a later pass on a queue that may not record them)),
+            direct-queue pass records after its work for a later pass, of this execution or the next one, on a
+            queue that may not record them)),
             ``transient_bytes`` (peak memory of the transients: the aliased block plus multisampled ones),
             ``transient_bytes_unaliased`` (each in memory of its own), ``transient_bytes_committed`` (the
             multisampled ones), ``transients``, ``queues`` (alive passes per queue), ``batches`` (queue and
