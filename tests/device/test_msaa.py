@@ -155,17 +155,6 @@ def test_msaa_depth_buffer_and_array(device, queue):
         assert (queue.read_texture(out).reshape(16, 16, 4) == [255, 0, 0, 255]).all()
 
 
-def test_msaa_textures_are_committed_and_refuse_placed_memory(device):
-    t = device.create_texture2d(64, 64, "rgba8_unorm", render_target=True, sample_count=4)
-    assert t.allocation["committed"]
-    pool = device.create_pool(heap="default", block_size=8 << 20)
-    with pytest.raises(dx.InvalidArgumentError, match="4 MiB"):
-        device.create_texture2d(64, 64, "rgba8_unorm", render_target=True, sample_count=4, pool=pool)
-    mem = device.allocate_memory(4 << 20, alignment=65536)
-    with pytest.raises(dx.InvalidArgumentError, match="4 MiB"):
-        device.create_texture2d(64, 64, "rgba8_unorm", render_target=True, sample_count=4, memory=mem)
-
-
 def test_new_msaa_targets_read_as_zeros(device, queue):
     """Zero-initialisation clears new multisampled targets too (through their TEXTURE2DMS view)."""
     ms = device.create_texture2d(SIZE, SIZE, "rgba8_unorm", render_target=True, sample_count=4)

@@ -196,9 +196,10 @@ def test_place_prefers_no_bytes_changing_hands_within_the_aliasing_target() -> N
     assert before == {"t3": "t1", "t1": "t3"}
 
 
-def test_place_lets_multisampled_transients_of_one_description_share_a_committed_texture() -> None:
-    """Multisampled transients are committed (outside the block); two of one description whose lifetimes
-    do not overlap are one committed texture in turn, counted once. Without aliasing, each its own."""
+def test_place_lets_multisampled_transients_of_one_description_share_a_placed_texture() -> None:
+    """Multisampled transients are placed in the block like the others; two of one description whose
+    lifetimes do not overlap are one physical texture in turn (no aliasing barrier). Without aliasing,
+    each its own bytes."""
     d = Declaration()
     ms = [d.texture(f"ms{i}", 64, 64, "rgba8_unorm", samples=4) for i in range(2)]
     rs = [d.texture(f"r{i}", 64, 64, "rgba8_unorm") for i in range(2)]
@@ -209,11 +210,30 @@ def test_place_lets_multisampled_transients_of_one_description_share_a_committed
     lives = lifetimes(cull(d.passes).alive)
     layout = place(lives, fixed_size)
     pl = {h.name: p for h, p in layout.placements.items()}
-    assert pl["ms0"].committed and pl["ms1"].committed and pl["ms1"].physical is pl["ms0"].resource
-    assert layout.committed_bytes == KIB64 and layout.unaliased_bytes == 4 * KIB64
+    assert not pl["ms0"].committed and not pl["ms1"].committed and pl["ms1"].physical is pl["ms0"].resource
+    assert pl["ms0"].offset == pl["ms1"].offset
+    assert layout.committed_bytes == 0 and layout.unaliased_bytes == 4 * KIB64
+    assert ms[1] not in layout.succession.barrier_before
     apart = place(lives, fixed_size, aliasing=False)
-    assert apart.committed_bytes == 2 * KIB64
+    assert apart.committed_bytes == 0 and apart.block_bytes == 4 * KIB64
     assert all(p.physical is h for h, p in apart.placements.items())
+
+
+def test_place_lets_multisampled_transients_of_different_descriptions_share_bytes() -> None:
+    """A 4x rgba8 and a 4x rgba16_float transient with disjoint lifetimes take the same bytes, the second
+    after an aliasing barrier naming the first."""
+    d = Declaration()
+    ms = [d.texture("ms0", 64, 64, "rgba8_unorm", samples=4), d.texture("ms1", 32, 32, "rgba16_float", samples=4)]
+    rs = [d.texture("r0", 64, 64, "rgba8_unorm"), d.texture("r1", 32, 32, "rgba16_float")]
+    for i in range(2):
+        d.add_pass(f"draw{i}", noop, render_targets=[ms[i]], clear={ms[i]: (0, 0, 0, 1)})
+        d.add_pass(f"resolve{i}", noop, resolve_from=[ms[i]], resolve_to=[rs[i]])
+    d.add_pass("use", noop, reads=rs, side_effects=True)
+    layout = place(lifetimes(cull(d.passes).alive), fixed_size, spare_barriers=False)
+    pl = {h.name: p for h, p in layout.placements.items()}
+    assert pl["ms0"].physical is not pl["ms1"].physical and pl["ms0"].offset == pl["ms1"].offset
+    assert layout.succession.barrier_before[ms[1]] is ms[0]
+    assert layout.block_bytes < layout.unaliased_bytes
 
 
 def pack_by_scanning_every_placed_transient(items: Sequence[Placement]) -> Packing:
@@ -263,14 +283,14 @@ def test_place_without_aliasing_gives_each_transient_its_own_bytes() -> None:
     assert dict(layout.succession.barrier_before) == {}
 
 
-def test_place_keeps_multisampled_transients_committed_and_refuses_a_multisampled_uav() -> None:
+def test_place_puts_multisampled_transients_in_the_block_and_refuses_a_multisampled_uav() -> None:
     d = Declaration()
     ms, resolved = d.texture("ms", 64, 64, "rgba8_unorm", samples=4), d.texture("resolved", 64, 64, "rgba8_unorm")
     d.add_pass("draw", noop, render_targets=[ms], clear={ms: (0, 0, 0, 0)})
     d.add_pass("resolve", noop, resolve_from=[ms], resolve_to=[resolved], side_effects=True)
     layout = place(lifetimes(cull(d.passes).alive), fixed_size)
-    assert layout.placements[ms].committed and not layout.placements[resolved].committed
-    assert (layout.block_bytes, layout.committed_bytes) == (KIB64, KIB64)
+    assert not layout.placements[ms].committed and not layout.placements[resolved].committed
+    assert (layout.block_bytes, layout.committed_bytes) == (2 * KIB64, 0)
     bad = Declaration()
     m = bad.texture("m", 64, 64, "rgba8_unorm", samples=4)
     bad.add_pass("uav", noop, writes=[m], side_effects=True)

@@ -214,11 +214,12 @@ void Device::AdoptPlacement(const std::shared_ptr<Resource>& r, const Placement&
         r->SetMemoryOwner(p.memory);  // contents undefined until written
         r->SetAliasRange(p.memory.get(), p.offset, p.offset + r->Memory().Size());
     } else if ((kind == memory::HeapKind::Default || (kind == memory::HeapKind::Custom && r->HeapType() == D3D12_HEAP_TYPE_DEFAULT)) &&
-               !r->Memory().IsCommitted()) {
+               !r->Memory().IsCommitted() && r->SampleCount() == 1) {
         // Movable by defragmentation: GPU memory as the user sees it (heap='default', which
         // uma_direct places in CPU-visible device memory, touched by the CPU only through dx12kit's
         // own move-safe paths: features/Defragment.cpp). Never what the user may hold CPU pointers
         // into (heap='custom', Buffer.map), nor upload / readback memory (fixed GENERIC_READ / COPY_DEST).
+        // Nor MSAA textures: their moves would need multisampled copies, which are not tested here.
         r->Memory().Pool()->SetOwner(r->Memory(), r);
     }
 }
@@ -341,11 +342,6 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
         if (uav) throw InvalidArgument("create_texture2d: a multisampled texture cannot have uav=True (D3D12 has no MSAA UAVs)");
         if (mipLevels != 1)
             throw InvalidArgument("create_texture2d: a multisampled texture has exactly one mip (mip_levels=1), got " + std::to_string(mipLevels));
-        if (placement.memory)
-            throw InvalidArgument(
-                "create_texture2d: multisampled textures cannot be placed in allocated memory (memory=): D3D12 heaps "
-                "holding MSAA textures need 4 MiB alignment, dx12kit's are 64 KiB aligned; omit memory= "
-                "(MSAA textures are committed resources)");
     }
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;

@@ -24,10 +24,23 @@ ResourceClass ClassOf(const D3D12_RESOURCE_DESC& d) {
 void CheckPlacement(uint64_t heapSize, uint64_t offset, uint64_t size, uint64_t alignment, const char* what) {
     if (alignment == 0 || offset % alignment)
         throw InvalidArgument(std::string(what) + ": offset " + std::to_string(offset) + " is not a multiple of the resource's alignment " +
-                              std::to_string(alignment) + " (D3D12 CreatePlacedResource requires it)");
+                              std::to_string(alignment) + " (GetResourceAllocationInfo's; D3D12 CreatePlacedResource requires it)");
     if (offset > heapSize || size > heapSize - offset)
         throw InvalidArgument(std::string(what) + ": " + std::to_string(size) + " bytes at offset " + std::to_string(offset) + " do not fit the " +
                               std::to_string(heapSize) + " bytes of memory");
+}
+
+void CheckMsaaHeap(uint64_t heapAlignment, ResourceClass heapClass, uint32_t sampleCount, const char* what) {
+    if (sampleCount <= 1) return;
+    if (heapAlignment < kMsaaHeapAlignment)
+        throw InvalidArgument(std::string(what) + ": a multisampled texture (" + std::to_string(sampleCount) +
+                              " samples) must be placed in a heap created with 4 MiB alignment "
+                              "(D3D12_DEFAULT_MSAA_RESOURCE_PLACEMENT_ALIGNMENT, D3D12_HEAP_DESC); this heap has " +
+                              std::to_string(heapAlignment) + "-byte alignment. Place it in 'default' memory that may hold render targets");
+    if (heapClass != ResourceClass::Any && heapClass != ResourceClass::RtDsTexture)
+        throw InvalidArgument(std::string(what) + ": a multisampled texture needs a heap that allows render-target and depth textures " +
+                              "(resource heap tier 1: D3D12_HEAP_FLAG_ALLOW_ONLY_RT_DS_TEXTURES); this heap allows only " +
+                              ResourceClassName(heapClass));
 }
 
 MemoryManager::MemoryManager(ID3D12Device* device, const std::atomic<uint64_t>& lastSerial, const MemoryOptions& options)
@@ -117,19 +130,16 @@ CreatedResource MemoryManager::CreateResource(const ResourceRequest& rq) {
     if (desc.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER && (heap == HeapKind::Upload || heap == HeapKind::Readback))
         throw InvalidArgument(std::string("textures cannot live in a '") + HeapKindName(heap) + "' heap (D3D12 allows only buffers there)");
     const D3D12_RESOURCE_ALLOCATION_INFO info = AllocationInfo(desc);
-    // D3D12_HEAP_DESC: a heap that holds MSAA textures must be created with 4 MiB alignment
-    // (D3D12_DEFAULT_MSAA_RESOURCE_PLACEMENT_ALIGNMENT), even when OPTIONS4 grants the texture
-    // itself 64 KiB (small MSAA) alignment within it. dx12kit's blocks are 64 KiB-aligned heaps, so
-    // MSAA textures are committed resources (as D3D12MA's MSAA_TEXTURES_ALWAYS_COMMITTED does).
-    // vkd3d checks none of this.
-    const bool msaaNeedsCommitted = desc.SampleDesc.Count > 1;
-    bool committed = rq.committed || msaaNeedsCommitted;
+    // MSAA textures are placed like others: the blocks that may hold them are heaps of 4 MiB
+    // alignment (HeapAlignmentFor; D3D12_HEAP_DESC), and the offset is a multiple of the texture's
+    // own alignment (4 MiB, or 64 KiB where OPTIONS4 grants small MSAA alignment). vkd3d checks
+    // neither; CheckMsaaHeap and CheckPlacement below do.
+    bool committed = rq.committed;
     if (!committed && pool->IsDefault() && info.SizeInBytes > pool->PreferredBlockSize() / 2) committed = true;
     if (committed && !pool->IsDefault() && pool->Desc().blockSize)
         throw InvalidArgument("pool '" + pool->Desc().name +
                               "' has a fixed block size: its resources are always placed (committed=True "
-                              "is not possible there" +
-                              std::string(msaaNeedsCommitted ? "; MSAA textures need 4 MiB alignment" : "") + ")");
+                              "is not possible there)");
     CreatedResource out;
     if (committed) {
         out.allocation = pool->AddCommitted(info.SizeInBytes, info.Alignment, rq.kind, desc.Flags, rq.name, rq.withinBudget);
@@ -143,6 +153,7 @@ CreatedResource MemoryManager::CreateResource(const ResourceRequest& rq) {
     }
     out.allocation = pool->Allocate(info.SizeInBytes, info.Alignment, ClassOf(desc), rq.kind, desc.Flags, rq.name, rq.withinBudget);
     CheckPlacement(out.allocation.BlockSize(), out.allocation.Offset(), info.SizeInBytes, info.Alignment, "placed resource");
+    CheckMsaaHeap(out.allocation.HeapAlignment(), out.allocation.HeapClass(), desc.SampleDesc.Count, "placed resource");
     const HRESULT hr = m_Device->CreatePlacedResource(out.allocation.Heap(), out.allocation.Offset(), &desc, rq.initialState, rq.clearValue,
                                                       IID_ID3D12Resource, out.resource.ReleaseAndGetVoidAddress());
     if (hr == E_OUTOFMEMORY) throw OutOfMemory("CreatePlacedResource: out of memory");
@@ -166,10 +177,6 @@ ComPtr<ID3D12Resource> MemoryManager::CreatePlacedResource(const MemoryAllocatio
                                                            D3D12_RESOURCE_STATES initialState, const D3D12_CLEAR_VALUE* clearValue,
                                                            D3D12_RESOURCE_ALLOCATION_INFO* infoOut) {
     if (memory.IsNull() || memory.IsCommitted() || memory.IsAlias()) throw InvalidArgument("placed resource: the memory is not a heap range");
-    if (d.SampleDesc.Count > 1)  // the heap rule above (CreateResource): dx12kit's heaps are 64 KiB aligned
-        throw InvalidArgument(
-            "placed resource: multisampled textures need a heap with 4 MiB alignment (D3D12_HEAP_DESC); dx12kit's "
-            "memory blocks are 64 KiB aligned, so MSAA textures are committed resources");
     D3D12_RESOURCE_DESC desc = d;
     const D3D12_RESOURCE_ALLOCATION_INFO info = AllocationInfo(desc);
     if (infoOut) *infoOut = info;
@@ -180,6 +187,7 @@ ComPtr<ID3D12Resource> MemoryManager::CreatePlacedResource(const MemoryAllocatio
         throw InvalidArgument(
             "placed resource: on resource heap tier 1 allocated memory holds buffers only (D3D12 heaps of tier 1 "
             "accept one resource class)");
+    CheckMsaaHeap(memory.HeapAlignment(), memory.HeapClass(), desc.SampleDesc.Count, "placed resource");
     ComPtr<ID3D12Resource> r;
     ThrowIfFailed(m_Device->CreatePlacedResource(memory.Heap(), memory.Offset() + offset, &desc, initialState, clearValue, IID_ID3D12Resource,
                                                  r.ReleaseAndGetVoidAddress()),
@@ -330,8 +338,8 @@ void JsonPool(std::ostringstream& o, const MemoryPool& p, bool detailed) {
             uint64_t unusedBytes = 0;
             for (const auto& u : b.unused) unusedBytes += u.second;
             o << (i ? ", " : "") << "{\"Id\": " << b.id << ", \"TotalBytes\": " << b.size << ", \"UnusedBytes\": " << unusedBytes
-              << ", \"ResourceClass\": \"" << ResourceClassName(b.cls) << "\", \"Allocations\": " << b.allocations.size()
-              << ", \"UnusedRanges\": " << b.unused.size() << ", \"Suballocations\": [";
+              << ", \"ResourceClass\": \"" << ResourceClassName(b.cls) << "\", \"HeapAlignment\": " << b.heapAlignment
+              << ", \"Allocations\": " << b.allocations.size() << ", \"UnusedRanges\": " << b.unused.size() << ", \"Suballocations\": [";
             // Allocations and free ranges merged in address order; padding that is neither (a
             // linear block's released space) is not listed.
             size_t ai = 0, ui = 0;

@@ -75,12 +75,21 @@ void MemoryBudget::CheckCapacity(uint64_t bytes, const std::string& what) const 
         throw OutOfMemory(what + " of " + MiB(bytes) + " is larger than all of the device's memory (" + MiB(capacityBytes) + ")");
 }
 
+static_assert(kMsaaHeapAlignment == D3D12_DEFAULT_MSAA_RESOURCE_PLACEMENT_ALIGNMENT, "4 MiB");
+
+uint64_t HeapAlignmentFor(HeapKind kind, ResourceClass cls) {
+    const bool textures = kind == HeapKind::Default || kind == HeapKind::Custom;
+    const bool rtds = cls == ResourceClass::Any || cls == ResourceClass::RtDsTexture;
+    return textures && rtds ? kMsaaHeapAlignment : kHeapAlignment;
+}
+
 // ------------------------------------------------------------------------------ blocks
 
 struct MemoryBlock {
     uint64_t id = 0;
     uint64_t size = 0;
     ResourceClass cls = ResourceClass::Any;
+    uint64_t heapAlignment = 0;  // D3D12_HEAP_DESC.Alignment
     ComPtr<ID3D12Heap> heap;
     std::unique_ptr<alloc::TlsfAllocator> tlsf;            // TLSF pools
     std::unique_ptr<alloc::LinearAllocator> linear;        // linear pools
@@ -126,6 +135,12 @@ uint64_t MemoryAllocation::BlockId() const noexcept {
 }
 uint64_t MemoryAllocation::BlockSize() const noexcept {
     return m_Block ? m_Block->size : m_Size;
+}
+uint64_t MemoryAllocation::HeapAlignment() const noexcept {
+    return m_Block ? m_Block->heapAlignment : 0;
+}
+ResourceClass MemoryAllocation::HeapClass() const noexcept {
+    return m_Block ? m_Block->cls : ResourceClass::Any;
 }
 
 // ------------------------------------------------------------------------------ pool
@@ -206,7 +221,9 @@ MemoryBlock* MemoryPool::CreateBlockLocked(uint64_t size, ResourceClass cls, boo
     D3D12_HEAP_DESC hd{};
     hd.SizeInBytes = size;
     hd.Properties = m_HeapProperties;
-    hd.Alignment = kHeapAlignment;
+    // 4 MiB when the heap may hold MSAA textures (D3D12_HEAP_DESC); a size that is not a multiple of
+    // it is allowed ("for convenience"), so fixed block sizes stay multiples of 64 KiB.
+    hd.Alignment = HeapAlignmentFor(m_Desc.heap, cls);
     switch (cls) {
         case ResourceClass::Any: hd.Flags = D3D12_HEAP_FLAG_ALLOW_ALL_BUFFERS_AND_TEXTURES; break;
         case ResourceClass::Buffer: hd.Flags = D3D12_HEAP_FLAG_ALLOW_ONLY_BUFFERS; break;
@@ -222,6 +239,7 @@ MemoryBlock* MemoryPool::CreateBlockLocked(uint64_t size, ResourceClass cls, boo
     b->id = m_NextBlockId++;
     b->size = size;
     b->cls = cls;
+    b->heapAlignment = hd.Alignment;
     if (m_Desc.algorithm == PoolAlgorithm::Linear) b->linear = std::make_unique<alloc::LinearAllocator>(size);
     else b->tlsf = std::make_unique<alloc::TlsfAllocator>(size);
     m_Blocks.push_back(std::move(b));
@@ -485,6 +503,7 @@ void MemoryPool::Snapshot(std::vector<BlockSnapshot>& blocks, std::vector<Alloca
         snap.id = b->id;
         snap.size = b->size;
         snap.cls = b->cls;
+        snap.heapAlignment = b->heapAlignment;
         snap.allocations.reserve(b->records.size());
         for (const auto& kv : b->records) snap.allocations.push_back(kv.second);
         for (const auto& kv : b->aliases) snap.allocations.push_back(kv.second);

@@ -1942,7 +1942,9 @@ class Device:
         Other mips stay zero (generate_mips, write_texture).
         sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the
         device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError
-        listing them). MSAA textures are committed resources; read them in shaders as Texture2DMS, and resolve
+        listing them). MSAA textures are placed like others, in heaps of 4 MiB alignment (D3D12's rule for MSAA heaps);
+        with memory=, offset must be a multiple of the texture's alignment (allocation['alignment'] of a probe: 4 MiB,
+        or 64 KiB where the device grants small MSAA alignment). Read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         
         Args:

@@ -28,7 +28,7 @@ What the graph does for the passes (see README, "Render graph"):
   compute and copy queues a lifetime ends where every later pass is ordered after its last uses. A transient read before it is written is an error; a render target or depth
   buffer whose first use does not clear it is cleared by the graph (D3D12 wants a clear, discard or
   full copy when a texture takes over aliased memory, and dx12kit has no discard). Multisampled
-  transients are committed textures (those of one description with lifetimes apart share one).
+  transients are placed too, and share bytes like the others.
 - **Queues.** Passes on the ``"compute"`` and ``"copy"`` queues are submitted on those queues with GPU
   waits (:meth:`CommandQueue.wait_for`) only where a dependency crosses queues; transitions a queue
   type may not record are recorded at the end of the producer's direct-queue list.

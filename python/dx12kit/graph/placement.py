@@ -11,10 +11,9 @@ whose lifetimes do not overlap share bytes whatever their formats (``aliasing=Fa
 after the other, none shared). When the physical resources, each in bytes of its own, need at most
 :data:`SPARE_BARRIERS_RATIO` of the unaliased bytes, they are placed so instead: no memory changes hands
 between physical resources, so no aliasing barrier (bytes changing hands cost one each way per
-execution). Multisampled transients are committed textures, not in the block (D3D12 places MSAA
-textures only in heaps of 4 MiB alignment; dx12kit's blocks are 64 KiB aligned and the core refuses
-placed MSAA textures); those of one description whose lifetimes do not overlap are one committed texture
-in turn. Then a sweep in order of first use finds, for each transient, the previous occupants of its
+execution). Multisampled transients are placed like the others (the block is a heap of 4 MiB alignment,
+as D3D12 requires of heaps holding MSAA textures, and each offset a multiple of the texture's alignment),
+so they share bytes with transients of other descriptions too. Then a sweep in order of first use finds, for each transient, the previous occupants of its
 bytes: whose work it must wait for, and (when they are another physical resource) whom its aliasing
 barrier names.
 """
@@ -310,14 +309,13 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
     for h, life in lifetimes.of.items():
         _check_multisampled(h, life.flags)
         info = allocation_info(h, life.flags)
-        placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, h.samples > 1, h)
+        placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, False, h)
     placed = [x for x in placements.values() if not x.committed]
     committed = [x for x in placements.values() if x.committed]
     unaliased = sum(align(x.size, x.alignment) for x in placements.values())
     if aliasing:
-        # Multisampled transients: committed (no bytes in the block), but those of one description whose
-        # lifetimes do not overlap are one committed texture in turn (no aliasing barrier: its memory
-        # never changes hands).
+        # Committed transients (none are made now: multisampled ones are placed too): those of one
+        # description whose lifetimes do not overlap are one committed texture in turn.
         for p, members in share_physical(committed, alone).items():
             for x in members:
                 x.physical = p

@@ -50,14 +50,18 @@ def layout_key(layout: MemoryLayout) -> Hashable:
 
 
 def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping[GraphResource, Resource]) -> Any:
-    """Creates the real transients of ``layout`` into ``real``: placed in one new memory block, or
-    committed (multisampled ones); transients sharing a physical resource get the same one (named after
+    """Creates the real transients of ``layout`` into ``real``: placed in one new memory block
+    (multisampled ones too), or committed; transients sharing a physical resource get the same one (named after
     the first of them).
 
     Returns:
         The memory block (None when nothing is placed).
     """
-    memory = device.allocate_memory(layout.block_bytes, name="render graph transients") if layout.block_bytes else None
+    # Offsets are multiples of each transient's alignment from the block's start (4 MiB for an MSAA
+    # texture without small MSAA alignment): the block starts at a multiple of the largest.
+    alignment = max([65536] + [pl.alignment for pl in layout.placements.values() if not pl.committed])
+    memory = (device.allocate_memory(layout.block_bytes, alignment=alignment, name="render graph transients")
+              if layout.block_bytes else None)
     for h, pl in layout.placements.items():
         f = pl.flags
         if pl.physical is not h:   # one physical resource with an earlier transient of its description
@@ -69,7 +73,7 @@ def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping
             real[h] = device.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips,
                                               array_size=h.array_size, render_target=f.render_target,
                                               depth_stencil=f.depth_stencil, uav=f.uav, name=h.name,
-                                              memory=memory, offset=pl.offset)
+                                              memory=memory, offset=pl.offset, sample_count=h.samples)
         else:
             real[h] = device.create_buffer(h.size, uav=f.uav, name=h.name, memory=memory, offset=pl.offset)
     for h, pl in layout.placements.items():

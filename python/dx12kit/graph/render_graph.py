@@ -140,12 +140,10 @@ class RenderGraph:
             mips: mip levels (>= 1).
             array_size: array slices (>= 1).
             samples: samples per pixel. A multisampled transient (render target or depth buffer, one mip)
-                is a committed texture, kept across executions, never sharing bytes with a placed one: D3D12
-                places MSAA textures only in 4 MiB-aligned heaps, and dx12kit's memory is 64 KiB aligned
-                (with aliasing, multisampled transients of one description whose lifetimes do not overlap
-                are one committed texture in turn). It
-                counts in ``transient_bytes`` (and ``transient_bytes_committed``). Resolve it in a pass
-                declaring ``resolve_from`` / ``resolve_to``.
+                is placed in the graph's memory like the others (a heap of 4 MiB alignment, as D3D12
+                requires of heaps holding MSAA textures), so with aliasing it shares bytes with transients of
+                any description whose lifetimes do not overlap (an aliasing barrier and a clear when it
+                takes them over). Resolve it in a pass declaring ``resolve_from`` / ``resolve_to``.
 
         Returns:
             The handle to use in :meth:`add_pass` declarations and as a key of ``res`` in ``record``.
@@ -489,8 +487,8 @@ class RenderGraph:
 
     def memory_map(self) -> List[Dict[str, Any]]:
         """Where each transient lies: one dict per transient (name, offset, size, first and last pass
-        order, first_pass, last_pass, kind, and committed: True for a multisampled transient, which has memory
-        of its own and no offset in the aliased block), in offset order.
+        order, first_pass, last_pass, kind, and committed: True for a transient with memory of its own and
+        no offset in the aliased block; every transient is placed today), in offset order.
 
         Returns:
             The list.

@@ -294,8 +294,8 @@ def _numbers(e: Evaluation) -> Dict[str, float]:
 
 
 def _sizes(alive: Sequence[PassDecl], lives: Lifetimes, allocation_info: AllocationInfoFn) -> Dict[GraphResource, int]:
-    """The bytes of each placed transient (multisampled ones are committed: not scheduled for)."""
-    return {h: allocation_info(h, life.flags).size for h, life in lives.of.items() if h.samples == 1}
+    """The bytes of each placed transient (multisampled ones included: they are placed too)."""
+    return {h: allocation_info(h, life.flags).size for h, life in lives.of.items()}
 
 
 def schedule(alive: Sequence[PassDecl], mode: str, allocation_info: AllocationInfoFn,

@@ -9,8 +9,9 @@
 //   |   when the platform reports no budget: vkd3d has neither DXGI nor VK_EXT_memory_budget)
 //   +-- CreateResource: size and alignment from GetResourceAllocationInfo (small textures at
 //       4 KiB when the device grants it), placed resource in a pool block, or a committed
-//       resource when asked for, when the request is over half the preferred block size, and for
-//       every MSAA texture (D3D12 heaps holding MSAA textures need 4 MiB alignment; blocks are 64 KiB)
+//       resource when asked for, or when the request is over half the preferred block size. MSAA
+//       textures are placed too: blocks that may hold render targets (tier 2: every 'default' or
+//       'custom' block; tier 1: the RT/DS blocks) are heaps of 4 MiB alignment (HeapAlignmentFor)
 //
 // Placement checks: vkd3d does not check placed offsets, so every CreatePlacedResource goes through
 // CheckPlacement (offset a multiple of the resource's alignment, range inside the heap), which
@@ -170,5 +171,12 @@ private:
 /// offset is a multiple of `alignment` (D3D12: CreatePlacedResource's HeapOffset must be a
 /// multiple of the resource's alignment and the resource must fit the heap; vkd3d checks neither).
 void CheckPlacement(uint64_t heapSize, uint64_t offset, uint64_t size, uint64_t alignment, const char* what);
+
+/// Throws InvalidArgument naming the rule unless a resource with `sampleCount` samples may be placed
+/// in a heap created with `heapAlignment` whose flags allow `heapClass`: MSAA textures need a heap of
+/// 4 MiB alignment (D3D12_DEFAULT_MSAA_RESOURCE_PLACEMENT_ALIGNMENT) that allows render-target and
+/// depth textures (tier 2: any heap of textures; tier 1: D3D12_HEAP_FLAG_ALLOW_ONLY_RT_DS_TEXTURES).
+/// vkd3d checks neither. Single-sampled resources pass.
+void CheckMsaaHeap(uint64_t heapAlignment, ResourceClass heapClass, uint32_t sampleCount, const char* what);
 
 }  // namespace dx12kit::memory

@@ -50,6 +50,14 @@ namespace dx12kit::memory {
 class MemoryPool;
 struct MemoryBlock;
 
+/// D3D12_DEFAULT_MSAA_RESOURCE_PLACEMENT_ALIGNMENT: the alignment a heap holding MSAA textures must
+/// be created with (D3D12_HEAP_DESC), even where OPTIONS4 grants the textures themselves 64 KiB.
+inline constexpr uint64_t kMsaaHeapAlignment = uint64_t(4) << 20;
+/// D3D12_HEAP_DESC.Alignment dx12kit gives a block of `kind` holding `cls` (ResourceClass::Any on
+/// tier 2): 4 MiB when the heap may hold MSAA textures (render targets or depth buffers in 'default'
+/// or 'custom' memory), else 64 KiB. D3D12MA chooses the same way.
+uint64_t HeapAlignmentFor(HeapKind kind, ResourceClass cls);
+
 /// The device's memory budget and what counts against it (bytes; lock-free counters).
 struct MemoryBudget {
     uint64_t budgetBytes = 0;  ///< 0 = no limit
@@ -94,6 +102,10 @@ public:
     /// The block's id within its pool (stable while the block lives); 0 for committed memory.
     uint64_t BlockId() const noexcept;
     uint64_t BlockSize() const noexcept;
+    /// D3D12_HEAP_DESC.Alignment of the block's heap (64 KiB or 4 MiB); 0 for committed memory.
+    uint64_t HeapAlignment() const noexcept;
+    /// The resource class the block's heap allows (Any on tier 2); Any for committed memory.
+    ResourceClass HeapClass() const noexcept;
     MemoryPool* Pool() const noexcept { return m_Pool.get(); }
     const std::shared_ptr<MemoryPool>& PoolPtr() const noexcept { return m_Pool; }
 
@@ -145,6 +157,7 @@ struct BlockSnapshot {
     uint64_t id = 0;
     uint64_t size = 0;
     ResourceClass cls = ResourceClass::Any;
+    uint64_t heapAlignment = 0;                         ///< D3D12_HEAP_DESC.Alignment
     std::vector<AllocationInfo> allocations;            // address order
     std::vector<std::pair<uint64_t, uint64_t>> unused;  // (offset, size), address order
 };
