@@ -528,3 +528,51 @@ def test_root_cbvs_the_signature_sets_are_null_after_execute_indirect(device, qu
         cl.draw(6)
     cl.set_root_cbv(0, buf)
     cl.draw(6)
+
+
+def test_a_bad_root_cbv_address_raises_once_from_wait_idle(device, queue, cbv_bands, cbv_culler):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    cull_frame(device, queue, cbv_bands, cbv_culler, buf, 0b1, skew=16)
+    with pytest.raises(dx.InvalidArgumentError, match="command 0 .* has a root CBV address that is not a multiple of 256 bytes"):
+        device.wait_idle()
+    device.wait_idle()  # reported once
+
+
+@pytest.mark.parametrize("heap", ["readback", "upload"])
+def test_a_bad_root_cbv_address_raises_once_from_reading_a_mapped_buffer(device, queue, cbv_bands, cbv_culler, heap):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    mapped = device.create_buffer(256, heap=heap, name="mapped")
+    cull_frame(device, queue, cbv_bands, cbv_culler, buf, 0b1, skew=8 * 256)
+    with pytest.raises(dx.InvalidArgumentError, match="command 0 .* has a root CBV address that lies in no buffer of referenced="):
+        queue.read_buffer(mapped, dtype=np.uint32)
+    queue.read_buffer(mapped, dtype=np.uint32)  # reported once
+
+
+def test_a_bad_root_cbv_address_raises_once_from_a_read_on_another_queue(device, queue, cbv_bands, cbv_culler):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    cull_frame(device, queue, cbv_bands, cbv_culler, buf, 0b1, skew=16)
+    compute = device.queue("compute")
+    compute.flush()
+    with pytest.raises(dx.InvalidArgumentError, match="command 0 .* has a root CBV address that is not a multiple of 256 bytes"):
+        compute.read_buffer(buf)  # waits for the direct queue's list that read it
+    queue.flush()  # reported once
+
+
+def test_a_signature_of_another_root_signature_is_refused_telling_the_two_apart(device, queue, cbv_bands):
+    # Two root signatures of the same layout and the same (default) name: the message tells them apart.
+    other = device.create_root_signature([dx.RootCBV(0)])
+    sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=other)
+    cl = queue.command_list()
+    cl.set_pipeline_state(cbv_bands)
+    with pytest.raises(dx.InvalidArgumentError) as e:
+        cl.execute_indirect(sig, 1, device.create_buffer(24), referenced=[device.create_buffer(256)])
+    msg = str(e.value)
+    assert "changes root arguments of its root signature ('root_signature' at 0x" in msg
+    assert "but the list's bound root signature (of pipeline" in msg
+    assert msg.count(" at 0x") == 2 and "same object" in msg

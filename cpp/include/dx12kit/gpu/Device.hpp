@@ -43,6 +43,7 @@
 namespace dx12kit {
 
 class CommandQueue;
+class FenceCheckSink;
 class FormatSupportCache;
 class UploadPagePool;
 class Buffer;
@@ -96,8 +97,12 @@ public:
     /// poll released) before reporting that it is out of memory; it never decides so from a poll
     /// whose completions were not applied.
     bool WaitForProgress();
-    /// Waits until every queue is idle (interruptible, see WaitHooks).
+    /// Waits until every queue is idle (interruptible, see WaitHooks), then raises the errors the GPU
+    /// found in any queue's work (FenceChecks.hpp), once.
     void WaitIdle();
+    /// Errors the GPU found in the work of every queue of this device (FenceChecks.hpp): one sink,
+    /// so whichever wait or read comes next raises them, on any queue.
+    const std::shared_ptr<FenceCheckSink>& FenceChecks() const { return m_FenceChecks; }
     /// Waits until all work with serial <= `serial` has completed on every queue, then polls
     /// (Timeout when `timeoutSeconds` >= 0 expires first).
     void WaitForSerial(uint64_t serial, double timeoutSeconds = -1.0);
@@ -169,6 +174,7 @@ private:
     /// Returns the completed serial; `oldestQueue` (optional) gets PollQueues' result.
     uint64_t PollAndApply(CommandQueue** oldestQueue);
     std::shared_ptr<DeviceContext> m_Context;
+    std::shared_ptr<FenceCheckSink> m_FenceChecks;          // shared by the queues (made before them)
     std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3); [1] unused
     static constexpr uint64_t kZeroBufferBytes = uint64_t(4) << 20;
     std::shared_ptr<Buffer> m_ZeroBuffer;  // zeros in upload memory, the source of every zeroing copy
