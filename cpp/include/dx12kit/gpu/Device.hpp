@@ -44,6 +44,7 @@ namespace dx12kit {
 
 class CommandQueue;
 class FenceCheckSink;
+class PassBufferPool;
 class FormatSupportCache;
 class UploadPagePool;
 class Buffer;
@@ -132,6 +133,13 @@ public:
     /// The extension slot: an object a feature keeps per device (built-in pipelines, a feature's
     /// state), made by `make` on first use of `key` and kept for the device's life. Thread-safe.
     std::shared_ptr<void> BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make);
+    /// Built-in objects a hot path reaches without the key's lookup and the mutex: after the first
+    /// BuiltinObject(key, make, id), BuiltinFast(id) is the object (kept for the device's life).
+    enum class BuiltinId : uint8_t { ExpandIndirectCbv, Count };
+    void* BuiltinFast(BuiltinId id) const { return m_BuiltinFast[size_t(id)].load(std::memory_order_acquire); }
+    void* BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make, BuiltinId id);
+    /// The buffers dx12kit's own passes use per call, reused after their work completed (PassBuffers.hpp).
+    PassBufferPool& PassBuffers() const { return *m_PassBuffers; }
 
     /// Records and submits the zeroing of resources created since the last execute (see
     /// DeviceContext::QueueZeroInit) on the direct queue; when `executing` is another queue, it waits
@@ -180,7 +188,9 @@ private:
     std::shared_ptr<Buffer> m_ZeroBuffer;  // zeros in upload memory, the source of every zeroing copy
     std::string m_AdapterName;
     std::mutex m_BuiltinMutex;
-    std::map<std::string, std::shared_ptr<void>> m_Builtins;  // BuiltinObject
+    std::map<std::string, std::shared_ptr<void>> m_Builtins;                   // BuiltinObject
+    std::array<std::atomic<void*>, size_t(BuiltinId::Count)> m_BuiltinFast{};  // BuiltinFast
+    std::shared_ptr<PassBufferPool> m_PassBuffers;
     D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
 };
 
