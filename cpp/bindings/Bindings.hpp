@@ -71,6 +71,7 @@ std::shared_ptr<RootSignature> PipelineRootSignatureArg(Device& device, pybind11
 void BindIndirectArgument(Classes& c);
 void BindCommandSignature(Classes& c);
 void BindBundle(Classes& c);
+void BindBundleIndirect(Classes& c);      // Bundle.execute_indirect (BindBundleIndirect.cpp)
 void BindCommandListBundles(Classes& c);  // execute_bundle (BindCommandListBundles.cpp)
 void BindDeviceBundles(Classes& c);       // Device.create_bundle (BindDeviceBundles.cpp)
 void BindBarrierBatch(Classes& c);        // BarrierBatch (CommandList.resource_barriers is in BindCommandList.cpp)

@@ -37,6 +37,7 @@ PYBIND11_MODULE(dx12core, m) {
     BindIndirectArgument(classes);
     BindCommandSignature(classes);
     BindBundle(classes);
+    BindBundleIndirect(classes);
     BindCommandList(m, classes);
     BindArgumentRoles(m);
     BindChoiceTables(m);

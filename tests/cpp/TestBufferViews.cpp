@@ -15,7 +15,10 @@
 
 #include "TestSupport.hpp"
 
+#include <atomic>
 #include <string>
+#include <thread>
+#include <vector>
 
 using namespace dx12kit;
 
@@ -193,6 +196,31 @@ TEST_CASE("device: Resource::BufferView writes and caches one descriptor per vie
     outside.firstElement = 60;
     outside.numElements = 8;
     CHECK_THROWS_AS(buffer->BufferView(true, outside), InvalidArgument);
+}
+
+TEST_CASE("device: a counter view makes no plain view, and its buffer is registered with the counter once, threads racing") {
+    auto dev = dx12kit_test::SharedDevice();
+    const ShaderBinding sb = Declared(6, 6, 1, 4, BindingKind::Uav);
+    for (int round = 0; round < 20; ++round) {
+        auto data = dev->CreateBuffer(256, true, D3D12_HEAP_TYPE_DEFAULT, "appended");
+        auto counter = dev->CreateBuffer(256, true, D3D12_HEAP_TYPE_DEFAULT, "counter");
+        const BufferViewDesc view = Resolve(true, BufferViewArgs(), &sb, data->Size());
+        std::atomic<int> ready{0};
+        std::vector<std::thread> threads;
+        std::vector<uint64_t> handles(4);
+        for (size_t t = 0; t < handles.size(); ++t)
+            threads.emplace_back([&, t] {
+                ready.fetch_add(1);
+                while (ready.load() < int(handles.size())) std::this_thread::yield();
+                handles[t] = data->CounterBufferView(view, counter, 4 * (t % 2)).ptr;  // two views on one counter
+            });
+        for (auto& th : threads) th.join();
+        CHECK(handles[0] == handles[2]);
+        CHECK(handles[1] == handles[3]);
+        CHECK(handles[0] != handles[1]);
+        CHECK(data->CachedViewCount() == 0);      // only the counter views: no plain UAV made for the checks
+        CHECK(counter->CounterUserCount() == 1);  // one user, however many views and threads
+    }
 }
 
 }  // TEST_SUITE

@@ -528,3 +528,100 @@ def test_root_cbvs_the_signature_sets_are_null_after_execute_indirect(device, qu
         cl.draw(6)
     cl.set_root_cbv(0, buf)
     cl.draw(6)
+
+
+def test_a_bad_root_cbv_address_raises_once_from_wait_idle(device, queue, cbv_bands, cbv_culler):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    cull_frame(device, queue, cbv_bands, cbv_culler, buf, 0b1, skew=16)
+    with pytest.raises(dx.InvalidArgumentError, match="command 0 .* has a root CBV address that is not a multiple of 256 bytes"):
+        device.wait_idle()
+    device.wait_idle()  # reported once
+
+
+@pytest.mark.parametrize("heap", ["readback", "upload"])
+def test_a_bad_root_cbv_address_raises_once_from_reading_a_mapped_buffer(device, queue, cbv_bands, cbv_culler, heap):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    mapped = device.create_buffer(256, heap=heap, name="mapped")
+    cull_frame(device, queue, cbv_bands, cbv_culler, buf, 0b1, skew=8 * 256)
+    with pytest.raises(dx.InvalidArgumentError, match="command 0 .* has a root CBV address that lies in no buffer of referenced="):
+        queue.read_buffer(mapped, dtype=np.uint32)
+    queue.read_buffer(mapped, dtype=np.uint32)  # reported once
+
+
+def test_a_bad_root_cbv_address_raises_once_from_a_read_on_another_queue(device, queue, cbv_bands, cbv_culler):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    cull_frame(device, queue, cbv_bands, cbv_culler, buf, 0b1, skew=16)
+    compute = device.queue("compute")
+    compute.flush()
+    with pytest.raises(dx.InvalidArgumentError, match="command 0 .* has a root CBV address that is not a multiple of 256 bytes"):
+        compute.read_buffer(buf)  # waits for the direct queue's list that read it
+    queue.flush()  # reported once
+
+
+def test_a_signature_of_another_root_signature_is_refused_telling_the_two_apart(device, queue, cbv_bands):
+    # Two root signatures of the same layout and the same (default) name: the message tells them apart.
+    other = device.create_root_signature([dx.RootCBV(0)])
+    sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=other)
+    cl = queue.command_list()
+    cl.set_pipeline_state(cbv_bands)
+    with pytest.raises(dx.InvalidArgumentError) as e:
+        cl.execute_indirect(sig, 1, device.create_buffer(24), referenced=[device.create_buffer(256)])
+    msg = str(e.value)
+    assert "changes root arguments of its root signature ('root_signature' at 0x" in msg
+    assert "but the list's bound root signature (of pipeline" in msg
+    assert msg.count(" at 0x") == 2 and "same object" in msg
+
+
+def test_execute_indirect_in_a_bundle_draws_what_the_list_would(device, queue, cbv_bands):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    va = buf.gpu_address
+    cmds = np.array([[(va + 256 * b) & 0xFFFFFFFF, va >> 32, 6, 1, 0, 0] for b in (1, 4, 6)], np.uint32)
+    args = device.create_buffer(cmds.nbytes, name="commands")
+    queue.write_buffer(args, cmds)
+    cbv_sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=cbv_bands.root_signature)
+    draw_sig = device.create_command_signature([IA.draw()], byte_stride=16)
+    plain = device.create_buffer(16, name="one draw")
+    queue.write_buffer(plain, np.array([6, 1, 0, 0], np.uint32))
+    b = device.create_bundle(pipeline=cbv_bands)
+    b.execute_indirect(cbv_sig, 3, args, referenced=[buf])  # root CBVs per command (emulated on vkd3d)
+    b.set_root_cbv(0, buf, 256 * 2)
+    b.execute_indirect(draw_sig, 1, plain)  # a plain draw with the root CBV the bundle set
+    b.close()
+    rt = device.create_texture2d(W, H, "rgba8_unorm", render_target=True)
+    cl = queue.command_list()
+    cl.set_render_targets([rt])
+    cl.clear_render_target(rt, [0, 0, 0, 0])
+    cl.execute_bundle(b)
+    cl.execute_bundle(b)
+    queue.execute(cl)
+    np.testing.assert_array_equal(queue.read_texture(rt), cbv_bands_expected([1, 2, 4, 6]))
+
+
+def test_execute_indirect_in_a_bundle_keeps_the_rules(device, queue, cbv_bands):
+    sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=cbv_bands.root_signature)
+    args = device.create_buffer(48)
+    with pytest.raises(dx.InvalidArgumentError, match="no pipeline set in the bundle"):
+        device.create_bundle().execute_indirect(sig, 2, args, referenced=[args])
+    other = device.create_graphics_pipeline(dx.compile_hlsl(CB_VS, profile="vs_5_0"), dx.compile_hlsl(CB_PS, profile="ps_5_0"),
+                                            device.create_root_signature([dx.RootCBV(0)]), rtv_formats=["rgba8_unorm"])
+    with pytest.raises(dx.InvalidArgumentError, match="changes root arguments of its root signature .* the bundle set"):
+        device.create_bundle(pipeline=other).execute_indirect(sig, 2, args, referenced=[args])
+    b = device.create_bundle(pipeline=cbv_bands)
+    b.execute_indirect(sig, 3, args, referenced=[device.create_buffer(256)])  # 3 commands do not fit 48 bytes: found at execute
+    b.close()
+    with pytest.raises(dx.UseAfterFreeError, match="closed"):
+        b.execute_indirect(sig, 1, args, referenced=[args])
+    cl = queue.command_list()
+    cl.set_render_targets([device.create_texture2d(W, H, "rgba8_unorm", render_target=True)])
+    with pytest.raises(dx.InvalidArgumentError, match=r"bundle 'bundle', call 1 \(execute_indirect\): execute_indirect: max_count=3"):
+        cl.execute_bundle(b)
+    with pytest.raises(TypeError, match="signature must be a dx12kit.CommandSignature"):
+        device.create_bundle(pipeline=cbv_bands).execute_indirect(args, 1, args)

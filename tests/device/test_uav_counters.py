@@ -147,6 +147,32 @@ def test_a_dispatch_that_counts_through_a_view_without_counter_is_refused(device
         cl.dispatch(1)
 
 
+def test_the_counter_check_runs_again_after_the_view_or_the_pipeline_changes(device, queue):
+    # Checked once per change, not per dispatch: a checked dispatch must not excuse a later view without counter.
+    rs = device.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
+    pso = device.create_compute_pipeline(counting_bytecode(OP_IMM_ATOMIC_ALLOC, APPEND), rs)
+    plain = device.create_compute_pipeline(dx.compile_hlsl(APPEND, profile="cs_5_0"), rs)
+    out = device.create_buffer(4 * N, uav=True)
+    counter = _counter(device, queue, 0)
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_unordered_access_view(0, 0, out, stride=4, counter=counter)
+    cl.dispatch(1)
+    cl.dispatch(1)
+    cl.set_unordered_access_view(0, 0, out, stride=4)
+    with pytest.raises(dx.InvalidArgumentError, match="no counter resource"):
+        cl.dispatch(1)
+    cl.set_pipeline_state(plain)
+    cl.dispatch(1)  # does not count: no counter needed
+    cl.set_pipeline_state(pso)
+    with pytest.raises(dx.InvalidArgumentError, match="no counter resource"):
+        cl.dispatch(1)
+    cl.set_unordered_access_view(0, 0, out, stride=4, counter=counter)
+    cl.dispatch(1)
+    queue.wait(queue.execute(cl))
+    assert queue.read_buffer(counter, dtype=np.uint32)[0] == 3 * 32
+
+
 def test_counter_arguments_follow_d3d12_rules(device, queue):
     rs = device.create_root_signature([dx.DescriptorTable([dx.UAV(0)])])
     pso = device.create_compute_pipeline(counting_bytecode(OP_IMM_ATOMIC_ALLOC, APPEND), rs)

@@ -5,6 +5,7 @@
 #include "dx12kit/devicecontext/DeviceContext.hpp"
 #include "dx12kit/gpu/CommandList.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/CommandSignature.hpp"
 #include "dx12kit/resources/D3D12Rules.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
@@ -291,6 +292,29 @@ void Bundle::Dispatch(uint32_t x, uint32_t y, uint32_t z) {
     m_Commands.push_back(DispatchCmd{x, y, z});
 }
 
+void Bundle::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
+                             uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset,
+                             const std::vector<std::shared_ptr<Resource>>& referenced) {
+    const char* what = "execute_indirect";
+    const auto lock = Record(what);
+    if (!signature) throw InvalidArgument("execute_indirect: signature is None");
+    CheckDevice(&signature->Context(), "command signature '" + signature->Name() + "'", what);
+    CheckWork(signature->IsCompute(), what);
+    if (signature->Root()) {
+        const RootSignature& set = RootSignatureForArguments(what);
+        if (signature->Root().get() != &set)
+            throw InvalidArgument("execute_indirect in bundle '" + m_Name + "': command signature '" + signature->Name() +
+                                  "' changes root arguments of its root signature ('" + signature->Root()->Name() +
+                                  "'), but the root signature the bundle set (with pipeline '" + m_Pipeline->Name() + "', '" + set.Name() +
+                                  "') is another object (D3D12: the signature's root signature must be the bound one); set a pipeline of the "
+                                  "signature's root signature in the bundle first");
+    }
+    CheckResource(arguments, "execute_indirect: argument_buffer");
+    if (count) CheckResource(count, "execute_indirect: count_buffer");
+    for (size_t i = 0; i < referenced.size(); ++i) CheckResource(referenced[i], ("execute_indirect: referenced[" + std::to_string(i) + "]").c_str());
+    m_Commands.push_back(IndirectCmd{signature, maxCount, arguments, count, argumentOffset, countOffset, referenced});
+}
+
 void Bundle::Close() {
     const std::lock_guard<std::mutex> lock(m_Mutex);
     m_Pipeline.reset();  // recording state only (the commands hold what they name)
@@ -334,6 +358,7 @@ const char* Bundle::CallName(const Command& command) {
             [](const BlendFactorCmd&) { return "set_blend_factor"; },
             [](const DrawCmd& c) { return c.indexed ? "draw_indexed" : "draw"; },
             [](const DispatchCmd&) { return "dispatch"; },
+            [](const IndirectCmd&) { return "execute_indirect"; },
         },
         command);
 }
@@ -366,6 +391,9 @@ void Bundle::ReplayInto(CommandList& cl) const {
                                else cl.Draw(c.count, c.instances, c.start, c.startInstance);
                            },
                            [&](const DispatchCmd& c) { cl.Dispatch(c.x, c.y, c.z); },
+                           [&](const IndirectCmd& c) {
+                               cl.ExecuteIndirect(c.signature, c.maxCount, c.arguments, c.argumentOffset, c.count, c.countOffset, c.referenced);
+                           },
                        },
                        m_Commands[i]);
     } catch (const Error& e) {

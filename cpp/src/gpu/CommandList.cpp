@@ -465,6 +465,7 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     if (m_Pipeline) m_PipelineUnboundBy = nullptr;  // kept only while set_pipeline_state follows a built-in's unbinding
     m_Pipeline = pso;
     m_TargetsMatch = false;
+    m_UavCountersChecked = false;
     m_Tracked.push_back(pso);
     m_Compute = pso->IsCompute();
     m_d3d12List->SetPipelineState(pso->D3D12PipelineState());
@@ -486,6 +487,7 @@ void CommandList::ForgetRootArguments(const char* by) {
     // Root arguments are gone with the old root signature (D3D12: "root signature changes clear
     // all root arguments"); vertex and index buffers stay bound.
     m_RootArgsClearedBy = by;
+    m_UavCountersChecked = false;
     m_RootArgsSet = 0;
     m_RootViewsNulled = 0;
     m_ConstantsSet.fill(0);
@@ -1414,7 +1416,10 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
     // pipeline's formats, the bindings against each other.
     if (!dispatch && !m_TargetsMatch) CheckTargetFormats(what);
     if (!(m_HazardsChecked & (dispatch ? 2u : 1u))) CheckBindingHazards(dispatch, what);
-    if (m_Pipeline->UsesUavCounters()) CheckUavCounters(what);
+    if (!m_UavCountersChecked && m_Pipeline->UsesUavCounters()) {  // again only after the pipeline or a binding changed
+        CheckUavCounters(what);
+        m_UavCountersChecked = true;
+    }
     if (!dispatch && m_Pipeline->UsesBlendFactor() && !m_BlendFactorSet) {
         // D3D12 starts a list with the blend factor at zeros (ID3D12GraphicsCommandList::ClearState: "the
         // state it was in when the command list was created ... blend factor set to empty values (all
@@ -1742,6 +1747,7 @@ void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tr
     m_Tracked.clear();
     for (auto& kv : m_Bindings) tracked.push_back(std::move(kv.second.resource));
     m_Bindings.clear();
+    m_UavCountersChecked = false;
     m_TargetBindings.clear();
     m_DirtyKeys.clear();
     m_AllBindingsDirty = true;

@@ -13,8 +13,10 @@
 //     ExecuteIndirect(draw-only signature, 1, its record, its count): what vkd3d runs right.
 // An address in no referenced buffer or not 256-byte aligned (set_root_cbv's rule): that command
 // does not draw, and the pass records the lowest such command in the scratch buffer; a copy of it
-// in a READBACK buffer is read when the list's fence is reached (FenceChecks.hpp), and the queue's
-// next wait or read raises InvalidArgument naming the command.
+// in a READBACK buffer is read when the list's fence is reached (FenceChecks.hpp), and the device's
+// next wait or read (any queue, or Device::WaitIdle) raises InvalidArgument naming the command. The
+// scratch and READBACK buffers come from the device's PassBufferPool (back once the work completed),
+// the pass's pipeline from Device::BuiltinFast (no lookup by name, no mutex after the first call).
 // States: the argument and count buffers go to INDIRECT_ARGUMENT | NON_PIXEL_SHADER_RESOURCE (D3D12's
 // state, and the pass's), the referenced buffers to VERTEX_AND_CONSTANT_BUFFER | NON_PIXEL_SHADER_RESOURCE
 // (upload-heap ones stay GENERIC_READ), the scratch buffer to UNORDERED_ACCESS for the pass and to
@@ -31,6 +33,7 @@
 #include "dx12kit/gpu/CommandSignature.hpp"
 #include "dx12kit/gpu/Device.hpp"
 #include "dx12kit/gpu/FenceChecks.hpp"
+#include "dx12kit/gpu/PassBuffers.hpp"
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
 
 #include <algorithm>
@@ -149,8 +152,12 @@ void CommandList::ExecuteIndirectCbvs(const CommandSignature& signature, uint32_
     std::memcpy(up.cpu, &t, sizeof t);
     std::memset(up.cpu + sizeof t, 0, 16);
 
-    auto scratch = PassScratch(scratchBytes, what);
-    auto readback = m_Device->CreateBuffer(256, false, D3D12_HEAP_TYPE_READBACK, "dx12kit execute_indirect check");
+    // Both from the device's pool (PassBuffers.hpp): back in it once this list's work has completed.
+    std::shared_ptr<Resource> scratch = m_Device->PassBuffers().Acquire(scratchBytes, D3D12_HEAP_TYPE_DEFAULT, "execute_indirect scratch");
+    CheckSameDevice(*scratch, what);
+    NoteFullWrite(*scratch, true);  // written before it is read: no zeroing
+    m_Tracked.push_back(scratch);
+    auto readback = m_Device->PassBuffers().Acquire(8, D3D12_HEAP_TYPE_READBACK, "execute_indirect check");
     const std::string list = m_Name, sig = signature.Name();
     m_Tracked.push_back(std::make_shared<FenceCheck>(m_Queue->FenceChecks(), readback, [list, sig, maxCount](uint32_t lowest, uint32_t why) {
         const uint32_t command = ~lowest;
@@ -182,8 +189,11 @@ void CommandList::ExecuteIndirectCbvs(const CommandSignature& signature, uint32_
     l->CopyBufferRegion(scratch->D3D12Resource(), 0, up.resource, up.offset + sizeof t, 16);
     m_Tracker.Transition(scratch, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
     Flush();
-    auto pso = std::static_pointer_cast<PipelineState>(
-        m_Device->BuiltinObject("ExpandIndirectCbv", [this] { return std::static_pointer_cast<void>(MakeExpandPipeline(m_Context)); }));
+    auto* pso = static_cast<PipelineState*>(m_Device->BuiltinFast(Device::BuiltinId::ExpandIndirectCbv));
+    if (!pso)
+        pso = static_cast<PipelineState*>(m_Device->BuiltinObject(
+            "ExpandIndirectCbv", [this] { return std::static_pointer_cast<void>(MakeExpandPipeline(m_Context)); },
+            Device::BuiltinId::ExpandIndirectCbv));
     const D3D12_GPU_VIRTUAL_ADDRESS argsVa = arguments->GpuAddress() + argumentOffset;
     if (m_NativePredicate) l->SetPredication(nullptr, 0, D3D12_PREDICATION_OP_EQUAL_ZERO);
     l->SetComputeRootSignature(pso->GetRootSignature()->D3D12RootSignature());

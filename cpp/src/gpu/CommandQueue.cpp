@@ -22,7 +22,7 @@
 namespace dx12kit {
 
 CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
-    : m_Device(device), m_Context(device.Context()), m_Type(type), m_FenceChecks(std::make_shared<FenceCheckSink>()) {
+    : m_Device(device), m_Context(device.Context()), m_Type(type), m_FenceChecks(device.FenceChecks()) {
     D3D12_COMMAND_QUEUE_DESC d{};
     d.Type = type;
     d.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
@@ -174,10 +174,10 @@ void CommandQueue::PumpSignal() {
     if (m_LastSubmitted > m_LastSignalled && !m_Device.AnySignalPending()) ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
 }
 
-uint64_t CommandQueue::DeferredSignalTarget(uint64_t value) {
+uint64_t CommandQueue::DeferredSignalTarget(uint64_t value, bool afterPending) {
     std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
     if (value <= m_LastSignalled || value > m_LastSubmitted) return value;
-    if (m_LazySignals) {
+    if (afterPending && m_LazySignals) {
         const uint64_t done = ReadCompleted();
         if (done < m_LastSignalled) return m_LastSignalled;  // this queue's signal is pending: wait for it first
     }
@@ -186,8 +186,7 @@ uint64_t CommandQueue::DeferredSignalTarget(uint64_t value) {
 }
 
 void CommandQueue::EnsureSignalled(uint64_t value) {
-    std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
-    if (value > m_LastSignalled && value <= m_LastSubmitted) ThrowIfFailed(SignalSubmitted(), "ID3D12CommandQueue::Signal");
+    (void)DeferredSignalTarget(value, false);  // a GPU wait cannot wait for the pending signal first
 }
 
 uint64_t CommandQueue::CompletedValue() {
@@ -757,7 +756,7 @@ void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
     m_FenceChecks->ThrowIfAny("wait");
 }
 
-uint64_t CommandQueue::Flush(double timeoutSeconds) {
+uint64_t CommandQueue::Flush(double timeoutSeconds, bool raiseGpuErrors) {
     m_Context->CheckNotForked("flush");
     uint64_t value;
     {
@@ -767,7 +766,7 @@ uint64_t CommandQueue::Flush(double timeoutSeconds) {
     }
     if (!WaitForFence(value, timeoutSeconds)) throw Timeout("flush: the queue did not go idle within " + std::to_string(timeoutSeconds) + " s");
     m_Device.Poll();
-    m_FenceChecks->ThrowIfAny("flush");
+    if (raiseGpuErrors) m_FenceChecks->ThrowIfAny("flush");
     return value;
 }
 

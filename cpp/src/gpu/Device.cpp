@@ -4,6 +4,8 @@
 #include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/devicecontext/UploadBuffer.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
+#include "dx12kit/gpu/FenceChecks.hpp"
+#include "dx12kit/gpu/PassBuffers.hpp"
 #include "dx12kit/gpu/UmaAccess.hpp"
 #include "d3dx12/D3dx12Lite.hpp"
 #include "dx12kit/platform/HResult.hpp"
@@ -23,7 +25,9 @@ std::shared_ptr<Device> Device::Create(const DeviceOptions& options, void (*dele
     return std::shared_ptr<Device>(new Device(options));
 }
 
-Device::Device(const DeviceOptions& options) : m_Context(std::make_shared<DeviceContext>(options)) {
+Device::Device(const DeviceOptions& options)
+    : m_Context(std::make_shared<DeviceContext>(options)), m_FenceChecks(std::make_shared<FenceCheckSink>()) {
+    m_PassBuffers = std::make_shared<PassBufferPool>(*this);
     m_AdapterName = platform::AdapterName(m_Context->D3D12Device());
     static const D3D_FEATURE_LEVEL kLevels[] = {D3D_FEATURE_LEVEL_12_1, D3D_FEATURE_LEVEL_12_0, D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0};
     D3D12_FEATURE_DATA_FEATURE_LEVELS fl{};
@@ -150,8 +154,9 @@ bool Device::AnySignalPending() const {
 void Device::WaitIdle() {
     m_Context->CheckNotForked("wait_idle");
     for (auto& q : m_Queues)
-        if (q) q->Flush();
+        if (q) q->Flush(-1.0, false);  // every queue idle first: raising on the first would leave the others running
     Poll();
+    m_FenceChecks->ThrowIfAny("wait_idle");
 }
 
 std::map<std::string, std::string> Device::Info() const {
@@ -512,7 +517,14 @@ void Device::TrimMemory() {
     Poll();
     // Idle upload pages first: their memory is in upload blocks that can then empty and go.
     m_Context->UploadPages().Trim(m_Context->CompletedSerial());
+    m_PassBuffers->Trim();  // free ones only: a lease still held keeps its buffer
     m_Context->Memory().Trim(m_Context->CompletedSerial());
+}
+
+void* Device::BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make, BuiltinId id) {
+    void* object = BuiltinObject(key, make).get();  // kept in m_Builtins for the device's life
+    m_BuiltinFast[size_t(id)].store(object, std::memory_order_release);
+    return object;
 }
 
 std::shared_ptr<void> Device::BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make) {

@@ -25,6 +25,7 @@ void Device::Close() {
         zero = std::move(m_ZeroBuffer);
         std::lock_guard<std::mutex> builtinLock(m_BuiltinMutex);
         builtins.swap(m_Builtins);
+        for (auto& fast : m_BuiltinFast) fast.store(nullptr, std::memory_order_release);
     }
     // Released outside the lock (their destructors free descriptors and memory; the GPU is idle).
 }

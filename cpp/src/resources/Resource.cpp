@@ -7,6 +7,7 @@
 #include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/platform/HResult.hpp"
 
+#include <algorithm>
 #include <string>
 #include <thread>
 
@@ -151,12 +152,21 @@ size_t Resource::CachedViewCount() const {
     return m_Views.size() + m_BufferViews.size() + m_CbvRanges.size();
 }
 
-D3D12_CPU_DESCRIPTOR_HANDLE Resource::BufferView(bool uav, const BufferViewDesc& view) {
+void Resource::CheckBufferView(bool uav, const BufferViewDesc& view) const {
     if (!IsBuffer()) throw InvalidArgument("resource '" + m_Name + "' is a texture; buffer views take buffers");
     if (uav && !AllowsUav())
         throw InvalidArgument("resource '" + m_Name + "' was not created with uav=True, so it cannot be bound as an unordered access view");
     const std::string problem = BufferViewProblem(view, m_LogicalSize);
     if (!problem.empty()) throw InvalidArgument("buffer view of resource '" + m_Name + "': " + problem);
+}
+
+size_t Resource::CounterUserCount() const {
+    std::lock_guard<std::mutex> lock(m_ViewMutex);
+    return m_CounterUsers.size();
+}
+
+D3D12_CPU_DESCRIPTOR_HANDLE Resource::BufferView(bool uav, const BufferViewDesc& view) {
+    CheckBufferView(uav, view);
     const BufferViewKey key{
         uav, static_cast<uint8_t>(view.kind), static_cast<uint32_t>(view.format), view.stride, view.firstElement, view.numElements};
     std::lock_guard<std::mutex> lock(m_ViewMutex);
@@ -174,7 +184,7 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::CounterBufferView(const BufferViewDesc& vi
     if (view.kind != BufferViewKind::Structured)
         throw InvalidArgument("resource '" + m_Name +
                               "': a UAV counter needs a structured view (D3D12: a counter resource only with a structure stride)");
-    (void)BufferView(true, view);  // the view's own checks
+    CheckBufferView(true, view);  // the view's own checks (no plain view is made: only the counter view is used)
     if (counter.get() == this) {
         // The counter in the view's own buffer (the view as resolved, whether its kind was given or
         // declared by the pipeline): its 4 bytes must lie outside the elements the view covers, or
@@ -197,9 +207,16 @@ D3D12_CPU_DESCRIPTOR_HANDLE Resource::CounterBufferView(const BufferViewDesc& vi
     DescriptorAllocation da = m_Context->CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV).Allocate(1);
     const D3D12_CPU_DESCRIPTOR_HANDLE h = da.Handle();
     {
-        // Registered first: a move of the counter from here on rewrites this view too.
+        // Registered first: a move of the counter from here on rewrites this view too. Once per
+        // user (two threads making the same view, or several views on one counter, register once);
+        // users gone are dropped here.
+        const std::weak_ptr<Resource> self = weak_from_this();
         std::lock_guard<std::mutex> lock(counter->m_ViewMutex);
-        counter->m_CounterUsers.push_back(weak_from_this());
+        auto& users = counter->m_CounterUsers;
+        users.erase(std::remove_if(users.begin(), users.end(), [](const std::weak_ptr<Resource>& w) { return w.expired(); }), users.end());
+        const bool known =
+            std::any_of(users.begin(), users.end(), [&](const std::weak_ptr<Resource>& w) { return !w.owner_before(self) && !self.owner_before(w); });
+        if (!known) users.push_back(self);
     }
     std::lock_guard<std::mutex> lock(m_ViewMutex);
     auto it = m_CounterViews.find(counterKey);

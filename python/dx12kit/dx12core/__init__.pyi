@@ -2586,6 +2586,29 @@ class Bundle:
         Raises:
             InvalidArgumentError: always (D3D12 bundle rule).
         """
+    def execute_indirect(self, signature: CommandSignature, max_count: typing.SupportsIndex, argument_buffer: Buffer, argument_offset: typing.SupportsIndex = 0, count_buffer: Buffer | None = None, count_offset: typing.SupportsIndex = 0, *, referenced: collections.abc.Sequence[Buffer] = ()) -> None:
+        """
+        Records an ExecuteIndirect (D3D12 allows it in a bundle: it is not among the bundle restrictions); it runs, when
+        the bundle is executed, as CommandList.execute_indirect with the same arguments would at that point of the calling
+        list, with the same checks and the same results (root CBV arguments included).
+        
+        D3D12's bundle rules apply: the bundle must have set a pipeline of the signature's kind (bundles do not inherit
+        the pipeline), and a signature that changes root arguments needs its root signature set in the bundle (with
+        set_pipeline_state). D3D12 wants the argument and count buffers in INDIRECT_ARGUMENT when the bundle runs (a bundle
+        records no barrier); dx12kit's calling list puts them there. Root views the signature sets are NULL views in the
+        calling list afterwards (what a bundle sets stays set).
+        
+        Args:
+            signature, max_count, argument_buffer, argument_offset, count_buffer, count_offset, referenced: as
+                CommandList.execute_indirect.
+        
+        Raises:
+            InvalidArgumentError: now, no pipeline of the signature's kind set in the bundle, a signature whose root
+                signature is not the one the bundle set, objects of another device; at execute_bundle, what
+                CommandList.execute_indirect refuses (the error names the bundle and the call).
+            UseAfterFreeError: the bundle is closed, or a buffer was closed.
+            TypeError: arguments of the wrong type.
+        """
     def generate_mips(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
         """
         Refused: generate_mips records barriers and copies, which a bundle may not (D3D12 bundle restrictions): call it on the calling list.

@@ -55,6 +55,7 @@
 namespace dx12kit {
 
 class CommandList;
+class CommandSignature;
 class DeviceContext;
 class Resource;
 
@@ -104,6 +105,17 @@ public:
     void Draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t startVertex, uint32_t startInstance);
     void DrawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t startIndex, int32_t baseVertex, uint32_t startInstance);
     void Dispatch(uint32_t x, uint32_t y, uint32_t z);
+    /// ExecuteIndirect in a bundle (D3D12 allows it: it is not among the bundle restrictions). Checked
+    /// now: a pipeline of the signature's kind is set in the bundle (rule 4), the signature's root
+    /// signature, when it changes root arguments, is the one the bundle set (root arguments change
+    /// only after the bundle set the root signature), the buffers are of this device and open. The
+    /// rest (sizes, offsets, referenced=, bindings) is CommandList::ExecuteIndirect's, at execute.
+    /// D3D12 wants the argument and count buffers already in INDIRECT_ARGUMENT when the bundle runs
+    /// (a bundle records no barrier); the replay puts them there in the calling list. Root views
+    /// the signature sets are NULL after it, in the calling list too (rule 5).
+    void ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
+                         uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset,
+                         const std::vector<std::shared_ptr<Resource>>& referenced);
 
     /// Throws InvalidArgument: `call` (a CommandList call of bundlerules::Refusals()) is not allowed in
     /// a bundle, naming the rule and the fix.
@@ -183,8 +195,15 @@ public:
     struct DispatchCmd {
         uint32_t x, y, z;
     };
+    struct IndirectCmd {
+        std::shared_ptr<CommandSignature> signature;
+        uint32_t maxCount;
+        std::shared_ptr<Resource> arguments, count;
+        uint64_t argumentOffset, countOffset;
+        std::vector<std::shared_ptr<Resource>> referenced;
+    };
     using Command = std::variant<PipelineCmd, ConstantsCmd, RootViewCmd, ViewCmd, CbvCmd, SamplerCmd, VertexBufferCmd, IndexBufferCmd, DynamicCmd,
-                                 StencilRefCmd, BlendFactorCmd, DrawCmd, DispatchCmd>;
+                                 StencilRefCmd, BlendFactorCmd, DrawCmd, DispatchCmd, IndirectCmd>;
     /// The Python name of a recorded call, for messages.
     static const char* CallName(const Command& c);
 

@@ -391,6 +391,7 @@ private:
     /// dispatch look for hazards again (CheckBindingHazards) and request the state of this one
     /// (m_DirtyKeys). Putting the binding a key holds already changes nothing.
     void PutBinding(uint64_t key, Binding b) {
+        m_UavCountersChecked = false;  // a view or its counter may have changed (one store)
         // A table slot set again loses the counter its last UAV had (set_unordered_access_view puts it back).
         if (m_HasCounterBindings && key < kInputAssemblerKeys && !(uint32_t(key) & kCounterSlotBit)) m_Bindings.erase(key | kCounterSlotBit);
         auto it = m_Bindings.find(key);
@@ -442,7 +443,8 @@ private:
     /// state through another binding. Runs when the bindings changed since the last draw
     /// (dispatch); throws InvalidArgument naming the resource and both bindings.
     void CheckBindingHazards(bool dispatch, const char* what);
-    uint8_t m_HazardsChecked = 0;  ///< bit 0: CheckBindingHazards passed for draws, bit 1 for dispatches, since the bindings changed
+    bool m_UavCountersChecked = false;  ///< CheckUavCounters passed since the pipeline or the bindings last changed
+    uint8_t m_HazardsChecked = 0;       ///< bit 0: CheckBindingHazards passed for draws, bit 1 for dispatches, since the bindings changed
     /// Validation mode: every constant buffer the pipeline's shaders read through a root CBV or a
     /// table CBV holds at least the bytes its cbuffer's variables span.
     void ValidateConstantBuffers(const char* what) const;

@@ -121,7 +121,9 @@ public:
     /// < 0 waits forever; Timeout is thrown when it expires, Interrupted when WaitHooks say stop.
     void Wait(uint64_t value, double timeoutSeconds = -1.0);
     /// Signals and waits: every submitted list has completed on return (same timeout rules).
-    uint64_t Flush(double timeoutSeconds = -1.0);
+    /// `raiseGpuErrors`: raise the errors the GPU found (FenceChecks.hpp; Device::WaitIdle raises
+    /// them itself once every queue is idle).
+    uint64_t Flush(double timeoutSeconds = -1.0, bool raiseGpuErrors = true);
     /// THE one place the CPU waits for this queue's fence (every wait above and below goes through
     /// it): waits in slices of WaitHooks::sliceMs through WaitHooks::blocking, asking
     /// WaitHooks::keepWaiting between slices (Interrupted when it says stop). Returns false when
@@ -132,12 +134,14 @@ public:
     /// The fence's completed value (issues a deferred signal first when none is pending, so that a
     /// loop reading only this value still sees progress).
     uint64_t CompletedValue();
-    /// Makes sure a signal of at least `value` is issued (lazy signals; see above).
+    /// Makes sure a signal of at least `value` is issued (lazy signals; see above):
+    /// DeferredSignalTarget(value, false).
     void EnsureSignalled(uint64_t value);
     /// For a CPU wait for `value`: the value to wait for first. Issues the signal `value` needs and
-    /// returns `value`, unless (lazy signals) this queue's own signal is still pending: then returns
-    /// that signal's value and issues nothing, so that one signal is pending at a time.
-    uint64_t DeferredSignalTarget(uint64_t value);
+    /// returns `value`, unless (lazy signals, `afterPending`) this queue's own signal is still
+    /// pending: then returns that signal's value and issues nothing, so that one signal is pending
+    /// at a time.
+    uint64_t DeferredSignalTarget(uint64_t value, bool afterPending = true);
     /// Whether a signal issued on this queue has not been reached yet. When it has made no
     /// progress for a while, re-issues the latest signal first (HealIfStalled). Caller holds the
     /// submission mutex.
@@ -171,8 +175,8 @@ public:
     HRESULT IssueWait(CommandQueue& other, uint64_t value);
     /// The queue's submitter (its submission thread, counters, the test hook for queued failures).
     QueueSubmitter& Submitter() const { return *m_Submitter; }
-    /// Errors the GPU found in this queue's work (FenceChecks.hpp), raised by the next Wait, Flush,
-    /// ReadBuffer or ReadTexture.
+    /// Errors the GPU found in the device's work (FenceChecks.hpp; one sink per device), raised by the
+    /// next Wait, Flush, ReadBuffer, ReadTexture or ReadQueries of any queue, or Device::WaitIdle.
     const std::shared_ptr<FenceCheckSink>& FenceChecks() const { return m_FenceChecks; }
 
     /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a

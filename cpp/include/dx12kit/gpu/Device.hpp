@@ -43,6 +43,8 @@
 namespace dx12kit {
 
 class CommandQueue;
+class FenceCheckSink;
+class PassBufferPool;
 class FormatSupportCache;
 class UploadPagePool;
 class Buffer;
@@ -96,8 +98,12 @@ public:
     /// poll released) before reporting that it is out of memory; it never decides so from a poll
     /// whose completions were not applied.
     bool WaitForProgress();
-    /// Waits until every queue is idle (interruptible, see WaitHooks).
+    /// Waits until every queue is idle (interruptible, see WaitHooks), then raises the errors the GPU
+    /// found in any queue's work (FenceChecks.hpp), once.
     void WaitIdle();
+    /// Errors the GPU found in the work of every queue of this device (FenceChecks.hpp): one sink,
+    /// so whichever wait or read comes next raises them, on any queue.
+    const std::shared_ptr<FenceCheckSink>& FenceChecks() const { return m_FenceChecks; }
     /// Waits until all work with serial <= `serial` has completed on every queue, then polls
     /// (Timeout when `timeoutSeconds` >= 0 expires first).
     void WaitForSerial(uint64_t serial, double timeoutSeconds = -1.0);
@@ -127,6 +133,13 @@ public:
     /// The extension slot: an object a feature keeps per device (built-in pipelines, a feature's
     /// state), made by `make` on first use of `key` and kept for the device's life. Thread-safe.
     std::shared_ptr<void> BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make);
+    /// Built-in objects a hot path reaches without the key's lookup and the mutex: after the first
+    /// BuiltinObject(key, make, id), BuiltinFast(id) is the object (kept for the device's life).
+    enum class BuiltinId : uint8_t { ExpandIndirectCbv, Count };
+    void* BuiltinFast(BuiltinId id) const { return m_BuiltinFast[size_t(id)].load(std::memory_order_acquire); }
+    void* BuiltinObject(const std::string& key, const std::function<std::shared_ptr<void>()>& make, BuiltinId id);
+    /// The buffers dx12kit's own passes use per call, reused after their work completed (PassBuffers.hpp).
+    PassBufferPool& PassBuffers() const { return *m_PassBuffers; }
 
     /// Records and submits the zeroing of resources created since the last execute (see
     /// DeviceContext::QueueZeroInit) on the direct queue; when `executing` is another queue, it waits
@@ -169,12 +182,15 @@ private:
     /// Returns the completed serial; `oldestQueue` (optional) gets PollQueues' result.
     uint64_t PollAndApply(CommandQueue** oldestQueue);
     std::shared_ptr<DeviceContext> m_Context;
+    std::shared_ptr<FenceCheckSink> m_FenceChecks;          // shared by the queues (made before them)
     std::array<std::unique_ptr<CommandQueue>, 4> m_Queues;  // by D3D12_COMMAND_LIST_TYPE (0,2,3); [1] unused
     static constexpr uint64_t kZeroBufferBytes = uint64_t(4) << 20;
     std::shared_ptr<Buffer> m_ZeroBuffer;  // zeros in upload memory, the source of every zeroing copy
     std::string m_AdapterName;
     std::mutex m_BuiltinMutex;
-    std::map<std::string, std::shared_ptr<void>> m_Builtins;  // BuiltinObject
+    std::map<std::string, std::shared_ptr<void>> m_Builtins;                   // BuiltinObject
+    std::array<std::atomic<void*>, size_t(BuiltinId::Count)> m_BuiltinFast{};  // BuiltinFast
+    std::shared_ptr<PassBufferPool> m_PassBuffers;
     D3D_FEATURE_LEVEL m_FeatureLevel = D3D_FEATURE_LEVEL_11_0;
 };
 

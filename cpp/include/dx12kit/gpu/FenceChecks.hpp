@@ -1,13 +1,14 @@
 // FenceChecks: errors that only the GPU can find (a built-in pass found the user's GPU-written data
 // breaking a rule, e.g. an ExecuteIndirect root CBV address in no referenced buffer), reported when
-// the work's fence is reached and raised by the queue's next wait or read.
+// the work's fence is reached and raised by the next wait or read of any queue of the device.
 //
 // A pass that checks on the GPU writes a word (0: fine) into a READBACK buffer and keeps a FenceCheck
 // with its list's tracked objects. Those are released only once the list's fence is reached
 // (CommandQueue::Poll), and a FenceCheck's destructor reads its word then: non-zero makes its message
-// a failure of the queue's FenceCheckSink, which CommandQueue::Wait / Flush / ReadBuffer / ReadTexture
-// and Device::WaitIdle raise (InvalidArgument) and clear. A list never executed reports nothing (the
-// word starts at 0).
+// a failure of the device's FenceCheckSink (one per device, shared by its queues), which every wait
+// raises (InvalidArgument) and clears, so it is raised once: CommandQueue::Wait / Flush / ReadBuffer
+// (the UMA direct read too) / ReadTexture / ReadQueries on any queue, and Device::WaitIdle, after
+// every queue is idle. A list never executed reports nothing (the word starts at 0).
 #pragma once
 
 #include <cstdint>

@@ -203,6 +203,10 @@ public:
     /// (view, counter, offset). The cache keeps the counter alive; either buffer moving rewrites it.
     D3D12_CPU_DESCRIPTOR_HANDLE CounterBufferView(const BufferViewDesc& view, const std::shared_ptr<Resource>& counter, uint64_t counterOffset);
     size_t CachedViewCount() const;
+    /// The resources whose counter views name this one as their counter (tests: once per user).
+    size_t CounterUserCount() const;
+    /// BufferView's checks, without making a view (InvalidArgument).
+    void CheckBufferView(bool uav, const BufferViewDesc& view) const;
 
 protected:
     D3D12_CPU_DESCRIPTOR_HANDLE GetOrCreateView(ViewKind kind, uint32_t a, uint32_t b, DXGI_FORMAT format);
