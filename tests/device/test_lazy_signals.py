@@ -256,8 +256,11 @@ def test_a_stalled_signal_is_reissued_a_few_times_per_queue(dev, waiters):
     # Debian 13 (lavapipe 25) command_list() can wait until the long dispatch has run (vkd3d's buffer-view
     # calls take lavapipe's queue lock, docs/guides/threads.rst), so v's signal may be issued only once the
     # long dispatch's was reached, and a lone pending signal cannot lose its value (no quick heal). The
-    # device counts which happened (overlapping_signals); with an overlap at least one heal is expected.
+    # device counts which happened (overlapping_signals) and the heals (reissued_signals): when two were
+    # pending as the wait below starts and it then waits longer than a few heal periods (50 ms) on a
+    # fence that does not move, at least one heal is due; with one pending, none before 2 s.
     overlapped = dev.stats()["submissions"]["overlapping_signals"] > before["overlapping_signals"]
+    waited_from = time.monotonic()
     if waiters == "one wait":
         q.wait(v)
     elif waiters == "8 threads":
@@ -272,13 +275,15 @@ def test_a_stalled_signal_is_reissued_a_few_times_per_queue(dev, waiters):
             except dx.WaitTimeoutError:
                 pass
     took = time.monotonic() - t0
+    waited = time.monotonic() - waited_from
     after = dev.stats()["submissions"]
     extra = after["signals"] - before["signals"] - 2  # the long execute's signal and v's
     reissued = after["reissued_signals"] - before["reissued_signals"]
     assert q.completed_value >= v
-    # Every extra signal is a heal's re-issue, and the counter says so exactly.
-    assert reissued == extra, (reissued, extra)
-    assert took > 0.2 and (1 if overlapped else 0) <= extra <= _stall_bound(took) + 1, (took, extra, _stall_bound(took), overlapped)
+    heal_due = overlapped and waited > 0.3
+    assert took > 0.2 and extra <= _stall_bound(took) + 1, (took, extra, _stall_bound(took))
+    assert (1 if heal_due else 0) <= reissued <= (_stall_bound(took) + 1 if overlapped or took >= 2 else 0), (
+        took, waited, overlapped, reissued, _stall_bound(took))
     assert q.read_buffer(out, np.uint32).any()
 
 
