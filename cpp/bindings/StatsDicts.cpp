@@ -113,7 +113,9 @@ py::dict DeviceStatsDict(Device& d) {
     MipStats& mips = MipGeneratorOf(d).Stats();
     out["mips"] = py::dict("in_place"_a = mips.inPlace.load(), "staged"_a = mips.staged.load(), "aliased"_a = mips.aliased.load(),
                            "dispatches"_a = mips.dispatches.load());
-    out["submissions"] = py::dict("executes"_a = c.Submits().submissions.load(), "signals"_a = c.Submits().signals.load());
+    out["submissions"] =
+        py::dict("executes"_a = c.Submits().submissions.load(), "signals"_a = c.Submits().signals.load(),
+                 "overlapping_signals"_a = c.Submits().overlappingSignals.load(), "reissued_signals"_a = c.Submits().reissuedSignals.load());
     out["uma_writes"] = py::dict("cpu"_a = c.Submits().umaCpuWrites.load(), "gpu"_a = c.Submits().umaGpuWrites.load());
     out["last_serial"] = c.LastSerial();
     out["completed_serial"] = c.CompletedSerial();

@@ -109,7 +109,10 @@ HRESULT CommandQueue::SignalSubmitted() {
     m_Context->Submits().signals.fetch_add(1, std::memory_order_relaxed);
     // A signal issued while an earlier one of this queue is not seen reached: the case in which vkd3d
     // 1.2 can lose a value (see the header), so stalls are healed quickly until the fence catches up.
-    if (m_LastSignalled > ReadCompleted()) m_SignalOverlap = true;
+    if (m_LastSignalled > ReadCompleted()) {
+        m_SignalOverlap = true;
+        m_Context->Submits().overlappingSignals.fetch_add(1, std::memory_order_relaxed);
+    }
     const HRESULT hr = m_Submitter->Signal(m_LastSubmitted);
     if (SUCCEEDED(hr)) {
         m_LastSignalled = m_LastSubmitted;
@@ -160,10 +163,12 @@ void CommandQueue::HealIfStalled(uint64_t done) {
     if (now - m_HealSince < (m_SignalOverlap ? m_HealAfter : std::max<std::chrono::steady_clock::duration>(m_HealAfter, kHealMax))) return;
     // Never throws (Execute checks for pending signals after its lists are on the GPU): a failed
     // re-issue is tried again after the next stall.
+    m_Context->Submits().reissuedSignals.fetch_add(1, std::memory_order_relaxed);
     if (idle) {
         (void)SignalSubmitted();  // restarts m_HealSince
     } else {
         // The submission thread is busy: re-issue the latest signal it issued, ordered with its own.
+        m_Context->Submits().signals.fetch_add(1, std::memory_order_relaxed);
         (void)m_Submitter->Reissue();
         m_HealSince = now;
     }
@@ -225,6 +230,15 @@ ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
     if (!m_AllocatorPool.empty()) {
         a = std::move(m_AllocatorPool.front());
         m_AllocatorPool.pop_front();
+    }
+    return ReadyAllocator(std::move(a));
+}
+
+ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireFixUpAllocator() {
+    ComPtr<ID3D12CommandAllocator> a;
+    if (!m_FixUpAllocatorPool.empty()) {
+        a = std::move(m_FixUpAllocatorPool.front());
+        m_FixUpAllocatorPool.pop_front();
     }
     return ReadyAllocator(std::move(a));
 }
@@ -380,7 +394,7 @@ struct CommandQueue::ExecutePlan {
 
 void CommandQueue::ExecutePlan::Record(CommandQueue& q, const std::vector<D3D12_RESOURCE_BARRIER>& barriers,
                                        const std::vector<const CommandList::PendingWrite*>* copies) {
-    Recorded r{&q, q.AcquireAllocator(), nullptr};
+    Recorded r{&q, q.AcquireFixUpAllocator(), nullptr};
     r.list = q.AcquireList(r.allocator.Get());
     if (!barriers.empty()) r.list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
     if (copies)
@@ -526,7 +540,7 @@ void CommandQueue::RecordFixUpLists(const std::vector<std::shared_ptr<CommandLis
         for (const auto& l : lists) l->Close();
     } catch (...) {
         for (auto& r : plan.recorded) {
-            r.queue->m_AllocatorPool.push_back(std::move(r.allocator));  // never submitted: reusable now
+            r.queue->m_FixUpAllocatorPool.push_back(std::move(r.allocator));  // never submitted: reusable now
             r.queue->m_ListPool.push_back(std::move(r.list));
         }
         throw;
@@ -562,7 +576,7 @@ void CommandQueue::SubmitDirectTransitions(ExecutePlan& plan) {
     InFlight drec;
     drec.serial = m_Context->NextSerial();
     drec.fenceValue = dv;
-    drec.allocators.push_back(std::move(r.allocator));
+    drec.fixUpAllocators.push_back(std::move(r.allocator));
     directQueue.m_InFlight.push_back(std::move(drec));
     directQueue.PoolSubmitted(std::move(r.list), directQueued);
     if (SUCCEEDED(directFailed)) {
@@ -599,7 +613,7 @@ uint64_t CommandQueue::SubmitLists(const std::vector<std::shared_ptr<CommandList
     for (const auto& l : lists)
         l->Tracker().ForEachUse([&](Resource* r, bool writes) { NoteCrossQueueUse(self, r, plan.WritesAt(r, writes), value); });
     for (size_t i = plan.onDirect.empty() ? 0 : 1; i < plan.recorded.size(); ++i) {
-        record.allocators.push_back(std::move(plan.recorded[i].allocator));
+        record.fixUpAllocators.push_back(std::move(plan.recorded[i].allocator));
         PoolSubmitted(std::move(plan.recorded[i].list), queued);
     }
     for (const auto& l : lists) {
@@ -666,6 +680,7 @@ uint64_t CommandQueue::Poll() {
         InFlight rec = std::move(m_InFlight.front());
         m_InFlight.pop_front();
         for (auto& a : rec.allocators) m_AllocatorPool.push_back(std::move(a));  // their work is done
+        for (auto& a : rec.fixUpAllocators) m_FixUpAllocatorPool.push_back(std::move(a));
         // rec.tracked is released here: the GPU no longer uses those objects.
     }
     SignalPendingAt(done);  // re-issues a signal that has stalled (vkd3d's lost values; see the header)

@@ -2144,7 +2144,9 @@ class Device:
         zero_init (new resources zeroed before first use, and the bytes copied for it), mips (CommandList.generate_mips calls by
         route: in_place, staged (UAV-capable copy), aliased (rgba8_unorm alias in the same memory); and its dispatches),
         submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with
-        lazy_fence_signals while work is in flight), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:
+        lazy_fence_signals while work is in flight; overlapping_signals: signals issued while an earlier one of the same
+        queue was still pending, the case in which vkd3d 1.2 can lose a value; reissued_signals: signals issued again by the
+        stall cure), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:
         cpu: written by the CPU at execute; gpu: copied on the GPU before their list because the buffer was still in use).
         """
     def trim_memory(self) -> None:

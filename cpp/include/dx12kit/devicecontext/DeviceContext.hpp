@@ -103,10 +103,14 @@ struct BarrierStats {
 
 /// Submissions and fence signals (lazy fence signals issue fewer signals than submissions).
 struct SubmitStats {
-    std::atomic<uint64_t> submissions{0};   ///< ExecuteCommandLists calls (the user's, and dx12kit's own work)
-    std::atomic<uint64_t> signals{0};       ///< ID3D12CommandQueue::Signal calls
-    std::atomic<uint64_t> umaCpuWrites{0};  ///< pending uploads into CPU-visible buffers written by the CPU at execute
-    std::atomic<uint64_t> umaGpuWrites{0};  ///< ... copied on the GPU before their list (the buffer was still in use)
+    std::atomic<uint64_t> submissions{0};  ///< ExecuteCommandLists calls (the user's, and dx12kit's own work)
+    std::atomic<uint64_t> signals{0};      ///< ID3D12CommandQueue::Signal calls
+    /// Signals issued while an earlier signal of the same queue was not yet seen reached (two pending
+    /// at once: the case in which vkd3d 1.2 can lose a value, CommandQueue.hpp).
+    std::atomic<uint64_t> overlappingSignals{0};
+    std::atomic<uint64_t> reissuedSignals{0};  ///< signals issued again by the stall cure (CommandQueue::HealIfStalled)
+    std::atomic<uint64_t> umaCpuWrites{0};     ///< pending uploads into CPU-visible buffers written by the CPU at execute
+    std::atomic<uint64_t> umaGpuWrites{0};     ///< ... copied on the GPU before their list (the buffer was still in use)
 };
 
 class DeviceContext {

@@ -203,6 +203,11 @@ public:
 
     // Pools (caller holds the submission mutex).
     ComPtr<ID3D12CommandAllocator> AcquireAllocator();
+    /// An allocator for dx12kit's own fix-up lists (barriers and copies only), from a pool of its own:
+    /// such an allocator never held a vkd3d buffer view (vkd3d 1.2 makes one per root UAV/SRV a user
+    /// list sets, destroyed at the allocator's reset), so resetting it never waits for lavapipe's queue
+    /// lock, which Mesa 25's lavapipe holds while it runs submitted work: Execute never waits for the GPU.
+    ComPtr<ID3D12CommandAllocator> AcquireFixUpAllocator();
     ComPtr<ID3D12GraphicsCommandList> AcquireList(ID3D12CommandAllocator* allocator);
     void ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list);
 
@@ -218,6 +223,7 @@ private:
         uint64_t serial;
         uint64_t fenceValue;
         std::vector<ComPtr<ID3D12CommandAllocator>> allocators;
+        std::vector<ComPtr<ID3D12CommandAllocator>> fixUpAllocators;  // back to m_FixUpAllocatorPool
         std::vector<std::shared_ptr<void>> tracked;
     };
 
@@ -279,7 +285,8 @@ private:
     void WaitForListHazards(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan);
     uint64_t SubmitLists(const std::vector<std::shared_ptr<CommandList>>& lists, ExecutePlan& plan);
     std::deque<InFlight> m_InFlight;
-    std::deque<ComPtr<ID3D12CommandAllocator>> m_AllocatorPool;  // only allocators whose work completed
+    std::deque<ComPtr<ID3D12CommandAllocator>> m_AllocatorPool;       // only allocators whose work completed
+    std::deque<ComPtr<ID3D12CommandAllocator>> m_FixUpAllocatorPool;  // the same, of fix-up lists only (AcquireFixUpAllocator)
     std::vector<ComPtr<ID3D12GraphicsCommandList>> m_ListPool;
     std::mutex m_ReadbackMutex;                                     // one readback at a time per queue
     std::shared_ptr<class Resource> m_Readback;                     // reused READBACK buffer, grown as needed
