@@ -43,7 +43,15 @@ case "$(dpkg --print-architecture)" in
 esac
 
 BOOT_T0=$(date +%s)
-log() { printf '[bootstrap +%ss] %s\n' "$(( $(date +%s) - BOOT_T0 ))" "$*" >&2; }
+# Each line says the wall seconds since the start and the CPU seconds (user+sys, this shell and the
+# commands it waited for) so far: on a shared machine the CPU figure is the comparable one.
+CPU_TMP=$(mktemp); trap 'rm -f "$CPU_TMP"' EXIT
+# (`times` in this shell, not in a $(...) subshell, which has its own, empty, accounts.)
+log() {
+  times > "$CPU_TMP"
+  printf '[bootstrap +%ss cpu %ss] %s\n' "$(( $(date +%s) - BOOT_T0 ))" \
+    "$(awk '{for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }} END {printf "%.1f", t}' "$CPU_TMP")" "$*" >&2
+}
 
 # ---------------------------------------------------------------- 1. system packages
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
@@ -94,6 +102,7 @@ else
   [ -n "$CAN_FETCH" ] || { log "no HLSL compiler: install vkd3d-shader 1.19+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
   # The same code as `python -m dx12kit setup` (standard library only, so it runs before the
   # build): private apt configuration, Debian unstable packages unpacked into $PREFIX.
+  log "fetching the HLSL compiler"
   python3 "$ROOT/python/dx12kit/_compiler_setup.py" --prefix "$PREFIX"
 fi
 
