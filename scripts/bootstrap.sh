@@ -14,6 +14,9 @@
 #      and installed into it. With --test the build also makes the benchmark module and the C++ test
 #      suite in the same build directory (scripts/test-cpp.sh runs it from there: one build, shared).
 #
+# 2. runs in the background from the start and 3. beside the system packages (python3-venv is
+# installed first): on a fresh machine only 1. and the build are on the critical path. Each log line
+# gives the wall and CPU seconds so far (the CPU figure is the one to compare on a shared machine).
 # Idempotent: each step checks whether it is already done. Safe to run again and again.
 # DX12KIT_BUILD_JOBS=N sets the build's parallelism (default: Ninja's, cores + 2).
 set -euo pipefail
