@@ -14,6 +14,9 @@
 #      and installed into it. With --test the build also makes the benchmark module and the C++ test
 #      suite in the same build directory (scripts/test-cpp.sh runs it from there: one build, shared).
 #
+# 2. runs in the background from the start and 3. beside the system packages (python3-venv is
+# installed first): on a fresh machine only 1. and the build are on the critical path. Each log line
+# gives the wall and CPU seconds so far (the CPU figure is the one to compare on a shared machine).
 # Idempotent: each step checks whether it is already done. Safe to run again and again.
 # DX12KIT_BUILD_JOBS=N sets the build's parallelism (default: Ninja's, cores + 2).
 set -euo pipefail
@@ -43,9 +46,18 @@ case "$(dpkg --print-architecture)" in
 esac
 
 BOOT_T0=$(date +%s)
-log() { printf '[bootstrap +%ss] %s\n' "$(( $(date +%s) - BOOT_T0 ))" "$*" >&2; }
+# Each line says the wall seconds since the start and the CPU seconds (user+sys, this shell and the
+# commands it waited for) so far: on a shared machine the CPU figure is the comparable one.
+CPU_TMP=$(mktemp); trap 'rm -f "$CPU_TMP"*' EXIT
+# (`times` in this shell, not in a $(...) subshell, which has its own, empty, accounts.)
+log() {
+  local f="$CPU_TMP.$BASHPID"   # (per process: the background steps log too)
+  times > "$f"
+  printf '[bootstrap +%ss cpu %ss] %s\n' "$(( $(date +%s) - BOOT_T0 ))" \
+    "$(awk '{for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }} END {printf "%.1f", t}' "$f")" "$*" >&2
+}
 
-# ---------------------------------------------------------------- 1. system packages
+# ---------------------------------------------------------------- 1. system packages (list; installed below)
 SYS_PKGS=(libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvulkan-dev mesa-vulkan-drivers
           pkg-config g++ python3-dev python3-venv ca-certificates ccache)
 # The test toolchain (scripts/test.sh): not needed to build dx12kit or run the demo.
@@ -62,18 +74,26 @@ TEST_PKGS=(# the Debian 13 check clones the checkout (git pulls perl: ~16 MB the
 # (the layout is checked on Debian 12, where CI runs).
 [ "$( (. /etc/os-release && echo "${VERSION_CODENAME:-}") 2>/dev/null || true)" = bookworm ] && TEST_PKGS+=(clang-format-14)
 [ "$TEST_DEPS" = 1 ] && SYS_PKGS+=("${TEST_PKGS[@]}")
-missing=()
-for p in "${SYS_PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  log "installing system packages: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-else
-  log "system packages present"
-fi
+# The steps overlap where one does not need the other (the wall time of a first run: a fresh
+# machine spends it mostly waiting for downloads and for the disk):
+#   - the HLSL compiler fetch (2.) needs only python3, apt-get and dpkg: it starts at once, in the
+#     background, and the bootstrap waits for it at the end (the demo compiles shaders; the build
+#     does not);
+#   - the Python environment (3.) needs python3-venv only: that package is installed first, and
+#     the venv and its packages are made in the background while apt installs the rest (the build
+#     waits for both).
+BG_LOGS=$(mktemp -d)
+declare -A BG_PID=()
+trap 'rm -f "$CPU_TMP"*; [ ${#BG_PID[@]} = 0 ] || kill "${BG_PID[@]}" 2>/dev/null; rm -rf "$BG_LOGS"' EXIT
+# bg NAME FUNCTION: runs FUNCTION in the background, its output into $BG_LOGS/NAME.log.
+bg() { "$2" > "$BG_LOGS/$1.log" 2>&1 & BG_PID[$1]=$!; }
+# join NAME: waits for it, prints its output; fails as it failed.
+join() {
+  [ -n "${BG_PID[$1]:-}" ] || return 0
+  local rc=0; wait "${BG_PID[$1]}" || rc=$?
+  cat "$BG_LOGS/$1.log" >&2; unset "BG_PID[$1]"
+  [ "$rc" = 0 ] || { log "$1 failed (exit $rc)"; exit "$rc"; }
+}
 
 # ---------------------------------------------------------------- 2. HLSL compiler
 hlsl_ok() {  # $@ = command prefix that runs vkd3d-compiler
@@ -83,7 +103,14 @@ hlsl_ok() {  # $@ = command prefix that runs vkd3d-compiler
      && [ -s "$tmp/t.dxbc" ]; then rm -rf "$tmp"; return 0; fi
   rm -rf "$tmp"; return 1
 }
-
+fetch_compiler() {
+  # The same code as `python -m dx12kit setup` (standard library only, so it runs before the
+  # build): private apt configuration, Debian unstable packages unpacked into $PREFIX.
+  log "fetching the HLSL compiler"
+  python3 "$ROOT/python/dx12kit/_compiler_setup.py" --prefix "$PREFIX"
+  log "HLSL compiler fetched"
+}
+COMPILER_LATER=""
 if [ -n "${DX12KIT_HLSL_COMPILER:-}" ]; then
   log "DX12KIT_HLSL_COMPILER is set ($DX12KIT_HLSL_COMPILER); not providing a compiler"
 elif [ -x "$PREFIX/vkd3d-compiler" ] && hlsl_ok "$PREFIX/vkd3d-compiler"; then
@@ -92,33 +119,66 @@ elif command -v vkd3d-compiler >/dev/null && hlsl_ok vkd3d-compiler; then
   log "system vkd3d-compiler compiles HLSL"
 else
   [ -n "$CAN_FETCH" ] || { log "no HLSL compiler: install vkd3d-shader 1.19+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
-  # The same code as `python -m dx12kit setup` (standard library only, so it runs before the
-  # build): private apt configuration, Debian unstable packages unpacked into $PREFIX.
-  python3 "$ROOT/python/dx12kit/_compiler_setup.py" --prefix "$PREFIX"
+  if command -v python3 >/dev/null; then bg compiler fetch_compiler
+  else COMPILER_LATER=1; fi   # (no python3 yet: after the system packages)
 fi
 
-# ---------------------------------------------------------------- 3. Python environment
+# ---------------------------------------------------------------- 3. Python environment (a function: run in the background)
 VENV="$ROOT/.venv"
 PY=${PYTHON:-python3}
-if [ ! -x "$VENV/bin/python" ]; then
-  log "creating $VENV"
-  "$PY" -m venv "$VENV"
-fi
-# The demo needs the build dependencies only; the tests add their tools (requirements-dev.txt
-# includes requirements-build.txt). Installed into .venv once per content of the files.
-REQS=("$ROOT/requirements-build.txt")
-[ "$TEST_DEPS" = 1 ] && REQS+=("$ROOT/requirements-dev.txt")
-for REQ in "${REQS[@]}"; do
-  STAMP="$VENV/.$(basename "$REQ" .txt).sha"
-  want=$(cat "$ROOT/requirements-build.txt" "$REQ" | sha256sum | cut -d' ' -f1)
-  if [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
-    log "installing Python packages ($(basename "$REQ"))"
-    # (the venv's own pip: no upgrade, which would cost a download and an install; every option used
-    # here exists in the pip of Debian 12's python3-venv, 23.0)
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$REQ"
-    echo "$want" > "$STAMP"
+python_env() {
+  if [ ! -x "$VENV/bin/python" ]; then
+    log "creating $VENV"
+    "$PY" -m venv "$VENV"
   fi
+  # The demo needs the build dependencies only; the tests add their tools (requirements-dev.txt
+  # includes requirements-build.txt). Installed into .venv once per content of the files.
+  local REQS=("$ROOT/requirements-build.txt") REQ STAMP want
+  [ "$TEST_DEPS" = 1 ] && REQS+=("$ROOT/requirements-dev.txt")
+  for REQ in "${REQS[@]}"; do
+    STAMP="$VENV/.$(basename "$REQ" .txt).sha"
+    want=$(cat "$ROOT/requirements-build.txt" "$REQ" | sha256sum | cut -d' ' -f1)
+    if [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
+      log "installing Python packages ($(basename "$REQ"))"
+      # (the venv's own pip: no upgrade, which would cost a download and an install; every option used
+      # here exists in the pip of Debian 12's python3-venv, 23.0)
+      "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$REQ"
+      echo "$want" > "$STAMP"
+    fi
+  done
+  log "Python environment ready"
+}
+
+# ---------------------------------------------------------------- 1. system packages
+missing=()
+for p in "${SYS_PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# --force-unsafe-io: dpkg skips its fsync after each unpacked file (most of a first install's time
+# on a busy disk; Debian's own container images set it). A power cut during the install can leave
+# files of the packages being installed empty: `apt-get install --reinstall` repairs them.
+apt_install() {
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    -o DPkg::Options::=--force-unsafe-io "$@" >/dev/null
+}
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing system packages: ${missing[*]}"
+  $SUDO apt-get update -qq
+  rest=()
+  for p in "${missing[@]}"; do [ "$p" = python3-venv ] || rest+=("$p"); done
+  if [ ${#rest[@]} != ${#missing[@]} ]; then
+    apt_install python3-venv
+    log "python3-venv installed; the Python environment is made beside the other packages"
+  fi
+  bg python python_env
+  [ ${#rest[@]} = 0 ] || apt_install "${rest[@]}"
+  log "system packages installed"
+else
+  log "system packages present"
+  python_env
+fi
+if [ -n "$COMPILER_LATER" ]; then bg compiler fetch_compiler; fi
+join python
 
 # Build and install dx12kit itself (incremental: scikit-build-core keeps build/ between runs).
 # The sum covers every file the build reads (the CMake project, cpp/ incl. cpp/bench/, python/, and
@@ -150,6 +210,7 @@ else
   printf '%s\n' "${opts[@]}" > "$VENV/.dx12kit-build-options"
   echo "$srcsum extras=$EXTRAS" > "$BSTAMP"
 fi
+join compiler
 # "Up to date" and "loads" are separate questions: a build that is current but cannot be loaded is
 # not rebuilt again and again (a rebuild would not change why the loader refuses it); the loader's
 # reason is printed instead.

@@ -233,7 +233,9 @@ def _fetch(prefix: Path, log: Callable[[str], None], rep: Any) -> Path:
                 "-o", "Dir::Etc::Preferences=-", "-o", f"Dir::Etc::PreferencesParts={apt}/etc/preferences.d",
                 "-o", f"Dir::State::Lists={apt}/lists", "-o", f"Dir::Cache={apt}/cache",
                 "-o", f"Dir::State::status={apt}/status", "-o", f"APT::Architecture={arch}",
-                "-o", "Debug::NoLocking=1"]
+                "-o", "Debug::NoLocking=1",
+                # the package descriptions' translations: not read here (sid's are several MB)
+                "-o", "Acquire::Languages=none"]
         if os.geteuid() == 0:
             opts += ["-o", "APT::Sandbox::User=root"]
         _run(["apt-get", *opts, "update", "-qq"], "apt-get update (private configuration)")
