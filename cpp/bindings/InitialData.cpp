@@ -70,6 +70,14 @@ DXGI_FORMAT FormatForData(const py::array& a, uint32_t channels, const char* fn)
     return FindFormat(base)->format;
 }
 
+bool IsNegative(py::handle d) {
+    const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(d.ptr()));
+    if (!index) throw py::error_already_set();
+    const int sign = PyObject_RichCompareBool(index.ptr(), py::int_(0).ptr(), Py_LT);
+    if (sign < 0) throw py::error_already_set();
+    return sign == 1;
+}
+
 bool IsMinusOne(py::handle d) {
     const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(d.ptr()));
     if (!index) throw py::error_already_set();
@@ -98,6 +106,9 @@ py::tuple ReadShape(py::handle shape, uint64_t size, const py::dtype& dt, const 
             dims.append(0);
             continue;
         }
+        if (IsNegative(d))
+            throw InvalidArgument("read_buffer: shape " + TupleText(t) + " has a negative dimension " + std::string(py::str(d)) +
+                                  "; only -1 is allowed (one dimension, inferred from the buffer's size)");
         const uint64_t n = U64(d, fn, "shape");
         count = n && count > UINT64_MAX / n ? UINT64_MAX : count * n;
         dims.append(n);
@@ -105,7 +116,9 @@ py::tuple ReadShape(py::handle shape, uint64_t size, const py::dtype& dt, const 
     if (inferred >= 0) {
         const uint64_t item = static_cast<uint64_t>(dt.itemsize());
         const uint64_t row = count > UINT64_MAX / item ? UINT64_MAX : count * item;
-        if (row == 0 || row == UINT64_MAX || size % row)
+        if (row == 0)
+            throw InvalidArgument("read_buffer: shape " + TupleText(t) + " has a 0 dimension, so -1 cannot be inferred (any length would do)");
+        if (row == UINT64_MAX || size % row)
             throw InvalidArgument("read_buffer: shape " + TupleText(t) + " of " + std::string(py::str(dt)) + ": buffer '" + bufferName + "' has " +
                                   std::to_string(size) + " bytes, not a multiple of the other dimensions' " +
                                   (row == UINT64_MAX ? std::string("too many") : std::to_string(row)) + " bytes, so -1 cannot be inferred");

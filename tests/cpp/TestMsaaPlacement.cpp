@@ -51,7 +51,7 @@ TEST_CASE("msaa placement: an MSAA texture needs a 4 MiB-aligned heap that allow
 }
 
 TEST_CASE("msaa placement: offsets must be multiples of the resource's alignment and fit the heap") {
-    CHECK_NOTHROW(memory::CheckPlacement(MiB4, KiB64, KiB64, KiB64, "t"));        // small MSAA alignment
+    CHECK_NOTHROW(memory::CheckPlacement(MiB4, KiB64, KiB64, KiB64, "t"));                        // small MSAA alignment
     CHECK_THROWS_AS(memory::CheckPlacement(8 * MiB4, KiB64, KiB64, MiB4, "t"), InvalidArgument);  // 4 MiB alignment
     CHECK_NOTHROW(memory::CheckPlacement(8 * MiB4, MiB4, KiB64, MiB4, "t"));
     CHECK_THROWS_AS(memory::CheckPlacement(MiB4, MiB4, KiB64, KiB64, "t"), InvalidArgument);  // past the end

@@ -625,3 +625,24 @@ def test_execute_indirect_in_a_bundle_keeps_the_rules(device, queue, cbv_bands):
         cl.execute_bundle(b)
     with pytest.raises(TypeError, match="signature must be a dx12kit.CommandSignature"):
         device.create_bundle(pipeline=cbv_bands).execute_indirect(args, 1, args)
+
+
+def test_a_bad_root_cbv_address_in_a_bundle_names_the_bundle_and_its_call(device, queue, cbv_bands):
+    blocks = band_blocks()
+    buf = device.create_buffer(blocks.nbytes, name="band constants")
+    queue.write_buffer(buf, blocks)
+    va = buf.gpu_address + 16  # not a multiple of 256 from the buffer's start
+    cmds = np.array([[va & 0xFFFFFFFF, va >> 32, 6, 1, 0, 0]], np.uint32)
+    args = device.create_buffer(cmds.nbytes, name="commands")
+    queue.write_buffer(args, cmds)
+    sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=cbv_bands.root_signature)
+    b = device.create_bundle(pipeline=cbv_bands, name="culled bands")
+    b.set_root_cbv(0, buf)
+    b.execute_indirect(sig, 1, args, referenced=[buf])
+    b.close()
+    cl = queue.command_list(name="frame")
+    cl.set_render_targets([device.create_texture2d(W, H, "rgba8_unorm", render_target=True)])
+    cl.execute_bundle(b)
+    queue.execute(cl)
+    with pytest.raises(dx.InvalidArgumentError, match=r"in command list 'frame' \(bundle 'culled bands', call 2\): command 0 .* not a multiple of 256"):
+        queue.flush()

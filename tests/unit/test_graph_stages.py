@@ -283,6 +283,19 @@ def test_place_without_aliasing_gives_each_transient_its_own_bytes() -> None:
     assert dict(layout.succession.barrier_before) == {}
 
 
+def test_pack_without_aliasing_needs_no_more_than_the_unaliased_bytes_with_mixed_alignments() -> None:
+    # A 16 KiB small texture then a 64 KiB-aligned target: in declaration order 48 KiB would be padding.
+    d = Declaration()
+    small, big, small2 = d.buffer("small", 1), d.buffer("big", 1), d.buffer("small2", 1)
+    items = [Placement(small, 0, 16384, 4096, 0, 0, ResourceFlags(), False, small),
+             Placement(big, 0, KIB64, KIB64, 1, 1, ResourceFlags(), False, big),
+             Placement(small2, 0, 8192, 4096, 2, 2, ResourceFlags(), False, small2)]
+    got = pack(items, aliasing=False)
+    assert got.block_bytes <= sum(align(x.size, x.alignment) for x in items) == KIB64 + 16384 + 8192
+    assert sorted(got.offsets.values()) == [0, KIB64, KIB64 + 16384]
+    assert got.offsets[big] == 0
+
+
 def test_place_puts_multisampled_transients_in_the_block_and_refuses_a_multisampled_uav() -> None:
     d = Declaration()
     ms, resolved = d.texture("ms", 64, 64, "rgba8_unorm", samples=4), d.texture("resolved", 64, 64, "rgba8_unorm")

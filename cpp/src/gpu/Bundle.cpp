@@ -392,6 +392,11 @@ void Bundle::ReplayInto(CommandList& cl) const {
                            },
                            [&](const DispatchCmd& c) { cl.Dispatch(c.x, c.y, c.z); },
                            [&](const IndirectCmd& c) {
+                               cl.m_ReplayOrigin = " (bundle '" + m_Name + "', call " + std::to_string(i) + ")";
+                               struct Clear {
+                                   std::string& s;
+                                   ~Clear() { s.clear(); }
+                               } clear{cl.m_ReplayOrigin};
                                cl.ExecuteIndirect(c.signature, c.maxCount, c.arguments, c.argumentOffset, c.count, c.countOffset, c.referenced);
                            },
                        },

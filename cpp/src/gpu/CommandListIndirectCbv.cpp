@@ -158,11 +158,11 @@ void CommandList::ExecuteIndirectCbvs(const CommandSignature& signature, uint32_
     NoteFullWrite(*scratch, true);  // written before it is read: no zeroing
     m_Tracked.push_back(scratch);
     auto readback = m_Device->PassBuffers().Acquire(8, D3D12_HEAP_TYPE_READBACK, "execute_indirect check");
-    const std::string list = m_Name, sig = signature.Name();
+    const std::string list = m_Name + "'" + m_ReplayOrigin, sig = signature.Name();
     m_Tracked.push_back(std::make_shared<FenceCheck>(m_Queue->FenceChecks(), readback, [list, sig, maxCount](uint32_t lowest, uint32_t why) {
         const uint32_t command = ~lowest;
         return "execute_indirect of command signature '" + sig + "' (max_count=" + std::to_string(maxCount) + ") in command list '" + list +
-               "': command " + std::to_string(command) + " (the lowest failing one) has a root CBV address that " +
+               ": command " + std::to_string(command) + " (the lowest failing one) has a root CBV address that " +
                (why == 1   ? std::string("lies in no buffer of referenced=")
                 : why == 2 ? std::string("is not a multiple of 256 bytes from its buffer's start (set_root_cbv's rule)")
                            : std::string("lies in no buffer of referenced= or is not 256-byte aligned")) +

@@ -27,9 +27,8 @@ std::shared_ptr<Resource> PassBufferPool::Acquire(uint64_t bytes, D3D12_HEAP_TYP
         ++m_Created;
     }
     Resource* raw = buffer.get();
-    return std::shared_ptr<Resource>(raw, [pool = shared_from_this(), buffer = std::move(buffer)](Resource*) mutable {
-        pool->Release(std::move(buffer));
-    });
+    return std::shared_ptr<Resource>(
+        raw, [pool = shared_from_this(), buffer = std::move(buffer)](Resource*) mutable { pool->Release(std::move(buffer)); });
 }
 
 void PassBufferPool::Release(std::shared_ptr<Resource> buffer) {

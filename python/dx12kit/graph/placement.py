@@ -179,7 +179,9 @@ class _LifetimeIndex:
 
 def pack(items: Sequence[Placement], aliasing: bool = True) -> Packing:
     """Offsets for ``items`` (their own offsets are ignored): each at the lowest aligned offset free for
-    its whole lifetime, largest first; without ``aliasing``, each after the other in declaration order.
+    its whole lifetime, largest first; without ``aliasing``, each after the other, the most aligned first
+    (then in declaration order), so that no padding is left between them beyond each one's own alignment
+    (the block is then at most the unaliased bytes, the sum of the sizes each aligned to its alignment).
 
     The byte ranges already placed are looked up by lifetime in a segment tree over pass orders
     (:class:`_LifetimeIndex`), so each placement costs O(log n) plus the transients alive with it, not a
@@ -188,7 +190,7 @@ def pack(items: Sequence[Placement], aliasing: bool = True) -> Packing:
     offsets: Dict[GraphResource, int] = {}
     top = 0
     if not aliasing:
-        for it in sorted(items, key=lambda x: x.resource.index):
+        for it in sorted(items, key=lambda x: (-x.alignment, x.resource.index)):
             offsets[it.resource] = align(top, it.alignment)
             top = offsets[it.resource] + it.size
         return Packing(offsets, align(top, 4096) if top else 0)

@@ -362,6 +362,10 @@ private:
     void BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count, const char* what);
 
     std::string m_Name = "command list";
+    /// While a bundle's execute_indirect replays into this list: " (bundle 'B', call N)", for the
+    /// messages of errors found later on the GPU (Bundle::ReplayInto sets and clears it).
+    std::string m_ReplayOrigin;
+    friend class Bundle;
     struct Binding {
         std::shared_ptr<Resource> resource;
         D3D12_RESOURCE_STATES state;
