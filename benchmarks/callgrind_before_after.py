@@ -82,7 +82,7 @@ def measure(kind: str, n: int, package: str, bench_dir: str) -> Tuple[float, flo
         out = os.path.join(tmp, "cg.out")
         p = subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}", sys.executable,
                             str(Path(__file__).resolve()), "--child", kind, str(n)], env=env, capture_output=True, text=True)
-        dumps = [d for d in glob.glob(out + "*") if open(d, errors="replace").read(4000).find(f"Client Request: {kind}") >= 0]
+        dumps = [d for d in glob.glob(out + "*") if f"Client Request: {kind}" in Path(d).read_text(errors="replace")[:4000]]
         if p.returncode or not dumps:
             raise RuntimeError(f"{kind} ({package or 'this build'}): child failed ({p.returncode}): {p.stderr[-1500:]}")
         found = [c for _, c in bodies(dumps[0]) if c > 0]
