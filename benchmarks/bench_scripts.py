@@ -1,5 +1,5 @@
 """Smoke runs of the measurement scripts in benchmarks/ that are not pytest benchmarks themselves
-(``w4_clear.py``, ``callgrind_calls.py``), at tiny sizes, so that they cannot rot unnoticed. They
+(``w4_clear.py``, ``callgrind_calls.py``, ``callgrind_before_after.py``), at tiny sizes, so that they cannot rot unnoticed. They
 time nothing here; each script checks what it computed (w4_clear: the three modes give the same,
 non-blank pixels; callgrind_calls: every variant has a count)."""
 from __future__ import annotations
@@ -67,3 +67,15 @@ def test_callgrind_calls_counts_every_variant(capsys: Any) -> None:
     expected = callgrind_calls.labels(hasattr(dx.CommandList, "draw_many"), hasattr(dx.CommandList, "dispatch_many"))
     assert [f"{r[0]} {r[1]}" for r in rows] == expected
     assert all(float(r[2]) > 0 for r in rows)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (apt-get install valgrind)")
+def test_callgrind_before_after_counts_both_loops(capsys: Any) -> None:
+    """One kind on the current build: the three loop bodies are found in the dump and both counts are positive."""
+    if _native_reason():
+        pytest.skip(_native_reason())
+    import callgrind_before_after
+
+    assert callgrind_before_after.main(["--n", "20", "--kinds", "root_constants", "--jobs", "1"]) == 0, capsys.readouterr().err
+    row = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("root_constants")][-1]
+    assert float(row[1].replace(",", "")) > 0 and float(row[2].replace(",", "")) > 0, row
