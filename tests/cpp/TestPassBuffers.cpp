@@ -39,4 +39,16 @@ TEST_CASE("device: a released pass buffer is reused, a leased one never") {
     (void)first;
 }
 
+TEST_CASE("device: a pass buffer released after the device closed is destroyed, not kept") {
+    auto dev = dx12kit::Device::Create(DeviceOptions());
+    PassBufferPool& pool = dev->PassBuffers();
+    auto held = pool.Acquire(100, D3D12_HEAP_TYPE_DEFAULT, "test scratch");  // a list dropped unexecuted after close
+    { auto returned = pool.Acquire(100, D3D12_HEAP_TYPE_DEFAULT, "test scratch"); }
+    CHECK(pool.FreeCount() == 1);
+    dev->Close();
+    CHECK(pool.FreeCount() == 0);
+    held.reset();
+    CHECK(pool.FreeCount() == 0);
+}
+
 }  // TEST_SUITE

@@ -646,3 +646,21 @@ def test_a_bad_root_cbv_address_in_a_bundle_names_the_bundle_and_its_call(device
     queue.execute(cl)
     with pytest.raises(dx.InvalidArgumentError, match=r"in command list 'frame' \(bundle 'culled bands', call 2\): command 0 .* not a multiple of 256"):
         queue.flush()
+
+
+def test_a_bad_root_cbv_address_found_at_close_is_raised_after_the_device_closed():
+    dev = dx.Device()
+    q = dev.queue()
+    bands = dev.create_graphics_pipeline(dx.compile_hlsl(CB_VS, profile="vs_5_0"), dx.compile_hlsl(CB_PS, profile="ps_5_0"),
+                                         dev.create_root_signature([dx.RootCBV(0)]), rtv_formats=["rgba8_unorm"])
+    culler = dev.create_compute_pipeline(dx.compile_hlsl(CULL_CBV_CS, profile="cs_5_0"),
+                                         dev.create_root_signature([dx.RootConstants(0, 4), dx.RootUAV(0), dx.RootUAV(1)]))
+    blocks = band_blocks()
+    buf = dev.create_buffer(blocks.nbytes, name="band constants")
+    q.write_buffer(buf, blocks)
+    cull_frame(dev, q, bands, culler, buf, 0b1, skew=16)
+    with pytest.raises(dx.InvalidArgumentError, match="close: .*command 0 .* not a multiple of 256 bytes"):
+        dev.close()
+    with pytest.raises(dx.DeviceClosedError):
+        dev.create_buffer(16)  # closed all the same
+    dev.close()  # once: nothing left to raise

@@ -300,15 +300,10 @@ void Bundle::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature,
     if (!signature) throw InvalidArgument("execute_indirect: signature is None");
     CheckDevice(&signature->Context(), "command signature '" + signature->Name() + "'", what);
     CheckWork(signature->IsCompute(), what);
-    if (signature->Root()) {
-        const RootSignature& set = RootSignatureForArguments(what);
-        if (signature->Root().get() != &set)
-            throw InvalidArgument("execute_indirect in bundle '" + m_Name + "': command signature '" + signature->Name() +
-                                  "' changes root arguments of its root signature ('" + signature->Root()->Name() +
-                                  "'), but the root signature the bundle set (with pipeline '" + m_Pipeline->Name() + "', '" + set.Name() +
-                                  "') is another object (D3D12: the signature's root signature must be the bound one); set a pipeline of the "
-                                  "signature's root signature in the bundle first");
-    }
+    if (signature->Root())
+        signature->CheckBoundRoot(&RootSignatureForArguments(what), "execute_indirect in bundle '" + m_Name + "'",
+                                  "the root signature the bundle set (with pipeline '" + m_Pipeline->Name() + "')",
+                                  "Set a pipeline of the signature's root signature in the bundle first");
     CheckResource(arguments, "execute_indirect: argument_buffer");
     if (count) CheckResource(count, "execute_indirect: count_buffer");
     for (size_t i = 0; i < referenced.size(); ++i) CheckResource(referenced[i], ("execute_indirect: referenced[" + std::to_string(i) + "]").c_str());

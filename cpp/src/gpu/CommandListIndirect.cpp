@@ -10,7 +10,6 @@
 #include "dx12kit/gpu/CommandSignature.hpp"
 #include "dx12kit/gpu/Device.hpp"
 
-#include <cstdio>
 #include <string>
 
 namespace dx12kit {
@@ -18,15 +17,6 @@ namespace dx12kit {
 namespace {
 std::string Named(const Resource& r) {
     return "buffer '" + r.Name() + "'";
-}
-
-/// "'name' at 0x..., N root parameters": two root signatures of one name told apart.
-std::string DescribeRootSignature(const RootSignature* rs) {
-    if (!rs) return "none";
-    char at[32];
-    std::snprintf(at, sizeof at, "%p", static_cast<const void*>(rs));
-    const size_t n = rs->Parameters().size();
-    return "'" + rs->Name() + "' at " + at + ", " + std::to_string(n) + " root parameter" + (n == 1 ? "" : "s");
 }
 }  // namespace
 
@@ -51,12 +41,9 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
             " signature but the bound pipeline '" + m_Pipeline->Name() + "' is a " + (m_Compute ? "compute" : "graphics") +
             " pipeline (D3D12: a signature runs with a pipeline of its kind); bind a " + (dispatch ? "compute" : "graphics") + " pipeline");
     // Rule 3: the signature's root signature is the bound one.
-    if (signature->Root() && signature->Root().get() != m_RootSignature)
-        throw InvalidArgument("execute_indirect: command signature '" + signature->Name() + "' changes root arguments of its root signature (" +
-                              DescribeRootSignature(signature->Root().get()) + "), but the list's bound root signature (of pipeline '" +
-                              m_Pipeline->Name() + "') is another one (" + DescribeRootSignature(m_RootSignature) +
-                              "); D3D12: it must be the bound one, the same object. Bind a pipeline created with the signature's root "
-                              "signature, or create the command signature with root_signature=pipeline.root_signature");
+    signature->CheckBoundRoot(m_RootSignature, "execute_indirect", "the list's bound root signature (of pipeline '" + m_Pipeline->Name() + "')",
+                              "Bind a pipeline created with the signature's root signature, or create the command signature with "
+                              "root_signature=pipeline.root_signature");
     // Rule 5: buffers, offsets and sizes.
     if (!arguments) throw InvalidArgument("execute_indirect: argument_buffer is None");
     CheckSameDevice(*arguments, what);

@@ -225,20 +225,11 @@ ComPtr<ID3D12GraphicsCommandList> CommandQueue::ReadyList(ComPtr<ID3D12GraphicsC
     return l;
 }
 
-ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocator() {
+ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireAllocatorFrom(std::deque<ComPtr<ID3D12CommandAllocator>>& pool) {
     ComPtr<ID3D12CommandAllocator> a;
-    if (!m_AllocatorPool.empty()) {
-        a = std::move(m_AllocatorPool.front());
-        m_AllocatorPool.pop_front();
-    }
-    return ReadyAllocator(std::move(a));
-}
-
-ComPtr<ID3D12CommandAllocator> CommandQueue::AcquireFixUpAllocator() {
-    ComPtr<ID3D12CommandAllocator> a;
-    if (!m_FixUpAllocatorPool.empty()) {
-        a = std::move(m_FixUpAllocatorPool.front());
-        m_FixUpAllocatorPool.pop_front();
+    if (!pool.empty()) {
+        a = std::move(pool.front());
+        pool.pop_front();
     }
     return ReadyAllocator(std::move(a));
 }

@@ -8,6 +8,7 @@
 #include "dx12kit/platform/HResult.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace dx12kit {
 
@@ -221,6 +222,24 @@ void CommandSignature::SetName(std::string name) {
     m_Name = std::move(name);
     const std::wstring wide(m_Name.begin(), m_Name.end());
     m_Signature->SetName(wide.c_str());
+}
+
+namespace {
+/// "'name' at 0x..., N root parameters": two root signatures of one name told apart.
+std::string RootSignatureWho(const RootSignature* rs) {
+    if (!rs) return "none";
+    char at[32];
+    std::snprintf(at, sizeof at, "%p", static_cast<const void*>(rs));
+    const size_t n = rs->Parameters().size();
+    return "'" + rs->Name() + "' at " + at + ", " + std::to_string(n) + " root parameter" + (n == 1 ? "" : "s");
+}
+}  // namespace
+
+void CommandSignature::CheckBoundRoot(const RootSignature* boundRoot, const std::string& where, const std::string& bound, const char* fix) const {
+    if (!m_Root || m_Root.get() == boundRoot) return;
+    throw InvalidArgument(where + ": command signature '" + m_Name + "' changes root arguments of its root signature (" +
+                          RootSignatureWho(m_Root.get()) + "), but " + bound + " is another one (" + RootSignatureWho(boundRoot) +
+                          "); D3D12: it must be the bound one, the same object. " + fix);
 }
 
 }  // namespace dx12kit

@@ -34,13 +34,20 @@ std::shared_ptr<Resource> PassBufferPool::Acquire(uint64_t bytes, D3D12_HEAP_TYP
 void PassBufferPool::Release(std::shared_ptr<Resource> buffer) {
     std::shared_ptr<Resource> dropped;  // destroyed outside the lock
     std::lock_guard<std::mutex> lock(m_Mutex);
-    if (m_Free.size() < kMaxFree) m_Free.push_back(std::move(buffer));
+    if (!m_Closed && m_Free.size() < kMaxFree) m_Free.push_back(std::move(buffer));
     else dropped = std::move(buffer);
 }
 
 void PassBufferPool::Trim() {
     std::vector<std::shared_ptr<Resource>> dropped;
     std::lock_guard<std::mutex> lock(m_Mutex);
+    dropped.swap(m_Free);
+}
+
+void PassBufferPool::Close() {
+    std::vector<std::shared_ptr<Resource>> dropped;
+    std::lock_guard<std::mutex> lock(m_Mutex);
+    m_Closed = true;
     dropped.swap(m_Free);
 }
 

@@ -202,16 +202,18 @@ public:
     bool WaitOldest(double timeoutSeconds = -1.0);
 
     // Pools (caller holds the submission mutex).
-    ComPtr<ID3D12CommandAllocator> AcquireAllocator();
+    ComPtr<ID3D12CommandAllocator> AcquireAllocator() { return AcquireAllocatorFrom(m_AllocatorPool); }
     /// An allocator for dx12kit's own fix-up lists (barriers and copies only), from a pool of its own:
     /// such an allocator never held a vkd3d buffer view (vkd3d 1.2 makes one per root UAV/SRV a user
     /// list sets, destroyed at the allocator's reset), so resetting it never waits for lavapipe's queue
     /// lock, which Mesa 25's lavapipe holds while it runs submitted work: Execute never waits for the GPU.
-    ComPtr<ID3D12CommandAllocator> AcquireFixUpAllocator();
+    ComPtr<ID3D12CommandAllocator> AcquireFixUpAllocator() { return AcquireAllocatorFrom(m_FixUpAllocatorPool); }
     ComPtr<ID3D12GraphicsCommandList> AcquireList(ID3D12CommandAllocator* allocator);
     void ReturnUnused(ComPtr<ID3D12CommandAllocator> allocator, ComPtr<ID3D12GraphicsCommandList> list);
 
 private:
+    /// The oldest allocator of `pool` (one of the two above), reset; or a new one.
+    ComPtr<ID3D12CommandAllocator> AcquireAllocatorFrom(std::deque<ComPtr<ID3D12CommandAllocator>>& pool);
     // The halves of AcquireAllocator / AcquireList that need no lock: reset a pooled object (now the
     // caller's alone), or create one when `pooled` is null.
     ComPtr<ID3D12CommandAllocator> ReadyAllocator(ComPtr<ID3D12CommandAllocator> pooled);

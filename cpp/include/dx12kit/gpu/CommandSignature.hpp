@@ -71,6 +71,11 @@ public:
     bool IsCompute() const { return Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH; }
     /// Null when no argument changes root arguments.
     const std::shared_ptr<RootSignature>& Root() const { return m_Root; }
+    /// Rule 3: a signature that changes root arguments runs with its root signature bound, the same
+    /// object. InvalidArgument otherwise, naming both (name, address, parameter count). `where`: the
+    /// call ("execute_indirect", "execute_indirect in bundle 'b'"); `bound`: what is bound ("the list's
+    /// bound root signature (of pipeline 'p')"); `fix`: what to do.
+    void CheckBoundRoot(const RootSignature* boundRoot, const std::string& where, const std::string& bound, const char* fix) const;
     const std::string& Name() const { return m_Name; }
     void SetName(std::string name);
 

@@ -32,6 +32,9 @@ public:
     std::shared_ptr<Resource> Acquire(uint64_t bytes, D3D12_HEAP_TYPE heap, const char* name);
     /// Destroys the buffers waiting in the pool (Device::TrimMemory).
     void Trim();
+    /// Device::Close: destroys the waiting buffers, and every lease released later destroys its buffer
+    /// instead of keeping it (a list dropped unexecuted after the close).
+    void Close();
     size_t FreeCount() const;
     /// Buffers created so far (tests: reuse creates none).
     uint64_t Created() const;
@@ -42,6 +45,7 @@ private:
     mutable std::mutex m_Mutex;
     std::vector<std::shared_ptr<Resource>> m_Free;
     uint64_t m_Created = 0;
+    bool m_Closed = false;
 };
 
 }  // namespace dx12kit
