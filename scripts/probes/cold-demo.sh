@@ -4,6 +4,7 @@
 # what a new machine's first run does. The bare root is copied, never entered. Needs root.
 #   scripts/probes/cold-demo.sh [SRC_CHECKOUT [WORK_ROOT [LOG]]]
 # The bootstrap's log lines give wall and CPU seconds per phase; the last lines the total (`times`).
+# DX12KIT_COLD_SCRIPT=test.sh runs the cold ./scripts/test.sh instead (the whole CI run).
 # On a shared machine compare CPU seconds: idle wall ~ max(CPU / 2 for the build, the serial phases).
 set -euo pipefail
 SRC=${1:-$(cd "$(dirname "$0")/../.." && pwd)}; R=${2:-${XDG_CACHE_HOME:-$HOME/.cache}/dx12kit/cold-demo-root}; LOG=${3:-/dev/null}
@@ -33,13 +34,13 @@ for f in /etc/apt/apt.conf.d/*; do [ -f "$f" ] && grep -q '^ *Acquire::' "$f" &&
 git clone -q --no-hardlinks "$SRC" "$R/root/dx12kit"
 git -C "$R/root/dx12kit" log -1 --format='%h %s' | cut -c1-100
 pass=(HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb
-      PIP_DEFAULT_TIMEOUT=180 PIP_CERT=/etc/ssl/certs/ca-certificates.crt ${EXTRA_ENV:-})
+      PIP_DEFAULT_TIMEOUT=180 PIP_CERT=/etc/ssl/certs/ca-certificates.crt COLD_SCRIPT="${DX12KIT_COLD_SCRIPT:-demo.sh}" ${EXTRA_ENV:-})
 echo "load at start: $(cat /proc/loadavg)" | tee "$LOG"
 unshare -m --propagation private /bin/sh -c '
   set -e; R="$1"; shift
   mount -t proc proc "$R/proc"; mount --rbind /dev "$R/dev"; mount --rbind /sys "$R/sys"; mount -t tmpfs tmpfs "$R/tmp"
   exec chroot "$R" /usr/bin/env -i "$@"' sh "$R" "${pass[@]}" /bin/bash -c '
   cd /root/dx12kit; t0=$(date +%s)
-  ./scripts/demo.sh; rc=$?
-  echo "[cold] demo.sh exit $rc after $(( $(date +%s) - t0 )) s"; times' 2>&1 | tee -a "$LOG"
+  ./scripts/$COLD_SCRIPT; rc=$?
+  echo "[cold] $COLD_SCRIPT exit $rc after $(( $(date +%s) - t0 )) s"; times' 2>&1 | tee -a "$LOG"
 echo "load at end: $(cat /proc/loadavg)" | tee -a "$LOG"
