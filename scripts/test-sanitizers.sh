@@ -21,9 +21,12 @@ start=$(date +%s)
 log "building with DX12KIT_SANITIZE=ON into $BUILD"
 export CCACHE_BASEDIR="$ROOT"
 rm -rf "$SITE"
+# --config-settings, not its short form -C: Debian 12's python3-venv gives a fresh venv pip 23.0, which
+# has no -C (pip 23.1 added it; a fresh machine's cold run failed on it).
 "$PY" -m pip install -q --no-build-isolation --no-deps --target "$SITE" \
-  -Cbuild-dir="$BUILD/cmake" -Ccmake.define.DX12KIT_SANITIZE=ON -Ccmake.define.DX12KIT_BENCH=ON -Ccmake.build-type=RelWithDebInfo \
-  "-Ccmake.define.CMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" "$ROOT"
+  --config-settings=build-dir="$BUILD/cmake" --config-settings=cmake.define.DX12KIT_SANITIZE=ON \
+  --config-settings=cmake.define.DX12KIT_BENCH=ON --config-settings=cmake.build-type=RelWithDebInfo \
+  "--config-settings=cmake.define.CMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" "$ROOT"
 # (-O1 -g1: line tables are enough for the reports' stack traces, and the build is about twice as
 # fast as -O2 -g, the default of RelWithDebInfo)
 built=$(date +%s)

@@ -38,6 +38,7 @@ pass=(HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/b
 echo "load at start: $(cat /proc/loadavg)" | tee "$LOG"
 unshare -m --propagation private /bin/sh -c '
   set -e; R="$1"; shift
+  mount --bind "$R" "$R"   # the root a mount point, as on a machine (unshare inside needs it: test.sh'"'"'s Debian 13 step)
   mount -t proc proc "$R/proc"; mount --rbind /dev "$R/dev"; mount --rbind /sys "$R/sys"; mount -t tmpfs tmpfs "$R/tmp"
   exec chroot "$R" /usr/bin/env -i "$@"' sh "$R" "${pass[@]}" /bin/bash -c '
   cd /root/dx12kit; t0=$(date +%s)
