@@ -68,3 +68,16 @@ def run_uav(device, queue, shader, nbytes: int = 4, dtype=np.uint32) -> np.ndarr
 def run_value(device, queue, shader) -> int:
     """run_uav's first uint: what a shader writing `o[0] = expr` computed."""
     return int(run_uav(device, queue, shader)[0])
+
+
+# A 2x2 box filter as a pixel shader: mip k-1 (an SRV of that one mip) -> mip k (the render target), summed
+# (a + b) + (c + d), then * 0.25, as numpy's reference does.
+DOWN_PS = """
+Texture2D<float> src : register(t0);
+float main(float4 pos : SV_Position) : SV_Target {
+    int2 p = int2(pos.xy) * 2;
+    float a = src.Load(int3(p, 0)), b = src.Load(int3(p + int2(1, 0), 0));
+    float c = src.Load(int3(p + int2(0, 1), 0)), d = src.Load(int3(p + int2(1, 1), 0));
+    return ((a + b) + (c + d)) * 0.25;
+}
+"""

@@ -13,7 +13,7 @@ import pytest
 
 import dx12kit as dx
 
-from .shaders import FULLSCREEN_POS_VS
+from .shaders import DOWN_PS, FULLSCREEN_POS_VS
 
 S = dx.ResourceState
 ALL = dx.ALL_SUBRESOURCES
@@ -21,16 +21,7 @@ SRV = int(S.PIXEL_SHADER_RESOURCE | S.NON_PIXEL_SHADER_RESOURCE)
 RT = int(S.RENDER_TARGET)
 LEVELS, SIZE = 8, 128   # 128x128 down to 1x1
 
-# 2x2 box filter, mip k-1 (an SRV of that one mip) -> mip k (render target): (a + b) + (c + d), then * 0.25.
-DOWN_PS = """
-Texture2D<float> src : register(t0);
-float main(float4 pos : SV_Position) : SV_Target {
-    int2 p = int2(pos.xy) * 2;
-    float a = src.Load(int3(p, 0)), b = src.Load(int3(p + int2(1, 0), 0));
-    float c = src.Load(int3(p + int2(0, 1), 0)), d = src.Load(int3(p + int2(1, 1), 0));
-    return ((a + b) + (c + d)) * 0.25;
-}
-"""
+# DOWN_PS (shaders.py): the 2x2 box filter, mip k-1 (SRV) -> mip k (render target).
 
 
 @pytest.fixture(scope="module", params=[False, True], ids=["plain", "validate"])

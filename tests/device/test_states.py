@@ -19,7 +19,7 @@ import pytest
 
 import dx12kit as dx
 
-from .shaders import FULLSCREEN_POS_VS
+from .shaders import DOWN_PS, FULLSCREEN_POS_VS
 
 S = dx.ResourceState
 ALL = dx.ALL_SUBRESOURCES
@@ -53,16 +53,7 @@ RWTexture2D<float> dst : register(u0);
     dst[id.xy] = ((a + b) + (c + d)) * 0.25;
 }
 """
-# The same filter as a pixel shader: mip i (SRV) -> mip i+1 (render target).
-DOWN_PS = """
-Texture2D<float> src : register(t0);
-float main(float4 pos : SV_Position) : SV_Target {
-    int2 p = int2(pos.xy) * 2;
-    float a = src.Load(int3(p, 0)), b = src.Load(int3(p + int2(1, 0), 0));
-    float c = src.Load(int3(p + int2(0, 1), 0)), d = src.Load(int3(p + int2(1, 1), 0));
-    return ((a + b) + (c + d)) * 0.25;
-}
-"""
+# DOWN_PS (shaders.py): the same filter as a pixel shader, mip i (SRV) -> mip i+1 (render target).
 
 
 @pytest.fixture(scope="module", params=[False, True], ids=["plain", "validate"])

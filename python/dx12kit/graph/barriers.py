@@ -334,12 +334,18 @@ class BarrierPlanner:
         elif uav_writer:
             uav_writer.pop(ph, None)
         self.state[ph] = 0 if p.queue == "copy" else need
-        if p.writes_of[h] or prev is None:
+        self.note_access(plan, h, ph, prev)
+
+    def note_access(self, plan: PassBarriers, h: GraphResource, key: GraphResource, prev: Optional[List[PassBarriers]]) -> None:
+        """``plan``'s pass is now the latest access of ``h``: the only one after a write (or a first use), one
+        more reader otherwise; and the latest direct-queue user of ``key`` (the physical resource, or the
+        handle planned per subresource)."""
+        if plan.pass_.writes_of[h] or prev is None:
             self.last_access[h] = [plan]
         else:
             prev.append(plan)
-        if p.queue == "direct":
-            self.last_direct_user[ph] = plan
+        if plan.pass_.queue == "direct":
+            self.last_direct_user[key] = plan
 
     def _state_before(self, plan: PassBarriers, h: GraphResource, ph: GraphResource, prev: Optional[List[PassBarriers]],
                       need: int, far_waits: Dict[str, int]) -> Optional[int]:

@@ -187,13 +187,8 @@ class GraphSubresource:
             GraphError: ``level`` out of range, or the view has a mip already.
             TypeError: ``level`` is not an int.
         """
-        h = self.resource
-        if isinstance(level, bool) or not isinstance(level, int):
-            raise TypeError(f"{h.name!r}.mip(): level must be an int, not {type(level).__name__}")
-        if not 0 <= level < h.mips or self.mip_level is not None:
-            raise GraphError(f"{self.name!r}.mip({level}): {h.name!r} has mips 0..{h.mips - 1}"
-                             + (" and the view has a mip already" if self.mip_level is not None else ""))
-        return GraphSubresource(h, level, self.array_slice)
+        self._check_narrowing("mip", "level", level, self.resource.mips, "mips", self.mip_level)
+        return GraphSubresource(self.resource, level, self.array_slice)
 
     def slice(self, index: int) -> "GraphSubresource":
         """This view narrowed to array slice ``index``.
@@ -205,13 +200,17 @@ class GraphSubresource:
             GraphError: ``index`` out of range, or the view has a slice already.
             TypeError: ``index`` is not an int.
         """
+        self._check_narrowing("slice", "index", index, self.resource.array_size, "array slices", self.array_slice)
+        return GraphSubresource(self.resource, self.mip_level, index)
+
+    def _check_narrowing(self, call: str, arg: str, value: Any, count: int, plural: str, already: Optional[int]) -> None:
+        """mip()'s and slice()'s checks: ``value`` an int in 0..count-1, and the view not narrowed so yet."""
         h = self.resource
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"{h.name!r}.slice(): index must be an int, not {type(index).__name__}")
-        if not 0 <= index < h.array_size or self.array_slice is not None:
-            raise GraphError(f"{self.name!r}.slice({index}): {h.name!r} has array slices 0..{h.array_size - 1}"
-                             + (" and the view has a slice already" if self.array_slice is not None else ""))
-        return GraphSubresource(h, self.mip_level, index)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{h.name!r}.{call}(): {arg} must be an int, not {type(value).__name__}")
+        if not 0 <= value < count or already is not None:
+            raise GraphError(f"{self.name!r}.{call}({value}): {h.name!r} has {plural} 0..{count - 1}"
+                             + (f" and the view has a {call} already" if already is not None else ""))
 
     @property
     def name(self) -> str:

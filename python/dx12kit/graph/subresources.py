@@ -186,12 +186,7 @@ class SubresourcePlanner:
         if uav:
             plan.uav.append(h)
             planner.counts.uav += 1
-        if p.writes_of[h] or prev is None:
-            planner.last_access[h] = [plan]
-        else:
-            prev.append(plan)
-        if p.queue == "direct":
-            planner.last_direct_user[h] = plan
+        planner.note_access(plan, h, h, prev)
 
     def _first_use_init(self, planner: Any, plan: Any, h: GraphResource) -> None:
         """A render-target or depth transient taking over memory is cleared, discarded or fully copied into
