@@ -19,6 +19,7 @@ TREE=${DX12KIT_BEFORE_TREE:-/tmp/dx12kit-before-$SHORT}
 BUILD=${DX12KIT_BEFORE_BUILD:-$TREE-build}
 PY="$ROOT/.venv/bin/python"
 [ -x "$PY" ] || { echo "before_after.sh: $PY missing: run scripts/bootstrap.sh --test first" >&2; exit 2; }
+export PATH="$ROOT/.venv/bin:$PATH"   # cmake and ninja come from the venv (pip), not from apt
 if [ ! -d "$TREE" ]; then
   git -C "$ROOT" worktree add --detach "$TREE" "$COMMIT"
 fi

@@ -30,14 +30,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from callgrind_calls import NO_CALLGRIND_H, NO_CLIENT_REQUESTS, NO_COUNTS, NO_TOOL, PROBE, fail, parse  # noqa: E402
+from callgrind_calls import NO_CALLGRIND_H, NO_CLIENT_REQUESTS, NO_COUNTS, NO_TOOL, PROBE, fail, run_counts  # noqa: E402
 
 MARK = "DX12KIT_CALLGRIND_BINDINGS_CHILD"
 TABLES = (0, 1, 8, 32)
@@ -191,18 +189,9 @@ def main(argv: "list | None" = None) -> int:
 
     if _native.bench is None:
         return fail(_native.REASON, NO_TOOL)
-    with tempfile.TemporaryDirectory() as tmp:
-        # --separate-threads: a dump holds the calling thread only. Without it an execute's count took
-        # in whatever lavapipe's queue thread ran meanwhile (the GPU work: ~220 k instructions to run a
-        # texture's layout transition and the pre-list's command buffer, ~110 k for an empty one),
-        # more or less of it as the threads happened to be scheduled.
-        cmd = ["valgrind", "--tool=callgrind", "--separate-threads=yes", "--instr-atstart=no", f"--callgrind-out-file={tmp}/cg.%p",
-               sys.executable, str(Path(__file__).resolve()), str(n)]
-        r = subprocess.run(cmd, env={**os.environ, MARK: "1"}, capture_output=True, text=True)
-        if r.returncode:
-            print(r.stdout[-3000:], r.stderr[-3000:], file=sys.stderr)
-            return fail(f"the run under valgrind failed (exit code {r.returncode}; its output is above)", r.returncode)
-        counts = parse(tmp)
+    counts, code = run_counts(__file__, n, MARK)   # the calling thread only (see run_counts)
+    if counts is None:
+        return code
     if PROBE not in counts:
         return fail(NO_CALLGRIND_H + " (no dump was written)", NO_CLIENT_REQUESTS)
     missing = [label for label in labels() if label not in counts]

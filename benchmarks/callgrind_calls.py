@@ -172,6 +172,28 @@ def parse(out_dir: str) -> dict:
     return found
 
 
+def run_counts(script: str, n: int, mark: str = MARK) -> "tuple[dict | None, int]":
+    """Re-runs ``script`` (a benchmark's own file) with argument ``n`` and ``mark`` set in its environment
+    (what makes it run as the measured child) under callgrind, instrumentation off
+    until its client requests turn it on, and returns the calling thread's count per label (``parse``), or
+    ``(None, exit code)`` after printing the run's output when valgrind failed.
+
+    --separate-threads: a dump holds one thread, and only the calling thread's is read. Without it a count
+    took in whatever lavapipe's queue thread ran meanwhile (the GPU work: ~220 k instructions to run a
+    texture's layout transition and a list's command buffer, ~110 k for an empty one), more or less of it as
+    the threads happened to be scheduled.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["valgrind", "--tool=callgrind", "--separate-threads=yes", "--instr-atstart=no", f"--callgrind-out-file={tmp}/cg.%p",
+               sys.executable, str(Path(script).resolve()), str(n)]
+        r = subprocess.run(cmd, env={**os.environ, mark: "1"}, capture_output=True, text=True)
+        if r.returncode:
+            print(r.stdout[-3000:], r.stderr[-3000:], file=sys.stderr)
+            fail(f"the run under valgrind failed (exit code {r.returncode}; its output is above)", r.returncode)
+            return None, r.returncode
+        return parse(tmp), 0
+
+
 def main(argv: "list | None" = None) -> int:
     """Runs the measurement (the parent: checks, re-runs itself under callgrind, prints the table).
 
@@ -199,14 +221,9 @@ def main(argv: "list | None" = None) -> int:
     import dx12kit as dx
 
     expected = labels(hasattr(dx.CommandList, "draw_many"), hasattr(dx.CommandList, "dispatch_many"))
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={tmp}/cg.%p",
-               sys.executable, str(Path(__file__).resolve()), str(n)]
-        r = subprocess.run(cmd, env={**os.environ, MARK: "1"}, capture_output=True, text=True)
-        if r.returncode:
-            print(r.stdout[-3000:], r.stderr[-3000:], file=sys.stderr)
-            return fail(f"the run under valgrind failed (exit code {r.returncode}; its output is above)", r.returncode)
-        counts = parse(tmp)
+    counts, code = run_counts(__file__, n)
+    if counts is None:
+        return code
     if PROBE not in counts:
         return fail(NO_CALLGRIND_H + " (no dump was written)", NO_CLIENT_REQUESTS)
     missing = [label for label in expected if label not in counts]

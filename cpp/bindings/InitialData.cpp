@@ -150,12 +150,7 @@ uint64_t BufferSizeFor(const std::optional<Int>& size, py::handle data, const ch
 
 void WriteInitialBuffer(Device& d, const std::shared_ptr<Buffer>& b, py::handle data, const char* fn) {
     const Bytes bytes = GetBytes(data, fn);
-    const D3D12_HEAP_TYPE heap = b->HeapType();
-    if ((heap == D3D12_HEAP_TYPE_UPLOAD || heap == D3D12_HEAP_TYPE_READBACK) && b->Mapped()) {
-        std::memcpy(b->Mapped(), bytes.data, static_cast<size_t>(bytes.size));  // nothing uses a new buffer yet
-        return;
-    }
-    auto q = d.Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    auto q = d.Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);  // (an UPLOAD/READBACK buffer is written through its mapping)
     ReleaseGil release;
     q->WriteBuffer(q, b, bytes.data, bytes.size, 0);
 }

@@ -358,7 +358,8 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
                 tex = _upload_dds(device, dds.parse_dds(str(path), data), srgb, generate_mips, name or path.name)
             else:
                 # Decoding is a step of its own: the header says how large the image is.
-                rep = _reporter(progress, _image_texels(path), generate_mips)
+                # (the size decides only when progress is left to None; read from the bytes already in memory)
+                rep = _reporter(progress, _image_texels(io.BytesIO(data)) if progress is None else 0, generate_mips)
                 try:
                     image = _read_image(path, data)
                     assert image is not None
@@ -378,12 +379,12 @@ def load_texture(device: Any, path_or_array: Any, *, srgb: bool = False, generat
                 del _loading[(id(device), key)]
 
 
-def _image_texels(path: Path) -> int:
-    """Width x height from the image file's header (0 when it cannot be read)."""
+def _image_texels(source: Any) -> int:
+    """Width x height from an image file's header (a path or a binary file object; 0 when it cannot be read)."""
     from PIL import Image
 
     try:
-        with Image.open(path) as img:
+        with Image.open(source) as img:
             return int(img.size[0]) * int(img.size[1])
     except Exception:  # the decode that follows reports what is wrong with the file
         return 0

@@ -130,6 +130,22 @@ def test_read_buffer_with_shape(device, queue):
         queue.read_buffer(buf, np.float32, shape="4x8")
 
 
+@pytest.mark.parametrize("heap", ["upload", "readback"])
+def test_write_buffer_writes_an_upload_or_readback_buffer_through_its_mapping_after_its_work(device, queue, heap):
+    buf = device.create_buffer(256, heap=heap)
+    queue.write_buffer(buf, np.arange(64, dtype=np.uint32))
+    np.testing.assert_array_equal(queue.read_buffer(buf, np.uint32), np.arange(64, dtype=np.uint32))
+    # An upload buffer a submitted copy still reads: the write waits for that copy, which copies the old data.
+    if heap == "upload":
+        dst = device.create_buffer(256)
+        cl = queue.command_list()
+        cl.copy_buffer_region(dst, 0, buf, 0, 256)
+        queue.execute(cl)
+        queue.write_buffer(buf, np.full(64, 7, np.uint32), offset=0)
+        np.testing.assert_array_equal(queue.read_buffer(dst, np.uint32), np.arange(64, dtype=np.uint32))
+        np.testing.assert_array_equal(queue.read_buffer(buf, np.uint32), np.full(64, 7, np.uint32))
+
+
 def test_read_buffer_infers_one_dimension_given_as_minus_one(device, queue):
     data = np.arange(32, dtype=np.float32).reshape(4, 8)
     buf = device.create_buffer(data=data)

@@ -300,8 +300,9 @@ void Bundle::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature,
     if (!signature) throw InvalidArgument("execute_indirect: signature is None");
     CheckDevice(&signature->Context(), "command signature '" + signature->Name() + "'", what);
     CheckWork(signature->IsCompute(), what);
-    if (signature->Root())
-        signature->CheckBoundRoot(&RootSignatureForArguments(what), "execute_indirect in bundle '" + m_Name + "'",
+    const RootSignature* set = signature->Root() ? &RootSignatureForArguments(what) : nullptr;
+    if (set && signature->Root().get() != set)  // the message is built only on failure
+        signature->CheckBoundRoot(set, "execute_indirect in bundle '" + m_Name + "'",
                                   "the root signature the bundle set (with pipeline '" + m_Pipeline->Name() + "')",
                                   "Set a pipeline of the signature's root signature in the bundle first");
     CheckResource(arguments, "execute_indirect: argument_buffer");

@@ -40,10 +40,11 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
             "execute_indirect: command signature '" + signature->Name() + "' is a " + (dispatch ? "dispatch (compute)" : "draw (graphics)") +
             " signature but the bound pipeline '" + m_Pipeline->Name() + "' is a " + (m_Compute ? "compute" : "graphics") +
             " pipeline (D3D12: a signature runs with a pipeline of its kind); bind a " + (dispatch ? "compute" : "graphics") + " pipeline");
-    // Rule 3: the signature's root signature is the bound one.
-    signature->CheckBoundRoot(m_RootSignature, "execute_indirect", "the list's bound root signature (of pipeline '" + m_Pipeline->Name() + "')",
-                              "Bind a pipeline created with the signature's root signature, or create the command signature with "
-                              "root_signature=pipeline.root_signature");
+    // Rule 3: the signature's root signature is the bound one (the message is built only on failure).
+    if (signature->Root() && signature->Root().get() != m_RootSignature)
+        signature->CheckBoundRoot(m_RootSignature, "execute_indirect", "the list's bound root signature (of pipeline '" + m_Pipeline->Name() + "')",
+                                  "Bind a pipeline created with the signature's root signature, or create the command signature with "
+                                  "root_signature=pipeline.root_signature");
     // Rule 5: buffers, offsets and sizes.
     if (!arguments) throw InvalidArgument("execute_indirect: argument_buffer is None");
     CheckSameDevice(*arguments, what);
@@ -108,8 +109,14 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
     if (count) m_Tracker.Transition(count, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
     for (const auto& ref : referenced)
         if (ref->HeapType() != D3D12_HEAP_TYPE_UPLOAD) m_Tracker.Transition(ref, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER);
-    for (const auto& a : signature->Arguments())  // the commands set them (rule 3: same root signature)
-        if (indirectrules::ChangesRootArguments(a.Type)) NoteRootArgument(a.Constant.RootParameterIndex);
+    for (const auto& a : signature->Arguments()) {  // the commands set them (rule 3: same root signature)
+        if (!indirectrules::ChangesRootArguments(a.Type)) continue;
+        const uint32_t root = a.Constant.RootParameterIndex;  // (the same field for root views)
+        // A root view the commands set no longer names the buffer the list bound there: no state request
+        // or hazard check for that one (as the emulated path does).
+        if (a.Type != D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT) m_Bindings.erase((uint64_t(root) << 32) | 0xFFFFFFFFu);
+        NoteRootArgument(root);
+    }
     PrepareWork(dispatch, what);
     if (m_Validate) {
         ValidateResource(what, arguments.get());

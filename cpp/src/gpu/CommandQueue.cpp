@@ -635,6 +635,16 @@ uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, co
             return std::min(ReadCompleted(), m_LastSubmitted);
         }
     }
+    if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT && buffer->Mapped() && bytes != 0 && offset <= buffer->Size() &&
+        bytes <= buffer->Size() - offset) {
+        // An UPLOAD/READBACK buffer (never a copy's destination in D3D12): written through its mapping
+        // once no submitted work uses it, as ReadBuffer reads one. A buffer no list used yet needs no wait.
+        if (buffer->LastUseSerial() > m_Context->CompletedSerial()) m_Device.Poll();
+        if (buffer->LastUseSerial() > m_Context->CompletedSerial()) m_Device.WaitIdle();
+        std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());  // later executes come after it
+        host::Copy(buffer->Mapped() + offset, data, static_cast<size_t>(bytes));
+        return std::min(ReadCompleted(), m_LastSubmitted);
+    }
     auto list = CreateCommandList(self);  // busy, staging, or invalid (Upload names what is wrong)
     list->SetName("write_buffer");
     list->Upload(buffer, data, bytes, 0, 0, offset, "write_buffer");

@@ -6,7 +6,6 @@
 #include "dx12kit/gpu/PassBuffers.hpp"
 #include "dx12kit/resources/Resource.hpp"
 
-#include <map>
 #include <mutex>
 
 namespace dx12kit {
@@ -19,6 +18,7 @@ void Device::Close() {
         // Recursive: WaitIdle and TrimMemory take it again on this thread. Another thread's execute
         // either went first (and is waited for) or finds the device closed.
         std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
+        if (m_Context->Closed()) return;  // another thread closed it while this one waited for the lock
         // WaitIdle's steps, but an error the GPU found (FenceChecks) is raised only once the device is
         // closed: raising here would leave it open, half-closed by the exit of a `with` block.
         for (auto& q : m_Queues)

@@ -11,9 +11,11 @@ namespace dx12kit {
 void FenceCheckSink::Report(std::string message) {
     std::lock_guard<std::mutex> lock(m_Mutex);
     m_Failures.push_back(std::move(message));
+    m_Any.store(true, std::memory_order_release);
 }
 
 void FenceCheckSink::ThrowIfAny(const char* what) {
+    if (!m_Any.load(std::memory_order_acquire)) return;
     std::string first;
     {
         std::lock_guard<std::mutex> lock(m_Mutex);
@@ -22,6 +24,7 @@ void FenceCheckSink::ThrowIfAny(const char* what) {
         const size_t more = m_Failures.size() - 1;
         if (more) first += " (and " + std::to_string(more) + " more such failure" + (more > 1 ? "s" : "") + ")";
         m_Failures.clear();
+        m_Any.store(false, std::memory_order_release);
     }
     throw InvalidArgument(std::string(what) + ": " + first);
 }

@@ -1535,10 +1535,11 @@ class CommandQueue:
         Writes a numpy array into a buffer at byte `offset` as if a command list holding only that upload were
         executed on this queue now (as wgpu's queue.write_buffer): later executes see the data, earlier ones do not.
         On a cache-coherent UMA device (Device.uma_direct) a buffer no unfinished work uses is written by one memcpy
-        and nothing is submitted; otherwise the upload list is executed.
+        and nothing is submitted; otherwise the upload list is executed. An upload or readback heap buffer (never a
+        copy's destination in D3D12) is written through its mapping, once the work submitted before that uses it is done.
         
         Args:
-            buffer: a buffer of this device (not an upload/readback heap buffer: map those).
+            buffer: a buffer of this device.
             array: a C-contiguous array or other buffer-protocol object, its bytes written as they are.
             offset: byte offset in the buffer.
         

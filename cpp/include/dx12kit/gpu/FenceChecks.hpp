@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <atomic>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -31,6 +32,7 @@ public:
 private:
     std::mutex m_Mutex;
     std::vector<std::string> m_Failures;
+    std::atomic<bool> m_Any{false};  // m_Failures is not empty: a wait or read with nothing to raise takes no lock
 };
 
 class FenceCheck {
