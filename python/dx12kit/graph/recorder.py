@@ -153,7 +153,7 @@ def _pass_source(i: int, r: PassRecording, k: _Constants) -> List[str]:
             lines.append(f"    cl.discard_resource({t})")
         elif c.depth:
             lines += [f"    cl.transition_barrier({t}, {DEPTH_WRITE_STATE})  # DEPTH_WRITE",
-                      f"    cl.clear_depth_stencil({t}, 1.0, 0)"]
+                      f"    cl.clear_depth_stencil({t}, 1.0, 0, array_slice=None)"]   # every slice (D3D12: all initialised)
             lines += [f"    cl.clear_depth_stencil({t}, 1.0, 0, mip={m}, array_slice=None)" for m in range(1, c.mips)]
         else:
             lines += [f"    cl.transition_barrier({t}, {RENDER_TARGET_STATE})  # RENDER_TARGET",
