@@ -7,7 +7,15 @@ script runs W4's frame three ways on one device, alternating, and checks that th
 
 - ``clear``: clear_render_target + textured draw (what W4 does; dx12kit records the clear as given);
 - ``cleardraw``: a solid full-screen draw + textured draw (one render pass);
-- ``none``: the textured draw alone (the lower bound: W4's triangle covers every pixel).
+- ``none``: the textured draw alone (W4's triangle covers every pixel);
+- ``batched``: W4's frames (clear + draw, a list each), all executed by one ``execute([...])``;
+- ``onelist``: every frame's textured draw in one list (targets and view set once), no clear.
+
+The last two show where lavapipe (Mesa 22.3) cuts its binned scenes: ``batched`` costs as much as
+``clear`` (each list's render pass is a scene of its own, even in one ExecuteCommandLists), while
+``onelist`` is several times faster (one scene, in which llvmpipe drops the commands an opaque
+full-tile draw overwrites). GL without a flush bins many frames into one scene, which is the gap
+``benchmarks/w4_cpu.py`` measures against moderngl with and without a flush per frame.
 
 ``python benchmarks/w4_clear.py [rounds]`` prints ms per frame (100 frames per run, medians).
 Measured 2026-11-25 (docs/performance.rst): clear 3.35 / cleardraw 3.32 / none 2.99 ms per frame (7 rounds),
@@ -19,7 +27,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from typing import Dict, List
+from typing import Any, Dict, List
 
 import numpy as np
 
@@ -28,7 +36,7 @@ import workloads as b
 SOLID_VS = """float4 main(uint i : SV_VertexID) : SV_Position {
     float2 p = float2((float)((i << 1) & 2), (float)(i & 2)) * 2.0 - 1.0; return float4(p, 0, 1); }"""
 SOLID_PS = "float4 main(float4 pos : SV_Position) : SV_Target { return float4(0, 0, 0, 1); }"
-MODES = ("clear", "cleardraw", "none")
+MODES = ("clear", "cleardraw", "none", "batched", "onelist")
 
 
 def main(rounds: int = 7, frames: int = 100, size: int = 1024) -> Dict[str, List[float]]:
@@ -50,10 +58,10 @@ def main(rounds: int = 7, frames: int = 100, size: int = 1024) -> Dict[str, List
     solid = dev.create_graphics_pipeline(dx.compile_hlsl(SOLID_VS, profile="vs_5_0"), dx.compile_hlsl(SOLID_PS, profile="ps_5_0"),
                                          dev.create_root_signature([]), rtv_formats=["rgba8_unorm"])
 
-    def frame(mode: str) -> None:
-        cl = q.command_list()
+    def record(mode: str, cl: Any = None) -> Any:
+        cl = cl or q.command_list()
         cl.set_render_targets([w.rt])
-        if mode == "clear":
+        if mode in ("clear", "batched"):
             cl.clear_render_target(w.rt, [0.0, 0.0, 0.0, 1.0])
         elif mode == "cleardraw":
             cl.set_pipeline_state(solid)
@@ -61,11 +69,19 @@ def main(rounds: int = 7, frames: int = 100, size: int = 1024) -> Dict[str, List
         cl.set_pipeline_state(w.pso)
         cl.set_shader_resource_view(0, 0, w.tex)
         cl.draw(3)
-        q.execute(cl)
+        return cl
 
     def run(mode: str, count: int = frames) -> np.ndarray:
-        for _ in range(count):
-            frame(mode)
+        if mode == "batched":
+            q.execute([record(mode) for _ in range(count)])
+        elif mode == "onelist":  # targets set once: vkd3d begins a new render pass at every set_render_targets
+            cl = record("none")
+            for _ in range(count - 1):
+                cl.draw(3)
+            q.execute(cl)
+        else:
+            for _ in range(count):
+                q.execute(record(mode))
         return q.read_texture(w.rt)
 
     ref = run("clear", 3)

@@ -7,8 +7,16 @@ process (dx12kit with this Python, moderngl with the peers' Python, see bench_pe
 alternating, and every run checks its pixels as W4 does. Per run: wall ms per frame, CPU ms per
 frame (``time.process_time``), and for dx12kit the vkd3d fence thread's CPU ms per frame.
 
-``python benchmarks/w4_cpu.py [rounds]`` prints the medians; ``--side dx12kit|moderngl`` runs one
-side once (what the driver starts) and prints one JSON line.
+A third side, ``moderngl-flush``, is moderngl with a ``glFlush`` after every frame, as a GL program
+that presents each frame does (``SwapBuffers`` flushes). It is the like-for-like peer of a D3D12
+frame: on lavapipe each command list's render pass is rasterised as a scene of its own, so dx12kit
+(like wgpu-py) renders one scene per frame, while GL without a flush bins many frames into one
+llvmpipe scene and draws each 64x64 tile for all of them while it is in cache. ``--no-clear`` drops
+the clear on every side (it shows the draws alone).
+
+``python benchmarks/w4_cpu.py [rounds] [--no-clear]`` prints the medians; ``--side
+dx12kit|moderngl|moderngl-flush [--no-clear]`` runs one side once (what the driver starts) and
+prints one JSON line.
 """
 from __future__ import annotations
 
@@ -48,7 +56,7 @@ def _time_runs(run, frames: int, extra=None) -> Dict[str, List[float]]:
     return out
 
 
-def side_dx12kit() -> Dict[str, List[float]]:
+def side_dx12kit(clear: bool = True) -> Dict[str, List[float]]:
     import dx12kit as dx
 
     sys.path.insert(0, str(HERE))
@@ -63,7 +71,17 @@ def side_dx12kit() -> Dict[str, List[float]]:
     exp = np.repeat(np.repeat(w.img, k, 0), k, 1)  # once, as the moderngl side (W4.verify builds it each call)
 
     def run() -> None:
-        w.run()
+        if clear:
+            w.run()
+        else:
+            for _ in range(w.frames):
+                cl = w.q.command_list()
+                cl.set_pipeline_state(w.pso)
+                cl.set_render_targets([w.rt])
+                cl.set_shader_resource_view(0, 0, w.tex)
+                cl.draw(3)
+                w.q.execute(cl)
+            w.out = w.q.read_texture(w.rt)
         assert w.out is not None and np.array_equal(w.out.reshape(exp.shape), exp), "dx12kit W4 mismatch"
 
     r = _time_runs(run, FRAMES, b.fence_thread_cpu_seconds)
@@ -71,11 +89,14 @@ def side_dx12kit() -> Dict[str, List[float]]:
     return r
 
 
-def side_moderngl() -> Dict[str, List[float]]:
+def side_moderngl(clear: bool = True, flush: bool = False) -> Dict[str, List[float]]:
+    import ctypes
+
     import moderngl
     import numpy as np
 
     ctx = moderngl.create_standalone_context(backend="egl", require=430)
+    gl_flush = ctypes.CDLL("libGL.so.1").glFlush  # moderngl has finish() only; a flush does not wait
     size, t = 1024, 256
     prog = ctx.program(vertex_shader=MGL_VS, fragment_shader=MGL_FS)
     img = np.random.randint(0, 256, (t, t, 4), np.uint8)
@@ -89,27 +110,30 @@ def side_moderngl() -> Dict[str, List[float]]:
 
     def run() -> None:
         for _ in range(FRAMES):
-            fbo.clear(0, 0, 0, 1)
+            if clear:
+                fbo.clear(0, 0, 0, 1)
             vao.render(moderngl.TRIANGLES, vertices=3)
+            if flush:
+                gl_flush()
         got = np.frombuffer(fbo.read(components=4), np.uint8).reshape(size, size, 4)
         assert np.array_equal(got, exp) or np.array_equal(got[::-1], exp), "moderngl W4 mismatch"
 
     return _time_runs(run, FRAMES)
 
 
-def main(rounds: int) -> int:
+def main(rounds: int, clear: bool = True) -> int:
     import _gpu_common as g
 
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", tempfile.gettempdir())}
     sides = {"dx12kit": sys.executable}
     peers = g.peers_python()
     if peers is not None:
-        sides["moderngl"] = str(peers)
+        sides["moderngl"] = sides["moderngl-flush"] = str(peers)
     res: Dict[str, Dict[str, List[float]]] = {s: {} for s in sides}
     load0 = os.getloadavg()
     for r in range(rounds):
         for side, py in sides.items():
-            p = subprocess.run([py, __file__, "--side", side], capture_output=True, text=True, env=env, timeout=900)
+            p = subprocess.run([py, __file__, "--side", side] + ([] if clear else ["--no-clear"]), capture_output=True, text=True, env=env, timeout=900)
             line = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
             if p.returncode or not line:
                 raise RuntimeError(f"w4_cpu: {side} failed ({p.returncode}): {p.stderr[-2000:]}")
@@ -117,21 +141,30 @@ def main(rounds: int) -> int:
                 res[side].setdefault(k, []).extend(v)
             print(f"  round {r + 1} {side}: " + ", ".join(f"{k} {statistics.median(v):.3f}" for k, v in json.loads(line[-1]).items() if v),
                   flush=True)
-    print(f"\nW4, {rounds} alternating rounds x {RUNS} runs of {FRAMES} frames (medians over runs); load average "
+    print(f"\nW4{'' if clear else ' without the clear'}, {rounds} alternating rounds x {RUNS} runs of {FRAMES} frames (medians over runs); load average "
           f"{' '.join(f'{v:.1f}' for v in load0)} at start, {' '.join(f'{v:.1f}' for v in os.getloadavg())} at end")
-    print(f"{'side':10s} {'wall ms/frame':>14s} {'CPU ms/frame':>13s} {'fence thread CPU ms/frame (median, mean)':>42s}")
+    print(f"{'side':14s} {'wall ms/frame':>14s} {'CPU ms/frame':>13s} {'fence thread CPU ms/frame (median, mean)':>42s}")
     for side, v in res.items():
         fence = f"{statistics.median(v['fence']):.3f}, {statistics.mean(v['fence']):.3f}" if v.get("fence") else "-"
-        print(f"{side:10s} {statistics.median(v['wall']):14.2f} {statistics.median(v['cpu']):13.2f} {fence:>42s}")
-    if "moderngl" in res:
-        d, m = res["dx12kit"], res["moderngl"]
-        print(f"dx12kit vs moderngl (>1: dx12kit faster): wall {statistics.median(m['wall']) / statistics.median(d['wall']):.2f}x, "
-              f"CPU {statistics.median(m['cpu']) / statistics.median(d['cpu']):.2f}x")
+        print(f"{side:14s} {statistics.median(v['wall']):14.2f} {statistics.median(v['cpu']):13.2f} {fence:>42s}")
+    for peer in ("moderngl", "moderngl-flush"):
+        if peer in res:
+            d, m = res["dx12kit"], res[peer]
+            print(f"dx12kit vs {peer} (>1: dx12kit faster): wall {statistics.median(m['wall']) / statistics.median(d['wall']):.2f}x, "
+                  f"CPU {statistics.median(m['cpu']) / statistics.median(d['cpu']):.2f}x")
     return 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--side":
-        print(json.dumps(side_dx12kit() if sys.argv[2] == "dx12kit" else side_moderngl()))
+    import argparse
+
+    ap = argparse.ArgumentParser(description="W4 on dx12kit and moderngl: wall and CPU ms per frame")
+    ap.add_argument("rounds", nargs="?", type=int, default=5, help="alternating rounds (default 5)")
+    ap.add_argument("--side", choices=("dx12kit", "moderngl", "moderngl-flush"), help="run one side once, print JSON")
+    ap.add_argument("--no-clear", action="store_true", help="draw without the clear on every side")
+    a = ap.parse_args()
+    if a.side:
+        one = side_dx12kit(not a.no_clear) if a.side == "dx12kit" else side_moderngl(not a.no_clear, a.side == "moderngl-flush")
+        print(json.dumps(one))
         sys.exit(0)
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 5))
+    sys.exit(main(a.rounds, not a.no_clear))
