@@ -114,7 +114,7 @@ from .enums import (
     Visibility,
 )
 from .images import save_image
-from .graph import GraphError, GraphResource, GraphSubresource, RenderGraph
+from .graph import GraphError, GraphResource, GraphSubresource, HistoryStore, RenderGraph
 
 enums._print_names(Format)
 enums._print_names(ResourceState)
@@ -137,7 +137,7 @@ __all__ = [
     "BlendState", "DepthStencilState", "InputElement", "RasterizerState", "StencilFace",
     "DeviceClosedError", "DeviceError", "Dx12Error", "InvalidArgumentError", "OutOfMemoryError", "ResourceStateError",
     "ShaderCompileError", "UseAfterFreeError", "WaitTimeoutError",
-    "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphSubresource", "GraphError", "BarrierBatch", "QueryHeap",
+    "ForkedDeviceError", "RenderGraph", "GraphResource", "GraphSubresource", "GraphError", "HistoryStore", "BarrierBatch", "QueryHeap",
     "IndirectArgument", "CommandSignature", "Bundle",
     "RootSignatureFlags", "DescriptorRangeFlags", "RootDescriptorFlags",
     "binding", "BindingError", "BindingKindError", "BindingNameError", "CbufferFieldError",

@@ -261,3 +261,71 @@ def test_imported_texture_rendered_last_is_handed_to_its_first_compute_reader_by
             assert _healed_on_direct(dev) == 0
     assert g.stats()["barriers"]["queue_handoff"] == 1
     assert (q.read_texture(tex) == k + 2.0).all()
+
+
+def _count_graph(dev: dx.Device, pso: Any, store: Any) -> Tuple[dx.RenderGraph, Any]:
+    g = dx.RenderGraph(dev, histories=store)
+    h = g.create_history("counter", size=64 * 4)
+
+    def step(cl: Any, r: Any) -> None:   # counter = previous + i + 1
+        cl.set_pipeline_state(pso)
+        cl.set_root_srv(0, r[h.previous()])
+        cl.set_root_uav(1, r[h])
+        cl.dispatch(1)
+
+    g.add_pass("count", step, reads=[h.previous()], writes=[h])
+    return g, h
+
+
+@pytest.mark.parametrize("validate", [False, True], ids=["plain", "validated"])
+def test_history_store_carries_histories_across_rebuilt_graphs(validate: bool) -> None:
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    rs = dev.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(COUNT_CS, profile="cs_5_0"), rs)
+    store = dx.HistoryStore()
+    executions = 0
+    for k in range(5):   # a new graph every frame, as engines build them
+        g, h = _count_graph(dev, pso, store)
+        for _ in range(2 if k == 2 else 1):   # two executions of one graph between rebuilds carry on as well
+            q.wait(g.execute())
+            executions += 1
+            assert (q.read_buffer(g.history_resource(h), np.uint32) == (np.arange(64) + 1) * executions).all()
+    assert executions == 6
+    assert store.names() == ["counter"] and len(store) == 1 and "counter" in store
+    assert "counter" in repr(store)
+    g, h = _count_graph(dev, pso, None)   # without a store: a graph of its own, from zeros
+    q.wait(g.execute())
+    assert (q.read_buffer(g.history_resource(h), np.uint32) == np.arange(64) + 1).all()
+
+
+def test_history_store_refuses_an_older_graph_and_restarts_on_another_description() -> None:
+    dev = dx.Device()
+    q = dev.queue()
+    rs = dev.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(COUNT_CS, profile="cs_5_0"), rs)
+    store = dx.HistoryStore()
+    old, _ = _count_graph(dev, pso, store)
+    q.wait(old.execute())
+    new, h = _count_graph(dev, pso, store)
+    q.wait(new.execute())
+    with pytest.raises(dx.GraphError, match="'counter'.*newer RenderGraph.*same HistoryStore"):
+        old.execute()
+    q.wait(new.execute())   # the newest graph carries on, untouched by the refused one
+    assert (q.read_buffer(new.history_resource(h), np.uint32) == (np.arange(64) + 1) * 3).all()
+    g = dx.RenderGraph(dev, histories=store)   # the same name, another size: new versions, from zeros
+    h2 = g.create_history("counter", size=128 * 4)
+
+    def step(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(pso)
+        cl.set_root_srv(0, r[h2.previous()])
+        cl.set_root_uav(1, r[h2])
+        cl.dispatch(2)
+
+    g.add_pass("count", step, reads=[h2.previous()], writes=[h2])
+    q.wait(g.execute())
+    assert (q.read_buffer(g.history_resource(h2), np.uint32) == np.arange(128) + 1).all()
+    store.clear()
+    assert len(store) == 0
+    with pytest.raises(TypeError, match="HistoryStore"):
+        dx.RenderGraph(dev, histories={})  # type: ignore[arg-type]

@@ -63,20 +63,21 @@ testable alone; modules import only those above them in this list):
 - :mod:`.subresources`: views of one mip or array slice (``h.mip(k)``, ``h.slice(i)``): their declaration,
   per-subresource states and barriers, and what validation mode checks of them.
 - :mod:`.history`: history resources (:meth:`RenderGraph.create_history`): two versions per history,
-  swapped between executions.
+  swapped between executions; :class:`HistoryStore` carries them across rebuilt graphs.
 - :mod:`.profile`: GPU time per pass (``RenderGraph(..., profile=True)``): the timestamp heaps and their reading.
 - :mod:`.draw`: ``to_dot`` / ``to_png`` of a ``CompiledGraph``.
 - :mod:`.render_graph`: :class:`RenderGraph`, the public face over all of them.
 """
 from __future__ import annotations
 
+from .history import HistoryStore
 from .model import GraphError, GraphResource, GraphSubresource
 from .plancache import PlanCache, plan_cache
 from .render_graph import RenderGraph
 
-__all__ = ["RenderGraph", "GraphResource", "GraphSubresource", "GraphError", "PlanCache", "plan_cache"]
+__all__ = ["RenderGraph", "GraphResource", "GraphSubresource", "GraphError", "HistoryStore", "PlanCache", "plan_cache"]
 
 # The public classes are documented and pickled under the package, their import path.
-for _cls in (RenderGraph, GraphResource, GraphSubresource, GraphError):
+for _cls in (RenderGraph, GraphResource, GraphSubresource, GraphError, HistoryStore):
     _cls.__module__ = __name__
 del _cls

@@ -13,9 +13,16 @@ Before the first execution has written it, the previous version reads as zeros (
 versions are created as dx12kit creates every resource, reading as zeros. They are created at the first
 execution, with the flags (render target, depth stencil, unordered access) that every declared use of
 either handle needs; a later declaration needing another flag makes new versions (reading as zeros again).
+
+A graph rebuilt every frame continues its histories through a :class:`HistoryStore`
+(``RenderGraph(dev, histories=store)``): the store keeps each history's two versions by name, and the
+newest graph that executes with the store takes them over, contents and states included. A graph whose
+histories a newer one took raises :class:`GraphError` if it executes again, rather than reading the other
+graph's contents.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any, Dict, List, MutableMapping, Optional, Sequence, Tuple, Union
 
@@ -85,6 +92,77 @@ def _create(device: Device, h: GraphResource, flags: ResourceFlags, k: int) -> R
                                    name=name)
 
 
+_serials = itertools.count(1)
+
+
+@dataclass
+class _Stored:
+    """One history in a :class:`HistoryStore`: its versions as the next execution names them."""
+
+    key: Tuple[Any, ...]        # the description and flags the versions were made for
+    device: Device
+    current: Resource           # the next execution's current version (it writes it)
+    previous: Resource          # the next execution's previous version (what the last execution wrote)
+    owner: int                  # the serial of the graph (its Histories) that took them last
+
+
+class HistoryStore:
+    """Keeps history resources (:meth:`RenderGraph.create_history`) across graphs rebuilt every frame.
+
+    Give the same store to each rebuilt graph (``RenderGraph(dev, histories=store)``): a history of the
+    same name and description then continues where the last graph left it (``h.previous()`` holds what
+    the last execution wrote), instead of starting from zeros in each new graph. One store per chain of
+    frames: two views that each keep a history need a store each. The newest graph that executes with
+    the store owns its histories; an older graph sharing them raises :class:`GraphError` if it executes
+    again. A history declared with another size, format, mip count, array size or use flags than the
+    stored one gets new versions (reading as zeros). The store holds the real resources until
+    :meth:`clear` or until it is dropped (dx12kit frees them once the GPU is done with them).
+    """
+
+    def __init__(self) -> None:
+        self._entries: Dict[str, _Stored] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def names(self) -> List[str]:
+        """The names of the histories held, in the order they were first stored."""
+        return list(self._entries)
+
+    def clear(self) -> None:
+        """Drops every history held (the next graph's start from zeros)."""
+        self._entries.clear()
+
+    def __repr__(self) -> str:
+        return f"HistoryStore({len(self._entries)} histories: {', '.join(map(repr, self._entries))})"
+
+    def _lend(self, device: Device, h: GraphResource, flags: ResourceFlags, parity: int,
+              owner: int) -> Tuple[Resource, Resource]:
+        """The versions of history ``h`` for a graph whose next execution has ``parity`` (index ``parity`` is
+        the current version); made when the store has none of this description and flags."""
+        key = (h.kind, h.width, h.height, h.format, h.mips, h.array_size, h.size, flags)
+        e = self._entries.get(h.name)
+        if e is None or e.key != key or e.device is not device:
+            e = _Stored(key, device, _create(device, h, flags, 0), _create(device, h, flags, 1), owner)
+            self._entries[h.name] = e
+        e.owner = owner
+        return (e.current, e.previous) if parity == 0 else (e.previous, e.current)
+
+    def _advance(self, name: str, current: Resource, previous: Resource) -> None:
+        e = self._entries[name]
+        e.current, e.previous = current, previous
+
+    def _check_owner(self, name: str, owner: int) -> None:
+        e = self._entries.get(name)
+        if e is None or e.owner != owner:
+            raise GraphError(f"history {name!r}: a newer RenderGraph built with the same HistoryStore has taken it "
+                             "over; execute the newest graph (or give each graph that must keep its own history a "
+                             "HistoryStore of its own)")
+
+
 class Histories:
     """A graph's history resources: their two real versions each, and which one is current.
 
@@ -93,11 +171,13 @@ class Histories:
             version ``1 - parity``.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, store: Optional[HistoryStore] = None) -> None:
         self.pairs: List[HistoryPair] = []
         self._versions: Dict[int, Tuple[ResourceFlags, Tuple[Resource, Resource]]] = {}   # by current's index
         self.parity = 0
         self.executed = False
+        self.store = store
+        self._serial = next(_serials)
 
     def __bool__(self) -> bool:
         return bool(self.pairs)
@@ -111,6 +191,10 @@ class Histories:
         otherwise, contents and states included."""
         for pair in self.pairs:
             flags = history_flags(passes, pair)
+            if self.store is not None:
+                self._versions[pair.current.index] = (flags, self.store._lend(device, pair.current, flags, self.parity,
+                                                                              self._serial))
+                continue
             have = self._versions.get(pair.current.index)
             if have is None or have[0] != flags:
                 self._versions[pair.current.index] = (flags, (_create(device, pair.current, flags, 0),
@@ -137,8 +221,18 @@ class Histories:
         parity = self.parity ^ 1 if self.executed else self.parity
         return have[1][parity if h is pair.current else 1 - parity]
 
+    def check_owned(self) -> None:
+        """Before an execution: raises GraphError if a newer graph took a history of the store over."""
+        if self.store is not None:
+            for pair in self.pairs:
+                self.store._check_owner(pair.current.name, self._serial)
+
     def flip(self) -> None:
-        """After an execution: the current version becomes the previous one."""
+        """After an execution: the current version becomes the previous one (in the store too)."""
         if self.pairs:
             self.parity ^= 1
             self.executed = True
+            if self.store is not None:
+                for pair in self.pairs:
+                    versions = self._versions[pair.current.index][1]
+                    self.store._advance(pair.current.name, versions[self.parity], versions[1 - self.parity])

@@ -15,7 +15,7 @@ from .declare import Declaration, check_aliasing
 from .draw import to_dot, to_png
 from .parallel import ParallelSubmitter, check_threads
 from .schedule import check_schedule
-from .history import Histories, declare_history
+from .history import Histories, HistoryStore, declare_history
 from .profile import Profiler
 from .model import ClearValue, GraphError, GraphResource, QueueName, RecordFn, Resource
 from .plancache import PlanEntry, plan_cache, reals_by_index, structural_key
@@ -45,6 +45,9 @@ class RenderGraph:
             it beats declaration order by its measure; :meth:`stats` ``["schedule"]`` says what moved and
             what it bought. Each ``record`` still sees only its own pass's resources, so the pixels are those
             of declaration order. Part of the plan cache's key.
+        histories: a :class:`HistoryStore` that keeps the graph's history resources (:meth:`create_history`)
+            for the next graph built with it, so a graph rebuilt every frame continues its histories
+            (``None``, the default: the histories belong to this graph and start from zeros).
         threads: record the passes on this many worker threads (1, the default: on the calling thread, in
             one command list per planned list). With ``N > 1`` each planned command list is split into up to N
             consecutive parts, each recorded into a command list of its own on a worker, and the parts are
@@ -55,16 +58,20 @@ class RenderGraph:
             ``threads`` and, after an execution, ``recording`` (``wall_ms``, ``cpu_ms`` per part, ``parts``).
 
     Raises:
-        TypeError: ``device`` is not a :class:`Device`, ``aliasing`` or ``profile`` is not a bool,
+        TypeError: ``device`` is not a :class:`Device`, ``histories`` not a :class:`HistoryStore`, ``aliasing``
+            or ``profile`` is not a bool,
             ``schedule`` is not a str, or ``threads`` is not an int.
         GraphError: ``schedule`` is not one of ``"declared"``, ``"memory"``, ``"overlap"``, or ``threads`` is
             not 1..64.
     """
 
     def __init__(self, device: Device, *, aliasing: bool = True, profile: bool = False,
-                 schedule: str = "declared", threads: int = 1) -> None:
+                 schedule: str = "declared", threads: int = 1, histories: Optional[HistoryStore] = None) -> None:
         if not isinstance(device, Device):
             raise TypeError(f"RenderGraph: expected a dx12kit.Device, not {type(device).__name__}")
+        if histories is not None and not isinstance(histories, HistoryStore):
+            raise TypeError(f"RenderGraph: histories must be a dx12kit.graph.HistoryStore or None, not "
+                            f"{type(histories).__name__}")
         if profile.__class__ is not bool:
             raise TypeError(f"RenderGraph: profile must be a bool (True or False), not {type(profile).__name__}")
         self._profile = profile
@@ -89,7 +96,7 @@ class RenderGraph:
         self._res_view: Mapping[GraphResource, Any] = types.MappingProxyType(self._real)
         self._record_plan: Optional[RecordPlan] = None
         self._record_plans: List[RecordPlan] = []   # by history parity (one plan without histories)
-        self._histories = Histories()
+        self._histories = Histories(histories)
         self._realized_version = -1
         self._last_direct_value = 0
         self._executions = 0
@@ -189,7 +196,10 @@ class RenderGraph:
         transient); their states carry across executions like an imported resource's. A pass writing ``h``
         is never culled.
 
-        Before any execution has written it, ``h.previous()`` reads as zeros (every byte 0; both versions are
+        A graph built with a :class:`HistoryStore` (``RenderGraph(dev, histories=store)``) takes a stored
+        history of the same name and description over, contents included: rebuild the graph every frame
+        with one store and the history carries on. Otherwise, before any execution has written it,
+        ``h.previous()`` reads as zeros (every byte 0; both versions are
         created reading as zeros at the first execution, with the flags every declared use of either handle
         needs; a later declaration needing another flag makes new versions, reading as zeros again).
         :meth:`history_resource` gives the real resource of either handle.
@@ -390,8 +400,9 @@ class RenderGraph:
             is complete (``device.queue("direct").wait(value)``).
 
         Raises:
-            GraphError: from :meth:`compile`, or (validation mode) a ``record`` that uses a graph resource
-                its pass did not declare, or another way than declared.
+            GraphError: from :meth:`compile`, (validation mode) a ``record`` that uses a graph resource
+                its pass did not declare, or another way than declared, or a newer graph built with this
+                graph's :class:`HistoryStore` has taken its histories over.
         """
         if self._dirty:
             self.compile()
@@ -402,6 +413,7 @@ class RenderGraph:
         assert entry is not None
         histories = self._histories
         if histories:
+            histories.check_owned()
             plan = self._record_plans[histories.parity]
             histories.assign(self._real, histories.parity)
         if self._threads > 1:
