@@ -53,40 +53,38 @@ def test_fence_thread_cpu_is_read():
 
 # --------------------------------------------------------------------------- script: side by side
 
-# (workload key in dx12kit's results, label, higher is better, [(peer, script, regex)])
-ROWS: List[Tuple[str, str, bool, List[Tuple[str, str, str]]]] = [
-    ("W1 upload MB/s", "W1 upload 64 MiB (write_buffer), MB/s", True, [
-        ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic\s+upload\s+(\d+)"),
-        ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging\s+upload\s+(\d+)"),
-        ("compushady", "cs_w1.py", r"compushady upload\s+(\d+)"),
-        ("moderngl", "mgl_all.py", r"moderngl W1 upload (\d+)")]),
-    ("W1 upload (list) MB/s", "W1 upload 64 MiB (cl.upload), MB/s", True, [
-        ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic\s+upload\s+(\d+)"),
-        ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging\s+upload\s+(\d+)"),
-        ("compushady", "cs_w1.py", r"compushady upload\s+(\d+)"),
-        ("moderngl", "mgl_all.py", r"moderngl W1 upload (\d+)")]),
-    ("W1 readback MB/s", "W1 readback 64 MiB (out=), MB/s", True, [
-        ("wgpu-py", "wgpu_w1.py", r"wgpu idiomatic.*readback\s+(\d+)"),
-        ("wgpu-py staging", "wgpu_w1.py", r"wgpu staging.*readback\s+(\d+)"),
-        ("compushady", "cs_w1.py", r"compushady upload.*readback\s+(\d+)"),
-        ("moderngl", "mgl_all.py", r"moderngl W1 .*readback (\d+)")]),
-    ("W2 us/dispatch", "W2 2,000 dispatches, us each", False, [
-        ("wgpu-py", "wgpu_w2.py", r"dyn-offset uniforms:\s+([\d.]+) us"),
-        ("wgpu-py staging", "wgpu_w2.py", r"immediates:\s+([\d.]+) us"),
-        ("compushady", "cs_w2.py", r"compushady W2: ([\d.]+) us"),
-        ("moderngl", "mgl_all.py", r"moderngl W2 \(uniforms per dispatch\): ([\d.]+) us")]),
-    ("W3 ms", "W3 saxpy 16M total, ms", False, [
-        ("wgpu-py", "wgpu_w3.py", r"wgpu W3 total \(upload[^)]*\): ([\d.]+) ms"),
-        ("wgpu-py staging", "wgpu_w3.py", r"wgpu W3 total with reusable staging buffers, one submit: ([\d.]+) ms"),
-        ("compushady", "cs_w3.py", r"compushady W3 total[^:]*: ([\d.]+) ms"),
-        ("moderngl", "mgl_all.py", r"moderngl W3 total ([\d.]+) ms")]),
-    ("W4 ms/frame", "W4 1024² textured draw, ms/frame", False, [
-        ("wgpu-py", "wgpu_w4.py", r"wgpu W4: ([\d.]+) ms/frame"),
-        ("moderngl", "mgl_all.py", r"moderngl W4: ([\d.]+) ms/frame")]),
+# Each peer's script for a workload ("{w}": the workload's number: wgpu_w1.py); moderngl runs all four in one.
+PEER_SCRIPTS = {"wgpu-py": "wgpu_w{w}.py", "wgpu-py staging": "wgpu_w{w}.py", "compushady": "cs_w{w}.py",
+                "moderngl": "mgl_all.py"}
+PEER_COLUMNS = list(PEER_SCRIPTS)
+# W1's upload figure of each peer, compared with both of dx12kit's (write_buffer and cl.upload).
+W1_UPLOAD = {"wgpu-py": r"wgpu idiomatic\s+upload\s+(\d+)", "wgpu-py staging": r"wgpu staging\s+upload\s+(\d+)",
+             "compushady": r"compushady upload\s+(\d+)", "moderngl": r"moderngl W1 upload (\d+)"}
+# (workload key in dx12kit's results, label, higher is better, {peer: regex over its script's output})
+ROWS: List[Tuple[str, str, bool, Dict[str, str]]] = [
+    ("W1 upload MB/s", "W1 upload 64 MiB (write_buffer), MB/s", True, W1_UPLOAD),
+    ("W1 upload (list) MB/s", "W1 upload 64 MiB (cl.upload), MB/s", True, W1_UPLOAD),
+    ("W1 readback MB/s", "W1 readback 64 MiB (out=), MB/s", True, {
+        "wgpu-py": r"wgpu idiomatic.*readback\s+(\d+)", "wgpu-py staging": r"wgpu staging.*readback\s+(\d+)",
+        "compushady": r"compushady upload.*readback\s+(\d+)", "moderngl": r"moderngl W1 .*readback (\d+)"}),
+    ("W2 us/dispatch", "W2 2,000 dispatches, us each", False, {
+        "wgpu-py": r"dyn-offset uniforms:\s+([\d.]+) us", "wgpu-py staging": r"immediates:\s+([\d.]+) us",
+        "compushady": r"compushady W2: ([\d.]+) us", "moderngl": r"moderngl W2 \(uniforms per dispatch\): ([\d.]+) us"}),
+    ("W3 ms", "W3 saxpy 16M total, ms", False, {
+        "wgpu-py": r"wgpu W3 total \(upload[^)]*\): ([\d.]+) ms",
+        "wgpu-py staging": r"wgpu W3 total with reusable staging buffers, one submit: ([\d.]+) ms",
+        "compushady": r"compushady W3 total[^:]*: ([\d.]+) ms", "moderngl": r"moderngl W3 total ([\d.]+) ms"}),
+    ("W4 ms/frame", "W4 1024² textured draw, ms/frame", False, {
+        "wgpu-py": r"wgpu W4: ([\d.]+) ms/frame", "moderngl": r"moderngl W4: ([\d.]+) ms/frame"}),
 ]
-PEER_COLUMNS = ["wgpu-py", "wgpu-py staging", "compushady", "moderngl"]
 SCRIPTS_BY_WORKLOAD = {"W1": ["memcpy.py", "wgpu_w1.py", "cs_w1.py"], "W2": ["wgpu_w2.py", "cs_w2.py"],
                        "W3": ["wgpu_w3.py", "cs_w3.py"], "W4": ["wgpu_w4.py"]}
+
+
+def peer_columns(key: str, peers: Dict[str, str]) -> List[Tuple[str, str, str]]:
+    """A row's peers as (peer, script, regex)."""
+    w = key.split()[0][1:]
+    return [(name, PEER_SCRIPTS[name].format(w=w), rx) for name, rx in peers.items()]
 
 
 def _load() -> str:
@@ -144,7 +142,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         if key.split()[0] not in names:
             continue
         mine = _med([r[key] for r in ours if key in r])
-        cols = {name: peer(s, rx) for name, s, rx in peers}
+        cols = {name: peer(s, rx) for name, s, rx in peer_columns(key, peers)}
         vals = [v for v in cols.values() if v is not None]
         best = (max(vals) if higher else min(vals)) if vals else None
         rows.append((label, _fmt(mine)) + tuple(_fmt(cols.get(c)) for c in PEER_COLUMNS)

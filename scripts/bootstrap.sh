@@ -48,7 +48,19 @@ esac
 BOOT_T0=$(date +%s)
 # Each line says the wall seconds since the start and the CPU seconds (user+sys, this shell and the
 # commands it waited for) so far: on a shared machine the CPU figure is the comparable one.
-CPU_TMP=$(mktemp); trap 'rm -f "$CPU_TMP"*' EXIT
+# Cleanups run at exit, every one of them, in the order registered (on_exit adds one; a later `trap
+# ... EXIT` would replace the earlier ones, so only cleanup() is ever the EXIT trap). Each runs even
+# when an earlier one fails.
+CLEANUPS=()
+on_exit() { CLEANUPS+=("$1"); }
+cleanup() {
+  local c
+  for c in "${CLEANUPS[@]}"; do eval "$c" || true; done
+}
+trap cleanup EXIT
+CPU_TMP=$(mktemp)
+# shellcheck disable=SC2016  # (expanded when the cleanup runs)
+on_exit 'rm -f "$CPU_TMP"*'
 # (`times` in this shell, not in a $(...) subshell, which has its own, empty, accounts.)
 log() {
   local f="$CPU_TMP.$BASHPID"   # (per process: the background steps log too)
@@ -72,6 +84,7 @@ TEST_PKGS=(# the Debian 13 check clones the checkout (git pulls perl: ~16 MB the
 # The C++ layout check (scripts/check-format.sh, in scripts/lint.sh) needs clang-format 14, the version
 # .clang-format is tuned for: Debian 12's. Debian 13 packages 19 only, so there the check says SKIPPED
 # (the layout is checked on Debian 12, where CI runs).
+# shellcheck source=/dev/null
 [ "$( (. /etc/os-release && echo "${VERSION_CODENAME:-}") 2>/dev/null || true)" = bookworm ] && TEST_PKGS+=(clang-format-14)
 [ "$TEST_DEPS" = 1 ] && SYS_PKGS+=("${TEST_PKGS[@]}")
 # The steps overlap where one does not need the other (the wall time of a first run: a fresh
@@ -84,9 +97,10 @@ TEST_PKGS=(# the Debian 13 check clones the checkout (git pulls perl: ~16 MB the
 #     waits for both).
 BG_LOGS=$(mktemp -d)
 declare -A BG_PID=()
-trap 'rm -f "$CPU_TMP"*; [ ${#BG_PID[@]} = 0 ] || kill "${BG_PID[@]}" 2>/dev/null; rm -rf "$BG_LOGS"' EXIT
-# bg NAME FUNCTION: runs FUNCTION in the background, its output into $BG_LOGS/NAME.log.
-bg() { "$2" > "$BG_LOGS/$1.log" 2>&1 & BG_PID[$1]=$!; }
+# shellcheck disable=SC2016  # (expanded when the cleanup runs: the steps still running then)
+on_exit '[ ${#BG_PID[@]} = 0 ] || kill "${BG_PID[@]}" 2>/dev/null; rm -rf "$BG_LOGS"'
+# run_bg NAME FUNCTION: runs FUNCTION in the background, its output into $BG_LOGS/NAME.log.
+run_bg() { "$2" > "$BG_LOGS/$1.log" 2>&1 & BG_PID[$1]=$!; }
 # join NAME: waits for it, prints its output; fails as it failed.
 join() {
   [ -n "${BG_PID[$1]:-}" ] || return 0
@@ -119,7 +133,7 @@ elif command -v vkd3d-compiler >/dev/null && hlsl_ok vkd3d-compiler; then
   log "system vkd3d-compiler compiles HLSL"
 else
   [ -n "$CAN_FETCH" ] || { log "no HLSL compiler: install vkd3d-shader 1.19+ or set DX12KIT_HLSL_COMPILER"; exit 1; }
-  if command -v python3 >/dev/null; then bg compiler fetch_compiler
+  if command -v python3 >/dev/null; then run_bg compiler fetch_compiler
   else COMPILER_LATER=1; fi   # (no python3 yet: after the system packages)
 fi
 
@@ -170,14 +184,14 @@ if [ ${#missing[@]} -gt 0 ]; then
     apt_install python3-venv
     log "python3-venv installed; the Python environment is made beside the other packages"
   fi
-  bg python python_env
+  run_bg python python_env
   [ ${#rest[@]} = 0 ] || apt_install "${rest[@]}"
   log "system packages installed"
 else
   log "system packages present"
   python_env
 fi
-if [ -n "$COMPILER_LATER" ]; then bg compiler fetch_compiler; fi
+if [ -n "$COMPILER_LATER" ]; then run_bg compiler fetch_compiler; fi
 join python
 
 # Build and install dx12kit itself (incremental: scikit-build-core keeps build/ between runs).
@@ -205,7 +219,7 @@ else
   export CCACHE_BASEDIR="$ROOT"   # paths relative to the checkout: other worktrees hit the cache
   # (Ninja runs cores+2 jobs by default; DX12KIT_BUILD_JOBS overrides that.)
   [ -n "${DX12KIT_BUILD_JOBS:-}" ] && export CMAKE_BUILD_PARALLEL_LEVEL=$DX12KIT_BUILD_JOBS
-  opts=(--config-settings=cmake.define.DX12KIT_BENCH=$EXTRAS --config-settings=cmake.define.DX12KIT_CPP_TESTS=$EXTRAS)
+  opts=("--config-settings=cmake.define.DX12KIT_BENCH=$EXTRAS" "--config-settings=cmake.define.DX12KIT_CPP_TESTS=$EXTRAS")
   "$VENV/bin/python" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps "${opts[@]}" "$ROOT"
   printf '%s\n' "${opts[@]}" > "$VENV/.dx12kit-build-options"
   echo "$srcsum extras=$EXTRAS" > "$BSTAMP"

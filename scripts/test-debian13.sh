@@ -26,6 +26,7 @@
 # says SKIPPED and why, loudly, and exits 0 (it never passes silently). DX12KIT_DEBIAN13=0 skips it
 # on purpose (as does DX12KIT_SKIP_EXTRA_TESTS=1). Called by scripts/test.sh; extra arguments go to
 # the inner test.sh (pytest).
+# shellcheck source-path=SCRIPTDIR
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # DX12KIT_DEBIAN_SUITE=bookworm runs the same check in a fresh Debian 12 root (by hand: CI's host is
@@ -41,6 +42,7 @@ skip() { log "SKIPPED: $*"; log "(the Debian 13 check did NOT run; see scripts/t
 [ "${DX12KIT_SKIP_EXTRA_TESTS:-0}" = 1 ] && skip "DX12KIT_SKIP_EXTRA_TESTS=1"
 SUDO=""
 if [ "$(id -u)" != 0 ]; then
+  # shellcheck disable=SC2015  # (skips when either fails)
   command -v sudo >/dev/null && sudo -n true 2>/dev/null || skip "needs root or passwordless sudo (debootstrap, chroot, mount)"
   SUDO="sudo -n"
 fi
@@ -48,9 +50,9 @@ for t in unshare chroot; do command -v "$t" >/dev/null || skip "no $t"; done
 if ! command -v debootstrap >/dev/null && [ ! -x /usr/sbin/debootstrap ]; then
   skip "debootstrap is not installed (scripts/bootstrap.sh installs it on Debian)"
 fi
-# The host's mirror (the deb822 sources of this machine, else Debian's default).
-MIRROR=$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)\/* *$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1)
-MIRROR=${MIRROR:-http://deb.debian.org/debian}
+# shellcheck source=lib/debian-root.sh
+. "$ROOT/scripts/lib/debian-root.sh"
+MIRROR=$(debian_host_mirror)   # (the deb822 sources of this machine, else Debian's default)
 start=$(date +%s)
 
 # ---------------------------------------------------------------- 1. bare root (cached)
@@ -67,20 +69,7 @@ if [ "${DX12KIT_DEBIAN13_FRESH:-0}" = 1 ] || [ ! -f "$R/.complete" ]; then
   log "working root from the bare root (a fresh Debian 13 machine)"
   $SUDO rm -rf "$R"
   $SUDO cp -a "$BARE" "$R"
-  $SUDO rm -f "$R/etc/apt/sources.list"
-  $SUDO tee "$R/etc/apt/sources.list.d/debian.sources" >/dev/null <<EOF
-Types: deb
-URIs: $MIRROR
-Suites: $SUITE $SUITE-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-
-Types: deb
-URIs: ${MIRROR%/debian}/debian-security
-Suites: $SUITE-security
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
+  debian_root_apt_sources "$R" "$SUITE" "$MIRROR"
   $SUDO touch "$R/.complete"
   fresh=1
 else
@@ -88,17 +77,9 @@ else
   fresh=0
 fi
 prepared=$(date +%s)
-# The host's network settings: resolver, CA bundle (this machine's TLS), pip's configuration.
-$SUDO cp /etc/resolv.conf "$R/etc/resolv.conf"
-[ -f /etc/ssl/certs/ca-certificates.crt ] && $SUDO cp /etc/ssl/certs/ca-certificates.crt "$R/etc/ssl/certs/ca-certificates.crt"
-[ -f /etc/pip.conf ] && $SUDO cp /etc/pip.conf "$R/etc/pip.conf"
-# apt's settings for reaching this machine's package registry (proxies, a mirror's frozen Release
-# dates: the files of apt.conf.d that set Acquire:: options), as a cloud machine's image would carry.
-for f in /etc/apt/apt.conf.d/*; do
-  [ -f "$f" ] && grep -q '^ *Acquire::' "$f" && $SUDO cp "$f" "$R/etc/apt/apt.conf.d/"
-done
-[ -d /etc/apt/auth.conf.d ] && $SUDO cp -r /etc/apt/auth.conf.d/. "$R/etc/apt/auth.conf.d/" 2>/dev/null || true
-
+# The host's network settings (resolver, CA bundle, pip's and apt's settings for this machine's
+# package registries), as a cloud machine's image would carry them.
+debian_root_host_network "$R"
 # The clone: a fresh one of this checkout's HEAD (what CI tests), made by the host's git (a cloud
 # image carries no git; the bootstrap installs it), whenever the root is new. A warm run brings the
 # clone an earlier run left to this HEAD (fetch, hard reset, clean) and keeps its .venv/ and build/,
@@ -129,7 +110,7 @@ fi
 # step runs beside other steps, 2 when it runs alone).
 pass=(HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb
       DX12KIT_SANITIZERS=0 DX12KIT_VALIDATE_PASS=0 DX12KIT_SOURCE_SUITE=0 DX12KIT_DEBIAN13=0
-      DX12KIT_TEST_JOBS=${DX12KIT_DEBIAN13_JOBS:-2})
+      "DX12KIT_TEST_JOBS=${DX12KIT_DEBIAN13_JOBS:-2}")
 for v in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_INDEX_URL PIP_EXTRA_INDEX_URL \
          PIP_DEFAULT_TIMEOUT PIP_CERT SSL_CERT_FILE REQUESTS_CA_BUNDLE CURL_CA_BUNDLE PIP_DISABLE_PIP_VERSION_CHECK; do
   [ -n "${!v:-}" ] && pass+=("$v=${!v}")
@@ -139,6 +120,7 @@ inner_args=$(printf ' %q' "$@")
 # ---------------------------------------------------------------- 3. the README's two commands
 log "running ./scripts/demo.sh and ./scripts/test.sh in the $SUITE root"
 set +e
+# shellcheck disable=SC2016  # (the inner shells expand these)
 $SUDO unshare -m --propagation private /bin/sh -c '
   set -e; R="$1"; C="$2"; shift 2
   mount -t proc proc "$R/proc"

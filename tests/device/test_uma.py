@@ -5,7 +5,9 @@ memcpy; every D3D12 ordering rule holds (dx12kit/gpu/UmaAccess.hpp). Each behavi
 uma_direct on and off (off: the staging paths, unchanged)."""
 from __future__ import annotations
 
+import functools
 import gc
+import threading
 
 import numpy as np
 import pytest
@@ -53,10 +55,38 @@ def data(seed):
     return np.random.default_rng(seed).integers(0, 2**32, N, dtype=np.uint32)
 
 
-def uploaded(q, buf, arr):
+def upload_list(q, buf, arr, **kw):
+    """A list opened now (the order lists are opened in matters below) that uploads arr into buf."""
     cl = q.command_list()
-    cl.upload(buf, arr)
-    q.wait(q.execute(cl))
+    cl.upload(buf, arr, **kw)
+    return cl
+
+
+def copy_list(q, dst, src):
+    """A list opened now that copies src into dst."""
+    cl = q.command_list()
+    cl.copy_resource(dst, src)
+    return cl
+
+
+def uploaded(q, buf, arr, **kw):
+    q.wait(q.execute(upload_list(q, buf, arr, **kw)))
+
+
+def buffer_holding(dev, q, name, arr):
+    """A buffer of arr's size holding arr (uploaded, waited for)."""
+    b = dev.create_buffer(arr.nbytes, name=name)
+    uploaded(q, b, arr)
+    return b
+
+
+def buffer_and_copy(dev, q, name, old):
+    """A buffer of N uints holding old and an empty one to copy it into."""
+    return buffer_holding(dev, q, name, old), dev.create_buffer(N * 4, name=f"{name}_copy")
+
+
+def assert_holds(q, buf, expected):
+    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), expected)
 
 
 def test_the_option_and_where_it_applies(dev):
@@ -70,23 +100,20 @@ def test_the_option_and_where_it_applies(dev):
 
 def test_round_trip_and_new_buffers_read_zero(dev, q):
     b = dev.create_buffer(N * 4, name="rt")
-    np.testing.assert_array_equal(q.read_buffer(b, np.uint32), np.zeros(N, np.uint32))
+    assert_holds(q, b, np.zeros(N, np.uint32))
     x = data(1)
-    cl = q.command_list()
-    cl.upload(b, x)
+    cl = upload_list(q, b, x)
     before = dev.stats()["uma_writes"]
     q.wait(q.execute(cl))
     after = dev.stats()["uma_writes"]
     assert after["cpu"] - before["cpu"] == (1 if dev.uma_direct else 0)  # idle buffer: the CPU writes it at execute
     assert after["gpu"] == before["gpu"]
-    np.testing.assert_array_equal(q.read_buffer(b, np.uint32), x)
+    assert_holds(q, b, x)
     # at an offset, a part
-    cl = q.command_list()
-    cl.upload(b, x[:100] + 1, offset=400)
-    q.wait(q.execute(cl))
+    uploaded(q, b, x[:100] + 1, offset=400)
     exp = x.copy()
     exp[100:200] = x[:100] + 1
-    np.testing.assert_array_equal(q.read_buffer(b, np.uint32), exp)
+    assert_holds(q, b, exp)
 
 
 def test_read_buffer_waits_for_the_gpu_work_that_wrote_it(dev, q, fill):
@@ -95,7 +122,7 @@ def test_read_buffer_waits_for_the_gpu_work_that_wrote_it(dev, q, fill):
         cl = q.command_list()
         record_fill(cl, fill, b, v)
         q.execute(cl)  # not waited for: read_buffer must wait
-        np.testing.assert_array_equal(q.read_buffer(b, np.uint32), v + np.arange(N, dtype=np.uint32))
+        assert_holds(q, b, v + np.arange(N, dtype=np.uint32))
 
 
 def test_upload_into_a_busy_buffer_lands_in_list_order(dev, q, fill):
@@ -104,10 +131,8 @@ def test_upload_into_a_busy_buffer_lands_in_list_order(dev, q, fill):
     cl = q.command_list()
     record_fill(cl, fill, b, 7)
     q.execute(cl)  # in flight (or maybe done): the upload below must land after it
-    cl = q.command_list()
-    cl.upload(b, x)
-    q.wait(q.execute(cl))
-    np.testing.assert_array_equal(q.read_buffer(b, np.uint32), x)
+    uploaded(q, b, x)
+    assert_holds(q, b, x)
 
 
 SLOW_COPY_CS = """
@@ -153,15 +178,14 @@ def test_a_write_into_a_buffer_the_gpu_still_reads_is_a_gpu_copy(dev, q, slow_co
         reader.dispatch(SLOW_N // 64)
         writer = None
         if how == "upload":
-            writer = q.command_list()   # opened first: opening a list polls the fences
-            writer.upload(a, new)
+            writer = upload_list(q, a, new)   # opened first: opening a list polls the fences
         before = dev.stats()["uma_writes"]
         q.execute(reader)               # not waited for: still reading `a` below
         v = q.write_buffer(a, new) if writer is None else q.execute(writer)
         after = dev.stats()["uma_writes"]
         q.wait(v)
-        np.testing.assert_array_equal(q.read_buffer(seen, np.uint32), old)   # the reader saw the old bytes
-        np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
+        assert_holds(q, seen, old)   # the reader saw the old bytes
+        assert_holds(q, a, new)
         gpu, cpu = after["gpu"] - before["gpu"], after["cpu"] - before["cpu"]
         if not dev.uma_direct:
             assert gpu == cpu == 0   # staging: an upload list, never a direct write
@@ -173,135 +197,106 @@ def test_a_write_into_a_buffer_the_gpu_still_reads_is_a_gpu_copy(dev, q, slow_co
     assert took_gpu, "the reader always finished before the write: the GPU-copy path was not reached"
 
 
-def test_upload_after_a_use_in_the_same_list_is_staged(dev, q):
-    a = dev.create_buffer(N * 4, name="a")
-    c = dev.create_buffer(N * 4, name="c")
+@pytest.mark.parametrize("where", ["in_the_same_list", "while_another_open_list_uses_the_buffer"])
+def test_an_upload_after_a_use_lands_after_it(dev, q, where):
     old, new = data(3), data(4)
-    uploaded(q, a, old)
-    cl = q.command_list()
-    cl.copy_resource(c, a)      # reads the old contents when the list runs
-    cl.upload(a, new)           # so this must land after the copy: staged in place
-    q.wait(q.execute(cl))
-    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
-    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
-
-
-def test_upload_while_another_open_list_uses_the_buffer(dev, q):
-    a = dev.create_buffer(N * 4, name="a2")
-    c = dev.create_buffer(N * 4, name="c2")
-    old, new = data(5), data(6)
-    uploaded(q, a, old)
-    reader = q.command_list()
-    reader.copy_resource(c, a)  # open, executed first below
-    writer = q.command_list()
-    writer.upload(a, new)
-    q.execute(reader)
-    q.wait(q.execute(writer))
-    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
-    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
+    a, c = buffer_and_copy(dev, q, f"a_{where}", old)
+    reader = copy_list(q, c, a)     # reads the old contents when the list runs
+    if where == "in_the_same_list":
+        reader.upload(a, new)       # so this must land after the copy: staged in place
+        q.wait(q.execute(reader))
+    else:
+        writer = upload_list(q, a, new)
+        q.execute(reader)           # the reader's list, still open when the writer was recorded, runs first
+        q.wait(q.execute(writer))
+    assert_holds(q, c, old)
+    assert_holds(q, a, new)
 
 
 def test_a_list_opened_later_may_execute_first(dev, q):
     # D3D12 order is execution order: the reader, recorded after the writer but executed first,
     # sees the old data; read_buffer before the writer executes sees it too.
-    a = dev.create_buffer(N * 4, name="a3")
-    c = dev.create_buffer(N * 4, name="c3")
     old, new = data(7), data(8)
-    uploaded(q, a, old)
-    writer = q.command_list()
-    writer.upload(a, new)
-    reader = q.command_list()
-    reader.copy_resource(c, a)
-    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), old)
+    a, c = buffer_and_copy(dev, q, "a3", old)
+    writer = upload_list(q, a, new)
+    reader = copy_list(q, c, a)
+    assert_holds(q, a, old)
     q.wait(q.execute(reader))
-    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
+    assert_holds(q, c, old)
     q.wait(q.execute(writer))
-    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
+    assert_holds(q, a, new)
 
 
 def test_reader_and_writer_in_one_execute_write_through_the_gpu(dev, q):
     # The writer's bytes cannot be written by the CPU at execute: the reader before it in the same
     # call has not run yet. They are copied on the GPU between the two lists.
-    a = dev.create_buffer(N * 4, name="a5")
-    c = dev.create_buffer(N * 4, name="c5")
     old, new = data(14), data(15)
-    uploaded(q, a, old)
-    reader = q.command_list()
-    reader.copy_resource(c, a)
-    writer = q.command_list()
-    writer.upload(a, new)
-    after_write = q.command_list()
+    a, c = buffer_and_copy(dev, q, "a5", old)
     d = dev.create_buffer(N * 4, name="d5")
-    after_write.copy_resource(d, a)
+    reader = copy_list(q, c, a)
+    writer = upload_list(q, a, new)
+    after_write = copy_list(q, d, a)
     before = dev.stats()["uma_writes"]
     q.wait(q.execute([reader, writer, after_write]))
     if dev.uma_direct:
         assert dev.stats()["uma_writes"]["gpu"] - before["gpu"] == 1
-    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), old)
-    np.testing.assert_array_equal(q.read_buffer(d, np.uint32), new)
-    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), new)
+    assert_holds(q, c, old)
+    assert_holds(q, d, new)
+    assert_holds(q, a, new)
 
 
 @pytest.mark.parametrize("first", ["x", "y"])
 def test_two_lists_writing_one_buffer_in_either_order(dev, q, first):
     buf = dev.create_buffer(N * 4, name="either")
     x, y = data(16), data(17)
-    lx, ly = q.command_list(), q.command_list()
-    lx.upload(buf, x)
-    ly.upload(buf, y)
+    lx, ly = upload_list(q, buf, x), upload_list(q, buf, y)
     order = [lx, ly] if first == "x" else [ly, lx]
     q.execute(order[0])
     q.wait(q.execute(order[1]))
-    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), y if first == "x" else x)
+    assert_holds(q, buf, y if first == "x" else x)
     # both in one call: the later list's bytes win too
-    lx, ly = q.command_list(), q.command_list()
-    lx.upload(buf, x)
-    ly.upload(buf, y)
+    lx, ly = upload_list(q, buf, x), upload_list(q, buf, y)
     q.wait(q.execute([ly, lx] if first == "x" else [lx, ly]))
-    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), x if first == "x" else y)
+    assert_holds(q, buf, x if first == "x" else y)
 
 
 def test_several_writes_in_one_list_land_in_order_around_uses(dev, q):
     buf = dev.create_buffer(N * 4, name="several")
     c = dev.create_buffer(N * 4, name="several_copy")
     x, y, z = data(18), data(19), data(20)
-    cl = q.command_list()
-    cl.upload(buf, x)
+    cl = upload_list(q, buf, x)
     cl.upload(buf, y[: N // 2], offset=0)   # pending too: nothing used buf in between
     cl.copy_resource(c, buf)               # sees y's half over x
     cl.upload(buf, z)                      # after a use: staged in place
     q.wait(q.execute(cl))
     exp = x.copy()
     exp[: N // 2] = y[: N // 2]
-    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), exp)
-    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), z)
+    assert_holds(q, c, exp)
+    assert_holds(q, buf, z)
 
 
 def test_an_executed_list_is_not_executed_again(dev, q):
     # D3D12 may re-execute a closed list; dx12kit refuses, so a pending write lands exactly once.
     buf = dev.create_buffer(N * 4, name="twice")
     x, y = data(21), data(22)
-    cl = q.command_list()
-    cl.upload(buf, x)
+    cl = upload_list(q, buf, x)
     q.wait(q.execute(cl))
     uploaded(q, buf, y)
     with pytest.raises(InvalidArgumentError, match="already executed"):
         q.execute(cl)
-    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), y)
+    assert_holds(q, buf, y)
 
 
 def test_a_failed_execute_writes_nothing(dev, q):
-    buf = dev.create_buffer(N * 4, name="failed")
     x, y = data(23), data(24)
-    uploaded(q, buf, x)
-    cl = q.command_list()
-    cl.upload(buf, y)
+    buf = buffer_holding(dev, q, "failed", x)
+    cl = upload_list(q, buf, y)
     other = dev.queue("compute").command_list()
     with pytest.raises(InvalidArgumentError, match="another queue"):
         q.execute([cl, other])
-    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), x)
+    assert_holds(q, buf, x)
     q.wait(q.execute(cl))  # still executable: writes now
-    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), y)
+    assert_holds(q, buf, y)
 
 
 def test_a_write_after_gpu_use_on_another_queue(dev, fill):
@@ -314,23 +309,19 @@ def test_a_write_after_gpu_use_on_another_queue(dev, fill):
         cl = cq.command_list()
         record_fill(cl, fill, buf, 3)
         cq.execute(cl)
-        up = kq.command_list()
-        up.upload(buf, x)
-        kq.wait(kq.execute(up))
-        np.testing.assert_array_equal(kq.read_buffer(buf, np.uint32), x)
+        uploaded(kq, buf, x)
+        assert_holds(kq, buf, x)
 
 
 def test_a_dropped_list_writes_nothing(dev, q):
-    a = dev.create_buffer(N * 4, name="a4")
     x, y = data(9), data(10)
-    uploaded(q, a, y)
-    cl = q.command_list()
-    cl.upload(a, x)
+    a = buffer_holding(dev, q, "a4", y)
+    cl = upload_list(q, a, x)
     del cl
     gc.collect()
-    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), y)  # never executed: never written
+    assert_holds(q, a, y)  # never executed: never written
     uploaded(q, a, x)
-    np.testing.assert_array_equal(q.read_buffer(a, np.uint32), x)
+    assert_holds(q, a, x)
 
 
 def test_compute_and_copy_queues_see_direct_uploads(dev, fill):
@@ -339,26 +330,22 @@ def test_compute_and_copy_queues_see_direct_uploads(dev, fill):
         a = dev.create_buffer(N * 4, name=f"a_{kind}")
         c = dev.create_buffer(N * 4, name=f"c_{kind}")
         x = data(11)
-        cl = q.command_list()
-        cl.upload(a, x)
+        cl = upload_list(q, a, x)
         cl.copy_resource(c, a)
         q.wait(q.execute(cl))
-        np.testing.assert_array_equal(q.read_buffer(c, np.uint32), x)
+        assert_holds(q, c, x)
 
 
 def test_textures_are_unaffected(dev, q):
     img = np.random.default_rng(12).integers(0, 256, (32, 32, 4), np.uint8)
     t = dev.create_texture2d(32, 32, "rgba8_unorm", name="tex")
-    cl = q.command_list()
-    cl.upload(t, img)
-    q.wait(q.execute(cl))
+    uploaded(q, t, img)
     np.testing.assert_array_equal(q.read_texture(t), img)
 
 
 def test_read_buffer_into_out(dev, q):
-    b = dev.create_buffer(N * 4, name="out")
     x = data(13)
-    uploaded(q, b, x)
+    b = buffer_holding(dev, q, "out", x)
     out = np.empty(N, np.uint32)
     assert q.read_buffer(b, out=out) is out
     np.testing.assert_array_equal(out, x)
@@ -377,31 +364,45 @@ def test_read_buffer_into_out(dev, q):
         q.read_buffer(b, out=ro)
 
 
+def _on_threads(*targets, seconds=30):
+    """Runs each target on a thread of its own and joins them all (seconds each at the most)."""
+    threads = [threading.Thread(target=t) for t in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(seconds)
+    assert not any(t.is_alive() for t in threads), "threads still running"
+
+
+def _submitted_together(count, prepare):
+    """On count threads: prepare(k) (k = 0 .. count-1) returns a submit function; once every thread has
+    prepared, all submit at once. Returns {k: the fence value submit returned}."""
+    barrier = threading.Barrier(count)
+    values: dict = {}
+
+    def run(k):
+        submit = prepare(k)
+        barrier.wait()
+        values[k] = submit()
+
+    _on_threads(*(functools.partial(run, k) for k in range(count)))
+    assert len(values) == count
+    return values
+
+
 def test_threads_recording_and_executing_uploads_into_one_buffer(dev, q):
     # Several threads record an upload into the same buffer and execute it; the buffer ends with
     # exactly the bytes of the list executed last (execute order is the order of the returned
     # fence values), never a mix.
-    import threading
-
     n = 3 << 20  # large enough to be split over the copy threads
     buf = dev.create_buffer(n, name="contended")
     fills = [np.full(n, v, np.uint8) for v in (0x11, 0x55, 0xAA, 0xEE)]
+
+    def record(k):  # recorded before the threads meet; executed together
+        return functools.partial(q.execute, upload_list(q, buf, fills[k]))
+
     for _ in range(8):
-        values: dict = {}
-        barrier = threading.Barrier(len(fills))
-
-        def run(k):
-            cl = q.command_list()
-            cl.upload(buf, fills[k])
-            barrier.wait()
-            values[k] = q.execute(cl)
-
-        ts = [threading.Thread(target=run, args=(k,)) for k in range(len(fills))]
-        for t in ts:
-            t.start()
-        for t in ts:
-            t.join(30)
-        assert len(values) == len(fills)
+        values = _submitted_together(len(fills), record)
         last = max(values, key=values.__getitem__)
         out = q.read_buffer(buf)
         assert np.array_equal(out, fills[last]), (values, np.unique(out))
@@ -415,20 +416,18 @@ def test_write_buffer_is_a_one_upload_list_executed_now(dev, q):
     q.wait(q.write_buffer(buf, old))
     if dev.uma_direct:  # idle: one memcpy, nothing submitted
         assert dev.stats()["uma_writes"]["cpu"] - before == 1
-    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), old)
-    opened_before = q.command_list()
-    opened_before.copy_resource(c, buf)  # executed after the write below: sees it
-    reader = q.command_list()
+    assert_holds(q, buf, old)
+    opened_before = copy_list(q, c, buf)  # executed after the write below: sees it
     d = dev.create_buffer(N * 4, name="wb_reader")
-    reader.copy_resource(d, buf)
+    reader = copy_list(q, d, buf)
     q.execute(reader)  # submitted before the write: sees the old bytes, busy or not
     q.wait(q.write_buffer(buf, new[:100], offset=400))
     q.wait(q.execute(opened_before))
     exp = old.copy()
     exp[100:200] = new[:100]
-    np.testing.assert_array_equal(q.read_buffer(d, np.uint32), old)
-    np.testing.assert_array_equal(q.read_buffer(c, np.uint32), exp)
-    np.testing.assert_array_equal(q.read_buffer(buf, np.uint32), exp)
+    assert_holds(q, d, old)
+    assert_holds(q, c, exp)
+    assert_holds(q, buf, exp)
 
 
 def test_write_buffer_refusals(dev, q):
@@ -449,25 +448,11 @@ def test_write_buffer_refusals(dev, q):
 
 
 def test_threads_writing_one_buffer_with_write_buffer_never_mix(dev, q):
-    import threading
-
     n = 3 << 20  # split over the copy threads
     buf = dev.create_buffer(n, name="wb_threads")
     fills = [np.full(n, v, np.uint8) for v in (0x22, 0x66, 0x99, 0xDD)]
     for _ in range(5):
-        barrier = threading.Barrier(len(fills))
-        values: dict = {}
-
-        def run(k):
-            barrier.wait()
-            values[k] = q.write_buffer(buf, fills[k])
-
-        ts = [threading.Thread(target=run, args=(k,)) for k in range(len(fills))]
-        for t in ts:
-            t.start()
-        for t in ts:
-            t.join(30)
-        assert len(values) == len(fills)
+        values = _submitted_together(len(fills), lambda k: functools.partial(q.write_buffer, buf, fills[k]))
         q.wait(max(values.values()))
         out = q.read_buffer(buf)
         assert len(np.unique(out)) == 1 and out[0] in (0x22, 0x66, 0x99, 0xDD)
@@ -475,8 +460,6 @@ def test_threads_writing_one_buffer_with_write_buffer_never_mix(dev, q):
 
 def _race(writer, reader, seconds=60):
     """Runs writer() once and reader() until the writer ends, on two threads; returns the reader's torn reads."""
-    import threading
-
     done = threading.Event()
     errors: list = []
     torn: list = []
@@ -498,67 +481,70 @@ def _race(writer, reader, seconds=60):
         except Exception as e:  # noqa: BLE001
             errors.append(e)
 
-    threads = [threading.Thread(target=write), threading.Thread(target=read)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(seconds)
-    assert not any(t.is_alive() for t in threads), "threads still running"
+    _on_threads(write, read, seconds=seconds)
     assert not errors, errors[0]
     return torn
+
+
+def _zeroed(dev, q, n, name, **kw):
+    """A buffer of n uints, zeroed (waited for)."""
+    buf = dev.create_buffer(n * 4, name=name, **kw)
+    q.wait(q.write_buffer(buf, np.zeros(n, np.uint32)))
+    return buf
+
+
+def _assert_never_torn(q, buf, writer, stride, what):
+    """While writer() runs, every read of buf (each stride-th uint) holds one value: never two writes mixed."""
+    torn = _race(writer, lambda: np.unique(q.read_buffer(buf, np.uint32)[::stride]))
+    assert not torn, f"{len(torn)} reads mixed two {what}, e.g. {torn[0]}"
+
+
+def _alternating_queues(q, compute, count, record):
+    """count lists, on compute and q in turn: each recorded by record(cl, i), then executed (not waited for)."""
+    for i in range(count):
+        queue = q if i % 2 else compute
+        cl = queue.command_list()
+        record(cl, i)
+        queue.execute(cl)
 
 
 def test_read_buffer_never_sees_half_a_write_buffer(dev, q):
     # 1,000 whole-buffer writes on one thread, reads on another: a read is one state the buffer had in
     # submission order (a CPU write and a CPU read of a uma_direct buffer are exclusive).
     n = 1 << 18
-    buf = dev.create_buffer(n * 4, name="torn_wb")
-    q.wait(q.write_buffer(buf, np.zeros(n, np.uint32)))
+    buf = _zeroed(dev, q, n, "torn_wb")
     patterns = [np.full(n, v, np.uint32) for v in range(1, 9)]
 
     def writer():
         for i in range(1000):
             q.write_buffer(buf, patterns[i % len(patterns)])
 
-    torn = _race(writer, lambda: np.unique(q.read_buffer(buf, np.uint32)[::1024]))
-    assert not torn, f"{len(torn)} reads mixed two writes, e.g. {torn[0]}"
+    _assert_never_torn(q, buf, writer, 1024, "writes")
 
 
 def test_read_buffer_never_sees_half_a_dispatch_submitted_on_another_thread(dev, q, fill):
     # A dispatch submitted by another thread after the read's wait must not be read half-done.
     n = 1 << 16
-    buf = dev.create_buffer(n * 4, uav=True, name="torn_dispatch")
-    q.wait(q.write_buffer(buf, np.zeros(n, np.uint32)))
+    buf = _zeroed(dev, q, n, "torn_dispatch", uav=True)
     compute = dev.queue("compute")
     const_cs = FILL_CS.replace("value + id.x", "value")
     rs = dev.create_root_signature([dx.RootConstants(0, 2), dx.RootUAV(0)])
     pso = dev.create_compute_pipeline(dx.compile_hlsl(const_cs, profile="cs_5_0"), rs)
 
     def writer():
-        for i in range(200):
-            queue = q if i % 2 else compute
-            cl = queue.command_list()
-            record_fill(cl, pso, buf, i + 1, n)
-            queue.execute(cl)
+        _alternating_queues(q, compute, 200, lambda cl, i: record_fill(cl, pso, buf, i + 1, n))
 
-    torn = _race(writer, lambda: np.unique(q.read_buffer(buf, np.uint32)[::256]))
-    assert not torn, f"{len(torn)} reads mixed two dispatches, e.g. {torn[0]}"
+    _assert_never_torn(q, buf, writer, 256, "dispatches")
 
 
 def test_read_buffer_never_sees_half_an_executed_upload(dev, q):
     # Lists uploading whole patterns, executed on two queues by one thread, read on another.
     n = 1 << 18
-    buf = dev.create_buffer(n * 4, name="torn_upload")
-    q.wait(q.write_buffer(buf, np.zeros(n, np.uint32)))
+    buf = _zeroed(dev, q, n, "torn_upload")
     compute = dev.queue("compute")
     patterns = [np.full(n, v, np.uint32) for v in range(1, 9)]
 
     def writer():
-        for i in range(300):
-            queue = q if i % 2 else compute
-            cl = queue.command_list()
-            cl.upload(buf, patterns[i % len(patterns)])
-            queue.execute(cl)
+        _alternating_queues(q, compute, 300, lambda cl, i: cl.upload(buf, patterns[i % len(patterns)]))
 
-    torn = _race(writer, lambda: np.unique(q.read_buffer(buf, np.uint32)[::1024]))
-    assert not torn, f"{len(torn)} reads mixed two uploads, e.g. {torn[0]}"
+    _assert_never_torn(q, buf, writer, 1024, "uploads")
