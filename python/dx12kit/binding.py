@@ -387,6 +387,13 @@ def _apply(cl: Any, decl: _Decl, value: Any) -> None:
     if decl.kind == "sampler":
         if not isinstance(value, _core.SamplerState):
             raise _wrong_kind(decl, value, "a SamplerState (Device.create_sampler)")
+        comparison_decl = decl.type == "SamplerComparisonState"
+        if comparison_decl != str(value.desc["filter"]).startswith("comparison"):
+            raise BindingKindError(
+                f"bind: '{decl.name}' ({decl.register}) is a {decl.type}, but the sampler's filter is "
+                f"'{value.desc['filter']}'; D3D12 requires "
+                + ("a comparison filter (create_sampler(filter='comparison_min_mag_mip_point', comparison=...))"
+                   if comparison_decl else "a non-comparison filter") + " here (the result is undefined otherwise)")
         for t in decl.targets:
             if t.kind == "static":
                 raise BindingKindError(f"bind: '{decl.name}' ({decl.register}) is a static sampler of the root signature: it is "

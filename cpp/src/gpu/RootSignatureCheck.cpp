@@ -92,7 +92,13 @@ struct Cover {
     bool rootDescriptor;     // root CBV/SRV/UAV (rule 2)
     uint32_t rootConstants;  // 32-bit values, when root constants (rule 4)
     std::string name;        // "root parameter 2 (DescriptorTable range 0)"
+    int comparison = -1;     // static samplers: 1 for a comparison filter, 0 for another; -1 otherwise
 };
+
+// D3D12_FILTER's reduction type (bits 7-8) is D3D12_FILTER_REDUCTION_TYPE_COMPARISON (1).
+bool IsComparisonFilter(D3D12_FILTER f) {
+    return ((uint32_t(f) >> 7) & 3u) == 1u;
+}
 
 std::vector<Cover> Covers(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers) {
     std::vector<Cover> out;
@@ -126,7 +132,7 @@ std::vector<Cover> Covers(const std::vector<RootParameterDesc>& params, const st
     }
     for (size_t i = 0; i < samplers.size(); ++i)
         out.push_back({BindingKind::Sampler, samplers[i].shaderRegister, uint64_t(samplers[i].shaderRegister) + 1, samplers[i].space,
-                       samplers[i].visibility, false, 0, "static sampler " + std::to_string(i)});
+                       samplers[i].visibility, false, 0, "static sampler " + std::to_string(i), IsComparisonFilter(samplers[i].filter) ? 1 : 0});
     return out;
 }
 
@@ -214,6 +220,14 @@ void CheckShaderBindings(const char* what, const DxbcReflection& shader, const R
                 throw InvalidArgument(std::string(what) + ": the " + stageName + "'s cbuffer '" + b.name + "' at " + b.RegisterName() + " uses " +
                                       std::to_string(b.cbufferUsedBytes) + " bytes, but " + c.name + " holds " + std::to_string(c.rootConstants) +
                                       " 32-bit values (" + std::to_string(uint64_t(c.rootConstants) * 4) + " bytes)");
+            }
+            if (c.comparison >= 0 && (c.comparison == 1) != b.IsComparisonSampler()) {
+                throw InvalidArgument(
+                    std::string(what) + ": the " + stageName + "'s " + b.TypeName() + " '" + b.name + "' at " + b.RegisterName() + " reads " +
+                    c.name + ", whose filter is " + (c.comparison ? "a comparison filter" : "not a comparison filter") + "; D3D12 requires " +
+                    (b.IsComparisonSampler() ? "a comparison filter (comparison_min_mag_mip_point, ...) for a SamplerComparisonState"
+                                             : "a non-comparison filter for a SamplerState") +
+                    " (the result is undefined otherwise; vkd3d returns unfiltered texels or comparisons)");
             }
             good.push_back({std::max(c.lo, lo), std::min(c.hi, hi)});
         }

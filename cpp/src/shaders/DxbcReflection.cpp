@@ -333,6 +333,7 @@ std::vector<SignatureElement> ReadSignature(const Span& s, uint32_t fourcc) {
 struct BufferDecl {
     bool uav;
     bool structured;
+    bool comparisonSampler;  // a dcl_sampler in comparison mode (uav and structured are false)
     uint32_t reg, space;
     uint32_t stride;  // structured: the declared bytes per element
 };
@@ -370,6 +371,7 @@ void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decl
             if (s.U32(size_t(at + 1) * 4) >> 31) ++idx;
             const bool sm51 = r.majorVersion == 5 && r.minorVersion == 1;
             BufferDecl d;
+            d.comparisonSampler = false;
             d.uav = opcode == 157 || opcode == 158;
             d.structured = opcode == 158 || opcode == 162;
             d.reg = sm51 ? s.U32(size_t(idx + 1) * 4) : s.U32(size_t(idx) * 4);
@@ -378,6 +380,16 @@ void ReadProgram(const Span& s, DxbcReflection& r, std::vector<BufferDecl>* decl
                        : sm51        ? (length >= 7 ? s.U32(size_t(at + length - 2) * 4) : 0)
                                      : (idx + 1 < at + length ? s.U32(size_t(idx + 1) * 4) : 0);
             d.space = sm51 ? s.U32(size_t(at + length - 1) * 4) : 0;
+            decls->push_back(d);
+        }
+        // 90: dcl_sampler; its mode sits in bits 11..14 of the opcode token (1: comparison, what
+        // SamplerComparisonState compiles to). Register as above (5.1: range id, bounds, space).
+        if (decls && opcode == 90 && ((op >> 11) & 0xF) == 1 && length >= 3) {
+            uint64_t idx = at + 2;
+            if (s.U32(size_t(at + 1) * 4) >> 31) ++idx;
+            const bool sm51 = r.majorVersion == 5 && r.minorVersion == 1;
+            BufferDecl d{
+                false, false, true, sm51 ? s.U32(size_t(idx + 1) * 4) : s.U32(size_t(idx) * 4), sm51 ? s.U32(size_t(at + length - 1) * 4) : 0, 0};
             decls->push_back(d);
         }
         at += length;
@@ -412,7 +424,7 @@ std::string ShaderBinding::TypeName() const {
         case 0: return "cbuffer";
         case 1: return "tbuffer";
         case 2: return dim;
-        case 3: return "SamplerState";
+        case 3: return IsComparisonSampler() ? "SamplerComparisonState" : "SamplerState";
         case 4: return std::string("RW") + dim;
         case 5: return "StructuredBuffer";
         case 6: return "RWStructuredBuffer";
@@ -527,6 +539,12 @@ DxbcReflection ReflectDxbc(const uint8_t* data, size_t size) {
     }
     for (const BufferDecl& d : decls)
         for (ShaderBinding& b : r.bindings) {
+            if (d.comparisonSampler) {
+                if (b.kind == BindingKind::Sampler && b.space == d.space && d.reg >= b.shaderRegister &&
+                    (b.count == 0 || d.reg < b.shaderRegister + b.count))
+                    b.flags |= kComparisonSamplerFlag;
+                continue;
+            }
             if (b.kind != (d.uav ? BindingKind::Uav : BindingKind::Srv) || b.space != d.space) continue;
             if (d.reg < b.shaderRegister || (b.count != 0 && d.reg >= b.shaderRegister + b.count)) continue;
             if (b.inputType == 2 || b.inputType == 4)  // typed (texture or buffer): the declaration says otherwise

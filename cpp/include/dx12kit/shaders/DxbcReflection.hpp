@@ -63,6 +63,9 @@ struct CbufferVariable {
 };
 constexpr uint32_t kMaxCbufferNesting = 8;
 
+/// D3D_SIF_COMPARISON_SAMPLER, the ShaderBinding::flags bit of a SamplerComparisonState.
+constexpr uint32_t kComparisonSamplerFlag = 0x2;
+
 /// One bound resource of a shader (an RDEF resource binding).
 struct ShaderBinding {
     std::string name;  ///< the HLSL name (the cbuffer's name for constant buffers)
@@ -94,6 +97,10 @@ struct ShaderBinding {
     bool IsBufferKind() const { return IsStructuredBuffer() || IsRawBuffer() || IsTypedBuffer(); }
     /// A texture the shader declares (Texture1D..TextureCubeArray, RWTexture1D..RWTexture3D): an
     /// SRV or UAV whose `dimension` is a texture's D3D_SRV_DIMENSION (2..10).
+    /// A SamplerComparisonState: D3D_SIF_COMPARISON_SAMPLER in RDEF, or a dcl_sampler in comparison
+    /// mode in the program (vkd3d-compiler sets only the latter). D3D12 requires a comparison filter for
+    /// it and a non-comparison filter for a SamplerState.
+    bool IsComparisonSampler() const { return kind == BindingKind::Sampler && (flags & kComparisonSamplerFlag) != 0; }
     bool IsTexture() const { return (inputType == 2 || inputType == 4) && dimension >= 2 && dimension <= 10; }
 
     /// "b", "t", "u" or "s".
