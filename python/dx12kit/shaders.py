@@ -778,9 +778,24 @@ def _surrogate_message(source: str, e: UnicodeEncodeError, source_name: Any) -> 
             "UTF-8 can encode (read files with encoding='utf-8', or use compile_hlsl_file)")
 
 
+_SM51_SYNTAX = (
+    (re.compile(r"\bConstantBuffer\s*<"), "ConstantBuffer<...>"),
+    (re.compile(r"\bregister\s*\(\s*[bcstu]\d+\s*,\s*space\d+\s*\)", re.IGNORECASE), "a register space"),
+)
+
+
+def _shader_model(text: str) -> Tuple[str, str]:
+    """The shader model compile_hlsl picks when no profile is given: 5_1 when the source uses syntax only
+    shader model 5.1 has (``ConstantBuffer<T>``, ``register(b0, space1)``), else 5_0; and why."""
+    for pattern, what in _SM51_SYNTAX:
+        if pattern.search(text):
+            return "5_1", f"; shader model 5_1 since the source uses {what}"
+    return "5_0", ""
+
+
 def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, entry: str, what: str) -> Tuple[str, str]:
     """(profile, why) for compile_hlsl: the profile given, the stage given, or the stage the entry's source shows
-    (dx12kit._hlsl_stage), at shader model 5_0."""
+    (dx12kit._hlsl_stage), at shader model 5_0 (5_1 when the source uses 5.1-only syntax)."""
     from ._hlsl_stage import STAGES, detect_stage
 
     if stage is not None:
@@ -795,7 +810,8 @@ def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, ent
             if not profile.startswith(prefix + "_"):
                 raise InvalidArgumentError(f"{what}: stage={stage!r} and profile={profile!r} disagree; give one of them")
             return profile, f"profile {profile} as given"
-        return f"{prefix}_5_0", f"stage {stage!r} as given"
+        model, model_why = _shader_model(text)
+        return f"{prefix}_{model}", f"stage {stage!r} as given{model_why}"
     if profile is not None:
         _check_profile(profile, what)
         return profile, f"profile {profile} as given"
@@ -803,7 +819,8 @@ def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, ent
     if prefix is None:
         raise InvalidArgumentError(f"{what}: cannot tell the shader stage: {why}. Give stage= ('compute', 'vertex', 'pixel', "
                                    "'geometry', 'hull', 'domain') or profile= (e.g. 'ps_5_0')")
-    return f"{prefix}_5_0", why
+    model, model_why = _shader_model(text)
+    return f"{prefix}_{model}", why + model_why
 
 
 def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None,
@@ -818,7 +835,8 @@ def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None
         source: HLSL text.
         entry: entry point function name.
         profile: ``vs_5_0``, ``ps_5_0``, ``cs_5_0`` (also ``_4_0``, ``_4_1``, ``_5_1``; gs/hs/ds), or None
-            (the default): shader model 5_0 of the stage given by `stage`, or else of the stage the entry's
+            (the default): shader model 5_0 (5_1 when the source uses ``ConstantBuffer<T>`` or a
+            ``register(..., spaceN)``) of the stage given by `stage`, or else of the stage the entry's
             source shows: ``[numthreads]`` compute, ``[maxvertexcount]`` geometry, ``[outputcontrolpoints]``
             or ``[patchconstantfunc]`` hull, ``[domain]`` domain, an ``SV_Target`` (or ``SV_Depth``) output
             pixel, an ``SV_Position`` output vertex. Compile errors say which profile was chosen and why.
@@ -826,7 +844,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None
             finite float, a bool (``1`` or ``0``) or ``None`` (defined empty); another type is a
             ``TypeError``.
         stage: ``"compute"``, ``"vertex"``, ``"pixel"``, ``"geometry"``, ``"hull"``, ``"domain"`` (or ``"cs"``,
-            ``"vs"``, ...): compile for that stage at shader model 5_0 (with `profile`, they must agree).
+            ``"vs"``, ...): compile for that stage at shader model 5_0 or 5_1 as above (with `profile`, they must agree).
         include_dirs: folders searched, in order, for ``#include "x"`` (after the including
             file's own folder) and ``#include <x>``.
         source_name: the file `source` came from: messages name it, and its folder is searched

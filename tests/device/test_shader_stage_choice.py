@@ -1,6 +1,7 @@
 """compile_hlsl without a profile: the stage comes from the entry point's source (or stage=)."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import dx12kit as dx
@@ -61,3 +62,35 @@ def test_undetectable_stage_asks_for_stage():
 def test_compile_error_says_which_profile_and_why():
     with pytest.raises(dx.ShaderCompileError, match=r"\(ps_5_0, entry 'main'; stage chosen from the SV_Target output of entry 'main'"):
         dx.compile_hlsl("float4 main() : SV_Target { return undefined_name; }")
+
+
+PS_51 = ("struct Material { float4 tint; };\n"
+         "ConstantBuffer<Material> mat : register(b0);\n"
+         "float4 main(float4 p : SV_Position) : SV_Target { return mat.tint; }\n")
+CS_SPACE = ("RWStructuredBuffer<uint> b : register(u0, space1);\n"
+            "[numthreads(8, 1, 1)] void main(uint3 i : SV_DispatchThreadID) { b[i.x] = i.x; }\n")
+
+
+def test_shader_model_5_1_syntax_picks_5_1_and_the_shader_runs() -> None:
+    ps = dx.compile_hlsl(PS_51)
+    assert ps.profile == "ps_5_1"
+    assert dx.compile_hlsl(PS_51, stage="pixel").profile == "ps_5_1"
+    assert dx.compile_hlsl(CS_SPACE).profile == "cs_5_1"
+    assert dx.compile_hlsl(PS).profile == "ps_5_0"   # 5.0 syntax stays at 5_0
+    with pytest.raises(dx.ShaderCompileError, match=r"ps_5_1, entry 'main'; .*shader model 5_1 since the source uses "
+                                                    r"ConstantBuffer<\.\.\.>"):
+        dx.compile_hlsl(PS_51.replace("mat.tint", "mat.missing"))
+    dev = dx.Device()   # the 5_1 shader draws the constant buffer's colour
+    q = dev.queue()
+    rt = dev.create_texture2d(8, 8, "rgba8_unorm", render_target=True)
+    vs = dx.compile_hlsl("float4 main(uint i : SV_VertexID) : SV_Position { float2 p = float2((i << 1) & 2, i & 2);"
+                         " return float4(p * 2 - 1, 0, 1); }")
+    rs = dev.create_root_signature([dx.RootCBV(0)])
+    pso = dev.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba8_unorm"])
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt])
+    cl.set_dynamic_constant_buffer(0, np.array([0.0, 1.0, 0.0, 1.0], np.float32))
+    cl.draw(3)
+    q.wait(q.execute(cl))
+    assert (q.read_texture(rt) == [0, 255, 0, 255]).all()
