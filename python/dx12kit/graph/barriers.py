@@ -8,7 +8,10 @@ For each alive pass in order, and each resource it declares:
   used them earlier in the same command list, the graph records the aliasing barrier itself, naming
   the state the resource was left in (dx12kit's tracker takes it to be there, D3D12 rule 6c, and
   puts it there before the list only when it is not: no detour through ``COMMON``); otherwise dx12kit
-  activates it at execute, in the list run just before. A render
+  activates it at execute, in the list run just before. A transient planned per subresource names
+  one state for the whole texture there: the one it ends every execution in (its subresources left in
+  other states are moved there after its last passes, :meth:`SubresourcePlanner.moves_to_end_state`),
+  so each subresource really is in the state named. A render
   target or depth texture whose first use does not clear or fully copy it gets a clear (D3D12's rule
   for memory taken over). Work of other queues that used the bytes must be waited for.
 - *Dependencies*: a write waits for the last writer and every reader since, a read for the last
@@ -206,7 +209,13 @@ class BarrierPlanner:
         self.last_users_transitioned: List[PassBarriers] = []
         self.counts = BarrierCounts()
         tracked = tracked_resources(alive)   # declared through views by some pass: states per subresource
-        self.sub = SubresourcePlanner(alive, tracked, Transition, _wait_for) if tracked else None
+        self.sub = None
+        if tracked:
+            self.sub = SubresourcePlanner(alive, tracked, Transition, _wait_for,
+                                          {h: life.flags for h, life in self.lifetimes.items()})
+            for h, end in self.sub.end_state.items():
+                if end is not None:   # the state its activation names: primed there (realize.prime_states)
+                    self.start_states[h] = end
 
     def plan_pass(self, p: PassDecl, order: int) -> PassBarriers:
         """Plans alive pass ``p`` (the passes before it are planned)."""
@@ -451,6 +460,10 @@ class BarrierPlanner:
             # transients are primed in and the graph's aliasing barriers name
             self.start_states[ph] = ho.state
         self._persistent_handoffs()
+        if self.sub is not None:
+            for order, t in self.sub.moves_to_end_state():
+                self.passes[order].after.append(t)
+                self.counts.transitions += 1
         seen: Set[str] = set()
         for lst in self.lists:   # the first list of each non-direct queue waits for the previous execution
             if lst.queue not in seen:
