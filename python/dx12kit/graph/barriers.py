@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .lifetimes import Lifetimes
-from .model import COPY_DST, QUEUE_STATES, WRITE, GraphResource, PassDecl
+from .model import QUEUE_STATES, WRITE, GraphResource, PassDecl
 from .placement import MemoryLayout
-from .subresources import ALL, SubresourcePlanner, tracked_resources
+from .subresources import ALL, SubresourcePlanner, first_use_init, tracked_resources
 
 
 @dataclass(slots=True)
@@ -226,7 +226,7 @@ class BarrierPlanner:
             life = lifetimes.get(h) if h.transient else None
             if life is not None:
                 if life.first == order:
-                    self._first_use(plan, h, u, far_waits)
+                    self._first_use(plan, h, far_waits)
             if self.sub is not None and h in self.sub.tracked:
                 self.sub.request(self, plan, h, far_waits)
             else:
@@ -273,7 +273,7 @@ class BarrierPlanner:
         self.lists.append(lst)
         self.ordered_after.append(dict(before))
 
-    def _first_use(self, plan: PassBarriers, h: GraphResource, u: FrozenSet[str], far_waits: Dict[str, int]) -> None:
+    def _first_use(self, plan: PassBarriers, h: GraphResource, far_waits: Dict[str, int]) -> None:
         """A transient's first use: it takes over bytes (aliasing barrier, waits) and may need a clear."""
         p = plan.pass_
         mid_list = False
@@ -292,11 +292,7 @@ class BarrierPlanner:
             self.counts.aliasing += 1
         elif h in self.succession.barrier_before:
             self.counts.aliasing_at_execute += 1
-        # D3D12 (CreatePlacedResource): a render-target or depth texture taking over aliased memory is
-        # first cleared, discarded or fully copied into; a resolve into it is none of those, so it gets
-        # the clear too.
-        flags = self.lifetimes[h].flags
-        if (flags.render_target or flags.depth_stencil) and h.kind == "texture" and not (h in p.clear or COPY_DST in u):
+        if first_use_init(h, p, self.lifetimes[h].flags):   # D3D12's initialisation of memory taken over
             plan.init_clears.append(h)
             self.counts.init_clears += 1
 

@@ -180,8 +180,6 @@ class SubresourcePlanner:
         prev = planner.last_access.get(h)
         if prev:
             planner._dependency_waits(plan, h, prev, far_waits)
-        if h.transient and prev is None and h not in plan.init_clears:
-            self._first_use_init(planner, plan, h)
         st = self.state[h]
         barrier = planner.activated.pop(h, None) if planner.activated else None
         if barrier is not None:
@@ -228,24 +226,6 @@ class SubresourcePlanner:
             plan.uav.append(h)
             planner.counts.uav += 1
         planner.note_access(plan, h, h, prev)
-
-    def _first_use_init(self, planner: Any, plan: Any, h: GraphResource) -> None:
-        """A render-target or depth transient taking over memory is cleared, discarded or fully copied into
-        before use (D3D12), every subresource: copies into some views do not cover the others, so the graph
-        initialises it unless the pass copies into every subresource."""
-        life = planner.lifetimes.get(h)
-        if life is None or life.first != plan.order or not (life.flags.render_target or life.flags.depth_stencil):
-            return
-        views = plan.pass_.subresources.get(h)
-        if views is None:
-            return   # declared whole in this pass: the barrier planner decided
-        copied = set()
-        for v in views:
-            if "copy_to" in v.uses or "resolve_to" in v.uses:
-                copied |= v.view.subresources()
-        if len(copied) < h.mips * h.array_size:
-            plan.init_clears.append(h)
-            planner.counts.init_clears += 1
 
     def _merge(self, h: GraphResource, changes: List[Tuple[int, Optional[int], int]], asks: List[Tuple[int, int]],
                planner: Any) -> List[Any]:
