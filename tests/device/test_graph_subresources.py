@@ -331,3 +331,33 @@ def test_transient_pyramid_taking_over_memory_ends_in_the_state_its_aliasing_bar
         assert [int(pyr.global_state(k)) for k in range(levels)] == [named[0]] * levels
         assert [x for x in q.last_inserted_barriers if x[1] == "pyr"] == []   # nothing moved before the list
         np.testing.assert_allclose(q.read_texture(out)[0, 0, 0], m[0, 0], rtol=1e-6)
+
+
+def test_list_split_for_threads_requests_each_subresource_at_its_first_use_in_a_part(dev: dx.Device, down: Any) -> None:
+    """Recorded on two threads, the list's second part starts with a pass reading mip 0, already a shader
+    resource (no transition planned): the part requests it there, as it requests every subresource new to
+    it (a transition of mip 2 of the same texture does not stand for mip 0), and the mips are right."""
+    from dx12kit.graph.bake import split_list
+
+    q = dev.queue()
+    tex = dev.create_texture2d(16, 16, "r32_float", mip_levels=3, render_target=True, name="tex")
+    g = dx.RenderGraph(dev, threads=2)
+    t = g.import_resource(tex, name="tex")
+
+    def down_from(k: int) -> Any:
+        def draw(cl: Any, r: Any) -> None:
+            cl.set_pipeline_state(down)
+            cl.set_shader_resource_view(0, 0, r[t], mip=k)
+            cl.draw(3)
+        return draw
+    g.add_pass("fill", lambda cl, r: None, render_targets=[t.mip(0)], clear={t.mip(0): (4, 0, 0, 0)})
+    g.add_pass("a", down_from(0), reads=[t.mip(0)], render_targets=[t.mip(1)])
+    g.add_pass("b", down_from(0), reads=[t.mip(0)], render_targets=[t.mip(2)])
+    g.add_pass("c", lambda cl, r: None, reads=[t.mip(1), t.mip(2)], side_effects=True)
+    (lst,) = g._compiled_graph().barriers.lists
+    parts = split_list(lst, 2)
+    assert [[pb.pass_.name for pb in part.passes] for part in parts] == [["fill", "a"], ["b", "c"]]
+    assert [(x.state, x.subresource) for x in parts[1].passes[0].transitions] == [(SRV, 0), (RT, 2)]
+    for _ in range(2):
+        q.wait(g.execute())
+        assert [float(q.read_texture(tex, mip=k)[0, 0, 0]) for k in range(3)] == [4.0, 4.0, 4.0]
