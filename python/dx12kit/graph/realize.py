@@ -83,16 +83,10 @@ def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping
 
 
 def _overlapping(layout: MemoryLayout) -> Set[GraphResource]:
-    """The placed transients whose bytes another placed physical transient of ``layout`` shares."""
-    placed = sorted(((pl.offset, pl.offset + pl.size, h) for h, pl in layout.placements.items()
-                     if not pl.committed and pl.physical is h), key=lambda x: (x[0], x[1]))
-    out: Set[GraphResource] = set()
-    for i, (b0, e0, h0) in enumerate(placed):
-        for b1, e1, h1 in placed[i + 1:]:
-            if b1 >= e0:
-                break
-            out.update((h0, h1))
-    return out
+    """The placed physical transients whose bytes another placed physical transient of ``layout`` shares: those
+    with a member taking bytes over from another physical resource (``succession.barrier_before``; every
+    physical resource sharing bytes has one, by the sweep's wrap-around)."""
+    return {layout.placements[h].physical for h in layout.succession.barrier_before}
 
 
 def record_priming(cl: Any, layout: MemoryLayout, start_states: Mapping[GraphResource, int],
