@@ -190,14 +190,15 @@ class BarrierPlanner:
                 h for h in final.uses if self.phys.get(h) is ph)]
             self.start_states[ph] = self.state[ph] or 0
         self.last_access: Dict[GraphResource, List[PassBarriers]] = {}   # the last writer, or the readers since it
-        self.last_uav_writer: Dict[GraphResource, PassBarriers] = {}    # while UAV writes follow each other
+        # while UAV writes follow each other: per physical resource (or (resource, subresource)) its writer
+        self.last_uav_writer: Dict[object, PassBarriers] = {}
         self.last_direct_user: Dict[GraphResource, PassBarriers] = {}
         self.lists: List[CommandListPlan] = []
         # per list, per other queue: the latest list of that queue it is ordered after (by its waits, its
         # queue's earlier lists' waits, and theirs): a wait already implied is not made again
         self.ordered_after: List[Dict[str, int]] = []
         self.passes: List[PassBarriers] = []
-        self.requested_in_list: Set[GraphResource] = set()   # resources the current command list has requested
+        self.requested_in_list: Set[object] = set()   # resources the current command list has requested
         self.activated: Dict[GraphResource, AliasingBarrier] = {}   # the graph's barriers awaiting their state
         self.lists_using: Dict[GraphResource, Set[int]] = {}   # the command lists using each transient
         # per transient whose life ended, per queue: the list of its last accesses there (a later user of
@@ -227,10 +228,7 @@ class BarrierPlanner:
             if life is not None:
                 if life.first == order:
                     self._first_use(plan, h, far_waits)
-            if self.sub is not None and h in self.sub.tracked:
-                self.sub.request(self, plan, h, far_waits)
-            else:
-                self._request(plan, h, u, far_waits)
+            self._request(plan, h, far_waits)
         if far_waits:
             self._wait_or_split(plan, far_waits)
         for h in p.uses:
@@ -306,39 +304,60 @@ class BarrierPlanner:
         elif prev[0].pass_.writes_of[h]:
             _wait_for(far_waits, prev[0].pass_.queue, prev[0].list_index, queue)
 
-    def _request(self, plan: PassBarriers, h: GraphResource, u: FrozenSet[str], far_waits: Dict[str, int]) -> None:
-        """The transition (or request) of ``h`` before the pass, its UAV barrier, and the state it leaves."""
+    def _request(self, plan: PassBarriers, h: GraphResource, far_waits: Dict[str, int]) -> None:
+        """The transition (or request) of ``h`` before the pass, its UAV barrier, and the state it leaves: of
+        the whole resource (states kept per physical resource), or per subresource for a resource some pass
+        declares through views (states kept by :class:`SubresourcePlanner`, its transitions merged there)."""
         p = plan.pass_
         prev = self.last_access.get(h)
         if prev:
             self._dependency_waits(plan, h, prev, far_waits)
-        need = p.need_of[h]
-        ph = self.phys.get(h, h)
-        before = self._state_before(plan, h, ph, prev, need, far_waits)
-        if self.activated:
-            barrier = self.activated.pop(h, None)
+        barrier = self.activated.pop(h, None) if self.activated else None
+        sub = self.sub if self.sub is not None and h in self.sub.tracked else None
+        units: Sequence[Tuple[object, int, Optional[int], int, FrozenSet[str]]]
+        if sub is None:
+            ph = self.phys.get(h, h)
+            need = p.need_of[h]
+            before = self._state_before(plan, h, ph, prev, need, far_waits)
             if barrier is not None:
-                barrier.state = before or 0
+                barrier.state = before or 0   # the state the graph's aliasing barrier names: the one it is in
+            units = [(ph, ALL, before, need, p.uses[h])]
+        else:
+            ph = h   # planned per subresource: a physical resource of its own
+            units = sub.units(self, plan, h, barrier, far_waits)
         requested = self.requested_in_list
-        if before != need:
-            self.counts.transitions += 1
-            if prev:
-                self.last_users_transitioned.append(prev[-1])
-            plan.transitions.append(Transition(h, need))
-        elif ph not in requested:
-            # a resource new to a command list is always requested (its state is resolved at execute,
-            # in the list dx12kit runs just before); otherwise only real changes.
-            plan.transitions.append(Transition(h, need))
-        requested.add(ph)
         uav_writer = self.last_uav_writer
-        if WRITE in u:
-            if before == need and ph in uav_writer:
-                plan.uav.append(h)
-                self.counts.uav += 1
-            uav_writer[ph] = plan
-        elif uav_writer:
-            uav_writer.pop(ph, None)
-        self.state[ph] = 0 if p.queue == "copy" else need
+        changes: List[Tuple[int, Optional[int], int]] = []   # (subresource, before, need)
+        asks: List[Tuple[int, int]] = []   # (subresource, need): unchanged, new to the command list
+        uav = False
+        for key, s, before, need, uses in units:
+            if before != need:
+                changes.append((s, before, need))
+            elif key not in requested:
+                # a resource new to a command list is always requested (its state is resolved at execute,
+                # in the list dx12kit runs just before); otherwise only real changes.
+                asks.append((s, need))
+            requested.add(key)
+            if WRITE in uses:
+                if before == need and key in uav_writer:
+                    uav = True
+                uav_writer[key] = plan
+            elif uav_writer:
+                uav_writer.pop(key, None)
+        if changes and prev:
+            self.last_users_transitioned.append(prev[-1])
+        if sub is None:
+            if changes:
+                self.counts.transitions += 1
+            if changes or asks:
+                plan.transitions.append(Transition(h, need))
+            self.state[ph] = 0 if p.queue == "copy" else need
+        else:
+            plan.transitions.extend(sub.merge(h, changes, asks, self))
+            sub.leave(h, units, p.queue)
+        if uav:
+            plan.uav.append(h)
+            self.counts.uav += 1
         self.note_access(plan, h, ph, prev)
 
     def note_access(self, plan: PassBarriers, h: GraphResource, key: GraphResource, prev: Optional[List[PassBarriers]]) -> None:

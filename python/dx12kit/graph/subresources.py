@@ -27,7 +27,6 @@ from .model import (
     RENDER_TARGET_STATE,
     RESOLVE_DST,
     RT,
-    WRITE,
     GraphError,
     GraphResource,
     GraphSubresource,
@@ -129,7 +128,8 @@ def tracked_resources(alive: Sequence[PassDecl]) -> Set[GraphResource]:
 
 class SubresourcePlanner:
     """Per-subresource states of the tracked resources, for :class:`.barriers.BarrierPlanner` (which owns
-    the dependencies, command lists and counts; this class decides the transitions).
+    the dependencies, command lists, counts and the planning of each request; this class keeps the states,
+    the one state each tracked transient ends an execution in, and merges the transitions).
 
     Args:
         alive: the alive passes in order.
@@ -146,7 +146,6 @@ class SubresourcePlanner:
         self.transition = transition
         self.wait_for = wait_for
         self.state: Dict[GraphResource, List[Optional[int]]] = {}
-        self.uav_writer: Dict[Tuple[GraphResource, int], int] = {}   # (resource, sub) -> order of its UAV writer
         # per tracked transient: the one state it ends each execution in (None: none reachable, see _end_state),
         # and per pass order the subresources that pass moves there after its work
         self.end_state: Dict[GraphResource, Optional[int]] = {}
@@ -172,16 +171,13 @@ class SubresourcePlanner:
         return [(order, Transition(h, self.end_state[h], s)) for h in sorted(self.activated, key=lambda x: x.index)
                 for order, subs in sorted(self.end_moves[h].items()) for s in subs]
 
-    def request(self, planner: Any, plan: Any, h: GraphResource, far_waits: Dict[str, int]) -> None:
-        """The transitions of tracked resource ``h`` before ``plan``'s pass, its UAV barrier, and the states
-        it leaves (``planner``: the BarrierPlanner; the dependencies are its own, per resource)."""
-        Transition, _wait_for = self.transition, self.wait_for
-        p = plan.pass_
-        prev = planner.last_access.get(h)
-        if prev:
-            planner._dependency_waits(plan, h, prev, far_waits)
+    def units(self, planner: Any, plan: Any, h: GraphResource, barrier: Any, far_waits: Dict[str, int]
+              ) -> List[Tuple[Tuple[GraphResource, int], int, Optional[int], int, FrozenSet[str]]]:
+        """What ``plan``'s pass needs of tracked resource ``h``, per subresource in order: (its key, the
+        subresource, the state it is in before the pass, the state the pass needs, its uses), after the graph's
+        aliasing barrier ``barrier`` (or None) and first-use clear, and any handoff of a state the pass's queue
+        may not leave (``planner``: the BarrierPlanner, whose :meth:`_request` plans the rest)."""
         st = self.state[h]
-        barrier = planner.activated.pop(h, None) if planner.activated else None
         if barrier is not None:
             # activated by the graph's aliasing barrier, which names one state for the whole texture: the one
             # it ends every execution in (moves_to_end_state), so that it is really there and dx12kit moves
@@ -193,41 +189,29 @@ class SubresourcePlanner:
                 self.activated.add(h)
         if h in plan.init_clears:
             st[:] = [int(planner_rt_or_ds(planner, h))] * len(st)   # the graph's first-use clear left it there
-        requested: Set[Any] = planner.requested_in_list
-        changes: List[Tuple[int, Optional[int], int]] = []   # (sub, before, need)
-        asks: List[Tuple[int, int]] = []                    # (sub, need): unchanged, new to the list
-        uav = False
-        for subs, need, uses in subresource_requests(p, h):
+        queue = plan.pass_.queue
+        out: List[Tuple[Tuple[GraphResource, int], int, Optional[int], int, FrozenSet[str]]] = []
+        for subs, need, uses in subresource_requests(plan.pass_, h):
             for s in sorted(subs):
                 before = st[s]
-                if before is not None and before != need and before & ~QUEUE_STATES[p.queue]:
+                if before is not None and before != need and before & ~QUEUE_STATES[queue]:
                     src = planner.last_direct_user.get(h)   # a state this queue may not leave: the direct user does it
                     if src is not None:
-                        src.after.append(Transition(h, need, s))
+                        src.after.append(self.transition(h, need, s))
                         planner.counts.queue_handoff += 1
-                        _wait_for(far_waits, "direct", src.list_index, p.queue)
+                        self.wait_for(far_waits, "direct", src.list_index, queue)
                         before = need
-                if before != need:
-                    changes.append((s, before, need))
-                elif (h, s) not in requested:
-                    asks.append((s, need))
-                requested.add((h, s))
-                if WRITE in uses:
-                    if before == need and (h, s) in self.uav_writer:
-                        uav = True
-                    self.uav_writer[(h, s)] = plan.order
-                else:
-                    self.uav_writer.pop((h, s), None)
-                st[s] = 0 if p.queue == "copy" else need
-        if changes and prev:
-            planner.last_users_transitioned.append(prev[-1])
-        plan.transitions.extend(self._merge(h, changes, asks, planner))
-        if uav:
-            plan.uav.append(h)
-            planner.counts.uav += 1
-        planner.note_access(plan, h, h, prev)
+                out.append(((h, s), s, before, need, uses))
+        return out
 
-    def _merge(self, h: GraphResource, changes: List[Tuple[int, Optional[int], int]], asks: List[Tuple[int, int]],
+    def leave(self, h: GraphResource, units: Sequence[Tuple[Any, int, Optional[int], int, FrozenSet[str]]],
+              queue: str) -> None:
+        """The states the pass leaves the subresources of ``units`` in (COMMON after a copy queue)."""
+        st = self.state[h]
+        for _, s, _, need, _ in units:
+            st[s] = 0 if queue == "copy" else need
+
+    def merge(self, h: GraphResource, changes: List[Tuple[int, Optional[int], int]], asks: List[Tuple[int, int]],
                planner: Any) -> List[Any]:
         """The transitions: one whole-resource transition when every subresource goes from one state to the
         same new one (or is requested, new to the list, in it), else one per subresource."""
