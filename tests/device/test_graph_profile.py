@@ -85,10 +85,13 @@ def test_pass_times_sum_to_the_frame_time_on_one_queue(dev: dx.Device) -> None:
     # time holds and no pass's does; the median execution is what the passes' time is measured by
     assert sorted(ratios)[2] >= 0.90, ratios
     assert st["gpu_queue_ms"].keys() == {"direct"}
-    # the work is what is timed: the heavy passes (10x the light one's loop) take longer, by the median of the
-    # executions (with the sanitizers' runtime one execution measured 1.20 against 0.90 ms)
+    # the work is what is timed, by the median of the executions (one execution alone may be descheduled: with
+    # the sanitizers' runtime one measured 1.20 against 0.90 ms): the heavy passes (10x the light one's loop;
+    # measured 4-6x its time here, the dispatch's fixed cost included) take at least 2.5x the light one's
+    # time, and the two heavy passes, the same work, agree within 2x
     med = {n: sorted(r[n] for r in runs)[2] for n in ("heavy_a", "light_b", "heavy_c")}
-    assert med["heavy_a"] > med["light_b"] and med["heavy_c"] > med["light_b"], runs
+    assert min(med["heavy_a"], med["heavy_c"]) >= 2.5 * med["light_b"], runs
+    assert 0.5 <= med["heavy_c"] / med["heavy_a"] <= 2.0, runs
     tl = st["gpu_timeline"]
     starts: List[float] = [tl[n][0] for n in ms]
     assert starts == sorted(starts) and starts[0] == 0.0

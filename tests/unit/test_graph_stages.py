@@ -148,7 +148,7 @@ def test_place_shares_bytes_between_lifetimes_that_do_not_overlap() -> None:
     offsets = {h.name: pl.offset for h, pl in layout.placements.items()}
     # t0 lives over passes 0-1, t1 over 1-2, t2 over 2-3, t3 over 3: t0 and t2 share, t1 and t3 share
     assert offsets == {"t0": 0, "t1": KIB64, "t2": 0, "t3": KIB64}
-    assert (layout.block_bytes, layout.unaliased_bytes, layout.committed_bytes) == (2 * KIB64, 4 * KIB64, 0)
+    assert (layout.block_bytes, layout.unaliased_bytes) == (2 * KIB64, 4 * KIB64)
     s = layout.succession
     by_name = {h.name: [x.name for x in v] for h, v in s.previous_users.items()}
     assert by_name == {"t0": [], "t1": [], "t2": ["t0"], "t3": ["t1"]}
@@ -210,12 +210,12 @@ def test_place_lets_multisampled_transients_of_one_description_share_a_placed_te
     lives = lifetimes(cull(d.passes).alive)
     layout = place(lives, fixed_size)
     pl = {h.name: p for h, p in layout.placements.items()}
-    assert not pl["ms0"].committed and not pl["ms1"].committed and pl["ms1"].physical is pl["ms0"].resource
+    assert pl["ms1"].physical is pl["ms0"].resource   # placed, one texture in turn
     assert pl["ms0"].offset == pl["ms1"].offset
-    assert layout.committed_bytes == 0 and layout.unaliased_bytes == 4 * KIB64
+    assert layout.unaliased_bytes == 4 * KIB64
     assert ms[1] not in layout.succession.barrier_before
     apart = place(lives, fixed_size, aliasing=False)
-    assert apart.committed_bytes == 0 and apart.block_bytes == 4 * KIB64
+    assert apart.block_bytes == 4 * KIB64
     assert all(p.physical is h for h, p in apart.placements.items())
 
 
@@ -269,7 +269,7 @@ def test_pack_places_like_scanning_every_placed_transient_on_random_lifetimes(se
         last = min(passes - 1, first + int(rng.expovariate(1 / rng.choice([1, 4, 30]))))
         alignment = rng.choice([256, 4096, KIB64])
         size = rng.choice([256, 1000, 4096, KIB64, 3 * KIB64, 4 * 1024 * 1024 + 512])
-        items.append(Placement(h, 0, size, alignment, first, last, ResourceFlags(), False, h))
+        items.append(Placement(h, 0, size, alignment, first, last, ResourceFlags(), h))
     got, want = pack(items), pack_by_scanning_every_placed_transient(items)
     assert got.block_bytes == want.block_bytes
     assert {h.name: o for h, o in got.offsets.items()} == {h.name: o for h, o in want.offsets.items()}
@@ -287,9 +287,9 @@ def test_pack_without_aliasing_needs_no_more_than_the_unaliased_bytes_with_mixed
     # A 16 KiB small texture then a 64 KiB-aligned target: in declaration order 48 KiB would be padding.
     d = Declaration()
     small, big, small2 = d.buffer("small", 1), d.buffer("big", 1), d.buffer("small2", 1)
-    items = [Placement(small, 0, 16384, 4096, 0, 0, ResourceFlags(), False, small),
-             Placement(big, 0, KIB64, KIB64, 1, 1, ResourceFlags(), False, big),
-             Placement(small2, 0, 8192, 4096, 2, 2, ResourceFlags(), False, small2)]
+    items = [Placement(small, 0, 16384, 4096, 0, 0, ResourceFlags(), small),
+             Placement(big, 0, KIB64, KIB64, 1, 1, ResourceFlags(), big),
+             Placement(small2, 0, 8192, 4096, 2, 2, ResourceFlags(), small2)]
     got = pack(items, aliasing=False)
     assert got.block_bytes <= sum(align(x.size, x.alignment) for x in items) == KIB64 + 16384 + 8192
     assert sorted(got.offsets.values()) == [0, KIB64, KIB64 + 16384]
@@ -302,8 +302,8 @@ def test_place_puts_multisampled_transients_in_the_block_and_refuses_a_multisamp
     d.add_pass("draw", noop, render_targets=[ms], clear={ms: (0, 0, 0, 0)})
     d.add_pass("resolve", noop, resolve_from=[ms], resolve_to=[resolved], side_effects=True)
     layout = place(lifetimes(cull(d.passes).alive), fixed_size)
-    assert not layout.placements[ms].committed and not layout.placements[resolved].committed
-    assert (layout.block_bytes, layout.committed_bytes) == (2 * KIB64, 0)
+    assert layout.block_bytes == 2 * KIB64   # both in the block, in bytes of their own (their lives overlap)
+    assert {layout.placements[ms].offset, layout.placements[resolved].offset} == {0, KIB64}
     bad = Declaration()
     m = bad.texture("m", 64, 64, "rgba8_unorm", samples=4)
     bad.add_pass("uav", noop, writes=[m], side_effects=True)

@@ -156,11 +156,18 @@ def bake_list(lst: CommandListPlan, ctx: _Context) -> Tuple[PassRecording, ...]:
     return tuple(out)
 
 
+def _requested(keys: Set[Tuple[GraphResource, int]], t: Transition) -> bool:
+    """Whether ``keys`` (resource, subresource) hold a request covering ``t``'s subresource (or its whole
+    resource)."""
+    return (t.resource, ALL) in keys or (t.resource, t.subresource) in keys
+
+
 def split_list(lst: CommandListPlan, n: int) -> List[CommandListPlan]:
     """``lst``'s passes in ``min(n, len)`` consecutive parts of nearly equal pass counts, each a list plan of
-    its own. In every part after the first, each resource's first use there is requested (a transition to the
-    state it needs), as the barriers stage requests everything new to a command list: the part's list then
-    knows every state it uses, and the request costs no barrier (the state is already the one asked for)."""
+    its own. In every part after the first, the first use there of each resource (each subresource, for one
+    declared through views) is requested (a transition to the state it needs), as the barriers stage requests
+    everything new to a command list: the part's list then knows every state it uses, and the request costs
+    no barrier (the state is already the one asked for)."""
     passes = lst.passes
     k = max(1, min(n, len(passes)))
     bounds = [len(passes) * i // k for i in range(k + 1)]
@@ -168,12 +175,13 @@ def split_list(lst: CommandListPlan, n: int) -> List[CommandListPlan]:
     for i in range(k):
         part = list(passes[bounds[i]:bounds[i + 1]])
         if i:
-            requested: Set[GraphResource] = set()
+            # (resource, subresource) requested in the part so far (ALL: the whole resource)
+            requested: Set[Tuple[GraphResource, int]] = set()
             for j, pb in enumerate(part):
-                have = {t.resource for t in pb.transitions}
-                extra = [t for h in pb.pass_.uses if h not in requested and h not in have
-                         for t in new_list_requests(pb.pass_, h, Transition, h in pb.pass_.subresources)]
-                requested.update(pb.pass_.uses)
+                have = {(t.resource, t.subresource) for t in pb.transitions}
+                uses = [t for h in pb.pass_.uses for t in new_list_requests(pb.pass_, h, Transition, h in pb.pass_.subresources)]
+                extra = [t for t in uses if not _requested(requested, t) and not _requested(have, t)]
+                requested.update((t.resource, t.subresource) for t in uses)
                 if extra:
                     part[j] = PassBarriers(pb.pass_, pb.order, pb.list_index, pb.aliasing, pb.uav,
                                            extra + list(pb.transitions), pb.init_clears, pb.after)

@@ -8,7 +8,10 @@ For each alive pass in order, and each resource it declares:
   used them earlier in the same command list, the graph records the aliasing barrier itself, naming
   the state the resource was left in (dx12kit's tracker takes it to be there, D3D12 rule 6c, and
   puts it there before the list only when it is not: no detour through ``COMMON``); otherwise dx12kit
-  activates it at execute, in the list run just before. A render
+  activates it at execute, in the list run just before. A transient planned per subresource names
+  one state for the whole texture there: the one it ends every execution in (its subresources left in
+  other states are moved there after its last passes, :meth:`SubresourcePlanner.moves_to_end_state`),
+  so each subresource really is in the state named. A render
   target or depth texture whose first use does not clear or fully copy it gets a clear (D3D12's rule
   for memory taken over). Work of other queues that used the bytes must be waited for.
 - *Dependencies*: a write waits for the last writer and every reader since, a read for the last
@@ -29,9 +32,9 @@ from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .lifetimes import Lifetimes
-from .model import COPY_DST, QUEUE_STATES, WRITE, GraphResource, PassDecl
+from .model import QUEUE_STATES, WRITE, GraphResource, PassDecl
 from .placement import MemoryLayout
-from .subresources import ALL, SubresourcePlanner, tracked_resources
+from .subresources import ALL, SubresourcePlanner, first_use_init, tracked_resources
 
 
 @dataclass(slots=True)
@@ -187,14 +190,15 @@ class BarrierPlanner:
                 h for h in final.uses if self.phys.get(h) is ph)]
             self.start_states[ph] = self.state[ph] or 0
         self.last_access: Dict[GraphResource, List[PassBarriers]] = {}   # the last writer, or the readers since it
-        self.last_uav_writer: Dict[GraphResource, PassBarriers] = {}    # while UAV writes follow each other
+        # while UAV writes follow each other: per physical resource (or (resource, subresource)) its writer
+        self.last_uav_writer: Dict[object, PassBarriers] = {}
         self.last_direct_user: Dict[GraphResource, PassBarriers] = {}
         self.lists: List[CommandListPlan] = []
         # per list, per other queue: the latest list of that queue it is ordered after (by its waits, its
         # queue's earlier lists' waits, and theirs): a wait already implied is not made again
         self.ordered_after: List[Dict[str, int]] = []
         self.passes: List[PassBarriers] = []
-        self.requested_in_list: Set[GraphResource] = set()   # resources the current command list has requested
+        self.requested_in_list: Set[object] = set()   # resources the current command list has requested
         self.activated: Dict[GraphResource, AliasingBarrier] = {}   # the graph's barriers awaiting their state
         self.lists_using: Dict[GraphResource, Set[int]] = {}   # the command lists using each transient
         # per transient whose life ended, per queue: the list of its last accesses there (a later user of
@@ -206,7 +210,13 @@ class BarrierPlanner:
         self.last_users_transitioned: List[PassBarriers] = []
         self.counts = BarrierCounts()
         tracked = tracked_resources(alive)   # declared through views by some pass: states per subresource
-        self.sub = SubresourcePlanner(alive, tracked, Transition, _wait_for) if tracked else None
+        self.sub = None
+        if tracked:
+            self.sub = SubresourcePlanner(alive, tracked, Transition, _wait_for,
+                                          {h: life.flags for h, life in self.lifetimes.items()})
+            for h, end in self.sub.end_state.items():
+                if end is not None:   # the state its activation names: primed there (realize.prime_states)
+                    self.start_states[h] = end
 
     def plan_pass(self, p: PassDecl, order: int) -> PassBarriers:
         """Plans alive pass ``p`` (the passes before it are planned)."""
@@ -217,11 +227,8 @@ class BarrierPlanner:
             life = lifetimes.get(h) if h.transient else None
             if life is not None:
                 if life.first == order:
-                    self._first_use(plan, h, u, far_waits)
-            if self.sub is not None and h in self.sub.tracked:
-                self.sub.request(self, plan, h, far_waits)
-            else:
-                self._request(plan, h, u, far_waits)
+                    self._first_use(plan, h, far_waits)
+            self._request(plan, h, far_waits)
         if far_waits:
             self._wait_or_split(plan, far_waits)
         for h in p.uses:
@@ -264,7 +271,7 @@ class BarrierPlanner:
         self.lists.append(lst)
         self.ordered_after.append(dict(before))
 
-    def _first_use(self, plan: PassBarriers, h: GraphResource, u: FrozenSet[str], far_waits: Dict[str, int]) -> None:
+    def _first_use(self, plan: PassBarriers, h: GraphResource, far_waits: Dict[str, int]) -> None:
         """A transient's first use: it takes over bytes (aliasing barrier, waits) and may need a clear."""
         p = plan.pass_
         mid_list = False
@@ -283,11 +290,7 @@ class BarrierPlanner:
             self.counts.aliasing += 1
         elif h in self.succession.barrier_before:
             self.counts.aliasing_at_execute += 1
-        # D3D12 (CreatePlacedResource): a render-target or depth texture taking over aliased memory is
-        # first cleared, discarded or fully copied into; a resolve into it is none of those, so it gets
-        # the clear too.
-        flags = self.lifetimes[h].flags
-        if (flags.render_target or flags.depth_stencil) and h.kind == "texture" and not (h in p.clear or COPY_DST in u):
+        if first_use_init(h, p, self.lifetimes[h].flags):   # D3D12's initialisation of memory taken over
             plan.init_clears.append(h)
             self.counts.init_clears += 1
 
@@ -301,39 +304,60 @@ class BarrierPlanner:
         elif prev[0].pass_.writes_of[h]:
             _wait_for(far_waits, prev[0].pass_.queue, prev[0].list_index, queue)
 
-    def _request(self, plan: PassBarriers, h: GraphResource, u: FrozenSet[str], far_waits: Dict[str, int]) -> None:
-        """The transition (or request) of ``h`` before the pass, its UAV barrier, and the state it leaves."""
+    def _request(self, plan: PassBarriers, h: GraphResource, far_waits: Dict[str, int]) -> None:
+        """The transition (or request) of ``h`` before the pass, its UAV barrier, and the state it leaves: of
+        the whole resource (states kept per physical resource), or per subresource for a resource some pass
+        declares through views (states kept by :class:`SubresourcePlanner`, its transitions merged there)."""
         p = plan.pass_
         prev = self.last_access.get(h)
         if prev:
             self._dependency_waits(plan, h, prev, far_waits)
-        need = p.need_of[h]
-        ph = self.phys.get(h, h)
-        before = self._state_before(plan, h, ph, prev, need, far_waits)
-        if self.activated:
-            barrier = self.activated.pop(h, None)
+        barrier = self.activated.pop(h, None) if self.activated else None
+        sub = self.sub if self.sub is not None and h in self.sub.tracked else None
+        units: Sequence[Tuple[object, int, Optional[int], int, FrozenSet[str]]]
+        if sub is None:
+            ph = self.phys.get(h, h)
+            need = p.need_of[h]
+            before = self._state_before(plan, h, ph, prev, need, far_waits)
             if barrier is not None:
-                barrier.state = before or 0
+                barrier.state = before or 0   # the state the graph's aliasing barrier names: the one it is in
+            units = [(ph, ALL, before, need, p.uses[h])]
+        else:
+            ph = h   # planned per subresource: a physical resource of its own
+            units = sub.units(self, plan, h, barrier, far_waits)
         requested = self.requested_in_list
-        if before != need:
-            self.counts.transitions += 1
-            if prev:
-                self.last_users_transitioned.append(prev[-1])
-            plan.transitions.append(Transition(h, need))
-        elif ph not in requested:
-            # a resource new to a command list is always requested (its state is resolved at execute,
-            # in the list dx12kit runs just before); otherwise only real changes.
-            plan.transitions.append(Transition(h, need))
-        requested.add(ph)
         uav_writer = self.last_uav_writer
-        if WRITE in u:
-            if before == need and ph in uav_writer:
-                plan.uav.append(h)
-                self.counts.uav += 1
-            uav_writer[ph] = plan
-        elif uav_writer:
-            uav_writer.pop(ph, None)
-        self.state[ph] = 0 if p.queue == "copy" else need
+        changes: List[Tuple[int, Optional[int], int]] = []   # (subresource, before, need)
+        asks: List[Tuple[int, int]] = []   # (subresource, need): unchanged, new to the command list
+        uav = False
+        for key, s, before, need, uses in units:
+            if before != need:
+                changes.append((s, before, need))
+            elif key not in requested:
+                # a resource new to a command list is always requested (its state is resolved at execute,
+                # in the list dx12kit runs just before); otherwise only real changes.
+                asks.append((s, need))
+            requested.add(key)
+            if WRITE in uses:
+                if before == need and key in uav_writer:
+                    uav = True
+                uav_writer[key] = plan
+            elif uav_writer:
+                uav_writer.pop(key, None)
+        if changes and prev:
+            self.last_users_transitioned.append(prev[-1])
+        if sub is None:
+            if changes:
+                self.counts.transitions += 1
+            if changes or asks:
+                plan.transitions.append(Transition(h, need))
+            self.state[ph] = 0 if p.queue == "copy" else need
+        else:
+            plan.transitions.extend(sub.merge(h, changes, asks, self))
+            sub.leave(h, units, p.queue)
+        if uav:
+            plan.uav.append(h)
+            self.counts.uav += 1
         self.note_access(plan, h, ph, prev)
 
     def note_access(self, plan: PassBarriers, h: GraphResource, key: GraphResource, prev: Optional[List[PassBarriers]]) -> None:
@@ -451,6 +475,10 @@ class BarrierPlanner:
             # transients are primed in and the graph's aliasing barriers name
             self.start_states[ph] = ho.state
         self._persistent_handoffs()
+        if self.sub is not None:
+            for order, t in self.sub.moves_to_end_state():
+                self.passes[order].after.append(t)
+                self.counts.transitions += 1
         seen: Set[str] = set()
         for lst in self.lists:   # the first list of each non-direct queue waits for the previous execution
             if lst.queue not in seen:

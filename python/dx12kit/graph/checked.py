@@ -71,7 +71,7 @@ class _CheckedCommandList:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._cl, name)
 
-    def _check_views(self, value: Any, role: str, many: bool, op: str, args: Tuple[Any, ...],
+    def _check_views(self, value: Any, uses: Tuple[str, ...], many: bool, method: str, op: str, args: Tuple[Any, ...],
                      kw: Dict[str, Any]) -> None:
         """Resources the pass declared through views: the subresources the call touches are declared."""
         assert self._subs is not None
@@ -79,8 +79,7 @@ class _CheckedCommandList:
             declared = self._subs.get(id(r)) if r is not None else None
             if declared is not None:
                 h = self._graph_ids[id(r)]
-                method = op.split(" ")[0]
-                check_touched(self._pass, op, h, touched(method, h, args, kw), tuple(role.split("|")), declared)
+                check_touched(self._pass, op, h, touched(method, h, args, kw), uses, declared)
 
     def _check_states(self, r: Any, op: str) -> None:
         h = self._graph_ids.get(id(r)) if r is not None else None
@@ -88,7 +87,7 @@ class _CheckedCommandList:
             raise GraphError(f"pass {self._pass!r}: {op} on graph resource {h.name!r}: the graph owns its states and memory "
                              "(declare the use instead; the graph records the barriers it needs)")
 
-    def _check_role(self, value: Any, role: str, many: bool, op: str) -> None:
+    def _check_role(self, value: Any, role: str, uses: Tuple[str, ...], many: bool, op: str) -> None:
         if role == "layout":
             return
         items = value if many and isinstance(value, list) else (value,)
@@ -103,15 +102,20 @@ class _CheckedCommandList:
                         for x in entry[1:3 if entry[0] == "aliasing" else 2]:
                             self._check_states(x, f"{op} ({entry[0]} barrier)")
             else:
-                self._check(r, tuple(role.split("|")), op)
+                self._check(r, uses, op)
 
 
 def _checked_method(name: str, roles: Sequence[Tuple[str, int, str, bool]]) -> Callable[..., Any]:
     """A _CheckedCommandList method: checks each resource argument by its role in the core's table
     (dx12core.resource_arguments()), then calls the real CommandList method."""
+    # per argument, what each call needs, split once: the uses its role allows ("read|write" -> both), the
+    # operation's name in messages, whether the subresources it touches are checked
+    checks = [(argument, position, role, many, tuple(role.split("|")),
+               name if len(roles) == 1 or role == "states" else f"{name} ({argument})",
+               role not in ("layout", "states", "barriers")) for argument, position, role, many in roles]
 
     def method(self: _CheckedCommandList, *args: Any, **kw: Any) -> Any:
-        for argument, position, role, many in roles:
+        for argument, position, role, many, uses, what, views in checks:
             if argument in kw:
                 value = kw[argument]
             elif position < len(args):
@@ -128,10 +132,9 @@ def _checked_method(name: str, roles: Sequence[Tuple[str, int, str, bool]]) -> C
                         kw[argument] = value
                     else:
                         args = args[:position] + (value,) + args[position + 1:]
-            what = name if len(roles) == 1 or role == "states" else f"{name} ({argument})"
-            self._check_role(value, role, many, what)
-            if self._subs and role not in ("layout", "states", "barriers"):
-                self._check_views(value, role, many, what, args, kw)
+            self._check_role(value, role, uses, many, what)
+            if views and self._subs:
+                self._check_views(value, uses, many, name, what, args, kw)
         return getattr(self._cl, name)(*args, **kw)
 
     method.__name__ = method.__qualname__ = name

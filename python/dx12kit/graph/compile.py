@@ -55,9 +55,9 @@ class CompiledGraph:
             "culled": len(self.culling.culled),
             "culled_passes": [p.name for p in self.culling.culled],
             "barriers": self.barriers.counts.as_dict(),
-            "transient_bytes": layout.block_bytes + layout.committed_bytes,
+            "transient_bytes": layout.block_bytes,
             "transient_bytes_unaliased": layout.unaliased_bytes,
-            "transient_bytes_committed": layout.committed_bytes,
+            "transient_bytes_committed": 0,   # every transient is placed in the block
             "transients": len(layout.placements),
             "queues": queues,
             "batches": [(lst.queue, [pb.pass_.name for pb in lst.passes]) for lst in lists],

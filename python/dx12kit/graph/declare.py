@@ -85,6 +85,11 @@ def texture_format(name: str, format: Union[str, Format]) -> Format:
     raise TypeError(f"create_texture {name!r}: format must be a dx12kit.Format or its name, not {type(format).__name__}")
 
 
+def _writes_of(uses: Mapping[GraphResource, FrozenSet[str]]) -> Dict[GraphResource, bool]:
+    """Per resource of a pass, whether its uses write it."""
+    return {h: not fu.isdisjoint(WRITES) for h, fu in uses.items()}
+
+
 def _base(t: Any) -> GraphResource:
     """The texture a view belongs to (a handle itself for a handle)."""
     return t.resource if isinstance(t, GraphSubresource) else t
@@ -254,18 +259,21 @@ class Declaration:
             check_queue_uses(name, q, bool(rts) or depth_stencil is not None, uses)
         clears = self._clears(name, clear, rts, depth_stencil) if clear else {}
         frozen: Dict[GraphResource, FrozenSet[str]] = {}
-        writes_of: Dict[GraphResource, bool] = {}
         needs: Dict[GraphResource, int] = {}
         for h, u in uses.items():
             fu = frozen[h] = frozenset(u)
-            writes_of[h] = not fu.isdisjoint(WRITES)
             needs[h] = need_of(q, fu)
-        p = PassDecl(len(self.passes), name, record, q, frozen, rts, depth_stencil, clears, bool(side_effects),
-                     writes_of, needs)
+        return self._append(PassDecl(len(self.passes), name, record, q, frozen, rts, depth_stencil, clears,
+                                     bool(side_effects), _writes_of(frozen), needs), tuple(h.index for h in rts))
+
+    def _append(self, p: PassDecl, target_key: Tuple[Any, ...], extra_key: Tuple[Any, ...] = ()) -> PassDecl:
+        """Appends pass ``p`` and its structure key (``target_key``: its targets'; ``extra_key``: what a pass
+        declaring views adds)."""
+        ds = p.depth_stencil
         self.passes.append(p)
-        self.pass_keys.append((name, q, tuple((h.index, u) for h, u in frozen.items()), tuple(h.index for h in rts),
-                               depth_stencil.index if depth_stencil is not None else -1,
-                               tuple((h.index, v) for h, v in clears.items()), p.side_effects))
+        self.pass_keys.append((p.name, p.queue, tuple((h.index, u) for h, u in p.uses.items()), target_key,
+                               ds.index if ds is not None else -1, tuple((h.index, v) for h, v in p.clear.items()),
+                               p.side_effects) + extra_key)
         return p
 
     def _add_view_pass(self, name: str, record: RecordFn, q: str, uses: Dict[GraphResource, Set[str]],
@@ -294,15 +302,9 @@ class Declaration:
         for h, vs in subs.items():
             frozen[h] = frozenset(u for v in vs for u in v.uses)
             needs[h] = vs[0].need
-        writes_of = {h: not fu.isdisjoint(WRITES) for h, fu in frozen.items()}
         ds = _base(depth_stencil) if depth_stencil is not None else None
         p = PassDecl(len(self.passes), name, record, q, frozen, tuple(_base(t) for t in rts), ds, clears,
-                     bool(side_effects), writes_of, needs, subs, mip, view_clears)
-        self.passes.append(p)
-        self.pass_keys.append((name, q, tuple((h.index, u) for h, u in frozen.items()),
-                               tuple((_base(t).index, getattr(t, "mip_level", None)) for t in rts),
-                               ds.index if ds is not None else -1, tuple((h.index, v) for h, v in clears.items()),
-                               p.side_effects, tuple((h.index, tuple((v.view.mip_level, v.view.array_slice, v.uses)
-                                                                     for v in vs)) for h, vs in subs.items()),
-                               tuple((v.resource.index, v.mip_level, v.array_slice, c) for v, c in view_clears.items())))
-        return p
+                     bool(side_effects), _writes_of(frozen), needs, subs, mip, view_clears)
+        return self._append(p, tuple((_base(t).index, getattr(t, "mip_level", None)) for t in rts), (
+            tuple((h.index, tuple((v.view.mip_level, v.view.array_slice, v.uses) for v in vs)) for h, vs in subs.items()),
+            tuple((v.resource.index, v.mip_level, v.array_slice, c) for v, c in view_clears.items())))

@@ -65,8 +65,7 @@ def _dot_resource(h: GraphResource, c: CompiledGraph) -> str:
         what = "(imported)" if h.history is None else "(history)" if h.history.current is h else "(history, previous)"
         return f"  r{h.index} [shape=ellipse, style=bold, label={_q(h.name + chr(10) + what)}];"
     pl = c.layout.placements.get(h)
-    extra = "\n(unused)" if pl is None else (f"\n{pl.size // 1024} KiB committed" if pl.committed else
-                                            f"\n{pl.size // 1024} KiB @ {pl.offset // 1024} KiB")
+    extra = "\n(unused)" if pl is None else f"\n{pl.size // 1024} KiB @ {pl.offset // 1024} KiB"
     desc = f"{h.width}x{h.height} {str(h.format)}" if h.kind == "texture" else f"{h.size} B"
     return f"  r{h.index} [shape=ellipse, label={_q(h.name + chr(10) + desc + extra)}];"
 
@@ -184,8 +183,6 @@ def _draw_memory_map(d: Any, font: Any, c: CompiledGraph, fr: _Frame, top: int, 
         d.line([fr.left - 4, yt, fr.left, yt], fill=(0, 0, 0))
         d.text((fr.margin, yt - 5), f"{off // 1024} KiB", fill=(80, 80, 80), font=font)
     for pl in sorted(c.layout.placements.values(), key=lambda x: x.resource.index):
-        if pl.committed:   # multisampled: memory of its own, not in the aliased block
-            continue
         colour = _PALETTE[pl.resource.index % len(_PALETTE)]
         x0 = fr.left + pl.first * col + 1
         x1 = fr.left + (pl.last + 1) * col - 1

@@ -43,19 +43,17 @@ class Placement:
 
     Attributes:
         resource: the transient.
-        offset: its first byte in the graph's memory block (0 for a committed one).
+        offset: its first byte in the graph's memory block.
         size: its bytes.
         alignment: the alignment its offset needs.
         first: the order of the first alive pass using it.
         last: the order of the last pass its bytes are held for.
         flags: what it is created for.
-        committed: a multisampled texture, committed (not in the block; shared only as one physical
-            resource with transients of its description).
         physical: the transient whose real resource it uses (itself, or the first transient of its
             description using the same physical resource).
     """
 
-    __slots__ = ("resource", "offset", "size", "alignment", "first", "last", "flags", "committed", "physical")
+    __slots__ = ("resource", "offset", "size", "alignment", "first", "last", "flags", "physical")
     resource: GraphResource
     offset: int
     size: int
@@ -63,7 +61,6 @@ class Placement:
     first: int
     last: int
     flags: ResourceFlags
-    committed: bool
     physical: GraphResource
 
 
@@ -89,15 +86,13 @@ class MemoryLayout:
 
     Attributes:
         placements: each transient used by an alive pass, in order of first use.
-        block_bytes: the size of the memory block holding the placed (not committed) transients.
-        committed_bytes: the bytes of the committed (multisampled) physical resources.
+        block_bytes: the size of the memory block holding the transients (multisampled ones too).
         unaliased_bytes: the bytes the transients would take each in memory of its own.
         succession: who takes bytes over from whom.
     """
 
     placements: Mapping[GraphResource, Placement]
     block_bytes: int
-    committed_bytes: int
     unaliased_bytes: int
     succession: Succession
 
@@ -311,20 +306,12 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
     for h, life in lifetimes.of.items():
         _check_multisampled(h, life.flags)
         info = allocation_info(h, life.flags)
-        placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, False, h)
-    placed = [x for x in placements.values() if not x.committed]
-    committed = [x for x in placements.values() if x.committed]
-    unaliased = sum(align(x.size, x.alignment) for x in placements.values())
-    if aliasing:
-        # Committed transients (none are made now: multisampled ones are placed too): those of one
-        # description whose lifetimes do not overlap are one committed texture in turn.
-        for p, members in share_physical(committed, alone).items():
-            for x in members:
-                x.physical = p
-    committed_bytes = sum(x.size for x in committed if x.physical is x.resource)
+        placements[h] = Placement(h, 0, info.size, info.alignment, life.first, life.last, life.flags, h)
+    placed = list(placements.values())   # every transient, multisampled ones too, is placed in the block
+    unaliased = sum(align(x.size, x.alignment) for x in placed)
     if aliasing:
         physical = share_physical(placed, alone)
-        spans = [Placement(p, 0, m[0].size, m[0].alignment, m[0].first, max(x.last for x in m), m[0].flags, False, p)
+        spans = [Placement(p, 0, m[0].size, m[0].alignment, m[0].first, max(x.last for x in m), m[0].flags, p)
                  for p, m in physical.items()]
         packing = pack(spans, aliasing)
         for p, members in physical.items():
@@ -336,7 +323,7 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
             # Bytes changing hands cost an aliasing barrier each way per execution: when physical resources
             # each in bytes of their own are small enough, they are taken instead (no aliasing barrier).
             own = pack(spans, aliasing=False)
-            if own.block_bytes + committed_bytes <= SPARE_BARRIERS_RATIO * unaliased:
+            if own.block_bytes <= SPARE_BARRIERS_RATIO * unaliased:
                 packing = own
                 for p, members in physical.items():
                     for x in members:
@@ -347,5 +334,5 @@ def place(lifetimes: Lifetimes, allocation_info: AllocationInfoFn, aliasing: boo
         for x in placed:
             x.offset = packing.offsets[x.resource]
         succ = succession(placed)
-    return MemoryLayout(placements=placements, block_bytes=packing.block_bytes, committed_bytes=committed_bytes,
-                        unaliased_bytes=unaliased, succession=succ)
+    return MemoryLayout(placements=placements, block_bytes=packing.block_bytes, unaliased_bytes=unaliased,
+                        succession=succ)

@@ -45,13 +45,13 @@ def device_allocation_info(device: Device) -> AllocationInfoFn:
 
 def layout_key(layout: MemoryLayout) -> Hashable:
     """What the real transients depend on: equal keys, the same resources may be kept."""
-    return (layout.block_bytes,) + tuple((h.index, pl.offset, pl.flags, pl.committed, pl.physical.index) for h, pl in
+    return (layout.block_bytes,) + tuple((h.index, pl.offset, pl.flags, pl.physical.index) for h, pl in
                                          sorted(layout.placements.items(), key=lambda kv: kv[0].index))
 
 
 def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping[GraphResource, Resource]) -> Any:
     """Creates the real transients of ``layout`` into ``real``: placed in one new memory block
-    (multisampled ones too), or committed; transients sharing a physical resource get the same one (named after
+    (multisampled ones too); transients sharing a physical resource get the same one (named after
     the first of them).
 
     Returns:
@@ -59,17 +59,14 @@ def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping
     """
     # Offsets are multiples of each transient's alignment from the block's start (4 MiB for an MSAA
     # texture without small MSAA alignment): the block starts at a multiple of the largest.
-    alignment = max([65536] + [pl.alignment for pl in layout.placements.values() if not pl.committed])
+    alignment = max([65536] + [pl.alignment for pl in layout.placements.values()])
     memory = (device.allocate_memory(layout.block_bytes, alignment=alignment, name="render graph transients")
               if layout.block_bytes else None)
     for h, pl in layout.placements.items():
         f = pl.flags
         if pl.physical is not h:   # one physical resource with an earlier transient of its description
             continue
-        if pl.committed:
-            real[h] = device.create_texture2d(h.width, h.height, h._texture_format(), sample_count=h.samples,
-                                              render_target=f.render_target, depth_stencil=f.depth_stencil, name=h.name)
-        elif h.kind == "texture":
+        if h.kind == "texture":
             real[h] = device.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips,
                                               array_size=h.array_size, render_target=f.render_target,
                                               depth_stencil=f.depth_stencil, uav=f.uav, name=h.name,
@@ -83,16 +80,10 @@ def create_transients(device: Device, layout: MemoryLayout, real: MutableMapping
 
 
 def _overlapping(layout: MemoryLayout) -> Set[GraphResource]:
-    """The placed transients whose bytes another placed physical transient of ``layout`` shares."""
-    placed = sorted(((pl.offset, pl.offset + pl.size, h) for h, pl in layout.placements.items()
-                     if not pl.committed and pl.physical is h), key=lambda x: (x[0], x[1]))
-    out: Set[GraphResource] = set()
-    for i, (b0, e0, h0) in enumerate(placed):
-        for b1, e1, h1 in placed[i + 1:]:
-            if b1 >= e0:
-                break
-            out.update((h0, h1))
-    return out
+    """The placed physical transients whose bytes another placed physical transient of ``layout`` shares: those
+    with a member taking bytes over from another physical resource (``succession.barrier_before``; every
+    physical resource sharing bytes has one, by the sweep's wrap-around)."""
+    return {layout.placements[h].physical for h in layout.succession.barrier_before}
 
 
 def record_priming(cl: Any, layout: MemoryLayout, start_states: Mapping[GraphResource, int],
@@ -112,7 +103,7 @@ def record_priming(cl: Any, layout: MemoryLayout, start_states: Mapping[GraphRes
     n = 0
     for h, s in start_states.items():
         pl = layout.placements.get(h)
-        if h not in real or pl is None or pl.committed or h.kind != "texture":
+        if h not in real or pl is None or h.kind != "texture":
             continue
         r = real[h]
         if h in shared:

@@ -443,9 +443,9 @@ class RenderGraph:
             because a render target's first use does not clear it), ``queue_handoff`` (transitions a
             direct-queue pass records after its work for a later pass, of this execution or the next one, on a
             queue that may not record them)),
-            ``transient_bytes`` (peak memory of the transients: the aliased block plus multisampled ones),
-            ``transient_bytes_unaliased`` (each in memory of its own), ``transient_bytes_committed`` (the
-            multisampled ones), ``transients``, ``queues`` (alive passes per queue), ``batches`` (queue and
+            ``transient_bytes`` (peak memory of the transients: the aliased block, multisampled ones included),
+            ``transient_bytes_unaliased`` (each in memory of its own), ``transient_bytes_committed`` (0: every
+            transient, multisampled ones too, is placed in the aliased block), ``transients``, ``queues`` (alive passes per queue), ``batches`` (queue and
             pass names of each command list), ``batch_waits`` (per command list, in the order of ``batches``:
             a dict from each other queue it waits for on the GPU to the index in ``batches`` of the list it
             waits for), ``cross_queue_waits`` (their number), ``compile_us``, ``executions``, ``compile_cached``
@@ -511,7 +511,7 @@ class RenderGraph:
         compiled = self._compiled_graph()
         alive = compiled.culling.alive
         return [{"name": pl.resource.name, "offset": pl.offset, "size": pl.size, "alignment": pl.alignment,
-                 "committed": pl.committed, "first": pl.first, "last": pl.last, "first_pass": alive[pl.first].name,
+                 "committed": False, "first": pl.first, "last": pl.last, "first_pass": alive[pl.first].name,
                  "last_pass": alive[pl.last].name, "kind": pl.resource.kind}
                 for pl in sorted(compiled.layout.placements.values(), key=lambda x: (x.offset, x.first))]
 

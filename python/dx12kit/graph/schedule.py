@@ -117,7 +117,7 @@ def evaluate(order: Sequence[PassDecl], allocation_info: AllocationInfoFn, alias
     barriers = plan_barriers(order, lives, layout)
     lists = barriers.lists
     return Evaluation(order=tuple(order), lifetimes=lives, layout=layout, barriers=barriers,
-                      transient_bytes=layout.block_bytes + layout.committed_bytes,
+                      transient_bytes=layout.block_bytes,
                       queue_switches=sum(1 for a, b in zip(lists, lists[1:]) if a.queue != b.queue),
                       cross_queue_waits=sum(len(lst.waits) for lst in lists), span=frame_span(barriers))
 

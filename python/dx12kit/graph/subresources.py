@@ -15,16 +15,18 @@
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .model import (
+    COPY_DST,
     DEPTH_WRITE_STATE,
     DS,
     QUEUE_STATES,
     READ,
     RENDER_TARGET_STATE,
+    RESOLVE_DST,
     RT,
-    WRITE,
     GraphError,
     GraphResource,
     GraphSubresource,
@@ -96,6 +98,25 @@ def new_list_requests(p: PassDecl, h: GraphResource, transition: Callable[..., A
     return [transition(h, need, s) for subs, need, _ in subresource_requests(p, h) for s in sorted(subs)]
 
 
+def first_use_init(h: GraphResource, p: PassDecl, flags: Any) -> bool:
+    """Whether the graph initialises transient ``h`` before its first use, by pass ``p`` (``flags``: what its real
+    resource is created for). D3D12 (CreatePlacedResource): a render-target or depth texture taking over aliased
+    memory is first cleared, discarded or fully copied into. Declared whole, the pass's own clear of it or copy
+    into it does that (a resolve into it is none of those, so it gets the clear too); declared through views,
+    copies (or resolves) into every subresource do, while copies into some views do not cover the others."""
+    if h.kind != "texture" or not (flags.render_target or flags.depth_stencil):
+        return False
+    uses = p.uses[h]
+    views = p.subresources.get(h)
+    if views is None or COPY_DST not in uses:
+        return not (h in p.clear or COPY_DST in uses)
+    copied: Set[int] = set()
+    for v in views:
+        if COPY_DST in v.uses or RESOLVE_DST in v.uses:
+            copied |= v.view.subresources()
+    return len(copied) < h.mips * h.array_size
+
+
 def tracked_resources(alive: Sequence[PassDecl]) -> Set[GraphResource]:
     """The resources some alive pass declares through views (planned per subresource)."""
     out: Set[GraphResource] = set()
@@ -107,7 +128,8 @@ def tracked_resources(alive: Sequence[PassDecl]) -> Set[GraphResource]:
 
 class SubresourcePlanner:
     """Per-subresource states of the tracked resources, for :class:`.barriers.BarrierPlanner` (which owns
-    the dependencies, command lists and counts; this class decides the transitions).
+    the dependencies, command lists, counts and the planning of each request; this class keeps the states,
+    the one state each tracked transient ends an execution in, and merges the transitions).
 
     Args:
         alive: the alive passes in order.
@@ -118,12 +140,17 @@ class SubresourcePlanner:
     """
 
     def __init__(self, alive: Sequence[PassDecl], tracked: Set[GraphResource], transition: Callable[..., Any],
-                 wait_for: Callable[[Dict[str, int], str, int, str], None]) -> None:
+                 wait_for: Callable[[Dict[str, int], str, int, str], None],
+                 flags: Optional[Mapping[GraphResource, Any]] = None) -> None:
         self.tracked = tracked
         self.transition = transition
         self.wait_for = wait_for
         self.state: Dict[GraphResource, List[Optional[int]]] = {}
-        self.uav_writer: Dict[Tuple[GraphResource, int], int] = {}   # (resource, sub) -> order of its UAV writer
+        # per tracked transient: the one state it ends each execution in (None: none reachable, see _end_state),
+        # and per pass order the subresources that pass moves there after its work
+        self.end_state: Dict[GraphResource, Optional[int]] = {}
+        self.end_moves: Dict[GraphResource, Dict[int, List[int]]] = {}
+        self.activated: Set[GraphResource] = set()   # those the graph's own aliasing barrier activates
         for h in tracked:
             n = h.mips * h.array_size
             st: List[Optional[int]] = [None] * n
@@ -133,80 +160,58 @@ class SubresourcePlanner:
                         for subs, need, _ in subresource_requests(p, h):
                             for s in subs:
                                 st[s] = 0 if p.queue == "copy" else need
+                if flags is not None and h in flags:
+                    self.end_state[h], self.end_moves[h] = _end_state(alive, h, flags[h])
             self.state[h] = st
 
-    def request(self, planner: Any, plan: Any, h: GraphResource, far_waits: Dict[str, int]) -> None:
-        """The transitions of tracked resource ``h`` before ``plan``'s pass, its UAV barrier, and the states
-        it leaves (``planner``: the BarrierPlanner; the dependencies are its own, per resource)."""
-        Transition, _wait_for = self.transition, self.wait_for
-        p = plan.pass_
-        prev = planner.last_access.get(h)
-        if prev:
-            planner._dependency_waits(plan, h, prev, far_waits)
-        if h.transient and prev is None and h not in plan.init_clears:
-            self._first_use_init(planner, plan, h)
+    def moves_to_end_state(self) -> List[Tuple[int, Any]]:
+        """The transitions that leave each tracked transient the graph activates with its own aliasing barrier
+        in one state at the end of an execution (the state that barrier names): (pass order, transition)."""
+        Transition = self.transition
+        return [(order, Transition(h, self.end_state[h], s)) for h in sorted(self.activated, key=lambda x: x.index)
+                for order, subs in sorted(self.end_moves[h].items()) for s in subs]
+
+    def units(self, planner: Any, plan: Any, h: GraphResource, barrier: Any, far_waits: Dict[str, int]
+              ) -> List[Tuple[Tuple[GraphResource, int], int, Optional[int], int, FrozenSet[str]]]:
+        """What ``plan``'s pass needs of tracked resource ``h``, per subresource in order: (its key, the
+        subresource, the state it is in before the pass, the state the pass needs, its uses), after the graph's
+        aliasing barrier ``barrier`` (or None) and first-use clear, and any handoff of a state the pass's queue
+        may not leave (``planner``: the BarrierPlanner, whose :meth:`_request` plans the rest)."""
         st = self.state[h]
-        barrier = planner.activated.pop(h, None) if planner.activated else None
         if barrier is not None:
-            # activated by the graph's aliasing barrier: taken to be in COMMON there (one state for the
-            # whole texture; dx12kit puts it there before the list)
-            barrier.state = 0
-            st[:] = [0] * len(st)
+            # activated by the graph's aliasing barrier, which names one state for the whole texture: the one
+            # it ends every execution in (moves_to_end_state), so that it is really there and dx12kit moves
+            # nothing before the list (rule 6c). None reachable: COMMON, where dx12kit parks it before the list.
+            end = self.end_state.get(h)
+            barrier.state = end if end is not None else 0
+            st[:] = [barrier.state] * len(st)
+            if end is not None:
+                self.activated.add(h)
         if h in plan.init_clears:
             st[:] = [int(planner_rt_or_ds(planner, h))] * len(st)   # the graph's first-use clear left it there
-        requested: Set[Any] = planner.requested_in_list
-        changes: List[Tuple[int, Optional[int], int]] = []   # (sub, before, need)
-        asks: List[Tuple[int, int]] = []                    # (sub, need): unchanged, new to the list
-        uav = False
-        for subs, need, uses in subresource_requests(p, h):
+        queue = plan.pass_.queue
+        out: List[Tuple[Tuple[GraphResource, int], int, Optional[int], int, FrozenSet[str]]] = []
+        for subs, need, uses in subresource_requests(plan.pass_, h):
             for s in sorted(subs):
                 before = st[s]
-                if before is not None and before != need and before & ~QUEUE_STATES[p.queue]:
+                if before is not None and before != need and before & ~QUEUE_STATES[queue]:
                     src = planner.last_direct_user.get(h)   # a state this queue may not leave: the direct user does it
                     if src is not None:
-                        src.after.append(Transition(h, need, s))
+                        src.after.append(self.transition(h, need, s))
                         planner.counts.queue_handoff += 1
-                        _wait_for(far_waits, "direct", src.list_index, p.queue)
+                        self.wait_for(far_waits, "direct", src.list_index, queue)
                         before = need
-                if before != need:
-                    changes.append((s, before, need))
-                elif (h, s) not in requested:
-                    asks.append((s, need))
-                requested.add((h, s))
-                if WRITE in uses:
-                    if before == need and (h, s) in self.uav_writer:
-                        uav = True
-                    self.uav_writer[(h, s)] = plan.order
-                else:
-                    self.uav_writer.pop((h, s), None)
-                st[s] = 0 if p.queue == "copy" else need
-        if changes and prev:
-            planner.last_users_transitioned.append(prev[-1])
-        plan.transitions.extend(self._merge(h, changes, asks, planner))
-        if uav:
-            plan.uav.append(h)
-            planner.counts.uav += 1
-        planner.note_access(plan, h, h, prev)
+                out.append(((h, s), s, before, need, uses))
+        return out
 
-    def _first_use_init(self, planner: Any, plan: Any, h: GraphResource) -> None:
-        """A render-target or depth transient taking over memory is cleared, discarded or fully copied into
-        before use (D3D12), every subresource: copies into some views do not cover the others, so the graph
-        initialises it unless the pass copies into every subresource."""
-        life = planner.lifetimes.get(h)
-        if life is None or life.first != plan.order or not (life.flags.render_target or life.flags.depth_stencil):
-            return
-        views = plan.pass_.subresources.get(h)
-        if views is None:
-            return   # declared whole in this pass: the barrier planner decided
-        copied = set()
-        for v in views:
-            if "copy_to" in v.uses or "resolve_to" in v.uses:
-                copied |= v.view.subresources()
-        if len(copied) < h.mips * h.array_size:
-            plan.init_clears.append(h)
-            planner.counts.init_clears += 1
+    def leave(self, h: GraphResource, units: Sequence[Tuple[Any, int, Optional[int], int, FrozenSet[str]]],
+              queue: str) -> None:
+        """The states the pass leaves the subresources of ``units`` in (COMMON after a copy queue)."""
+        st = self.state[h]
+        for _, s, _, need, _ in units:
+            st[s] = 0 if queue == "copy" else need
 
-    def _merge(self, h: GraphResource, changes: List[Tuple[int, Optional[int], int]], asks: List[Tuple[int, int]],
+    def merge(self, h: GraphResource, changes: List[Tuple[int, Optional[int], int]], asks: List[Tuple[int, int]],
                planner: Any) -> List[Any]:
         """The transitions: one whole-resource transition when every subresource goes from one state to the
         same new one (or is requested, new to the list, in it), else one per subresource."""
@@ -235,6 +240,44 @@ class SubresourcePlanner:
                 planner.requested_in_list.update((h, t.subresource) for t in requests)
             out += requests
         return out
+
+
+def _end_state(alive: Sequence[PassDecl], h: GraphResource, flags: Any) -> Tuple[Optional[int], Dict[int, List[int]]]:
+    """The one state tracked transient ``h`` can end each execution in, and per pass order the subresources that
+    pass moves there after its work. Each subresource ends in the state its last use leaves (the first-use
+    initialisation's for those no pass uses; COMMON for every one after a copy-queue use, rule 5); when these
+    differ, the state most of them end in, each other one moved there after the last pass that uses ``h`` at or
+    after that subresource's last use and whose queue may leave its state and enter that one. (None, {}): no
+    such state (a subresource left in RENDER_TARGET by the direct queue and moves only a compute queue could make)."""
+    n = h.mips * h.array_size
+    users = [(order, p) for order, p in enumerate(alive) if h in p.uses]
+    end: List[Optional[int]] = [None] * n
+    last = [-1] * n
+    if users and first_use_init(h, users[0][1], flags):
+        end = [DEPTH_WRITE_STATE if flags.depth_stencil else RENDER_TARGET_STATE] * n
+        last = [users[0][0]] * n
+    for order, p in users:
+        if p.queue == "copy":
+            end, last = [0] * n, [order] * n
+            continue
+        for subs, need, _ in subresource_requests(p, h):
+            for s in subs:
+                end[s], last[s] = need, order
+    counts = Counter(x for x in end if x is not None)
+    if len(counts) <= 1:
+        return (next(iter(counts)) if counts else 0), {}
+    for state, _ in counts.most_common():
+        moves: Dict[int, List[int]] = {}
+        for s, x in enumerate(end):
+            if x is None or x == state:
+                continue
+            mover = next((o for o, p in reversed(users) if o >= last[s] and not (x | state) & ~QUEUE_STATES[p.queue]), None)
+            if mover is None:
+                break
+            moves.setdefault(mover, []).append(s)
+        else:
+            return state, moves
+    return None, {}
 
 
 def planner_rt_or_ds(planner: Any, h: GraphResource) -> int:
