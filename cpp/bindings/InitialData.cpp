@@ -133,12 +133,12 @@ py::tuple ReadShape(py::handle shape, uint64_t size, const py::dtype& dt, const 
     return py::tuple(dims);
 }
 
-uint64_t BufferSizeFor(const std::optional<Int>& size, py::handle data, const char* fn) {
-    if (data.is_none()) {
+uint64_t BufferSizeFor(const std::optional<Int>& size, const Bytes* data, const char* fn) {
+    if (!data) {
         if (!size) throw py::type_error(std::string(fn) + ": size is required without data=");
         return U64(*size, fn, "size");
     }
-    const Bytes b = GetBytes(data, fn);
+    const Bytes& b = *data;
     if (b.size == 0) throw InvalidArgument(std::string(fn) + ": data is empty (0 bytes)");
     if (!size) return b.size;
     const uint64_t s = U64(*size, fn, "size");
@@ -148,8 +148,7 @@ uint64_t BufferSizeFor(const std::optional<Int>& size, py::handle data, const ch
     return s;
 }
 
-void WriteInitialBuffer(Device& d, const std::shared_ptr<Buffer>& b, py::handle data, const char* fn) {
-    const Bytes bytes = GetBytes(data, fn);
+void WriteInitialBuffer(Device& d, const std::shared_ptr<Buffer>& b, const Bytes& bytes) {
     auto q = d.Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);  // (an UPLOAD/READBACK buffer is written through its mapping)
     ReleaseGil release;
     q->WriteBuffer(q, b, bytes.data, bytes.size, 0);
