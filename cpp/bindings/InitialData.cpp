@@ -2,6 +2,8 @@
 // CommandQueue.write_texture, read_buffer(shape=).
 #include "InitialData.hpp"
 
+#include "dx12kit/devicecontext/FormatForData.hpp"
+
 namespace dx12kit::bindings {
 
 namespace {
@@ -45,29 +47,20 @@ Bytes TexelBytes(const Texture& tex, py::handle array, uint32_t mip, const char*
     return GetBytes(array, fn);
 }
 
+/// The format create_texture2d chooses for `a` (the core's table, FormatForData.hpp); TypeError for another
+/// element type, InvalidArgument for a channel count the table has no format for.
 DXGI_FORMAT FormatForData(const py::array& a, uint32_t channels, const char* fn) {
     const py::dtype dt = a.dtype();
     const char kind = dt.kind();
-    const auto size = dt.itemsize();
-    const char* base = nullptr;  // the format family's names for 1, 2 and 4 channels
-    static const char* const kNames[][3] = {{"r8_unorm", "rg8_unorm", "rgba8_unorm"},    {"r16_unorm", "rg16_unorm", "rgba16_unorm"},
-                                            {"r16_float", "rg16_float", "rgba16_float"}, {"r32_float", "rg32_float", "rgba32_float"},
-                                            {"r32_uint", "rg32_uint", "rgba32_uint"},    {"r32_sint", "rg32_sint", "rgba32_sint"}};
-    int family = -1;
-    if (kind == 'u' && size == 1) family = 0;
-    else if (kind == 'u' && size == 2) family = 1;
-    else if (kind == 'f' && size == 2) family = 2;
-    else if (kind == 'f' && size == 4) family = 3;
-    else if (kind == 'u' && size == 4) family = 4;
-    else if (kind == 'i' && size == 4) family = 5;
-    if (family < 0)
+    const auto size = static_cast<uint32_t>(dt.itemsize());
+    if (FormatForTexelData(kind, size, 1) == DXGI_FORMAT_UNKNOWN)
         throw py::type_error(std::string(fn) + ": no format is chosen for " + std::string(py::str(dt)) +
                              " data (uint8, uint16, float16, float32, uint32 or int32 are); give format= and data of its dtype");
-    if (channels != 1 && channels != 2 && channels != 4)
+    const DXGI_FORMAT f = FormatForTexelData(kind, size, channels);
+    if (f == DXGI_FORMAT_UNKNOWN)
         throw InvalidArgument(std::string(fn) + ": data has " + std::to_string(channels) +
                               " channels; textures made from data have 1, 2 or 4 (add an alpha channel, or use load_texture, which does)");
-    base = kNames[family][channels == 4 ? 2 : channels - 1];
-    return FindFormat(base)->format;
+    return f;
 }
 
 bool IsNegative(py::handle d) {

@@ -3,6 +3,7 @@
 #include <doctest.h>
 
 #include "dx12kit/base/Errors.hpp"
+#include "dx12kit/devicecontext/FormatForData.hpp"
 #include "dx12kit/devicecontext/Formats.hpp"
 
 #include <string>
@@ -10,6 +11,35 @@
 using namespace dx12kit;
 
 TEST_SUITE("host") {
+
+TEST_CASE("formats: data of each element type and channel count takes its format from one table") {
+    const struct {
+        char kind;
+        uint32_t bytes;
+        const char* names[3];  // 1, 2, 4 channels
+    } rows[] = {{'u', 1, {"r8_unorm", "rg8_unorm", "rgba8_unorm"}},    {'u', 2, {"r16_unorm", "rg16_unorm", "rgba16_unorm"}},
+                {'f', 2, {"r16_float", "rg16_float", "rgba16_float"}}, {'f', 4, {"r32_float", "rg32_float", "rgba32_float"}},
+                {'u', 4, {"r32_uint", "rg32_uint", "rgba32_uint"}},    {'i', 4, {"r32_sint", "rg32_sint", "rgba32_sint"}}};
+    for (const auto& row : rows) {
+        const uint32_t channels[] = {1, 2, 4};
+        for (int c = 0; c < 3; ++c) {
+            CAPTURE(row.names[c]);
+            CHECK(FormatForTexelData(row.kind, row.bytes, channels[c]) == FindFormat(row.names[c])->format);
+        }
+        for (uint32_t c : {0u, 3u, 5u}) CHECK(FormatForTexelData(row.kind, row.bytes, c) == DXGI_FORMAT_UNKNOWN);
+    }
+    // Other element types: none (int8/int16, float64, 64-bit integers, bool).
+    CHECK(FormatForTexelData('i', 1, 4) == DXGI_FORMAT_UNKNOWN);
+    CHECK(FormatForTexelData('i', 2, 1) == DXGI_FORMAT_UNKNOWN);
+    CHECK(FormatForTexelData('f', 8, 1) == DXGI_FORMAT_UNKNOWN);
+    CHECK(FormatForTexelData('u', 8, 1) == DXGI_FORMAT_UNKNOWN);
+    CHECK(FormatForTexelData('b', 1, 1) == DXGI_FORMAT_UNKNOWN);
+    // srgb: the sRGB member of 8-bit RGBA only.
+    CHECK(FormatForTexelData('u', 1, 4, true) == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB);
+    CHECK(FormatForTexelData('u', 1, 1, true) == DXGI_FORMAT_UNKNOWN);
+    CHECK(FormatForTexelData('u', 2, 4, true) == DXGI_FORMAT_UNKNOWN);
+    CHECK(FormatForTexelData('f', 4, 4, true) == DXGI_FORMAT_UNKNOWN);
+}
 
 TEST_CASE("formats: DXGI names, short names and any case name the same format") {
     for (const char* name : {"BC7_UNORM", "bc7_unorm", "DXGI_FORMAT_BC7_UNORM", "dxgi_format_Bc7_Unorm"}) {

@@ -1,4 +1,5 @@
 #include "dx12kit/devicecontext/Formats.hpp"
+#include "dx12kit/devicecontext/FormatForData.hpp"
 
 #include "dx12kit/base/CloseNames.hpp"
 #include "dx12kit/base/Errors.hpp"
@@ -276,6 +277,30 @@ DXGI_FORMAT DepthTypelessFormat(DXGI_FORMAT format) {
         case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: return DXGI_FORMAT_R32G8X24_TYPELESS;
         default: return format;
     }
+}
+
+DXGI_FORMAT FormatForTexelData(char kind, uint32_t itemBytes, uint32_t channels, bool srgb) {
+    struct Family {
+        char kind;
+        uint32_t itemBytes;
+        DXGI_FORMAT formats[3];  // 1, 2 and 4 channels
+    };
+    static const Family kFamilies[] = {
+        {'u', 1, {DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_R8G8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM}},
+        {'u', 2, {DXGI_FORMAT_R16_UNORM, DXGI_FORMAT_R16G16_UNORM, DXGI_FORMAT_R16G16B16A16_UNORM}},
+        {'f', 2, {DXGI_FORMAT_R16_FLOAT, DXGI_FORMAT_R16G16_FLOAT, DXGI_FORMAT_R16G16B16A16_FLOAT}},
+        {'f', 4, {DXGI_FORMAT_R32_FLOAT, DXGI_FORMAT_R32G32_FLOAT, DXGI_FORMAT_R32G32B32A32_FLOAT}},
+        {'u', 4, {DXGI_FORMAT_R32_UINT, DXGI_FORMAT_R32G32_UINT, DXGI_FORMAT_R32G32B32A32_UINT}},
+        {'i', 4, {DXGI_FORMAT_R32_SINT, DXGI_FORMAT_R32G32_SINT, DXGI_FORMAT_R32G32B32A32_SINT}},
+    };
+    if (channels != 1 && channels != 2 && channels != 4) return DXGI_FORMAT_UNKNOWN;
+    for (const Family& f : kFamilies) {
+        if (f.kind != kind || f.itemBytes != itemBytes) continue;
+        const DXGI_FORMAT format = f.formats[channels == 4 ? 2 : channels - 1];
+        if (!srgb) return format;
+        return format == DXGI_FORMAT_R8G8B8A8_UNORM ? DXGI_FORMAT_R8G8B8A8_UNORM_SRGB : DXGI_FORMAT_UNKNOWN;
+    }
+    return DXGI_FORMAT_UNKNOWN;
 }
 
 }  // namespace dx12kit
