@@ -25,24 +25,19 @@ Bytes TexelBytes(const Texture& tex, py::handle array, uint32_t mip, const char*
     if (py::isinstance<py::array>(array)) {
         auto a = py::reinterpret_borrow<py::array>(array);
         const FormatInfo& fi = RequireTextureFormat(tex.ViewFormat(), fn);
-        const py::dtype want = DtypeFor(fi);
+        const TexelArrayLayout layout = ArrayLayout(tex, fi, mip);
+        const py::dtype want = DtypeFor(layout);
         const py::dtype got = a.dtype();
         if (got.kind() != want.kind() || got.itemsize() != want.itemsize())
             throw py::type_error(std::string(fn) + ": texture '" + tex.Name() + "' (" + fi.name + ") takes " + std::string(py::str(want)) +
                                  " data (what read_texture returns for it), got " + std::string(py::str(got)) +
                                  "; convert it first (e.g. array.astype(numpy." + std::string(py::str(want)) + ")" +
                                  (want.kind() == 'u' && got.kind() == 'f' ? ", scaled to the integer range for a unorm format" : "") + ")");
-        const py::tuple shape = TextureShape(tex, fi, mip);
-        bool ok = a.ndim() == static_cast<py::ssize_t>(shape.size());
-        for (size_t i = 0; ok && i < shape.size(); ++i) ok = a.shape(i) == shape[i].cast<py::ssize_t>();
-        if (!ok && !fi.IsBlock() && fi.channels == 1 && a.ndim() + 1 == static_cast<py::ssize_t>(shape.size())) {
-            ok = true;  // one channel: the channel axis may be left out
-            for (size_t i = 0; ok && i + 1 < shape.size(); ++i) ok = a.shape(i) == shape[i].cast<py::ssize_t>();
-        }
-        if (!ok)
+        const std::vector<int64_t> shape(a.shape(), a.shape() + a.ndim());
+        if (!ArrayShapeFits(layout, fi, shape.data(), shape.size()))
             throw InvalidArgument(std::string(fn) + ": texture '" + tex.Name() + "' mip " + std::to_string(mip) + " (" + fi.name + ", " +
                                   std::to_string(tex.Width(mip)) + "x" + std::to_string(tex.Height(mip)) + ") needs an array of shape " +
-                                  TupleText(shape) + ", got " + ShapeText(a));
+                                  TupleText(TextureShape(layout)) + ", got " + ShapeText(a));
     }
     return GetBytes(array, fn);
 }

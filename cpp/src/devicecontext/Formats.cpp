@@ -1,5 +1,6 @@
 #include "dx12kit/devicecontext/Formats.hpp"
 #include "dx12kit/devicecontext/FormatForData.hpp"
+#include "dx12kit/devicecontext/TexelArray.hpp"
 
 #include "dx12kit/base/CloseNames.hpp"
 #include "dx12kit/base/Errors.hpp"
@@ -301,6 +302,41 @@ DXGI_FORMAT FormatForTexelData(char kind, uint32_t itemBytes, uint32_t channels,
         return format == DXGI_FORMAT_R8G8B8A8_UNORM ? DXGI_FORMAT_R8G8B8A8_UNORM_SRGB : DXGI_FORMAT_UNKNOWN;
     }
     return DXGI_FORMAT_UNKNOWN;
+}
+
+TexelArrayLayout SubresourceArrayLayout(const FormatInfo& f, uint32_t width, uint32_t height, uint32_t depth, bool is3D) {
+    TexelArrayLayout l;
+    const bool block = f.IsBlock();
+    const uint32_t rows = RowCount(f, height), columns = block ? (width + 3) / 4 : width, channels = block ? f.blockBytes : f.channels;
+    l.ndim = is3D ? 4 : 3;
+    uint32_t* s = l.shape;
+    if (is3D) *s++ = depth;
+    s[0] = rows;
+    s[1] = columns;
+    s[2] = channels;
+    if (!block) {
+        const uint32_t component = f.channels ? f.bytesPerTexel / f.channels : f.bytesPerTexel;
+        const uint32_t integerBytes = component == 1 ? 1 : component == 2 ? 2 : 4;
+        switch (f.componentKind) {
+            case 'f': l.elementKind = 'f', l.elementBytes = 4; break;
+            case 'h': l.elementKind = 'f', l.elementBytes = 2; break;
+            case 'i': l.elementKind = 'i', l.elementBytes = integerBytes; break;
+            default: l.elementKind = 'u', l.elementBytes = integerBytes; break;
+        }
+    }
+    l.rowPitch = RowBytes(f, width);
+    l.bytes = SubresourceBytes(f, width, height, depth);
+    return l;
+}
+
+bool ArrayShapeFits(const TexelArrayLayout& layout, const FormatInfo& f, const int64_t* shape, size_t ndim) {
+    const auto same = [&](size_t dims) {
+        for (size_t i = 0; i < dims; ++i)
+            if (shape[i] != static_cast<int64_t>(layout.shape[i])) return false;
+        return true;
+    };
+    if (ndim == layout.ndim) return same(ndim);
+    return !f.IsBlock() && f.channels == 1 && ndim + 1 == layout.ndim && same(ndim);  // one channel: the channel axis may be left out
 }
 
 }  // namespace dx12kit
