@@ -1,6 +1,8 @@
 // dx12core: Bundle (recording; the rules and the emulation: dx12kit/gpu/Bundle.hpp). Device.create_bundle is
 // BindDeviceBundles.cpp, CommandList.execute_bundle BindCommandListBundles.cpp. Only conversions live here.
+#include "docs/BundleDocs.hpp"
 #include "GpuArgs.hpp"
+#include "SharedRecording.hpp"
 
 #include "dx12kit/gpu/Bundle.hpp"
 
@@ -54,245 +56,27 @@ void DefBundleRoot(BundleClass& cls) {
              "    UseAfterFreeError: the bundle is closed.");
 }
 
-/// Root arguments: constants and root views, each inherited by the calling list under D3D12's rule.
+/// set_constants (the root views, table views and the rest it shares with CommandList: SharedRecording.hpp).
 void DefBundleRootArguments(BundleClass& cls) {
     cls.def(
-           "set_constants",
-           [](Bundle& b, Int root, py::handle values, Int offset) {
-               const char* fn = "set_constants";
-               const uint32_t rootIndex = U32(root, fn, "root_index"), first = U32(offset, fn, "offset");
-               std::vector<uint32_t> v = Dwords(values, fn);
-               if (v.size() > UINT32_MAX) throw InvalidArgument("set_constants: too many values");
-               b.SetConstants(rootIndex, v.data(), static_cast<uint32_t>(v.size()), first);
-           },
-           "root_index"_a, "values"_a, "offset"_a = 0,
-           "Records CommandList.set_constants (the values are copied now).\n\n"
-           "Args:\n"
-           "    root_index: a root-constants parameter of the root signature of the pipeline set in the bundle.\n"
-           "    values: 32-bit values, as CommandList.set_constants takes them.\n"
-           "    offset: the first constant written.\n\n"
-           "Raises:\n"
-           "    InvalidArgumentError: no pipeline set in the bundle yet (a bundle changes root arguments only after it set the\n"
-           "        root signature), not a constants parameter, too many values.\n"
-           "    UseAfterFreeError: the bundle is closed.")
-        .def(
-            "set_root_cbv",
-            [](Bundle& b, Int root, BufferArg buf, Int off) {
-                b.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(buf, "set_root_cbv"),
-                              U64(off, "set_root_cbv", "offset"));
-            },
-            "root_index"_a, "buffer"_a, "offset"_a = 0,
-            "Records CommandList.set_root_cbv.\n\n"
-            "Args:\n"
-            "    root_index: a RootCBV parameter of the root signature set in the bundle.\n"
-            "    buffer: the Buffer bound.\n"
-            "    offset: byte offset in buffer (a multiple of 256).\n\n"
-            "Raises:\n"
-            "    InvalidArgumentError: no pipeline set in the bundle yet, not a RootCBV parameter, a texture.")
-        .def(
-            "set_root_srv",
-            [](Bundle& b, Int root, BufferArg buf, Int off) {
-                b.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(buf, "set_root_srv"),
-                              U64(off, "set_root_srv", "offset"));
-            },
-            "root_index"_a, "buffer"_a, "offset"_a = 0,
-            "Records CommandList.set_root_srv.\n\n"
-            "Args:\n"
-            "    root_index: a RootSRV parameter of the root signature set in the bundle.\n"
-            "    buffer: the Buffer bound.\n"
-            "    offset: byte offset in buffer.\n\n"
-            "Raises:\n"
-            "    InvalidArgumentError: no pipeline set in the bundle yet, not a RootSRV parameter, a texture.")
-        .def(
-            "set_root_uav",
-            [](Bundle& b, Int root, BufferArg buf, Int off) {
-                b.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(buf, "set_root_uav"),
-                              U64(off, "set_root_uav", "offset"));
-            },
-            "root_index"_a, "buffer"_a, "offset"_a = 0,
-            "Records CommandList.set_root_uav.\n\n"
-            "Args:\n"
-            "    root_index: a RootUAV parameter of the root signature set in the bundle.\n"
-            "    buffer: the Buffer bound.\n"
-            "    offset: byte offset in buffer.\n\n"
-            "Raises:\n"
-            "    InvalidArgumentError: no pipeline set in the bundle yet, not a RootUAV parameter, a texture.")
-        .def(
-            "set_shader_resource_view",
-            [](Bundle& b, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride, OptBool raw, OptIndex first,
-               OptIndex num) {
-                const char* fn = "set_shader_resource_view";
-                const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
-                auto res = AsResource(r, fn);
-                const BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
-                uint32_t firstMip = 0, count = 0;
-                if (!mip.is_none()) {
-                    firstMip = U32(mip, fn, "mip");
-                    count = 1;
-                }
-                const DXGI_FORMAT f = format.is_none()  ? DXGI_FORMAT_UNKNOWN
-                                      : res->IsBuffer() ? ParseBufferFormat(format, fn)
-                                                        : ParseFormat(format, fn);
-                if (res->IsBuffer() && !mip.is_none())
-                    throw InvalidArgument("set_shader_resource_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
-                b.SetShaderResourceView(rootIndex, slot, res, firstMip, count, f, view);
-            },
-            "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
-            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(),
-            "Records CommandList.set_shader_resource_view (the view is written into the calling list's table at each execution).\n\n"
-            "Args:\n"
-            "    root_index: a DescriptorTable parameter of the root signature set in the bundle.\n"
-            "    descriptor_offset: the slot in that table.\n"
-            "    resource: a Texture or Buffer.\n"
-            "    mip, format, stride, raw, first_element, num_elements: as CommandList.set_shader_resource_view.\n\n"
-            "Raises:\n"
-            "    InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter; the view's own checks run at\n"
-            "        execute_bundle.")
-        .def(
-            "set_unordered_access_view",
-            [](Bundle& b, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride, OptBool raw, OptIndex first,
-               OptIndex num, OptBufferArg counter, Int counterOffset) {
-                const char* fn = "set_unordered_access_view";
-                const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
-                UavArguments a = ParseUavArguments(r, mip, format, stride, raw, first, num, counter, counterOffset);
-                b.SetUnorderedAccessView(rootIndex, slot, a.resource, a.mip, a.view);
-            },
-            "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
-            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), "counter"_a = py::none(),
-            "counter_offset"_a = 0,
-            "Records CommandList.set_unordered_access_view.\n\n"
-            "Args:\n"
-            "    root_index: a DescriptorTable parameter of the root signature set in the bundle.\n"
-            "    descriptor_offset: the slot in that table.\n"
-            "    resource: a Texture or Buffer created with uav=True.\n"
-            "    mip, format, stride, raw, first_element, num_elements, counter, counter_offset: as\n"
-            "        CommandList.set_unordered_access_view.\n\n"
-            "Raises:\n"
-            "    InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter, a resource without uav=True.");
-}
-
-/// Views, samplers, vertex and index buffers, dynamic data and the output-merger values.
-void DefBundleViews(BundleClass& cls) {
-    cls.def(
-           "set_constant_buffer_view",
-           [](Bundle& b, Int root, Int offset, BufferArg buf, Int bufferOffset, OptIndex size) {
-               const char* fn = "set_constant_buffer_view";
-               uint32_t bytes = 0;
-               if (!size.is_none()) {
-                   bytes = U32(size, fn, "size");
-                   if (bytes == 0)
-                       throw InvalidArgument(
-                           "set_constant_buffer_view: size=0; a constant buffer view covers 256 to 65536 bytes (a multiple of 256)");
-               }
-               b.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(buf, fn),
-                                       U64(bufferOffset, fn, "offset"), bytes);
-           },
-           "root_index"_a, "descriptor_offset"_a, "buffer"_a, "offset"_a = 0, "size"_a = py::none(),
-           "Records CommandList.set_constant_buffer_view.\n\n"
-           "Args:\n"
-           "    root_index: a DescriptorTable parameter of the root signature set in the bundle.\n"
-           "    descriptor_offset: the slot in that table.\n"
-           "    buffer: the Buffer viewed.\n"
-           "    offset, size: as CommandList.set_constant_buffer_view.\n\n"
-           "Raises:\n"
-           "    InvalidArgumentError: no pipeline set in the bundle yet, not a table parameter.")
-        .def(
-            "set_sampler",
-            [](Bundle& b, Int root, Int offset, SamplerArg sampler) {
-                const char* fn = "set_sampler";
-                if (!py::isinstance<Sampler>(sampler))
-                    throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " +
-                                         detail::TypeName(sampler));
-                b.SetSampler(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), sampler.cast<std::shared_ptr<Sampler>>());
-            },
-            "root_index"_a, "descriptor_offset"_a, "sampler"_a,
-            "Records CommandList.set_sampler.\n\n"
-            "Args:\n"
-            "    root_index: a sampler DescriptorTable parameter of the root signature set in the bundle.\n"
-            "    descriptor_offset: the slot in that table.\n"
-            "    sampler: a SamplerState.\n\n"
-            "Raises:\n"
-            "    TypeError: sampler is not a SamplerState.")
-        .def(
-            "set_vertex_buffer",
-            [](Bundle& b, Int slot, BufferArg buf, Int stride, Int off) {
-                const char* fn = "set_vertex_buffer";
-                b.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(buf, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
-            },
-            "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0,
-            "Records CommandList.set_vertex_buffer (it stays bound in the calling list afterwards).\n\n"
-            "Args:\n"
-            "    slot: the input slot (0..31).\n"
-            "    buffer: the Buffer read.\n"
-            "    stride: bytes per vertex.\n"
-            "    offset: byte offset of the first vertex.")
-        .def(
-            "set_index_buffer",
-            [](Bundle& b, BufferArg buf, Choice<IndexFormatChoice> format, Int off) {
-                b.SetIndexBuffer(AsResource(buf, "set_index_buffer"), Parse(format, "set_index_buffer: format"),
-                                 U64(off, "set_index_buffer", "offset"));
-            },
-            "buffer"_a, "format"_a = "uint32", "offset"_a = 0,
-            "Records CommandList.set_index_buffer.\n\n"
-            "Args:\n"
-            "    buffer: the Buffer read.\n"
-            "    format: an IndexFormat or its name.\n"
-            "    offset: byte offset of the first index.")
-        .def(
-            "set_dynamic_constant_buffer",
-            [](Bundle& b, Int root, py::handle data) {
-                const uint32_t rootIndex = U32(root, "set_dynamic_constant_buffer", "root_index");
-                Bytes bytes = GetBytes(data, "set_dynamic_constant_buffer");
-                b.SetDynamicConstantBuffer(rootIndex, bytes.data, bytes.size);
-            },
-            "root_index"_a, "data"_a,
-            "Records CommandList.set_dynamic_constant_buffer: the data is copied now, and each execution copies it into the\n"
-            "calling list's upload memory.\n\n"
-            "Args:\n"
-            "    root_index: a RootCBV parameter of the root signature set in the bundle.\n"
-            "    data: bytes, a numpy array or anything with the buffer protocol (at most 65536 bytes).")
-        .def(
-            "set_dynamic_vertex_buffer",
-            [](Bundle& b, Int slotArg, py::handle data, py::object stride) {
-                const uint32_t slot = U32(slotArg, "set_dynamic_vertex_buffer", "slot");
-                Bytes bytes = GetBytes(data, "set_dynamic_vertex_buffer");
-                uint32_t st;
-                if (!stride.is_none()) st = U32(stride, "set_dynamic_vertex_buffer", "stride");
-                else if (bytes.info.ndim >= 2) st = static_cast<uint32_t>(bytes.info.strides[0]);
-                else throw InvalidArgument("set_dynamic_vertex_buffer: give stride= for a 1-D array (or pass shape (vertices, components))");
-                b.SetDynamicVertexBuffer(slot, bytes.data, bytes.size, st);
-            },
-            "slot"_a, "array"_a, "stride"_a = py::none(),
-            "Records CommandList.set_dynamic_vertex_buffer (the array is copied now).\n\n"
-            "Args:\n"
-            "    slot: the input slot.\n"
-            "    array: the vertices (a numpy array).\n"
-            "    stride: bytes per vertex; None takes the array's row size (2-D arrays).")
-        .def(
-            "set_dynamic_index_buffer",
-            [](Bundle& b, py::handle data) {
-                Bytes bytes = GetBytes(data, "set_dynamic_index_buffer");
-                const std::string fmt = bytes.info.format;
-                const bool u16 = bytes.info.itemsize == 2 && (fmt == "H");
-                const bool u32 = bytes.info.itemsize == 4 && (fmt == "I" || fmt == "L");
-                if (!u16 && !u32)
-                    throw InvalidArgument("set_dynamic_index_buffer: indices must be a uint16 or uint32 array, got format '" + fmt + "'");
-                b.SetDynamicIndexBuffer(bytes.data, bytes.size, u16 ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT);
-            },
-            "array"_a,
-            "Records CommandList.set_dynamic_index_buffer (the array is copied now).\n\n"
-            "Args:\n"
-            "    array: uint16 or uint32 indices.")
-        .def(
-            "set_stencil_ref", [](Bundle& b, Int ref) { b.SetStencilRef(U32(ref, "set_stencil_ref", "ref")); }, "ref"_a,
-            "Records CommandList.set_stencil_ref.\n\n"
-            "Args:\n"
-            "    ref: 0..255.")
-        .def(
-            "set_blend_factor", [](Bundle& b, FourArg rgbaObj) { b.SetBlendFactor(Rgba4(rgbaObj, "set_blend_factor").data()); }, "rgba"_a,
-            "Records CommandList.set_blend_factor.\n\n"
-            "Args:\n"
-            "    rgba: 4 finite numbers.");
+        "set_constants",
+        [](Bundle& b, Int root, py::handle values, Int offset) {
+            const char* fn = "set_constants";
+            const uint32_t rootIndex = U32(root, fn, "root_index"), first = U32(offset, fn, "offset");
+            std::vector<uint32_t> v = Dwords(values, fn);
+            if (v.size() > UINT32_MAX) throw InvalidArgument("set_constants: too many values");
+            b.SetConstants(rootIndex, v.data(), static_cast<uint32_t>(v.size()), first);
+        },
+        "root_index"_a, "values"_a, "offset"_a = 0,
+        "Records CommandList.set_constants (the values are copied now).\n\n"
+        "Args:\n"
+        "    root_index: a root-constants parameter of the root signature of the pipeline set in the bundle.\n"
+        "    values: 32-bit values, as CommandList.set_constants takes them.\n"
+        "    offset: the first constant written.\n\n"
+        "Raises:\n"
+        "    InvalidArgumentError: no pipeline set in the bundle yet (a bundle changes root arguments only after it set the\n"
+        "        root signature), not a constants parameter, too many values.\n"
+        "    UseAfterFreeError: the bundle is closed.");
 }
 
 /// The draws and dispatches a bundle records.
@@ -357,7 +141,7 @@ void DefBundleDraws(BundleClass& cls) {
 void BindBundle(Classes& c) {
     DefBundleRoot(c.bundle);
     DefBundleRootArguments(c.bundle);
-    DefBundleViews(c.bundle);
+    DefSharedRecording(c.bundle, DX12KIT_SHARED_RECORDING_DOCS(Bundle));
     DefBundleDraws(c.bundle);
 }
 

@@ -3,6 +3,7 @@
 #include "docs/CommandListDocs.hpp"
 #include "GpuArgs.hpp"
 #include "ForkSafety.hpp"
+#include "SharedRecording.hpp"
 
 #include "dx12kit/features/PanoToCubemap.hpp"
 #include "dx12kit/gpu/PinnedUpload.hpp"
@@ -416,7 +417,7 @@ void DefBarriers(ListClass& cls) {
             "resource"_a, "before"_a, "after"_a, "subresource"_a = kAllSubresources, docs::CommandList::raw_transition);
 }
 
-/// The pipeline and its root arguments: root views, descriptor-table views, samplers, UAV clears.
+/// The pipeline and UAV clears (root views, descriptor-table views and samplers: SharedRecording.hpp).
 void DefRootArguments(ListClass& cls) {
     cls.def(
            "set_pipeline_state",
@@ -425,85 +426,6 @@ void DefRootArguments(ListClass& cls) {
                ApplyPendingNamedBinds(cl);  // values bound by name before any pipeline (BindCommandListNames.cpp)
            },
            "pso"_a, docs::CommandList::set_pipeline_state)
-        .def(
-            "set_root_cbv",
-            [](CommandList& cl, Int root, BufferArg b, Int off) {
-                cl.SetRootView(RootParamKind::Cbv, U32(root, "set_root_cbv", "root_index"), AsResource(b, "set_root_cbv"),
-                               U64(off, "set_root_cbv", "offset"));
-            },
-            "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_cbv)
-        .def(
-            "set_root_srv",
-            [](CommandList& cl, Int root, BufferArg b, Int off) {
-                cl.SetRootView(RootParamKind::Srv, U32(root, "set_root_srv", "root_index"), AsResource(b, "set_root_srv"),
-                               U64(off, "set_root_srv", "offset"));
-            },
-            "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_srv)
-        .def(
-            "set_root_uav",
-            [](CommandList& cl, Int root, BufferArg b, Int off) {
-                cl.SetRootView(RootParamKind::Uav, U32(root, "set_root_uav", "root_index"), AsResource(b, "set_root_uav"),
-                               U64(off, "set_root_uav", "offset"));
-            },
-            "root_index"_a, "buffer"_a, "offset"_a = 0, docs::CommandList::set_root_uav)
-        .def(
-            "set_shader_resource_view",
-            [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride, OptBool raw, OptIndex first,
-               OptIndex num) {
-                const char* fn = "set_shader_resource_view";
-                const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
-                auto res = AsResource(r, fn);
-                const BufferViewArgs view = BufferViewArguments(stride, raw, first, num, fn);
-                uint32_t firstMip = 0, count = 0;
-                if (!mip.is_none()) {
-                    firstMip = U32(mip, fn, "mip");
-                    count = 1;
-                }
-                DXGI_FORMAT f = format.is_none() ? DXGI_FORMAT_UNKNOWN : res->IsBuffer() ? ParseBufferFormat(format, fn) : ParseFormat(format, fn);
-                if (res->IsBuffer() && !mip.is_none())
-                    throw InvalidArgument("set_shader_resource_view: resource '" + res->Name() + "' is a buffer; mip= applies to textures");
-                cl.SetShaderResourceView(rootIndex, slot, res, firstMip, count, f, view);
-            },
-            "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
-            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(),
-            docs::CommandList::set_shader_resource_view)
-        .def(
-            "set_unordered_access_view",
-            [](CommandList& cl, Int root, Int offset, ResourceArg r, OptIndex mip, ViewFormatArg format, OptIndex stride, OptBool raw, OptIndex first,
-               OptIndex num, OptBufferArg counter, Int counterOffset) {
-                const char* fn = "set_unordered_access_view";
-                const uint32_t rootIndex = U32(root, fn, "root_index"), slot = U32(offset, fn, "descriptor_offset");
-                UavArguments a = ParseUavArguments(r, mip, format, stride, raw, first, num, counter, counterOffset);
-                cl.SetUnorderedAccessView(rootIndex, slot, a.resource, a.mip, a.view);
-            },
-            "root_index"_a, "descriptor_offset"_a, "resource"_a, py::kw_only(), "mip"_a = py::none(), "format"_a = py::none(),
-            "stride"_a = py::none(), "raw"_a = py::none(), "first_element"_a = py::none(), "num_elements"_a = py::none(), "counter"_a = py::none(),
-            "counter_offset"_a = 0, docs::CommandList::set_unordered_access_view)
-        .def(
-            "set_constant_buffer_view",
-            [](CommandList& cl, Int root, Int offset, BufferArg b, Int bufferOffset, OptIndex size) {
-                const char* fn = "set_constant_buffer_view";
-                uint32_t bytes = 0;
-                if (!size.is_none()) {
-                    bytes = U32(size, fn, "size");
-                    if (bytes == 0)
-                        throw InvalidArgument(
-                            "set_constant_buffer_view: size=0; a constant buffer view covers 256 to 65536 bytes (a multiple of 256)");
-                }
-                cl.SetConstantBufferView(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), AsResource(b, fn),
-                                         U64(bufferOffset, fn, "offset"), bytes);
-            },
-            "root_index"_a, "descriptor_offset"_a, "buffer"_a, "offset"_a = 0, "size"_a = py::none(), docs::CommandList::set_constant_buffer_view)
-        .def(
-            "set_sampler",
-            [](CommandList& cl, Int root, Int offset, SamplerArg sampler) {
-                const char* fn = "set_sampler";
-                if (!py::isinstance<Sampler>(sampler))
-                    throw py::type_error("set_sampler: sampler must be a dx12kit.SamplerState (Device.create_sampler), not " +
-                                         detail::TypeName(sampler));
-                cl.SetSampler(U32(root, fn, "root_index"), U32(offset, fn, "descriptor_offset"), sampler.cast<std::shared_ptr<Sampler>>());
-            },
-            "root_index"_a, "descriptor_offset"_a, "sampler"_a, docs::CommandList::set_sampler)
         .def(
             "clear_unordered_access_view",
             [](CommandList& cl, ResourceArg r, FourArg valuesArg) {
@@ -529,7 +451,7 @@ void DefRootArguments(ListClass& cls) {
             "resource"_a, "values"_a, docs::CommandList::clear_unordered_access_view);
 }
 
-/// Render targets, viewports, scissors, stencil reference, blend factor, clears and resolve.
+/// Render targets, viewports, scissors, clears and resolve (stencil reference, blend factor: SharedRecording.hpp).
 void DefOutputMerger(ListClass& cls) {
     cls.def(
            "set_render_targets",
@@ -608,17 +530,6 @@ void DefOutputMerger(ListClass& cls) {
             },
             "rects"_a, docs::CommandList::set_scissors)
         .def(
-            "set_stencil_ref",
-            [](CommandList& cl, Int ref) {
-                const uint32_t v = U32(ref, "set_stencil_ref", "ref");
-                if (v > 255) throw InvalidArgument("set_stencil_ref: ref must be 0..255, got " + std::to_string(v));
-                cl.SetStencilRef(v);
-            },
-            "ref"_a, docs::CommandList::set_stencil_ref)
-        .def(
-            "set_blend_factor", [](CommandList& cl, FourArg rgbaObj) { cl.SetBlendFactor(Rgba4(rgbaObj, "set_blend_factor").data()); }, "rgba"_a,
-            docs::CommandList::set_blend_factor)
-        .def(
             "clear_render_target",
             [](CommandList& cl, TextureArg t, FourArg rgbaArg, Int mip, OptIndex slice) {
                 const char* fn = "clear_render_target";
@@ -647,62 +558,16 @@ void DefOutputMerger(ListClass& cls) {
             "dst"_a, "src"_a, py::kw_only(), "format"_a = py::none(), "dst_subresource"_a = 0, "src_subresource"_a = 0, docs::CommandList::resolve);
 }
 
-/// Vertex, index and per-call (dynamic) buffers.
+/// Per-call structured buffers (vertex, index and the other dynamic buffers: SharedRecording.hpp).
 void DefGeometry(ListClass& cls) {
     cls.def(
-           "set_vertex_buffer",
-           [](CommandList& cl, Int slot, BufferArg b, Int stride, Int off) {
-               const char* fn = "set_vertex_buffer";
-               cl.SetVertexBuffer(U32(slot, fn, "slot"), AsResource(b, fn), U32(stride, fn, "stride"), U64(off, fn, "offset"));
-           },
-           "slot"_a, "buffer"_a, "stride"_a, "offset"_a = 0, docs::CommandList::set_vertex_buffer)
-        .def(
-            "set_index_buffer",
-            [](CommandList& cl, BufferArg b, Choice<IndexFormatChoice> format, Int off) {
-                const DXGI_FORMAT f = Parse(format, "set_index_buffer: format");
-                cl.SetIndexBuffer(AsResource(b, "set_index_buffer"), f, U64(off, "set_index_buffer", "offset"));
-            },
-            "buffer"_a, "format"_a = "uint32", "offset"_a = 0, docs::CommandList::set_index_buffer)
-        .def(
-            "set_dynamic_constant_buffer",
-            [](CommandList& cl, Int root, py::handle data) {
-                const uint32_t rootIndex = U32(root, "set_dynamic_constant_buffer", "root_index");
-                Bytes b = GetBytes(data, "set_dynamic_constant_buffer");
-                cl.SetDynamicConstantBuffer(rootIndex, b.data, b.size);
-            },
-            "root_index"_a, "data"_a, docs::CommandList::set_dynamic_constant_buffer)
-        .def(
-            "set_dynamic_vertex_buffer",
-            [](CommandList& cl, Int slotArg, py::handle data, py::object stride) {
-                const uint32_t slot = U32(slotArg, "set_dynamic_vertex_buffer", "slot");
-                Bytes b = GetBytes(data, "set_dynamic_vertex_buffer");
-                uint32_t st;
-                if (!stride.is_none()) st = U32(stride, "set_dynamic_vertex_buffer", "stride");
-                else if (b.info.ndim >= 2) st = static_cast<uint32_t>(b.info.strides[0]);
-                else throw InvalidArgument("set_dynamic_vertex_buffer: give stride= for a 1-D array (or pass shape (vertices, components))");
-                cl.SetDynamicVertexBuffer(slot, b.data, b.size, st);
-            },
-            "slot"_a, "array"_a, "stride"_a = py::none(), docs::CommandList::set_dynamic_vertex_buffer)
-        .def(
-            "set_dynamic_index_buffer",
-            [](CommandList& cl, py::handle data) {
-                Bytes b = GetBytes(data, "set_dynamic_index_buffer");
-                const std::string fmt = b.info.format;
-                const bool u16 = b.info.itemsize == 2 && (fmt == "H");
-                const bool u32 = b.info.itemsize == 4 && (fmt == "I" || fmt == "L");
-                if (!u16 && !u32)
-                    throw InvalidArgument("set_dynamic_index_buffer: indices must be a uint16 or uint32 array, got format '" + fmt + "'");
-                cl.SetDynamicIndexBuffer(b.data, b.size, u16 ? DXGI_FORMAT_R16_UINT : DXGI_FORMAT_R32_UINT);
-            },
-            "array"_a, docs::CommandList::set_dynamic_index_buffer)
-        .def(
-            "set_dynamic_structured_buffer",
-            [](CommandList& cl, Int root, py::handle data) {
-                const uint32_t rootIndex = U32(root, "set_dynamic_structured_buffer", "root_index");
-                Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
-                cl.SetDynamicStructuredBuffer(rootIndex, b.data, b.size);
-            },
-            "root_index"_a, "array"_a, docs::CommandList::set_dynamic_structured_buffer);
+        "set_dynamic_structured_buffer",
+        [](CommandList& cl, Int root, py::handle data) {
+            const uint32_t rootIndex = U32(root, "set_dynamic_structured_buffer", "root_index");
+            Bytes b = GetBytes(data, "set_dynamic_structured_buffer");
+            cl.SetDynamicStructuredBuffer(rootIndex, b.data, b.size);
+        },
+        "root_index"_a, "array"_a, docs::CommandList::set_dynamic_structured_buffer);
 }
 
 /// The calling thread's copy of `count` words of root-constant rows (batched calls record from it
@@ -870,6 +735,7 @@ void BindCommandList(py::module_& m, Classes& c) {
     DefRootArguments(c.commandList);
     DefOutputMerger(c.commandList);
     DefGeometry(c.commandList);
+    DefSharedRecording(c.commandList, DX12KIT_SHARED_RECORDING_DOCS(CommandList));
     DefBatches(c.commandList);
     DefFeatures(c.commandList);
     // The fast per-call entries (above): method descriptors of CommandList, set after the pybind11 methods.

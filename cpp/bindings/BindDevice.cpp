@@ -34,7 +34,9 @@ void DefResourceCreation(DeviceClass& cls) {
            [](Device& d, std::optional<Int> sizeArg, bool uav, OptNameArg name, OptChoice<HeapTypeChoice> heap, OptPoolArg pool, bool committed,
               bool withinBudget, OptMemoryArg memory, Int offset, OptBytesArg data) {
                const char* fn = "create_buffer";
-               const uint64_t size = BufferSizeFor(sizeArg, data, fn);
+               std::optional<Bytes> bytes;  // data='s bytes, taken once (a foreign-order array is converted once)
+               if (!data.is_none()) bytes = GetBytes(data, fn);
+               const uint64_t size = BufferSizeFor(sizeArg, bytes ? &*bytes : nullptr, fn);
                const std::string n = name.is_none() ? "buffer" : Str(name, fn, "name");
                const ResourcePlacement p =
                    ParsePlacement(heap.value, pool, committed, withinBudget, memory, U64(offset, fn, "offset"), "create_buffer");
@@ -43,7 +45,7 @@ void DefResourceCreation(DeviceClass& cls) {
                    ReleaseGil release;
                    b = d.CreateBuffer(size, uav, p, n);
                }
-               if (!data.is_none()) WriteInitialBuffer(d, b, data, fn);
+               if (bytes) WriteInitialBuffer(d, b, *bytes);
                return b;
            },
            "size"_a = py::none(), py::kw_only(), "uav"_a = false, "name"_a = py::none(), "heap"_a = py::none(), "pool"_a = py::none(),

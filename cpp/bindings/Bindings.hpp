@@ -44,6 +44,7 @@ struct Classes;
 void BindFormatEnum(pybind11::module_& m);         // BindFormat.cpp: Format (before any method: signatures name it)
 void BindResourceStateEnum(pybind11::module_& m);  // BindResource.cpp: ResourceState, ALL_SUBRESOURCES (idem)
 void BindFormatSupport(Classes& c);                // BindFormat.cpp
+void BindFormatForData(pybind11::module_& m);      // _texture_format_for_data: the format table of texture data
 void BindResource(Classes& c);
 void BindBuffer(Classes& c);
 void BindTexture(Classes& c);

@@ -14,6 +14,7 @@
 #include "dx12kit/base/HostBlocks.hpp"
 #include "dx12kit/devicecontext/FormatSupport.hpp"
 #include "dx12kit/devicecontext/Formats.hpp"
+#include "dx12kit/devicecontext/TexelArray.hpp"
 #include "dx12kit/devicecontext/UploadBuffer.hpp"
 #include "dx12kit/features/FormatCapabilities.hpp"
 #include "dx12kit/features/GenerateMips.hpp"
@@ -309,28 +310,29 @@ inline Bytes GetBytes(py::handle h, const char* what) {
     return Bytes{std::move(keep), std::move(info), data, size};
 }
 
+/// The layout of the host array of subresource `mip` of `tex` (the core's: dx12kit/devicecontext/TexelArray.hpp).
+inline TexelArrayLayout ArrayLayout(const Texture& tex, const FormatInfo& fi, uint32_t mip) {
+    return SubresourceArrayLayout(fi, tex.Width(mip), tex.Height(mip), tex.Depth(mip), tex.Is3D());
+}
+
+/// The numpy dtype of a layout's elements (float16, float32, uint8, ..., int32).
+inline py::dtype DtypeFor(const TexelArrayLayout& l) {
+    return py::dtype(std::string(1, l.elementKind) + std::to_string(l.elementBytes));
+}
+/// The numpy dtype of the texels of format `fi` (the element type depends on the format alone).
 inline py::dtype DtypeFor(const FormatInfo& fi) {
-    if (fi.IsBlock()) return py::dtype("uint8");  // raw 4x4 blocks
-    const uint32_t comp = fi.bytesPerTexel / fi.channels;
-    std::string code;
-    switch (fi.componentKind) {
-        case 'f': code = "float32"; break;
-        case 'h': code = "float16"; break;
-        case 'i': code = comp == 1 ? "int8" : comp == 2 ? "int16" : "int32"; break;
-        default: code = comp == 1 ? "uint8" : comp == 2 ? "uint16" : "uint32"; break;
-    }
-    return py::dtype(code);
+    return DtypeFor(SubresourceArrayLayout(fi, 1, 1, 1, false));
 }
 
 /// What read_texture returns and Texture.shape says for `mip`: (height, width, channels), with depth
 /// first for 3D; for a block-compressed format (block rows, blocks per row, bytes per block).
+inline py::tuple TextureShape(const TexelArrayLayout& l) {
+    py::tuple shape(l.ndim);
+    for (uint32_t d = 0; d < l.ndim; ++d) shape[d] = py::int_(l.shape[d]);
+    return shape;
+}
 inline py::tuple TextureShape(const Texture& tex, const FormatInfo& fi, uint32_t mip) {
-    const bool block = fi.IsBlock();
-    const uint32_t h = block ? RowCount(fi, tex.Height(mip)) : tex.Height(mip);
-    const uint32_t w = block ? (tex.Width(mip) + 3) / 4 : tex.Width(mip);
-    const uint32_t c = block ? fi.blockBytes : fi.channels;
-    if (tex.Is3D()) return py::make_tuple(tex.Depth(mip), h, w, c);
-    return py::make_tuple(h, w, c);
+    return TextureShape(ArrayLayout(tex, fi, mip));
 }
 
 inline void CheckTextureArray(const Texture& tex, const Bytes& b, uint32_t mip) {

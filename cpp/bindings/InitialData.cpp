@@ -2,6 +2,8 @@
 // CommandQueue.write_texture, read_buffer(shape=).
 #include "InitialData.hpp"
 
+#include "dx12kit/devicecontext/FormatForData.hpp"
+
 namespace dx12kit::bindings {
 
 namespace {
@@ -23,51 +25,37 @@ Bytes TexelBytes(const Texture& tex, py::handle array, uint32_t mip, const char*
     if (py::isinstance<py::array>(array)) {
         auto a = py::reinterpret_borrow<py::array>(array);
         const FormatInfo& fi = RequireTextureFormat(tex.ViewFormat(), fn);
-        const py::dtype want = DtypeFor(fi);
+        const TexelArrayLayout layout = ArrayLayout(tex, fi, mip);
+        const py::dtype want = DtypeFor(layout);
         const py::dtype got = a.dtype();
         if (got.kind() != want.kind() || got.itemsize() != want.itemsize())
             throw py::type_error(std::string(fn) + ": texture '" + tex.Name() + "' (" + fi.name + ") takes " + std::string(py::str(want)) +
                                  " data (what read_texture returns for it), got " + std::string(py::str(got)) +
                                  "; convert it first (e.g. array.astype(numpy." + std::string(py::str(want)) + ")" +
                                  (want.kind() == 'u' && got.kind() == 'f' ? ", scaled to the integer range for a unorm format" : "") + ")");
-        const py::tuple shape = TextureShape(tex, fi, mip);
-        bool ok = a.ndim() == static_cast<py::ssize_t>(shape.size());
-        for (size_t i = 0; ok && i < shape.size(); ++i) ok = a.shape(i) == shape[i].cast<py::ssize_t>();
-        if (!ok && !fi.IsBlock() && fi.channels == 1 && a.ndim() + 1 == static_cast<py::ssize_t>(shape.size())) {
-            ok = true;  // one channel: the channel axis may be left out
-            for (size_t i = 0; ok && i + 1 < shape.size(); ++i) ok = a.shape(i) == shape[i].cast<py::ssize_t>();
-        }
-        if (!ok)
+        const std::vector<int64_t> shape(a.shape(), a.shape() + a.ndim());
+        if (!ArrayShapeFits(layout, fi, shape.data(), shape.size()))
             throw InvalidArgument(std::string(fn) + ": texture '" + tex.Name() + "' mip " + std::to_string(mip) + " (" + fi.name + ", " +
                                   std::to_string(tex.Width(mip)) + "x" + std::to_string(tex.Height(mip)) + ") needs an array of shape " +
-                                  TupleText(shape) + ", got " + ShapeText(a));
+                                  TupleText(TextureShape(layout)) + ", got " + ShapeText(a));
     }
     return GetBytes(array, fn);
 }
 
+/// The format create_texture2d chooses for `a` (the core's table, FormatForData.hpp); TypeError for another
+/// element type, InvalidArgument for a channel count the table has no format for.
 DXGI_FORMAT FormatForData(const py::array& a, uint32_t channels, const char* fn) {
     const py::dtype dt = a.dtype();
     const char kind = dt.kind();
-    const auto size = dt.itemsize();
-    const char* base = nullptr;  // the format family's names for 1, 2 and 4 channels
-    static const char* const kNames[][3] = {{"r8_unorm", "rg8_unorm", "rgba8_unorm"},    {"r16_unorm", "rg16_unorm", "rgba16_unorm"},
-                                            {"r16_float", "rg16_float", "rgba16_float"}, {"r32_float", "rg32_float", "rgba32_float"},
-                                            {"r32_uint", "rg32_uint", "rgba32_uint"},    {"r32_sint", "rg32_sint", "rgba32_sint"}};
-    int family = -1;
-    if (kind == 'u' && size == 1) family = 0;
-    else if (kind == 'u' && size == 2) family = 1;
-    else if (kind == 'f' && size == 2) family = 2;
-    else if (kind == 'f' && size == 4) family = 3;
-    else if (kind == 'u' && size == 4) family = 4;
-    else if (kind == 'i' && size == 4) family = 5;
-    if (family < 0)
+    const auto size = static_cast<uint32_t>(dt.itemsize());
+    if (FormatForTexelData(kind, size, 1) == DXGI_FORMAT_UNKNOWN)
         throw py::type_error(std::string(fn) + ": no format is chosen for " + std::string(py::str(dt)) +
                              " data (uint8, uint16, float16, float32, uint32 or int32 are); give format= and data of its dtype");
-    if (channels != 1 && channels != 2 && channels != 4)
+    const DXGI_FORMAT f = FormatForTexelData(kind, size, channels);
+    if (f == DXGI_FORMAT_UNKNOWN)
         throw InvalidArgument(std::string(fn) + ": data has " + std::to_string(channels) +
                               " channels; textures made from data have 1, 2 or 4 (add an alpha channel, or use load_texture, which does)");
-    base = kNames[family][channels == 4 ? 2 : channels - 1];
-    return FindFormat(base)->format;
+    return f;
 }
 
 bool IsNegative(py::handle d) {
@@ -133,12 +121,12 @@ py::tuple ReadShape(py::handle shape, uint64_t size, const py::dtype& dt, const 
     return py::tuple(dims);
 }
 
-uint64_t BufferSizeFor(const std::optional<Int>& size, py::handle data, const char* fn) {
-    if (data.is_none()) {
+uint64_t BufferSizeFor(const std::optional<Int>& size, const Bytes* data, const char* fn) {
+    if (!data) {
         if (!size) throw py::type_error(std::string(fn) + ": size is required without data=");
         return U64(*size, fn, "size");
     }
-    const Bytes b = GetBytes(data, fn);
+    const Bytes& b = *data;
     if (b.size == 0) throw InvalidArgument(std::string(fn) + ": data is empty (0 bytes)");
     if (!size) return b.size;
     const uint64_t s = U64(*size, fn, "size");
@@ -148,8 +136,7 @@ uint64_t BufferSizeFor(const std::optional<Int>& size, py::handle data, const ch
     return s;
 }
 
-void WriteInitialBuffer(Device& d, const std::shared_ptr<Buffer>& b, py::handle data, const char* fn) {
-    const Bytes bytes = GetBytes(data, fn);
+void WriteInitialBuffer(Device& d, const std::shared_ptr<Buffer>& b, const Bytes& bytes) {
     auto q = d.Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);  // (an UPLOAD/READBACK buffer is written through its mapping)
     ReleaseGil release;
     q->WriteBuffer(q, b, bytes.data, bytes.size, 0);

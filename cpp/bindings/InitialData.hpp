@@ -13,11 +13,12 @@ namespace dx12kit::bindings {
 /// `size` bytes; TypeError / InvalidArgument naming the buffer otherwise.
 py::tuple ReadShape(py::handle shape, uint64_t size, const py::dtype& dt, const std::string& bufferName);
 
-/// create_buffer's size: `size` when given (data's bytes must fit in it), else data's byte count.
-uint64_t BufferSizeFor(const std::optional<Int>& size, py::handle data, const char* fn);
+/// create_buffer's size: `size` when given (data's bytes must fit in it), else data's byte count. `data`:
+/// the bytes of data= (GetBytes, taken once by the caller), null without data=.
+uint64_t BufferSizeFor(const std::optional<Int>& size, const Bytes* data, const char* fn);
 /// Writes `data` at offset 0 of a new buffer, in queue order on the direct queue (later executes on
 /// any queue see it); mapped upload/readback buffers are written by the CPU at once.
-void WriteInitialBuffer(Device& d, const std::shared_ptr<Buffer>& b, py::handle data, const char* fn);
+void WriteInitialBuffer(Device& d, const std::shared_ptr<Buffer>& b, const Bytes& data);
 
 /// What create_texture2d(data=) infers: the texture's size, slices and format where not given.
 struct TextureData {

@@ -23,6 +23,7 @@ PYBIND11_MODULE(dx12core, m) {
     // any method may name any class. One Bind<Class>() per class (Bindings.hpp states the rule).
     Classes classes(m);
     BindFormatEnum(m);
+    BindFormatForData(m);
     BindResourceStateEnum(m);
     BindFormatSupport(classes);
     BindResource(classes);

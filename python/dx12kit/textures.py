@@ -3,7 +3,8 @@
 Reading and converting pixels is done here (Pillow, numpy); the texture is created and filled
 through the public API (``create_texture2d``, ``CommandList.upload``, ``generate_mips``).
 
-Formats chosen per dtype and channel count (RGB data gets an opaque alpha channel, since DXGI has
+Formats chosen per dtype and channel count, from the core's table (``dx12kit/devicecontext/FormatForData.hpp``, which
+create_texture2d(data=) uses too; RGB data gets an opaque alpha channel, since DXGI has
 no three-channel formats of these sizes)::
 
     dtype     1 channel    2 channels    3 or 4 channels
@@ -37,6 +38,7 @@ from typing import Any, Dict, Optional, Tuple
 import numpy as np
 
 from . import dds
+from . import dx12core
 from ._progress import Progress, ProgressArg, reporter
 from .errors import InvalidArgumentError
 
@@ -45,12 +47,7 @@ __all__ = ["load_texture", "texture_format_for"]
 #: Image file formats load_texture reads (Pillow's format names).
 FILE_FORMATS = ("PNG", "JPEG", "BMP", "TGA")
 
-_FORMATS: Dict[Tuple[str, int], str] = {
-    ("uint8", 1): "r8_unorm", ("uint8", 2): "rg8_unorm", ("uint8", 4): "rgba8_unorm",
-    ("uint16", 1): "r16_unorm", ("uint16", 2): "rg16_unorm", ("uint16", 4): "rgba16_unorm",
-    ("float16", 1): "r16_float", ("float16", 2): "rg16_float", ("float16", 4): "rgba16_float",
-    ("float32", 1): "r32_float", ("float32", 2): "rg32_float", ("float32", 4): "rgba32_float",
-}
+# The dtypes load_texture takes: those it knows an opaque alpha for (RGB and sRGB data get one).
 _OPAQUE = {"uint8": 255, "uint16": 65535, "float16": 1.0, "float32": 1.0}
 
 MAX_TEXTURE2D_SIZE = 16384  # D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION
@@ -93,8 +90,11 @@ def texture_format_for(dtype: Any, channels: int, srgb: bool = False) -> str:
             raise InvalidArgumentError(
                 f"load_texture: srgb=True needs 8-bit data (sRGB formats are 8-bit: rgba8_unorm_srgb), got {name}; "
                 "sRGB-encoded 16-bit or float data should be linearised first, or loaded with srgb=False")
-        return "rgba8_unorm_srgb"
-    return _FORMATS[(name, 4 if channels == 3 else channels)]
+    # The format from the core's table (create_texture2d(data=) uses the same): 3 channels are padded to 4, and sRGB
+    # data of any channel count is expanded to RGBA (_pixels).
+    fmt = dx12core._texture_format_for_data(np.dtype(dtype), 4 if channels == 3 or srgb else channels, srgb)
+    assert fmt is not None, (name, channels, srgb)  # every dtype of _OPAQUE has a row in the table
+    return fmt
 
 
 def _pixels(array: np.ndarray, srgb: bool, what: str) -> Tuple[np.ndarray, str]:

@@ -40,6 +40,24 @@ def test_create_buffer_refuses_data_larger_than_size_and_a_missing_size(device):
         device.create_buffer()
 
 
+def test_create_buffer_takes_the_bytes_of_data_once(device, queue, monkeypatch):
+    """Big-endian data is converted to the host's order (numpy.copyto into a zeroed array) once per call:
+    the size and the write read the same bytes."""
+    calls = []
+    real_copyto = np.copyto
+
+    def counting_copyto(dst, src, *args, **kwargs):
+        calls.append(src.dtype)
+        return real_copyto(dst, src, *args, **kwargs)
+
+    monkeypatch.setattr(np, "copyto", counting_copyto)
+    data = np.arange(16, dtype=">u4")
+    buf = device.create_buffer(data=data)
+    monkeypatch.undo()
+    assert len(calls) == 1
+    assert buf.size == 64
+    np.testing.assert_array_equal(queue.read_buffer(buf, np.uint32), np.arange(16, dtype=np.uint32))
+
 def test_create_texture2d_with_data_infers_size_and_format_and_reads_back(device, queue):
     rng = np.random.default_rng(3)
     img = rng.integers(0, 256, (24, 40, 4), dtype=np.uint8)
@@ -217,3 +235,52 @@ def test_dispatch_refuses_a_tuple_of_the_wrong_length(device, queue, group_ids):
         cl.dispatch((1, 1, 1, 1))
     with pytest.raises(dx.InvalidArgumentError, match="1 to 3 items"):
         cl.dispatch(())
+
+
+# ---- the format chosen for data: create_texture2d(data=) and load_texture (texture_format_for) --------------
+# One table: the format family of each dtype, for 1, 2 and 4 channels. create_texture2d(data=) takes all six
+# dtypes and 1, 2 or 4 channels as given; load_texture (texture_format_for) takes the four dtypes it knows an
+# opaque alpha for, pads 3 channels to 4, and with srgb=True picks rgba8_unorm_srgb for 8-bit data.
+FORMAT_FAMILIES = {
+    "uint8": ("r8_unorm", "rg8_unorm", "rgba8_unorm"), "uint16": ("r16_unorm", "rg16_unorm", "rgba16_unorm"),
+    "float16": ("r16_float", "rg16_float", "rgba16_float"), "float32": ("r32_float", "rg32_float", "rgba32_float"),
+    "uint32": ("r32_uint", "rg32_uint", "rgba32_uint"), "int32": ("r32_sint", "rg32_sint", "rgba32_sint"),
+}
+LOAD_TEXTURE_DTYPES = ("uint8", "uint16", "float16", "float32")
+DATA_DTYPES = ("uint8", "int8", "uint16", "int16", "float16", "float32", "float64", "uint32", "int32", "int64", "uint64",
+               "bool", "complex64", ">u2", ">f4")
+
+
+def _choice(call):
+    """The format name a call chooses, or the class of the error it raises."""
+    try:
+        return call()
+    except (TypeError, dx.InvalidArgumentError) as e:
+        return TypeError if isinstance(e, TypeError) else dx.InvalidArgumentError
+
+
+def test_create_texture2d_and_load_texture_choose_formats_for_data_by_one_table(device):
+    from dx12kit.textures import texture_format_for
+
+    def made(dtype, channels):
+        return device.create_texture2d(data=np.zeros((2, 2, channels), dtype)).format.name.lower()
+
+    for dtype in DATA_DTYPES:
+        family = FORMAT_FAMILIES.get(np.dtype(dtype).name)
+        for channels in range(6):
+            row = {1: 0, 2: 1, 4: 2}.get(channels)
+            cpp = _choice(lambda: made(dtype, channels))
+            want = TypeError if family is None else dx.InvalidArgumentError if row is None else family[row]
+            assert cpp == want, (dtype, channels)
+            padded = {1: 0, 2: 1, 3: 2, 4: 2}.get(channels)
+            for srgb in (False, True):
+                py = _choice(lambda: texture_format_for(dtype, channels, srgb))
+                if np.dtype(dtype).name not in LOAD_TEXTURE_DTYPES:
+                    want = TypeError
+                elif padded is None or (srgb and np.dtype(dtype).name != "uint8"):
+                    want = dx.InvalidArgumentError
+                else:
+                    want = "rgba8_unorm_srgb" if srgb else family[padded]
+                assert py == want, (dtype, channels, srgb)
+                if isinstance(py, str) and isinstance(cpp, str) and not srgb:
+                    assert py == cpp, (dtype, channels)

@@ -1,4 +1,6 @@
 #include "dx12kit/devicecontext/Formats.hpp"
+#include "dx12kit/devicecontext/FormatForData.hpp"
+#include "dx12kit/devicecontext/TexelArray.hpp"
 
 #include "dx12kit/base/CloseNames.hpp"
 #include "dx12kit/base/Errors.hpp"
@@ -276,6 +278,65 @@ DXGI_FORMAT DepthTypelessFormat(DXGI_FORMAT format) {
         case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: return DXGI_FORMAT_R32G8X24_TYPELESS;
         default: return format;
     }
+}
+
+DXGI_FORMAT FormatForTexelData(char kind, uint32_t itemBytes, uint32_t channels, bool srgb) {
+    struct Family {
+        char kind;
+        uint32_t itemBytes;
+        DXGI_FORMAT formats[3];  // 1, 2 and 4 channels
+    };
+    static const Family kFamilies[] = {
+        {'u', 1, {DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_R8G8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM}},
+        {'u', 2, {DXGI_FORMAT_R16_UNORM, DXGI_FORMAT_R16G16_UNORM, DXGI_FORMAT_R16G16B16A16_UNORM}},
+        {'f', 2, {DXGI_FORMAT_R16_FLOAT, DXGI_FORMAT_R16G16_FLOAT, DXGI_FORMAT_R16G16B16A16_FLOAT}},
+        {'f', 4, {DXGI_FORMAT_R32_FLOAT, DXGI_FORMAT_R32G32_FLOAT, DXGI_FORMAT_R32G32B32A32_FLOAT}},
+        {'u', 4, {DXGI_FORMAT_R32_UINT, DXGI_FORMAT_R32G32_UINT, DXGI_FORMAT_R32G32B32A32_UINT}},
+        {'i', 4, {DXGI_FORMAT_R32_SINT, DXGI_FORMAT_R32G32_SINT, DXGI_FORMAT_R32G32B32A32_SINT}},
+    };
+    if (channels != 1 && channels != 2 && channels != 4) return DXGI_FORMAT_UNKNOWN;
+    for (const Family& f : kFamilies) {
+        if (f.kind != kind || f.itemBytes != itemBytes) continue;
+        const DXGI_FORMAT format = f.formats[channels == 4 ? 2 : channels - 1];
+        if (!srgb) return format;
+        return format == DXGI_FORMAT_R8G8B8A8_UNORM ? DXGI_FORMAT_R8G8B8A8_UNORM_SRGB : DXGI_FORMAT_UNKNOWN;
+    }
+    return DXGI_FORMAT_UNKNOWN;
+}
+
+TexelArrayLayout SubresourceArrayLayout(const FormatInfo& f, uint32_t width, uint32_t height, uint32_t depth, bool is3D) {
+    TexelArrayLayout l;
+    const bool block = f.IsBlock();
+    const uint32_t rows = RowCount(f, height), columns = block ? (width + 3) / 4 : width, channels = block ? f.blockBytes : f.channels;
+    l.ndim = is3D ? 4 : 3;
+    uint32_t* s = l.shape;
+    if (is3D) *s++ = depth;
+    s[0] = rows;
+    s[1] = columns;
+    s[2] = channels;
+    if (!block) {
+        const uint32_t component = f.channels ? f.bytesPerTexel / f.channels : f.bytesPerTexel;
+        const uint32_t integerBytes = component == 1 ? 1 : component == 2 ? 2 : 4;
+        switch (f.componentKind) {
+            case 'f': l.elementKind = 'f', l.elementBytes = 4; break;
+            case 'h': l.elementKind = 'f', l.elementBytes = 2; break;
+            case 'i': l.elementKind = 'i', l.elementBytes = integerBytes; break;
+            default: l.elementKind = 'u', l.elementBytes = integerBytes; break;
+        }
+    }
+    l.rowPitch = RowBytes(f, width);
+    l.bytes = SubresourceBytes(f, width, height, depth);
+    return l;
+}
+
+bool ArrayShapeFits(const TexelArrayLayout& layout, const FormatInfo& f, const int64_t* shape, size_t ndim) {
+    const auto same = [&](size_t dims) {
+        for (size_t i = 0; i < dims; ++i)
+            if (shape[i] != static_cast<int64_t>(layout.shape[i])) return false;
+        return true;
+    };
+    if (ndim == layout.ndim) return same(ndim);
+    return !f.IsBlock() && f.channels == 1 && ndim + 1 == layout.ndim && same(ndim);  // one channel: the channel axis may be left out
 }
 
 }  // namespace dx12kit

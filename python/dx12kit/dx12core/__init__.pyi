@@ -3743,6 +3743,13 @@ def _close_names(word: str, names: collections.abc.Sequence[str], n: typing.Supp
     Up to n of `names` closest to `word` (difflib.get_close_matches' rule: similarity >= 0.6, best first; compared in
     lower case). Used by dx12kit._names.did_you_mean.
     """
+def _texture_format_for_data(dtype: numpy.dtype[typing.Any], channels: typing.SupportsInt | typing.SupportsIndex, srgb: bool = False) -> str | None:
+    """
+    The short name of the format a texture made from data of `dtype` with `channels` channels (1, 2 or 4) takes, from
+    the core's one table (dx12kit/devicecontext/FormatForData.hpp, which create_texture2d(data=) uses too); with srgb
+    the sRGB format (8-bit data, 4 channels). None where the table has none. Used by
+    dx12kit.textures.texture_format_for.
+    """
 def choice_tables() -> dict[str, typing.Any]:
     """
     The names every choice argument accepts, by dx12kit.enums enum: {enum name: (member values, aliases)}.
