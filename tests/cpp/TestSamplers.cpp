@@ -162,4 +162,52 @@ TEST_CASE("samplers: the backend samples border colours, mirror_once and min/max
     CHECK((minGot[0] == Texel{0, 0, 0, 1}) == support.minMaxFiltering);
 }
 
+TEST_CASE("samplers: a sampler set by slot must match the shader's SamplerState / SamplerComparisonState at draws and dispatches") {
+    CHECK(FilterName(D3D12_FILTER_MIN_MAG_MIP_POINT) == "min_mag_mip_point");
+    CHECK(FilterName(D3D12_FILTER_COMPARISON_MIN_POINT_MAG_LINEAR_MIP_POINT) == "comparison_min_point_mag_linear_mip_point");
+    CHECK(FilterName(D3D12_FILTER_MAXIMUM_ANISOTROPIC) == "maximum_anisotropic");
+    CHECK(!IsComparisonFilter(D3D12_FILTER_MINIMUM_MIN_MAG_MIP_LINEAR));  // min/max reductions are not comparisons
+
+    auto dev = SharedDevice();
+    auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    auto rs = std::make_shared<RootSignature>(dev->Context(),
+                                              std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 2, {}},
+                                                                             {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}}},
+                                                                             {RootParamKind::Table, 0, 0, 0, {{RangeKind::Uav, 0}}},
+                                                                             {RootParamKind::Table, 0, 0, 0, {{RangeKind::Sampler, 0}}}},
+                                              std::vector<StaticSamplerDesc>{});
+    auto pso = std::make_shared<PipelineState>(
+        dev->Context(), std::vector<uint8_t>(std::begin(dx12kit_test::shaders::cs_sample), std::end(dx12kit_test::shaders::cs_sample)), rs);
+    pso->SetName("sample");
+    auto tex = dev->CreateTexture2D(2, 1, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, false, false, false, "red-green");
+    auto out = dev->CreateBuffer(8 * 16, true, D3D12_HEAP_TYPE_DEFAULT, "texels");
+    D3D12_SAMPLER_DESC cmpDesc = PointClamp();
+    cmpDesc.Filter = D3D12_FILTER_COMPARISON_MIN_MAG_MIP_POINT;
+    auto compare = std::make_shared<Sampler>(dev->Context(), cmpDesc);
+    auto point = std::make_shared<Sampler>(dev->Context(), PointClamp());
+    const uint8_t texels[8] = {255, 0, 0, 255, 0, 255, 0, 255};
+    auto cl = q->CreateCommandList(q);
+    cl->Upload(tex, texels, sizeof texels, 0, 0);
+    cl->SetPipelineState(pso);
+    const float u[2] = {0.25f, 0.5f};  // texel 0 (red), then texel 1 (green) and past it (clamped)
+    uint32_t params[2];
+    std::memcpy(params, u, sizeof u);
+    cl->SetConstants(0, params, 2, 0);
+    cl->SetShaderResourceView(1, 0, tex, 0, 1, DXGI_FORMAT_UNKNOWN);
+    cl->SetUnorderedAccessView(2, 0, out, 0);
+    cl->SetSampler(3, 0, compare);
+    CHECK_THROWS_WITH_AS(cl->Dispatch(1, 1, 1),
+                         doctest::Contains("dispatch: pipeline 'sample' declares SamplerState 'smp' at s0, read through sampler table root "
+                                           "parameter 3, slot 0, but sampler 'sampler' set there has filter comparison_min_mag_mip_point"),
+                         InvalidArgument);
+    CHECK_THROWS_AS(cl->Dispatch(1, 1, 1), InvalidArgument);  // still refused: nothing changed
+    cl->SetSampler(3, 0, point);
+    cl->Dispatch(1, 1, 1);
+    q->Wait(q->Execute({cl}));
+    std::vector<Texel> back(8);
+    q->ReadBuffer(q, out, back.data(), 8 * 16);
+    CHECK(back[0] == kRed);
+    CHECK(back[1] == kGreen);
+}
+
 }  // TEST_SUITE

@@ -1,7 +1,8 @@
 """A SamplerComparisonState needs a comparison filter and a SamplerState a non-comparison one (D3D12: the result
 is undefined otherwise). vkd3d answers a mismatch with numbers: a point sampler at a SamplerComparisonState
 returned the raw depths, not comparisons. dx12kit refuses the mismatch: static samplers when the pipeline is
-made, samplers bound by name at ``bind``."""
+made, samplers bound by name at ``bind``, samplers set by slot (``set_sampler``, in a list or a bundle) at the
+next draw or dispatch."""
 
 import numpy as np
 import pytest
@@ -85,3 +86,133 @@ def test_binding_a_sampler_of_the_wrong_mode_by_name_is_refused():
         _run(dev, plain_pso, depth=depth, smp=compare)
     assert _run(dev, cmp_pso, depth=depth, shadow=compare) == [0.0, 1.0, 1.0, 1.0]
     assert _run(dev, plain_pso, depth=depth, smp=point) == DEPTHS.ravel().tolist()
+
+
+def _table_root_signature(dev):
+    return dev.create_root_signature([dx.DescriptorTable([dx.SRV(0), dx.UAV(0)]), dx.DescriptorTable([dx.Sampler(0)])])
+
+
+def _table_pipelines(dev):
+    rs = _table_root_signature(dev)
+    return (dev.create_compute_pipeline(dx.compile_hlsl(CS), rs, name="shadow test"),
+            dev.create_compute_pipeline(dx.compile_hlsl(CS_PLAIN), rs, name="depth copy"))
+
+
+def _samplers(dev):
+    return dev.create_sampler(filter="point"), dev.create_sampler(filter="comparison_min_mag_mip_point", comparison="less_equal")
+
+
+def _table_list(dev, q, pso, sampler, lit):
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_shader_resource_view(0, 0, dev.create_texture2d(data=DEPTHS))
+    cl.set_unordered_access_view(0, 1, lit)
+    cl.set_sampler(1, 0, sampler)
+    return cl
+
+
+def test_a_sampler_of_the_wrong_mode_set_by_slot_is_refused_at_dispatch():
+    dev = dx.Device()
+    q = dev.queue("compute")
+    cmp_pso, plain_pso = _table_pipelines(dev)
+    point, compare = _samplers(dev)
+    lit = dev.create_buffer(16, uav=True)
+    with pytest.raises(dx.InvalidArgumentError,
+                       match=r"dispatch: pipeline 'shadow test' declares SamplerComparisonState 'shadow' at s0, read through "
+                             r"sampler table root parameter 1, slot 0, but sampler '.*' set there has filter min_mag_mip_point, "
+                             r"not a comparison filter.*call set_sampler\(1, 0, \.\.\.\) with a sampler made with a comparison filter"):
+        _table_list(dev, q, cmp_pso, point, lit).dispatch(1)
+    with pytest.raises(dx.InvalidArgumentError,
+                       match=r"SamplerState 'smp' at s0.*filter comparison_min_mag_mip_point, a comparison filter.*"
+                             r"requires a non-comparison filter"):
+        _table_list(dev, q, plain_pso, compare, lit).dispatch(1)
+
+
+def test_samplers_of_the_declared_mode_set_by_slot_give_comparisons_and_texels():
+    dev = dx.Device()
+    q = dev.queue("compute")
+    cmp_pso, plain_pso = _table_pipelines(dev)
+    point, compare = _samplers(dev)
+    for pso, sampler, want in ((cmp_pso, compare, [0.0, 1.0, 1.0, 1.0]), (plain_pso, point, DEPTHS.ravel().tolist())):
+        lit = dev.create_buffer(16, uav=True)
+        cl = _table_list(dev, q, pso, sampler, lit)
+        cl.dispatch(1)
+        q.wait(q.execute(cl))
+        assert q.read_buffer(lit, np.float32).tolist() == want
+
+
+def test_a_new_pipeline_or_a_new_sampler_in_the_slot_is_checked_again():
+    dev = dx.Device()
+    q = dev.queue("compute")
+    cmp_pso, plain_pso = _table_pipelines(dev)
+    point, compare = _samplers(dev)
+    lit = dev.create_buffer(16, uav=True)
+    cl = _table_list(dev, q, cmp_pso, compare, lit)
+    cl.dispatch(1)
+    cl.set_pipeline_state(plain_pso)  # same root signature: the comparison sampler stays in the slot
+    with pytest.raises(dx.InvalidArgumentError, match="SamplerState 'smp'.*comparison_min_mag_mip_point"):
+        cl.dispatch(1)
+    cl.set_sampler(1, 0, point)
+    cl.dispatch(1)
+    cl.set_sampler(1, 0, compare)
+    with pytest.raises(dx.InvalidArgumentError, match="SamplerState 'smp'.*comparison_min_mag_mip_point"):
+        cl.dispatch(1)
+    cl.set_sampler(1, 0, point)
+    cl.dispatch(1)
+    q.wait(q.execute(cl))
+    assert q.read_buffer(lit, np.float32).tolist() == DEPTHS.ravel().tolist()
+
+
+VS = """
+float4 main(uint id : SV_VertexID) : SV_Position {
+    float2 uv = float2((id << 1) & 2, id & 2);
+    return float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
+}
+"""
+PS = """
+Texture2D<float> depth : register(t0);
+SamplerComparisonState shadow : register(s0);
+float4 main(float4 pos : SV_Position) : SV_Target {
+    return depth.SampleCmpLevelZero(shadow, float2(pos.x / 4, 0.5), 0.5).xxxx;
+}
+"""
+
+
+def _shadow_draw(dev, sampler, bundle=False):
+    q = dev.queue("direct")
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)], "pixel"), dx.DescriptorTable([dx.Sampler(0)], "pixel")])
+    pso = dev.create_graphics_pipeline(dx.compile_hlsl(VS, profile="vs_5_0"), dx.compile_hlsl(PS, profile="ps_5_0"), rs,
+                                       rtv_formats=["rgba8_unorm"], name="shadow draw")
+    rt = dev.create_texture2d(4, 4, "rgba8_unorm", render_target=True)
+    cl = q.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([rt])
+    cl.set_shader_resource_view(0, 0, dev.create_texture2d(data=DEPTHS))
+    if bundle:
+        b = dev.create_bundle(pipeline=pso, name="shadow bundle")
+        b.set_sampler(1, 0, sampler)
+        b.draw(3)
+        b.close()
+        cl.execute_bundle(b)
+    else:
+        cl.set_sampler(1, 0, sampler)
+        cl.draw(3)
+    q.wait(q.execute(cl))
+    return q.read_texture(rt)[..., 0]
+
+
+def test_a_sampler_of_the_wrong_mode_set_by_slot_is_refused_at_draw_and_the_right_one_compares():
+    dev = dx.Device()
+    point, compare = _samplers(dev)
+    with pytest.raises(dx.InvalidArgumentError,
+                       match="draw: pipeline 'shadow draw' declares SamplerComparisonState 'shadow' at s0.*min_mag_mip_point"):
+        _shadow_draw(dev, point)
+    assert (_shadow_draw(dev, compare) == [0, 255, 255, 255]).all()
+
+
+def test_a_bundle_setting_a_sampler_of_the_wrong_mode_by_slot_is_refused():
+    dev = dx.Device()
+    point, compare = _samplers(dev)
+    with pytest.raises(dx.InvalidArgumentError, match=r"bundle 'shadow bundle', call \d+ \(draw\): draw: .*SamplerComparisonState 'shadow'"):
+        _shadow_draw(dev, point, bundle=True)
+    assert (_shadow_draw(dev, compare, bundle=True) == [0, 255, 255, 255]).all()

@@ -1,6 +1,7 @@
 #include "dx12kit/gpu/CommandList.hpp"
 
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
+#include "dx12kit/gpu/SamplerRules.hpp"
 
 #include "dx12kit/base/HostCopy.hpp"
 
@@ -465,7 +466,7 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     if (m_Pipeline) m_PipelineUnboundBy = nullptr;  // kept only while set_pipeline_state follows a built-in's unbinding
     m_Pipeline = pso;
     m_TargetsMatch = false;
-    m_UavCountersChecked = false;
+    m_SlotChecks = kCheckAllSlots;
     m_Tracked.push_back(pso);
     m_Compute = pso->IsCompute();
     m_d3d12List->SetPipelineState(pso->D3D12PipelineState());
@@ -487,7 +488,8 @@ void CommandList::ForgetRootArguments(const char* by) {
     // Root arguments are gone with the old root signature (D3D12: "root signature changes clear
     // all root arguments"); vertex and index buffers stay bound.
     m_RootArgsClearedBy = by;
-    m_UavCountersChecked = false;
+    m_SlotChecks = kCheckAllSlots;
+    m_TableSamplers.clear();  // (the sampler tables' staged descriptors went with the root signature)
     m_RootArgsSet = 0;
     m_RootViewsNulled = 0;
     m_ConstantsSet.fill(0);
@@ -973,6 +975,35 @@ void CommandList::SetSampler(uint32_t rootIndex, uint32_t offset, const std::sha
     if (sampler->Context() != m_Context.get()) throw InvalidArgument("set_sampler: the sampler belongs to another device");
     m_SamplerDescriptors.StageDescriptors(rootIndex, offset, 1, sampler->Handle());
     m_Tracked.push_back(sampler);
+    const Sampler*& slot = m_TableSamplers[(uint64_t(rootIndex) << 32) | offset];
+    if (slot == sampler.get()) return;
+    slot = sampler.get();
+    m_SlotChecks |= kCheckSamplers;
+}
+
+void CommandList::CheckTableSamplers(const char* what) const {
+    for (const auto& kv : m_Pipeline->RootUse().samplerSlots) {
+        auto it = m_TableSamplers.find(kv.first);
+        if (it == m_TableSamplers.end()) continue;  // never set: the slot holds what the heap held (not checked here)
+        const ShaderBinding& b = kv.second.binding;
+        const D3D12_FILTER filter = it->second->Desc().Filter;
+        if (IsComparisonFilter(filter) == b.IsComparisonSampler()) continue;
+        const uint32_t rootIndex = uint32_t(kv.first >> 32), slot = uint32_t(kv.first);
+        const std::string reg = "s" + std::to_string(b.shaderRegister + kv.second.element) + (b.space ? " space" + std::to_string(b.space) : "");
+        const std::string name = b.count == 1 ? b.name : b.name + "[" + std::to_string(kv.second.element) + "]";
+        throw InvalidArgument(
+            std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' declares " + b.TypeName() + " '" + name + "' at " + reg +
+            ", read through sampler table root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(slot) + ", but sampler '" +
+            it->second->Name() + "' set there has filter " + FilterName(filter) + ", " +
+            (b.IsComparisonSampler() ? "not a comparison filter" : "a comparison filter") + ". D3D12 requires " +
+            (b.IsComparisonSampler() ? "a comparison filter for a SamplerComparisonState" : "a non-comparison filter for a SamplerState") +
+            " (the result is undefined otherwise; vkd3d returns " +
+            (b.IsComparisonSampler() ? "the unfiltered texels, not comparisons" : "comparisons, not texels") + "): call set_sampler(" +
+            std::to_string(rootIndex) + ", " + std::to_string(slot) + ", ...) with a sampler made with " +
+            (b.IsComparisonSampler() ? "a comparison filter (create_sampler(filter='comparison_min_mag_mip_point', comparison=...))"
+                                     : "a non-comparison filter (create_sampler(filter='point'), 'linear', ...)") +
+            ", or declare " + (b.IsComparisonSampler() ? "a SamplerState" : "a SamplerComparisonState") + " in the shader");
+    }
 }
 
 void CommandList::BindDescriptorHeaps() {
@@ -1416,9 +1447,10 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
     // pipeline's formats, the bindings against each other.
     if (!dispatch && !m_TargetsMatch) CheckTargetFormats(what);
     if (!(m_HazardsChecked & (dispatch ? 2u : 1u))) CheckBindingHazards(dispatch, what);
-    if (!m_UavCountersChecked && m_Pipeline->UsesUavCounters()) {  // again only after the pipeline or a binding changed
-        CheckUavCounters(what);
-        m_UavCountersChecked = true;
+    if (m_SlotChecks) {  // again only after the pipeline, a view or a sampler slot changed
+        if ((m_SlotChecks & kCheckUavCounters) && m_Pipeline->UsesUavCounters()) CheckUavCounters(what);
+        if ((m_SlotChecks & kCheckSamplers) && !m_Pipeline->RootUse().samplerSlots.empty()) CheckTableSamplers(what);
+        m_SlotChecks = 0;
     }
     if (!dispatch && m_Pipeline->UsesBlendFactor() && !m_BlendFactorSet) {
         // D3D12 starts a list with the blend factor at zeros (ID3D12GraphicsCommandList::ClearState: "the
@@ -1747,7 +1779,8 @@ void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tr
     m_Tracked.clear();
     for (auto& kv : m_Bindings) tracked.push_back(std::move(kv.second.resource));
     m_Bindings.clear();
-    m_UavCountersChecked = false;
+    m_TableSamplers.clear();
+    m_SlotChecks = kCheckAllSlots;
     m_TargetBindings.clear();
     m_DirtyKeys.clear();
     m_AllBindingsDirty = true;

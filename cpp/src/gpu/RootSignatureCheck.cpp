@@ -377,11 +377,12 @@ void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, Pi
                 const uint64_t from = std::max<uint64_t>(lo, r.shaderRegister), to = std::min<uint64_t>(hi, uint64_t(r.shaderRegister) + count);
                 if (from >= to) continue;
                 use.readParameters |= uint64_t(1) << i;
-                if (b.kind != BindingKind::Srv && b.kind != BindingKind::Uav && b.kind != BindingKind::Cbv) continue;
                 for (uint64_t reg = from; reg < to; ++reg) {
                     const uint64_t slot = start + (reg - r.shaderRegister);
                     if (slot > UINT32_MAX) break;
-                    if (b.kind == BindingKind::Cbv) NoteCbuffer(use, (uint64_t(i) << 32) | slot, b);
+                    if (b.kind == BindingKind::Sampler)
+                        use.samplerSlots.emplace((uint64_t(i) << 32) | slot, PipelineRootUse::SamplerSlot{b, uint32_t(reg - lo)});
+                    else if (b.kind == BindingKind::Cbv) NoteCbuffer(use, (uint64_t(i) << 32) | slot, b);
                     else use.tableSlots.emplace((uint64_t(i) << 32) | slot, b);
                 }
             }

@@ -76,6 +76,21 @@ bool IsComparisonFilter(D3D12_FILTER filter) {
     return Reduction(filter) == D3D12_FILTER_REDUCTION_TYPE_COMPARISON;
 }
 
+std::string FilterName(D3D12_FILTER filter) {
+    const uint32_t f = static_cast<uint32_t>(filter);
+    if (!IsD3D12Filter(f)) return Hex(f);
+    static const char* const kReductions[4] = {"", "comparison_", "minimum_", "maximum_"};
+    std::string name = kReductions[Reduction(filter)];
+    if ((f & 0x7f) == 0x55) return name + "anisotropic";
+    auto part = [](uint32_t bit) { return bit ? "linear" : "point"; };
+    const uint32_t min = (f >> 4) & 1, mag = (f >> 2) & 1, mip = f & 1;
+    // Neighbours with the same mode share one word: min_mag_mip_point, min_point_mag_mip_linear, ...
+    if (min == mag && mag == mip) return name + "min_mag_mip_" + part(min);
+    if (min == mag) return name + "min_mag_" + part(min) + "_mip_" + part(mip);
+    if (mag == mip) return name + "min_" + part(min) + "_mag_mip_" + part(mag);
+    return name + "min_" + part(min) + "_mag_" + part(mag) + "_mip_" + part(mip);
+}
+
 std::array<float, 4> StaticBorderColorValue(D3D12_STATIC_BORDER_COLOR color, const std::string& what) {
     switch (color) {
         case D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK: return {0.0f, 0.0f, 0.0f, 0.0f};

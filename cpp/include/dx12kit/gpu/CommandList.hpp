@@ -395,7 +395,7 @@ private:
     /// dispatch look for hazards again (CheckBindingHazards) and request the state of this one
     /// (m_DirtyKeys). Putting the binding a key holds already changes nothing.
     void PutBinding(uint64_t key, Binding b) {
-        m_UavCountersChecked = false;  // a view or its counter may have changed (one store)
+        m_SlotChecks |= kCheckUavCounters;  // a view or its counter may have changed (one store)
         // A table slot set again loses the counter its last UAV had (set_unordered_access_view puts it back).
         if (m_HasCounterBindings && key < kInputAssemblerKeys && !(uint32_t(key) & kCounterSlotBit)) m_Bindings.erase(key | kCounterSlotBit);
         auto it = m_Bindings.find(key);
@@ -447,8 +447,21 @@ private:
     /// state through another binding. Runs when the bindings changed since the last draw
     /// (dispatch); throws InvalidArgument naming the resource and both bindings.
     void CheckBindingHazards(bool dispatch, const char* what);
-    bool m_UavCountersChecked = false;  ///< CheckUavCounters passed since the pipeline or the bindings last changed
-    uint8_t m_HazardsChecked = 0;       ///< bit 0: CheckBindingHazards passed for draws, bit 1 for dispatches, since the bindings changed
+    /// The slot checks PrepareWork runs again only after what they read changed (one compare per draw
+    /// otherwise; 0: all passed): kCheckUavCounters after the pipeline or a view changed
+    /// (CheckUavCounters), kCheckSamplers after the pipeline or a sampler-table slot changed
+    /// (CheckTableSamplers).
+    static constexpr uint8_t kCheckUavCounters = 1, kCheckSamplers = 2, kCheckAllSlots = 3;
+    uint8_t m_SlotChecks = kCheckAllSlots;
+    /// Each sampler-table slot the pipeline's shaders declare a sampler at and set_sampler filled:
+    /// a comparison filter there exactly when the declaration is a SamplerComparisonState (D3D12
+    /// leaves the result undefined otherwise; vkd3d returns raw texels or comparisons). Throws
+    /// InvalidArgument naming `what`, the pipeline, the declaration, the slot and the filter.
+    void CheckTableSamplers(const char* what) const;
+    /// (root index << 32 | offset) -> the sampler set_sampler put in that sampler-table slot under
+    /// the current root signature (each kept alive by m_Tracked).
+    std::unordered_map<uint64_t, const Sampler*> m_TableSamplers;
+    uint8_t m_HazardsChecked = 0;  ///< bit 0: CheckBindingHazards passed for draws, bit 1 for dispatches, since the bindings changed
     /// Validation mode: every constant buffer the pipeline's shaders read through a root CBV or a
     /// table CBV holds at least the bytes its cbuffer's variables span.
     void ValidateConstantBuffers(const char* what) const;

@@ -67,6 +67,17 @@ struct PipelineRootUse {
     /// are not here: pipeline creation checks their size.) Validation mode compares the bytes bound
     /// with it at each draw or dispatch.
     std::unordered_map<uint64_t, ShaderBinding> cbuffers;
+    /// A sampler a stage declares at a sampler-table slot: its declaration and the element of it
+    /// there (0 unless an array), so its register is binding.shaderRegister + element.
+    struct SamplerSlot {
+        ShaderBinding binding;
+        uint32_t element;
+    };
+    /// (root index << 32 | descriptor offset in a sampler table) -> the sampler a stage declares at
+    /// that slot (the first stage found, when several read it). Draws and dispatches compare the
+    /// sampler set there with it (a SamplerComparisonState needs a comparison filter, a SamplerState
+    /// another).
+    std::unordered_map<uint64_t, SamplerSlot> samplerSlots;
 };
 
 /// Adds what `shader` reads through `rootSignature` to `use` (after CheckShaderBindings accepted

@@ -39,6 +39,11 @@ namespace dx12kit {
 /// Whether `filter` is a COMPARISON_ filter (D3D12_DECODE_IS_COMPARISON_FILTER).
 bool IsComparisonFilter(D3D12_FILTER filter);
 
+/// `filter`'s name as the root-signature language spells it, lower case and without FILTER_
+/// ("min_mag_mip_point", "comparison_anisotropic", ...: what Device.create_sampler takes); its value
+/// in hex when it is not a D3D12_FILTER.
+std::string FilterName(D3D12_FILTER filter);
+
 /// The colour of a D3D12_STATIC_BORDER_COLOR. Throws InvalidArgument (naming `what`) for other values.
 std::array<float, 4> StaticBorderColorValue(D3D12_STATIC_BORDER_COLOR color, const std::string& what);
 
