@@ -32,8 +32,8 @@ void BindDeviceAllocationInfo(Classes& c) {
                 }
                 return InfoDict(info);
             },
-            "width"_a, "height"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1, "sample_count"_a = 1,
-            "render_target"_a = false, "depth_stencil"_a = false, "uav"_a = false, docs::Device::texture_allocation_info)
+            "width"_a, "height"_a, "format"_a, py::kw_only(), "mip_levels"_a = 1, "array_size"_a = 1, "sample_count"_a = 1, "render_target"_a = false,
+            "depth_stencil"_a = false, "uav"_a = false, docs::Device::texture_allocation_info)
         .def(
             "buffer_allocation_info",
             [](Device& d, Int size, bool uav) {

@@ -40,7 +40,8 @@ D3D12_RESOURCE_DESC Device::Texture2DDesc(uint32_t width, uint32_t height, DXGI_
             throw InvalidArgument(fn + ": a multisampled texture (sample_count=" + std::to_string(sampleCount) +
                                   ") must be a render target or depth buffer (render_target=True or depth_stencil=True)");
         if (uav) throw InvalidArgument(fn + ": a multisampled texture cannot have uav=True (D3D12 has no MSAA UAVs)");
-        if (mipLevels != 1) throw InvalidArgument(fn + ": a multisampled texture has exactly one mip (mip_levels=1), got " + std::to_string(mipLevels));
+        if (mipLevels != 1)
+            throw InvalidArgument(fn + ": a multisampled texture has exactly one mip (mip_levels=1), got " + std::to_string(mipLevels));
     }
     D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
     if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
@@ -81,8 +82,8 @@ D3D12_RESOURCE_DESC Device::BufferDesc(uint64_t size, bool uav, const char* what
 }
 
 D3D12_RESOURCE_ALLOCATION_INFO Device::TextureAllocationInfo(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels,
-                                                             uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav,
-                                                             uint32_t sampleCount, const char* what) {
+                                                             uint32_t arraySize, bool renderTarget, bool depthStencil, bool uav, uint32_t sampleCount,
+                                                             const char* what) {
     m_Context->CheckNotForked(what);
     D3D12_RESOURCE_DESC desc = Texture2DDesc(width, height, format, mipLevels, arraySize, renderTarget, depthStencil, uav, sampleCount, what);
     try {
