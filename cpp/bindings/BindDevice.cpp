@@ -351,6 +351,7 @@ void BindDevice(py::module_& m, Classes& c) {
     BindDeviceIndirect(c);
     BindDeviceBundles(c);
     BindDeviceLifetime(c);
+    BindDeviceAllocationInfo(c);
     InstallForkLeak<Device>(+[](const Device& d) { return d.Context()->Forked(); });
 }
 

@@ -86,6 +86,7 @@ void BindDeviceTextures(Classes& c);                // Device's cube/3D textures
 void BindDeviceQueries(Classes& c);                 // Device.create_query_heap (BindDeviceQueries.cpp)
 void BindDeviceIndirect(Classes& c);                // Device.create_command_signature (BindDeviceIndirect.cpp)
 void BindDeviceLifetime(Classes& c);                // Device.close, closed, __enter__/__exit__ (BindDeviceLifetime.cpp)
+void BindDeviceAllocationInfo(Classes& c);          // Device.texture_allocation_info, buffer_allocation_info (BindDeviceAllocationInfo.cpp)
 void BindPool(Classes& c);
 void BindMemory(Classes& c);
 

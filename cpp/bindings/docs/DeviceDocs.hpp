@@ -97,7 +97,7 @@ inline constexpr const char create_texture2d[] =
     "sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the\n"
     "device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError\n"
     "listing them). MSAA textures are placed like others, in heaps of 4 MiB alignment (D3D12's rule for MSAA heaps);\n"
-    "with memory=, offset must be a multiple of the texture's alignment (allocation['alignment'] of a probe: 4 MiB,\n"
+    "with memory=, offset must be a multiple of the texture's alignment (texture_allocation_info's: 4 MiB,\n"
     "or 64 KiB where the device grants small MSAA alignment). Read them in shaders as Texture2DMS, and resolve\n"
     "them (CommandList.resolve) before read_texture.\n\n"
     "Args:\n"
@@ -423,6 +423,47 @@ inline constexpr const char close[] =
 inline constexpr const char closed[] = "True once close() was called (any later use raises DeviceClosedError).";
 inline constexpr const char enter[] = "The device itself (closed by __exit__).";
 inline constexpr const char exit[] = "Closes the device (close()); exceptions propagate.";
+}  // namespace Device
+
+// Device.texture_allocation_info / buffer_allocation_info (BindDeviceAllocationInfo.cpp).
+namespace Device {
+inline constexpr const char texture_allocation_info[] =
+    "Size and alignment of the texture create_texture2d makes of these arguments, without creating it (D3D12's\n"
+    "GetResourceAllocationInfo, answered as dx12kit places the texture): what its .allocation reports, and what\n"
+    "an offset= into Device.allocate_memory memory must be a multiple of. Small textures that are not render\n"
+    "targets or depth buffers get 4 KiB alignment when the device grants it; other textures 64 KiB; multisampled\n"
+    "ones 4 MiB, or 64 KiB where the device grants small MSAA alignment. To place textures back to back, round each\n"
+    "offset up to the next texture's alignment and add its size; allocate the memory with the largest alignment.\n"
+    "The arguments are checked as create_texture2d checks them, with the same errors.\n\n"
+    "Args:\n"
+    "    width: texels (> 0).\n"
+    "    height: texels (> 0).\n"
+    "    format: a Format or its name.\n"
+    "    mip_levels: mips, or 0 for a full chain.\n"
+    "    array_size: array slices.\n"
+    "    sample_count: samples per pixel (1, or an MSAA count the device supports for the format).\n"
+    "    render_target: allow use as a render target.\n"
+    "    depth_stencil: allow use as a depth-stencil buffer (a depth format).\n"
+    "    uav: allow unordered access.\n\n"
+    "Returns:\n"
+    "    A dict: size (bytes) and alignment (bytes).\n\n"
+    "Raises:\n"
+    "    TypeError: an argument of the wrong type.\n"
+    "    InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported sample\n"
+    "        count (as create_texture2d).";
+inline constexpr const char buffer_allocation_info[] =
+    "Size and alignment of the buffer create_buffer makes of size bytes, without creating it (D3D12's\n"
+    "GetResourceAllocationInfo of the buffer dx12kit creates: size rounded up to 256 bytes): what its .allocation\n"
+    "reports, and what an offset= into Device.allocate_memory memory must be a multiple of (64 KiB: D3D12 buffers\n"
+    "take 64 KiB alignment). The heap does not change the answer.\n\n"
+    "Args:\n"
+    "    size: bytes (> 0, at most 1 TiB).\n"
+    "    uav: allow unordered access.\n\n"
+    "Returns:\n"
+    "    A dict: size (bytes) and alignment (bytes).\n\n"
+    "Raises:\n"
+    "    TypeError: an argument of the wrong type.\n"
+    "    InvalidArgumentError: a zero size or one over 1 TiB (as create_buffer).";
 }  // namespace Device
 
 }  // namespace dx12kit::bindings::docs

@@ -264,9 +264,7 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, D3D12_HEAP
 
 std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Placement& placement, const std::string& name) {
     m_Context->CheckNotForked("create_buffer");
-    if (size == 0) throw InvalidArgument("create_buffer: size must be positive (got 0)");
-    constexpr uint64_t kMax = uint64_t(1) << 40;
-    if (size > kMax) throw InvalidArgument("create_buffer: size " + std::to_string(size) + " exceeds 1 TiB");
+    const D3D12_RESOURCE_DESC desc = BufferDesc(size, uav, "create_buffer");
     CheckPlacementArgs(placement, "create_buffer");
     const memory::HeapKind asked = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
     // uma_direct: a 'default' buffer of the default pools lives in CPU-visible memory (UmaAccess.hpp);
@@ -276,10 +274,9 @@ std::shared_ptr<Buffer> Device::CreateBuffer(uint64_t size, bool uav, const Plac
     if (uav && (kind == memory::HeapKind::Upload || kind == memory::HeapKind::Readback))
         throw InvalidArgument(std::string("create_buffer: uav=True needs GPU-writable memory (heap 'default' or 'custom'), not '") +
                               memory::HeapKindName(kind) + "'");
-    // Rounded to 256 bytes so constant buffer views and raw views of the whole buffer are legal.
-    const uint64_t native = (size + 255) & ~uint64_t(255);
+    const uint64_t native = desc.Width;  // rounded to 256 bytes (BufferDesc)
     memory::ResourceRequest rq;
-    rq.desc = d3dx::BufferDesc(native, uav ? D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS : D3D12_RESOURCE_FLAG_NONE);
+    rq.desc = desc;
     rq.initialState = kind == memory::HeapKind::Upload     ? D3D12_RESOURCE_STATE_GENERIC_READ
                       : kind == memory::HeapKind::Readback ? D3D12_RESOURCE_STATE_COPY_DEST
                                                            : D3D12_RESOURCE_STATE_COMMON;
@@ -315,54 +312,18 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
                                                  bool renderTarget, bool depthStencil, bool uav, const std::string& name, const Placement& placement,
                                                  uint32_t sampleCount) {
     m_Context->CheckNotForked("create_texture2d");
-    const FormatInfo* fi = &RequireTextureFormat(format, "create_texture2d");
-    if (width == 0 || height == 0) throw InvalidArgument("create_texture2d: width and height must be positive");
-    if (width > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION || height > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION)
-        throw InvalidArgument("create_texture2d: " + std::to_string(width) + "x" + std::to_string(height) + " exceeds 16384");
-    if (arraySize == 0 || arraySize > 2048) throw InvalidArgument("create_texture2d: array_size must be 1..2048");
-    uint32_t maxMips = 1;
-    while ((std::max(width, height) >> maxMips) > 0) ++maxMips;
-    if (mipLevels == 0) mipLevels = maxMips;
-    if (mipLevels > maxMips)
-        throw InvalidArgument("create_texture2d: " + std::to_string(mipLevels) + " mips requested, a " + std::to_string(width) + "x" +
-                              std::to_string(height) + " texture has at most " + std::to_string(maxMips));
-    if (fi->depth && (renderTarget || uav))
-        throw InvalidArgument(std::string("create_texture2d: ") + fi->name + " is a depth format; it cannot be a render target or UAV");
-    if (!fi->depth && depthStencil) throw InvalidArgument(std::string("create_texture2d: depth_stencil=True needs a depth format, not ") + fi->name);
     CheckPlacementArgs(placement, "create_texture2d");
     const memory::HeapKind kind = placement.memory ? placement.memory->heap : placement.pool ? placement.pool->Desc().heap : placement.heap;
+    const D3D12_RESOURCE_DESC desc =
+        Texture2DDesc(width, height, format, mipLevels, arraySize, renderTarget, depthStencil, uav, sampleCount, "create_texture2d");
     if (kind != memory::HeapKind::Default)
         throw InvalidArgument(std::string("create_texture2d: textures live in the 'default' heap (got '") + memory::HeapKindName(kind) +
                               "'); upload and read them back with CommandList.upload / CommandQueue.read_texture");
-    m_Context->FormatSupport().CheckTexture2D(format, renderTarget, depthStencil, uav, "create_texture2d");
-    m_Context->FormatSupport().CheckBlockSize(format, width, height, "create_texture2d");
-    if (sampleCount != 1) {
-        // D3D12_RESOURCE_DESC rules for multisampled textures: 2D only, MipLevels 1, a render
-        // target or depth-stencil flag, no ALLOW_UNORDERED_ACCESS; and a count the device reports
-        // quality levels for (CheckFeatureSupport MULTISAMPLE_QUALITY_LEVELS).
-        m_Context->FormatSupport().CheckSampleCount(format, sampleCount, "create_texture2d");
-        if (!renderTarget && !depthStencil)
-            throw InvalidArgument("create_texture2d: a multisampled texture (sample_count=" + std::to_string(sampleCount) +
-                                  ") must be a render target or depth buffer (render_target=True or depth_stencil=True)");
-        if (uav) throw InvalidArgument("create_texture2d: a multisampled texture cannot have uav=True (D3D12 has no MSAA UAVs)");
-        if (mipLevels != 1)
-            throw InvalidArgument("create_texture2d: a multisampled texture has exactly one mip (mip_levels=1), got " + std::to_string(mipLevels));
-    }
-    D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_NONE;
-    if (renderTarget) flags |= D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
-    if (depthStencil) flags |= D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
-    if (uav) flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
-    // Created with the family's TYPELESS format (when the format has a family), so views may use
-    // any format of the family (FormatSupport.hpp); the requested format is the default view format.
-    const DXGI_FORMAT family = TypelessFamily(format);
-    const DXGI_FORMAT nativeFormat = fi->depth ? DepthTypelessFormat(format) : family != DXGI_FORMAT_UNKNOWN ? family : format;
     D3D12_CLEAR_VALUE clear{};
     clear.Format = format;
     if (depthStencil) clear.DepthStencil.Depth = 1.0f;
     memory::ResourceRequest rq;
-    rq.desc = d3dx::Tex2DDesc(nativeFormat, width, height, static_cast<uint16_t>(arraySize), static_cast<uint16_t>(mipLevels), flags);
-    rq.desc.SampleDesc.Count = sampleCount;
-    rq.desc.SampleDesc.Quality = 0;
+    rq.desc = desc;
     rq.initialState = D3D12_RESOURCE_STATE_COMMON;
     rq.clearValue = (renderTarget || depthStencil) ? &clear : nullptr;
     rq.heap = kind;
@@ -377,14 +338,7 @@ std::shared_ptr<Texture> Device::CreateTexture2D(uint32_t width, uint32_t height
     try {
         created = placement.memory ? PlaceInMemory(rq, placement, "create_texture2d") : m_Context->Memory().CreateResource(rq);
     } catch (const memory::UnsupportedDescription&) {
-        // The device refused the description itself: say which texture. (vkd3d 1.2 refuses the
-        // stencil formats without depth_stencil=True, which D3D12 allows: Vulkan needs the
-        // depth-stencil usage to create such an image.)
-        const bool stencil = fi->format == DXGI_FORMAT_D24_UNORM_S8_UINT || fi->format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
-        throw InvalidArgument("create_texture2d: this device cannot create a " + std::to_string(width) + "x" + std::to_string(height) + " " +
-                              fi->name + " texture" + (renderTarget ? " render target" : "") + (depthStencil ? " depth buffer" : "") +
-                              (uav ? " with uav=True" : "") + " (GetResourceAllocationInfo refused it)" +
-                              (stencil && !depthStencil ? "; create it with depth_stencil=True" : ""));
+        throw RefusedTexture(desc, format, "create_texture2d");
     }
     auto t = std::make_shared<Texture>(m_Context, std::move(created.resource), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON, name);
     t->SetViewFormat(format);

@@ -1691,6 +1691,24 @@ class Device:
             InvalidArgumentError: a bad size or alignment, or a heap that differs from pool's.
             OutOfMemoryError: no memory left.
         """
+    def buffer_allocation_info(self, size: typing.SupportsIndex, *, uav: bool = False) -> dict[str, int]:
+        """
+        Size and alignment of the buffer create_buffer makes of size bytes, without creating it (D3D12's
+        GetResourceAllocationInfo of the buffer dx12kit creates: size rounded up to 256 bytes): what its .allocation
+        reports, and what an offset= into Device.allocate_memory memory must be a multiple of (64 KiB: D3D12 buffers
+        take 64 KiB alignment). The heap does not change the answer.
+        
+        Args:
+            size: bytes (> 0, at most 1 TiB).
+            uav: allow unordered access.
+        
+        Returns:
+            A dict: size (bytes) and alignment (bytes).
+        
+        Raises:
+            TypeError: an argument of the wrong type.
+            InvalidArgumentError: a zero size or one over 1 TiB (as create_buffer).
+        """
     def close(self) -> None:
         """
         Waits for all the device's work to finish, then frees what the device holds itself (idle upload pages, empty
@@ -1944,7 +1962,7 @@ class Device:
         sample_count > 1 makes a multisampled (MSAA) render target or depth buffer: one mip, no UAV, a count the
         device supports for the format (Device.format_support(format).msaa; others raise InvalidArgumentError
         listing them). MSAA textures are placed like others, in heaps of 4 MiB alignment (D3D12's rule for MSAA heaps);
-        with memory=, offset must be a multiple of the texture's alignment (allocation['alignment'] of a probe: 4 MiB,
+        with memory=, offset must be a multiple of the texture's alignment (texture_allocation_info's: 4 MiB,
         or 64 KiB where the device grants small MSAA alignment). Read them in shaders as Texture2DMS, and resolve
         them (CommandList.resolve) before read_texture.
         
@@ -2149,6 +2167,35 @@ class Device:
         queue was still pending, the case in which vkd3d 1.2 can lose a value; reissued_signals: signals issued again by the
         stall cure), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:
         cpu: written by the CPU at execute; gpu: copied on the GPU before their list because the buffer was still in use).
+        """
+    def texture_allocation_info(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName, *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, sample_count: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False) -> dict[str, int]:
+        """
+        Size and alignment of the texture create_texture2d makes of these arguments, without creating it (D3D12's
+        GetResourceAllocationInfo, answered as dx12kit places the texture): what its .allocation reports, and what
+        an offset= into Device.allocate_memory memory must be a multiple of. Small textures that are not render
+        targets or depth buffers get 4 KiB alignment when the device grants it; other textures 64 KiB; multisampled
+        ones 4 MiB, or 64 KiB where the device grants small MSAA alignment. To place textures back to back, round each
+        offset up to the next texture's alignment and add its size; allocate the memory with the largest alignment.
+        The arguments are checked as create_texture2d checks them, with the same errors.
+        
+        Args:
+            width: texels (> 0).
+            height: texels (> 0).
+            format: a Format or its name.
+            mip_levels: mips, or 0 for a full chain.
+            array_size: array slices.
+            sample_count: samples per pixel (1, or an MSAA count the device supports for the format).
+            render_target: allow use as a render target.
+            depth_stencil: allow use as a depth-stencil buffer (a depth format).
+            uav: allow unordered access.
+        
+        Returns:
+            A dict: size (bytes) and alignment (bytes).
+        
+        Raises:
+            TypeError: an argument of the wrong type.
+            InvalidArgumentError: a zero size, a format or usage the device does not support, an unsupported sample
+                count (as create_texture2d).
         """
     def trim_memory(self) -> None:
         """

@@ -1,6 +1,7 @@
-"""The device side of the physical-resources stage: how big a placed transient is (measured once per
-description with a probe resource; dx12kit's memory layer answers from GetResourceAllocationInfo in
-``Resource.allocation``), and the real transients of a layout, placed in one memory block."""
+"""The device side of the physical-resources stage: how big a placed transient is (asked once per
+description of :meth:`Device.texture_allocation_info` / :meth:`Device.buffer_allocation_info`, dx12kit's
+memory layer's answer from GetResourceAllocationInfo, without creating anything), and the real transients
+of a layout, placed in one memory block."""
 from __future__ import annotations
 
 from typing import Any, Dict, Hashable, Mapping, MutableMapping, Set, Tuple
@@ -24,16 +25,12 @@ def allocation_info(device: Device, h: GraphResource, flags: ResourceFlags) -> A
     if hit is not None:
         return hit
     if h.kind == "buffer":
-        probe: Resource = device.create_buffer(h.size, uav=flags.uav, name="render graph probe")
+        a = device.buffer_allocation_info(h.size, uav=flags.uav)
     else:
-        probe = device.create_texture2d(h.width, h.height, h._texture_format(), mip_levels=h.mips, array_size=h.array_size,
-                                        render_target=flags.render_target, depth_stencil=flags.depth_stencil,
-                                        uav=flags.uav, sample_count=h.samples, name="render graph probe")
-    a = probe.allocation
+        a = device.texture_allocation_info(h.width, h.height, h._texture_format(), mip_levels=h.mips,
+                                           array_size=h.array_size, render_target=flags.render_target,
+                                           depth_stencil=flags.depth_stencil, uav=flags.uav, sample_count=h.samples)
     size, align = int(a["size"]), int(a["alignment"])
-    if a.get("committed"):
-        align = max(align, 65536)
-    probe.close()
     info = _INFO_CACHE[desc] = AllocationInfo(size, align)
     return info
 

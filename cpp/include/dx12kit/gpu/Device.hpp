@@ -123,6 +123,15 @@ public:
     std::shared_ptr<Texture> CreateTexture2D(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels, uint32_t arraySize,
                                              bool renderTarget, bool depthStencil, bool uav, const std::string& name,
                                              const Placement& placement = Placement(), uint32_t sampleCount = 1);
+    /// Size and alignment (bytes) of the resource CreateTexture2D / CreateBuffer make of these
+    /// arguments once placed: what their MemoryAllocation reports and what a placement offset
+    /// (memory=, offset=) must be a multiple of (small-texture alignment where granted, 64 KiB,
+    /// MSAA 4 MiB or 64 KiB where OPTIONS4 grants small MSAA alignment). The creators' checks and
+    /// errors, named `what`; nothing is created.
+    D3D12_RESOURCE_ALLOCATION_INFO TextureAllocationInfo(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t mipLevels, uint32_t arraySize,
+                                                         bool renderTarget, bool depthStencil, bool uav, uint32_t sampleCount,
+                                                         const char* what = "texture_allocation_info");
+    D3D12_RESOURCE_ALLOCATION_INFO BufferAllocationInfo(uint64_t size, bool uav, const char* what = "buffer_allocation_info");
 
     /// A texture of description `desc` (TEXTURE2D arrays and TEXTURE3D; the caller checked the
     /// shape: cube and 3D textures, dx12kit/features/TextureKinds.hpp) with view format `viewFormat`,
@@ -169,6 +178,14 @@ private:
     std::array<uint64_t, 4> m_Follow{};                   // per producing queue type: its latest own-work fence value
     std::array<std::array<uint64_t, 4>, 4> m_Followed{};  // [consumer][producer]: the value already waited for
     memory::CreatedResource PlaceInMemory(const memory::ResourceRequest& rq, const ResourcePlacement& p, const char* what);
+    /// The checked description of a CreateTexture2D / CreateBuffer resource (its placement aside):
+    /// throws InvalidArgument / UnsupportedError as the creators do, naming `what`
+    /// (DeviceAllocationInfo.cpp).
+    D3D12_RESOURCE_DESC Texture2DDesc(uint32_t width, uint32_t height, DXGI_FORMAT format, uint32_t& mipLevels, uint32_t arraySize, bool renderTarget,
+                                      bool depthStencil, bool uav, uint32_t sampleCount, const char* what) const;
+    static D3D12_RESOURCE_DESC BufferDesc(uint64_t size, bool uav, const char* what);
+    /// The error for a texture description the device refused (GetResourceAllocationInfo gave no size).
+    static InvalidArgument RefusedTexture(const D3D12_RESOURCE_DESC& desc, DXGI_FORMAT format, const char* what);
     /// Refuses a pool or memory of another device, and memory= combined with pool= or committed=.
     void CheckPlacementArgs(const Placement& p, const char* what) const;
     /// What every creation does once its resource exists: a resource in a DEFAULT pool block
