@@ -95,9 +95,9 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
                               DescribeBinding(kv.first, kv.second) +
                               " (D3D12 holds a buffer in one state per draw or dispatch); bind another buffer there");
     }
-    if (!dispatch) {
-        if (signature->Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED) CheckIndexBuffer(what);
-        CheckVertexBuffers(what);
+    if (!dispatch) {  // (what the signature sets per command need not be bound before)
+        if (signature->Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED && !signature->SetsIndexBuffer()) CheckIndexBuffer(what);
+        if (m_Pipeline->InputSlots() & ~(m_VertexSlotsSet | signature->VertexSlots())) ThrowMissingVertexBuffer(what, signature->VertexSlots());
     }
     if (signature.get() != m_LastKeptSignature) {  // alive until the list's work completes; one push per signature change
         m_Tracked.push_back(signature);
@@ -137,7 +137,21 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
 
 void CommandList::NullIndirectRootViews(const CommandSignature& signature) {
     // D3D12 ("Indirect drawing"): after ExecuteIndirect a root view the signature sets is a NULL view
-    // (and root constants it sets are 0); the next work must set the view again.
+    // (and root constants it sets are 0), a vertex-buffer slot it sets holds a NULL vertex buffer and
+    // an index buffer it sets is NULL; the next work must set them again (a draw through a NULL vertex
+    // or index buffer is refused as an unset one is: CheckVertexBuffers, CheckIndexBuffer). The
+    // buffers the list bound there before are no longer bound: no state request or hazard check.
+    if (const uint32_t slots = signature.VertexSlots()) {
+        m_VertexSlotsSet &= ~slots;
+        m_VertexSlotsNulled |= slots;
+        for (uint32_t slot = 0; slot < D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT; ++slot)
+            if ((slots >> slot) & 1u) m_Bindings.erase(uint64_t(0xFFFF0000u | slot) << 32);
+    }
+    if (signature.SetsIndexBuffer()) {
+        m_IndexBufferSet = false;
+        m_IndexBufferNulled = true;
+        m_Bindings.erase(uint64_t(0xFFFFFFFFu) << 32);
+    }
     for (const auto& a : signature.Arguments()) {
         const uint32_t root = a.ConstantBufferView.RootParameterIndex;
         if (!indirectrules::ChangesRootArguments(a.Type) || a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT || root >= 64) continue;
