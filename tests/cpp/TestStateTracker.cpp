@@ -200,4 +200,32 @@ TEST_CASE("state tracker: a list's first use stays its exact state, resolved at 
     CHECK(tex->GlobalState().All() == kNpsr);
 }
 
+TEST_CASE("state tracker: a list ending in the wider read state it kept, then a compute-queue read, is put right on the direct queue") {
+    // The direct list reads the texture as PIXEL | NON_PIXEL (a draw's SRV), then as NON_PIXEL (a dispatch): the
+    // second read records nothing (ReadCovered), so the list ends in the wider state. D3D12 forbids
+    // PIXEL_SHADER_RESOURCE on compute queues (transitions from it included): the compute list's read
+    // must be preceded by the transition on the direct queue, and the texture ends in NON_PIXEL.
+    auto dev = SharedDevice();
+    auto direct = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    auto compute = dev->Queue(D3D12_COMMAND_LIST_TYPE_COMPUTE);
+    auto tex = SmallTexture(*dev, "wide then compute");
+    ExecuteTransition(direct, tex, D3D12_RESOURCE_STATE_COPY_DEST);
+    auto cl = direct->CreateCommandList(direct);
+    cl->Tracker().Transition(tex, kBothSrv);
+    const uint64_t recorded = dev->Context()->Barriers().recorded.load();
+    cl->Tracker().Transition(tex, kNpsr);
+    CHECK(dev->Context()->Barriers().recorded.load() == recorded);  // kept: nothing recorded
+    direct->Wait(direct->Execute({cl}));
+    CHECK(tex->GlobalState().All() == kBothSrv);  // what the list left on the GPU
+    auto ccl = compute->CreateCommandList(compute);
+    ccl->Tracker().Transition(tex, kNpsr);
+    compute->Wait(compute->Execute({ccl}));
+    const auto inserted = compute->LastInsertedBarriers();
+    REQUIRE(inserted.size() == 1);
+    CHECK(inserted[0].before == kBothSrv);
+    CHECK(inserted[0].after == kNpsr);
+    CHECK(inserted[0].onDirectQueue);  // never recorded on the compute queue
+    CHECK(tex->GlobalState().All() == kNpsr);
+}
+
 }  // TEST_SUITE
