@@ -14,11 +14,9 @@
 
 namespace dx12kit {
 
-namespace {
-std::string Named(const Resource& r) {
+std::string CommandList::NamedBuffer(const Resource& r) {
     return "buffer '" + r.Name() + "'";
 }
-}  // namespace
 
 void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
                                   uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset,
@@ -58,7 +56,7 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         throw InvalidArgument("execute_indirect: max_count=" + std::to_string(maxCount) + " commands of " + std::to_string(signature->ByteStride()) +
                               " bytes (the last " + std::to_string(signature->ArgumentBytes()) +
                               ") from argument_offset=" + std::to_string(argumentOffset) + " need " + std::to_string(need) + " bytes, but " +
-                              Named(*arguments) + " holds " + std::to_string(arguments->Size()) +
+                              NamedBuffer(*arguments) + " holds " + std::to_string(arguments->Size()) +
                               " (D3D12: the argument buffer holds max_count commands); lower max_count or use a bigger buffer");
     if (count) {
         CheckSameDevice(*count, what);
@@ -69,7 +67,7 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
                                   " is not a multiple of 4 (D3D12 ExecuteIndirect)");
         if (countOffset > count->Size() || 4 > count->Size() - countOffset)
             throw InvalidArgument("execute_indirect: the 4-byte count at count_offset=" + std::to_string(countOffset) + " does not fit " +
-                                  Named(*count) + " of " + std::to_string(count->Size()) + " bytes");
+                                  NamedBuffer(*count) + " of " + std::to_string(count->Size()) + " bytes");
         if (dispatch && !platform::BackendIndirectSupport().dispatchCount)
             throw InvalidArgument("execute_indirect: a count buffer with dispatch signature '" + signature->Name() +
                                   "' is not supported on " DX12KIT_BACKEND_NAME
@@ -86,12 +84,13 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         const Resource* r = kv.second.resource.get();
         for (const auto& ref : referenced)
             if (r == ref.get() && kv.second.uav)
-                throw InvalidArgument(
-                    "execute_indirect: " + Named(*r) + " is in referenced= (read as constant buffers: VERTEX_AND_CONSTANT_BUFFER) and is bound by " +
-                    DescribeBinding(kv.first, kv.second) + " for writing (D3D12 holds a buffer in one state per draw); bind another buffer there");
+                throw InvalidArgument("execute_indirect: " + NamedBuffer(*r) +
+                                      " is in referenced= (read as constant buffers: VERTEX_AND_CONSTANT_BUFFER) and is bound by " +
+                                      DescribeBinding(kv.first, kv.second) +
+                                      " for writing (D3D12 holds a buffer in one state per draw); bind another buffer there");
         if (r != arguments.get() && r != count.get()) continue;
         if (dispatch && kv.first >= kInputAssemblerKeys) continue;
-        throw InvalidArgument("execute_indirect: " + Named(*r) + " is read as indirect arguments (INDIRECT_ARGUMENT) and is bound by " +
+        throw InvalidArgument("execute_indirect: " + NamedBuffer(*r) + " is read as indirect arguments (INDIRECT_ARGUMENT) and is bound by " +
                               DescribeBinding(kv.first, kv.second) +
                               " (D3D12 holds a buffer in one state per draw or dispatch); bind another buffer there");
     }

@@ -21,8 +21,11 @@
 
 namespace dx12kit {
 
-CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
-    : m_Device(device), m_Context(device.Context()), m_Type(type), m_FenceChecks(device.FenceChecks()) {
+const std::shared_ptr<FenceCheckSink>& CommandQueue::FenceChecks() const {
+    return m_Device.FenceChecks();  // one sink per device (Device.hpp)
+}
+
+CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type) : m_Device(device), m_Context(device.Context()), m_Type(type) {
     D3D12_COMMAND_QUEUE_DESC d{};
     d.Type = type;
     d.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
@@ -769,7 +772,7 @@ void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
         throw Timeout("wait: fence value " + std::to_string(value) + " not reached within " + std::to_string(timeoutSeconds) +
                       " s (completed: " + std::to_string(ReadCompleted()) + ")");
     m_Device.Poll();
-    m_FenceChecks->ThrowIfAny("wait");
+    m_Device.FenceChecks()->ThrowIfAny("wait");
 }
 
 uint64_t CommandQueue::Flush(double timeoutSeconds, bool raiseGpuErrors) {
@@ -782,7 +785,7 @@ uint64_t CommandQueue::Flush(double timeoutSeconds, bool raiseGpuErrors) {
     }
     if (!WaitForFence(value, timeoutSeconds)) throw Timeout("flush: the queue did not go idle within " + std::to_string(timeoutSeconds) + " s");
     m_Device.Poll();
-    if (raiseGpuErrors) m_FenceChecks->ThrowIfAny("flush");
+    if (raiseGpuErrors) m_Device.FenceChecks()->ThrowIfAny("flush");
     return value;
 }
 
@@ -838,7 +841,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
     // One memcpy (UmaAccess.hpp), or a GPU copy below when other threads keep using the buffer.
     if (uma::ReadsDirectly(*buffer) && uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds)) {
-        m_FenceChecks->ThrowIfAny("read_buffer");  // ReadDirect polled what completed
+        m_Device.FenceChecks()->ThrowIfAny("read_buffer");  // ReadDirect polled what completed
         return;
     }
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {

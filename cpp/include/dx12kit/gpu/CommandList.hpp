@@ -362,9 +362,13 @@ private:
     void BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count, const char* what);
 
     std::string m_Name = "command list";
-    /// While a bundle's execute_indirect replays into this list: " (bundle 'B', call N)", for the
-    /// messages of errors found later on the GPU (Bundle::ReplayInto sets and clears it).
-    std::string m_ReplayOrigin;
+    /// While a bundle's execute_indirect replays into this list: the bundle and its call, for the
+    /// messages of errors found later on the GPU (Bundle::ReplayInto sets and clears them; the text,
+    /// " (bundle 'B', call N)", is built only for such a message).
+    const class Bundle* m_ReplayBundle = nullptr;
+    size_t m_ReplayCall = 0;
+    /// "buffer 'name'", for execute_indirect's messages (CommandListIndirect.cpp).
+    static std::string NamedBuffer(const Resource& r);
     friend class Bundle;
     struct Binding {
         std::shared_ptr<Resource> resource;

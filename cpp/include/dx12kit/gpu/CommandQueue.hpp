@@ -177,7 +177,7 @@ public:
     QueueSubmitter& Submitter() const { return *m_Submitter; }
     /// Errors the GPU found in the device's work (FenceChecks.hpp; one sink per device), raised by the
     /// next Wait, Flush, ReadBuffer, ReadTexture or ReadQueries of any queue, or Device::WaitIdle.
-    const std::shared_ptr<FenceCheckSink>& FenceChecks() const { return m_FenceChecks; }
+    const std::shared_ptr<FenceCheckSink>& FenceChecks() const;
 
     /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a
     /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
@@ -293,7 +293,6 @@ private:
     std::mutex m_ReadbackMutex;                                     // one readback at a time per queue
     std::shared_ptr<class Resource> m_Readback;                     // reused READBACK buffer, grown as needed
     std::shared_ptr<class Resource> ReadbackBuffer(uint64_t size);  // caller holds m_ReadbackMutex
-    std::shared_ptr<FenceCheckSink> m_FenceChecks;
     // The native calls, the submission thread and the timed waits on m_d3d12Fence (declared after
     // it: destroyed first, once the queue is idle).
     std::shared_ptr<QueueSubmitter> m_Submitter;
