@@ -89,6 +89,7 @@ bool CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
     m_Context->CheckNotForked("execute");
     const bool queued = m_Submitter->Execute(count, lists, m_LastSubmitted + 1);
     m_Context->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
+    m_Executes.fetch_add(1, std::memory_order_relaxed);
     return queued;
 }
 
@@ -110,11 +111,13 @@ void CommandQueue::ThrowIfQueuedOpFailed(const char* what, uint64_t upTo) const 
 
 HRESULT CommandQueue::SignalSubmitted() {
     m_Context->Submits().signals.fetch_add(1, std::memory_order_relaxed);
+    m_Signals.fetch_add(1, std::memory_order_relaxed);
     // A signal issued while an earlier one of this queue is not seen reached: the case in which vkd3d
     // 1.2 can lose a value (see the header), so stalls are healed quickly until the fence catches up.
     if (m_LastSignalled > ReadCompleted()) {
         m_SignalOverlap = true;
         m_Context->Submits().overlappingSignals.fetch_add(1, std::memory_order_relaxed);
+        m_OverlappingSignals.fetch_add(1, std::memory_order_relaxed);
     }
     const HRESULT hr = m_Submitter->Signal(m_LastSubmitted);
     if (SUCCEEDED(hr)) {
@@ -167,11 +170,13 @@ void CommandQueue::HealIfStalled(uint64_t done) {
     // Never throws (Execute checks for pending signals after its lists are on the GPU): a failed
     // re-issue is tried again after the next stall.
     m_Context->Submits().reissuedSignals.fetch_add(1, std::memory_order_relaxed);
+    m_ReissuedSignals.fetch_add(1, std::memory_order_relaxed);
     if (idle) {
         (void)SignalSubmitted();  // restarts m_HealSince
     } else {
         // The submission thread is busy: re-issue the latest signal it issued, ordered with its own.
         m_Context->Submits().signals.fetch_add(1, std::memory_order_relaxed);
+        m_Signals.fetch_add(1, std::memory_order_relaxed);
         (void)m_Submitter->Reissue();
         m_HealSince = now;
     }

@@ -2147,7 +2147,8 @@ class Device:
         submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with
         lazy_fence_signals while work is in flight; overlapping_signals: signals issued while an earlier one of the same
         queue was still pending, the case in which vkd3d 1.2 can lose a value; reissued_signals: signals issued again by the
-        stall cure), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:
+        stall cure), submissions_per_queue ('direct', 'compute', 'copy': each queue's share of those four counts),
+        uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:
         cpu: written by the CPU at execute; gpu: copied on the GPU before their list because the buffer was still in use).
         """
     def trim_memory(self) -> None:
