@@ -306,6 +306,7 @@ inline void CrossQueueHazard(int self, Resource* r, bool writes, uint64_t (&need
 // Rule 7: records the use once submitted as fence `value` of queue type `self`. A write follows
 // every earlier use (waited for, or on the same queue), so it replaces them all.
 inline void NoteCrossQueueUse(int self, Resource* r, bool writes, uint64_t value) {
+    if (self == D3D12_COMMAND_LIST_TYPE_COMPUTE && !r->UsedOnComputeQueue()) r->NoteComputeQueueUse();
     Resource::QueueUses& u = r->CrossQueueUses();
     if (writes) {
         u = Resource::QueueUses{};
