@@ -116,6 +116,13 @@ py::dict DeviceStatsDict(Device& d) {
     out["submissions"] =
         py::dict("executes"_a = c.Submits().submissions.load(), "signals"_a = c.Submits().signals.load(),
                  "overlapping_signals"_a = c.Submits().overlappingSignals.load(), "reissued_signals"_a = c.Submits().reissuedSignals.load());
+    py::dict perQueue;  // each queue's share of "submissions" (a key of its own: those keys stay as they were)
+    for (D3D12_COMMAND_LIST_TYPE t : {D3D12_COMMAND_LIST_TYPE_DIRECT, D3D12_COMMAND_LIST_TYPE_COMPUTE, D3D12_COMMAND_LIST_TYPE_COPY}) {
+        const CommandQueue::SubmitCounts n = d.QueueRef(t).SubmitCounters();
+        perQueue[QueueKindName(t)] = py::dict("executes"_a = n.executes, "signals"_a = n.signals, "overlapping_signals"_a = n.overlappingSignals,
+                                              "reissued_signals"_a = n.reissuedSignals);
+    }
+    out["submissions_per_queue"] = perQueue;
     out["uma_writes"] = py::dict("cpu"_a = c.Submits().umaCpuWrites.load(), "gpu"_a = c.Submits().umaGpuWrites.load());
     out["last_serial"] = c.LastSerial();
     out["completed_serial"] = c.CompletedSerial();

@@ -200,4 +200,68 @@ TEST_CASE("state tracker: a list's first use stays its exact state, resolved at 
     CHECK(tex->GlobalState().All() == kNpsr);
 }
 
+TEST_CASE("state tracker: a list ending in the wider read state it kept, then a compute-queue read, is put right on the direct queue") {
+    // The direct list reads the texture as PIXEL | NON_PIXEL (a draw's SRV), then as NON_PIXEL (a dispatch): the
+    // second read records nothing (ReadCovered), so the list ends in the wider state. D3D12 forbids
+    // PIXEL_SHADER_RESOURCE on compute queues (transitions from it included): the compute list's read
+    // must be preceded by the transition on the direct queue, and the texture ends in NON_PIXEL.
+    auto dev = SharedDevice();
+    auto direct = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    auto compute = dev->Queue(D3D12_COMMAND_LIST_TYPE_COMPUTE);
+    auto tex = SmallTexture(*dev, "wide then compute");
+    ExecuteTransition(direct, tex, D3D12_RESOURCE_STATE_COPY_DEST);
+    auto cl = direct->CreateCommandList(direct);
+    cl->Tracker().Transition(tex, kBothSrv);
+    const uint64_t recorded = dev->Context()->Barriers().recorded.load();
+    cl->Tracker().Transition(tex, kNpsr);
+    CHECK(dev->Context()->Barriers().recorded.load() == recorded);  // kept: nothing recorded
+    direct->Wait(direct->Execute({cl}));
+    CHECK(tex->GlobalState().All() == kBothSrv);  // what the list left on the GPU
+    auto ccl = compute->CreateCommandList(compute);
+    ccl->Tracker().Transition(tex, kNpsr);
+    compute->Wait(compute->Execute({ccl}));
+    const auto inserted = compute->LastInsertedBarriers();
+    REQUIRE(inserted.size() == 1);
+    CHECK(inserted[0].before == kBothSrv);
+    CHECK(inserted[0].after == kNpsr);
+    CHECK(inserted[0].onDirectQueue);  // never recorded on the compute queue
+    CHECK(tex->GlobalState().All() == kNpsr);
+}
+
+TEST_CASE("state tracker: a read covered by the wider state is recorded exactly for a texture a compute queue uses") {
+    // Once a compute queue used the texture, a direct list asking for PIXEL | NON_PIXEL then NON_PIXEL records the
+    // narrowing (one barrier in the list) instead of keeping PIXEL_SHADER_RESOURCE, so the next compute-queue list
+    // needs no direct-queue fix-up (a submission, a signal and a GPU wait).
+    auto dev = SharedDevice();
+    auto direct = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
+    auto compute = dev->Queue(D3D12_COMMAND_LIST_TYPE_COMPUTE);
+    auto tex = SmallTexture(*dev, "compute reads it");
+    ExecuteTransition(compute, tex, kNpsr);
+    CHECK(tex->UsedOnComputeQueue());
+    auto cl = direct->CreateCommandList(direct);
+    cl->Tracker().Transition(tex, kBothSrv);  // pending (first use)
+    cl->Tracker().Transition(tex, kBothSrv);
+    const uint64_t recorded = dev->Context()->Barriers().recorded.load();
+    cl->Tracker().Transition(tex, kNpsr);
+    CHECK(dev->Context()->Barriers().recorded.load() == recorded + 1);
+    CHECK(cl->Tracker().KnownState(tex.get(), kAllSubresources) == kNpsr);
+    direct->Wait(direct->Execute({cl}));
+    CHECK(tex->GlobalState().All() == kNpsr);
+    auto ccl = compute->CreateCommandList(compute);
+    ccl->Tracker().Transition(tex, kNpsr);
+    compute->Wait(compute->Execute({ccl}));
+    CHECK(compute->LastInsertedBarriers().empty());
+    // A texture no compute queue used keeps the wider state (no barrier), as before.
+    auto other = SmallTexture(*dev, "direct only");
+    ExecuteTransition(direct, other, kBothSrv);
+    CHECK(!other->UsedOnComputeQueue());
+    ResourceStateTracker tracker(dev->Context()->Barriers());
+    tracker.Transition(other, kBothSrv);
+    tracker.Transition(other, kBothSrv);
+    const uint64_t recorded2 = dev->Context()->Barriers().recorded.load();
+    tracker.Transition(other, kNpsr);
+    CHECK(dev->Context()->Barriers().recorded.load() == recorded2);
+    CHECK(tracker.KnownState(other.get(), kAllSubresources) == kBothSrv);
+}
+
 }  // TEST_SUITE

@@ -334,3 +334,26 @@ def test_defragment_waits_for_deferred_signals_of_other_queues():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.startswith("ok")
+
+
+def test_submission_counts_per_queue_add_up_to_the_device_counts(dev, fill):
+    """stats()["submissions_per_queue"] gives each queue's share of stats()["submissions"]: an execute on the
+    compute queue counts there and nowhere else, and the shares add up to the device's counts."""
+    dev.wait_idle()
+    before = dev.stats()
+    comp_q = dev.queue("compute")
+    buf = dev.create_buffer(N * 4, uav=True)
+    comp_q.wait(comp_q.execute(comp_q.command_list()))  # the new buffer's zeroing (direct queue) is not in the next count
+    mid = dev.stats()
+    comp_q.wait(comp_q.execute(record_fill(comp_q, fill, buf, 7)))
+    after = dev.stats()
+    keys = ("executes", "signals", "overlapping_signals", "reissued_signals")
+    for s in (before, mid, after):
+        assert set(s["submissions_per_queue"]) == {"direct", "compute", "copy"}
+        for k in keys:
+            assert sum(q[k] for q in s["submissions_per_queue"].values()) == s["submissions"][k], (k, s)
+    per = {name: {k: after["submissions_per_queue"][name][k] - mid["submissions_per_queue"][name][k] for k in keys}
+           for name in ("direct", "compute", "copy")}
+    assert per["compute"]["executes"] == 1
+    assert per["direct"]["executes"] == per["copy"]["executes"] == 0
+    assert per["compute"]["signals"] >= 1  # its wait needs the signal

@@ -439,6 +439,79 @@ def test_reads_a_wider_read_only_state_allows_keep_it_without_barriers(dev, q, p
     assert t.global_state() == S.NON_PIXEL_SHADER_RESOURCE
 
 
+def test_a_list_ending_in_the_wider_read_state_then_a_compute_queue_read(dev, q, psos):
+    """A draw reads T through an SRV visible to every stage (PIXEL | NON_PIXEL_SHADER_RESOURCE), then a dispatch on
+    the same direct list reads it (NON_PIXEL, covered: nothing recorded), so the list leaves T in the wider state. A
+    compute-queue list then reads T: D3D12 forbids PIXEL_SHADER_RESOURCE on compute queues, so the transition to
+    NON_PIXEL is made on the direct queue first, and the compute read gives the right numbers."""
+    n = 16
+    both = S.PIXEL_SHADER_RESOURCE | S.NON_PIXEL_SHADER_RESOURCE
+    vs = dx.compile_hlsl(FULLSCREEN_POS_VS, profile="vs_5_0")
+    double_all = dev.create_graphics_pipeline(vs, dx.compile_hlsl(DOUBLE_PS, profile="ps_5_0"),
+                                              dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)])]), ["r32_float"])
+    t = dev.create_texture2d(n, n, "r32_float", render_target=True, name="wide then compute")
+    side = dev.create_texture2d(n, n, "r32_float", render_target=True, name="doubled")
+    small = dev.create_texture2d(n // 2, n // 2, "r32_float", uav=True, name="filtered on direct")
+    small_c = dev.create_texture2d(n // 2, n // 2, "r32_float", uav=True, name="filtered on compute")
+    cl = q.command_list()
+    cl.set_pipeline_state(psos["pattern"])
+    cl.set_render_targets([t])
+    cl.set_dynamic_constant_buffer(0, np.array([5, 0, 0, 0], np.float32))
+    cl.draw(3)
+    cl.set_pipeline_state(double_all)
+    cl.set_render_targets([side])
+    cl.set_shader_resource_view(0, 0, t)
+    cl.draw(3)
+    cl.set_pipeline_state(psos["down_cs"])
+    cl.set_constants(0, [n // 2, n // 2])
+    cl.set_shader_resource_view(1, 0, t)
+    cl.set_unordered_access_view(2, 0, small)
+    cl.dispatch(1, 1)
+    q.wait(q.execute(cl))
+    assert t.global_state() == both
+    comp_q = dev.queue("compute")
+    cc = comp_q.command_list()
+    cc.set_pipeline_state(psos["down_cs"])
+    cc.set_constants(0, [n // 2, n // 2])
+    cc.set_shader_resource_view(1, 0, t)
+    cc.set_unordered_access_view(2, 0, small_c)
+    cc.dispatch(1, 1)
+    comp_q.wait(comp_q.execute(cc))
+    assert comp_q.last_direct_queue_barriers == [(0, "wide then compute", ALL, both, S.NON_PIXEL_SHADER_RESOURCE)]
+    assert t.global_state() == S.NON_PIXEL_SHADER_RESOURCE
+    p = pattern(5, n)
+    want = ((p[0::2, 0::2] + p[0::2, 1::2]) + (p[1::2, 0::2] + p[1::2, 1::2])) * 0.25
+    assert np.array_equal(q.read_texture(side)[..., 0], 2 * p)
+    assert np.array_equal(q.read_texture(small)[..., 0], want)
+    assert np.array_equal(comp_q.read_texture(small_c)[..., 0], want)
+    # Now that a compute queue uses T, the direct list's covered read narrows it (one barrier in the list), so the
+    # next compute-queue list needs no direct-queue fix-up: one execute per list, and the same numbers.
+    before = dev.stats()["submissions_per_queue"]["direct"]["executes"]
+    cl = q.command_list()
+    cl.set_pipeline_state(double_all)
+    cl.set_render_targets([side])
+    cl.set_shader_resource_view(0, 0, t)
+    cl.draw(3)
+    cl.set_pipeline_state(psos["down_cs"])
+    cl.set_constants(0, [n // 2, n // 2])
+    cl.set_shader_resource_view(1, 0, t)
+    cl.set_unordered_access_view(2, 0, small)
+    cl.dispatch(1, 1)
+    q.wait(q.execute(cl))
+    assert t.global_state() == S.NON_PIXEL_SHADER_RESOURCE
+    cc = comp_q.command_list()
+    cc.set_pipeline_state(psos["down_cs"])
+    cc.set_constants(0, [n // 2, n // 2])
+    cc.set_shader_resource_view(1, 0, t)
+    cc.set_unordered_access_view(2, 0, small_c)
+    cc.dispatch(1, 1)
+    comp_q.wait(comp_q.execute(cc))
+    assert comp_q.last_direct_queue_barriers == []
+    assert dev.stats()["submissions_per_queue"]["direct"]["executes"] - before == 1  # the direct list (its pre-list in the same call)
+    assert np.array_equal(q.read_texture(small)[..., 0], want)
+    assert np.array_equal(comp_q.read_texture(small_c)[..., 0], want)
+
+
 def test_uav_clear_of_a_texture_array_transitions_every_slice(dev, q):
     """clear_unordered_access_view clears mip 0 of every array slice (the UAV covers them all), so
     every one of them must be in UNORDERED_ACCESS, not only subresource 0."""

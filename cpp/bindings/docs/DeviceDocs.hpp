@@ -244,7 +244,8 @@ inline constexpr const char stats[] =
     "submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with\n"
     "lazy_fence_signals while work is in flight; overlapping_signals: signals issued while an earlier one of the same\n"
     "queue was still pending, the case in which vkd3d 1.2 can lose a value; reissued_signals: signals issued again by the\n"
-    "stall cure), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:\n"
+    "stall cure), submissions_per_queue ('direct', 'compute', 'copy': each queue's share of those four counts),\n"
+    "uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:\n"
     "cpu: written by the CPU at execute; gpu: copied on the GPU before their list because the buffer was still in use).";
 inline constexpr const char create_command_signature[] =
     "A command signature for CommandList.execute_indirect (ID3D12Device::CreateCommandSignature).\n\n"

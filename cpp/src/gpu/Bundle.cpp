@@ -388,11 +388,12 @@ void Bundle::ReplayInto(CommandList& cl) const {
                            },
                            [&](const DispatchCmd& c) { cl.Dispatch(c.x, c.y, c.z); },
                            [&](const IndirectCmd& c) {
-                               cl.m_ReplayOrigin = " (bundle '" + m_Name + "', call " + std::to_string(i) + ")";
+                               cl.m_ReplayBundle = this;  // named in a message only if one is needed
+                               cl.m_ReplayCall = i;
                                struct Clear {
-                                   std::string& s;
-                                   ~Clear() { s.clear(); }
-                               } clear{cl.m_ReplayOrigin};
+                                   const Bundle*& b;
+                                   ~Clear() { b = nullptr; }
+                               } clear{cl.m_ReplayBundle};
                                cl.ExecuteIndirect(c.signature, c.maxCount, c.arguments, c.argumentOffset, c.count, c.countOffset, c.referenced);
                            },
                        },

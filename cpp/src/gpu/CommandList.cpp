@@ -1397,10 +1397,15 @@ void CommandList::CheckRootArguments(const char* what) const {
 
 void CommandList::CheckIndexBuffer(const char* what) const {
     if (!m_IndexBufferSet)
-        throw InvalidArgument(std::string(what) + ": no index buffer is set on this list; call set_index_buffer (or set_dynamic_index_buffer) first");
+        throw InvalidArgument(std::string(what) +
+                              (m_IndexBufferNulled ? ": the index buffer is NULL: execute_indirect, whose command signature sets it "
+                                                     "(index_buffer_view), left it NULL (D3D12: an index buffer a command signature "
+                                                     "sets is NULL after ExecuteIndirect)"
+                                                   : ": no index buffer is set on this list") +
+                              "; call set_index_buffer (or set_dynamic_index_buffer) first");
 }
 
-void CommandList::ThrowMissingVertexBuffer(const char* what) const {
+void CommandList::ThrowMissingVertexBuffer(const char* what, uint32_t covered) const {
     // A list starts with no vertex buffer bound (ID3D12GraphicsCommandList::ClearState: a list's
     // state at creation, "all currently bound resources are unbound"), and bindings persist across
     // SetPipelineState, so "set since the list opened" is what counts. D3D12 itself only warns
@@ -1410,7 +1415,7 @@ void CommandList::ThrowMissingVertexBuffer(const char* what) const {
     // Only slots of elements the vertex shader reads count (PipelineState::InputSlots): vkd3d leaves
     // an unread element out of the Vulkan pipeline, and D3D12 fetches nothing for it, so a depth
     // pre-pass may share a full layout and bind only the position stream.
-    const uint32_t missing = m_Pipeline->InputSlots() & ~m_VertexSlotsSet;
+    const uint32_t missing = m_Pipeline->InputSlots() & ~(m_VertexSlotsSet | covered);
     uint32_t slot = 0;
     while (!((missing >> slot) & 1u)) ++slot;
     std::string semantics;
@@ -1418,8 +1423,13 @@ void CommandList::ThrowMissingVertexBuffer(const char* what) const {
         if (e.slot == slot)
             semantics += (semantics.empty() ? "'" : ", '") + e.semantic + (e.semanticIndex ? std::to_string(e.semanticIndex) : std::string()) + "'";
     throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads vertex-buffer slot " + std::to_string(slot) +
-                          " (input_layout " + semantics + ") but no vertex buffer was set there on this list; call set_vertex_buffer(" +
-                          std::to_string(slot) + ", ...) (or set_dynamic_vertex_buffer) first");
+                          " (input_layout " + semantics + ") but " +
+                          ((m_VertexSlotsNulled >> slot) & 1u
+                               ? std::string("execute_indirect, whose command signature sets that slot (vertex_buffer_view), "
+                                             "left a NULL vertex buffer there (D3D12: a vertex buffer a command "
+                                             "signature sets is NULL after ExecuteIndirect)")
+                               : std::string("no vertex buffer was set there on this list")) +
+                          "; call set_vertex_buffer(" + std::to_string(slot) + ", ...) (or set_dynamic_vertex_buffer) first");
 }
 
 void CommandList::ValidateTableSlots(const char* op) const {

@@ -14,11 +14,9 @@
 
 namespace dx12kit {
 
-namespace {
-std::string Named(const Resource& r) {
+std::string CommandList::NamedBuffer(const Resource& r) {
     return "buffer '" + r.Name() + "'";
 }
-}  // namespace
 
 void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signature, uint32_t maxCount, const std::shared_ptr<Resource>& arguments,
                                   uint64_t argumentOffset, const std::shared_ptr<Resource>& count, uint64_t countOffset,
@@ -58,7 +56,7 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         throw InvalidArgument("execute_indirect: max_count=" + std::to_string(maxCount) + " commands of " + std::to_string(signature->ByteStride()) +
                               " bytes (the last " + std::to_string(signature->ArgumentBytes()) +
                               ") from argument_offset=" + std::to_string(argumentOffset) + " need " + std::to_string(need) + " bytes, but " +
-                              Named(*arguments) + " holds " + std::to_string(arguments->Size()) +
+                              NamedBuffer(*arguments) + " holds " + std::to_string(arguments->Size()) +
                               " (D3D12: the argument buffer holds max_count commands); lower max_count or use a bigger buffer");
     if (count) {
         CheckSameDevice(*count, what);
@@ -69,7 +67,7 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
                                   " is not a multiple of 4 (D3D12 ExecuteIndirect)");
         if (countOffset > count->Size() || 4 > count->Size() - countOffset)
             throw InvalidArgument("execute_indirect: the 4-byte count at count_offset=" + std::to_string(countOffset) + " does not fit " +
-                                  Named(*count) + " of " + std::to_string(count->Size()) + " bytes");
+                                  NamedBuffer(*count) + " of " + std::to_string(count->Size()) + " bytes");
         if (dispatch && !platform::BackendIndirectSupport().dispatchCount)
             throw InvalidArgument("execute_indirect: a count buffer with dispatch signature '" + signature->Name() +
                                   "' is not supported on " DX12KIT_BACKEND_NAME
@@ -86,18 +84,19 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         const Resource* r = kv.second.resource.get();
         for (const auto& ref : referenced)
             if (r == ref.get() && kv.second.uav)
-                throw InvalidArgument(
-                    "execute_indirect: " + Named(*r) + " is in referenced= (read as constant buffers: VERTEX_AND_CONSTANT_BUFFER) and is bound by " +
-                    DescribeBinding(kv.first, kv.second) + " for writing (D3D12 holds a buffer in one state per draw); bind another buffer there");
+                throw InvalidArgument("execute_indirect: " + NamedBuffer(*r) +
+                                      " is in referenced= (read as constant buffers: VERTEX_AND_CONSTANT_BUFFER) and is bound by " +
+                                      DescribeBinding(kv.first, kv.second) +
+                                      " for writing (D3D12 holds a buffer in one state per draw); bind another buffer there");
         if (r != arguments.get() && r != count.get()) continue;
         if (dispatch && kv.first >= kInputAssemblerKeys) continue;
-        throw InvalidArgument("execute_indirect: " + Named(*r) + " is read as indirect arguments (INDIRECT_ARGUMENT) and is bound by " +
+        throw InvalidArgument("execute_indirect: " + NamedBuffer(*r) + " is read as indirect arguments (INDIRECT_ARGUMENT) and is bound by " +
                               DescribeBinding(kv.first, kv.second) +
                               " (D3D12 holds a buffer in one state per draw or dispatch); bind another buffer there");
     }
-    if (!dispatch) {
-        if (signature->Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED) CheckIndexBuffer(what);
-        CheckVertexBuffers(what);
+    if (!dispatch) {  // (what the signature sets per command need not be bound before)
+        if (signature->Work() == D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED && !signature->SetsIndexBuffer()) CheckIndexBuffer(what);
+        if (m_Pipeline->InputSlots() & ~(m_VertexSlotsSet | signature->VertexSlots())) ThrowMissingVertexBuffer(what, signature->VertexSlots());
     }
     if (signature.get() != m_LastKeptSignature) {  // alive until the list's work completes; one push per signature change
         m_Tracked.push_back(signature);
@@ -137,7 +136,21 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
 
 void CommandList::NullIndirectRootViews(const CommandSignature& signature) {
     // D3D12 ("Indirect drawing"): after ExecuteIndirect a root view the signature sets is a NULL view
-    // (and root constants it sets are 0); the next work must set the view again.
+    // (and root constants it sets are 0), a vertex-buffer slot it sets holds a NULL vertex buffer and
+    // an index buffer it sets is NULL; the next work must set them again (a draw through a NULL vertex
+    // or index buffer is refused as an unset one is: CheckVertexBuffers, CheckIndexBuffer). The
+    // buffers the list bound there before are no longer bound: no state request or hazard check.
+    if (const uint32_t slots = signature.VertexSlots()) {
+        m_VertexSlotsSet &= ~slots;
+        m_VertexSlotsNulled |= slots;
+        for (uint32_t slot = 0; slot < D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT; ++slot)
+            if ((slots >> slot) & 1u) m_Bindings.erase(uint64_t(0xFFFF0000u | slot) << 32);
+    }
+    if (signature.SetsIndexBuffer()) {
+        m_IndexBufferSet = false;
+        m_IndexBufferNulled = true;
+        m_Bindings.erase(uint64_t(0xFFFFFFFFu) << 32);
+    }
     for (const auto& a : signature.Arguments()) {
         const uint32_t root = a.ConstantBufferView.RootParameterIndex;
         if (!indirectrules::ChangesRootArguments(a.Type) || a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT || root >= 64) continue;

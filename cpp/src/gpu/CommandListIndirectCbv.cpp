@@ -29,6 +29,7 @@
 
 #include "../builtin/ExpandIndirectCbv.generated.hpp"
 #include "dx12kit/base/Errors.hpp"
+#include "dx12kit/gpu/Bundle.hpp"
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/CommandSignature.hpp"
 #include "dx12kit/gpu/Device.hpp"
@@ -74,10 +75,6 @@ std::shared_ptr<PipelineState> MakeExpandPipeline(const std::shared_ptr<DeviceCo
     return pso;
 }
 
-std::string Named(const Resource& r) {
-    return "buffer '" + r.Name() + "'";
-}
-
 }  // namespace
 
 void CommandList::CheckReferenced(const CommandSignature& signature, const std::vector<std::shared_ptr<Resource>>& referenced,
@@ -106,7 +103,7 @@ void CommandList::CheckReferenced(const CommandSignature& signature, const std::
         if (!r->IsBuffer())
             throw InvalidArgument(head + "referenced[" + std::to_string(i) + "] '" + r->Name() + "' is a texture; constant buffers are buffers");
         if (r->HeapType() == D3D12_HEAP_TYPE_READBACK)
-            throw InvalidArgument(head + "referenced[" + std::to_string(i) + "] " + Named(*r) +
+            throw InvalidArgument(head + "referenced[" + std::to_string(i) + "] " + NamedBuffer(*r) +
                                   " is in a readback heap, which shaders cannot read as constant buffers");
     }
 }
@@ -158,17 +155,20 @@ void CommandList::ExecuteIndirectCbvs(const CommandSignature& signature, uint32_
     NoteFullWrite(*scratch, true);  // written before it is read: no zeroing
     m_Tracked.push_back(scratch);
     auto readback = m_Device->PassBuffers().Acquire(8, D3D12_HEAP_TYPE_READBACK, "execute_indirect check");
-    const std::string list = m_Name + "'" + m_ReplayOrigin, sig = signature.Name();
-    m_Tracked.push_back(std::make_shared<FenceCheck>(m_Queue->FenceChecks(), readback, [list, sig, maxCount](uint32_t lowest, uint32_t why) {
-        const uint32_t command = ~lowest;
-        return "execute_indirect of command signature '" + sig + "' (max_count=" + std::to_string(maxCount) + ") in command list '" + list +
-               ": command " + std::to_string(command) + " (the lowest failing one) has a root CBV address that " +
-               (why == 1   ? std::string("lies in no buffer of referenced=")
-                : why == 2 ? std::string("is not a multiple of 256 bytes from its buffer's start (set_root_cbv's rule)")
-                           : std::string("lies in no buffer of referenced= or is not 256-byte aligned")) +
-               "; the failing commands were not drawn (D3D12 would have read whatever lies there). Write addresses of "
-               "buffer.gpu_address + a multiple of 256 into the argument buffer, and name every such buffer in referenced=";
-    }));
+    std::string bundle = m_ReplayBundle ? m_ReplayBundle->Name() : std::string();
+    m_Tracked.push_back(std::make_shared<FenceCheck>(
+        m_Queue->FenceChecks(), readback,
+        [list = m_Name, bundle = std::move(bundle), call = m_ReplayCall, sig = signature.Name(), maxCount](uint32_t lowest, uint32_t why) {
+            const uint32_t command = ~lowest;
+            const std::string origin = bundle.empty() ? std::string() : " (bundle '" + bundle + "', call " + std::to_string(call) + ")";
+            return "execute_indirect of command signature '" + sig + "' (max_count=" + std::to_string(maxCount) + ") in command list '" + list + "'" +
+                   origin + ": command " + std::to_string(command) + " (the lowest failing one) has a root CBV address that " +
+                   (why == 1   ? std::string("lies in no buffer of referenced=")
+                    : why == 2 ? std::string("is not a multiple of 256 bytes from its buffer's start (set_root_cbv's rule)")
+                               : std::string("lies in no buffer of referenced= or is not 256-byte aligned")) +
+                   "; the failing commands were not drawn (D3D12 would have read whatever lies there). Write addresses of "
+                   "buffer.gpu_address + a multiple of 256 into the argument buffer, and name every such buffer in referenced=";
+        }));
 
     // The pass: its inputs in the states it reads them in (and D3D12's for the draws).
     const auto readIndirect = D3D12_RESOURCE_STATES(D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT | D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE);

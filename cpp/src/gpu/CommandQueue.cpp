@@ -21,8 +21,11 @@
 
 namespace dx12kit {
 
-CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type)
-    : m_Device(device), m_Context(device.Context()), m_Type(type), m_FenceChecks(device.FenceChecks()) {
+const std::shared_ptr<FenceCheckSink>& CommandQueue::FenceChecks() const {
+    return m_Device.FenceChecks();  // one sink per device (Device.hpp)
+}
+
+CommandQueue::CommandQueue(Device& device, D3D12_COMMAND_LIST_TYPE type) : m_Device(device), m_Context(device.Context()), m_Type(type) {
     D3D12_COMMAND_QUEUE_DESC d{};
     d.Type = type;
     d.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
@@ -86,6 +89,7 @@ bool CommandQueue::Submit(UINT count, ID3D12CommandList* const* lists) {
     m_Context->CheckNotForked("execute");
     const bool queued = m_Submitter->Execute(count, lists, m_LastSubmitted + 1);
     m_Context->Submits().submissions.fetch_add(1, std::memory_order_relaxed);
+    m_Executes.fetch_add(1, std::memory_order_relaxed);
     return queued;
 }
 
@@ -107,11 +111,13 @@ void CommandQueue::ThrowIfQueuedOpFailed(const char* what, uint64_t upTo) const 
 
 HRESULT CommandQueue::SignalSubmitted() {
     m_Context->Submits().signals.fetch_add(1, std::memory_order_relaxed);
+    m_Signals.fetch_add(1, std::memory_order_relaxed);
     // A signal issued while an earlier one of this queue is not seen reached: the case in which vkd3d
     // 1.2 can lose a value (see the header), so stalls are healed quickly until the fence catches up.
     if (m_LastSignalled > ReadCompleted()) {
         m_SignalOverlap = true;
         m_Context->Submits().overlappingSignals.fetch_add(1, std::memory_order_relaxed);
+        m_OverlappingSignals.fetch_add(1, std::memory_order_relaxed);
     }
     const HRESULT hr = m_Submitter->Signal(m_LastSubmitted);
     if (SUCCEEDED(hr)) {
@@ -164,11 +170,13 @@ void CommandQueue::HealIfStalled(uint64_t done) {
     // Never throws (Execute checks for pending signals after its lists are on the GPU): a failed
     // re-issue is tried again after the next stall.
     m_Context->Submits().reissuedSignals.fetch_add(1, std::memory_order_relaxed);
+    m_ReissuedSignals.fetch_add(1, std::memory_order_relaxed);
     if (idle) {
         (void)SignalSubmitted();  // restarts m_HealSince
     } else {
         // The submission thread is busy: re-issue the latest signal it issued, ordered with its own.
         m_Context->Submits().signals.fetch_add(1, std::memory_order_relaxed);
+        m_Signals.fetch_add(1, std::memory_order_relaxed);
         (void)m_Submitter->Reissue();
         m_HealSince = now;
     }
@@ -298,6 +306,7 @@ inline void CrossQueueHazard(int self, Resource* r, bool writes, uint64_t (&need
 // Rule 7: records the use once submitted as fence `value` of queue type `self`. A write follows
 // every earlier use (waited for, or on the same queue), so it replaces them all.
 inline void NoteCrossQueueUse(int self, Resource* r, bool writes, uint64_t value) {
+    if (self == D3D12_COMMAND_LIST_TYPE_COMPUTE && !r->UsedOnComputeQueue()) r->NoteComputeQueueUse();
     Resource::QueueUses& u = r->CrossQueueUses();
     if (writes) {
         u = Resource::QueueUses{};
@@ -769,7 +778,7 @@ void CommandQueue::Wait(uint64_t value, double timeoutSeconds) {
         throw Timeout("wait: fence value " + std::to_string(value) + " not reached within " + std::to_string(timeoutSeconds) +
                       " s (completed: " + std::to_string(ReadCompleted()) + ")");
     m_Device.Poll();
-    m_FenceChecks->ThrowIfAny("wait");
+    m_Device.FenceChecks()->ThrowIfAny("wait");
 }
 
 uint64_t CommandQueue::Flush(double timeoutSeconds, bool raiseGpuErrors) {
@@ -782,7 +791,7 @@ uint64_t CommandQueue::Flush(double timeoutSeconds, bool raiseGpuErrors) {
     }
     if (!WaitForFence(value, timeoutSeconds)) throw Timeout("flush: the queue did not go idle within " + std::to_string(timeoutSeconds) + " s");
     m_Device.Poll();
-    if (raiseGpuErrors) m_FenceChecks->ThrowIfAny("flush");
+    if (raiseGpuErrors) m_Device.FenceChecks()->ThrowIfAny("flush");
     return value;
 }
 
@@ -838,7 +847,7 @@ void CommandQueue::ReadBuffer(const std::shared_ptr<CommandQueue>& self, const s
     if (size != buffer->Size()) throw InvalidArgument("read_buffer: destination size does not match the buffer");
     // One memcpy (UmaAccess.hpp), or a GPU copy below when other threads keep using the buffer.
     if (uma::ReadsDirectly(*buffer) && uma::ReadDirect(m_Device, *buffer, dst, size, timeoutSeconds)) {
-        m_FenceChecks->ThrowIfAny("read_buffer");  // ReadDirect polled what completed
+        m_Device.FenceChecks()->ThrowIfAny("read_buffer");  // ReadDirect polled what completed
         return;
     }
     if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT) {

@@ -163,6 +163,8 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
             m_CbvOffsets.push_back(offset);
         }
         if (IsWork(a.Type)) m_WorkOffset = offset;
+        if (a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW) m_VertexSlots |= uint32_t(1) << a.VertexBuffer.Slot;
+        if (a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW) m_SetsIndexBuffer = true;
         offset += indirectrules::ArgumentBytes(a);
     }
     m_EmulatesCbvs = !support.rootArguments && !m_CbvRootIndices.empty();
@@ -185,7 +187,8 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
             throw InvalidArgument(head + "arguments[" + std::to_string(i) + "] " + Describe(a) +
                                   " is not supported on " DX12KIT_BACKEND_NAME
                                   ": vkd3d 1.2's ExecuteIndirect runs only the draw/draw_indexed/dispatch argument and ignores the others "
-                                  "(\"Ignoring unhandled argument type\"), so every command would reuse the arguments set before it; dx12kit "
+                                  "(\"Ignoring unhandled argument type\"), so every command would reuse the arguments set before it (and, "
+                                  "measured for a vertex_buffer_view argument, reads the draw arguments from the command's first bytes); dx12kit "
                                   "emulates only root CBV arguments before a draw. Use a root CBV per command (constant_buffer_view), or a "
                                   "signature of the draw argument alone selecting per-draw data in the shader (e.g. SV_InstanceID with "
                                   "start_instance from the argument buffer indexing a structured buffer), or record the draws one by one "

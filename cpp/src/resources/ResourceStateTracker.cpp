@@ -112,8 +112,13 @@ void ResourceStateTracker::Transition(const std::shared_ptr<Resource>& resource,
         if (before == state) return;  // already there: nothing recorded, nothing changes
         // A read the known (not pending) read-only state already allows needs no barrier: the wider
         // state is kept (d3d12rules::ReadCovered). Only whole-resource requests of a resource in one
-        // state; a pending first use keeps its exact state (what execute resolves against).
-        if (!exact && before != kUnknownState && d3d12rules::ReadCovered(before, state)) return;
+        // state; a pending first use keeps its exact state (what execute resolves against). Not for a
+        // resource a compute queue uses when the kept state would hold PIXEL_SHADER_RESOURCE the read
+        // did not ask for: a list ending so would cost the next compute-queue list a direct-queue
+        // fix-up (a submission, a signal and a GPU wait) where this barrier costs one in the list.
+        if (!exact && before != kUnknownState && d3d12rules::ReadCovered(before, state) &&
+            !((uint32_t(before) & ~uint32_t(state) & D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE) && resource->UsedOnComputeQueue()))
+            return;
         ++m_StateEpoch;
         if (before == kUnknownState) {
             m_Pending.push_back({resource.get(), kAllSubresources, state});

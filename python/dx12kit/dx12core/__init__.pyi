@@ -2165,7 +2165,8 @@ class Device:
         submissions (executes: ExecuteCommandLists calls, dx12kit's own included; signals: fence signals, fewer with
         lazy_fence_signals while work is in flight; overlapping_signals: signals issued while an earlier one of the same
         queue was still pending, the case in which vkd3d 1.2 can lose a value; reissued_signals: signals issued again by the
-        stall cure), uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:
+        stall cure), submissions_per_queue ('direct', 'compute', 'copy': each queue's share of those four counts),
+        uma_writes (uploads into CPU-visible 'default' buffers, Device.uma_direct:
         cpu: written by the CPU at execute; gpu: copied on the GPU before their list because the buffer was still in use).
         """
     def texture_allocation_info(self, width: typing.SupportsIndex, height: typing.SupportsIndex, format: Format | dx12kit.enums.FormatName, *, mip_levels: typing.SupportsIndex = 1, array_size: typing.SupportsIndex = 1, sample_count: typing.SupportsIndex = 1, render_target: bool = False, depth_stencil: bool = False, uav: bool = False) -> dict[str, int]:

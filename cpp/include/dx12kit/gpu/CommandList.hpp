@@ -362,9 +362,13 @@ private:
     void BinaryPass(const std::shared_ptr<Resource>& scratch, uint32_t count, const char* what);
 
     std::string m_Name = "command list";
-    /// While a bundle's execute_indirect replays into this list: " (bundle 'B', call N)", for the
-    /// messages of errors found later on the GPU (Bundle::ReplayInto sets and clears it).
-    std::string m_ReplayOrigin;
+    /// While a bundle's execute_indirect replays into this list: the bundle and its call, for the
+    /// messages of errors found later on the GPU (Bundle::ReplayInto sets and clears them; the text,
+    /// " (bundle 'B', call N)", is built only for such a message).
+    const class Bundle* m_ReplayBundle = nullptr;
+    size_t m_ReplayCall = 0;
+    /// "buffer 'name'", for execute_indirect's messages (CommandListIndirect.cpp).
+    static std::string NamedBuffer(const Resource& r);
     friend class Bundle;
     struct Binding {
         std::shared_ptr<Resource> resource;
@@ -557,7 +561,12 @@ private:
     /// Bit i: root view i was left NULL by execute_indirect, whose signature changes it (D3D12's rule), and
     /// not set since (CheckRootArguments says so). Cleared with the root arguments.
     uint64_t m_RootViewsNulled = 0;
-    /// After ExecuteIndirect: the root views `signature` changes are NULL views (D3D12), so unset.
+    /// Bit k: vertex-buffer slot k was left NULL by execute_indirect, whose signature sets it (D3D12's
+    /// rule), and not set since; m_IndexBufferNulled: the same for the index buffer. For the messages.
+    uint32_t m_VertexSlotsNulled = 0;
+    bool m_IndexBufferNulled = false;
+    /// After ExecuteIndirect: the root views, vertex buffers and index buffer `signature` changes are
+    /// NULL (D3D12), so unset: the next draw needs them set again.
     void NullIndirectRootViews(const CommandSignature& signature);
     std::array<uint64_t, 64> m_ConstantsSet{};  ///< per root-constants parameter: bit j, value j set
     /// SetConstants' last (rootIndex, count, offset), checked and noted under the bound root signature:
@@ -577,7 +586,8 @@ private:
     void CheckVertexBuffers(const char* what) const {
         if (m_Pipeline && (m_Pipeline->InputSlots() & ~m_VertexSlotsSet)) ThrowMissingVertexBuffer(what);
     }
-    [[noreturn]] void ThrowMissingVertexBuffer(const char* what) const;
+    /// `covered`: slots that count as set (execute_indirect: those its command signature sets).
+    [[noreturn]] void ThrowMissingVertexBuffer(const char* what, uint32_t covered = 0) const;
     /// Validation mode: every single-register SRV/UAV a shader of the bound pipeline reads through a
     /// descriptor table was set on the list (an unset slot reads a null descriptor: zeros).
     void ValidateTableSlots(const char* op) const;

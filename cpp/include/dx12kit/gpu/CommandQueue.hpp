@@ -166,6 +166,12 @@ public:
         uint64_t alreadyWaited = 0;  ///< hazards this queue already waited for (wait_for, earlier waits)
     };
     CrossQueueStats CrossQueueCounters() const;
+    /// This queue's share of DeviceContext::Submits()' executes, signals, overlapping and re-issued
+    /// signals (the device's counters stay the sums). Thread-safe.
+    struct SubmitCounts {
+        uint64_t executes = 0, signals = 0, overlappingSignals = 0, reissuedSignals = 0;
+    };
+    SubmitCounts SubmitCounters() const { return {m_Executes.load(), m_Signals.load(), m_OverlappingSignals.load(), m_ReissuedSignals.load()}; }
     /// Records that this queue waits on the GPU until `other` reaches `value` (a wait dx12kit issued
     /// itself): later executes do not wait for that value again. Caller holds the submission mutex.
     void NoteGpuWait(const CommandQueue& other, uint64_t value);
@@ -177,7 +183,7 @@ public:
     QueueSubmitter& Submitter() const { return *m_Submitter; }
     /// Errors the GPU found in the device's work (FenceChecks.hpp; one sink per device), raised by the
     /// next Wait, Flush, ReadBuffer, ReadTexture or ReadQueries of any queue, or Device::WaitIdle.
-    const std::shared_ptr<FenceCheckSink>& FenceChecks() const { return m_FenceChecks; }
+    const std::shared_ptr<FenceCheckSink>& FenceChecks() const;
 
     /// Copies a buffer back to the CPU into `dst` (`size` bytes = the buffer's size): records a
     /// copy into this queue's readback buffer (kept and grown as needed), executes, waits.
@@ -268,6 +274,7 @@ private:
     // Cross-queue hazards (guarded by the submission mutex; the counters are read without it).
     uint64_t m_WaitedUpTo[4] = {0, 0, 0, 0};  // per other queue type: value this queue waits for
     std::atomic<uint64_t> m_XqWaits{0}, m_XqCompleted{0}, m_XqAlreadyWaited{0};
+    std::atomic<uint64_t> m_Executes{0}, m_Signals{0}, m_OverlappingSignals{0}, m_ReissuedSignals{0};  // SubmitCounters
     std::atomic<uint64_t> m_XqWaitsOn[4] = {{0}, {0}, {0}, {0}};
     /// Issues one GPU wait per other queue whose `needed` value (by queue type) is neither complete
     /// nor waited for already; signals it first when lazy signals left it unsignalled. Never throws:
@@ -293,7 +300,6 @@ private:
     std::mutex m_ReadbackMutex;                                     // one readback at a time per queue
     std::shared_ptr<class Resource> m_Readback;                     // reused READBACK buffer, grown as needed
     std::shared_ptr<class Resource> ReadbackBuffer(uint64_t size);  // caller holds m_ReadbackMutex
-    std::shared_ptr<FenceCheckSink> m_FenceChecks;
     // The native calls, the submission thread and the timed waits on m_d3d12Fence (declared after
     // it: destroyed first, once the queue is idle).
     std::shared_ptr<QueueSubmitter> m_Submitter;

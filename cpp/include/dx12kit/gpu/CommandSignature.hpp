@@ -88,6 +88,10 @@ public:
     const std::vector<uint32_t>& CbvOffsets() const { return m_CbvOffsets; }
     /// The byte offset of the draw/draw_indexed/dispatch argument in a command.
     uint32_t WorkOffset() const { return m_WorkOffset; }
+    /// Bit k: a vertex_buffer_view argument sets slot k. With SetsIndexBuffer: what ExecuteIndirect
+    /// leaves NULL after it (D3D12, "Indirect drawing"), and what need not be bound before it.
+    uint32_t VertexSlots() const { return m_VertexSlots; }
+    bool SetsIndexBuffer() const { return m_SetsIndexBuffer; }
     /// With EmulatesCbvs: a signature of one draw argument, stride 16.
     ID3D12CommandSignature* DrawOnly() const { return m_DrawOnly.Get(); }
 
@@ -101,6 +105,8 @@ private:
     bool m_EmulatesCbvs = false;
     std::vector<uint32_t> m_CbvRootIndices, m_CbvOffsets;
     uint32_t m_WorkOffset = 0;
+    uint32_t m_VertexSlots = 0;
+    bool m_SetsIndexBuffer = false;
     ComPtr<ID3D12CommandSignature> m_DrawOnly;
     std::string m_Name = "command signature";
 };

@@ -122,6 +122,11 @@ public:
         uint64_t prev = m_LastUseSerial.load(std::memory_order_relaxed);
         while (serial > prev && !m_LastUseSerial.compare_exchange_weak(prev, serial, std::memory_order_acq_rel)) {}
     }
+    /// A compute-queue list used the resource (noted at execute). The state tracker then keeps no
+    /// wider read state holding PIXEL_SHADER_RESOURCE that a read did not ask for (a compute queue
+    /// can neither use nor leave that state: the next compute list would need a direct-queue fix-up).
+    bool UsedOnComputeQueue() const { return m_UsedOnCompute.load(std::memory_order_relaxed); }
+    void NoteComputeQueueUse() { m_UsedOnCompute.store(true, std::memory_order_relaxed); }
     // ---- moving (defragmentation) -----------------------------------------------------------
     /// A command list being recorded uses the resource: it is not moved until EndUse. Waits while
     /// a move is in progress (a few microseconds).
@@ -223,6 +228,7 @@ protected:
     memory::MemoryAllocation m_Memory;  // declared before the resource: released after it
     uint8_t* m_Mapped = nullptr;
     std::atomic<uint64_t> m_LastUseSerial{0};
+    std::atomic<bool> m_UsedOnCompute{false};  // UsedOnComputeQueue
     uint64_t m_LogicalSize = 0;
     ComPtr<ID3D12Resource> m_d3d12Resource;
     D3D12_RESOURCE_DESC m_Desc;

@@ -100,8 +100,9 @@ public:
     /// Unless `exact` (an explicit transition_barrier), a whole-resource read request of a resource
     /// whose known state in this list is a read-only combination holding every requested bit
     /// (d3d12rules::ReadCovered: PIXEL | NON_PIXEL_SHADER_RESOURCE asked for NON_PIXEL) records
-    /// nothing and keeps the wider state. Pending (first) uses, per-subresource requests, write
-    /// states and COMMON are always exact.
+    /// nothing and keeps the wider state, except a PIXEL_SHADER_RESOURCE not asked for on a resource
+    /// a compute queue uses (Resource::UsedOnComputeQueue). Pending (first) uses, per-subresource
+    /// requests, write states and COMMON are always exact.
     void Transition(const std::shared_ptr<Resource>& resource, D3D12_RESOURCE_STATES state, uint32_t sub = kAllSubresources, bool exact = false);
     /// A UAV barrier on `resource` (nullptr: every UAV access).
     void UavBarrier(const std::shared_ptr<Resource>& resource);
