@@ -216,3 +216,40 @@ def test_a_bundle_setting_a_sampler_of_the_wrong_mode_by_slot_is_refused():
     with pytest.raises(dx.InvalidArgumentError, match=r"bundle 'shadow bundle', call \d+ \(draw\): draw: .*SamplerComparisonState 'shadow'"):
         _shadow_draw(dev, point, bundle=True)
     assert (_shadow_draw(dev, compare, bundle=True) == [0, 255, 255, 255]).all()
+
+
+VS_SAMPLING = """
+Texture2D<float> depth : register(t0);
+SamplerState smp : register(s0);
+struct O { float4 p : SV_Position; float d : D; };
+O main(uint id : SV_VertexID) {
+    float2 uv = float2((id << 1) & 2, id & 2);
+    O o;
+    o.p = float4(uv * float2(2, -2) + float2(-1, 1), 0, 1);
+    o.d = depth.SampleLevel(smp, float2(0.1, 0.5), 0);
+    return o;
+}
+"""
+PS_COMPARING = """
+Texture2D<float> depth : register(t0);
+SamplerComparisonState shadow : register(s0);
+float4 main(float4 pos : SV_Position, float d : D) : SV_Target {
+    return float4(depth.SampleCmpLevelZero(shadow, float2(pos.x / 4, 0.5), 0.5), d, 0, 1);
+}
+"""
+
+
+def test_one_sampler_slot_read_as_both_sampler_kinds_by_two_stages_is_refused_at_pipeline_creation():
+    # No sampler serves both: with a point sampler the pixel shader's comparisons came back as raw depths.
+    dev = dx.Device()
+    rs = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)]), dx.DescriptorTable([dx.Sampler(0)])])
+    with pytest.raises(dx.InvalidArgumentError,
+                       match=r"create_graphics_pipeline: the pixel shader declares SamplerComparisonState 'shadow' and an "
+                             r"earlier stage SamplerState 'smp', both read through sampler table root parameter 1, slot 0"):
+        dev.create_graphics_pipeline(dx.compile_hlsl(VS_SAMPLING, profile="vs_5_0"),
+                                     dx.compile_hlsl(PS_COMPARING, profile="ps_5_0"), rs, rtv_formats=["rgba8_unorm"])
+    # tables seen by one stage each: each slot has one declaration, so the pipeline is made
+    rs2 = dev.create_root_signature([dx.DescriptorTable([dx.SRV(0)]), dx.DescriptorTable([dx.Sampler(0)], "vertex"),
+                                     dx.DescriptorTable([dx.Sampler(0)], "pixel")])
+    dev.create_graphics_pipeline(dx.compile_hlsl(VS_SAMPLING, profile="vs_5_0"),
+                                 dx.compile_hlsl(PS_COMPARING, profile="ps_5_0"), rs2, rtv_formats=["rgba8_unorm"])

@@ -340,6 +340,24 @@ void NoteCbuffer(PipelineRootUse& use, uint64_t key, const ShaderBinding& b) {
 }
 }  // namespace
 
+namespace {
+/// Records the sampler a stage declares at a sampler-table slot. Two stages reading one slot as a
+/// SamplerState and a SamplerComparisonState cannot both be served by any sampler (D3D12: the result
+/// of the mismatched one is undefined; vkd3d gives raw texels for comparisons): refused here, since
+/// the draw-time check compares the slot with one declaration only.
+void NoteSamplerSlot(const DxbcReflection& shader, PipelineRootUse& use, uint32_t rootIndex, uint32_t slot, const ShaderBinding& b,
+                     uint32_t element) {
+    const auto [it, added] = use.samplerSlots.emplace((uint64_t(rootIndex) << 32) | slot, PipelineRootUse::SamplerSlot{b, element});
+    if (added || it->second.binding.IsComparisonSampler() == b.IsComparisonSampler()) return;
+    const ShaderBinding& first = it->second.binding;
+    throw InvalidArgument(std::string("create_graphics_pipeline: the ") + shader.StageName() + " shader declares " + b.TypeName() + " '" + b.name +
+                          "' and an earlier stage " + first.TypeName() + " '" + first.name + "', both read through sampler table root parameter " +
+                          std::to_string(rootIndex) + ", slot " + std::to_string(slot) +
+                          ": no sampler is both a comparison and a non-comparison sampler (D3D12 leaves the mismatched stage's result "
+                          "undefined). Give the stages different registers or tables, or declare the same sampler type in both");
+}
+}  // namespace
+
 void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, PipelineRootUse& use) {
     const bool compute = shader.stage == ShaderStage::Compute;
     D3D12_SHADER_VISIBILITY stageVis;
@@ -380,8 +398,7 @@ void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, Pi
                 for (uint64_t reg = from; reg < to; ++reg) {
                     const uint64_t slot = start + (reg - r.shaderRegister);
                     if (slot > UINT32_MAX) break;
-                    if (b.kind == BindingKind::Sampler)
-                        use.samplerSlots.emplace((uint64_t(i) << 32) | slot, PipelineRootUse::SamplerSlot{b, uint32_t(reg - lo)});
+                    if (b.kind == BindingKind::Sampler) NoteSamplerSlot(shader, use, i, uint32_t(slot), b, uint32_t(reg - lo));
                     else if (b.kind == BindingKind::Cbv) NoteCbuffer(use, (uint64_t(i) << 32) | slot, b);
                     else use.tableSlots.emplace((uint64_t(i) << 32) | slot, b);
                 }
