@@ -786,7 +786,17 @@ _SM51_SYNTAX = (
 
 def _shader_model(text: str) -> Tuple[str, str]:
     """The shader model compile_hlsl picks when no profile is given: 5_1 when the source uses syntax only
-    shader model 5.1 has (``ConstantBuffer<T>``, ``register(b0, space1)``), else 5_0; and why."""
+    shader model 5.1 has (``ConstantBuffer<T>``, ``register(b0, space1)``) in its code, else 5_0; and why. Comments
+    do not count: a comment naming ConstantBuffer<T> must not turn a 5_0 shader into 5_1, which the compiler
+    refuses for resource arrays that 5_0 accepts."""
+    from ._hlsl_source import _strip_comments
+
+    if "/" in text:
+        lines, in_comment = [], False
+        for line in text.split("\n"):
+            code, in_comment = _strip_comments(line, in_comment)
+            lines.append(code)
+        text = "\n".join(lines)
     for pattern, what in _SM51_SYNTAX:
         if pattern.search(text):
             return "5_1", f"; shader model 5_1 since the source uses {what}"

@@ -94,3 +94,19 @@ def test_shader_model_5_1_syntax_picks_5_1_and_the_shader_runs() -> None:
     cl.draw(3)
     q.wait(q.execute(cl))
     assert (q.read_texture(rt) == [0, 255, 0, 255]).all()
+
+
+CS_COMMENTED_50 = """
+// ported from a sample that declared ConstantBuffer<Params> at register(b0, space1)
+/* ConstantBuffer<Other> o2 : register(b1, space2); */
+cbuffer P : register(b0) { float scale; };
+Buffer<float> extra[2] : register(t0);
+RWStructuredBuffer<float> o : register(u0);
+[numthreads(4, 1, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.x] = extra[1][i.x] * scale; }
+"""
+
+
+def test_shader_model_5_1_syntax_in_comments_does_not_pick_5_1() -> None:
+    # Under cs_5_1 the compiler refuses the resource array (not implemented), which 5_0 accepts.
+    assert dx.compile_hlsl(CS_COMMENTED_50).profile == "cs_5_0"
+    assert dx.compile_hlsl("/* a comment */ " + CS_SPACE).profile == "cs_5_1"
