@@ -329,3 +329,36 @@ def test_history_store_refuses_an_older_graph_and_restarts_on_another_descriptio
     assert len(store) == 0
     with pytest.raises(TypeError, match="HistoryStore"):
         dx.RenderGraph(dev, histories={})  # type: ignore[arg-type]
+
+
+def test_clearing_the_store_restarts_a_graph_built_with_it_from_zeros() -> None:
+    dev = dx.Device()
+    q = dev.queue()
+    rs = dev.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)])
+    pso = dev.create_compute_pipeline(dx.compile_hlsl(COUNT_CS, profile="cs_5_0"), rs)
+    store = dx.HistoryStore()
+    g, h = _count_graph(dev, pso, store)
+    q.wait(g.execute())
+    q.wait(g.execute())
+    store.clear()   # a reset (a camera cut): the same graph carries on from zeros
+    for k in (1, 2):
+        q.wait(g.execute())
+        assert (q.read_buffer(g.history_resource(h), np.uint32) == (np.arange(64) + 1) * k).all()
+    assert store.names() == ["counter"]
+
+
+def test_a_store_holding_another_devices_history_is_refused() -> None:
+    dev, other = dx.Device(), dx.Device()
+    store = dx.HistoryStore()
+    for d in (dev, other):
+        rs = d.create_root_signature([dx.RootSRV(0), dx.RootUAV(0)])
+        pso = d.create_compute_pipeline(dx.compile_hlsl(COUNT_CS, profile="cs_5_0"), rs)
+        g, h = _count_graph(d, pso, store)
+        if d is dev:
+            d.queue().wait(g.execute())
+            continue
+        with pytest.raises(dx.GraphError, match="'counter'.*holds it for another Device"):
+            g.execute()
+        store.clear()
+        d.queue().wait(g.execute())
+        assert (d.queue().read_buffer(g.history_resource(h), np.uint32) == np.arange(64) + 1).all()

@@ -133,7 +133,8 @@ class HistoryStore:
         return list(self._entries)
 
     def clear(self) -> None:
-        """Drops every history held (the next graph's start from zeros)."""
+        """Drops every history held: the next execution of any graph built with the store starts them from
+        zeros (a reset, e.g. at a camera cut)."""
         self._entries.clear()
 
     def __repr__(self) -> str:
@@ -145,7 +146,11 @@ class HistoryStore:
         the current version); made when the store has none of this description and flags."""
         key = (h.kind, h.width, h.height, h.format, h.mips, h.array_size, h.size, flags)
         e = self._entries.get(h.name)
-        if e is None or e.key != key or e.device is not device:
+        if e is not None and e.device is not device:
+            raise GraphError(f"history {h.name!r}: the HistoryStore holds it for another Device; a store carries the "
+                             "histories of one device's graphs (give each device's graphs a HistoryStore of their own, "
+                             "or clear() the store first)")
+        if e is None or e.key != key:
             e = _Stored(key, device, _create(device, h, flags, 0), _create(device, h, flags, 1), owner)
             self._entries[h.name] = e
         e.owner = owner
@@ -220,6 +225,11 @@ class Histories:
             raise GraphError(f"history {h.name!r} has no versions yet: they are made at the first execute")
         parity = self.parity ^ 1 if self.executed else self.parity
         return have[1][parity if h is pair.current else 1 - parity]
+
+    def dropped(self) -> bool:
+        """Whether the store no longer holds one of the graph's histories (HistoryStore.clear): the graph then
+        takes new versions, reading as zeros, before its next execution."""
+        return self.store is not None and any(pair.current.name not in self.store for pair in self.pairs)
 
     def check_owned(self) -> None:
         """Before an execution: raises GraphError if a newer graph took a history of the store over."""
