@@ -803,6 +803,19 @@ def _shader_model(text: str) -> Tuple[str, str]:
     return "5_0", ""
 
 
+@functools.lru_cache(maxsize=256)
+def _preprocessed_uses_5_1(exe: str, text: str, timeout: float) -> bool:
+    """Whether the 5.1-only syntax that picked shader model 5_1 is still in the preprocessed source: syntax only
+    in an inactive ``#if`` branch (a port keeping both paths) does not count, and the model falls back to 5_0
+    (the compiler refuses, under 5_1, resource arrays that 5_0 accepts). Asked only for sources with 5.1-only
+    syntax and conditionals, once per source in a process; True (kept) if the preprocessor fails."""
+    try:
+        rc, out, _ = _run([exe, "-x", "hlsl", "-E", "-o", "-", "-"], timeout, text.encode("utf-8", "surrogateescape"))
+    except (OSError, subprocess.SubprocessError):
+        return True
+    return rc != 0 or _shader_model(out.decode("utf-8", errors="replace"))[0] == "5_1"
+
+
 def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, entry: str, what: str) -> Tuple[str, str]:
     """(profile, why) for compile_hlsl: the profile given, the stage given, or the stage the entry's source shows
     (dx12kit._hlsl_stage), at shader model 5_0 (5_1 when the source uses 5.1-only syntax)."""
@@ -906,6 +919,7 @@ def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None
         raise InvalidArgumentError(f"compile_hlsl: timeout must be a positive number of seconds, not {timeout!r}")
     expanded = expand_source(source, source_name, [os.fspath(d) for d in include_dirs], _define_lines(defines, "compile_hlsl"))
     root_signature = extract_root_signature(expanded, entry)
+    model_chosen = profile is None
     profile, why = _choose_profile(profile, stage, expanded.text, entry, "compile_hlsl")
     files = tuple(([os.path.realpath(os.fspath(source_name))] if source_name is not None else []) + expanded.files)
     # Rewrites of constructs the compiler would get wrong silently (dx12kit._hlsl_fixups):
@@ -913,6 +927,9 @@ def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None
     text, fixups = fix_source(expanded.text, expanded.locate)
     text, _ = rewrite_select(text)   # HLSL 2021 select(c, a, b): dx12kit/_hlsl_select.py
     exe = find_compiler()
+    if model_chosen and profile.endswith("_5_1") and "#if" in text and not _preprocessed_uses_5_1(exe, expanded.text, timeout):
+        profile, why = profile[:-3] + "5_0", why.split("; shader model 5_1 since")[0] + \
+            "; shader model 5_0 (the 5.1-only syntax is only in code the preprocessor leaves out)"
     version = compiler_version(exe)
     merges = _merges_conversions(exe)
     # The fixed and the unfixed library print the same version line: the key tells them apart.

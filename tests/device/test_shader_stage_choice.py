@@ -110,3 +110,26 @@ def test_shader_model_5_1_syntax_in_comments_does_not_pick_5_1() -> None:
     # Under cs_5_1 the compiler refuses the resource array (not implemented), which 5_0 accepts.
     assert dx.compile_hlsl(CS_COMMENTED_50).profile == "cs_5_0"
     assert dx.compile_hlsl("/* a comment */ " + CS_SPACE).profile == "cs_5_1"
+
+
+CS_BOTH_PATHS = """
+#ifdef USE_SM51
+struct Params { float scale; };
+ConstantBuffer<Params> params : register(b0, space1);
+#define SCALE params.scale
+#else
+cbuffer Params : register(b0) { float scale; };
+#define SCALE scale
+#endif
+Buffer<float> extra[2] : register(t0);
+RWStructuredBuffer<float> o : register(u0);
+[numthreads(4, 1, 1)] void main(uint3 i : SV_DispatchThreadID) { o[i.x] = extra[1][i.x] * SCALE; }
+"""
+
+
+def test_shader_model_5_1_syntax_only_in_an_inactive_branch_does_not_pick_5_1() -> None:
+    assert dx.compile_hlsl(CS_BOTH_PATHS).profile == "cs_5_0"
+    # the active branch's 5.1 syntax still picks 5_1 (a header guard around it too)
+    assert dx.compile_hlsl("#ifndef GUARD\n#define GUARD\n" + CS_SPACE + "\n#endif\n").profile == "cs_5_1"
+    with pytest.raises(dx.ShaderCompileError, match=r"cs_5_1, .*shader model 5_1 since the source uses ConstantBuffer"):
+        dx.compile_hlsl(CS_BOTH_PATHS, defines={"USE_SM51": 1})   # 5_1 chosen: the array is refused under 5_1
