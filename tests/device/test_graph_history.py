@@ -227,7 +227,8 @@ def test_history_left_in_a_pixel_read_state_is_handed_to_the_compute_queue_by_th
         np.testing.assert_array_equal(q.read_buffer(outb, np.float32).reshape(N, N), expect_out)
         if k:
             assert _healed_on_direct(dev) == 0
-    assert g.stats()["barriers"]["queue_handoff"] == 1
+    # the draw's handoff, and the compute read's move of previous() to UNORDERED_ACCESS (written next execution)
+    assert g.stats()["barriers"]["queue_handoff"] == 2
 
 
 @pytest.mark.parametrize("validate", [False, True], ids=["plain", "validated"])
@@ -362,3 +363,54 @@ def test_a_store_holding_another_devices_history_is_refused() -> None:
         store.clear()
         d.queue().wait(g.execute())
         assert (d.queue().read_buffer(g.history_resource(h), np.uint32) == np.arange(64) + 1).all()
+
+
+@pytest.mark.parametrize("validate", [False, True], ids=["plain", "validated"])
+@pytest.mark.parametrize("first", ["copy", "compute"])
+def test_imported_texture_written_last_on_the_compute_queue_is_moved_there_for_its_next_first_use(
+        validate: bool, first: str) -> None:
+    """An imported texture written last by a compute-queue pass (UNORDERED_ACCESS) and used first in the next
+    execution by a copy-queue copy (COPY_SOURCE, a state the copy queue may not leave UNORDERED_ACCESS for) or a
+    compute read: the writing pass moves it to the state that first use needs, in its own list, so execute
+    records nothing for it: no direct-queue fix-up for the copy queue and no transition list before either."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    tex = dev.create_texture2d(N, N, "r32_float", uav=True, name="tex")
+    cpy = dev.create_texture2d(N, N, "r32_float", name="cpy")
+    outb = dev.create_buffer(N * N * 4, uav=True, name="outb")
+    fill = dev.create_compute_pipeline(dx.compile_hlsl(FILL_CS, profile="cs_5_0"))
+    plus_one = dev.create_compute_pipeline(dx.compile_hlsl(PLUS_ONE_CS, profile="cs_5_0"))
+    g = dx.RenderGraph(dev)
+    t, c, o = g.import_resource(tex), g.import_resource(cpy), g.import_resource(outb)
+    frame = [0]
+
+    def read(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(plus_one)
+        cl.bind(src=r[t], o=r[o])
+        cl.dispatch(N // 8, N // 8)
+
+    def write(cl: Any, r: Any) -> None:
+        cl.set_pipeline_state(fill)
+        cl.bind(C={"v": float(frame[0] + 10)}, o=r[t])
+        cl.dispatch(N // 8, N // 8)
+
+    if first == "copy":
+        g.add_pass("copy", lambda cl, r: cl.copy_resource(r[c], r[t]), queue="copy", copy_from=[t], copy_to=[c])
+    else:
+        g.add_pass("read", read, queue="compute", reads=[t], writes=[o])
+    g.add_pass("write", write, queue="compute", writes=[t])
+    xs = np.tile(np.arange(N, dtype=np.float32), (N, 1))
+    queue = dev.queue(first)
+    for k in range(4):
+        frame[0] = k
+        before = dev.stats()["barriers"]["inserted_at_execute"]
+        q.wait(g.execute())
+        seen = q.read_texture(cpy)[..., 0] if first == "copy" else q.read_buffer(outb, np.float32).reshape(N, N) - 1
+        np.testing.assert_array_equal(seen, xs + k + 9 if k else np.zeros((N, N), np.float32))   # the last write
+        if k:
+            assert queue.last_direct_queue_barriers == []
+            assert [b for b in queue.last_inserted_barriers if b[1] == "tex"] == []
+            if first == "compute":
+                assert dev.stats()["barriers"]["inserted_at_execute"] == before
+    assert g.stats()["barriers"]["queue_handoff"] == 1
+    assert (q.read_texture(tex)[..., 0] == xs + 13).all()

@@ -361,3 +361,34 @@ def test_list_split_for_threads_requests_each_subresource_at_its_first_use_in_a_
     for _ in range(2):
         q.wait(g.execute())
         assert [float(q.read_texture(tex, mip=k)[0, 0, 0]) for k in range(3)] == [4.0, 4.0, 4.0]
+
+
+def test_resolve_into_a_mip_view_does_not_initialise_a_transient_render_target(dev: dx.Device) -> None:
+    """A transient render target declared through mip views, first used by a pass that uploads mip 0 and
+    resolves a multisampled target into mip 1: D3D12 initialises memory taken over only by a clear, a discard
+    or a copy of the entire subresource (ResolveSubresource is none of these), so the graph clears it before
+    that pass, as it does for a resolve into a whole texture; the mips hold the upload and the resolve."""
+    q = dev.queue()
+    out = dev.create_texture2d(16, 16, "rgba8_unorm", mip_levels=2, name="out")
+    base = np.random.default_rng(3).integers(0, 256, (16, 16, 4), dtype=np.uint8)
+    colour = (0.0, 0.5, 1.0, 1.0)
+    g = dx.RenderGraph(dev)
+    o = g.import_resource(out)
+    ms = g.create_texture("ms", 8, 8, "rgba8_unorm", samples=4)
+    t = g.create_texture("t", 16, 16, "rgba8_unorm", mips=2)
+    g.add_pass("ms", lambda cl, r: None, render_targets=[ms], clear={ms: colour})
+
+    def fill(cl: Any, r: Any) -> None:
+        cl.upload(r[t], base, mip=0)
+        cl.resolve(r[t], r[ms], dst_subresource=1)
+    g.add_pass("fill", fill, copy_to=[t.mip(0)], resolve_from=[ms], resolve_to=[t.mip(1)])
+    g.add_pass("target", lambda cl, r: None, render_targets=[t.mip(0)])   # makes t a render target
+    g.add_pass("out", lambda cl, r: cl.copy_resource(r[o], r[t]), copy_from=[t], copy_to=[o])
+    inits = {pb.pass_.name: [h.name for h in pb.init_clears] for pb in g._compiled_graph().barriers.passes}
+    assert inits == {"ms": [], "fill": ["t"], "target": [], "out": []}
+    want1 = np.broadcast_to(np.array([0, 128, 255, 255], np.uint8), (8, 8, 4))
+    for _ in range(2):
+        q.wait(g.execute())
+        assert np.array_equal(q.read_texture(out, mip=0), base)
+        assert np.abs(q.read_texture(out, mip=1).astype(int) - want1).max() <= 1
+    assert g.stats()["barriers"]["init_clears"] == 1

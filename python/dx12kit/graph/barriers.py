@@ -20,7 +20,9 @@ For each alive pass in order, and each resource it declares:
   (its state is resolved at execute); otherwise only real changes. A state the pass's queue may not
   leave (``RENDER_TARGET`` on the compute queue) is left by the last direct-queue user after its pass;
   so is, at the end of an execution, such a state of a transient, an imported resource or a history's
-  version that the next execution first uses on another queue.
+  version that the next execution first uses on another queue. An imported texture or history version last
+  used on a compute queue is moved by that pass to the state its next first use needs, when compute queues
+  support that state (no transition for it at execute: on the direct queue, for a copy-queue first use).
 - *UAV barriers* between two passes writing the same resource as UAV in the same state.
 
 A pass needing a GPU wait that the passes before it in its list do not need starts a new list, so they
@@ -434,7 +436,11 @@ class BarrierPlanner:
         use is on the direct queue, in a state the queue of its first use in the next execution may not
         leave, is moved by that direct-queue pass (after its work) to the state that first use needs:
         dx12kit would otherwise record the transition on the direct queue at execute, in a list and a
-        cross-queue wait of its own. A history's real resource is named by the other handle in the next
+        cross-queue wait of its own. One whose last use is on a compute queue, in another state than its
+        next first use needs, is moved there by that compute pass when compute queues support the state
+        (a copy-queue read after a compute write: no direct-queue fix-up at execute; a compute or direct use:
+        no transition list before its list); a pixel read's state they do not support, so dx12kit's
+        direct queue moves it at execute, in a list run before the graph's own in the same submission. A history's real resource is named by the other handle in the next
         execution (the version written now is read as ``previous()``), or by the same handle when the
         graph does not use the other one. Buffers decay to COMMON at the end of every execute (no
         handoff); resources declared per subresource are left to execute."""
@@ -454,11 +460,21 @@ class BarrierPlanner:
                 if other in first:
                     nxt = other
             state = self.state.get(h)
-            if end.pass_.queue != "direct" or h.kind == "buffer" or h in tracked or nxt in tracked or not state:
-                continue
+            queue = end.pass_.queue
+            if queue == "copy" or h.kind == "buffer" or h in tracked or nxt in tracked or not state:
+                continue   # (a copy queue leaves it in COMMON, which every queue may leave)
             user = first[nxt].pass_
             need = user.need_of[nxt]
-            if state != need and state & ~QUEUE_STATES[user.queue]:
+            if state == need:
+                continue
+            if queue == "direct":
+                move = bool(state & ~QUEUE_STATES[user.queue])
+            else:
+                # a compute list may move it only between states compute queues support; it does so when the next
+                # first use needs such a state, whether or not that use's queue could leave this one: otherwise
+                # dx12kit moves it at every execute (on the direct queue when that queue may not leave it)
+                move = not need & ~QUEUE_STATES[queue]
+            if move:
                 end.after.append(Transition(h, need))
                 self.counts.queue_handoff += 1
                 self.state[h] = need

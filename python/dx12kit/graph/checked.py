@@ -72,14 +72,14 @@ class _CheckedCommandList:
         return getattr(self._cl, name)
 
     def _check_views(self, value: Any, uses: Tuple[str, ...], many: bool, method: str, op: str, args: Tuple[Any, ...],
-                     kw: Dict[str, Any]) -> None:
+                     kw: Dict[str, Any], argument: str = "") -> None:
         """Resources the pass declared through views: the subresources the call touches are declared."""
         assert self._subs is not None
         for r in (value if many and isinstance(value, list) else (value,)):
             declared = self._subs.get(id(r)) if r is not None else None
             if declared is not None:
                 h = self._graph_ids[id(r)]
-                check_touched(self._pass, op, h, touched(method, h, args, kw), uses, declared)
+                check_touched(self._pass, op, h, touched(method, h, args, kw, argument), uses, declared)
 
     def _check_states(self, r: Any, op: str) -> None:
         h = self._graph_ids.get(id(r)) if r is not None else None
@@ -134,7 +134,7 @@ def _checked_method(name: str, roles: Sequence[Tuple[str, int, str, bool]]) -> C
                         args = args[:position] + (value,) + args[position + 1:]
             self._check_role(value, role, uses, many, what)
             if views and self._subs:
-                self._check_views(value, uses, many, name, what, args, kw)
+                self._check_views(value, uses, many, name, what, args, kw, argument)
         return getattr(self._cl, name)(*args, **kw)
 
     method.__name__ = method.__qualname__ = name

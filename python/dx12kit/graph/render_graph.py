@@ -444,7 +444,8 @@ class RenderGraph:
             earlier in the same list), ``batches`` (command lists), ``init_clears`` (clears the graph adds
             because a render target's first use does not clear it), ``queue_handoff`` (transitions a
             direct-queue pass records after its work for a later pass, of this execution or the next one, on a
-            queue that may not record them)),
+            queue that may not record them; and those the last compute-queue pass using an imported or history
+            texture records for its first use in the next execution)),
             ``transient_bytes`` (peak memory of the transients: the aliased block, multisampled ones included),
             ``transient_bytes_unaliased`` (each in memory of its own), ``transient_bytes_committed`` (0: every
             transient, multisampled ones too, is placed in the aliased block), ``transients``, ``queues`` (alive passes per queue), ``batches`` (queue and

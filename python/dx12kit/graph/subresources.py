@@ -25,7 +25,6 @@ from .model import (
     QUEUE_STATES,
     READ,
     RENDER_TARGET_STATE,
-    RESOLVE_DST,
     RT,
     GraphError,
     GraphResource,
@@ -101,9 +100,10 @@ def new_list_requests(p: PassDecl, h: GraphResource, transition: Callable[..., A
 def first_use_init(h: GraphResource, p: PassDecl, flags: Any) -> bool:
     """Whether the graph initialises transient ``h`` before its first use, by pass ``p`` (``flags``: what its real
     resource is created for). D3D12 (CreatePlacedResource): a render-target or depth texture taking over aliased
-    memory is first cleared, discarded or fully copied into. Declared whole, the pass's own clear of it or copy
-    into it does that (a resolve into it is none of those, so it gets the clear too); declared through views,
-    copies (or resolves) into every subresource do, while copies into some views do not cover the others."""
+    memory is first cleared, discarded or fully copied into. ResolveSubresource is none of those, so a resolve into
+    it (or into any of its views) initialises nothing: it gets the graph's clear too. Declared whole, the pass's own
+    clear of it or copy into it does that; declared through views, copies into every subresource do, while copies
+    into some views do not cover the others."""
     if h.kind != "texture" or not (flags.render_target or flags.depth_stencil):
         return False
     uses = p.uses[h]
@@ -112,7 +112,7 @@ def first_use_init(h: GraphResource, p: PassDecl, flags: Any) -> bool:
         return not (h in p.clear or COPY_DST in uses)
     copied: Set[int] = set()
     for v in views:
-        if COPY_DST in v.uses or RESOLVE_DST in v.uses:
+        if COPY_DST in v.uses:
             copied |= v.view.subresources()
     return len(copied) < h.mips * h.array_size
 
@@ -300,6 +300,14 @@ _VIEW_ARGS: Dict[str, Tuple[Optional[Tuple[str, int]], Optional[int], Optional[T
 }
 
 
+# CommandList methods naming one subresource (mip + array_slice * mips) per argument: (method, argument) ->
+# (keyword, its default)
+_SUBRESOURCE_ARGS: Dict[Tuple[str, str], Tuple[str, int]] = {
+    ("resolve", "dst"): ("dst_subresource", 0),
+    ("resolve", "src"): ("src_subresource", 0),
+}
+
+
 def _arg(args: Tuple[Any, ...], kw: Mapping[str, Any], spec: Optional[Tuple[str, int]], default: Optional[int]) -> Any:
     if spec is None:
         return default
@@ -311,9 +319,13 @@ def _arg(args: Tuple[Any, ...], kw: Mapping[str, Any], spec: Optional[Tuple[str,
     return default
 
 
-def touched(method: str, h: GraphResource, args: Tuple[Any, ...], kw: Mapping[str, Any]) -> FrozenSet[int]:
-    """The subresources of ``h`` that CommandList ``method`` called with ``args``/``kw`` touches (every one
-    for a method that takes the whole resource)."""
+def touched(method: str, h: GraphResource, args: Tuple[Any, ...], kw: Mapping[str, Any],
+            argument: str = "") -> FrozenSet[int]:
+    """The subresources of ``h`` (passed as ``argument``) that CommandList ``method`` called with ``args``/``kw``
+    touches (every one for a method that takes the whole resource)."""
+    one = _SUBRESOURCE_ARGS.get((method, argument))
+    if one is not None:
+        return frozenset((int(kw.get(one[0], one[1])),))
     spec = _VIEW_ARGS.get(method)
     mips, slices = range(h.mips), range(h.array_size)
     if spec is not None:
