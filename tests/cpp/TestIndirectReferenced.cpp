@@ -4,10 +4,11 @@
 // for vertex buffers and root CBVs, INDEX_BUFFER for index buffers, the shader-resource state of the
 // root parameter's stages for root SRVs, UNORDERED_ACCESS for root UAVs. A signature that writes
 // through root UAVs and reads through other arguments is refused with referenced buffers, naming the
-// buffer. Where the backend refuses the signature itself (vkd3d 1.2: everything but root CBVs before
-// a draw, which are emulated) the test checks the rule alone; the Windows build (run under Wine)
-// records the calls (not executed: the argument buffer's contents are not set) and checks the states
-// the list's tracker holds for the buffers.
+// buffer; a referenced buffer the list also binds for reading gets both read states. Where the
+// backend refuses the signature itself (vkd3d 1.2: everything but root CBVs before a draw, which are
+// emulated) the test checks the rule alone; the Windows build (run under Wine) records the calls (not
+// executed: the argument buffer's contents are not set) and checks the states the list's tracker
+// holds for the buffers.
 #include <doctest.h>
 
 #include "TestSupport.hpp"
@@ -53,15 +54,15 @@ struct Fixture {
     std::shared_ptr<Resource> vertices = dev->CreateBuffer(256, false, D3D12_HEAP_TYPE_DEFAULT, "referenced vertices");
     // Root parameters: 0 four constants, 1 a CBV, 2 an SRV visible to all stages, 3 an SRV visible to
     // the pixel shader, 4 an SRV visible to the vertex shader, 5 a UAV.
-    std::shared_ptr<RootSignature> rs = std::make_shared<RootSignature>(
-        dev->Context(),
-        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 4, {}},
-                                       {RootParamKind::Cbv, 1, 0, 0, {}},
-                                       {RootParamKind::Srv, 0, 0, 0, {}, D3D12_SHADER_VISIBILITY_ALL},
-                                       {RootParamKind::Srv, 1, 0, 0, {}, D3D12_SHADER_VISIBILITY_PIXEL},
-                                       {RootParamKind::Srv, 2, 0, 0, {}, D3D12_SHADER_VISIBILITY_VERTEX},
-                                       {RootParamKind::Uav, 1, 0, 0, {}}},
-        std::vector<StaticSamplerDesc>{}, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
+    std::shared_ptr<RootSignature> rs =
+        std::make_shared<RootSignature>(dev->Context(),
+                                        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 4, {}},
+                                                                       {RootParamKind::Cbv, 1, 0, 0, {}},
+                                                                       {RootParamKind::Srv, 0, 0, 0, {}, D3D12_SHADER_VISIBILITY_ALL},
+                                                                       {RootParamKind::Srv, 1, 0, 0, {}, D3D12_SHADER_VISIBILITY_PIXEL},
+                                                                       {RootParamKind::Srv, 2, 0, 0, {}, D3D12_SHADER_VISIBILITY_VERTEX},
+                                                                       {RootParamKind::Uav, 1, 0, 0, {}}},
+                                        std::vector<StaticSamplerDesc>{}, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
 
     std::shared_ptr<PipelineState> Graphics() const {
         GraphicsPipelineDesc g;
@@ -76,11 +77,11 @@ struct Fixture {
     }
     std::shared_ptr<PipelineState> Compute() const {
         // cs_root_uav: constants b0 and a root UAV u0 (root parameters 0 and 1 of this root signature).
-        auto crs = std::make_shared<RootSignature>(dev->Context(),
-                                                   std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 3, {}},
-                                                                                  {RootParamKind::Uav, 0, 0, 0, {}},
-                                                                                  {RootParamKind::Srv, 0, 0, 0, {}}},
-                                                   std::vector<StaticSamplerDesc>{});
+        auto crs = std::make_shared<RootSignature>(
+            dev->Context(),
+            std::vector<RootParameterDesc>{
+                {RootParamKind::Constants, 0, 0, 3, {}}, {RootParamKind::Uav, 0, 0, 0, {}}, {RootParamKind::Srv, 0, 0, 0, {}}},
+            std::vector<StaticSamplerDesc>{});
         return std::make_shared<PipelineState>(
             dev->Context(), std::vector<uint8_t>(std::begin(dx12kit_test::shaders::cs_root_uav), std::end(dx12kit_test::shaders::cs_root_uav)), crs);
     }
@@ -152,6 +153,9 @@ TEST_CASE("execute_indirect referenced=: vertex and index buffers go to VERTEX_A
     cl->SetVertexBuffer(0, f.vertices, 8, 0);  // (the vb signature left slot 0 NULL)
     cl->ExecuteIndirect(ib, 1, f.args, 0, nullptr, 0, {f.a});
     CHECK(f.Known(cl, f.a) == kIb);
+    // A referenced index buffer the list also binds as a vertex buffer: both read states.
+    cl->ExecuteIndirect(ib, 1, f.args, 0, nullptr, 0, {f.vertices});
+    CHECK(f.Known(cl, f.vertices) == (kVcb | kIb));
     cl->ExecuteIndirect(both, 1, f.args, 0, nullptr, 0, {f.a, f.b});
     CHECK(f.Known(cl, f.a) == (kVcb | kIb));
     CHECK(f.Known(cl, f.b) == (kVcb | kIb));
@@ -161,8 +165,8 @@ TEST_CASE("execute_indirect referenced=: root SRVs go to the shader-resource sta
     Fixture f;
     auto srvAll = f.Signature({Arg(D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW, 2), Arg(D3D12_INDIRECT_ARGUMENT_TYPE_DRAW)}, 24, f.rs);
     auto srvPixel = f.Signature({Arg(D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW, 3), Arg(D3D12_INDIRECT_ARGUMENT_TYPE_DRAW)}, 24, f.rs);
-    auto srvVertexCbv = f.Signature({Arg(D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW, 4), Arg(D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW, 1),
-                                     Arg(D3D12_INDIRECT_ARGUMENT_TYPE_DRAW)},
+    auto srvVertexCbv = f.Signature({Arg(D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW, 4),
+                                     Arg(D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW, 1), Arg(D3D12_INDIRECT_ARGUMENT_TYPE_DRAW)},
                                     32, f.rs);
     auto cbv = f.Signature({Arg(D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW, 1), Arg(D3D12_INDIRECT_ARGUMENT_TYPE_DRAW)}, 24, f.rs);
     REQUIRE(static_cast<bool>(cbv));  // emulated where the backend ignores root CBVs

@@ -110,11 +110,6 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
     if (signature->EmulatesCbvs()) return ExecuteIndirectCbvs(*signature, maxCount, arguments, argumentOffset, count, countOffset, referenced);
     m_Tracker.Transition(arguments, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
     if (count) m_Tracker.Transition(count, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
-    for (const auto& ref : referenced) {  // in the states the signature's arguments use them in (indirectrules::ReferencedState)
-        if (ref->HeapType() == D3D12_HEAP_TYPE_UPLOAD) continue;
-        if (refWrites && AutoUavBarriers) m_Tracker.UavHazard(ref);
-        m_Tracker.Transition(ref, refState);
-    }
     for (const auto& a : signature->Arguments()) {  // the commands set them (rule 3: same root signature)
         if (!indirectrules::ChangesRootArguments(a.Type)) continue;
         const uint32_t root = a.Constant.RootParameterIndex;  // (the same field for root views)
@@ -124,6 +119,20 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         NoteRootArgument(root);
     }
     PrepareWork(dispatch, what);
+    // The referenced buffers in the states the signature's arguments use them in (indirectrules::ReferencedState),
+    // after the bindings' requests: a buffer the list also binds for reading here gets both read states
+    // (a later request of one alone would take the other away).
+    for (const auto& ref : referenced) {
+        if (ref->HeapType() == D3D12_HEAP_TYPE_UPLOAD) continue;  // GENERIC_READ, which holds every read state
+        D3D12_RESOURCE_STATES state = refState;
+        if (!refWrites)
+            for (const auto& kv : m_Bindings)
+                if (kv.second.resource == ref && !(dispatch && kv.first >= kInputAssemblerKeys))
+                    state = D3D12_RESOURCE_STATES(state | kv.second.state);
+        if (refWrites && AutoUavBarriers) m_Tracker.UavHazard(ref);
+        m_Tracker.Transition(ref, state);
+    }
+    if (!referenced.empty()) Flush();
     if (m_Validate) {
         ValidateResource(what, arguments.get());
         if (count) ValidateResource(what, count.get());
