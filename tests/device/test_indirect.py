@@ -496,17 +496,33 @@ def test_a_root_cbv_address_outside_the_referenced_buffers_raises_at_the_next_re
     np.testing.assert_array_equal(queue.read_texture(rt), np.zeros((H, W, 4), np.uint8))
 
 
-def test_referenced_buffers_are_required_exactly_for_root_cbv_signatures(device, queue, cbv_bands):
+def test_referenced_buffers_are_required_for_root_cbv_signatures_and_refused_where_no_argument_has_an_address(device, queue, cbv_bands):
     sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=cbv_bands.root_signature)
     args = device.create_buffer(48)
     cl = queue.command_list()
     cl.set_pipeline_state(cbv_bands)
     with pytest.raises(dx.InvalidArgumentError, match="changes root CBVs per command; pass referenced="):
         cl.execute_indirect(sig, 2, args)
-    with pytest.raises(dx.InvalidArgumentError, match="changes no root CBV; leave it empty"):
+    with pytest.raises(dx.InvalidArgumentError, match="vertex/index buffer views and root CBV/SRV/UAV addresses point into, but command "
+                       "signature .* sets none of them; leave it empty"):
         cl.execute_indirect(device.create_command_signature([IA.draw()], byte_stride=16), 2, args, referenced=[args])
     with pytest.raises(TypeError, match="referenced"):
         cl.execute_indirect(sig, 2, args, referenced=args)
+
+
+def test_a_referenced_buffer_bound_for_writing_is_refused_naming_the_state_the_commands_read_it_in(device, queue, cbv_bands):
+    rs = device.create_root_signature([dx.RootCBV(0), dx.RootUAV(0)])
+    sig = device.create_command_signature([IA.constant_buffer_view(0), IA.draw()], byte_stride=24, root_signature=rs)
+    pso = device.create_graphics_pipeline(dx.compile_hlsl(CB_VS, profile="vs_5_0"), dx.compile_hlsl(CB_PS, profile="ps_5_0"), rs,
+                                          rtv_formats=["rgba8_unorm"])
+    buf = device.create_buffer(256, uav=True, name="constants and writes")
+    cl = queue.command_list()
+    cl.set_pipeline_state(pso)
+    cl.set_render_targets([device.create_texture2d(W, H, "rgba8_unorm", render_target=True)])
+    cl.set_root_uav(1, buf)
+    with pytest.raises(dx.InvalidArgumentError, match=r"buffer 'constants and writes' is in referenced= \(read by the commands: "
+                       r"VERTEX_AND_CONSTANT_BUFFER\) and is bound by .* for writing"):
+        cl.execute_indirect(sig, 1, device.create_buffer(24), referenced=[buf])
 
 
 def test_root_cbv_arguments_before_a_dispatch_are_refused_naming_the_gap(device):

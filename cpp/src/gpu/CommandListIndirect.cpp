@@ -9,6 +9,7 @@
 #include "dx12kit/gpu/CommandQueue.hpp"
 #include "dx12kit/gpu/CommandSignature.hpp"
 #include "dx12kit/gpu/Device.hpp"
+#include "dx12kit/resources/ResourceState.hpp"
 
 #include <string>
 
@@ -80,14 +81,17 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
     }
     CheckReferenced(*signature, referenced, what);
     // The same buffer cannot be an indirect argument and be bound for another use in this work.
+    const D3D12_RESOURCE_STATES refState = signature->ReferencedStates();
+    const bool refWrites = refState == D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
     for (const auto& kv : m_Bindings) {
         const Resource* r = kv.second.resource.get();
         for (const auto& ref : referenced)
-            if (r == ref.get() && kv.second.uav)
-                throw InvalidArgument("execute_indirect: " + NamedBuffer(*r) +
-                                      " is in referenced= (read as constant buffers: VERTEX_AND_CONSTANT_BUFFER) and is bound by " +
-                                      DescribeBinding(kv.first, kv.second) +
-                                      " for writing (D3D12 holds a buffer in one state per draw); bind another buffer there");
+            if (r == ref.get() && kv.second.uav != refWrites && !(dispatch && kv.first >= kInputAssemblerKeys))
+                throw InvalidArgument("execute_indirect: " + NamedBuffer(*r) + " is in referenced= (" +
+                                      (refWrites ? "written through root UAVs: " : "read by the commands: ") + StateName(refState) +
+                                      ") and is bound by " + DescribeBinding(kv.first, kv.second) +
+                                      (kv.second.uav ? " for writing" : " for reading") +
+                                      " (D3D12 holds a buffer in one state per draw or dispatch); bind another buffer there");
         if (r != arguments.get() && r != count.get()) continue;
         if (dispatch && kv.first >= kInputAssemblerKeys) continue;
         throw InvalidArgument("execute_indirect: " + NamedBuffer(*r) + " is read as indirect arguments (INDIRECT_ARGUMENT) and is bound by " +
@@ -106,8 +110,6 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
     if (signature->EmulatesCbvs()) return ExecuteIndirectCbvs(*signature, maxCount, arguments, argumentOffset, count, countOffset, referenced);
     m_Tracker.Transition(arguments, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
     if (count) m_Tracker.Transition(count, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
-    for (const auto& ref : referenced)
-        if (ref->HeapType() != D3D12_HEAP_TYPE_UPLOAD) m_Tracker.Transition(ref, D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER);
     for (const auto& a : signature->Arguments()) {  // the commands set them (rule 3: same root signature)
         if (!indirectrules::ChangesRootArguments(a.Type)) continue;
         const uint32_t root = a.Constant.RootParameterIndex;  // (the same field for root views)
@@ -117,6 +119,20 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
         NoteRootArgument(root);
     }
     PrepareWork(dispatch, what);
+    // The referenced buffers in the states the signature's arguments use them in (indirectrules::ReferencedState),
+    // after the bindings' requests: a buffer the list also binds for reading here gets both read states
+    // (a later request of one alone would take the other away).
+    for (const auto& ref : referenced) {
+        if (ref->HeapType() == D3D12_HEAP_TYPE_UPLOAD) continue;  // GENERIC_READ, which holds every read state
+        D3D12_RESOURCE_STATES state = refState;
+        if (!refWrites)
+            for (const auto& kv : m_Bindings)
+                if (kv.second.resource == ref && !(dispatch && kv.first >= kInputAssemblerKeys))
+                    state = D3D12_RESOURCE_STATES(state | kv.second.state);
+        if (refWrites && AutoUavBarriers) m_Tracker.UavHazard(ref);
+        m_Tracker.Transition(ref, state);
+    }
+    if (!referenced.empty()) Flush();
     if (m_Validate) {
         ValidateResource(what, arguments.get());
         if (count) ValidateResource(what, count.get());
@@ -131,6 +147,8 @@ void CommandList::ExecuteIndirect(const std::shared_ptr<CommandSignature>& signa
                                      count ? countOffset : 0);
     }
     NoteUavWrites();
+    if (refWrites)
+        for (const auto& ref : referenced) m_Tracker.NoteUavWrite(ref.get());
     NullIndirectRootViews(*signature);
 }
 

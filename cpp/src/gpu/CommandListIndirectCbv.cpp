@@ -36,6 +36,7 @@
 #include "dx12kit/gpu/FenceChecks.hpp"
 #include "dx12kit/gpu/PassBuffers.hpp"
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
+#include "dx12kit/resources/ResourceState.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -80,13 +81,16 @@ std::shared_ptr<PipelineState> MakeExpandPipeline(const std::shared_ptr<DeviceCo
 void CommandList::CheckReferenced(const CommandSignature& signature, const std::vector<std::shared_ptr<Resource>>& referenced,
                                   const char* what) const {
     const std::string head = std::string(what) + ": ";
-    if (signature.CbvRootIndices().empty()) {
+    const D3D12_RESOURCE_STATES want = signature.ReferencedStates();  // indirectrules::ReferencedState, the rule
+    if (want == D3D12_RESOURCE_STATE_COMMON) {
         if (!referenced.empty())
-            throw InvalidArgument(head + "referenced= names the buffers root CBV addresses point into, but command signature '" + signature.Name() +
-                                  "' changes no root CBV; leave it empty");
+            throw InvalidArgument(head +
+                                  "referenced= names the buffers the commands' vertex/index buffer views and root CBV/SRV/UAV addresses point "
+                                  "into, but command signature '" +
+                                  signature.Name() + "' sets none of them; leave it empty");
         return;
     }
-    if (referenced.empty())
+    if (referenced.empty() && !signature.CbvRootIndices().empty())
         throw InvalidArgument(
             head + "command signature '" + signature.Name() +
             "' changes root CBVs per command; pass referenced=[the buffers their addresses point into] (D3D12 "
@@ -96,15 +100,27 @@ void CommandList::CheckReferenced(const CommandSignature& signature, const std::
         throw InvalidArgument(head + "referenced= holds " + std::to_string(referenced.size()) +
                               " buffers; the emulation of root CBV arguments on " DX12KIT_BACKEND_NAME " reads at most " +
                               std::to_string(kMaxReferenced) + ": keep the constant data in fewer buffers");
+    const bool writes = (want & D3D12_RESOURCE_STATE_UNORDERED_ACCESS) != 0;
     for (size_t i = 0; i < referenced.size(); ++i) {
         const auto& r = referenced[i];
-        if (!r) throw InvalidArgument(head + "referenced[" + std::to_string(i) + "] is None");
+        const std::string which = head + "referenced[" + std::to_string(i) + "] ";
+        if (!r) throw InvalidArgument(which + "is None");
         CheckSameDevice(*r, what);
         if (!r->IsBuffer())
-            throw InvalidArgument(head + "referenced[" + std::to_string(i) + "] '" + r->Name() + "' is a texture; constant buffers are buffers");
+            throw InvalidArgument(which + "'" + r->Name() + "' is a texture; the commands' views and root addresses point into buffers");
+        if (writes && want != D3D12_RESOURCE_STATE_UNORDERED_ACCESS)
+            throw InvalidArgument(which + NamedBuffer(*r) + " would be written through the root UAV arguments of command signature '" +
+                                  signature.Name() + "' (UNORDERED_ACCESS) and read through its other arguments (" +
+                                  StateName(D3D12_RESOURCE_STATES(want & ~D3D12_RESOURCE_STATE_UNORDERED_ACCESS)) +
+                                  ") in one call, and dx12kit cannot tell which: D3D12 holds a buffer in one state per call, and UNORDERED_ACCESS "
+                                  "combines with no read state. Give the written buffers' root UAVs a signature of their own, or move the "
+                                  "buffers with transition_barrier and leave them out of referenced=");
         if (r->HeapType() == D3D12_HEAP_TYPE_READBACK)
-            throw InvalidArgument(head + "referenced[" + std::to_string(i) + "] " + NamedBuffer(*r) +
-                                  " is in a readback heap, which shaders cannot read as constant buffers");
+            throw InvalidArgument(which + NamedBuffer(*r) + " is in a readback heap, which the commands cannot use in " + StateName(want));
+        if (writes && r->HeapType() == D3D12_HEAP_TYPE_UPLOAD)
+            throw InvalidArgument(which + NamedBuffer(*r) +
+                                  " is in an upload heap (always GENERIC_READ), which the commands cannot write through a root UAV; use a "
+                                  "default-heap buffer");
     }
 }
 
@@ -172,8 +188,7 @@ void CommandList::ExecuteIndirectCbvs(const CommandSignature& signature, uint32_
 
     // The pass: its inputs in the states it reads them in (and D3D12's for the draws).
     const auto readIndirect = D3D12_RESOURCE_STATES(D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT | D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE);
-    const auto readConstants =
-        D3D12_RESOURCE_STATES(D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER | D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE);
+    const auto readConstants = D3D12_RESOURCE_STATES(signature.ReferencedStates() | D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE);
     m_Tracker.Transition(arguments, readIndirect);
     if (count) m_Tracker.Transition(count, readIndirect);
     for (const auto& ref : referenced)

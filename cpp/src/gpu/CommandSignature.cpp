@@ -67,6 +67,22 @@ std::string Describe(const D3D12_INDIRECT_ARGUMENT_DESC& a) {
     }
 }
 
+D3D12_RESOURCE_STATES ReferencedState(D3D12_INDIRECT_ARGUMENT_TYPE type, D3D12_SHADER_VISIBILITY visibility, bool dispatch) {
+    switch (type) {
+        case D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW:
+        case D3D12_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW: return D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER;
+        case D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW: return D3D12_RESOURCE_STATE_INDEX_BUFFER;
+        case D3D12_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW:
+            if (dispatch) return D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE;
+            if (visibility == D3D12_SHADER_VISIBILITY_PIXEL) return D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;
+            if (visibility == D3D12_SHADER_VISIBILITY_ALL)
+                return D3D12_RESOURCE_STATES(D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE | D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+            return D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE;
+        case D3D12_INDIRECT_ARGUMENT_TYPE_UNORDERED_ACCESS_VIEW: return D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
+        default: return D3D12_RESOURCE_STATE_COMMON;
+    }
+}
+
 }  // namespace indirectrules
 
 namespace {
@@ -165,6 +181,9 @@ CommandSignature::CommandSignature(std::shared_ptr<DeviceContext> core, std::vec
         if (IsWork(a.Type)) m_WorkOffset = offset;
         if (a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW) m_VertexSlots |= uint32_t(1) << a.VertexBuffer.Slot;
         if (a.Type == D3D12_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW) m_SetsIndexBuffer = true;
+        const D3D12_SHADER_VISIBILITY visibility =
+            ChangesRootArguments(a.Type) ? m_Root->Parameters()[a.ConstantBufferView.RootParameterIndex].visibility : D3D12_SHADER_VISIBILITY_ALL;
+        m_ReferencedStates = D3D12_RESOURCE_STATES(m_ReferencedStates | ReferencedState(a.Type, visibility, IsCompute()));
         offset += indirectrules::ArgumentBytes(a);
     }
     m_EmulatesCbvs = !support.rootArguments && !m_CbvRootIndices.empty();

@@ -828,19 +828,28 @@ class CommandList:
             argument_offset: where the first command starts (a multiple of 4).
             count_buffer: a Buffer holding the command count as uint32, or None to run max_count commands.
             count_offset: where the count is in count_buffer (a multiple of 4).
-            referenced: the Buffers the commands' root CBV addresses point into, required exactly when the signature
-                changes root CBVs (constant_buffer_view arguments). They go to VERTEX_AND_CONSTANT_BUFFER, as D3D12
-                requires. On vkd3d 1.2, which ignores root CBV arguments, a built-in compute pass copies each command's
-                constant data from them into a staging buffer on the GPU and the draws read it there (at most 8
-                buffers; docs/guides/shader-gaps.rst, 'ExecuteIndirect').
+            referenced: the Buffers the commands' vertex/index buffer views and root CBV/SRV/UAV addresses point
+                into; required when the signature changes root CBVs (constant_buffer_view arguments), optional for the
+                other kinds, refused when no argument carries an address. Each goes to the state the signature's
+                arguments use it in (the union when it has several kinds): VERTEX_AND_CONSTANT_BUFFER for
+                vertex_buffer_view and constant_buffer_view, INDEX_BUFFER for index_buffer_view,
+                NON_PIXEL_SHADER_RESOURCE and/or PIXEL_SHADER_RESOURCE for shader_resource_view as its root
+                parameter's visibility says (a dispatch: NON_PIXEL; ALL: both), UNORDERED_ACCESS for
+                unordered_access_view (written: UAV barriers as for a bound UAV). Upload-heap buffers stay
+                GENERIC_READ. On vkd3d 1.2, which ignores root CBV arguments, a built-in compute pass copies each
+                command's constant data from them into a staging buffer on the GPU and the draws read it there (at
+                most 8 buffers; docs/guides/shader-gaps.rst, 'ExecuteIndirect').
         
         Raises:
             InvalidArgumentError: misaligned offsets, buffers too small for max_count commands (or the count), a
                 pipeline or root signature that does not match the signature, a buffer also bound for another use,
                 what draw or dispatch refuse, a count buffer with a dispatch signature on vkd3d 1.2 (which ignores it),
-                or referenced= missing or given where it does not belong. On vkd3d 1.2 a root CBV address the GPU wrote
-                that lies in no referenced buffer (or is not 256-byte aligned) is found by the pass: that command does
-                not draw, and the queue's next wait, flush or read raises InvalidArgumentError naming it.
+                referenced= missing or given where it does not belong, a referenced buffer that is a texture, in a
+                readback heap, in an upload heap for root UAVs, bound by the list for the other of reading and
+                writing, or given to a signature that writes through root UAVs and reads through other arguments (a
+                buffer cannot be written and read in one call; the message names it). On vkd3d 1.2 a root CBV address
+                the GPU wrote that lies in no referenced buffer (or is not 256-byte aligned) is found by the pass: that
+                command does not draw, and the queue's next wait, flush or read raises InvalidArgumentError naming it.
             TypeError: arguments of the wrong type.
         """
     def generate_mips(self, texture: Texture, *, first_mip: typing.SupportsIndex = 0) -> None:

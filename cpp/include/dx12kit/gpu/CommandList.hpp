@@ -268,9 +268,11 @@ public:
     /// Both buffers go to INDIRECT_ARGUMENT through the state tracker; the bound pipeline (and root
     /// signature, when the signature changes root arguments) must match the signature. maxCount 0
     /// records nothing. InvalidArgument names the rule broken.
-    /// `referenced`: the buffers the commands' root CBV addresses point into (required exactly when
-    /// the signature changes root CBVs; D3D12 wants them in VERTEX_AND_CONSTANT_BUFFER, which the
-    /// tracker sees to). Where the backend ignores root CBV arguments (CommandSignature::EmulatesCbvs)
+    /// `referenced`: the buffers the commands' vertex/index buffer views and root CBV/SRV/UAV
+    /// addresses point into (required when the signature changes root CBVs, refused when no argument
+    /// carries an address); the tracker moves each to CommandSignature::ReferencedStates (the rule:
+    /// indirectrules::ReferencedState), refusing them when that holds both a write (root UAV) and a
+    /// read. Where the backend ignores root CBV arguments (CommandSignature::EmulatesCbvs)
     /// a built-in pass expands the commands on the GPU (CommandListIndirectCbv.cpp); an address in
     /// none of them raises at the queue's next wait or read (FenceChecks.hpp) and that command is
     /// not drawn.

@@ -44,6 +44,14 @@ bool IsWork(D3D12_INDIRECT_ARGUMENT_TYPE type);
 bool ChangesRootArguments(D3D12_INDIRECT_ARGUMENT_TYPE type);
 /// "constant(root_index=1, dest_offset=0, count=4)" and so on, for messages.
 std::string Describe(const D3D12_INDIRECT_ARGUMENT_DESC& a);
+/// The one place that says which state a buffer an argument of `type` points at (by GPU address)
+/// must be in while the commands run (D3D12's state rules for each use; ExecuteIndirect's
+/// `referenced`): vertex_buffer_view and constant_buffer_view VERTEX_AND_CONSTANT_BUFFER,
+/// index_buffer_view INDEX_BUFFER, shader_resource_view the shader-resource state of the stages its
+/// root parameter is visible to (`visibility`; a dispatch signature NON_PIXEL, PIXEL visibility
+/// PIXEL, ALL both, another stage NON_PIXEL), unordered_access_view UNORDERED_ACCESS (a write).
+/// 0 (COMMON) for the arguments that carry no address.
+D3D12_RESOURCE_STATES ReferencedState(D3D12_INDIRECT_ARGUMENT_TYPE type, D3D12_SHADER_VISIBILITY visibility, bool dispatch);
 }  // namespace indirectrules
 
 /// One argument of a command signature (the Python class IndirectArgument).
@@ -92,6 +100,12 @@ public:
     /// leaves NULL after it (D3D12, "Indirect drawing"), and what need not be bound before it.
     uint32_t VertexSlots() const { return m_VertexSlots; }
     bool SetsIndexBuffer() const { return m_SetsIndexBuffer; }
+    /// The union over the arguments of indirectrules::ReferencedState: the state ExecuteIndirect
+    /// moves each buffer of `referenced` to. 0 when no argument carries an address. Holding
+    /// UNORDERED_ACCESS and a read state (a signature that writes through root UAVs and reads
+    /// through other arguments) is not a state a buffer can be in: ExecuteIndirect refuses
+    /// referenced buffers then.
+    D3D12_RESOURCE_STATES ReferencedStates() const { return m_ReferencedStates; }
     /// With EmulatesCbvs: a signature of one draw argument, stride 16.
     ID3D12CommandSignature* DrawOnly() const { return m_DrawOnly.Get(); }
 
@@ -107,6 +121,7 @@ private:
     uint32_t m_WorkOffset = 0;
     uint32_t m_VertexSlots = 0;
     bool m_SetsIndexBuffer = false;
+    D3D12_RESOURCE_STATES m_ReferencedStates = D3D12_RESOURCE_STATE_COMMON;
     ComPtr<ID3D12CommandSignature> m_DrawOnly;
     std::string m_Name = "command signature";
 };
