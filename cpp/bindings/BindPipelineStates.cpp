@@ -42,11 +42,11 @@ DXGI_FORMAT ParseInputFormat(py::handle h, const char* what) {
         try {
             return ParseChoice<VertexFormatChoice>(h, what);
         } catch (const InvalidArgument&) {
-            std::string close = detail::ChoiceDidYouMean<VertexFormatChoice>(name);
-            if (close.empty()) close = "; did you mean " + CloseFormatNames(name, 3) + "?";
-            if (close == "; did you mean ?") close.clear();
+            // The vertex formats' names first, else the formats' (each list by its own closeness).
+            std::vector<std::string> close = CloseNames(name, detail::ChoiceNameList<VertexFormatChoice>());
+            if (close.empty()) close = CloseFormatNames(name, 3);
             throw InvalidArgument(std::string(what) + ": '" + name + "' is no dx12kit.Format name (see dx12kit.Format) and is not one of " +
-                                  detail::ChoiceNames<VertexFormatChoice>() + close);
+                                  detail::ChoiceNames<VertexFormatChoice>() + DidYouMean(close));
         }
     }
     if (PyIndex_Check(h.ptr()) && !PyFloat_Check(h.ptr())) {

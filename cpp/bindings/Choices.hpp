@@ -65,12 +65,18 @@ std::string ChoiceNames() {
     return names;
 }
 
+/// The choices' names (aliases too), in table order.
+template <typename Tag>
+std::vector<std::string> ChoiceNameList() {
+    std::vector<std::string> names;
+    for (const auto& c : Tag::kTable) names.emplace_back(c.name);
+    return names;
+}
+
 /// "; did you mean 'x'?" for a name no choice has (dx12kit/base/CloseNames.hpp), or "".
 template <typename Tag>
 std::string ChoiceDidYouMean(const std::string& lower) {
-    std::vector<std::string> names;
-    for (const auto& c : Tag::kTable) names.emplace_back(c.name);
-    return DidYouMean(lower, names);
+    return DidYouMean(lower, ChoiceNameList<Tag>());
 }
 
 }  // namespace detail

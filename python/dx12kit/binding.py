@@ -41,6 +41,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from . import dx12core as _core
+from ._names import close_names
 from .errors import InvalidArgumentError
 
 __all__ = ["BindingError", "BindingNameError", "BindingKindError", "CbufferFieldError", "declarations", "pack_cbuffer"]
@@ -176,10 +177,9 @@ def declarations(pso: Any) -> Dict[str, str]:
 # ---- errors ------------------------------------------------------------------------------------
 
 def _suggest(word: str, options: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    if not close:
-        lower = {o.lower(): o for o in options}
-        close = [lower[word.lower()]] if word.lower() in lower else []
+    """`` Did you mean 'x'?`` (a sentence of its own) with the closest of `options` by dx12kit's one rule
+    (``_names.close_names``: difflib's, in lower case, so a name differing only in case is found), or ``""``."""
+    close = close_names(word, options, 1)
     return f" Did you mean '{close[0]}'?" if close else ""
 
 

@@ -22,6 +22,8 @@ TEST_CASE("close names: difflib's similarity, cutoff and order") {
     CHECK(CloseNames("ab", {"ab", "ab", "abc"}, 3) == std::vector<std::string>{"ab", "abc"});  // duplicates once
     CHECK(DidYouMean("clmap", {"wrap", "mirror", "clamp", "border"}) == "; did you mean 'clamp'?");
     CHECK(DidYouMean("qqq", {"wrap"}).empty());
+    CHECK(DidYouMean(std::vector<std::string>{"a", "b"}) == "; did you mean 'a', 'b'?");
+    CHECK(DidYouMean(std::vector<std::string>{}).empty());
     CHECK(QuotedCloseNames("appel", {"ape", "apple"}) == "'apple', 'ape'");
 }
 

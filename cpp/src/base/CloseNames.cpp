@@ -67,8 +67,13 @@ std::string QuotedCloseNames(const std::string& word, const std::vector<std::str
 }
 
 std::string DidYouMean(const std::string& word, const std::vector<std::string>& names, size_t n) {
-    const std::string close = QuotedCloseNames(word, names, n);
-    return close.empty() ? std::string() : "; did you mean " + close + "?";
+    return DidYouMean(CloseNames(word, names, n));
+}
+
+std::string DidYouMean(const std::vector<std::string>& close) {
+    std::string out;
+    for (const std::string& name : close) out += (out.empty() ? "; did you mean '" : ", '") + name + "'";
+    return out.empty() ? out : out + "?";
 }
 
 }  // namespace dx12kit

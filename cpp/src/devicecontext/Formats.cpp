@@ -201,7 +201,7 @@ const FormatInfo* FindFormat(const char* name) {
     return nullptr;
 }
 
-std::string CloseFormatNames(const std::string& name, size_t n) {
+std::vector<std::string> CloseFormatNames(const std::string& name, size_t n) {
     const std::string word = Normalized(name);
     std::vector<std::pair<double, std::string>> scored;
     for (const FormatInfo& f : kFormats) {
@@ -210,15 +210,14 @@ std::string CloseFormatNames(const std::string& name, size_t n) {
     }
     // heapq.nlargest over (score, name): the highest score first, ties by the larger name (as CloseNames).
     std::sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x > y; });
-    std::string out;
-    for (size_t i = 0; i < scored.size() && i < n; ++i) out += (i ? ", '" : "'") + scored[i].second + "'";
+    std::vector<std::string> out;
+    for (size_t i = 0; i < scored.size() && i < n; ++i) out.push_back(scored[i].second);
     return out;
 }
 
 const FormatInfo& ParseFormatName(const std::string& name, const char* what) {
     if (const FormatInfo* f = FindFormat(name.c_str())) return *f;
-    const std::string close = CloseFormatNames(name, 3);
-    throw InvalidArgument(std::string(what) + ": unknown format '" + name + "'" + (close.empty() ? "" : "; did you mean " + close + "?") +
+    throw InvalidArgument(std::string(what) + ": unknown format '" + name + "'" + DidYouMean(CloseFormatNames(name, 3)) +
                           " (dx12kit.Format lists them: DXGI's names such as 'R8G8B8A8_UNORM' or 'DXGI_FORMAT_BC7_UNORM', or dx12kit's "
                           "short names such as 'rgba8_unorm', in any case)");
 }

@@ -1447,6 +1447,19 @@ void CommandList::ValidateTableSlots(const char* op) const {
                               ", which was never set on this list; call " + (uav ? "set_unordered_access_view(" : "set_shader_resource_view(") +
                               std::to_string(rootIndex) + ", " + std::to_string(slot) + ", ...) first");
     }
+    // A sampler-table slot never written holds whatever the shader-visible sampler heap held there
+    // (D3D12: undefined; static samplers are always defined). Arrays alike: single registers only.
+    for (const auto& kv : m_Pipeline->RootUse().samplerSlots) {
+        const ShaderBinding& b = kv.second.binding;
+        if (b.count != 1 || m_TableSamplers.count(kv.first)) continue;
+        const uint32_t rootIndex = uint32_t(kv.first >> 32), slot = uint32_t(kv.first);
+        throw InvalidArgument(std::string(op) + ": pipeline '" + m_Pipeline->Name() + "' reads s" + std::to_string(b.shaderRegister) +
+                              (b.space ? " (space " + std::to_string(b.space) + ")" : std::string()) + " ('" + b.name + "', a " + b.TypeName() +
+                              ") through sampler table root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(slot) +
+                              ", which was never set on this list (it holds whatever the descriptor heap held there: D3D12 leaves the "
+                              "sampling undefined); call set_sampler(" +
+                              std::to_string(rootIndex) + ", " + std::to_string(slot) + ", ...) first, or use a static sampler");
+    }
 }
 
 void CommandList::PrepareWork(bool dispatch, const char* what) {

@@ -288,7 +288,8 @@ PipelineState::PipelineState(std::shared_ptr<DeviceContext> core, const std::vec
                                   "), not a compute shader");
         CheckShaderBindings("create_compute_pipeline", r, *m_RootSignature);
         m_RootUse = std::make_shared<PipelineRootUse>();
-        NoteShaderRootUse(r, *m_RootSignature, *m_RootUse);
+        NoteShaderRootUse("create_compute_pipeline", r, *m_RootSignature, *m_RootUse);
+        CheckStaticSamplerKinds("create_compute_pipeline", *m_RootUse, *m_RootSignature);
         m_Stages = std::make_shared<std::vector<DxbcReflection>>(1, r);
     }
     NoteCounterSlots("create_compute_pipeline", "cs", cs);
@@ -592,8 +593,10 @@ DxbcReflection ReflectStage(const std::vector<uint8_t>& bytecode, const char* ar
     if (r.stage != want)
         throw InvalidArgument(std::string(kGraphics) + ": " + arg + " is a " + r.StageName() + " shader (" + r.Profile() + "), not a " + wantName +
                               " shader");
+    // Every stage's reads count (a root argument any of them reads must be set); noted first, so
+    // that stages declaring different sampler kinds at one slot are refused naming both (rule 6).
+    NoteShaderRootUse(kGraphics, r, rs, rootUse);
     CheckShaderBindings(kGraphics, r, rs);
-    NoteShaderRootUse(r, rs, rootUse);  // every stage's reads count: a root argument any of them reads must be set
     return r;
 }
 
@@ -726,6 +729,7 @@ uint32_t ReflectGraphicsStages(const GraphicsPipelineDesc& g, const RootSignatur
     } else {
         CheckPixelOutputs(g, nullptr, blendOf);
     }
+    CheckStaticSamplerKinds(kGraphics, rootUse, rs);  // after every stage was noted (rule 6 first)
     return inputSlots;
 }
 

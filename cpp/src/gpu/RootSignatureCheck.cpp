@@ -1,4 +1,5 @@
 #include "dx12kit/gpu/RootSignatureCheck.hpp"
+#include "dx12kit/gpu/SamplerRules.hpp"
 
 #include "dx12kit/base/Errors.hpp"
 
@@ -92,13 +93,7 @@ struct Cover {
     bool rootDescriptor;     // root CBV/SRV/UAV (rule 2)
     uint32_t rootConstants;  // 32-bit values, when root constants (rule 4)
     std::string name;        // "root parameter 2 (DescriptorTable range 0)"
-    int comparison = -1;     // static samplers: 1 for a comparison filter, 0 for another; -1 otherwise
 };
-
-// D3D12_FILTER's reduction type (bits 7-8) is D3D12_FILTER_REDUCTION_TYPE_COMPARISON (1).
-bool IsComparisonFilter(D3D12_FILTER f) {
-    return ((uint32_t(f) >> 7) & 3u) == 1u;
-}
 
 std::vector<Cover> Covers(const std::vector<RootParameterDesc>& params, const std::vector<StaticSamplerDesc>& samplers) {
     std::vector<Cover> out;
@@ -132,7 +127,7 @@ std::vector<Cover> Covers(const std::vector<RootParameterDesc>& params, const st
     }
     for (size_t i = 0; i < samplers.size(); ++i)
         out.push_back({BindingKind::Sampler, samplers[i].shaderRegister, uint64_t(samplers[i].shaderRegister) + 1, samplers[i].space,
-                       samplers[i].visibility, false, 0, "static sampler " + std::to_string(i), IsComparisonFilter(samplers[i].filter) ? 1 : 0});
+                       samplers[i].visibility, false, 0, "static sampler " + std::to_string(i)});
     return out;
 }
 
@@ -220,14 +215,6 @@ void CheckShaderBindings(const char* what, const DxbcReflection& shader, const R
                 throw InvalidArgument(std::string(what) + ": the " + stageName + "'s cbuffer '" + b.name + "' at " + b.RegisterName() + " uses " +
                                       std::to_string(b.cbufferUsedBytes) + " bytes, but " + c.name + " holds " + std::to_string(c.rootConstants) +
                                       " 32-bit values (" + std::to_string(uint64_t(c.rootConstants) * 4) + " bytes)");
-            }
-            if (c.comparison >= 0 && (c.comparison == 1) != b.IsComparisonSampler()) {
-                throw InvalidArgument(
-                    std::string(what) + ": the " + stageName + "'s " + b.TypeName() + " '" + b.name + "' at " + b.RegisterName() + " reads " +
-                    c.name + ", whose filter is " + (c.comparison ? "a comparison filter" : "not a comparison filter") + "; D3D12 requires " +
-                    (b.IsComparisonSampler() ? "a comparison filter (comparison_min_mag_mip_point, ...) for a SamplerComparisonState"
-                                             : "a non-comparison filter for a SamplerState") +
-                    " (the result is undefined otherwise; vkd3d returns unfiltered texels or comparisons)");
             }
             good.push_back({std::max(c.lo, lo), std::min(c.hi, hi)});
         }
@@ -338,27 +325,26 @@ void NoteCbuffer(PipelineRootUse& use, uint64_t key, const ShaderBinding& b) {
     if (it == use.cbuffers.end()) use.cbuffers.emplace(key, b);
     else if (CbufferBytes(b) > CbufferBytes(it->second)) it->second = b;
 }
-}  // namespace
-
-namespace {
-/// Records the sampler a stage declares at a sampler-table slot. Two stages reading one slot as a
-/// SamplerState and a SamplerComparisonState cannot both be served by any sampler (D3D12: the result
-/// of the mismatched one is undefined; vkd3d gives raw texels for comparisons): refused here, since
-/// the draw-time check compares the slot with one declaration only.
-void NoteSamplerSlot(const DxbcReflection& shader, PipelineRootUse& use, uint32_t rootIndex, uint32_t slot, const ShaderBinding& b,
-                     uint32_t element) {
-    const auto [it, added] = use.samplerSlots.emplace((uint64_t(rootIndex) << 32) | slot, PipelineRootUse::SamplerSlot{b, element});
-    if (added || it->second.binding.IsComparisonSampler() == b.IsComparisonSampler()) return;
-    const ShaderBinding& first = it->second.binding;
-    throw InvalidArgument(std::string("create_graphics_pipeline: the ") + shader.StageName() + " shader declares " + b.TypeName() + " '" + b.name +
-                          "' and an earlier stage " + first.TypeName() + " '" + first.name + "', both read through sampler table root parameter " +
-                          std::to_string(rootIndex) + ", slot " + std::to_string(slot) +
-                          ": no sampler is both a comparison and a non-comparison sampler (D3D12 leaves the mismatched stage's result "
-                          "undefined). Give the stages different registers or tables, or declare the same sampler type in both");
+/// Rule 6: `later` declares a sampler where `earlier` (another stage's) does; both must be of one
+/// kind. `where` names the slot or static sampler (built only on a mismatch).
+template <typename Where>
+void CheckSamplerKindsAgree(const char* what, const PipelineRootUse::SamplerSlot& earlier, const PipelineRootUse::SamplerSlot& later, Where where) {
+    if (earlier.binding.IsComparisonSampler() == later.binding.IsComparisonSampler()) return;
+    auto declaration = [](const PipelineRootUse::SamplerSlot& s) {
+        const ShaderBinding& b = s.binding;
+        const std::string name = b.count == 1 ? b.name : b.name + "[" + std::to_string(s.element) + "]";
+        return "the " + std::string(ShaderStageName(s.stage)) + " shader's " + b.TypeName() + " '" + name + "' at s" +
+               std::to_string(uint64_t(b.shaderRegister) + s.element) + " space" + std::to_string(b.space);
+    };
+    throw InvalidArgument(std::string(what) + ": " + declaration(earlier) + " and " + declaration(later) + " both read " + where() +
+                          ", but no sampler satisfies both: D3D12 requires a comparison filter for a SamplerComparisonState and a "
+                          "non-comparison filter for a SamplerState (the result is undefined otherwise). Declare the same kind in both "
+                          "stages, or give each stage a sampler of its own (another register, or a sampler table or static sampler "
+                          "visible to that stage only)");
 }
 }  // namespace
 
-void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, PipelineRootUse& use) {
+void NoteShaderRootUse(const char* what, const DxbcReflection& shader, const RootSignature& rs, PipelineRootUse& use) {
     const bool compute = shader.stage == ShaderStage::Compute;
     D3D12_SHADER_VISIBILITY stageVis;
     uint32_t denyFlag;
@@ -398,12 +384,42 @@ void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rs, Pi
                 for (uint64_t reg = from; reg < to; ++reg) {
                     const uint64_t slot = start + (reg - r.shaderRegister);
                     if (slot > UINT32_MAX) break;
-                    if (b.kind == BindingKind::Sampler) NoteSamplerSlot(shader, use, i, uint32_t(slot), b, uint32_t(reg - lo));
-                    else if (b.kind == BindingKind::Cbv) NoteCbuffer(use, (uint64_t(i) << 32) | slot, b);
+                    if (b.kind == BindingKind::Sampler) {
+                        const PipelineRootUse::SamplerSlot declared{b, uint32_t(reg - lo), shader.stage};
+                        const auto [it, added] = use.samplerSlots.emplace((uint64_t(i) << 32) | slot, declared);
+                        if (!added)
+                            CheckSamplerKindsAgree(what, it->second, declared, [&] {
+                                return "sampler table root parameter " + std::to_string(i) + ", slot " + std::to_string(slot);
+                            });
+                    } else if (b.kind == BindingKind::Cbv) NoteCbuffer(use, (uint64_t(i) << 32) | slot, b);
                     else use.tableSlots.emplace((uint64_t(i) << 32) | slot, b);
                 }
             }
         }
+        if (b.kind != BindingKind::Sampler) continue;
+        const std::vector<StaticSamplerDesc>& samplers = rs.StaticSamplers();
+        for (uint32_t i = 0; i < samplers.size(); ++i) {
+            const StaticSamplerDesc& s = samplers[i];
+            if (!compute && s.visibility != D3D12_SHADER_VISIBILITY_ALL && s.visibility != stageVis) continue;
+            if (s.space != b.space || s.shaderRegister < lo || s.shaderRegister >= hi) continue;
+            const PipelineRootUse::SamplerSlot declared{b, uint32_t(s.shaderRegister - lo), shader.stage};
+            const auto [it, added] = use.staticSamplers.emplace(i, declared);
+            if (!added) CheckSamplerKindsAgree(what, it->second, declared, [&] { return "static sampler " + std::to_string(i); });
+        }
+    }
+}
+
+void CheckStaticSamplerKinds(const char* what, const PipelineRootUse& use, const RootSignature& rs) {
+    for (const auto& kv : use.staticSamplers) {
+        const ShaderBinding& b = kv.second.binding;
+        const bool comparison = IsComparisonFilter(rs.StaticSamplers()[kv.first].filter);
+        if (comparison == b.IsComparisonSampler()) continue;
+        throw InvalidArgument(std::string(what) + ": the " + ShaderStageName(kv.second.stage) + " shader's " + b.TypeName() + " '" + b.name +
+                              "' at " + b.RegisterName() + " reads static sampler " + std::to_string(kv.first) + ", whose filter is " +
+                              (comparison ? "a comparison filter" : "not a comparison filter") + "; D3D12 requires " +
+                              (b.IsComparisonSampler() ? "a comparison filter (comparison_min_mag_mip_point, ...) for a SamplerComparisonState"
+                                                       : "a non-comparison filter for a SamplerState") +
+                              " (the result is undefined otherwise; vkd3d returns unfiltered texels or comparisons)");
     }
 }
 

@@ -454,6 +454,10 @@ bool ShaderBinding::CanBeRootDescriptor() const {
 }
 
 const char* DxbcReflection::StageName() const {
+    return ShaderStageName(stage);
+}
+
+const char* ShaderStageName(ShaderStage stage) {
     switch (stage) {
         case ShaderStage::Pixel: return "pixel";
         case ShaderStage::Vertex: return "vertex";

@@ -22,5 +22,9 @@ std::string QuotedCloseNames(const std::string& word, const std::vector<std::str
 
 /// "; did you mean 'a'?" (or "; did you mean 'a', 'b'?"), or "" when no name is close.
 std::string DidYouMean(const std::string& word, const std::vector<std::string>& names, size_t n = 3);
+/// The same for names already picked (`close`, best first; "" when empty): the one spelling of the
+/// suggestion, for callers that pick from several lists (a format name or a vertex format) or by
+/// their own closeness (CloseFormatNames).
+std::string DidYouMean(const std::vector<std::string>& close);
 
 }  // namespace dx12kit

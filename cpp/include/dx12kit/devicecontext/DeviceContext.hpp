@@ -132,12 +132,10 @@ public:
         if (m_UsableGeneration.load(std::memory_order_relaxed) != platform::ForkGeneration()) ThrowForked(what);
     }
     /// Whether Device::Close ran: every later use of the device or its objects raises DeviceClosed.
-    bool Closed() const noexcept { return m_Closed.load(std::memory_order_acquire); }
+    /// (The usable generation is kClosedGeneration exactly then: no process is that many forks deep.)
+    bool Closed() const noexcept { return m_UsableGeneration.load(std::memory_order_acquire) == kClosedGeneration; }
     /// Marks the device closed (Device::Close, with the submission mutex held).
-    void MarkClosed() noexcept {
-        m_Closed.store(true, std::memory_order_release);
-        m_UsableGeneration.store(UINT32_MAX, std::memory_order_relaxed);
-    }
+    void MarkClosed() noexcept { m_UsableGeneration.store(kClosedGeneration, std::memory_order_release); }
 
     CpuDescriptorAllocator& CpuDescriptors(D3D12_DESCRIPTOR_HEAP_TYPE type) { return *m_CpuAllocators[type]; }
     ShaderVisibleHeap& ViewHeap() { return *m_ViewHeap; }
@@ -197,10 +195,11 @@ public:
 
 private:
     [[noreturn]] void ThrowForked(const char* what) const;
-    uint32_t m_ForkGeneration;                 // platform::ForkGeneration() when the device was created
-    std::atomic<uint32_t> m_UsableGeneration;  // m_ForkGeneration; UINT32_MAX once closed (CheckNotForked)
-    std::atomic<bool> m_Closed{false};
-    uint64_t m_CreatorPid;  // the process that created it (for the message)
+    uint32_t m_ForkGeneration;  // platform::ForkGeneration() when the device was created
+    /// m_UsableGeneration once the device is closed: a fork generation no process has.
+    static constexpr uint32_t kClosedGeneration = UINT32_MAX;
+    std::atomic<uint32_t> m_UsableGeneration;  // m_ForkGeneration; kClosedGeneration once closed (Closed, CheckNotForked)
+    uint64_t m_CreatorPid;                     // the process that created it (for the message)
     DeviceOptions m_Options;
     ComPtr<ID3D12Device> m_d3d12Device;
     std::array<std::unique_ptr<CpuDescriptorAllocator>, D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES> m_CpuAllocators;

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace dx12kit {
 
@@ -43,8 +44,9 @@ const FormatInfo* FindFormat(const char* name);
 /// ("did you mean 'rgba8_unorm'?") when there is none.
 const FormatInfo& ParseFormatName(const std::string& name, const char* what);
 /// Up to `n` known names closest to `name` (short names, in difflib.get_close_matches' order: a
-/// Ratcliff/Obershelp similarity of at least 0.6, best first).
-std::string CloseFormatNames(const std::string& name, size_t n = 3);
+/// Ratcliff/Obershelp similarity of at least 0.6 to the short or DXGI name, best first); spelt as a
+/// suggestion by DidYouMean (dx12kit/base/CloseNames.hpp).
+std::vector<std::string> CloseFormatNames(const std::string& name, size_t n = 3);
 /// The entry of `format`; throws InvalidArgument naming the format when DXGI has no such format.
 const FormatInfo& RequireFormat(DXGI_FORMAT format, const char* what);
 /// The entry of `format` when dx12kit can make textures of it (Texel or Block layout); throws

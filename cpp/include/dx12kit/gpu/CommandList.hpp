@@ -591,7 +591,9 @@ private:
     /// `covered`: slots that count as set (execute_indirect: those its command signature sets).
     [[noreturn]] void ThrowMissingVertexBuffer(const char* what, uint32_t covered = 0) const;
     /// Validation mode: every single-register SRV/UAV a shader of the bound pipeline reads through a
-    /// descriptor table was set on the list (an unset slot reads a null descriptor: zeros).
+    /// descriptor table was set on the list (an unset slot reads a null descriptor: zeros), and
+    /// every single-register sampler it reads through a sampler table (an unset slot holds whatever
+    /// the heap held: undefined).
     void ValidateTableSlots(const char* op) const;
     void CheckRootArguments(const char* what) const;
     /// "since <call> bound the root signature ...": the call that cleared the root arguments, for errors.

@@ -29,6 +29,10 @@
 //     0) with the same semantic name and index, in the same register, with the same system value
 //     and component type, and every component the later stage reads is written. A domain
 //     shader's patch-constant inputs link to the hull shader's patch-constant outputs alike.
+//  6. Stages that read one sampler-table slot or static sampler declare the same sampler kind
+//     there: a SamplerComparisonState needs a comparison filter and a SamplerState another (the
+//     result is undefined otherwise), so no sampler satisfies a SamplerState in one stage and a
+//     SamplerComparisonState in another.
 //
 // Mismatches throw InvalidArgument naming the pipeline call, the stage, the register (e.g.
 // "t3 space0"), the shader's name for it, and what the root signature has.
@@ -67,24 +71,39 @@ struct PipelineRootUse {
     /// are not here: pipeline creation checks their size.) Validation mode compares the bytes bound
     /// with it at each draw or dispatch.
     std::unordered_map<uint64_t, ShaderBinding> cbuffers;
-    /// A sampler a stage declares at a sampler-table slot: its declaration and the element of it
-    /// there (0 unless an array), so its register is binding.shaderRegister + element.
+    /// A sampler a stage declares at a sampler-table slot or static sampler: its declaration, the
+    /// element of it there (0 unless an array), so its register is binding.shaderRegister + element,
+    /// and the stage.
     struct SamplerSlot {
         ShaderBinding binding;
         uint32_t element;
+        ShaderStage stage;
     };
     /// (root index << 32 | descriptor offset in a sampler table) -> the sampler a stage declares at
-    /// that slot (the first stage found, when several read it). Draws and dispatches compare the
-    /// sampler set there with it (a SamplerComparisonState needs a comparison filter, a SamplerState
-    /// another).
+    /// that slot (the first stage found; every stage reading it declares the same kind, rule 6).
+    /// Draws and dispatches compare the sampler set there with it (a SamplerComparisonState needs a
+    /// comparison filter, a SamplerState another).
     std::unordered_map<uint64_t, SamplerSlot> samplerSlots;
+    /// Static sampler index -> the first sampler a stage declares there (rule 6, and
+    /// CheckStaticSamplerKinds).
+    std::unordered_map<uint32_t, SamplerSlot> staticSamplers;
 };
 
-/// Adds what `shader` reads through `rootSignature` to `use` (after CheckShaderBindings accepted
-/// it): the visibility rules are the same (rule 3).
-void NoteShaderRootUse(const DxbcReflection& shader, const RootSignature& rootSignature, PipelineRootUse& use);
+/// Adds what `shader` reads through `rootSignature` to `use`: the visibility rules are the same
+/// (rule 3). Runs before CheckShaderBindings for the stage, so that rule 6 names both stages:
+/// throws InvalidArgument naming `what`, both stages, their declarations and the register when
+/// `shader` declares a SamplerState where an earlier stage declared a SamplerComparisonState at
+/// the same sampler-table slot or static sampler, or the other way round.
+void NoteShaderRootUse(const char* what, const DxbcReflection& shader, const RootSignature& rootSignature, PipelineRootUse& use);
 
-/// Rules 1-4 for one stage. `what` names the call ("create_compute_pipeline").
+/// Rule 1 for static samplers' kind, after NoteShaderRootUse noted every stage (so that rule 6,
+/// two stages at odds, is reported first): each static sampler a stage reads has a comparison
+/// filter exactly when the stage declares a SamplerComparisonState there. Throws InvalidArgument
+/// naming `what`, the stage, the declaration and the static sampler.
+void CheckStaticSamplerKinds(const char* what, const PipelineRootUse& use, const RootSignature& rootSignature);
+
+/// Rules 1-4 for one stage (static samplers' filters: CheckStaticSamplerKinds). `what` names the
+/// call ("create_compute_pipeline").
 void CheckShaderBindings(const char* what, const DxbcReflection& shader, const RootSignature& rootSignature);
 
 /// Rule 5 between consecutive stages (`producer` feeds `consumer`).

@@ -38,6 +38,8 @@ namespace dx12kit {
 
 /// The pipeline stage a shader was compiled for (the program version token's type).
 enum class ShaderStage : uint8_t { Pixel = 0, Vertex = 1, Geometry = 2, Hull = 3, Domain = 4, Compute = 5, Unknown = 255 };
+/// "pixel", "vertex", "geometry", "hull", "domain", "compute" or "unknown".
+const char* ShaderStageName(ShaderStage stage);
 
 /// The register class a binding uses: b, t, u or s.
 enum class BindingKind : uint8_t { Cbv, Srv, Uav, Sampler };
