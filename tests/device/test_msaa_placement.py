@@ -41,10 +41,14 @@ def _draw(cl, pso, target, clear, colour):
     cl.draw(3)
 
 
-def _heap_alignment(device, block_id):
+def _heap_alignment(device, allocation):
+    """The heap alignment of the block holding `allocation` (block ids are numbered per pool)."""
     j = json.loads(device.memory_json(detailed=True))
-    pools = list(j["DefaultPools"].values()) + j["CustomPools"]
-    return {b["Id"]: b["HeapAlignment"] for p in pools for b in p.get("Blocks", [])}[block_id]
+    if allocation["pool"] is None:
+        pool = j["DefaultPools"][allocation["heap_type"]]
+    else:
+        pool = next(p for p in j["CustomPools"] if p["Name"] == allocation["pool"])
+    return {b["Id"]: b["HeapAlignment"] for b in pool.get("Blocks", [])}[allocation["block"]]
 
 
 def _reference(device, queue, kit, fmt, size, clear, colour):
@@ -65,7 +69,7 @@ def test_msaa_render_target_is_placed_in_a_4mib_aligned_heap_and_draws_right(dev
         a = ms.allocation
         assert not a["committed"]
         assert a["offset"] % a["alignment"] == 0 and a["alignment"] in (65536, MSAA_HEAP_ALIGNMENT)
-        assert _heap_alignment(device, a["block"]) == MSAA_HEAP_ALIGNMENT
+        assert _heap_alignment(device, a) == MSAA_HEAP_ALIGNMENT
         out = device.create_texture2d(SIZE, SIZE, "rgba8_unorm", name="resolved")
         cl = queue.command_list()
         _draw(cl, kit["rgba8_unorm"], ms, [0, 0, 0, 1], [1, 1, 1, 1])
