@@ -192,11 +192,12 @@ def test_many_dispatches_write_uavs_bound_through_tables(small_chunks):
         np.testing.assert_array_equal(q.read_buffer(b, dtype=np.uint32), expected[i], err_msg=f"buffer {i}")
 
 
-def test_slots_never_staged_read_as_null(device, queue, vs):
-    """Slots 0 and 2 of a 4-slot table staged: slot 1 (below the highest staged slot) holds the null
-    descriptor and reads 0; slot 3 is never copied (and never read). Validation mode refuses the draw:
-    the shader reads t1, which was never set."""
-    textures, values = make_uint_textures(device, queue, 2)
+def test_unset_slot_below_highest_staged_slot_refused(device, queue, vs):
+    """Slots 0 and 2 of a 4-slot table staged: slot 1 (below the highest staged slot) would hold the
+    null descriptor and read 0, so the draw is refused (plain and validation mode alike): the shader
+    reads t1, which was never set. Once t1 is set the draw reads all three; slot 3 is never copied
+    (and never read)."""
+    textures, values = make_uint_textures(device, queue, 3)
     ps = dx.compile_hlsl(THREE_OF_FOUR_PS, profile="ps_5_0")
     rs = device.create_root_signature([dx.DescriptorTable([dx.SRV(0, count=4)])])
     pso = device.create_graphics_pipeline(vs, ps, rs, rtv_formats=["rgba32_uint"])
@@ -206,14 +207,13 @@ def test_slots_never_staged_read_as_null(device, queue, vs):
     cl.set_render_targets([rt])
     cl.set_shader_resource_view(0, 0, textures[0])
     cl.set_shader_resource_view(0, 2, textures[1])
-    if device.validate:
-        with pytest.raises(dx.InvalidArgumentError, match=r"reads t1 .*root parameter 0, slot 1, which was never set"):
-            cl.draw(3)
-        return
+    with pytest.raises(dx.InvalidArgumentError, match=r"reads t1 .*root parameter 0, slot 1, which was never set"):
+        cl.draw(3)
+    cl.set_shader_resource_view(0, 1, textures[2])
     cl.draw(3)
     queue.execute(cl)
     out = queue.read_texture(rt)
-    assert (out == np.array([values[0, 0, 0], 0, values[1, 0, 0], 99], np.uint32)).all()
+    assert (out == np.array([values[0, 0, 0], values[2, 0, 0], values[1, 0, 0], 99], np.uint32)).all()
 
 
 # ------------------------------------------------------------------------------------ deferred reuse

@@ -463,6 +463,11 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     if (m_Queue->Type() == D3D12_COMMAND_LIST_TYPE_COPY) throw InvalidArgument("set_pipeline_state: a copy-queue list cannot bind pipelines");
     if (!pso->IsCompute()) CheckGraphics("set_pipeline_state (graphics pipeline)");
     const bool newRoot = !m_Pipeline || m_Pipeline->GetRootSignature() != pso->GetRootSignature() || m_Compute != pso->IsCompute();
+    // Same root signature, other bind point: the table slots set so far belong to the bind point left
+    // (noted for CheckTableSlots' message only).
+    const bool otherBindPoint = m_Pipeline && m_Pipeline->GetRootSignature() == pso->GetRootSignature() && m_Compute != pso->IsCompute();
+    if (otherBindPoint) NoteSlotsLeftOnBindPoint();
+    else if (newRoot) m_SlotsLeftOnBindPoint = {};
     if (m_Pipeline) m_PipelineUnboundBy = nullptr;  // kept only while set_pipeline_state follows a built-in's unbinding
     m_Pipeline = pso;
     m_TargetsMatch = false;
@@ -482,6 +487,13 @@ void CommandList::SetPipelineState(const std::shared_ptr<PipelineState>& pso) {
     } else {
         FollowDeclaredBufferViews();
     }
+}
+
+void CommandList::NoteSlotsLeftOnBindPoint() {
+    std::vector<uint64_t>& left = m_SlotsLeftOnBindPoint[m_Compute ? 1 : 0];
+    left.clear();
+    for (const auto& kv : m_Bindings)
+        if ((kv.first >> 32) < 64 && uint32_t(kv.first) != 0xFFFFFFFFu && !(uint32_t(kv.first) & kCounterSlotBit)) left.push_back(kv.first);
 }
 
 void CommandList::ForgetRootArguments(const char* by) {
@@ -1432,20 +1444,43 @@ void CommandList::ThrowMissingVertexBuffer(const char* what, uint32_t covered) c
                           "; call set_vertex_buffer(" + std::to_string(slot) + ", ...) (or set_dynamic_vertex_buffer) first");
 }
 
-void CommandList::ValidateTableSlots(const char* op) const {
-    // A table slot never written holds the null descriptor (reads give zeros, writes vanish): an
-    // SRV/UAV the pipeline reads there must have been set. Arrays may be indexed partly, so only
-    // single-register declarations are required.
+void CommandList::CheckTableSlots(const char* what) const {
+    // A table slot never written holds the null descriptor (reads give zeros, writes vanish, no
+    // error): an SRV/UAV the pipeline reads there must have been set. Arrays may be indexed partly,
+    // so only single-register declarations are required.
     for (const auto& kv : m_Pipeline->RootUse().tableSlots) {
         const ShaderBinding& b = kv.second;
         if (b.count != 1 || m_Bindings.count(kv.first)) continue;
         const uint32_t rootIndex = uint32_t(kv.first >> 32), slot = uint32_t(kv.first);
         const bool uav = b.kind == BindingKind::Uav;
-        throw InvalidArgument(std::string(op) + ": pipeline '" + m_Pipeline->Name() + "' reads " + (uav ? "u" : "t") +
+        const std::string setCall = std::string(uav ? "set_unordered_access_view(" : "set_shader_resource_view(") + std::to_string(rootIndex) + ", " +
+                                    std::to_string(slot) + ", ...)";
+        const auto leftOn = [&](bool compute) {
+            const std::vector<uint64_t>& left = m_SlotsLeftOnBindPoint[compute ? 1 : 0];
+            return std::find(left.begin(), left.end(), kv.first) != left.end();
+        };
+        const char* here = m_Compute ? "compute" : "graphics";
+        const char* other = m_Compute ? "graphics" : "compute";
+        std::string why;
+        if (leftOn(m_Compute)) {
+            why = std::string(", which was set while a ") + here + " pipeline was bound, but set_pipeline_state with a " + other +
+                  " pipeline since then cleared it (a list holds the root arguments of the bind point of its bound pipeline only; "
+                  "moving between graphics and compute clears them); call " +
+                  setCall + " again after set_pipeline_state bound this " + here + " pipeline";
+        } else if (leftOn(!m_Compute)) {
+            why = std::string(", which was set only while a ") + other +
+                  " pipeline was bound: D3D12 keeps graphics and compute root arguments apart (Set" + (m_Compute ? "Graphics" : "Compute") +
+                  "RootDescriptorTable does not set the " + here + " bind point's tables); call " + setCall +
+                  " again after set_pipeline_state bound this " + here + " pipeline";
+        } else if (m_PipelineUnboundBy || std::strcmp(m_RootArgsClearedBy, "set_pipeline_state") != 0) {
+            why = ", which is not set " + RootArgumentsClearedBy() + "; call " + setCall;
+        } else {
+            why = ", which was never set on this list; call " + setCall + " first";
+        }
+        throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads " + (uav ? "u" : "t") +
                               std::to_string(b.shaderRegister) + (b.space ? " (space " + std::to_string(b.space) + ")" : std::string()) + " ('" +
                               b.name + "') through descriptor table root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(slot) +
-                              ", which was never set on this list; call " + (uav ? "set_unordered_access_view(" : "set_shader_resource_view(") +
-                              std::to_string(rootIndex) + ", " + std::to_string(slot) + ", ...) first");
+                              why + " (an unset slot holds the null descriptor: reads give zeros, writes are lost)");
     }
     // A sampler-table slot never written holds whatever the shader-visible sampler heap held there
     // (D3D12: undefined; static samplers are always defined). Arrays alike: single registers only.
@@ -1453,7 +1488,7 @@ void CommandList::ValidateTableSlots(const char* op) const {
         const ShaderBinding& b = kv.second.binding;
         if (b.count != 1 || m_TableSamplers.count(kv.first)) continue;
         const uint32_t rootIndex = uint32_t(kv.first >> 32), slot = uint32_t(kv.first);
-        throw InvalidArgument(std::string(op) + ": pipeline '" + m_Pipeline->Name() + "' reads s" + std::to_string(b.shaderRegister) +
+        throw InvalidArgument(std::string(what) + ": pipeline '" + m_Pipeline->Name() + "' reads s" + std::to_string(b.shaderRegister) +
                               (b.space ? " (space " + std::to_string(b.space) + ")" : std::string()) + " ('" + b.name + "', a " + b.TypeName() +
                               ") through sampler table root parameter " + std::to_string(rootIndex) + ", slot " + std::to_string(slot) +
                               ", which was never set on this list (it holds whatever the descriptor heap held there: D3D12 leaves the "
@@ -1473,6 +1508,7 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
     if (m_SlotChecks) {  // again only after the pipeline, a view or a sampler slot changed
         if ((m_SlotChecks & kCheckUavCounters) && m_Pipeline->UsesUavCounters()) CheckUavCounters(what);
         if ((m_SlotChecks & kCheckSamplers) && !m_Pipeline->RootUse().samplerSlots.empty()) CheckTableSamplers(what);
+        if ((m_SlotChecks & kCheckTableSlots) && !m_BuiltinPass) CheckTableSlots(what);
         m_SlotChecks = 0;
     }
     if (!dispatch && m_Pipeline->UsesBlendFactor() && !m_BlendFactorSet) {
@@ -1486,7 +1522,6 @@ void CommandList::PrepareWork(bool dispatch, const char* what) {
     if (m_RootSignature->ArgumentsMask() & m_Pipeline->RootUse().readParameters & ~m_RootArgsSet)  // (its first test, in line)
         CheckRootArguments(dispatch ? "dispatch" : "draw");
     if (m_Validate) {
-        if (!m_BuiltinPass) ValidateTableSlots(dispatch ? "dispatch" : "draw");
         ValidateBufferViews(dispatch ? "dispatch" : "draw");
         ValidateConstantBuffers(what);
     }
@@ -1804,6 +1839,7 @@ void CommandList::Retire(uint64_t serial, std::vector<std::shared_ptr<void>>& tr
     m_Bindings.clear();
     m_TableSamplers.clear();
     m_SlotChecks = kCheckAllSlots;
+    m_SlotsLeftOnBindPoint = {};
     m_TargetBindings.clear();
     m_DirtyKeys.clear();
     m_AllBindingsDirty = true;

@@ -62,7 +62,7 @@ void CommandList::StageView(uint32_t rootIndex, uint32_t offset, D3D12_CPU_DESCR
 void CommandList::StageNullView(uint32_t rootIndex, uint32_t offset, D3D12_CPU_DESCRIPTOR_HANDLE cpu) {
     m_ViewDescriptors.StageDescriptors(rootIndex, offset, 1, cpu);
     m_Bindings.erase((uint64_t(rootIndex) << 32) | offset);
-    m_SlotChecks |= kCheckUavCounters;
+    m_SlotChecks |= kCheckUavCounters | kCheckTableSlots;
 }
 
 }  // namespace dx12kit

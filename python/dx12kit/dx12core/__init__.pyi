@@ -690,7 +690,9 @@ class CommandList:
         
         Raises:
             TypeError: a count of the wrong type.
-            InvalidArgumentError: no compute pipeline, a root argument unset, a count out of range, a copy-queue list; one
+            InvalidArgumentError: no compute pipeline, a root argument unset, a single-register table SRV/UAV it reads unset
+                (one set while a graphics pipeline was bound does not count: set it again after set_pipeline_state), a count out
+                of range, a copy-queue list; one
                 subresource bound as a UAV and through another binding (an SRV and a UAV of one buffer); in validation mode a
                 constant buffer shorter than its cbuffer.
             UseAfterFreeError: the list was already executed.
@@ -722,7 +724,9 @@ class CommandList:
         Raises:
             TypeError: a count of the wrong type.
             InvalidArgumentError: no graphics pipeline, a vertex-buffer slot its vertex shader reads never set on this list
-                (set_vertex_buffer), a root argument unset, a value out of range, not a direct-queue list; bound render targets
+                (set_vertex_buffer), a root argument unset, a single-register table SRV/UAV it reads not set since the last
+                set_pipeline_state that moved between graphics and compute (D3D12 keeps their root arguments apart), a value
+                out of range, not a direct-queue list; bound render targets
                 or depth buffer whose count, view formats or sample count differ from the pipeline's rtv_formats / dsv_format;
                 one subresource bound for writing (UAV, render target, depth) and through another binding (an SRV and a UAV of
                 one buffer); in validation mode a constant buffer shorter than its cbuffer.

@@ -232,8 +232,7 @@ public:
                    D3D12_RESOURCE_STATES state, uint32_t firstMip, uint32_t mipCount, bool uav);
     /// Stages the null descriptor `cpu` at (rootIndex, offset): the slot binds no resource.
     void StageNullView(uint32_t rootIndex, uint32_t offset, D3D12_CPU_DESCRIPTOR_HANDLE cpu);
-    /// While alive, null table slots are deliberate (validation mode's ValidateTableSlots stands
-    /// aside): a built-in pass that leaves the outputs it does not write null.
+    /// While alive, null table slots are deliberate (CheckTableSlots stands aside): a built-in pass that leaves the outputs it does not write null.
     class BuiltinPassScope {
     public:
         explicit BuiltinPassScope(CommandList& list) : m_List(list) { m_List.m_BuiltinPass = true; }
@@ -456,8 +455,9 @@ private:
     /// The slot checks PrepareWork runs again only after what they read changed (one compare per draw
     /// otherwise; 0: all passed): kCheckUavCounters after the pipeline or a view changed
     /// (CheckUavCounters), kCheckSamplers after the pipeline or a sampler-table slot changed
-    /// (CheckTableSamplers).
-    static constexpr uint8_t kCheckUavCounters = 1, kCheckSamplers = 2, kCheckAllSlots = 3;
+    /// (CheckTableSamplers), kCheckTableSlots after the pipeline changed or a table view was
+    /// dropped (CheckTableSlots; putting a view cannot make it fail).
+    static constexpr uint8_t kCheckUavCounters = 1, kCheckSamplers = 2, kCheckTableSlots = 4, kCheckAllSlots = 7;
     uint8_t m_SlotChecks = kCheckAllSlots;
     /// Each sampler-table slot the pipeline's shaders declare a sampler at and set_sampler filled:
     /// a comparison filter there exactly when the declaration is a SamplerComparisonState (D3D12
@@ -577,7 +577,7 @@ private:
     struct ConstantsCall {
         uint32_t rootIndex = ~0u, count = 0, offset = 0;
     } m_LastConstants;
-    bool m_BuiltinPass = false;     ///< generate_mips: null table slots deliberate (no ValidateTableSlots)
+    bool m_BuiltinPass = false;     ///< generate_mips: null table slots deliberate (no CheckTableSlots)
     bool m_IndexBufferSet = false;  ///< set_index_buffer / set_dynamic_index_buffer called
     /// Indexed draws: D3D12 leaves them undefined without an index buffer (lavapipe dies of SIGFPE).
     void CheckIndexBuffer(const char* what) const;
@@ -590,11 +590,20 @@ private:
     }
     /// `covered`: slots that count as set (execute_indirect: those its command signature sets).
     [[noreturn]] void ThrowMissingVertexBuffer(const char* what, uint32_t covered = 0) const;
-    /// Validation mode: every single-register SRV/UAV a shader of the bound pipeline reads through a
-    /// descriptor table was set on the list (an unset slot reads a null descriptor: zeros), and
-    /// every single-register sampler it reads through a sampler table (an unset slot holds whatever
-    /// the heap held: undefined).
-    void ValidateTableSlots(const char* op) const;
+    /// Every single-register SRV/UAV a shader of the bound pipeline reads through a descriptor table
+    /// was set on the list (an unset slot holds the null descriptor: reads give zeros, writes vanish),
+    /// and every single-register sampler it reads through a sampler table (an unset slot holds
+    /// whatever the heap held: undefined; vkd3d on lavapipe crashed on one never written).
+    /// Runs when kCheckTableSlots is set (plain and validation mode alike); throws InvalidArgument
+    /// naming `what`, the register, the slot and the call that sets it.
+    void CheckTableSlots(const char* what) const;
+    /// Table slots (m_Bindings keys) set while the list's bound pipeline was a graphics ([0]) or a
+    /// compute ([1]) one, noted when set_pipeline_state moved to the other bind point under the same
+    /// root signature (which clears the root arguments: D3D12 keeps graphics and compute root
+    /// arguments apart); emptied when the root signature changes. Only for CheckTableSlots' message.
+    std::array<std::vector<uint64_t>, 2> m_SlotsLeftOnBindPoint;
+    /// set_pipeline_state moving to the other bind point: notes the table slots set (m_SlotsLeftOnBindPoint).
+    void NoteSlotsLeftOnBindPoint();
     void CheckRootArguments(const char* what) const;
     /// "since <call> bound the root signature ...": the call that cleared the root arguments, for errors.
     std::string RootArgumentsClearedBy() const;
