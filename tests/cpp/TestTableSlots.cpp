@@ -27,16 +27,18 @@ TEST_CASE("device: a dispatch refuses table slots set only for the graphics bind
     auto dev = dx12kit_test::SharedDevice();
     auto q = dev->Queue(D3D12_COMMAND_LIST_TYPE_DIRECT);
     // One root signature for both: 4 constants (ps_constant's colour, cs_table's bias and count), a table of t0 and u0.
-    auto rs = std::make_shared<RootSignature>(
-        dev->Context(),
-        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 4, {}}, {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
-        std::vector<StaticSamplerDesc>{});
+    auto rs =
+        std::make_shared<RootSignature>(dev->Context(),
+                                        std::vector<RootParameterDesc>{{RootParamKind::Constants, 0, 0, 4, {}},
+                                                                       {RootParamKind::Table, 0, 0, 0, {{RangeKind::Srv, 0}, {RangeKind::Uav, 0}}}},
+                                        std::vector<StaticSamplerDesc>{});
     GraphicsPipelineDesc g;
     g.vs = ShaderBytes(dx12kit_test::shaders::vs_fullscreen, sizeof dx12kit_test::shaders::vs_fullscreen);
     g.ps = ShaderBytes(dx12kit_test::shaders::ps_constant, sizeof dx12kit_test::shaders::ps_constant);
     g.rtvFormats = {DXGI_FORMAT_R8G8B8A8_UNORM};
     auto gfx = std::make_shared<PipelineState>(dev->Context(), g, rs);
-    auto cs = std::make_shared<PipelineState>(dev->Context(), ShaderBytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
+    auto cs =
+        std::make_shared<PipelineState>(dev->Context(), ShaderBytes(dx12kit_test::shaders::cs_table, sizeof dx12kit_test::shaders::cs_table), rs);
     const uint32_t n = 4;
     auto src = dev->CreateBuffer(n * 4, false, D3D12_HEAP_TYPE_DEFAULT, "src");
     auto dst = dev->CreateBuffer(n * 4, true, D3D12_HEAP_TYPE_DEFAULT, "dst");
@@ -54,9 +56,10 @@ TEST_CASE("device: a dispatch refuses table slots set only for the graphics bind
     cl->Draw(3, 1, 0, 0);
     cl->SetPipelineState(cs);
     cl->SetConstants(0, params, 4, 0);
-    CHECK_THROWS_WITH_AS(cl->Dispatch(1, 1, 1),
-                         doctest::Contains("which was set only while a graphics pipeline was bound: D3D12 keeps graphics and compute root arguments apart"),
-                         InvalidArgument);
+    CHECK_THROWS_WITH_AS(
+        cl->Dispatch(1, 1, 1),
+        doctest::Contains("which was set only while a graphics pipeline was bound: D3D12 keeps graphics and compute root arguments apart"),
+        InvalidArgument);
     cl->SetShaderResourceView(1, 0, src, 0, 0, DXGI_FORMAT_UNKNOWN);
     cl->SetUnorderedAccessView(1, 1, dst, 0);
     cl->Dispatch(1, 1, 1);
