@@ -453,30 +453,36 @@ def test_a_list_ending_in_the_wider_read_state_then_a_compute_queue_read(dev, q,
     side = dev.create_texture2d(n, n, "r32_float", render_target=True, name="doubled")
     small = dev.create_texture2d(n // 2, n // 2, "r32_float", uav=True, name="filtered on direct")
     small_c = dev.create_texture2d(n // 2, n // 2, "r32_float", uav=True, name="filtered on compute")
+    comp_q = dev.queue("compute")
+
+    def downsample(cl, out):   # the compute read of T: 2x2 averages into `out`
+        cl.set_pipeline_state(psos["down_cs"])
+        cl.set_constants(0, [n // 2, n // 2])
+        cl.set_shader_resource_view(1, 0, t)
+        cl.set_unordered_access_view(2, 0, out)
+        cl.dispatch(1, 1)
+
+    def direct_list(cl):   # a draw reading T through the all-stages SRV, then the compute read on the direct list
+        cl.set_pipeline_state(double_all)
+        cl.set_render_targets([side])
+        cl.set_shader_resource_view(0, 0, t)
+        cl.draw(3)
+        downsample(cl, small)
+        return cl
+
+    def compute_queue_read():
+        cc = comp_q.command_list()
+        downsample(cc, small_c)
+        comp_q.wait(comp_q.execute(cc))
+
     cl = q.command_list()
     cl.set_pipeline_state(psos["pattern"])
     cl.set_render_targets([t])
     cl.set_dynamic_constant_buffer(0, np.array([5, 0, 0, 0], np.float32))
     cl.draw(3)
-    cl.set_pipeline_state(double_all)
-    cl.set_render_targets([side])
-    cl.set_shader_resource_view(0, 0, t)
-    cl.draw(3)
-    cl.set_pipeline_state(psos["down_cs"])
-    cl.set_constants(0, [n // 2, n // 2])
-    cl.set_shader_resource_view(1, 0, t)
-    cl.set_unordered_access_view(2, 0, small)
-    cl.dispatch(1, 1)
-    q.wait(q.execute(cl))
+    q.wait(q.execute(direct_list(cl)))   # T written, then read in the same list
     assert t.global_state() == both
-    comp_q = dev.queue("compute")
-    cc = comp_q.command_list()
-    cc.set_pipeline_state(psos["down_cs"])
-    cc.set_constants(0, [n // 2, n // 2])
-    cc.set_shader_resource_view(1, 0, t)
-    cc.set_unordered_access_view(2, 0, small_c)
-    cc.dispatch(1, 1)
-    comp_q.wait(comp_q.execute(cc))
+    compute_queue_read()
     assert comp_q.last_direct_queue_barriers == [(0, "wide then compute", ALL, both, S.NON_PIXEL_SHADER_RESOURCE)]
     assert t.global_state() == S.NON_PIXEL_SHADER_RESOURCE
     p = pattern(5, n)
@@ -487,25 +493,9 @@ def test_a_list_ending_in_the_wider_read_state_then_a_compute_queue_read(dev, q,
     # Now that a compute queue uses T, the direct list's covered read narrows it (one barrier in the list), so the
     # next compute-queue list needs no direct-queue fix-up: one execute per list, and the same numbers.
     before = dev.stats()["submissions_per_queue"]["direct"]["executes"]
-    cl = q.command_list()
-    cl.set_pipeline_state(double_all)
-    cl.set_render_targets([side])
-    cl.set_shader_resource_view(0, 0, t)
-    cl.draw(3)
-    cl.set_pipeline_state(psos["down_cs"])
-    cl.set_constants(0, [n // 2, n // 2])
-    cl.set_shader_resource_view(1, 0, t)
-    cl.set_unordered_access_view(2, 0, small)
-    cl.dispatch(1, 1)
-    q.wait(q.execute(cl))
+    q.wait(q.execute(direct_list(q.command_list())))
     assert t.global_state() == S.NON_PIXEL_SHADER_RESOURCE
-    cc = comp_q.command_list()
-    cc.set_pipeline_state(psos["down_cs"])
-    cc.set_constants(0, [n // 2, n // 2])
-    cc.set_shader_resource_view(1, 0, t)
-    cc.set_unordered_access_view(2, 0, small_c)
-    cc.dispatch(1, 1)
-    comp_q.wait(comp_q.execute(cc))
+    compute_queue_read()
     assert comp_q.last_direct_queue_barriers == []
     assert dev.stats()["submissions_per_queue"]["direct"]["executes"] - before == 1  # the direct list (its pre-list in the same call)
     assert np.array_equal(q.read_texture(small)[..., 0], want)

@@ -42,6 +42,15 @@ def _targets(dev):
     return dev.create_buffer(16, uav=True), dev.create_texture2d(4, 4, "r32_float", render_target=True)
 
 
+def _set_again_draw_and_check(q, cl, texture, rt, u):
+    """The fix the message names (t0 set again after set_pipeline_state), then the draw's and the dispatch's numbers."""
+    cl.set_shader_resource_view(0, 0, texture)
+    cl.draw(3)
+    q.wait(q.execute(cl))
+    np.testing.assert_array_equal(q.read_texture(rt).reshape(4, 4), TEXELS * 2)
+    assert q.read_buffer(u, np.float32).tolist() == CS_EXPECTED
+
+
 def test_dispatch_refuses_slots_set_only_for_graphics(kit):
     dev, q, gfx, cs, texture = kit
     u, rt = _targets(dev)
@@ -79,11 +88,7 @@ def test_draw_refuses_slots_set_only_for_compute(kit):
                        r"D3D12 keeps graphics and compute root arguments apart .*set_shader_resource_view\(0, 0, \.\.\.\) again after "
                        r"set_pipeline_state"):
         cl.draw(3)
-    cl.set_shader_resource_view(0, 0, texture)
-    cl.draw(3)
-    q.wait(q.execute(cl))
-    np.testing.assert_array_equal(q.read_texture(rt).reshape(4, 4), TEXELS * 2)
-    assert q.read_buffer(u, np.float32).tolist() == CS_EXPECTED
+    _set_again_draw_and_check(q, cl, texture, rt, u)
 
 
 def test_back_to_graphics_after_dispatch_needs_slots_again(kit):
@@ -104,11 +109,7 @@ def test_back_to_graphics_after_dispatch_needs_slots_again(kit):
                        r"set_pipeline_state with a compute pipeline since then cleared it.*set_shader_resource_view\(0, 0, \.\.\.\) "
                        r"again after set_pipeline_state"):
         cl.draw(3)
-    cl.set_shader_resource_view(0, 0, texture)
-    cl.draw(3)
-    q.wait(q.execute(cl))
-    np.testing.assert_array_equal(q.read_texture(rt).reshape(4, 4), TEXELS * 2)
-    assert q.read_buffer(u, np.float32).tolist() == CS_EXPECTED
+    _set_again_draw_and_check(q, cl, texture, rt, u)
 
 
 def test_pipeline_reading_one_more_slot_is_checked_again(kit):
