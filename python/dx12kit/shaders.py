@@ -37,7 +37,7 @@ import threading
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -784,39 +784,41 @@ _SM51_SYNTAX = (
 )
 
 
-def _shader_model(text: str) -> Tuple[str, str]:
+def _shader_model(text: str, preprocess: Optional[Callable[[str], str]] = None) -> Tuple[str, str]:
     """The shader model compile_hlsl picks when no profile is given: 5_1 when the source uses syntax only
     shader model 5.1 has (``ConstantBuffer<T>``, ``register(b0, space1)``) in its code, else 5_0; and why. Comments
     do not count: a comment naming ConstantBuffer<T> must not turn a 5_0 shader into 5_1, which the compiler
-    refuses for resource arrays that 5_0 accepts."""
+    refuses for resource arrays that 5_0 accepts. Nor does code in an inactive ``#if`` branch (a port keeping
+    both paths): with conditionals, ``preprocess`` (the compiler's preprocessor) decides."""
     from ._hlsl_source import _strip_comments
 
+    code = text
     if "/" in text:
         lines, in_comment = [], False
         for line in text.split("\n"):
-            code, in_comment = _strip_comments(line, in_comment)
-            lines.append(code)
-        text = "\n".join(lines)
+            stripped, in_comment = _strip_comments(line, in_comment)
+            lines.append(stripped)
+        code = "\n".join(lines)
     for pattern, what in _SM51_SYNTAX:
-        if pattern.search(text):
+        if pattern.search(code):
+            if preprocess is not None and "#if" in code and _shader_model(preprocess(text))[0] == "5_0":
+                return "5_0", "; shader model 5_0 (the 5.1-only syntax is only in code the preprocessor leaves out)"
             return "5_1", f"; shader model 5_1 since the source uses {what}"
     return "5_0", ""
 
 
 @functools.lru_cache(maxsize=256)
-def _preprocessed_uses_5_1(exe: str, text: str, timeout: float) -> bool:
-    """Whether the 5.1-only syntax that picked shader model 5_1 is still in the preprocessed source: syntax only
-    in an inactive ``#if`` branch (a port keeping both paths) does not count, and the model falls back to 5_0
-    (the compiler refuses, under 5_1, resource arrays that 5_0 accepts). Asked only for sources with 5.1-only
-    syntax and conditionals, once per source in a process; True (kept) if the preprocessor fails."""
+def _preprocessed(exe: str, text: str, timeout: float) -> str:
+    """``text`` through the compiler's preprocessor (once per source in a process); ``text`` itself if it fails."""
     try:
         rc, out, _ = _run([exe, "-x", "hlsl", "-E", "-o", "-", "-"], timeout, text.encode("utf-8", "surrogateescape"))
     except (OSError, subprocess.SubprocessError):
-        return True
-    return rc != 0 or _shader_model(out.decode("utf-8", errors="replace"))[0] == "5_1"
+        return text
+    return text if rc != 0 else out.decode("utf-8", errors="replace")
 
 
-def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, entry: str, what: str) -> Tuple[str, str]:
+def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, entry: str, what: str,
+                    preprocess: Optional[Callable[[str], str]] = None) -> Tuple[str, str]:
     """(profile, why) for compile_hlsl: the profile given, the stage given, or the stage the entry's source shows
     (dx12kit._hlsl_stage), at shader model 5_0 (5_1 when the source uses 5.1-only syntax)."""
     from ._hlsl_stage import STAGES, detect_stage
@@ -833,7 +835,7 @@ def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, ent
             if not profile.startswith(prefix + "_"):
                 raise InvalidArgumentError(f"{what}: stage={stage!r} and profile={profile!r} disagree; give one of them")
             return profile, f"profile {profile} as given"
-        model, model_why = _shader_model(text)
+        model, model_why = _shader_model(text, preprocess)
         return f"{prefix}_{model}", f"stage {stage!r} as given{model_why}"
     if profile is not None:
         _check_profile(profile, what)
@@ -842,7 +844,7 @@ def _choose_profile(profile: Optional[str], stage: Optional[str], text: str, ent
     if prefix is None:
         raise InvalidArgumentError(f"{what}: cannot tell the shader stage: {why}. Give stage= ('compute', 'vertex', 'pixel', "
                                    "'geometry', 'hull', 'domain') or profile= (e.g. 'ps_5_0')")
-    model, model_why = _shader_model(text)
+    model, model_why = _shader_model(text, preprocess)
     return f"{prefix}_{model}", why + model_why
 
 
@@ -919,17 +921,14 @@ def compile_hlsl(source: str, entry: str = "main", profile: Optional[str] = None
         raise InvalidArgumentError(f"compile_hlsl: timeout must be a positive number of seconds, not {timeout!r}")
     expanded = expand_source(source, source_name, [os.fspath(d) for d in include_dirs], _define_lines(defines, "compile_hlsl"))
     root_signature = extract_root_signature(expanded, entry)
-    model_chosen = profile is None
-    profile, why = _choose_profile(profile, stage, expanded.text, entry, "compile_hlsl")
+    profile, why = _choose_profile(profile, stage, expanded.text, entry, "compile_hlsl",
+                                   lambda t: _preprocessed(find_compiler(), t, timeout))
     files = tuple(([os.path.realpath(os.fspath(source_name))] if source_name is not None else []) + expanded.files)
     # Rewrites of constructs the compiler would get wrong silently (dx12kit._hlsl_fixups):
     # lines stay where they were, so messages and the line map are unchanged.
     text, fixups = fix_source(expanded.text, expanded.locate)
     text, _ = rewrite_select(text)   # HLSL 2021 select(c, a, b): dx12kit/_hlsl_select.py
     exe = find_compiler()
-    if model_chosen and profile.endswith("_5_1") and "#if" in text and not _preprocessed_uses_5_1(exe, expanded.text, timeout):
-        profile, why = profile[:-3] + "5_0", why.split("; shader model 5_1 since")[0] + \
-            "; shader model 5_0 (the 5.1-only syntax is only in code the preprocessor leaves out)"
     version = compiler_version(exe)
     merges = _merges_conversions(exe)
     # The fixed and the unfixed library print the same version line: the key tells them apart.
