@@ -633,26 +633,27 @@ uint64_t CommandQueue::WriteBuffer(const std::shared_ptr<CommandQueue>& self, co
     if (!buffer->IsBuffer()) throw InvalidArgument("write_buffer: resource '" + buffer->Name() + "' is a texture; use CommandList.upload");
     buffer->CheckNotClosed("write_buffer");
     if (&buffer->Context() != m_Context.get()) throw InvalidArgument("write_buffer: the buffer belongs to another device");
-    if (uma::ReadsDirectly(*buffer) && bytes != 0 && offset <= buffer->Size() && bytes <= buffer->Size() - offset) {
-        std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
-        if (buffer->LastUseSerial() > m_Context->CompletedSerial()) m_Device.Poll();  // publishes what has completed
-        if (buffer->LastUseSerial() <= m_Context->CompletedSerial()) {
-            // Nothing submitted still uses it and every later execute comes after this (the mutex):
-            // writing now is what executing a one-upload list now would do.
-            host::Copy(buffer->Mapped() + offset, data, static_cast<size_t>(bytes));
-            m_Context->Submits().umaCpuWrites.fetch_add(1, std::memory_order_relaxed);
-            return std::min(ReadCompleted(), m_LastSubmitted);
+    const bool uma = uma::ReadsDirectly(*buffer);
+    // An UPLOAD/READBACK buffer (not a copy destination the GPU writes in this call) is written only through
+    // its mapping, once no submitted work uses it, as ReadBuffer reads one; a UMA default buffer likewise
+    // when idle, else by a one-upload list.
+    const bool mapped = buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT && buffer->Mapped();
+    if ((uma || mapped) && bytes != 0 && offset <= buffer->Size() && bytes <= buffer->Size() - offset) {
+        for (;;) {
+            {
+                // Checked and copied under the submit mutex: no execute can start using the buffer in between,
+                // and every later execute comes after the write (what executing a one-upload list now would do).
+                std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());
+                if (buffer->LastUseSerial() > m_Context->CompletedSerial()) m_Device.Poll();  // publishes what has completed
+                if (buffer->LastUseSerial() <= m_Context->CompletedSerial()) {
+                    host::Copy(buffer->Mapped() + offset, data, static_cast<size_t>(bytes));
+                    if (uma) m_Context->Submits().umaCpuWrites.fetch_add(1, std::memory_order_relaxed);
+                    return std::min(ReadCompleted(), m_LastSubmitted);
+                }
+            }
+            if (!mapped) break;                               // a busy UMA buffer: the list below
+            m_Device.WaitForSerial(buffer->LastUseSerial());  // the work using it, not the whole device
         }
-    }
-    if (buffer->HeapType() != D3D12_HEAP_TYPE_DEFAULT && buffer->Mapped() && bytes != 0 && offset <= buffer->Size() &&
-        bytes <= buffer->Size() - offset) {
-        // An UPLOAD/READBACK buffer (never a copy's destination in D3D12): written through its mapping
-        // once no submitted work uses it, as ReadBuffer reads one. A buffer no list used yet needs no wait.
-        if (buffer->LastUseSerial() > m_Context->CompletedSerial()) m_Device.Poll();
-        if (buffer->LastUseSerial() > m_Context->CompletedSerial()) m_Device.WaitIdle();
-        std::lock_guard<std::recursive_mutex> lock(m_Context->SubmitMutex());  // later executes come after it
-        host::Copy(buffer->Mapped() + offset, data, static_cast<size_t>(bytes));
-        return std::min(ReadCompleted(), m_LastSubmitted);
     }
     auto list = CreateCommandList(self);  // busy, staging, or invalid (Upload names what is wrong)
     list->SetName("write_buffer");
