@@ -986,9 +986,9 @@ void CommandList::SetSampler(uint32_t rootIndex, uint32_t offset, const std::sha
     if (!sampler) throw InvalidArgument("set_sampler: None");
     if (sampler->Context() != m_Context.get()) throw InvalidArgument("set_sampler: the sampler belongs to another device");
     m_SamplerDescriptors.StageDescriptors(rootIndex, offset, 1, sampler->Handle());
-    m_Tracked.push_back(sampler);
     const Sampler*& slot = m_TableSamplers[(uint64_t(rootIndex) << 32) | offset];
-    if (slot == sampler.get()) return;
+    if (slot == sampler.get()) return;  // already held (and kept alive) by this list
+    m_Tracked.push_back(sampler);
     slot = sampler.get();
     m_SlotChecks |= kCheckSamplers;
 }
