@@ -413,8 +413,8 @@ class RenderGraph:
         assert entry is not None
         histories = self._histories
         if histories:
-            if histories.dropped():   # the store was cleared: new versions, from zeros
-                plan = self._realize()
+            if histories.dropped():   # the store was cleared: new versions, from zeros (the plans baked again)
+                self._realize()
             histories.check_owned()
             plan = self._record_plans[histories.parity]
             histories.assign(self._real, histories.parity)

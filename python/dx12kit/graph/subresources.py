@@ -247,7 +247,8 @@ def _end_state(alive: Sequence[PassDecl], h: GraphResource, flags: Any) -> Tuple
     pass moves there after its work. Each subresource ends in the state its last use leaves (the first-use
     initialisation's for those no pass uses; COMMON for every one after a copy-queue use, rule 5); when these
     differ, the state most of them end in, each other one moved there after the last pass that uses ``h`` at or
-    after that subresource's last use and whose queue may leave its state and enter that one. (None, {}): no
+    after that subresource's last use, on that use's queue (so the move cannot overtake it), and whose queue may
+    leave its state and enter that one. (None, {}): no
     such state (a subresource left in RENDER_TARGET by the direct queue and moves only a compute queue could make)."""
     n = h.mips * h.array_size
     users = [(order, p) for order, p in enumerate(alive) if h in p.uses]
@@ -271,7 +272,11 @@ def _end_state(alive: Sequence[PassDecl], h: GraphResource, flags: Any) -> Tuple
         for s, x in enumerate(end):
             if x is None or x == state:
                 continue
-            mover = next((o for o, p in reversed(users) if o >= last[s] and not (x | state) & ~QUEUE_STATES[p.queue]), None)
+            # the mover runs on the queue of the subresource's last use (or its first-use initialisation), so
+            # the move is ordered after that use: a move on another queue could overtake a read still running there
+            last_queue = alive[last[s]].queue if last[s] >= 0 else None
+            mover = next((o for o, p in reversed(users) if o >= last[s] and (last_queue is None or p.queue == last_queue)
+                          and not (x | state) & ~QUEUE_STATES[p.queue]), None)
             if mover is None:
                 break
             moves.setdefault(mover, []).append(s)
