@@ -387,17 +387,20 @@ def _apply(cl: Any, decl: _Decl, value: Any) -> None:
     if decl.kind == "sampler":
         if not isinstance(value, _core.SamplerState):
             raise _wrong_kind(decl, value, "a SamplerState (Device.create_sampler)")
-        comparison_decl = decl.type == "SamplerComparisonState"
-        if comparison_decl != str(value.desc["filter"]).startswith("comparison"):
-            raise BindingKindError(
-                f"bind: '{decl.name}' ({decl.register}) is a {decl.type}, but the sampler's filter is "
-                f"'{value.desc['filter']}'; D3D12 requires "
-                + ("a comparison filter (create_sampler(filter='comparison_min_mag_mip_point', comparison=...))"
-                   if comparison_decl else "a non-comparison filter") + " here (the result is undefined otherwise)")
         for t in decl.targets:
             if t.kind == "static":
                 raise BindingKindError(f"bind: '{decl.name}' ({decl.register}) is a static sampler of the root signature: it is "
                                        "fixed at creation and cannot be bound")
+        # The core refuses a mismatch at the next draw as well; bind() names the declaration at once.
+        comparison_decl = decl.type == "SamplerComparisonState"
+        filter_name = str(value.desc["filter"])
+        if comparison_decl != filter_name.startswith("comparison"):
+            raise BindingKindError(
+                f"bind: '{decl.name}' ({decl.register}) is a {decl.type}, but the sampler's filter is "
+                f"'{filter_name}'; D3D12 requires "
+                + ("a comparison filter (create_sampler(filter='comparison_min_mag_mip_point', comparison=...))"
+                   if comparison_decl else "a non-comparison filter") + " here (the result is undefined otherwise)")
+        for t in decl.targets:
             cl.set_sampler(t.root, t.slot, value)
         return
     # SRV / UAV
