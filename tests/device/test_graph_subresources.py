@@ -392,3 +392,19 @@ def test_resolve_into_a_mip_view_does_not_initialise_a_transient_render_target(d
         assert np.array_equal(q.read_texture(out, mip=0), base)
         assert np.abs(q.read_texture(out, mip=1).astype(int) - want1).max() <= 1
     assert g.stats()["barriers"]["init_clears"] == 1
+
+
+@pytest.mark.parametrize("validate", [False, True], ids=["plain", "validated"])
+def test_a_pass_clearing_a_mip_chain_declared_whole_still_gets_every_mip_initialised(validate: bool) -> None:
+    """A pass's own clear of a render target declared whole clears the bound mip only: a transient with more
+    mips is not initialised by it (D3D12: every subresource of a render target taking over memory is cleared,
+    discarded or copied into whole first), so the graph initialises it; a one-mip target's own clear does."""
+    dev = dx.Device(validate=validate)
+    q = dev.queue()
+    for mips, inits in ((3, 1), (1, 0)):
+        g = dx.RenderGraph(dev)
+        t = g.create_texture("t", 16, 16, "rgba8_unorm", mips=mips)
+        g.add_pass("clear", lambda cl, r: None, render_targets=[t], clear={t: (1.0, 0.0, 0.0, 1.0)})
+        g.add_pass("use", lambda cl, r: None, reads=[t], side_effects=True)
+        q.wait(g.execute())
+        assert g.stats()["barriers"]["init_clears"] == inits, mips

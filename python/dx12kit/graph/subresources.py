@@ -102,14 +102,16 @@ def first_use_init(h: GraphResource, p: PassDecl, flags: Any) -> bool:
     resource is created for). D3D12 (CreatePlacedResource): a render-target or depth texture taking over aliased
     memory is first cleared, discarded or fully copied into. ResolveSubresource is none of those, so a resolve into
     it (or into any of its views) initialises nothing: it gets the graph's clear too. Declared whole, the pass's own
-    clear of it or copy into it does that; declared through views, copies into every subresource do, while copies
-    into some views do not cover the others."""
+    clear of it (one mip: the clear covers the bound mip) or copy into it (one subresource) does that; declared
+    through views, copies into every subresource do, while copies into some views do not cover the others."""
     if h.kind != "texture" or not (flags.render_target or flags.depth_stencil):
         return False
     uses = p.uses[h]
     views = p.subresources.get(h)
     if views is None or COPY_DST not in uses:
-        return not (h in p.clear or COPY_DST in uses)
+        # the pass's own clear covers the bound mip (every slice), a copy declared whole may be one
+        # subresource's: they initialise the whole texture only when it has one mip (one subresource)
+        return not ((h in p.clear and h.mips == 1) or (COPY_DST in uses and h.mips * h.array_size == 1))
     copied: Set[int] = set()
     for v in views:
         if COPY_DST in v.uses:
